@@ -1,0 +1,3 @@
+from medbench_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,72 @@
+"""The ``medbench`` command line.
+
+Each sub-command lives in its own module with ``configure(parser)`` and
+``run(args) -> int``. Modules import only the standard library at top level and load
+the core inside ``run``, so ``medbench --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+# name -> (module, one-line help); the order is the order of `medbench --help`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "tui": ("tui", "open the TUI (the default without a sub-command)"),
+    "validate": ("validate", "validate case files or folders"),
+    "icd": ("icd", "WHO ICD-10 2019 look-up and title search"),
+    "play": ("play", "a consultation at the plain terminal"),
+    "score": ("score", "score a recorded transcript against a case"),
+    "run": ("run", "run systems over cases and store every run"),
+    "report": ("report", "aggregate and paired comparison of stored runs"),
+    "systems": ("systems", "the configured systems and simulators, and whether each can run"),
+    "schema": ("schema", "print the JSON Schema of the case format"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from medbench_tui import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="medbench",
+        description="Clinical consultation benchmarks: author cases, practise, compare systems.",
+    )
+    parser.add_argument("--version", action="version", version=f"medbench {__version__}")
+    parser.add_argument("--bank", help="case bank folder for the TUI (default: current folder, else the bundled cases)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(f"medbench_tui.cli.{module_name}")
+        child = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip())
+        module.configure(child)
+        child.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from medbench_tui.core.errors import MedbenchError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["tui", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return int(args._module.run(args) or 0)
+    except MedbenchError as exc:
+        print(f"medbench: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("medbench: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug of ours: say so plainly, keep the trace for debugging
+        if os.environ.get("MEDBENCH_DEBUG"):
+            raise
+        print(
+            f"medbench: internal error: {type(exc).__name__}: {exc}\n"
+            "  This is a bug in medbench; set MEDBENCH_DEBUG=1 to see the traceback.",
+            file=sys.stderr,
+        )
+        return 1

@@ -1,0 +1,48 @@
+"""Safe writes: nobody's work is lost to a crash or a full disk."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+
+def backup_path(path: Path) -> Path:
+    """Where the previous version of ``path`` is kept (``case.yaml`` -> ``case.yaml.bak``)."""
+    return path.with_name(path.name + ".bak")
+
+
+def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temp file, fsync and rename.
+
+    With ``backup`` the previous version is copied to :func:`backup_path` first. If
+    anything fails, the original file is left as it was and the error propagates.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if backup and path.exists():
+            shutil.copy2(path, backup_path(path))
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,84 @@
+"""One typed settings object for the whole application.
+
+Read from the user's ``settings.yaml`` (see :func:`medbench_tui.core.paths.settings_file`)
+and ``MEDBENCH_*`` environment variables (nested with ``__``). Tests build their own
+through :func:`load_settings` with an explicit file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+
+class TuiSettings(BaseModel):
+    theme: str = "medbench"
+    keymap: dict[str, str] = Field(
+        default_factory=dict,
+        description="Binding id -> keys, e.g. {'library.new_case': 'ctrl+n'}.",
+    )
+    autosave_seconds: float = 5.0
+    validation_debounce_ms: int = 60
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="MEDBENCH_", env_nested_delimiter="__", extra="ignore")
+
+    player_name: str = "player"
+    default_simulator: str = "grounded"
+    run_store: Path | None = Field(
+        default=None, description="SQLite run store; default: <bank>/.medbench/runs.sqlite"
+    )
+    tui: TuiSettings = Field(default_factory=TuiSettings)
+
+    settings_path: Path | None = Field(default=None, exclude=True)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings)
+
+
+class SettingsError(Exception):
+    """The settings file could not be read; the message says what to fix."""
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except YAMLError as exc:
+        raise SettingsError(f"{path}: not valid YAML: {exc}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path}: the settings file must be a mapping of keys to values")
+    return data
+
+
+def load_settings(path: Path | None = None, **overrides: Any) -> Settings:
+    """Build the settings: file values, then environment, then ``overrides`` win."""
+    from pydantic import ValidationError
+
+    from medbench_tui.core.paths import settings_file
+
+    path = Path(path) if path is not None else settings_file()
+    values: dict[str, Any] = _read_yaml(path) if path.is_file() else {}
+    values.update(overrides)
+    try:
+        settings = Settings(**values)
+    except ValidationError as exc:
+        raise SettingsError(f"{path}: {exc}") from None
+    settings.settings_path = path
+    return settings
