@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+pytest_plugins = ["tests.support.fake_openai"]
+
 from pathlib import Path
 
 import pytest

@@ -1,13 +1,51 @@
-"""Not built yet."""
+"""Aggregate and compare the stored runs of a run group (default: the latest).
+
+Per system: each metric's mean with a 95% interval (Wilson for binary metrics,
+seeded bootstrap for the rest), counts and steps. Across systems: complete-case paired
+differences, McNemar's exact test on diagnosis accuracy and the direction-of-change
+table. --export writes every run of the group as JSONL or CSV (by the file's suffix).
+"""
 
 from __future__ import annotations
 
+from medbench_tui.cli._output import add_format
+
+FORMATS = ("text", "md", "json", "csv")
+EXPORTS = (".jsonl", ".csv")
+
 
 def configure(parser) -> None:
-    pass
+    parser.add_argument("group", nargs="?", metavar="RUN_GROUP", help="run group id (default: the latest)")
+    parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
+                        "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
+    parser.add_argument("--systems", metavar="A,B", help="systems to report and compare, in this order")
+    parser.add_argument("--seed", type=int, metavar="N", help="bootstrap seed (default: the group's seed)")
+    parser.add_argument("--export", metavar="FILE", help="also write every run of the group to FILE (.jsonl or .csv)")
+    add_format(parser, FORMATS)
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    import sys
+    from pathlib import Path
 
-    raise MedbenchError("'medbench report' is not available yet")
+    from medbench_tui.cli._output import say
+    from medbench_tui.core.errors import UsageError
+    from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.paths import default_bank
+    from medbench_tui.core.report import build_report, render
+    from medbench_tui.core.runs.store import RunStore, store_path
+
+    export = Path(args.export).expanduser() if args.export else None
+    if export is not None and export.suffix.lower() not in EXPORTS:
+        raise UsageError(f"--export {args.export}: the file must end in .jsonl or .csv")
+    systems = [s.strip() for s in args.systems.split(",") if s.strip()] if args.systems else None
+    if args.systems is not None and not systems:
+        raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
+    bank = Path(getattr(args, "bank", None) or default_bank()).expanduser()
+    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
+        report = build_report(store, args.group, systems=systems, seed=args.seed)
+        if export is not None:
+            write_atomic(export, store.export_text(report.group_id, export.suffix.lower().lstrip(".")), backup=False)
+            say(f"wrote every run of group {report.group_id} to {export}")
+    sys.stdout.write(render(report, args.format))
+    return 0

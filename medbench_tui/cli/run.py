@@ -1,13 +1,165 @@
-"""Not built yet."""
+"""Run systems over cases, store every run, and print the per-system summary.
+
+Every invocation is a run group in the run store (default: <bank>/.medbench/runs.sqlite).
+Exit status: 0 when every run completed, 1 when any ended incomplete (endpoint errors,
+turn limit), 2 on usage errors, 130 when interrupted (Ctrl-C: runs in flight are
+recorded as cancelled; finish them with --resume GROUP).
+"""
 
 from __future__ import annotations
 
+from medbench_tui.cli._output import add_format
+
 
 def configure(parser) -> None:
-    pass
+    parser.add_argument("--system", action="append", dest="systems", metavar="NAME", default=[],
+                        help="a configured system or a built-in (checklist, replay:PATH); repeat to compare")
+    parser.add_argument("--cases", metavar="PATH", help="a case file or folder (default: the bank's cases)")
+    parser.add_argument("--simulator", metavar="NAME",
+                        help="patient simulator (default: the default_simulator setting)")
+    parser.add_argument("--concurrency", type=int, metavar="N", help="runs played at once (default: 8)")
+    parser.add_argument("--endpoint-concurrency", type=int, metavar="N",
+                        help="requests in flight per endpoint (default: 8)")
+    parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
+                        "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
+    parser.add_argument("--resume", metavar="GROUP", help="play what is incomplete or missing in a run group")
+    parser.add_argument("--cache", action="store_true", help="reuse stored answers to identical model requests")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="the group's seed (retry jitter, report bootstrap; default: random)")
+    add_format(parser)
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    import asyncio
+    from pathlib import Path
 
-    raise MedbenchError("'medbench run' is not available yet")
+    from medbench_tui.core.errors import MedbenchError, UsageError
+    from medbench_tui.core.paths import bank_root_of, default_bank
+    from medbench_tui.core.runs.retry import RetryPolicy
+    from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run
+    from medbench_tui.core.runs.store import RunStore, store_path
+    from medbench_tui.core.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        raise MedbenchError(str(exc)) from None
+    concurrency = settings.runner.concurrency if args.concurrency is None else args.concurrency
+    endpoint_concurrency = (
+        settings.runner.endpoint_concurrency if args.endpoint_concurrency is None else args.endpoint_concurrency
+    )
+    if concurrency < 1 or endpoint_concurrency < 1:
+        raise UsageError("--concurrency and --endpoint-concurrency must be at least 1")
+    if not args.resume and not args.systems:
+        raise UsageError("name at least one system: --system NAME (see 'medbench systems'), or --resume GROUP")
+    cases = Path(args.cases).expanduser() if args.cases else None
+    if cases is not None and not cases.exists():
+        raise UsageError(f"--cases {args.cases}: no such file or folder")
+    given_bank = getattr(args, "bank", None)
+    if given_bank:
+        bank = Path(given_bank).expanduser()
+    elif cases is not None:
+        bank = bank_root_of(cases if cases.is_file() else cases / "case.yaml")
+    else:
+        bank = default_bank()
+    store = RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None))
+    retry = RetryPolicy(attempts=settings.runner.retry_attempts, max_retry_after=settings.runner.max_retry_after)
+    with store:
+        if args.resume:
+            plan, group = plan_resume(store, args.resume, systems=args.systems or None, cases=cases,
+                                      simulator=args.simulator)
+        else:
+            plan = plan_run(bank, args.systems, cases=cases, seed=args.seed,
+                            simulator=args.simulator or settings.default_simulator)
+            group = None
+        runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,
+                        retry=retry, cache=args.cache)
+        result = asyncio.run(_play(runner))
+        return _summarise(store, result, args.format)
+
+
+async def _play(runner):
+    """Play with a progress bar on stderr; the first Ctrl-C stops cleanly, a second one
+    stops at once (each run row is one transaction, so the store stays whole)."""
+    import asyncio
+    import signal
+    import sys
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunFinished
+
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("incomplete {task.fields[incomplete]}"), TextColumn("retries {task.fields[retries]}"),
+        TimeRemainingColumn(), console=console, disable=not sys.stderr.isatty(),
+    )
+    task = progress.add_task("runs", total=None, incomplete=0, retries=0)
+    counts = {"incomplete": 0, "retries": 0}
+
+    def follow(event) -> None:
+        if isinstance(event, GroupStarted):
+            progress.update(task, total=event.to_play, description=f"group {event.group_id}")
+        elif isinstance(event, RequestRetried):
+            counts["retries"] += 1
+            progress.update(task, retries=counts["retries"])
+        elif isinstance(event, RunFinished):
+            if event.status != "complete":
+                counts["incomplete"] += 1
+                console.print(f"incomplete: {event.case_id} × {event.system}: {event.reason}", markup=False,
+                              highlight=False, soft_wrap=True)
+            progress.update(task, advance=1, incomplete=counts["incomplete"])
+
+    runner.subscribe(follow)
+    loop = asyncio.get_running_loop()
+
+    def interrupt() -> None:
+        console.print("stopping: cancelling the runs in flight (Ctrl-C again to quit at once)")
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        runner.cancel()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, interrupt)
+        except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
+            pass
+    with progress:
+        return await runner.run()
+
+
+def _summarise(store, result, fmt: str) -> int:
+    from medbench_tui.cli._output import emit_json, say
+    from medbench_tui.core.report import build_report, render_text
+
+    group = store.group(result.group_id)
+    report = build_report(store, group.id)
+    stored_incomplete = [
+        {"case_id": r["case_id"], "system": s.system, "reason": r["reason"]}
+        for s in report.summaries.values() for r in s.incomplete_runs
+    ]
+    if fmt == "json":
+        emit_json({
+            "group_id": group.id,
+            "store": str(store.path.resolve()),
+            "cancelled": result.cancelled,
+            "counts": {
+                "planned": group.planned, "complete": group.complete, "incomplete": group.incomplete,
+                "not_run": group.not_run, "played_now": result.complete + result.incomplete,
+            },
+            "systems": report.to_json()["summaries"],
+            "incomplete": stored_incomplete,
+        })
+    else:
+        print(render_text(report, paired=False), end="")
+    say(f"run group {group.id}: {group.complete} complete, {group.incomplete} incomplete, "
+        f"{group.not_run} not run (store: {store.path})")
+    if group.incomplete or group.not_run:
+        say(f"finish them with: medbench run --resume {group.id}")
+    elif len(report.systems) > 1:
+        say(f"paired comparison: medbench report {group.id}")
+    if result.cancelled:
+        return 130
+    return 0 if group.complete == group.planned else 1

@@ -1,4 +1,8 @@
-"""Not built yet."""
+"""Print the JSON Schema of the case format (version 1).
+
+Editors validate cases with it: in VS Code (yaml-language-server) start a case with
+`# yaml-language-server: $schema=<path or URL of case.schema.json>`.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ def configure(parser) -> None:
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.validate import case_json_schema
 
-    raise MedbenchError("'medbench schema' is not available yet")
+    emit_json(case_json_schema())
+    return 0

@@ -1,13 +1,89 @@
-"""Not built yet."""
+"""Score a recorded transcript (YAML or JSON) against a case.
+
+Prints the scorecard (plain text, or the JSON document with --format json). The case
+must be valid (its errors are listed otherwise). The default extractor reads the final
+response deterministically; --extractor llm uses the `evaluator.llm` endpoint of the
+case bank's medbench.yaml. Exit status: 0 when scored (an incomplete run is scored
+too, and flagged), 1 for an invalid case or transcript, 2 on usage errors.
+"""
 
 from __future__ import annotations
 
 
 def configure(parser) -> None:
-    pass
+    from medbench_tui.cli._output import add_format
+
+    parser.add_argument("case", metavar="CASE", help="the case file (YAML)")
+    parser.add_argument("transcript", metavar="TRANSCRIPT", help="the transcript file (YAML, or JSON by suffix)")
+    add_format(parser)
+    parser.add_argument(
+        "--extractor",
+        choices=("text", "llm"),
+        default="text",
+        help="how the final response is read: text (deterministic, default) or llm (evaluator.llm in medbench.yaml)",
+    )
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    from pathlib import Path
 
-    raise MedbenchError("'medbench score' is not available yet")
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.errors import MedbenchError, UsageError
+
+    case_path, transcript_path = Path(args.case), Path(args.transcript)
+    for path, what in ((case_path, "case"), (transcript_path, "transcript")):
+        if not path.is_file():
+            raise UsageError(f"no such {what} file: {path}")
+
+    from medbench_tui.core.bank import load_valid_case
+    from medbench_tui.core.scoring import render_scorecard_text, score
+    from medbench_tui.core.scoring.extractors import make_extractor
+
+    case = load_valid_case(case_path)
+    transcript = read_transcript(transcript_path)
+    if transcript.case_id != case.id:
+        raise MedbenchError(
+            f"{transcript_path} is a transcript of case {transcript.case_id!r}, not of {case.id!r} "
+            f"({case_path}): give the case it was recorded on"
+        )
+    evaluator = None
+    if args.extractor == "llm":
+        from medbench_tui.core.bankconfig import load_bank_config
+        from medbench_tui.core.paths import bank_root_of
+
+        evaluator = load_bank_config(bank_root_of(case_path)).evaluator
+    card = score(case, transcript, extractor=make_extractor(args.extractor, evaluator))
+    if args.format == "json":
+        emit_json(card.to_json())
+    else:
+        print(render_scorecard_text(card), end="")
+    return 0
+
+
+def read_transcript(path):
+    """The transcript in ``path``, or a MedbenchError that names the file and the problem."""
+    import json
+
+    from pydantic import ValidationError
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.transcript import load_transcript
+
+    try:
+        return load_transcript(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MedbenchError(f"{path}: cannot read the transcript: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise MedbenchError(f"{place}: not valid YAML: {exc.problem}") from None
+    except YAMLError as exc:
+        raise MedbenchError(f"{path}: not valid YAML: {exc}") from None
+    except ValidationError as exc:
+        problems = [
+            f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in exc.errors()[:10]
+        ]
+        raise MedbenchError(f"{path} is not a valid transcript:\n  " + "\n  ".join(problems)) from None

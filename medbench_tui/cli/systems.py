@@ -1,13 +1,119 @@
-"""Not built yet."""
+"""List the systems under test and the patient simulators of a bank (built-in and from
+its medbench.yaml), and whether each can run here: is its API key variable set, does
+its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it)."""
 
 from __future__ import annotations
 
+import sys
+
 
 def configure(parser) -> None:
-    pass
+    from medbench_tui.cli._output import add_format
+
+    parser.add_argument("--bank", help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
+    parser.add_argument("--offline", action="store_true", help="do not contact endpoints; only check the key variables")
+    add_format(parser)
+
+
+def _bank(given: str | None):
+    from pathlib import Path
+
+    from medbench_tui.core.errors import UsageError
+    from medbench_tui.core.paths import bundled_cases_dir, is_bank
+
+    if given:
+        bank = Path(given)
+        if not bank.is_dir():
+            raise UsageError(f"--bank {given}: no such folder")
+        return bank
+    return Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir()
+
+
+async def _status(config, offline: bool) -> tuple[bool, str]:
+    """(can run, why not / what was checked) for one endpoint configuration."""
+    from medbench_tui.core.openai_client import ChatClient, EndpointError
+
+    try:
+        client = ChatClient.for_endpoint(config)
+    except EndpointError as exc:
+        return False, str(exc)
+    if offline:
+        return True, "key variable set; endpoint not checked (--offline)" if config.api_key_env else "endpoint not checked (--offline)"
+    try:
+        problem = await client.probe()
+    finally:
+        await client.aclose()
+    return (False, problem) if problem else (True, f"{config.base_url} answers")
+
+
+async def _rows(bank_config, offline: bool) -> dict:
+    import asyncio
+
+    from medbench_tui.core.bankconfig import EndpointConfig
+
+    def describe(name, config) -> dict:
+        row = {"name": name, "kind": config.kind}
+        if isinstance(config, EndpointConfig):
+            row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env})
+        for key in ("protocol", "vision", "path", "description"):
+            if getattr(config, key, None) is not None:
+                row[key] = getattr(config, key)
+        return row
+
+    systems = [
+        {"name": "checklist", "kind": "checklist", "can_run": True, "why": "built-in floor baseline (offline)"},
+        {"name": "human", "kind": "human", "can_run": True, "why": "built-in: the person at the keyboard (medbench play)"},
+        {"name": "replay:PATH", "kind": "replay", "can_run": True, "why": "built-in: replays recorded transcripts"},
+    ]
+    simulators = [{"name": "grounded", "kind": "grounded", "can_run": True, "why": "built-in, offline (the default)"}]
+    pending = []
+    for table, configured in ((systems, bank_config.systems), (simulators, bank_config.simulators)):
+        for name, config in configured.items():
+            row = describe(name, config)
+            table.append(row)
+            if isinstance(config, EndpointConfig):
+                pending.append((row, config))
+            else:
+                row.update(can_run=True, why="offline")
+    evaluator = bank_config.evaluator.model_dump(mode="json", exclude={"llm"})
+    if bank_config.evaluator.llm is not None:
+        evaluator["llm"] = describe("evaluator", bank_config.evaluator.llm) | {"kind": "llm"}
+        pending.append((evaluator["llm"], bank_config.evaluator.llm))
+    results = await asyncio.gather(*(_status(config, offline) for _, config in pending))
+    for (row, _), (ok, why) in zip(pending, results):
+        row.update(can_run=ok, why=why)
+    return {"systems": systems, "simulators": simulators, "evaluator": evaluator}
+
+
+def _text(document: dict) -> str:
+    lines = [f"Bank: {document['bank']}  (configuration: {document['config'] or 'none'})"]
+    for title in ("systems", "simulators"):
+        lines.append(f"\n{title.capitalize()}:")
+        for row in document[title]:
+            mark = "ok " if row["can_run"] else "NO "
+            model = f"  {row['model']} @ {row['base_url']}" if "model" in row else ""
+            lines.append(f"  {mark} {row['name']:<20} {row['kind']:<12}{model}")
+            lines.append(f"       {row['why']}")
+    evaluator = document["evaluator"]
+    lines.append(f"\nEvaluator: extractor {evaluator.get('extractor')}")
+    if "llm" in evaluator:
+        llm = evaluator["llm"]
+        lines.append(f"  {'ok ' if llm['can_run'] else 'NO '} {llm['model']} @ {llm['base_url']}: {llm['why']}")
+    return "\n".join(lines)
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    import asyncio
 
-    raise MedbenchError("'medbench systems' is not available yet")
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.bankconfig import load_bank_config
+
+    bank = _bank(args.bank)
+    bank_config = load_bank_config(bank)
+    document = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
+    document |= asyncio.run(_rows(bank_config, args.offline))
+    if args.format == "json":
+        emit_json(document)
+    else:
+        print(_text(document), file=sys.stdout)
+    return 0

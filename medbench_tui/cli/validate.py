@@ -1,13 +1,57 @@
-"""Not built yet."""
+"""Validate case files or folders.
+
+Every problem is printed as `file:line:column: severity code: message`, like a
+compiler, followed by a summary. A folder means its `*.yaml` case files (not
+`medbench.yaml`) and those of its `cases/` folder. Exit status: 0 when no errors,
+1 on any error (and on warnings with --strict), 2 on usage errors.
+"""
 
 from __future__ import annotations
 
 
 def configure(parser) -> None:
-    pass
+    from medbench_tui.cli._output import add_format
+
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    parser.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    add_format(parser)
 
 
 def run(args) -> int:
-    from medbench_tui.core.errors import MedbenchError
+    from pathlib import Path
 
-    raise MedbenchError("'medbench validate' is not available yet")
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.errors import UsageError
+
+    given = [Path(p) for p in args.paths]
+    missing = [str(p) for p in given if not p.exists()]
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+
+    from medbench_tui.core.validate import format_diagnostic, summary, validate_paths
+
+    reports = validate_paths(given)
+    if not reports:
+        raise UsageError(
+            f"no case files (*.yaml) in {', '.join(str(p) for p in given)}: give case files or a bank folder"
+        )
+    totals = summary(reports)
+    if args.format == "json":
+        emit_json({"files": [r.to_json() for r in reports], "summary": totals})
+    else:
+        for report in reports:
+            for diagnostic in report.diagnostics:
+                print(format_diagnostic(diagnostic, report.path))
+        print(_summary_line(totals))
+    failed = totals["errors"] or (args.strict and totals["warnings"])
+    return 1 if failed else 0
+
+
+def _summary_line(totals: dict) -> str:
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    return (
+        f"{plural(totals['files'], 'file')} checked: {plural(totals['errors'], 'error')}, "
+        f"{plural(totals['warnings'], 'warning')}"
+    )

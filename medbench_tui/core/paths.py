@@ -37,6 +37,11 @@ def schema_file() -> Path:
     return PACKAGE_DIR / "schema" / "case.schema.json"
 
 
+def case_template_file() -> Path:
+    """The template a new case starts from (commented, with the fields to fill in)."""
+    return PACKAGE_DIR / "templates" / "new_case.yaml"
+
+
 def is_bank(path: Path) -> bool:
     """A case bank is a folder with a ``medbench.yaml`` or a ``cases/`` folder or YAML cases."""
     path = Path(path)
@@ -45,6 +50,12 @@ def is_bank(path: Path) -> bool:
     if (path / BANK_CONFIG_NAME).is_file() or (path / "cases").is_dir():
         return True
     return any(path.glob("*.yaml"))
+
+
+def default_bank() -> Path:
+    """The bank a command works on when none is given: the current folder if it is one,
+    else the bundled cases."""
+    return Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir()
 
 
 def cases_dir(bank: Path) -> Path:
@@ -74,6 +85,30 @@ def default_run_store(bank: Path) -> Path:
     return Path(bank) / RUN_STORE_NAME
 
 
+def user_run_store(bank: Path) -> Path:
+    """The run store of a bank we may not write to (the bundled one inside
+    site-packages): in the user's state folder, one file per bank."""
+    import hashlib
+
+    bank = Path(bank).resolve()
+    digest = hashlib.sha256(str(bank).encode("utf-8")).hexdigest()[:10]
+    return user_state_dir() / "runs" / f"{bank.name or 'bank'}-{digest}.sqlite"
+
+
+def run_store_for(bank: Path, override: Path | None = None) -> Path:
+    """Where the runs of ``bank`` live: ``override`` (``--store`` or the ``run_store``
+    setting) if given, else :func:`default_run_store` when the bank is writable, else
+    :func:`user_run_store`."""
+    import os
+
+    if override is not None:
+        return Path(override).expanduser()
+    store = default_run_store(bank)
+    folder = store.parent if store.parent.is_dir() else Path(bank)
+    writable = os.access(folder, os.W_OK) and (not store.exists() or os.access(store, os.W_OK))
+    return store if writable else user_run_store(bank)
+
+
 def user_config_dir() -> Path:
     from platformdirs import user_config_path
 
@@ -94,3 +129,22 @@ def swap_file_for(case_file: Path) -> Path:
     """Autosave swap file of an open case, beside it (``.name.yaml.swp``)."""
     case_file = Path(case_file)
     return case_file.with_name(f".{case_file.name}.swp")
+
+
+def trash_dir(case_folder: Path) -> Path:
+    """Where deleted case files of a folder are kept (``.trash`` beside them)."""
+    return Path(case_folder) / ".trash"
+
+
+def play_swap_file(run_store: Path, player: str, case_id: str) -> Path:
+    """The unfinished play session of ``player`` on a case (questions asked, notes, the
+    final response being written), beside the run store: ``play/<player>--<case-id>.json``."""
+    import re
+
+    slug = re.sub(r"[^a-z0-9]+", "-", player.casefold()).strip("-") or "player"
+    return Path(run_store).parent / "play" / f"{slug}--{case_id}.json"
+
+
+def reports_dir(bank: Path) -> Path:
+    """Where the TUI exports comparison reports: ``reports/`` in the bank."""
+    return Path(bank) / "reports"

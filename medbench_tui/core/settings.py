@@ -24,6 +24,15 @@ class TuiSettings(BaseModel):
     validation_debounce_ms: int = 60
 
 
+class RunnerSettings(BaseModel):
+    """Defaults of ``medbench run`` (each has a command-line flag too)."""
+
+    concurrency: int = Field(default=8, ge=1, description="Runs played at the same time.")
+    endpoint_concurrency: int = Field(default=8, ge=1, description="Requests in flight per endpoint (base_url).")
+    retry_attempts: int = Field(default=6, ge=1, description="Tries per request, the first included.")
+    max_retry_after: float = Field(default=300.0, gt=0, description="Longest Retry-After honoured (seconds).")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEDBENCH_", env_nested_delimiter="__", extra="ignore")
 
@@ -32,6 +41,7 @@ class Settings(BaseSettings):
     run_store: Path | None = Field(
         default=None, description="SQLite run store; default: <bank>/.medbench/runs.sqlite"
     )
+    runner: RunnerSettings = Field(default_factory=RunnerSettings)
     tui: TuiSettings = Field(default_factory=TuiSettings)
 
     settings_path: Path | None = Field(default=None, exclude=True)

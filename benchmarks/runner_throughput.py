@@ -1,0 +1,148 @@
+"""How fast `medbench run` plays a batch against a slow endpoint, against its budgets.
+
+    python benchmarks/runner_throughput.py [--cases 254] [--latency 0.1] [--turns 10] [--concurrency 32]
+
+Two openai-chat systems over CASES generated cases (benchmarks/make_bank.py), the
+grounded simulator, default scoring, a fresh run store. Both systems talk to one fake
+endpoint (tests/support/fake_openai.py) running in a process of its own, so this
+process's CPU time is the harness's alone; it answers every request after LATENCY
+seconds, as a doctor that asks TURNS questions and then gives its final response.
+
+Printed:
+- wall time of the run against the ideal. Every request takes LATENCY and at most
+  CONCURRENCY are in flight, so no schedule beats ceil(requests / CONCURRENCY) x LATENCY
+  (the bound used for the ratio; budget: within 1.25x). Runs are chains of TURNS + 1
+  requests, so a schedule of whole runs needs ceil(runs / CONCURRENCY) waves of
+  (TURNS + 1) x LATENCY at best: printed too.
+- harness CPU per turn (doctor/patient pair): this process's CPU time during the run
+  (requests, simulator, scoring, store writes) over the turns played (budget: 2 ms).
+  Shown on their own: the one-time import of the model SDK, and planning (validating
+  and hashing the case files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import multiprocessing
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+FINAL = """FINAL RESPONSE
+Diagnosis: Pneumonia
+ICD-10: J18.9
+Differential: Acute bronchitis
+Workup: Chest X-ray
+Treatment: Amoxicillin
+Advice: Come back at once if you get short of breath."""
+
+
+class Doctor:
+    """The scripted doctor model: ``turns`` questions, then the final response."""
+
+    def __init__(self, turns: int) -> None:
+        self.turns = turns
+
+    def __call__(self, body: dict) -> str:
+        messages = body.get("messages", [])
+        asked = sum(1 for m in messages if m.get("role") == "assistant")
+        last = str(messages[-1].get("content", "")) if messages else ""
+        if asked >= self.turns or "question limit" in last:
+            return FINAL
+        return f"Question {asked + 1}: when did it start, and does anything make it worse?"
+
+
+def serve(latency: float, turns: int, pipe) -> None:
+    """The endpoint's process: start, report the URL, wait for stop, report the count."""
+    from http.server import ThreadingHTTPServer
+
+    from tests.support import fake_openai
+    from tests.support.fake_openai import FakeOpenAI
+
+    # The stdlib server writes headers and body apart: with Nagle's algorithm on, each
+    # reply would wait ~40 ms for the client's delayed ACK. And 32+ clients connect at once.
+    fake_openai._Handler.disable_nagle_algorithm = True
+    ThreadingHTTPServer.request_queue_size = 256
+    server = FakeOpenAI(responder=Doctor(turns), latency=latency).start()
+    pipe.send(server.base_url)
+    pipe.recv()
+    pipe.send((len(server.chat_requests), time.process_time()))
+    server.close()
+
+
+def write_bank(folder: Path, cases: int, base_url: str) -> Path:
+    from make_bank import make_bank
+
+    make_bank(folder, cases)
+    systems = "".join(
+        f"  {name}:\n    kind: openai-chat\n    base_url: {base_url}\n    model: {model}\n    timeout: 60\n"
+        for name, model in (("doctor-a", "model-a"), ("doctor-b", "model-b"))
+    )
+    (folder / "medbench.yaml").write_text(f"systems:\n{systems}", encoding="utf-8")
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=254)
+    parser.add_argument("--latency", type=float, default=0.1)
+    parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--concurrency", type=int, default=32)
+    args = parser.parse_args()
+
+    from medbench_tui.core.runs.runner import Runner, plan_run
+    from medbench_tui.core.runs.store import RunStore
+
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    endpoint = context.Process(target=serve, args=(args.latency, args.turns, theirs), daemon=True)
+    endpoint.start()
+    base_url = ours.recv()
+    cpu = time.process_time()
+    import openai.types.chat  # noqa: F401  (once per process, whatever the batch size)
+
+    import_cpu = time.process_time() - cpu
+    try:
+        with tempfile.TemporaryDirectory(prefix="medbench-throughput-") as tmp:
+            bank = write_bank(Path(tmp) / "bank", args.cases, base_url)
+            cpu, wall = time.process_time(), time.perf_counter()
+            plan = plan_run(bank, ["doctor-a", "doctor-b"], seed=1)
+            plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
+            with RunStore(Path(tmp) / "runs.sqlite") as store:
+                runner = Runner(store, plan, concurrency=args.concurrency, endpoint_concurrency=args.concurrency)
+                cpu, wall = time.process_time(), time.perf_counter()
+                result = asyncio.run(runner.run())
+                run_cpu, run_wall = time.process_time() - cpu, time.perf_counter() - wall
+                turns = sum(r.steps for r in store.runs(result.group_id))
+        ours.send("stop")
+        requests, endpoint_cpu = ours.recv()
+    finally:
+        endpoint.join(timeout=10)
+        if endpoint.is_alive():
+            endpoint.terminate()
+
+    runs = result.complete + result.incomplete
+    ideal = math.ceil(requests / args.concurrency) * args.latency
+    waves = math.ceil(runs / args.concurrency) * (args.turns + 1) * args.latency
+    print(f"runs: {runs} ({args.cases} cases x 2 systems), complete {result.complete}, "
+          f"incomplete {result.incomplete}; turns {turns}, requests {requests}")
+    print(f"one-time SDK import: {import_cpu:.2f} s CPU")
+    print(f"planning: {plan_wall:.2f} s wall, {plan_cpu:.2f} s CPU ({1000 * plan_cpu / args.cases:.1f} ms per case)")
+    print(f"wall: {run_wall:.2f} s; ideal ceil({requests}/{args.concurrency}) x {args.latency * 1000:.0f} ms = "
+          f"{ideal:.2f} s -> {run_wall / ideal:.3f}x (budget 1.25x)")
+    print(f"      whole-run waves ceil({runs}/{args.concurrency}) x {args.turns + 1} x "
+          f"{args.latency * 1000:.0f} ms = {waves:.2f} s -> {run_wall / waves:.3f}x")
+    print(f"harness CPU: {run_cpu:.2f} s = {1000 * run_cpu / max(turns, 1):.2f} ms per turn (budget 2 ms), "
+          f"{1000 * run_cpu / max(requests, 1):.2f} ms per request")
+    print(f"endpoint process CPU (not counted): {endpoint_cpu:.2f} s = {1000 * endpoint_cpu / max(requests, 1):.2f} ms "
+          "per request")
+
+
+if __name__ == "__main__":
+    main()

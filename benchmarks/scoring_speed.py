@@ -1,0 +1,124 @@
+"""How fast deterministic scoring is, against its budget.
+
+    python benchmarks/scoring_speed.py [--count 1000] [--seed 1]
+
+Scores COUNT generated transcripts of the bundled cases (budget: 1,000 in 2 s) with the
+text extractor: a fifth each of structured model answers, free-text model answers,
+free-text answers in a system's style (Markdown, prose, hedges, negations, aliases,
+abbreviations, unlisted items), partial structured answers with noise, and empty
+finals. Every free text is distinct, so no text-level cache helps. Prints the time of
+a first pass (reference tables built, ICD-10 data loaded) and of a second pass over
+new transcripts (tables cached per case, as in a batch run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.model_answer import model_answer
+from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
+
+CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
+NOISE = ["CT head", "Sputum culture", "Vitamin D level", "Referral to physiotherapy", "Oral fluids", "Rest"]
+
+
+def bundled_cases() -> list[Case]:
+    out = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        if path.name == "medbench.yaml":
+            continue
+        try:
+            out.append(Case.model_validate(YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))))
+        except ValueError:
+            continue
+    return out
+
+
+def name(item, rnd: random.Random) -> str:
+    return rnd.choice([getattr(item, "item", None) or item.name, *item.aliases])
+
+
+def styled_text(case: Case, rnd: random.Random, serial: int) -> str:
+    """A free-text final as an automated system writes it: some of the reference,
+    some noise, a hedge, a negation, a code."""
+    primary = case.diagnosis.primary
+    lines = [f"## Assessment ({serial})", f"This presentation is most consistent with {name(primary, rnd)}."]
+    lines.append(f"**Most likely diagnosis:** {primary.name} ({primary.icd10})")
+    if case.differential:
+        picked = rnd.sample(case.differential, k=max(1, len(case.differential) // 2))
+        lines += ["**Differential diagnosis:**"] + [f"{i}. {name(d, rnd)} - less likely" for i, d in enumerate(picked, 1)]
+    workup = [w for w in case.workup if w.klass != "unexpected" or rnd.random() < 0.2]
+    lines += ["### Investigations"] + [f"- {name(w, rnd)}" for w in rnd.sample(workup, k=len(workup) * 2 // 3)]
+    lines.append(f"- {rnd.choice(NOISE)}")
+    treatment = [t for t in case.treatment if t.klass != "contraindicated"]
+    lines += ["### Management"] + [f"- {name(t, rnd)}" for t in rnd.sample(treatment, k=len(treatment) * 2 // 3)]
+    banned = [t for t in case.treatment if t.klass == "contraindicated"]
+    if banned:
+        lines.append(f"I would not give {name(rnd.choice(banned), rnd)}; avoid it.")
+    lines.append("Safety-netting: return precautions given; seek urgent care if worse.")
+    return "\n".join(lines) + "\n"
+
+
+def partial_structured(case: Case, rnd: random.Random, serial: int) -> FinalResponse:
+    full = model_answer(case, "structured")
+    return FinalResponse(
+        diagnoses=full.diagnoses[:1] if rnd.random() < 0.7 else [{"name": name(rnd.choice(case.differential or [case.diagnosis.primary]), rnd)}],
+        differential=rnd.sample(full.differential, k=len(full.differential) // 2),
+        workup=rnd.sample(full.workup, k=len(full.workup) // 2) + [f"{rnd.choice(NOISE)} {serial}"],
+        treatment=rnd.sample(full.treatment, k=len(full.treatment) // 2) + rnd.sample(NOISE, k=1),
+    )
+
+
+def transcripts(cases: list[Case], count: int, seed: int) -> list[tuple[Case, Transcript]]:
+    rnd = random.Random(seed)
+    out = []
+    for serial in range(count):
+        case = cases[serial % len(cases)]
+        kind = serial % 5
+        if kind == 0:
+            final = model_answer(case, "structured")
+        elif kind == 1:
+            final = model_answer(case, "text")
+            final.text = f"{final.text}\nReviewed ({serial}).\n"
+        elif kind == 2:
+            final = FinalResponse(text=styled_text(case, rnd, serial))
+        elif kind == 3:
+            final = partial_structured(case, rnd, serial)
+        else:
+            final = FinalResponse()
+        facts = rnd.sample([a.id for a in case.additional_answers], k=min(4, len(case.additional_answers)))
+        turns = [t for f in facts for t in (Turn(role="doctor", text="?"), Turn(role="patient", text=".", facts=[f]))]
+        out.append((case, Transcript(case_id=case.id, turns=turns, final=final)))
+    return out
+
+
+def timed(batch: list[tuple[Case, Transcript]]) -> float:
+    start = time.perf_counter()
+    for case, transcript in batch:
+        score(case, transcript)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    cases = bundled_cases()
+    first = timed(transcripts(cases, args.count, args.seed))
+    second = timed(transcripts(cases, args.count, args.seed + 1))
+    print(f"{args.count} transcripts of {len(cases)} bundled cases, deterministic text extractor:")
+    print(f"  first pass (tables built, ICD-10 data loaded)  {first:6.2f} s  ({first / args.count * 1000:.2f} ms each)")
+    print(f"  second pass (tables cached per case)           {second:6.2f} s  ({second / args.count * 1000:.2f} ms each)")
+    print(f"  budget: 2 s per 1,000 -> {'within' if max(first, second) * 1000 / args.count <= 2 else 'OVER'} budget")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""A case bank: the case files of a folder, indexed for the checks that span cases.
+
+The index holds only what cross-case checks need (ids, parents, intros), read with the
+fast parser; it never needs a case to be valid.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from medbench_tui.core.paths import BANK_CONFIG_NAME
+
+if TYPE_CHECKING:
+    from medbench_tui.core.case import Case
+
+# Two intros at least this similar (rapidfuzz `fuzz.ratio` after lower-casing and
+# stripping punctuation, 0-100) are reported as near-duplicate cases, unless the cases
+# are variants of one another (`parent_id`). An intro copied with a few words changed
+# scores 95 or more; the bundled cases, variants included, score at most about 60 against
+# each other (median 43), and even the template-built benchmark bank stays below 90.
+NEAR_DUPLICATE_THRESHOLD = 90.0
+
+
+def file_key(path: Path) -> Path:
+    """One name per file however it was given (``cases/a.yaml``, ``./cases/a.yaml``),
+    without touching the disk."""
+    return Path(os.path.normpath(Path(path).absolute()))
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    path: Path
+    case_id: str  # the file's `id`, or its stem when the file cannot be read
+    parent_id: str | None = None
+    intro: str | None = None
+
+    @classmethod
+    def from_data(cls, path: Path, data: Any) -> BankEntry:
+        data = data if isinstance(data, dict) else {}
+
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            return value if isinstance(value, str) else None
+
+        return cls(Path(path), text("id") or Path(path).stem, text("parent_id"), text("intro"))
+
+    def linked_to(self, other: BankEntry) -> bool:
+        """Variants of one case: one is the other's parent, or they share a parent."""
+        return (
+            self.parent_id == other.case_id
+            or other.parent_id == self.case_id
+            or (self.parent_id is not None and self.parent_id == other.parent_id)
+        )
+
+
+@dataclass
+class BankIndex:
+    root: Path
+    entries: list[BankEntry] = field(default_factory=list)
+
+    @cached_property
+    def ids(self) -> dict[str, list[Path]]:
+        """Case id -> the files that use it (more than one is an error)."""
+        found: dict[str, list[Path]] = {}
+        for entry in self.entries:
+            found.setdefault(entry.case_id, []).append(entry.path)
+        return found
+
+    @cached_property
+    def parents(self) -> dict[str, str | None]:
+        return {entry.case_id: entry.parent_id for entry in self.entries}
+
+    @cached_property
+    def intros(self) -> dict[Path, str]:
+        return {entry.path: entry.intro for entry in self.entries if entry.intro}
+
+    @cached_property
+    def _keys(self) -> list[Path]:
+        return [file_key(entry.path) for entry in self.entries]
+
+    @cached_property
+    def _processed_intros(self) -> list[str | None]:
+        from rapidfuzz import utils
+
+        return [utils.default_process(entry.intro) if entry.intro else None for entry in self.entries]
+
+    def has_case(self, case_id: str) -> bool:
+        return case_id in self.ids
+
+    def others_with_id(self, case_id: str, path: Path | None) -> list[Path]:
+        """Files other than ``path`` whose case has the id ``case_id``."""
+        own = file_key(path) if path is not None else None
+        return [p for p in self.ids.get(case_id, []) if file_key(p) != own]
+
+    def near_duplicates(self, candidate: BankEntry) -> list[tuple[BankEntry, float]]:
+        """Other cases whose intro is nearly the same as ``candidate``'s, most similar first."""
+        if not candidate.intro or not candidate.intro.strip():
+            return []
+        from rapidfuzz import fuzz, process, utils
+
+        own = file_key(candidate.path)
+        hits = process.extract(
+            utils.default_process(candidate.intro), self._processed_intros, scorer=fuzz.ratio,
+            score_cutoff=NEAR_DUPLICATE_THRESHOLD, limit=None,
+        )
+        found = [(self.entries[index], score) for _, score, index in hits if self._keys[index] != own]
+        return [(entry, score) for entry, score in found if not entry.linked_to(candidate)]
+
+
+def iter_case_files(path: Path) -> list[Path]:
+    """A file as it is; a folder's ``*.yaml`` cases (and its ``cases/`` folder's), sorted."""
+    path = Path(path)
+    if not path.is_dir():
+        return [path]
+    files = _case_files_in(path)
+    if (path / "cases").is_dir():
+        files += _case_files_in(path / "cases")
+    return files
+
+
+def _case_files_in(folder: Path) -> list[Path]:
+    return sorted(
+        p for p in folder.glob("*.yaml")
+        if p.name != BANK_CONFIG_NAME and not p.name.startswith(".") and p.is_file()
+    )
+
+
+def scan_bank(folder: Path) -> BankIndex:
+    """Index the cases of ``folder`` (unreadable files count under their file name)."""
+    from medbench_tui.core.yamlio import parse_case_text, read_case_text
+
+    folder = Path(folder)
+    entries = []
+    for path in iter_case_files(folder) if folder.is_dir() else []:
+        try:
+            data = parse_case_text(read_case_text(path)).data
+        except (OSError, UnicodeDecodeError):
+            data = None
+        entries.append(BankEntry.from_data(path, data))
+    return BankIndex(folder, entries)
+
+
+def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
+    """The case in ``path``, or MedbenchError listing every error as ``file:line:col: message``.
+
+    Checks that span the bank (parents, duplicate ids) run only when ``bank`` is given.
+    """
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.validate import format_diagnostic, validate_text
+    from medbench_tui.core.yamlio import read_case_text
+
+    path = Path(path)
+    try:
+        text = read_case_text(path)
+    except FileNotFoundError as exc:
+        raise MedbenchError(f"{path}: no such case file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MedbenchError(f"{path}: cannot read the case file: {exc}") from exc
+    report = validate_text(text, path, bank=bank)
+    if report.errors or report.case is None:
+        lines = "\n".join(format_diagnostic(d, path, brief=True) for d in report.errors)
+        raise MedbenchError(
+            f"{path} is not a valid case ({len(report.errors)} error(s)); fix these first:\n{lines}"
+        )
+    return report.case

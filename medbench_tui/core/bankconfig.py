@@ -1,0 +1,241 @@
+"""``medbench.yaml`` at the bank root: the systems under test, the patient simulators
+and the evaluator (the scoring extractor's choice).
+
+```yaml
+systems:
+  gpt-consult:                     # the name used with `medbench run --system`
+    kind: openai-chat              # openai-chat | checklist | replay
+    base_url: https://api.openai.com/v1
+    model: gpt-4o
+    api_key_env: OPENAI_API_KEY    # the NAME of the variable that holds the key
+    protocol: consultation         # consultation | prompt-only
+    temperature: 0
+    seed: 7
+simulators:
+  llm-patient:
+    kind: llm                      # grounded | llm
+    base_url: http://127.0.0.1:11434/v1
+    model: llama3.1
+evaluator:
+  extractor: rules                 # read by the scoring module; `llm:` takes an endpoint
+```
+
+API keys live only in environment variables; the file names the variable, never the
+key. A missing file is an empty configuration (the built-ins still work).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from medbench_tui.core.errors import MedbenchError
+
+BUILTIN_SYSTEMS = ("checklist", "human")
+BUILTIN_SIMULATORS = ("grounded",)
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+SECRET_HEADER = re.compile(r"auth|key|token|secret|cookie|password", re.IGNORECASE)
+PROTOCOLS = ("consultation", "prompt-only")
+
+
+class BankConfigError(MedbenchError):
+    """medbench.yaml does not validate; the message lists each problem with its place."""
+
+
+class Config(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EndpointConfig(Config):
+    """How to reach one OpenAI-compatible chat endpoint, and the sampling parameters."""
+
+    base_url: str
+    model: str
+    api_key_env: str | None = Field(
+        default=None, description="Name of the environment variable that holds the API key."
+    )
+    headers: dict[str, str] = Field(default_factory=dict, description="Extra HTTP headers.")
+    timeout: float = Field(default=60.0, gt=0)
+    max_retries: int = Field(default=0, ge=0, le=5, description="Quick retries inside the client.")
+    temperature: float | None = None
+    seed: int | None = None
+    max_tokens: int | None = Field(default=None, gt=0)
+
+    @field_validator("base_url")
+    @classmethod
+    def _http(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("base_url must start with http:// or https://")
+        return value.rstrip("/")
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _variable_name(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
+            raise ValueError(
+                "api_key_env is the NAME of an environment variable (e.g. OPENAI_API_KEY), never the key"
+            )
+        return value
+
+    def sampling(self) -> dict[str, Any]:
+        return {"temperature": self.temperature, "seed": self.seed, "max_tokens": self.max_tokens}
+
+    def public(self) -> dict[str, Any]:
+        """Everything but secrets: header values that look like credentials are masked."""
+        data = self.model_dump(mode="json")
+        data["headers"] = {k: ("***" if SECRET_HEADER.search(k) else v) for k, v in self.headers.items()}
+        return data
+
+
+class OpenAIChatSystemConfig(EndpointConfig):
+    kind: Literal["openai-chat"]
+    protocol: Literal["consultation", "prompt-only"] = "consultation"
+    system_prompt: str | None = Field(default=None, description="Replaces the protocol's prompt.")
+    vision: bool = Field(default=False, description="Send images as image parts (else their description).")
+    description: str | None = None
+
+
+class ChecklistSystemConfig(Config):
+    kind: Literal["checklist"]
+    description: str | None = None
+
+
+class ReplaySystemConfig(Config):
+    kind: Literal["replay"]
+    path: str = Field(description="A transcript file, or a folder of <case-id>.yaml|json (relative to the bank).")
+    description: str | None = None
+
+
+SystemConfig = Annotated[
+    Union[OpenAIChatSystemConfig, ChecklistSystemConfig, ReplaySystemConfig], Field(discriminator="kind")
+]
+
+
+class GroundedSimulatorConfig(Config):
+    kind: Literal["grounded"]
+    description: str | None = None
+
+
+class LlmSimulatorConfig(EndpointConfig):
+    kind: Literal["llm"]
+    stream: bool = Field(default=True, description="Receive the reply as a stream of text deltas.")
+    description: str | None = None
+
+
+SimulatorConfig = Annotated[
+    Union[GroundedSimulatorConfig, LlmSimulatorConfig], Field(discriminator="kind")
+]
+
+
+class EvaluatorConfig(BaseModel):
+    """The scoring extractor's choice; its own keys belong to the scoring module."""
+
+    model_config = ConfigDict(extra="allow")
+
+    extractor: str = "rules"
+    llm: EndpointConfig | None = None
+
+
+class BankConfig(Config):
+    systems: dict[str, SystemConfig] = Field(default_factory=dict)
+    simulators: dict[str, SimulatorConfig] = Field(default_factory=dict)
+    evaluator: EvaluatorConfig = Field(default_factory=EvaluatorConfig)
+    path: Path | None = Field(default=None, exclude=True)
+
+    @field_validator("systems", "simulators")
+    @classmethod
+    def _names(cls, value: dict[str, Any], info: Any) -> dict[str, Any]:
+        reserved = BUILTIN_SYSTEMS if info.field_name == "systems" else BUILTIN_SIMULATORS
+        for name in value:
+            if not NAME_PATTERN.match(name):
+                raise ValueError(f"{name!r}: a name is letters, digits, '_', '.', '-'")
+            if name in reserved or name.startswith("replay"):
+                raise ValueError(f"{name!r} is a built-in name; choose another")
+        return value
+
+    def where(self) -> str:
+        return str(self.path) if self.path else "medbench.yaml"
+
+
+def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | None]:
+    """The key path of ``loc`` as written in the file, and the 1-based (line, column) of
+    its deepest node found in the ruamel data (pydantic adds union tags to ``loc``:
+    those are not keys of the data and are skipped)."""
+    parts: list[str] = []
+    found = None
+    node = data
+    for key in loc:
+        if isinstance(node, dict) and key in node:
+            position = node.lc.key(key) if hasattr(node, "lc") else None
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            position = node.lc.item(key) if hasattr(node, "lc") else None
+        else:
+            continue
+        parts.append(str(key))
+        if position and position[0] is not None:
+            found = (position[0] + 1, position[1] + 1)
+        node = node[key]
+    return ".".join(parts), found
+
+
+def _message(error: dict[str, Any]) -> str:
+    kinds = {
+        "systems": "openai-chat, checklist, replay",
+        "simulators": "grounded, llm",
+    }.get(str(error["loc"][0]) if error["loc"] else "", "")
+    if error["type"] == "union_tag_not_found":
+        return f"missing `kind` (one of: {kinds})"
+    if error["type"] == "union_tag_invalid":
+        return f"unknown kind {error['input'].get('kind')!r} (one of: {kinds})"
+    if error["type"] == "extra_forbidden":
+        return "unknown key (a typo?)"
+    if error["type"] == "missing":
+        return "required, missing"
+    return error["msg"].removeprefix("Value error, ")
+
+
+def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
+    """Validate the text of a medbench.yaml; errors name file:line:column and key path."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    where = str(path) if path else "medbench.yaml"
+    try:
+        data = YAML(typ="rt", pure=True).load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        place = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark else where
+        raise BankConfigError(f"{place}: not valid YAML: {exc.problem}") from None
+    except YAMLError as exc:
+        raise BankConfigError(f"{where}: not valid YAML: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise BankConfigError(f"{where}: must be a mapping with systems:, simulators:, evaluator:")
+    try:
+        config = BankConfig.model_validate(data)
+    except ValidationError as exc:
+        lines = []
+        for error in exc.errors():
+            key, position = _locate(data, error["loc"])
+            if error["type"] == "missing":
+                key = f"{key}.{error['loc'][-1]}" if key else str(error["loc"][-1])
+            place = f"{where}:{position[0]}:{position[1]}" if position else where
+            lines.append(f"{place}: {key or '(top level)'}: {_message(error)}")
+        raise BankConfigError("medbench.yaml is not valid:\n  " + "\n  ".join(lines)) from None
+    config.path = path
+    return config
+
+
+def load_bank_config(bank: Path) -> BankConfig:
+    """The bank's medbench.yaml (at the bank root, else beside its cases in ``cases/``),
+    or an empty configuration when there is none."""
+    from medbench_tui.core.paths import bank_config_file, cases_dir
+
+    for path in (bank_config_file(bank), bank_config_file(cases_dir(bank))):
+        if path.is_file():
+            return parse_bank_config(path.read_text(encoding="utf-8"), path)
+    return BankConfig(path=None)

@@ -1,0 +1,242 @@
+"""One consultation: the turn loop between a doctor (a person or a system under test)
+and a simulated patient, recorded as a :class:`Transcript`.
+
+The doctor sees the intro and the turn-zero attachments (:attr:`Consultation.opening`),
+then each patient reply with the attachments released with it. Attachments are
+released at turn zero (``at_start``), on request (the doctor's message names one of
+its ``request_keywords`` or its title) or once a turn has passed (``after_turn``);
+every release is an ``attachment_released`` event with its turn. The run ends with
+:meth:`finish` (complete), or :meth:`abandon` (incomplete: ``turn_limit``,
+``no_final_response``, ``cancelled``, an endpoint error).
+
+Async because simulators may call model endpoints; sync code can drive it with
+``asyncio.run(consultation.ask(...))``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from medbench_tui.core.case import Attachment, Case
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
+from medbench_tui.core.simulators.grounded import requested
+from medbench_tui.core.simulators.voice import HAND_OVER
+from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn
+
+__all__ = [
+    "AttachmentView",
+    "Consultation",
+    "ConsultationOver",
+    "DoctorView",
+    "make_simulator",
+    "requested",
+]
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
+Listener = Callable[[Turn | Event], None]
+
+
+class ConsultationOver(MedbenchError):
+    """The consultation has ended (final response, abandoned, or the turn limit)."""
+
+
+@dataclass(frozen=True)
+class AttachmentView:
+    """An attachment as the doctor receives it: text inline, an image as its
+    description (and the file, for systems that take images)."""
+
+    id: str
+    kind: str
+    title: str
+    text: str | None = None
+    description: str | None = None
+    image_path: Path | None = None
+    missing_file: str | None = None
+
+    def render(self) -> str:
+        lines = [f"[Attachment: {self.title} ({self.kind})]"]
+        if self.text:
+            lines.append(self.text.rstrip())
+        elif self.description:
+            lines.append(f"Description: {self.description.strip()}")
+        if self.image_path is not None:
+            lines.append(f"(image file: {self.image_path})")
+        if self.missing_file:
+            lines.append(f"(file not found: {self.missing_file})")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class DoctorView:
+    """What the doctor sees before the first question: the intro and turn-zero attachments."""
+
+    intro: str
+    attachments: list[AttachmentView] = field(default_factory=list)
+
+    def render(self) -> str:
+        return "\n\n".join([self.intro.strip(), *(a.render() for a in self.attachments)])
+
+
+def attachment_view(attachment: Attachment, bank_root: Path) -> AttachmentView:
+    """Read a text file from the bank root; an image stays a path plus description."""
+    text = attachment.content
+    image = missing = None
+    if attachment.file and text is None:
+        path = Path(bank_root) / attachment.file
+        if not path.is_file():
+            missing = attachment.file
+        elif path.suffix.lower() in IMAGE_SUFFIXES or attachment.kind == "image":
+            image = path
+        else:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                image = path
+    return AttachmentView(
+        attachment.id, attachment.kind, attachment.title, text, attachment.description, image, missing
+    )
+
+
+class Consultation:
+    """Owns the turn loop for one case.
+
+    Extra to the shared interface: ``listeners`` (callables receiving each
+    :class:`Turn` and :class:`Event` as it is recorded, for live views), ``error``
+    (the :class:`EndpointError` that ended the run, if any), ``done``, ``case``,
+    ``show(attachment)`` and ``fail(error)``.
+    """
+
+    def __init__(
+        self,
+        case: Case,
+        simulator: PatientSimulator,
+        *,
+        system: str,
+        bank_root: Path,
+        listeners: list[Listener] | None = None,
+    ) -> None:
+        self.case = case
+        self.simulator = simulator
+        self.bank_root = Path(bank_root)
+        self.guard = LeakGuard.from_case(case)
+        self.listeners: list[Listener] = list(listeners or [])
+        self.transcript = Transcript(case_id=case.id, system=system, simulator=getattr(simulator, "name", "grounded"))
+        self.released: list[Attachment] = []
+        self.error: EndpointError | None = None
+        self.done = False
+        self._started = time.perf_counter()
+        self._mark = self._started
+        opening = [self._release(a, 0) for a in case.attachments if a.available == "at_start"]
+        self.opening = DoctorView(case.intro, opening)
+
+    # -- state --------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return self.transcript.steps
+
+    @property
+    def turns_left(self) -> int:
+        return max(0, self.case.max_turns - self.steps)
+
+    def show(self, attachment: Attachment) -> AttachmentView:
+        return attachment_view(attachment, self.bank_root)
+
+    def _notify(self, item: Turn | Event) -> None:
+        for listener in self.listeners:
+            listener(item)
+
+    def _event(self, event: Event) -> None:
+        self.transcript.events.append(event)
+        self._notify(event)
+
+    def _release(self, attachment: Attachment, turn: int) -> AttachmentView:
+        self.released.append(attachment)
+        self._event(Event(turn=turn, kind="attachment_released", attachment=attachment.id))
+        return self.show(attachment)
+
+    # -- the turn loop --------------------------------------------------------
+    async def ask(self, message: str, *, on_text: TextSink | None = None) -> PatientReply:
+        """One turn pair: the doctor's message and exactly one patient reply, with the
+        attachments it releases. ``on_text`` receives reply text as it becomes safe to
+        show. Past ``max_turns`` the run ends (``turn_limit``) and
+        :class:`ConsultationOver` is raised; an :class:`EndpointError` of the
+        simulator propagates (the caller ends the run with :meth:`fail`)."""
+        if self.done:
+            raise ConsultationOver(f"the consultation of {self.case.id} has ended ({self.transcript.status})")
+        if self.turns_left == 0:
+            self.abandon("turn_limit")
+            raise ConsultationOver(f"turn limit reached: {self.case.max_turns} questions (max_turns)")
+        turn = self.steps + 1
+        now = time.perf_counter()
+        doctor = Turn(role="doctor", text=message, seconds=round(now - self._mark, 4))
+        self.transcript.turns.append(doctor)
+        self._notify(doctor)
+        reply = await self.simulator.reply(message, guard=self.guard, on_text=on_text)
+        seconds = time.perf_counter() - now
+        released = [
+            self._release(a, turn)
+            for a in self.case.attachments
+            if a.available == "on_request" and a not in self.released and requested(a, message)
+        ]
+        text = reply.text
+        if released:
+            hand_over = " ".join(HAND_OVER.format(title=v.title) for v in released)
+            if reply.kind == "default":
+                text = hand_over
+            elif reply.kind != "hand_over":
+                text = f"{text} {hand_over}"
+        released += [
+            self._release(a, turn)
+            for a in self.case.attachments
+            if a.available == "after_turn" and a not in self.released and (a.after_turn or 0) <= turn
+        ]
+        patient = Turn(role="patient", text=text, facts=list(reply.facts), seconds=round(seconds, 4))
+        self.transcript.turns.append(patient)
+        self._notify(patient)
+        events = [e.model_copy(update={"turn": turn}) for e in reply.events]
+        for event in events:
+            self._event(event)
+        self._mark = time.perf_counter()
+        return replace(reply, text=text, events=events, attachments=released, seconds=seconds)
+
+    def finish(self, final: FinalResponse) -> Transcript:
+        """End the run complete with the doctor's final response."""
+        if self.done:
+            raise ConsultationOver(f"the consultation of {self.case.id} has already ended")
+        self.transcript.final = final
+        self.transcript.status = "complete"
+        return self._close()
+
+    def abandon(self, reason: str) -> Transcript:
+        """End the run incomplete with ``reason`` (never scored)."""
+        if self.done:
+            raise ConsultationOver(f"the consultation of {self.case.id} has already ended")
+        self.transcript.status = "incomplete"
+        self.transcript.reason = reason
+        return self._close()
+
+    def fail(self, error: EndpointError) -> Transcript:
+        """End the run incomplete because an endpoint failed (an ``endpoint_error`` event
+        records the status and whether a retry could help)."""
+        self.error = error
+        self._event(Event(turn=self.steps, kind="endpoint_error", reason=str(error), detail=error.to_json()))
+        return self.abandon(f"endpoint error: {error}")
+
+    def _close(self) -> Transcript:
+        self.done = True
+        doctor = sum(t.seconds or 0 for t in self.transcript.turns if t.role == "doctor")
+        patient = sum(t.seconds or 0 for t in self.transcript.turns if t.role == "patient")
+        self.transcript.timings = {
+            "total": round(time.perf_counter() - self._started, 4),
+            "doctor": round(doctor, 4),
+            "patient": round(patient, 4),
+        }
+        usage = getattr(getattr(self.simulator, "client", None), "usage", None)
+        if usage is not None and usage.requests:
+            self.transcript.__pydantic_extra__["simulator_usage"] = usage.as_dict()
+        return self.transcript

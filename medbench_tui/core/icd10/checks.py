@@ -1,0 +1,223 @@
+"""The ICD-10 checks of a case file's codes, and how close a given code is to the
+reference (for scoring)."""
+
+from __future__ import annotations
+
+import re
+
+from medbench_tui.core.icd10.codes import (
+    WHO_SHAPE,
+    best_children,
+    cm_change,
+    is_asterisk,
+    is_external_cause,
+    is_placeholder,
+    is_supplementary,
+    lookup,
+    normalise_code,
+    rollup,
+)
+from medbench_tui.core.icd10.data import ICD_SHAPE, Tables, cached, cm_title, tables
+from medbench_tui.core.icd10.model import Agreement, CodeFinding, CodeInfo, Role
+from medbench_tui.core.icd10.titles import find, index, query_variants
+from medbench_tui.core.icd10.text import content, overlap
+
+TITLE_MATCH_THRESHOLD = 50.0
+"""A diagnosis name whose similarity to the WHO title of its code is below this
+(0-100) gets the warning icd10.title_mismatch ("is this the right code?").
+
+The similarity is the best rarity-weighted word overlap (text.overlap: the share of the
+lighter side held by the other; words equal up to an ending or a typo by rapidfuzz)
+between the name, or the name with its synonyms put in WHO's words, and the WHO title
+of the code, of its category, or a synonym in synonyms.yaml that points into the same
+category. So "Community-acquired pneumonia" matches J18.9 "Pneumonia, unspecified"
+(100), "Heart attack" matches I21.9 through the synonym table, and "Acute bronchitis"
+against J18.9 scores 0. A name and title that both carry numbers, none shared
+("type 1" against "Type 2 diabetes mellitus"), never match."""
+
+ROLES = ("primary", "secondary", "differential")
+MEMO_LIMIT = 20_000  # remembered (code, role, name) checks before the memo starts again
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def check_case_code(code: str, *, role: Role, name: str | None = None) -> list[CodeFinding]:
+    """Every ICD finding for one code of a case (see the module map in the plan):
+    icd10.malformed, icd10.not_a_code, icd10.not_who, icd10.unspecific,
+    icd10.asterisk_alone, icd10.supplementary, icd10.external_cause,
+    icd10.placeholder, icd10.title_mismatch."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+    memo: dict = cached("checks", dict)
+    key = (code, role, (name or "").strip())
+    if key not in memo:
+        if len(memo) > MEMO_LIMIT:  # an editor re-checks at every keystroke
+            memo.clear()
+        memo[key] = tuple(_check(code, role, key[2], tables()))
+    return list(memo[key])
+
+
+def _check(code: str, role: str, name: str, t: Tables) -> list[CodeFinding]:
+    info = lookup(code)
+    if not info.valid:
+        return [_invalid(info, name, t)]
+    normal, item = info.code, t.items[info.code]
+    findings = []
+    if is_placeholder(normal):
+        if item.unassigned:
+            findings.append(CodeFinding("warning", "icd10.placeholder",
+                f"{normal} is a WHO placeholder (U00-U49) with no meaning assigned in ICD-10 2019: "
+                "use the code of the condition itself."))
+        else:
+            findings.append(CodeFinding("info", "icd10.placeholder",
+                f"{normal} '{item.title}' is in WHO's provisional range U00-U49 (emergency use); "
+                "keep it if it is the code you mean, and check it after WHO updates."))
+    if role == "primary":
+        findings += _primary_rules(normal, item.title)
+    if item.children:
+        example = best_children(normal, name, t)[0]
+        findings.append(CodeFinding("warning", "icd10.unspecific",
+            f"{normal} '{item.title}' has 4-character subcategories in WHO ICD-10 2019: code at "
+            f"that level, for example {example} '{t.items[example].title}'."))
+    if name and not (is_placeholder(normal) and item.unassigned):
+        mismatch = _title_mismatch(normal, item.title, name, t)
+        if mismatch:
+            findings.append(mismatch)
+    return findings
+
+
+def _primary_rules(code: str, code_title: str) -> list[CodeFinding]:
+    named = f"{code} '{code_title}'"
+    secondary = f"and list {code} as a secondary diagnosis."
+    if is_asterisk(code):
+        return [CodeFinding("error", "icd10.asterisk_alone",
+            f"{named} is an asterisk (manifestation) code, which WHO does not allow alone as the "
+            f"main diagnosis: make the underlying disease's (dagger) code the primary diagnosis {secondary}")]
+    if is_supplementary(code):
+        return [CodeFinding("error", "icd10.supplementary",
+            f"{named} is a supplementary code (an agent or circumstance), not a diagnosis: make "
+            f"the condition itself the primary diagnosis {secondary}")]
+    if is_external_cause(code):
+        return [CodeFinding("error", "icd10.external_cause",
+            f"{named} is an external cause (chapter XX), which WHO uses only beside the injury or "
+            f"condition it caused: make that (for an injury, S00-T98) the primary diagnosis {secondary}")]
+    return []
+
+
+def _listing(codes: list[str], t: Tables, limit: int = 4) -> str:
+    return ", ".join(f"{c} '{t.items[c].title}'" for c in codes[:limit])
+
+
+def _invalid(info: CodeInfo, name: str, t: Tables) -> CodeFinding:
+    code = info.code
+    if info.kind in ("chapter", "block"):
+        inside = [hit for hit, _ in find(name, 20) if _in_range(hit, info, t)] if name else []
+        example = f", for example {_listing(inside, t, 1)}" if inside else ""
+        return CodeFinding("error", "icd10.not_a_code",
+            f"{code} is a WHO {info.kind} ('{info.title}'), not a code: use a category or "
+            f"subcategory inside it{example}.")
+    if not ICD_SHAPE.match(code):
+        if not info.query.strip():
+            message = "No ICD-10 code given: add the WHO ICD-10 2019 code of the diagnosis (for example J18.9)."
+        else:
+            message = info.notes[0]
+            if info.suggestions:
+                fixed = info.suggestions[0].code
+                message += (f" Did you mean {fixed}?" if normalise_code(info.query.replace(",", ".")) == fixed
+                            else f" WHO codes for it: {_listing([s.code for s in info.suggestions], t, 3)}.")
+        return CodeFinding("error", "icd10.malformed", message)
+    return CodeFinding("error", "icd10.not_who", _not_who_message(info, name, t))
+
+
+def _in_range(code: str, info: CodeInfo, t: Tables) -> bool:
+    if info.kind == "chapter":
+        return t.chapter_of(code) == info.code
+    first, last = info.code.split("-")
+    return first <= code[:3] <= last
+
+
+def _not_who_message(info: CodeInfo, name: str, t: Tables) -> str:
+    code = info.code
+    suggested = [s.code for s in info.suggestions]
+    if not info.cm_only:
+        shape = "" if WHO_SHAPE.match(code) else " (it has the shape of an ICD-10-CM code)"
+        if name:
+            words, weight = t.folder.words(name), index().weight
+            suggested.sort(key=lambda c: -overlap(words, t.folder.words(t.items[c].title), weight))
+        return (f"{code} is not a WHO ICD-10 2019 code{shape}. Nearest WHO codes: "
+                f"{_listing(suggested, t)}. Use the one that fits.")
+    cm = cm_title(code)
+    start = f"{code} is an ICD-10-CM code ('{cm}'), not WHO ICD-10 2019"
+    change, target = cm_change(code, t), rollup(code, t)
+    use = f" Use {_listing(suggested, t, 1)}." if change and change.instead else " Check which WHO code fits."
+    if target is None:
+        start += f", and WHO has no {code[:3]}."
+        if change:
+            return f"{start} {change.note}{use}"
+        if suggested:
+            return f"{start} Closest WHO titles: {_listing(suggested, t, 3)}. Use the one that fits."
+        return f"{start} Find the WHO code of the diagnosis with `medbench icd search`."
+    target_title = t.items[target].title
+    if change:
+        return (f"{start}; its WHO roll-up {target} is '{target_title}', which means something else. "
+                f"{change.note}{use}")
+    if t.items[target].children:
+        return (f"{start}; WHO has {target} '{target_title}', coded at 4 characters. Use the subcategory "
+                f"that fits, for example {_listing(suggested, t, 1)}.")
+    return f"{start}; WHO has {target} '{target_title}'. Use {target}."
+
+
+def _title_mismatch(code: str, code_title: str, name: str, t: Tables) -> CodeFinding | None:
+    similarity = name_similarity(name, code)
+    if similarity >= TITLE_MATCH_THRESHOLD:
+        return None
+    others = [hit for hit, _ in find(name, 5) if hit[:3] != code[:3]][:2]
+    better = f" WHO codes for '{name}': {_listing(others, t, 2)}." if others else ""
+    change = cm_change(code, t)
+    cm = cm_title(code) if change else None
+    cm_hint = f" (In ICD-10-CM {code} means '{cm}': {change.note})" if change and cm else ""
+    return CodeFinding("warning", "icd10.title_mismatch",
+        f"{code} is '{code_title}' in WHO ICD-10 2019, which does not look like '{name}': "
+        f"is this the right code?{better}{cm_hint}")
+
+
+def name_similarity(name: str, code: str) -> float:
+    """0-100: how well a diagnosis name fits the WHO title of a code (see
+    TITLE_MATCH_THRESHOLD)."""
+    t, idx = tables(), index()
+    code = normalise_code(code)
+    if code not in t.items:
+        return 0.0
+    titles = [t.items[code].title]
+    category = t.items.get(code[:3])
+    if len(code) > 3 and category and not category.title.startswith("Other"):
+        titles.append(category.title)  # "Ectopic pregnancy" for O00.1 "Tubal pregnancy"
+    numbers = set(_NUMBER.findall(name))
+    title_numbers = set(_NUMBER.findall(" ".join(titles)))
+    if numbers and title_numbers and not numbers & title_numbers:
+        return 0.0
+    targets = [content(t.folder.words(text)) for text in titles] + idx.aliases.get(code[:3], [])
+    best = 0.0
+    readings = [tuple(slot[choice] for slot in variant) for variant in query_variants(name) for choice in (0, -1)]
+    for reading in dict.fromkeys(readings):
+        words = content(reading) or reading
+        for target in targets:
+            best = max(best, overlap(words, target, idx.weight))
+            if best >= 100:
+                return best
+    return best
+
+
+def agreement(given: str | None, reference: str) -> Agreement:
+    """How a system's code relates to the reference code: the same code, the same
+    3-character category, the same WHO chapter, or none; "missing" without a code."""
+    if given is None or not ICD_SHAPE.match(normalise_code(given)):
+        return "missing"
+    given, reference = normalise_code(given), normalise_code(reference)
+    if given == reference:
+        return "exact"
+    if ICD_SHAPE.match(reference) and given[:3] == reference[:3]:
+        return "category"
+    chapter = tables().chapter_of(given)
+    if chapter is not None and chapter == tables().chapter_of(reference):
+        return "chapter"
+    return "wrong"

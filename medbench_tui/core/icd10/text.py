@@ -1,0 +1,118 @@
+"""Words of WHO titles, diagnosis names and search queries, folded so that case,
+accents, UK/US spelling and plurals do not decide whether two words are the same."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+
+from rapidfuzz import fuzz
+
+# Words that join a title together but say nothing about the condition; WHO codes no
+# laterality, so "right" and "left" say nothing to it either.
+STOPWORDS = frozenset(
+    "a an the of and or in on at to by for as from due with nos is its into right left".split()
+)
+# Words that say how specific a title is, not what it is about: "Pneumonia, unspecified"
+# is what a doctor means by "pneumonia".
+FILLER = frozenset("unspecified other specified elsewhere classified not nec mention".split())
+
+_TOKEN = re.compile(r"[a-z]+|[0-9]+")
+_COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+_POSSESSIVE = re.compile(r"['’]s\b")
+_PLURAL_KEEP = ("ss", "us", "is", "as")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or possessive 's ("Ménière's" -> "meniere")."""
+    text = text.lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
+
+
+def _stem(word: str) -> str:
+    """Plural to singular, crudely but identically for titles and queries."""
+    if len(word) <= 4 or not word.endswith("s"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "uses")):
+        return word[:-2]
+    if word.endswith(_PLURAL_KEEP):
+        return word
+    return word[:-1]
+
+
+class Folder:
+    """Turns text into comparable words, using the spelling table of synonyms.yaml."""
+
+    def __init__(self, spelling: dict[str, str]):
+        self._spelling = spelling
+        stems = sorted(spelling, key=len, reverse=True)
+        self._pattern = re.compile("|".join(map(re.escape, stems))) if stems else None
+        self._memo: dict[str, str] = {}
+
+    def word(self, token: str) -> str:
+        folded = self._memo.get(token)
+        if folded is None:
+            folded = token
+            if token.isalpha():
+                if self._pattern is not None:
+                    folded = self._pattern.sub(lambda m: self._spelling[m.group()], folded)
+                folded = _stem(folded)
+            self._memo[token] = folded
+        return folded
+
+    def words(self, text: str) -> list[str]:
+        """The content words of `text`, in order (stopwords dropped)."""
+        return [
+            self.word(token) for token in _TOKEN.findall(fold(text)) if token not in STOPWORDS
+        ]
+
+    def compounds(self, text: str) -> list[str]:
+        """Hyphenated words written as one ("pre-eclampsia" -> "preeclampsia"), so a
+        query that writes them together still finds the title."""
+        if "-" not in text:
+            return []
+        return [self.word(m.replace("-", "")) for m in _COMPOUND.findall(fold(text))]
+
+
+def content(words: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Words without the specificity fillers ("unspecified", "other", ...)."""
+    return tuple(w for w in words if w not in FILLER)
+
+
+def overlap(a: Iterable[str], b: Iterable[str], weight: Callable[[str], float]) -> float:
+    """0-100: the share of the lighter of two word lists that the other one holds, each
+    word weighted by `weight` (its rarity), words compared with `similar_words`."""
+    a, b = set(a), set(b)
+    if not a or not b:
+        return 0.0
+
+    def covered(side: set[str], other: set[str]) -> tuple[float, float]:
+        total = sum(weight(w) for w in side)
+        held = sum(weight(w) for w in side if any(similar_words(w, o) for o in other))
+        return held, total
+
+    held_a, total_a = covered(a, b)
+    held_b, total_b = covered(b, a)
+    return 100 * (held_a / total_a if total_a <= total_b else held_b / total_b)
+
+
+def similar_words(a: str, b: str) -> bool:
+    """Same word up to an ending or a typo: depressive/depression, pneumonia/pneumonitis,
+    diabetic/diabetes, pnuemonia/pneumonia."""
+    if a == b:
+        return True
+    if a.isdigit() or b.isdigit():
+        return False
+    shorter = min(len(a), len(b))
+    common = 0
+    while common < shorter and a[common] == b[common]:
+        common += 1
+    if common >= 5 and common >= 0.75 * shorter:
+        return True
+    return shorter >= 5 and fuzz.ratio(a, b) >= 88

@@ -1,0 +1,200 @@
+"""Title search: an inverted index of title words, then a rapidfuzz re-rank.
+
+Every WHO code is one document (its title); every synonym name is one more document
+for each code it points to, so "heart attack" and "MI" find I21.9 although no WHO title
+says so. A query is also tried with its synonym phrases replaced by their WHO wording
+("UTI in pregnancy" -> "urinary tract infection in pregnancy" -> O23.4).
+
+Scoring, per document: the IDF-weighted share of query words it contains (exact word
+1.0, longer word starting with it 0.9, same stem 0.8, a typo up to 0.8), times
+0.7 + 0.3 x rapidfuzz token_sort_ratio of query and title, so that of two titles with
+all the query's words the one with fewer other words comes first. 100 is a perfect match.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from rapidfuzz import fuzz, process
+
+from medbench_tui.core.icd10.data import Synonym, Tables, cached, tables
+from medbench_tui.core.icd10.text import content
+
+CANDIDATES = 60          # documents re-ranked per query variant
+EXACT, PREFIX, STEM = 1.0, 0.9, 0.8
+TYPO_CUTOFF = 80         # rapidfuzz ratio for a misspelt word
+MEMO_LIMIT = 50_000      # remembered query words before the memo starts again
+TITLE_RANK = 100         # synonym documents rank by their code's place in the row (0, 1, ...)
+
+
+@dataclass
+class Index:
+    doc_code: list[str] = field(default_factory=list)
+    doc_rank: list[int] = field(default_factory=list)      # tie-break: synonym's own order first
+    doc_text: list[str] = field(default_factory=list)      # content words, for the re-rank
+    postings: dict[str, list[int]] = field(default_factory=dict)
+    vocab: list[str] = field(default_factory=list)         # sorted keys of postings
+    phrases: dict[tuple[str, ...], Synonym] = field(default_factory=dict)
+    longest_phrase: int = 1
+    alternatives: dict[str, str] = field(default_factory=dict)  # one-word synonyms: "kidney" -> "renal"
+    aliases: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # category -> synonym names
+    memo: dict[tuple[str, bool], dict[int, float]] = field(default_factory=dict)
+
+    def weight(self, word: str) -> float:
+        """How telling a word is: rare words (appendicitis) far more than common ones (acute)."""
+        return math.log(1 + len(self.doc_code) / max(1, len(self.postings.get(word, ()))))
+
+    def add(self, code: str, text: str, tables: Tables, rank: int = TITLE_RANK) -> tuple[str, ...]:
+        words = tables.folder.words(text)
+        doc = len(self.doc_code)
+        self.doc_code.append(code)
+        self.doc_rank.append(rank)
+        self.doc_text.append(" ".join(content(words) or words))
+        for word in {*words, *tables.folder.compounds(text)}:
+            self.postings.setdefault(word, []).append(doc)
+        return tuple(words)
+
+
+def index() -> Index:
+    return cached("index", _build)
+
+
+def _build() -> Index:
+    t = tables()
+    idx = Index()
+    for code in t.codes:
+        if not t.items[code].unassigned:
+            idx.add(code, t.items[code].title, t)
+    for synonym in t.synonyms:
+        for name in synonym.names:
+            words = ()
+            for rank, code in enumerate(synonym.codes):
+                words = idx.add(code, name, t, rank)
+            words = words or tuple(t.folder.words(name))
+            meant = t.folder.words(synonym.means or "")
+            if len(words) == 1 and len(meant) == 1 and not synonym.codes:
+                idx.alternatives.setdefault(words[0], meant[0])
+            elif words:
+                idx.phrases.setdefault(words, synonym)
+                for category in {code[:3] for code in synonym.codes}:
+                    idx.aliases.setdefault(category, []).append(words)
+    idx.longest_phrase = max(map(len, idx.phrases), default=1)
+    idx.vocab = sorted(idx.postings)
+    return idx
+
+
+Slot = tuple[str, ...]  # one query word and the word(s) that may stand for it ("kidney", "renal")
+
+
+def query_variants(text: str) -> list[tuple[Slot, ...]]:
+    """The query's words, and again with synonym phrases put in WHO's words. Each word
+    is a slot that a one-word synonym may fill instead ("kidney" or "renal")."""
+    t, idx = tables(), index()
+    words = tuple(t.folder.words(text))
+    expanded: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(idx.longest_phrase, len(words) - i), 0, -1):
+            synonym = idx.phrases.get(words[i : i + n])
+            if synonym is not None:
+                expanded.extend(t.folder.words(synonym.means) if synonym.means else words[i : i + n])
+                i += n
+                break
+        else:
+            expanded.append(words[i])
+            i += 1
+    variants = [words] if words else []
+    if expanded and tuple(expanded) != words:
+        variants.append(tuple(expanded))
+    return [tuple(_slot(idx, word) for word in variant) for variant in variants]
+
+
+def _slot(idx: Index, word: str) -> Slot:
+    other = idx.alternatives.get(word)
+    return (word, other) if other else (word,)
+
+
+def find(text: str, limit: int) -> list[tuple[str, float]]:
+    """(code, score 0-100) best first. Equal scores: the code a synonym row lists first,
+    then a codable leaf before its category, then classification order."""
+    t, idx = tables(), index()
+    best: dict[str, tuple[float, int]] = {}
+    for slots in query_variants(text):
+        for doc, score in _score(idx, slots):
+            code, key = idx.doc_code[doc], (round(score, 1), -idx.doc_rank[doc])
+            if key > best.get(code, (0.0, 0)):
+                best[code] = key
+    ranked = sorted(
+        best.items(),
+        key=lambda item: (-item[1][0], -item[1][1], bool(t.items[item[0]].children), t.order[item[0]]),
+    )
+    return [(code, score) for code, (score, _) in ranked[:limit]]
+
+
+def _score(idx: Index, slots: tuple[Slot, ...]) -> list[tuple[int, float]]:
+    unique = list(dict.fromkeys(slots))
+    n_docs = len(idx.doc_code)
+    accumulated: dict[int, float] = {}
+    total = 0.0
+    for position, slot in enumerate(unique):
+        typing = position == len(unique) - 1
+        matches = _matches(idx, slot[0], typing=typing)
+        for other in slot[1:]:
+            merged = dict(matches)
+            for doc, strength in _matches(idx, other, typing=typing).items():
+                merged[doc] = max(strength, merged.get(doc, 0.0))
+            matches = merged
+        weight = math.log(1 + n_docs / max(1, len(matches)))
+        total += weight
+        for doc, strength in matches.items():
+            accumulated[doc] = accumulated.get(doc, 0.0) + weight * strength
+    if not accumulated:
+        return []
+    first = [slot[0] for slot in unique]
+    query = " ".join(content(first) or first)
+    scored = []
+    for doc, value in heapq.nlargest(CANDIDATES, accumulated.items(), key=itemgetter(1)):
+        likeness = fuzz.token_sort_ratio(query, idx.doc_text[doc]) / 100
+        scored.append((doc, 100 * (value / total) * (0.7 + 0.3 * likeness)))
+    return scored
+
+
+def _matches(idx: Index, word: str, *, typing: bool) -> dict[int, float]:
+    """Documents holding `word`, or a longer word it starts, or its stem, or a near miss.
+
+    A short word is read as a prefix only when it is the last one (still being typed)."""
+    key = (word, typing)
+    found = idx.memo.get(key)
+    if found is not None:
+        return found
+    found = {}
+
+    def take(stem: str, strength: float) -> None:
+        at = bisect_left(idx.vocab, stem)
+        while at < len(idx.vocab) and idx.vocab[at].startswith(stem):
+            for doc in idx.postings[idx.vocab[at]]:
+                if found.get(doc, 0.0) < strength:
+                    found[doc] = strength
+            at += 1
+
+    if not word.isdigit():
+        if len(word) >= 7:
+            take(word[: max(5, len(word) - 3)], STEM)
+        if len(word) >= 4 or (typing and len(word) >= 3):
+            take(word, PREFIX)
+    for doc in idx.postings.get(word, ()):
+        found[doc] = EXACT
+    if not found and len(word) >= 4 and word.isalpha():
+        for other, similarity, _ in process.extract(
+            word, idx.vocab, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=3
+        ):
+            for doc in idx.postings[other]:
+                found[doc] = max(found.get(doc, 0.0), STEM * similarity / 100)
+    if len(idx.memo) > MEMO_LIMIT:
+        idx.memo.clear()
+    idx.memo[key] = found
+    return found

@@ -1,0 +1,579 @@
+"""The run store: every run of every ``medbench run``, in one SQLite file.
+
+One file per case bank (see :func:`medbench_tui.core.paths.run_store_for`). WAL mode,
+foreign keys on, a busy timeout so the TUI can read while a run writes. Each run row
+(with its metrics) is written in one transaction, so a crash or a hard kill leaves
+either the whole run or nothing. The schema carries its version in
+``PRAGMA user_version`` and is brought up to date by ordered migration steps.
+
+Nothing stored may hold an API key value: configurations come from
+``public_config()``, and every JSON text is also scrubbed of the values of secret-looking
+environment variables before it is written (:func:`redact`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import secrets as _random
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, Any
+
+from medbench_tui.core.errors import MedbenchError
+
+BUSY_TIMEOUT_MS = 10_000
+COMPLETE = "complete"
+INCOMPLETE = "incomplete"
+REDACTED = "[redacted]"
+_SECRET_NAME = re.compile(r"(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
+_SECRET_MIN_LENGTH = 8
+
+
+# --- schema -----------------------------------------------------------------------------
+
+def _v1_groups_and_runs(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE run_groups (
+            id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            config TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES run_groups(id) ON DELETE CASCADE,
+            case_id TEXT NOT NULL,
+            case_path TEXT NOT NULL,
+            case_sha256 TEXT NOT NULL,
+            system TEXT NOT NULL,
+            system_config TEXT NOT NULL,
+            simulator_config TEXT NOT NULL,
+            evaluator_config TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('complete', 'incomplete')),
+            reason TEXT,
+            transcript TEXT,
+            scorecard TEXT,
+            steps INTEGER NOT NULL DEFAULT 0,
+            num_steps INTEGER,
+            outside_soft_range INTEGER,
+            started_at TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            seconds REAL NOT NULL,
+            prompt_tokens INTEGER NOT NULL DEFAULT 0,
+            completion_tokens INTEGER NOT NULL DEFAULT 0,
+            retries INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (group_id, case_id, system)
+        )"""
+    )
+    db.execute("CREATE INDEX runs_by_case ON runs (case_id)")
+
+
+def _v2_metrics_table(db: sqlite3.Connection) -> None:
+    """Metrics as rows (fast aggregation without parsing JSON), the extraction in its
+    own column; backfilled from the scorecards of complete runs."""
+    db.execute(
+        """CREATE TABLE metrics (
+            run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value REAL,
+            label TEXT,
+            PRIMARY KEY (run_id, name)
+        ) WITHOUT ROWID"""
+    )
+    db.execute("ALTER TABLE runs ADD COLUMN extraction TEXT")
+    rows = db.execute("SELECT id, scorecard FROM runs WHERE status = 'complete' AND scorecard IS NOT NULL")
+    for run_id, scorecard in rows.fetchall():
+        values, labels = flatten_metrics(json.loads(scorecard).get("metrics", {}))
+        _insert_metrics(db, run_id, values, labels)
+
+
+def _v3_response_cache(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE response_cache (
+            key TEXT PRIMARY KEY,
+            response TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _v1_groups_and_runs,
+    _v2_metrics_table,
+    _v3_response_cache,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --- records ----------------------------------------------------------------------------
+
+@dataclass
+class RunGroup:
+    """One ``medbench run`` invocation: its configuration, seed and progress."""
+
+    id: str
+    created_at: str
+    seed: int
+    config: dict[str, Any]
+    complete: int = 0
+    incomplete: int = 0
+
+    @property
+    def systems(self) -> list[str]:
+        return [s["name"] for s in self.config.get("systems", [])]
+
+    @property
+    def planned(self) -> int:
+        return len(self.config.get("cases", [])) * len(self.config.get("systems", []))
+
+    @property
+    def not_run(self) -> int:
+        return max(0, self.planned - self.complete - self.incomplete)
+
+
+@dataclass
+class RunRecord:
+    """One case x system run. Incomplete runs carry a reason and no metrics.
+
+    Lists from :meth:`RunStore.runs` leave the JSON documents (``transcript``,
+    ``scorecard``, ``extraction``) unloaded unless asked with ``full=True``.
+    """
+
+    group_id: str
+    case_id: str
+    case_path: str
+    case_sha256: str
+    system: str
+    status: str
+    reason: str | None = None
+    system_config: dict[str, Any] = field(default_factory=dict)
+    simulator_config: dict[str, Any] = field(default_factory=dict)
+    evaluator_config: dict[str, Any] = field(default_factory=dict)
+    transcript: dict[str, Any] | None = None
+    scorecard: dict[str, Any] | None = None
+    extraction: dict[str, Any] | list[Any] | None = None
+    metrics: dict[str, float] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+    steps: int = 0
+    num_steps: int | None = None
+    outside_soft_range: bool | None = None
+    started_at: str = ""
+    finished_at: str = ""
+    seconds: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    retries: int = 0
+    """Requests sent again after a retryable endpoint failure, over the whole run."""
+    id: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.status == COMPLETE
+
+    def transcript_model(self):
+        """The stored transcript as a :class:`~medbench_tui.core.transcript.Transcript`."""
+        from medbench_tui.core.transcript import Transcript
+
+        return None if self.transcript is None else Transcript.model_validate(self.transcript)
+
+    def scorecard_model(self):
+        """The stored scorecard (with its extraction) as a ``scoring.Scorecard``."""
+        from medbench_tui.core.scoring import Scorecard
+
+        if self.scorecard is None:
+            return None
+        return Scorecard.model_validate({**self.scorecard, "extraction": self.extraction})
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def flatten_metrics(metrics: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
+    """Split a scorecard's ``metrics`` into numbers and labels.
+
+    Booleans count as 100/0; nested mappings become ``outer.inner``. The primary ICD-10
+    agreement label also yields the two rates reported for it:
+    ``primary_icd10_exact`` and ``primary_icd10_category`` (exact or same category).
+    """
+    values: dict[str, float] = {}
+    labels: dict[str, str] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, bool):
+            values[prefix] = 100.0 if value else 0.0
+        elif isinstance(value, (int, float)):
+            values[prefix] = float(value)
+        elif isinstance(value, str):
+            labels[prefix] = value
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                walk(f"{prefix}.{key}", inner)
+
+    for name, value in metrics.items():
+        walk(name, value)
+    agreement = labels.get("primary_icd10")
+    if agreement is not None:
+        values.setdefault("primary_icd10_exact", 100.0 if agreement == "exact" else 0.0)
+        values.setdefault("primary_icd10_category", 100.0 if agreement in ("exact", "category") else 0.0)
+    return values, labels
+
+
+def _insert_metrics(db: sqlite3.Connection, run_id: int, values: dict[str, float], labels: dict[str, str]) -> None:
+    rows = [(run_id, name, value, labels.get(name)) for name, value in values.items()]
+    rows += [(run_id, name, None, label) for name, label in labels.items() if name not in values]
+    db.executemany("INSERT INTO metrics (run_id, name, value, label) VALUES (?, ?, ?, ?)", rows)
+
+
+def secret_values(environ: dict[str, str] | None = None) -> set[str]:
+    """Values of environment variables whose names look like credentials."""
+    environ = os.environ if environ is None else environ
+    return {
+        value
+        for name, value in environ.items()
+        if _SECRET_NAME.search(name) and len(value) >= _SECRET_MIN_LENGTH
+    }
+
+
+def redact(text: str, secrets: set[str] | None = None) -> str:
+    """``text`` with every known secret value replaced by ``[redacted]``."""
+    for secret in secret_values() if secrets is None else secrets:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+    return text
+
+
+def new_group_id(now: datetime | None = None) -> str:
+    """Short, sortable by time, unique enough: ``20250612-143012-7f3a``."""
+    now = now or datetime.now(timezone.utc)
+    return f"{now:%Y%m%d-%H%M%S}-{_random.token_hex(2)}"
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+# --- the store --------------------------------------------------------------------------
+
+_RUN_COLUMNS = (
+    "id", "group_id", "case_id", "case_path", "case_sha256", "system", "status", "reason",
+    "system_config", "simulator_config", "evaluator_config", "steps", "num_steps",
+    "outside_soft_range", "started_at", "finished_at", "seconds", "prompt_tokens",
+    "completion_tokens", "retries",
+)
+_JSON_COLUMNS = ("transcript", "scorecard", "extraction")
+_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+
+
+class RunStore:
+    """Reader and writer of one run store file. Safe to share between threads."""
+
+    def __init__(self, path: Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise MedbenchError(f"no run store at {self.path}: run 'medbench run' first, or pass --store")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+            )
+            self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+        except (OSError, sqlite3.Error) as exc:
+            raise MedbenchError(f"cannot open the run store {self.path}: {exc}; pass --store PATH") from None
+        self._lock = threading.RLock()
+        self.secrets = secret_values()
+        migrate(self._db)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> RunStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``): all of it, or none of it."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cursor = self._db.execute(sql, params)
+            cursor.row_factory = sqlite3.Row
+            return cursor.fetchall()
+
+    def _json(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        return redact(json.dumps(value, ensure_ascii=False, separators=(",", ":")), self.secrets)
+
+    @property
+    def schema_version(self) -> int:
+        return self._query("PRAGMA user_version")[0][0]
+
+    # writing
+
+    def create_group(self, config: dict[str, Any], seed: int) -> RunGroup:
+        text = self._json(config)
+        for _ in range(5):
+            group = RunGroup(id=new_group_id(), created_at=utc_now(), seed=seed, config=json.loads(text))
+            try:
+                with self.transaction() as db:
+                    db.execute(
+                        "INSERT INTO run_groups (id, created_at, seed, config) VALUES (?, ?, ?, ?)",
+                        (group.id, group.created_at, seed, text),
+                    )
+                return group
+            except sqlite3.IntegrityError:
+                continue
+        raise MedbenchError(f"could not create a run group in {self.path}")
+
+    def record(self, run: RunRecord) -> int:
+        """Write one run and its metrics in one transaction, replacing an earlier run of
+        the same case and system in the group (a resumed run). Metrics of an
+        incomplete run are never written."""
+        metrics = run.metrics if run.complete else {}
+        labels = run.labels if run.complete else {}
+        row = {
+            "group_id": run.group_id, "case_id": run.case_id, "case_path": run.case_path,
+            "case_sha256": run.case_sha256, "system": run.system, "status": run.status,
+            "reason": None if run.reason is None else redact(run.reason, self.secrets),
+            "system_config": self._json(run.system_config),
+            "simulator_config": self._json(run.simulator_config),
+            "evaluator_config": self._json(run.evaluator_config),
+            "transcript": self._json(run.transcript),
+            "scorecard": self._json(run.scorecard) if run.complete else None,
+            "extraction": self._json(run.extraction) if run.complete else None,
+            "steps": run.steps, "num_steps": run.num_steps,
+            "outside_soft_range": None if run.outside_soft_range is None else int(run.outside_soft_range),
+            "started_at": run.started_at, "finished_at": run.finished_at, "seconds": run.seconds,
+            "prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens,
+            "retries": run.retries,
+        }
+        columns = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        try:
+            with self.transaction() as db:
+                db.execute(
+                    "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
+                    (run.group_id, run.case_id, run.system),
+                )
+                run_id = db.execute(f"INSERT INTO runs ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+                _insert_metrics(db, run_id, metrics, labels)
+        except sqlite3.OperationalError as exc:  # disk full, read-only, locked for too long
+            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+        run.id = run_id
+        return run_id
+
+    # reading
+
+    def groups(self) -> list[RunGroup]:
+        """Every run group, newest first, with its counts of complete and incomplete runs."""
+        rows = self._query(
+            """SELECT g.id, g.created_at, g.seed, g.config,
+                      COALESCE(SUM(r.status = 'complete'), 0) AS complete,
+                      COALESCE(SUM(r.status = 'incomplete'), 0) AS incomplete
+               FROM run_groups g LEFT JOIN runs r ON r.group_id = g.id
+               GROUP BY g.id ORDER BY g.created_at DESC, g.id DESC"""
+        )
+        return [self._group(row) for row in rows]
+
+    def group(self, group_id: str) -> RunGroup:
+        rows = self._query(
+            """SELECT g.id, g.created_at, g.seed, g.config,
+                      COALESCE(SUM(r.status = 'complete'), 0) AS complete,
+                      COALESCE(SUM(r.status = 'incomplete'), 0) AS incomplete
+               FROM run_groups g LEFT JOIN runs r ON r.group_id = g.id
+               WHERE g.id = ? GROUP BY g.id""",
+            (group_id,),
+        )
+        if not rows:
+            known = ", ".join(g.id for g in self.groups()[:5]) or "none yet"
+            raise MedbenchError(f"no run group '{group_id}' in {self.path} (latest: {known})")
+        return self._group(rows[0])
+
+    def latest_group(self) -> RunGroup | None:
+        groups = self.groups()
+        return groups[0] if groups else None
+
+    @staticmethod
+    def _group(row: sqlite3.Row) -> RunGroup:
+        return RunGroup(
+            id=row["id"], created_at=row["created_at"], seed=row["seed"], config=json.loads(row["config"]),
+            complete=row["complete"], incomplete=row["incomplete"],
+        )
+
+    def runs(
+        self, group_id: str, *, system: str | None = None, status: str | None = None, full: bool = False
+    ) -> list[RunRecord]:
+        """The runs of a group (ordered by case, then system), with their metrics."""
+        where, params = ["group_id = ?"], [group_id]
+        if system is not None:
+            where.append("system = ?")
+            params.append(system)
+        if status is not None:
+            where.append("status = ?")
+            params.append(status)
+        return self._runs(" AND ".join(where), params, full=full, order="case_id, system")
+
+    def run(self, run_id: int) -> RunRecord:
+        """One run with everything: transcript, scorecard, extraction."""
+        found = self._runs("id = ?", [run_id], full=True)
+        if not found:
+            raise MedbenchError(f"no run {run_id} in {self.path}")
+        return found[0]
+
+    def find_run(self, group_id: str, case_id: str, system: str) -> RunRecord | None:
+        found = self._runs("group_id = ? AND case_id = ? AND system = ?", [group_id, case_id, system], full=True)
+        return found[0] if found else None
+
+    def case_runs(self, case_id: str, *, full: bool = False) -> list[RunRecord]:
+        """Every run of one case across groups, oldest first."""
+        return self._runs("case_id = ?", [case_id], full=full, order="started_at, id")
+
+    def _runs(self, where: str, params: list, *, full: bool, order: str = "id") -> list[RunRecord]:
+        columns = list(_RUN_COLUMNS) + (list(_JSON_COLUMNS) if full else [])
+        rows = self._query(f"SELECT {', '.join(columns)} FROM runs WHERE {where} ORDER BY {order}", params)
+        if not rows:
+            return []
+        metrics = self._metrics([row["id"] for row in rows])
+        records = []
+        for row in rows:
+            values = dict(row)
+            for key in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()):
+                values[key] = None if values[key] is None else json.loads(values[key])
+            if values["outside_soft_range"] is not None:
+                values["outside_soft_range"] = bool(values["outside_soft_range"])
+            numbers, labels = metrics.get(row["id"], ({}, {}))
+            records.append(RunRecord(**values, metrics=numbers, labels=labels))
+        return records
+
+    def _metrics(self, run_ids: list[int]) -> dict[int, tuple[dict[str, float], dict[str, str]]]:
+        found: dict[int, tuple[dict[str, float], dict[str, str]]] = {}
+        for start in range(0, len(run_ids), 500):
+            chunk = run_ids[start : start + 500]
+            rows = self._query(
+                f"SELECT run_id, name, value, label FROM metrics WHERE run_id IN ({', '.join('?' * len(chunk))})",
+                chunk,
+            )
+            for run_id, name, value, label in rows:
+                numbers, labels = found.setdefault(run_id, ({}, {}))
+                if value is not None:
+                    numbers[name] = value
+                if label is not None:
+                    labels[name] = label
+        return found
+
+    def integrity_problems(self) -> list[str]:
+        """``PRAGMA integrity_check`` and ``foreign_key_check``: empty when all is well."""
+        problems = [row[0] for row in self._query("PRAGMA integrity_check") if row[0] != "ok"]
+        problems += [f"dangling row in {row[0]}" for row in self._query("PRAGMA foreign_key_check")]
+        return problems
+
+    # response cache (see cache.py)
+
+    def cached_response(self, key: str) -> str | None:
+        rows = self._query("SELECT response FROM response_cache WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def cache_response(self, key: str, response: str) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO response_cache (key, response, created_at) VALUES (?, ?, ?)",
+                (key, redact(response, self.secrets), utc_now()),
+            )
+
+    # exports
+
+    def export_jsonl(self, group_id: str, out: IO[str]) -> int:
+        """One JSON object per run (everything stored). Returns the number of runs."""
+        runs = self.runs(group_id, full=True)
+        for run in runs:
+            out.write(json.dumps(run.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        return len(runs)
+
+    def export_csv(self, group_id: str, out: IO[str]) -> int:
+        """One row per run: identity, status, timings, usage, then one column per metric."""
+        runs = self.runs(group_id)
+        names = sorted({name for run in runs for name in (*run.metrics, *run.labels)})
+        head = [
+            "group_id", "case_id", "system", "status", "reason", "case_sha256", "steps", "num_steps",
+            "outside_soft_range", "seconds", "prompt_tokens", "completion_tokens", "retries",
+        ]
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(head + names)
+        for run in runs:
+            values = run.to_json()
+            cells = ["" if values[key] is None else values[key] for key in head]
+            cells += [run.metrics.get(name, run.labels.get(name, "")) for name in names]
+            writer.writerow(cells)
+        return len(runs)
+
+    def export_text(self, group_id: str, fmt: str) -> str:
+        """The whole group as ``jsonl`` or ``csv`` text."""
+        buffer = io.StringIO()
+        {"jsonl": self.export_jsonl, "csv": self.export_csv}[fmt](group_id, buffer)
+        return buffer.getvalue()
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the schema to :data:`SCHEMA_VERSION`, one step per transaction."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise MedbenchError(
+            f"the run store has schema version {version}, newer than this medbench knows "
+            f"({SCHEMA_VERSION}): upgrade medbench or pass another --store"
+        )
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if db.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have done it
+                MIGRATIONS[number - 1](db)
+                db.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    return SCHEMA_VERSION
+
+
+def store_path(bank: Path, override: Path | None = None) -> Path:
+    """The run store of ``bank``: ``override`` (``--store``), else the ``run_store``
+    setting, else :func:`medbench_tui.core.paths.run_store_for`."""
+    from medbench_tui.core.paths import run_store_for
+    from medbench_tui.core.settings import SettingsError, load_settings
+
+    if override is None:
+        try:
+            override = load_settings().run_store
+        except SettingsError as exc:
+            raise MedbenchError(str(exc)) from None
+    return run_store_for(bank, override)
+
+
+def open_store(bank: Path, override: Path | None = None, *, create: bool = True) -> RunStore:
+    """The run store of ``bank`` (see :func:`store_path`), opened."""
+    return RunStore(store_path(bank, override), create=create)

@@ -1,0 +1,165 @@
+"""Critical conditions: OK, NOT_APPLICABLE or FAIL, each with its evidence.
+
+An ``items`` (or ``applies_if``) entry that names a workup or treatment item (its
+name or one of its aliases) stands for that item with all its aliases: it is
+*recommended* when the extraction gives that item (matched, acceptable, unexpected or
+contraindicated; a different drug of its group is not the item). Any other entry is a
+phrase, recommended when it occurs in the final (text, advice or a structured field)
+without a negation cue (``cues.py``).
+
+* ``applies_if``: NOT_APPLICABLE unless one of its entries is recommended.
+* ``must_include``: OK when one entry is recommended, else FAIL.
+* ``must_not_include``: FAIL when one entry is recommended, else OK; a negated
+  mention ("do not give NSAIDs") is not a violation.
+* Implicit ``cc-implicit-contraindicated`` (only for cases with contraindicated
+  treatment): FAIL when a contraindicated treatment is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.document import Document, document
+from medbench_tui.core.scoring.extraction import Entity, Span
+from medbench_tui.core.scoring.match import Matching
+from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
+from medbench_tui.core.scoring.sections import parse
+from medbench_tui.core.transcript import FinalResponse
+
+IMPLICIT_CONTRAINDICATED = "cc-implicit-contraindicated"
+GIVEN = ("matched", "acceptable", "unexpected", "contraindicated")
+NAMING_SECTIONS = ("diagnosis", "differential", "icd")
+"""Sections that name conditions: "NSAID gastropathy" there recommends no NSAID."""
+
+
+@dataclass
+class ConditionOutcome:
+    id: str
+    kind: str
+    description: str
+    status: str  # OK | NOT_APPLICABLE | FAIL
+    evidence: str
+    span: Span | None = None
+    implicit: bool = False
+
+
+@dataclass
+class Occurrence:
+    quote: str
+    where: str
+    span: Span | None
+    negated: str | None
+    is_phrase: bool  # a condition phrase (not an item's alias)
+
+    def describe(self) -> str:
+        return f'"{self.quote}" ({self.where})'
+
+
+def _documents(final: FinalResponse) -> list[tuple[Document, str, str | None]]:
+    docs: list[tuple[Document, str, str | None]] = []
+    if final.text:
+        docs.append((document(final.text), "text", "text"))
+    if final.advice:
+        docs.append((document(final.advice), "advice", "advice"))
+    for name, values in (("workup", final.workup), ("treatment", final.treatment)):
+        docs += [(document(v), f"structured field {name}[{i}]", None) for i, v in enumerate(values)]
+    return docs
+
+
+def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[Ref]) -> list[Occurrence]:
+    wanted_phrases = set(phrases)
+    wanted_refs = {id(r) for r in refs}
+    out = []
+    for doc, where, field in docs:
+        layout = parse(doc.text) if field == "text" else None
+        for m in table.find(doc):
+            is_phrase = m.ref is None and m.group is None and m.phrase in wanted_phrases
+            if is_phrase or (m.ref is not None and id(m.ref) in wanted_refs):
+                start, end = doc.span(m.hit)
+                section = layout.section_at(start).kind if layout is not None else None
+                if section in NAMING_SECTIONS or cues.background(doc, m.hit.first, m.hit.last, "treatment"):
+                    continue
+                span = Span(start=start, end=end, text=doc.text[start:end], field=field) if field else None
+                place = f"{field} {start}-{end}" if field else where
+                negated = cues.negation(doc, m.hit.first, m.hit.last)
+                if section == "avoid":
+                    negated = cues.AVOID_HEADING
+                out.append(Occurrence(doc.text[start:end], place, span, negated, is_phrase))
+    return out
+
+
+def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
+    wanted = {id(r) for r in refs}
+    return [
+        p.entity
+        for rows in (matching.workup.rows, matching.treatment.rows)
+        for p in rows
+        if p.entity is not None and p.ref is not None and id(p.ref) in wanted and p.status in GIVEN
+    ]
+
+
+def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
+    if isinstance(entity.evidence, Span):
+        where = f"{entity.evidence.field} {entity.evidence.start}-{entity.evidence.end}"
+        return f'"{entity.evidence.text}" ({where})', entity.evidence
+    return f'"{entity.text}" ({entity.evidence})', None
+
+
+def _recommended(docs, table, matching, refs: list[Ref], phrases: list[Phrase]) -> tuple[tuple[str, Span | None] | None, list[Occurrence]]:
+    """The first recommendation of any entry (an item given, or a phrase said without
+    a negation), and the negated mentions seen. An item's alias that the extraction
+    did not take as given (background, a negated mention) recommends nothing."""
+    given = _given(matching, refs)
+    occurrences = _occurrences(docs, table, phrases, refs)
+    negated = [o for o in occurrences if o.negated]
+    if given:
+        return _entity_evidence(given[0]), negated
+    said = [o for o in occurrences if o.is_phrase and o.negated is None]
+    if said:
+        return (said[0].describe(), said[0].span), negated
+    return None, negated
+
+
+def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) -> list[ConditionOutcome]:
+    docs = _documents(final)
+    out: list[ConditionOutcome] = []
+    for cref in table.conditions:
+        cond = cref.condition
+        entries = ", ".join(cond.items)
+        if cond.applies_if:
+            trigger, _ = _recommended(docs, table, matching, cref.applies_refs, cref.applies_phrases)
+            if trigger is None:
+                out.append(ConditionOutcome(
+                    cond.id, cond.kind, cond.description, "NOT_APPLICABLE",
+                    f"applies only when one of {', '.join(cond.applies_if)} is recommended; none was",
+                ))
+                continue
+        hit, negated = _recommended(docs, table, matching, cref.refs, cref.phrases)
+        if cond.kind == "must_include":
+            if hit is not None:
+                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"recommended: {hit[0]}", hit[1]))
+            else:
+                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"none of these was recommended: {entries}"))
+        elif hit is not None:
+            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"recommended: {hit[0]}", hit[1]))
+        elif negated:
+            out.append(ConditionOutcome(
+                cond.id, cond.kind, cond.description, "OK",
+                f"only advised against: {negated[0].describe()}", negated[0].span,
+            ))
+        else:
+            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"none of these was recommended: {entries}"))
+    contraindicated = [r for r in table.treatment if r.klass == "contraindicated"]
+    if contraindicated:
+        given = [p for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
+        description = "Must not give a treatment the case marks contraindicated: " + ", ".join(r.name for r in contraindicated)
+        if given:
+            evidence = "; ".join(f"{p.ref.name if p.ref else ''}: {_entity_evidence(p.entity)[0]}" for p in given)  # type: ignore[arg-type]
+            out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "FAIL",
+                                        f"contraindicated treatment given: {evidence}",
+                                        _entity_evidence(given[0].entity)[1], implicit=True))  # type: ignore[arg-type]
+        else:
+            out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "OK",
+                                        "no contraindicated treatment given", implicit=True))
+    return out

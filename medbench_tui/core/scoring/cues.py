@@ -1,0 +1,245 @@
+"""The words around a mention that change what it means, and how far they reach.
+
+All cue words are compared with the words as written (lower case, apostrophes dropped:
+``don't`` -> ``dont``), never with the normalised forms.
+
+Scope, for a mention (a reference item's name or alias found in the final text):
+
+* A cue *before* the mention counts when it is within ``BEFORE_WINDOW`` words and in
+  the same clause (a clause ends at ``. ; : ! ?``, a line break or a bullet). A clause
+  word such as "but", "however", "unless" or "if" ends the reach too, and so does an
+  action verb that follows a comma or "and"/"or"/"then" ("no CT, start amoxicillin",
+  "avoid NSAIDs and give paracetamol": amoxicillin and paracetamol are not negated),
+  whereas "I would not give antibiotics" and "avoid NSAIDs, aspirin and opioids" are
+  negated throughout.
+* A cue *after* the mention counts within ``AFTER_WINDOW`` words, in the same clause,
+  and not past a comma ("CT is not needed", "NSAIDs are contraindicated", but not
+  "start amoxicillin, not levofloxacin" for amoxicillin).
+* Pseudo-negations are not negations: "cannot rule out", "cannot exclude", "not ruled
+  out", "no improvement", "not only", "if not"...
+
+What each kind of cue does:
+
+* NEGATION ("no", "not", "don't", "do not", "never", "avoid", "without", "no need
+  for", "no evidence of", "stop", "discontinue", "withhold", "instead of", "rather
+  than", "unlikely", "contraindicated", "not needed", "ruled out", ...): a negated
+  workup or treatment mention is not a recommendation; it is not scored as given, and
+  it never violates a ``must_not_include`` critical condition ("do not give NSAIDs"
+  passes), nor satisfies a ``must_include`` one. A negated diagnosis mention is not a
+  diagnosis. Everything in a section headed "Avoid:" (or "Do not:", "Contraindicated:",
+  "Not recommended:") is negated. "Rule out X", "exclude X" and "to be excluded" are
+  NOT negations: they put X on the differential.
+* HEDGE ("unlikely", "less likely"): a negation for a workup or treatment; for a
+  diagnosis it means "considered, not concluded": a differential.
+* DIFFERENTIAL, strong ("differential", "DDx", "consider", "rule out", "exclude",
+  "versus", "alternatively", "cannot exclude") and weak ("possible", "possibly",
+  "could be", "may be", "query", "?"): a diagnosis mention outside a Diagnosis or
+  Differential section with either is a differential. Inside a Diagnosis section only
+  a strong cue moves a mention to the differential ("Diagnosis: possible colon
+  cancer" stays the working diagnosis). ``DIFFERENTIAL_WINDOW`` words reach further,
+  because a differential is often a list ("the differential includes A, B and C").
+* BACKGROUND: a mention of what was done or taken before this consultation, or of a
+  drug as part of a condition, is not a recommendation: a workup item after
+  "previous", "prior", "previously" or "last" ("previous colonoscopy was normal"); a
+  treatment after "already", "currently", "previously", "takes" or "is on" ("currently
+  on ramipril"; "continue ramipril" is a recommendation); any item after "allergic
+  to", "allergy to", "intolerant of", "overdose of" or followed by "induced",
+  "related", "allergy", "toxicity", "overdose", "intolerance", "resistance",
+  "withdrawal", "misuse" ("NSAID-induced gastritis", "penicillin allergy"). A result reported in the final ("the CXR showed consolidation",
+  "ferritin 6") does count as that test being part of the work-up: in a consultation,
+  results are released on request, so the doctor asked for it.
+"""
+
+from __future__ import annotations
+
+from medbench_tui.core.scoring.document import Document
+
+AVOID_HEADING = "listed under an Avoid heading"
+"""The cue of every mention in a section headed "Avoid:", "Do not:", "Contraindicated:"."""
+
+BEFORE_WINDOW = 5
+AFTER_WINDOW = 3
+DIFFERENTIAL_WINDOW = 12
+BACKGROUND_WINDOW = 3
+
+
+class Cues:
+    """A set of cue phrases, indexed by their first and last words."""
+
+    def __init__(self, *items: str) -> None:
+        self.phrases = tuple(sorted((tuple(i.split()) for i in items), key=len, reverse=True))
+        self.by_last: dict[str, list[tuple[str, ...]]] = {}
+        self.by_first: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in self.phrases:
+            self.by_last.setdefault(phrase[-1], []).append(phrase)
+            self.by_first.setdefault(phrase[0], []).append(phrase)
+
+    def __add__(self, other: Cues) -> Cues:
+        return Cues(*(" ".join(p) for p in (*self.phrases, *other.phrases)))
+
+    def __contains__(self, phrase: tuple[str, ...]) -> bool:
+        return phrase in self.by_first.get(phrase[0], ())
+
+    def ending_at(self, low: list[str], k: int) -> tuple[str, ...] | None:
+        for phrase in self.by_last.get(low[k], ()):
+            n = len(phrase)
+            if k - n + 1 >= 0 and tuple(low[k - n + 1 : k + 1]) == phrase:
+                return phrase
+        return None
+
+    def starting_at(self, low: list[str], k: int) -> tuple[str, ...] | None:
+        for phrase in self.by_first.get(low[k], ()):
+            if tuple(low[k : k + len(phrase)]) == phrase:
+                return phrase
+        return None
+
+
+NEGATION_BEFORE = Cues(
+    "no", "not", "dont", "doesnt", "didnt", "never", "avoid", "avoiding", "without",
+    "nor", "neither", "stop", "stopping", "discontinue", "discontinuing", "withhold",
+    "withholding", "cease", "against", "contraindicated", "unnecessary", "declined",
+    "refrain", "shouldnt", "wouldnt", "wont", "cant", "cannot", "isnt", "arent",
+    "wasnt", "werent", "hold", "deny", "denies", "denied", "absent", "none",
+    "instead of", "rather than", "free of", "absence of", "ruled out", "hold off",
+)
+NEGATION_AFTER = Cues(
+    "unnecessary", "contraindicated", "excluded", "avoided", "unwarranted",
+    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out",
+    *(f"{no} {word}" for no in ("not", "isnt", "arent", "wasnt", "werent")
+      for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
+                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested")),
+)
+HEDGE = Cues("unlikely", "less likely", "improbable")
+PSEUDO_NEGATION = Cues(
+    "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "cannot be excluded",
+    "cant be excluded", "not ruled out", "not been ruled out", "not excluded", "not been excluded",
+    "not yet excluded", "be excluded", "be ruled out", "not only", "no change", "no improvement",
+    "not improving", "not improve", "not settle", "not settling", "not resolve", "not resolving",
+    "not respond", "not responding", "if not", "whether or not", "not sure", "not certain",
+    "dont improve", "doesnt improve", "doesnt settle", "dont settle", "no better", "not better",
+)
+DIFFERENTIAL_STRONG = Cues(
+    "differential", "differentials", "ddx", "consider", "considering", "rule out", "r/o",
+    "exclude", "excluding", "versus", "vs", "alternatively", "alternative", "less likely",
+    "unlikely", "cannot exclude", "cant exclude", "cannot rule out", "cant rule out",
+    "other possibilities", "also possible", "be excluded", "be ruled out",
+)
+DIFFERENTIAL_WEAK = Cues("possible", "possibly", "perhaps", "maybe", "query", "could be", "may be", "might be")
+CONDITION_BEFORE = ("allergic to", "allergy to", "allergies to", "intolerant of", "intolerant to", "overdose of")
+BACKGROUND_BEFORE = {
+    "workup": Cues("previous", "prior", "previously", "last", *CONDITION_BEFORE),
+    "treatment": Cues(
+        "already", "currently", "previously", "previous", "prior", "takes", "is on", "was on", "been on",
+        *CONDITION_BEFORE,
+    ),
+}
+BACKGROUND_AFTER = Cues(
+    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance",
+    "resistance", "resistant", "withdrawal", "misuse", "abuse", "dependence", "poisoning",
+)
+NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
+NEGATION_OR_HEDGE_AFTER = NEGATION_AFTER + HEDGE
+DIFFERENTIAL_ANY = DIFFERENTIAL_STRONG + DIFFERENTIAL_WEAK
+CLAUSE_WORDS = frozenset({
+    "but", "however", "although", "though", "whereas", "except", "while", "unless", "until",
+    "because", "therefore", "if", "otherwise",
+})
+ACTION_VERBS = frozenset({
+    "start", "starting", "give", "giving", "prescribe", "prescribing", "commence", "begin",
+    "use", "continue", "order", "arrange", "request", "send", "check", "perform", "do",
+    "obtain", "get", "refer", "book", "add", "switch", "change", "consider", "recommend",
+    "advise", "offer", "treat", "administer", "repeat", "organise", "organize", "take",
+})
+LINKS = frozenset({"and", "or", "then", "plus", "so"})
+
+
+def _in_pseudo(low: list[str], first: int, last: int) -> bool:
+    """Tokens ``first..last`` lie inside a pseudo-negation."""
+    for k in range(last, min(len(low), first + 5)):
+        for phrase in PSEUDO_NEGATION.by_last.get(low[k], ()):
+            start = k - len(phrase) + 1
+            if 0 <= start <= first and tuple(low[start : k + 1]) == phrase:
+                return True
+    return False
+
+
+def _before(
+    doc: Document, i: int, phrases: Cues, window: int, *, negation: bool = True, phrase_only: bool = False
+) -> str | None:
+    """A cue of ``phrases`` ending before token ``i``, within reach (see module doc);
+    for negation cues, not one inside a pseudo-negation. ``phrase_only``: the cue
+    must be in the mention's own phrase (no comma or "and"/"or" between)."""
+    low = doc.lows
+    clause = doc.clause[i]
+    k = i - 1
+    stop = max(0, i - window)
+    while k >= stop and doc.clause[k] == clause:
+        word = low[k]
+        if phrase_only and (word in LINKS or doc.comma_before[k + 1]):
+            return None
+        if word in CLAUSE_WORDS:
+            return None
+        if word in ACTION_VERBS and (doc.comma_before[k] or (k > 0 and low[k - 1] in LINKS)):
+            return None
+        phrase = phrases.ending_at(low, k)
+        if phrase is not None and not (negation and _in_pseudo(low, k - len(phrase) + 1, k)):
+            return " ".join(phrase)
+        k -= 1
+    return None
+
+
+def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, negation: bool = True) -> str | None:
+    """A cue of ``phrases`` starting after token ``j`` (the mention's last), within reach."""
+    low = doc.lows
+    n = len(low)
+    clause = doc.clause[j]
+    first_start = doc.tokens[j].start
+    k = j + 1
+    while k < n and doc.tokens[k].start == first_start:  # tokens of one expanded abbreviation
+        k += 1
+    for step in range(window):
+        at = k + step
+        if at >= n or doc.clause[at] != clause or doc.comma_before[at] or low[at] in CLAUSE_WORDS:
+            return None
+        phrase = phrases.starting_at(low, at)
+        if phrase is not None and not (negation and _in_pseudo(low, at, at + len(phrase) - 1)):
+            return " ".join(phrase)
+    return None
+
+
+def negation(doc: Document, first: int, last: int) -> str | None:
+    """The negation cue of the mention at tokens ``first..last``, or None."""
+    return (
+        _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW)
+        or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
+    )
+
+
+def hard_negation(doc: Document, first: int, last: int) -> str | None:
+    """A negation that is not a hedge: for diagnoses ("not X", "no evidence of X")."""
+    cue = negation(doc, first, last)
+    if cue is None or tuple(cue.split()) in HEDGE:
+        return None
+    return cue
+
+
+def differential_cue(doc: Document, first: int, last: int, *, strong_only: bool = False) -> str | None:
+    phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or _after(doc, last, phrases, negation=False)
+    if cue is None and not strong_only and _query_mark(doc, first):
+        return "?"
+    return cue
+
+
+def _query_mark(doc: Document, first: int) -> bool:
+    """``?X``: the clinical shorthand for a query."""
+    start = doc.tokens[first].start
+    return start > 0 and doc.text[start - 1] == "?"
+
+
+def background(doc: Document, first: int, last: int, kind: str) -> bool:
+    """The workup or treatment mention is history, or part of a condition's name."""
+    return (
+        _before(doc, first, BACKGROUND_BEFORE[kind], BACKGROUND_WINDOW, negation=False, phrase_only=True) is not None
+        or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
+    )

@@ -1,0 +1,66 @@
+"""A text prepared for scoring: normalised tokens and clause boundaries.
+
+A *clause* ends at sentence punctuation (``. ; : ! ?``, not in a number), a line break
+or a bullet; cue words (``cues.py``) only reach across tokens of one clause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from medbench_tui.core.scoring.normalise import Token, tokenize
+
+CLAUSE_BREAK_RE = re.compile(r"[;!?\n\u2022]|[.:](?!\d)")
+COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Tokens ``[first, last]`` of a document (inclusive) where a phrase occurs."""
+
+    first: int
+    last: int
+
+
+@dataclass
+class Document:
+    text: str
+    tokens: list[Token] = field(init=False)
+    lows: list[str] = field(init=False)  # the words as written, for cue words
+    clause: list[int] = field(init=False)
+    comma_before: list[bool] = field(init=False)
+    found: dict[int, Any] = field(init=False, default_factory=dict)  # reference search results, per table
+
+    def __post_init__(self) -> None:
+        self.tokens = tokenize(self.text)
+        self.lows = [t.low for t in self.tokens]
+        self.clause = []
+        self.comma_before = []
+        clause = 0
+        previous_end = 0
+        previous_start = -1
+        for token in self.tokens:
+            gap = self.text[previous_end : token.start] if token.start != previous_start else ""
+            if previous_start >= 0 and CLAUSE_BREAK_RE.search(gap):
+                clause += 1
+            self.clause.append(clause)
+            self.comma_before.append(bool(COMMA_RE.search(gap)))
+            previous_end = max(previous_end, token.end)
+            previous_start = token.start
+
+    def span(self, hit: Hit) -> tuple[int, int]:
+        """Character offsets of a hit in the text."""
+        return self.tokens[hit.first].start, self.tokens[hit.last].end
+
+    def quote(self, hit: Hit) -> str:
+        return self.text[self.tokens[hit.first].start : self.tokens[hit.last].end]
+
+
+@lru_cache(maxsize=64)
+def document(text: str) -> Document:
+    """The document of a text; extraction and the critical-condition check of one
+    scoring share it."""
+    return Document(text)

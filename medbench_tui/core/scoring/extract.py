@@ -1,0 +1,359 @@
+"""The deterministic extractor of free-text finals (:class:`TextExtractor`).
+
+Two passes over ``final.text`` (and ``final.advice``):
+
+1. Reference-directed search: every name and alias of every reference item (and
+   every treatment group) is looked for in the whole text (``reference.py``), and each
+   mention is given a kind by where it stands and the words around it (``cues.py``):
+
+   * a workup or treatment item counts as given wherever it appears ("I'd start
+     amoxicillin" in prose is a treatment; "the CXR showed consolidation" says the CXR
+     is part of the work-up), unless negated ("no need for a CT") or background
+     ("previous colonoscopy", "currently on ramipril", "NSAID-induced", "penicillin
+     allergy"); everything under an "Avoid:" heading is negated;
+   * a diagnosis (primary, secondary or a reference differential) named in a
+     Differential section is a differential; in a Diagnosis/Impression/Assessment or
+     ICD-10 section it is a final diagnosis (unless negated, or moved to the
+     differential by a strong cue such as "consider" or "rule out"); anywhere else it
+     is a differential when hedged or queried ("possible X", "?X", "X less likely",
+     "rule out X"), and a final diagnosis only when the text has no Diagnosis section
+     at all ("This is community-acquired pneumonia."); "not X" or "no evidence of X"
+     is never a diagnosis.
+
+2. The list items under Diagnosis, Differential, Workup and Treatment headings that
+   name no reference item ("Refer to gastroenterology", "CT head") become answer items
+   too, so that unlisted and wrong answers are scored. An item is cut into pieces at
+   commas, arrows, "and", "or", "then"; a label before a colon, an explanation after a
+   dash or in parentheses, and what follows a qualifier ("for", "if", "given"...) after
+   a named item ("paracetamol for fever and pain") are left out. A piece that names a
+   reference item gives nothing more (in "CT head" under a case whose "CT" is an
+   alias, "head" qualifies the CT); a piece in the reach of a negation ("avoid nitrates
+   and opiates"), of doses, routes, frequencies and verbs only, or of more than
+   ``LEFTOVER_MAX_WORDS`` words (prose) is no item either. A Diagnosis item is one
+   diagnosis, uncut, when it names no reference diagnosis. In a mixed Treatment/Plan
+   section a piece that reads like a test (:data:`INVESTIGATION_WORDS`) is workup.
+   Prose outside list sections gives only reference mentions.
+
+ICD-10 codes are read where they are plainly codes: in parentheses or brackets, after
+"ICD", in an ICD-10 section, or (with a dot) in a Diagnosis or Differential section.
+A code belongs to the nearest diagnosis of its item (or line); a code alone is a
+diagnosis of its own (it matches by ICD-10 agreement).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
+from medbench_tui.core.scoring.document import Document, document
+from medbench_tui.core.scoring.extraction import (
+    ICD_CODE_RE,
+    Entity,
+    EntityKind,
+    Extraction,
+    Span,
+    mention_kind,
+    merge,
+    normalise_icd,
+    structured_entities,
+)
+from medbench_tui.core.scoring.normalise import tokenize
+from medbench_tui.core.scoring.reference import Mention, ReferenceTable, reference_table
+from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
+from medbench_tui.core.transcript import FinalResponse
+
+INVESTIGATION_WORDS = frozenset({
+    "test", "scan", "x", "ray", "ct", "mri", "ultrasound", "imaging", "blood", "culture", "swab",
+    "biopsy", "endoscopy", "level", "count", "panel", "serology", "screen", "assay", "urinalysis",
+    "electrocardiogram", "echocardiography", "function", "profile", "marker", "antigen", "antibody",
+    "smear", "aspirate", "sample", "investigation", "workup", "examination", "exam", "gas", "pet",
+    "angiography", "doppler", "lumbar", "puncture", "spirometry", "audit", "questionnaire",
+})
+INVESTIGATION_ENDINGS = ("scopy", "graphy", "gram", "ometry")
+
+NOISE_WORDS = frozenset({
+    # small words
+    "a", "an", "the", "of", "for", "to", "with", "on", "in", "at", "and", "or", "then", "also", "as",
+    "by", "if", "is", "are", "be", "been", "this", "that", "these", "those", "it", "its", "we", "i",
+    "id", "ill", "would", "will", "should", "could", "can", "may", "might", "please", "patient", "pt",
+    "him", "her", "them", "he", "she", "they", "their", "his", "your", "you", "our", "all", "any",
+    "some", "other", "etc", "eg", "ie", "e", "g", "via", "per", "from", "up", "out", "off", "into",
+    # verbs and timing
+    "start", "give", "prescribe", "commence", "begin", "arrange", "order", "request", "send",
+    "check", "perform", "do", "obtain", "get", "book", "add", "consider", "recommend", "advise",
+    "offer", "continue", "repeat", "take", "use", "organise", "organize", "plan", "need", "needs",
+    "needed", "require", "required", "urgent", "urgently", "routine", "further", "initial",
+    "baseline", "immediate", "immediately", "same", "today", "tomorrow", "now", "soon", "asap",
+    "refer", "review", "reassess", "monitor", "tell", "inform", "explain", "discuss", "ensure",
+    "encourage", "ask", "let", "make", "keep", "see", "provide", "document", "involve", "referral",
+    "score", "assess", "assessment",
+    # doses, routes, frequencies
+    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
+    "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
+    "three", "four", "once", "times", "weekly", "hourly", "hours", "hour", "h", "days", "day",
+    "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
+    "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
+    "regimen", "high", "low", "slow", "release", "loading", "bolus", "stat", "result", "results",
+    # hedges
+    "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
+    "probably", "possibly", "suspect",
+})
+QUALIFIERS = frozenset({
+    "given", "due", "secondary", "because", "as", "which", "who", "that", "since", "likely", "less",
+    "unlikely", "more", "with", "without", "if", "to", "for", "in", "from", "after", "before",
+    "although", "but", "especially", "particularly", "eg", "ie", "such", "including", "based",
+    "considering", "though", "while", "whereas", "when", "until", "unless", "so",
+})
+FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>?|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
+EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014")
+WORD_RE = re.compile(r"[A-Za-z]+")
+PAREN_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+ICD_LABEL_RE = re.compile(r"icd[\s-]*(?:10)?[\s:-]*(?:codes?)?[\s:-]*$", re.IGNORECASE)
+
+
+class TextExtractor:
+    """Reads structured fields as they are and free text with a section parser and a
+    reference-directed search (see the module documentation for every rule)."""
+
+    name = "text"
+
+    def extract(self, case: Case, final: FinalResponse) -> Extraction:
+        table = reference_table(case)
+        entities = structured_entities(final, table)
+        found: list[Entity] = []
+        if final.text:
+            found += extract_text(final.text, table)
+        if final.advice:
+            found += extract_text(final.advice, table, field="advice")
+        return Extraction(extractor=self.name, entities=merge(entities, found))
+
+
+def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> list[Entity]:
+    doc = document(text)
+    if field == "advice":
+        layout = Layout([Section("advice", 0, len(text), "advice")], [])
+    else:
+        layout = parse(text)
+    has_diagnosis_section = layout.has("diagnosis")
+    mentions = table.find(doc)
+    covered: dict[Item, list[tuple[int, int]]] = {}
+    named_diagnosis: set[Item] = set()
+    entities: list[Entity] = []
+    for m in mentions:
+        start, end = doc.span(m.hit)
+        item = layout.item_at(start)
+        for over in layout.items_over(start, end):
+            covered.setdefault(over, []).append((start, end))
+        if m.ref is None and m.group is None:
+            continue  # a critical-condition phrase: read by the conditions check
+        section = layout.section_at(start).kind
+        if item is not None and _in_explanation(text, item, start):
+            section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
+        kind, cue = _classify(m, doc, section, has_diagnosis_section)
+        if kind is None:
+            continue
+        if item is not None and kind in ("diagnosis", "differential"):
+            named_diagnosis.add(item)
+        entities.append(Entity(
+            kind=kind, text=doc.quote(m.hit), evidence=Span(start=start, end=end, text=text[start:end], field=field),
+            source="text", negated=cue, section=section,
+        ))
+    codes = _codes(text, layout)
+    for item in layout.items:
+        coded = [(a, b) for a, b, _ in codes if item.start <= a < item.end]
+        entities += _leftovers(doc, item, covered.get(item, []), coded, item in named_diagnosis, field)
+    entities.sort(key=_position)
+    _attach_codes(text, layout, codes, entities, field)
+    entities.sort(key=_position)
+    return entities
+
+
+def _position(entity: Entity) -> int:
+    return entity.evidence.start if isinstance(entity.evidence, Span) else 0
+
+
+def _in_explanation(text: str, item: Item, at: int) -> bool:
+    """``at`` lies after a dash that starts an explanation in a list item."""
+    if item.kind not in ("diagnosis", "differential"):
+        return False
+    dash = EXPLANATION_RE.search(text, item.start, item.end)
+    return dash is not None and at >= dash.end()
+
+
+def _classify(m: Mention, doc: Document, section: str, has_diagnosis_section: bool) -> tuple[EntityKind | None, str | None]:
+    """The kind of a mention and its negation cue (see the module documentation)."""
+    named = mention_kind(m)
+    first, last = m.hit.first, m.hit.last
+    if named in ("workup", "treatment"):
+        if section == "avoid":
+            return named, cues.AVOID_HEADING  # type: ignore[return-value]
+        cue = cues.negation(doc, first, last)
+        if cue is None and cues.background(doc, first, last, named):
+            return None, None
+        return named, cue  # type: ignore[return-value]
+    if section == "avoid":
+        return None, None
+    if section == "differential":
+        return "differential", None
+    cue = cues.hard_negation(doc, first, last)
+    if section in ("diagnosis", "icd"):
+        if cue is not None:
+            return "diagnosis", cue
+        if cues.differential_cue(doc, first, last, strong_only=True):
+            return "differential", None
+        return "diagnosis", None
+    if cue is not None:
+        return "diagnosis", cue
+    if cues.differential_cue(doc, first, last) or cues.negation(doc, first, last):
+        return "differential", None  # hedged ("X is unlikely") or queried
+    if not has_diagnosis_section:
+        return "diagnosis", None
+    return None, None
+
+
+def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
+    """ICD-10 codes written as codes (see the module documentation)."""
+    out = []
+    for m in ICD_CODE_RE.finditer(text):
+        start = m.start()
+        section = layout.section_at(start).kind
+        line_start = text.rfind("\n", 0, start) + 1
+        before = text[line_start:start]
+        in_brackets = before.rfind("(") > before.rfind(")") or before.rfind("[") > before.rfind("]")
+        labelled = bool(ICD_LABEL_RE.search(before[-20:]))
+        dotted_in_list = "." in m.group(1) and section in ("diagnosis", "differential")
+        if section == "icd" or in_brackets or labelled or dotted_in_list:
+            out.append((start, m.end(), m.group(1)))
+    return out
+
+
+def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: str) -> None:
+    """Give each code to the nearest diagnosis of its item (or line); a code alone is
+    a diagnosis (or differential) of its own."""
+    for start, end, code in codes:
+        item = layout.item_at(start)
+        lo, hi = (item.start, item.end) if item else (text.rfind("\n", 0, start) + 1, _line_end(text, start))
+        near = [
+            e for e in entities
+            if e.kind in ("diagnosis", "differential") and e.icd10 is None and e.negated is None
+            and isinstance(e.evidence, Span) and lo <= e.evidence.start < hi
+        ]
+        before = [e for e in near if e.evidence.end <= start]  # type: ignore[union-attr]
+        after = [e for e in near if e.evidence.start >= end]  # type: ignore[union-attr]
+        target = before[-1] if before else (after[0] if after else None)
+        section = layout.section_at(start).kind
+        if target is None and section == "icd":
+            target = next((e for e in entities if e.kind == "diagnosis" and e.icd10 is None and e.negated is None), None)
+        icd = normalise_icd(code)
+        if target is not None:
+            target.icd10 = icd
+            continue
+        kind: EntityKind = "differential" if section == "differential" else "diagnosis"
+        entities.append(Entity(kind=kind, text=code, icd10=icd, evidence=Span(start=start, end=end, text=code, field=field),
+                               source="text", section=section))
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
+
+
+def _leftovers(
+    doc: Document, item: Item, named: list[tuple[int, int]], codes: list[tuple[int, int]], names_diagnosis: bool,
+    field: str,
+) -> list[Entity]:
+    """The pieces of a list item that name no reference item (see the module doc).
+    A piece that names one gives no other ("CT head": "head" qualifies the CT), nor does
+    a piece within the reach of a negation ("avoid nitrates and opiates")."""
+    text = doc.text
+    if item.kind in ("advice", "avoid", "icd") or (item.kind == "diagnosis" and names_diagnosis):
+        return []
+    start, end = item.start, item.end
+    masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
+    body = text[start:end]
+    colon = body.find(":")
+    if 0 < colon and len(body[:colon].split()) <= 3:
+        start += colon + 1
+    explanation = EXPLANATION_RE.search(text, start, end)
+    if explanation:
+        end = explanation.start()
+    named_end = min((b for a, b in named if start <= a < end), default=None)
+    if named_end is not None:  # "paracetamol for fever and pain": what follows a qualifier explains
+        qualifier = next((w for w in WORD_RE.finditer(text, named_end, end) if w.group().lower() in QUALIFIERS), None)
+        if qualifier is not None:
+            end = qualifier.start()
+    if item.kind == "diagnosis":
+        pieces = [(start, end)]
+    else:
+        pieces = []
+        cut = start
+        for sep in FRAGMENT_SEP_RE.finditer(text, start, end):
+            pieces.append((cut, sep.start()))
+            cut = sep.end()
+        pieces.append((cut, end))
+    out = []
+    for a, b in pieces:
+        if any(na < b and nb > a for na, nb in named):
+            continue
+        for c, d in _unmasked(a, b, masked):
+            fragment = _trim(text, c, d)
+            if fragment is None:
+                continue
+            c, d = fragment
+            piece = text[c:d]
+            kind = _leftover_kind(item.kind, piece)
+            if kind is None or _negated_piece(doc, c, d):
+                continue
+            out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
+                              source="text", section=item.kind))
+    return out
+
+
+def _negated_piece(doc: Document, start: int, end: int) -> bool:
+    starts = [t.start for t in doc.tokens]
+    first = bisect_left(starts, start)
+    last = max(first, bisect_left(starts, end) - 1)
+    return first < len(starts) and cues.negation(doc, first, last) is not None
+
+
+def _unmasked(a: int, b: int, masked: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    parts = [(a, b)]
+    for ms, me in sorted(masked):
+        next_parts = []
+        for pa, pb in parts:
+            if me <= pa or ms >= pb:
+                next_parts.append((pa, pb))
+                continue
+            if ms > pa:
+                next_parts.append((pa, ms))
+            if me < pb:
+                next_parts.append((me, pb))
+        parts = next_parts
+    return parts
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int] | None:
+    while a < b and not text[a].isalnum():
+        a += 1
+    while b > a and not (text[b - 1].isalnum() or text[b - 1] in ")'"):
+        b -= 1
+    return (a, b) if b > a else None
+
+
+def _leftover_kind(section: str, piece: str) -> EntityKind | None:
+    tokens = tokenize(piece)
+    words = [t.low for t in tokens]
+    if not words or len(piece.split()) > LEFTOVER_MAX_WORDS or words[0] in QUALIFIERS:
+        return None
+    if not any(len(w) >= 3 and w not in NOISE_WORDS and not w[0].isdigit() for w in words):
+        return None
+    if any((w,) in cues.NEGATION_BEFORE for w in words[:3]):
+        return None
+    if section == "treatment" and any(
+        t.norm in INVESTIGATION_WORDS or t.norm.endswith(INVESTIGATION_ENDINGS) for t in tokens
+    ):
+        return "workup"
+    return section  # type: ignore[return-value]

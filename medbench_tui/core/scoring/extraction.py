@@ -1,0 +1,176 @@
+"""What was extracted from a final response, with its evidence, and the extractor API.
+
+An extractor turns a :class:`~medbench_tui.core.transcript.FinalResponse` into
+entities: diagnoses, differential, workup, treatment. Every entity carries evidence:
+the span of the final text it came from (character offsets into ``final.text``, or
+into ``final.advice`` when ``field`` says so, and the quoted text), the structured
+field it was typed in (``"structured field workup[2]"``), or ``NO_EVIDENCE`` (then it
+is kept for the record but never scored). Negated mentions ("avoid NSAIDs") are kept
+with their cue, for display, and are never scored as given.
+
+Structured fields are taken as they are, by every extractor (:func:`structured_entities`);
+the free text is what extractors differ in. When both exist, both are used: an
+answer found in both counts once (the structured entry first).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.document import Document, document
+from medbench_tui.core.scoring.reference import Mention, ReferenceTable
+from medbench_tui.core.transcript import FinalResponse
+
+NO_EVIDENCE = "NO_EVIDENCE"
+EntityKind = Literal["diagnosis", "differential", "workup", "treatment"]
+ENTITY_KINDS: tuple[EntityKind, ...] = ("diagnosis", "differential", "workup", "treatment")
+FIELD_OF_KIND = {"diagnosis": "diagnoses", "differential": "differential", "workup": "workup", "treatment": "treatment"}
+
+ICD_CODE_RE = re.compile(r"\b([A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])")
+
+
+class Span(BaseModel):
+    """Where an entity was found: ``text[start:end]`` of the final's ``field``."""
+
+    start: int
+    end: int
+    text: str
+    field: Literal["text", "advice"] = "text"
+
+
+Evidence = Span | str
+
+
+class Entity(BaseModel):
+    kind: EntityKind
+    text: str
+    icd10: str | None = None
+    evidence: Evidence
+    source: Literal["structured", "text", "llm"]
+    negated: str | None = Field(default=None, description="The negation cue: a mention that is not a recommendation.")
+    section: str | None = None
+
+    @property
+    def scored(self) -> bool:
+        return self.negated is None and self.evidence != NO_EVIDENCE
+
+
+class Extraction(BaseModel):
+    extractor: str
+    entities: list[Entity] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    def scored(self, kind: EntityKind) -> list[Entity]:
+        return [e for e in self.entities if e.kind == kind and e.scored]
+
+
+class Extractor(Protocol):
+    """Turns a final response into entities with evidence."""
+
+    name: str
+
+    def extract(self, case: Case, final: FinalResponse) -> Extraction: ...
+
+
+@lru_cache(maxsize=4096)
+def normalise_icd(code: str | None) -> str | None:
+    if not code or not code.strip():
+        return None
+    from medbench_tui.core.icd10 import normalise_code
+
+    return normalise_code(code)
+
+
+@lru_cache(maxsize=4096)
+def agreement(given: str | None, reference: str) -> str:
+    """``icd10.agreement``, remembered (the same few codes come back run after run)."""
+    from medbench_tui.core import icd10
+
+    return icd10.agreement(given, reference)
+
+
+def mention_kind(mention: Mention) -> str:
+    """The action or diagnosis kind of what a mention names."""
+    if mention.group is not None:
+        return "treatment"
+    assert mention.ref is not None
+    return "diagnosis" if mention.ref.is_diagnosis else mention.ref.kind
+
+
+def item_negation(doc: Document) -> str | None:
+    """A negation cue opening a short item ("No CT", "Avoid NSAIDs")."""
+    for word in doc.lows[:3]:
+        if (word,) in cues.NEGATION_BEFORE:
+            return word
+    return None
+
+
+def entry_entities(
+    text: str, icd: str | None, kind: EntityKind, evidence: Evidence, source: str, table: ReferenceTable
+) -> list[Entity]:
+    """The entities of one answer entry: one per reference item it names ("amoxicillin
+    and clarithromycin" gives two), else the entry itself.
+
+    A treatment item named in a workup entry counts as treatment and the other way
+    round (a form's boxes are often filled loosely); diagnoses and differential are
+    never swapped, because that difference is what the differential metrics measure.
+    """
+    doc = document(text)
+    mentions = [m for m in table.find_items(doc) if _fits(kind, mention_kind(m))]
+    if not mentions:
+        if not text.strip() and icd is None:
+            return []
+        return [Entity(kind=kind, text=text.strip() or (icd or ""), icd10=icd, evidence=evidence,
+                       source=source, negated=item_negation(doc))]  # type: ignore[arg-type]
+    whole = len({(m.hit.first, m.hit.last) for m in mentions}) == 1
+    out = []
+    for m in mentions:
+        action = kind in ("workup", "treatment")
+        negated = (cues.negation if action else cues.hard_negation)(doc, m.hit.first, m.hit.last)
+        out.append(Entity(
+            kind=mention_kind(m) if action else kind,  # type: ignore[arg-type]
+            text=text.strip() if whole else doc.quote(m.hit),
+            icd10=icd,
+            evidence=evidence,
+            source=source,  # type: ignore[arg-type]
+            negated=negated,
+        ))
+        icd = None
+    return out
+
+
+def structured_entities(final: FinalResponse, table: ReferenceTable) -> list[Entity]:
+    """The structured fields, taken as they are (see :func:`entry_entities`)."""
+    fields: list[tuple[EntityKind, list[tuple[str, str | None]]]] = [
+        ("diagnosis", [(d.name, d.icd10) for d in final.diagnoses]),
+        ("differential", [(d.name, d.icd10) for d in final.differential]),
+        ("workup", [(w, None) for w in final.workup]),
+        ("treatment", [(t, None) for t in final.treatment]),
+    ]
+    out: list[Entity] = []
+    for kind, entries in fields:
+        for i, (text, code) in enumerate(entries):
+            evidence = f"structured field {FIELD_OF_KIND[kind]}[{i}]"
+            out += entry_entities(text, normalise_icd(code), kind, evidence, "structured", table)
+    return out
+
+
+def _fits(field_kind: EntityKind, named: str) -> bool:
+    if field_kind in ("diagnosis", "differential"):
+        return named == "diagnosis"
+    return named in ("workup", "treatment")
+
+
+def merge(first: list[Entity], second: list[Entity]) -> list[Entity]:
+    """``first`` then the entities of ``second`` not already in it (same kind and the
+    same normalised text)."""
+    from medbench_tui.core.scoring.normalise import normalise
+
+    seen = {(e.kind, normalise(e.text), e.negated is None) for e in first}
+    return first + [e for e in second if (e.kind, normalise(e.text), e.negated is None) not in seen]

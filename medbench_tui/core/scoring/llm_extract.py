@@ -1,0 +1,278 @@
+"""The extractor backed by an OpenAI-compatible model (:class:`LlmExtractor`).
+
+The model reads only the final response (never the case) and returns its structure
+through a JSON schema generated from :class:`FinalStructure` (``response_format``
+``json_schema``, strict). Every entity comes with a verbatim quote; the quote is looked
+up in the final text (and advice) after folding case, runs of whitespace, curly quotes
+and dashes. A quote that is not there makes the entity ``NO_EVIDENCE``: it is kept in
+the extraction, listed on the card, and not scored. What the model lists as advised
+against is kept as negated. Structured fields of the final are taken as they are, as
+by every extractor; the matching and the metrics are the same as for the text
+extractor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring.extraction import (
+    NO_EVIDENCE,
+    Entity,
+    EntityKind,
+    Evidence,
+    Extraction,
+    Span,
+    entry_entities,
+    merge,
+    normalise_icd,
+    structured_entities,
+)
+from medbench_tui.core.scoring.reference import ReferenceTable, reference_table
+from medbench_tui.core.transcript import FinalResponse
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class QuotedDiagnosis(_Strict):
+    name: str = Field(description="The diagnosis as the doctor names it.")
+    icd10: str | None = Field(description="The ICD-10 code the doctor wrote for it, else null.")
+    quote: str = Field(description="The exact words of the text that state it, copied verbatim.")
+
+
+class QuotedItem(_Strict):
+    item: str = Field(description="The test, examination, drug, procedure, referral or advice.")
+    quote: str = Field(description="The exact words of the text that state it, copied verbatim.")
+
+
+class AdvisedAgainst(_Strict):
+    item: str
+    kind: Literal["workup", "treatment"]
+    quote: str
+
+
+class FinalStructure(_Strict):
+    """What the model returns."""
+
+    diagnoses: list[QuotedDiagnosis] = Field(description="The doctor's final or working diagnoses, most likely first.")
+    differential: list[QuotedDiagnosis] = Field(
+        description="Alternative diagnoses the doctor lists, considers or wants ruled out, in the doctor's order."
+    )
+    workup: list[QuotedItem] = Field(description="Tests, examinations and investigations the doctor recommends.")
+    treatment: list[QuotedItem] = Field(
+        description="Drugs, procedures, referrals, management and safety-netting the doctor recommends."
+    )
+    advised_against: list[AdvisedAgainst] = Field(
+        description="Tests or treatments the doctor says not to do or to avoid."
+    )
+
+
+SYSTEM_PROMPT = """\
+You read a doctor's final response to a consultation and return its structure as JSON.
+List only what the doctor concludes or recommends. A test or treatment the doctor says
+is not needed, should be avoided or stopped goes in advised_against, never in workup or
+treatment. A diagnosis the doctor lists as an alternative, or wants to rule out, goes in
+the differential, not in diagnoses. Split lists into one entry per item. For every entry
+copy into "quote" the shortest exact words of the text that state it: copy them
+character for character, do not paraphrase, do not join words from different places.
+Use an ICD-10 code only when the doctor wrote one. Return empty lists for what is not
+there."""
+
+
+def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema as strict structured outputs want it: every property
+    required, no other properties, no defaults."""
+    schema = model.model_json_schema()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node:
+                node["required"] = list(node["properties"])
+                node["additionalProperties"] = False
+            node.pop("default", None)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return schema
+
+
+def response_format() -> dict[str, Any]:
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": "final_response", "strict": True, "schema": strict_schema(FinalStructure)},
+    }
+
+
+_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
+_SPACE_RE = re.compile(r"\s+")
+
+
+def _folded(text: str) -> tuple[str, list[int]]:
+    """The text lower-cased with whitespace runs as one space (and curly quotes and
+    dashes straightened), and for each folded character its offset in ``text``."""
+    chars: list[str] = []
+    where: list[int] = []
+    previous_space = False
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if previous_space:
+                continue
+            chars.append(" ")
+            previous_space = True
+            where.append(i)
+        else:
+            folded = ch.lower().translate(_FOLD)
+            chars.append(folded)
+            where.extend([i] * len(folded))
+            previous_space = False
+    return "".join(chars), where
+
+
+def locate(quote: str, text: str) -> tuple[int, int] | None:
+    """Offsets of ``quote`` in ``text`` after the folding of :func:`_folded`."""
+    needle = _SPACE_RE.sub(" ", quote.strip()).lower().translate(_FOLD)
+    if not needle:
+        return None
+    folded, where = _folded(text)
+    at = folded.find(needle)
+    if at == -1:
+        return None
+    return where[at], where[at + len(needle) - 1] + 1
+
+
+class LlmExtractor:
+    """Extraction by a model on an OpenAI-compatible endpoint (see the module doc).
+
+    Built from an endpoint configuration (:meth:`from_endpoint`, the ``evaluator.llm``
+    of ``medbench.yaml``) or from a base URL and model; the client is
+    :class:`medbench_tui.core.openai_client.ChatClient`.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: Any = None,
+        temperature: float | None = 0.0,
+        seed: int | None = None,
+        max_tokens: int | None = None,
+    ) -> None:
+        from medbench_tui.core.openai_client import ChatClient
+
+        if client is None:
+            if base_url is None:
+                raise ValueError("LlmExtractor needs a client or a base_url")
+            client = ChatClient(base_url=base_url, api_key=api_key)
+        self.client = client
+        self.model = model
+        self.params = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
+
+    @classmethod
+    def from_endpoint(cls, endpoint: Any) -> LlmExtractor:
+        from medbench_tui.core.openai_client import ChatClient
+
+        return cls(
+            model=endpoint.model,
+            client=ChatClient.for_endpoint(endpoint),
+            temperature=endpoint.temperature if endpoint.temperature is not None else 0.0,
+            seed=endpoint.seed,
+            max_tokens=endpoint.max_tokens,
+        )
+
+    def public_config(self) -> dict[str, Any]:
+        """What a run records about the extractor (never a key)."""
+        return {"extractor": self.name, "base_url": self.client.base_url, "model": self.model, **self.params}
+
+    def extract(self, case: Case, final: FinalResponse) -> Extraction:
+        """Blocking: runs :meth:`aextract` in an event loop of its own."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.aextract(case, final))
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, self.aextract(case, final)).result()
+
+    async def aextract(self, case: Case, final: FinalResponse) -> Extraction:
+        table = reference_table(case)
+        entities = structured_entities(final, table)
+        fields = [(name, value) for name, value in (("text", final.text), ("advice", final.advice)) if value]
+        if not fields:
+            return Extraction(extractor=self.name, entities=entities)
+        structure = await self._ask(fields)
+        found, notes = _entities(structure, fields, table)
+        return Extraction(extractor=self.name, entities=merge(entities, found), notes=notes)
+
+    async def _ask(self, fields: list[tuple[str, str]]) -> FinalStructure:
+        from medbench_tui.core.openai_client import EndpointError
+
+        body = "\n\n".join(f"{name.upper()}:\n{value}" for name, value in fields)
+        reply = await self.client.complete(
+            [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": body}],
+            model=self.model,
+            response_format=response_format(),
+            **self.params,
+        )
+        try:
+            return FinalStructure.model_validate_json(_json_text(reply.text))
+        except (ValidationError, ValueError) as exc:
+            first = str(exc).splitlines()[0]
+            raise EndpointError(
+                f"the extractor model ({self.model}) sent a reply that does not follow the schema: {first}",
+                retryable=True,
+            ) from None
+
+
+def _json_text(text: str) -> str:
+    """The JSON of a reply, without the Markdown fence some servers add."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    json.loads(stripped)  # a clear error for a reply that is not JSON at all
+    return stripped
+
+
+def _evidence(quote: str, fields: list[tuple[str, str]]) -> Evidence:
+    for name, value in fields:
+        found = locate(quote, value)
+        if found is not None:
+            start, end = found
+            return Span(start=start, end=end, text=value[start:end], field=name)  # type: ignore[arg-type]
+    return NO_EVIDENCE
+
+
+def _entities(structure: FinalStructure, fields: list[tuple[str, str]], table: ReferenceTable) -> tuple[list[Entity], list[str]]:
+    out: list[Entity] = []
+    notes: list[str] = []
+    listed: list[tuple[EntityKind, str, str | None, str]] = [
+        *(("diagnosis", d.name, d.icd10, d.quote) for d in structure.diagnoses),
+        *(("differential", d.name, d.icd10, d.quote) for d in structure.differential),
+        *(("workup", w.item, None, w.quote) for w in structure.workup),
+        *(("treatment", t.item, None, t.quote) for t in structure.treatment),
+    ]
+    for kind, text, code, quote in listed:
+        evidence = _evidence(quote, fields)
+        if evidence == NO_EVIDENCE:
+            notes.append(f'{kind} "{text}": the quote "{quote}" is not in the final text; not scored')
+        out += entry_entities(text, normalise_icd(code), kind, evidence, "llm", table)
+    for against in structure.advised_against:
+        out.append(Entity(kind=against.kind, text=against.item, evidence=_evidence(against.quote, fields),
+                          source="llm", negated="advised against"))
+    return out, notes

@@ -1,0 +1,253 @@
+"""Answer items against reference items: candidates, then one greedy assignment.
+
+An entity's candidates are the reference items its text names (phrase search, score
+100, or 95 through a corrected typo), else the items its whole text resembles
+(``constants.ITEM_SCORER`` >= ``ITEM_THRESHOLD``), and, for diagnoses, the items whose
+ICD-10 code agrees with the entity's (same code or same 3-character category). Then,
+per list, the pairs are taken best score first (ties: the answer with fewer
+candidates, then the reference order, the primary diagnosis first), so each reference
+item is matched at most once. An entity whose only candidates were all taken by other
+entities repeats an answer already credited: it is dropped, neither matched nor extra. A treatment that names only a
+group is ``different`` for a required item of that group not otherwise covered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rapidfuzz import process
+
+from medbench_tui.core.scoring.constants import (
+    ITEM_SCORER,
+    ITEM_THRESHOLD,
+    MATCH_SCORE_ICD_CATEGORY,
+    MATCH_SCORE_ICD_EXACT,
+)
+from medbench_tui.core.scoring.document import document
+from medbench_tui.core.scoring.extraction import Entity, EntityKind, Extraction, agreement
+from medbench_tui.core.scoring.normalise import normalise
+from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
+
+Status = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    ref: Ref
+    score: float
+    via: str  # "name", "typo", "similar name", "ICD-10 exact", "ICD-10 category"
+
+
+@dataclass
+class Pairing:
+    """One row of a scorecard list: a reference item, an answer, or both."""
+
+    ref: Ref | None
+    entity: Entity | None
+    status: Status
+    via: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class ListResult:
+    """The rows of one scorecard list: reference order first, then the unmatched answers."""
+
+    rows: list[Pairing] = field(default_factory=list)
+
+    def given(self) -> list[Pairing]:
+        return [p for p in self.rows if p.entity is not None]
+
+
+@dataclass
+class Matching:
+    diagnoses: ListResult
+    differential: ListResult
+    workup: ListResult
+    treatment: ListResult
+    candidates: dict[int, list[Candidate]]  # id(entity) -> its candidates
+
+    def candidates_of(self, entity: Entity) -> list[Candidate]:
+        return self.candidates.get(id(entity), [])
+
+
+def _pool(table: ReferenceTable, kind: EntityKind) -> list[Ref]:
+    if kind == "diagnosis":
+        return [*table.diagnoses, *table.differential]
+    if kind == "differential":
+        return [*table.differential, *table.diagnoses]
+    return table.workup if kind == "workup" else table.treatment
+
+
+def _by_text(entity: Entity, table: ReferenceTable, pool: list[Ref]) -> tuple[list[Candidate], list[Group]]:
+    return table.remember(("by_text", entity.kind, entity.text), lambda: _search_text(entity.text, table, pool))
+
+
+def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[list[Candidate], list[Group]]:
+    doc = document(text)
+    mentions = table.find_items(doc)
+    wanted = {id(r) for r in pool}
+    best: dict[int, Candidate] = {}
+    groups: list[Group] = []
+    for m in mentions:
+        if m.group is not None and m.group not in groups:
+            groups.append(m.group)
+        if m.ref is not None and id(m.ref) in wanted:
+            via = "name" if m.score >= 100 else "typo"
+            if id(m.ref) not in best or best[id(m.ref)].score < m.score:
+                best[id(m.ref)] = Candidate(m.ref, m.score, via)
+    if best or groups:
+        return list(best.values()), groups
+    text = normalise(text)
+    if not text:
+        return [], []
+    choices = {(i, j): " ".join(p.words) for i, r in enumerate(pool) for j, p in enumerate(r.phrases)}
+    hit = process.extractOne(text, choices, scorer=ITEM_SCORER, processor=None, score_cutoff=ITEM_THRESHOLD)
+    if hit is None:
+        return [], []
+    (i, _), score = hit[2], hit[1]
+    return [Candidate(pool[i], float(score), "similar name")], []
+
+
+def _by_code(entity: Entity, pool: list[Ref]) -> list[Candidate]:
+    if not entity.icd10:
+        return []
+    out = []
+    for ref in pool:
+        if ref.icd10:
+            level = agreement(entity.icd10, ref.icd10)
+            if level == "exact":
+                out.append(Candidate(ref, MATCH_SCORE_ICD_EXACT, "ICD-10 exact"))
+            elif level == "category":
+                out.append(Candidate(ref, MATCH_SCORE_ICD_CATEGORY, "ICD-10 category"))
+    return out
+
+
+def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], list[Group]]:
+    pool = _pool(table, entity.kind)
+    named, groups = _by_text(entity, table, pool)
+    coded = _by_code(entity, pool) if entity.kind in ("diagnosis", "differential") else []
+    merged: dict[int, Candidate] = {}
+    for c in (*named, *coded):
+        if id(c.ref) not in merged or merged[id(c.ref)].score < c.score:
+            merged[id(c.ref)] = c
+    return sorted(merged.values(), key=lambda c: -c.score), groups
+
+
+def _assign(
+    entities: list[Entity], cands: list[list[Candidate]], allowed: list[Ref]
+) -> tuple[dict[int, Candidate], set[int]]:
+    """Greedy best-score assignment over ``allowed`` refs: entity index -> candidate;
+    and the entities that had candidates but lost them all (repetitions). Ties go to
+    the entity with fewer candidates, then by reference order and answer text, so
+    that the order of the answers does not change which items are matched."""
+    allowed_ids = {id(r) for r in allowed}
+    order = {id(r): i for i, r in enumerate(allowed)}
+    texts = [normalise(e.text) for e in entities]
+    pairs = [
+        (-c.score, len(cs), order[id(c.ref)], texts[e], e, c)
+        for e, cs in enumerate(cands)
+        for c in cs
+        if id(c.ref) in allowed_ids
+    ]
+    pairs.sort(key=lambda p: p[:5])
+    taken: set[int] = set()
+    assigned: dict[int, Candidate] = {}
+    for *_, e, c in pairs:
+        if e in assigned or id(c.ref) in taken:
+            continue
+        assigned[e] = c
+        taken.add(id(c.ref))
+    repeated = {e for e, cs in enumerate(cands) if e not in assigned and any(id(c.ref) in allowed_ids for c in cs)}
+    return assigned, repeated
+
+
+def match(extraction: Extraction, table: ReferenceTable) -> Matching:
+    all_candidates: dict[int, list[Candidate]] = {}
+    groups_of: dict[int, list[Group]] = {}
+    for entity in extraction.entities:
+        if entity.scored:
+            cs, gs = candidates(entity, table)
+            all_candidates[id(entity)] = cs
+            groups_of[id(entity)] = gs
+
+    def run(kind: EntityKind, refs: list[Ref]) -> tuple[list[Entity], dict[int, Candidate], set[int]]:
+        entities = extraction.scored(kind)
+        assigned, repeated = _assign(entities, [all_candidates[id(e)] for e in entities], refs)
+        return entities, assigned, repeated
+
+    diagnoses = _diagnoses(*run("diagnosis", table.diagnoses), table, all_candidates)
+    differential = _differential(*run("differential", [*table.differential, *table.diagnoses]), table)
+    workup = _actions(*run("workup", table.workup), table.workup, {})
+    treatment = _actions(*run("treatment", table.treatment), table.treatment, groups_of)
+    return Matching(diagnoses, differential, workup, treatment, all_candidates)
+
+
+def _rows_for_refs(refs: list[Ref], entities: list[Entity], assigned: dict[int, Candidate], status_of) -> list[Pairing]:
+    by_ref = {id(c.ref): (entities[e], c) for e, c in assigned.items()}
+    rows = []
+    for ref in refs:
+        if id(ref) in by_ref:
+            entity, c = by_ref[id(ref)]
+            rows.append(Pairing(ref, entity, status_of(ref), c.via))
+        elif ref.klass in ("required", "primary", "secondary", "differential"):
+            rows.append(Pairing(ref, None, "missing"))
+    return rows
+
+
+def _diagnoses(entities, assigned, repeated, table: ReferenceTable, all_candidates) -> ListResult:
+    rows = _rows_for_refs(table.diagnoses, entities, assigned, lambda ref: "matched")
+    for e, entity in enumerate(entities):
+        if e in assigned or e in repeated:
+            continue
+        differential = next((c.ref for c in all_candidates[id(entity)] if c.ref.kind == "differential"), None)
+        note = f"a reference differential ({differential.name}), not the diagnosis" if differential else None
+        rows.append(Pairing(None, entity, "extra", note=note))
+    return ListResult(rows)
+
+
+def _differential(entities, assigned, repeated, table: ReferenceTable) -> ListResult:
+    by_ref = {id(c.ref): (entities[e], c) for e, c in assigned.items()}
+    rows = _rows_for_refs(table.differential, entities, {e: c for e, c in assigned.items() if c.ref.kind == "differential"},
+                          lambda ref: "matched")
+    for ref in table.diagnoses:
+        if id(ref) in by_ref:
+            entity, c = by_ref[id(ref)]
+            rows.append(Pairing(ref, entity, "acceptable", c.via, note=f"the {ref.kind} diagnosis, also listed"))
+    for e, entity in enumerate(entities):
+        if e not in assigned and e not in repeated:
+            rows.append(Pairing(None, entity, "extra"))
+    return ListResult(rows)
+
+
+ACTION_STATUS: dict[str, Status] = {
+    "required": "matched",
+    "acceptable": "acceptable",
+    "optional": "acceptable",
+    "unexpected": "unexpected",
+    "contraindicated": "contraindicated",
+}
+
+
+def _actions(entities, assigned, repeated, refs: list[Ref], groups_of: dict[int, list[Group]]) -> ListResult:
+    rows = _rows_for_refs(refs, entities, assigned, lambda ref: ACTION_STATUS[ref.klass])
+    covered = {id(c.ref) for c in assigned.values()}
+    for e, entity in enumerate(entities):
+        if e in assigned or e in repeated:
+            continue
+        groups = groups_of.get(id(entity), [])
+        target = next(
+            (r for g in groups for r in g.refs if r.klass == "required" and id(r) not in covered), None
+        )
+        if target is not None:
+            covered.add(id(target))
+            rows = [p for p in rows if not (p.ref is target and p.status == "missing")]
+            rows.append(Pairing(target, entity, "different", "group", note=f"same group ({target.group}) as the required item"))
+            continue
+        if any(r.klass == "required" for g in groups for r in g.refs):
+            continue  # "antibiotics" beside the amoxicillin already given: a repetition
+        rows.append(Pairing(None, entity, "extra"))
+    order = {id(r): i for i, r in enumerate(refs)}
+    rows.sort(key=lambda p: (p.ref is None, order.get(id(p.ref), 0) if p.ref is not None else 0))
+    return ListResult(rows)

@@ -1,0 +1,395 @@
+"""Text normalisation for matching answers against a case's reference.
+
+Both sides (what the doctor wrote and what the case lists) go through the same
+functions, so a rule only has to be consistent, not linguistically perfect: folding
+"oe" to "e" turns "oedema" and "edema" into the same token, and any collision it might
+create would be between two words that are then written alike on both sides.
+
+Steps, per token (a run of letters and digits, with inner ``&``, ``/``, ``+`` or an
+apostrophe kept together so that ``U&E``, ``u/s`` and ``don't`` stay one word):
+
+1. case folding and apostrophes dropped (``don't`` -> ``dont``);
+2. clinical abbreviations and UK/US drug names, from :data:`ABBREVIATIONS`
+   (``CXR`` -> ``chest x ray``, ``FBC``/``CBC`` -> ``full blood count``,
+   ``paracetamol``/``acetaminophen`` -> one name), singular or plural (``LFTs``);
+3. British to American spelling (:func:`american_spelling`: oesophagus, haemorrhage,
+   anaemia, paediatric, oedema, ischaemia, oestrogen, foetal, leukaemia, diarrhoea,
+   tumour, -ise/-isation, centre, sulphate, counselling, ...);
+4. plurals folded to the singular (``cultures`` -> ``culture``; acronyms in capitals
+   such as ``AIDS`` are left alone);
+5. multi-word synonyms, longest first, from :data:`PHRASE_SYNONYMS`
+   (``complete blood count`` -> ``full blood count``, ``urea and electrolytes`` ->
+   ``urea electrolyte``, ``accident and emergency`` -> ``emergency department``).
+
+Matching compares the tokens with the small words of :data:`FILLER` left out
+("CT of the abdomen" = "CT abdomen") and with the spaces between tokens ignored, so
+"x-ray", "x ray" and "xray" (and "gastro-oesophageal" and "gastroesophageal") agree.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:['\u2019&+/][A-Za-z0-9]+)*")
+INNER_PUNCT_RE = re.compile(r"['\u2019&+/]")
+
+FILLER = frozenset({"of", "the", "an", "and", "for", "to", "with", "on", "in", "at", "per", "via", "please"})
+"""Words left out when comparing phrases. Never a negation word, never "a" or "or"
+(hepatitis A, vitamin A), never "by" (by mouth)."""
+
+# Token (lower case, singular or as written) -> canonical words. Canonical forms use the
+# American spelling of step 3, because they are not spelled again.
+ABBREVIATIONS: dict[str, str] = {
+    # imaging
+    "cxr": "chest x ray",
+    "xray": "x ray",
+    "xr": "x ray",
+    "radiograph": "x ray",
+    "radiography": "x ray",
+    "ctpa": "ct pulmonary angiography",
+    "cta": "ct angiography",
+    "angiogram": "angiography",
+    "mra": "mr angiography",
+    "mrcp": "mr cholangiopancreatography",
+    "us": "ultrasound",
+    "uss": "ultrasound",
+    "usg": "ultrasound",
+    "u/s": "ultrasound",
+    "sonography": "ultrasound",
+    "sonogram": "ultrasound",
+    "echo": "echocardiography",
+    "echocardiogram": "echocardiography",
+    "tte": "transthoracic echocardiography",
+    "ecg": "electrocardiogram",
+    "ekg": "electrocardiogram",
+    "electrocardiography": "electrocardiogram",
+    # laboratory
+    "fbc": "full blood count",
+    "cbc": "full blood count",
+    "u&e": "urea electrolyte",
+    "u+e": "urea electrolyte",
+    "ue": "urea electrolyte",
+    "bmp": "urea electrolyte",
+    "crp": "c reactive protein",
+    "esr": "erythrocyte sedimentation rate",
+    "abg": "arterial blood gas",
+    "vbg": "venous blood gas",
+    "lft": "liver function test",
+    "tft": "thyroid function test",
+    "coag": "coagulation screen",
+    "coagulation": "coagulation screen",
+    "clotting": "coagulation screen",
+    "ua": "urinalysis",
+    "msu": "midstream urine",
+    "a1c": "hba1c",
+    "bgl": "blood glucose",
+    "cbg": "blood glucose",
+    "lp": "lumbar puncture",
+    "dre": "digital rectal examination",
+    "ogd": "gastroscopy",
+    "egd": "gastroscopy",
+    "oesophagogastroduodenoscopy": "gastroscopy",
+    "esophagogastroduodenoscopy": "gastroscopy",
+    "bp": "blood pressure",
+    "spo2": "oxygen saturation",
+    "sats": "oxygen saturation",
+    "oximetry": "oxygen saturation",
+    # routes, settings, general
+    "iv": "intravenous",
+    "po": "oral",
+    "orally": "oral",
+    "im": "intramuscular",
+    "sc": "subcutaneous",
+    "sq": "subcutaneous",
+    "subcut": "subcutaneous",
+    "gi": "gastrointestinal",
+    "ed": "emergency department",
+    "er": "emergency department",
+    "a&e": "emergency department",
+    "casualty": "emergency department",
+    "gp": "general practitioner",
+    "icu": "intensive care",
+    "itu": "intensive care",
+    "abx": "antibiotic",
+    "antibacterial": "antibiotic",
+    "ppi": "proton pump inhibitor",
+    "nsaid": "nsaid",
+    "r/o": "rule out",
+    "f/u": "follow up",
+    "ddx": "differential",
+    "hrt": "hormone replacement therapy",
+    # diagnoses with one unambiguous short form
+    "uti": "urinary tract infection",
+    "copd": "chronic obstructive pulmonary disease",
+    "dka": "diabetic ketoacidosis",
+    "dvt": "deep vein thrombosis",
+    "tia": "transient ischemic attack",
+    "cva": "stroke",
+    "gerd": "gerd",
+    "gord": "gerd",
+    "ibs": "irritable bowel syndrome",
+    "ibd": "inflammatory bowel disease",
+    "mi": "myocardial infarction",
+    # UK/US and old/new drug names (one canonical name each)
+    "acetaminophen": "paracetamol",
+    "apap": "paracetamol",
+    "albuterol": "salbutamol",
+    "epinephrine": "adrenaline",
+    "norepinephrine": "noradrenaline",
+    "frusemide": "furosemide",
+    "lignocaine": "lidocaine",
+    "amoxycillin": "amoxicillin",
+    "cephalexin": "cefalexin",
+    "meperidine": "pethidine",
+    "cyclosporine": "ciclosporin",
+    "cyclosporin": "ciclosporin",
+    "rifampin": "rifampicin",
+    "mesalamine": "mesalazine",
+    "glyburide": "glibenclamide",
+    "isoproterenol": "isoprenaline",
+    "scopolamine": "hyoscine",
+    "nitroglycerin": "glyceryl trinitrate",
+    "nitroglycerine": "glyceryl trinitrate",
+    "gtn": "glyceryl trinitrate",
+    "beclomethasone": "beclometasone",
+    "asa": "aspirin",
+    "augmentin": "coamoxiclav",
+    "bactrim": "cotrimoxazole",
+    "septrin": "cotrimoxazole",
+    "thyroxine": "levothyroxine",
+    "valproic": "valproate",
+}
+
+# Written naturally; normalised by the token steps at import.
+PHRASE_SYNONYMS: dict[str, str] = {
+    "complete blood count": "full blood count",
+    "full blood picture": "full blood count",
+    "urea and electrolytes": "urea electrolyte",
+    "u and e": "urea electrolyte",
+    "basic metabolic panel": "urea electrolyte",
+    "liver function test": "liver function test",
+    "liver function": "liver function test",
+    "liver function panel": "liver function test",
+    "liver panel": "liver function test",
+    "thyroid function test": "thyroid function test",
+    "thyroid function": "thyroid function test",
+    "computed tomography": "ct",
+    "computerised tomography": "ct",
+    "cat scan": "ct",
+    "ct scan": "ct",
+    "magnetic resonance imaging": "mri",
+    "mri scan": "mri",
+    "ultrasound scan": "ultrasound",
+    "x ray chest": "chest x ray",
+    "chest film": "chest x ray",
+    "12 lead electrocardiogram": "electrocardiogram",
+    "upper endoscopy": "gastroscopy",
+    "upper gastrointestinal endoscopy": "gastroscopy",
+    "pulse oxygen saturation": "oxygen saturation",
+    "blood sugar": "blood glucose",
+    "capillary glucose": "blood glucose",
+    "capillary blood glucose": "blood glucose",
+    "emergency room": "emergency department",
+    "accident and emergency": "emergency department",
+    "by mouth": "oral",
+    "amoxicillin clavulanate": "coamoxiclav",
+    "amoxicillin clavulanic acid": "coamoxiclav",
+    "trimethoprim sulfamethoxazole": "cotrimoxazole",
+    "tmp smx": "cotrimoxazole",
+    "acetylsalicylic acid": "aspirin",
+    "gastroesophageal reflux disease": "gerd",
+    "gastroesophageal reflux": "gerd",
+    "gastro esophageal reflux disease": "gerd",
+    "gastro esophageal reflux": "gerd",
+    "heart attack": "myocardial infarction",
+    "cerebrovascular accident": "stroke",
+    "deep venous thrombosis": "deep vein thrombosis",
+    "congestive cardiac failure": "congestive heart failure",
+    "cardiac failure": "heart failure",
+    "nonsteroidal anti inflammatory drug": "nsaid",
+    "non steroidal anti inflammatory drug": "nsaid",
+    "nonsteroidal anti inflammatory": "nsaid",
+    "non steroidal anti inflammatory": "nsaid",
+    "anti inflammatory": "nsaid",
+}
+
+CAPS_ONLY: frozenset[str] = frozenset({"us", "im", "er", "ed"})
+"""Abbreviations that are also everyday words ("call us", "I'm"): expanded only when
+written in capitals."""
+
+GREEK_PLURALS: dict[str, str] = {
+    "diagnoses": "diagnosis",
+    "prognoses": "prognosis",
+    "metastases": "metastasis",
+    "stenoses": "stenosis",
+    "thromboses": "thrombosis",
+    "anastomoses": "anastomosis",
+    "psychoses": "psychosis",
+    "neuroses": "neurosis",
+    "analyses": "analysis",
+    "crises": "crisis",
+    "bronchiectases": "bronchiectasis",
+}
+
+# British -> American, applied in order to a lower-case token.
+_SPELLING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"oesophag", "esophag"),  # oesophagus, gastro-oesophageal
+        (r"^oe", "e"),  # oedema, oestrogen, oestradiol
+        (r"oea", "ea"),  # diarrhoea, dyspnoea, apnoea, gonorrhoea
+        (r"foet", "fet"),  # foetal, foetus
+        (r"coeli", "celi"),  # coeliac
+        (r"amoeb", "ameb"),
+        (r"homoeo", "homeo"),
+        (r"ae(?!r)", "e"),  # anaemia, haem-, -aemia, paediatric, ischaemia, leukaemia, caecum (not aerobic)
+        (r"(?<=[a-z]{2})our(?=(s|ed|ing|ite|able|al)?$)", "or"),  # tumour, colour, behaviour (not hour, four)
+        (r"isation", "ization"),
+        (r"is(e|ed|es|ing|er|ers)$", r"iz\1"),  # hospitalise, nebulised, immunising
+        (r"yse$", "yze"),  # analyse, paralyse
+        (r"(?<=[a-z]{2}[tb])re(s?)$", r"er\1"),  # centre, litre, fibre
+        (r"ogue$", "og"),  # catalogue, analogue
+        (r"(?<=[a-z]{4}[aeiou])ll(ed|ing)$", r"l\1"),  # counselling, travelled, labelled
+        (r"sulph", "sulf"),  # sulphate, sulphonylurea
+        (r"^aluminium$", "aluminum"),
+        (r"^programme", "program"),
+    )
+)
+
+
+def american_spelling(word: str) -> str:
+    for pattern, replacement in _SPELLING:
+        if pattern.search(word):
+            word = pattern.sub(replacement, word)
+    return word
+
+
+def singular(word: str) -> str:
+    if word in GREEK_PLURALS:
+        return GREEK_PLURALS[word]
+    if len(word) >= 5 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) >= 5 and word.endswith(("sses", "shes", "xes")):
+        return word[:-2]
+    if len(word) >= 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=65536)
+def normalise_word(low: str, caps: bool = False) -> tuple[str, ...]:
+    """Steps 2-4 for one lower-case word (no inner punctuation but ``&``/``/``/``+``
+    abbreviations); ``caps`` marks a word written in capitals (an acronym)."""
+    for key in (low, low[:-1] if low.endswith("s") and len(low) > 2 else None):
+        if key is not None and key in ABBREVIATIONS and (caps or key not in CAPS_ONLY):
+            return tuple(ABBREVIATIONS[key].split())
+    if caps and len(low) <= 5:
+        return (low,)
+    word = singular(american_spelling(low))
+    if word in ABBREVIATIONS and word not in CAPS_ONLY:
+        return tuple(ABBREVIATIONS[word].split())
+    return (word,)
+
+
+class Token(NamedTuple):
+    """One normalised word and where it came from in the text."""
+
+    norm: str
+    low: str  # the word as written, lower case, apostrophes dropped (for cue words)
+    start: int
+    end: int
+    caps: bool  # written in capitals (an acronym such as FIT or CAP)
+
+
+@lru_cache(maxsize=65536)
+def _word_parts(raw: str) -> tuple[tuple[str, str, int, int, bool], ...]:
+    """Steps 1-4 for one word as written: (norm, low, start, end, caps) relative to it;
+    an abbreviation gives several tokens that share its span."""
+    low = raw.lower().replace("'", "").replace("\u2019", "")
+    if INNER_PUNCT_RE.search(low) and low not in ABBREVIATIONS and low.rstrip("s") not in ABBREVIATIONS:
+        # split "and/or", "IV/PO" into their parts, each with its own span
+        parts = []
+        for part in re.finditer(r"[A-Za-z0-9]+", raw):
+            sub = part.group()
+            caps = sub.isupper() and len(sub) > 1
+            parts += [(norm, sub.lower(), part.start(), part.end(), caps) for norm in normalise_word(sub.lower(), caps)]
+        return tuple(parts)
+    caps = raw.isupper() and len(raw) > 1
+    return tuple((norm, low, 0, len(raw), caps) for norm in normalise_word(low, caps))
+
+
+def _words(text: str) -> list[Token]:
+    """Steps 1-4: the text's words."""
+    out: list[Token] = []
+    append = out.append
+    for match in TOKEN_RE.finditer(text):
+        start = match.start()
+        for norm, low, a, b, caps in _word_parts(match.group()):
+            append(Token(norm, low, start + a, start + b, caps))
+    return out
+
+
+def _phrase_table() -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    table: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for phrase, canonical in PHRASE_SYNONYMS.items():
+        key = tuple(t.norm for t in _words(phrase) if t.norm not in FILLER)
+        value = tuple(canonical.split())
+        table.setdefault(key[0], []).append((key, value))
+    for entries in table.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return table
+
+
+_PHRASES = _phrase_table()
+
+
+def tokenize(text: str) -> list[Token]:
+    """Every normalisation step; filler words are kept (cue words need them)."""
+    words = _words(text)
+    if not any(t.norm in _PHRASES for t in words):
+        return words
+    out: list[Token] = []
+    i = 0
+    n = len(words)
+    while i < n:
+        token = words[i]
+        replaced = False
+        for key, value in _PHRASES.get(token.norm, ()):
+            j, k = i, 0
+            while j < n and k < len(key):
+                if words[j].norm in FILLER and words[j].norm != key[k]:
+                    j += 1
+                    continue
+                if words[j].norm != key[k]:
+                    break
+                j += 1
+                k += 1
+            if k == len(key):
+                last = words[j - 1]
+                low = " ".join(w.low for w in words[i:j])
+                out.extend(Token(norm, low, token.start, last.end, False) for norm in value)
+                i = j
+                replaced = True
+                break
+        if not replaced:
+            out.append(token)
+            i += 1
+    return out
+
+
+def key_tokens(tokens: list[Token]) -> list[Token]:
+    """The tokens that take part in matching (filler words left out)."""
+    return [t for t in tokens if t.norm not in FILLER]
+
+
+def normalise(text: str) -> str:
+    """The normalised form of a short text, spaces between words (for display and for
+    whole-item fuzzy comparison)."""
+    return " ".join(t.norm for t in key_tokens(tokenize(text)))
+
+
+def compact(text: str) -> str:
+    """The normalised form with the spaces dropped: what phrase search compares."""
+    return "".join(t.norm for t in key_tokens(tokenize(text)))

@@ -1,0 +1,342 @@
+"""A case's reference, prepared once for matching and cached per case.
+
+The table holds every reference item (diagnoses, differential, workup, treatment) with
+its name and aliases normalised, the treatment groups, the critical conditions
+resolved to items or phrases, and the typo correction of its vocabulary. Building it
+costs a few milliseconds; scoring a transcript then only searches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from rapidfuzz.distance import OSA
+
+from medbench_tui.core.case import Case, CriticalCondition
+from medbench_tui.core.scoring.constants import (
+    ACRONYM_MAX_LENGTH,
+    MATCH_SCORE_EXACT,
+    MATCH_SCORE_TYPO,
+    TYPO_MAX_EDITS,
+    TYPO_MIN_LENGTH,
+)
+from medbench_tui.core.scoring.document import Document, Hit
+from medbench_tui.core.scoring.groups import group_phrases
+from medbench_tui.core.scoring.normalise import ABBREVIATIONS, FILLER, key_tokens, tokenize
+
+RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
+DIAGNOSIS_KINDS = ("primary", "secondary", "differential")
+ACTION_KINDS = ("workup", "treatment")
+
+CACHE_SIZE = 256
+MEMO_SIZE = 4096
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    text: str  # as written in the case
+    words: tuple[str, ...]  # normalised words (filler left out)
+    caps_only: bool  # an acronym alias: matches text in capitals only
+
+    @property
+    def compact(self) -> str:
+        return "".join(self.words)
+
+
+@dataclass(eq=False)
+class Ref:
+    """One reference item of the case."""
+
+    kind: RefKind
+    index: int
+    name: str
+    klass: str  # workup/treatment class; the kind for diagnoses
+    phrases: list[Phrase]
+    weight: float = 1.0
+    penalty: float | None = None
+    group: str | None = None
+    icd10: str | None = None
+
+    @property
+    def is_diagnosis(self) -> bool:
+        return self.kind in DIAGNOSIS_KINDS
+
+
+@dataclass(eq=False)
+class Group:
+    """A treatment group: the name of a class of treatments (``group:`` of an item)."""
+
+    name: str
+    phrases: list[Phrase]
+    refs: list[Ref]  # the treatment items of this group
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A reference item (or a treatment group) found in a document."""
+
+    hit: Hit
+    score: float
+    phrase: Phrase
+    ref: Ref | None = None
+    group: Group | None = None
+
+    @property
+    def length(self) -> int:
+        return self.hit.last - self.hit.first + 1
+
+
+@dataclass(eq=False)
+class ConditionRef:
+    """A critical condition with each ``items`` entry resolved: a reference item (with
+    all its aliases) when the entry names one, else the entry as a phrase."""
+
+    condition: CriticalCondition
+    refs: list[Ref]
+    phrases: list[Phrase]
+    applies_refs: list[Ref]
+    applies_phrases: list[Phrase]
+
+
+ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
+
+
+def make_phrase(text: str) -> Phrase | None:
+    words = tuple(t.norm for t in key_tokens(tokenize(text)))
+    if not words:
+        return None
+    stripped = text.strip()
+    caps_only = bool(
+        ACRONYM_RE.match(stripped) and any(c.isalpha() for c in stripped) and stripped.lower() not in ABBREVIATIONS
+    )
+    return Phrase(stripped, words, caps_only)
+
+
+def _phrases(*texts: str) -> list[Phrase]:
+    seen: set[tuple[tuple[str, ...], bool]] = set()
+    out: list[Phrase] = []
+    for text in texts:
+        phrase = make_phrase(text)
+        if phrase is not None and (phrase.words, phrase.caps_only) not in seen:
+            seen.add((phrase.words, phrase.caps_only))
+            out.append(phrase)
+    return out
+
+
+@dataclass(eq=False)
+class ReferenceTable:
+    case_id: str
+    primary: Ref
+    secondary: list[Ref]
+    differential: list[Ref]
+    workup: list[Ref]
+    treatment: list[Ref]
+    groups: list[Group]
+    conditions: list[ConditionRef]
+    _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
+    _prefixes: set[str] = field(default_factory=set)
+    _vocab: set[str] = field(default_factory=set)
+    _by_initial: dict[str, list[str]] = field(default_factory=dict)
+    _typos: dict[str, str] = field(default_factory=dict)
+    _memo: dict[Any, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for ref in self.refs:
+            for phrase in ref.phrases:
+                self._add(phrase, ref, None)
+        for group in self.groups:
+            for phrase in group.phrases:
+                self._add(phrase, None, group)
+        for cond in self.conditions:
+            for phrase in (*cond.phrases, *cond.applies_phrases):
+                self._add(phrase, None, None)
+        for word in self._vocab:
+            self._by_initial.setdefault(word[0], []).append(word)
+
+    def _add(self, phrase: Phrase, ref: Ref | None, group: Group | None) -> None:
+        entries = self._by_compact.setdefault(phrase.compact, [])
+        if not any(p == phrase and r is ref and g is group for p, r, g in entries):
+            entries.append((phrase, ref, group))
+        compact = phrase.compact
+        self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
+        self._vocab.update(phrase.words)
+
+    @property
+    def diagnoses(self) -> list[Ref]:
+        return [self.primary, *self.secondary]
+
+    @property
+    def refs(self) -> list[Ref]:
+        return [self.primary, *self.secondary, *self.differential, *self.workup, *self.treatment]
+
+    def canon(self, word: str) -> str:
+        """A misspelt word stands for the reference word it is one edit from
+        (constants.TYPO_*); any other word stays as it is."""
+        if len(word) < TYPO_MIN_LENGTH or word in self._vocab:
+            return word
+        known = self._typos.get(word)
+        if known is not None:
+            return known
+        found = word
+        for candidate in self._by_initial.get(word[0], ()):
+            if (
+                abs(len(candidate) - len(word)) <= TYPO_MAX_EDITS
+                and len(candidate) >= TYPO_MIN_LENGTH
+                and OSA.distance(word, candidate, score_cutoff=TYPO_MAX_EDITS) <= TYPO_MAX_EDITS
+            ):
+                found = candidate
+                break
+        self._typos[word] = found
+        return found
+
+    def find(self, doc: Document) -> list[Mention]:
+        """Every reference phrase in the document: a run of whole tokens whose words,
+        joined without spaces, are a phrase's words joined the same way ("x ray" =
+        "xray"); cached on the document. Overlaps resolved: the longest mention wins;
+        mentions of exactly the same words are all kept (one alias shared by two items,
+        an item that is also a group's name)."""
+        known = doc.found.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        tokens = doc.tokens
+        canon = self.canon
+        keys = [i for i, t in enumerate(tokens) if t.norm not in FILLER]
+        words = [canon(tokens[i].norm) for i in keys]
+        typo = [w != tokens[i].norm for w, i in zip(words, keys)]
+        found: list[Mention] = []
+        prefixes = self._prefixes
+        by_compact = self._by_compact
+        n = len(keys)
+        for s in range(n):
+            acc = ""
+            for e in range(s, n):
+                acc += words[e]
+                if acc not in prefixes:
+                    break
+                entries = by_compact.get(acc)
+                if entries is None:
+                    continue
+                first, last = keys[s], keys[e]
+                score = MATCH_SCORE_TYPO if any(typo[s : e + 1]) else MATCH_SCORE_EXACT
+                for phrase, ref, group in entries:
+                    if phrase.caps_only and not all(tokens[k].caps for k in range(first, last + 1)):
+                        continue
+                    found.append(Mention(Hit(first, last), score, phrase, ref, group))
+        mentions = _resolve_overlaps(found)
+        doc.found[id(self)] = (self, mentions)
+        return mentions
+
+    def remember(self, key: Any, compute: Callable[[], T]) -> T:
+        """A result about this reference (the matches of an answer's text), computed
+        once: the same answers come back run after run."""
+        if key in self._memo:
+            return self._memo[key]
+        if len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()
+        value = self._memo[key] = compute()
+        return value
+
+    def find_items(self, doc: Document) -> list[Mention]:
+        """The mentions of reference items and groups (not of condition phrases)."""
+        return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
+    """Among item and group mentions the longest wins (same words: all kept); the
+    phrases of critical conditions are kept apart, each on its own."""
+    phrases_only = [m for m in found if m.ref is None and m.group is None]
+    found = [m for m in found if m.ref is not None or m.group is not None]
+    found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
+    kept: list[Mention] = []
+    taken: set[int] = set()
+    for mention in found:
+        span = range(mention.hit.first, mention.hit.last + 1)
+        if any(i in taken for i in span):
+            if any(k.hit == mention.hit for k in kept):
+                kept.append(mention)
+            continue
+        kept.append(mention)
+        taken.update(span)
+    kept += phrases_only
+    kept.sort(key=lambda m: m.hit.first)
+    return kept
+
+
+def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
+    """The workup/treatment items that a condition entry names (by name or alias)."""
+    phrase = make_phrase(entry)
+    if phrase is None:
+        return []
+    return [r for r in refs if any(p.words == phrase.words for p in r.phrases)]
+
+
+def build_table(case: Case) -> ReferenceTable:
+    d = case.diagnosis
+    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases), icd10=d.primary.icd10)
+    secondary = [
+        Ref("secondary", i, s.name, "secondary", _phrases(s.name, *s.aliases), icd10=s.icd10)
+        for i, s in enumerate(d.secondary)
+    ]
+    differential = [
+        Ref("differential", i, s.name, "differential", _phrases(s.name, *s.aliases), icd10=s.icd10)
+        for i, s in enumerate(case.differential)
+    ]
+    workup = [
+        Ref("workup", i, w.item, w.klass, _phrases(w.item, *w.aliases), weight=w.weight, penalty=w.penalty)
+        for i, w in enumerate(case.workup)
+    ]
+    treatment = [
+        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group)
+        for i, t in enumerate(case.treatment)
+    ]
+    groups: dict[str, Group] = {}
+    for ref in treatment:
+        if ref.group:
+            phrases = _phrases(*group_phrases(ref.group))
+            key = phrases[0].compact if phrases else ref.group
+            group = groups.setdefault(key, Group(ref.group, phrases, []))
+            group.refs.append(ref)
+    actions = workup + treatment
+    conditions = []
+    for cond in case.critical_conditions:
+        refs: list[Ref] = []
+        phrases: list[Phrase] = []
+        for entry in cond.items:
+            named = _names_item(entry, actions)
+            refs.extend(r for r in named if r not in refs)
+            if not named:
+                phrases.extend(_phrases(entry))
+        applies_refs: list[Ref] = []
+        applies_phrases: list[Phrase] = []
+        for entry in cond.applies_if:
+            named = _names_item(entry, actions)
+            applies_refs.extend(r for r in named if r not in applies_refs)
+            if not named:
+                applies_phrases.extend(_phrases(entry))
+        conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
+    return ReferenceTable(case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions)
+
+
+_CACHE: OrderedDict[str, ReferenceTable] = OrderedDict()
+
+
+def reference_table(case: Case) -> ReferenceTable:
+    """The table of ``case``, built once per distinct reference (cached by content, so
+    an edited case gets a new table)."""
+    key = case.model_dump_json(
+        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions"}
+    )
+    table = _CACHE.get(key)
+    if table is None:
+        table = build_table(case)
+        _CACHE[key] = table
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return table

@@ -1,0 +1,278 @@
+"""The scorecard of one run, and :func:`score`, which makes it.
+
+``Scorecard.to_json()`` is the ``score --format json`` document of ``shared/spec/cli.md``:
+``case_id, complete, steps, outside_soft_range, metrics, critical_conditions, items``
+first, then the extra keys (``num_steps``, ``incomplete_reason``, ``control_questions``,
+``dots``, ``breakdown``, ``extraction``). Numbers are rounded to one decimal there (the
+model keeps full precision). ``Scorecard.model_validate(card.to_json())`` reads it back,
+with or without ``extraction``.
+
+Incomplete runs (the transcript's ``status`` is ``incomplete``, or it has no final
+response) are scored all the same, so that the card can be shown, with ``complete``
+false and the reason; the run store keeps them out of every aggregate.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring import metrics as m
+from medbench_tui.core.scoring.conditions import evaluate
+from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
+from medbench_tui.core.scoring.extraction import Evidence, Extraction, Extractor, Span
+from medbench_tui.core.scoring.match import Matching, Pairing, match
+from medbench_tui.core.scoring.reference import reference_table
+from medbench_tui.core.transcript import FinalResponse, Transcript
+
+ItemStatus = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]
+Agreement = Literal["exact", "category", "chapter", "wrong", "missing"]
+
+
+class ItemEntry(BaseModel):
+    reference: str | None = Field(description="The reference item's name; null for an answer that matches nothing.")
+    answer: str | None = Field(description="The answer item as written; null for a missing reference item.")
+    status: ItemStatus
+    evidence: Evidence | None = Field(description="Span {start, end, text}, a structured field, NO_EVIDENCE, or null.")
+    icd10: str | None = None
+    note: str | None = None
+
+
+class Items(BaseModel):
+    diagnoses: list[ItemEntry] = Field(default_factory=list)
+    differential: list[ItemEntry] = Field(default_factory=list)
+    workup: list[ItemEntry] = Field(default_factory=list)
+    treatment: list[ItemEntry] = Field(default_factory=list)
+
+
+class ConditionResult(BaseModel):
+    id: str
+    status: Literal["OK", "NOT_APPLICABLE", "FAIL"]
+    evidence: str
+    kind: str
+    description: str
+    span: Span | None = None
+    implicit: bool = False
+
+
+class Metrics(BaseModel):
+    """The contract's metrics in its order, then the extra ones (0-100; null = not defined)."""
+
+    diagnosis_accuracy: int
+    primary_icd10: Agreement
+    differential_accuracy: float | None
+    workup_score: float | None
+    treatment_accuracy: float | None
+    critical_conditions_passed: int
+    question_coverage: float | None
+    action_f1: float | None
+    primary_icd10_exact: int
+    primary_icd10_category: int
+    secondary_icd10_recall: float | None
+    differential_precision: float | None
+    differential_recall_at_3: int
+    differential_recall_at_5: int
+    primary_mrr: float
+
+
+class ControlQuestionResult(BaseModel):
+    id: str
+    concept: str
+    weight: float
+    facts: list[str] = Field(description="Its answered_by facts disclosed during the run (empty when missed).")
+
+
+class ControlQuestions(BaseModel):
+    elicited: list[ControlQuestionResult] = Field(default_factory=list)
+    missed: list[ControlQuestionResult] = Field(default_factory=list)
+
+
+class Dots(BaseModel):
+    """D.O.T.S.: shown side by side, never averaged."""
+
+    D: int
+    O: float | None
+    T: float | None
+    S: int
+    within_soft_range: bool | None
+
+
+class Breakdown(BaseModel):
+    """The figures behind the metrics, for the "why" on the card."""
+
+    workup: dict[str, float]
+    treatment: dict[str, int]
+    action_f1: dict[str, float]
+    primary_rank: int | None
+
+
+class Scorecard(BaseModel):
+    case_id: str
+    complete: bool
+    steps: int
+    outside_soft_range: bool | None
+    metrics: Metrics
+    critical_conditions: list[ConditionResult]
+    items: Items
+    num_steps: int | None = None
+    incomplete_reason: str | None = None
+    control_questions: ControlQuestions = Field(default_factory=ControlQuestions)
+    dots: Dots
+    breakdown: Breakdown
+    extraction: Extraction | None = Field(
+        default=None, description="What was read from the final, with evidence (the run store keeps it apart)."
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.model_dump(mode="json")
+        data["metrics"] = {k: _rounded(v) for k, v in data["metrics"].items()}
+        data["dots"] = {k: _rounded(v) for k, v in data["dots"].items()}
+        data["breakdown"] = _rounded(data["breakdown"])
+        for entries in data["items"].values():
+            for entry in entries:
+                for key in ("icd10", "note"):
+                    if entry[key] is None:
+                        del entry[key]
+        for cond in data["critical_conditions"]:
+            if cond["span"] is None:
+                del cond["span"]
+        return data
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, DECIMALS)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    return value
+
+
+def _entry(p: Pairing) -> ItemEntry:
+    entity = p.entity
+    notes = [n for n in (p.note, _via_note(p)) if n]
+    return ItemEntry(
+        reference=p.ref.name if p.ref is not None else None,
+        answer=entity.text if entity is not None else None,
+        status=p.status,
+        evidence=entity.evidence if entity is not None else None,
+        icd10=entity.icd10 if entity is not None else None,
+        note="; ".join(notes) or None,
+    )
+
+
+def _via_note(p: Pairing) -> str | None:
+    if p.via in ("typo", "similar name", "ICD-10 exact", "ICD-10 category"):
+        return f"matched by {p.via}"
+    return None
+
+
+def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) -> Scorecard:
+    table = reference_table(case)
+    matching: Matching = match(extraction, table)
+    final = transcript.final or FinalResponse()
+    complete = transcript.status == "complete" and transcript.final is not None
+    reason = None if complete else (transcript.reason or ("no final response" if transcript.final is None else "incomplete"))
+
+    accuracy = m.diagnosis_accuracy(extraction, matching)
+    agreement = m.primary_icd10(extraction, table)
+    rank = m.primary_rank(extraction, matching)
+    workup = m.workup_figures(matching, table, case)
+    treatment = m.treatment_figures(matching)
+    f1 = m.action_f1(matching, case)
+    coverage, elicited, missed = m.question_coverage(case, transcript.disclosed_facts())
+    conditions = evaluate(table, matching, final)
+    passed = 100 if all(c.status != "FAIL" for c in conditions) else 0
+    steps = transcript.steps
+    outside = m.outside_soft_range(steps, case.num_steps)
+    disclosed = transcript.disclosed_facts()
+
+    return Scorecard(
+        case_id=case.id,
+        complete=complete,
+        steps=steps,
+        outside_soft_range=outside,
+        metrics=Metrics(
+            diagnosis_accuracy=accuracy,
+            primary_icd10=agreement,  # type: ignore[arg-type]
+            differential_accuracy=m.differential_accuracy(matching, table),
+            workup_score=workup.score,
+            treatment_accuracy=treatment.accuracy,
+            critical_conditions_passed=passed,
+            question_coverage=coverage,
+            action_f1=f1.value,
+            primary_icd10_exact=100 if agreement == "exact" else 0,
+            primary_icd10_category=100 if agreement in ("exact", "category") else 0,
+            secondary_icd10_recall=m.secondary_recall(matching, table),
+            differential_precision=m.differential_precision(matching),
+            differential_recall_at_3=m.recall_at(rank, RECALL_AT[0]),
+            differential_recall_at_5=m.recall_at(rank, RECALL_AT[1]),
+            primary_mrr=m.reciprocal_rank(rank),
+        ),
+        critical_conditions=[
+            ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,  # type: ignore[arg-type]
+                            description=c.description, span=c.span, implicit=c.implicit)
+            for c in conditions
+        ],
+        items=Items(
+            diagnoses=[_entry(p) for p in matching.diagnoses.rows],
+            differential=[_entry(p) for p in matching.differential.rows],
+            workup=[_entry(p) for p in matching.workup.rows],
+            treatment=[_entry(p) for p in matching.treatment.rows],
+        ),
+        num_steps=case.num_steps,
+        incomplete_reason=reason,
+        control_questions=ControlQuestions(
+            elicited=[
+                ControlQuestionResult(id=q.id, concept=q.concept, weight=q.weight,
+                                      facts=[f for f in q.answered_by if f in disclosed])
+                for q in elicited
+            ],
+            missed=[ControlQuestionResult(id=q.id, concept=q.concept, weight=q.weight, facts=[]) for q in missed],
+        ),
+        dots=Dots(D=accuracy, O=workup.score, T=treatment.accuracy, S=steps, within_soft_range=None if outside is None else not outside),
+        breakdown=Breakdown(
+            workup={
+                "required_weight": workup.required_weight,
+                "found_weight": workup.found_weight,
+                "unexpected_penalty": workup.unexpected_penalty,
+                "unlisted_items": workup.unlisted_items,
+                "unlisted_penalty": workup.unlisted_penalty,
+            },
+            treatment={
+                "matching": treatment.matching,
+                "different": treatment.different,
+                "extra": treatment.extra,
+                "missing": treatment.missing,
+            },
+            action_f1={"tp": f1.tp, "fp": f1.fp, "fn": f1.fn},
+            primary_rank=rank,
+        ),
+        extraction=extraction,
+    )
+
+
+def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
+    """Score the final response of ``transcript`` against ``case``.
+
+    ``extractor`` reads the final (default: the deterministic :class:`TextExtractor`).
+    Deterministic and fast (the case's reference is prepared once and cached); an LLM
+    extractor calls its endpoint (use :func:`score_async` inside an event loop).
+    """
+    from medbench_tui.core.scoring.extract import TextExtractor
+
+    extractor = extractor or TextExtractor()
+    extraction = extractor.extract(case, transcript.final or FinalResponse())
+    return build_scorecard(case, transcript, extraction)
+
+
+async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
+    """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
+    from medbench_tui.core.scoring.extract import TextExtractor
+
+    extractor = extractor or TextExtractor()
+    final = transcript.final or FinalResponse()
+    aextract = getattr(extractor, "aextract", None)
+    extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
+    return build_scorecard(case, transcript, extraction)

@@ -1,0 +1,282 @@
+"""The sections and list items of a free-text final response.
+
+A heading is recognised at the start of a line (after an optional bullet or number)
+in any of these forms: ``## Plan``, ``**Diagnosis:** text``, ``**Diagnosis**: text``,
+``Diagnosis: text``, ``DIAGNOSIS``, ``Working diagnosis - text``; and inside a line
+after a sentence end ("Diagnosis: CAP. Plan: amoxicillin."). The heading's words pick
+the section (:data:`HEADINGS`; else, for a short heading, its last words:
+:data:`HEADING_TAILS`, "Immediate plan" is a treatment heading). An unknown ``#`` heading starts an "other" section
+(reasoning, history); an unknown bold label is a sub-heading and keeps the section it
+is in; an unknown plain ``Label:`` is ordinary text.
+
+In the list sections (diagnosis, ICD-10, differential, workup, treatment, advice,
+avoid) every line is an item (bullets and numbers stripped), split further at ``;``
+and at sentence ends. Text before the first heading (or a text without headings) is
+the preamble: prose, no items.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+SectionKind = Literal[
+    "preamble", "other", "diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid"
+]
+LIST_KINDS: frozenset[str] = frozenset({"diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid"})
+
+_HEADING_WORDS: dict[str, tuple[str, ...]] = {
+    "diagnosis": (
+        "diagnosis", "diagnoses", "final diagnosis", "final diagnoses", "working diagnosis",
+        "working diagnoses", "most likely diagnosis", "likely diagnosis", "primary diagnosis",
+        "principal diagnosis", "main diagnosis", "provisional diagnosis", "leading diagnosis",
+        "impression", "clinical impression", "diagnostic impression", "assessment",
+        "clinical assessment", "secondary diagnosis", "secondary diagnoses", "other diagnoses",
+        "additional diagnoses", "comorbidities", "comorbidity", "problem list", "problems", "dx",
+        "conclusion",
+    ),
+    "icd": (
+        "icd 10", "icd10", "icd", "icd 10 code", "icd 10 codes", "icd code", "icd codes", "codes",
+        "coding", "icd 10 coding", "icd10 code", "icd10 codes",
+    ),
+    "differential": (
+        "differential", "differentials", "differential diagnosis", "differential diagnoses", "ddx",
+        "differential dx", "alternative diagnoses", "alternative diagnosis", "other possibilities",
+        "other differentials", "also consider", "alternatives", "differentials to consider",
+        "to rule out", "rule out", "to exclude", "conditions to exclude",
+    ),
+    "workup": (
+        "workup", "work up", "investigations", "investigation", "tests", "test", "tests to order",
+        "diagnostics", "diagnostic tests", "diagnostic workup", "diagnostic work up", "labs",
+        "laboratory", "laboratory tests", "lab tests", "imaging", "further investigations",
+        "further tests", "further workup", "recommended tests", "recommended investigations",
+        "suggested investigations", "initial investigations", "investigation plan", "bloods",
+        "blood tests", "diagnostic plan", "workup plan",
+    ),
+    "treatment": (
+        "treatment", "treatments", "management", "plan", "management plan", "treatment plan",
+        "initial management", "immediate management", "therapy", "medications", "medication",
+        "prescription", "prescriptions", "referral", "referrals", "disposition", "next steps",
+        "recommendations", "recommendation", "assessment and plan", "a p", "actions",
+        "interventions", "treatment and management", "management and plan", "plan and management",
+        "medical management",
+    ),
+    "advice": (
+        "advice", "safety netting", "safety net", "safety net advice", "safety netting advice",
+        "follow up", "followup", "follow up plan", "patient advice", "patient education",
+        "education", "counselling", "counseling", "return precautions", "red flags",
+        "when to seek help", "patient information", "information for the patient",
+        "lifestyle advice", "lifestyle",
+    ),
+    "avoid": (
+        "avoid", "do not", "dont", "not recommended", "not indicated", "contraindicated",
+        "contraindications", "things to avoid", "what to avoid", "what not to do",
+    ),
+    "other": (
+        "reasoning", "clinical reasoning", "rationale", "summary", "history",
+        "history of presenting complaint", "hpi", "key findings", "findings", "examination",
+        "examination findings", "discussion", "justification", "explanation", "supporting features",
+        "supporting evidence", "evidence", "interpretation", "background", "presentation",
+        "risk factors", "clinical features", "notes", "note", "comments", "prognosis", "key points",
+        "case summary", "synopsis", "analysis", "considerations", "thought process",
+    ),
+}
+HEADINGS: dict[str, SectionKind] = {w: kind for kind, words in _HEADING_WORDS.items() for w in words}  # type: ignore[misc]
+
+
+HEADING_TAILS: dict[str, SectionKind] = {
+    "plan": "treatment", "management": "treatment", "treatment": "treatment", "therapy": "treatment",
+    "medications": "treatment", "referral": "treatment", "referrals": "treatment",
+    "investigations": "workup", "investigation": "workup", "tests": "workup", "workup": "workup",
+    "work up": "workup", "diagnosis": "diagnosis", "diagnoses": "diagnosis", "impression": "diagnosis",
+    "advice": "advice", "safety netting": "advice", "follow up": "advice",
+}
+"""Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
+PLAIN_TAIL_WORDS = 3
+MARKED_TAIL_WORDS = 5
+"""At most this many words in a heading recognised by its tail: a plain ``Label:``, or a
+bold/Markdown one. A line without a colon or mark-up, or a plain label on a bulleted
+line ("- Blood tests: FBC" labels an item), must be a listed heading."""
+
+
+def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
+    """The section a heading starts: its words in :data:`HEADINGS`, else (short
+    headings) its last words in :data:`HEADING_TAILS`; "differential", "alternative"
+    anywhere make a differential heading ("Other differential diagnoses")."""
+    key = heading_key(label)
+    if key in HEADINGS:
+        return HEADINGS[key]
+    words = key.split()
+    if not words or len(words) > tail_words:
+        return None
+    if {"differential", "differentials", "alternative", "alternatives"} & set(words):
+        return "differential"
+    for n in (2, 1):
+        kind = HEADING_TAILS.get(" ".join(words[-n:]))
+        if kind is not None:
+            return kind
+    return None
+
+
+def heading_key(label: str) -> str:
+    label = label.lower().replace("&", " and ").replace("-", " ").replace("/", " ")
+    return " ".join(re.sub(r"[^a-z0-9 ]", "", label).split())
+
+
+_BULLET_RE = re.compile(r"^[ \t]*(?:[-*+\u2022\u2013]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)?")
+_MARKDOWN_RE = re.compile(r"^(#{1,6})\s*")
+_BOLD_RE = re.compile(r"^(\*\*|__)(.+?)\1\s*:?\s*")
+_LABEL_RE = re.compile(r"^([A-Za-z][A-Za-z0-9 /&()'\u2019,-]{0,60}?)\s*(?::|\s[-\u2013\u2014]\s)\s*")
+_INLINE_SPLIT_RE = re.compile(
+    r"(?<=[A-Za-z)\]%][.!?])\s+(?=(?:\*\*|__)?(?:"
+    + "|".join(sorted((re.escape(w).replace(r"\ ", r"[\s-]+") for w in HEADINGS), key=len, reverse=True))
+    + r")(?:\*\*|__)?\s*:)",
+    re.IGNORECASE,
+)
+_ITEM_SPLIT_RE = re.compile(r";|(?<=[.!?])\s+(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class Section:
+    kind: SectionKind
+    start: int  # of its body (after the heading)
+    end: int
+    heading: str | None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One list item: a line (or part of one) of a list section."""
+
+    kind: SectionKind
+    start: int
+    end: int
+
+
+@dataclass
+class Layout:
+    sections: list[Section]
+    items: list[Item]
+
+    def __post_init__(self) -> None:
+        self._section_starts = [s.start for s in self.sections]
+        self._item_starts = [i.start for i in self.items]
+
+    def section_at(self, offset: int) -> Section:
+        i = bisect_right(self._section_starts, offset) - 1
+        return self.sections[max(i, 0)]
+
+    def item_at(self, offset: int) -> Item | None:
+        i = bisect_right(self._item_starts, offset) - 1
+        if i >= 0 and self.items[i].start <= offset < self.items[i].end:
+            return self.items[i]
+        return None
+
+    def items_over(self, start: int, end: int) -> list[Item]:
+        """The items that overlap ``text[start:end]``."""
+        i = max(bisect_right(self._item_starts, start) - 1, 0)
+        out = []
+        while i < len(self.items) and self.items[i].start < end:
+            if self.items[i].end > start:
+                out.append(self.items[i])
+            i += 1
+        return out
+
+    def has(self, kind: SectionKind) -> bool:
+        return any(s.kind == kind for s in self.sections)
+
+
+def _heading(segment: str) -> tuple[SectionKind | None, str | None, int, bool]:
+    """(kind, heading, offset of the content after it, is a sub-heading) for one line
+    segment; kind None when the segment is not a heading."""
+    bullet = _BULLET_RE.match(segment)
+    pos = bullet.end() if bullet else 0
+    rest = segment[pos:]
+    markdown = _MARKDOWN_RE.match(rest)
+    if markdown:
+        pos += markdown.end()
+        rest = segment[pos:]
+    bold = _BOLD_RE.match(rest)
+    if bold:
+        label = bold.group(2).strip().rstrip(":").strip()
+        kind = heading_kind(label, tail_words=MARKED_TAIL_WORDS)
+        if kind is not None:
+            return kind, label, pos + bold.end(), False
+        after = rest[bold.end() :].strip()
+        if markdown:
+            return "other", label, pos + bold.end(), False
+        if rest[: bold.end()].rstrip().endswith(":") or bold.group(2).strip().endswith(":") or not after:
+            return None, label, pos + bold.end(), True
+        return None, None, 0, False
+    label_match = _LABEL_RE.match(rest)
+    if label_match:
+        # in a bulleted line "- Blood tests: FBC" labels an item: only a listed heading counts
+        tail_words = MARKED_TAIL_WORDS if markdown else 0 if pos else PLAIN_TAIL_WORDS
+        kind = heading_kind(label_match.group(1), tail_words=tail_words)
+        if kind is not None:
+            return kind, label_match.group(1).strip(), pos + label_match.end(), False
+    whole = rest.strip().rstrip(":").strip()
+    tail_words = MARKED_TAIL_WORDS if markdown else PLAIN_TAIL_WORDS if rest.rstrip().endswith(":") and not pos else 0
+    kind = heading_kind(whole, tail_words=tail_words)
+    if kind is not None:
+        return kind, whole, len(segment), False
+    if markdown:
+        return "other", whole, len(segment), False
+    return None, None, 0, False
+
+
+@lru_cache(maxsize=64)
+def parse(text: str) -> Layout:
+    """Split a final response into sections and list items (offsets into ``text``);
+    cached, because extraction and the critical-condition check both read it."""
+    sections: list[Section] = []
+    items: list[Item] = []
+    kind: SectionKind = "preamble"
+    sections.append(Section("preamble", 0, len(text), None))
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        segments: list[tuple[int, int]] = []
+        cut = 0
+        for m in _INLINE_SPLIT_RE.finditer(line):
+            segments.append((cut, m.start()))
+            cut = m.end()
+        segments.append((cut, len(line)))
+        for seg_start, seg_end in segments:
+            segment = line[seg_start:seg_end]
+            found, heading, content, sub = _heading(segment)
+            if sub and kind == "preamble":
+                found = "other"
+            before = sections[-1]
+            if found is not None:
+                kind = found
+                sections[-1] = Section(before.kind, before.start, offset + seg_start, before.heading)
+                sections.append(Section(kind, offset + seg_start + content, len(text), heading))
+            elif not sub:
+                content = 0
+            if kind in LIST_KINDS:
+                _add_items(items, kind, line, offset, seg_start + content, seg_end)
+            if found is not None and _BULLET_RE.match(segment).end() and segment[content:].strip():
+                # "- Blood tests: FBC" under Plan labels one item; the list goes on
+                kind = before.kind
+                sections[-1] = Section(found, sections[-1].start, offset + seg_end, heading)
+                sections.append(Section(kind, offset + seg_end, len(text), before.heading))
+        offset += len(line)
+    if len(sections) > 1 and sections[0].end == 0:
+        sections.pop(0)
+    return Layout(sections, items)
+
+
+def _add_items(items: list[Item], kind: SectionKind, line: str, offset: int, start: int, end: int) -> None:
+    bullet = _BULLET_RE.match(line[start:end])
+    cut = start + (bullet.end() if bullet else 0)
+    bounds = [(m.start(), m.end()) for m in _ITEM_SPLIT_RE.finditer(line, cut, end)]
+    for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end]):
+        while a < b and line[a] in " \t*_#\r\n":
+            a += 1
+        while b > a and line[b - 1] in " \t*_.,;:\r\n":
+            b -= 1
+        if b > a:
+            items.append(Item(kind, offset + a, offset + b))

@@ -1,0 +1,46 @@
+"""What every patient simulator gives back, and the interface it implements."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from medbench_tui.core.transcript import Event
+
+if TYPE_CHECKING:
+    from medbench_tui.core.consultation import AttachmentView
+    from medbench_tui.core.simulators.guard import LeakGuard
+
+ReplyKind = Literal["answer", "default", "small_talk", "clarification", "deflection", "repeat", "hand_over"]
+
+
+@dataclass
+class PatientReply:
+    """One patient turn: the text, the case facts it disclosed, and what happened.
+
+    ``events`` carry turn 0 until the consultation stamps them with their turn;
+    ``attachments`` (those released with this reply) are filled in by the consultation.
+    """
+
+    text: str
+    facts: list[str] = field(default_factory=list)
+    kind: ReplyKind = "answer"
+    events: list[Event] = field(default_factory=list)
+    attachments: list[AttachmentView] = field(default_factory=list)
+    seconds: float | None = None
+
+
+TextSink = Callable[[str], None]
+"""Receives reply text as it becomes safe to show (the llm patient: checked sentences)."""
+
+
+class PatientSimulator(Protocol):
+    name: str
+
+    def public_config(self) -> dict[str, Any]: ...
+
+    async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
+        """The patient's answer to one doctor message. ``guard`` (built from the whole
+        case by the consultation) is for checking a reply, never for producing one."""
+        ...

@@ -1,0 +1,371 @@
+"""The grounded patient: offline, deterministic, and it says only what the record says.
+
+It sees only the :class:`PatientRecord`. A doctor message is split into questions;
+each question is matched against every fact's ``keywords``, ``topic`` and ``answer``
+(stems, the clinical synonym map of :mod:`lexicon`, and rapidfuzz for spelling
+variants), weighted by how rare each word is in the record. A fact answers a question
+when its score reaches :data:`MATCH_THRESHOLD`; a question
+nothing covers gets the case's default answer, never a new fact.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from medbench_tui.core.case import Attachment, PatientRecord
+from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.lexicon import BROADER, Unit, sentences, stem, units, words
+
+MATCH_THRESHOLD = 0.6
+"""Score a fact needs to answer a question: BLEND x the share of the question's
+(rarity-weighted) words it covers + (1 - BLEND) x its best word match."""
+INTRO_THRESHOLD = 0.7
+"""The same share for a question that only the intro answers ("As I said, ...")."""
+FUZZY_CUTOFF = 88
+"""rapidfuzz ``ratio`` for a word the record lacks to stand for a record word (>= 5 letters)."""
+SECOND_FACT_WEIGHT = 0.8
+"""A second fact answers the same question only if it owns a word at topic/keyword strength."""
+MAX_FACTS_PER_QUESTION = 3
+BLEND = 0.6
+"""A fact's score: BLEND x its coverage of the question + (1 - BLEND) x its best word
+match, so "allergic to any medicines" goes to the allergy fact even though the
+medicines fact covers the other half."""
+BROADER_FACTOR = 0.6
+"""A fact about diarrhoea answers "any change in your bowels?" only weakly."""
+PHRASE_WORD_FACTOR = 0.6
+"""A word inside a multi-word phrase of a fact ("hearing" of "hearing voices") means
+the phrase's concept more than itself."""
+PARTIAL_PHRASE = 0.5
+"""Weight of one word of a multi-word keyword ("hearing" of "hearing things")."""
+GENERIC_WEIGHT = 1.5
+"""Weight of a question word that neither the record nor the synonym map knows."""
+CONCEPT_FACTOR = 0.9
+"""A match through the synonym map counts a little less than the same word."""
+
+FIELD_WEIGHTS = {"keywords": 1.0, "topic": 0.85, "answer": 0.6}
+SYMPTOM_CONCEPTS = (
+    "@cough", "@pain", "@headache", "@fever", "@breathless", "@vomit", "@nausea", "@dizziness",
+    "@skin", "@rash", "@itch", "@swelling", "@bleeding", "@fatigue", "@bowel", "@diarrhoea", "@constipation",
+    "@urinary", "@palpitations", "@mood", "@syncope", "@seizure", "@vision", "@throat", "@swallowing",
+    "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
+)
+
+_ASK_SPLIT = re.compile(
+    r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])|\n+|,?\s+(?:and|also|plus)\s+(?=(?:have|has|do|does|did|are|is|was|were|"
+    r"any|what|when|where|how|who|which|can|could|would|will|should)\b)",
+    re.IGNORECASE,
+)
+_OPEN_COMPLAINT = re.compile(
+    r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
+    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
+    re.IGNORECASE,
+)
+_DURATION = re.compile(
+    r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+"
+    r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
+    re.IGNORECASE,
+)
+_AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
+_REQUEST = re.compile(
+    r"\b(can|could|may) (i|we) (see|have|look|check)\b|\b(show|give|send|pass) me\b|\blet me (see|look)\b|"
+    r"\bhave you (got|brought)\b|\bdid you bring\b|\bdo you have (the|your) ",
+    re.IGNORECASE,
+)
+
+
+def _phrase_in(phrase: str, stems: list[str]) -> bool:
+    target = [stem(w) for w in words(phrase)]
+    n = len(target)
+    return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
+
+
+def requested(attachment: Attachment, message: str) -> bool:
+    """Does the message name this attachment: a request keyword, the title, or the
+    title's head before a comma; whole words, any case?"""
+    stems = [stem(w) for w in words(message)]
+    head = re.split(r"[,(]", attachment.title)[0]
+    return any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head])
+
+
+def split_questions(message: str) -> list[str]:
+    parts = [p.strip(" ,") for p in _ASK_SPLIT.split(message) if p and p.strip(" ,")]
+    return parts or [message]
+
+
+@dataclass
+class Source:
+    """Something the patient can say: a fact (with its id) or an intro sentence.
+
+    ``profile`` maps each term (stem or ``@concept``) to how strongly it points here;
+    ``phrases`` are the multi-word keywords, which count fully only when whole.
+    """
+
+    id: str | None
+    text: str
+    profile: dict[str, float]
+    phrases: list[frozenset[str]] = field(default_factory=list)
+    delayed: bool = False
+
+    @classmethod
+    def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
+        profile: dict[str, float] = {}
+        phrases = []
+        for name, field_text in fields:
+            partial = name == "keywords" and len(words(field_text)) > 1
+            if partial:
+                phrases.append(frozenset(stem(w) for w in words(field_text)))
+            terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
+            terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
+            if name == "answer" and _DURATION.search(field_text):
+                terms.append(("@onset", False, 1.0))
+            for term, in_phrase, factor in terms:
+                weight = (PARTIAL_PHRASE if partial else FIELD_WEIGHTS[name]) * factor
+                if term.startswith("@"):
+                    weight *= CONCEPT_FACTOR
+                elif in_phrase:
+                    weight *= PHRASE_WORD_FACTOR
+                if profile.get(term, 0) < weight:
+                    profile[term] = weight
+        return cls(id, text, profile, phrases, delayed)
+
+
+@dataclass
+class Match:
+    source: Source
+    score: float
+    per_unit: list[float]
+
+
+class Matcher:
+    """Finds the record's facts that answer one question."""
+
+    def __init__(self, record: PatientRecord) -> None:
+        self.facts = [
+            Source.build(
+                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)], a.delayed
+            )
+            for a in record.additional_answers
+        ]
+        self.intro = [Source.build(None, s, [("topic", s)]) for s in sentences(record.intro)]
+        documents = [s.profile for s in self.facts + self.intro]
+        n = len(documents)
+        df: dict[str, int] = {}
+        for profile in documents:
+            for term in profile:
+                df[term] = df.get(term, 0) + 1
+        self.idf = {t: max(0.3, math.log((n + 1) / (c + 0.5))) for t, c in df.items()}
+        self.unknown_idf = math.log((n + 1) / 0.5)
+        self._vocab = sorted(t for t in df if not t.startswith("@") and len(t) >= 5)
+        self._fuzzy: dict[str, str | None] = {}
+
+    def _weight(self, terms: frozenset[str]) -> float:
+        """How much a question word says: its rarity in the record; a word the record
+        lacks weighs fully when it names a clinical concept, else it is likely generic."""
+        known = max((self.idf.get(t, 0.0) for t in terms), default=0.0)
+        if known:
+            return known
+        return self.unknown_idf if any(t.startswith("@") for t in terms) else GENERIC_WEIGHT
+
+    def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
+        """The unit's terms as the record knows them, and the factor of a fuzzy match."""
+        if any(t in self.idf for t in unit.terms):
+            return unit.terms, 1.0
+        for term in unit.terms:
+            if term.startswith("@") or len(term) < 5:
+                continue
+            if term not in self._fuzzy:
+                hit = process.extractOne(term, self._vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+                self._fuzzy[term] = hit[0] if hit else None
+            if self._fuzzy[term]:
+                return frozenset({self._fuzzy[term]}), 0.9
+        return unit.terms, 1.0
+
+    def score(self, question: str, sources: list[Source]) -> list[Match]:
+        resolved = [self._resolve(u) for u in units(question)]
+        if not resolved:
+            return []
+        weights = [self._weight(terms) for terms, _ in resolved]
+        total = sum(weights)
+        heaviest = max(weights)
+        asked = {stem(w) for w in words(question)}
+        matches = []
+        for source in sources:
+            per_unit = [
+                factor * max((source.profile.get(t, 0.0) for t in terms), default=0.0) for terms, factor in resolved
+            ]
+            for phrase in source.phrases:
+                if phrase <= asked:
+                    per_unit = [max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved)]
+            coverage = sum(w * p for w, p in zip(weights, per_unit)) / total
+            # the best single word, as far as it is the main word of the question
+            peak = max(p * w / heaviest for p, w in zip(per_unit, weights))
+            matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
+        matches.sort(key=lambda m: -m.score)
+        return matches
+
+    def facts_for(self, question: str) -> list[Source]:
+        """The facts that answer a question, best first (a second fact must own a word)."""
+        matches = self.score(question, self.facts)
+        if not matches or matches[0].score < MATCH_THRESHOLD:
+            return []
+        chosen = [matches[0]]
+        for match in matches[1:]:
+            if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
+                break
+            owns = any(
+                p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen) for i, p in enumerate(match.per_unit)
+            )
+            if owns:
+                chosen.append(match)
+        return [m.source for m in chosen]
+
+    def intro_for(self, question: str) -> Source | None:
+        matches = self.score(question, self.intro)
+        return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
+
+
+@dataclass
+class PatientState:
+    """What has happened so far in one consultation."""
+
+    disclosed: dict[str, int] = field(default_factory=dict)
+    asked: dict[str, int] = field(default_factory=dict)
+    clarified: set[str] = field(default_factory=set)
+    replies: int = 0
+    believed: bool = False
+
+
+class GroundedSimulator:
+    """The default patient: record-only, deterministic, a reply in well under 5 ms."""
+
+    name = "grounded"
+
+    def __init__(self, record: PatientRecord) -> None:
+        self.record = record
+        self.matcher = Matcher(record)
+        self.state = PatientState()
+        self.behaviors = set(record.patient.behavior)
+        self._complaint = self._chief_complaint()
+
+    def public_config(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
+
+    async def reply(self, message: str, *, guard: Any = None, on_text: TextSink | None = None) -> PatientReply:
+        reply = self.answer(message)
+        if on_text is not None:
+            on_text(reply.text)
+        return reply
+
+    # -- answering ----------------------------------------------------------
+    def answer(self, message: str) -> PatientReply:
+        """The reply to one doctor message (synchronous; the engine of every patient)."""
+        self.state.replies += 1
+        key = f"{message}|{self.state.replies}"
+        concise = "concise" in self.behaviors
+        parts: list[str] = []
+        facts: list[str] = []
+        kinds: list[str] = []
+        for question in split_questions(message):
+            text, kind, ids = self._answer_question(question, key)
+            if kind == "default" and "default" in kinds:
+                continue  # one "No." for all the questions nothing covers
+            parts.append(text)
+            kinds.append(kind)
+            facts.extend(i for i in ids if i not in facts)
+        if facts:  # the facts answer the message; a "No." to its other parts adds nothing
+            parts = [p for p, k in zip(parts, kinds) if k != "default"]
+        kind = "answer" if facts else next(
+            (k for k in ("hand_over", "clarification", "deflection", "repeat", "small_talk") if k in kinds), "default"
+        )
+        if facts and not concise:
+            if "self_diagnosis" in self.behaviors and not self.state.believed:
+                parts.append(voice.self_diagnosis(self._complaint, self.record.case_id))
+                self.state.believed = True
+            if "verbose" in self.behaviors:
+                parts.append(voice.pick(voice.FILLERS, key))
+        return PatientReply(" ".join(parts), facts, kind)
+
+    def _answer_question(self, question: str, key: str) -> tuple[str, str, list[str]]:
+        record = self.record
+        concise = "concise" in self.behaviors
+        if "clarification_seeking" in self.behaviors:
+            unknown = [w for w in voice.jargon_in(question) if w not in self.state.clarified]
+            if unknown:
+                self.state.clarified.update(unknown)
+                return voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification", []
+        if _REQUEST.search(question):
+            wanted = [a for a in record.attachments if a.available == "on_request" and requested(a, question)]
+            if wanted:
+                return " ".join(voice.HAND_OVER.format(title=a.title) for a in wanted), "hand_over", []
+        sources = self.matcher.facts_for(question)
+        if sources:
+            texts, ids = [], []
+            deflected = False
+            for source in sources:
+                assert source.id is not None
+                self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
+                if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
+                    deflected = True
+                    continue
+                texts.append(self._say(source))
+                ids.append(source.id)
+                self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
+            if not ids:
+                return voice.pick(voice.DEFLECTIONS, key), "deflection", []
+            if deflected and not concise:
+                texts.append(voice.pick(voice.DEFLECTIONS, key))
+            return " ".join(texts), "answer", ids
+        chat = voice.small_talk(question, key)
+        if chat is not None:
+            return chat, "small_talk", []
+        if _OPEN_COMPLAINT.search(question):
+            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(record.intro))), "repeat", []
+        if _AGE.search(question) and record.patient.age is not None:
+            return self._age(), "repeat", []
+        intro = self.matcher.intro_for(question)
+        if intro is not None:
+            return voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat", []
+        return voice.default_answer(record.patient.default_answer, key, concise=concise), "default", []
+
+    def _say(self, source: Source) -> str:
+        """A fact in the patient's voice, styled by the behaviour modifiers."""
+        assert source.id is not None
+        answer = source.text.strip()
+        concise = "concise" in self.behaviors
+        if concise:
+            answer = voice.strip_filler(answer)
+        if self.state.disclosed.get(source.id):
+            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(answer)))
+        if "denial" in self.behaviors and not concise and not voice.is_negative(answer) and self._symptom(source):
+            return f"{voice.pick(voice.DENIAL_PREFIXES, source.id)} {voice.lower_first(answer)}"
+        return answer
+
+    @staticmethod
+    def _symptom(source: Source) -> bool:
+        """A fact about a symptom (what a patient in denial plays down)."""
+        return any(source.profile.get(c, 0) >= FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR for c in SYMPTOM_CONCEPTS)
+
+    def _age(self) -> str:
+        age = self.record.patient.age
+        years = f"{age} years old" if isinstance(age, int) else str(age)
+        if self.record.patient.informant == "self":
+            return f"I'm {years}."
+        pronoun = {"male": "He's", "female": "She's"}.get(self.record.patient.sex, "They're")
+        return f"{pronoun} {years}."
+
+    def _chief_complaint(self) -> str:
+        for unit in units(self.record.intro):
+            if any(c in unit.terms for c in SYMPTOM_CONCEPTS):
+                return unit.text
+        return "symptoms"
+
+    def note_disclosed(self, ids: list[str]) -> None:
+        """Count facts another voice (the llm patient) disclosed, for later repeats."""
+        for fact_id in ids:
+            self.state.disclosed[fact_id] = self.state.disclosed.get(fact_id, 0) + 1

@@ -1,0 +1,305 @@
+"""Words as the simulator compares them: normalised, lightly stemmed, and mapped to
+clinical concepts, so that a doctor's "meds" meets a record's "medication" and
+"short of breath" meets "breathless".
+
+A text becomes a list of *units*: one per content word or per known phrase, each a
+set of alternatives (the stem, and the ``@concept`` names it stands for). Two texts
+match on a unit when any alternative is shared.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# A small clinical synonym map: concept -> lay and clinical phrases (UK and US).
+# Phrases are matched on stems, so "smoke" also covers "smoking" and "smoked".
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    "medication": (
+        "meds", "medication", "medicine", "tablet", "pill", "prescription", "prescribed",
+        "drug you take", "taking anything", "inhaler", "over the counter", "supplement",
+        "vitamin", "remedy", "painkiller", "paracetamol", "ibuprofen", "dose", "capsule",
+        "treatment", "treated", "taking", "taken", "took", "antibiotic", "penicillin", "antidepressant",
+        "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy",
+    ),
+    "allergy": ("allergy", "allergic", "reaction", "react", "reacted", "intolerance", "hypersensitivity", "anaphylaxis"),
+    "breathless": (
+        "sob", "short of breath", "shortness of breath", "breathless", "dyspnoea", "dyspnea",
+        "out of breath", "difficulty breathing", "trouble breathing", "hard to breathe",
+        "catch your breath", "catch breath", "puffed", "winded", "breathing", "breathe", "breath",
+        "wheeze", "wheezing", "wheezy",
+    ),
+    "tobacco": ("give up smoking", "quit", "stop smoking", "smoke", "smoker", "cigarette", "cig", "tobacco", "vape", "vaping", "nicotine", "pack a day", "roll up"),
+    "alcohol": ("alcohol", "drinker", "beer", "wine", "spirits", "unit", "booze", "pint", "liquor", "sober"),
+    "recreational": ("recreational", "street drug", "cannabis", "weed", "marijuana", "cocaine", "heroin", "inject drugs", "injecting drugs", "ecstasy", "substance"),
+    "menstrual": (
+        "period", "menstrual", "menses", "lmp", "last menstrual", "menstruation", "cycle",
+        "monthly bleed", "menopause", "bleed between",
+    ),
+    "pregnancy": ("pregnant", "pregnancy", "expecting", "baby on the way", "conceive", "gestation", "weeks along"),
+    "contraception": ("contraception", "contraceptive", "the pill", "coil", "iud", "condom", "birth control", "implant"),
+    "urinary": (
+        "waterworks", "urine", "urinate", "urination", "pee", "wee", "passing water", "bladder",
+        "dysuria", "micturition", "toilet", "nocturia", "wet nappy", "wet nappies", "wet diaper",
+        "stream", "dribble",
+    ),
+    "bowel": (
+        "bowel", "stool", "poo", "faeces", "feces", "motion", "toilet paper", "in the pan",
+        "toilet habit", "nappy", "diaper", "opened", "back passage",
+    ),
+    "diarrhoea": ("diarrhoea", "diarrhea", "runny", "loose", "watery", "the runs"),
+    "constipation": ("constipation", "constipated", "hard stool", "straining"),
+    "vomit": ("vomit", "vomiting", "throw up", "throwing up", "threw up", "emesis", "puke", "being sick", "sick up", "brought up", "bring up food"),
+    "nausea": ("nausea", "nauseous", "queasy", "feel sick", "feeling sick", "sick to your stomach"),
+    "fever": ("fever", "temperature", "febrile", "feverish", "pyrexia", "hot", "chill", "rigor", "shiver", "shake", "sweat", "thermometer"),
+    "cough": ("cough", "coughing", "hack"),
+    "sputum": ("sputum", "phlegm", "mucus", "productive", "bring up", "bringing up", "cough up", "coughing up", "expectorate", "spit"),
+    "pain": ("pain", "ache", "aching", "hurt", "hurting", "sore", "discomfort", "tender", "painful"),
+    "headache": ("headache", "head pain", "head hurt", "migraine", "head ache"),
+    "dizziness": ("dizzy", "dizziness", "lightheaded", "light headed", "vertigo", "giddy", "spinning", "unsteady", "woozy"),
+    "syncope": ("faint", "fainting", "passed out", "pass out", "blackout", "black out", "collapse", "lose consciousness", "lost consciousness", "syncope", "keel over"),
+    "palpitations": ("palpitation", "racing heart", "heart racing", "pounding", "fluttering", "skipped beat", "irregular heartbeat", "heart beat", "heartbeat"),
+    "weight": ("weight", "weigh", "thinner", "clothes looser", "clothes fit", "kilo", "kg", "lost weight", "gained"),
+    "appetite": ("appetite", "hungry", "eating", "food", "meal", "eat"),
+    "fatigue": ("tired", "tiredness", "fatigue", "exhausted", "energy", "lethargy", "lethargic", "worn out", "weary", "run down"),
+    "sleep": ("sleep", "sleeping", "asleep", "insomnia", "night", "wake", "waking", "early waking", "rest", "resting", "bed"),
+    "rash": ("rash", "spotty", "red spots", "hives", "blister", "lesion", "eczema"),
+    "itch": ("itch", "itchy", "itching", "pruritus"),
+    "skin": ("skin",),
+    "swelling": ("swelling", "swollen", "puffy", "puffiness", "oedema", "edema", "fluid retention", "ankles"),
+    "vision": ("vision", "eyesight", "sight", "blurred", "blurry", "visual", "eye", "double vision"),
+    "hearing": ("hearing", "ear", "deaf", "tinnitus", "ringing in the ears", "ringing in your ears"),
+    "family": (
+        "family", "relative", "parent", "mother", "father", "mum", "mom", "dad", "sibling",
+        "brother", "sister", "run in the family", "runs in the family", "hereditary", "genetic",
+        "grandparent", "inherited", "blood relative",
+    ),
+    "history": (
+        "past medical", "medical history", "previous", "illness", "condition", "health problem",
+        "diagnosed", "chronic", "medical problem", "ongoing", "long term", "in the past", "history",
+    ),
+    "surgery": ("surgery", "operation", "operated", "surgical", "procedure", "op"),
+    "hospital": ("hospital", "admitted", "admission", "inpatient", "a and e", "emergency department"),
+    "occupation": ("work", "job", "occupation", "employed", "profession", "for a living", "working", "career", "retired"),
+    "home": ("live", "living", "home", "house", "alone", "flat", "household", "live with"),
+    "travel": ("travel", "travelled", "traveled", "abroad", "holiday", "overseas", "flight", "flown", "vacation"),
+    "animals": ("pet", "animal", "dog", "cat", "bird", "farm", "livestock"),
+    "sexual": ("sexual", "sex", "intercourse", "sti", "std", "sexually"),
+    "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
+    "onset": (
+        "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",
+        "how long", "when did", "come on", "came on", "first", "duration", "develop", "kick off",
+    ),
+    "severity": ("severity", "severe", "how bad", "scale", "out of ten", "out of 10", "intensity", "worst", "mild", "bad"),
+    "location": ("where", "location", "point", "which part", "whereabouts", "site", "side", "area"),
+    "radiation": ("radiate", "radiating", "spread", "move", "go anywhere", "shoot", "travel down", "travel up"),
+    "character": ("character", "describe", "what is it like", "feel like", "sharp", "dull", "burning", "stabbing", "crushing", "throbbing", "tight", "tightness", "pressure", "cramp", "cramping", "colicky", "kind of pain", "type of pain"),
+    "aggravating": ("worse", "worsen", "aggravate", "trigger", "brings it on", "bring it on", "make it worse", "exacerbate", "provoke"),
+    "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle"),
+    "progression": ("progress", "changed", "getting worse", "since then", "course", "over time", "evolve", "steady"),
+    "frequency": ("how often", "frequency", "often", "times a day", "episode", "attack", "bout", "come and go", "constant", "intermittent"),
+    "feeding": ("feed", "feeding", "bottle", "breastfeed", "breastfeeding", "breast milk", "milk", "formula", "drinking", "fluids", "intake", "eat"),
+    "birth": ("born", "birth", "delivery", "delivered", "premature", "term", "newborn", "gestation", "caesarean", "labour"),
+    "development": ("development", "milestone", "walking", "talking", "crawling", "sitting", "growth", "growing", "school"),
+    "activity": ("play", "playing", "active", "alert", "behaviour", "behavior", "himself", "herself", "usual self", "unsettled"),
+    "mood": ("mood", "depressed", "depression", "feeling low", "low mood", "feeling down", "sad", "hopeless",
+             "irritable", "temper", "anger", "angry", "tearful", "spirits", "anxious", "anxiety", "worried", "stress", "stressed", "hopeless", "enjoy", "interest", "nerves"),
+    "selfharm": (
+        "suicidal", "suicide", "self harm", "harm yourself", "harm himself", "harm herself", "hurt yourself",
+        "end your life", "end it", "kill yourself", "not wanting to live", "not wanting to be here",
+        "better off without", "overdose", "take your life", "how you would do it", "ways to do it",
+    ),
+    "hallucination": (
+        "hallucination", "hearing voices", "hear voices", "heard voices", "hearing things", "seeing things",
+        "voices", "paranoid", "being followed", "against him", "against her", "against you", "unreal",
+        "strange beliefs", "strange ideas", "strange thoughts",
+    ),
+    "enjoyment": ("enjoy", "enjoyment", "pleasure", "interest", "interested", "hobby", "hobbies", "fun", "used to like", "like doing"),
+    "concentration": ("concentrate", "concentration", "focus", "decision", "decide", "attention", "lose track", "distracted"),
+    "guilt": ("guilt", "guilty", "failure", "worthless", "blame", "let down", "burden", "feel about yourself"),
+    "elation": ("feeling high", "unusually high", "on a high", "elated", "euphoric", "manic", "mania", "hyper", "invincible", "confidence", "confident", "grandiose", "special powers", "on top of the world"),
+    "money": ("money", "finance", "finances", "financial", "spending", "spend", "debt", "buying", "bills", "credit card"),
+    "risk": ("risk", "risky", "reckless", "dangerous", "speeding", "near miss"),
+    "psych": ("mental health", "psychiatric", "psychiatrist", "mental illness", "counselling", "counseling", "therapy", "therapist", "breakdown", "nerves"),
+    "stressor": ("stress", "stressful", "pressure", "worries", "life event", "bereavement", "lost his job", "lost her job", "lost your job", "bring this on", "brought this on"),
+    "bleeding": ("bleeding", "bleed", "blood", "bloody", "haemorrhage", "hemorrhage"),
+    "haematuria": ("haematuria", "hematuria", "blood in urine", "blood in your urine", "red urine", "pink urine"),
+    "melaena": ("melaena", "melena", "black stool", "tarry", "blood in stool", "rectal bleeding", "blood from the back passage"),
+    "haemoptysis": ("haemoptysis", "hemoptysis", "coughing blood", "cough up blood", "coughed up blood", "blood in phlegm"),
+    "jaundice": ("jaundice", "yellow", "yellowing", "icterus"),
+    "abdomen": ("abdominal", "abdomen", "tummy", "stomach", "belly", "gut"),
+    "chest": ("chest", "breastbone", "sternum"),
+    "joint": ("joint", "arthritis", "knee", "hip"),
+    "neuro_weakness": ("weakness", "weak", "numbness", "numb", "tingling", "pins and needles", "paralysis", "cannot move", "can't move"),
+    "speech": ("speech", "slurred", "words", "talking"),
+    "confusion": ("confusion", "confused", "muddled", "disoriented", "not making sense", "drowsy"),
+    "seizure": ("seizure", "fit", "convulsion", "jerking", "epilepsy"),
+    "neck": ("neck", "stiff neck"),
+    "light": ("photophobia", "bright light", "light hurt", "light bother", "sensitive to light"),
+    "exertion": ("exercise", "exertion", "stairs", "walking", "climb", "uphill", "effort", "activity", "exert"),
+    "diet": ("diet", "eat", "food"),
+    "injury": ("injury", "injured", "fall", "fell", "trauma", "hit", "accident", "knock", "bump", "blow"),
+    "contacts": ("anyone else", "contact", "sick contact", "others unwell", "exposure", "exposed", "around you", "nursery", "daycare", "school"),
+    "recurrence": ("before", "previously", "happened before", "similar", "ever had", "again", "first time", "recurrent", "episode"),
+    "throat": ("throat", "swallow", "swallowing", "hoarse", "voice"),
+    "nose": ("nose", "runny nose", "sneeze", "sneezing", "congestion", "blocked nose", "snotty"),
+    "age": ("how old", "age", "birthday"),
+    "thirst": ("thirst", "thirsty", "dry mouth", "drinking a lot"),
+    "vaginal": ("vaginal", "discharge", "vagina", "spotting"),
+    "memory": ("memory", "forget", "forgetful", "remember"),
+    "swallowing": ("swallow", "swallowing", "dysphagia", "food sticking", "stuck in your throat"),
+}
+
+# A specific concept also speaks, more weakly, for its broader one.
+BROADER: dict[str, str] = {
+    "diarrhoea": "bowel",
+    "constipation": "bowel",
+    "melaena": "bowel",
+    "haematuria": "urinary",
+    "haemoptysis": "sputum",
+    "headache": "pain",
+    "rash": "skin",
+    "itch": "skin",
+}
+
+# Words that carry no topic of their own in a doctor's question.
+STOPWORDS = frozenset(
+    """
+    a about above after again all also am an and any anyone anything anywhere are aren arent as at
+    be been being both but by can cant could couldnt did didnt do does doesnt doing done dont down
+    during each either else even ever every everything few for from further get gets getting got
+    had hadnt has hasnt have havent having he hed hes her here hers herself him himself his how i
+    id if ill im in into is isnt it its itself ive just kind know last lately let like ll made make
+    may me might mind more most much must my myself no nor not now of off on once only or other
+    our ours out over own please pretty quite rather re really recently right said same say see
+    seem shall she should shouldnt so some something sometimes sort such tell than thank thanks
+    that thats the their theirs them themselves then there theres these they theyre thing things
+    think this those though through to today too under until up us ve very was wasnt way we well
+    were werent what whats when whenever which while who whom whose why will with within without
+    wont would wouldnt yes yet you youd youll your youre yours yourself yourselves ve lot lots bit
+    little able noticed notice notic experience experienced having happen happened happening
+    currently current ok okay go going gone come coming went doctor dr okay alright feel feeling
+    felt problem problems issue issues symptom symptoms day days any still usual usually
+    mention mentioned tell told ask asking asked describe
+    exactly exact actually roughly approximately generally normally particular particularly
+    specific specifically typical typically anybody someone somebody see seen saw look looked
+    month months week weeks year years hour hours minute minutes time times ago since while
+    many often far enough normal usual different easily lately already far
+    """.split()
+)
+# "describe" is a stopword for content, but maps to the character concept as a phrase.
+
+_SPELLING = (("ae", "e"), ("oe", "e"))
+
+
+@lru_cache(maxsize=20000)
+def stem(word: str) -> str:
+    """A light, consistent stem: UK/US spelling, plurals, -ing/-ed/-ness/-ly."""
+    if len(word) >= 6:
+        for old, new in _SPELLING:
+            word = word.replace(old, new)
+        if word.endswith("our"):
+            word = word[:-3] + "or"
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, keep in (("iness", "y"), ("ness", ""), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                continue
+            if suffix == "es" and not word.endswith(("shes", "ches", "xes", "sses", "oes")):
+                continue
+            if (suffix == "ed" and word.endswith("eed")) or (suffix == "ly" and len(word) < 6):
+                continue
+            word = word[: -len(suffix)] + keep
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    return word
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+_JOINS = (
+    (re.compile(r"x[\s-]?rays?"), "xray"),
+    (re.compile(r"\be[\s-]?cig(arette)?s?\b"), "vape"),
+    (re.compile(r"['\u2019]"), ""),
+    (re.compile(r"&"), " and "),
+    (re.compile(r"\bout of 10\b"), "out of ten"),
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens, apostrophes dropped (``don't`` -> ``dont``)."""
+    text = text.lower()
+    for pattern, replacement in _JOINS:
+        text = pattern.sub(replacement, text)
+    return _TOKEN.findall(text)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One content word or known phrase: its surface text and the terms it stands for."""
+
+    text: str
+    terms: frozenset[str]
+    in_phrase: bool = False
+    """Part of a multi-word phrase of the synonym map: its concept says more than its stem."""
+
+
+def _compile_phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for concept, phrases in CONCEPTS.items():
+        for phrase in phrases:
+            stems = tuple(stem(w) for w in words(phrase))
+            if stems:
+                index.setdefault(stems[0], []).append((stems, concept))
+    for entries in index.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return index
+
+
+_PHRASES = _compile_phrases()
+
+
+@lru_cache(maxsize=4096)
+def units(text: str) -> tuple[Unit, ...]:
+    """The content units of a text: one per content word, with its stem and the
+    concepts of every known phrase that covers it. A phrase made only of stopwords
+    ("when did", "how often") becomes one unit of its concepts."""
+    tokens = words(text)
+    stems = [stem(t) for t in tokens]
+    concepts: list[set[str]] = [set() for _ in tokens]
+    in_phrase = [False] * len(tokens)
+    out: list[Unit] = []
+    for i in range(len(tokens)):
+        for phrase, concept in _PHRASES.get(stems[i], ()):
+            n = len(phrase)
+            if tuple(stems[i : i + n]) != phrase:
+                continue
+            if all(t in STOPWORDS for t in tokens[i : i + n]):
+                out.append(Unit(" ".join(tokens[i : i + n]), frozenset({f"@{concept}"})))
+            for j in range(i, i + n):
+                concepts[j].add(f"@{concept}")
+                in_phrase[j] = in_phrase[j] or n > 1
+    for token, stemmed, extra, inside in zip(tokens, stems, concepts, in_phrase):
+        if token not in STOPWORDS and not token.isdigit():
+            out.append(Unit(token, frozenset({stemmed} | extra), inside))
+    return tuple(out)
+
+
+def terms(text: str) -> set[str]:
+    return {t for u in units(text) for t in u.terms}
+
+
+def content_words(text: str) -> str:
+    """The text without stopwords, stemmed: what fuzzy comparisons look at."""
+    return " ".join(stem(t) for t in words(text) if t not in STOPWORDS)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]

@@ -1,0 +1,134 @@
+"""The llm patient: any OpenAI-compatible chat model plays the patient.
+
+The model is given only the patient record (patient, intro, facts, behaviour); its
+reply is checked sentence by sentence (:func:`guard.check_reply`) before it is shown,
+and a reply that leaks or says something the record does not support is replaced by
+the grounded answer, with an ``Event(kind="simulator_replaced")``.
+
+When streaming, the text sink receives each sentence once it has passed the check,
+so a leaking sentence is never shown; if a later sentence fails, the whole reply is
+replaced and the sink's earlier text is superseded by ``PatientReply.text``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medbench_tui.core.bankconfig import LlmSimulatorConfig
+from medbench_tui.core.case import PatientRecord
+from medbench_tui.core.openai_client import ChatClient
+from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.grounded import GroundedSimulator
+from medbench_tui.core.simulators.guard import LeakGuard, SupportCheck, Verdict, check_reply
+from medbench_tui.core.simulators.lexicon import sentences
+from medbench_tui.core.transcript import Event
+
+STYLE = {
+    "standard": "Answer plainly and briefly.",
+    "concise": "Use as few words as possible.",
+    "verbose": "You tend to chat, but add no new facts.",
+    "self_diagnosis": "You have read things online and worry, but never name an illness.",
+    "denial": "You play your symptoms down ('it's probably nothing').",
+    "clarification_seeking": "If the doctor uses a medical word a lay person would not know, ask what it means.",
+    "delayed_disclosure": "Facts marked (sensitive) you only reveal the second time you are asked about them.",
+}
+
+
+def patient_prompt(record: PatientRecord) -> str:
+    """The system prompt: the patient-visible record and the rules, nothing else."""
+    patient = record.patient
+    who = f"{patient.age}-year-old" if isinstance(patient.age, int) else (patient.age or "adult")
+    speaker = (
+        "You are the patient."
+        if patient.informant == "self"
+        else f"You are the patient's {patient.informant}, speaking for the patient (a {who} {patient.sex})."
+    )
+    default = voice.DEFAULT_ANSWERS[patient.default_answer][0]
+    facts = "\n".join(
+        f"- {a.topic}{' (sensitive)' if a.delayed else ''}: {a.answer}" for a in record.additional_answers
+    )
+    style = " ".join(STYLE[b] for b in patient.behavior)
+    return (
+        f"You are role-playing in a medical consultation. {speaker} Patient: {who}, {patient.sex}.\n"
+        "Rules: answer only the question asked, in plain lay words, in the first person, in one to three "
+        "short sentences. Say only what the facts below say; never invent symptoms, history, results, names "
+        f"of illnesses or codes. If the doctor asks about anything the facts do not cover, answer exactly "
+        f'"{default}". Never guess or name a diagnosis. Do not volunteer facts nobody asked about.\n'
+        f"Style: {style}\n\n"
+        f"What you said when you came in:\n{record.intro.strip()}\n\n"
+        f"Facts (reveal each only when asked about it):\n{facts}\n"
+    )
+
+
+class LlmSimulator:
+    name = "llm"
+
+    def __init__(self, record: PatientRecord, config: LlmSimulatorConfig, *, name: str = "llm") -> None:
+        self.name = name
+        self.config = config
+        self.client = ChatClient.for_endpoint(config)
+        self.grounded = GroundedSimulator(record)
+        self.support = SupportCheck(record)
+        self.messages: list[dict[str, Any]] = [{"role": "system", "content": patient_prompt(record)}]
+
+    def public_config(self) -> dict[str, Any]:
+        return {"name": self.name, **self.config.public()}
+
+    async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
+        self.messages.append({"role": "user", "content": message})
+        before = dict(self.grounded.state.disclosed)
+        fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
+        if self.config.stream:
+            text, verdict = await self._streamed(guard, on_text)
+        else:
+            text = (await self.client.complete(self.messages, model=self.config.model, **self.config.sampling())).text
+            verdict = check_reply(text, guard, self.support)
+            if verdict.ok and on_text is not None:
+                on_text(text)
+        if not verdict.ok:
+            self.messages.append({"role": "assistant", "content": fallback.text})
+            event = Event(
+                turn=0,
+                kind="simulator_replaced",
+                reason=verdict.reason,
+                detail={"sentence": verdict.sentence or "", "replacement": fallback.text},
+            )
+            fallback.events.append(event)
+            return fallback
+        self.messages.append({"role": "assistant", "content": text})
+        self.grounded.state.disclosed = before
+        self.grounded.note_disclosed(verdict.facts)
+        return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default")
+
+    async def _streamed(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
+        """Receive deltas; pass each finished sentence to the sink once it is checked.
+        After a failed sentence nothing more is shown (the stream is still read to its
+        end, so the connection closes cleanly and usage is counted)."""
+        received = ""
+        shown = 0
+        failed: Verdict | None = None
+
+        def show(ready: list[str]) -> Verdict | None:
+            nonlocal shown
+            for sentence in ready[shown:]:
+                verdict = check_reply(sentence, guard, self.support)
+                if not verdict.ok:
+                    return verdict
+                if on_text is not None:
+                    on_text(sentence)
+                shown += 1
+            return None
+
+        async for delta in self.client.stream(self.messages, model=self.config.model, **self.config.sampling()):
+            received += delta
+            if failed is None:
+                done = sentences(received)
+                finished = received.rstrip().endswith((".", "!", "?"))
+                failed = show(done if finished else done[:-1])
+        if failed is None:
+            failed = show(sentences(received))
+        return received, failed or check_reply(received, guard, self.support)
+
+    async def aclose(self) -> None:
+        await self.client.aclose()

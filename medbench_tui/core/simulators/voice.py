@@ -1,0 +1,136 @@
+"""How the simulated patient talks: default answers, small talk, frames around a fact,
+and the behaviour modifiers. Every phrase here is free of clinical facts: style only.
+
+Variation is deterministic (a CRC of the question and a counter), so the same
+consultation always gives the same transcript.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Sequence
+
+from medbench_tui.core.simulators.lexicon import stem, words
+
+DEFAULT_ANSWERS: dict[str, tuple[str, ...]] = {
+    "negative": ("No.", "No, I don't think so.", "No, not that I've noticed.", "No, nothing like that."),
+    "uncertain": ("I'm not sure.", "I don't really know.", "I'm not sure, to be honest.", "I couldn't say."),
+}
+CONCISE_DEFAULTS = {"negative": "No.", "uncertain": "Not sure."}
+
+GREETING = ("Hello, doctor.", "Hello.")
+THANKS = ("Thank you, doctor.", "Thanks.")
+ACKNOWLEDGE = ("OK.", "All right.")
+HOW_ARE_YOU = ("I've been better, doctor.", "Not great.")
+
+FILLERS = (
+    "Sorry, I do tend to go on a bit.",
+    "I hope that makes sense.",
+    "I just want to get to the bottom of it.",
+    "I wasn't sure whether it was worth mentioning.",
+    "I've been going over it in my head, you know how it is.",
+)
+DENIAL_PREFIXES = ("It's probably nothing, but", "It's no big deal, but", "I'm sure it's fine, but")
+DEFLECTIONS = (
+    "Hmm, I'd rather not go into that right now.",
+    "I'm not sure that's really important.",
+    "Can we come back to that?",
+)
+BELIEFS = ("just a bug going round", "stress", "my age catching up with me", "overdoing things")
+SELF_DIAGNOSIS = "I read online it might be something to do with the {complaint}, but I was sure it was just {belief}."
+CLARIFY = ("Sorry, what does '{term}' mean?", "I'm sorry, I don't know what '{term}' means.")
+HAND_OVER = "Here is the {title}."
+REPEAT = "As I said, {answer}"
+
+# Medical words a lay person may not know (clarification_seeking asks about them once).
+JARGON = (
+    "dyspnoea", "dyspnea", "orthopnoea", "orthopnea", "paroxysmal", "haematuria", "hematuria",
+    "haemoptysis", "hemoptysis", "haematemesis", "hematemesis", "haematochezia", "hematochezia",
+    "melaena", "melena", "syncope", "presyncope", "productive", "radiate", "radiating", "radiation",
+    "dysuria", "nocturia", "polyuria", "polydipsia", "pruritus", "photophobia", "paraesthesia",
+    "paresthesia", "diplopia", "dysphagia", "odynophagia", "rhinorrhoea", "rhinorrhea", "epistaxis",
+    "pyrexia", "febrile", "emesis", "malaise", "anorexia", "arthralgia", "myalgia", "menorrhagia",
+    "dysmenorrhoea", "dysmenorrhea", "amenorrhoea", "amenorrhea", "dyspareunia", "lmp", "gravida",
+    "parity", "coryza", "cyanosis", "oedema", "edema", "icterus", "steatorrhoea", "steatorrhea",
+    "tenesmus", "claudication", "exertional", "pleuritic", "urticaria", "tinnitus", "dysphasia",
+    "aphasia", "ataxia", "anhedonia", "rigors", "diaphoresis", "tachycardia", "pnd", "postprandial",
+    "nocturnal", "prodrome", "aura", "ketones", "vertigo",
+)
+_JARGON_STEMS = {stem(w): w for w in JARGON}
+
+_GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening)|nice to meet you|pleased to meet you)\b")
+_INTRODUCTION = re.compile(r"\b(my name is|i am dr|im dr|i am doctor|im doctor|i am the doctor|im the doctor|i am one of the)\b")
+_THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
+_HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
+_ACK = re.compile(
+    r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
+    r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh)( then| now)?$"
+)
+
+
+def pick(options: Sequence[str], key: str) -> str:
+    return options[zlib.crc32(key.encode()) % len(options)]
+
+
+def default_answer(kind: str, key: str, *, concise: bool = False) -> str:
+    return CONCISE_DEFAULTS[kind] if concise else pick(DEFAULT_ANSWERS[kind], key)
+
+
+def is_default_answer(text: str) -> bool:
+    flat = " ".join(words(text))
+    return any(flat == " ".join(words(a)) for group in DEFAULT_ANSWERS.values() for a in group) or flat in {
+        " ".join(words(a)) for a in CONCISE_DEFAULTS.values()
+    }
+
+
+def small_talk(sentence: str, key: str) -> str | None:
+    """A polite short reply to a greeting, thanks or acknowledgement; None otherwise."""
+    flat = " ".join(words(sentence))
+    if not flat:
+        return None
+    if _HOW_ARE_YOU.match(flat):
+        return pick(HOW_ARE_YOU, key)
+    if _THANKS.search(flat) and len(flat.split()) <= 6:
+        return pick(THANKS, key)
+    if _GREETING.match(flat) or _INTRODUCTION.search(flat):
+        rest = _GREETING.sub("", flat).strip()
+        if len(rest.split()) <= 6 or _INTRODUCTION.search(flat):
+            return pick(GREETING, key)
+    if _ACK.match(flat):
+        return pick(ACKNOWLEDGE, key)
+    return None
+
+
+def jargon_in(text: str) -> list[str]:
+    """The jargon words a question uses, as the doctor wrote them."""
+    return [w for w in words(text) if stem(w) in _JARGON_STEMS]
+
+
+def lower_first(text: str) -> str:
+    """Lower-case the first letter so the text can follow a frame ("As I said, it ...")."""
+    if not text or text.startswith(("I ", "I'", "I,")) or (len(text) > 1 and text[1].isupper()):
+        return text
+    return text[0].lower() + text[1:]
+
+
+def first_sentence(text: str) -> str:
+    match = re.match(r"(.+?[.!?])(\s|$)", text.strip(), re.S)
+    return match.group(1) if match else text.strip()
+
+
+def is_negative(answer: str) -> bool:
+    return bool(re.match(r"^\s*(no|not|never|none|nothing|nope)\b", answer, re.IGNORECASE))
+
+
+_FILLER = re.compile(r"^\s*(well|um+|uh+|oh|so|hmm+|erm),?\s+", re.IGNORECASE)
+
+
+def strip_filler(answer: str) -> str:
+    """The shortest form of an answer: without a leading "Well," / "Um," / "Oh,"."""
+    rest = _FILLER.sub("", answer, count=1)
+    return rest[:1].upper() + rest[1:] if rest != answer else answer
+
+
+def self_diagnosis(complaint: str, key: str) -> str:
+    return SELF_DIAGNOSIS.format(complaint=complaint, belief=pick(BELIEFS, key))

@@ -1,0 +1,58 @@
+"""Systems under test (the doctor): configured ``openai-chat`` models, and the built-ins
+``checklist`` (floor baseline), ``replay:PATH`` (re-score recorded transcripts) and
+``human`` (the person at the keyboard)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from medbench_tui.core.systems.base import DoctorSystem, DrivenSystem
+
+__all__ = ["DoctorSystem", "DrivenSystem", "resolve_system"]
+
+
+def resolve_system(spec: str, *, bank: Path) -> DoctorSystem:
+    """A configured system name (bank medbench.yaml) or a built-in: ``checklist``,
+    ``human``, ``replay:PATH`` (PATH relative to the current folder, else to the bank)."""
+    from medbench_tui.core.bankconfig import (
+        ChecklistSystemConfig,
+        OpenAIChatSystemConfig,
+        ReplaySystemConfig,
+        load_bank_config,
+    )
+    from medbench_tui.core.errors import UsageError
+    from medbench_tui.core.systems.checklist import ChecklistSystem
+    from medbench_tui.core.systems.human import HumanSystem
+    from medbench_tui.core.systems.openai_chat import OpenAIChatSystem
+    from medbench_tui.core.systems.replay import ReplaySystem
+
+    if spec == "checklist":
+        return ChecklistSystem()
+    if spec == "human":
+        return HumanSystem()
+    if spec.startswith("replay:"):
+        return ReplaySystem(_replay_path(spec.removeprefix("replay:"), bank), name=spec)
+    config = load_bank_config(bank)
+    configured = config.systems.get(spec)
+    if configured is None:
+        names = ", ".join(config.systems) or "none"
+        raise UsageError(
+            f"unknown system {spec!r}: configured in {config.where()}: {names}; "
+            "built-in: checklist, human, replay:PATH"
+        )
+    if isinstance(configured, OpenAIChatSystemConfig):
+        return OpenAIChatSystem(spec, configured)
+    if isinstance(configured, ChecklistSystemConfig):
+        return ChecklistSystem(spec)
+    assert isinstance(configured, ReplaySystemConfig)
+    return ReplaySystem(_replay_path(configured.path, bank), name=spec)
+
+
+def _replay_path(given: str, bank: Path) -> Path:
+    from medbench_tui.core.errors import UsageError
+
+    path = Path(given).expanduser()
+    for candidate in (path, Path(bank) / path):
+        if candidate.exists():
+            return candidate
+    raise UsageError(f"replay: {given} is neither a transcript file nor a folder of transcripts")

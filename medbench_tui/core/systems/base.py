@@ -1,0 +1,58 @@
+"""The interface every doctor (system under test) implements, and the common run frame."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Protocol
+
+from medbench_tui.core.openai_client import EndpointError
+
+if TYPE_CHECKING:
+    from medbench_tui.core.consultation import Consultation
+    from medbench_tui.core.transcript import Transcript
+
+
+class DoctorSystem(Protocol):
+    name: str
+
+    def public_config(self) -> dict[str, Any]:
+        """The full configuration (model, endpoint, prompt, parameters), never a key."""
+        ...
+
+    async def consult(self, consultation: Consultation) -> Transcript:
+        """Drive the whole consultation and return its transcript."""
+        ...
+
+
+class DrivenSystem:
+    """The frame of a run: :meth:`drive` talks to the patient; whatever happens, the
+    consultation ends here. An endpoint error that survives ends it incomplete with
+    the reason (never a scored placeholder); a drive that stops without a final
+    response ends it ``no_final_response``."""
+
+    name = "system"
+
+    async def drive(self, consultation: Consultation) -> None:
+        raise NotImplementedError
+
+    async def consult(self, consultation: Consultation) -> Transcript:
+        from medbench_tui.core.consultation import ConsultationOver
+
+        try:
+            await self.drive(consultation)
+        except EndpointError as exc:
+            if not consultation.done:
+                consultation.fail(exc)
+        except ConsultationOver:
+            pass
+        except asyncio.CancelledError:
+            if not consultation.done:
+                consultation.abandon("cancelled")
+            raise
+        finally:
+            close = getattr(consultation.simulator, "aclose", None)
+            if close is not None:
+                await close()
+        if not consultation.done:
+            consultation.abandon("no_final_response")
+        return consultation.transcript

@@ -1,0 +1,1 @@
+"""The terminal application: one client of the core (which never imports Textual)."""

@@ -1,0 +1,140 @@
+"""Command palette providers: cases, modes, actions and ICD-10 codes, aware of what is on screen."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+
+if TYPE_CHECKING:
+    from medbench_tui.tui.app import MedbenchApp
+
+ICD_MIN_QUERY = 3
+ICD_SCORE_SCALE = 0.5
+"""ICD hits rank below commands that match as well."""
+
+
+class _MedbenchProvider(Provider):
+    @property
+    def medbench(self) -> MedbenchApp:
+        return self.app  # type: ignore[return-value]
+
+    def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
+        self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette")
+
+    def _matches(self, query: str, commands: list[tuple[str, Callable[[], Any], str]]) -> Iterator[Hit]:
+        matcher = self.matcher(query)
+        for text, command, help_text in commands:
+            score = matcher.match(text)
+            if score > 0:
+                display = Content(text) if "[" in text else matcher.highlight(text)
+                yield Hit(score, display, command, text=text, help=help_text)
+
+
+class CaseCommands(_MedbenchProvider):
+    """Open any case of the bank by its id or title."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        library = self.medbench.library_screen()
+        entries = library.entries if library is not None else []
+        return [
+            (f"Open {e.id}: {e.title}", partial(self._run, self.medbench.open_case, e.path), self.medbench.display_path(e.path))
+            for e in sorted(entries, key=lambda e: e.id)
+        ]
+
+    async def search(self, query: str) -> Hits:
+        for hit in self._matches(query, self._commands()):
+            yield hit
+
+
+class ModeCommands(_MedbenchProvider):
+    """Go to another mode."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        from medbench_tui.tui.app import MODE_TITLES
+
+        return [
+            (f"Go to {title}", partial(self.app.switch_mode, mode), f"switch to the {title.lower()} mode")
+            for mode, title in MODE_TITLES.items()
+            if mode != self.medbench.current_mode
+        ]
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self._commands():
+            yield DiscoveryHit(text, command, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        for hit in self._matches(query, self._commands()):
+            yield hit
+
+
+class ActionCommands(_MedbenchProvider):
+    """What can be done now: new case, check the bank, ICD search, and on the case in view."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        app = self.medbench
+        commands: list[tuple[str, Callable[[], Any], str]] = [
+            ("New case", partial(self._run, app.new_case), "a new case from the template"),
+            ("Check the whole bank", partial(self._run, app.check_bank), "validate every case again"),
+            ("ICD-10 search", partial(self._run, app.icd_search), "search WHO ICD-10 2019 beside the case"),
+        ]
+        editor = app.editor_screen()
+        if editor is not None and editor.path is not None:
+            name = app.display_path(editor.path)
+            commands += [
+                (f"Save {name}", editor.action_save, "save the open case"),
+                (f"Close {name}", editor.action_close_case, "close the open case"),
+                ("Toggle preview", editor.action_toggle_preview, "what the doctor sees and the patient knows"),
+            ]
+        library = app.library_screen()
+        if library is not None and self.screen is library:
+            entry = library.selected_entry()
+            if entry is not None:
+                commands += [
+                    (f"New variant of {entry.id}", library.action_new_variant, "a copy with a new id and parent_id set"),
+                    (f"Delete {entry.id}", library.action_delete_case, "move the case file to the bank's .trash"),
+                ]
+        return commands
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self._commands():
+            yield DiscoveryHit(text, command, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        for hit in self._matches(query, self._commands()):
+            yield hit
+
+
+class IcdCommands(_MedbenchProvider):
+    """WHO ICD-10 2019 codes by title or code: puts the chosen code into the open case."""
+
+    async def search(self, query: str) -> Hits:
+        query = query.strip()
+        if len(query) < ICD_MIN_QUERY:
+            return
+        from medbench_tui.core import icd10
+
+        hits = await asyncio.to_thread(icd10.search, query, 8)
+        editor = self.medbench.editor_screen()
+        into_case = editor is not None and editor.path is not None
+        for hit in hits:
+            text = f"ICD-10 {hit.code} {hit.title}"
+            yield Hit(
+                hit.score / 100 * ICD_SCORE_SCALE,
+                Content(text),
+                partial(self._use_code, hit.code, hit.title),
+                text=text,
+                help="put the code into the open case" if into_case else "show the code",
+            )
+
+    def _use_code(self, code: str, title: str) -> None:
+        editor = self.medbench.editor_screen()
+        if editor is not None and editor.path is not None:
+            self.app.switch_mode("editor")
+            editor.insert_code(code)
+        else:
+            self.app.notify(f"{code}: {title}", title="ICD-10 (WHO 2019)", markup=False)

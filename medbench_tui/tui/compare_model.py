@@ -1,0 +1,334 @@
+"""What the compare and results views show, worked out from stored runs (no widgets here):
+the sides of a case comparison, transcripts aligned by turn, metric deltas, the per-item
+diff, and the case x system matrix with its filters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
+
+KEY_METRICS: tuple[tuple[str, str], ...] = (
+    ("diagnosis_accuracy", "Dx"),
+    ("differential_accuracy", "Ddx"),
+    ("workup_score", "Workup"),
+    ("treatment_accuracy", "Tx"),
+    ("critical_conditions_passed", "Safety"),
+    ("question_coverage", "History"),
+)
+"""The matrix's columns per system (and ``steps``), short names first."""
+FILTERS: tuple[tuple[str, str], ...] = (
+    ("all", "All cases"),
+    ("differences", "Differences only"),
+    ("failures", "Failures"),
+    ("incomplete", "Incomplete"),
+)
+SECTIONS = ("diagnoses", "differential", "workup", "treatment")
+FOUND = ("matched", "acceptable")
+GIVEN_WRONG = ("unexpected", "contraindicated")
+
+
+def group_kind(config: dict[str, Any]) -> str:
+    """``play`` (a play session), ``compare`` (run from the TUI) or ``run`` (the command line)."""
+    if "play" in config:
+        return "play"
+    return "compare" if "compare" in config else "run"
+
+
+def case_file(bank: Path, stored: str) -> Path:
+    """A run's case file: stored relative to the bank, or absolute."""
+    path = Path(stored)
+    return path if path.is_absolute() else Path(bank) / path
+
+
+def load_case(bank: Path, stored: str) -> Any:
+    """The case a run was played on, when its file still validates (else None)."""
+    from medbench_tui.core.bank import load_valid_case
+    from medbench_tui.core.errors import MedbenchError
+
+    try:
+        return load_valid_case(case_file(bank, stored))
+    except (OSError, MedbenchError):
+        return None
+
+
+# --- one case, several runs ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    """One run of a case comparison: who played it and what came of it."""
+
+    label: str
+    status: str
+    reason: str | None
+    transcript: Any
+    card: Any
+    """The scorecard (None for an incomplete run: those are never scored)."""
+    run_id: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.status == "complete"
+
+    @classmethod
+    def of_run(cls, run: Any, label: str | None = None) -> Side:
+        """A side from a stored run (loaded with ``full=True``)."""
+        card = run.scorecard_model() if run.complete else None
+        return cls(label or run.system, run.status, run.reason, run.transcript_model(), card, run.id)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One turn pair as it happened: the question, the reply, what it released."""
+
+    question: str
+    reply: str | None
+    released: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Other events of the turn (a replaced reply, an endpoint error)."""
+
+
+def exchanges(transcript: Any, titles: dict[str, str] | None = None) -> list[Exchange]:
+    """The transcript's turn pairs, numbered from 1; a doctor message that got no reply
+    (the run stopped) is the last exchange, with ``reply`` None."""
+    titles = titles or {}
+    pairs: list[list[Any]] = []
+    for turn in transcript.turns:
+        if turn.role == "doctor":
+            pairs.append([turn.text, None])
+        elif pairs and pairs[-1][1] is None:
+            pairs[-1][1] = turn.text
+    released: dict[int, list[str]] = {}
+    notes: dict[int, list[str]] = {}
+    for event in transcript.events:
+        if event.kind == "attachment_released" and event.attachment:
+            released.setdefault(event.turn, []).append(titles.get(event.attachment, event.attachment))
+        elif event.kind != "attachment_released":
+            notes.setdefault(event.turn, []).append(event.kind.replace("_", " ") + (f": {event.reason}" if event.reason else ""))
+    return [
+        Exchange(question, reply, released.get(number, []), notes.get(number, []))
+        for number, (question, reply) in enumerate(pairs, 1)
+    ]
+
+
+def opening_titles(transcript: Any, titles: dict[str, str] | None = None) -> list[str]:
+    """The attachments the doctor had before the first question."""
+    titles = titles or {}
+    return [
+        titles.get(e.attachment, e.attachment)
+        for e in transcript.events
+        if e.kind == "attachment_released" and e.turn == 0 and e.attachment
+    ]
+
+
+def final_sections(final: Any) -> list[tuple[str, list[str]]]:
+    """The final response as (heading, lines), the structured fields first; empty ones left out."""
+    if final is None:
+        return []
+
+    def named(item: Any) -> str:
+        return f"{item.name} ({item.icd10})" if item.icd10 else item.name
+
+    sections = [
+        ("Diagnosis", [named(d) for d in final.diagnoses]),
+        ("Differential", [f"{n}. {named(d)}" for n, d in enumerate(final.differential, 1)]),
+        ("Workup", list(final.workup)),
+        ("Treatment", list(final.treatment)),
+        ("Advice", [final.advice.strip()] if final.advice else []),
+        ("Text", [final.text.strip()] if final.text else []),
+    ]
+    return [(heading, lines) for heading, lines in sections if lines]
+
+
+@dataclass(frozen=True)
+class MetricRow:
+    name: str
+    title: str
+    values: list[Any]
+    deltas: list[float | None]
+    """Each side against the first (None for the first, and where either is undefined)."""
+
+
+def metric_names() -> list[str]:
+    return [*LEGACY_METRICS, *OTHER_METRICS]
+
+
+def metric_rows(sides: list[Side]) -> list[MetricRow]:
+    """Every metric of the scorecards, side by side, with the difference to the first side."""
+    rows = []
+    for name in metric_names():
+        values = [getattr(s.card.metrics, name, None) if s.card is not None else None for s in sides]
+        rows.append(MetricRow(name, metric_title(name), values, _deltas(values)))
+    steps = [s.transcript.steps if s.transcript is not None else None for s in sides]
+    rows.append(MetricRow("steps", "Steps (doctor/patient pairs)", steps, _deltas(steps)))
+    return rows
+
+
+def _deltas(values: list[Any]) -> list[float | None]:
+    first = values[0] if values else None
+    out: list[float | None] = [None]
+    for value in values[1:]:
+        numbers = isinstance(first, (int, float)) and isinstance(value, (int, float))
+        out.append(float(value) - float(first) if numbers else None)
+    return out
+
+
+@dataclass(frozen=True)
+class ItemRow:
+    """One reference item (or answer that matched nothing) across the sides."""
+
+    section: str
+    item: str
+    kind: str
+    """``reference`` (to be found), ``unexpected``, ``contraindicated``, ``acceptable``
+    (given by some side, judged as such), or ``extra`` (matches nothing)."""
+    statuses: list[str | None]
+    answers: list[str | None]
+    evidence: list[str | None]
+    verdict: str
+
+
+def evidence_text(evidence: Any) -> str | None:
+    """An item's evidence as shown: the quoted span with its place, or the field it came from."""
+    if evidence is None:
+        return None
+    if isinstance(evidence, str):
+        return evidence
+    where = "advice" if getattr(evidence, "field", None) == "advice" else "text"
+    return f'"{evidence.text}" ({where} {evidence.start}-{evidence.end})'
+
+
+def item_diff(sides: list[Side]) -> list[ItemRow]:
+    """Per section, every item any side was judged on: who found it, who gave what they should not."""
+    labels = [s.label for s in sides]
+    rows: list[ItemRow] = []
+    for section in SECTIONS:
+        keys: list[tuple[str, str]] = []
+        seen: dict[tuple[str, str], list[Any]] = {}
+        for index, side in enumerate(sides):
+            if side.card is None:
+                continue
+            for entry in getattr(side.card.items, section):
+                key = ("ref", entry.reference) if entry.reference else ("extra", (entry.answer or "").casefold())
+                if key not in seen:
+                    keys.append(key)
+                    seen[key] = [None] * len(sides)
+                if seen[key][index] is None:
+                    seen[key][index] = entry
+        for key in keys:
+            entries = seen[key]
+            statuses = [e.status if e is not None else None for e in entries]
+            kind = _kind(key[0], statuses)
+            rows.append(ItemRow(
+                section=section,
+                item=key[1] if key[0] == "ref" else next(e.answer for e in entries if e is not None),
+                kind=kind,
+                statuses=statuses,
+                answers=[e.answer if e is not None else None for e in entries],
+                evidence=[evidence_text(e.evidence) if e is not None else None for e in entries],
+                verdict=_verdict(kind, statuses, labels),
+            ))
+    return rows
+
+
+def _kind(key: str, statuses: list[str | None]) -> str:
+    if key == "extra":
+        return "extra"
+    given = {s for s in statuses if s}
+    for kind in ("contraindicated", "unexpected"):
+        if kind in given:
+            return kind
+    if given <= {"acceptable"}:
+        return "acceptable"
+    return "reference"
+
+
+def _who(labels: list[str], chosen: list[bool]) -> str:
+    names = [label for label, yes in zip(labels, chosen) if yes]
+    if len(names) == len(labels) and len(labels) > 1:
+        return "both" if len(labels) == 2 else "all"
+    return ", ".join(names)
+
+
+def _verdict(kind: str, statuses: list[str | None], labels: list[str]) -> str:
+    """Who found a reference item (``both``, ``A only``, ``neither``), or who gave an item."""
+    if kind == "reference":
+        found = [s in FOUND for s in statuses]
+        if not any(found):
+            return "neither"
+        who = _who(labels, found)
+        return who if who in ("both", "all") else f"{who} only"
+    return f"given by {_who(labels, [s is not None for s in statuses])}"
+
+
+# --- many cases: the matrix -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    case_id: str
+    runs: dict[str, Any]
+    """System -> its run of the case (missing systems: not run)."""
+
+    def value(self, system: str, metric: str) -> float | None:
+        run = self.runs.get(system)
+        if run is None or not run.complete:
+            return None
+        if metric == "steps":
+            return float(run.steps)
+        return run.metrics.get(metric)
+
+    def incomplete(self, systems: Iterable[str]) -> bool:
+        return any(self.runs.get(s) is None or not self.runs[s].complete for s in systems)
+
+    def failed(self, systems: Iterable[str]) -> bool:
+        """A complete run that missed the diagnosis or failed a critical condition."""
+        return any(
+            self.value(s, name) is not None and self.value(s, name) < 100
+            for s in systems
+            for name in ("diagnosis_accuracy", "critical_conditions_passed")
+        )
+
+    def differs(self, systems: list[str]) -> bool:
+        """The systems disagree on a key metric, or on whether the run completed."""
+        for metric in [name for name, _ in KEY_METRICS] + ["steps"]:
+            if len({self.value(s, metric) for s in systems}) > 1:
+                return True
+        return len({(self.runs.get(s) is not None and self.runs[s].complete) for s in systems}) > 1
+
+
+def matrix_rows(runs: list[Any], case_ids: list[str]) -> list[MatrixRow]:
+    by_case: dict[str, dict[str, Any]] = {case_id: {} for case_id in case_ids}
+    for run in runs:
+        by_case.setdefault(run.case_id, {})[run.system] = run
+    return [MatrixRow(case_id, systems) for case_id, systems in by_case.items()]
+
+
+def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[MatrixRow]:
+    """The rows a matrix filter lets through (see :data:`FILTERS`)."""
+    if kind == "differences":
+        return [r for r in rows if r.differs(systems)]
+    if kind == "failures":
+        return [r for r in rows if r.failed(systems)]
+    if kind == "incomplete":
+        return [r for r in rows if r.incomplete(systems)]
+    return list(rows)
+
+
+def open_run_store(bank: Path, override: Path | None = None) -> Any:
+    """The bank's run store (the ``run_store`` setting wins), opened for reading and writing."""
+    from medbench_tui.core.paths import run_store_for
+    from medbench_tui.core.runs.store import RunStore
+
+    return RunStore(run_store_for(bank, override))
+
+
+def retry_policy(runner_settings: Any) -> Any:
+    """The runner's retry policy from the settings (as ``medbench run`` makes it)."""
+    from medbench_tui.core.runs.retry import RetryPolicy
+
+    return RetryPolicy(attempts=runner_settings.retry_attempts, max_retry_after=runner_settings.max_retry_after)

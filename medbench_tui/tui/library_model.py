@@ -1,0 +1,125 @@
+"""What the library shows of each case, and how it filters and sorts (no widgets here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz, utils
+
+from medbench_tui.core.diagnostics import count
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("id", "ID"),
+    ("title", "Title"),
+    ("category", "Category"),
+    ("complexity", "Complexity"),
+    ("urgency", "Urgency"),
+    ("status", "Status"),
+    ("validity", "Validity"),
+)
+STATUSES = ("draft", "review", "final")
+FILTER_CUTOFF = 75
+"""Every word of the filter must match id, title or category at least this well (0-100)."""
+
+
+@dataclass(frozen=True)
+class CaseEntry:
+    """One row of the library: a case file as last validated."""
+
+    path: Path
+    id: str
+    title: str
+    category: str
+    complexity: str
+    urgency: str
+    status: str
+    parent_id: str | None
+    errors: int
+    warnings: int
+
+    @property
+    def search_text(self) -> str:
+        return f"{self.id} {self.title} {self.category}"
+
+    def sort_value(self, column: str) -> Any:
+        if column == "validity":
+            return (self.errors, self.warnings)
+        return str(getattr(self, column)).casefold()
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def read_entry(path: Path, bank: Any = None) -> CaseEntry:
+    """Validate one case file and summarise it; a file that cannot be read is a row with an error."""
+    from medbench_tui.core.validate import validate_text
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return CaseEntry(path, path.stem, "(file cannot be read)", "", "", "", "", None, 1, 0)
+    report = validate_text(text, path, bank=bank)
+    return entry_from_report(path, text, report)
+
+
+def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
+    """A row from a validation report; a case that fails validation shows what can be read of it."""
+    if report.case is not None:
+        case = report.case
+        fields: dict[str, Any] = {
+            "id": case.id,
+            "title": case.title,
+            "status": case.status,
+            "parent_id": case.parent_id,
+            "metadata": case.metadata.model_dump(),
+        }
+    else:
+        from medbench_tui.core.yamlio import parse_case_text
+
+        data = parse_case_text(text).data
+        fields = data if isinstance(data, dict) else {}
+    metadata = fields.get("metadata")
+    metadata = metadata if isinstance(metadata, dict) else {}
+    return CaseEntry(
+        path=path,
+        id=_text(fields.get("id")) or path.stem,
+        title=_text(fields.get("title")),
+        category=_text(metadata.get("category")),
+        complexity=_text(metadata.get("complexity")),
+        urgency=_text(metadata.get("urgency")),
+        status=_text(fields.get("status")) or "draft",
+        parent_id=fields.get("parent_id") if isinstance(fields.get("parent_id"), str) else None,
+        errors=count(report.diagnostics, "error"),
+        warnings=count(report.diagnostics, "warning"),
+    )
+
+
+def filter_entries(
+    entries: list[CaseEntry],
+    query: str = "",
+    *,
+    category: str | None = None,
+    status: str | None = None,
+) -> list[CaseEntry]:
+    """The entries that match the category and status and fuzzily match every word of ``query``."""
+    words = query.split()
+    kept = []
+    for entry in entries:
+        if category and entry.category != category:
+            continue
+        if status and entry.status != status:
+            continue
+        if words:
+            text = entry.search_text
+            scores = (fuzz.partial_ratio(w, text, processor=utils.default_process) for w in words)
+            if min(scores) < FILTER_CUTOFF:
+                continue
+        kept.append(entry)
+    return kept
+
+
+def sort_entries(entries: list[CaseEntry], column: str, reverse: bool = False) -> list[CaseEntry]:
+    return sorted(entries, key=lambda e: (e.sort_value(column), e.id), reverse=reverse)

@@ -1,0 +1,216 @@
+"""A play session: the person at the keyboard consults one case (no widgets here).
+
+The session is played by the batch runner like any system, so that it is recorded,
+scored and stored exactly as the runs it will be compared with: one run of the system
+``human`` (the player's name is in its configuration) in a run group of its own, one
+group per session. The group's configuration carries ``play: {player}``.
+
+While it lasts, the session is kept in an autosave (:func:`paths.play_swap_file`): the
+questions asked, the player's notes and the final response being written. Reopening the
+case offers to resume: the questions are asked again of a fresh patient (the grounded
+patient answers them as before) and the run continues in the same group, where the
+runner replaces the incomplete run it recorded when the session was left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from medbench_tui.core.systems.human import HumanSystem
+from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+
+PLAYER_SYSTEM = "human"
+ABANDONED = "abandoned by the player"
+_CODE_IN_BRACKETS = re.compile(r"^(?P<name>.*?)\s*[\(\[](?P<code>[A-Za-z]\d{2}(?:\.\d{0,2})?)[\)\]]\s*$")
+_BARE_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.\d{0,2})?$")
+
+
+@dataclass(frozen=True)
+class Finish:
+    final: FinalResponse
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Abandon:
+    reason: str = ABANDONED
+
+
+Action = str | Finish | Abandon
+"""What the player does next: ask a question, give the final response, or stop."""
+
+
+class Desk:
+    """Between the player and the consultation: the human system's doctor callable
+    takes the player's actions from a queue (first the questions of a resumed session),
+    and what the consultation shows goes back through the callbacks."""
+
+    def __init__(
+        self,
+        *,
+        asked: Callable[[str, bool], None],
+        shown: Callable[[Any], None],
+        streamed: Callable[[str], None],
+        replay: list[str] | None = None,
+    ) -> None:
+        self._actions: asyncio.Queue[Action] = asyncio.Queue()
+        self._replay = deque(replay or [])
+        self._asked = asked
+        self.shown = shown
+        self.streamed = streamed
+
+    @property
+    def replaying(self) -> bool:
+        return bool(self._replay)
+
+    def act(self, action: Action) -> None:
+        self._actions.put_nowait(action)
+
+    async def doctor(self, consultation: Any) -> str | FinalResponse | None:
+        replayed = bool(self._replay)
+        action = self._replay.popleft() if replayed else await self._actions.get()
+        if isinstance(action, str):
+            self._asked(action, replayed)
+            return action
+        if isinstance(action, Finish):
+            if action.notes.strip():
+                consultation.transcript.__pydantic_extra__["player_notes"] = action.notes
+            return action.final
+        consultation.abandon(action.reason)
+        return None
+
+
+class Player(HumanSystem):
+    """The person at the keyboard; their name goes into the run's configuration."""
+
+    def __init__(self, player: str, desk: Desk) -> None:
+        super().__init__(desk.doctor, show=desk.shown, on_text=desk.streamed, name=PLAYER_SYSTEM)
+        self.player = player
+
+    def public_config(self) -> dict[str, Any]:
+        return {**super().public_config(), "player": self.player}
+
+
+def case_plan(bank: Path, case_path: Path, simulator: str) -> Any:
+    """The runner's plan for one case: the case validated and hashed, the simulator and
+    the evaluator resolved from the bank. ``plan_run`` wants a system it can run without
+    a person, so the plan is made for the checklist; :func:`with_player` swaps in the player."""
+    from medbench_tui.core.runs.runner import plan_run
+
+    return plan_run(bank, ["checklist"], cases=case_path, simulator=simulator)
+
+
+def with_player(plan: Any, player: Player) -> Any:
+    return replace(plan, specs=[PLAYER_SYSTEM], systems=[player])
+
+
+def group_config(plan: Any, player: str) -> dict[str, Any]:
+    """The configuration of a play session's run group."""
+    return {**plan.config(), "play": {"player": player}}
+
+
+def player_of(run: Any) -> str | None:
+    """The player of a stored ``human`` run (None for any other run)."""
+    if run.system != PLAYER_SYSTEM:
+        return None
+    return run.system_config.get("player")
+
+
+def latest_played_runs(store: Any, case_ids: list[str], player: str) -> dict[str, Any]:
+    """The player's latest complete run of each case that has one (full records)."""
+    found = {}
+    for case_id in case_ids:
+        mine = [r for r in store.case_runs(case_id, full=True) if r.complete and player_of(r) == player]
+        if mine:
+            found[case_id] = mine[-1]
+    return found
+
+
+# --- the autosave ---------------------------------------------------------------------
+
+
+class SessionSwap(BaseModel):
+    """An unfinished play session, as its autosave file holds it."""
+
+    case_id: str
+    case_path: str
+    case_sha256: str
+    player: str
+    simulator: str
+    group_id: str
+    questions: list[str] = Field(default_factory=list)
+    notes: str = ""
+    draft: FinalResponse | None = None
+
+    def save(self, path: Path) -> None:
+        from medbench_tui.core.files import write_atomic
+
+        write_atomic(path, self.model_dump_json(indent=2, exclude_none=True) + "\n", backup=False)
+
+    @classmethod
+    def load(cls, path: Path) -> SessionSwap | None:
+        """The autosave at ``path``; None when there is none or it cannot be read."""
+        try:
+            return cls.model_validate_json(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, ValidationError):
+            return None
+
+
+# --- what the player sees ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnCount:
+    """Questions asked against the case's target (num_steps ± 25%) and its limit."""
+
+    steps: int
+    num_steps: int | None
+    max_turns: int
+
+    @property
+    def soft_range(self) -> tuple[int, int] | None:
+        """The fewest and most steps inside the soft range (as scoring draws it)."""
+        from medbench_tui.core.scoring.constants import SOFT_RANGE_HIGH, SOFT_RANGE_LOW
+
+        if self.num_steps is None:
+            return None
+        return math.ceil(SOFT_RANGE_LOW * self.num_steps), math.floor(SOFT_RANGE_HIGH * self.num_steps)
+
+    @property
+    def left(self) -> int:
+        return max(0, self.max_turns - self.steps)
+
+    @property
+    def where(self) -> str:
+        """``below``, ``within`` or ``above`` the soft range (``within`` when there is none)."""
+        from medbench_tui.core.scoring.metrics import outside_soft_range
+
+        if not outside_soft_range(self.steps, self.num_steps):
+            return "within"
+        return "below" if self.steps < (self.num_steps or 0) else "above"
+
+
+def parse_diagnosis(text: str) -> FinalDiagnosis | None:
+    """A diagnosis as typed: ``Name``, ``Name (J18.1)``, or a bare WHO code (its title
+    becomes the name). Codes are kept as typed, normalised; scoring judges them."""
+    from medbench_tui.core import icd10
+
+    text = " ".join(text.split())
+    if not text:
+        return None
+    if _BARE_CODE.match(text):
+        code = icd10.normalise_code(text)
+        return FinalDiagnosis(name=icd10.title(code) or code, icd10=code)
+    match = _CODE_IN_BRACKETS.match(text)
+    if match and match["name"]:
+        return FinalDiagnosis(name=match["name"], icd10=icd10.normalise_code(match["code"]))
+    return FinalDiagnosis(name=text)

@@ -1,0 +1,473 @@
+"""Editor mode: a case file as YAML, checked as the author types."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Static, TextArea
+from textual.worker import get_current_worker
+
+from medbench_tui.core.diagnostics import Diagnostic, count
+from medbench_tui.core.paths import swap_file_for
+from medbench_tui.tui.screens.dialogs import SwapRecoveryDialog, UnsavedChangesDialog
+from medbench_tui.tui.widgets.case_preview import CasePreview
+from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
+from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
+from medbench_tui.tui.widgets.editor_status import EditorStatus
+from medbench_tui.tui.widgets.icd_panel import IcdPanel
+from medbench_tui.tui.widgets.title_bar import TitleBar
+from medbench_tui.tui.yaml_lines import icd_value_at
+
+NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
+
+
+class EditorScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="editor.save", priority=True),
+        Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
+        Binding("ctrl+f", "icd_search", "ICD search", id="editor.icd_search", priority=True),
+        Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
+        Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
+        Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
+        Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False),
+    ]
+
+    modified: reactive[bool] = reactive(False)
+
+    @dataclass
+    class Validated(Message):
+        generation: int
+        report: Any
+
+    @dataclass
+    class SwapWritten(Message):
+        path: Path
+        text: str
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: Path | None = None
+        self.saved_text = ""
+        self.report: Any = None
+        self._last_case: Any = None
+        self._generation = 0
+        self._validated_generation = -1
+        self._swap_text: str | None = None
+        self._shown_diagnostics: list[Diagnostic] | None = None
+        self._previewed: tuple[Any, bool] | None = None
+        self._detail = Text()
+
+    # Layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        self.text_area = TextArea.code_editor(
+            "", language="yaml", theme="css", read_only=True, id="case-text", placeholder=NO_CASE
+        )
+        self.text_area.cursor_blink = self.app.cursor_blink
+        yield TitleBar("editor")
+        with Horizontal(id="editor-body"):
+            with Vertical(id="editor-main"):
+                with Horizontal(id="code-frame"):
+                    yield DiagnosticGutter(self.text_area, id="gutter")
+                    yield self.text_area
+                with Vertical(id="problems"):
+                    yield DiagnosticsTable(id="diagnostics")
+                    yield Static(id="problem-detail", markup=False)
+            with ContentSwitcher(initial="icd-panel", id="side"):
+                yield IcdPanel(id="icd-panel")
+                yield CasePreview(id="preview")
+        yield EditorStatus(id="editor-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#code-frame").border_title = "Case"
+        self.query_one("#problems").border_title = "Problems"
+        self.query_one("#icd-query").cursor_blink = self.app.cursor_blink
+        self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+        self._refresh_status()
+
+    # Reading the state ---------------------------------------------------------------------
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return list(self.report.diagnostics) if self.report is not None else []
+
+    @property
+    def up_to_date(self) -> bool:
+        """The problems shown are those of the text now in the editor."""
+        return self._validated_generation == self._generation
+
+    @property
+    def case_name(self) -> str | None:
+        return self.app.display_path(self.path) if self.path else None
+
+    def _refresh_status(self) -> None:
+        row, column = self.text_area.cursor_location
+        diagnostics = self.diagnostics
+        self.query_one(EditorStatus).show(
+            name=self.case_name,
+            modified=self.modified,
+            errors=count(diagnostics, "error"),
+            warnings=count(diagnostics, "warning"),
+            line=row + 1,
+            column=column + 1,
+            checking=self.path is not None and not self.up_to_date,
+        )
+
+    def watch_modified(self) -> None:
+        self._refresh_status()
+
+    # Opening and closing -----------------------------------------------------------------------
+
+    def request_open(self, path: Path) -> None:
+        """Open ``path``, first settling unsaved changes to the case now open."""
+        self._open_flow(Path(path))
+
+    @work(exclusive=True, group="editor-open", exit_on_error=False)
+    async def _open_flow(self, path: Path) -> None:
+        if self.path is not None and path.resolve() == self.path.resolve():
+            self.text_area.focus()
+            return
+        if not await self.settle_unsaved():
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.notify(f"Cannot open {self.app.display_path(path)}: {exc}", severity="error", markup=False)
+            return
+        buffer = text
+        swap = swap_file_for(path)
+        try:
+            swap_text = swap.read_text(encoding="utf-8") if swap.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            swap_text = None
+        if swap_text is not None and swap_text != text:
+            answer = await self.app.push_screen_wait(
+                SwapRecoveryDialog(
+                    "Unsaved work found",
+                    f"{self.app.display_path(path)} has an autosave with changes that were never saved "
+                    "(the editor was closed without saving). Recover them?",
+                )
+            )
+            if answer == "cancel":
+                return
+            if answer == "recover":
+                buffer = swap_text
+            else:
+                swap.unlink(missing_ok=True)
+        elif swap_text is not None:
+            swap.unlink(missing_ok=True)
+        self._load(path, text, buffer)
+
+    def _load(self, path: Path, on_disk: str, buffer: str) -> None:
+        self.path = path
+        self.saved_text = on_disk
+        self._swap_text = buffer if buffer != on_disk else None
+        self.report = None
+        self._last_case = None
+        self.text_area.read_only = False
+        self.text_area.load_text(buffer)
+        self.modified = buffer != on_disk
+        self.query_one(TitleBar).set_where(self.case_name or "")
+        self._show_report()
+        self._start_validation(debounce=False)
+        self.text_area.focus()
+
+    def close_case(self) -> None:
+        """Forget the open case (its unsaved changes must be settled first)."""
+        self._remove_swap()
+        self.path = None
+        self.saved_text = ""
+        self.report = None
+        self._last_case = None
+        self._generation += 1
+        self.text_area.load_text("")
+        self.text_area.read_only = True
+        self.modified = False
+        self.query_one(TitleBar).set_where("")
+        self._show_report()
+
+    async def settle_unsaved(self) -> bool:
+        """Ask what to do with unsaved changes (from a worker); True when it is safe to go on."""
+        if self.path is None or not self.modified:
+            return True
+        answer = await self.app.push_screen_wait(
+            UnsavedChangesDialog("Unsaved changes", f"{self.case_name} has changes that are not saved.")
+        )
+        if answer == "save":
+            return self.save()
+        if answer == "discard":
+            self._remove_swap()
+            self.modified = False
+            return True
+        return False
+
+    def action_close_case(self) -> None:
+        if self.path is not None:
+            self._close_flow()
+
+    @work(exclusive=True, group="editor-open", exit_on_error=False)
+    async def _close_flow(self) -> None:
+        if await self.settle_unsaved():
+            self.close_case()
+
+    # Typing and checking --------------------------------------------------------------------
+
+    @on(TextArea.Changed, "#case-text")
+    def _text_changed(self, event: TextArea.Changed) -> None:
+        if self.path is None:
+            return
+        self.modified = self.text_area.text != self.saved_text
+        self._start_validation(debounce=True)
+
+    def _start_validation(self, *, debounce: bool) -> None:
+        """Check the text once the author pauses; each keystroke restarts the wait."""
+        self._generation += 1
+        delay = self.app.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
+        if self.path is not None:
+            self._validate(self._generation, self.path, delay)
+        self._refresh_status()
+
+    @work(exclusive=True, group="validate", exit_on_error=False)
+    async def _validate(self, generation: int, path: Path, delay: float) -> None:
+        """Wait ``delay`` (a newer keystroke cancels this worker), then validate off the UI thread."""
+        from medbench_tui.core.validate import validate_text
+
+        if delay > 0:
+            await asyncio.sleep(delay)
+        text, bank = self.text_area.text, self.app.bank_index
+        report = await asyncio.to_thread(validate_text, text, path, bank=bank)
+        self.post_message(self.Validated(generation, report))
+
+    @on(Validated)
+    def _validated(self, event: Validated) -> None:
+        if event.generation != self._generation or self.path is None:
+            return  # the text changed since: a newer check is on its way
+        self.report = event.report
+        self._validated_generation = event.generation
+        if event.report.case is not None:
+            self._last_case = event.report.case
+        self._show_report()
+
+    def _show_report(self) -> None:
+        """Show the latest check; widgets whose content is unchanged are left alone (no redraw)."""
+        diagnostics = self.diagnostics
+        if diagnostics != self._shown_diagnostics or not self.query_one(DiagnosticsTable).row_count:
+            self._shown_diagnostics = diagnostics
+            self.query_one(DiagnosticGutter).show(diagnostics)
+            self.query_one(DiagnosticsTable).show(diagnostics)
+        self._refresh_preview()
+        self._refresh_status()
+        self._show_code_under_cursor()
+
+    def _refresh_preview(self) -> None:
+        """The preview follows the text while it is on screen."""
+        if self.query_one(ContentSwitcher).current != "preview":
+            return
+        current = self.report.case if self.report is not None else None
+        shown = (current or self._last_case, current is None and self._last_case is not None)
+        if shown != self._previewed:
+            self._previewed = shown
+            self.query_one(CasePreview).show(shown[0], stale=shown[1])
+
+    # The cursor -----------------------------------------------------------------------------
+
+    @on(TextArea.SelectionChanged, "#case-text")
+    def _cursor_moved(self, event: TextArea.SelectionChanged) -> None:
+        self._refresh_status()
+        self._show_code_under_cursor()
+        self.query_one(DiagnosticsTable).highlight_line(self.text_area.cursor_location[0] + 1)
+
+    def _show_code_under_cursor(self) -> None:
+        if self.path is None:
+            self.query_one(IcdPanel).show_code(None)
+            return
+        row, column = self.text_area.cursor_location
+        value = icd_value_at(self.text_area.document.get_line(row), column)
+        self.query_one(IcdPanel).show_code(value.code if value and value.code else None)
+
+    def go_to(self, diagnostic: Diagnostic) -> None:
+        if diagnostic.line is None:
+            return
+        self.text_area.move_cursor((diagnostic.line - 1, max((diagnostic.column or 1) - 1, 0)), center=True)
+        self.text_area.focus()
+
+    @on(DiagnosticsTable.Chosen)
+    def _diagnostic_chosen(self, event: DiagnosticsTable.Chosen) -> None:
+        self.go_to(event.diagnostic)
+
+    @on(DiagnosticsTable.Highlighted)
+    def _diagnostic_highlighted(self, event: DiagnosticsTable.Highlighted) -> None:
+        """The whole message of the problem in view (the table cuts long ones)."""
+        d = event.diagnostic
+        text = Text()
+        if d is None:
+            text.append("No problems." if self.path else "", style="italic")
+        else:
+            where = f"line {d.line}, column {d.column or 1}" if d.line else "the whole case"
+            text.append(f"{d.severity} {d.code}", style="bold")
+            text.append(f" at {where}" + (f" ({d.path})" if d.path else "") + ": ")
+            text.append(d.message)
+        if text != self._detail:
+            self._detail = text
+            self.query_one("#problem-detail", Static).update(text)
+
+    def action_next_problem(self, step: int = 1) -> None:
+        """Put the cursor on the next problem after it (``step`` -1: the one before), wrapping round."""
+        placed = [d for d in self.query_one(DiagnosticsTable).diagnostics if d.line is not None]
+        if not placed:
+            self.notify("No problems with a place in the text.")
+            return
+        here = self.text_area.cursor_location
+        places = [(d, (d.line - 1, (d.column or 1) - 1)) for d in placed]
+        if step > 0:
+            later = [d for d, place in places if place > here]
+            target = later[0] if later else placed[0]
+        else:
+            earlier = [d for d, place in places if place < here]
+            target = earlier[-1] if earlier else placed[-1]
+        self.query_one(DiagnosticsTable).highlight(target)
+        self.go_to(target)
+
+    def action_focus_text(self) -> None:
+        self.text_area.focus()
+
+    # ICD codes --------------------------------------------------------------------------------
+
+    def action_icd_search(self) -> None:
+        self.query_one(ContentSwitcher).current = "icd-panel"
+        self.query_one(IcdPanel).focus_search()
+
+    @on(IcdPanel.CodeChosen)
+    def _code_chosen(self, event: IcdPanel.CodeChosen) -> None:
+        self.insert_code(event.code)
+
+    def insert_code(self, code: str) -> None:
+        """Replace the icd10: value under the cursor with ``code``, or insert it at the cursor."""
+        if self.path is None:
+            self.notify(f"{code}: open a case to put the code in it.", markup=False)
+            return
+        area = self.text_area
+        row, column = area.cursor_location
+        value = icd_value_at(area.document.get_line(row), column)
+        if value is None:
+            area.insert(code)
+        else:
+            text = f" {code}" if value.needs_space else code
+            area.replace(text, (row, value.start), (row, value.end))
+        area.focus()
+
+    # Preview ----------------------------------------------------------------------------------
+
+    def action_toggle_preview(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = "preview" if switcher.current == "icd-panel" else "icd-panel"
+        self._refresh_preview()
+
+    # Saving -----------------------------------------------------------------------------------
+
+    def action_save(self) -> None:
+        if self.path is None:
+            self.notify("No case open to save.")
+            return
+        self.save()
+
+    def save(self) -> bool:
+        """Save the text as typed (comments and all). Refuses a final case with errors."""
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.validate import validate_text
+        from medbench_tui.core.yamlio import save_case_text
+
+        assert self.path is not None
+        text = self.text_area.text
+        report = validate_text(text, self.path, bank=self.app.bank_index)
+        errors = count(report.diagnostics, "error")
+        if errors and _status_of(text, report) == "final":
+            self.notify(
+                f"Not saved: {self.case_name} has {errors} error{'s' if errors != 1 else ''} and a case with "
+                "errors cannot be final. Fix them, or set status: draft (or review) to save it as work "
+                "in progress.",
+                title="Cannot save as final",
+                severity="error",
+                markup=False,
+                timeout=10,
+            )
+            return False
+        try:
+            save_case_text(self.path, text)
+        except (OSError, MedbenchError) as exc:
+            self.notify(f"Could not save {self.case_name}: {exc}", severity="error", markup=False, timeout=10)
+            return False
+        self.saved_text = text
+        self.modified = False
+        self._remove_swap()
+        self._generation += 1
+        self.post_message(self.Validated(self._generation, report))
+        if errors:
+            self.notify(
+                f"Saved {self.case_name} with {errors} error{'s' if errors != 1 else ''}.",
+                severity="warning",
+                markup=False,
+            )
+        else:
+            self.notify(f"Saved {self.case_name}.", markup=False)
+        self.app.case_file_changed(self.path)
+        return True
+
+    # Autosave ---------------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Write the unsaved text to the swap file (from the interval timer)."""
+        if self.path is None or not self.modified:
+            return
+        text = self.text_area.text
+        if text != self._swap_text:
+            self._write_swap(self.path, text)
+
+    @work(thread=True, exclusive=True, group="autosave", exit_on_error=False)
+    def _write_swap(self, path: Path, text: str) -> None:
+        from medbench_tui.core.files import write_atomic
+
+        if get_current_worker().is_cancelled:
+            return
+        write_atomic(swap_file_for(path), text, backup=False)
+        self.post_message(self.SwapWritten(path, text))
+
+    @on(SwapWritten)
+    def _swap_written(self, event: SwapWritten) -> None:
+        if event.path != self.path or not self.modified:
+            # saved or discarded while the autosave was being written: it is stale
+            swap_file_for(event.path).unlink(missing_ok=True)
+            return
+        self._swap_text = event.text
+
+    def _remove_swap(self) -> None:
+        self.workers.cancel_group(self, "autosave")
+        if self.path is None:
+            return
+        try:
+            swap_file_for(self.path).unlink(missing_ok=True)
+        except OSError as exc:
+            self.notify(f"Could not remove the autosave file: {exc}", severity="warning", markup=False)
+        self._swap_text = None
+
+
+def _status_of(text: str, report: Any) -> Any:
+    """The ``status`` the text declares, also when the case does not validate."""
+    if report.case is not None:
+        return report.case.status
+    from medbench_tui.core.yamlio import parse_case_text
+
+    data = parse_case_text(text).data
+    return data.get("status") if isinstance(data, dict) else None

@@ -1,0 +1,333 @@
+"""Library mode: every case of the bank, checked, filtered and sorted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Select, Static
+from textual.worker import get_current_worker
+
+from medbench_tui.core.case import CATEGORIES
+from medbench_tui.tui.library_model import (
+    COLUMNS,
+    STATUSES,
+    CaseEntry,
+    filter_entries,
+    read_entry,
+    sort_entries,
+)
+from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
+from medbench_tui.tui.widgets.case_table import CaseTable
+from medbench_tui.tui.widgets.title_bar import TitleBar
+
+PROGRESS_EVERY = 5
+"""Post loading progress every this many cases (fewer messages, same bar)."""
+
+
+class LibraryScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "open_case", "Open", id="library.open"),
+        Binding("p", "app.play_selected", "Play", id="library.play", tooltip="Play the selected case as its doctor"),
+        Binding("n", "new_case", "New case", id="library.new_case"),
+        Binding("v", "new_variant", "New variant", id="library.new_variant"),
+        Binding("delete", "delete_case", "Delete", id="library.delete"),
+        Binding("slash", "focus_filter", "Filter", id="library.filter", key_display="/"),
+        Binding("s", "sort_next", "Sort", id="library.sort"),
+        Binding("S", "sort_reverse", "Reverse sort", id="library.reverse", show=False),
+        Binding("r", "reload", "Check bank", id="library.reload"),
+        Binding("escape", "clear_filters", "Clear filters", id="library.clear_filters", show=False),
+    ]
+
+    @dataclass
+    class Progress(Message):
+        done: int
+        total: int
+
+    @dataclass
+    class Loaded(Message):
+        index: Any
+        entries: list[CaseEntry]
+
+    @dataclass
+    class EntryChanged(Message):
+        """One case file was saved, created or deleted (``entry`` None: it is gone)."""
+
+        path: Path
+        index: Any
+        entry: CaseEntry | None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[CaseEntry] = []
+        self.sort_column = "id"
+        self.sort_reverse = False
+        self.loading_bank = False
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("library")
+        with Horizontal(id="library-filters"):
+            yield Input(placeholder="Filter: id, title or category (fuzzy)", id="filter")
+            yield Select(
+                [(c.replace("_", " "), c) for c in CATEGORIES], prompt="All categories", id="category-filter"
+            )
+            yield Select([(s, s) for s in STATUSES], prompt="All statuses", id="status-filter")
+        with Vertical(id="loading"):
+            yield Label("Reading the bank…", id="loading-label")
+            yield ProgressBar(id="loading-bar", show_eta=False)
+        yield CaseTable(id="cases")
+        yield Static("", id="library-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#filter", Input).cursor_blink = self.app.cursor_blink
+        self.query_one(CaseTable).focus()
+        self.load_bank()
+
+    # Loading -------------------------------------------------------------------------------
+
+    def load_bank(self) -> None:
+        self.loading_bank = True
+        self.query_one("#loading").display = True
+        self.query_one("#loading-label", Label).update("Reading the bank…")
+        self._load_bank(self.app.cases_folder)
+
+    @work(thread=True, exclusive=True, group="bank", exit_on_error=False)
+    def _load_bank(self, folder: Path) -> None:
+        from medbench_tui.core.bank import iter_case_files, scan_bank
+
+        worker = get_current_worker()
+        index = scan_bank(folder)
+        files = iter_case_files(folder)
+        self.post_message(self.Progress(0, len(files)))
+        entries = []
+        for done, path in enumerate(files, 1):
+            if worker.is_cancelled:
+                return
+            entries.append(read_entry(path, index))
+            if done % PROGRESS_EVERY == 0 or done == len(files):
+                self.post_message(self.Progress(done, len(files)))
+        self.post_message(self.Loaded(index, entries))
+
+    @on(Progress)
+    def _progress(self, event: Progress) -> None:
+        self.query_one("#loading-label", Label).update(f"Checking cases: {event.done} of {event.total}")
+        self.query_one("#loading-bar", ProgressBar).update(total=max(event.total, 1), progress=event.done)
+
+    @on(Loaded)
+    def _loaded(self, event: Loaded) -> None:
+        self.loading_bank = False
+        self.app.bank_index = event.index
+        self.entries = event.entries
+        self.query_one("#loading").display = False
+        self.refresh_table()
+
+    def refresh_case(self, path: Path) -> None:
+        """Check one case file again (it was saved, created or deleted) and update its row."""
+        self._refresh_case(Path(path), self.app.cases_folder)
+
+    @work(thread=True, group="bank-entry", exit_on_error=False)
+    def _refresh_case(self, path: Path, folder: Path) -> None:
+        from medbench_tui.core.bank import scan_bank
+
+        index = scan_bank(folder)
+        entry = read_entry(path, index) if path.exists() else None
+        self.post_message(self.EntryChanged(path, index, entry))
+
+    @on(EntryChanged)
+    def _entry_changed(self, event: EntryChanged) -> None:
+        self.app.bank_index = event.index
+        others = [e for e in self.entries if e.path != event.path]
+        self.entries = others + ([event.entry] if event.entry else [])
+        self.refresh_table()
+
+    # Showing --------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> CaseTable:
+        return self.query_one(CaseTable)
+
+    @property
+    def shown(self) -> list[CaseEntry]:
+        """The entries the filters let through, in table order."""
+        category = self.query_one("#category-filter", Select).value
+        status = self.query_one("#status-filter", Select).value
+        kept = filter_entries(
+            self.entries,
+            self.query_one("#filter", Input).value,
+            category=None if category is Select.NULL else str(category),
+            status=None if status is Select.NULL else str(status),
+        )
+        return sort_entries(kept, self.sort_column, self.sort_reverse)
+
+    def refresh_table(self) -> None:
+        shown = self.shown
+        self.table.show(shown, self.sort_column, self.sort_reverse)
+        with_errors = sum(1 for e in self.entries if e.errors)
+        with_warnings = sum(1 for e in self.entries if e.warnings and not e.errors)
+        summary = f"{len(shown)} of {len(self.entries)} cases shown · {with_errors} with errors · {with_warnings} with warnings only"
+        self.query_one("#library-summary", Static).update(summary)
+
+    @on(Input.Changed, "#filter")
+    @on(Select.Changed)
+    def _filters_changed(self) -> None:
+        self.refresh_table()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_submitted(self) -> None:
+        self.table.focus()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_clear_filters(self) -> None:
+        self.query_one("#filter", Input).value = ""
+        self.query_one("#category-filter", Select).clear()
+        self.query_one("#status-filter", Select).clear()
+        self.table.focus()
+
+    def sort_by(self, column: str, reverse: bool | None = None) -> None:
+        if reverse is None:
+            reverse = not self.sort_reverse if column == self.sort_column else False
+        self.sort_column, self.sort_reverse = column, reverse
+        self.refresh_table()
+
+    @on(CaseTable.SortRequested)
+    def _sort_requested(self, event: CaseTable.SortRequested) -> None:
+        self.sort_by(event.column)
+
+    def action_sort_next(self) -> None:
+        keys = [key for key, _ in COLUMNS]
+        self.sort_by(keys[(keys.index(self.sort_column) + 1) % len(keys)], reverse=False)
+
+    def action_sort_reverse(self) -> None:
+        self.sort_by(self.sort_column, reverse=not self.sort_reverse)
+
+    def action_reload(self) -> None:
+        self.load_bank()
+
+    # Acting on cases --------------------------------------------------------------------------
+
+    def selected_entry(self) -> CaseEntry | None:
+        path = self.table.selected_path
+        return next((e for e in self.entries if e.path == path), None)
+
+    @on(DataTable.RowSelected, "#cases")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open_case()
+
+    def action_open_case(self) -> None:
+        entry = self.selected_entry()
+        if entry is not None:
+            self.app.run_worker(self.app.open_case(entry.path), exclusive=True, group="open-case")
+
+    def _check_new_id(self, case_id: str) -> str | None:
+        from medbench_tui.core.templates import check_new_case_id
+
+        return check_new_case_id(case_id, self.app.cases_folder, {e.id for e in self.entries})
+
+    def action_new_case(self) -> None:
+        self.app.push_screen(
+            CaseIdDialog(
+                "New case",
+                "The id of the new case: lowercase letters, digits and '-' (it is also the file name). "
+                "The case starts from the template; the editor lists each field still to fill in.",
+                self._check_new_id,
+            ),
+            self._create_case,
+        )
+
+    def _create_case(self, case_id: str | None) -> None:
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.templates import create_case
+
+        if not case_id:
+            return
+        try:
+            path = create_case(self.app.cases_folder, case_id)
+        except (OSError, MedbenchError) as exc:
+            self.notify(f"Could not create {case_id}: {exc}", severity="error", markup=False)
+            return
+        self.notify(f"Created {self.app.display_path(path)} from the template.", markup=False)
+        self.after_change(path, open_it=True)
+
+    def action_new_variant(self) -> None:
+        from medbench_tui.core.templates import suggest_variant_id
+
+        entry = self.selected_entry()
+        if entry is None:
+            self.notify("Select the case to make a variant of.")
+            return
+        self.app.push_screen(
+            CaseIdDialog(
+                f"New variant of {entry.id}",
+                f"A copy of {entry.id} with a new id, parent_id set and status draft; "
+                "its comments are kept.",
+                self._check_new_id,
+                value=suggest_variant_id(entry.id, {e.id for e in self.entries}),
+            ),
+            lambda case_id: self._create_variant(entry, case_id),
+        )
+
+    def _create_variant(self, source: CaseEntry, case_id: str | None) -> None:
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.templates import create_variant
+
+        if not case_id:
+            return
+        try:
+            path = create_variant(source.path, case_id)
+        except (OSError, MedbenchError) as exc:
+            self.notify(f"Could not create the variant {case_id}: {exc}", severity="error", markup=False)
+            return
+        self.notify(f"Created {self.app.display_path(path)} as a variant of {source.id}.", markup=False)
+        self.after_change(path, open_it=True)
+
+    def action_delete_case(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            return
+        editor = self.app.editor_screen()
+        if editor is not None and editor.path == entry.path and editor.modified:
+            self.notify(
+                f"{entry.id} is open in the editor with unsaved changes: save or close it first.",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self.app.push_screen(
+            ConfirmDialog(
+                "Delete case",
+                f"Delete {entry.id} ({self.app.display_path(entry.path)})? The file is moved to the "
+                "bank's .trash folder, from where you can restore it.",
+                yes="Delete",
+            ),
+            lambda yes: self._delete(entry) if yes else None,
+        )
+
+    def _delete(self, entry: CaseEntry) -> None:
+        from medbench_tui.core.templates import trash_case
+
+        try:
+            kept = trash_case(entry.path)
+        except OSError as exc:
+            self.notify(f"Could not delete {entry.id}: {exc}", severity="error", markup=False)
+            return
+        editor = self.app.editor_screen()
+        if editor is not None and editor.path == entry.path:
+            editor.close_case()
+        self.notify(f"Deleted {entry.id}; the file is kept as {self.app.display_path(kept)}.", markup=False)
+        self.after_change(entry.path)
+
+    def after_change(self, path: Path, *, open_it: bool = False) -> None:
+        self.refresh_case(path)
+        if open_it:
+            self.app.run_worker(self.app.open_case(path), exclusive=True, group="open-case")

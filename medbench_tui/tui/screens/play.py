@@ -1,0 +1,612 @@
+"""Play mode: the player is the doctor. Pick a case, read the patient's opening words,
+ask one question at a time, read the attachments handed over, take notes; then give a
+final response and learn from the scorecard what was found, missed or done wrongly.
+
+The session is a run of the system ``human`` (see :mod:`medbench_tui.tui.play_session`):
+stored in the run store like any other run, autosaved while it lasts, resumable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, ContentSwitcher, Footer, Input, OptionList, Select, Static, TextArea
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from medbench_tui.tui.play_session import (
+    ABANDONED,
+    PLAYER_SYSTEM,
+    Abandon,
+    Desk,
+    Finish,
+    Player,
+    SessionSwap,
+    TurnCount,
+    case_plan,
+    group_config,
+    with_player,
+)
+from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
+from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
+from medbench_tui.tui.widgets.chat_log import ChatLog
+from medbench_tui.tui.widgets.final_form import FinalResponseForm
+from medbench_tui.tui.widgets.notes_pad import NotesPad
+from medbench_tui.tui.widgets.run_view import RunView
+from medbench_tui.tui.widgets.title_bar import TitleBar
+from medbench_tui.tui.widgets.turn_counter import TurnCounter
+
+PICK_A_CASE = (
+    "Pick a case to see as its doctor: Enter starts the consultation (or resumes an unfinished one). "
+    "The patient answers only what you ask; the scorecard comes when you give your final response."
+)
+SESSION_WORKER = "play-session"
+
+
+class PlayScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+f", "finish", "Finish", id="play.finish", priority=True,
+                tooltip="Stop asking and give your final response"),
+        Binding("ctrl+n", "toggle_notes", "Notes", id="play.notes", priority=True,
+                tooltip="Between the question and your notes"),
+        Binding("ctrl+s", "submit", "Submit", id="play.submit", priority=True,
+                tooltip="Submit the final response and see the scorecard"),
+        Binding("escape", "back", "Back to the consultation", id="play.back"),
+        Binding("ctrl+g", "abandon", "Abandon", id="play.abandon", priority=True,
+                tooltip="End the consultation without a final response (recorded as incomplete)"),
+        Binding("ctrl+o", "cases", "Cases", id="play.cases", priority=True,
+                tooltip="Pick a case (an unfinished consultation is kept)"),
+    ]
+
+    @dataclass
+    class SessionReady(Message):
+        path: Path
+        plan: Any
+        group: Any
+        desk: Desk
+        swap: SessionSwap
+        resumed: bool
+
+    @dataclass
+    class Opened(Message):
+        """The consultation began: the patient's opening words and turn-zero attachments."""
+
+        view: Any
+
+    @dataclass
+    class Asked(Message):
+        text: str
+        replayed: bool
+
+    @dataclass
+    class Streamed(Message):
+        text: str
+
+    @dataclass
+    class Replied(Message):
+        reply: Any
+
+    @dataclass
+    class SessionEnded(Message):
+        run: Any
+
+    @dataclass
+    class SwapWritten(Message):
+        path: Path
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.case: Any = None
+        self.case_path: Path | None = None
+        self.desk: Desk | None = None
+        self.swap: SessionSwap | None = None
+        self.swap_path: Path | None = None
+        self.steps = 0
+        self.waiting = False
+        self.replaying = False
+        self.live = False
+        self.result: Any = None
+        """The stored run of the last session that ended."""
+        self._dirty = False
+        self._store: Any = None
+        self._simulators: list[str] = []
+        self._ended: set[Path] = set()
+        """Autosaves of sessions that ended: a write still under way is removed when it lands."""
+
+    # Layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar("play")
+        with ContentSwitcher(initial="play-cases", id="play-panes"):
+            with Vertical(id="play-cases"):
+                yield Static(PICK_A_CASE, id="play-cases-help")
+                with Horizontal(id="play-cases-bar"):
+                    yield Input(placeholder="Filter: id, title or category", id="play-filter")
+                    yield Select(
+                        [("patient: grounded", "grounded")], value="grounded", allow_blank=False, id="play-simulator"
+                    )
+                yield OptionList(id="play-case-list")
+            with Horizontal(id="play-consult"):
+                with Vertical(id="play-main"):
+                    yield ChatLog(id="play-chat")
+                    with Horizontal(id="play-ask"):
+                        yield Input(placeholder="Ask the patient a question, then press Enter", id="play-question")
+                        yield Button("Finish", id="play-finish", variant="primary")
+                with Vertical(id="play-side"):
+                    yield TurnCounter(id="play-turns")
+                    yield AttachmentsPanel(id="play-attachments")
+                    yield NotesPad(id="play-notes")
+            yield FinalResponseForm(id="play-final")
+            yield RunView(id="play-card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for widget in self.query(Input):
+            widget.cursor_blink = self.app.cursor_blink
+        self.query_one(NotesPad).cursor_blink = self.app.cursor_blink
+        self.query_one("#play-chat").border_title = "Consultation"
+        self._load_simulators()
+        self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_cases()
+
+    @property
+    def pane(self) -> str:
+        return self.query_one("#play-panes", ContentSwitcher).current or "play-cases"
+
+    def show_pane(self, pane: str) -> None:
+        self.query_one("#play-panes", ContentSwitcher).current = pane
+        focus = {
+            "play-cases": "#play-case-list",
+            "play-consult": "#play-question",
+        }.get(pane)
+        if focus:
+            self.query_one(focus).focus()
+        elif pane == "play-final":
+            self.query_one(FinalResponseForm).focus_first()
+        self.refresh_bindings()
+
+    # The run store ---------------------------------------------------------------------------
+
+    @property
+    def store(self) -> Any:
+        """The bank's run store, opened on first use."""
+        if self._store is None:
+            from medbench_tui.tui.compare_model import open_run_store
+
+            self._store = open_run_store(self.app.bank, self.app.settings.run_store)
+        return self._store
+
+    def swap_file(self, case_id: str) -> Path:
+        from medbench_tui.core.paths import play_swap_file, run_store_for
+
+        store = run_store_for(self.app.bank, self.app.settings.run_store)
+        return play_swap_file(store, self.app.settings.player_name, case_id)
+
+    # Picking a case ----------------------------------------------------------------------------
+
+    def _load_simulators(self) -> None:
+        from medbench_tui.core.bankconfig import load_bank_config
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.simulators import DEFAULT_SIMULATOR
+
+        names = [DEFAULT_SIMULATOR]
+        try:
+            names += list(load_bank_config(self.app.bank).simulators)
+        except MedbenchError as exc:
+            self.notify(f"{exc}\nPlaying with the grounded patient.", title="medbench.yaml", severity="warning",
+                        markup=False)
+        self._simulators = names
+        wanted = self.app.settings.default_simulator
+        select = self.query_one("#play-simulator", Select)
+        select.set_options([(f"patient: {name}", name) for name in names])
+        select.value = wanted if wanted in names else DEFAULT_SIMULATOR
+
+    @property
+    def simulator(self) -> str:
+        return str(self.query_one("#play-simulator", Select).value)
+
+    def refresh_cases(self) -> None:
+        """List the library's cases; those with an unfinished consultation say so."""
+        from medbench_tui.tui.library_model import filter_entries
+
+        library = self.app.library_screen()
+        entries = library.entries if library is not None else []
+        if library is not None and library.loading_bank and not entries:
+            self.set_timer(0.2, self.refresh_cases)
+        listed = self.query_one("#play-case-list", OptionList)
+        kept = sorted(filter_entries(entries, self.query_one("#play-filter", Input).value), key=lambda e: e.id)
+        options = []
+        for entry in kept:
+            label = f"{entry.id}  {entry.title}  · {entry.category.replace('_', ' ')}"
+            if entry.errors:
+                label += "  · has errors: fix it in the editor"
+            elif self.swap_file(entry.id).is_file():
+                label += "  · unfinished: Enter resumes"
+            options.append(Option(label, id=str(entry.path), disabled=bool(entry.errors)))
+        highlighted = listed.highlighted
+        listed.set_options(options)
+        if options:
+            listed.highlighted = min(highlighted or 0, len(options) - 1)
+
+    @on(Input.Changed, "#play-filter")
+    def _filter_changed(self) -> None:
+        self.refresh_cases()
+
+    @on(Input.Submitted, "#play-filter")
+    def _filter_submitted(self) -> None:
+        self.query_one("#play-case-list").focus()
+
+    @on(OptionList.OptionSelected, "#play-case-list")
+    def _case_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.request_play(Path(event.option.id))
+
+    def request_play(self, path: Path) -> None:
+        """Start (or resume, or go back to) a consultation of the case at ``path``."""
+        self._open(Path(path))
+
+    @work(exclusive=True, group="play-open", exit_on_error=False)
+    async def _open(self, path: Path) -> None:
+        from medbench_tui.core.errors import MedbenchError
+
+        if self.live:
+            if self.case_path is not None and path.resolve() == self.case_path.resolve():
+                self.show_pane("play-consult" if self.pane == "play-cases" else self.pane)
+                return
+            leave = await self.app.push_screen_wait(ConfirmDialog(
+                "Leave this consultation?",
+                f"Your consultation of {self.case.id} is kept: open the case in Play again to resume it.",
+                yes="Leave",
+            ))
+            if not leave:
+                return
+            self.leave_session()
+        player_name = self.app.settings.player_name
+        try:
+            store = self.store
+            plan = await asyncio.to_thread(case_plan, self.app.bank, path, self.simulator)
+        except MedbenchError as exc:
+            self.notify(str(exc), title="Cannot play this case", severity="error", markup=False, timeout=10)
+            return
+        planned = plan.cases[0]
+        swap_path = self.swap_file(planned.id)
+        swap = await asyncio.to_thread(SessionSwap.load, swap_path)
+        resumed = False
+        if swap is not None and swap.case_sha256 != planned.sha256:
+            self.notify(
+                f"{planned.id} changed since your unfinished consultation: it starts afresh.",
+                severity="warning", markup=False,
+            )
+            swap_path.unlink(missing_ok=True)
+            swap = None
+        if swap is not None:
+            answer = await self.app.push_screen_wait(SwapRecoveryDialog(
+                "Unfinished consultation",
+                f"You left a consultation of {planned.id} after {len(swap.questions)} question"
+                f"{'s' if len(swap.questions) != 1 else ''}. Resume it? Your questions are asked again of the "
+                f"patient ({swap.simulator} simulator); discarding starts afresh.",
+            ))
+            if answer == "cancel":
+                return
+            if answer == "recover":
+                resumed = True
+                if swap.simulator != self.simulator:
+                    try:
+                        plan = await asyncio.to_thread(case_plan, self.app.bank, path, swap.simulator)
+                    except MedbenchError as exc:
+                        self.notify(str(exc), title="Cannot resume", severity="error", markup=False)
+                        return
+            else:
+                swap_path.unlink(missing_ok=True)
+        desk = Desk(
+            asked=lambda text, replayed: self.post_message(self.Asked(text, replayed)),
+            shown=self._shown,
+            streamed=lambda text: self.post_message(self.Streamed(text)),
+            replay=list(swap.questions) if resumed and swap is not None else [],
+        )
+        plan = with_player(plan, Player(player_name, desk))
+        group = None
+        if resumed and swap is not None:
+            try:
+                group = await asyncio.to_thread(store.group, swap.group_id)
+            except MedbenchError:
+                group = None
+        if group is None:
+            group = await asyncio.to_thread(store.create_group, group_config(plan, player_name), plan.seed)
+        if not resumed or swap is None:
+            swap = SessionSwap(
+                case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
+                player=player_name, simulator=plan.simulator, group_id=group.id,
+            )
+        swap.group_id = group.id
+        self.post_message(self.SessionReady(path, plan, group, desk, swap, resumed))
+
+    def _shown(self, seen: Any) -> None:
+        from medbench_tui.core.consultation import DoctorView
+
+        self.post_message(self.Opened(seen) if isinstance(seen, DoctorView) else self.Replied(seen))
+
+    # The session ---------------------------------------------------------------------------------
+
+    @on(SessionReady)
+    def _session_ready(self, event: SessionReady) -> None:
+        planned = event.plan.cases[0]
+        self.case, self.case_path = planned.case, event.path
+        self.desk, self.swap = event.desk, event.swap
+        self.swap_path = self.swap_file(planned.id)
+        self._ended.discard(self.swap_path)
+        self.steps, self.waiting, self.replaying, self.live, self._dirty = 0, True, event.resumed, True, False
+        self.result = None
+        self.query_one(TitleBar).set_where(f"{planned.id}: {self.case.title}")
+        self.query_one(ChatLog).clear_log()
+        self.query_one(AttachmentsPanel).clear_attachments()
+        self.query_one(NotesPad).load_text(event.swap.notes)
+        self.query_one(FinalResponseForm).load(event.swap.draft)
+        self._set_asking(True)
+        self._show_count()
+        self.show_pane("play-consult")
+        if event.resumed:
+            self.query_one(ChatLog).add_notice(f"Resuming: asking your {len(event.swap.questions)} questions again…")
+        self._consult(event.plan, event.group)
+
+    @work(exclusive=True, group=SESSION_WORKER, exit_on_error=False)
+    async def _consult(self, plan: Any, group: Any) -> None:
+        from medbench_tui.core.runs.runner import Runner
+        from medbench_tui.tui.compare_model import retry_policy
+
+        runner_settings = self.app.settings.runner
+        runner = Runner(
+            self.store, plan, group=group, concurrency=1,
+            endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
+        )
+        await runner.run()
+        run = await asyncio.to_thread(self.store.find_run, group.id, plan.cases[0].id, PLAYER_SYSTEM)
+        self.post_message(self.SessionEnded(run))
+
+    def leave_session(self) -> None:
+        """Stop the session; it is recorded incomplete (cancelled) and its autosave stays."""
+        if self.live:
+            self.save_swap()
+        self.workers.cancel_group(self, SESSION_WORKER)
+        self.live = False
+        self.desk = None
+        self.refresh_bindings()
+
+    @on(Opened)
+    def _opened(self, event: Opened) -> None:
+        self.waiting = False
+        self.query_one(ChatLog).add_opening(event.view.intro, event.view.attachments)
+        self.query_one(AttachmentsPanel).add(event.view.attachments)
+        self._ready_for_question()
+
+    @on(Asked)
+    def _asked(self, event: Asked) -> None:
+        self.waiting = True
+        self.replaying = event.replayed
+        if not event.replayed and self.swap is not None:
+            self.swap.questions.append(event.text)
+        chat = self.query_one(ChatLog)
+        chat.add_question(event.text)
+        chat.begin_reply()
+        self._set_asking(False)
+
+    @on(Streamed)
+    def _streamed(self, event: Streamed) -> None:
+        self.query_one(ChatLog).stream(event.text)
+
+    @on(Replied)
+    def _replied(self, event: Replied) -> None:
+        reply = event.reply
+        self.waiting = False
+        self.steps += 1
+        self.query_one(ChatLog).end_reply(reply.text, reply.attachments)
+        self.query_one(AttachmentsPanel).add(reply.attachments)
+        self._show_count()
+        if self.replaying and self.desk is not None and not self.desk.replaying:
+            self.replaying = False
+            self.query_one(ChatLog).add_notice("Resumed where you left off.")
+        if not self.replaying:
+            self.save_swap()
+            self._ready_for_question()
+
+    def _ready_for_question(self) -> None:
+        if self.case is not None and self.steps >= self.case.max_turns:
+            self.query_one(ChatLog).add_notice(
+                f"That was the last question this case allows ({self.case.max_turns}). "
+                "Give your final response: Ctrl+F."
+            )
+            self._set_asking(False)
+            return
+        if not self.desk or not self.desk.replaying:
+            self._set_asking(True)
+            if self.pane == "play-consult" and not self.query_one(NotesPad).has_focus:
+                self.query_one("#play-question").focus()
+
+    def _set_asking(self, enabled: bool) -> None:
+        self.query_one("#play-question", Input).disabled = not enabled
+
+    def _show_count(self) -> None:
+        if self.case is not None:
+            self.query_one(TurnCounter).show(TurnCount(self.steps, self.case.num_steps, self.case.max_turns))
+
+    @on(Input.Submitted, "#play-question")
+    def _question(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text or not self.live or self.desk is None:
+            return
+        if self.waiting:
+            self.notify("Wait for the patient's reply.")
+            return
+        event.input.value = ""
+        self.waiting = True
+        self._set_asking(False)
+        self.desk.act(text)
+
+    @on(SessionEnded)
+    def _session_ended(self, event: SessionEnded) -> None:
+        from medbench_tui.tui.compare_model import Side
+
+        run = event.run
+        self.live, self.desk, self.waiting = False, None, False
+        self.query_one(ChatLog).drop_reply()
+        self.query_one(FinalResponseForm).loading = False
+        self.refresh_bindings()
+        if run is None:
+            self.notify("The consultation ended but its run was not found in the run store.", severity="error")
+            self.show_pane("play-cases")
+            return
+        self.result = run
+        if run.complete or run.reason == ABANDONED:
+            self._remove_swap()
+        if run.reason == ABANDONED:
+            self.notify(f"Consultation of {run.case_id} abandoned; recorded as incomplete.", markup=False)
+            self.refresh_cases()
+            self.show_pane("play-cases")
+            return
+        side = Side.of_run(run, label=self.app.settings.player_name)
+        heading = f"Your consultation of {run.case_id}"
+        self.query_one(RunView).show(side, self.case, heading=heading)
+        self.show_pane("play-card")
+        self.query_one("#run-tabs").focus()
+        if run.complete:
+            self.notify(f"Stored as run {run.id} in run group {run.group_id} (see Results).", markup=False)
+        else:
+            self.notify(f"The consultation ended incomplete: {run.reason}", severity="warning", markup=False,
+                        timeout=10)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == SESSION_WORKER and event.state == WorkerState.ERROR:
+            self.live, self.desk = False, None
+            self.query_one(FinalResponseForm).loading = False
+            self.refresh_bindings()
+            self.show_pane("play-cases")
+
+    # Actions ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        pane = self.pane
+        if action == "finish":
+            return pane == "play-consult" and self.live
+        if action == "toggle_notes":
+            return pane == "play-consult"
+        if action in ("submit", "back"):
+            return pane == "play-final" and self.live
+        if action == "abandon":
+            return self.live and pane in ("play-consult", "play-final")
+        return True
+
+    @on(Button.Pressed, "#play-finish")
+    def action_finish(self) -> None:
+        if not self.live:
+            return
+        if self.waiting and not self.replaying:
+            self.notify("Wait for the patient's reply first.")
+            return
+        self.show_pane("play-final")
+
+    def action_toggle_notes(self) -> None:
+        notes = self.query_one(NotesPad)
+        if notes.has_focus:
+            self.query_one("#play-question").focus()
+        else:
+            notes.focus()
+
+    def action_back(self) -> None:
+        self._dirty = True
+        self.show_pane("play-consult")
+
+    def action_submit(self) -> None:
+        self.query_one(FinalResponseForm).submit()
+
+    @on(FinalResponseForm.BackRequested)
+    def _back_requested(self) -> None:
+        self.action_back()
+
+    @on(FinalResponseForm.Submitted)
+    def _submitted(self, event: FinalResponseForm.Submitted) -> None:
+        self._submit_flow(event.final)
+
+    @work(exclusive=True, group="play-submit", exit_on_error=False)
+    async def _submit_flow(self, final: Any) -> None:
+        if not final.is_structured() and not final.advice:
+            sure = await self.app.push_screen_wait(ConfirmDialog(
+                "Empty final response",
+                "You have named no diagnosis, test or treatment. Submit it anyway? It will score zero.",
+                yes="Submit",
+            ))
+            if not sure:
+                return
+        if self.desk is None or not self.live:
+            return
+        self.query_one(FinalResponseForm).loading = True
+        self.desk.act(Finish(final, self.query_one(NotesPad).text))
+
+    def action_abandon(self) -> None:
+        if not self.live or self.case is None:
+            return
+        self.app.push_screen(
+            ConfirmDialog(
+                "Abandon the consultation?",
+                f"The consultation of {self.case.id} ends without a final response: it is recorded as "
+                "incomplete and never scored.",
+                yes="Abandon",
+            ),
+            lambda yes: self.desk.act(Abandon()) if yes and self.desk is not None else None,
+        )
+
+    def action_cases(self) -> None:
+        self.refresh_cases()
+        self.show_pane("play-cases")
+
+    # The autosave --------------------------------------------------------------------------
+
+    @on(TextArea.Changed, "#play-notes")
+    @on(FinalResponseForm.Edited)
+    def _edited(self) -> None:
+        self._dirty = True
+
+    def autosave(self) -> None:
+        if self.live and self._dirty and not self.replaying:
+            self.save_swap()
+
+    def save_swap(self) -> None:
+        if self.swap is None or self.swap_path is None:
+            return
+        self._dirty = False
+        self.swap.notes = self.query_one(NotesPad).text
+        draft = self.query_one(FinalResponseForm).value()
+        self.swap.draft = draft if draft.is_structured() or draft.advice else None
+        self._write_swap(self.swap_path, self.swap.model_copy(deep=True))
+
+    @work(thread=True, exclusive=True, group="play-swap", exit_on_error=False)
+    def _write_swap(self, path: Path, swap: SessionSwap) -> None:
+        swap.save(path)
+        self.post_message(self.SwapWritten(path))
+
+    @on(SwapWritten)
+    def _swap_written(self, event: SwapWritten) -> None:
+        if event.path in self._ended:
+            event.path.unlink(missing_ok=True)
+
+    def _remove_swap(self) -> None:
+        self.workers.cancel_group(self, "play-swap")
+        if self.swap_path is not None:
+            self._ended.add(self.swap_path)
+            try:
+                self.swap_path.unlink(missing_ok=True)
+            except OSError as exc:
+                self.notify(f"Could not remove the autosave: {exc}", severity="warning", markup=False)
+        self.swap = None

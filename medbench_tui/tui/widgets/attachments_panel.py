@@ -1,0 +1,60 @@
+"""The attachments the doctor has been given so far: text in full, an image as its
+description and the path of its file (to open outside the terminal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+NONE_YET = "Nothing yet. Ask for a result, report or image by name."
+
+
+class AttachmentsPanel(VerticalScroll):
+    DEFAULT_CSS = """
+    AttachmentsPanel { height: 1fr; }
+    AttachmentsPanel > .attachment { height: auto; padding: 0 1; margin-bottom: 1;
+                                     border-top: solid $accent 50%; border-title-color: $accent; }
+    AttachmentsPanel > .attachments--none { color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.border_title = "Attachments"
+        self.clear_attachments()
+
+    def clear_attachments(self) -> None:
+        self.views = []
+        self.remove_children()
+        self.mount(Static(NONE_YET, classes="attachments--none"))
+
+    def add(self, views: list[Any]) -> None:
+        if not views:
+            return
+        if not self.views:
+            self.remove_children()
+        for view in views:
+            self.views.append(view)
+            shown = Static(describe_attachment(view), classes="attachment")
+            shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
+            self.mount(shown)
+        self.border_title = f"Attachments ({len(self.views)})"
+
+
+def describe_attachment(view: Any) -> Content:
+    """What the doctor can read of an attachment."""
+    parts: list[Content] = []
+    if view.text:
+        parts.append(Content(view.text.rstrip()))
+    elif view.description:
+        parts.append(Content.assemble(("Description: ", "italic"), view.description.strip()))
+    if view.image_path is not None:
+        parts.append(Content.assemble(("Image file: ", "italic"), str(view.image_path)))
+    if view.missing_file:
+        parts.append(Content.assemble(("File not found: ", "italic"), view.missing_file))
+    return Content("\n").join(parts) if parts else Content("(empty)")

@@ -1,0 +1,76 @@
+"""The library's table of cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import DataTable
+from textual.widgets.data_table import CellDoesNotExist
+
+from medbench_tui.tui.library_model import COLUMNS, CaseEntry
+
+
+class CaseTable(DataTable):
+    """One row per case file; a click on a column header asks to sort by that column."""
+
+    DEFAULT_CSS = """
+    CaseTable { height: 1fr; }
+    """
+
+    @dataclass
+    class SortRequested(Message):
+        column: str
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+
+    def show(self, entries: list[CaseEntry], sort_column: str, reverse: bool) -> None:
+        """Replace the rows, keeping the cursor on the same case when it is still shown."""
+        selected = self.selected_path
+        self.clear(columns=True)
+        arrow = " ▼" if reverse else " ▲"
+        for key, label in COLUMNS:
+            self.add_column(label + (arrow if key == sort_column else ""), key=key)
+        theme = self.app.current_theme
+        for entry in entries:
+            self.add_row(
+                Text(entry.id),
+                Text(entry.title),
+                Text(entry.category),
+                Text(entry.complexity),
+                Text(entry.urgency),
+                Text(entry.status),
+                _validity(entry, theme.error or "red", theme.warning or "yellow", theme.success or "green"),
+                key=str(entry.path),
+            )
+        if selected is not None and str(selected) in self.rows:
+            self.move_cursor(row=self.get_row_index(str(selected)))
+
+    @property
+    def selected_path(self) -> Path | None:
+        if not self.row_count:
+            return None
+        try:
+            key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
+        except CellDoesNotExist:
+            return None
+        return Path(key.value) if key.value is not None else None
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        event.stop()
+        if event.column_key.value is not None:
+            self.post_message(self.SortRequested(event.column_key.value))
+
+
+def _validity(entry: CaseEntry, error: str, warning: str, success: str) -> Text:
+    if entry.errors:
+        text = Text(f"{entry.errors} error{'s' if entry.errors != 1 else ''}", style=f"bold {error}")
+        if entry.warnings:
+            text.append(f", {entry.warnings} warn", style=warning)
+        return text
+    if entry.warnings:
+        return Text(f"{entry.warnings} warning{'s' if entry.warnings != 1 else ''}", style=warning)
+    return Text("valid", style=success)

@@ -1,0 +1,174 @@
+"""A run group at a glance: the case x system matrix with its filters, and the group's
+statistics. Enter on a case asks for its side-by-side view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Select, Static, TabbedContent, TabPane
+
+from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix_rows
+from medbench_tui.tui.widgets.matrix import MetricMatrix
+from medbench_tui.tui.widgets.scorecard_view import status_text
+from medbench_tui.tui.widgets.stats_panel import StatsPanel
+
+
+class GroupReport(Vertical):
+    DEFAULT_CSS = """
+    GroupReport { height: 1fr; }
+    GroupReport > #group-bar { height: auto; padding: 0 1; }
+    GroupReport > #group-bar > Select { width: 26; }
+    GroupReport > #group-bar > #group-summary { width: 1fr; padding: 1 1 0 2; color: $text-muted; }
+    GroupReport > TabbedContent { height: 1fr; }
+    GroupReport TabPane { padding: 0; height: 1fr; }
+    GroupReport #group-detail { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("f", "next_filter", "Next filter", id="group.filter"),
+        Binding("t", "toggle_tab", "Cases / statistics", id="group.tab"),
+    ]
+
+    @dataclass
+    class CaseChosen(Message):
+        group_id: str
+        case_id: str
+
+    @dataclass
+    class Loaded(Message):
+        group: Any
+        runs: list[Any]
+
+    @dataclass
+    class ReportBuilt(Message):
+        group_id: str
+        report: Any
+        problem: str | None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.group: Any = None
+        self.report: Any = None
+        self.systems: list[str] = []
+        self.rows: list[MatrixRow] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="group-bar"):
+            yield Select(FILTERS, value="all", allow_blank=False, id="group-filter")
+            yield Static("", id="group-summary")
+        with TabbedContent(id="group-tabs"):
+            with TabPane("Cases", id="tab-cases"):
+                yield MetricMatrix(id="matrix")
+                yield Static("", id="group-detail")
+            with TabPane("Statistics", id="tab-statistics"):
+                yield StatsPanel()
+
+    @property
+    def matrix(self) -> MetricMatrix:
+        return self.query_one(MetricMatrix)
+
+    @property
+    def filter(self) -> str:
+        return str(self.query_one("#group-filter", Select).value)
+
+    def load(self, store: Any, group_id: str) -> None:
+        """Read the group's runs, then compute its statistics (both in the background)."""
+        self.report = None
+        self.query_one(StatsPanel).waiting()
+        self._load(store, group_id)
+
+    @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
+    def _load(self, store: Any, group_id: str) -> None:
+        group = store.group(group_id)
+        self.post_message(self.Loaded(group, store.runs(group_id)))
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.report import build_report
+
+        try:
+            report, problem = build_report(store, group_id), None
+        except MedbenchError as exc:
+            report, problem = None, str(exc)
+        self.post_message(self.ReportBuilt(group_id, report, problem))
+
+    @on(Loaded)
+    def _loaded(self, event: Loaded) -> None:
+        event.stop()
+        self.group = event.group
+        case_ids = [c["id"] for c in event.group.config.get("cases", [])]
+        self.systems = event.group.systems or sorted({r.system for r in event.runs})
+        self.rows = matrix_rows(event.runs, case_ids)
+        self.refresh_matrix()
+        self.matrix.focus()
+
+    @on(ReportBuilt)
+    def _report_built(self, event: ReportBuilt) -> None:
+        event.stop()
+        if self.group is None or event.group_id != self.group.id:
+            return
+        self.report = event.report
+        if event.report is None:
+            self.query_one(StatsPanel).failed(event.problem or "no runs")
+        else:
+            self.query_one(StatsPanel).show(event.report)
+
+    def refresh_matrix(self) -> None:
+        shown = keep_rows(self.rows, self.systems, self.filter)
+        self.matrix.show(shown, self.systems)
+        complete = sum(1 for r in self.rows for run in r.runs.values() if run.complete)
+        runs = sum(len(r.runs) for r in self.rows)
+        self.query_one("#group-summary", Static).update(
+            f"{len(shown)} of {len(self.rows)} cases shown · {len(self.systems)} systems · "
+            f"{complete} of {runs} runs complete · Enter: side by side"
+        )
+        self._show_detail()
+
+    @on(Select.Changed, "#group-filter")
+    def _filter_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if self.group is not None:
+            self.refresh_matrix()
+
+    def action_next_filter(self) -> None:
+        keys = [key for key, _ in FILTERS]
+        self.query_one("#group-filter", Select).value = keys[(keys.index(self.filter) + 1) % len(keys)]
+
+    def action_toggle_tab(self) -> None:
+        tabs = self.query_one("#group-tabs", TabbedContent)
+        tabs.active = "tab-statistics" if tabs.active == "tab-cases" else "tab-cases"
+
+    @on(DataTable.RowHighlighted, "#matrix")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        case_id = self.matrix.selected_case
+        row = next((r for r in self.rows if r.case_id == case_id), None)
+        detail = Text()
+        if row is not None:
+            theme = self.app.current_theme
+            detail.append(row.case_id, style="bold")
+            for system in self.systems:
+                run = row.runs.get(system)
+                detail.append(f"\n{system}: ")
+                if run is None:
+                    detail.append("not run", style="dim")
+                    continue
+                detail.append_text(status_text(run.status, theme))
+                detail.append(f", {run.steps} steps")
+                if run.reason:
+                    detail.append(f": {run.reason}")
+        self.query_one("#group-detail", Static).update(detail)
+
+    @on(MetricMatrix.CaseChosen)
+    def _case_chosen(self, event: MetricMatrix.CaseChosen) -> None:
+        event.stop()
+        if self.group is not None:
+            self.post_message(self.CaseChosen(self.group.id, event.case_id))

@@ -1,0 +1,172 @@
+"""WHO ICD-10 2019 beside the case: search as you type, and the code under the cursor explained."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Input, Static
+from textual.worker import get_current_worker
+
+SEARCH_LIMIT = 25
+NO_CODE_HINT = "Put the cursor on an icd10: value to see its WHO title."
+
+
+class IcdPanel(Vertical):
+    """Enter on a hit asks the editor to put that code into the case."""
+
+    DEFAULT_CSS = """
+    IcdPanel { height: 1fr; }
+    IcdPanel > Input { margin-bottom: 0; }
+    IcdPanel > DataTable { height: 1fr; overflow-x: hidden; }
+    IcdPanel > #icd-info { height: auto; min-height: 4; max-height: 12; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("down", "focus_hits", "Go to the results", id="icd.results", show=False),
+    ]
+
+    @dataclass
+    class CodeChosen(Message):
+        code: str
+
+    @dataclass
+    class SearchDone(Message):
+        query: str
+        hits: list[Any]
+
+    @dataclass
+    class CodeLookedUp(Message):
+        code: str
+        info: Any
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._code: str | None = None
+        self._hits: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Search ICD-10: a diagnosis or a code", id="icd-query")
+        yield DataTable(id="icd-hits", cursor_type="row", zebra_stripes=True)
+        yield Static(Text(NO_CODE_HINT), id="icd-info")
+
+    def on_mount(self) -> None:
+        self.border_title = "ICD-10 (WHO 2019)"
+        hits = self.query_one("#icd-hits", DataTable)
+        hits.add_column("Code", key="code", width=6)
+        hits.add_column("Score", key="score", width=5)
+        hits.add_column("Title", key="title")
+
+    @property
+    def hits(self) -> list[Any]:
+        return list(self._hits)
+
+    @property
+    def input(self) -> Input:
+        return self.query_one("#icd-query", Input)
+
+    def focus_search(self) -> None:
+        self.input.focus()
+
+    def action_focus_hits(self) -> None:
+        table = self.query_one("#icd-hits", DataTable)
+        if table.row_count:
+            table.focus()
+
+    # Search -------------------------------------------------------------------------
+
+    @on(Input.Changed, "#icd-query")
+    def _query_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        query = event.value.strip()
+        if query:
+            self._search(query)
+        else:
+            self._show_hits([])
+
+    @work(thread=True, exclusive=True, group="icd-search", exit_on_error=False)
+    def _search(self, query: str) -> None:
+        from medbench_tui.core import icd10
+
+        hits = icd10.search(query, limit=SEARCH_LIMIT)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.SearchDone(query, hits))
+
+    @on(SearchDone)
+    def _search_done(self, event: SearchDone) -> None:
+        event.stop()
+        if event.query == self.input.value.strip():
+            self._show_hits(event.hits)
+
+    def _show_hits(self, hits: list[Any]) -> None:
+        self._hits = list(hits)
+        table = self.query_one("#icd-hits", DataTable)
+        table.clear()
+        for index, hit in enumerate(self._hits):
+            table.add_row(Text(hit.code, style="bold"), Text(f"{hit.score:.0f}", justify="right"), Text(hit.title), key=str(index))
+
+    @on(Input.Submitted, "#icd-query")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self._hits:
+            self.post_message(self.CodeChosen(self._hits[0].code))
+
+    @on(DataTable.RowSelected, "#icd-hits")
+    def _hit_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.post_message(self.CodeChosen(self._hits[int(event.row_key.value)].code))
+
+    # The code under the cursor ----------------------------------------------------------
+
+    def show_code(self, code: str | None) -> None:
+        """Explain ``code`` (the icd10: value under the editor's cursor), or show the hint."""
+        if code == self._code:
+            return
+        self._code = code
+        if not code:
+            self.query_one("#icd-info", Static).update(Text(NO_CODE_HINT, style="italic"))
+            return
+        self._lookup(code)
+
+    @work(thread=True, exclusive=True, group="icd-lookup", exit_on_error=False)
+    def _lookup(self, code: str) -> None:
+        from medbench_tui.core import icd10
+
+        info = icd10.lookup(code)
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.CodeLookedUp(code, info))
+
+    @on(CodeLookedUp)
+    def _looked_up(self, event: CodeLookedUp) -> None:
+        event.stop()
+        if event.code == self._code:
+            self.query_one("#icd-info", Static).update(describe_code(event.info, self.app.current_theme))
+
+
+def describe_code(info: Any, theme: Any) -> Text:
+    """What an author needs to know about a code: its WHO title and kind, or what to use instead."""
+    text = Text()
+    text.append(info.code or info.query, style="bold")
+    if info.valid:
+        text.append(f"  WHO {info.kind}\n", style=theme.success or "")
+        text.append(info.title or "")
+    elif info.kind in ("chapter", "block"):
+        text.append(f"  a {info.kind}, not a code\n", style=f"bold {theme.error}")
+        text.append(info.title or "")
+    elif info.cm_only:
+        text.append("  ICD-10-CM only, not WHO ICD-10 2019", style=f"bold {theme.warning}")
+    else:
+        text.append("  not a WHO ICD-10 2019 code", style=f"bold {theme.error}")
+    if info.suggestions:
+        text.append("\nUse WHO: " if info.cm_only else "\nNearest: ", style="bold")
+        text.append("; ".join(f"{s.code} {s.title}" for s in info.suggestions[:3]))
+    for note in info.notes:
+        text.append(f"\n{note}", style="italic")
+    return text

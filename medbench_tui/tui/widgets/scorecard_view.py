@@ -1,0 +1,285 @@
+"""The scorecard of one run, for learning from it: every metric with the figures behind
+it, each item judged with its evidence, the history taken and missed, the safety checks,
+the steps against the target, and then the case's reference answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from medbench_tui.tui.compare_model import evidence_text
+
+STATUS_TONE = {
+    "matched": "good",
+    "acceptable": "muted",
+    "missing": "bad",
+    "extra": "warn",
+    "different": "warn",
+    "unexpected": "bad",
+    "contraindicated": "bad",
+    "OK": "good",
+    "NOT_APPLICABLE": "muted",
+    "FAIL": "bad",
+    "complete": "good",
+    "incomplete": "warn",
+}
+SECTION_TITLES = {
+    "diagnoses": "Diagnoses",
+    "differential": "Differential",
+    "workup": "Workup",
+    "treatment": "Treatment",
+}
+
+
+def tone_styles(theme: Any) -> dict[str, str]:
+    """Rich styles for the tones, in the theme's colours."""
+    return {
+        "good": theme.success or "green",
+        "bad": f"bold {theme.error or 'red'}",
+        "warn": theme.warning or "yellow",
+        "muted": "dim",
+        "accent": theme.accent or "cyan",
+        "doctor": f"bold {theme.primary}",
+        "patient": f"bold {theme.secondary or theme.accent or theme.primary}",
+    }
+
+
+def status_text(status: str | None, theme: Any, label: str | None = None) -> Text:
+    if status is None:
+        return Text("–", style="dim")
+    tone = STATUS_TONE.get(status)
+    return Text(label or status.replace("_", " ").lower(), style=tone_styles(theme)[tone] if tone else "")
+
+
+def number(value: Any) -> str:
+    if value is None:
+        return "n/a"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.1f}"
+    if isinstance(value, (int, float)):
+        return f"{int(value)}"
+    return str(value)
+
+
+def table(title: str | None = None, *columns: tuple[str, dict[str, Any]]) -> Table:
+    drawn = Table(
+        title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, expand=True,
+        show_edge=False, pad_edge=False, header_style="bold",
+    )
+    for name, options in columns:
+        drawn.add_column(name, **options)
+    return drawn
+
+
+def metric_explanations(card: Any) -> dict[str, str]:
+    """What each metric came from on this card."""
+    mt, bd = card.metrics, card.breakdown
+    wk, tx, f1 = bd.workup, bd.treatment, bd.action_f1
+    rank = f"primary diagnosis ranked {bd.primary_rank}" if bd.primary_rank else "primary diagnosis not named"
+    failed = sum(1 for c in card.critical_conditions if c.status == "FAIL")
+    asked = len(card.control_questions.elicited)
+    total = asked + len(card.control_questions.missed)
+    return {
+        "diagnosis_accuracy": rank,
+        "primary_icd10": f"your code against the reference: {mt.primary_icd10}",
+        "differential_accuracy": (
+            f"precision {number(mt.differential_precision)}, recall@3 {number(mt.differential_recall_at_3)}, "
+            f"recall@5 {number(mt.differential_recall_at_5)}, MRR {number(mt.primary_mrr)}"
+        ),
+        "secondary_icd10_recall": "share of the secondary diagnoses named",
+        "workup_score": (
+            f"found {number(wk.get('found_weight'))} of {number(wk.get('required_weight'))} required weight, "
+            f"-{number(wk.get('unexpected_penalty'))} unexpected, {number(wk.get('unlisted_items'))} unlisted"
+        ),
+        "treatment_accuracy": (
+            f"{tx.get('matching', 0)} matching, {tx.get('different', 0)} different, "
+            f"{tx.get('extra', 0)} extra, {tx.get('missing', 0)} missing"
+        ),
+        "critical_conditions_passed": f"{failed} of {len(card.critical_conditions)} failed",
+        "question_coverage": f"{asked} of {total} control questions elicited (weighted)",
+        "action_f1": f"weighted tp {number(f1.get('tp'))}, fp {number(f1.get('fp'))}, fn {number(f1.get('fn'))}",
+    }
+
+
+METRIC_ROWS = (
+    ("diagnosis_accuracy", "Diagnosis accuracy"),
+    ("primary_icd10", "Primary ICD-10"),
+    ("differential_accuracy", "Differential accuracy"),
+    ("secondary_icd10_recall", "Secondary ICD-10 recall"),
+    ("workup_score", "Workup score"),
+    ("treatment_accuracy", "Treatment accuracy"),
+    ("critical_conditions_passed", "Critical conditions passed"),
+    ("question_coverage", "Question coverage (history)"),
+    ("action_f1", "Weighted action F1"),
+)
+
+
+class ScorecardView(VerticalScroll):
+    DEFAULT_CSS = """
+    ScorecardView { height: 1fr; padding: 0 1; }
+    ScorecardView > Static { height: auto; margin-bottom: 1; }
+    ScorecardView > #card-summary { padding: 0 1; border: round $primary 60%; }
+    ScorecardView > #card-reference { padding: 0 1; border: round $accent 60%; border-title-color: $accent; }
+    """
+
+    def compose(self):
+        for part in ("summary", "metrics", "items", "history", "safety", "unscored", "reference"):
+            yield Static("", id=f"card-{part}")
+
+    def show(self, card: Any, case: Any = None, *, heading: str = "") -> None:
+        """``card``: a scorecard; ``case``: the case, whose reference is then shown at the end."""
+        theme = self.app.current_theme
+        self.query_one("#card-summary", Static).update(self._summary(card, case, heading, theme))
+        self.query_one("#card-metrics", Static).update(self._metrics(card))
+        self.query_one("#card-items", Static).update(self._items(card, theme))
+        self.query_one("#card-history", Static).update(self._history(card, theme))
+        self.query_one("#card-safety", Static).update(self._safety(card, theme))
+        unscored = self._unscored(card)
+        self.query_one("#card-unscored", Static).update(unscored or "")
+        self.query_one("#card-unscored").display = unscored is not None
+        reference = self.query_one("#card-reference", Static)
+        reference.display = case is not None
+        if case is not None:
+            reference.border_title = "The reference answer"
+            reference.update(reference_renderable(case))
+        self.scroll_home(animate=False)
+
+    # Parts -----------------------------------------------------------------------------
+
+    def _summary(self, card: Any, case: Any, heading: str, theme: Any) -> Text:
+        styles = tone_styles(theme)
+        text = Text()
+        text.append(heading or f"Scorecard of {card.case_id}", style="bold")
+        if case is not None:
+            text.append(f"  {case.title}")
+        text.append("\n")
+        if not card.complete:
+            text.append(f"Incomplete ({card.incomplete_reason}): shown for review, left out of every aggregate.\n",
+                        style=styles["warn"])
+        d = card.dots
+        text.append("D.O.T.S.  ", style="bold")
+        text.append(f"D {number(d.D)}   O {number(d.O)}   T {number(d.T)}   S {d.S}")
+        text.append("\nSteps     ", style="bold")
+        text.append(steps_text(card.steps, card.num_steps, case.max_turns if case is not None else None))
+        if card.outside_soft_range:
+            text.append("  outside the target range", style=styles["warn"])
+        return text
+
+    def _metrics(self, card: Any) -> Table:
+        drawn = table("Metrics", ("metric", {"ratio": 2}), ("value", {"justify": "right", "width": 9}),
+                      ("why", {"ratio": 5}))
+        why = metric_explanations(card)
+        for name, title in METRIC_ROWS:
+            drawn.add_row(title, number(getattr(card.metrics, name)), Text(why.get(name, ""), style="dim"))
+        return drawn
+
+    def _items(self, card: Any, theme: Any) -> Group:
+        tables = []
+        for section, title in SECTION_TITLES.items():
+            entries = getattr(card.items, section)
+            drawn = table(title, ("status", {"width": 15}), ("reference item", {"ratio": 3}),
+                          ("your answer", {"ratio": 3}), ("evidence", {"ratio": 3}))
+            for entry in entries:
+                note = Text(evidence_text(entry.evidence) or "", style="dim")
+                if entry.note:
+                    note.append(f"{'; ' if note.plain else ''}{entry.note}", style="italic dim")
+                answer = Text(entry.answer or "–")
+                if entry.icd10:
+                    answer.append(f" {entry.icd10}", style="bold")
+                drawn.add_row(status_text(entry.status, theme), Text(entry.reference or "–"), answer, note)
+            if not entries:
+                drawn.add_row(Text("–", style="dim"), Text("nothing to judge", style="dim"), "", "")
+            tables.append(drawn)
+        return Group(*tables)
+
+    def _history(self, card: Any, theme: Any) -> Table:
+        drawn = table("History taking: control questions", ("", {"width": 10}), ("concept", {"ratio": 4}),
+                      ("weight", {"justify": "right", "width": 6}), ("disclosed by", {"ratio": 2}))
+        styles = tone_styles(theme)
+        for question in card.control_questions.elicited:
+            drawn.add_row(Text("elicited", style=styles["good"]), question.concept, number(question.weight),
+                          ", ".join(question.facts))
+        for question in card.control_questions.missed:
+            drawn.add_row(Text("missed", style=styles["bad"]), question.concept, number(question.weight), "")
+        if not card.control_questions.elicited and not card.control_questions.missed:
+            drawn.add_row(Text("–", style="dim"), Text("the case lists no control questions", style="dim"), "", "")
+        return drawn
+
+    def _safety(self, card: Any, theme: Any) -> Table:
+        drawn = table("Critical conditions", ("status", {"width": 15}), ("condition", {"ratio": 4}),
+                      ("evidence", {"ratio": 4}))
+        for condition in card.critical_conditions:
+            label = Text(condition.id, style="bold")
+            label.append(f"\n{condition.description}")
+            drawn.add_row(status_text(condition.status, theme), label, Text(condition.evidence, style="dim"))
+        if not card.critical_conditions:
+            drawn.add_row(Text("–", style="dim"), Text("the case has no critical conditions", style="dim"), "")
+        return drawn
+
+    def _unscored(self, card: Any) -> Table | None:
+        from medbench_tui.core.scoring import NO_EVIDENCE
+
+        entities = [e for e in card.extraction.entities if e.negated or e.evidence == NO_EVIDENCE]
+        if not entities:
+            return None
+        drawn = table("Mentioned but not scored", ("kind", {"width": 12}), ("text", {"ratio": 3}),
+                      ("why", {"ratio": 3}))
+        for entity in entities:
+            why = f"negated ({entity.negated})" if entity.negated else "no evidence in the text"
+            drawn.add_row(entity.kind, entity.text, Text(why, style="dim"))
+        return drawn
+
+
+def steps_text(steps: int, num_steps: int | None, max_turns: int | None) -> str:
+    from medbench_tui.tui.play_session import TurnCount
+
+    text = f"{steps} turn pairs"
+    if num_steps is not None:
+        span = TurnCount(steps, num_steps, max_turns or 0).soft_range
+        text += f"; target {num_steps} (range {span[0]}-{span[1]})" if span else ""
+    if max_turns:
+        text += f"; limit {max_turns}"
+    return text
+
+
+def reference_renderable(case: Any) -> Group:
+    """The case's reference answer: diagnosis, differential, workup, treatment, notes."""
+    parts: list[Any] = []
+    primary = case.diagnosis.primary
+    head = Text("Diagnosis  ", style="bold")
+    head.append(f"{primary.name} ")
+    head.append(primary.icd10, style="bold")
+    for secondary in case.diagnosis.secondary:
+        head.append("\nSecondary  ", style="bold")
+        head.append(f"{secondary.name} ")
+        head.append(secondary.icd10, style="bold")
+    if primary.aliases:
+        head.append(f"\nAlso accepted: {', '.join(primary.aliases)}", style="dim")
+    parts.append(head)
+    if case.differential:
+        differential = table("Differential", ("#", {"width": 3}), ("diagnosis", {"ratio": 4}), ("ICD-10", {"width": 8}))
+        for n, item in enumerate(case.differential, 1):
+            differential.add_row(str(n), item.name, item.icd10 or "")
+        parts.append(differential)
+    if case.workup:
+        workup = table("Workup", ("item", {"ratio": 4}), ("class", {"width": 12}), ("weight", {"width": 14}))
+        for item in case.workup:
+            weight = f"penalty {number(item.penalty)}" if item.klass == "unexpected" and item.penalty else f"weight {number(item.weight)}"
+            workup.add_row(item.item, item.klass, weight if item.klass != "acceptable" else "")
+        parts.append(workup)
+    if case.treatment:
+        treatment = table("Treatment", ("item", {"ratio": 4}), ("class", {"width": 16}), ("group", {"width": 18}))
+        for item in case.treatment:
+            treatment.add_row(item.item, item.klass, item.group or "")
+        parts.append(treatment)
+    if case.notes:
+        notes = Text("Notes\n", style="bold")
+        notes.append(case.notes.rstrip())
+        parts.append(notes)
+    return Group(*parts)

@@ -1,0 +1,59 @@
+"""The statistics of a run group, as the report module computes them: each system's
+means with intervals, then the paired comparisons (differences, McNemar, direction of
+change) and the cases left out of the pairing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+WAITING = "Computing the statistics (bootstrap intervals)…"
+
+
+def rich_table(table: Any) -> Group:
+    """A report table (rendering-neutral) drawn for the terminal, with its notes below."""
+    drawn = Table(title=table.title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+                  expand=True, show_edge=False, header_style="bold")
+    for index, column in enumerate(table.columns):
+        drawn.add_column(column, justify="left" if index == 0 else "right", overflow="fold",
+                         ratio=2 if index == 0 else 1)
+    for row in table.rows:
+        drawn.add_row(*row)
+    return Group(drawn, *(Text(note, style="dim") for note in table.notes), Text(""))
+
+
+class StatsPanel(VerticalScroll):
+    DEFAULT_CSS = """
+    StatsPanel { height: 1fr; padding: 0 1; }
+    StatsPanel > Static { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(WAITING, style="dim"), id="stats")
+
+    def waiting(self) -> None:
+        self.query_one("#stats", Static).update(Text(WAITING, style="dim"))
+
+    def failed(self, problem: str) -> None:
+        self.query_one("#stats", Static).update(Text(f"No statistics: {problem}", style="italic"))
+
+    def show(self, report: Any) -> None:
+        from medbench_tui.core.report import comparison_tables, summary_table
+
+        tables = [summary_table(report)]
+        for comparison in report.comparisons:
+            tables += comparison_tables(report, comparison, per_case=False)
+        parts = [rich_table(t) for t in tables]
+        if report.excluded and report.comparisons:
+            left_out = Text("Left out of the paired comparison\n", style="bold")
+            for entry in report.excluded:
+                left_out.append(f"{entry['case_id']}: {'; '.join(entry['reasons'])}\n")
+            parts.append(Group(left_out))
+        self.query_one("#stats", Static).update(Group(*parts))

@@ -1,0 +1,32 @@
+"""The JSON Schema of the case format: generated from the models, committed for editors."""
+
+from __future__ import annotations
+
+import json
+
+from medbench_tui.cli import main
+from medbench_tui.core import paths
+from medbench_tui.core.validate import SCHEMA_ID, case_json_schema
+
+
+def test_committed_schema_is_the_generated_one():
+    committed = json.loads(paths.schema_file().read_text(encoding="utf-8"))
+    assert committed == case_json_schema(), (
+        "the committed schema is stale: run `medbench schema > medbench_tui/schema/case.schema.json`")
+
+
+def test_schema_command_prints_it(capsys):
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out) == case_json_schema()
+
+
+def test_schema_names_yaml_keys_and_forbids_unknown_ones():
+    schema = case_json_schema()
+    assert schema["$id"] == SCHEMA_ID and "version 1" in schema["title"]
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    workup = schema["$defs"]["WorkupItem"]
+    assert "class" in workup["properties"] and "klass" not in workup["properties"]
+    assert "class" in workup["required"]
+    assert schema["additionalProperties"] is False
+    assert set(schema["required"]) >= {"id", "title", "metadata", "intro", "additional_answers", "diagnosis"}
+    assert schema["properties"]["extensions"]["type"] == "object"

@@ -1,0 +1,243 @@
+"""Validation rules and the words of their messages (fixtures per code: test_validate_broken)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.bank import BankIndex, load_valid_case
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.validate import CaseReport, format_diagnostic, summary, validate_file, validate_text
+
+BROKEN = Path(__file__).parent / "data" / "broken"
+VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")
+VALID = VALID.replace("id: ref-unknown-answer", "id: valid")
+
+
+def check(text: str, path: Path | None = None) -> CaseReport:
+    return validate_text(text, path)
+
+
+def codes(report: CaseReport) -> list[str]:
+    return [d.code for d in report.diagnostics]
+
+
+def one(report: CaseReport, code: str):
+    found = [d for d in report.diagnostics if d.code == code]
+    assert len(found) == 1, report.diagnostics
+    return found[0]
+
+
+def test_a_valid_case_has_no_findings_and_a_model():
+    report = check(VALID)
+    assert report.diagnostics == []
+    assert report.case is not None and report.case.id == "valid"
+    assert report.case.workup[0].klass == "required"
+    assert report.case_id == "valid"
+
+
+def test_report_json_is_the_cli_shape():
+    report = check(VALID.replace("answered_by: [fever]", "answered_by: [fevr]"), BROKEN / "valid.yaml")
+    entry = report.to_json()
+    assert list(entry) == ["path", "case_id", "diagnostics"]
+    assert list(entry["diagnostics"][0]) == ["severity", "code", "message", "path", "line", "column"]
+    assert summary([report]) == {"files": 1, "errors": 1, "warnings": 0}
+
+
+def test_compiler_style_format():
+    report = check(VALID.replace("answered_by: [fever]", "answered_by: [fevr]"))
+    [error] = report.errors
+    assert format_diagnostic(error, "cases/x.yaml") == (
+        f"cases/x.yaml:{error.line}:{error.column}: error ref.unknown_answer: {error.message}")
+    assert format_diagnostic(error, "cases/x.yaml", brief=True).endswith(f": {error.message}")
+
+
+# --- schema errors in a physician's words ----------------------------------------------------
+
+def test_unknown_key_suggests_the_closest_valid_key():
+    error = one(check(VALID.replace("keywords: [start", "keyword: [start")), "schema.unknown_key")
+    assert "did you mean `keywords`?" in error.message.lower()
+
+
+def test_unknown_key_without_a_close_match_lists_the_allowed_keys():
+    error = one(check(VALID.replace("  language: en", "  zzz: en")), "schema.unknown_key")
+    assert "category" in error.message and "extensions" in error.message
+
+
+def test_enum_lists_the_allowed_values_and_the_closest():
+    error = one(check(VALID.replace("status: draft", "status: finale")), "schema.enum")
+    assert "draft, review, final" in error.message and "Did you mean `final`?" in error.message
+
+
+def test_schema_version_says_which_version_is_read():
+    error = one(check(VALID.replace("schema_version: 1", "schema_version: 2")), "schema.enum")
+    assert "version 1" in error.message
+
+
+def test_union_member_names_are_not_part_of_the_path():
+    error = one(check(VALID.replace("age: 28", "age: {years: 28}")), "schema.type")
+    assert error.path == "patient.age"
+    assert "a whole number or text" in error.message
+
+
+def test_class_is_the_yaml_key_and_klass_is_not_accepted():
+    report = check(VALID.replace("class: acceptable", "klass: acceptable", 1))
+    assert one(report, "schema.unknown_key").path == "workup.1.klass"
+    assert "`class`" in one(report, "schema.unknown_key").message
+    assert one(report, "schema.missing").path == "workup.1.class"
+
+
+def test_missing_key_points_at_the_parent_mapping():
+    text = VALID.replace("    name: Acute cystitis\n", "")
+    error = one(check(text), "schema.missing")
+    assert error.path == "diagnosis.primary.name"
+    line = text.splitlines()[error.line - 1]
+    assert line.strip().startswith("icd10: N30.0") and error.column == 5
+
+
+def test_type_error_says_what_to_write():
+    error = one(check(VALID.replace("behavior: [standard]", "behavior: standard")), "schema.type")
+    assert "must be a list" in error.message and "[standard]" in error.message
+    error = one(check(VALID.replace("title: Acute cystitis in a young woman", "title: 2020-01-01")), "schema.type")
+    assert "quotes" in error.message
+
+
+def test_non_text_keys_are_reported():
+    report = check(VALID.replace("extensions: {}", "extensions: {1: one}"))
+    assert one(report, "schema.type").path == "extensions.1"
+
+
+# --- rules of one case -------------------------------------------------------------------------
+
+def test_id_must_equal_the_file_stem_only_when_there_is_a_file():
+    assert "case.id_mismatch" not in codes(check(VALID))
+    assert "case.id_mismatch" in codes(check(VALID, Path("cases/other.yaml")))
+    assert "case.id_mismatch" not in codes(check(VALID, Path("cases/valid.yaml")))
+
+
+def test_applies_if_accepts_items_and_aliases_in_any_case():
+    for name in ("Nitrofurantoin", "macrobid", "URINE DIPSTICK"):
+        assert "ref.unknown_item" not in codes(check(VALID.replace("applies_if: [Nitrofurantoin]", f"applies_if: [{name}]")))
+
+
+def test_critical_condition_items_need_not_be_reference_items():
+    assert check(VALID.replace("items: [return if fever, loin pain]", "items: [anything at all]")).diagnostics == []
+
+
+def test_attachment_files_are_checked_only_with_a_file_path():
+    text = VALID.replace("attachments/urine.png", "attachments/none.png")
+    assert "attachment.missing_file" not in codes(check(text))
+    assert "attachment.missing_file" in codes(check(text, BROKEN / "valid.yaml"))
+    assert "attachment.missing_file" not in codes(check(VALID, BROKEN / "valid.yaml"))
+
+
+def test_nan_and_infinite_weights_are_not_positive_numbers():
+    assert "value.not_positive" in codes(check(VALID.replace("weight: 2\n    aliases", "weight: .nan\n    aliases")))
+    assert "value.not_positive" in codes(check(VALID.replace("weight: 2\n    aliases", "weight: .inf\n    aliases")))
+
+
+def test_final_needs_two_distinct_reviewers():
+    final = VALID.replace("status: draft", "status: final")
+    assert "case.final_reviewers" in codes(check(final.replace("reviewers: []", "reviewers: [Dr A, dr a]")))
+    assert check(final.replace("reviewers: []", "reviewers: [Dr A, Dr B]")).diagnostics == []
+
+
+def test_final_with_warnings_only_is_fine_but_with_errors_is_not():
+    final = VALID.replace("status: draft", "status: final").replace("reviewers: []", "reviewers: [Dr A, Dr B]")
+    assert codes(check(final.replace("num_steps: 8\n", ""))) == ["case.num_steps_missing"]
+    broken = check(final.replace("max_turns: 20", "max_turns: zero"))
+    assert sorted(codes(broken)) == ["case.final_with_errors", "schema.type"]
+
+
+# --- the diagnosis given away -----------------------------------------------------------------
+
+def leak(intro: str, name: str = "Acute cystitis", aliases: str = "[bladder infection, UTI]",
+         code: str = "N30.0", behavior: str = "[standard]") -> list:
+    text = (VALID.replace("  and I keep needing to go.\n", f"  and I keep needing to go. {intro}\n")
+            .replace("name: Acute cystitis", f"name: {name}")
+            .replace("aliases: [bladder infection, UTI]", f"aliases: {aliases}")
+            .replace("icd10: N30.0", f"icd10: {code}").replace("behavior: [standard]", f"behavior: {behavior}"))
+    return [d for d in check(text).diagnostics if d.code == "leak.diagnosis"]
+
+
+@pytest.mark.parametrize("intro", [
+    "I think it's acute cystitis.",          # the name
+    "Is it a BLADDER INFECTION?",            # an alias, any case
+    "My last bladder infections felt so.",   # plural
+    "The letter said N30.0.",                # the code
+    "Last time it was a UTI.",               # an abbreviation, as written
+])
+def test_leaks_are_found(intro):
+    assert leak(intro)
+
+
+@pytest.mark.parametrize("intro", [
+    "I wore my cap to the clinic.",          # `CAP` is an abbreviation: capitals only
+    "My bladder feels infected.",            # not the alias's words
+    "It's acute, I think.",                  # part of the name only
+    "Cystitises are rare.",                  # a different word
+    "Code N30.01 was on a form.",            # a different code
+])
+def test_ordinary_words_are_not_leaks(intro):
+    assert not leak(intro, aliases="[bladder infection, CAP]")
+
+
+def test_uk_and_us_spellings_are_one():
+    assert leak("They said it's anaemia.", name="Iron deficiency anemia", aliases="[anemia]", code="D50.9")
+    assert leak("I read about oedema.", name="Edema", aliases="[]", code="R60.9")
+    assert leak("Is it a tumor?", name="Benign tumour", aliases="[tumour]", code="D36.9")
+
+
+def test_short_aliases_match_only_whole_words_as_written():
+    assert leak("I had an MI last year.", aliases="[MI]")
+    assert not leak("Mind you, it is mild.", aliases="[MI]")
+    assert not leak("I said mi to her.", aliases="[MI]")
+
+
+def test_leak_position_is_the_word_in_the_file_and_self_diagnosis_is_mentioned():
+    [found] = leak("My friend says it's a bladder infection.", behavior="[self_diagnosis]")
+    text = VALID.replace("  and I keep needing to go.\n", "  and I keep needing to go. My friend says it's a bladder infection.\n")
+    line = text.splitlines()[found.line - 1]
+    assert line[found.column - 1:].startswith("bladder infection")
+    assert "self_diagnosis" in found.message
+
+
+# --- files and banks ------------------------------------------------------------------------------
+
+def test_validate_file_reports_unreadable_files(tmp_path):
+    report = validate_file(tmp_path / "missing.yaml")
+    assert codes(report) == ["file.unreadable"] and report.errors
+
+
+def test_validate_file_uses_the_folder_as_bank(tmp_path):
+    (tmp_path / "a.yaml").write_text(VALID.replace("id: valid", "id: a").replace("parent_id: null", "parent_id: b"))
+    assert "ref.unknown_parent" in codes(validate_file(tmp_path / "a.yaml"))
+    (tmp_path / "b.yaml").write_text(VALID.replace("id: valid", "id: b").replace("Hello doctor", "Good morning"))
+    assert "ref.unknown_parent" not in codes(validate_file(tmp_path / "a.yaml"))
+    assert "ref.unknown_parent" not in codes(validate_text(VALID.replace("parent_id: null", "parent_id: zz")))
+
+
+def test_load_valid_case_lists_errors_with_positions(tmp_path):
+    path = tmp_path / "valid.yaml"
+    path.write_text(VALID.replace("answered_by: [fever]", "answered_by: [fevr]"), encoding="utf-8")
+    with pytest.raises(MedbenchError) as raised:
+        load_valid_case(path)
+    message = str(raised.value)
+    assert f"{path}:" in message and "fevr" in message
+    path.write_text(VALID, encoding="utf-8")
+    (tmp_path / "attachments").mkdir()
+    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    assert load_valid_case(path).id == "valid"
+    with pytest.raises(MedbenchError, match="no such case file"):
+        load_valid_case(tmp_path / "nothing.yaml")
+
+
+def test_load_valid_case_with_a_bank_checks_the_bank(tmp_path):
+    path = tmp_path / "valid.yaml"
+    path.write_text(VALID.replace("parent_id: null", "parent_id: elsewhere"), encoding="utf-8")
+    (tmp_path / "attachments").mkdir()
+    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    assert load_valid_case(path).parent_id == "elsewhere"
+    with pytest.raises(MedbenchError, match="elsewhere"):
+        load_valid_case(path, bank=BankIndex(tmp_path, []))

@@ -1,0 +1,168 @@
+"""The shell: modes, keys and the keymap from the settings, help, theme, palette, settings problems."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from medbench_tui.core.settings import Settings
+from medbench_tui.tui.app import MedbenchApp, load_app_settings
+from medbench_tui.tui.keymap import declared_bindings
+from medbench_tui.tui.screens.coming_soon import ComingSoonScreen
+from medbench_tui.tui.screens.compare import CompareScreen
+from medbench_tui.tui.screens.dialogs import CaseIdDialog
+from medbench_tui.tui.screens.editor import EditorScreen
+from medbench_tui.tui.screens.help import HelpScreen
+from medbench_tui.tui.screens.library import LibraryScreen
+from medbench_tui.tui.screens.play import PlayScreen
+from medbench_tui.tui.screens.results import ResultsScreen
+
+from .conftest import SIZE, settle, test_settings
+
+
+async def test_opens_on_the_library_in_the_house_theme(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.current_mode == "library"
+        assert isinstance(app.screen, LibraryScreen)
+        assert app.theme == "medbench"
+        assert "medbench" in app.available_themes
+
+
+async def test_function_keys_switch_modes(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key, kind in [("f3", EditorScreen), ("f4", PlayScreen), ("f5", CompareScreen), ("f6", ResultsScreen), ("f2", LibraryScreen)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+
+
+class _Planned(ComingSoonScreen):
+    MODE = "results"
+    MODE_TITLE = "Planned"
+    PROMISE = "It will show the scorecard of every run."
+    MEANWHILE = "Until then: medbench report."
+
+
+async def test_a_coming_soon_mode_says_what_it_will_do(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(_Planned())
+        await settle(pilot)
+        shown = " ".join(str(w.render()) for w in app.screen.query(".coming-soon-box *"))
+        assert "Planned: coming soon" in shown and "scorecard of every run" in shown and "medbench report" in shown
+
+
+async def test_help_lists_every_binding_of_every_screen(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one("#help-table", DataTable)
+        listed = {str(table.get_row_at(i)[3]) for i in range(table.row_count)}
+        declared = {b.id for _, owner in app.binding_sections() for b in declared_bindings(owner)}
+        assert declared <= listed
+        assert {"app.help", "library.new_case", "editor.save", "icd.results", "unsaved.discard"} <= listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LibraryScreen)
+
+
+async def test_every_binding_has_an_id(bank, make_app):
+    app = make_app(bank)
+    for _, owner in app.binding_sections():
+        for binding in declared_bindings(owner):
+            assert binding.id and binding.id.count(".") == 1, (owner, binding)
+
+
+async def test_keymap_from_settings_rebinds_keys(bank, make_app):
+    settings = test_settings(keymap={"library.new_case": "ctrl+n", "app.editor": "f9"})
+    app = make_app(bank, settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, CaseIdDialog), "the old key must no longer work"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, CaseIdDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one("#help-table", DataTable)
+        rows = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+        assert rows["library.new_case"] == "^n"
+        assert rows["app.editor"] == "f9"
+
+
+async def test_unknown_binding_ids_in_the_keymap_are_reported(bank, make_app):
+    app = make_app(bank, settings=test_settings(keymap={"library.nwe_case": "ctrl+n"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "library.nwe_case" in app.notes.text()
+
+
+async def test_a_broken_settings_file_gives_defaults_and_says_why(tmp_path, monkeypatch, bank, make_app):
+    config = tmp_path / "config"
+    (config / "medbench").mkdir(parents=True)
+    (config / "medbench" / "settings.yaml").write_text("tui: [not, a, mapping\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    settings, problem = load_app_settings()
+    assert isinstance(settings, Settings) and settings.tui.theme == "medbench"
+    assert problem and "settings.yaml" in problem
+    app = make_app(bank, settings=settings, settings_problem=problem)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        assert "settings.yaml" in app.notes.text() and "default settings" in app.notes.text()
+
+
+async def test_an_unknown_theme_falls_back_to_the_house_theme(bank, make_app):
+    app = make_app(bank, settings=test_settings(theme="no-such-theme"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "medbench"
+        assert "no-such-theme" in app.notes.text()
+
+
+async def test_palette_opens_a_case_by_title(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.library_screen().entries))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"cystitis young")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.editor_screen() is not None and app.editor_screen().path is not None)
+        assert app.current_mode == "editor"
+        assert app.editor_screen().path == bank / "fx-uti-002.yaml"
+
+
+async def test_palette_switches_mode(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"go to results")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.current_mode == "results"
+
+
+def test_run_app_is_what_the_cli_calls():
+    from medbench_tui.tui import app as module
+
+    assert callable(module.run_app)
+    assert issubclass(module.MedbenchApp, object) and MedbenchApp.DEFAULT_MODE == "library"
