@@ -44,7 +44,7 @@ async def measure(keys: int, lines: int) -> tuple[list[float], list[float], int]
     case = bank / "gen-0000.yaml"
     case.write_text(case_of_lines(lines), encoding="utf-8")
     settings = Settings()
-    app = MedbenchApp(bank, settings=settings, cursor_blink=False)
+    app = MedbenchApp(bank, settings=settings, cursor_blink=False, freeze_gc=True)  # as run_app
     updated: list[float] = []
     taken: list[float] = []
 

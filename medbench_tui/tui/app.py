@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ class MedbenchApp(App[int]):
         settings: Settings | None = None,
         settings_problem: str | None = None,
         cursor_blink: bool = True,
+        freeze_gc: bool = False,
     ) -> None:
         super().__init__()
         self.bank = Path(bank)
@@ -81,6 +83,7 @@ class MedbenchApp(App[int]):
         self.settings = settings if settings is not None else Settings()
         self.settings_problem = settings_problem
         self.cursor_blink = cursor_blink
+        self._freeze_gc = freeze_gc
         self.bank_index: Any = None
         self.keymap: dict[str, str] = dict(self.settings.tui.keymap)
         self.register_theme(MEDBENCH_THEME)
@@ -241,8 +244,21 @@ class MedbenchApp(App[int]):
 
     # Failures of background work -------------------------------------------------------------
 
+    def keep_long_lived(self) -> None:
+        """Exempt what is loaded so far (bank, ICD-10 index, widgets) from garbage collection.
+
+        A full collection walks every object the app holds and pauses it for up to
+        100 ms: long enough to delay the check of what the author just typed. Frozen
+        objects are never walked again (``gc.freeze``). Only the real app does this:
+        tests run many apps in one process.
+        """
+        if self._freeze_gc:
+            gc.freeze()
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Every worker failure becomes a notification; none ends the app."""
+        if event.state == WorkerState.SUCCESS and event.worker.group == "icd-warm-up":
+            self.keep_long_lived()
         if event.state == WorkerState.ERROR:
             error = event.worker.error
             self.notify(
@@ -279,6 +295,6 @@ def load_app_settings() -> tuple[Settings, str | None]:
 
 def run_app(bank: Path) -> int:
     settings, problem = load_app_settings()
-    app = MedbenchApp(bank, settings=settings, settings_problem=problem)
+    app = MedbenchApp(bank, settings=settings, settings_problem=problem, freeze_gc=True)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -128,6 +128,7 @@ class LibraryScreen(Screen):
         self.entries = event.entries
         self.query_one("#loading").display = False
         self.refresh_table()
+        self.app.keep_long_lived()
 
     def refresh_case(self, path: Path) -> None:
         """Check one case file again (it was saved, created or deleted) and update its row."""

@@ -42,6 +42,7 @@ from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import FinalResponseForm
 from medbench_tui.tui.widgets.notes_pad import NotesPad
 from medbench_tui.tui.widgets.run_view import RunView
+from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.widgets.turn_counter import TurnCounter
 
@@ -480,7 +481,7 @@ class PlayScreen(Screen):
         heading = f"Your consultation of {run.case_id}"
         self.query_one(RunView).show(side, self.case, heading=heading)
         self.show_pane("play-card")
-        self.query_one("#run-tabs").focus()
+        self.query_one(ScorecardView).focus()
         if run.complete:
             self.notify(f"Stored as run {run.id} in run group {run.group_id} (see Results).", markup=False)
         else:

@@ -40,21 +40,21 @@ class AttachmentsPanel(VerticalScroll):
             self.remove_children()
         for view in views:
             self.views.append(view)
-            shown = Static(describe_attachment(view), classes="attachment")
+            shown = Static(describe_attachment(view, self.app.display_path), classes="attachment")
             shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
             self.mount(shown)
         self.border_title = f"Attachments ({len(self.views)})"
 
 
-def describe_attachment(view: Any) -> Content:
-    """What the doctor can read of an attachment."""
+def describe_attachment(view: Any, display_path: Any = str) -> Content:
+    """What the doctor can read of an attachment (``display_path`` shows a file's path)."""
     parts: list[Content] = []
     if view.text:
         parts.append(Content(view.text.rstrip()))
     elif view.description:
         parts.append(Content.assemble(("Description: ", "italic"), view.description.strip()))
     if view.image_path is not None:
-        parts.append(Content.assemble(("Image file: ", "italic"), str(view.image_path)))
+        parts.append(Content.assemble(("Image file: ", "italic"), display_path(view.image_path)))
     if view.missing_file:
         parts.append(Content.assemble(("File not found: ", "italic"), view.missing_file))
     return Content("\n").join(parts) if parts else Content("(empty)")

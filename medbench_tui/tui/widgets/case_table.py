@@ -26,28 +26,46 @@ class CaseTable(DataTable):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self._shown: tuple[list[CaseEntry], str, bool] | None = None
 
     def show(self, entries: list[CaseEntry], sort_column: str, reverse: bool) -> None:
-        """Replace the rows, keeping the cursor on the same case when it is still shown."""
+        """Replace the rows, keeping the cursor on the same case when it is still shown.
+
+        Titles are cut (with an ellipsis) so that every column fits the width.
+        """
+        self._shown = (entries, sort_column, reverse)
         selected = self.selected_path
-        self.clear(columns=True)
-        arrow = " ▼" if reverse else " ▲"
-        for key, label in COLUMNS:
-            self.add_column(label + (arrow if key == sort_column else ""), key=key)
         theme = self.app.current_theme
-        for entry in entries:
-            self.add_row(
+        rows = [
+            [
                 Text(entry.id),
-                Text(entry.title),
+                Text(entry.title, no_wrap=True, overflow="ellipsis"),
                 Text(entry.category),
                 Text(entry.complexity),
                 Text(entry.urgency),
                 Text(entry.status),
                 _validity(entry, theme.error or "red", theme.warning or "yellow", theme.success or "green"),
-                key=str(entry.path),
-            )
+            ]
+            for entry in entries
+        ]
+        arrow = " ▼" if reverse else " ▲"
+        labels = [label + (arrow if key == sort_column else "") for key, label in COLUMNS]
+        widths = [max([len(label) + 2, *(row[i].cell_len for row in rows)]) for i, label in enumerate(labels)]
+        title = [key for key, _ in COLUMNS].index("title")
+        room = self.scrollable_content_region.width - 2 * self.cell_padding * len(COLUMNS)
+        room -= sum(w for i, w in enumerate(widths) if i != title)
+        self.clear(columns=True)
+        for index, ((key, _), label) in enumerate(zip(COLUMNS, labels)):
+            width = max(16, min(widths[index], room)) if index == title and room > 0 else None
+            self.add_column(label, key=key, width=width)
+        for entry, cells in zip(entries, rows):
+            self.add_row(*cells, key=str(entry.path))
         if selected is not None and str(selected) in self.rows:
             self.move_cursor(row=self.get_row_index(str(selected)))
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
     @property
     def selected_path(self) -> Path | None:

@@ -58,10 +58,7 @@ class IcdPanel(Vertical):
 
     def on_mount(self) -> None:
         self.border_title = "ICD-10 (WHO 2019)"
-        hits = self.query_one("#icd-hits", DataTable)
-        hits.add_column("Code", key="code", width=6)
-        hits.add_column("Score", key="score", width=5)
-        hits.add_column("Title", key="title")
+        self._show_hits([])
 
     @property
     def hits(self) -> list[Any]:
@@ -105,11 +102,24 @@ class IcdPanel(Vertical):
             self._show_hits(event.hits)
 
     def _show_hits(self, hits: list[Any]) -> None:
+        """List the hits; titles are cut with an ellipsis to the room the panel has."""
         self._hits = list(hits)
         table = self.query_one("#icd-hits", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        room = table.scrollable_content_region.width - 6 * table.cell_padding - 6 - 5
+        table.add_column("Code", key="code", width=6)
+        table.add_column("Score", key="score", width=5)
+        table.add_column("Title", key="title", width=room if room > 10 else None)
         for index, hit in enumerate(self._hits):
-            table.add_row(Text(hit.code, style="bold"), Text(f"{hit.score:.0f}", justify="right"), Text(hit.title), key=str(index))
+            table.add_row(
+                Text(hit.code, style="bold"),
+                Text(f"{hit.score:.0f}", justify="right"),
+                Text(hit.title, no_wrap=True, overflow="ellipsis"),
+                key=str(index),
+            )
+
+    def on_resize(self) -> None:
+        self._show_hits(self._hits)
 
     @on(Input.Submitted, "#icd-query")
     def _submitted(self, event: Input.Submitted) -> None:

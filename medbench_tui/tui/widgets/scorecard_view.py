@@ -94,8 +94,9 @@ def metric_explanations(card: Any) -> dict[str, str]:
         ),
         "secondary_icd10_recall": "share of the secondary diagnoses named",
         "workup_score": (
-            f"found {number(wk.get('found_weight'))} of {number(wk.get('required_weight'))} required weight, "
-            f"-{number(wk.get('unexpected_penalty'))} unexpected, {number(wk.get('unlisted_items'))} unlisted"
+            f"found {number(wk.get('found_weight'))} of {number(wk.get('required_weight'))} required weight; "
+            f"penalties: {number(wk.get('unexpected_penalty'))} unexpected, "
+            f"{number(wk.get('unlisted_penalty'))} for {number(wk.get('unlisted_items'))} unlisted"
         ),
         "treatment_accuracy": (
             f"{tx.get('matching', 0)} matching, {tx.get('different', 0)} different, "
@@ -125,17 +126,22 @@ class ScorecardView(VerticalScroll):
     ScorecardView { height: 1fr; padding: 0 1; }
     ScorecardView > Static { height: auto; margin-bottom: 1; }
     ScorecardView > #card-summary { padding: 0 1; border: round $primary 60%; }
+    ScorecardView > #card-lessons { padding: 0 1; border: round $warning 50%; border-title-color: $warning; }
     ScorecardView > #card-reference { padding: 0 1; border: round $accent 60%; border-title-color: $accent; }
     """
 
     def compose(self):
-        for part in ("summary", "metrics", "items", "history", "safety", "unscored", "reference"):
+        for part in ("summary", "lessons", "metrics", "items", "history", "safety", "unscored", "reference"):
             yield Static("", id=f"card-{part}")
+
+    def on_mount(self) -> None:
+        self.query_one("#card-lessons").border_title = "What to take away"
 
     def show(self, card: Any, case: Any = None, *, heading: str = "") -> None:
         """``card``: a scorecard; ``case``: the case, whose reference is then shown at the end."""
         theme = self.app.current_theme
         self.query_one("#card-summary", Static).update(self._summary(card, case, heading, theme))
+        self.query_one("#card-lessons", Static).update(lessons(card, theme))
         self.query_one("#card-metrics", Static).update(self._metrics(card))
         self.query_one("#card-items", Static).update(self._items(card, theme))
         self.query_one("#card-history", Static).update(self._history(card, theme))
@@ -195,7 +201,7 @@ class ScorecardView(VerticalScroll):
                 drawn.add_row(status_text(entry.status, theme), Text(entry.reference or "–"), answer, note)
             if not entries:
                 drawn.add_row(Text("–", style="dim"), Text("nothing to judge", style="dim"), "", "")
-            tables.append(drawn)
+            tables += [drawn, Text("")]
         return Group(*tables)
 
     def _history(self, card: Any, theme: Any) -> Table:
@@ -234,6 +240,30 @@ class ScorecardView(VerticalScroll):
             why = f"negated ({entity.negated})" if entity.negated else "no evidence in the text"
             drawn.add_row(entity.kind, entity.text, Text(why, style="dim"))
         return drawn
+
+
+def lessons(card: Any, theme: Any) -> Text:
+    """What to take away: what was missed, what should not have been done, what failed."""
+    styles = tone_styles(theme)
+    items = card.items
+    missed = [e.reference for section in (items.diagnoses, items.differential, items.workup, items.treatment)
+              for e in section if e.status == "missing" and e.reference]
+    wrong = [f"{e.answer} ({e.status})" for section in (items.workup, items.treatment)
+             for e in section if e.status in ("unexpected", "contraindicated")]
+    history = [q.concept for q in card.control_questions.missed]
+    failed = [c.description for c in card.critical_conditions if c.status == "FAIL"]
+    text = Text()
+    for heading, entries, tone in (
+        ("You missed", missed, "bad"),
+        ("You should not have given", wrong, "bad"),
+        ("History not taken", history, "warn"),
+        ("Safety checks failed", failed, "bad"),
+    ):
+        if text.plain:
+            text.append("\n")
+        text.append(f"{heading}: ", style="bold")
+        text.append("; ".join(entries) if entries else "nothing", style=styles[tone] if entries else styles["good"])
+    return text
 
 
 def steps_text(steps: int, num_steps: int | None, max_turns: int | None) -> str:
