@@ -13,6 +13,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from medbench_tui.core.errors import MedbenchError
+
 
 class TuiSettings(BaseModel):
     theme: str = "medbench"
@@ -58,7 +60,7 @@ class Settings(BaseSettings):
         return (init_settings, env_settings)
 
 
-class SettingsError(Exception):
+class SettingsError(MedbenchError):
     """The settings file could not be read; the message says what to fix."""
 
 
@@ -77,18 +79,33 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def _merged(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    """``top`` over ``base``, nested mappings merged key by key."""
+    merged = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merged(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
 def load_settings(path: Path | None = None, **overrides: Any) -> Settings:
-    """Build the settings: file values, then environment, then ``overrides`` win."""
+    """Build the settings: the file, then ``MEDBENCH_*`` variables, then ``overrides``."""
     from pydantic import ValidationError
+    from pydantic_settings import EnvSettingsSource
 
     from medbench_tui.core.paths import settings_file
 
     path = Path(path) if path is not None else settings_file()
     values: dict[str, Any] = _read_yaml(path) if path.is_file() else {}
-    values.update(overrides)
+    values = _merged(_merged(values, EnvSettingsSource(Settings)()), overrides)
     try:
         settings = Settings(**values)
     except ValidationError as exc:
-        raise SettingsError(f"{path}: {exc}") from None
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}" for error in exc.errors()
+        )
+        raise SettingsError(f"{path}: {problems}") from None
     settings.settings_path = path
     return settings
