@@ -87,7 +87,7 @@ def run(args) -> int:
     from medbench_tui.core.bank import load_valid_case
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
-    from medbench_tui.core.paths import bank_root_of
+    from medbench_tui.core.paths import bank_root, bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.simulators import make_simulator
     from medbench_tui.core.systems.human import HumanSystem
@@ -95,7 +95,7 @@ def run(args) -> int:
 
     path = _case_path(args.case, args.bank)
     case = load_valid_case(path)
-    bank = Path(args.bank) if args.bank else bank_root_of(path)
+    bank = bank_root(Path(args.bank)) if args.bank else bank_root_of(path)
     simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)

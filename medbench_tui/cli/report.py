@@ -31,7 +31,7 @@ def run(args) -> int:
     from medbench_tui.cli._output import say
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.files import write_atomic
-    from medbench_tui.core.paths import default_bank
+    from medbench_tui.core.paths import bank_root, default_bank
     from medbench_tui.core.report import build_report, render
     from medbench_tui.core.runs.store import RunStore, store_path
 
@@ -41,7 +41,8 @@ def run(args) -> int:
     systems = [s.strip() for s in args.systems.split(",") if s.strip()] if args.systems else None
     if args.systems is not None and not systems:
         raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
-    bank = Path(getattr(args, "bank", None) or default_bank()).expanduser()
+    given = getattr(args, "bank", None)
+    bank = bank_root(Path(given)) if given else default_bank()
     with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed)
         if export is not None:

@@ -34,7 +34,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.core.errors import MedbenchError, UsageError
-    from medbench_tui.core.paths import bank_root_of, default_bank
+    from medbench_tui.core.paths import bank_root, bank_root_of, default_bank
     from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run
     from medbench_tui.core.runs.store import RunStore, store_path
@@ -57,7 +57,7 @@ def run(args) -> int:
         raise UsageError(f"--cases {args.cases}: no such file or folder")
     given_bank = getattr(args, "bank", None)
     if given_bank:
-        bank = Path(given_bank).expanduser()
+        bank = bank_root(Path(given_bank))
     elif cases is not None:
         bank = bank_root_of(cases if cases.is_file() else cases / "case.yaml")
     else:

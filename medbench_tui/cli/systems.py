@@ -19,14 +19,13 @@ def _bank(given: str | None):
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.paths import bundled_cases_dir, is_bank
+    from medbench_tui.core.paths import bank_root, default_bank
 
     if given:
-        bank = Path(given)
-        if not bank.is_dir():
+        if not Path(given).is_dir():
             raise UsageError(f"--bank {given}: no such folder")
-        return bank
-    return Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir()
+        return bank_root(Path(given))
+    return default_bank()
 
 
 async def _status(config, offline: bool) -> tuple[bool, str]:

@@ -13,15 +13,16 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.paths import bundled_cases_dir, is_bank
+    from medbench_tui.core.paths import bank_root, default_bank
 
     bank = getattr(args, "bank", None)
     if bank is not None:
         path = Path(bank).expanduser()
         if not path.is_dir():
             raise UsageError(f"--bank {bank}: no such folder; give the folder that holds your cases")
+        path = bank_root(path)
     else:
-        path = Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir()
+        path = default_bank()
     from medbench_tui.tui.app import run_app
 
     return run_app(path)

@@ -52,10 +52,23 @@ def is_bank(path: Path) -> bool:
     return any(path.glob("*.yaml"))
 
 
+def bank_root(folder: Path) -> Path:
+    """The root of the bank a user points at: the folder itself, or its ``cases/``
+    folder when that is where the ``medbench.yaml`` is (as in the bundled bank).
+
+    Every command maps a ``--bank`` folder through this, so the run store, the bank
+    configuration and attachment paths agree with :func:`bank_root_of`.
+    """
+    folder = Path(folder).expanduser().resolve()
+    if not (folder / BANK_CONFIG_NAME).is_file() and (folder / "cases" / BANK_CONFIG_NAME).is_file():
+        return folder / "cases"
+    return folder
+
+
 def default_bank() -> Path:
     """The bank a command works on when none is given: the current folder if it is one,
     else the bundled cases."""
-    return Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir()
+    return bank_root(Path.cwd() if is_bank(Path.cwd()) else bundled_cases_dir())
 
 
 def cases_dir(bank: Path) -> Path:

@@ -141,7 +141,7 @@ class FakeOpenAI:
         class Handler(_Handler):
             server_state = fake
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
@@ -194,7 +194,18 @@ _STATUS_FAULTS = {
 }
 
 
+class _Server(ThreadingHTTPServer):
+    """Room for many clients connecting at once (the runner opens 32)."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+
 class _Handler(BaseHTTPRequestHandler):
+    # Headers and body go out in separate writes: without this, Nagle's algorithm
+    # holds the body back ~40 ms on every reply.
+    disable_nagle_algorithm = True
+
     server_state: FakeOpenAI
     protocol_version = "HTTP/1.1"
 
