@@ -60,15 +60,8 @@ class Doctor:
 
 def serve(latency: float, turns: int, pipe) -> None:
     """The endpoint's process: start, report the URL, wait for stop, report the count."""
-    from http.server import ThreadingHTTPServer
-
-    from tests.support import fake_openai
     from tests.support.fake_openai import FakeOpenAI
 
-    # The stdlib server writes headers and body apart: with Nagle's algorithm on, each
-    # reply would wait ~40 ms for the client's delayed ACK. And 32+ clients connect at once.
-    fake_openai._Handler.disable_nagle_algorithm = True
-    ThreadingHTTPServer.request_queue_size = 256
     server = FakeOpenAI(responder=Doctor(turns), latency=latency).start()
     pipe.send(server.base_url)
     pipe.recv()
