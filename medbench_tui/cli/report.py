@@ -8,6 +8,8 @@ table. --export writes every run of the group as JSONL or CSV (by the file's suf
 
 from __future__ import annotations
 
+import argparse
+
 from medbench_tui.cli._output import add_format
 
 FORMATS = ("text", "md", "json", "csv")
@@ -15,6 +17,8 @@ EXPORTS = (".jsonl", ".csv")
 
 
 def configure(parser) -> None:
+    parser.add_argument("--bank", default=argparse.SUPPRESS,
+                        help="case bank whose run store to read (default: the current folder, else the bundled cases)")
     parser.add_argument("group", nargs="?", metavar="RUN_GROUP", help="run group id (default: the latest)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")

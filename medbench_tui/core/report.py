@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import math
+import re
 import warnings
 import zlib
 from dataclasses import asdict, dataclass, field
@@ -56,6 +57,19 @@ STEPS_ROWS = (
     "Average steps (doctor/patient pairs)",
     "Cases outside ±25% of steps soft limit (num_steps)",
 )
+
+
+# The per-case table keeps to the key metrics under short headings, so it stays
+# readable in a terminal; the JSON and CSV reports carry every metric per case.
+PER_CASE_METRICS = {
+    "diagnosis_accuracy": "Diagnosis",
+    "differential_accuracy": "Differential",
+    "workup_score": "Workup",
+    "treatment_accuracy": "Treatment",
+    "critical_conditions_passed": "Critical",
+    "question_coverage": "History",
+    "action_f1": "Action F1",
+}
 
 
 def metric_title(name: str) -> str:
@@ -453,10 +467,10 @@ def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool 
              f"p = {comparison.mcnemar_p:.4g}"],
         ))
     if per_case and comparison.per_case:
-        names = list(comparison.differences)
+        names = [n for n in PER_CASE_METRICS if n in comparison.differences]
         tables.append(Table(
             f"Per-case differences ({b} − {a})",
-            ["case", *(metric_title(n) for n in names)],
+            ["case", *(PER_CASE_METRICS[n] for n in names)],
             [[entry["case_id"], *(_signed(entry[n][2]) if n in entry else "–" for n in names)]
              for entry in comparison.per_case],
         ))
@@ -499,6 +513,10 @@ def render_markdown(report: Report) -> str:
     return "\n".join(lines)
 
 
+# Figures, intervals, counts and dashes are right-aligned; words are left-aligned.
+_NUMERIC_CELL = re.compile(r"^[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>]*$")
+
+
 def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str:
     """The report as terminal tables (no colour codes, so it pipes cleanly)."""
     from rich import box
@@ -511,7 +529,9 @@ def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str
         console.print(table.title)
         drawn = RichTable(box=box.SIMPLE_HEAD)
         for index, column in enumerate(table.columns):
-            drawn.add_column(column, justify="left" if index == 0 else "right", overflow="fold")
+            cells = [row[index] for row in table.rows if index < len(row)]
+            numeric = index > 0 and all(_NUMERIC_CELL.match(str(cell)) for cell in cells)
+            drawn.add_column(column, justify="right" if numeric else "left", overflow="fold")
         for row in table.rows:
             drawn.add_row(*row)
         console.print(drawn)
