@@ -85,10 +85,12 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.core.bank import load_valid_case
+    from medbench_tui.core.bankconfig import load_bank_config
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
     from medbench_tui.core.paths import bank_root, bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
+    from medbench_tui.core.scoring.extractors import make_extractor
     from medbench_tui.core.simulators import make_simulator
     from medbench_tui.core.systems.human import HumanSystem
     from medbench_tui.core.transcript import dump_transcript
@@ -97,6 +99,7 @@ def run(args) -> int:
     case = load_valid_case(path)
     bank = bank_root(Path(args.bank)) if args.bank else bank_root_of(path)
     simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
+    extractor = make_extractor(None, load_bank_config(bank).evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)
     transcript = asyncio.run(HumanSystem(doctor, show=doctor.show).consult(consultation))
@@ -106,7 +109,7 @@ def run(args) -> int:
         dump_transcript(transcript, Path(args.transcript))
     _out()
     if transcript.status == "complete":
-        _out(render_scorecard_text(score(case, transcript)))
+        _out(render_scorecard_text(score(case, transcript, extractor=extractor)))
         return 0
     _out(f"The consultation is incomplete ({transcript.reason}); nothing is scored.")
     return 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -27,6 +28,8 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        # mkstemp creates the file private (0600): keep the mode the file had, or the usual one.
+        os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask())
         if backup and path.exists():
             shutil.copy2(path, backup_path(path))
         os.replace(tmp, path)
@@ -46,3 +49,11 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+@functools.cache
+def _umask() -> int:
+    """The process umask (reading it means setting it, so set it straight back, once)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -23,7 +23,7 @@ class TuiSettings(BaseModel):
         description="Binding id -> keys, e.g. {'library.new_case': 'ctrl+n'}.",
     )
     autosave_seconds: float = 5.0
-    validation_debounce_ms: int = 60
+    validation_debounce_ms: int = 40
 
 
 class RunnerSettings(BaseModel):

@@ -5,6 +5,7 @@ Where each rule lives:
 * ``constants.py`` - every threshold, the rapidfuzz scorer, default penalties;
 * ``normalise.py`` - case, punctuation, UK/US spelling, plurals, abbreviations, synonyms;
 * ``cues.py`` - negation, hedge, differential and background cues, and their scope;
+* ``concepts.py`` - safety-netting and timed follow-up reviews in the doctor's own words;
 * ``sections.py`` - headings and list items of a free-text final;
 * ``extract.py`` - the deterministic extractor (how a mention in prose gets its kind);
 * ``llm_extract.py`` - the extractor backed by an OpenAI-compatible model;

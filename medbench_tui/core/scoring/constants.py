@@ -36,6 +36,12 @@ MATCH_SCORE_TYPO = 95.0
 ITEM_SCORER = fuzz.token_sort_ratio
 ITEM_THRESHOLD = 90.0
 
+# 3b. A general concept the answer states in its own words: a safety-net instruction or
+#    a timed follow-up review (``concepts.py``) matches a reference item that names
+#    that concept. Below an exact phrase, so that an item named by its own words is
+#    matched by them first.
+MATCH_SCORE_CONCEPT = 95.0
+
 # 4. Diagnoses also match by ICD-10 agreement (``icd10.agreement``): the same code, or
 #    the same WHO 3-character category. Name matches rank first when one answer could
 #    be assigned to two reference diagnoses.

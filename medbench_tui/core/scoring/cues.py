@@ -17,6 +17,10 @@ Scope, for a mention (a reference item's name or alias found in the final text):
   "start amoxicillin, not levofloxacin" for amoxicillin).
 * Pseudo-negations are not negations: "cannot rule out", "cannot exclude", "not ruled
   out", "no improvement", "not only", "if not"...
+* An exclusion inside a temporal clause is that clause's condition, not a negation of
+  the mention: "aspirin 300 mg once haemorrhage excluded", "once a bleed is ruled out,
+  aspirin" (a "once", "after", "when", "as soon as", "provided" before "excluded" or
+  "ruled out", in the same clause) give aspirin.
 
 What each kind of cue does:
 
@@ -109,6 +113,10 @@ NEGATION_AFTER = Cues(
       for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
                    "warranted", "appropriate", "helpful", "useful", "likely", "suggested")),
 )
+EXCLUSION = Cues("excluded", "ruled out")
+TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
+"""Words that open a temporal clause: an exclusion after one is a condition."""
+TEMPORAL_REACH = 6
 HEDGE = Cues("unlikely", "less likely", "improbable")
 PSEUDO_NEGATION = Cues(
     "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "cannot be excluded",
@@ -163,6 +171,17 @@ def _in_pseudo(low: list[str], first: int, last: int) -> bool:
     return False
 
 
+def _temporal(low: list[str], clause: list[int], start: int, stop: int) -> bool:
+    """A temporal word opens a clause between token ``stop`` and the exclusion cue at
+    ``start`` (same clause, at most TEMPORAL_REACH words back)."""
+    k = start - 1
+    while k >= max(stop, start - TEMPORAL_REACH) and clause[k] == clause[start]:
+        if TEMPORAL.ending_at(low, k) is not None:
+            return True
+        k -= 1
+    return False
+
+
 def _before(
     doc: Document, i: int, phrases: Cues, window: int, *, negation: bool = True, phrase_only: bool = False
 ) -> str | None:
@@ -183,7 +202,9 @@ def _before(
             return None
         phrase = phrases.ending_at(low, k)
         if phrase is not None and not (negation and _in_pseudo(low, k - len(phrase) + 1, k)):
-            return " ".join(phrase)
+            start = k - len(phrase) + 1
+            if not (negation and phrase in EXCLUSION and _temporal(low, doc.clause, start, 0)):
+                return " ".join(phrase)
         k -= 1
     return None
 
@@ -203,6 +224,8 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
             return None
         phrase = phrases.starting_at(low, at)
         if phrase is not None and not (negation and _in_pseudo(low, at, at + len(phrase) - 1)):
+            if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, k):
+                return None  # "aspirin once haemorrhage excluded": the exclusion is the condition's
             return " ".join(phrase)
     return None
 

@@ -32,7 +32,7 @@ class Document:
     lows: list[str] = field(init=False)  # the words as written, for cue words
     clause: list[int] = field(init=False)
     comma_before: list[bool] = field(init=False)
-    found: dict[int, Any] = field(init=False, default_factory=dict)  # reference search results, per table
+    found: dict[Any, Any] = field(init=False, default_factory=dict)  # search results, per table and per concept
 
     def __post_init__(self) -> None:
         self.tokens = tokenize(self.text)

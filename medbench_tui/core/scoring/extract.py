@@ -18,7 +18,14 @@ Two passes over ``final.text`` (and ``final.advice``):
      is a differential when hedged or queried ("possible X", "?X", "X less likely",
      "rule out X"), and a final diagnosis only when the text has no Diagnosis section
      at all ("This is community-acquired pneumonia."); "not X" or "no evidence of X"
-     is never a diagnosis.
+     is never a diagnosis;
+   * a safety-net instruction or a timed review in the doctor's own words ("come back
+     urgently if breathless", "review in 1 week") is the reference item that names
+     that concept (``concepts.py``), wherever it stands, Advice included.
+
+   One place gives one entity per reference item: a drug that is both an item's alias
+   and a member of a group ("sertraline": the SSRI item, the antidepressant group) is
+   the item only.
 
 2. The list items under Diagnosis, Differential, Workup and Treatment headings that
    name no reference item ("Refer to gastroenterology", "CT head") become answer items
@@ -29,8 +36,13 @@ Two passes over ``final.text`` (and ``final.advice``):
    reference item gives nothing more (in "CT head" under a case whose "CT" is an
    alias, "head" qualifies the CT); a piece in the reach of a negation ("avoid nitrates
    and opiates"), of doses, routes, frequencies and verbs only, or of more than
-   ``LEFTOVER_MAX_WORDS`` words (prose) is no item either. A Diagnosis item is one
-   diagnosis, uncut, when it names no reference diagnosis. In a mixed Treatment/Plan
+   ``LEFTOVER_MAX_WORDS`` words (prose) is no item either. A piece with no word of its
+   own (a number, a dose: the "7" of "EBUS-TBNA of stations 4R and 7") or of body
+   sites only ("MRI brain and spine") continues the piece before it. A safety-net
+   instruction is advice, never an item: in a list item, the clause from a safety-net
+   expression on (or from the "if" or the "advise ... to" that leads into it: "If
+   pain, photophobia or reduced vision, return at once") gives no piece. A Diagnosis
+   item is one diagnosis, uncut, when it names no reference diagnosis. In a mixed Treatment/Plan
    section a piece that reads like a test (:data:`INVESTIGATION_WORDS`) is workup.
    Prose outside list sections gives only reference mentions.
 
@@ -46,7 +58,7 @@ import re
 from bisect import bisect_left
 
 from medbench_tui.core.case import Case
-from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring import concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction import (
@@ -105,11 +117,27 @@ QUALIFIERS = frozenset({
     "given", "due", "secondary", "because", "as", "which", "who", "that", "since", "likely", "less",
     "unlikely", "more", "with", "without", "if", "to", "for", "in", "from", "after", "before",
     "although", "but", "especially", "particularly", "eg", "ie", "such", "including", "based",
-    "considering", "though", "while", "whereas", "when", "until", "unless", "so",
+    "considering", "though", "while", "whereas", "when", "until", "unless", "so", "once", "provided",
 })
+ADVICE_LEADS = frozenset({
+    "if", "whenever", "advise", "advised", "advice", "tell", "told", "ask", "asked", "instruct", "instructed",
+    "explain", "explained", "warn", "warned", "remind", "reminded", "counsel", "counselled", "counseled",
+    "inform", "informed", "educate", "educated", "patient", "pt", "parents", "parent", "carer", "carers",
+    "family",
+})
+"""Words that lead into a safety-net instruction in its clause ("advise to return if...")."""
+BODY_SITES = frozenset({
+    "head", "brain", "neck", "chest", "thorax", "abdomen", "pelvis", "spine", "cervical", "thoracic", "lumbar",
+    "whole", "orbits", "sinuses", "kidneys", "kidney", "bladder", "liver", "hip", "hips", "knee", "knees",
+    "ankle", "ankles", "wrist", "wrists", "shoulder", "shoulders", "hand", "hands", "foot", "feet", "leg", "legs",
+    "arm", "arms", "both", "left", "right", "bilateral", "the", "a", "upper", "lower",
+})
+"""Words of a piece that only names body sites: it extends the item before it ("CT
+chest, abdomen and pelvis", "MRI brain and spine")."""
 FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>?|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
 EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014")
 WORD_RE = re.compile(r"[A-Za-z]+")
+RAW_WORD_RE = re.compile(r"[a-z0-9]+")
 PAREN_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 ICD_LABEL_RE = re.compile(r"icd[\s-]*(?:10)?[\s:-]*(?:codes?)?[\s:-]*$", re.IGNORECASE)
 
@@ -139,6 +167,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
         layout = parse(text)
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
+    item_hits = {m.hit for m in mentions if m.ref is not None}
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
     entities: list[Entity] = []
@@ -147,8 +176,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
         item = layout.item_at(start)
         for over in layout.items_over(start, end):
             covered.setdefault(over, []).append((start, end))
-        if m.ref is None and m.group is None:
-            continue  # a critical-condition phrase: read by the conditions check
+        if m.ref is None and (m.group is None or m.hit in item_hits):
+            continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
@@ -162,9 +191,11 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
             source="text", negated=cue, section=section,
         ))
     codes = _codes(text, layout)
+    advice = _advice_starts(doc)
     for item in layout.items:
         coded = [(a, b) for a, b, _ in codes if item.start <= a < item.end]
-        entities += _leftovers(doc, item, covered.get(item, []), coded, item in named_diagnosis, field)
+        end = min((a for a in advice if item.start <= a < item.end), default=item.end)
+        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field)
     entities.sort(key=_position)
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
@@ -261,17 +292,35 @@ def _line_end(text: str, at: int) -> int:
     return len(text) if end == -1 else end
 
 
+def _advice_starts(doc: Document) -> list[int]:
+    """Where the safety-net instructions of a text start (character offsets): at the
+    expression, or at the "if" or the lead-in ("advise", "tell her to", "parents to")
+    before it in its clause."""
+    out = []
+    for hit in concepts.safety_nets(doc):
+        first = hit.first
+        k = first - 1
+        while k >= 0 and doc.clause[k] == doc.clause[hit.first]:
+            opens_clause = k == 0 or doc.clause[k - 1] != doc.clause[k]
+            if doc.lows[k] in ADVICE_LEADS or (doc.lows[k] == "should" and opens_clause):  # "should it worsen"
+                first = k
+            k -= 1
+        out.append(doc.tokens[first].start)
+    return out
+
+
 def _leftovers(
-    doc: Document, item: Item, named: list[tuple[int, int]], codes: list[tuple[int, int]], names_diagnosis: bool,
-    field: str,
+    doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
+    names_diagnosis: bool, field: str,
 ) -> list[Entity]:
-    """The pieces of a list item that name no reference item (see the module doc).
-    A piece that names one gives no other ("CT head": "head" qualifies the CT), nor does
-    a piece within the reach of a negation ("avoid nitrates and opiates")."""
+    """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
+    name no reference item (see the module doc). A piece that names one gives no
+    other ("CT head": "head" qualifies the CT), nor does a piece within the reach of a
+    negation ("avoid nitrates and opiates")."""
     text = doc.text
     if item.kind in ("advice", "avoid", "icd") or (item.kind == "diagnosis" and names_diagnosis):
         return []
-    start, end = item.start, item.end
+    start = item.start
     masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
     body = text[start:end]
     colon = body.find(":")
@@ -294,6 +343,7 @@ def _leftovers(
             pieces.append((cut, sep.start()))
             cut = sep.end()
         pieces.append((cut, end))
+        pieces = _joined(text, pieces)
     out = []
     for a, b in pieces:
         if any(na < b and nb > a for na, nb in named):
@@ -310,6 +360,29 @@ def _leftovers(
             out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
                               source="text", section=item.kind))
     return out
+
+
+def _joined(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A piece with no word of its own ("7" in "stations 4R and 7", "5 days") or of body
+    sites only ("abdomen and pelvis" after "CT chest") continues the piece before it."""
+    out: list[tuple[int, int]] = []
+    for a, b in pieces:
+        words = RAW_WORD_RE.findall(text[a:b].lower())
+        if out and (not _has_own_word(words) or all(w in BODY_SITES for w in words)):
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def _written_words(tokens) -> list[str]:
+    """The words as written ("12-lead ECG" is one token of three words)."""
+    return [w for t in tokens for w in t.low.split()]
+
+
+def _has_own_word(words: list[str]) -> bool:
+    """A word that is not a number, a dose, a route, a timing or a verb of the plan."""
+    return any(len(w) >= 3 and w not in NOISE_WORDS and not w[0].isdigit() for w in words)
 
 
 def _negated_piece(doc: Document, start: int, end: int) -> bool:
@@ -345,10 +418,10 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int] | None:
 
 def _leftover_kind(section: str, piece: str) -> EntityKind | None:
     tokens = tokenize(piece)
-    words = [t.low for t in tokens]
+    words = _written_words(tokens)
     if not words or len(piece.split()) > LEFTOVER_MAX_WORDS or words[0] in QUALIFIERS:
         return None
-    if not any(len(w) >= 3 and w not in NOISE_WORDS and not w[0].isdigit() for w in words):
+    if not _has_own_word(words):
         return None
     if any((w,) in cues.NEGATION_BEFORE for w in words[:3]):
         return None

@@ -1,9 +1,10 @@
 """Answer items against reference items: candidates, then one greedy assignment.
 
 An entity's candidates are the reference items its text names (phrase search, score
-100, or 95 through a corrected typo), else the items its whole text resembles
-(``constants.ITEM_SCORER`` >= ``ITEM_THRESHOLD``), and, for diagnoses, the items whose
-ICD-10 code agrees with the entity's (same code or same 3-character category). Then,
+100, or 95 through a corrected typo or a general concept: ``concepts.py``), else the
+items its whole text resembles (``constants.ITEM_SCORER`` >= ``ITEM_THRESHOLD``), and,
+for diagnoses, the items whose ICD-10 code agrees with the entity's (same code or same
+3-character category). Then,
 per list, the pairs are taken best score first (ties: the answer with fewer
 candidates, then the reference order, the primary diagnosis first), so each reference
 item is matched at most once. An entity whose only candidates were all taken by other
@@ -36,7 +37,7 @@ Status = Literal["matched", "missing", "extra", "different", "unexpected", "cont
 class Candidate:
     ref: Ref
     score: float
-    via: str  # "name", "typo", "similar name", "ICD-10 exact", "ICD-10 category"
+    via: str  # "name", "typo", a concept ("safety-netting"), "similar name", "ICD-10 exact", "ICD-10 category"
 
 
 @dataclass
@@ -94,7 +95,7 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
         if m.group is not None and m.group not in groups:
             groups.append(m.group)
         if m.ref is not None and id(m.ref) in wanted:
-            via = "name" if m.score >= 100 else "typo"
+            via = m.via or ("name" if m.score >= 100 else "typo")
             if id(m.ref) not in best or best[id(m.ref)].score < m.score:
                 best[id(m.ref)] = Candidate(m.ref, m.score, via)
     if best or groups:

@@ -2,8 +2,10 @@
 
 The table holds every reference item (diagnoses, differential, workup, treatment) with
 its name and aliases normalised, the treatment groups, the critical conditions
-resolved to items or phrases, and the typo correction of its vocabulary. Building it
-costs a few milliseconds; scoring a transcript then only searches.
+resolved to items or phrases, the items and phrases that name a general concept
+(safety-netting, a timed follow-up review: ``concepts.py``), and the typo correction
+of its vocabulary. Building it costs a few milliseconds; scoring a transcript then
+only searches.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Any, Literal, TypeVar
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.case import Case, CriticalCondition
+from medbench_tui.core.scoring import concepts
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
+    MATCH_SCORE_CONCEPT,
     MATCH_SCORE_EXACT,
     MATCH_SCORE_TYPO,
     TYPO_MAX_EDITS,
@@ -78,13 +82,15 @@ class Group:
 
 @dataclass(frozen=True)
 class Mention:
-    """A reference item (or a treatment group) found in a document."""
+    """A reference item (or a treatment group) found in a document; ``via`` names
+    the concept when the words are not the reference's own."""
 
     hit: Hit
     score: float
     phrase: Phrase
     ref: Ref | None = None
     group: Group | None = None
+    via: str | None = None
 
     @property
     def length(self) -> int:
@@ -144,6 +150,8 @@ class ReferenceTable:
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
+    _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
+    _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -157,6 +165,20 @@ class ReferenceTable:
                 self._add(phrase, None, None)
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
+        actions = (*self.workup, *self.treatment)
+        crediting = [(p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases]
+        crediting += [(p, None) for c in self.conditions if c.condition.kind == "must_include" for p in c.phrases]
+        for phrase, ref in crediting:
+            self._add_concepts(phrase, ref)
+
+    def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
+        """Remember the phrase when it is itself a safety-net expression or a timed
+        review (``concepts.py``); an item counts once per concept."""
+        doc = Document(phrase.text)
+        if concepts.safety_nets(doc) and not any(r is ref and ref is not None for _, r in self._safety_nets):
+            self._safety_nets.append((phrase, ref))
+        for _, (low, high), within in concepts.follow_ups(doc):
+            self._follow_ups.append((phrase, ref, (0.0 if within else low, high)))
 
     def _add(self, phrase: Phrase, ref: Ref | None, group: Group | None) -> None:
         entries = self._by_compact.setdefault(phrase.compact, [])
@@ -228,8 +250,34 @@ class ReferenceTable:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         mentions = _resolve_overlaps(found)
+        if self._safety_nets or self._follow_ups:
+            mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """The items and phrases that the document's safety-net expressions and timed
+        reviews stand for; not an item already named by its own words there. Kept
+        apart from the overlap of item mentions, like the condition phrases."""
+        out: list[Mention] = []
+
+        def add(hit: Hit, phrase: Phrase, ref: Ref | None, via: str) -> None:
+            if ref is not None and any(
+                m.ref is ref and m.hit.first <= hit.last and hit.first <= m.hit.last for m in (*named, *out)
+            ):
+                return
+            out.append(Mention(hit, MATCH_SCORE_CONCEPT, phrase, ref, None, via))
+
+        if self._safety_nets:
+            for hit in concepts.safety_nets(doc):
+                for phrase, ref in self._safety_nets:
+                    add(hit, phrase, ref, concepts.SAFETY_NET)
+        if self._follow_ups:
+            for hit, given, _ in concepts.follow_ups(doc):
+                for phrase, ref, allowed in self._follow_ups:
+                    if concepts.inside(given, allowed):
+                        add(hit, phrase, ref, concepts.FOLLOW_UP)
+        return out
 
     def remember(self, key: Any, compute: Callable[[], T]) -> T:
         """A result about this reference (the matches of an answer's text), computed
@@ -247,8 +295,8 @@ class ReferenceTable:
 
 
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
-    """Among item and group mentions the longest wins (same words: all kept); the
-    phrases of critical conditions are kept apart, each on its own."""
+    """Among item and group mentions the longest wins (same words: all kept, once per
+    item or group); the phrases of critical conditions are kept apart, each on its own."""
     phrases_only = [m for m in found if m.ref is None and m.group is None]
     found = [m for m in found if m.ref is not None or m.group is not None]
     found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
@@ -257,8 +305,10 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     for mention in found:
         span = range(mention.hit.first, mention.hit.last + 1)
         if any(i in taken for i in span):
-            if any(k.hit == mention.hit for k in kept):
-                kept.append(mention)
+            if any(k.hit == mention.hit for k in kept) and not any(
+                k.hit == mention.hit and k.ref is mention.ref and k.group is mention.group for k in kept
+            ):
+                kept.append(mention)  # the same words, another item ("CURB-65" and "CURB65" of one item: once)
             continue
         kept.append(mention)
         taken.update(span)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from medbench_tui.core.case import Case
 from medbench_tui.core.scoring import metrics as m
+from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
 from medbench_tui.core.scoring.extraction import Evidence, Extraction, Extractor, Span
@@ -163,7 +164,7 @@ def _entry(p: Pairing) -> ItemEntry:
 
 
 def _via_note(p: Pairing) -> str | None:
-    if p.via in ("typo", "similar name", "ICD-10 exact", "ICD-10 category"):
+    if p.via in ("typo", "similar name", "ICD-10 exact", "ICD-10 category", SAFETY_NET, FOLLOW_UP):
         return f"matched by {p.via}"
     return None
 

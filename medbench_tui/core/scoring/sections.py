@@ -69,7 +69,9 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "follow up", "followup", "follow up plan", "patient advice", "patient education",
         "education", "counselling", "counseling", "return precautions", "red flags",
         "when to seek help", "patient information", "information for the patient",
-        "lifestyle advice", "lifestyle",
+        "lifestyle advice", "lifestyle", "when to return", "when to come back", "when to seek urgent help",
+        "when to seek medical help", "warning signs", "warning symptoms", "red flag symptoms", "red flag signs",
+        "return if", "come back if", "seek help if", "seek urgent help if",
     ),
     "avoid": (
         "avoid", "do not", "dont", "not recommended", "not indicated", "contraindicated",
@@ -92,7 +94,8 @@ HEADING_TAILS: dict[str, SectionKind] = {
     "medications": "treatment", "referral": "treatment", "referrals": "treatment",
     "investigations": "workup", "investigation": "workup", "tests": "workup", "workup": "workup",
     "work up": "workup", "diagnosis": "diagnosis", "diagnoses": "diagnosis", "impression": "diagnosis",
-    "advice": "advice", "safety netting": "advice", "follow up": "advice",
+    "advice": "advice", "safety netting": "advice", "safety net": "advice", "follow up": "advice",
+    "red flags": "advice", "warning signs": "advice", "precautions": "advice",
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
 PLAIN_TAIL_WORDS = 3

@@ -1,0 +1,294 @@
+"""Two general ideas that a doctor writes in many ways and a reference names in one.
+
+* **Safety-netting** (:func:`safety_nets`): telling the patient when to come back or
+  get help. A reference item (or a must-include phrase of a critical condition) whose
+  name or one of its aliases is itself a safety-net expression ("Safety-netting
+  advice", "return precautions", "seek urgent care if worse") is matched by any
+  safety-net expression in the final. An expression is one of:
+
+  - a term: "safety net", "safety-netting", "return precautions", "worsening advice";
+  - "return", "come back", "re-attend" with a condition or urgency after it ("return if
+    breathless", "come back urgently") or an "if" before it in the clause ("if she gets
+    worse, come back"); not "return to work/school/normal activities", "return of";
+  - "seek" with help, care, attention or an urgency ("seek urgent medical help");
+  - "call", "dial", "phone", "ring", "contact" with 999, 911, 112, 111, an ambulance
+    or the emergency services;
+  - "go", "attend", "present", "head", "come" with the emergency department
+    (A&E, ED, ER, casualty) after it, or with hospital and an urgency or a condition.
+
+* **A timed follow-up review** (:func:`follow_ups`): a review word ("review",
+  "follow-up", "reassess", "recheck") followed, with nothing but "in",
+  "within", "at", "after", "again" and the like between, by an interval: a number or
+  a range ("1-2", "48 to 72", "a", "two") and a unit (hours, days, weeks, months, a
+  fortnight), or the clinical shorthand 2/7, 1/52, 3/12. A reference item naming such
+  a review is matched by a review whose interval lies inside its own: "review in 1
+  week" and "review in 10 days" match "Follow-up review within 1-2 weeks" ("within"
+  reaches down to 0 in a reference; in an answer, "within 48 hours" is read as 48
+  hours), "review in 3 weeks" does not; "review in 3 months" does not match "review
+  in 1 week". A month is 28-31 days, so "12 weeks" is "3 months".
+
+A concept only gives credit: it reaches the reference items of class required,
+acceptable or optional and the phrases of must-include conditions, never an
+unexpected or contraindicated item (a safety-net sentence never makes "discharge
+home with review in a week" given). Each reference item is still matched at most
+once, and an item named by its own alias is matched by that alias.
+"""
+
+from __future__ import annotations
+
+import re
+
+from medbench_tui.core.scoring.cues import Cues
+from medbench_tui.core.scoring.document import Document, Hit
+
+SAFETY_NET = "safety-netting"
+FOLLOW_UP = "follow-up interval"
+CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
+"""The reference classes a concept can match (it never gives blame)."""
+
+SAFETY_NET_REACH = 6
+"""How many words after a safety-net verb its condition, urgency or place may be (same clause)."""
+SAFETY_NET_SPAN = 10
+"""How far the quoted evidence of a safety-net expression runs on to the end of its clause."""
+
+SAFETY_NET_TERMS = Cues(
+    "safety net", "safety netting", "safety netted", "return precautions", "worsening advice",
+)
+RETURN_VERBS = Cues("return", "come back", "come straight back", "reattend", "re attend", "re present")
+RETURN_WHEN = frozenset({
+    "if", "should", "urgently", "immediately", "sooner", "straight", "worse", "worsens", "worsening",
+    "deteriorates", "deteriorating", "anytime",
+})
+RETURN_ELSEWHERE = frozenset({
+    "work", "school", "nursery", "normal", "usual", "sport", "sports", "driving", "activities", "activity",
+    "duties", "exercise", "baseline",
+})
+"""Not a return to the doctor: "return to work", "return to normal activities"."""
+SEEK_VERBS = Cues("seek")
+SEEK_WHAT = frozenset({
+    "help", "care", "attention", "urgent", "urgently", "immediate", "immediately", "medical", "emergency", "if",
+})
+CALL_VERBS = Cues("call", "dial", "phone", "ring", "contact")
+EMERGENCY_NUMBERS = frozenset({"999", "911", "112", "111", "ambulance"})
+GO_VERBS = Cues("go", "attend", "present", "head", "come")
+URGENCY = frozenset({"if", "urgently", "immediately", "straight", "urgent"})
+OPENING_WORDS = frozenset(
+    w for cues in (SAFETY_NET_TERMS, RETURN_VERBS, SEEK_VERBS, CALL_VERBS, GO_VERBS) for w in cues.by_first
+)
+CONDITIONALS = frozenset({"if", "whenever"})
+"""An "if" earlier in the clause makes a return a safety net ("if worse, come back")."""
+
+REVIEW_WORDS = frozenset({"review", "reviewed", "reassess", "reassessment", "recheck", "followup"})
+REVIEW_GAP = frozenset({
+    "in", "within", "at", "after", "again", "around", "about", "approximately", "approx", "by", "the",
+    "her", "him", "them", "patient", "pt", "review", "follow", "up", "followup", "appointment",
+})
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+DAYS_PER_UNIT: dict[str, tuple[float, float]] = {
+    "hour": (1 / 24, 1 / 24), "hr": (1 / 24, 1 / 24), "h": (1 / 24, 1 / 24),
+    "day": (1, 1), "d": (1, 1), "week": (7, 7), "wk": (7, 7), "fortnight": (14, 14),
+    "month": (28, 31), "mo": (28, 31),
+}
+SHORTHAND_DAYS: dict[str, tuple[float, float]] = {"7": (1, 1), "52": (7, 7), "12": (28, 31)}
+"""2/7 = two days, 1/52 = one week, 3/12 = three months."""
+RANGE_LINKS = frozenset({"to", "or"})
+NUMBER_RE = re.compile(r"^\d{1,3}$")
+NUMBER_UNIT_RE = re.compile(r"^(\d{1,3})(h|hr|hrs|d|wk|wks)$")
+UNIT_ABBREVIATIONS = {"hrs": "hr", "wks": "wk"}
+SLACK = 1e-9
+
+Interval = tuple[float, float]
+
+
+def _clause_end(doc: Document, i: int, reach: int) -> int:
+    """The last token within ``reach`` after ``i`` in its clause and before a comma."""
+    last = i
+    for k in range(i + 1, min(len(doc.tokens), i + 1 + reach)):
+        if doc.clause[k] != doc.clause[i] or doc.comma_before[k]:
+            break
+        last = k
+    return last
+
+
+def _after(doc: Document, i: int, reach: int) -> range:
+    """Token indexes after ``i`` in the same clause, at most ``reach`` of them."""
+    k = i + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[i].start:
+        k += 1  # the other tokens of one expanded abbreviation
+    end = k
+    while end < len(doc.tokens) and end - k < reach and doc.clause[end] == doc.clause[i]:
+        end += 1
+    return range(k, end)
+
+
+def _has_emergency_department(doc: Document, span: range) -> int | None:
+    norms = [doc.tokens[k].norm for k in span]
+    for j in range(len(norms) - 1):
+        if norms[j] == "emergency" and norms[j + 1] == "department":
+            return span[j + 1]
+    return None
+
+
+def _safety_net_at(doc: Document, i: int) -> Hit | None:
+    """The safety-net expression that starts with the verb at token ``i``, if any."""
+    low = doc.lows
+    if low[i] not in OPENING_WORDS:
+        return None
+    term = SAFETY_NET_TERMS.starting_at(low, i)
+    if term is not None:
+        return Hit(i, i + len(term) - 1)
+    for verbs, test in ((RETURN_VERBS, _return_trigger), (SEEK_VERBS, _seek_trigger),
+                        (CALL_VERBS, _call_trigger), (GO_VERBS, _go_trigger)):
+        verb = verbs.starting_at(low, i)
+        if verb is None:
+            continue
+        last_verb = i + len(verb) - 1
+        found = test(doc, i, last_verb)
+        if found is None:
+            continue
+        first, trigger = found
+        return Hit(first, max(trigger, _clause_end(doc, last_verb, SAFETY_NET_SPAN)))
+    return None
+
+
+def _return_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
+    after = _after(doc, last, SAFETY_NET_REACH)
+    if any(doc.lows[k] in RETURN_ELSEWHERE for k in after[:2]) or (after and doc.lows[after[0]] == "of"):
+        return None  # "return to work", "return of vision"
+    for k in after:
+        if doc.lows[k] in RETURN_WHEN:
+            return first, k
+    k = first - 1
+    while k >= 0 and doc.clause[k] == doc.clause[first]:
+        if doc.lows[k] in CONDITIONALS:
+            return k, last  # "if she gets worse, come back": the whole clause
+        k -= 1
+    return None
+
+
+def _seek_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
+    found = next((k for k in _after(doc, last, SAFETY_NET_REACH) if doc.lows[k] in SEEK_WHAT), None)
+    return None if found is None else (first, found)
+
+
+def _call_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
+    after = _after(doc, last, SAFETY_NET_REACH)
+    for k in after:
+        if doc.lows[k] in EMERGENCY_NUMBERS:
+            return first, k
+        if doc.lows[k] == "emergency" and k + 1 in after and doc.lows[k + 1] == "services":
+            return first, k + 1
+    return None
+
+
+def _go_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
+    after = _after(doc, last, SAFETY_NET_REACH)
+    department = _has_emergency_department(doc, after)
+    if department is not None:
+        return first, department
+    hospital = next((k for k in after if doc.lows[k] == "hospital"), None)
+    urgent = next((k for k in after if doc.lows[k] in URGENCY), None)
+    if hospital is not None and urgent is not None:
+        return first, max(hospital, urgent)
+    return None
+
+
+def safety_nets(doc: Document) -> list[Hit]:
+    """Every safety-net expression of the document (see the module documentation);
+    remembered on the document."""
+    known = doc.found.get(SAFETY_NET)
+    if known is not None:
+        return known
+    hits: list[Hit] = []
+    i = 0
+    while i < len(doc.tokens):
+        hit = _safety_net_at(doc, i)
+        if hit is not None and not (hits and hit.first <= hits[-1].last):
+            hits.append(hit)
+            i = hit.last + 1
+            continue
+        i += 1
+    doc.found[SAFETY_NET] = hits
+    return hits
+
+
+def _number(doc: Document, k: int) -> float | None:
+    word = doc.lows[k]
+    if NUMBER_RE.match(word):
+        return float(word)
+    return NUMBER_WORDS.get(word)
+
+
+def _unit(doc: Document, k: int) -> tuple[float, float] | None:
+    norm = doc.tokens[k].norm
+    return DAYS_PER_UNIT.get(UNIT_ABBREVIATIONS.get(norm, norm))
+
+
+def _interval_at(doc: Document, k: int) -> tuple[Interval, int] | None:
+    """An interval that starts at token ``k`` (in days) and its last token."""
+    n = len(doc.tokens)
+    joined = NUMBER_UNIT_RE.match(doc.lows[k])
+    if joined:
+        unit = DAYS_PER_UNIT[UNIT_ABBREVIATIONS.get(joined.group(2), joined.group(2))]
+        value = float(joined.group(1))
+        return (value * unit[0], value * unit[1]), k
+    low = _number(doc, k)
+    if low is None:
+        if doc.lows[k] == "fortnight":
+            return (14.0, 14.0), k
+        return None
+    j = k + 1
+    if j < n and doc.text[doc.tokens[k].end : doc.tokens[j].start] == "/" and doc.lows[j] in SHORTHAND_DAYS:
+        unit = SHORTHAND_DAYS[doc.lows[j]]
+        return (low * unit[0], low * unit[1]), j
+    high = low
+    if j < n and _number(doc, j) is not None and doc.lows[k] not in ("a", "an"):
+        high, j = _number(doc, j), j + 1  # "1-2 weeks"
+    elif j + 1 < n and doc.lows[j] in RANGE_LINKS and _number(doc, j + 1) is not None:
+        high, j = _number(doc, j + 1), j + 2  # "1 to 2 weeks"
+    if j >= n or doc.clause[j] != doc.clause[k]:
+        return None
+    unit = _unit(doc, j)
+    if unit is None or high is None:
+        return None
+    return (low * unit[0], high * unit[1]), j
+
+
+def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:
+    """Every timed follow-up review of the document, with its interval in days as
+    written and whether it said "within" (see the module documentation); remembered
+    on the document."""
+    known = doc.found.get(FOLLOW_UP)
+    if known is not None:
+        return known
+    out: list[tuple[Hit, Interval, bool]] = []
+    tokens = doc.tokens
+    i = 0
+    while i < len(tokens):
+        norm = tokens[i].norm
+        is_review = norm in REVIEW_WORDS or (norm == "follow" and i + 1 < len(tokens) and tokens[i + 1].norm == "up")
+        if not is_review:
+            i += 1
+            continue
+        within = False
+        k = i + 1
+        while k < len(tokens) and doc.clause[k] == doc.clause[i] and tokens[k].norm in REVIEW_GAP:
+            within = within or doc.lows[k] == "within"
+            k += 1
+        found = _interval_at(doc, k) if k < len(tokens) and doc.clause[k] == doc.clause[i] else None
+        if found is None:
+            i += 1
+            continue
+        interval, last = found
+        out.append((Hit(i, last), interval, within))
+        i = last + 1
+    doc.found[FOLLOW_UP] = out
+    return out
+
+
+def inside(given: Interval, allowed: Interval) -> bool:
+    """The interval a doctor gave lies within the one the reference allows."""
+    return allowed[0] - SLACK <= given[0] and given[1] <= allowed[1] + SLACK

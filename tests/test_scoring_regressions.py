@@ -1,0 +1,300 @@
+"""Physician-grade answers played through the bundled cases that the text extractor once
+misread: each test names the case and the answer as the physician wrote it."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.bank import load_valid_case
+from medbench_tui.core.case import Case
+from medbench_tui.core.errors import UsageError
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.test_consultation import write_bank
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+GOLDEN = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"
+
+
+@cache
+def case(case_id: str) -> Case:
+    return load_valid_case(CASES / f"{case_id}.yaml")
+
+
+def card(case_id: str, text: str):
+    c = case(case_id)
+    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+
+
+def rows(card, kind: str) -> dict[str, str]:
+    """Reference (or, for an unmatched answer, the answer) -> status, of what was given."""
+    return {e.reference or e.answer: e.status for e in getattr(card.items, kind) if e.status != "missing"}
+
+
+def extras(card, kind: str) -> list[str]:
+    return [e.answer for e in getattr(card.items, kind) if e.status == "extra"]
+
+
+def condition(card, cid: str) -> str:
+    return next(c.status for c in card.critical_conditions if c.id == cid)
+
+
+# --- 1. the first item after a heading on the same line -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "expected"),
+    [
+        ("em-stemi-002", "Workup: 12-lead ECG, troponin", {"12-lead ECG", "High-sensitivity cardiac troponin"}),
+        ("em-stemi-002", "Workup: ECG (12-lead), troponin", {"12-lead ECG", "High-sensitivity cardiac troponin"}),
+        ("psy-mdd-001", "Workup: suicide risk assessment, PHQ-9", {"Suicide risk assessment", "PHQ-9 questionnaire"}),
+    ],
+)
+def test_first_item_after_a_heading_is_kept(case_id, text, expected):
+    assert set(rows(card(case_id, text), "workup")) == expected
+
+
+def test_an_unlisted_12_lead_ecg_is_an_item():
+    """"12-lead" made one token written "12 lead ecg", read as a number: the item was dropped."""
+    assert sorted(extras(card("im-cap-001", "Workup: 12-lead ECG, troponin"), "workup")) == ["12-lead ECG", "troponin"]
+
+
+# --- 2. comma and parenthesised lists ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Workup: 12-lead ECG, right-sided leads V4R, troponin",
+        "Workup: 12-lead ECG (including right-sided leads V4R), troponin",
+        "Workup: 12-lead ECG with right-sided leads (V4R, V3R), troponin",
+    ],
+)
+def test_right_sided_leads_beside_the_12_lead_ecg(text):
+    assert set(rows(card("em-stemi-001", text), "workup")) == {
+        "12-lead ECG", "Right-sided ECG leads (V4R)", "High-sensitivity cardiac troponin",
+    }
+
+
+def test_parenthesised_detail_is_not_split_into_items():
+    assert sorted(extras(card("im-cap-001", "Workup: troponin (0 and 3 h), lipids"), "workup")) == ["lipids", "troponin"]
+    listed = card("im-cap-001", "Workup: bloods (FBC, U&E, LFT), troponin")
+    assert {"Full blood count", "Urea and electrolytes", "Liver function tests"} <= set(rows(listed, "workup"))
+
+
+# --- 3. "and" inside an item -------------------------------------------------------------
+
+
+def test_and_between_lymph_node_stations_does_not_split_the_item():
+    named = card("onc-lung-001", "Workup: EBUS-TBNA of stations 4R and 7")
+    assert rows(named, "workup") == {"Endobronchial ultrasound-guided transbronchial needle aspiration": "matched"}
+    unlisted = card("im-cap-001", "Workup: EBUS-TBNA of stations 4R and 7")
+    assert extras(unlisted, "workup") == ["EBUS-TBNA of stations 4R and 7"]
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "expected"),
+    [
+        ("psy-mdd-001", "Workup: CT chest, abdomen and pelvis", ["CT chest, abdomen and pelvis"]),
+        ("im-cap-001", "Workup: MRI brain and spine", ["MRI brain and spine"]),
+        ("im-cap-001", "Workup: troponin and lipids", ["troponin", "lipids"]),
+    ],
+)
+def test_body_sites_extend_an_item_and_other_pieces_split(case_id, text, expected):
+    assert extras(card(case_id, text), "workup") == expected
+
+
+# --- 4. safety-netting is advice, never an extra treatment -------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan: aspirin 300 mg\nAdvice: return if pain, photophobia or reduced vision",
+        "Plan: aspirin 300 mg. Return if pain, photophobia or reduced vision.",
+        "Management:\n- aspirin 300 mg\n- Return if pain, photophobia or reduced vision",
+        "Management: aspirin 300 mg\nAdvise to return if pain, photophobia or reduced vision",
+        "Management:\n- aspirin 300 mg\n- If pain, photophobia or reduced vision, return immediately",
+        "Plan: aspirin 300 mg; safety-netting: return if pain, photophobia or reduced vision",
+        "Plan: aspirin 300 mg\nWhen to return: pain, photophobia or reduced vision",
+        "Plan:\n- aspirin 300 mg\n- Warning signs: pain, photophobia or reduced vision",
+    ],
+)
+def test_a_safety_net_sentence_gives_no_extra_treatment(text):
+    result = card("oph-crao-001", text)
+    assert extras(result, "treatment") == []
+    assert rows(result, "treatment") == {"Aspirin 300 mg once intracranial haemorrhage is excluded": "matched"}
+
+
+def test_a_treatment_before_a_safety_net_in_one_item_is_kept():
+    result = card("oph-crao-001", "Plan: doxycycline 100 mg, return if worse")
+    assert extras(result, "treatment") == ["doxycycline 100 mg"]
+
+
+# --- 5. one mention, one entity ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "quote"),
+    [
+        ("psy-mdd-001", "Treatment: sertraline 50 mg daily", "sertraline"),  # an item's alias and a group member
+        ("im-cap-001", "Workup: CURB-65", "CURB-65"),  # two aliases written alike ("CURB-65", "CURB65")
+        ("onc-lung-001", "Treatment: smoking cessation", "smoking cessation"),  # an alias and a group name
+    ],
+)
+def test_a_mention_is_extracted_once(case_id, text, quote):
+    entities = [e for e in card(case_id, text).extraction.entities if e.text == quote]
+    assert len(entities) == 1
+
+
+# --- 6. an exclusion in a temporal clause is a condition, not a negation --------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan: aspirin 300 mg once haemorrhage excluded",
+        "Plan: aspirin 300 mg after haemorrhage has been ruled out",
+        "Plan: aspirin 300 mg when bleed excluded",
+        "Plan: once haemorrhage ruled out, aspirin 300 mg",
+    ],
+)
+def test_aspirin_once_haemorrhage_is_excluded_is_given(text):
+    result = card("oph-crao-001", text)
+    assert rows(result, "treatment") == {"Aspirin 300 mg once intracranial haemorrhage is excluded": "matched"}
+    assert extras(result, "treatment") == []
+
+
+@pytest.mark.parametrize("text", ["Plan: aspirin 300 mg. Thrombolysis is excluded.", "Plan: thrombolysis excluded; aspirin"])
+def test_an_exclusion_without_a_temporal_clause_still_negates(text):
+    result = card("oph-crao-001", text)
+    assert "Thrombolysis (intravenous or intra-arterial)" not in rows(result, "treatment")
+    assert condition(result, "cc-no-late-thrombolysis") == "OK"
+
+
+# --- 7. safety-netting in the doctor's words ------------------------------------------------
+
+SAFETY_NET_ITEM = "Safety-netting and review in 48-72 hours if not improving"
+
+
+@pytest.mark.parametrize(
+    "advice",
+    [
+        "come back urgently if breathless or confused",
+        "come back urgently if worse",
+        "return if breathless",
+        "seek urgent medical help",
+        "call 999 if you cannot catch your breath",
+        "call 911 if worse",
+        "go to A&E if chest pain or confusion",
+        "go straight to the ED if worse",
+        "if breathless or confused, come back",
+        "safety-netting advice given",
+    ],
+)
+def test_safety_net_phrasings_pass_the_safety_net_condition(advice):
+    result = card("im-cap-001", f"Diagnosis: CAP\nTreatment: amoxicillin\nAdvice: {advice}")
+    assert condition(result, "cc-safety-net") == "OK"
+    entry = next(e for e in result.items.treatment if e.reference == SAFETY_NET_ITEM)
+    assert entry.status == "matched"
+
+
+@pytest.mark.parametrize(
+    "advice",
+    [
+        "return to work in 2 weeks",
+        "seek specialist advice",
+        "no need to come back",
+        "call the medical registrar immediately if sats drop",
+        "attend fracture clinic",
+    ],
+)
+def test_things_that_are_not_safety_netting(advice):
+    result = card("im-cap-001", f"Diagnosis: CAP\nTreatment: amoxicillin\nAdvice: {advice}")
+    assert condition(result, "cc-safety-net") == "FAIL"
+
+
+def test_the_concept_is_named_on_the_card():
+    result = card("im-cap-001", "Advice: come back urgently if breathless or confused")
+    entry = next(e for e in result.items.treatment if e.reference == SAFETY_NET_ITEM)
+    assert entry.note == f"matched by {SAFETY_NET}"
+    assert entry.evidence.text == "come back urgently if breathless or confused"
+
+
+def test_a_concept_never_makes_a_contraindicated_item_given():
+    from ruamel.yaml import YAML
+
+    golden = Case.model_validate(YAML(typ="safe", pure=True).load(GOLDEN.read_text()))
+    altered = golden.model_copy(deep=True)
+    levofloxacin = next(t for t in altered.treatment if t.item == "Levofloxacin")
+    levofloxacin.aliases = [*levofloxacin.aliases, "return if worse"]
+    result = score(altered, Transcript(case_id=golden.id, final=FinalResponse(
+        text="Plan: amoxicillin", advice="Come back urgently if you are breathless.")))
+    assert "Levofloxacin" not in rows(result, "treatment")
+    assert condition(result, "cc-return") == "OK"  # the golden case's "seek urgent care" phrase
+    assert condition(result, "cc-implicit-contraindicated") == "OK"
+
+
+# --- 8. a timed follow-up review ------------------------------------------------------------
+
+FOLLOW_UP_ITEM = "Follow-up review within 1-2 weeks"
+
+
+@pytest.mark.parametrize(
+    ("review", "matched"),
+    [
+        ("review in 1 week", True),
+        ("review in 10 days", True),
+        ("follow up within 2 weeks", True),
+        ("f/u 1/52", True),
+        ("GP review in a week", True),
+        ("review in 4 weeks", False),
+        ("review in 3 months", False),
+    ],
+)
+def test_follow_up_interval_inside_the_reference_interval(review, matched):
+    result = card("psy-mdd-001", f"Treatment: sertraline 50 mg daily; {review}")
+    assert (rows(result, "treatment").get(FOLLOW_UP_ITEM) == "matched") is matched
+    assert extras(result, "treatment") == []
+
+
+def test_follow_up_note_and_a_review_of_another_interval():
+    mdd = next(e for e in card("psy-mdd-001", "Plan: review in 1 week").items.treatment if e.reference == FOLLOW_UP_ITEM)
+    assert mdd.note == f"matched by {FOLLOW_UP}"
+    diabetes = "Review HbA1c in 3 months"
+    assert diabetes not in rows(card("im-t2dm-001", "Plan: metformin; review in 1 week"), "treatment")
+    assert rows(card("im-t2dm-001", "Plan: metformin; review in 12 weeks"), "treatment")[diabetes] == "matched"
+
+
+def test_a_review_never_makes_a_contraindicated_discharge_given():
+    result = card("obg-preeclampsia-001", "Plan: admit under obstetrics; review in a week")
+    assert "Outpatient management with review in a week" not in rows(result, "treatment")
+
+
+# --- medbench play scores with the bank's evaluator ----------------------------------------
+
+
+def _play(case_file: Path, monkeypatch, stdin: str) -> int:
+    from medbench_tui.cli import play
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    return play.run(argparse.Namespace(case=str(case_file), simulator="grounded", transcript=None, bank=None))
+
+
+def test_play_uses_the_bank_evaluator(tmp_path, monkeypatch):
+    case_file = write_bank(tmp_path)
+    (tmp_path / "medbench.yaml").write_text("evaluator:\n  extractor: llm\n")
+    with pytest.raises(UsageError, match="needs an endpoint"):
+        _play(case_file, monkeypatch, "/final\nDiagnosis: pneumonia\n/end\n")
+
+
+def test_play_scores_with_the_text_extractor_by_default(tmp_path, monkeypatch, capsys):
+    case_file = write_bank(tmp_path)
+    assert _play(case_file, monkeypatch, "Do you smoke?\n/final\nDiagnosis: pneumonia\n/end\n") == 0
+    assert "Patient:" in capsys.readouterr().out
