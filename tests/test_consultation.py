@@ -132,7 +132,7 @@ async def test_attachment_released_on_request_by_keyword_or_title(tmp_path):
     c = consultation(tmp_path)
     reply = await c.ask("Can I see your X-rays?")
     assert [a.id for a in reply.attachments] == ["cxr"]
-    assert reply.text == "Here is the Chest radiograph, PA view."  # a hand-over, not "No."
+    assert reply.text == "Here you are: Chest radiograph, PA view."  # a hand-over, not "No."
     view = reply.attachments[0]
     assert view.image_path == tmp_path / "attachments/fx-cough-001/cxr.png"
     assert "Right lower lobe consolidation." in view.render()

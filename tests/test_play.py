@@ -64,7 +64,7 @@ def test_attachments_command_and_turn_zero_attachments(tmp_path):
     case = write_bank(tmp_path)
     done = play(str(case), stdin="/attachments\nCan I see the chest x-ray?\n/attachments\n/final\nflu\n")
     lines = done.stdout
-    assert lines.index("[Attachment: Triage observations (document)]") < lines.index("Patient: Here is the Chest radiograph")
+    assert lines.index("[Attachment: Triage observations (document)]") < lines.index("Patient: Here you are: Chest radiograph, PA view.")
     assert "Description: Right lower lobe consolidation." in lines
     assert done.returncode == 0
 

@@ -40,7 +40,7 @@ DEFLECTIONS = (
 BELIEFS = ("just a bug going round", "stress", "my age catching up with me", "overdoing things")
 SELF_DIAGNOSIS = "I read online it might be something to do with the {complaint}, but I was sure it was just {belief}."
 CLARIFY = ("Sorry, what does '{term}' mean?", "I'm sorry, I don't know what '{term}' means.")
-HAND_OVER = "Here is the {title}."
+HAND_OVER = "Here you are: {title}."
 REPEAT = "As I said, {answer}"
 
 # Medical words a lay person may not know (clarification_seeking asks about them once).
