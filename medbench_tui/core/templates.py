@@ -29,8 +29,18 @@ def check_new_case_id(case_id: str, folder: Path, taken: Iterable[str] = ()) -> 
 
 
 def new_case_text(case_id: str) -> str:
-    """The template with its id filled in: valid except the fields the author must fill."""
-    return case_template_file().read_text(encoding="utf-8").replace(ID_PLACEHOLDER, case_id)
+    """The template with its id filled in: valid except the fields the author must fill.
+
+    The id takes the place of the placeholder and the spaces after it, so the comment on
+    its line stays in the column of the others.
+    """
+    template = case_template_file().read_text(encoding="utf-8")
+
+    def fill(match: re.Match) -> str:
+        width = len(match.group(0))
+        return case_id + " " * max(width - len(case_id), 1 if match.group(1) else 0)
+
+    return re.sub(re.escape(ID_PLACEHOLDER) + "( *)", fill, template)
 
 
 def _new_file(folder: Path, case_id: str, taken: Iterable[str] = ()) -> Path:

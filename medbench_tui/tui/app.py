@@ -13,9 +13,16 @@ from textual.worker import Worker, WorkerState
 
 from medbench_tui.core.paths import cases_dir
 from medbench_tui.core.settings import Settings
-from medbench_tui.tui.commands import ActionCommands, CaseCommands, IcdCommands, ModeCommands
+from medbench_tui.tui.commands import (
+    ActionCommands,
+    CaseCommands,
+    IcdCommands,
+    ModeCommands,
+    PlayCommands,
+    SessionCommands,
+)
 from medbench_tui.tui.keymap import declared_bindings, unknown_binding_ids
-from medbench_tui.tui.screens.compare import CompareScreen
+from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen, GroupReportScreen
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ConfirmDialog,
@@ -26,8 +33,10 @@ from medbench_tui.tui.screens.editor import EditorScreen
 from medbench_tui.tui.screens.help import HelpScreen
 from medbench_tui.tui.screens.library import LibraryScreen
 from medbench_tui.tui.screens.play import PlayScreen
-from medbench_tui.tui.screens.results import ResultsScreen
+from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
 from medbench_tui.tui.theme import MEDBENCH_THEME
+from medbench_tui.tui.widgets.final_form import EntryList
+from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 
 STYLES = Path(__file__).parent / "styles"
@@ -66,7 +75,7 @@ class MedbenchApp(App[int]):
         Binding("ctrl+p", "command_palette", "Commands", id="app.palette", priority=True, show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
-    COMMANDS = App.COMMANDS | {CaseCommands, ModeCommands, ActionCommands, IcdCommands}
+    COMMANDS = App.COMMANDS | {CaseCommands, ModeCommands, ActionCommands, IcdCommands, PlayCommands, SessionCommands}
 
     def __init__(
         self,
@@ -133,6 +142,14 @@ class MedbenchApp(App[int]):
             ("Confirm", ConfirmDialog),
             ("Case id", CaseIdDialog),
             ("Help", HelpScreen),
+            ("Play", PlayScreen),
+            ("Final response lists", EntryList),
+            ("Compare", CompareScreen),
+            ("Run group", GroupReport),
+            ("Group report", GroupReportScreen),
+            ("Case comparison", CaseComparisonScreen),
+            ("Results", ResultsScreen),
+            ("Run", RunScreen),
         ]
 
     def library_screen(self) -> LibraryScreen | None:
@@ -234,7 +251,7 @@ class MedbenchApp(App[int]):
     async def action_quit(self) -> None:
         editor = self.editor_screen()
         if editor is not None and editor.path is not None and editor.modified:
-            self.run_worker(self._quit_after_asking(editor), exclusive=True, group="quit")
+            self.run_worker(self._quit_after_asking(editor), exclusive=True, group="quit", exit_on_error=False)
         else:
             self.exit(0)
 
@@ -256,18 +273,21 @@ class MedbenchApp(App[int]):
             gc.freeze()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Every worker failure becomes a notification; none ends the app."""
         if event.state == WorkerState.SUCCESS and event.worker.group == "icd-warm-up":
             self.keep_long_lived()
         if event.state == WorkerState.ERROR:
-            error = event.worker.error
-            self.notify(
-                f"{type(error).__name__}: {error}",
-                title=f"Failed: {event.worker.name or event.worker.group}",
-                severity="error",
-                markup=False,
-                timeout=10,
-            )
+            self.report_worker_failure(event.worker)
+
+    def report_worker_failure(self, worker: Worker) -> None:
+        """Every worker failure becomes a notification; none ends the app."""
+        error = worker.error
+        self.notify(
+            f"{type(error).__name__}: {error}",
+            title=f"Failed: {worker.name or worker.group}",
+            severity="error",
+            markup=False,
+            timeout=10,
+        )
 
 
 def _warm_up_icd10() -> None:

@@ -24,7 +24,7 @@ class _MedbenchProvider(Provider):
         return self.app  # type: ignore[return-value]
 
     def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
-        self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette")
+        self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette", exit_on_error=False)
 
     def _matches(self, query: str, commands: list[tuple[str, Callable[[], Any], str]]) -> Iterator[Hit]:
         matcher = self.matcher(query)
@@ -33,6 +33,22 @@ class _MedbenchProvider(Provider):
             if score > 0:
                 display = Content(text) if "[" in text else matcher.highlight(text)
                 yield Hit(score, display, command, text=text, help=help_text)
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        """(text, callback, help) of each command this provider offers now."""
+        return []
+
+    async def search(self, query: str) -> Hits:
+        for hit in self._matches(query, self._commands()):
+            yield hit
+
+
+class _ListedProvider(_MedbenchProvider):
+    """A provider whose commands are also listed when the palette opens empty."""
+
+    async def discover(self) -> Hits:
+        for text, command, help_text in self._commands():
+            yield DiscoveryHit(text, command, help=help_text)
 
 
 class CaseCommands(_MedbenchProvider):
@@ -46,12 +62,8 @@ class CaseCommands(_MedbenchProvider):
             for e in sorted(entries, key=lambda e: e.id)
         ]
 
-    async def search(self, query: str) -> Hits:
-        for hit in self._matches(query, self._commands()):
-            yield hit
 
-
-class ModeCommands(_MedbenchProvider):
+class ModeCommands(_ListedProvider):
     """Go to another mode."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
@@ -63,16 +75,8 @@ class ModeCommands(_MedbenchProvider):
             if mode != self.medbench.current_mode
         ]
 
-    async def discover(self) -> Hits:
-        for text, command, help_text in self._commands():
-            yield DiscoveryHit(text, command, help=help_text)
 
-    async def search(self, query: str) -> Hits:
-        for hit in self._matches(query, self._commands()):
-            yield hit
-
-
-class ActionCommands(_MedbenchProvider):
+class ActionCommands(_ListedProvider):
     """What can be done now: new case, check the bank, ICD search, and on the case in view."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
@@ -100,14 +104,6 @@ class ActionCommands(_MedbenchProvider):
                 ]
         return commands
 
-    async def discover(self) -> Hits:
-        for text, command, help_text in self._commands():
-            yield DiscoveryHit(text, command, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        for hit in self._matches(query, self._commands()):
-            yield hit
-
 
 class IcdCommands(_MedbenchProvider):
     """WHO ICD-10 2019 codes by title or code: puts the chosen code into the open case."""
@@ -117,8 +113,12 @@ class IcdCommands(_MedbenchProvider):
         if len(query) < ICD_MIN_QUERY:
             return
         from medbench_tui.core import icd10
+        from medbench_tui.core.errors import MedbenchError
 
-        hits = await asyncio.to_thread(icd10.search, query, 8)
+        try:
+            hits = await asyncio.to_thread(icd10.search, query, 8)
+        except MedbenchError:  # ICD-10 data missing or damaged: the editor's panel says why
+            return
         editor = self.medbench.editor_screen()
         into_case = editor is not None and editor.path is not None
         for hit in hits:
@@ -138,3 +138,42 @@ class IcdCommands(_MedbenchProvider):
             editor.insert_code(code)
         else:
             self.app.notify(f"{code}: {title}", title="ICD-10 (WHO 2019)", markup=False)
+
+
+class PlayCommands(_MedbenchProvider):
+    """Play any valid case of the bank as its doctor."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        library = self.medbench.library_screen()
+        entries = library.entries if library is not None else []
+        return [
+            (f"Play {e.id}: {e.title}", partial(self._run, self.medbench.play_case, e.path), "consult the case as its doctor")
+            for e in sorted(entries, key=lambda e: e.id)
+            if not e.errors
+        ]
+
+
+class SessionCommands(_ListedProvider):
+    """What can be done now in play, compare and results: finish, cancel, export, compare."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        from medbench_tui.tui.screens.compare import CompareScreen
+        from medbench_tui.tui.screens.play import PlayScreen
+        from medbench_tui.tui.screens.results import ResultsScreen
+
+        screen = self.screen
+        commands: list[tuple[str, Callable[[], Any], str]] = []
+        if isinstance(screen, PlayScreen) and screen.live:
+            commands += [
+                ("Finish the consultation", screen.action_finish, "give your final response"),
+                ("Abandon the consultation", screen.action_abandon, "end it without a final response (incomplete)"),
+            ]
+        if isinstance(screen, CompareScreen):
+            if screen.running:
+                commands.append(("Cancel the running comparison", screen.action_cancel, "runs in flight end cancelled"))
+            elif screen.group_id is not None:
+                commands.append(("Export the comparison report", screen.action_export,
+                                 "Markdown, CSV and JSON into the bank's reports folder"))
+        if isinstance(screen, ResultsScreen) and len(screen.marked) >= 2:
+            commands.append(("Compare the marked runs", screen.action_compare, "side by side"))
+        return commands

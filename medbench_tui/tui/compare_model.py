@@ -31,6 +31,17 @@ FOUND = ("matched", "acceptable")
 GIVEN_WRONG = ("unexpected", "contraindicated")
 
 
+def counted(number: int, thing: str) -> str:
+    """``1 case``, ``2 cases``."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def prose(text: str) -> str:
+    """Text written with hard line breaks (a YAML block) as flowing paragraphs."""
+    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
 def group_kind(config: dict[str, Any]) -> str:
     """``play`` (a play session), ``compare`` (run from the TUI) or ``run`` (the command line)."""
     if "play" in config:
@@ -53,6 +64,19 @@ def load_case(bank: Path, stored: str) -> Any:
         return load_valid_case(case_file(bank, stored))
     except (OSError, MedbenchError):
         return None
+
+
+def case_changed(bank: Path, run: Any) -> bool:
+    """The run's case file is gone or differs from the one the run was played on."""
+    from medbench_tui.core.runs.runner import file_sha256
+
+    try:
+        return file_sha256(case_file(bank, run.case_path)) != run.case_sha256
+    except OSError:
+        return True
+
+
+CHANGED_NOTE = " (the case file has changed since: its reference may differ from the one scored)"
 
 
 # --- one case, several runs ------------------------------------------------------------
@@ -108,7 +132,8 @@ def exchanges(transcript: Any, titles: dict[str, str] | None = None) -> list[Exc
         if event.kind == "attachment_released" and event.attachment:
             released.setdefault(event.turn, []).append(titles.get(event.attachment, event.attachment))
         elif event.kind != "attachment_released":
-            notes.setdefault(event.turn, []).append(event.kind.replace("_", " ") + (f": {event.reason}" if event.reason else ""))
+            note = event.kind.replace("_", " ") + (f": {event.reason}" if event.reason else "")
+            notes.setdefault(event.turn, []).append(note)
     return [
         Exchange(question, reply, released.get(number, []), notes.get(number, []))
         for number, (question, reply) in enumerate(pairs, 1)
@@ -332,3 +357,47 @@ def retry_policy(runner_settings: Any) -> Any:
     from medbench_tui.core.runs.retry import RetryPolicy
 
     return RetryPolicy(attempts=runner_settings.retry_attempts, max_retry_after=runner_settings.max_retry_after)
+
+
+def plan_cases(bank: Path, specs: list[str], files: list[Path] | None, simulator: str) -> Any:
+    """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank).
+    ``plan_run`` takes one case file or folder, so a chosen set is planned file by file
+    and joined into one plan (one run group)."""
+    from dataclasses import replace
+
+    from medbench_tui.core.runs.runner import plan_run
+
+    if files is None:
+        return plan_run(bank, specs, simulator=simulator)
+    plans = [plan_run(bank, specs, cases=path, simulator=simulator) for path in files]
+    cases = [plan.cases[0] for plan in plans]
+    return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases))
+
+
+def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, Any]:
+    """A TUI comparison's group configuration: the plan's, marked ``compare``; with the
+    player's played runs, ``human`` is one of its systems."""
+    from medbench_tui.tui.play_session import PLAYER_SYSTEM
+
+    config = {**plan.config(), "compare": {"player": player}}
+    if with_player:
+        config["systems"] = [*config["systems"], {
+            "spec": PLAYER_SYSTEM, "name": PLAYER_SYSTEM,
+            "config": {"name": PLAYER_SYSTEM, "kind": "human", "player": player, "runs": "latest played"},
+        }]
+    return config
+
+
+def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> list[Path]:
+    """Write the group's report as Markdown, CSV and JSON into the bank's reports folder."""
+    from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.paths import reports_dir
+    from medbench_tui.core.report import build_report, render
+
+    report = report or build_report(store, group_id)
+    written = []
+    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json")):
+        path = reports_dir(bank) / f"{group_id}{suffix}"
+        write_atomic(path, render(report, fmt), backup=False)
+        written.append(path)
+    return written

@@ -20,8 +20,10 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("validity", "Validity"),
 )
 STATUSES = ("draft", "review", "final")
-FILTER_CUTOFF = 75
-"""Every word of the filter must match id, title or category at least this well (0-100)."""
+FILTER_CUTOFF = 80
+"""Every word of the filter must match id, title or category at least this well (0-100)..."""
+EXACT_UP_TO = 3
+"""...except words this short, which must appear as they are (fuzzy, they match anything)."""
 
 
 @dataclass(frozen=True)
@@ -112,14 +114,29 @@ def filter_entries(
             continue
         if status and entry.status != status:
             continue
-        if words:
-            text = entry.search_text
-            scores = (fuzz.partial_ratio(w, text, processor=utils.default_process) for w in words)
-            if min(scores) < FILTER_CUTOFF:
-                continue
+        if words and not all(_matches(word, entry.search_text) for word in words):
+            continue
         kept.append(entry)
     return kept
 
 
+def _matches(word: str, text: str) -> bool:
+    if len(word) <= EXACT_UP_TO:
+        return word.casefold() in text.casefold()
+    return fuzz.partial_ratio(word, text, processor=utils.default_process) >= FILTER_CUTOFF
+
+
 def sort_entries(entries: list[CaseEntry], column: str, reverse: bool = False) -> list[CaseEntry]:
     return sorted(entries, key=lambda e: (e.sort_value(column), e.id), reverse=reverse)
+
+
+def rank_entries(entries: list[CaseEntry], query: str) -> list[CaseEntry]:
+    """Best matches of the filter first; equally good ones keep their order."""
+    words = query.split()
+    if not words:
+        return list(entries)
+
+    def score(entry: CaseEntry) -> float:
+        return sum(fuzz.partial_ratio(w, entry.search_text, processor=utils.default_process) for w in words)
+
+    return sorted(entries, key=score, reverse=True)

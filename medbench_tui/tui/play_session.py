@@ -30,8 +30,9 @@ from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 
 PLAYER_SYSTEM = "human"
 ABANDONED = "abandoned by the player"
-_CODE_IN_BRACKETS = re.compile(r"^(?P<name>.*?)\s*[\(\[](?P<code>[A-Za-z]\d{2}(?:\.\d{0,2})?)[\)\]]\s*$")
-_BARE_CODE = re.compile(r"^[A-Za-z]\d{2}(?:\.\d{0,2})?$")
+_CODE = r"[A-Za-z]\d{2}(?:\.?\d{1,2})?"
+_CODE_IN_BRACKETS = re.compile(rf"^(?P<name>.*?)\s*[\(\[](?P<code>{_CODE})[\)\]]\s*$")
+_BARE_CODE = re.compile(rf"^{_CODE}$")
 
 
 @dataclass(frozen=True)

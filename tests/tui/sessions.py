@@ -3,8 +3,10 @@ for the app while a consultation (a long-lived worker) waits for the player."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import Callable
+from itertools import count
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,15 @@ import pytest
 CLINIC = Path(__file__).parent / "fixtures" / "clinic"
 LONG_LIVED = {"play-session"}
 """Worker groups that wait for the player: never waited for."""
+WORKER_WAIT = 0.05
+"""Longest wait for busy workers before looking again (a worker may be waiting on a dialog)."""
+
+
+@pytest.fixture
+def fixed_group_ids(monkeypatch) -> None:
+    """Run group ids carry the time (and notifications show them): fixed ones keep pictures still."""
+    numbers = count(1)
+    monkeypatch.setattr("medbench_tui.core.runs.store.new_group_id", lambda: f"group-{next(numbers)}")
 
 
 @pytest.fixture
@@ -26,15 +37,55 @@ def busy(app) -> list:
     return [w for w in app.workers if not w.is_finished and w.group not in LONG_LIVED]
 
 
-async def until(pilot, condition: Callable[[], bool] = lambda: True, rounds: int = 400) -> None:
-    """Let messages and workers run until nothing but a consultation is busy and ``condition()`` holds."""
+async def until(pilot, condition: Callable[[], bool] = lambda: True, *, idle: bool = True, rounds: int = 400) -> None:
+    """Let messages and workers run until ``condition()`` holds and (with ``idle``) no
+    worker but a consultation is busy. Without ``idle``, a worker may wait on a dialog."""
     app = pilot.app
     for _ in range(rounds):
         await pilot.pause()
         running = busy(app)
-        if running:
-            await app.workers.wait_for_complete(running)
-            await pilot.pause()
-        if not busy(app) and condition():
+        if condition() and not (idle and running):
             return
+        if running:
+            done = asyncio.ensure_future(app.workers.wait_for_complete(running))
+            await asyncio.wait([done], timeout=WORKER_WAIT)
+            done.cancel()
     raise AssertionError("the app did not get there")
+
+
+async def type_in(pilot, selector: str, text: str, *, keys: bool = False) -> None:
+    """Put ``text`` into the input at ``selector`` (``keys``: typed key by key) and press Enter."""
+    field = pilot.app.screen.query_one(selector)
+    field.focus()
+    await pilot.pause()
+    if keys:
+        await pilot.press(*text)
+    else:
+        field.value = text
+    await pilot.press("enter")
+
+
+async def ask(pilot, question: str, *, keys: bool = False) -> None:
+    """Ask the patient one question and wait for the whole reply."""
+    screen = pilot.app.screen
+    await type_in(pilot, "#play-question", question, keys=keys)
+    await until(pilot, lambda: not screen.waiting)
+
+
+def shown(widget) -> str:
+    """The text a Static shows (its Content, or its Rich renderable drawn 200 wide)."""
+    import io
+
+    from rich.console import Console
+    from textual.content import Content
+
+    content = widget.content
+    if isinstance(content, (str, Content)):
+        return str(content) if isinstance(content, str) else content.plain
+    console = Console(width=200, file=io.StringIO(), color_system=None, record=True)
+    console.print(content)
+    return console.export_text()
+
+
+def shown_in(screen, selector: str) -> str:
+    return "\n".join(shown(w) for w in screen.query(selector))

@@ -225,6 +225,25 @@ async def test_autosave_writes_a_swap_file_that_saving_removes(bank, make_app):
         assert not swap.exists()
 
 
+async def test_undoing_every_change_removes_the_swap_file(bank, make_app):
+    path = bank / CAP
+    swap = swap_file_for(path)
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_case(pilot, path)
+        await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 28")
+        editor.autosave()
+        await settle(pilot)
+        assert swap.exists()
+        editor.text_area.undo()
+        await settle(pilot)
+        assert editor.text_area.text == path.read_text() and not editor.modified
+        assert not swap.exists()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 async def test_recover_from_a_swap_file(bank, make_app):
     path = bank / CAP
     swap = swap_file_for(path)

@@ -54,7 +54,7 @@ async def test_search_and_replace_the_code_under_the_cursor(bank, make_app):
         await pilot.press("ctrl+f")
         panel = editor.query_one(IcdPanel)
         assert app.focused is panel.query_one(Input)
-        await pilot.press(*"pneumonia")
+        await pilot.press(*"pneumon")
         await settle(pilot, lambda: bool(panel.hits))
         hits = panel.query_one("#icd-hits", DataTable)
         assert hits.row_count == len(panel.hits) and hits.row_count > 3

@@ -68,6 +68,21 @@ async def test_bank_loads_in_the_background_with_progress(bank, make_app, monkey
         assert app.bank_index is not None and app.bank_index.has_case("fx-cap-001")
 
 
+async def test_a_bank_that_cannot_be_read_is_explained(bank, make_app, monkeypatch):
+    from medbench_tui.core import bank as bank_module
+
+    def broken(folder):
+        raise PermissionError(f"[Errno 13] Permission denied: '{folder}'")
+
+    monkeypatch.setattr(bank_module, "scan_bank", broken)
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await loaded(pilot)
+        assert app.is_running
+        assert "could not be read" in str(screen.query_one("#loading-label").render())
+        assert "Permission denied" in app.notes.text()
+
+
 async def test_validity_counts_errors_and_warnings(bank, make_app):
     text = (bank / "fx-uti-002.yaml").read_text()
     (bank / "fx-uti-002.yaml").write_text(text.replace("complexity: intermediate", "complexity: medium"))

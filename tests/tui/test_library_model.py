@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from medbench_tui.tui.library_model import CaseEntry, filter_entries, read_entry, sort_entries
+from medbench_tui.tui.library_model import CaseEntry, filter_entries, rank_entries, read_entry, sort_entries
 
 
 def entry(case_id: str, title: str, category: str = "internal_medicine", status: str = "draft", errors: int = 0) -> CaseEntry:
@@ -28,6 +28,18 @@ def test_fuzzy_filter_matches_every_word_with_typos():
     assert ids(filter_entries(ENTRIES, "pneumonia infant")) == []
     assert ids(filter_entries(ENTRIES, "PEDIATRICS")) == ["ped-bronch-002"]
     assert ids(filter_entries(ENTRIES, "")) == ids(ENTRIES)
+
+
+def test_short_words_must_appear_as_typed():
+    assert ids(filter_entries(ENTRIES, "ped")) == ["ped-bronch-002"]
+    assert ids(filter_entries(ENTRIES, "new")) == []
+    assert ids(filter_entries(ENTRIES, "cap")) == ["im-cap-001"]
+
+
+def test_best_matches_come_first():
+    entries = [entry("im-af-001", "Palpitations"), entry("im-cap-001", "Pneumonia"), entry("im-cap-002", "Pneumonia")]
+    assert ids(rank_entries(filter_entries(entries, "im-cap-001"), "im-cap-001"))[0] == "im-cap-001"
+    assert ids(rank_entries(entries, "")) == ids(entries)
 
 
 def test_category_and_status_filters():

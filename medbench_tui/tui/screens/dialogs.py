@@ -52,7 +52,7 @@ RecoveryAnswer = Literal["recover", "discard", "cancel"]
 class UnsavedChangesDialog(_ChoiceDialog):
     """The open case has changes that are not saved: save, discard or go back."""
 
-    CHOICES = (("save", "Save", "primary"), ("discard", "Discard", "error"), ("cancel", "Cancel", "default"))
+    CHOICES = (("save", "Save (s)", "primary"), ("discard", "Discard (d)", "error"), ("cancel", "Cancel (esc)", "default"))
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="unsaved.save"),
         Binding("d", "choose('discard')", "Discard changes", id="unsaved.discard"),
@@ -64,9 +64,9 @@ class SwapRecoveryDialog(_ChoiceDialog):
     """An autosave of unsaved work exists for the case being opened."""
 
     CHOICES = (
-        ("recover", "Recover", "primary"),
-        ("discard", "Discard autosave", "error"),
-        ("cancel", "Cancel", "default"),
+        ("recover", "Recover (r)", "primary"),
+        ("discard", "Discard it (d)", "error"),
+        ("cancel", "Cancel (esc)", "default"),
     )
     BINDINGS = [
         Binding("r", "choose('recover')", "Recover the autosave", id="recovery.recover"),
@@ -92,8 +92,8 @@ class ConfirmDialog(ModalScreen[bool]):
             yield Label(self._title, classes="dialog-title", markup=False)
             yield Static(self._question, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self._yes, id="yes", variant="error")
-                yield Button(self._no, id="no")
+                yield Button(f"{self._yes} (y)", id="yes", variant="error")
+                yield Button(f"{self._no} (esc)", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -27,12 +27,13 @@ from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
 from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_value_at
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
 
 
-class EditorScreen(Screen):
+class EditorScreen(ReportsWorkerFailures, Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="editor.save", priority=True),
         Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
@@ -125,7 +126,9 @@ class EditorScreen(Screen):
             checking=self.path is not None and not self.up_to_date,
         )
 
-    def watch_modified(self) -> None:
+    def watch_modified(self, modified: bool) -> None:
+        if not modified and self._swap_text is not None:
+            self._remove_swap()  # back to the text on disk (undone, saved or discarded)
         self._refresh_status()
 
     # Opening and closing -----------------------------------------------------------------------
@@ -298,9 +301,15 @@ class EditorScreen(Screen):
         self.query_one(IcdPanel).show_code(value.code if value and value.code else None)
 
     def go_to(self, diagnostic: Diagnostic) -> None:
+        """Put the cursor on a problem, ready to type: past the space after a key's colon."""
         if diagnostic.line is None:
             return
-        self.text_area.move_cursor((diagnostic.line - 1, max((diagnostic.column or 1) - 1, 0)), center=True)
+        row = min(diagnostic.line - 1, self.text_area.document.line_count - 1)
+        column = max((diagnostic.column or 1) - 1, 0)
+        line = self.text_area.document.get_line(row)
+        if line[column - 1 : column + 1] == ": ":
+            column += 1
+        self.text_area.move_cursor((row, column), center=True)
         self.text_area.focus()
 
     @on(DiagnosticsTable.Chosen)
@@ -365,7 +374,8 @@ class EditorScreen(Screen):
             area.insert(code)
         else:
             text = f" {code}" if value.needs_space else code
-            area.replace(text, (row, value.start), (row, value.end))
+            result = area.replace(text, (row, value.start), (row, value.end))
+            area.move_cursor(result.end_location)
         area.focus()
 
     # Preview ----------------------------------------------------------------------------------
@@ -448,19 +458,21 @@ class EditorScreen(Screen):
     def _swap_written(self, event: SwapWritten) -> None:
         if event.path != self.path or not self.modified:
             # saved or discarded while the autosave was being written: it is stale
-            swap_file_for(event.path).unlink(missing_ok=True)
+            self._unlink_swap(event.path)
             return
         self._swap_text = event.text
 
     def _remove_swap(self) -> None:
         self.workers.cancel_group(self, "autosave")
-        if self.path is None:
-            return
+        if self.path is not None:
+            self._unlink_swap(self.path)
+        self._swap_text = None
+
+    def _unlink_swap(self, path: Path) -> None:
         try:
-            swap_file_for(self.path).unlink(missing_ok=True)
+            swap_file_for(path).unlink(missing_ok=True)
         except OSError as exc:
             self.notify(f"Could not remove the autosave file: {exc}", severity="warning", markup=False)
-        self._swap_text = None
 
 
 def _status_of(text: str, report: Any) -> Any:

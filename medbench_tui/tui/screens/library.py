@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Select, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from medbench_tui.core.case import CATEGORIES
 from medbench_tui.tui.library_model import (
@@ -21,18 +21,20 @@ from medbench_tui.tui.library_model import (
     STATUSES,
     CaseEntry,
     filter_entries,
+    rank_entries,
     read_entry,
     sort_entries,
 )
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
 from medbench_tui.tui.widgets.case_table import CaseTable
 from medbench_tui.tui.widgets.title_bar import TitleBar
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 PROGRESS_EVERY = 5
 """Post loading progress every this many cases (fewer messages, same bar)."""
 
 
-class LibraryScreen(Screen):
+class LibraryScreen(ReportsWorkerFailures, Screen):
     BINDINGS = [
         Binding("enter", "open_case", "Open", id="library.open"),
         Binding("p", "app.play_selected", "Play", id="library.play", tooltip="Play the selected case as its doctor"),
@@ -80,7 +82,7 @@ class LibraryScreen(Screen):
             )
             yield Select([(s, s) for s in STATUSES], prompt="All statuses", id="status-filter")
         with Vertical(id="loading"):
-            yield Label("Reading the bank…", id="loading-label")
+            yield Label("Reading the bank…", id="loading-label", markup=False)
             yield ProgressBar(id="loading-bar", show_eta=False)
         yield CaseTable(id="cases")
         yield Static("", id="library-summary")
@@ -96,6 +98,7 @@ class LibraryScreen(Screen):
     def load_bank(self) -> None:
         self.loading_bank = True
         self.query_one("#loading").display = True
+        self.query_one("#loading-bar").display = True
         self.query_one("#loading-label", Label).update("Reading the bank…")
         self._load_bank(self.app.cases_folder)
 
@@ -115,6 +118,13 @@ class LibraryScreen(Screen):
             if done % PROGRESS_EVERY == 0 or done == len(files):
                 self.post_message(self.Progress(done, len(files)))
         self.post_message(self.Loaded(index, entries))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bank that cannot be read leaves the library empty, saying why (the app notifies too)."""
+        if event.worker.group == "bank" and event.state == WorkerState.ERROR:
+            self.loading_bank = False
+            self.query_one("#loading-bar").display = False
+            self.query_one("#loading-label", Label).update(f"The bank could not be read: {event.worker.error}")
 
     @on(Progress)
     def _progress(self, event: Progress) -> None:
@@ -157,16 +167,17 @@ class LibraryScreen(Screen):
 
     @property
     def shown(self) -> list[CaseEntry]:
-        """The entries the filters let through, in table order."""
+        """The entries the filters let through, in table order (best matches of the text first)."""
         category = self.query_one("#category-filter", Select).value
         status = self.query_one("#status-filter", Select).value
+        query = self.query_one("#filter", Input).value
         kept = filter_entries(
             self.entries,
-            self.query_one("#filter", Input).value,
+            query,
             category=None if category is Select.NULL else str(category),
             status=None if status is Select.NULL else str(status),
         )
-        return sort_entries(kept, self.sort_column, self.sort_reverse)
+        return rank_entries(sort_entries(kept, self.sort_column, self.sort_reverse), query)
 
     def refresh_table(self) -> None:
         shown = self.shown
@@ -228,7 +239,7 @@ class LibraryScreen(Screen):
     def action_open_case(self) -> None:
         entry = self.selected_entry()
         if entry is not None:
-            self.app.run_worker(self.app.open_case(entry.path), exclusive=True, group="open-case")
+            self.app.run_worker(self.app.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False)
 
     def _check_new_id(self, case_id: str) -> str | None:
         from medbench_tui.core.templates import check_new_case_id
@@ -331,4 +342,4 @@ class LibraryScreen(Screen):
     def after_change(self, path: Path, *, open_it: bool = False) -> None:
         self.refresh_case(path)
         if open_it:
-            self.app.run_worker(self.app.open_case(path), exclusive=True, group="open-case")
+            self.app.run_worker(self.app.open_case(path), exclusive=True, group="open-case", exit_on_error=False)

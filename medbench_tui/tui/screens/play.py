@@ -23,6 +23,7 @@ from textual.widgets import Button, ContentSwitcher, Footer, Input, OptionList, 
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.tui.compare_model import counted
 from medbench_tui.tui.play_session import (
     ABANDONED,
     PLAYER_SYSTEM,
@@ -45,15 +46,18 @@ from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.widgets.turn_counter import TurnCounter
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 PICK_A_CASE = (
     "Pick a case to see as its doctor: Enter starts the consultation (or resumes an unfinished one). "
     "The patient answers only what you ask; the scorecard comes when you give your final response."
 )
 SESSION_WORKER = "play-session"
+CANCELLED = object()
+"""The player went back instead of choosing."""
 
 
-class PlayScreen(Screen):
+class PlayScreen(ReportsWorkerFailures, Screen):
     BINDINGS = [
         Binding("ctrl+f", "finish", "Finish", id="play.finish", priority=True,
                 tooltip="Stop asking and give your final response"),
@@ -119,7 +123,6 @@ class PlayScreen(Screen):
         """The stored run of the last session that ended."""
         self._dirty = False
         self._store: Any = None
-        self._simulators: list[str] = []
         self._ended: set[Path] = set()
         """Autosaves of sessions that ended: a write still under way is removed when it lands."""
 
@@ -207,7 +210,6 @@ class PlayScreen(Screen):
         except MedbenchError as exc:
             self.notify(f"{exc}\nPlaying with the grounded patient.", title="medbench.yaml", severity="warning",
                         markup=False)
-        self._simulators = names
         wanted = self.app.settings.default_simulator
         select = self.query_one("#play-simulator", Select)
         select.set_options([(f"patient: {name}", name) for name in names])
@@ -229,7 +231,8 @@ class PlayScreen(Screen):
         kept = sorted(filter_entries(entries, self.query_one("#play-filter", Input).value), key=lambda e: e.id)
         options = []
         for entry in kept:
-            label = f"{entry.id}  {entry.title}  · {entry.category.replace('_', ' ')}"
+            # No title here: titles often name the diagnosis, which the player must find.
+            label = f"{entry.id}  · {entry.category.replace('_', ' ')} · {entry.complexity} · {entry.urgency}"
             if entry.errors:
                 label += "  · has errors: fix it in the editor"
             elif self.swap_file(entry.id).is_file():
@@ -262,77 +265,82 @@ class PlayScreen(Screen):
     async def _open(self, path: Path) -> None:
         from medbench_tui.core.errors import MedbenchError
 
-        if self.live:
-            if self.case_path is not None and path.resolve() == self.case_path.resolve():
-                self.show_pane("play-consult" if self.pane == "play-cases" else self.pane)
-                return
-            leave = await self.app.push_screen_wait(ConfirmDialog(
-                "Leave this consultation?",
-                f"Your consultation of {self.case.id} is kept: open the case in Play again to resume it.",
-                yes="Leave",
-            ))
-            if not leave:
-                return
-            self.leave_session()
-        player_name = self.app.settings.player_name
+        if self.live and not await self._leave_for(path):
+            return
+        player = self.app.settings.player_name
         try:
             store = self.store
             plan = await asyncio.to_thread(case_plan, self.app.bank, path, self.simulator)
+            swap = await self._unfinished(plan.cases[0])
+            if swap is CANCELLED:
+                return
+            if swap is not None and swap.simulator != plan.simulator:
+                plan = await asyncio.to_thread(case_plan, self.app.bank, path, swap.simulator)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot play this case", severity="error", markup=False, timeout=10)
             return
-        planned = plan.cases[0]
-        swap_path = self.swap_file(planned.id)
-        swap = await asyncio.to_thread(SessionSwap.load, swap_path)
-        resumed = False
-        if swap is not None and swap.case_sha256 != planned.sha256:
-            self.notify(
-                f"{planned.id} changed since your unfinished consultation: it starts afresh.",
-                severity="warning", markup=False,
-            )
-            swap_path.unlink(missing_ok=True)
-            swap = None
-        if swap is not None:
-            answer = await self.app.push_screen_wait(SwapRecoveryDialog(
-                "Unfinished consultation",
-                f"You left a consultation of {planned.id} after {len(swap.questions)} question"
-                f"{'s' if len(swap.questions) != 1 else ''}. Resume it? Your questions are asked again of the "
-                f"patient ({swap.simulator} simulator); discarding starts afresh.",
-            ))
-            if answer == "cancel":
-                return
-            if answer == "recover":
-                resumed = True
-                if swap.simulator != self.simulator:
-                    try:
-                        plan = await asyncio.to_thread(case_plan, self.app.bank, path, swap.simulator)
-                    except MedbenchError as exc:
-                        self.notify(str(exc), title="Cannot resume", severity="error", markup=False)
-                        return
-            else:
-                swap_path.unlink(missing_ok=True)
+        resumed = swap is not None
         desk = Desk(
             asked=lambda text, replayed: self.post_message(self.Asked(text, replayed)),
             shown=self._shown,
             streamed=lambda text: self.post_message(self.Streamed(text)),
-            replay=list(swap.questions) if resumed and swap is not None else [],
+            replay=list(swap.questions) if swap is not None else [],
         )
-        plan = with_player(plan, Player(player_name, desk))
+        plan = with_player(plan, Player(player, desk))
         group = None
-        if resumed and swap is not None:
+        if swap is not None:
             try:
                 group = await asyncio.to_thread(store.group, swap.group_id)
             except MedbenchError:
-                group = None
+                group = None  # the group was deleted: the session goes on in a new one
         if group is None:
-            group = await asyncio.to_thread(store.create_group, group_config(plan, player_name), plan.seed)
-        if not resumed or swap is None:
-            swap = SessionSwap(
-                case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
-                player=player_name, simulator=plan.simulator, group_id=group.id,
-            )
+            group = await asyncio.to_thread(store.create_group, group_config(plan, player), plan.seed)
+        planned = plan.cases[0]
+        swap = swap or SessionSwap(
+            case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
+            player=player, simulator=plan.simulator, group_id=group.id,
+        )
         swap.group_id = group.id
         self.post_message(self.SessionReady(path, plan, group, desk, swap, resumed))
+
+    async def _leave_for(self, path: Path) -> bool:
+        """A consultation is going on: go back to it (same case), or leave it after asking."""
+        if self.case_path is not None and path.resolve() == self.case_path.resolve():
+            self.show_pane("play-consult" if self.pane == "play-cases" else self.pane)
+            return False
+        leave = await self.app.push_screen_wait(ConfirmDialog(
+            "Leave this consultation?",
+            f"Your consultation of {self.case.id} is kept: open the case in Play again to resume it.",
+            yes="Leave",
+        ))
+        if leave:
+            self.leave_session()
+        return bool(leave)
+
+    async def _unfinished(self, planned: Any) -> SessionSwap | None | object:
+        """The unfinished session of the case to resume (None: start afresh; CANCELLED:
+        the player went back). A session of an earlier version of the case is dropped."""
+        path = self.swap_file(planned.id)
+        swap = await asyncio.to_thread(SessionSwap.load, path)
+        if swap is None:
+            return None
+        if swap.case_sha256 != planned.sha256:
+            self.notify(f"{planned.id} changed since your unfinished consultation: it starts afresh.",
+                        severity="warning", markup=False)
+            path.unlink(missing_ok=True)
+            return None
+        answer = await self.app.push_screen_wait(SwapRecoveryDialog(
+            "Unfinished consultation",
+            f"You left a consultation of {planned.id} after {counted(len(swap.questions), 'question')}. "
+            f"Resume it? Your questions are asked again of the patient ({swap.simulator} simulator); "
+            "discarding starts afresh.",
+        ))
+        if answer == "recover":
+            return swap
+        if answer == "discard":
+            path.unlink(missing_ok=True)
+            return None
+        return CANCELLED
 
     def _shown(self, seen: Any) -> None:
         from medbench_tui.core.consultation import DoctorView
@@ -350,7 +358,10 @@ class PlayScreen(Screen):
         self._ended.discard(self.swap_path)
         self.steps, self.waiting, self.replaying, self.live, self._dirty = 0, True, event.resumed, True, False
         self.result = None
-        self.query_one(TitleBar).set_where(f"{planned.id}: {self.case.title}")
+        patient = self.case.patient
+        who = " ".join(str(part) for part in (patient.age, patient.sex) if part not in (None, "unspecified"))
+        # The case title often names the diagnosis: it is shown only on the scorecard.
+        self.query_one(TitleBar).set_where(f"{planned.id} · patient {who}".rstrip())
         self.query_one(ChatLog).clear_log()
         self.query_one(AttachmentsPanel).clear_attachments()
         self.query_one(NotesPad).load_text(event.swap.notes)
@@ -489,6 +500,7 @@ class PlayScreen(Screen):
                         timeout=10)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        super().on_worker_state_changed(event)
         if event.worker.group == SESSION_WORKER and event.state == WorkerState.ERROR:
             self.live, self.desk = False, None
             self.query_one(FinalResponseForm).loading = False
@@ -526,7 +538,6 @@ class PlayScreen(Screen):
             notes.focus()
 
     def action_back(self) -> None:
-        self._dirty = True
         self.show_pane("play-consult")
 
     def action_submit(self) -> None:
@@ -577,20 +588,34 @@ class PlayScreen(Screen):
     @on(TextArea.Changed, "#play-notes")
     @on(FinalResponseForm.Edited)
     def _edited(self) -> None:
+        """Keep the notes and the draft in the session's autosave (written by the timer)."""
+        if self.swap is not None:
+            self.swap.notes = self.query_one(NotesPad).text
+            draft = self.query_one(FinalResponseForm).value()
+            self.swap.draft = draft if draft.is_structured() or draft.advice else None
         self._dirty = True
 
     def autosave(self) -> None:
         if self.live and self._dirty and not self.replaying:
             self.save_swap()
 
-    def save_swap(self) -> None:
+    def save_swap(self, *, now: bool = False) -> None:
+        """Autosave the session: questions, notes, the final response being written.
+        ``now`` writes at once (the app is closing and workers are being stopped)."""
         if self.swap is None or self.swap_path is None:
             return
         self._dirty = False
-        self.swap.notes = self.query_one(NotesPad).text
-        draft = self.query_one(FinalResponseForm).value()
-        self.swap.draft = draft if draft.is_structured() or draft.advice else None
-        self._write_swap(self.swap_path, self.swap.model_copy(deep=True))
+        if now:
+            self.swap.save(self.swap_path)
+        else:
+            self._write_swap(self.swap_path, self.swap.model_copy(deep=True))
+
+    def on_unmount(self) -> None:
+        if self.live and not self.replaying:
+            try:
+                self.save_swap(now=True)
+            except OSError:
+                pass  # the autosave written after the last reply is kept
 
     @work(thread=True, exclusive=True, group="play-swap", exit_on_error=False)
     def _write_swap(self, path: Path, swap: SessionSwap) -> None:

@@ -38,11 +38,14 @@ class AttachmentsPanel(VerticalScroll):
             return
         if not self.views:
             self.remove_children()
+        added = []
         for view in views:
             self.views.append(view)
             shown = Static(describe_attachment(view, self.app.display_path), classes="attachment")
             shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
-            self.mount(shown)
+            added.append(shown)
+        self.mount_all(added)
+        self.call_after_refresh(added[0].scroll_visible, animate=False, top=True)
         self.border_title = f"Attachments ({len(self.views)})"
 
 

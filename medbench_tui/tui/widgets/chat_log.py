@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from medbench_tui.tui.compare_model import prose
+
 WAITING = "…"
 
 
@@ -45,7 +47,7 @@ class ChatLog(VerticalScroll):
 
     def add_opening(self, intro: str, attachments: list[Any]) -> None:
         """The patient's opening words and the attachments the doctor has from the start."""
-        self._bubble("Patient", intro, "patient")
+        self._bubble("Patient", prose(intro), "patient")
         self.add_attachments(attachments)
 
     def add_question(self, text: str) -> None:

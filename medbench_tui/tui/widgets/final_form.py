@@ -12,11 +12,12 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
+from textual.widgets import Button, Input, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 SUGGESTIONS = 6
 ICD_MIN_QUERY = 3
@@ -26,7 +27,7 @@ EXPLANATION = (
 )
 
 
-class EntryList(Vertical):
+class EntryList(ReportsWorkerFailures, Vertical):
     """A list the player builds: type and press Enter to add; Delete removes; Ctrl+Up and
     Ctrl+Down move. With ``icd``, matching WHO ICD-10 codes are suggested while typing."""
 
@@ -34,10 +35,15 @@ class EntryList(Vertical):
     EntryList { height: 1fr; border: round $foreground 25%; border-title-color: $text-muted; }
     EntryList:focus-within { border: round $primary; border-title-color: $primary; }
     EntryList > Input { margin: 0; }
-    EntryList > .entry-suggestions { height: auto; max-height: 6; display: none; border: none;
-                                     background: $panel; }
+    EntryList > .entry-suggestions { height: auto; max-height: 8; display: none; overlay: screen;
+                                     constrain: none inside; border: tall $border-blurred; background: $panel; }
+    EntryList > .entry-suggestions:focus { border: tall $border; }
     EntryList > .entry-suggestions.-shown { display: block; }
     EntryList > .entry-items { height: 1fr; border: none; }
+    EntryList > .entry-items > .option-list--option-highlighted { background: transparent; color: $foreground;
+                                                                  text-style: none; }
+    EntryList > .entry-items:focus > .option-list--option-highlighted { background: $block-cursor-background;
+                                                                        color: $block-cursor-foreground; }
     """
 
     BINDINGS = [

@@ -18,9 +18,10 @@ from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix
 from medbench_tui.tui.widgets.matrix import MetricMatrix
 from medbench_tui.tui.widgets.scorecard_view import status_text
 from medbench_tui.tui.widgets.stats_panel import StatsPanel
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 
-class GroupReport(Vertical):
+class GroupReport(ReportsWorkerFailures, Vertical):
     DEFAULT_CSS = """
     GroupReport { height: 1fr; }
     GroupReport > #group-bar { height: auto; padding: 0 1; }
@@ -61,7 +62,7 @@ class GroupReport(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="group-bar"):
-            yield Select(FILTERS, value="all", allow_blank=False, id="group-filter")
+            yield Select([(label, key) for key, label in FILTERS], value="all", allow_blank=False, id="group-filter")
             yield Static("", id="group-summary")
         with TabbedContent(id="group-tabs"):
             with TabPane("Cases", id="tab-cases"):
@@ -142,6 +143,7 @@ class GroupReport(Vertical):
     def action_toggle_tab(self) -> None:
         tabs = self.query_one("#group-tabs", TabbedContent)
         tabs.active = "tab-statistics" if tabs.active == "tab-cases" else "tab-cases"
+        (self.query_one(StatsPanel) if tabs.active == "tab-statistics" else self.matrix).focus()
 
     @on(DataTable.RowHighlighted, "#matrix")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -14,11 +14,13 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 from textual.worker import get_current_worker
 
+from medbench_tui.tui.worker_failures import ReportsWorkerFailures
+
 SEARCH_LIMIT = 25
 NO_CODE_HINT = "Put the cursor on an icd10: value to see its WHO title."
 
 
-class IcdPanel(Vertical):
+class IcdPanel(ReportsWorkerFailures, Vertical):
     """Enter on a hit asks the editor to put that code into the case."""
 
     DEFAULT_CSS = """
@@ -102,11 +104,12 @@ class IcdPanel(Vertical):
             self._show_hits(event.hits)
 
     def _show_hits(self, hits: list[Any]) -> None:
-        """List the hits; titles are cut with an ellipsis to the room the panel has."""
+        """List the hits; long titles wrap within the room the panel has."""
         self._hits = list(hits)
         table = self.query_one("#icd-hits", DataTable)
         table.clear(columns=True)
-        room = table.scrollable_content_region.width - 6 * table.cell_padding - 6 - 5
+        scrollbar = 2
+        room = self.scrollable_content_region.width - scrollbar - 6 * table.cell_padding - 6 - 5
         table.add_column("Code", key="code", width=6)
         table.add_column("Score", key="score", width=5)
         table.add_column("Title", key="title", width=room if room > 10 else None)
@@ -114,8 +117,9 @@ class IcdPanel(Vertical):
             table.add_row(
                 Text(hit.code, style="bold"),
                 Text(f"{hit.score:.0f}", justify="right"),
-                Text(hit.title, no_wrap=True, overflow="ellipsis"),
+                Text(hit.title),
                 key=str(index),
+                height=None if room > 10 else 1,
             )
 
     def on_resize(self) -> None:

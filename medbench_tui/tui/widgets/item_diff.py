@@ -3,8 +3,6 @@ only, both, neither), and who gave what the case marks unexpected or contraindic
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Group
 from rich.table import Table
@@ -76,7 +74,7 @@ class ItemDiff(VerticalScroll):
                     *cells,
                     Text(row.verdict, style=verdict_style(row.kind, row.verdict, styles)),
                 )
-            tables.append(drawn)
+            tables += [drawn, Text("")]
         if not tables:
             tables.append(Text("No scored items: the runs are incomplete.", style="dim"))
         self.query_one("#item-diff", Static).update(Group(*tables))

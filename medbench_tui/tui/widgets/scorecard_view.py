@@ -190,7 +190,7 @@ class ScorecardView(VerticalScroll):
         for section, title in SECTION_TITLES.items():
             entries = getattr(card.items, section)
             drawn = table(title, ("status", {"width": 15}), ("reference item", {"ratio": 3}),
-                          ("your answer", {"ratio": 3}), ("evidence", {"ratio": 3}))
+                          ("answer", {"ratio": 3}), ("evidence", {"ratio": 3}))
             for entry in entries:
                 note = Text(evidence_text(entry.evidence) or "", style="dim")
                 if entry.note:
@@ -243,27 +243,29 @@ class ScorecardView(VerticalScroll):
 
 
 def lessons(card: Any, theme: Any) -> Text:
-    """What to take away: what was missed, what should not have been done, what failed."""
+    """What to take away: what was missed, what should not have been given, what failed."""
     styles = tone_styles(theme)
     items = card.items
-    missed = [e.reference for section in (items.diagnoses, items.differential, items.workup, items.treatment)
-              for e in section if e.status == "missing" and e.reference]
-    wrong = [f"{e.answer} ({e.status})" for section in (items.workup, items.treatment)
-             for e in section if e.status in ("unexpected", "contraindicated")]
-    history = [q.concept for q in card.control_questions.missed]
-    failed = [c.description for c in card.critical_conditions if c.status == "FAIL"]
+    lines: list[tuple[str, list[str], str]] = [
+        (f"Missed {SECTION_TITLES[section].lower()}", [e.reference for e in getattr(items, section)
+                                                      if e.status == "missing" and e.reference], "bad")
+        for section in SECTION_TITLES
+    ]
+    lines += [
+        ("Should not have been given", [f"{e.answer} ({e.status})" for section in (items.workup, items.treatment)
+                                        for e in section if e.status in ("unexpected", "contraindicated")], "bad"),
+        ("History not taken", [q.concept for q in card.control_questions.missed], "warn"),
+        ("Safety checks failed", [c.description for c in card.critical_conditions if c.status == "FAIL"], "bad"),
+    ]
     text = Text()
-    for heading, entries, tone in (
-        ("You missed", missed, "bad"),
-        ("You should not have given", wrong, "bad"),
-        ("History not taken", history, "warn"),
-        ("Safety checks failed", failed, "bad"),
-    ):
-        if text.plain:
-            text.append("\n")
-        text.append(f"{heading}: ", style="bold")
-        text.append("; ".join(entries) if entries else "nothing", style=styles[tone] if entries else styles["good"])
-    return text
+    for heading, entries, tone in lines:
+        if entries:
+            if text.plain:
+                text.append("\n")
+            text.append(f"{heading}: ", style="bold")
+            text.append("; ".join(entries), style=styles[tone])
+    return text if text.plain else Text("Nothing missed, nothing wrong given, every safety check passed.",
+                                        style=styles["good"])
 
 
 def steps_text(steps: int, num_steps: int | None, max_turns: int | None) -> str:
@@ -300,8 +302,13 @@ def reference_renderable(case: Any) -> Group:
     if case.workup:
         workup = table("Workup", ("item", {"ratio": 4}), ("class", {"width": 12}), ("weight", {"width": 14}))
         for item in case.workup:
-            weight = f"penalty {number(item.penalty)}" if item.klass == "unexpected" and item.penalty else f"weight {number(item.weight)}"
-            workup.add_row(item.item, item.klass, weight if item.klass != "acceptable" else "")
+            if item.klass == "acceptable":
+                weight = ""
+            elif item.klass == "unexpected":
+                weight = f"penalty {number(item.penalty)}" if item.penalty is not None else "default penalty"
+            else:
+                weight = f"weight {number(item.weight)}"
+            workup.add_row(item.item, item.klass, weight)
         parts.append(workup)
     if case.treatment:
         treatment = table("Treatment", ("item", {"ratio": 4}), ("class", {"width": 16}), ("group", {"width": 18}))
@@ -312,4 +319,7 @@ def reference_renderable(case: Any) -> Group:
         notes = Text("Notes\n", style="bold")
         notes.append(case.notes.rstrip())
         parts.append(notes)
-    return Group(*parts)
+    spaced: list[Any] = []
+    for part in parts:
+        spaced += [part, Text("")]
+    return Group(*spaced[:-1])

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane
 
-from medbench_tui.tui.compare_model import Side, exchanges, final_sections, metric_rows, opening_titles
+from medbench_tui.tui.compare_model import Side, exchanges, final_sections, metric_rows, opening_titles, prose
 from medbench_tui.tui.widgets.item_diff import ItemDiff
 from medbench_tui.tui.widgets.scorecard_view import number, status_text, tone_styles
 
@@ -61,7 +61,7 @@ class TranscriptColumns(VerticalScroll):
             cell = Text()
             if case is not None:
                 cell.append("Patient: ", style=styles["patient"])
-                cell.append(case.intro.strip())
+                cell.append(prose(case.intro))
             held = opening_titles(side.transcript, titles) if side.transcript is not None else []
             if held:
                 cell.append(f"\nHanded over: {', '.join(held)}", style=styles["accent"])
@@ -132,7 +132,9 @@ class ScorecardColumns(VerticalScroll):
         drawn.add_column("metric", ratio=3)
         first = sides[0].label if sides else ""
         for index, side in enumerate(sides):
-            drawn.add_column(side_header(side, theme), justify="right", ratio=2)
+            header = side_header(side, theme)
+            header.justify = "right"
+            drawn.add_column(header, justify="right", ratio=2)
             if index:
                 drawn.add_column(Text(f"Δ vs {first}", style="bold"), justify="right", ratio=1)
         for row in metric_rows(sides):
@@ -200,7 +202,9 @@ class CaseComparison(Vertical):
                 yield ItemDiff()
 
     def show(self, sides: list[Side], case: Any = None, *, heading: str = "") -> None:
+        """``heading`` (shown above the tabs) when the title bar does not say which case this is."""
         self.query_one("#comparison-heading", Static).update(Text(heading))
+        self.query_one("#comparison-heading").display = bool(heading)
         self.query_one(TranscriptColumns).show(sides, case)
         self.query_one(ScorecardColumns).show(sides, case)
         self.query_one(ItemDiff).show(sides)

@@ -22,8 +22,8 @@ class TurnCounter(Static):
         span = count.soft_range
         if span is not None:
             lines.append(Content(f"target {span[0]}-{span[1]} (about {count.num_steps})"))
-            if count.where != "within":
+            if count.where != "within" and count.steps:
                 lines.append(Content.styled(f"{count.where} the target range", "italic"))
         self.update(Content("\n").join(lines))
-        self.set_class(count.where != "within", "-outside")
+        self.set_class(count.where != "within" and count.steps > 0, "-outside")
         self.set_class(count.left == 0, "-last")

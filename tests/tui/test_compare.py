@@ -1,0 +1,187 @@
+"""Compare mode: checklist against replay on one case and on a small bank, a model
+endpoint with a fault, cancelling a running comparison, the player's own runs, export."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Select, SelectionList
+
+from medbench_tui.core.paths import reports_dir, run_store_for
+from medbench_tui.core.runs.store import RunStore
+from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen
+from medbench_tui.tui.widgets.group_report import GroupReport
+
+from .conftest import SIZE, test_settings
+from .sessions import ask, clinic, shown_in, type_in, until  # noqa: F401  (clinic is a fixture)
+from .test_play import give_final_response, start
+
+REPLAY = "replay:replays"
+
+
+async def open_compare(pilot) -> CompareScreen:
+    app = pilot.app
+    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await pilot.press("f5")
+    await until(pilot, lambda: isinstance(app.screen, CompareScreen))
+    return app.screen
+
+
+async def compare(pilot, systems: list[str], cases: list[str] | None = None) -> CompareScreen:
+    """Tick ``systems`` (a replay is added through its input), choose ``cases`` (None: all), run."""
+    screen = await open_compare(pilot)
+    for spec in systems:
+        if spec.startswith("replay:"):
+            await type_in(pilot, "#compare-replay", spec.removeprefix("replay:"))
+        else:
+            screen.query_one("#compare-system-list", SelectionList).select(spec)
+    if cases is not None:
+        screen.query_one("#compare-scope", Select).value = "chosen"
+        for case_id in cases:
+            screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank / f"{case_id}.yaml"))
+    await until(pilot)
+    await pilot.press("ctrl+r")
+    await until(pilot, lambda: not screen.running)
+    return screen
+
+
+async def test_checklist_against_replay_on_one_case(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await compare(pilot, ["checklist", REPLAY], ["fx-chest-001"])
+        assert screen.pane == "compare-one"
+        transcripts = shown_in(screen, "#transcript-columns")
+        assert "checklist" in transcripts and REPLAY in transcripts
+        assert "Can I see the x-ray?" in transcripts and "Handed over: Chest radiograph" in transcripts
+        metrics = shown_in(screen, "#scorecard-metrics")
+        assert "Diagnosis Accuracy" in metrics and "+100" in metrics
+        items = shown_in(screen, "#item-diff")
+        assert "replay:replays only" in items  # the replay found the diagnosis, the checklist did not
+        assert "neither" in items  # nobody named pulmonary embolism
+        with RunStore(run_store_for(clinic)) as store:
+            group = store.group(screen.group_id)
+            assert group.systems == ["checklist", REPLAY] and "compare" in group.config
+            assert group.complete == 2
+
+
+async def test_checklist_against_replay_on_a_small_bank(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await compare(pilot, ["checklist", REPLAY])
+        assert screen.pane == "compare-many"
+        report = screen.query_one(GroupReport)
+        await until(pilot, lambda: report.report is not None)
+        assert [row.case_id for row in report.rows] == ["fx-chest-001", "fx-throat-002"]
+        assert report.report.comparisons[0].cases == 2
+        assert "Paired: replay:replays − checklist" in shown_in(screen, "#stats")
+        report.query_one("#group-filter", Select).value = "failures"
+        await until(pilot)
+        assert report.matrix.row_count == 2  # the checklist names no diagnosis: every case fails
+        await pilot.press("f")  # next filter: incomplete
+        await until(pilot)
+        assert report.filter == "incomplete" and report.matrix.row_count == 0
+        await pilot.press("f", "f")  # back to all cases
+        await until(pilot)
+        report.matrix.focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CaseComparisonScreen))
+        assert "fx-chest-001" in app.screen.heading
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("ctrl+e")
+        await until(pilot)
+        written = sorted(p.name for p in reports_dir(clinic).iterdir())
+        assert written == [f"{screen.group_id}.{s}" for s in ("csv", "json", "md")]
+        assert json.loads((reports_dir(clinic) / f"{screen.group_id}.json").read_text())["systems"] == [
+            "checklist", REPLAY,
+        ]
+        assert "reports/" in app.notes.text()
+
+
+def fake_doctor_bank(bank, base_url: str) -> None:
+    (bank / "medbench.yaml").write_text(
+        "systems:\n"
+        "  fake-doc:\n"
+        "    kind: openai-chat\n"
+        f"    base_url: {base_url}\n"
+        "    model: fake-model\n"
+        "    timeout: 30\n",
+        encoding="utf-8",
+    )
+
+
+async def test_a_model_endpoint_fault_leaves_its_run_incomplete_with_the_reason(clinic, make_app, fake_openai):
+    fake_doctor_bank(clinic, fake_openai.base_url)
+    fake_openai.add_fault("401")
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await compare(pilot, ["fake-doc", "checklist"], ["fx-chest-001"])
+        assert screen.pane == "compare-one"
+        with RunStore(run_store_for(clinic)) as store:
+            run = store.find_run(screen.group_id, "fx-chest-001", "fake-doc")
+        assert run.status == "incomplete" and "401" in run.reason
+        header = shown_in(screen, "#transcript-columns")
+        assert "incomplete" in header and "401" in header
+        assert "INCOMPLETE fx-chest-001 × fake-doc" in "\n".join(
+            str(line.text) for line in screen.query_one("#compare-log").lines
+        )
+
+
+async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
+    fake_doctor_bank(clinic, fake_openai.base_url)
+    fake_openai.latency = 20  # the doctor's first question never comes back in time
+    started = []
+
+    def hook(message) -> None:
+        if isinstance(message, CompareScreen.Progress) and type(message.event).__name__ == "RunStarted":
+            started.append(message.event.system)
+
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+        screen = await open_compare(pilot)
+        screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
+        screen.query_one("#compare-system-list", SelectionList).select("checklist")
+        await until(pilot)
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: "fake-doc" in started, idle=False)
+        await pilot.press("escape")
+        await until(pilot, lambda: not screen.running)
+        assert "Cancelled" in shown_in(screen, "#compare-status")
+        assert "cancelled" in app.notes.text().lower()
+        assert not any(w.group == "compare-run" and not w.is_finished for w in screen.workers)
+        with RunStore(run_store_for(clinic)) as store:
+            runs = store.runs(screen.group_id)
+        assert ("fake-doc", "cancelled") in {(r.system, r.reason) for r in runs}
+
+
+async def test_the_players_own_runs_are_one_of_the_systems(clinic, make_app):
+    app = make_app(clinic, settings=test_settings().model_copy(update={"player_name": "Dr Test"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        await ask(pilot, "When did it start?")
+        await give_final_response(pilot)
+        screen = await compare(pilot, ["human", "checklist"])
+        report = screen.query_one(GroupReport)
+        await until(pilot, lambda: report.report is not None)
+        chest = next(r for r in report.rows if r.case_id == "fx-chest-001")
+        throat = next(r for r in report.rows if r.case_id == "fx-throat-002")
+        assert chest.runs["human"].complete and "human" not in throat.runs
+        assert report.report.paired_cases == ["fx-chest-001"]
+        assert "Your played runs: 1 of 2 cases." in "\n".join(
+            str(line.text) for line in screen.query_one("#compare-log").lines
+        )
+
+
+async def test_fewer_than_two_systems_is_refused(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_compare(pilot)
+        screen.query_one("#compare-system-list", SelectionList).select("checklist")
+        await until(pilot)
+        assert "pick at least two" in shown_in(screen, "#compare-plan")
+        await pilot.press("ctrl+r")
+        await until(pilot)
+        assert screen.pane == "compare-setup" and not screen.running
+        await type_in(pilot, "#compare-replay", "no/such/folder")
+        await until(pilot)
+        assert "Not added" in app.notes.text()

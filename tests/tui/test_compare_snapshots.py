@@ -1,0 +1,38 @@
+"""How compare mode looks: one case side by side (transcripts, items) and the matrix (120 x 36)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medbench_tui.tui.widgets.group_report import GroupReport
+
+from .conftest import SIZE
+from .sessions import clinic, fixed_group_ids, until  # noqa: F401  (fixtures)
+from .test_compare import REPLAY, compare
+
+
+pytestmark = pytest.mark.usefixtures("fixed_group_ids")
+
+
+def test_one_case_side_by_side(clinic, make_app, snap_compare):
+    async def run_before(pilot) -> None:
+        await compare(pilot, ["checklist", REPLAY], ["fx-chest-001"])
+
+    assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_per_item_diff(clinic, make_app, snap_compare):
+    async def run_before(pilot) -> None:
+        screen = await compare(pilot, ["checklist", REPLAY], ["fx-chest-001"])
+        screen.query_one("#comparison-tabs").active = "tab-items"
+        await until(pilot)
+
+    assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_matrix(clinic, make_app, snap_compare):
+    async def run_before(pilot) -> None:
+        screen = await compare(pilot, ["checklist", REPLAY])
+        await until(pilot, lambda: screen.query_one(GroupReport).report is not None)
+
+    assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)
