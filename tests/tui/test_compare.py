@@ -185,3 +185,34 @@ async def test_fewer_than_two_systems_is_refused(clinic, make_app):
         await type_in(pilot, "#compare-replay", "no/such/folder")
         await until(pilot)
         assert "Not added" in app.notes.text()
+
+
+async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
+    """The whole bundled bank: the checklist (no diagnosis) against replays of each case's
+    own model answer, read case by case and in aggregate."""
+    import shutil
+    from pathlib import Path
+
+    from medbench_tui.core.bank import iter_case_files, load_valid_case
+    from medbench_tui.core.scoring.model_answer import model_answer
+    from medbench_tui.core.transcript import Transcript, dump_transcript
+
+    bank = tmp_path / "bank"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cases", bank)
+    for path in iter_case_files(bank):
+        case = load_valid_case(path)
+        answer = Transcript(case_id=case.id, system="reference", final=model_answer(case, "text"))
+        dump_transcript(answer, bank / "replays" / f"{case.id}.yaml")
+    cases = len(iter_case_files(bank))
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await compare(pilot, ["checklist", REPLAY])
+        report = screen.query_one(GroupReport)
+        await until(pilot, lambda: report.report is not None)
+        assert len(report.rows) == cases >= 30
+        comparison = report.report.comparisons[0]
+        assert comparison.cases == cases
+        assert comparison.direction["only_b"] == cases  # only the replayed answers are right
+        report.query_one("#group-filter", Select).value = "failures"
+        await until(pilot)
+        assert report.matrix.row_count == cases  # the checklist names no diagnosis anywhere
