@@ -317,6 +317,19 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     return kept
 
 
+def _condition_entries(entries: list[str], actions: list[Ref]) -> tuple[list[Ref], list[Phrase]]:
+    """A condition's entries: those naming a workup or treatment item stand for that item
+    (with its aliases); the rest are phrases searched for as written."""
+    refs: list[Ref] = []
+    phrases: list[Phrase] = []
+    for entry in entries:
+        named = _names_item(entry, actions)
+        refs.extend(r for r in named if r not in refs)
+        if not named:
+            phrases.extend(_phrases(entry))
+    return refs, phrases
+
+
 def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
     """The workup/treatment items that a condition entry names (by name or alias)."""
     phrase = make_phrase(entry)
@@ -354,20 +367,8 @@ def build_table(case: Case) -> ReferenceTable:
     actions = workup + treatment
     conditions = []
     for cond in case.critical_conditions:
-        refs: list[Ref] = []
-        phrases: list[Phrase] = []
-        for entry in cond.items:
-            named = _names_item(entry, actions)
-            refs.extend(r for r in named if r not in refs)
-            if not named:
-                phrases.extend(_phrases(entry))
-        applies_refs: list[Ref] = []
-        applies_phrases: list[Phrase] = []
-        for entry in cond.applies_if:
-            named = _names_item(entry, actions)
-            applies_refs.extend(r for r in named if r not in applies_refs)
-            if not named:
-                applies_phrases.extend(_phrases(entry))
+        refs, phrases = _condition_entries(cond.items, actions)
+        applies_refs, applies_phrases = _condition_entries(cond.applies_if, actions)
         conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
     return ReferenceTable(case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions)
 
