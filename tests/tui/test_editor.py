@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from textual.widgets import ContentSwitcher, TextArea
 from textual.widgets.text_area import Selection
 from textual.widgets._text_area import SyntaxAwareDocument
@@ -244,10 +246,12 @@ async def test_undoing_every_change_removes_the_swap_file(bank, make_app):
         assert not app.is_running
 
 
-async def test_recover_from_a_swap_file(bank, make_app):
+@pytest.mark.parametrize("key", ["r", "d"], ids=["recover", "discard"])
+async def test_a_swap_file_is_offered_on_opening(bank, make_app, key):
     path = bank / CAP
+    saved = path.read_text()
     swap = swap_file_for(path)
-    recovered = path.read_text().replace("max_turns: 20", "max_turns: 27")
+    recovered = saved.replace("max_turns: 20", "max_turns: 27")
     swap.write_text(recovered)
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
@@ -255,29 +259,16 @@ async def test_recover_from_a_swap_file(bank, make_app):
         await app.open_case(path)
         await settle(pilot)
         assert isinstance(app.screen, SwapRecoveryDialog)
-        await pilot.press("r")
+        await pilot.press(key)
         editor = app.editor_screen()
         await settle(pilot, lambda: editor.path == path)
-        assert editor.text_area.text == recovered
-        assert editor.modified
-        assert "max_turns: 20" in path.read_text(), "recovering does not save"
-
-
-async def test_discard_a_swap_file(bank, make_app):
-    path = bank / CAP
-    swap = swap_file_for(path)
-    swap.write_text("id: something else\n")
-    app = make_app(bank)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.open_case(path)
-        await settle(pilot)
-        assert isinstance(app.screen, SwapRecoveryDialog)
-        await pilot.press("d")
-        editor = app.editor_screen()
-        await settle(pilot, lambda: editor.path == path)
-        assert editor.text_area.text == path.read_text() and not editor.modified
-        assert not swap.exists()
+        if key == "r":
+            assert editor.text_area.text == recovered
+            assert editor.modified
+            assert "max_turns: 20" in path.read_text(), "recovering does not save"
+        else:
+            assert editor.text_area.text == saved and not editor.modified
+            assert not swap.exists()
 
 
 async def test_a_swap_file_equal_to_the_case_is_removed_quietly(bank, make_app):
