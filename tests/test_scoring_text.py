@@ -10,7 +10,7 @@ from ruamel.yaml import YAML
 
 from medbench_tui.core.case import Case
 from medbench_tui.core.scoring import Span, score
-from medbench_tui.core.scoring.normalise import normalise
+from medbench_tui.core.text import normalise
 from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
 
 GOLDEN = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"

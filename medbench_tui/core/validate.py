@@ -42,6 +42,7 @@ from medbench_tui.core.bank import BankEntry, BankIndex, file_key, iter_case_fil
 from medbench_tui.core.case import Case
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.text import american_spelling
 from medbench_tui.core.yamlio import ParsedCase, YamlPath, parse_case_text, read_case_text
 
 SCHEMA_ID = "urn:medbench:case-format:1"
@@ -684,21 +685,13 @@ def _allowed_hint(annotation: Any) -> str:
 
 _WORD = re.compile(r"[^\W_]+")
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what YAML counts as a new line
-# UK and US spellings read as one: anaemia/anemia, oedema/edema, tumour/tumor, centre/center,
-# -ise/-ize, -yse/-yze, sulph-/sulf-.
-_SPELLINGS = (
-    (re.compile(r"ae"), "e"), (re.compile(r"oe"), "e"), (re.compile(r"(?<=\w\w)our$"), "or"),
-    (re.compile(r"(?<=\w\w)tre$"), "ter"), (re.compile(r"is(e|es|ed|ing|ation|ations)$"), r"iz\1"),
-    (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"), (re.compile(r"sulph"), "sulf"),
-)
 
 
 @lru_cache(maxsize=8192)
 def _spelling(word: str) -> str:
-    word = word.casefold()
-    for pattern, replacement in _SPELLINGS:
-        word = pattern.sub(replacement, word)
-    return word
+    """UK and US spellings read as one (anaemia/anemia, oedema/edema, tumour/tumor), by the
+    project's one text module."""
+    return american_spelling(word.casefold())
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,16 @@
 """Words of WHO titles, diagnosis names and search queries, folded so that case,
-accents, UK/US spelling and plurals do not decide whether two words are the same."""
+accents, UK/US spelling and plurals do not decide whether two words are the same (the
+folding and plurals are the project's one text module's; WHO titles add a spelling table
+of word parts from ``synonyms.yaml``)."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 
 from rapidfuzz import fuzz
+
+from medbench_tui.core.text import fold, singular
 
 # Words that join a title together but say nothing about the condition; WHO codes no
 # laterality, so "right" and "left" say nothing to it either.
@@ -20,30 +23,6 @@ FILLER = frozenset("unspecified other specified elsewhere classified not nec men
 
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")
 _COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
-_POSSESSIVE = re.compile(r"['’]s\b")
-_PLURAL_KEEP = ("ss", "us", "is", "as")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents or possessive 's ("Ménière's" -> "meniere")."""
-    text = text.lower()
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
-
-
-def _stem(word: str) -> str:
-    """Plural to singular, crudely but identically for titles and queries."""
-    if len(word) <= 4 or not word.endswith("s"):
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("sses", "uses")):
-        return word[:-2]
-    if word.endswith(_PLURAL_KEEP):
-        return word
-    return word[:-1]
 
 
 class Folder:
@@ -62,7 +41,7 @@ class Folder:
             if token.isalpha():
                 if self._pattern is not None:
                     folded = self._pattern.sub(lambda m: self._spelling[m.group()], folded)
-                folded = _stem(folded)
+                folded = singular(folded)
             self._memo[token] = folded
         return folded
 

@@ -3,7 +3,7 @@
 Where each rule lives:
 
 * ``constants.py`` - every threshold, the rapidfuzz scorer, default penalties;
-* ``normalise.py`` - case, punctuation, UK/US spelling, plurals, abbreviations, synonyms;
+* ``core/text.py`` (the one text module) - case, punctuation, UK/US spelling, plurals, abbreviations, synonyms;
 * ``cues.py`` - negation, hedge, differential and background cues, and their scope;
 * ``concepts.py`` - safety-netting and timed follow-up reviews in the doctor's own words;
 * ``sections.py`` - headings and list items of a free-text final;

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 
 # --- matching an answer item to a reference item ----------------------------------
-# Texts are normalised first (``normalise.py``): case, punctuation, British/American
+# Texts are normalised first (``core/text.py``): case, punctuation, British/American
 # spelling, plurals, clinical abbreviations and synonyms.
 #
 # 1. Phrase search (the main rule). A reference name or alias matches when its
@@ -51,7 +51,7 @@ MATCH_SCORE_ICD_CATEGORY = ITEM_THRESHOLD
 # Acronym aliases: an alias written in capitals of at most ACRONYM_MAX_LENGTH letters
 # (FIT, CAP, MDT) matches only text written in capitals, because its lower-case form is
 # often an ordinary word ("fit and well"). Abbreviations in the shared table
-# (``normalise.ABBREVIATIONS``: CXR, FBC, CT...) match in any case.
+# (``text.ABBREVIATIONS``: CXR, FBC, CT...) match in any case.
 ACRONYM_MAX_LENGTH = 5
 
 # --- free-text extraction -----------------------------------------------------------

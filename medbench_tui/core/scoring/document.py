@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from medbench_tui.core.scoring.normalise import Token, tokenize
+from medbench_tui.core.text import Token, tokenize
 
 CLAUSE_BREAK_RE = re.compile(r"[;!?\n\u2022]|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")

@@ -72,7 +72,7 @@ from medbench_tui.core.scoring.extraction import (
     normalise_icd,
     structured_entities,
 )
-from medbench_tui.core.scoring.normalise import tokenize
+from medbench_tui.core.text import tokenize
 from medbench_tui.core.scoring.reference import Mention, ReferenceTable, reference_table
 from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
 from medbench_tui.core.transcript import FinalResponse

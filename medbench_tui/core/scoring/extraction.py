@@ -170,7 +170,7 @@ def _fits(field_kind: EntityKind, named: str) -> bool:
 def merge(first: list[Entity], second: list[Entity]) -> list[Entity]:
     """``first`` then the entities of ``second`` not already in it (same kind and the
     same normalised text)."""
-    from medbench_tui.core.scoring.normalise import normalise
+    from medbench_tui.core.text import normalise
 
     seen = {(e.kind, normalise(e.text), e.negated is None) for e in first}
     return first + [e for e in second if (e.kind, normalise(e.text), e.negated is None) not in seen]

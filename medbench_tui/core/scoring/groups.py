@@ -102,7 +102,7 @@ GROUP_MEMBERS: dict[str, tuple[str, ...]] = {
 def group_phrases(group: str) -> tuple[str, ...]:
     """The names that stand for ``group``: itself, and its class's names and members
     when the class is known (looked up by normalised name)."""
-    from medbench_tui.core.scoring.normalise import compact
+    from medbench_tui.core.text import compact
 
     wanted = compact(group)
     for key, names in GROUP_NAMES.items():

@@ -27,7 +27,7 @@ from medbench_tui.core.scoring.constants import (
 )
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction import Entity, EntityKind, Extraction, agreement
-from medbench_tui.core.scoring.normalise import normalise
+from medbench_tui.core.text import normalise
 from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
 
 Status = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]

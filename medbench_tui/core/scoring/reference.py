@@ -30,7 +30,7 @@ from medbench_tui.core.scoring.constants import (
 )
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
-from medbench_tui.core.scoring.normalise import ABBREVIATIONS, FILLER, key_tokens, tokenize
+from medbench_tui.core.text import ABBREVIATIONS, FILLER, key_tokens, tokenize
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
 DIAGNOSIS_KINDS = ("primary", "secondary", "differential")

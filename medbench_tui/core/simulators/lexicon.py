@@ -13,6 +13,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from medbench_tui.core.text import stem
+
+__all__ = ["BROADER", "CONCEPTS", "STOPWORDS", "Unit", "content_words", "sentences", "stem", "terms", "units", "words"]
+
 # A small clinical synonym map: concept -> lay and clinical phrases (UK and US).
 # Phrases are matched on stems, so "smoke" also covers "smoking" and "smoked".
 CONCEPTS: dict[str, tuple[str, ...]] = {
@@ -189,36 +193,6 @@ STOPWORDS = frozenset(
     """.split()
 )
 # "describe" is a stopword for content, but maps to the character concept as a phrase.
-
-_SPELLING = (("ae", "e"), ("oe", "e"))
-
-
-@lru_cache(maxsize=20000)
-def stem(word: str) -> str:
-    """A light, consistent stem: UK/US spelling, plurals, -ing/-ed/-ness/-ly."""
-    if len(word) >= 6:
-        for old, new in _SPELLING:
-            word = word.replace(old, new)
-        if word.endswith("our"):
-            word = word[:-3] + "or"
-    if len(word) <= 3 or word.isdigit():
-        return word
-    for suffix, keep in (("iness", "y"), ("ness", ""), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
-                continue
-            if suffix == "es" and not word.endswith(("shes", "ches", "xes", "sses", "oes")):
-                continue
-            if (suffix == "ed" and word.endswith("eed")) or (suffix == "ly" and len(word) < 6):
-                continue
-            word = word[: -len(suffix)] + keep
-            break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
-        word = word[:-1]
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]
-    return word
-
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _JOINS = (

@@ -1,6 +1,14 @@
-"""Text normalisation for matching answers against a case's reference.
+"""The one text module: what a word is, for the scorer, the patient and the ICD search.
 
-Both sides (what the doctor wrote and what the case lists) go through the same
+Every part of the project that compares words (the scorer matching an answer against the
+reference, the patient simulator reading a question, the leak check and the ICD-10 search)
+uses these functions, so that they agree on case, accents, UK/US spelling, plurals and
+clinical abbreviations. Each use picks what it needs: :func:`tokenize` (words with their
+spans, abbreviations expanded, phrase synonyms folded) for the scorer, :func:`stem` (a
+lighter, more aggressive stem for free questions) for the patient, :func:`fold` and
+:func:`singular` for titles and names.
+
+For matching answers against a case's reference, both sides (what the doctor wrote and what the case lists) go through the same
 functions, so a rule only has to be consistent, not linguistically perfect: folding
 "oe" to "e" turns "oedema" and "edema" into the same token, and any collision it might
 create would be between two words that are then written alike on both sides.
@@ -29,6 +37,7 @@ Matching compares the tokens with the small words of :data:`FILLER` left out
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -263,6 +272,45 @@ def american_spelling(word: str) -> str:
     for pattern, replacement in _SPELLING:
         if pattern.search(word):
             word = pattern.sub(replacement, word)
+    return word
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or possessive 's ("Ménière's" -> "meniere")."""
+    text = text.lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return _POSSESSIVE.sub("", text) if "'" in text or "\u2019" in text else text
+
+
+@lru_cache(maxsize=20000)
+def stem(word: str) -> str:
+    """A light, consistent stem for free text such as a doctor's question: UK/US spelling
+    (as :func:`american_spelling`), plurals, -ing/-ed/-ness/-ly, a doubled last consonant
+    ("counselling" and "counseling" both give "counsel")."""
+    word = american_spelling(word)
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, keep in (
+        ("iness", "y"), ("ness", ""), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("es", ""), ("s", "")
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                continue
+            if suffix == "es" and not word.endswith(("shes", "ches", "xes", "sses", "oes")):
+                continue
+            if (suffix == "ed" and word.endswith("eed")) or (suffix == "ly" and len(word) < 6):
+                continue
+            word = word[: -len(suffix)] + keep
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
     return word
 
 

@@ -1,0 +1,39 @@
+"""The one text module: the scorer, the patient and the leak check agree on what a word is."""
+
+from __future__ import annotations
+
+import pytest
+
+from medbench_tui.core import text
+from medbench_tui.core.icd10.text import Folder
+from medbench_tui.core.simulators import lexicon
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [("anaemia", "anemia"), ("oedema", "edema"), ("tumour", "tumor"), ("counselling", "counseling"),
+     ("diarrhoea", "diarrhea"), ("paediatric", "pediatric"), ("haemoptysis", "hemoptysis")],
+)
+def test_uk_and_us_spellings_are_one_word_everywhere(british: str, american: str) -> None:
+    assert text.normalise(british) == text.normalise(american)
+    assert text.stem(british) == text.stem(american)
+    assert lexicon.stem(british) == lexicon.stem(american)
+
+
+@pytest.mark.parametrize("word", ["aerobic", "anaerobic", "hour", "four"])
+def test_words_that_only_look_british_are_left_alone(word: str) -> None:
+    assert text.american_spelling(word) == word
+
+
+def test_counselling_is_not_cut_to_counsell() -> None:
+    assert text.stem("counselling") == "counsel"
+    assert text.normalise("counselling") == "counseling"
+
+
+def test_fold_drops_case_accents_and_possessive() -> None:
+    assert text.fold("Ménière's disease") == "meniere disease"
+
+
+def test_icd_folding_uses_the_same_plurals() -> None:
+    folder = Folder({})
+    assert folder.words("Kidney stones") == ["kidney", text.singular("stones")]
