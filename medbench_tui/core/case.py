@@ -29,6 +29,9 @@ AgeGroup = Literal["neonate", "infant", "child", "adolescent", "adult", "older_a
 Sex = Literal["female", "male", "unspecified"]
 Complexity = Literal["basic", "intermediate", "advanced", "expert"]
 Urgency = Literal["routine", "urgent", "emergency"]
+Setting = Literal[
+    "primary_care", "emergency_department", "inpatient", "outpatient_clinic", "telehealth", "home_visit"
+]
 Informant = Literal["self", "parent", "caregiver", "partner"]
 Behavior = Literal[
     "standard",
@@ -43,7 +46,7 @@ DefaultAnswer = Literal["negative", "uncertain"]
 AttachmentKind = Literal["lab_report", "document", "image", "ecg"]
 Availability = Literal["at_start", "on_request", "after_turn"]
 WorkupClass = Literal["required", "acceptable", "unexpected"]
-TreatmentClass = Literal["required", "acceptable", "optional", "contraindicated"]
+TreatmentClass = Literal["required", "acceptable", "optional", "not_indicated", "contraindicated"]
 ConditionKind = Literal["must_include", "must_not_include"]
 
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
@@ -64,6 +67,7 @@ class Metadata(Strict):
     sex: Sex | None = None
     complexity: Complexity | None = None
     urgency: Urgency | None = None
+    setting: Setting | None = None
     language: str = "en"
 
 
@@ -116,6 +120,10 @@ class CodedDiagnosis(Strict):
     aliases: list[str] = Field(default_factory=list)
 
 
+class PrimaryDiagnosis(CodedDiagnosis):
+    accept_codes: list[str] = Field(default_factory=list)
+
+
 class Differential(Strict):
     name: str
     icd10: str | None = None
@@ -123,7 +131,7 @@ class Differential(Strict):
 
 
 class Diagnosis(Strict):
-    primary: CodedDiagnosis
+    primary: PrimaryDiagnosis
     secondary: list[CodedDiagnosis] = Field(default_factory=list)
 
 
@@ -144,6 +152,7 @@ class TreatmentItem(Strict):
     weight: float = 1
     group: str | None = None
     aliases: list[str] = Field(default_factory=list)
+    alternatives: list[str] = Field(default_factory=list)
 
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)
 
