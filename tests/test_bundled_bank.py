@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import iter_case_files, load_valid_case, scan_bank
+from medbench_tui.core.bank import iter_case_files, scan_bank
 from medbench_tui.core.case import BEHAVIORS, CATEGORIES
-from medbench_tui.core.validate import validate_paths
+from medbench_tui.core.validate import load_valid_case, validate_paths
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import load_valid_case
 from medbench_tui.core.case import Case
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
 from tests.test_consultation import write_bank
 
 CASES = Path(__file__).resolve().parent.parent / "cases"

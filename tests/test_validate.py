@@ -6,9 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import BankIndex, load_valid_case
+from medbench_tui.core.bank import BankIndex
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.validate import CaseReport, format_diagnostic, summary, validate_file, validate_text
+from medbench_tui.core.validate import (
+    CaseReport,
+    format_diagnostic,
+    load_valid_case,
+    summary,
+    validate_file,
+    validate_text,
+)
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")

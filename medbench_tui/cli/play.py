@@ -84,7 +84,6 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.bank import load_valid_case
     from medbench_tui.core.bankconfig import load_bank_config
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
@@ -94,6 +93,7 @@ def run(args) -> int:
     from medbench_tui.core.simulators import make_simulator
     from medbench_tui.core.systems.human import HumanSystem
     from medbench_tui.core.transcript import dump_transcript
+    from medbench_tui.core.validate import load_valid_case
 
     path = _case_path(args.case, args.bank)
     case = load_valid_case(path)

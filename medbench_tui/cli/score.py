@@ -35,9 +35,9 @@ def run(args) -> int:
         if not path.is_file():
             raise UsageError(f"no such {what} file: {path}")
 
-    from medbench_tui.core.bank import load_valid_case
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.scoring.extractors import make_extractor
+    from medbench_tui.core.validate import load_valid_case
 
     case = load_valid_case(case_path)
     transcript = read_transcript(transcript_path)

@@ -10,12 +10,9 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from medbench_tui.core.paths import BANK_CONFIG_NAME
-
-if TYPE_CHECKING:
-    from medbench_tui.core.case import Case
 
 # Two intros at least this similar (rapidfuzz `fuzz.ratio` after lower-casing and
 # stripping punctuation, 0-100) are reported as near-duplicate cases, unless the cases
@@ -142,28 +139,3 @@ def scan_bank(folder: Path) -> BankIndex:
             data = None
         entries.append(BankEntry.from_data(path, data))
     return BankIndex(folder, entries)
-
-
-def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
-    """The case in ``path``, or MedbenchError listing every error as ``file:line:col: message``.
-
-    Checks that span the bank (parents, duplicate ids) run only when ``bank`` is given.
-    """
-    from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.validate import format_diagnostic, validate_text
-    from medbench_tui.core.yamlio import read_case_text
-
-    path = Path(path)
-    try:
-        text = read_case_text(path)
-    except FileNotFoundError as exc:
-        raise MedbenchError(f"{path}: no such case file") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MedbenchError(f"{path}: cannot read the case file: {exc}") from exc
-    report = validate_text(text, path, bank=bank)
-    if report.errors or report.case is None:
-        lines = "\n".join(format_diagnostic(d, path, brief=True) for d in report.errors)
-        raise MedbenchError(
-            f"{path} is not a valid case ({len(report.errors)} error(s)); fix these first:\n{lines}"
-        )
-    return report.case

@@ -57,8 +57,8 @@ def case_file(bank: Path, stored: str) -> Path:
 
 def load_case(bank: Path, stored: str) -> Any:
     """The case a run was played on, when its file still validates (else None)."""
-    from medbench_tui.core.bank import load_valid_case
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.validate import load_valid_case
 
     try:
         return load_valid_case(case_file(bank, stored))

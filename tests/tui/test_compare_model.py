@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import load_valid_case
+from medbench_tui.core.validate import load_valid_case
 from medbench_tui.core.case import patient_record
 from medbench_tui.core.consultation import Consultation, make_simulator
 from medbench_tui.core.scoring import score

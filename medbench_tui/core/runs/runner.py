@@ -200,7 +200,7 @@ def _extractor(bank_config: Any) -> Any:
 
 
 def _load_cases(files: list[Path], bank: Path) -> list[PlannedCase]:
-    from medbench_tui.core.bank import load_valid_case
+    from medbench_tui.core.validate import load_valid_case
 
     cases, problems, seen = [], [], {}
     for path in files:

@@ -1,0 +1,42 @@
+"""Validation of case files: every problem, where it is, and what to change.
+
+Findings are :class:`Diagnostic` objects with stable codes. Errors block
+``status: final``; warnings do not. Nothing here raises on any input: a file that
+cannot even be read is a diagnostic too.
+
+Codes (severity):
+  file.unreadable, file.encoding (error)
+  yaml.empty, yaml.syntax, yaml.duplicate_key, yaml.not_mapping, yaml.complex_key,
+  yaml.recursive_alias, yaml.merge, yaml.tag, yaml.too_deep (error)
+  schema.missing, schema.unknown_key, schema.type, schema.enum, schema.pattern,
+  schema.too_short, schema.too_long, schema.value (error)
+  icd10.* (from ``icd10.check_case_code``: errors, and warnings such as icd10.unspecific);
+  icd10.unavailable (error: the WHO table could not be loaded)
+  case.id_mismatch, case.final_with_errors (error); case.final_reviewers,
+  case.no_required_item, case.num_steps_missing, case.num_steps_over_max (warning)
+  ref.unknown_answer, ref.unknown_item, ref.duplicate_id, ref.unknown_parent,
+  ref.self_parent (error); ref.unanswered_question, ref.duplicate_item (warning)
+  attachment.missing_file, attachment.outside_bank, attachment.no_content,
+  attachment.after_turn_missing (error); attachment.after_turn_unused (warning)
+  value.not_positive, value.negative (error)
+  leak.diagnosis (warning)
+  bank.duplicate_id (error); bank.near_duplicate (warning)
+  internal.error (error: a bug in medbench, never expected)
+"""
+
+from medbench_tui.core.validate.checks import validate_text
+from medbench_tui.core.validate.files import load_valid_case, validate_file, validate_paths
+from medbench_tui.core.validate.report import CaseReport, format_diagnostic, summary
+from medbench_tui.core.validate.schema import SCHEMA_ID, case_json_schema
+
+__all__ = [
+    "SCHEMA_ID",
+    "CaseReport",
+    "case_json_schema",
+    "format_diagnostic",
+    "load_valid_case",
+    "summary",
+    "validate_file",
+    "validate_paths",
+    "validate_text",
+]

@@ -1,0 +1,412 @@
+"""All checks of one case held in memory, each finding placed at the YAML path it is about."""
+
+from __future__ import annotations
+
+import math
+import re
+import typing
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import ValidationError
+
+from medbench_tui.core import paths
+from medbench_tui.core.bank import BankEntry, BankIndex
+from medbench_tui.core.case import Case
+from medbench_tui.core.diagnostics import Diagnostic, Severity, count
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.validate.leaks import LINE_BREAK, Term, first_leak
+from medbench_tui.core.validate.messages import (
+    EXPECTED,
+    NUMBER_HINTS,
+    allowed_hint,
+    annotation_at,
+    capital,
+    describe,
+    did_you_mean,
+    keys_at,
+    place_name,
+    show,
+    type_hint,
+)
+from medbench_tui.core.validate.report import CaseReport
+from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
+from medbench_tui.core.yamlio import ParsedCase, YamlPath, parse_case_text
+
+
+def validate_text(text: str, path: Path | None = None, *, bank: BankIndex | None = None) -> CaseReport:
+    """Check one case held in memory (an editor buffer, or a file's text).
+
+    ``path`` enables the checks that need the file (id = file stem, attachment files);
+    ``bank`` enables the checks across cases (parents, duplicate ids, near-duplicates).
+    """
+    return validate_parsed(parse_case_text(text), Path(path) if path is not None else None, bank)
+
+
+
+def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | None) -> CaseReport:
+    data = parsed.data
+    case_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+    try:
+        checker = _Checker(parsed, path, bank)
+        case = checker.run()
+        diagnostics = checker.diagnostics
+    except Exception as exc:  # a bug of ours must not cost the author the other findings
+        case = None
+        diagnostics = [*parsed.diagnostics, Diagnostic(
+            severity="error", code="internal.error",
+            message=f"medbench could not finish checking this file ({type(exc).__name__}: {exc}); "
+            "this is a bug in medbench, please report it with the file.",
+        )]
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return CaseReport(path, case_id, case, diagnostics)
+
+
+
+class _Checker:
+    """All checks of one case; each appends diagnostics at the YAML path it is about."""
+
+    def __init__(self, parsed: ParsedCase, path: Path | None, bank: BankIndex | None) -> None:
+        self.parsed = parsed
+        self.data = parsed.data
+        self.positions = parsed.positions
+        self.path = path
+        self.bank = bank
+        self.diagnostics: list[Diagnostic] = list(parsed.diagnostics)
+
+    def add(self, severity: Severity, code: str, path: YamlPath, message: str, *,
+            at_key: bool = False, at: tuple[int, int] | None = None) -> None:
+        where = at or (self.positions.locate_key(path) if at_key else self.positions.locate(path))
+        self.diagnostics.append(Diagnostic(
+            severity=severity, code=code, message=message, path=dotted(path),
+            line=where[0] if where else None, column=where[1] if where else None,
+        ))
+
+    def line_of(self, path: YamlPath) -> str:
+        where = self.positions.locate(path)
+        return str(where[0]) if where else "?"
+
+    def run(self) -> Case | None:
+        if not self.parsed.ok:
+            return None
+        case = self.schema()
+        self.identity()
+        self.icd_codes()
+        self.links()
+        self.attachments()
+        self.numbers()
+        self.completeness()
+        self.leaks()
+        if self.bank is not None:
+            self.bank_checks()
+        self.final_status()
+        return case
+
+    # schema ---------------------------------------------------------------------------
+
+    def schema(self) -> Case | None:
+        try:
+            # by_name=False: the YAML key is `class`; the attribute name `klass` is no key.
+            return Case.model_validate(self.data, by_alias=True, by_name=False)
+        except ValidationError as exc:
+            grouped: dict[YamlPath, list[dict]] = {}
+            for error in exc.errors(include_url=False):
+                grouped.setdefault(self._data_path(error), []).append(error)
+            for path, errors in grouped.items():
+                self._schema_error(path, errors)
+            return None
+
+    def _data_path(self, error: dict) -> YamlPath:
+        """The YAML path of a pydantic error, without union member names and tags."""
+        path: list[str | int] = []
+        current = self.data
+        loc = error["loc"]
+        for i, part in enumerate(loc):
+            if (isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+                    or isinstance(current, dict) and part in current):
+                path.append(part)
+                current = current[part]
+            elif isinstance(current, dict) and i == len(loc) - 1 and error["type"] == "missing":
+                path.append(part)
+        return tuple(path)
+
+    def _schema_error(self, path: YamlPath, errors: list[dict]) -> None:
+        error = errors[0]
+        kind = error["type"]
+        key = path[-1] if path else ""
+        value = error.get("input")
+        if kind == "missing":
+            parent = path[:-1]
+            hint = allowed_hint(annotation_at(path))
+            self.add("error", "schema.missing", path,
+                     f"{capital(place_name(self.data, parent))} has no `{key}`: add `{key}: ...`{hint}.",
+                     at=self.positions.locate(parent))
+        elif error["loc"][-1] == "[key]":
+            self.add("error", "schema.type", path,
+                     f"The key `{show(value)}` must be text: put it in quotes.", at_key=True)
+        elif kind in ("extra_forbidden", "invalid_key"):
+            keys = keys_at(path[:-1])
+            suggestion = did_you_mean(key, keys)
+            rest = suggestion or f" Keys allowed here: {', '.join(keys)}."
+            self.add("error", "schema.unknown_key", path,
+                     f"`{key}` is not a key of {place_name(self.data, path[:-1])}.{rest} "
+                     "(Free-form data belongs under `extensions:`.)", at_key=True)
+        elif kind == "literal_error":
+            allowed = [str(a) for a in typing.get_args(annotation_at(path))]
+            if path == ("schema_version",):
+                message = (f"This file says `schema_version: {show(value)}`; this version of "
+                           "medbench reads case format version 1: set `schema_version: 1`.")
+            else:
+                message = (f"`{show(value)}` is not a valid `{key}`: use one of "
+                           f"{', '.join(allowed)}.{did_you_mean(value, allowed)}")
+            self.add("error", "schema.enum", path, message)
+        elif kind == "string_pattern_mismatch":
+            if key in ("id", "parent_id"):
+                message = (f"`{show(value)}` is not a valid case id: use lowercase letters, digits "
+                           "and single hyphens, such as `im-cap-001`.")
+            else:
+                message = f"`{show(value)}` does not have the required form {error['ctx']['pattern']}."
+            self.add("error", "schema.pattern", path, message)
+        elif kind in ("too_short", "too_long"):
+            size = error.get("ctx", {}).get("min_length" if kind == "too_short" else "max_length")
+            bound = "at least" if kind == "too_short" else "at most"
+            self.add("error", f"schema.{kind}", path,
+                     f"`{dotted(path)}` needs {bound} {size} entr{'y' if size == 1 else 'ies'}.")
+        elif all(EXPECTED.get(e["type"]) for e in errors):
+            expected = " or ".join(dict.fromkeys(EXPECTED[e["type"]] for e in errors))
+            self.add("error", "schema.type", path,
+                     f"`{dotted(path) or 'the case'}` must be {expected}, but it is "
+                     f"{describe(value)}.{type_hint(expected, value)}")
+        else:
+            self.add("error", "schema.value", path, f"`{dotted(path)}`: {error['msg']}.")
+
+    # one case -------------------------------------------------------------------------
+
+    def identity(self) -> None:
+        case_id = text_at(self.data, "id")
+        if case_id is not None and self.path is not None and case_id != self.path.stem:
+            self.add("error", "case.id_mismatch", ("id",),
+                     f"The case id `{case_id}` differs from the file name `{self.path.name}`: "
+                     f"rename the file to `{case_id}.yaml` or set `id: {self.path.stem}`.")
+        if case_id is not None and text_at(self.data, "parent_id") == case_id:
+            self.add("error", "ref.self_parent", ("parent_id",),
+                     "`parent_id` names this case itself: name the case this one is a variant of, "
+                     "or set `parent_id: null`.")
+
+    def icd_codes(self) -> None:
+        from medbench_tui.core.icd10 import check_case_code
+
+        diagnosis = self.data.get("diagnosis")
+        primary = diagnosis.get("primary") if isinstance(diagnosis, dict) else None
+        coded = [(("diagnosis", "primary"), primary, "primary")] if isinstance(primary, dict) else []
+        coded += [(("diagnosis", "secondary", i), d, "secondary") for i, d in entries_at(diagnosis, "secondary")]
+        coded += [(("differential", i), d, "differential") for i, d in entries_at(self.data, "differential")]
+        for path, entry, role in coded:
+            code = text_at(entry, "icd10")
+            if code is None:
+                continue
+            try:
+                findings = check_case_code(code, role=role, name=text_at(entry, "name"))
+            except MedbenchError as exc:  # the WHO table itself is missing or damaged
+                self.add("error", "icd10.unavailable", path + ("icd10",),
+                         f"The ICD-10 codes could not be checked: {exc}")
+                return
+            for finding in findings:
+                self.add(finding.severity, finding.code, path + ("icd10",), finding.message)
+
+    def links(self) -> None:
+        for list_name in ("additional_answers", "control_questions", "attachments", "critical_conditions"):
+            first: dict[str, int] = {}
+            for i, entry in entries_at(self.data, list_name):
+                entry_id = text_at(entry, "id")
+                if entry_id is None:
+                    continue
+                if entry_id in first:
+                    self.add("error", "ref.duplicate_id", (list_name, i, "id"),
+                             f"The id `{entry_id}` is used twice in `{list_name}` (first on line "
+                             f"{self.line_of((list_name, first[entry_id], 'id'))}): give each entry its own id.")
+                else:
+                    first[entry_id] = i
+        answers = [a for _, entry in entries_at(self.data, "additional_answers") if (a := text_at(entry, "id"))]
+        for i, question in entries_at(self.data, "control_questions"):
+            label = text_at(question, "id") or f"number {i + 1}"
+            for j, answer_id in texts_at(question, "answered_by"):
+                if answer_id not in answers:
+                    self.add("error", "ref.unknown_answer", ("control_questions", i, "answered_by", j),
+                             f"Control question `{label}` is answered by `{answer_id}`, which is not "
+                             f"an id in `additional_answers`.{did_you_mean(answer_id, answers)}")
+            if question.get("answered_by") in (None, []):
+                at = ("control_questions", i, "answered_by") if "answered_by" in question else ("control_questions", i)
+                self.add("warning", "ref.unanswered_question", at,
+                         f"Control question `{label}` is answered by no fact: list in `answered_by` "
+                         "the answer ids that satisfy it, or no doctor can ever get credit for it.")
+        names: dict[str, str] = {}
+        for list_name in ("workup", "treatment"):
+            seen: dict[str, int] = {}
+            for i, entry in entries_at(self.data, list_name):
+                item = text_at(entry, "item")
+                for name in [item] + [a for _, a in texts_at(entry, "aliases")]:
+                    if name and name.strip():
+                        names.setdefault(name.strip().casefold(), name)
+                if item is None:
+                    continue
+                if item.strip().casefold() in seen:
+                    first_line = self.line_of((list_name, seen[item.strip().casefold()], "item"))
+                    self.add("warning", "ref.duplicate_item", (list_name, i, "item"),
+                             f"`{item}` is listed twice in `{list_name}` (first on line {first_line}): "
+                             "merge the two entries; each reference item is matched only once.")
+                else:
+                    seen[item.strip().casefold()] = i
+        for i, condition in entries_at(self.data, "critical_conditions"):
+            for j, name in texts_at(condition, "applies_if"):
+                if name.strip().casefold() not in names:
+                    self.add("error", "ref.unknown_item", ("critical_conditions", i, "applies_if", j),
+                             f"`applies_if` names `{show(name)}`, which is not a workup or treatment "
+                             f"item (nor an alias of one).{did_you_mean(name, list(names.values()))}")
+
+    def attachments(self) -> None:
+        root = paths.bank_root_of(self.path) if self.path is not None else None
+        for i, attachment in entries_at(self.data, "attachments"):
+            label = text_at(attachment, "id") or f"number {i + 1}"
+            file = attachment.get("file")
+            content = attachment.get("content")
+            if not (isinstance(file, str) and file.strip()) and not (isinstance(content, str) and content.strip()):
+                self.add("error", "attachment.no_content", ("attachments", i),
+                         f"Attachment `{label}` has neither `file:` nor `content:`: give the path of "
+                         "its file (relative to the bank folder) or its text.")
+            if isinstance(file, str) and file.strip() and root is not None:
+                relative = PurePosixPath(file.strip().replace("\\", "/"))
+                if relative.is_absolute() or ".." in relative.parts:
+                    self.add("error", "attachment.outside_bank", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` points outside the bank; use a path "
+                             "inside the bank folder, such as `attachments/<case-id>/<name>`.")
+                elif not (root / relative).is_file():
+                    self.add("error", "attachment.missing_file", ("attachments", i, "file"),
+                             f"Attachment `{label}`: the file `{show(file)}` does not exist in the bank "
+                             f"folder {root}. Paths are relative to that folder.")
+            available = attachment.get("available")
+            after_turn = attachment.get("after_turn")
+            if available == "after_turn" and after_turn is None:
+                self.add("error", "attachment.after_turn_missing", ("attachments", i, "available"),
+                         f"Attachment `{label}` is available `after_turn` but has no `after_turn:` "
+                         "number: add the turn after which it is released.")
+            elif after_turn is not None and available != "after_turn":
+                self.add("warning", "attachment.after_turn_unused", ("attachments", i, "after_turn"),
+                         f"Attachment `{label}`: `after_turn` is ignored unless `available: after_turn`; "
+                         "set that or delete `after_turn`.")
+
+    def numbers(self) -> None:
+        checks: list[tuple[YamlPath, Any, str]] = [((), self.data, "num_steps"), ((), self.data, "max_turns")]
+        checks += [(("control_questions", i), q, "weight") for i, q in entries_at(self.data, "control_questions")]
+        checks += [(("attachments", i), a, "after_turn") for i, a in entries_at(self.data, "attachments")]
+        for list_name in ("workup", "treatment"):
+            for i, entry in entries_at(self.data, list_name):
+                checks.append(((list_name, i), entry, "weight"))
+                if list_name == "workup":
+                    checks.append(((list_name, i), entry, "penalty"))
+        for path, container, key in checks:
+            value = number_at(container, key)
+            if value is not None and not 0 < value < math.inf:
+                self.add("error", "value.not_positive", path + (key,),
+                         f"`{key}` must be a number greater than 0, not {show(value)}{NUMBER_HINTS[key]}.")
+        for key in ("unexpected_penalty", "unlisted_penalty"):
+            value = number_at(self.data.get("scoring"), key)
+            if value is not None and not 0 <= value < math.inf:
+                self.add("error", "value.negative", ("scoring", key),
+                         f"`{key}` must be 0 or more, not {show(value)}: a penalty is subtracted, "
+                         "so write it as a positive number.")
+
+    def completeness(self) -> None:
+        for list_name in ("workup", "treatment"):
+            if not any(entry.get("class") == "required" for _, entry in entries_at(self.data, list_name)):
+                self.add("warning", "case.no_required_item", (list_name,),
+                         f"No `{list_name}` item is `class: required`: the {list_name} score needs at "
+                         "least one item a good doctor must recommend.", at_key=True)
+        num_steps, max_turns = number_at(self.data, "num_steps"), number_at(self.data, "max_turns")
+        if self.data.get("num_steps") is None:
+            self.add("warning", "case.num_steps_missing", (),
+                     "`num_steps` is not set: add the number of doctor/patient turn pairs a good "
+                     "consultation of this case takes (runs are compared with it).")
+        elif num_steps is not None and max_turns is not None and num_steps > max_turns:
+            self.add("warning", "case.num_steps_over_max", ("num_steps",),
+                     f"`num_steps` ({num_steps}) is more than `max_turns` ({max_turns}): no run can "
+                     "reach the reference length; raise `max_turns` or lower `num_steps`.")
+
+    def leaks(self) -> None:
+        diagnosis = self.data.get("diagnosis")
+        primary = diagnosis.get("primary") if isinstance(diagnosis, dict) else None
+        if not isinstance(primary, dict):
+            return
+        names = [n for n in [text_at(primary, "name")] + [a for _, a in texts_at(primary, "aliases")] if n]
+        terms = [t for t in (Term.of(n) for n in names) if t]
+        code = (text_at(primary, "icd10") or "").strip()
+        code_pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![0-9])", re.I) if len(code) >= 3 else None
+        if not terms and code_pattern is None:
+            return
+        behaviours = [b for _, b in texts_at(self.data.get("patient"), "behavior")]
+        places: list[tuple[YamlPath, str, str | None]] = [(("intro",), "The intro", text_at(self.data, "intro"))]
+        places += [(("additional_answers", i, "answer"), f"The answer `{text_at(a, 'id') or i + 1}`",
+                    text_at(a, "answer")) for i, a in entries_at(self.data, "additional_answers")]
+        for path, label, value in places:
+            found = first_leak(value or "", terms, code_pattern)
+            if found is None:
+                continue
+            message = (f"{label} gives the diagnosis away (`{show(found[1])}`): the patient would "
+                       "name what the doctor should find out. Describe what the patient notices instead.")
+            if "self_diagnosis" in behaviours:
+                message += " (This patient has `self_diagnosis` behaviour: if the guess is intended, keep it.)"
+            self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
+
+    def _leak_position(self, path: YamlPath, terms: list[Term], code_pattern) -> tuple[int, int] | None:
+        """The line and column of the give-away in the file (the value's start if it spans lines)."""
+        span = self.positions.span(path)
+        if span is None:
+            return None
+        (first, start), (last, end) = span
+        lines = LINE_BREAK.split(self.parsed.text)
+        for number in range(first, min(last, len(lines)) + 1):
+            offset = start - 1 if number == first else 0
+            segment = lines[number - 1][offset: end - 1 if number == last else None]
+            found = first_leak(segment, terms, code_pattern)
+            if found is not None:
+                return number, offset + found[0] + 1
+        return span[0]
+
+    # across the bank ------------------------------------------------------------------
+
+    def bank_checks(self) -> None:
+        bank = self.bank
+        case_id, parent_id = text_at(self.data, "id"), text_at(self.data, "parent_id")
+        if parent_id is not None and parent_id != case_id and not bank.has_case(parent_id):
+            self.add("error", "ref.unknown_parent", ("parent_id",),
+                     f"`parent_id` names `{show(parent_id)}`, but no case in {bank.root} has that id."
+                     f"{did_you_mean(parent_id, sorted(bank.ids))}")
+        if case_id is not None:
+            others = bank.others_with_id(case_id, self.path)
+            if others:
+                self.add("error", "bank.duplicate_id", ("id",),
+                         f"Another case in this bank has the id `{case_id}` ({', '.join(p.name for p in others)}): "
+                         "case ids must be unique.")
+        similar = bank.near_duplicates(BankEntry.from_data(self.path or Path("<text>"), self.data))
+        if similar:
+            named = ", ".join(f"`{other.case_id}` ({other.path.name})" for other, _ in similar[:3])
+            more = f" and {len(similar) - 3} more" if len(similar) > 3 else ""
+            self.add("warning", "bank.near_duplicate", ("intro",),
+                     f"The intro is {similar[0][1]:.0f}% similar to that of {named}{more}: is this the "
+                     "same case? Link variants with `parent_id`, or make the presentations differ.",
+                     at_key=True)
+
+    def final_status(self) -> None:
+        if self.data.get("status") != "final":
+            return
+        reviewers = {r.strip().casefold() for _, r in texts_at(self.data, "reviewers") if r.strip()}
+        if len(reviewers) < 2:
+            self.add("warning", "case.final_reviewers", ("status",),
+                     f"A `final` case needs at least two reviewers; it has {len(reviewers)}: add them "
+                     "under `reviewers:` or set `status: review`.")
+        errors = count(self.diagnostics, "error")
+        if errors:
+            self.add("error", "case.final_with_errors", ("status",),
+                     f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
+                     "`status: review`.")
+

@@ -1,0 +1,95 @@
+"""Checking case files and folders from disk; loading a case that must be valid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from medbench_tui.core.bank import BankEntry, BankIndex, file_key, iter_case_files, scan_bank
+from medbench_tui.core.case import Case
+from medbench_tui.core.diagnostics import Diagnostic
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.validate.checks import validate_parsed, validate_text
+from medbench_tui.core.validate.report import CaseReport, format_diagnostic
+from medbench_tui.core.yamlio import ParsedCase, parse_case_text, read_case_text
+
+
+def validate_file(path: Path, *, bank: BankIndex | None = None) -> CaseReport:
+    """Check one case file; without ``bank`` the cases of its folder are the bank."""
+    path = Path(path)
+    parsed, problem = _read(path)
+    if problem is not None:
+        return CaseReport(path, None, None, [problem])
+    return validate_parsed(parsed, path, bank if bank is not None else scan_bank(path.parent))
+
+
+def validate_paths(paths_: list[Path]) -> list[CaseReport]:
+    """Check files and folders (a folder: its case files); each case against its folder's bank."""
+    files: dict[Path, Path] = {}  # file key -> the path as the user named it
+    for given in paths_:
+        for file in iter_case_files(Path(given)):
+            files.setdefault(file_key(file), file)
+    parsed: dict[Path, tuple[ParsedCase | None, Diagnostic | None]] = {}
+
+    def read(key: Path, file: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
+        if key not in parsed:
+            parsed[key] = _read(file)
+        return parsed[key]
+
+    banks: dict[Path, BankIndex] = {}
+    reports = []
+    for key, file in files.items():
+        case, problem = read(key, file)
+        if problem is not None:
+            reports.append(CaseReport(file, None, None, [problem]))
+            continue
+        if key.parent not in banks:
+            members = [(file_key(m), m) for m in iter_case_files(file.parent)]
+            banks[key.parent] = BankIndex(
+                file.parent, [BankEntry.from_data(m, _data(read(k, m)[0])) for k, m in members]
+            )
+        reports.append(validate_parsed(case, file, banks[key.parent]))
+    return reports
+
+
+def _read(path: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
+    try:
+        return parse_case_text(read_case_text(path)), None
+    except UnicodeDecodeError as exc:
+        before = exc.object[: exc.start]
+        return None, Diagnostic(
+            severity="error", code="file.encoding",
+            message="The file is not UTF-8 text: save it as UTF-8 (the byte at this position "
+            "is not valid UTF-8).",
+            line=before.count(b"\n") + 1, column=exc.start - (before.rfind(b"\n") + 1) + 1,
+        )
+    except OSError as exc:
+        reason = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc))
+        return None, Diagnostic(severity="error", code="file.unreadable",
+                                message=f"Cannot read the case file: {reason}.")
+
+
+def _data(parsed: ParsedCase | None) -> Any:
+    return parsed.data if parsed is not None else None
+
+
+def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
+    """The case in ``path``, or MedbenchError listing every error as ``file:line:col: message``.
+
+    Checks that span the bank (parents, duplicate ids) run only when ``bank`` is given.
+    """
+    path = Path(path)
+    try:
+        text = read_case_text(path)
+    except FileNotFoundError as exc:
+        raise MedbenchError(f"{path}: no such case file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MedbenchError(f"{path}: cannot read the case file: {exc}") from exc
+    report = validate_text(text, path, bank=bank)
+    if report.errors or report.case is None:
+        lines = "\n".join(format_diagnostic(d, path, brief=True) for d in report.errors)
+        raise MedbenchError(
+            f"{path} is not a valid case ({len(report.errors)} error(s)); fix these first:\n{lines}"
+        )
+    return report.case
+

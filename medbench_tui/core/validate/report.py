@@ -1,0 +1,45 @@
+"""What validation found in one case, and how findings are written out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.diagnostics import Diagnostic, count
+
+
+@dataclass
+class CaseReport:
+    path: Path | None
+    case_id: str | None
+    case: Case | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def to_json(self) -> dict:
+        """One entry of ``files`` in ``medbench validate --format json``."""
+        return {
+            "path": str(self.path) if self.path is not None else None,
+            "case_id": self.case_id,
+            "diagnostics": [d.model_dump() for d in self.diagnostics],
+        }
+
+
+def format_diagnostic(d: Diagnostic, file: Path | str | None, *, brief: bool = False) -> str:
+    """``file:line:col: error code: message`` (``brief``: ``file:line:col: message``)."""
+    where = ":".join(str(part) for part in (file or "<text>", d.line, d.column) if part is not None)
+    return f"{where}: {d.message}" if brief else f"{where}: {d.severity} {d.code}: {d.message}"
+
+
+def summary(reports: list[CaseReport]) -> dict:
+    """The ``summary`` of ``medbench validate --format json``."""
+    every = [d for report in reports for d in report.diagnostics]
+    return {"files": len(reports), "errors": count(every, "error"), "warnings": count(every, "warning")}
