@@ -319,6 +319,13 @@ class RunStore:
                 raise
             self._db.execute("COMMIT")
 
+    @contextmanager
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        """The connection, held for a few reads (or DDL) by a module that keeps its own
+        tables in the store, such as the adjudication records."""
+        with self._lock:
+            yield self._db
+
     def _query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         with self._lock:
             cursor = self._db.execute(sql, params)

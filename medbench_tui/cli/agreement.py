@@ -1,0 +1,99 @@
+"""Evaluator-physician agreement from adjudication records.
+
+For the run group given (default: the latest group with adjudications): the number of
+decisions, percent agreement with a Wilson 95% interval, Cohen's kappa with its
+interval, the same per section, the evaluator's sensitivity and specificity for a
+critical-condition FAIL, and each metric recomputed from the physician's decisions
+beside the evaluator's. With two raters, their agreement with each other too.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from medbench_tui.cli._output import add_format
+
+if TYPE_CHECKING:
+    from medbench_tui.core.agreement import AdjudicatedRun
+    from medbench_tui.core.runs.store import RunStore
+
+
+def configure(parser) -> None:
+    parser.add_argument("--bank", default=argparse.SUPPRESS,
+                        help="case bank whose run store to read (default: the current folder, else the bundled cases)")
+    parser.add_argument("group", nargs="?", metavar="RUN_GROUP",
+                        help="run group id (default: the latest group with adjudications)")
+    parser.add_argument("--store", metavar="PATH", help="run store file (default: the bank's run store)")
+    parser.add_argument("--rater", metavar="NAME", help="only this rater's decisions (default: every rater)")
+    add_format(parser, ("text", "md", "json"))
+
+
+def command_bank(args) -> Path:
+    """The command's bank root (top-level or sub-command ``--bank``, else the default)."""
+    from medbench_tui.core.paths import bank_root, default_bank
+
+    given = getattr(args, "bank", None)
+    return bank_root(Path(given)) if given else default_bank()
+
+
+def open_bank_store(args, *, create: bool) -> RunStore:
+    """The run store of the command's bank, or ``--store``."""
+    from medbench_tui.core.runs.store import RunStore, store_path
+
+    override = Path(args.store).expanduser() if getattr(args, "store", None) else None
+    return RunStore(store_path(command_bank(args), override), create=create)
+
+
+def run(args) -> int:
+    import sys
+
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.adjudication import AdjudicationBook
+    from medbench_tui.core.agreement import agreement_report, render
+    from medbench_tui.core.errors import MedbenchError
+
+    with open_bank_store(args, create=False) as store:
+        book = AdjudicationBook(store)
+        group = args.group
+        if group is None:
+            groups = book.groups_with_records()
+            if not groups:
+                raise MedbenchError(
+                    "no adjudication records in this run store: adjudicate runs in the TUI's Review mode (F7) "
+                    "or import them with 'medbench adjudication import FILE'"
+                )
+            group = groups[0]
+        else:
+            store.group(group)  # a clear error for an unknown group
+        records = book.records(group_id=group, rater=args.rater)
+        if not records:
+            who = f" by {args.rater}" if args.rater else ""
+            raise MedbenchError(f"run group {group} has no adjudication records{who}")
+        runs = adjudicated_runs(store, command_bank(args), {r.run_id for r in records})
+    doc = agreement_report(records, runs, group_id=group, rater=args.rater)
+    if args.format == "json":
+        emit_json(doc)
+    else:
+        sys.stdout.write(render(doc, args.format))
+    return 0
+
+
+def adjudicated_runs(store: RunStore, bank: Path, run_ids: set[int]) -> list[AdjudicatedRun]:
+    """The case and scorecard of each adjudicated run whose case file still reads (the
+    metric effect leaves out the others)."""
+    from medbench_tui.core.agreement import AdjudicatedRun
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.validate import load_valid_case
+
+    out = []
+    for run_id in sorted(run_ids):
+        try:
+            record = store.run(run_id)
+            case = load_valid_case(bank / record.case_path)
+        except (MedbenchError, OSError, ValueError):
+            continue
+        if record.scorecard is not None:
+            out.append(AdjudicatedRun(run_id, case, record.scorecard))
+    return out

@@ -1,0 +1,317 @@
+"""Physicians check the evaluator: adjudication records, blinded samples, agreement.
+
+A physician reads a run's final response beside every item decision the scorer made
+(each reference diagnosis, differential, workup and treatment item, each critical
+condition) and confirms or corrects it. Each decision is one record, kept in the run
+store and moved in and out as JSONL, one line a decision::
+
+    {"run_id", "case_id", "section", "reference", "evaluator", "physician", "rater", "note", "at"}
+
+``section`` is one of :data:`SECTIONS`; ``evaluator`` and ``physician`` one of
+:data:`ITEM_LABELS` (item sections) or :data:`CONDITION_LABELS` (critical conditions).
+The agreement figures (:mod:`medbench_tui.core.agreement`) need only these records, so
+labels made elsewhere count the same once imported.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import IO, Any, Literal, get_args
+
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.runs.store import RunRecord, RunStore, utc_now
+
+Section = Literal["diagnoses", "differential", "workup", "treatment", "critical"]
+Label = Literal["found", "not_found", "negated", "different", "OK", "FAIL"]
+SECTIONS: tuple[str, ...] = get_args(Section)
+ITEM_LABELS: tuple[str, ...] = ("found", "not_found", "negated", "different")
+CONDITION_LABELS: tuple[str, ...] = ("OK", "FAIL")
+RECORD_KEYS = ("run_id", "case_id", "section", "reference", "evaluator", "physician", "rater", "note", "at")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS adjudications (
+    run_id INTEGER NOT NULL,
+    case_id TEXT NOT NULL,
+    section TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    evaluator TEXT NOT NULL,
+    physician TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    at TEXT NOT NULL,
+    PRIMARY KEY (run_id, section, reference, rater)
+);
+CREATE TABLE IF NOT EXISTS adjudication_samples (
+    group_id TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    size INTEGER,
+    seed INTEGER NOT NULL,
+    run_ids TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (group_id, rater)
+);
+"""
+
+
+class AdjudicationError(MedbenchError):
+    """A record or file that cannot be read as adjudications; says what to change."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One item decision of the scorer, as the physician sees it before judging it."""
+
+    section: str
+    reference: str
+    evaluator: str
+    answer: str | None = None
+    evidence: str | None = None
+    start: int | None = None
+    end: int | None = None
+    reason: str | None = None
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return CONDITION_LABELS if self.section == "critical" else ITEM_LABELS
+
+
+@dataclass
+class Record:
+    """One physician's verdict on one decision (the JSONL line)."""
+
+    run_id: int
+    case_id: str
+    section: str
+    reference: str
+    evaluator: str
+    physician: str
+    rater: str
+    note: str = ""
+    at: str = field(default_factory=utc_now)
+
+    @property
+    def key(self) -> tuple[int, str, str]:
+        return (self.run_id, self.section, self.reference)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "") -> Record:
+        """A record from one JSONL line's object, with a message that names what is wrong."""
+        prefix = f"{where}: " if where else ""
+        if not isinstance(data, dict):
+            raise AdjudicationError(f"{prefix}expected a JSON object with the keys {', '.join(RECORD_KEYS)}")
+        missing = [k for k in RECORD_KEYS if k not in data and k not in ("note", "at")]
+        if missing:
+            raise AdjudicationError(f"{prefix}missing key(s) {', '.join(missing)}")
+        unknown = sorted(set(data) - set(RECORD_KEYS))
+        if unknown:
+            raise AdjudicationError(f"{prefix}unknown key(s) {', '.join(unknown)}; a record has {', '.join(RECORD_KEYS)}")
+        if not isinstance(data["run_id"], int) or isinstance(data["run_id"], bool):
+            raise AdjudicationError(f"{prefix}run_id must be a whole number, not {data['run_id']!r}")
+        for key in ("case_id", "section", "reference", "evaluator", "physician", "rater"):
+            if not isinstance(data[key], str) or not data[key].strip():
+                raise AdjudicationError(f"{prefix}{key} must be a non-empty text")
+        section = data["section"]
+        if section not in SECTIONS:
+            raise AdjudicationError(f"{prefix}section {section!r} is not one of {', '.join(SECTIONS)}")
+        allowed = CONDITION_LABELS if section == "critical" else ITEM_LABELS
+        for key in ("evaluator", "physician"):
+            if data[key] not in allowed:
+                raise AdjudicationError(
+                    f"{prefix}{key} {data[key]!r} is not a {section} label: use one of {', '.join(allowed)}"
+                )
+        note = data.get("note") or ""
+        if not isinstance(note, str):
+            raise AdjudicationError(f"{prefix}note must be a text")
+        at = data.get("at") or utc_now()
+        if not isinstance(at, str):
+            raise AdjudicationError(f"{prefix}at must be an ISO date-time text")
+        return cls(
+            run_id=data["run_id"], case_id=data["case_id"], section=section, reference=data["reference"],
+            evaluator=data["evaluator"], physician=data["physician"], rater=data["rater"].strip(), note=note, at=at,
+        )
+
+
+# --- the scorer's decisions of one run -------------------------------------------------
+
+_FOUND = {"matched": "found", "acceptable": "found", "unexpected": "found", "contraindicated": "found",
+          "different": "different"}
+
+
+def _item_label(entry: dict[str, Any]) -> str:
+    status = entry.get("status")
+    if status in _FOUND:
+        return _FOUND[status]
+    reason = (entry.get("reason") or entry.get("note") or "").lower()
+    return "negated" if reason.startswith("negat") else "not_found"
+
+
+def _span(evidence: Any) -> tuple[str | None, int | None, int | None]:
+    if isinstance(evidence, dict):
+        text = evidence.get("text")
+        start, end = evidence.get("start"), evidence.get("end")
+        return (text if isinstance(text, str) else None,
+                start if isinstance(start, int) else None, end if isinstance(end, int) else None)
+    return (evidence if isinstance(evidence, str) else None, None, None)
+
+
+def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
+    """Every reference-item decision of a stored scorecard, then every critical condition.
+
+    Answer items that match no reference item have nothing to confirm by name and are
+    left out; the same reference item listed twice is judged once (its first row).
+    """
+    out: list[Decision] = []
+    seen: set[tuple[str, str]] = set()
+    items = scorecard.get("items") or {}
+    for section in ("diagnoses", "differential", "workup", "treatment"):
+        for entry in items.get(section) or []:
+            reference = entry.get("reference")
+            if not reference or (section, reference) in seen:
+                continue
+            seen.add((section, reference))
+            text, start, end = _span(entry.get("evidence"))
+            out.append(Decision(section, reference, _item_label(entry), entry.get("answer"), text, start, end,
+                                entry.get("reason") or entry.get("note")))
+    for cond in scorecard.get("critical_conditions") or []:
+        span = cond.get("span") or {}
+        out.append(Decision(
+            "critical", cond["id"], "FAIL" if cond.get("status") == "FAIL" else "OK", None,
+            span.get("text") if isinstance(span, dict) else None,
+            span.get("start") if isinstance(span, dict) else None,
+            span.get("end") if isinstance(span, dict) else None,
+            f"{cond.get('status')}: {cond.get('evidence') or cond.get('description') or ''}".strip(),
+        ))
+    return out
+
+
+# --- the record book in the run store --------------------------------------------------
+
+
+class AdjudicationBook:
+    """The adjudication records and review samples of one run store."""
+
+    def __init__(self, store: RunStore) -> None:
+        self.store = store
+        with store.connection() as db:
+            db.executescript(_SCHEMA)
+
+    # records
+
+    def save(self, records: Iterable[Record]) -> int:
+        """Write records, replacing an earlier verdict of the same rater on the same decision."""
+        rows = [tuple(r.to_json()[k] for k in RECORD_KEYS) for r in records]
+        with self.store.transaction() as db:
+            db.executemany(
+                f"INSERT OR REPLACE INTO adjudications ({', '.join(RECORD_KEYS)}) VALUES ({', '.join('?' * len(RECORD_KEYS))})",
+                rows,
+            )
+        return len(rows)
+
+    def records(self, *, group_id: str | None = None, rater: str | None = None,
+                run_ids: Iterable[int] | None = None) -> list[Record]:
+        sql = f"SELECT a.{', a.'.join(RECORD_KEYS)} FROM adjudications a"
+        where: list[str] = []
+        params: list[Any] = []
+        if group_id is not None:
+            sql += " JOIN runs r ON r.id = a.run_id"
+            where.append("r.group_id = ?")
+            params.append(group_id)
+        if rater is not None:
+            where.append("a.rater = ?")
+            params.append(rater)
+        if run_ids is not None:
+            ids = list(run_ids)
+            where.append(f"a.run_id IN ({', '.join('?' * len(ids))})" if ids else "0")
+            params += ids
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY a.run_id, a.section, a.reference, a.rater"
+        with self.store.connection() as db:
+            rows = db.execute(sql, params).fetchall()
+        return [Record(*row) for row in rows]
+
+    def groups_with_records(self) -> list[str]:
+        with self.store.connection() as db:
+            rows = db.execute(
+                "SELECT r.group_id, MAX(a.at) FROM adjudications a JOIN runs r ON r.id = a.run_id "
+                "GROUP BY r.group_id ORDER BY MAX(a.at) DESC"
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def raters(self) -> list[str]:
+        with self.store.connection() as db:
+            return [row[0] for row in db.execute("SELECT DISTINCT rater FROM adjudications ORDER BY rater")]
+
+    # JSONL
+
+    def export_jsonl(self, out: IO[str], *, group_id: str | None = None, rater: str | None = None) -> int:
+        records = self.records(group_id=group_id, rater=rater)
+        for record in records:
+            out.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+        return len(records)
+
+    def import_jsonl(self, lines: Iterable[str], *, source: str = "") -> int:
+        """Read every line first and write all or nothing: a bad line names its number."""
+        records = list(read_jsonl(lines, source=source))
+        return self.save(records)
+
+    # review samples
+
+    def sample(self, group_id: str, rater: str) -> list[int] | None:
+        with self.store.connection() as db:
+            row = db.execute(
+                "SELECT run_ids FROM adjudication_samples WHERE group_id = ? AND rater = ?", (group_id, rater)
+            ).fetchone()
+        return None if row is None else [int(i) for i in json.loads(row[0])]
+
+    def keep_sample(self, group_id: str, rater: str, run_ids: list[int], *, size: int | None, seed: int) -> None:
+        with self.store.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO adjudication_samples (group_id, rater, size, seed, run_ids, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (group_id, rater, size, seed, json.dumps(run_ids), utc_now()),
+            )
+
+
+def read_jsonl(lines: Iterable[str], *, source: str = "") -> Iterator[Record]:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{source}:{number}" if source else f"line {number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise AdjudicationError(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
+        yield Record.from_json(data, where)
+
+
+def stratified_sample(runs: list[RunRecord], size: int | None, seed: int) -> list[int]:
+    """Run ids to review, blinded: all complete runs, or ``size`` of them drawn in turn
+    from each system (so every system is checked, however many runs it has), in a seeded
+    random order that hides which system wrote which."""
+    rng = random.Random(seed)
+    by_system: dict[str, list[int]] = {}
+    for run in runs:
+        if run.complete and run.id is not None:
+            by_system.setdefault(run.system, []).append(run.id)
+    queues = [rng.sample(ids, len(ids)) for _, ids in sorted(by_system.items())]
+    total = sum(len(q) for q in queues)
+    want = total if size is None else min(size, total)
+    chosen: list[int] = []
+    while len(chosen) < want:
+        for queue in queues:
+            if queue and len(chosen) < want:
+                chosen.append(queue.pop())
+    rng.shuffle(chosen)
+    return chosen
+
+
+def pending(decisions: list[Decision], verdicts: dict[tuple[str, str], Record]) -> int:
+    """How many of a run's decisions the rater has not judged yet."""
+    return sum(1 for d in decisions if (d.section, d.reference) not in verdicts)
