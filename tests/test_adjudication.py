@@ -226,3 +226,19 @@ def test_recompute_from_decisions_matches_the_scorer_on_confirmed_runs(scored_gr
             metrics = run.scorecard["metrics"]
             assert mine["diagnosis_accuracy"] == metrics["diagnosis_accuracy"]
             assert mine["critical_conditions_passed"] == metrics["critical_conditions_passed"]
+
+
+@pytest.mark.parametrize("fmt", ["md", "text", "json"])
+def test_the_report_carries_the_agreement(scored_group, capsys, fmt):
+    store_path, group = scored_group
+    assert main(["report", group, "--store", str(store_path), "--format", fmt]) == 0
+    assert "agreement with physicians" not in capsys.readouterr().out
+    _adjudicate(store_path, group, "Dr A", flip_every=6)
+    assert main(["report", group, "--store", str(store_path), "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    if fmt == "json":
+        doc = json.loads(out)
+        assert doc["adjudication"]["decisions"] > 0 and "comparisons" in doc
+    else:
+        assert "Evaluator agreement with physicians (Dr A;" in out
+        assert "metrics from the evaluator's decisions and from the physicians'" in out

@@ -80,6 +80,18 @@ def run(args) -> int:
     return 0
 
 
+def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict | None:
+    """The agreement document of a run group, or None when nobody adjudicated it."""
+    from medbench_tui.core.adjudication import AdjudicationBook
+    from medbench_tui.core.agreement import agreement_report
+
+    records = AdjudicationBook(store).records(group_id=group_id)
+    if not records:
+        return None
+    runs = adjudicated_runs(store, bank, {r.run_id for r in records})
+    return agreement_report(records, runs, group_id=group_id)
+
+
 def adjudicated_runs(store: RunStore, bank: Path, run_ids: set[int]) -> list[AdjudicatedRun]:
     """The case and scorecard of each adjudicated run whose case file still reads (the
     metric effect leaves out the others)."""

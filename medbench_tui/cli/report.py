@@ -33,6 +33,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import say
+    from medbench_tui.cli.agreement import group_agreement
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.files import write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
@@ -52,5 +53,20 @@ def run(args) -> int:
         if export is not None:
             write_atomic(export, store.export_text(report.group_id, export.suffix.lower().lstrip(".")), backup=False)
             say(f"wrote every run of group {report.group_id} to {export}")
-    sys.stdout.write(render(report, args.format))
+        adjudication = group_agreement(store, bank, report.group_id)
+    sys.stdout.write(with_adjudication(render(report, args.format), adjudication, args.format))
     return 0
+
+
+def with_adjudication(rendered: str, adjudication: dict | None, fmt: str) -> str:
+    """The report, with the evaluator's agreement with physicians beside the results
+    when the group has adjudications (a key ``adjudication`` in JSON; CSV unchanged)."""
+    import json
+
+    from medbench_tui.core.agreement import report_section
+
+    if adjudication is None or fmt == "csv":
+        return rendered
+    if fmt == "json":
+        return json.dumps({**json.loads(rendered), "adjudication": adjudication}, indent=2, ensure_ascii=False) + "\n"
+    return rendered + report_section(adjudication, fmt)

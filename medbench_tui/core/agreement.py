@@ -305,6 +305,23 @@ def _table(header: list[str], rows: list[list[str]], md: bool) -> list[str]:
     return [line(header), *(line(r) for r in rows)]
 
 
+def report_section(doc: dict[str, Any], fmt: str) -> str:
+    """What a results report adds when its run group has adjudications: the agreement
+    line, and the metrics recomputed from the physicians' decisions for those runs."""
+    md = fmt == "md"
+    lines = ["", "## Evaluator agreement with physicians" if md else "Evaluator agreement with physicians", "",
+             summary_line(doc)]
+    if doc["metrics"]:
+        lines += ["", "Adjudicated runs, metrics from the evaluator's decisions and from the physicians':", ""]
+        lines += _table(
+            ["metric", "runs", "evaluator", "physician", "difference"],
+            [[m, str(v["runs"]), _num(v["evaluator"]), _num(v["physician"]), _num(v["difference"])]
+             for m, v in doc["metrics"].items()],
+            md,
+        )
+    return "\n".join(lines) + "\n"
+
+
 def summary_line(doc: dict[str, Any]) -> str:
     """One line for a results report: the evaluator's agreement beside the results."""
     crit = doc["critical"]
