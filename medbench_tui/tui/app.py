@@ -34,6 +34,7 @@ from medbench_tui.tui.screens.help import HelpScreen
 from medbench_tui.tui.screens.library import LibraryScreen
 from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
+from medbench_tui.tui.screens.review import NoteDialog, ReviewScreen
 from medbench_tui.tui.theme import MEDBENCH_THEME
 from medbench_tui.tui.widgets.final_form import EntryList
 from medbench_tui.tui.widgets.group_report import GroupReport
@@ -46,6 +47,7 @@ MODE_TITLES = {
     "play": "Play",
     "compare": "Compare",
     "results": "Results",
+    "review": "Review",
 }
 
 
@@ -53,7 +55,7 @@ class MedbenchApp(App[int]):
     TITLE = "medbench"
     CSS_PATH = [
         STYLES / "app.tcss", STYLES / "library.tcss", STYLES / "editor.tcss",
-        STYLES / "play.tcss", STYLES / "compare.tcss", STYLES / "results.tcss",
+        STYLES / "play.tcss", STYLES / "compare.tcss", STYLES / "results.tcss", STYLES / "review.tcss",
     ]
     MODES = {
         "library": LibraryScreen,
@@ -61,6 +63,7 @@ class MedbenchApp(App[int]):
         "play": PlayScreen,
         "compare": CompareScreen,
         "results": ResultsScreen,
+        "review": ReviewScreen,
     }
     DEFAULT_MODE = "library"
     INHERIT_BINDINGS = False
@@ -72,6 +75,7 @@ class MedbenchApp(App[int]):
         Binding("f4", "switch_mode('play')", "Play", id="app.play", priority=True, show=False),
         Binding("f5", "switch_mode('compare')", "Compare", id="app.compare", priority=True, show=False),
         Binding("f6", "switch_mode('results')", "Results", id="app.results", priority=True, show=False),
+        Binding("f7", "switch_mode('review')", "Review", id="app.review", priority=True, show=False),
         Binding("ctrl+p", "command_palette", "Commands", id="app.palette", priority=True, show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
@@ -150,6 +154,8 @@ class MedbenchApp(App[int]):
             ("Case comparison", CaseComparisonScreen),
             ("Results", ResultsScreen),
             ("Run", RunScreen),
+            ("Review", ReviewScreen),
+            ("Note on a decision", NoteDialog),
         ]
 
     def library_screen(self) -> LibraryScreen | None:
