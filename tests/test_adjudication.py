@@ -76,7 +76,8 @@ def _adjudicate(store_path: Path, group: str, rater: str, *, flip_every: int = 0
 def test_decisions_cover_every_reference_item_and_condition(scored_group):
     store_path, group = scored_group
     with RunStore(store_path) as store:
-        run = next(r for r in store.runs(group, full=True) if r.system.startswith("replay") and r.case_id == "em-pe-001")
+        runs = store.runs(group, full=True)
+        run = next(r for r in runs if r.system.startswith("replay") and r.case_id == "em-pe-001")
     decisions = decisions_of(run.scorecard)
     sections = {d.section for d in decisions}
     assert sections == {"diagnoses", "differential", "workup", "treatment", "critical"}

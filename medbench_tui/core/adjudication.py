@@ -110,7 +110,9 @@ class Record:
             raise AdjudicationError(f"{prefix}missing key(s) {', '.join(missing)}")
         unknown = sorted(set(data) - set(RECORD_KEYS))
         if unknown:
-            raise AdjudicationError(f"{prefix}unknown key(s) {', '.join(unknown)}; a record has {', '.join(RECORD_KEYS)}")
+            raise AdjudicationError(
+                f"{prefix}unknown key(s) {', '.join(unknown)}; a record has {', '.join(RECORD_KEYS)}"
+            )
         if not isinstance(data["run_id"], int) or isinstance(data["run_id"], bool):
             raise AdjudicationError(f"{prefix}run_id must be a whole number, not {data['run_id']!r}")
         for key in ("case_id", "section", "reference", "evaluator", "physician", "rater"):
@@ -206,11 +208,9 @@ class AdjudicationBook:
     def save(self, records: Iterable[Record]) -> int:
         """Write records, replacing an earlier verdict of the same rater on the same decision."""
         rows = [tuple(r.to_json()[k] for k in RECORD_KEYS) for r in records]
+        columns, marks = ", ".join(RECORD_KEYS), ", ".join("?" * len(RECORD_KEYS))
         with self.store.transaction() as db:
-            db.executemany(
-                f"INSERT OR REPLACE INTO adjudications ({', '.join(RECORD_KEYS)}) VALUES ({', '.join('?' * len(RECORD_KEYS))})",
-                rows,
-            )
+            db.executemany(f"INSERT OR REPLACE INTO adjudications ({columns}) VALUES ({marks})", rows)
         return len(rows)
 
     def records(self, *, group_id: str | None = None, rater: str | None = None,

@@ -244,7 +244,8 @@ def render(doc: dict[str, Any], fmt: str) -> str:
     lines: list[str] = []
     title = f"Evaluator-physician agreement, run group {doc.get('group_id') or 'all'}"
     who = doc.get("rater") or (", ".join(doc["raters"]) or "no rater")
-    lines += [f"## {title}" if md else title, "", f"Raters: {who}; runs: {doc['runs']}; decisions: {doc['decisions']}", ""]
+    counts = f"Raters: {who}; runs: {doc['runs']}; decisions: {doc['decisions']}"
+    lines += [f"## {title}" if md else title, "", counts, ""]
     rows = [["all", *_row(doc)]] + [[s, *_row(f)] for s, f in doc["by_section"].items()]
     lines += _table(["section", "decisions", "agreement % [95% CI]", "Cohen's kappa [95% CI]"], rows, md)
     crit = doc["critical"]
@@ -300,7 +301,8 @@ def _table(header: list[str], rows: list[list[str]], md: bool) -> list[str]:
     widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        pairs = enumerate(zip(cells, widths, strict=True))
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in pairs)
 
     return [line(header), *(line(r) for r in rows)]
 
