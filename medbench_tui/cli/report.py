@@ -33,6 +33,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import say
+    from medbench_tui.core.bankconfig import remember_bank_secrets
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.files import write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
@@ -47,6 +48,7 @@ def run(args) -> int:
         raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
     given = getattr(args, "bank", None)
     bank = bank_root(Path(given)) if given else default_bank()
+    remember_bank_secrets(bank)
     with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed)
         if export is not None:

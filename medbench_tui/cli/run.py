@@ -92,6 +92,7 @@ async def _play(runner):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from medbench_tui.core.redact import redact
     from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunFinished
 
     console = Console(stderr=True)
@@ -112,7 +113,7 @@ async def _play(runner):
         elif isinstance(event, RunFinished):
             if event.status != "complete":
                 counts["incomplete"] += 1
-                console.print(f"incomplete: {event.case_id} × {event.system}: {event.reason}", markup=False,
+                console.print(redact(f"incomplete: {event.case_id} × {event.system}: {event.reason}"), markup=False,
                               highlight=False, soft_wrap=True)
             progress.update(task, advance=1, incomplete=counts["incomplete"])
 
@@ -136,6 +137,7 @@ async def _play(runner):
 
 def _summarise(store, result, fmt: str) -> int:
     from medbench_tui.cli._output import emit_json, say
+    from medbench_tui.core.redact import redact
     from medbench_tui.core.report import build_report, render_text
 
     group = store.group(result.group_id)
@@ -157,7 +159,7 @@ def _summarise(store, result, fmt: str) -> int:
             "incomplete": stored_incomplete,
         })
     else:
-        print(render_text(report, paired=False), end="")
+        print(redact(render_text(report, paired=False)), end="")
     say(f"run group {group.id}: {group.complete} complete, {group.incomplete} incomplete, "
         f"{group.not_run} not run (store: {store.path})")
     if group.incomplete or group.not_run:

@@ -135,5 +135,6 @@ def dump_transcript(transcript: Transcript, path: Path) -> None:
         yaml.dump(data, buf)
         text = buf.getvalue()
     from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.redact import redact
 
-    write_atomic(path, text, backup=False)
+    write_atomic(path, redact(text), backup=False)

@@ -35,6 +35,7 @@ from typing import Any
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
+from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.store import (
     COMPLETE,
     INCOMPLETE,
@@ -42,7 +43,6 @@ from medbench_tui.core.runs.store import (
     RunRecord,
     RunStore,
     flatten_metrics,
-    redact,
     utc_now,
 )
 

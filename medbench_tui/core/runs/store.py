@@ -7,8 +7,8 @@ either the whole run or nothing. The schema carries its version in
 ``PRAGMA user_version`` and is brought up to date by ordered migration steps.
 
 Nothing stored may hold an API key value: configurations come from
-``public_config()``, and every JSON text is also scrubbed of the values of secret-looking
-environment variables before it is written (:func:`redact`).
+``public_config()``, and every text is also scrubbed of every known secret value before
+it is written (:func:`medbench_tui.core.redact.redact`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import re
 import secrets as _random
 import sqlite3
 import threading
@@ -29,13 +27,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.redact import redact, secret_values
 
 BUSY_TIMEOUT_MS = 10_000
 COMPLETE = "complete"
 INCOMPLETE = "incomplete"
-REDACTED = "[redacted]"
-_SECRET_NAME = re.compile(r"(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
-_SECRET_MIN_LENGTH = 8
 
 
 # --- schema -----------------------------------------------------------------------------
@@ -235,24 +231,6 @@ def _insert_metrics(db: sqlite3.Connection, run_id: int, values: dict[str, float
     db.executemany("INSERT INTO metrics (run_id, name, value, label) VALUES (?, ?, ?, ?)", rows)
 
 
-def secret_values(environ: dict[str, str] | None = None) -> set[str]:
-    """Values of environment variables whose names look like credentials."""
-    environ = os.environ if environ is None else environ
-    return {
-        value
-        for name, value in environ.items()
-        if _SECRET_NAME.search(name) and len(value) >= _SECRET_MIN_LENGTH
-    }
-
-
-def redact(text: str, secrets: set[str] | None = None) -> str:
-    """``text`` with every known secret value replaced by ``[redacted]``."""
-    for secret in secret_values() if secrets is None else secrets:
-        if secret in text:
-            text = text.replace(secret, REDACTED)
-    return text
-
-
 def new_group_id(now: datetime | None = None) -> str:
     """Short, sortable by time, unique enough: ``20250612-143012-7f3a``."""
     now = now or datetime.now(timezone.utc)
@@ -294,8 +272,12 @@ class RunStore:
         except (OSError, sqlite3.Error) as exc:
             raise MedbenchError(f"cannot open the run store {self.path}: {exc}; pass --store PATH") from None
         self._lock = threading.RLock()
-        self.secrets = secret_values()
         migrate(self._db)
+
+    @property
+    def secrets(self) -> set[str]:
+        """The secret values known now (a client built after the store opened adds its key)."""
+        return secret_values()
 
     def close(self) -> None:
         with self._lock:
@@ -536,7 +518,7 @@ class RunStore:
         """The whole group as ``jsonl`` or ``csv`` text."""
         buffer = io.StringIO()
         {"jsonl": self.export_jsonl, "csv": self.export_csv}[fmt](group_id, buffer)
-        return buffer.getvalue()
+        return redact(buffer.getvalue())
 
 
 def migrate(db: sqlite3.Connection) -> int:

@@ -5,7 +5,7 @@ Findings are :class:`Diagnostic` objects with stable codes. Errors block
 cannot even be read is a diagnostic too.
 
 Codes (severity):
-  file.unreadable, file.encoding (error)
+  file.unreadable, file.encoding, file.outside_bank (error)
   yaml.empty, yaml.syntax, yaml.duplicate_key, yaml.not_mapping, yaml.complex_key,
   yaml.recursive_alias, yaml.merge, yaml.tag, yaml.too_deep (error)
   schema.missing, schema.unknown_key, schema.type, schema.enum, schema.pattern,

@@ -183,6 +183,10 @@ class _Checker:
     # one case -------------------------------------------------------------------------
 
     def identity(self) -> None:
+        if self.path is not None and not paths.is_inside(self.path, paths.bank_root_of(self.path)):
+            self.add("error", "file.outside_bank", (),
+                     f"This case file is a link to {self.path.resolve()}, outside the bank folder "
+                     f"{paths.bank_root_of(self.path)}: copy the case into the bank instead of linking to it.")
         case_id = text_at(self.data, "id")
         if case_id is not None and self.path is not None and case_id != self.path.stem:
             self.add("error", "case.id_mismatch", ("id",),
@@ -284,6 +288,11 @@ class _Checker:
                     self.add("error", "attachment.missing_file", ("attachments", i, "file"),
                              f"Attachment `{label}`: the file `{show(file)}` does not exist in the bank "
                              f"folder {root}. Paths are relative to that folder.")
+                elif not paths.is_inside(root / relative, root):
+                    self.add("error", "attachment.outside_bank", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` is a link to "
+                             f"{(root / relative).resolve()}, outside the bank folder {root}; copy the "
+                             "file into the bank instead of linking to it.")
             available = attachment.get("available")
             after_turn = attachment.get("after_turn")
             if available == "after_turn" and after_turn is None:
