@@ -2,16 +2,46 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
+
+
+class NotRegularFileError(OSError):
+    """A folder, a named pipe or a device where a file was expected."""
+
+
+def read_regular_bytes(path: Path) -> bytes:
+    """The bytes of a regular file (links followed). A folder, pipe or device is refused
+    with :class:`NotRegularFileError` (reading a named pipe would wait forever)."""
+    path = Path(path)
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise NotRegularFileError(errno.EINVAL, "not a regular file (a folder, pipe or device)", str(path))
+    return path.read_bytes()
 
 
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept (``case.yaml`` -> ``case.yaml.bak``)."""
     return path.with_name(path.name + ".bak")
+
+
+def writable_destination(path: Path, option: str) -> None:
+    """Refuse, before any work is done, a file to write that is a folder or sits where
+    nothing can be written (so a scorecard or a report is never computed for nothing)."""
+    from medbench_tui.core.errors import UsageError
+
+    path = Path(path)
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: that is a folder; give a file name inside it")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UsageError(f"{option} {path}: the file is read-only; give another file")
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: cannot write in {folder}; give a file in a folder you can write to")
 
 
 def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:

@@ -19,7 +19,7 @@ import yaml
 
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.files import write_atomic
+from medbench_tui.core.files import read_regular_bytes, write_atomic
 
 YamlPath = tuple[str | int, ...]
 Position = tuple[int, int]
@@ -346,7 +346,7 @@ def read_case_text(path: Path) -> str:
 
     Raises OSError or UnicodeDecodeError; callers turn those into diagnostics or errors.
     """
-    return Path(path).read_bytes().decode("utf-8")
+    return read_regular_bytes(Path(path)).decode("utf-8")
 
 
 def save_case_text(path: Path, text: str) -> None:

@@ -631,6 +631,8 @@ def _reason(exc: Exception) -> str:
     error = as_endpoint_error(exc)
     if error is not None:
         return str(error)
+    if isinstance(exc, MedbenchError):  # a bad input (a replayed transcript): its message says what to fix
+        return str(exc)
     return f"internal error: {type(exc).__name__}: {exc}"
 
 

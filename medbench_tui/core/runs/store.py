@@ -251,6 +251,8 @@ _RUN_COLUMNS = (
 )
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction")
 _CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+_NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
+                   "outside_soft_range")
 
 
 class RunStore:
@@ -272,7 +274,10 @@ class RunStore:
         except (OSError, sqlite3.Error) as exc:
             raise MedbenchError(f"cannot open the run store {self.path}: {exc}; pass --store PATH") from None
         self._lock = threading.RLock()
-        migrate(self._db)
+        try:
+            migrate(self._db)
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged("the file", str(exc)) from None
 
     @property
     def secrets(self) -> set[str]:
@@ -303,9 +308,27 @@ class RunStore:
 
     def _query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         with self._lock:
-            cursor = self._db.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return cursor.fetchall()
+            try:
+                cursor = self._db.execute(sql, params)
+                cursor.row_factory = sqlite3.Row
+                return cursor.fetchall()
+            except sqlite3.OperationalError as exc:  # locked for too long, or a schema we do not know
+                raise MedbenchError(f"cannot read the run store {self.path}: {exc}") from None
+            except sqlite3.DatabaseError as exc:  # damaged pages
+                raise self._damaged("the file", str(exc)) from None
+
+    def _damaged(self, what: str, detail: str) -> MedbenchError:
+        return MedbenchError(f"the run store {self.path} is damaged ({what}: {detail}): restore it from a "
+                             "backup, or pass --store PATH to start a new one")
+
+    def _decode(self, text: Any, what: str) -> Any:
+        """A stored JSON value; a row changed by hand or by a failing disk is reported, never a trace."""
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            raise self._damaged(what, "not valid JSON") from None
 
     def _json(self, value: Any) -> str | None:
         if value is None:
@@ -401,10 +424,12 @@ class RunStore:
         groups = self.groups()
         return groups[0] if groups else None
 
-    @staticmethod
-    def _group(row: sqlite3.Row) -> RunGroup:
+    def _group(self, row: sqlite3.Row) -> RunGroup:
+        config = self._decode(row["config"], f"run group {row['id']}, config")
+        if not isinstance(config, dict) or not isinstance(row["seed"], int):
+            raise self._damaged(f"run group {row['id']}", "its configuration or seed is not what medbench wrote")
         return RunGroup(
-            id=row["id"], created_at=row["created_at"], seed=row["seed"], config=json.loads(row["config"]),
+            id=row["id"], created_at=row["created_at"], seed=row["seed"], config=config,
             complete=row["complete"], incomplete=row["incomplete"],
         )
 
@@ -446,7 +471,10 @@ class RunStore:
         for row in rows:
             values = dict(row)
             for key in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()):
-                values[key] = None if values[key] is None else json.loads(values[key])
+                values[key] = self._decode(values[key], f"run {row['id']}, {key}")
+            for key in _NUMBER_COLUMNS:
+                if values[key] is not None and not isinstance(values[key], (int, float)):
+                    raise self._damaged(f"run {row['id']}, {key}", f"{str(values[key])[:40]!r} is not a number")
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
@@ -462,6 +490,8 @@ class RunStore:
                 chunk,
             )
             for run_id, name, value, label in rows:
+                if value is not None and not isinstance(value, (int, float)):
+                    raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
                 numbers, labels = found.setdefault(run_id, ({}, {}))
                 if value is not None:
                     numbers[name] = value

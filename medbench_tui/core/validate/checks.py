@@ -154,7 +154,8 @@ class _Checker:
         elif kind == "literal_error":
             allowed = [str(a) for a in typing.get_args(annotation_at(path))]
             if path == ("schema_version",):
-                message = (f"This file says `schema_version: {show(value)}`; this version of "
+                written = str(value).lower() if isinstance(value, bool) else show(value)
+                message = (f"This file says `schema_version: {written}`; this version of "
                            "medbench reads case format version 1: set `schema_version: 1`.")
             else:
                 message = (f"`{show(value)}` is not a valid `{key}`: use one of "
@@ -172,6 +173,9 @@ class _Checker:
             bound = "at least" if kind == "too_short" else "at most"
             self.add("error", f"schema.{kind}", path,
                      f"`{dotted(path)}` needs {bound} {size} entr{'y' if size == 1 else 'ies'}.")
+        elif kind == "blank_text":
+            self.add("error", "schema.value", path,
+                     f"`{dotted(path)}` is empty ({describe(value)}): write it out.")
         elif all(EXPECTED.get(e["type"]) for e in errors):
             expected = " or ".join(dict.fromkeys(EXPECTED[e["type"]] for e in errors))
             self.add("error", "schema.type", path,
