@@ -209,7 +209,12 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    from medbench_tui.core.yamlio import alias_expansion
+
     where = str(path) if path else "medbench.yaml"
+    if (position := alias_expansion(text)) is not None:
+        raise BankConfigError(f"{where}:{position[0]}:{position[1]}: the aliases (`*name`) here repeat their "
+                              "anchors into too many values: write the values out")
     try:
         data = YAML(typ="rt", pure=True).load(text)
     except MarkedYAMLError as exc:

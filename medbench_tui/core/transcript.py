@@ -136,10 +136,14 @@ def _parse(path: Path, text: str) -> Any:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.yamlio import alias_expansion
 
     try:
         if path.suffix.lower() == ".json":
             return json.loads(text)
+        if (where := alias_expansion(text)) is not None:
+            raise MedbenchError(f"{path}:{where[0]}:{where[1]}: the aliases (`*name`) here repeat their anchors "
+                                "into too many values: write the values out")
         return YAML(typ="safe", pure=True).load(text)
     except json.JSONDecodeError as exc:
         raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None

@@ -288,6 +288,10 @@ class _Checker:
                     self.add("error", "attachment.outside_bank", ("attachments", i, "file"),
                              f"Attachment `{label}`: `{show(file)}` points outside the bank; use a path "
                              "inside the bank folder, such as `attachments/<case-id>/<name>`.")
+                elif (trouble := _lookup_problem(root / relative)) is not None:
+                    self.add("error", "attachment.missing_file", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` cannot be a file in the bank ({trouble}): "
+                             "shorten the name or correct the path.")
                 elif not (root / relative).is_file():
                     self.add("error", "attachment.missing_file", ("attachments", i, "file"),
                              f"Attachment `{label}`: the file `{show(file)}` does not exist in the bank "
@@ -423,3 +427,11 @@ class _Checker:
                      f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
                      "`status: review`.")
 
+
+def _lookup_problem(path: Path) -> str | None:
+    """Why ``path`` cannot even be looked up (a name over 255 bytes, say), or None."""
+    try:
+        path.is_file()
+    except OSError as exc:
+        return (exc.strerror or str(exc)).lower()
+    return None
