@@ -55,7 +55,8 @@ def run(args) -> int:
         report = build_report(store, args.group, systems=systems, seed=args.seed)
         if export is not None:
             try:
-                write_atomic(export, store.export_text(report.group_id, export.suffix.lower().lstrip(".")), backup=False)
+                text = store.export_text(report.group_id, export.suffix.lower().lstrip("."))
+                write_atomic(export, text, backup=False)
             except OSError as exc:
                 raise MedbenchError(f"--export {export}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote every run of group {report.group_id} to {export}")

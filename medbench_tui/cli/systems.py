@@ -11,7 +11,8 @@ import sys
 def configure(parser) -> None:
     from medbench_tui.cli._output import add_format
 
-    parser.add_argument("--bank", default=argparse.SUPPRESS, help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
+    parser.add_argument("--bank", default=argparse.SUPPRESS,
+                        help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
     parser.add_argument("--offline", action="store_true", help="do not contact endpoints; only check the key variables")
     add_format(parser)
 
