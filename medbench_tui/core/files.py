@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import os
@@ -37,7 +38,7 @@ def writable_destination(path: Path, option: str) -> None:
     path = Path(path)
     if path.is_dir():
         raise UsageError(f"{option} {path}: that is a folder; give a file name inside it")
-    if path.exists() and not os.access(path, os.W_OK):
+    if is_read_only(path):
         raise UsageError(f"{option} {path}: the file is read-only; give another file")
     folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
@@ -47,10 +48,14 @@ def writable_destination(path: Path, option: str) -> None:
 def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
     """Write ``text`` to ``path`` through a temp file, fsync and rename.
 
-    With ``backup`` the previous version is copied to :func:`backup_path` first. If
+    With ``backup`` the previous version is copied to :func:`backup_path` first (through a
+    temp file too: a full disk never leaves a truncated backup). A read-only file is
+    refused with PermissionError (the rename would replace it regardless of its mode). If
     anything fails, the original file is left as it was and the error propagates.
     """
     path = Path(path)
+    if is_read_only(path):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -61,7 +66,7 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
         # mkstemp creates the file private (0600): keep the mode the file had, or the usual one.
         os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask())
         if backup and path.exists():
-            shutil.copy2(path, backup_path(path))
+            _copy_atomic(path, backup_path(path))
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -79,6 +84,31 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def is_read_only(path: Path) -> bool:
+    """An existing file nobody may write (no write bit), or that this user may not write."""
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def _copy_atomic(source: Path, target: Path) -> None:
+    """Copy ``source`` over ``target`` so that ``target`` is whole, old or new, whatever fails."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(source, tmp)
+        shutil.copystat(source, tmp)
+        with open(tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
 
 
 @functools.cache

@@ -130,6 +130,14 @@ class PositionMap:
         node = self._keys.get(tuple(path))
         return _start(node) if node is not None else self.locate(path)
 
+    def literal_blocks(self) -> list[tuple[YamlPath, int, str]]:
+        """Each ``|`` block text: its path, the file line of its first text line, and the text."""
+        return [
+            (path, node.start_mark.line + 2, node.value)
+            for path, node in self._values.items()
+            if node.__class__ is yaml.ScalarNode and node.style == "|"
+        ]
+
     def span(self, path: YamlPath) -> tuple[Position, Position] | None:
         """Start and end of the value at exactly ``path`` (end column is exclusive)."""
         node = self._values.get(tuple(path))

@@ -97,6 +97,7 @@ class _Checker:
         self.numbers()
         self.completeness()
         self.leaks()
+        self.comments_in_blocks()
         if self.bank is not None:
             self.bank_checks()
         self.final_status()
@@ -373,6 +374,20 @@ class _Checker:
             if "self_diagnosis" in behaviours:
                 message += " (This patient has `self_diagnosis` behaviour: if the guess is intended, keep it.)"
             self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
+
+    def comments_in_blocks(self) -> None:
+        """A `# ...` line inside `|` text is text, not a comment: the patient would say it."""
+        lines = LINE_BREAK.split(self.parsed.text)
+        for path, first_line, value in self.positions.literal_blocks():
+            offset = next((n for n, line in enumerate(value.split("\n")) if line.lstrip().startswith("#")), None)
+            if offset is None:
+                continue
+            number = first_line + offset
+            line = lines[number - 1] if number <= len(lines) else ""
+            self.add("warning", "yaml.comment_in_block", path,
+                     f"`{show(line.strip(), 50)}` looks like a comment, but inside the `|` text of "
+                     f"`{dotted(path)}` it is part of the text, shown and said as written: delete it, or "
+                     "move the comment above the key.", at=(number, line.find("#") + 1 if "#" in line else 1))
 
     def _leak_position(self, path: YamlPath, terms: list[Term], code_pattern) -> tuple[int, int] | None:
         """The line and column of the give-away in the file (the value's start if it spans lines)."""

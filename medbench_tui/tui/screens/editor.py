@@ -28,7 +28,7 @@ from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
-from medbench_tui.tui.yaml_lines import icd_value_at
+from medbench_tui.tui.yaml_lines import icd_insertion, icd_value_at
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
 
@@ -41,7 +41,8 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
         Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
         Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
-        Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False),
+        # priority: the text area's own Esc moves focus away, and the next keys would be lost.
+        Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False, priority=True),
     ]
 
     modified: reactive[bool] = reactive(False)
@@ -369,13 +370,13 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             return
         area = self.text_area
         row, column = area.cursor_location
-        value = icd_value_at(area.document.get_line(row), column)
-        if value is None:
-            area.insert(code)
-        else:
-            text = f" {code}" if value.needs_space else code
-            result = area.replace(text, (row, value.start), (row, value.end))
-            area.move_cursor(result.end_location)
+        insertion = icd_insertion(area.document.get_line(row), column, code)
+        if insertion is None:
+            self.notify(f"{code}: this line has several icd10: values; put the cursor on the one to replace.",
+                        markup=False)
+            return
+        area.replace(insertion.text, (row, insertion.start), (row, insertion.end))
+        area.move_cursor((row, insertion.start + len(insertion.text.rstrip())))
         area.focus()
 
     # Preview ----------------------------------------------------------------------------------
