@@ -93,7 +93,7 @@ async def _play(runner):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from medbench_tui.core.redact import redact
-    from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunFinished
+    from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunClaimedElsewhere, RunFinished
 
     console = Console(stderr=True)
     progress = Progress(
@@ -107,6 +107,8 @@ async def _play(runner):
     def follow(event) -> None:
         if isinstance(event, GroupStarted):
             progress.update(task, total=event.to_play, description=f"group {event.group_id}")
+        elif isinstance(event, RunClaimedElsewhere):  # another process is playing it
+            progress.update(task, advance=1)
         elif isinstance(event, RequestRetried):
             counts["retries"] += 1
             progress.update(task, retries=counts["retries"])

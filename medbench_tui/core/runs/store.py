@@ -19,6 +19,7 @@ import json
 import secrets as _random
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -104,10 +105,27 @@ def _v3_response_cache(db: sqlite3.Connection) -> None:
     )
 
 
+def _v4_run_claims(db: sqlite3.Connection) -> None:
+    """Leases on the runs being played, so that two processes resuming one group never
+    play (and overwrite) the same run: a lease is renewed while its run plays, and one
+    not renewed by ``expires_at`` (its process died) may be taken over."""
+    db.execute(
+        """CREATE TABLE claims (
+            group_id TEXT NOT NULL REFERENCES run_groups(id) ON DELETE CASCADE,
+            case_id TEXT NOT NULL,
+            system TEXT NOT NULL,
+            owner TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (group_id, case_id, system)
+        ) WITHOUT ROWID"""
+    )
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _v1_groups_and_runs,
     _v2_metrics_table,
     _v3_response_cache,
+    _v4_run_claims,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -392,6 +410,42 @@ class RunStore:
             raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
         run.id = run_id
         return run_id
+
+    # claims
+
+    def claim(self, group_id: str, case_id: str, system: str, owner: str, *, lease: float,
+              now: float | None = None, gone: Callable[[str], bool] = lambda owner: False) -> bool:
+        """Take the lease on one run for ``lease`` seconds: False when another owner holds a
+        lease that has not expired (and is not ``gone``: a process known to be dead), or the
+        run is already complete."""
+        now = time.time() if now is None else now
+        try:
+            with self.transaction() as db:
+                key = (group_id, case_id, system)
+                done = db.execute("SELECT 1 FROM runs WHERE group_id = ? AND case_id = ? AND system = ? "
+                                  "AND status = 'complete'", key).fetchone()
+                if done:
+                    return False
+                db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? "
+                           "AND (expires_at < ? OR owner = ?)", (*key, now, owner))
+                holder = db.execute("SELECT owner FROM claims WHERE group_id = ? AND case_id = ? AND system = ?",
+                                    key).fetchone()
+                if holder is not None and gone(holder[0]):
+                    db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ?", key)
+                taken = db.execute("INSERT OR IGNORE INTO claims VALUES (?, ?, ?, ?, ?)", (*key, owner, now + lease))
+                return taken.rowcount == 1
+        except sqlite3.OperationalError as exc:
+            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+
+    def renew_claims(self, owner: str, *, lease: float) -> None:
+        """Keep ``owner``'s leases alive for another ``lease`` seconds."""
+        with self.transaction() as db:
+            db.execute("UPDATE claims SET expires_at = ? WHERE owner = ?", (time.time() + lease, owner))
+
+    def release(self, group_id: str, case_id: str, system: str, owner: str) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? AND owner = ?",
+                       (group_id, case_id, system, owner))
 
     # reading
 
