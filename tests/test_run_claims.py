@@ -7,7 +7,13 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from medbench_tui.core.runs.runner import Runner, RunClaimedElsewhere, RunStarted, plan_resume, plan_run
+from medbench_tui.core.runs.runner import (
+    RunClaimedElsewhere,
+    Runner,
+    RunStarted,
+    plan_resume,
+    plan_run,
+)
 from medbench_tui.core.runs.store import RunStore
 
 REPO = Path(__file__).resolve().parent.parent
