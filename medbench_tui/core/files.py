@@ -5,11 +5,43 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import hashlib
 import os
 import shutil
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """A file as it was read: saving over it first checks that nobody changed it since."""
+
+    mtime_ns: int
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, path: Path) -> FileStamp | None:
+        """The file now (None when there is none, or it cannot be read)."""
+        try:
+            status = Path(path).stat()
+            data = read_regular_bytes(path)
+        except OSError:
+            return None
+        return cls(status.st_mtime_ns, status.st_size, hashlib.sha256(data).hexdigest())
+
+    def still(self, path: Path) -> bool:
+        """Whether ``path`` still holds what was read: the same content (a touch is no change)."""
+        try:
+            status = Path(path).stat()
+        except OSError:
+            return False
+        if (status.st_mtime_ns, status.st_size) == (self.mtime_ns, self.size):
+            return True
+        now = FileStamp.of(path)
+        return now is not None and now.sha256 == self.sha256
 
 
 class NotRegularFileError(OSError):
