@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.redact import redact
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args._module.run(args) or 0)
     except MedbenchError as exc:
-        print(f"medbench: error: {exc}", file=sys.stderr)
+        print(redact(f"medbench: error: {exc}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("medbench: interrupted", file=sys.stderr)
@@ -67,8 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("MEDBENCH_DEBUG"):
             raise
         print(
-            f"medbench: internal error: {type(exc).__name__}: {exc}\n"
-            "  This is a bug in medbench; set MEDBENCH_DEBUG=1 to see the traceback.",
+            redact(f"medbench: internal error: {type(exc).__name__}: {exc}\n"
+                   "  This is a bug in medbench; set MEDBENCH_DEBUG=1 to see the traceback."),
             file=sys.stderr,
         )
         return 1

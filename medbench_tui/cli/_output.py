@@ -14,8 +14,9 @@ def add_format(parser, choices=FORMATS_TEXT_JSON) -> None:
 
 
 def emit_json(document: Any) -> None:
-    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    from medbench_tui.core.redact import redact
+
+    sys.stdout.write(redact(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
 
 
 def say(message: str) -> None:

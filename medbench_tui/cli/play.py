@@ -6,6 +6,7 @@ without /final ends it incomplete. Exit 0 when the consultation is complete, els
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 
@@ -13,7 +14,8 @@ def configure(parser) -> None:
     parser.add_argument("case", metavar="CASE", help="case file (or the id of a case in the bank)")
     parser.add_argument("--simulator", default="grounded", help="patient simulator (default: grounded)")
     parser.add_argument("--transcript", metavar="FILE", help="write the transcript (JSON if FILE ends in .json, else YAML)")
-    parser.add_argument("--bank", help="case bank for a case id and medbench.yaml (default: the case's bank)")
+    parser.add_argument("--bank", default=argparse.SUPPRESS,
+                        help="case bank for a case id and medbench.yaml (default: the case's bank)")
 
 
 def _case_path(given: str, bank: str | None):
@@ -48,7 +50,13 @@ class TerminalDoctor:
         """One line of input (blocking is fine: nothing else runs while the doctor types)."""
         if self.interactive:
             print(prompt, end="", file=sys.stderr, flush=True)
-        line = self.stream.readline()
+        try:
+            line = self.stream.readline()
+            line.encode("utf-8")  # stdin may hand undecodable bytes over as surrogates
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            from medbench_tui.core.errors import UsageError
+
+            raise UsageError("the input is not UTF-8 text: type the questions, or pipe in a text file") from None
         return None if line == "" else line.rstrip("\n")
 
     async def __call__(self, consultation):
@@ -87,6 +95,8 @@ def run(args) -> int:
     from medbench_tui.core.bankconfig import load_bank_config
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.files import writable_destination
     from medbench_tui.core.paths import bank_root, bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.scoring.extractors import make_extractor
@@ -95,9 +105,13 @@ def run(args) -> int:
     from medbench_tui.core.transcript import dump_transcript
     from medbench_tui.core.validate import load_valid_case
 
-    path = _case_path(args.case, args.bank)
+    given_bank = getattr(args, "bank", None)
+    path = _case_path(args.case, given_bank)
     case = load_valid_case(path)
-    bank = bank_root(Path(args.bank)) if args.bank else bank_root_of(path)
+    bank = bank_root(Path(given_bank)) if given_bank else bank_root_of(path)
+    transcript_file = Path(args.transcript) if args.transcript else None
+    if transcript_file is not None:
+        writable_destination(transcript_file, "--transcript")
     simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
     extractor = make_extractor(None, load_bank_config(bank).evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
@@ -105,11 +119,14 @@ def run(args) -> int:
     transcript = asyncio.run(HumanSystem(doctor, show=doctor.show).consult(consultation))
     if consultation.error is not None:
         print(f"medbench: error: {consultation.error}", file=sys.stderr)
-    if args.transcript:
-        dump_transcript(transcript, Path(args.transcript))
     _out()
     if transcript.status == "complete":
         _out(render_scorecard_text(score(case, transcript, extractor=extractor)))
-        return 0
-    _out(f"The consultation is incomplete ({transcript.reason}); nothing is scored.")
-    return 1
+    else:
+        _out(f"The consultation is incomplete ({transcript.reason}); nothing is scored.")
+    if transcript_file is not None:
+        try:
+            dump_transcript(transcript, transcript_file)
+        except OSError as exc:  # the scorecard is printed above: only the file is lost
+            raise MedbenchError(f"--transcript {transcript_file}: cannot write it: {exc.strerror or exc}") from None
+    return 0 if transcript.status == "complete" else 1

@@ -34,8 +34,9 @@ def run(args) -> int:
 
     from medbench_tui.cli._output import say
     from medbench_tui.cli.agreement import group_agreement
-    from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.bankconfig import remember_bank_secrets
+    from medbench_tui.core.errors import MedbenchError, UsageError
+    from medbench_tui.core.files import writable_destination, write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
     from medbench_tui.core.report import build_report, render
     from medbench_tui.core.runs.store import RunStore, store_path
@@ -43,15 +44,22 @@ def run(args) -> int:
     export = Path(args.export).expanduser() if args.export else None
     if export is not None and export.suffix.lower() not in EXPORTS:
         raise UsageError(f"--export {args.export}: the file must end in .jsonl or .csv")
+    if export is not None:
+        writable_destination(export, "--export")
     systems = [s.strip() for s in args.systems.split(",") if s.strip()] if args.systems else None
     if args.systems is not None and not systems:
         raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
     given = getattr(args, "bank", None)
     bank = bank_root(Path(given)) if given else default_bank()
+    remember_bank_secrets(bank)
     with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed)
         if export is not None:
-            write_atomic(export, store.export_text(report.group_id, export.suffix.lower().lstrip(".")), backup=False)
+            try:
+                text = store.export_text(report.group_id, export.suffix.lower().lstrip("."))
+                write_atomic(export, text, backup=False)
+            except OSError as exc:
+                raise MedbenchError(f"--export {export}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote every run of group {report.group_id} to {export}")
         adjudication = group_agreement(store, bank, report.group_id)
     sys.stdout.write(with_adjudication(render(report, args.format), adjudication, args.format))

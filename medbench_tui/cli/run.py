@@ -92,7 +92,8 @@ async def _play(runner):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunFinished
+    from medbench_tui.core.redact import redact
+    from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunClaimedElsewhere, RunFinished
 
     console = Console(stderr=True)
     progress = Progress(
@@ -106,13 +107,15 @@ async def _play(runner):
     def follow(event) -> None:
         if isinstance(event, GroupStarted):
             progress.update(task, total=event.to_play, description=f"group {event.group_id}")
+        elif isinstance(event, RunClaimedElsewhere):  # another process is playing it
+            progress.update(task, advance=1)
         elif isinstance(event, RequestRetried):
             counts["retries"] += 1
             progress.update(task, retries=counts["retries"])
         elif isinstance(event, RunFinished):
             if event.status != "complete":
                 counts["incomplete"] += 1
-                console.print(f"incomplete: {event.case_id} × {event.system}: {event.reason}", markup=False,
+                console.print(redact(f"incomplete: {event.case_id} × {event.system}: {event.reason}"), markup=False,
                               highlight=False, soft_wrap=True)
             progress.update(task, advance=1, incomplete=counts["incomplete"])
 
@@ -136,6 +139,7 @@ async def _play(runner):
 
 def _summarise(store, result, fmt: str) -> int:
     from medbench_tui.cli._output import emit_json, say
+    from medbench_tui.core.redact import redact
     from medbench_tui.core.report import build_report, render_text
 
     group = store.group(result.group_id)
@@ -157,7 +161,7 @@ def _summarise(store, result, fmt: str) -> int:
             "incomplete": stored_incomplete,
         })
     else:
-        print(render_text(report, paired=False), end="")
+        print(redact(render_text(report, paired=False)), end="")
     say(f"run group {group.id}: {group.complete} complete, {group.incomplete} incomplete, "
         f"{group.not_run} not run (store: {store.path})")
     if group.incomplete or group.not_run:

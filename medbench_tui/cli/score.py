@@ -37,10 +37,11 @@ def run(args) -> int:
 
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.scoring.extractors import make_extractor
+    from medbench_tui.core.transcript import load_transcript
     from medbench_tui.core.validate import load_valid_case
 
     case = load_valid_case(case_path)
-    transcript = read_transcript(transcript_path)
+    transcript = load_transcript(transcript_path)
     if transcript.case_id != case.id:
         raise MedbenchError(
             f"{transcript_path} is a transcript of case {transcript.case_id!r}, not of {case.id!r} "
@@ -58,32 +59,3 @@ def run(args) -> int:
     else:
         print(render_scorecard_text(card), end="")
     return 0
-
-
-def read_transcript(path):
-    """The transcript in ``path``, or a MedbenchError that names the file and the problem."""
-    import json
-
-    from pydantic import ValidationError
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
-    from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.transcript import load_transcript
-
-    try:
-        return load_transcript(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MedbenchError(f"{path}: cannot read the transcript: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise MedbenchError(f"{place}: not valid YAML: {exc.problem}") from None
-    except YAMLError as exc:
-        raise MedbenchError(f"{path}: not valid YAML: {exc}") from None
-    except ValidationError as exc:
-        problems = [
-            f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in exc.errors()[:10]
-        ]
-        raise MedbenchError(f"{path} is not a valid transcript:\n  " + "\n  ".join(problems)) from None

@@ -4,13 +4,15 @@ its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 
 def configure(parser) -> None:
     from medbench_tui.cli._output import add_format
 
-    parser.add_argument("--bank", help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
+    parser.add_argument("--bank", default=argparse.SUPPRESS,
+                        help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
     parser.add_argument("--offline", action="store_true", help="do not contact endpoints; only check the key variables")
     add_format(parser)
 
@@ -107,7 +109,7 @@ def run(args) -> int:
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.bankconfig import load_bank_config
 
-    bank = _bank(args.bank)
+    bank = _bank(getattr(args, "bank", None))
     bank_config = load_bank_config(bank)
     document = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))

@@ -26,6 +26,7 @@ key. A missing file is an empty configuration (the built-ins still work).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -33,6 +34,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.redact import remember_headers, remember_variable
 
 BUILTIN_SYSTEMS = ("checklist", "human")
 BUILTIN_SIMULATORS = ("grounded",)
@@ -159,6 +161,11 @@ class BankConfig(Config):
     def where(self) -> str:
         return str(self.path) if self.path else "medbench.yaml"
 
+    def endpoints(self) -> list[EndpointConfig]:
+        """Every endpoint configured: systems, simulators and the evaluator's model."""
+        found = [c for c in (*self.systems.values(), *self.simulators.values()) if isinstance(c, EndpointConfig)]
+        return found + ([self.evaluator.llm] if self.evaluator.llm is not None else [])
+
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | None]:
     """The key path of ``loc`` as written in the file, and the 1-based (line, column) of
@@ -202,7 +209,12 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    from medbench_tui.core.yamlio import alias_expansion
+
     where = str(path) if path else "medbench.yaml"
+    if (position := alias_expansion(text)) is not None:
+        raise BankConfigError(f"{where}:{position[0]}:{position[1]}: the aliases (`*name`) here repeat their "
+                              "anchors into too many values: write the values out")
     try:
         data = YAML(typ="rt", pure=True).load(text)
     except MarkedYAMLError as exc:
@@ -211,6 +223,8 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
         raise BankConfigError(f"{place}: not valid YAML: {exc.problem}") from None
     except YAMLError as exc:
         raise BankConfigError(f"{where}: not valid YAML: {exc}") from None
+    except RecursionError:
+        raise BankConfigError(f"{where}: nested too deeply to read: flatten the lists and mappings") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -227,15 +241,34 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
             lines.append(f"{place}: {key or '(top level)'}: {_message(error)}")
         raise BankConfigError("medbench.yaml is not valid:\n  " + "\n  ".join(lines)) from None
     config.path = path
+    for endpoint in config.endpoints():
+        remember_variable(endpoint.api_key_env)
+        remember_headers(endpoint.headers)
     return config
+
+
+def remember_bank_secrets(bank: Path) -> None:
+    """Learn the key variables of the bank's configuration, so that a command that does not
+    otherwise need it (``report``) still redacts their values; a broken file teaches nothing."""
+    with contextlib.suppress(MedbenchError):
+        load_bank_config(bank)
 
 
 def load_bank_config(bank: Path) -> BankConfig:
     """The bank's medbench.yaml (at the bank root, else beside its cases in ``cases/``),
     or an empty configuration when there is none."""
-    from medbench_tui.core.paths import bank_config_file, cases_dir
+    from medbench_tui.core.paths import bank_config_file, cases_dir, is_inside
 
     for path in (bank_config_file(bank), bank_config_file(cases_dir(bank))):
         if path.is_file():
-            return parse_bank_config(path.read_text(encoding="utf-8"), path)
+            if not is_inside(path, bank):
+                raise BankConfigError(f"{path} is a link to {path.resolve()}, outside the bank {bank}: "
+                                      "copy medbench.yaml into the bank instead of linking to it")
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise BankConfigError(f"{path}: not UTF-8 text (byte {exc.start + 1}): save it as UTF-8") from None
+            except OSError as exc:
+                raise BankConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+            return parse_bank_config(text, path)
     return BankConfig(path=None)

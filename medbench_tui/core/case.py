@@ -7,9 +7,10 @@ strict (no type coercion) and forbid unknown keys, except under ``extensions``.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 CASE_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
@@ -53,6 +54,23 @@ CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 BEHAVIORS: tuple[str, ...] = Behavior.__args__  # type: ignore[attr-defined]
 
 
+def _written(value: str) -> str:
+    if not value.strip():
+        raise PydanticCustomError("blank_text", "is empty: write it out")
+    return value
+
+
+def _version_number(value: Any) -> Any:
+    # `true == 1` in Python: without this, `schema_version: true` would pass as version 1.
+    if isinstance(value, bool):
+        raise PydanticCustomError("literal_error", "Input should be 1", {"expected": "1"})
+    return value
+
+
+Words = Annotated[str, AfterValidator(_written)]
+"""Text a field cannot do without: empty or only spaces is an error."""
+
+
 class Strict(BaseModel):
     """Base for every case-format model: no coercion, no unknown keys."""
 
@@ -86,26 +104,26 @@ class Patient(Strict):
 class AdditionalAnswer(Strict):
     """A fact the patient reveals only when the doctor asks about it (a finding)."""
 
-    id: str
-    topic: str
+    id: Words
+    topic: Words
     keywords: list[str] = Field(default_factory=list)
-    answer: str
+    answer: Words
     delayed: bool = False
 
 
 class ControlQuestion(Strict):
     """A history concept the doctor should elicit (hidden from the doctor)."""
 
-    id: str
-    concept: str
+    id: Words
+    concept: Words
     answered_by: list[str] = Field(default_factory=list)
     weight: float = 1
 
 
 class Attachment(Strict):
-    id: str
+    id: Words
     kind: AttachmentKind
-    title: str
+    title: Words
     file: str | None = None
     content: str | None = None
     description: str | None = None
@@ -115,7 +133,7 @@ class Attachment(Strict):
 
 
 class CodedDiagnosis(Strict):
-    name: str
+    name: Words
     icd10: str
     aliases: list[str] = Field(default_factory=list)
 
@@ -125,7 +143,7 @@ class PrimaryDiagnosis(CodedDiagnosis):
 
 
 class Differential(Strict):
-    name: str
+    name: Words
     icd10: str | None = None
     aliases: list[str] = Field(default_factory=list)
 
@@ -136,7 +154,7 @@ class Diagnosis(Strict):
 
 
 class WorkupItem(Strict):
-    item: str
+    item: Words
     # "class" is a Python keyword: the YAML key is `class`, the attribute `klass`.
     klass: WorkupClass = Field(alias="class")
     weight: float = 1
@@ -147,7 +165,7 @@ class WorkupItem(Strict):
 
 
 class TreatmentItem(Strict):
-    item: str
+    item: Words
     klass: TreatmentClass = Field(alias="class")
     weight: float = 1
     group: str | None = None
@@ -158,8 +176,8 @@ class TreatmentItem(Strict):
 
 
 class CriticalCondition(Strict):
-    id: str
-    description: str
+    id: Words
+    description: Words
     kind: ConditionKind
     items: list[str]
     applies_if: list[str] = Field(default_factory=list)
@@ -173,16 +191,16 @@ class ScoringOverrides(Strict):
 class Case(Strict):
     """One frozen clinical record behind one simulated consultation."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Annotated[Literal[1], BeforeValidator(_version_number)] = 1
     id: str = Field(pattern=CASE_ID_PATTERN)
     parent_id: str | None = None
-    title: str
+    title: Words
     status: Status = "draft"
     authors: list[str] = Field(default_factory=list)
     reviewers: list[str] = Field(default_factory=list)
     metadata: Metadata
     patient: Patient = Field(default_factory=Patient)
-    intro: str
+    intro: Words
     additional_answers: list[AdditionalAnswer] = Field(min_length=1)
     control_questions: list[ControlQuestion] = Field(default_factory=list)
     attachments: list[Attachment] = Field(default_factory=list)

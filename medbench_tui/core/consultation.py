@@ -23,6 +23,7 @@ from pathlib import Path
 from medbench_tui.core.case import Attachment, Case
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.paths import is_inside
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
 from medbench_tui.core.simulators.voice import HAND_OVER
@@ -57,6 +58,8 @@ class AttachmentView:
     description: str | None = None
     image_path: Path | None = None
     missing_file: str | None = None
+    outside_file: str | None = None
+    """A ``file:`` that leads outside the bank (a link): never read, never sent."""
 
     def render(self) -> str:
         lines = [f"[Attachment: {self.title} ({self.kind})]"]
@@ -68,6 +71,8 @@ class AttachmentView:
             lines.append(f"(image file: {self.image_path})")
         if self.missing_file:
             lines.append(f"(file not found: {self.missing_file})")
+        if self.outside_file:
+            lines.append(f"(file outside the case bank, not shown: {self.outside_file})")
         return "\n".join(lines)
 
 
@@ -83,12 +88,15 @@ class DoctorView:
 
 
 def attachment_view(attachment: Attachment, bank_root: Path) -> AttachmentView:
-    """Read a text file from the bank root; an image stays a path plus description."""
+    """Read a text file from the bank root; an image stays a path plus description; a file
+    whose real path is outside the bank is refused."""
     text = attachment.content
-    image = missing = None
+    image = missing = outside = None
     if attachment.file and text is None:
         path = Path(bank_root) / attachment.file
-        if not path.is_file():
+        if not is_inside(path, bank_root):
+            outside = attachment.file
+        elif not path.is_file():
             missing = attachment.file
         elif path.suffix.lower() in IMAGE_SUFFIXES or attachment.kind == "image":
             image = path
@@ -98,7 +106,7 @@ def attachment_view(attachment: Attachment, bank_root: Path) -> AttachmentView:
             except UnicodeDecodeError:
                 image = path
     return AttachmentView(
-        attachment.id, attachment.kind, attachment.title, text, attachment.description, image, missing
+        attachment.id, attachment.kind, attachment.title, text, attachment.description, image, missing, outside
     )
 
 

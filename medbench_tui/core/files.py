@@ -2,11 +2,59 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
+import hashlib
 import os
 import shutil
+import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """A file as it was read: saving over it first checks that nobody changed it since."""
+
+    mtime_ns: int
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, path: Path) -> FileStamp | None:
+        """The file now (None when there is none, or it cannot be read)."""
+        try:
+            status = Path(path).stat()
+            data = read_regular_bytes(path)
+        except OSError:
+            return None
+        return cls(status.st_mtime_ns, status.st_size, hashlib.sha256(data).hexdigest())
+
+    def still(self, path: Path) -> bool:
+        """Whether ``path`` still holds what was read: the same content (a touch is no change)."""
+        try:
+            status = Path(path).stat()
+        except OSError:
+            return False
+        if (status.st_mtime_ns, status.st_size) == (self.mtime_ns, self.size):
+            return True
+        now = FileStamp.of(path)
+        return now is not None and now.sha256 == self.sha256
+
+
+class NotRegularFileError(OSError):
+    """A folder, a named pipe or a device where a file was expected."""
+
+
+def read_regular_bytes(path: Path) -> bytes:
+    """The bytes of a regular file (links followed). A folder, pipe or device is refused
+    with :class:`NotRegularFileError` (reading a named pipe would wait forever)."""
+    path = Path(path)
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise NotRegularFileError(errno.EINVAL, "not a regular file (a folder, pipe or device)", str(path))
+    return path.read_bytes()
 
 
 def backup_path(path: Path) -> Path:
@@ -14,13 +62,32 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def writable_destination(path: Path, option: str) -> None:
+    """Refuse, before any work is done, a file to write that is a folder or sits where
+    nothing can be written (so a scorecard or a report is never computed for nothing)."""
+    from medbench_tui.core.errors import UsageError
+
+    path = Path(path)
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: that is a folder; give a file name inside it")
+    if is_read_only(path):
+        raise UsageError(f"{option} {path}: the file is read-only; give another file")
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), Path("."))
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: cannot write in {folder}; give a file in a folder you can write to")
+
+
 def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
     """Write ``text`` to ``path`` through a temp file, fsync and rename.
 
-    With ``backup`` the previous version is copied to :func:`backup_path` first. If
+    With ``backup`` the previous version is copied to :func:`backup_path` first (through a
+    temp file too: a full disk never leaves a truncated backup). A read-only file is
+    refused with PermissionError (the rename would replace it regardless of its mode). If
     anything fails, the original file is left as it was and the error propagates.
     """
     path = Path(path)
+    if is_read_only(path):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -31,7 +98,7 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
         # mkstemp creates the file private (0600): keep the mode the file had, or the usual one.
         os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask())
         if backup and path.exists():
-            shutil.copy2(path, backup_path(path))
+            _copy_atomic(path, backup_path(path))
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -49,6 +116,31 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def is_read_only(path: Path) -> bool:
+    """An existing file nobody may write (no write bit), or that this user may not write."""
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def _copy_atomic(source: Path, target: Path) -> None:
+    """Copy ``source`` over ``target`` so that ``target`` is whole, old or new, whatever fails."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(source, tmp)
+        shutil.copystat(source, tmp)
+        with open(tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
 
 
 @functools.cache

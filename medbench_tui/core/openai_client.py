@@ -22,6 +22,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.redact import redact, remember_headers, remember_value, remember_variable
 
 DEFAULT_TIMEOUT = 60.0
 PROBE_TIMEOUT = 2.0
@@ -49,7 +50,7 @@ class EndpointError(MedbenchError):
         status: int | None = None,
         retry_after: float | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(redact(message))
         self.retryable = retryable
         self.status = status
         self.retry_after = retry_after
@@ -89,6 +90,7 @@ def api_key_from_env(api_key_env: str | None) -> str | None:
     """The key named by ``api_key_env``, or None when unset (or when no variable is named)."""
     if not api_key_env:
         return None
+    remember_variable(api_key_env)
     return os.environ.get(api_key_env) or None
 
 
@@ -217,6 +219,8 @@ class ChatClient:
         self.base_url = base_url.rstrip("/")
         self.api_key_env = api_key_env
         self._api_key = api_key or NO_KEY
+        remember_value(api_key)
+        remember_headers(headers)
         self._headers = dict(headers or {})
         self._timeout = timeout
         self._max_retries = max_retries

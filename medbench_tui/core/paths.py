@@ -82,12 +82,26 @@ def bank_root_of(case_file: Path) -> Path:
 
     The nearest of the case's folder and its parent that holds a ``medbench.yaml``;
     failing that, the parent of a folder named ``cases``; else the case's folder.
+    The folders are those the path names, not where links lead: a case file that is a link
+    to a file elsewhere still belongs to the bank it sits in (and :func:`is_inside` then
+    says it is outside that bank).
     """
-    folder = Path(case_file).resolve().parent
+    import os
+
+    folder = Path(os.path.abspath(case_file)).parent
     for candidate in (folder, folder.parent):
         if (candidate / BANK_CONFIG_NAME).is_file():
-            return candidate
-    return folder.parent if folder.name == "cases" else folder
+            return candidate.resolve()
+    return (folder.parent if folder.name == "cases" else folder).resolve()
+
+
+def is_inside(path: Path, root: Path) -> bool:
+    """Whether the real ``path`` (every link followed) lies inside the real ``root``: a link
+    in a bank may not hand a file from elsewhere to a reader, a model or an export."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(root).resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return False
 
 
 def bank_config_file(bank: Path) -> Path:

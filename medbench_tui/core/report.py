@@ -25,6 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from medbench_tui.core.errors import UsageError
+from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
 CONFIDENCE = 0.95
@@ -578,4 +579,4 @@ def render_csv(report: Report) -> str:
 
 def render(report: Report, fmt: str) -> str:
     renderers = {"text": render_text, "md": render_markdown, "json": render_json, "csv": render_csv}
-    return renderers[fmt](report)
+    return redact(renderers[fmt](report))

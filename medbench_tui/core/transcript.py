@@ -103,17 +103,70 @@ class Transcript(Lenient):
 
 
 def load_transcript(path: Path) -> Transcript:
-    """Read a transcript from YAML or JSON (by suffix; YAML is a superset anyway)."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".json":
-        import json
+    """Read a transcript from YAML or JSON (by suffix; YAML is a superset anyway).
 
-        data = json.loads(text)
-    else:
-        from ruamel.yaml import YAML
+    Anything wrong is a :class:`MedbenchError` that names the file, the line and the
+    problem (a replayed run stores it as its reason, ``score`` prints it).
+    """
+    from pydantic import ValidationError
 
-        data = YAML(typ="safe", pure=True).load(text)
-    return Transcript.model_validate(data)
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.files import read_regular_bytes
+
+    path = Path(path)
+    try:
+        text = read_regular_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MedbenchError(f"{path}: the transcript is not UTF-8 text (byte {exc.start + 1}): "
+                            "save it as UTF-8") from None
+    except OSError as exc:
+        raise MedbenchError(f"{path}: cannot read the transcript: {exc.strerror or exc}") from None
+    try:
+        return Transcript.model_validate(_parse(path, text))
+    except RecursionError:
+        raise MedbenchError(f"{path}: nested too deeply to be a transcript") from None
+    except ValidationError as exc:
+        raise MedbenchError(_invalid(path, text, exc)) from None
+
+
+def _parse(path: Path, text: str) -> Any:
+    import json
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.yamlio import alias_expansion
+
+    try:
+        if path.suffix.lower() == ".json":
+            return json.loads(text)
+        if (where := alias_expansion(text)) is not None:
+            raise MedbenchError(f"{path}:{where[0]}:{where[1]}: the aliases (`*name`) here repeat their anchors "
+                                "into too many values: write the values out")
+        return YAML(typ="safe", pure=True).load(text)
+    except json.JSONDecodeError as exc:
+        raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise MedbenchError(f"{place}: not valid YAML: {exc.problem}") from None
+    except YAMLError as exc:
+        raise MedbenchError(f"{path}: not valid YAML: {exc}") from None
+
+
+def _invalid(path: Path, text: str, exc: Any) -> str:
+    """Each problem (at most 10) as ``file:line:col: key.path: message``."""
+    from medbench_tui.core.yamlio import parse_case_text
+
+    positions = parse_case_text(text).positions  # JSON is YAML too: one position finder
+    problems = []
+    for error in exc.errors(include_url=False)[:10]:
+        loc = tuple(error["loc"])
+        where = next((positions.locate(loc[:n]) for n in range(len(loc), 0, -1) if positions.locate(loc[:n])), None)
+        place = f"{path}:{where[0]}:{where[1]}" if where else str(path)
+        problems.append(f"{place}: {'.'.join(str(p) for p in loc) or '(top level)'}: {error['msg']}")
+    return f"{path} is not a valid transcript:\n  " + "\n  ".join(problems)
 
 
 def dump_transcript(transcript: Transcript, path: Path) -> None:
@@ -135,5 +188,6 @@ def dump_transcript(transcript: Transcript, path: Path) -> None:
         yaml.dump(data, buf)
         text = buf.getvalue()
     from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.redact import redact
 
-    write_atomic(path, text, backup=False)
+    write_atomic(path, redact(text), backup=False)

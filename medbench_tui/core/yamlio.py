@@ -19,13 +19,17 @@ import yaml
 
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.files import write_atomic
+from medbench_tui.core.files import read_regular_bytes, write_atomic
 
 YamlPath = tuple[str | int, ...]
 Position = tuple[int, int]
 
 # Deeper nesting than this is never a case; it only risks exhausting the stack.
 MAX_DEPTH = 64
+# Values a case may hold once every alias is written out. The largest bundled case holds
+# about 1,500; a 474-byte "billion laughs" file would hold billions (and take every
+# reader that walks it, validation or a display, minutes and gigabytes).
+MAX_EXPANDED_VALUES = 100_000
 
 _PLAIN = "medbench:plain"  # tag given to untagged plain scalars: resolved below
 _STR = "tag:yaml.org,2002:str"
@@ -126,6 +130,14 @@ class PositionMap:
         node = self._keys.get(tuple(path))
         return _start(node) if node is not None else self.locate(path)
 
+    def literal_blocks(self) -> list[tuple[YamlPath, int, str]]:
+        """Each ``|`` block text: its path, the file line of its first text line, and the text."""
+        return [
+            (path, node.start_mark.line + 2, node.value)
+            for path, node in self._values.items()
+            if node.__class__ is yaml.ScalarNode and node.style == "|"
+        ]
+
     def span(self, path: YamlPath) -> tuple[Position, Position] | None:
         """Start and end of the value at exactly ``path`` (end column is exclusive)."""
         node = self._values.get(tuple(path))
@@ -168,6 +180,8 @@ def parse_case_text(text: str) -> ParsedCase:
     builder = _Builder(positions)
     positions._values[()] = root
     data = builder.build(root, ())
+    if builder.too_large:
+        return ParsedCase(text, None, positions, builder.diagnostics)
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else "a single value"
         builder.report(
@@ -178,6 +192,13 @@ def parse_case_text(text: str) -> ParsedCase:
     return ParsedCase(text, data, positions, builder.diagnostics)
 
 
+def alias_expansion(text: str) -> Position | None:
+    """Where aliases in ``text`` start to repeat their anchors beyond the cap, if they do:
+    other YAML readers (ruamel) expand nothing while loading, so check with this first."""
+    found = next((d for d in parse_case_text(text).diagnostics if d.code == "yaml.alias_expansion"), None)
+    return (found.line or 1, found.column or 1) if found is not None else None
+
+
 class _Builder:
     """Turns libyaml nodes into Python values, recording positions in the same walk."""
 
@@ -186,6 +207,9 @@ class _Builder:
         self.diagnostics: list[Diagnostic] = []
         self._done: dict[int, Any] = {}  # node id -> value: aliases share one value
         self._open: set[int] = set()  # nodes being built: an alias to one is a cycle
+        self._sizes: dict[int, int] = {}  # node id -> values in it, aliases written out
+        self.expanded = 0  # values in the document, aliases written out
+        self.too_large = False
 
     def report(self, node: yaml.Node, code: str, path: YamlPath, message: str) -> None:
         self.diagnostics.append(
@@ -196,6 +220,7 @@ class _Builder:
         )
 
     def build(self, node: yaml.Node, path: YamlPath) -> Any:
+        self.expanded += 1
         tag = node.tag
         if tag == _PLAIN:  # most nodes: checked first, without the bookkeeping below
             return plain_value(node.value)
@@ -207,8 +232,14 @@ class _Builder:
         if node.__class__ is yaml.ScalarNode:
             return node.value
         key = id(node)
-        if key in self._done:
-            return self._done[key]
+        if key in self._done:  # an alias: its values count again, as every reader sees them again
+            self.expanded += self._sizes[key] - 1
+            if self.expanded > MAX_EXPANDED_VALUES and not self.too_large:
+                self.too_large = True
+                self.report(node, "yaml.alias_expansion", path,
+                            f"The aliases (`*name`) here repeat their anchors into more than "
+                            f"{MAX_EXPANDED_VALUES:,} values; no case needs that: write the values out.")
+            return None if self.too_large else self._done[key]
         if key in self._open:
             self.report(node, "yaml.recursive_alias", path,
                         "The anchor here (`&name`) is used as an alias (`*name`) inside itself; "
@@ -219,11 +250,13 @@ class _Builder:
                         f"Nested more than {MAX_DEPTH} levels deep; no case field needs that.")
             return None
         self._open.add(key)
+        before = self.expanded
         try:
             value = self._sequence(node, path) if node.__class__ is yaml.SequenceNode else self._mapping(node, path)
         finally:
             self._open.discard(key)
         self._done[key] = value
+        self._sizes[key] = self.expanded - before + 1
         return value
 
     def _sequence(self, node: yaml.SequenceNode, path: YamlPath) -> list:
@@ -312,10 +345,26 @@ _SYNTAX_HINTS = (
 )
 
 
+def _unclosed_bracket(text: str) -> Any:
+    """Where the innermost ``[`` or ``{`` still open at the end of ``text`` opens (None if none)."""
+    opened: list[Any] = []
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if isinstance(token, (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)):
+                opened.append(token.start_mark)
+            elif isinstance(token, (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)) and opened:
+                opened.pop()
+    except yaml.YAMLError:
+        pass
+    return opened[-1] if opened else None
+
+
 def _syntax_diagnostic(exc: Exception, text: str) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if "end of stream" in str(getattr(exc, "problem", "")) and getattr(exc, "context_mark", None):
         mark = exc.context_mark  # an unclosed quote or bracket: point at where it opens
+    if mark is not None and mark.index >= len(text.rstrip()):  # the parser ran off the end of the file
+        mark = _unclosed_bracket(text) or mark
     if mark is not None:
         line, column = mark.line + 1, mark.column + 1
     elif isinstance(getattr(exc, "position", None), int):  # ReaderError: a character offset
@@ -346,7 +395,7 @@ def read_case_text(path: Path) -> str:
 
     Raises OSError or UnicodeDecodeError; callers turn those into diagnostics or errors.
     """
-    return Path(path).read_bytes().decode("utf-8")
+    return read_regular_bytes(Path(path)).decode("utf-8")
 
 
 def save_case_text(path: Path, text: str) -> None:

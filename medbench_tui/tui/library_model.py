@@ -52,6 +52,10 @@ class CaseEntry:
 
 
 def _text(value: Any) -> str:
+    """A value for a table cell: lists and mappings (perhaps aliases repeated many times) are
+    never written out for display."""
+    if isinstance(value, (list, dict)):
+        return "…"
     return "" if value is None else str(value)
 
 

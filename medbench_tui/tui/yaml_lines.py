@@ -20,6 +20,37 @@ class IcdValue:
     """True when nothing separates the value from the colon (``icd10:``): insert a space."""
 
 
+@dataclass(frozen=True)
+class IcdInsertion:
+    """What to write where on the line: replace 0-based columns ``[start, end)`` by ``text``."""
+
+    start: int
+    end: int
+    text: str
+
+
+def icd_insertion(line: str, column: int, code: str) -> IcdInsertion | None:
+    """How to put ``code`` into the line with the cursor at ``column`` without breaking it.
+
+    The ``icd10:`` value under the cursor is replaced; so is the only one on the line when
+    the cursor is elsewhere on it (at the end of ``- {name: X, icd10: N10}``). A space
+    keeps the code apart from the colon before it and from a ``# comment`` after it (else
+    the comment would become part of the code). None: the line has several ``icd10:``
+    values and the cursor is on none of them. A line without one gets the code at the cursor.
+    """
+    value = icd_value_at(line, column)
+    if value is None:
+        matches = list(_ICD_VALUE.finditer(line))
+        if len(matches) > 1:
+            return None
+        if not matches:
+            return IcdInsertion(column, column, code)
+        value = icd_value_at(line, matches[0].start("value"))
+        assert value is not None
+    text = (" " if value.needs_space else "") + code + (" " if line[value.end: value.end + 1] == "#" else "")
+    return IcdInsertion(value.start, value.end, text)
+
+
 def icd_value_at(line: str, column: int) -> IcdValue | None:
     """The ``icd10:`` value the cursor is on.
 

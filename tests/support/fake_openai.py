@@ -29,6 +29,11 @@ holds the request ``hang_seconds``, longer than a test client's timeout),
 closed without a response), ``"drop_stream"`` (a streamed reply cut after its first
 chunk; like ``"drop"`` for a plain request).
 
+A gateway that leaks credentials (for the redaction tests): ``echo_credentials = "error"``
+answers every chat request with a 400 whose message quotes the request's
+``Authorization`` and ``api-key`` headers; ``"reply"`` puts them in a normal reply. The
+``echoing_openai`` fixture is a server set to ``"error"``.
+
 Every request is recorded in ``requests`` (method, path, lower-case headers, JSON body);
 ``chat_requests`` keeps the chat ones; ``reset()`` forgets requests and the queue.
 """
@@ -90,6 +95,7 @@ class FakeOpenAI:
     hang_seconds: float = 3.0
     models: list[str] = field(default_factory=lambda: ["fake-model"])
     requests: list[RecordedRequest] = field(default_factory=list)
+    echo_credentials: str | None = None  # None, "error" or "reply": see the module docstring
 
     def __post_init__(self) -> None:
         self._queue: deque[str | Fault] = deque()
@@ -254,6 +260,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": {"message": "not found", "type": "invalid_request_error"}})
             return
         state = self.server_state
+        if state.echo_credentials:
+            self._echo_credentials(body)
+            return
         item = state._next(body if isinstance(body, dict) else {})
         if state.latency:
             state._stopping.wait(state.latency)
@@ -285,6 +294,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream("This reply is cut off", body, cut=True)
         else:  # drop, or drop_stream on a plain request
             self._drop()
+
+    def _echo_credentials(self, body: Any) -> None:
+        """Quote the credential headers back, as a careless gateway's error page does."""
+        sent = "; ".join(f"{name}: {self.headers[name]}" for name in ("Authorization", "api-key") if self.headers[name])
+        text = f"gateway rejected the request (received {sent})"
+        if self.server_state.echo_credentials == "reply":
+            self._send_json(200, _completion(text, body if isinstance(body, dict) else {}))
+        else:
+            self._send_json(400, {"error": {"message": text, "type": "invalid_request_error", "code": None}})
 
     def _stream(self, text: str, body: dict, *, cut: bool = False) -> None:
         self.send_response(200)
@@ -320,6 +338,16 @@ class _Handler(BaseHTTPRequestHandler):
 def fake_openai():
     """A started :class:`FakeOpenAI`; closed after the test."""
     server = FakeOpenAI().start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def echoing_openai():
+    """A started :class:`FakeOpenAI` that quotes the request's credentials in a 400 error."""
+    server = FakeOpenAI(echo_credentials="error").start()
     try:
         yield server
     finally:

@@ -268,3 +268,31 @@ async def test_the_palette_plays_a_case_and_finishes_the_consultation(clinic, ma
         await until(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is screen and screen.pane == "play-final")
+
+
+async def test_tab_in_the_final_form_adds_what_was_typed_and_goes_to_the_next_list(clinic, make_app):
+    """Tab never sends typing into a list where it is lost: the text is added, focus moves on."""
+    app = make_app(clinic, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot)
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: screen.pane == "play-final")
+        diagnoses = screen.query_one("#final-diagnoses", EntryList)
+        differential = screen.query_one("#final-differential", EntryList)
+        diagnoses.input.focus()
+        await pilot.press(*"Pulmonary embolism", "tab")
+        await until(pilot)
+        assert [d.name for d in diagnoses.items] == ["Pulmonary embolism"] and diagnoses.input.value == ""
+        assert app.focused is differential.input
+        await pilot.press(*"Pneumothorax", "tab", *"Pleurisy")
+        await until(pilot)
+        assert [d.name for d in differential.items] == ["Pneumothorax"]
+        await pilot.press("shift+tab")
+        await until(pilot)
+        assert app.focused is differential.input
+        workup = screen.query_one("#final-workup", EntryList)
+        assert workup.items == ["Pleurisy"]
+        await pilot.press(*"Aortic dissection")
+        screen.query_one(FinalResponseForm).submit()  # typed but not added: still part of the answer
+        await until(pilot)
+        assert [d.name for d in differential.items] == ["Pneumothorax", "Aortic dissection"]

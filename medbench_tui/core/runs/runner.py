@@ -23,8 +23,13 @@ Progress is reported as small events (:class:`RunStarted`, :class:`RequestRetrie
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import os
 import random
+import secrets
+import socket
+import sqlite3
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -33,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
 from medbench_tui.core.runs.store import (
@@ -42,10 +48,11 @@ from medbench_tui.core.runs.store import (
     RunRecord,
     RunStore,
     flatten_metrics,
-    redact,
     utc_now,
 )
 
+CLAIM_LEASE_SECONDS = 120.0
+"""A run's lease in the store, renewed every quarter of it while the run plays."""
 CANCELLED = "cancelled"
 
 
@@ -64,6 +71,15 @@ class GroupStarted:
 
 @dataclass(frozen=True)
 class RunStarted:
+    group_id: str
+    case_id: str
+    system: str
+
+
+@dataclass(frozen=True)
+class RunClaimedElsewhere:
+    """Another process holds the lease on this run (it is playing it), or has just completed it."""
+
     group_id: str
     case_id: str
     system: str
@@ -101,7 +117,7 @@ class GroupFinished:
     seconds: float
 
 
-ProgressEvent = GroupStarted | RunStarted | RequestRetried | RunFinished | GroupFinished
+ProgressEvent = GroupStarted | RunStarted | RunClaimedElsewhere | RequestRetried | RunFinished | GroupFinished
 
 
 # --- what to play ----------------------------------------------------------------------
@@ -432,6 +448,7 @@ class GroupResult:
     cancelled: bool = False
     seconds: float = 0.0
     incomplete_runs: list[dict[str, str | None]] = field(default_factory=list)
+    claimed_elsewhere: int = 0
 
     @property
     def ok(self) -> bool:
@@ -469,6 +486,8 @@ class Runner:
         self._workers: list[asyncio.Task] = []
         self._stopping = False
         self.result: GroupResult | None = None
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.lease = CLAIM_LEASE_SECONDS
 
     def subscribe(self, listener: Callable[[ProgressEvent], None]) -> None:
         """Call ``listener`` with every event (in the event loop's thread)."""
@@ -515,6 +534,7 @@ class Runner:
         self._workers = [
             asyncio.create_task(self._worker(todo)) for _ in range(min(self.concurrency, len(todo)))
         ]
+        heartbeat = asyncio.create_task(self._renew_claims())
         try:
             outcomes = await asyncio.gather(*self._workers, return_exceptions=True)
         except asyncio.CancelledError:
@@ -522,6 +542,8 @@ class Runner:
             await asyncio.gather(*self._workers, return_exceptions=True)
             self._finish(result, todo, started)
             raise
+        finally:
+            heartbeat.cancel()
         self._finish(result, todo, started)
         failures = [o for o in outcomes if isinstance(o, Exception)]
         if failures:  # the store could not be written: every worker has stopped
@@ -538,10 +560,27 @@ class Runner:
     async def _worker(self, todo: deque) -> None:
         try:
             while todo and not self._stopping:
-                await self._play(*todo.popleft())
+                item, system = todo.popleft()
+                if not self.store.claim(self.group.id, item.id, system.name, self.owner, lease=self.lease,
+                                        gone=_process_gone):
+                    self.result.claimed_elsewhere += 1
+                    self._emit(RunClaimedElsewhere(self.group.id, item.id, system.name))
+                    continue
+                try:
+                    await self._play(item, system)
+                finally:
+                    with contextlib.suppress(sqlite3.Error):  # an unreleased lease only expires
+                        self.store.release(self.group.id, item.id, system.name, self.owner)
         except Exception:  # not a run's failure (those are recorded): stop them all
             self.cancel()
             raise
+
+    async def _renew_claims(self) -> None:
+        """Keep this process's leases alive while it plays (a dead process's leases expire)."""
+        while True:
+            await asyncio.sleep(self.lease / 4)
+            with contextlib.suppress(sqlite3.Error):
+                self.store.renew_claims(self.owner, lease=self.lease)
 
     async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded."""
@@ -627,10 +666,28 @@ class Runner:
         return record
 
 
+def _process_gone(owner: str) -> bool:
+    """Whether the runner that holds a lease (``host:pid:token``) is a process of this machine
+    that no longer exists (killed: its leases would otherwise block a resume until they expire)."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists, owned by someone else
+        return False
+    return False
+
+
 def _reason(exc: Exception) -> str:
     error = as_endpoint_error(exc)
     if error is not None:
         return str(error)
+    if isinstance(exc, MedbenchError):  # a bad input (a replayed transcript): its message says what to fix
+        return str(exc)
     return f"internal error: {type(exc).__name__}: {exc}"
 
 

@@ -7,8 +7,8 @@ either the whole run or nothing. The schema carries its version in
 ``PRAGMA user_version`` and is brought up to date by ordered migration steps.
 
 Nothing stored may hold an API key value: configurations come from
-``public_config()``, and every JSON text is also scrubbed of the values of secret-looking
-environment variables before it is written (:func:`redact`).
+``public_config()``, and every text is also scrubbed of every known secret value before
+it is written (:func:`medbench_tui.core.redact.redact`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import re
 import secrets as _random
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -29,13 +28,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.redact import redact, secret_values
 
 BUSY_TIMEOUT_MS = 10_000
 COMPLETE = "complete"
 INCOMPLETE = "incomplete"
-REDACTED = "[redacted]"
-_SECRET_NAME = re.compile(r"(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
-_SECRET_MIN_LENGTH = 8
 
 
 # --- schema -----------------------------------------------------------------------------
@@ -108,10 +105,27 @@ def _v3_response_cache(db: sqlite3.Connection) -> None:
     )
 
 
+def _v4_run_claims(db: sqlite3.Connection) -> None:
+    """Leases on the runs being played, so that two processes resuming one group never
+    play (and overwrite) the same run: a lease is renewed while its run plays, and one
+    not renewed by ``expires_at`` (its process died) may be taken over."""
+    db.execute(
+        """CREATE TABLE claims (
+            group_id TEXT NOT NULL REFERENCES run_groups(id) ON DELETE CASCADE,
+            case_id TEXT NOT NULL,
+            system TEXT NOT NULL,
+            owner TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (group_id, case_id, system)
+        ) WITHOUT ROWID"""
+    )
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _v1_groups_and_runs,
     _v2_metrics_table,
     _v3_response_cache,
+    _v4_run_claims,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -235,24 +249,6 @@ def _insert_metrics(db: sqlite3.Connection, run_id: int, values: dict[str, float
     db.executemany("INSERT INTO metrics (run_id, name, value, label) VALUES (?, ?, ?, ?)", rows)
 
 
-def secret_values(environ: dict[str, str] | None = None) -> set[str]:
-    """Values of environment variables whose names look like credentials."""
-    environ = os.environ if environ is None else environ
-    return {
-        value
-        for name, value in environ.items()
-        if _SECRET_NAME.search(name) and len(value) >= _SECRET_MIN_LENGTH
-    }
-
-
-def redact(text: str, secrets: set[str] | None = None) -> str:
-    """``text`` with every known secret value replaced by ``[redacted]``."""
-    for secret in secret_values() if secrets is None else secrets:
-        if secret in text:
-            text = text.replace(secret, REDACTED)
-    return text
-
-
 def new_group_id(now: datetime | None = None) -> str:
     """Short, sortable by time, unique enough: ``20250612-143012-7f3a``."""
     now = now or datetime.now(timezone.utc)
@@ -273,6 +269,8 @@ _RUN_COLUMNS = (
 )
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction")
 _CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+_NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
+                   "outside_soft_range")
 
 
 class RunStore:
@@ -294,8 +292,15 @@ class RunStore:
         except (OSError, sqlite3.Error) as exc:
             raise MedbenchError(f"cannot open the run store {self.path}: {exc}; pass --store PATH") from None
         self._lock = threading.RLock()
-        self.secrets = secret_values()
-        migrate(self._db)
+        try:
+            migrate(self._db)
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged("the file", str(exc)) from None
+
+    @property
+    def secrets(self) -> set[str]:
+        """The secret values known now (a client built after the store opened adds its key)."""
+        return secret_values()
 
     def close(self) -> None:
         with self._lock:
@@ -328,9 +333,27 @@ class RunStore:
 
     def _query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         with self._lock:
-            cursor = self._db.execute(sql, params)
-            cursor.row_factory = sqlite3.Row
-            return cursor.fetchall()
+            try:
+                cursor = self._db.execute(sql, params)
+                cursor.row_factory = sqlite3.Row
+                return cursor.fetchall()
+            except sqlite3.OperationalError as exc:  # locked for too long, or a schema we do not know
+                raise MedbenchError(f"cannot read the run store {self.path}: {exc}") from None
+            except sqlite3.DatabaseError as exc:  # damaged pages
+                raise self._damaged("the file", str(exc)) from None
+
+    def _damaged(self, what: str, detail: str) -> MedbenchError:
+        return MedbenchError(f"the run store {self.path} is damaged ({what}: {detail}): restore it from a "
+                             "backup, or pass --store PATH to start a new one")
+
+    def _decode(self, text: Any, what: str) -> Any:
+        """A stored JSON value; a row changed by hand or by a failing disk is reported, never a trace."""
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError):
+            raise self._damaged(what, "not valid JSON") from None
 
     def _json(self, value: Any) -> str | None:
         if value is None:
@@ -395,6 +418,42 @@ class RunStore:
         run.id = run_id
         return run_id
 
+    # claims
+
+    def claim(self, group_id: str, case_id: str, system: str, owner: str, *, lease: float,
+              now: float | None = None, gone: Callable[[str], bool] = lambda owner: False) -> bool:
+        """Take the lease on one run for ``lease`` seconds: False when another owner holds a
+        lease that has not expired (and is not ``gone``: a process known to be dead), or the
+        run is already complete."""
+        now = time.time() if now is None else now
+        try:
+            with self.transaction() as db:
+                key = (group_id, case_id, system)
+                done = db.execute("SELECT 1 FROM runs WHERE group_id = ? AND case_id = ? AND system = ? "
+                                  "AND status = 'complete'", key).fetchone()
+                if done:
+                    return False
+                db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? "
+                           "AND (expires_at < ? OR owner = ?)", (*key, now, owner))
+                holder = db.execute("SELECT owner FROM claims WHERE group_id = ? AND case_id = ? AND system = ?",
+                                    key).fetchone()
+                if holder is not None and gone(holder[0]):
+                    db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ?", key)
+                taken = db.execute("INSERT OR IGNORE INTO claims VALUES (?, ?, ?, ?, ?)", (*key, owner, now + lease))
+                return taken.rowcount == 1
+        except sqlite3.OperationalError as exc:
+            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+
+    def renew_claims(self, owner: str, *, lease: float) -> None:
+        """Keep ``owner``'s leases alive for another ``lease`` seconds."""
+        with self.transaction() as db:
+            db.execute("UPDATE claims SET expires_at = ? WHERE owner = ?", (time.time() + lease, owner))
+
+    def release(self, group_id: str, case_id: str, system: str, owner: str) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? AND owner = ?",
+                       (group_id, case_id, system, owner))
+
     # reading
 
     def groups(self) -> list[RunGroup]:
@@ -426,10 +485,12 @@ class RunStore:
         groups = self.groups()
         return groups[0] if groups else None
 
-    @staticmethod
-    def _group(row: sqlite3.Row) -> RunGroup:
+    def _group(self, row: sqlite3.Row) -> RunGroup:
+        config = self._decode(row["config"], f"run group {row['id']}, config")
+        if not isinstance(config, dict) or not isinstance(row["seed"], int):
+            raise self._damaged(f"run group {row['id']}", "its configuration or seed is not what medbench wrote")
         return RunGroup(
-            id=row["id"], created_at=row["created_at"], seed=row["seed"], config=json.loads(row["config"]),
+            id=row["id"], created_at=row["created_at"], seed=row["seed"], config=config,
             complete=row["complete"], incomplete=row["incomplete"],
         )
 
@@ -471,7 +532,10 @@ class RunStore:
         for row in rows:
             values = dict(row)
             for key in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()):
-                values[key] = None if values[key] is None else json.loads(values[key])
+                values[key] = self._decode(values[key], f"run {row['id']}, {key}")
+            for key in _NUMBER_COLUMNS:
+                if values[key] is not None and not isinstance(values[key], (int, float)):
+                    raise self._damaged(f"run {row['id']}, {key}", f"{str(values[key])[:40]!r} is not a number")
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
@@ -487,6 +551,8 @@ class RunStore:
                 chunk,
             )
             for run_id, name, value, label in rows:
+                if value is not None and not isinstance(value, (int, float)):
+                    raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
                 numbers, labels = found.setdefault(run_id, ({}, {}))
                 if value is not None:
                     numbers[name] = value
@@ -543,7 +609,7 @@ class RunStore:
         """The whole group as ``jsonl`` or ``csv`` text."""
         buffer = io.StringIO()
         {"jsonl": self.export_jsonl, "csv": self.export_csv}[fmt](group_id, buffer)
-        return buffer.getvalue()
+        return redact(buffer.getvalue())
 
 
 def migrate(db: sqlite3.Connection) -> int:

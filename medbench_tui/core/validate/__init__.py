@@ -5,9 +5,10 @@ Findings are :class:`Diagnostic` objects with stable codes. Errors block
 cannot even be read is a diagnostic too.
 
 Codes (severity):
-  file.unreadable, file.encoding (error)
+  file.unreadable, file.encoding, file.outside_bank (error)
   yaml.empty, yaml.syntax, yaml.duplicate_key, yaml.not_mapping, yaml.complex_key,
-  yaml.recursive_alias, yaml.merge, yaml.tag, yaml.too_deep (error)
+  yaml.recursive_alias, yaml.merge, yaml.tag, yaml.too_deep, yaml.alias_expansion (error);
+  yaml.comment_in_block (warning)
   schema.missing, schema.unknown_key, schema.type, schema.enum, schema.pattern,
   schema.too_short, schema.too_long, schema.value (error)
   icd10.* (from ``icd10.check_case_code``: errors, and warnings such as icd10.unspecific);

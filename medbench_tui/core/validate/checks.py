@@ -97,6 +97,7 @@ class _Checker:
         self.numbers()
         self.completeness()
         self.leaks()
+        self.comments_in_blocks()
         if self.bank is not None:
             self.bank_checks()
         self.final_status()
@@ -154,7 +155,8 @@ class _Checker:
         elif kind == "literal_error":
             allowed = [str(a) for a in typing.get_args(annotation_at(path))]
             if path == ("schema_version",):
-                message = (f"This file says `schema_version: {show(value)}`; this version of "
+                written = str(value).lower() if isinstance(value, bool) else show(value)
+                message = (f"This file says `schema_version: {written}`; this version of "
                            "medbench reads case format version 1: set `schema_version: 1`.")
             else:
                 message = (f"`{show(value)}` is not a valid `{key}`: use one of "
@@ -172,6 +174,9 @@ class _Checker:
             bound = "at least" if kind == "too_short" else "at most"
             self.add("error", f"schema.{kind}", path,
                      f"`{dotted(path)}` needs {bound} {size} entr{'y' if size == 1 else 'ies'}.")
+        elif kind == "blank_text":
+            self.add("error", "schema.value", path,
+                     f"`{dotted(path)}` is empty ({describe(value)}): write it out.")
         elif all(EXPECTED.get(e["type"]) for e in errors):
             expected = " or ".join(dict.fromkeys(EXPECTED[e["type"]] for e in errors))
             self.add("error", "schema.type", path,
@@ -183,6 +188,10 @@ class _Checker:
     # one case -------------------------------------------------------------------------
 
     def identity(self) -> None:
+        if self.path is not None and not paths.is_inside(self.path, paths.bank_root_of(self.path)):
+            self.add("error", "file.outside_bank", (),
+                     f"This case file is a link to {self.path.resolve()}, outside the bank folder "
+                     f"{paths.bank_root_of(self.path)}: copy the case into the bank instead of linking to it.")
         case_id = text_at(self.data, "id")
         if case_id is not None and self.path is not None and case_id != self.path.stem:
             self.add("error", "case.id_mismatch", ("id",),
@@ -280,10 +289,19 @@ class _Checker:
                     self.add("error", "attachment.outside_bank", ("attachments", i, "file"),
                              f"Attachment `{label}`: `{show(file)}` points outside the bank; use a path "
                              "inside the bank folder, such as `attachments/<case-id>/<name>`.")
+                elif (trouble := _lookup_problem(root / relative)) is not None:
+                    self.add("error", "attachment.missing_file", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` cannot be a file in the bank ({trouble}): "
+                             "shorten the name or correct the path.")
                 elif not (root / relative).is_file():
                     self.add("error", "attachment.missing_file", ("attachments", i, "file"),
                              f"Attachment `{label}`: the file `{show(file)}` does not exist in the bank "
                              f"folder {root}. Paths are relative to that folder.")
+                elif not paths.is_inside(root / relative, root):
+                    self.add("error", "attachment.outside_bank", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` is a link to "
+                             f"{(root / relative).resolve()}, outside the bank folder {root}; copy the "
+                             "file into the bank instead of linking to it.")
             available = attachment.get("available")
             after_turn = attachment.get("after_turn")
             if available == "after_turn" and after_turn is None:
@@ -357,6 +375,20 @@ class _Checker:
                 message += " (This patient has `self_diagnosis` behaviour: if the guess is intended, keep it.)"
             self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
 
+    def comments_in_blocks(self) -> None:
+        """A `# ...` line inside `|` text is text, not a comment: the patient would say it."""
+        lines = LINE_BREAK.split(self.parsed.text)
+        for path, first_line, value in self.positions.literal_blocks():
+            offset = next((n for n, line in enumerate(value.split("\n")) if line.lstrip().startswith("#")), None)
+            if offset is None:
+                continue
+            number = first_line + offset
+            line = lines[number - 1] if number <= len(lines) else ""
+            self.add("warning", "yaml.comment_in_block", path,
+                     f"`{show(line.strip(), 50)}` looks like a comment, but inside the `|` text of "
+                     f"`{dotted(path)}` it is part of the text, shown and said as written: delete it, or "
+                     "move the comment above the key.", at=(number, line.find("#") + 1 if "#" in line else 1))
+
     def _leak_position(self, path: YamlPath, terms: list[Term], code_pattern) -> tuple[int, int] | None:
         """The line and column of the give-away in the file (the value's start if it spans lines)."""
         span = self.positions.span(path)
@@ -410,3 +442,11 @@ class _Checker:
                      f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
                      "`status: review`.")
 
+
+def _lookup_problem(path: Path) -> str | None:
+    """Why ``path`` cannot even be looked up (a name over 255 bytes, say), or None."""
+    try:
+        path.is_file()
+    except OSError as exc:
+        return (exc.strerror or str(exc)).lower()
+    return None

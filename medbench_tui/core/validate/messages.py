@@ -35,7 +35,10 @@ def capital(text: str) -> str:
 
 
 def show(value: Any, limit: int = 60) -> str:
-    text = str(value)
+    try:
+        text = str(value)
+    except ValueError:  # an integer too long to write in decimal (`id: 0xfff...`)
+        text = hex(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

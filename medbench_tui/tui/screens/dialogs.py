@@ -75,6 +75,26 @@ class SwapRecoveryDialog(_ChoiceDialog):
     ]
 
 
+ExternalChangeAnswer = Literal["reload", "overwrite", "compare", "cancel"]
+
+
+class ExternalChangeDialog(_ChoiceDialog):
+    """The case file changed on disk since the editor read it (another program, a git pull)."""
+
+    CHOICES = (
+        ("reload", "Reload (r)", "primary"),
+        ("overwrite", "Overwrite (o)", "error"),
+        ("compare", "Compare (c)", "default"),
+        ("cancel", "Cancel (esc)", "default"),
+    )
+    BINDINGS = [
+        Binding("r", "choose('reload')", "Reload the file, dropping the editor's changes", id="external.reload"),
+        Binding("o", "choose('overwrite')", "Overwrite the file with the editor's text", id="external.overwrite"),
+        Binding("c", "choose('compare')", "Compare the two", id="external.compare"),
+        Binding("escape", "choose('cancel')", "Do not save", id="external.cancel"),
+    ]
+
+
 class ConfirmDialog(ModalScreen[bool]):
     """A yes/no question; Escape means no."""
 

@@ -19,8 +19,15 @@ from textual.widgets import ContentSwitcher, Footer, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
+from medbench_tui.core.files import FileStamp, is_read_only
 from medbench_tui.core.paths import swap_file_for
-from medbench_tui.tui.screens.dialogs import SwapRecoveryDialog, UnsavedChangesDialog
+from medbench_tui.tui.screens.dialogs import (
+    CaseIdDialog,
+    ExternalChangeDialog,
+    SwapRecoveryDialog,
+    UnsavedChangesDialog,
+)
+from medbench_tui.tui.screens.diff_view import DiffView, case_diff
 from medbench_tui.tui.widgets.case_preview import CasePreview
 from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
@@ -28,9 +35,11 @@ from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
-from medbench_tui.tui.yaml_lines import icd_value_at
+from medbench_tui.tui.yaml_lines import icd_insertion, icd_value_at
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
+WATCH_SECONDS = 2.0
+"""How often the open case file is checked for changes made by other programs."""
 
 
 class EditorScreen(ReportsWorkerFailures, Screen):
@@ -41,7 +50,8 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
         Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
         Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
-        Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False),
+        # priority: the text area's own Esc moves focus away, and the next keys would be lost.
+        Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False, priority=True),
     ]
 
     modified: reactive[bool] = reactive(False)
@@ -56,6 +66,19 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         path: Path
         text: str
 
+    @dataclass
+    class SwapFailed(Message):
+        path: Path
+        reason: str
+
+    @dataclass
+    class DiskChanged(Message):
+        """Another program changed (or removed) the open case file."""
+
+        path: Path
+        stamp: FileStamp | None
+        text: str | None
+
     def __init__(self) -> None:
         super().__init__()
         self.path: Path | None = None
@@ -68,6 +91,9 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self._shown_diagnostics: list[Diagnostic] | None = None
         self._previewed: tuple[Any, bool] | None = None
         self._detail = Text()
+        self._disk: FileStamp | None = None  # the file as the editor last read or wrote it
+        self._announced: FileStamp | None = None  # the change on disk already told about
+        self._swap_off_said = False
 
     # Layout --------------------------------------------------------------------------
 
@@ -96,6 +122,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self.query_one("#problems").border_title = "Problems"
         self.query_one("#icd-query").cursor_blink = self.app.cursor_blink
         self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+        self.set_interval(WATCH_SECONDS, self.watch_disk)
         self._refresh_status()
 
     # Reading the state ---------------------------------------------------------------------
@@ -175,6 +202,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
     def _load(self, path: Path, on_disk: str, buffer: str) -> None:
         self.path = path
+        self._disk, self._announced = FileStamp.of(path), None
         self.saved_text = on_disk
         self._swap_text = buffer if buffer != on_disk else None
         self.report = None
@@ -191,6 +219,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         """Forget the open case (its unsaved changes must be settled first)."""
         self._remove_swap()
         self.path = None
+        self._disk = self._announced = None
         self.saved_text = ""
         self.report = None
         self._last_case = None
@@ -209,7 +238,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             UnsavedChangesDialog("Unsaved changes", f"{self.case_name} has changes that are not saved.")
         )
         if answer == "save":
-            return self.save()
+            return await self.save_checked()
         if answer == "discard":
             self._remove_swap()
             self.modified = False
@@ -369,13 +398,13 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             return
         area = self.text_area
         row, column = area.cursor_location
-        value = icd_value_at(area.document.get_line(row), column)
-        if value is None:
-            area.insert(code)
-        else:
-            text = f" {code}" if value.needs_space else code
-            result = area.replace(text, (row, value.start), (row, value.end))
-            area.move_cursor(result.end_location)
+        insertion = icd_insertion(area.document.get_line(row), column, code)
+        if insertion is None:
+            self.notify(f"{code}: this line has several icd10: values; put the cursor on the one to replace.",
+                        markup=False)
+            return
+        area.replace(insertion.text, (row, insertion.start), (row, insertion.end))
+        area.move_cursor((row, insertion.start + len(insertion.text.rstrip())))
         area.focus()
 
     # Preview ----------------------------------------------------------------------------------
@@ -391,7 +420,82 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         if self.path is None:
             self.notify("No case open to save.")
             return
-        self.save()
+        self._save_flow()
+
+    @work(exclusive=True, group="editor-open", exit_on_error=False)
+    async def _save_flow(self) -> None:
+        await self.save_checked()
+
+    async def save_checked(self) -> bool:
+        """Save, unless that would lose someone's work: a read-only file is not replaced (save
+        as instead), and a file changed on disk since it was read asks first."""
+        assert self.path is not None
+        if is_read_only(self.path):
+            return await self.save_as(f"{self.case_name} is read-only, so it is not replaced.")
+        if self._disk is not None and not await asyncio.to_thread(self._disk.still, self.path):
+            answer = await self._ask_about_disk()
+            if answer == "reload":
+                self.reload_from_disk()
+                return False
+            if answer != "overwrite":
+                return False
+        return self.save()
+
+    async def _ask_about_disk(self) -> str:
+        assert self.path is not None
+        while True:
+            answer = await self.app.push_screen_wait(ExternalChangeDialog(
+                "Changed on disk",
+                f"{self.case_name} was changed by another program since you opened it. Reload it "
+                "(your changes here are dropped), overwrite it with your text (its changes are dropped), "
+                "or compare the two first?",
+            ))
+            if answer != "compare":
+                return answer
+            try:
+                on_disk = self.path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                on_disk = f"(the file cannot be read: {exc})\n"
+            await self.app.push_screen_wait(
+                DiffView(f"{self.case_name}: on disk and in the editor",
+                         case_diff(on_disk, self.text_area.text, self.case_name or ""))
+            )
+
+    def reload_from_disk(self) -> None:
+        """Replace the editor's text with the file's, keeping the cursor's line."""
+        assert self.path is not None
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.notify(f"Cannot reload {self.case_name}: {exc}", severity="error", markup=False)
+            return
+        cursor = self.text_area.cursor_location
+        self._remove_swap()
+        self._load(self.path, text, text)
+        self.text_area.move_cursor((min(cursor[0], self.text_area.document.line_count - 1), cursor[1]))
+
+    async def save_as(self, why: str) -> bool:
+        """Save the text as a new case beside this one (the author gives its id)."""
+        from medbench_tui.core.templates import check_new_case_id
+
+        assert self.path is not None
+        folder, before = self.path.parent, self.path
+        new_id = await self.app.push_screen_wait(CaseIdDialog(
+            "Save as a new case",
+            f"{why} Save your text as a new case in the same folder: give its id (the file name); "
+            "then set `id:` in the text to match.",
+            lambda value: check_new_case_id(value, folder),
+            value=f"{self.path.stem}-copy",
+        ))
+        if new_id is None:
+            return False
+        self._remove_swap()
+        self.path, self._disk = folder / f"{new_id}.yaml", None
+        if not self.save():
+            self.path, self._disk = before, FileStamp.of(before)
+            return False
+        self.query_one(TitleBar).set_where(self.case_name or "")
+        return True
 
     def save(self) -> bool:
         """Save the text as typed (comments and all). Refuses a final case with errors."""
@@ -420,6 +524,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             self.notify(f"Could not save {self.case_name}: {exc}", severity="error", markup=False, timeout=10)
             return False
         self.saved_text = text
+        self._disk, self._announced = FileStamp.of(self.path), None
         self.modified = False
         self._remove_swap()
         self._generation += 1
@@ -451,8 +556,24 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
         if get_current_worker().is_cancelled:
             return
-        write_atomic(swap_file_for(path), text, backup=False)
+        try:
+            write_atomic(swap_file_for(path), text, backup=False)
+        except OSError as exc:
+            self.post_message(self.SwapFailed(path, exc.strerror or str(exc)))
+            return
         self.post_message(self.SwapWritten(path, text))
+
+    @on(SwapFailed)
+    def _swap_failed(self, event: SwapFailed) -> None:
+        """Said once (the autosave keeps trying quietly), not every few seconds."""
+        if self._swap_off_said:
+            return
+        self._swap_off_said = True
+        self.notify(
+            f"Crash protection is off: the autosave {swap_file_for(event.path).name} cannot be written "
+            f"({event.reason}). Your changes are kept while medbench runs; save them with Ctrl+S.",
+            title="Autosave failed", severity="warning", markup=False, timeout=15,
+        )
 
     @on(SwapWritten)
     def _swap_written(self, event: SwapWritten) -> None:
@@ -461,6 +582,44 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             self._unlink_swap(event.path)
             return
         self._swap_text = event.text
+        self._swap_off_said = False
+
+    # Changes made by other programs -------------------------------------------------------------
+
+    def watch_disk(self) -> None:
+        """Look at the open case file (from the interval timer)."""
+        if self.path is not None and self._disk is not None:
+            self._check_disk(self.path, self._disk)
+
+    @work(thread=True, exclusive=True, group="disk-watch", exit_on_error=False)
+    def _check_disk(self, path: Path, read: FileStamp) -> None:
+        if read.still(path):
+            return
+        stamp = FileStamp.of(path)
+        try:
+            text = path.read_text(encoding="utf-8") if stamp is not None else None
+        except (OSError, UnicodeDecodeError):
+            text = None
+        self.post_message(self.DiskChanged(path, stamp, text))
+
+    @on(DiskChanged)
+    def _disk_changed(self, event: DiskChanged) -> None:
+        """Unchanged here: take the new text. Changed here too: say so once; saving will ask."""
+        if event.path != self.path or self._disk is None or event.stamp == self._announced:
+            return
+        if event.stamp is not None and event.stamp.sha256 == self._disk.sha256:
+            return
+        if not self.modified and event.text is not None:
+            self.reload_from_disk()
+            self.notify(f"{self.case_name} was changed by another program: reloaded.", markup=False)
+            return
+        self._announced = event.stamp
+        gone = "removed" if event.stamp is None else "changed"
+        self.notify(
+            f"{self.case_name} was {gone} by another program while you edit it. Your text is kept; "
+            "saving will ask whether to reload, overwrite or compare.",
+            title="Changed on disk", severity="warning", markup=False, timeout=15,
+        )
 
     def _remove_swap(self) -> None:
         self.workers.cancel_group(self, "autosave")

@@ -45,12 +45,16 @@ class EntryList(ReportsWorkerFailures, Vertical):
     EntryList > .entry-items:focus > .option-list--option-highlighted { background: $block-cursor-background;
                                                                         color: $block-cursor-foreground; }
     """
+    # Tab leaves the list as a whole (its suggestions and items are reached with ↓), and
+    # what was typed but not yet added goes in first: typing is never left behind unseen.
 
     BINDINGS = [
         Binding("down", "suggestions", "ICD-10 matches", id="entry.suggestions", show=False),
         Binding("delete", "remove", "Remove", id="entry.remove"),
         Binding("ctrl+up", "move(-1)", "Move up", id="entry.move_up"),
         Binding("ctrl+down", "move(1)", "Move down", id="entry.move_down"),
+        Binding("tab", "leave(1)", "Next field", id="entry.next", show=False),
+        Binding("shift+tab", "leave(-1)", "Previous field", id="entry.previous", show=False),
     ]
 
     @dataclass
@@ -137,12 +141,31 @@ class EntryList(ReportsWorkerFailures, Vertical):
         self._show_items(highlight=target)
         self.post_message(self.Changed(self))
 
+    def action_leave(self, step: int) -> None:
+        """Add what was typed, then focus the next (``step`` -1: previous) field outside this list."""
+        self.commit_typed()
+        chain = self.screen.focus_chain
+        here = next((i for i, widget in enumerate(chain) if widget.has_focus), 0)
+        for offset in range(1, len(chain) + 1):
+            widget = chain[(here + step * offset) % len(chain)]
+            if self not in widget.ancestors_with_self:
+                other = next((w for w in widget.ancestors_with_self if isinstance(w, EntryList)), None)
+                (other.input if other is not None else widget).focus()  # another list: its box
+                return
+
     # Typing ---------------------------------------------------------------------------------
+
+    def commit_typed(self) -> None:
+        """Add the text in the box as an item, as Enter would (nothing typed: nothing added)."""
+        self._add_typed(self.input.value)
 
     @on(Input.Submitted, ".entry-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        self._add_typed(event.value)
+
+    def _add_typed(self, typed: str) -> None:
+        text = typed.strip()
         if not text:
             return
         if self.icd:
@@ -278,6 +301,8 @@ class FinalResponseForm(Vertical):
         self.query_one("#final-advice", TextArea).load_text(final.advice or "")
 
     def submit(self) -> None:
+        for entries in self.query(EntryList):  # typed but not yet added: it is part of the answer
+            entries.commit_typed()
         self.post_message(self.Submitted(self.value()))
 
     @on(Button.Pressed, "#final-submit")

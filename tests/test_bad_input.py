@@ -1,0 +1,251 @@
+"""Bad input gets one clear line (exit 1 or 2), fast: never "internal error", never a hang,
+never a finding dropped because another one tripped the checker."""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.cli import main
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.runs.store import RunStore
+from medbench_tui.core.transcript import load_transcript
+from medbench_tui.core.validate import validate_file, validate_text
+from medbench_tui.core.yamlio import parse_case_text
+from tests.test_consultation import write_bank
+
+REPO = Path(__file__).resolve().parent.parent
+CASE = (REPO / "cases" / "im-cap-001.yaml").read_text(encoding="utf-8")
+# 342 bytes that would expand to 9**9 (387 million) strings.
+ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{name}: &{name} [{', '.join([f'*{prev}'] * 9)}]\n" for prev, name in zip("abcdefgh", "bcdefghi", strict=True)
+)
+
+
+def _one_clear_line(capsys, code: int) -> str:
+    err = capsys.readouterr().err
+    assert code in (1, 2), err
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert err.startswith("medbench: error: "), err
+    return err
+
+
+# --- 8: alias bombs -------------------------------------------------------------------------------
+
+
+def test_an_alias_bomb_is_reported_at_once_not_expanded():
+    started = time.perf_counter()
+    parsed = parse_case_text(ALIAS_BOMB)
+    assert time.perf_counter() - started < 5  # generous: it used to take 20 s and 0.8 GB
+    assert parsed.data is None and [d.code for d in parsed.diagnostics] == ["yaml.alias_expansion"]
+    assert "write the values out" in parsed.diagnostics[0].message and parsed.diagnostics[0].line
+
+
+def test_an_alias_bomb_in_a_transcript_or_the_bank_configuration_is_refused(tmp_path, capsys):
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(ALIAS_BOMB)
+    with pytest.raises(MedbenchError, match=r"bomb.yaml:\d+:\d+: the aliases"):
+        load_transcript(bomb)
+    bank = tmp_path / "bank"
+    write_bank(bank)
+    (bank / "medbench.yaml").write_text("evaluator:\n  extractor: rules\n  extra:\n" +
+                                        "".join(f"    {line}\n" for line in ALIAS_BOMB.splitlines()))
+    _one_clear_line(capsys, main(["run", "--bank", str(bank), "--system", "checklist"]))
+
+
+def test_ordinary_anchors_and_aliases_still_work():
+    text = CASE.replace("schema_version: 1", "schema_version: &one 1\nextensions: {copy: *one}", 1)
+    assert validate_text(text).errors == []
+
+
+# --- 9: huge numbers and long names are ordinary errors ---------------------------------------
+
+
+def test_a_huge_hex_number_id_is_a_type_error_and_other_findings_stay():
+    text = CASE.replace("id: im-cap-001", "id: 0x" + "f" * 3600, 1).replace("weight: 2", "weight: -2", 1)
+    codes = [d.code for d in validate_text(text).errors]
+    assert "internal.error" not in codes
+    assert "schema.type" in codes and "value.not_positive" in codes
+
+
+def test_an_attachment_name_over_255_characters_is_an_attachment_error(tmp_path):
+    case = write_bank(tmp_path)
+    text = case.read_text().replace("attachments/fx-cough-001/fbc.txt", "attachments/" + "x" * 300 + ".txt")
+    case.write_text(text.replace("max_turns: 5", "max_turns: 0"))
+    report = validate_file(case)
+    codes = [d.code for d in report.errors]
+    assert "internal.error" not in codes and "value.not_positive" in codes
+    [long_name] = [d for d in report.errors if d.code == "attachment.missing_file"]
+    assert "file name too long" in long_name.message and long_name.line is not None
+
+
+# --- 10: an unclosed bracket at the end is reported where it opens --------------------------------
+
+
+@pytest.mark.parametrize("text, where", [
+    ("id: x\ntitle: t\nlist: [a, b\n", (3, 7)),
+    ("id: x\ntitle: t\nmap: {a: 1\n", (3, 6)),
+    ("id: x\nouter: [1, [2, 3]\n", (2, 8)),
+    ("id: x\nlist: [\n", (2, 7)),
+])
+def test_an_unclosed_bracket_at_the_end_is_reported_where_it_opens(text, where):
+    [finding] = parse_case_text(text).diagnostics
+    assert finding.code == "yaml.syntax" and (finding.line, finding.column) == where
+    assert finding.line <= text.count("\n")
+
+
+# --- 11: one clear line and exit 1 or 2 --------------------------------------------------------------
+
+
+def test_score_on_a_deeply_nested_transcript(tmp_path, capsys):
+    case = write_bank(tmp_path)
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"case_id": "fx-cough-001", "system": "s", "turns": ' + "[" * 3000 + "]" * 3000 + "}")
+    err = _one_clear_line(capsys, main(["score", str(case), str(deep)]))
+    assert "nested too deeply" in err
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe not text\n", "not UTF-8"),
+    (("systems:\n  a:\n" + "    - [" * 3000 + "\n").encode(), "medbench.yaml"),
+])
+def test_run_with_a_broken_bank_configuration(tmp_path, capsys, content, message):
+    write_bank(tmp_path)
+    (tmp_path / "medbench.yaml").write_bytes(content)
+    err = _one_clear_line(capsys, main(["run", "--bank", str(tmp_path), "--system", "checklist"]))
+    assert message in err
+
+
+def _store_with_a_run(tmp_path: Path, capsys) -> Path:
+    write_bank(tmp_path)
+    assert main(["run", "--bank", str(tmp_path), "--system", "checklist", "--seed", "3"]) in (0, 1)
+    capsys.readouterr()
+    return tmp_path / ".medbench" / "runs.sqlite"
+
+
+@pytest.mark.parametrize("damage, in_report", [
+    ("UPDATE run_groups SET config = 'not json'", True),
+    ("UPDATE runs SET system_config = '{broken'", True),
+    ("UPDATE runs SET steps = 'many'", True),
+    ("UPDATE metrics SET value = 'abc'", True),
+    ("UPDATE runs SET scorecard = '[1'", False),  # only the export reads it
+])
+def test_report_on_damaged_rows(tmp_path, capsys, damage, in_report):
+    store = _store_with_a_run(tmp_path, capsys)
+    with sqlite3.connect(store) as db:
+        db.execute(damage)
+    for extra in ([], ["--export", str(tmp_path / "all.jsonl")])[0 if in_report else 1:]:
+        err = _one_clear_line(capsys, main(["report", "--bank", str(tmp_path), *extra]))
+        assert "is damaged" in err and "restore it from a backup" in err
+
+
+def test_report_on_damaged_pages(tmp_path, capsys):
+    store = _store_with_a_run(tmp_path, capsys)
+    with sqlite3.connect(store) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(store.read_bytes())
+    for index in range(4096, len(data), 7):
+        data[index] = 0xAB
+    store.write_bytes(bytes(data))
+    _one_clear_line(capsys, main(["report", "--bank", str(tmp_path)]))
+    with pytest.raises(MedbenchError):
+        RunStore(store).groups()
+
+
+def test_report_export_to_a_folder_or_an_unwritable_path(tmp_path, capsys):
+    _store_with_a_run(tmp_path, capsys)
+    (tmp_path / "folder.jsonl").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    for target, message in ((tmp_path / "folder.jsonl", "that is a folder"),
+                            (tmp_path / "a-file" / "runs.csv", "cannot write in")):
+        err = _one_clear_line(capsys, main(["report", "--bank", str(tmp_path), "--export", str(target)]))
+        assert message in err
+
+
+def _play(*args: str, stdin: bytes) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "medbench_tui", "play", *args], input=stdin,
+                          capture_output=True, timeout=120, cwd=REPO)
+
+
+def test_play_transcript_to_a_folder_or_an_unwritable_path_is_refused_before_the_consultation(tmp_path):
+    case = write_bank(tmp_path)
+    (tmp_path / "a-file").write_text("x")
+    for target in (tmp_path, tmp_path / "a-file" / "t.yaml"):
+        done = _play(str(case), "--transcript", str(target), stdin=b"Do you smoke?\n/final\nPneumonia\n/end\n")
+        assert done.returncode == 2 and b"internal error" not in done.stderr
+        assert done.stderr.decode().startswith("medbench: error: --transcript")
+        assert b"Patient:" not in done.stdout  # refused before any work that would be lost
+
+
+def test_play_with_binary_stdin(tmp_path):
+    case = write_bank(tmp_path)
+    done = _play(str(case), stdin=b"\xff\xfe\x00\x01binary\n")
+    assert done.returncode == 2 and b"internal error" not in done.stderr
+    assert b"not UTF-8 text" in done.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_validate_refuses_a_named_pipe_at_once(tmp_path):
+    pipe = tmp_path / "case.yaml"
+    os.mkfifo(pipe)
+    done = subprocess.run([sys.executable, "-m", "medbench_tui", "validate", str(pipe)],
+                          capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert done.returncode == 1 and "not a regular file" in done.stdout
+    with pytest.raises(MedbenchError, match="not a regular file"):
+        load_transcript(pipe)
+
+
+# --- 12: --bank, blank text, boolean versions, transcript errors ---------------------------------------
+
+
+def test_the_top_level_bank_option_reaches_systems_and_play(tmp_path, capsys):
+    write_bank(tmp_path)
+    (tmp_path / "medbench.yaml").write_text(
+        "systems:\n  only-here:\n    kind: checklist\n    description: a system of this bank\n")
+    assert main(["--bank", str(tmp_path), "systems", "--offline"]) == 0
+    assert "only-here" in capsys.readouterr().out
+    script = b"Do you smoke?\n/final\nPneumonia\n/end\n"
+    done = subprocess.run([sys.executable, "-m", "medbench_tui", "--bank", str(tmp_path), "play", "fx-cough-001"],
+                          input=script, capture_output=True, timeout=120, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert b"About a pack a day" in done.stdout
+
+
+@pytest.mark.parametrize("change, code, path", [
+    (("title: ", "title: ''\nx-: "), "schema.value", "title"),
+    (("intro: |", "intro: ' '\nx-: |"), "schema.value", "intro"),
+    (("schema_version: 1", "schema_version: true"), "schema.enum", "schema_version"),
+])
+def test_blank_title_or_intro_and_a_boolean_schema_version_are_errors(change, code, path):
+    report = validate_text(CASE.replace(*change, 1))
+    assert any(d.code == code and d.path == path for d in report.errors), report.errors
+
+
+def test_a_bad_replay_transcript_is_stored_with_a_readable_reason(tmp_path, capsys):
+    bank = tmp_path / "bank"
+    write_bank(bank)
+    replay = tmp_path / "recorded.yaml"
+    replay.write_text("case_id: fx-cough-001\nsystem: other\nturns:\n  - role: doctor\n    text: hi\n"
+                      "  - role: nurse\n    text: hello\n")
+    main(["run", "--bank", str(bank), "--system", f"replay:{replay}", "--format", "json"])
+    capsys.readouterr()
+    [reason] = [r for (r,) in sqlite3.connect(bank / ".medbench" / "runs.sqlite").execute(
+        "SELECT reason FROM runs")]
+    assert "internal error" not in reason and "ValidationError" not in reason
+    assert re.search(r"recorded.yaml:6:\d+: turns\.1\.role: ", reason), reason
+
+
+def test_transcript_errors_have_line_numbers(tmp_path):
+    for name, text in (("t.yaml", "case_id: x\nsystem: s\nturns:\n  - role: doctor\n    text: 5\n"),
+                       ("t.json", '{"case_id": "x",\n "system": "s",\n "turns": [{"role": "doctor",\n  "text": 5}]}')):
+        path = tmp_path / name
+        path.write_text(text)
+        with pytest.raises(MedbenchError, match=rf"{name}:(5|4):\d+: turns\.0\.text: "):
+            load_transcript(path)
