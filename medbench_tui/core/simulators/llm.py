@@ -92,7 +92,8 @@ class LlmSimulator:
                 turn=0,
                 kind="simulator_replaced",
                 reason=verdict.reason,
-                detail={"sentence": verdict.sentence or "", "replacement": fallback.text},
+                detail={"sentence": verdict.sentence or "", "replacement": fallback.text, "reply": text,
+                        **({"why": verdict.why} if verdict.why else {})},
             )
             fallback.events.append(event)
             return fallback
