@@ -135,6 +135,20 @@ class RunPlan:
     seed: int
     cases_path: str
 
+    def endpoint_limits(self) -> dict[str, int]:
+        """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
+        simulator or the evaluator): the gate never sends it more requests at once."""
+        from medbench_tui.core.bankconfig import EndpointConfig
+
+        endpoints = [getattr(s, "config", None) for s in self.systems] + [self.simulator_setup]
+        endpoints += [getattr(self.extractor, "endpoint", None)]
+        limits: dict[str, int] = {}
+        for endpoint in endpoints:
+            if isinstance(endpoint, EndpointConfig) and endpoint.max_concurrency is not None:
+                limits[endpoint.base_url] = min(limits.get(endpoint.base_url, endpoint.max_concurrency),
+                                                endpoint.max_concurrency)
+        return limits
+
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
         return {
@@ -359,8 +373,11 @@ class RequestGate:
         policy: RetryPolicy,
         cache: ResponseCache | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        endpoint_limits: dict[str, int] | None = None,
     ) -> None:
         self.endpoint_concurrency = endpoint_concurrency
+        self.endpoint_limits = dict(endpoint_limits or {})
+        """base_url -> the endpoint's own ``max_concurrency`` (its server's slots)."""
         self.policy = policy
         self.cache = cache
         self.sleep = sleep
@@ -368,7 +385,8 @@ class RequestGate:
 
     def slot(self, base_url: str) -> asyncio.Semaphore:
         if base_url not in self._slots:
-            self._slots[base_url] = asyncio.Semaphore(self.endpoint_concurrency)
+            limit = min(self.endpoint_concurrency, self.endpoint_limits.get(base_url, self.endpoint_concurrency))
+            self._slots[base_url] = asyncio.Semaphore(limit)
         return self._slots[base_url]
 
     def for_run(self, rng: random.Random, on_retry: Callable[[int, float, Exception], None]) -> RunGate:
@@ -392,8 +410,6 @@ class RunGate:
     async def complete(self, client: Any, request: dict[str, Any], attempt: Callable[[], Awaitable[Any]]) -> Any:
         """``attempt()`` (one request to ``client``'s endpoint) in a free slot, retried,
         or the cached reply to the same request."""
-        from medbench_tui.core.openai_client import ChatReply
-
         cache = self.shared.cache
         keyed = {"base_url": client.base_url, **request}
         if cache is not None and (hit := cache.get(keyed)) is not None:
@@ -407,17 +423,8 @@ class RunGate:
             once, policy=self.shared.policy, rng=self.rng, on_retry=self._retried, sleep=self.shared.sleep
         )
         if cache is not None:
-            cache.put(keyed, reply if isinstance(reply, ChatReply) else ChatReply(reply, "stop"))
+            cache.put(keyed, reply)
         return reply
-
-    async def collect(self, client: Any, request: dict[str, Any], stream: Callable[[], AsyncIterator[str]]) -> str:
-        """A streamed reply, whole: nobody watches a batch run, and a whole reply can be
-        retried and cached like any other."""
-        async def whole() -> str:
-            return "".join([delta async for delta in stream()])
-
-        reply = await self.complete(client, request, whole)
-        return reply if isinstance(reply, str) else reply.text
 
 
 # --- the runner ------------------------------------------------------------------------
@@ -464,6 +471,7 @@ class Runner:
             policy=retry or RetryPolicy(),
             cache=ResponseCache(store) if cache else None,
             sleep=sleep,
+            endpoint_limits=plan.endpoint_limits(),
         )
         self._listeners: list[Callable[[ProgressEvent], None]] = [on_event] if on_event else []
         self._workers: list[asyncio.Task] = []

@@ -8,6 +8,10 @@ the grounded answer, with an ``Event(kind="simulator_replaced")``.
 When streaming, the text sink receives each sentence once it has passed the check,
 so a leaking sentence is never shown; if a later sentence fails, the whole reply is
 replaced and the sink's earlier text is superseded by ``PatientReply.text``.
+
+A reply cut at the token limit (``finish_reason: length``) is replaced too (reason
+``truncated``): its last sentence is unfinished, and unfinished sentences are never
+shown.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 from medbench_tui.core.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.case import PatientRecord
-from medbench_tui.core.openai_client import ChatClient
+from medbench_tui.core.openai_client import ChatClient, ChatReply
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
@@ -67,7 +71,7 @@ class LlmSimulator:
     def __init__(self, record: PatientRecord, config: LlmSimulatorConfig, *, name: str = "llm") -> None:
         self.name = name
         self.config = config
-        self.client = ChatClient.for_endpoint(config)
+        self.client = ChatClient.for_endpoint(config, role="patient")
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
         self.messages: list[dict[str, Any]] = [{"role": "system", "content": patient_prompt(record)}]
@@ -82,8 +86,10 @@ class LlmSimulator:
         if self.config.stream:
             text, verdict = await self._streamed(guard, on_text)
         else:
-            text = (await self.client.complete(self.messages, model=self.config.model, **self.config.sampling())).text
-            verdict = check_reply(text, guard, self.support)
+            sampling = self.config.sampling("patient")
+            answer = await self.client.complete(self.messages, model=self.config.model, **sampling)
+            text = answer.text
+            verdict = self._cut(answer) or check_reply(text, guard, self.support)
             if verdict.ok and on_text is not None:
                 on_text(text)
         if not verdict.ok:
@@ -121,15 +127,25 @@ class LlmSimulator:
                 shown += 1
             return None
 
-        async for delta in self.client.stream(self.messages, model=self.config.model, **self.config.sampling()):
+        sampling = self.config.sampling("patient")
+        async for delta in self.client.stream(self.messages, model=self.config.model, **sampling):
             received += delta
             if failed is None:
                 done = sentences(received)
                 finished = received.rstrip().endswith((".", "!", "?"))
                 failed = show(done if finished else done[:-1])
-        if failed is None:
+        cut = self._cut(self.client.last)
+        if failed is None and cut is None:
             failed = show(sentences(received))
-        return received, failed or check_reply(received, guard, self.support)
+        return received, failed or cut or check_reply(received, guard, self.support)
+
+    def _cut(self, answer: ChatReply | None) -> Verdict | None:
+        """The verdict on a reply cut at the token limit, or None when it ended."""
+        if answer is None or not answer.truncated:
+            return None
+        sampling = self.config.sampling("patient")
+        limit = sampling["max_completion_tokens"] or sampling["max_tokens"]
+        return Verdict(False, "truncated", [], None, f"the reply was cut at its token limit ({limit})")
 
     async def aclose(self) -> None:
         await self.client.aclose()
