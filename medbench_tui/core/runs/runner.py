@@ -552,8 +552,9 @@ class Runner:
             raise
 
     async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
-        """One run, recorded whatever happens; re-raises cancellation once recorded."""
-        from medbench_tui.core.openai_client import REQUEST_GATE
+        """One run, recorded whatever happens; re-raises cancellation once recorded.
+        Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
+        from medbench_tui.core.openai_client import REQUEST_GATE, REQUEST_LOG
 
         group_id = self.group.id
         self._emit(RunStarted(group_id, item.id, system.name))
@@ -565,6 +566,8 @@ class Runner:
             )),
         )
         token = REQUEST_GATE.set(gate)
+        requests: list[dict[str, Any]] = []
+        log_token = REQUEST_LOG.set(requests)
         consultation = card = None
         try:
             consultation = self._consultation(item, system)
@@ -573,13 +576,14 @@ class Runner:
                 card, transcript = await self._score(item, transcript)
         except asyncio.CancelledError:
             transcript = _abandoned(consultation, item, system, CANCELLED)
-            self._record(item, system, transcript, None, started_at, started, gate.retries)
+            self._record(item, system, transcript, None, started_at, started, gate.retries, requests)
             raise
         except Exception as exc:
             transcript = _abandoned(consultation, item, system, _reason(exc))
         finally:
             REQUEST_GATE.reset(token)
-        return self._record(item, system, transcript, card, started_at, started, gate.retries)
+            REQUEST_LOG.reset(log_token)
+        return self._record(item, system, transcript, card, started_at, started, gate.retries, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.case import patient_record
@@ -604,7 +608,7 @@ class Runner:
             return None, failed
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
-                retries: int) -> RunRecord:
+                retries: int, requests: list[dict[str, Any]]) -> RunRecord:
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
         document = card.to_json() if complete else None
@@ -622,7 +626,7 @@ class Runner:
             num_steps=item.case.num_steps, outside_soft_range=document["outside_soft_range"] if document else None,
             started_at=started_at, finished_at=utc_now(), seconds=seconds,
             prompt_tokens=transcript.usage.prompt_tokens, completion_tokens=transcript.usage.completion_tokens,
-            retries=retries,
+            retries=retries, requests=list(requests) or None,
         )
         self.store.record(record)
         if record.complete:

@@ -16,11 +16,12 @@ shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from medbench_tui.core.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.case import PatientRecord
-from medbench_tui.core.openai_client import ChatClient, ChatReply
+from medbench_tui.core.openai_client import ChatClient, ChatReply, EndpointError
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
@@ -65,12 +66,20 @@ def patient_prompt(record: PatientRecord) -> str:
     )
 
 
+GroundedOffer = Callable[[EndpointError], bool]
+"""Asked when the model cannot answer: True continues the consultation with the grounded
+patient (a person playing wants to go on; a batch run must not mix simulators)."""
+
+
 class LlmSimulator:
     name = "llm"
 
     def __init__(self, record: PatientRecord, config: LlmSimulatorConfig, *, name: str = "llm") -> None:
         self.name = name
         self.config = config
+        self.offer_grounded: GroundedOffer | None = None
+        self.unavailable: EndpointError | None = None
+        """Set once the grounded patient took over (see :attr:`offer_grounded`)."""
         self.client = ChatClient.for_endpoint(config, role="patient")
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
@@ -83,15 +92,17 @@ class LlmSimulator:
         self.messages.append({"role": "user", "content": message})
         before = dict(self.grounded.state.disclosed)
         fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
-        if self.config.stream:
-            text, verdict = await self._streamed(guard, on_text)
-        else:
-            sampling = self.config.sampling("patient")
-            answer = await self.client.complete(self.messages, model=self.config.model, **sampling)
-            text = answer.text
-            verdict = self._cut(answer) or check_reply(text, guard, self.support)
-            if verdict.ok and on_text is not None:
-                on_text(text)
+        if self.unavailable is not None:
+            return fallback
+        try:
+            text, verdict = await self._ask(guard, on_text)
+        except EndpointError as exc:
+            if self.offer_grounded is None or not self.offer_grounded(exc):
+                raise
+            self.unavailable = exc
+            fallback.events.append(Event(turn=0, kind="simulator_unavailable", reason=str(exc),
+                                         detail={"continued_with": "grounded", **exc.to_json()}))
+            return fallback
         if not verdict.ok:
             self.messages.append({"role": "assistant", "content": fallback.text})
             event = Event(
@@ -107,6 +118,15 @@ class LlmSimulator:
         self.grounded.state.disclosed = before
         self.grounded.note_disclosed(verdict.facts)
         return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default")
+
+    async def _ask(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
+        if self.config.stream:
+            return await self._streamed(guard, on_text)
+        answer = await self.client.complete(self.messages, model=self.config.model, **self.config.sampling("patient"))
+        verdict = self._cut(answer) or check_reply(answer.text, guard, self.support)
+        if verdict.ok and on_text is not None:
+            on_text(answer.text)
+        return answer.text, verdict
 
     async def _streamed(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
         """Receive deltas; pass each finished sentence to the sink once it is checked.
