@@ -18,7 +18,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from medbench_tui.core.openai_client import EndpointError
 
@@ -39,6 +39,12 @@ class RetryPolicy:
     def __post_init__(self) -> None:
         if self.attempts < 1:
             raise ValueError("a retry policy needs at least one attempt")
+
+    @classmethod
+    def from_settings(cls, runner: Any) -> RetryPolicy:
+        """From the ``runner:`` settings (``settings.RunnerSettings``), for the CLI and the TUI alike."""
+        return cls(attempts=runner.retry_attempts, max_retry_after=runner.max_retry_after,
+                   unreachable_seconds=runner.unreachable_seconds)
 
     def delay(self, retry: int, retry_after: float | None, rng: random.Random) -> float:
         """Seconds to wait before retry number ``retry`` (1 = the first retry)."""
