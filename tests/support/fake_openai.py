@@ -48,6 +48,7 @@ Behaviours real servers showed:
   ``"llamacpp"`` (``POST /tokenize`` with ``content`` gives ``tokens``) or ``"vllm"``
   (``POST /tokenize`` with ``prompt`` gives ``count`` and ``tokens``); a token is a
   whitespace-separated word;
+- ``max_in_flight``: the most chat requests it was answering at once (a server's slots);
 - a stream always ends with a usage chunk (``choices: []``) when
   ``stream_options.include_usage`` is asked, as vLLM and llama.cpp send it.
 
@@ -132,6 +133,8 @@ class FakeOpenAI:
 
     def __post_init__(self) -> None:
         self._queue: deque[Reply | Fault] = deque()
+        self.in_flight = 0
+        self.max_in_flight = 0
         self._lock = threading.Lock()
         self._random = random.Random(self.seed)
         self._stopping = threading.Event()
@@ -339,16 +342,23 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": {"message": "not found", "type": "invalid_request_error"}})
             return
         state = self.server_state
-        item = state._next(body if isinstance(body, dict) else {})
-        if state.latency:
-            state._stopping.wait(state.latency)
-        stream = isinstance(body, dict) and bool(body.get("stream"))
-        if isinstance(item, Fault):
-            self._fault(item, body, stream)
-        elif stream:
-            self._stream(item, body)
-        else:
-            self._send_json(200, _completion(state, item, body))
+        with state._lock:
+            state.in_flight += 1
+            state.max_in_flight = max(state.max_in_flight, state.in_flight)
+        try:
+            item = state._next(body if isinstance(body, dict) else {})
+            if state.latency:
+                state._stopping.wait(state.latency)
+            stream = isinstance(body, dict) and bool(body.get("stream"))
+            if isinstance(item, Fault):
+                self._fault(item, body, stream)
+            elif stream:
+                self._stream(item, body)
+            else:
+                self._send_json(200, _completion(state, item, body))
+        finally:
+            with state._lock:
+                state.in_flight -= 1
 
     def _fault(self, fault: Fault, body: Any, stream: bool) -> None:
         if fault.kind == "context_llamacpp":
