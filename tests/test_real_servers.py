@@ -305,7 +305,6 @@ async def test_the_extractors_requests_and_usage_are_noted(fake_openai):
     token = REQUEST_LOG.set(notes)
     try:
         extractor = LlmExtractor(base_url=fake_openai.base_url, model="x")
-        extractor.client.role = "extractor"
         await extractor.aextract(fixture_case(), FinalResponse(text="Diagnosis: CAP"))
     finally:
         REQUEST_LOG.reset(token)
@@ -360,3 +359,80 @@ async def test_any_model_name_is_accepted_and_a_stream_ends_with_its_usage(fake_
     text = "".join([d async for d in client.stream([{"role": "user", "content": "hi"}], model="whatever:7b")])
     assert text == "Three days ago." and client.last.model == "whatever:7b"
     assert client.usage.prompt_tokens > 0 and client.usage.completion_tokens == 3
+
+
+async def test_the_patients_history_is_fitted_too(fake_openai, tmp_path):
+    case = fixture_case()
+    config = LlmSimulatorConfig(kind="llm", base_url=fake_openai.base_url, model="p", stream=False,
+                                context_tokens=560, max_tokens=60)
+    c = Consultation(case, make_simulator(config, patient_record(case)), system="t", bank_root=tmp_path)
+    for _ in range(case.max_turns):
+        fake_openai.add_reply("It started three days ago with shaking chills.")
+        await c.ask("When did it start?")
+    trimmed = [e for e in c.transcript.events if e.kind == "context_trimmed"]
+    assert trimmed and trimmed[0].detail["role"] == "patient"
+    system_prompt = fake_openai.chat_requests[0].body["messages"][0]
+    assert all(r.body["messages"][0] == system_prompt for r in fake_openai.chat_requests)  # kept whole
+
+
+def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(tmp_path, key):
+    server = FakeOpenAI(responder=doctor()).start()
+    try:
+        bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
+        config = bank / "medbench.yaml"
+        config.write_text(config.read_text() + "    context_tokens: 300\n")
+        with RunStore(tmp_path / "runs.sqlite") as store:
+            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            run = store.runs(result.group_id, full=True)[0]
+        assert server.chat_requests == []
+    finally:
+        server.close()
+    assert run.status == "incomplete" and run.reason.startswith("context_exceeded: the request needs about")
+    assert "context_tokens of" in run.reason and " is 300" in run.reason
+
+
+def test_the_tuis_runner_keeps_the_endpoint_limits_of_its_plan(tmp_path, key):
+    """The TUI builds its Runner from a plan as the CLI does; the limits come with the plan."""
+    from medbench_tui.core.runs.runner import Runner
+    from medbench_tui.tui.compare_model import retry_policy
+
+    bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=1)
+    config = bank / "medbench.yaml"
+    config.write_text(config.read_text() + "    max_concurrency: 2\n")
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        from medbench_tui.core.settings import load_settings
+
+        settings = load_settings(tmp_path / "none.yaml").runner
+        runner = Runner(store, plan_run(bank, ["fake-doc"], seed=1), concurrency=8, endpoint_concurrency=8,
+                        retry=retry_policy(settings))
+        assert runner.gate.slot("http://127.0.0.1:9/v1")._value == 2
+
+
+# --- item 7: `systems` on every documented configuration ----------------------------------
+
+
+def test_systems_lists_an_llm_evaluator_and_flags_one_without_an_endpoint(tmp_path, fake_openai, capsys):
+    from medbench_tui.cli import main
+
+    (tmp_path / "medbench.yaml").write_text(
+        f"evaluator:\n  extractor: llm\n  llm: {{base_url: '{fake_openai.base_url}', model: x, context_tokens: 8192}}\n"
+    )
+    assert main(["systems", "--bank", str(tmp_path), "--format", "json"]) == 0
+    evaluator = json.loads(capsys.readouterr().out)["evaluator"]
+    assert evaluator["can_run"] and evaluator["llm"]["can_run"] and evaluator["llm"]["kind"] == "llm"
+    assert evaluator["llm"]["context_tokens"] == 8192
+
+    (tmp_path / "medbench.yaml").write_text("evaluator: {extractor: llm}\n")
+    assert main(["systems", "--bank", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "NO  extractor llm" in out and "the llm extractor needs an endpoint" in out
+
+
+def test_systems_reads_the_bundled_example_configuration(capsys):
+    from medbench_tui.cli import main
+    from medbench_tui.core.paths import bundled_cases_dir
+
+    assert main(["systems", "--bank", str(bundled_cases_dir()), "--offline", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    names = {row["name"] for row in document["systems"]}
+    assert {"local-llamacpp", "local-vllm", "local-ollama"} <= names

@@ -308,7 +308,7 @@ class ChatClient:
         self.extra_body = dict(extra_body or {})
         self.context_tokens = context_tokens
         self.last: ChatReply | None = None
-        """The last reply (for a stream, whose deltas carry no finish reason)."""
+        """The last reply (a stream's deltas carry no finish reason: read it here)."""
         self._api_key = api_key or NO_KEY
         self._headers = dict(headers or {})
         self._timeout = timeout
@@ -369,7 +369,7 @@ class ChatClient:
         else:
             reply = await self._complete(messages, model, sent)
         reply.left_out = left_out
-        self._note(model, sent, reply)
+        self._finished(model, sent, reply)
         return reply
 
     async def _fit(self, messages: list[dict], model: str, sent: dict[str, Any], keep: int) -> tuple[list[dict], int]:

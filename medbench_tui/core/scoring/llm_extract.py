@@ -182,7 +182,7 @@ class LlmExtractor:
         if client is None:
             if base_url is None:
                 raise ValueError("LlmExtractor needs a client or a base_url")
-            client = ChatClient(base_url=base_url, api_key=api_key)
+            client = ChatClient(base_url=base_url, api_key=api_key, role="extractor")
         from medbench_tui.core.bankconfig import DEFAULT_MAX_TOKENS
 
         self.client = client

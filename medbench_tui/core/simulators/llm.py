@@ -80,6 +80,8 @@ class LlmSimulator:
         self.offer_grounded: GroundedOffer | None = None
         self.unavailable: EndpointError | None = None
         """Set once the grounded patient took over (see :attr:`offer_grounded`)."""
+        self.left_out = 0
+        """Messages of the history left out of the last request to fit context_tokens."""
         self.client = ChatClient.for_endpoint(config, role="patient")
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
@@ -103,6 +105,7 @@ class LlmSimulator:
             fallback.events.append(Event(turn=0, kind="simulator_unavailable", reason=str(exc),
                                          detail={"continued_with": "grounded", **exc.to_json()}))
             return fallback
+        trimmed = self._trimmed()
         if not verdict.ok:
             self.messages.append({"role": "assistant", "content": fallback.text})
             event = Event(
@@ -112,12 +115,21 @@ class LlmSimulator:
                 detail={"sentence": verdict.sentence or "", "replacement": fallback.text, "reply": text,
                         **({"why": verdict.why} if verdict.why else {})},
             )
-            fallback.events.append(event)
+            fallback.events += [*trimmed, event]
             return fallback
         self.messages.append({"role": "assistant", "content": text})
         self.grounded.state.disclosed = before
         self.grounded.note_disclosed(verdict.facts)
-        return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default")
+        return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default", events=trimmed)
+
+    def _trimmed(self) -> list[Event]:
+        """A ``context_trimmed`` event when more of the history was left out than before."""
+        left_out = self.client.last.left_out if self.client.last is not None else 0
+        if left_out <= self.left_out:
+            return []
+        self.left_out = left_out
+        detail = {"role": "patient", "left_out": left_out, "context_tokens": self.config.context_tokens}
+        return [Event(turn=0, kind="context_trimmed", detail=detail)]
 
     async def _ask(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
         if self.config.stream:
