@@ -61,6 +61,15 @@ def _root(base_url: str) -> str:
     return base_url.removesuffix("/v1")
 
 
+def estimate_messages(messages: list[dict[str, Any]]) -> int:
+    """The estimate of a whole request's messages (no server asked): for error messages."""
+    total = 0
+    for message in messages:
+        text, images = _parts(message)
+        total += estimate_tokens(text) + MESSAGE_OVERHEAD + images * IMAGE_TOKENS
+    return total
+
+
 async def _ask_tokenizer(client: ChatClient, kind: str, text: str, model: str) -> int | None:
     body: dict[str, Any] = {"content": text} if kind == "llamacpp" else {"model": model, "prompt": text}
     try:

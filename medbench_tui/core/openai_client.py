@@ -396,6 +396,17 @@ class ChatClient:
             note |= {"error": str(error), "status": error.status, "code": error.code}
         log.append({k: v for k, v in note.items() if v is not None})
 
+    @staticmethod
+    def _sized(error: EndpointError, messages: list[dict], sent: dict[str, Any]) -> EndpointError:
+        """A server's context error with the request's size added (llama.cpp's 500 names none)."""
+        if error.code != CONTEXT_EXCEEDED:
+            return error
+        from medbench_tui.core.context_budget import estimate_messages
+
+        room = sent.get("max_completion_tokens") or sent.get("max_tokens")
+        size = f"about {estimate_messages(messages)} tokens of messages, {room or 'no limit'} for the reply"
+        return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status, code=CONTEXT_EXCEEDED)
+
     def _body(self, messages: list[dict], model: str, sent: dict[str, Any]) -> dict[str, Any]:
         """The request body: provider options (``extra_body``) first, so medbench's own
         keys are never overridden (the configuration refuses such options anyway)."""
@@ -413,7 +424,7 @@ class ChatClient:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            error = self._error(exc)
+            error = self._sized(self._error(exc), messages, sent)
             self._note(model, sent, error=error)
             raise error from exc
         self.usage.add(getattr(response, "usage", None))
@@ -478,7 +489,7 @@ class ChatClient:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            error = self._error(exc)
+            error = self._sized(self._error(exc), messages, sent)
             self._note(model, sent, error=error)
             raise error from exc
         self.usage.add(usage)
