@@ -378,6 +378,7 @@ async def test_the_patients_history_is_fitted_too(fake_openai, tmp_path):
 
 def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(tmp_path, key):
     server = FakeOpenAI(responder=doctor()).start()
+    base_url = server.base_url
     try:
         bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
         config = bank / "medbench.yaml"
@@ -390,6 +391,8 @@ def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(
         server.close()
     assert run.status == "incomplete" and run.reason.startswith("context_exceeded: the request needs about")
     assert "context_tokens of" in run.reason and " is 300" in run.reason
+    assert run.requests == [{"role": "doctor", "base_url": base_url, "model": "fake-model", "max_tokens": 2048,
+                             "error": run.reason, "code": "context_exceeded"}]
 
 
 def test_the_tuis_runner_keeps_the_endpoint_limits_of_its_plan(tmp_path, key):

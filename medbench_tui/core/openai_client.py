@@ -378,7 +378,12 @@ class ChatClient:
         from medbench_tui.core.context_budget import fit
 
         room = sent.get("max_completion_tokens") or sent.get("max_tokens") or 0
-        return await fit(self, messages, context_tokens=self.context_tokens, reply_tokens=room, keep=keep, model=model)
+        try:
+            return await fit(self, messages, context_tokens=self.context_tokens, reply_tokens=room, keep=keep,
+                             model=model)
+        except EndpointError as error:  # refused before sending: noted like a refusal of the server
+            self._note(model, sent, error=error)
+            raise
 
     def _note(self, model: str, sent: dict[str, Any], reply: ChatReply | None = None,
               error: EndpointError | None = None) -> None:
@@ -405,7 +410,8 @@ class ChatClient:
 
         room = sent.get("max_completion_tokens") or sent.get("max_tokens")
         size = f"about {estimate_messages(messages)} tokens of messages, {room or 'no limit'} for the reply"
-        return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status, code=CONTEXT_EXCEEDED)
+        return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status,
+                             code=CONTEXT_EXCEEDED)
 
     def _body(self, messages: list[dict], model: str, sent: dict[str, Any]) -> dict[str, Any]:
         """The request body: provider options (``extra_body``) first, so medbench's own
