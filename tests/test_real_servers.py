@@ -67,6 +67,21 @@ async def test_a_final_response_cut_at_the_token_limit_ends_the_run_truncated(fa
     assert event.detail == {"role": "doctor", "max_tokens": 40, "reply": FINAL_CUT}
 
 
+def test_a_run_whose_final_response_is_cut_is_stored_incomplete_not_scored(tmp_path, key):
+    server = FakeOpenAI().start()
+    try:
+        server.add_reply(FINAL_CUT, finish_reason="length")
+        bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
+        with RunStore(tmp_path / "runs.sqlite") as store:
+            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            run = store.runs(result.group_id, full=True)[0]
+    finally:
+        server.close()
+    assert run.status == "incomplete" and run.reason.startswith("truncated:")
+    assert run.metrics == {} and run.scorecard is None
+    assert run.requests[0]["finish_reason"] == "length"
+
+
 @pytest.mark.parametrize("stream", [False, True])
 async def test_a_patient_reply_cut_mid_sentence_is_replaced(fake_openai, tmp_path, stream):
     fake_openai.add_reply("It started three days ago with shaking chills and then the", finish_reason="length")
