@@ -127,7 +127,7 @@ def run(args) -> int:
 
     bank = _bank(args.bank)
     bank_config = load_bank_config(bank)
-    document = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
+    document: dict = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":
         emit_json(document)
