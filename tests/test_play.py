@@ -77,16 +77,21 @@ def test_an_invalid_case_is_refused_with_its_diagnostics(tmp_path):
     assert "is not a valid case" in done.stderr and "bad-case-001.yaml:" in done.stderr
 
 
-def test_unreachable_llm_patient_gives_one_line_that_says_what_to_check(tmp_path):
+def test_unreachable_llm_patient_hands_over_to_the_grounded_patient(tmp_path):
+    import json
+
     case = write_bank(tmp_path)
     (tmp_path / "medbench.yaml").write_text(
         "simulators:\n  far: {kind: llm, base_url: 'http://127.0.0.1:9/v1', model: m, timeout: 2}\n"
     )
-    done = play(str(case), "--simulator", "far", stdin="Do you smoke?\n/final\nx\n")
-    assert done.returncode == 1
-    errors = [line for line in done.stderr.splitlines() if line.startswith("medbench: error:")]
-    assert len(errors) == 1 and "check base_url, the network" in errors[0]
+    out = tmp_path / "t.json"
+    done = play(str(case), "--simulator", "far", "--transcript", str(out), stdin="Do you smoke?\n/final\nx\n")
+    assert done.returncode == 0, done.stderr  # the consultation went on, and was scored
+    notices = [line for line in done.stderr.splitlines() if line.startswith("medbench:")]
+    assert "check base_url, the network" in notices[0] and "grounded patient" in notices[1]
     assert "Traceback" not in done.stderr
+    events = json.loads(out.read_text())["events"]
+    assert [e["detail"]["continued_with"] for e in events if e["kind"] == "simulator_unavailable"] == ["grounded"]
 
 
 def test_missing_key_variable_is_a_one_line_error(tmp_path):

@@ -136,7 +136,7 @@ def test_from_endpoint_and_public_config(fake_openai):
     extractor = LlmExtractor.from_endpoint(endpoint)
     assert extractor.public_config() == {
         "extractor": "llm", "base_url": fake_openai.base_url, "model": "fake-model",
-        "temperature": 0.0, "seed": 3, "max_tokens": None,
+        "temperature": 0.0, "seed": 3, "max_tokens": 4096,  # the extractor's default: a reply always ends
     }
 
 

@@ -2,7 +2,11 @@
 message and gets one patient reply. Commands: /attachments lists what has been
 released; /final starts the final response (the lines up to the end of input, or up to
 a line /end), which ends the consultation and prints the scorecard. End of input
-without /final ends it incomplete. Exit 0 when the consultation is complete, else 1."""
+without /final ends it incomplete. Exit 0 when the consultation is complete, else 1.
+
+When a model-played patient cannot answer (its server is down, its key refused), the
+grounded patient is offered in its place: asked at a terminal, taken with a notice when
+the input is piped (the transcript records the switch)."""
 
 from __future__ import annotations
 
@@ -80,6 +84,15 @@ class TerminalDoctor:
                 return FinalResponse(text="\n".join(lines).strip() or None)
             return line
 
+    def offer_grounded(self, error) -> bool:
+        """Continue with the grounded patient when the model patient fails?"""
+        print(f"medbench: the patient model cannot answer: {error}", file=sys.stderr)
+        if not self.interactive:
+            print("medbench: continuing with the grounded patient (answers from the case record)", file=sys.stderr)
+            return True
+        answer = self._line("Continue with the grounded patient (answers from the case record)? [Y/n] ")
+        return answer is None or answer.strip().lower() in ("", "y", "yes")
+
     def show(self, seen) -> None:
         """Print the opening or a patient reply, with the attachments that came with it."""
         text = seen.intro if hasattr(seen, "intro") else seen.text
@@ -116,6 +129,8 @@ def run(args) -> int:
     extractor = make_extractor(None, load_bank_config(bank).evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)
+    if hasattr(simulator, "offer_grounded"):
+        simulator.offer_grounded = doctor.offer_grounded
     transcript = asyncio.run(HumanSystem(doctor, show=doctor.show).consult(consultation))
     if consultation.error is not None:
         print(f"medbench: error: {consultation.error}", file=sys.stderr)

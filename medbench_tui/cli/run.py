@@ -67,7 +67,7 @@ def run(args) -> int:
     else:
         bank = default_bank()
     store = RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None))
-    retry = RetryPolicy(attempts=settings.runner.retry_attempts, max_retry_after=settings.runner.max_retry_after)
+    retry = RetryPolicy.from_settings(settings.runner)
     with store:
         if args.resume:
             plan, group = plan_resume(store, args.resume, systems=args.systems or None, cases=cases,

@@ -1,6 +1,7 @@
 """List the systems under test and the patient simulators of a bank (built-in and from
 its medbench.yaml), and whether each can run here: is its API key variable set, does
-its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it)."""
+its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it). Exit 1 when
+the evaluator cannot work as configured (an llm extractor without its endpoint)."""
 
 from __future__ import annotations
 
@@ -52,11 +53,11 @@ async def _rows(bank_config, offline: bool) -> dict:
 
     from medbench_tui.core.bankconfig import EndpointConfig
 
-    def describe(name, config) -> dict:
-        row = {"name": name, "kind": config.kind}
+    def describe(name, config, kind: str | None = None) -> dict:
+        row = {"name": name, "kind": kind or config.kind}
         if isinstance(config, EndpointConfig):
             row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env})
-        for key in ("protocol", "vision", "path", "description"):
+        for key in ("protocol", "vision", "path", "description", "context_tokens", "max_concurrency"):
             if getattr(config, key, None) is not None:
                 row[key] = getattr(config, key)
         return row
@@ -77,13 +78,28 @@ async def _rows(bank_config, offline: bool) -> dict:
             else:
                 row.update(can_run=True, why="offline")
     evaluator = bank_config.evaluator.model_dump(mode="json", exclude={"llm"})
+    evaluator["can_run"], evaluator["why"] = True, "offline"
     if bank_config.evaluator.llm is not None:
-        evaluator["llm"] = describe("evaluator", bank_config.evaluator.llm) | {"kind": "llm"}
+        evaluator["llm"] = describe("evaluator", bank_config.evaluator.llm, kind="llm")
         pending.append((evaluator["llm"], bank_config.evaluator.llm))
+    problem = _evaluator_problem(bank_config)
+    if problem:
+        evaluator["can_run"], evaluator["why"] = False, problem
+    elif bank_config.evaluator.llm is not None:
+        evaluator["why"] = "the llm extractor at evaluator.llm" if evaluator["extractor"] == "llm" else \
+            "evaluator.llm is set but the extractor is not llm: it is not used"
     results = await asyncio.gather(*(_status(config, offline) for _, config in pending))
     for (row, _), (ok, why) in zip(pending, results):
         row.update(can_run=ok, why=why)
     return {"systems": systems, "simulators": simulators, "evaluator": evaluator}
+
+
+def _evaluator_problem(bank_config) -> str | None:
+    """What stops the evaluator from scoring as configured, or None."""
+    from medbench_tui.core.scoring.extractors import extractor_problem
+
+    problem = extractor_problem(None, bank_config.evaluator)
+    return f"{bank_config.where()}: {problem}" if problem else None
 
 
 def _text(document: dict) -> str:
@@ -96,7 +112,9 @@ def _text(document: dict) -> str:
             lines.append(f"  {mark} {row['name']:<20} {row['kind']:<12}{model}")
             lines.append(f"       {row['why']}")
     evaluator = document["evaluator"]
-    lines.append(f"\nEvaluator: extractor {evaluator.get('extractor')}")
+    lines.append(f"\nEvaluator: {'ok ' if evaluator['can_run'] else 'NO '} extractor {evaluator.get('extractor')}")
+    if not evaluator["can_run"]:
+        lines.append(f"       {evaluator['why']}")
     if "llm" in evaluator:
         llm = evaluator["llm"]
         lines.append(f"  {'ok ' if llm['can_run'] else 'NO '} {llm['model']} @ {llm['base_url']}: {llm['why']}")
@@ -111,10 +129,10 @@ def run(args) -> int:
 
     bank = _bank(getattr(args, "bank", None))
     bank_config = load_bank_config(bank)
-    document = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
+    document: dict = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":
         emit_json(document)
     else:
         print(_text(document), file=sys.stdout)
-    return 0
+    return 0 if document["evaluator"]["can_run"] else 1

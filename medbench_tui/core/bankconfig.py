@@ -14,8 +14,11 @@ systems:
 simulators:
   llm-patient:
     kind: llm                      # grounded | llm
-    base_url: http://127.0.0.1:11434/v1
-    model: llama3.1
+    base_url: http://127.0.0.1:8080/v1
+    model: local
+    context_tokens: 8192           # the server's context: requests are fitted into it
+    max_concurrency: 2             # the server's parallel slots
+    extra_body: {top_k: 40}        # provider options, sent as they are
 evaluator:
   extractor: rules                 # read by the scoring module; `llm:` takes an endpoint
 ```
@@ -41,6 +44,15 @@ BUILTIN_SIMULATORS = ("grounded",)
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 SECRET_HEADER = re.compile(r"auth|key|token|secret|cookie|password", re.IGNORECASE)
 PROTOCOLS = ("consultation", "prompt-only")
+DEFAULT_MAX_TOKENS = {"doctor": 2048, "patient": 300, "extractor": 4096}
+"""``max_tokens`` sent when an endpoint sets neither it nor ``max_completion_tokens``: a
+reply always ends (a model without a chat template would otherwise talk until the
+context is full). Room for a final response with every section; a patient's one to
+three sentences; an extraction with a quote per item."""
+RESERVED_BODY_KEYS = frozenset({
+    "model", "messages", "stream", "stream_options", "temperature", "seed", "max_tokens", "max_completion_tokens",
+    "stop", "response_format",
+})
 
 
 class BankConfigError(MedbenchError):
@@ -64,7 +76,36 @@ class EndpointConfig(Config):
     max_retries: int = Field(default=0, ge=0, le=5, description="Quick retries inside the client.")
     temperature: float | None = None
     seed: int | None = None
-    max_tokens: int | None = Field(default=None, gt=0)
+    max_tokens: int | None = Field(default=None, gt=0, description="Default: one per role (DEFAULT_MAX_TOKENS).")
+    max_completion_tokens: int | None = Field(
+        default=None, gt=0, description="Sent instead of max_tokens (OpenAI's reasoning models want it)."
+    )
+    stop: list[str] | None = Field(default=None, description="Stop sequences.")
+    extra_body: dict[str, Any] | None = Field(
+        default=None, description="Provider options merged into every request body (vLLM's top_k, min_p, ...)."
+    )
+    context_tokens: int | None = Field(
+        default=None, gt=0, description="The server's context size: each request is fitted into it."
+    )
+    max_concurrency: int | None = Field(
+        default=None, ge=1, description="Requests in flight to this endpoint at most (its server's slots)."
+    )
+
+    @field_validator("stop", mode="before")
+    @classmethod
+    def _one_stop(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @field_validator("extra_body")
+    @classmethod
+    def _own_keys(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        taken = sorted(RESERVED_BODY_KEYS & set(value or {}))
+        if taken:
+            raise ValueError(
+                f"extra_body may not set {', '.join(taken)}: medbench sends those itself "
+                "(set temperature, seed, max_tokens, max_completion_tokens, stop as keys of the endpoint)"
+            )
+        return value
 
     @field_validator("base_url")
     @classmethod
@@ -82,8 +123,16 @@ class EndpointConfig(Config):
             )
         return value
 
-    def sampling(self) -> dict[str, Any]:
-        return {"temperature": self.temperature, "seed": self.seed, "max_tokens": self.max_tokens}
+    def sampling(self, role: str) -> dict[str, Any]:
+        """The request parameters; ``role`` (doctor, patient, extractor) picks the default
+        ``max_tokens`` when neither limit is configured."""
+        max_tokens = self.max_tokens
+        if max_tokens is None and self.max_completion_tokens is None:
+            max_tokens = DEFAULT_MAX_TOKENS[role]
+        return {
+            "temperature": self.temperature, "seed": self.seed, "max_tokens": max_tokens,
+            "max_completion_tokens": self.max_completion_tokens, "stop": self.stop,
+        }
 
     def public(self) -> dict[str, Any]:
         """Everything but secrets: header values that look like credentials are masked."""

@@ -162,6 +162,10 @@ class Consultation:
         self.transcript.events.append(event)
         self._notify(event)
 
+    def note(self, event: Event) -> None:
+        """Record something a system saw (a reply cut short, history left out)."""
+        self._event(event)
+
     def _release(self, attachment: Attachment, turn: int) -> AttachmentView:
         self.released.append(attachment)
         self._event(Event(turn=turn, kind="attachment_released", attachment=attachment.id))
@@ -230,9 +234,15 @@ class Consultation:
 
     def fail(self, error: EndpointError) -> Transcript:
         """End the run incomplete because an endpoint failed (an ``endpoint_error`` event
-        records the status and whether a retry could help)."""
+        records the status and whether a retry could help). A request longer than the
+        context ends it ``context_exceeded: <sizes>``."""
+        from medbench_tui.core.openai_client import CONTEXT_EXCEEDED
+
         self.error = error
         self._event(Event(turn=self.steps, kind="endpoint_error", reason=str(error), detail=error.to_json()))
+        if error.code == CONTEXT_EXCEEDED:
+            reason = str(error)
+            return self.abandon(reason if reason.startswith(CONTEXT_EXCEEDED) else f"{CONTEXT_EXCEEDED}: {reason}")
         return self.abandon(f"endpoint error: {error}")
 
     def _close(self) -> Transcript:

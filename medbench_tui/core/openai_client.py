@@ -8,6 +8,12 @@ transcript or a log).
 
 Retries: the client makes ``max_retries`` quick retries of its own (the SDK's, which
 honour Retry-After; 0 by default): the batch runner owns the real backoff policy.
+
+Every request is noted (:data:`REQUEST_LOG`, when a run has set it): the role that
+made it, the model the server says it served, ``system_fingerprint``,
+``finish_reason``, token usage, or the error: what a stored run is audited with. With
+``context_tokens`` set, each request is first fitted into the endpoint's context
+(:mod:`medbench_tui.core.context_budget`).
 """
 
 from __future__ import annotations
@@ -30,6 +36,27 @@ NO_KEY = "unused"
 """Sent as the key to endpoints configured without ``api_key_env`` (local servers)."""
 
 REQUEST_GATE: ContextVar[Any] = ContextVar("medbench_request_gate", default=None)
+REQUEST_LOG: ContextVar[list[dict[str, Any]] | None] = ContextVar("medbench_request_log", default=None)
+"""Set by the batch runner to a list per run: each request (or failed attempt) of every
+client is noted in it (see :meth:`ChatClient._note`)."""
+CONTEXT_EXCEEDED = "context_exceeded"
+IMAGE_UNSUPPORTED = "image_unsupported"
+UNREACHABLE = "unreachable"
+_CONTEXT_WORDING = (
+    "exceeds the available context size",  # llama.cpp, 400 (type exceed_context_size_error)
+    "exceed_context_size_error",
+    "context size has been exceeded",  # llama.cpp, 500, when a shared slot runs out
+    "maximum context length",  # vLLM, OpenAI
+    "context_length_exceeded",  # OpenAI's error code
+    "input is too long",
+    "prompt is too long",
+)
+_IMAGE_WORDING = (
+    "image input is not supported",  # llama.cpp without a multimodal projector (mmproj)
+    "does not support image",
+    "is not a multimodal model",  # vLLM
+    "image_url is only supported by certain models",
+)
 """Set by the batch runner (``core.runs.runner.RequestGate``): each :meth:`ChatClient.complete`
 then goes through ``gate.complete(client, request, send)`` (and each stream through
 ``gate.collect``), which applies the per-endpoint concurrency limit, retries with backoff
@@ -40,7 +67,11 @@ class EndpointError(MedbenchError):
     """A model endpoint failed. ``retryable`` is True for rate limits (429 without
     ``insufficient_quota``), server errors (5xx), timeouts, dropped connections and
     garbled replies; False for requests the endpoint will always refuse (400, 401,
-    403, 404, insufficient quota, a missing key)."""
+    403, 404, insufficient quota, a missing key, a request longer than the context,
+    images to a model that takes none, whatever the status).
+
+    ``code`` names the failures callers treat apart: :data:`CONTEXT_EXCEEDED`,
+    :data:`IMAGE_UNSUPPORTED`, :data:`UNREACHABLE` (its retries have a time budget)."""
 
     def __init__(
         self,
@@ -49,11 +80,13 @@ class EndpointError(MedbenchError):
         retryable: bool,
         status: int | None = None,
         retry_after: float | None = None,
+        code: str | None = None,
     ) -> None:
         super().__init__(redact(message))
         self.retryable = retryable
         self.status = status
         self.retry_after = retry_after
+        self.code = code
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +94,7 @@ class EndpointError(MedbenchError):
             "retryable": self.retryable,
             "status": self.status,
             "retry_after": self.retry_after,
+            "code": self.code,
         }
 
 
@@ -147,6 +181,7 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
         return EndpointError(
             f"cannot reach {base_url}{detail}: check base_url, the network, and that the server is running",
             retryable=True,
+            code=UNREACHABLE,
         )
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
@@ -164,6 +199,19 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
                 "for this endpoint",
                 retryable=False,
                 status=status,
+            )
+        wording = f"{message} {exc.code or ''} {getattr(exc, 'type', '') or ''}".lower()
+        if any(w in wording for w in _CONTEXT_WORDING):
+            return EndpointError(
+                f"{CONTEXT_EXCEEDED}: {base_url} answered {status}: {message} (lower the history or max_tokens, "
+                "or set context_tokens in medbench.yaml to the server's context size)",
+                retryable=False, status=status, code=CONTEXT_EXCEEDED,
+            )
+        if any(w in wording for w in _IMAGE_WORDING):
+            return EndpointError(
+                f"{base_url} does not take images ({status}: {message}): set vision: false for this system, "
+                "or serve a multimodal model",
+                retryable=False, status=status, code=IMAGE_UNSUPPORTED,
             )
         if status == 404:
             return EndpointError(
@@ -184,6 +232,19 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
     return EndpointError(f"{base_url}: {type(exc).__name__}: {exc}", retryable=True)
 
 
+def _chunk_type() -> Any:
+    from openai.types.chat import ChatCompletionChunk
+
+    return ChatCompletionChunk
+
+
+def _stream_type() -> Any:
+    from openai import AsyncStream
+    from openai.types.chat import ChatCompletionChunk
+
+    return AsyncStream[ChatCompletionChunk]
+
+
 @functools.cache
 def _tls_context() -> Any:
     """The CA store, loaded once per process: loading it takes ~17 ms of CPU, and
@@ -195,8 +256,31 @@ def _tls_context() -> Any:
 
 @dataclass
 class ChatReply:
+    """A reply and what the server said about it (``model``: the model it served)."""
+
     text: str
     finish_reason: str | None = None
+    model: str | None = None
+    system_fingerprint: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cached: bool = False
+    left_out: int = 0
+    """Messages of the history left out to fit ``context_tokens`` (see context_budget)."""
+
+    @property
+    def truncated(self) -> bool:
+        """The reply was cut at the token limit."""
+        return self.finish_reason == "length"
+
+    def served(self, response: Any) -> None:
+        """Take the served model, fingerprint and usage from an SDK response or chunk."""
+        self.model = getattr(response, "model", None) or self.model
+        self.system_fingerprint = getattr(response, "system_fingerprint", None) or self.system_fingerprint
+        usage = getattr(response, "usage", None)
+        if usage is not None:
+            self.prompt_tokens = getattr(usage, "prompt_tokens", None)
+            self.completion_tokens = getattr(usage, "completion_tokens", None)
 
 
 class ChatClient:
@@ -215,9 +299,18 @@ class ChatClient:
         headers: dict[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = 0,
+        role: str = "model",
+        extra_body: dict[str, Any] | None = None,
+        context_tokens: int | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.api_key_env = api_key_env
+        self.role = role
+        """Who sends the requests (doctor, patient, extractor): noted with each one."""
+        self.extra_body = dict(extra_body or {})
+        self.context_tokens = context_tokens
+        self.last: ChatReply | None = None
+        """The last reply (a stream's deltas carry no finish reason: read it here)."""
         self._api_key = api_key or NO_KEY
         remember_value(api_key)
         remember_headers(headers)
@@ -229,10 +322,10 @@ class ChatClient:
         self.usage = TokenUsage()
 
     @classmethod
-    def for_endpoint(cls, endpoint: Any) -> ChatClient:
+    def for_endpoint(cls, endpoint: Any, *, role: str = "model") -> ChatClient:
         """Build from a configuration with ``base_url``, ``api_key_env``, ``headers``,
-        ``timeout``, ``max_retries``; raises :class:`EndpointError` when the key
-        variable is named but unset."""
+        ``timeout``, ``max_retries`` (and ``extra_body``, ``context_tokens``); raises
+        :class:`EndpointError` when the key variable is named but unset."""
         key = api_key_from_env(endpoint.api_key_env)
         if endpoint.api_key_env and key is None:
             raise missing_key_error(endpoint.api_key_env)
@@ -243,6 +336,9 @@ class ChatClient:
             headers=endpoint.headers,
             timeout=endpoint.timeout,
             max_retries=endpoint.max_retries,
+            role=role,
+            extra_body=getattr(endpoint, "extra_body", None),
+            context_tokens=getattr(endpoint, "context_tokens", None),
         )
 
     def _client(self) -> Any:
@@ -264,14 +360,67 @@ class ChatClient:
     def _error(self, exc: BaseException) -> EndpointError:
         return endpoint_error(exc, base_url=self.base_url, api_key_env=self.api_key_env)
 
-    async def complete(self, messages: list[dict], *, model: str, **params: Any) -> ChatReply:
-        """One chat completion; ``params`` with value None are not sent."""
+    async def complete(self, messages: list[dict], *, model: str, keep: int = 1, **params: Any) -> ChatReply:
+        """One chat completion; ``params`` with value None are not sent. With
+        ``context_tokens``, the history is fitted first, the first ``keep`` messages
+        kept whole (see :func:`context_budget.fit`)."""
         sent = {k: v for k, v in params.items() if v is not None}
+        messages, left_out = await self._fit(messages, model, sent, keep)
         gate = REQUEST_GATE.get()
         if gate is not None:
-            request = {"model": model, "messages": messages, **sent}
-            return await gate.complete(self, request, lambda: self._complete(messages, model, sent))
-        return await self._complete(messages, model, sent)
+            request = {"model": model, "messages": messages, **sent, **self.extra_body}
+            reply = await gate.complete(self, request, lambda: self._complete(messages, model, sent))
+        else:
+            reply = await self._complete(messages, model, sent)
+        reply.left_out = left_out
+        self._finished(model, sent, reply)
+        return reply
+
+    async def _fit(self, messages: list[dict], model: str, sent: dict[str, Any], keep: int) -> tuple[list[dict], int]:
+        if self.context_tokens is None:
+            return messages, 0
+        from medbench_tui.core.context_budget import fit
+
+        room = sent.get("max_completion_tokens") or sent.get("max_tokens") or 0
+        try:
+            return await fit(self, messages, context_tokens=self.context_tokens, reply_tokens=room, keep=keep,
+                             model=model)
+        except EndpointError as error:  # refused before sending: noted like a refusal of the server
+            self._note(model, sent, error=error)
+            raise
+
+    def _note(self, model: str, sent: dict[str, Any], reply: ChatReply | None = None,
+              error: EndpointError | None = None) -> None:
+        """Note one request in the run's log (see :data:`REQUEST_LOG`)."""
+        log = REQUEST_LOG.get()
+        if log is None:
+            return
+        note: dict[str, Any] = {"role": self.role, "base_url": self.base_url, "model": model,
+                                "max_tokens": sent.get("max_completion_tokens") or sent.get("max_tokens")}
+        if reply is not None:
+            note |= {"served_model": reply.model, "system_fingerprint": reply.system_fingerprint,
+                     "finish_reason": reply.finish_reason, "prompt_tokens": reply.prompt_tokens,
+                     "completion_tokens": reply.completion_tokens, "cached": reply.cached, "left_out": reply.left_out}
+        if error is not None:
+            note |= {"error": str(error), "status": error.status, "code": error.code}
+        log.append({k: v for k, v in note.items() if v is not None})
+
+    @staticmethod
+    def _sized(error: EndpointError, messages: list[dict], sent: dict[str, Any]) -> EndpointError:
+        """A server's context error with the request's size added (llama.cpp's 500 names none)."""
+        if error.code != CONTEXT_EXCEEDED:
+            return error
+        from medbench_tui.core.context_budget import estimate_messages
+
+        room = sent.get("max_completion_tokens") or sent.get("max_tokens")
+        size = f"about {estimate_messages(messages)} tokens of messages, {room or 'no limit'} for the reply"
+        return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status,
+                             code=CONTEXT_EXCEEDED)
+
+    def _body(self, messages: list[dict], model: str, sent: dict[str, Any]) -> dict[str, Any]:
+        """The request body: provider options (``extra_body``) first, so medbench's own
+        keys are never overridden (the configuration refuses such options anyway)."""
+        return {**self.extra_body, "model": model, "messages": messages, **sent}
 
     async def _complete(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
         try:
@@ -280,56 +429,87 @@ class ChatClient:
             # Not chat.completions.create(): it walks every message against the SDK's
             # TypedDicts (~2 ms a request late in a consultation); the body is plain JSON.
             response = await self._client().post(
-                "/chat/completions", body={"model": model, "messages": messages, **sent}, cast_to=ChatCompletion
+                "/chat/completions", body=self._body(messages, model, sent), cast_to=ChatCompletion
             )
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            raise self._error(exc) from exc
+            error = self._sized(self._error(exc), messages, sent)
+            self._note(model, sent, error=error)
+            raise error from exc
         self.usage.add(getattr(response, "usage", None))
         choices = getattr(response, "choices", None)
         if not choices:
             raise EndpointError(f"{self.base_url} sent a reply without choices", retryable=True)
-        return ChatReply(choices[0].message.content or "", choices[0].finish_reason)
+        reply = ChatReply(choices[0].message.content or "", choices[0].finish_reason)
+        reply.served(response)
+        return reply
 
-    async def stream(self, messages: list[dict], *, model: str, **params: Any) -> AsyncIterator[str]:
-        """The reply as text deltas. A stream that ends without a finish reason was cut
-        off: that raises a retryable :class:`EndpointError`. In a batch run nobody
-        watches: the gate collects the whole reply (retried, cached) and yields it once."""
+    async def stream(self, messages: list[dict], *, model: str, keep: int = 1, **params: Any) -> AsyncIterator[str]:
+        """The reply as text deltas (the whole reply is then :attr:`last`). A stream
+        that ends without a finish reason was cut off: that raises a retryable
+        :class:`EndpointError`. In a batch run nobody watches: the gate collects the
+        whole reply (retried, cached) and it is yielded once."""
         sent = {k: v for k, v in params.items() if v is not None}
+        messages, left_out = await self._fit(messages, model, sent, keep)
         gate = REQUEST_GATE.get()
         if gate is not None:
-            request = {"model": model, "messages": messages, "stream": True, **sent}
-            yield await gate.collect(self, request, lambda: self._stream(messages, model, sent))
+            request = {"model": model, "messages": messages, "stream": True, **sent, **self.extra_body}
+            reply = await gate.complete(self, request, lambda: self._collect(messages, model, sent))
+            reply.left_out = left_out
+            self._finished(model, sent, reply)
+            yield reply.text
             return
-        async for delta in self._stream(messages, model, sent):
+        reply = ChatReply("")
+        async for delta in self._stream(messages, model, sent, reply):
             yield delta
+        reply.left_out = left_out
+        self._finished(model, sent, reply)
 
-    async def _stream(self, messages: list[dict], model: str, sent: dict[str, Any]) -> AsyncIterator[str]:
-        finished = False
+    def _finished(self, model: str, sent: dict[str, Any], reply: ChatReply) -> None:
+        self.last = reply
+        self._note(model, sent, reply)
+
+    async def _collect(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
+        reply = ChatReply("")
+        async for _ in self._stream(messages, model, sent, reply):
+            pass
+        return reply
+
+    async def _stream(self, messages: list[dict], model: str, sent: dict[str, Any], reply: ChatReply
+                      ) -> AsyncIterator[str]:
+        """Yield the deltas; fill ``reply`` with the text, finish reason, served model
+        and usage (the usage chunk comes last, with no choices)."""
         usage = None
         try:
-            response = await self._client().chat.completions.create(
-                model=model, messages=messages, stream=True, stream_options={"include_usage": True}, **sent
+            body = self._body(messages, model, sent) | {"stream": True, "stream_options": {"include_usage": True}}
+            response = await self._client().post(
+                "/chat/completions", body=body, cast_to=_chunk_type(), stream=True, stream_cls=_stream_type()
             )
             async for chunk in response:
+                reply.served(chunk)
                 if getattr(chunk, "usage", None) is not None:
                     usage = chunk.usage
                 for choice in chunk.choices or ():
                     if choice.delta is not None and choice.delta.content:
+                        reply.text += choice.delta.content
                         yield choice.delta.content
                     if choice.finish_reason:
-                        finished = True
+                        reply.finish_reason = choice.finish_reason
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            raise self._error(exc) from exc
+            error = self._sized(self._error(exc), messages, sent)
+            self._note(model, sent, error=error)
+            raise error from exc
         self.usage.add(usage)
-        if not finished:
-            raise EndpointError(
+        if reply.finish_reason is None:
+            error = EndpointError(
                 f"the connection to {self.base_url} dropped during the reply: check the network and retry",
                 retryable=True,
             )
+            self._note(model, sent, error=error)
+            raise error
 
     async def probe(self, timeout: float = PROBE_TIMEOUT) -> str | None:
         """None when the endpoint answers ``GET {base_url}/models`` (an endpoint without

@@ -26,6 +26,7 @@ from typing import Any
 
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.redact import redact
+from medbench_tui.core.reproducibility import seed_notes
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
 CONFIDENCE = 0.95
@@ -152,6 +153,8 @@ class Report:
     paired_cases: list[str]
     excluded: list[dict[str, Any]]
     comparisons: list[Comparison] = field(default_factory=list)
+    seed_notes: list[str] = field(default_factory=list)
+    """Seeded systems whose runs were not reproducible (see core.reproducibility)."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -307,6 +310,7 @@ def build_report(
     return Report(
         group_id=group.id, created_at=group.created_at, systems=chosen, seed=seed, confidence=confidence,
         resamples=resamples, summaries=summaries, paired_cases=paired, excluded=excluded, comparisons=comparisons,
+        seed_notes=seed_notes(store, group.id, {name: configs.get(name, {}) for name in chosen}),
     )
 
 
@@ -445,7 +449,8 @@ def summary_table(report: Report) -> Table:
     rows.append(["Runs complete / incomplete / not run", *(
         f"{s.complete} / {s.incomplete} / {s.not_run}" for s in summaries
     )])
-    return Table(f"Run group {report.group_id}", ["metric", *report.systems], rows, [_method_note(report)])
+    return Table(f"Run group {report.group_id}", ["metric", *report.systems], rows,
+                 [_method_note(report), *report.seed_notes])
 
 
 def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool = True) -> list[Table]:

@@ -33,6 +33,9 @@ class RunnerSettings(BaseModel):
     endpoint_concurrency: int = Field(default=8, ge=1, description="Requests in flight per endpoint (base_url).")
     retry_attempts: int = Field(default=6, ge=1, description="Tries per request, the first included.")
     max_retry_after: float = Field(default=300.0, gt=0, description="Longest Retry-After honoured (seconds).")
+    unreachable_seconds: float = Field(
+        default=120.0, gt=0, description="How long a server that cannot be reached is retried (seconds)."
+    )
 
 
 class Settings(BaseSettings):

@@ -356,7 +356,7 @@ def retry_policy(runner_settings: Any) -> Any:
     """The runner's retry policy from the settings (as ``medbench run`` makes it)."""
     from medbench_tui.core.runs.retry import RetryPolicy
 
-    return RetryPolicy(attempts=runner_settings.retry_attempts, max_retry_after=runner_settings.max_retry_after)
+    return RetryPolicy.from_settings(runner_settings)
 
 
 def plan_cases(bank: Path, specs: list[str], files: list[Path] | None, simulator: str) -> Any:

@@ -34,6 +34,29 @@ answers every chat request with a 400 whose message quotes the request's
 ``Authorization`` and ``api-key`` headers; ``"reply"`` puts them in a normal reply. The
 ``echoing_openai`` fixture is a server set to ``"error"``.
 
+Behaviours real servers showed:
+
+- ``add_reply(text, finish_reason="length")``: a reply cut at the token limit (its
+  ``finish_reason`` in the JSON reply and in the last stream chunk);
+- faults worded as the servers word them: ``"context_llamacpp"`` (llama.cpp's 400
+  ``exceed_context_size_error`` with ``n_prompt_tokens`` and ``n_ctx``),
+  ``"context_llamacpp_500"`` (its 500 "Context size has been exceeded." from a shared
+  slot), ``"context_vllm"`` (vLLM's 400 "This model's maximum context length is ..."),
+  ``"context_openai"`` (code ``context_length_exceeded``), ``"image_unsupported"``
+  (llama.cpp's 500 "image input is not supported" for a model without a projector);
+- ``context_tokens``: when set, every request whose estimated prompt (``len(json)//4``,
+  as ``usage`` reports it) plus ``max_tokens`` exceeds it gets ``context_fault``
+  (default ``"context_llamacpp"``): a server with a small context;
+- ``served_model`` (the model id replies carry; default: the one asked for: any name
+  is accepted) and ``system_fingerprint``;
+- ``tokenizer``: ``None`` (no tokenizer route: 404, like hosted APIs and Ollama),
+  ``"llamacpp"`` (``POST /tokenize`` with ``content`` gives ``tokens``) or ``"vllm"``
+  (``POST /tokenize`` with ``prompt`` gives ``count`` and ``tokens``); a token is a
+  whitespace-separated word;
+- ``max_in_flight``: the most chat requests it was answering at once (a server's slots);
+- a stream always ends with a usage chunk (``choices: []``) when
+  ``stream_options.include_usage`` is asked, as vLLM and llama.cpp send it.
+
 Every request is recorded in ``requests`` (method, path, lower-case headers, JSON body);
 ``chat_requests`` keeps the chat ones; ``reset()`` forgets requests and the queue.
 """
@@ -63,7 +86,13 @@ FAULT_KINDS = (
     "malformed",
     "drop",
     "drop_stream",
+    "context_llamacpp",
+    "context_llamacpp_500",
+    "context_vllm",
+    "context_openai",
+    "image_unsupported",
 )
+TOKENIZERS = (None, "llamacpp", "vllm")
 
 
 @dataclass
@@ -85,6 +114,12 @@ class Fault:
 
 
 @dataclass
+class Reply:
+    text: str
+    finish_reason: str = "stop"
+
+
+@dataclass
 class FakeOpenAI:
     default_reply: str = "I'm not sure."
     responder: Callable[[dict], str] | None = None
@@ -96,9 +131,16 @@ class FakeOpenAI:
     models: list[str] = field(default_factory=lambda: ["fake-model"])
     requests: list[RecordedRequest] = field(default_factory=list)
     echo_credentials: str | None = None  # None, "error" or "reply": see the module docstring
+    context_tokens: int | None = None
+    context_fault: str = "context_llamacpp"
+    served_model: str | None = None
+    system_fingerprint: str | None = None
+    tokenizer: str | None = None
 
     def __post_init__(self) -> None:
-        self._queue: deque[str | Fault] = deque()
+        self._queue: deque[Reply | Fault] = deque()
+        self.in_flight = 0
+        self.max_in_flight = 0
         self._lock = threading.Lock()
         self._random = random.Random(self.seed)
         self._stopping = threading.Event()
@@ -106,9 +148,9 @@ class FakeOpenAI:
         self._thread: threading.Thread | None = None
 
     # -- script -------------------------------------------------------------
-    def add_reply(self, *texts: str) -> None:
+    def add_reply(self, *texts: str, finish_reason: str = "stop") -> None:
         with self._lock:
-            self._queue.extend(texts)
+            self._queue.extend(Reply(text, finish_reason) for text in texts)
 
     def add_fault(self, kind: str, *, retry_after: float | None = None, times: int = 1) -> None:
         with self._lock:
@@ -124,15 +166,23 @@ class FakeOpenAI:
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
-    def _next(self, body: dict) -> str | Fault:
+    @property
+    def tokenize_requests(self) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.path.rstrip("/").endswith("/tokenize")]
+
+    def _next(self, body: dict) -> Reply | Fault:
+        if self.context_tokens is not None:
+            needed = _usage("", body)["prompt_tokens"] + int(body.get("max_tokens") or 0)
+            if needed > self.context_tokens:
+                return Fault(self.context_fault)
         with self._lock:
             if self._queue:
                 return self._queue.popleft()
             if self.fault_rate and self._random.random() < self.fault_rate:
                 return Fault(self._random.choice(self.fault_kinds), retry_after=1)
         if self.responder is not None:
-            return self.responder(body)
-        return self.default_reply
+            return Reply(self.responder(body))
+        return Reply(self.default_reply)
 
     # -- life cycle ---------------------------------------------------------
     @property
@@ -161,16 +211,23 @@ class FakeOpenAI:
             self._httpd = None
 
 
-def _completion(text: str, body: dict) -> dict:
+def _served(state: FakeOpenAI, body: dict) -> dict:
+    served = {"model": state.served_model or body.get("model", "fake-model")}
+    if state.system_fingerprint is not None:
+        served["system_fingerprint"] = state.system_fingerprint
+    return served
+
+
+def _completion(state: FakeOpenAI, reply: Reply, body: dict) -> dict:
     return {
         "id": "chatcmpl-fake",
         "object": "chat.completion",
         "created": int(time.time()),
-        "model": body.get("model", "fake-model"),
+        **_served(state, body),
         "choices": [
-            {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
+            {"index": 0, "message": {"role": "assistant", "content": reply.text}, "finish_reason": reply.finish_reason}
         ],
-        "usage": _usage(text, body),
+        "usage": _usage(reply.text, body),
     }
 
 
@@ -180,12 +237,12 @@ def _usage(text: str, body: dict) -> dict:
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
-def _chunk(body: dict, delta: dict, finish: str | None = None) -> dict:
+def _chunk(state: FakeOpenAI, body: dict, delta: dict, finish: str | None = None) -> dict:
     return {
         "id": "chatcmpl-fake",
         "object": "chat.completion.chunk",
         "created": int(time.time()),
-        "model": body.get("model", "fake-model"),
+        **_served(state, body),
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
     }
 
@@ -197,6 +254,21 @@ _STATUS_FAULTS = {
     "503": (503, "server_error", "The engine is currently overloaded."),
     "400": (400, "invalid_request_error", "Invalid request."),
     "401": (401, "invalid_api_key", "Incorrect API key provided."),
+    "context_llamacpp_500": (500, "server_error", "Context size has been exceeded."),
+    "context_vllm": (
+        400, "BadRequestError",
+        "This model's maximum context length is 4096 tokens. However, you requested 5210 tokens "
+        "(4698 in the messages, 512 in the completion). Please reduce the length of the messages or completion.",
+    ),
+    "context_openai": (
+        400, "context_length_exceeded",
+        "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. "
+        "Please reduce the length of the messages.",
+    ),
+    "image_unsupported": (
+        500, "server_error",
+        "image input is not supported - hint: if this is unexpected, you may need to provide the mmproj",
+    ),
 }
 
 
@@ -240,6 +312,19 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
+    def _tokenize(self, body: Any) -> None:
+        kind = self.server_state.tokenizer
+        body = body if isinstance(body, dict) else {}
+        if kind == "llamacpp" and isinstance(body.get("content"), str):
+            self._send_json(200, {"tokens": list(range(len(body["content"].split())))})
+        elif kind == "vllm" and isinstance(body.get("prompt"), str):
+            tokens = list(range(len(body["prompt"].split())))
+            self._send_json(200, {"count": len(tokens), "max_model_len": 4096, "tokens": tokens})
+        elif kind is None:
+            self._send_json(404, {"error": {"message": "not found", "type": "invalid_request_error"}})
+        else:
+            self._send_json(400, {"error": {"message": "missing field", "type": "invalid_request_error"}})
+
     def do_GET(self) -> None:
         self._record(None)
         if self.path.rstrip("/").endswith("/models"):
@@ -256,6 +341,9 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = raw.decode(errors="replace")
         self._record(body)
+        if self.path.rstrip("/").endswith("/tokenize"):
+            self._tokenize(body)
+            return
         if not self.path.rstrip("/").endswith("/chat/completions"):
             self._send_json(404, {"error": {"message": "not found", "type": "invalid_request_error"}})
             return
@@ -263,19 +351,33 @@ class _Handler(BaseHTTPRequestHandler):
         if state.echo_credentials:
             self._echo_credentials(body)
             return
-        item = state._next(body if isinstance(body, dict) else {})
-        if state.latency:
-            state._stopping.wait(state.latency)
-        stream = isinstance(body, dict) and bool(body.get("stream"))
-        if isinstance(item, Fault):
-            self._fault(item, body, stream)
-        elif stream:
-            self._stream(str(item), body)
-        else:
-            self._send_json(200, _completion(str(item), body))
+        with state._lock:
+            state.in_flight += 1
+            state.max_in_flight = max(state.max_in_flight, state.in_flight)
+        try:
+            item = state._next(body if isinstance(body, dict) else {})
+            if state.latency:
+                state._stopping.wait(state.latency)
+            stream = isinstance(body, dict) and bool(body.get("stream"))
+            if isinstance(item, Fault):
+                self._fault(item, body, stream)
+            elif stream:
+                self._stream(item, body)
+            else:
+                self._send_json(200, _completion(state, item, body))
+        finally:
+            with state._lock:
+                state.in_flight -= 1
 
     def _fault(self, fault: Fault, body: Any, stream: bool) -> None:
-        if fault.kind in _STATUS_FAULTS:
+        if fault.kind == "context_llamacpp":
+            prompt = _usage("", body if isinstance(body, dict) else {})["prompt_tokens"]
+            n_ctx = self.server_state.context_tokens or 4096
+            error = {"code": 400, "type": "exceed_context_size_error", "n_prompt_tokens": prompt, "n_ctx": n_ctx,
+                     "message": f"request ({prompt} tokens) exceeds the available context size ({n_ctx} tokens), "
+                                "try increasing it"}
+            self._send_json(400, {"error": error})
+        elif fault.kind in _STATUS_FAULTS:
             status, code, message = _STATUS_FAULTS[fault.kind]
             headers = {"Retry-After": f"{fault.retry_after:g}"} if fault.retry_after is not None else {}
             error = {"message": message, "type": code, "code": code, "param": None}
@@ -291,7 +393,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
         elif fault.kind == "drop_stream" and stream:
-            self._stream("This reply is cut off", body, cut=True)
+            self._stream(Reply("This reply is cut off"), body, cut=True)
         else:  # drop, or drop_stream on a plain request
             self._drop()
 
@@ -300,11 +402,13 @@ class _Handler(BaseHTTPRequestHandler):
         sent = "; ".join(f"{name}: {self.headers[name]}" for name in ("Authorization", "api-key") if self.headers[name])
         text = f"gateway rejected the request (received {sent})"
         if self.server_state.echo_credentials == "reply":
-            self._send_json(200, _completion(text, body if isinstance(body, dict) else {}))
+            self._send_json(200, _completion(self.server_state, Reply(text), body if isinstance(body, dict) else {}))
         else:
             self._send_json(400, {"error": {"message": text, "type": "invalid_request_error", "code": None}})
 
-    def _stream(self, text: str, body: dict, *, cut: bool = False) -> None:
+    def _stream(self, reply: Reply, body: dict, *, cut: bool = False) -> None:
+        state = self.server_state
+        text = reply.text
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
@@ -319,15 +423,15 @@ class _Handler(BaseHTTPRequestHandler):
 
         pieces = [p + " " for p in text.split(" ")]
         pieces[-1] = pieces[-1][:-1]
-        send(_chunk(body, {"role": "assistant", "content": ""}))
+        send(_chunk(state, body, {"role": "assistant", "content": ""}))
         for index, piece in enumerate(pieces):
-            send(_chunk(body, {"content": piece}))
+            send(_chunk(state, body, {"content": piece}))
             if cut and index == 0:
                 self._drop()
                 return
-        send(_chunk(body, {}, "stop"))
+        send(_chunk(state, body, {}, reply.finish_reason))
         if (body.get("stream_options") or {}).get("include_usage"):
-            usage_chunk = _chunk(body, {})
+            usage_chunk = _chunk(state, body, {})
             usage_chunk["choices"] = []
             usage_chunk["usage"] = _usage(text, body)
             send(usage_chunk)

@@ -33,8 +33,9 @@ class ResponseCache:
             self.misses += 1
             return None
         self.hits += 1
-        return ChatReply(**json.loads(text))
+        return ChatReply(**json.loads(text), cached=True)
 
     def put(self, request: dict[str, Any], reply: ChatReply) -> None:
-        document = {"text": reply.text, "finish_reason": reply.finish_reason}
+        document = {"text": reply.text, "finish_reason": reply.finish_reason, "model": reply.model,
+                    "system_fingerprint": reply.system_fingerprint}
         self.store.cache_response(request_key(request), json.dumps(document, ensure_ascii=False))

@@ -2,8 +2,12 @@
 
 Retried: what :class:`~medbench_tui.core.openai_client.EndpointError` marks
 ``retryable`` (429 rate limits, 5xx, timeouts, dropped connections, garbled replies).
-Never retried: 400/401/403/404 and an exhausted quota; retrying cannot fix them, so
-the run ends incomplete with the reason. Waits grow exponentially with "equal jitter"
+Never retried: 400/401/403/404, an exhausted quota, a request longer than the
+context and images sent to a model that takes none (whatever their status: llama.cpp
+answers those with 500); retrying cannot fix them, so the run ends incomplete with the
+reason. An unreachable server (connection refused or dropped) is retried for a time
+budget (``unreachable_seconds``) rather than a number of attempts: a server that
+restarts should not fail a whole run group. Waits grow exponentially with "equal jitter"
 (half fixed, half random) so runs that hit one rate limit do not return in lockstep,
 and are never shorter than the server's ``Retry-After``.
 """
@@ -14,7 +18,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from medbench_tui.core.openai_client import EndpointError
 
@@ -29,10 +33,18 @@ class RetryPolicy:
     max_delay: float = 30.0
     max_retry_after: float = 300.0
     """A server asking for a longer pause than this ends the run instead."""
+    unreachable_seconds: float = 120.0
+    """How long to keep retrying a server that cannot be reached (waits summed)."""
 
     def __post_init__(self) -> None:
         if self.attempts < 1:
             raise ValueError("a retry policy needs at least one attempt")
+
+    @classmethod
+    def from_settings(cls, runner: Any) -> RetryPolicy:
+        """From the ``runner:`` settings (``settings.RunnerSettings``), for the CLI and the TUI alike."""
+        return cls(attempts=runner.retry_attempts, max_retry_after=runner.max_retry_after,
+                   unreachable_seconds=runner.unreachable_seconds)
 
     def delay(self, retry: int, retry_after: float | None, rng: random.Random) -> float:
         """Seconds to wait before retry number ``retry`` (1 = the first retry)."""
@@ -64,7 +76,11 @@ async def call_with_retry(
     """Await ``call()`` until it succeeds. A failure retrying cannot fix, or the last
     one, is raised as an :class:`EndpointError` (not retryable any more) whose message
     counts the attempts. Exceptions that are not endpoint failures pass through."""
-    for attempt in range(1, policy.attempts + 1):
+    from medbench_tui.core.openai_client import UNREACHABLE
+
+    attempt, waited = 0, 0.0
+    while True:
+        attempt += 1
         try:
             return await call()
         except Exception as exc:
@@ -72,19 +88,24 @@ async def call_with_retry(
             if error is None:
                 raise
             too_long = error.retry_after is not None and error.retry_after > policy.max_retry_after
-            if not error.retryable or attempt == policy.attempts or too_long:
-                raise _gave_up(error, attempt, too_long) from exc
             delay = policy.delay(attempt, error.retry_after, rng)
+            if error.code == UNREACHABLE:
+                spent = waited + delay > policy.unreachable_seconds
+            else:
+                spent = attempt >= policy.attempts
+            if not error.retryable or spent or too_long:
+                raise _gave_up(error, attempt, too_long, waited) from exc
             if on_retry is not None:
                 on_retry(attempt, delay, error)
             await sleep(delay)
-    raise AssertionError("the loop always returns or raises")
+            waited += delay
 
 
-def _gave_up(error: EndpointError, attempts: int, too_long: bool) -> EndpointError:
+def _gave_up(error: EndpointError, attempts: int, too_long: bool, waited: float) -> EndpointError:
     message = str(error)
     if too_long:
         message += f" (asked to wait {error.retry_after:.0f} s, more than the runner waits)"
     elif attempts > 1:
-        message += f" (gave up after {attempts} attempts)"
-    return EndpointError(message, retryable=False, status=error.status, retry_after=error.retry_after)
+        message += f" (gave up after {attempts} attempts over {waited:.0f} s)"
+    return EndpointError(message, retryable=False, status=error.status, retry_after=error.retry_after,
+                         code=error.code)

@@ -151,6 +151,20 @@ class RunPlan:
     seed: int
     cases_path: str
 
+    def endpoint_limits(self) -> dict[str, int]:
+        """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
+        simulator or the evaluator): the gate never sends it more requests at once."""
+        from medbench_tui.core.bankconfig import EndpointConfig
+
+        endpoints = [getattr(s, "config", None) for s in self.systems] + [self.simulator_setup]
+        endpoints += [getattr(self.extractor, "endpoint", None)]
+        limits: dict[str, int] = {}
+        for endpoint in endpoints:
+            if isinstance(endpoint, EndpointConfig) and endpoint.max_concurrency is not None:
+                limits[endpoint.base_url] = min(limits.get(endpoint.base_url, endpoint.max_concurrency),
+                                                endpoint.max_concurrency)
+        return limits
+
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
         return {
@@ -375,8 +389,11 @@ class RequestGate:
         policy: RetryPolicy,
         cache: ResponseCache | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        endpoint_limits: dict[str, int] | None = None,
     ) -> None:
         self.endpoint_concurrency = endpoint_concurrency
+        self.endpoint_limits = dict(endpoint_limits or {})
+        """base_url -> the endpoint's own ``max_concurrency`` (its server's slots)."""
         self.policy = policy
         self.cache = cache
         self.sleep = sleep
@@ -384,7 +401,8 @@ class RequestGate:
 
     def slot(self, base_url: str) -> asyncio.Semaphore:
         if base_url not in self._slots:
-            self._slots[base_url] = asyncio.Semaphore(self.endpoint_concurrency)
+            limit = min(self.endpoint_concurrency, self.endpoint_limits.get(base_url, self.endpoint_concurrency))
+            self._slots[base_url] = asyncio.Semaphore(limit)
         return self._slots[base_url]
 
     def for_run(self, rng: random.Random, on_retry: Callable[[int, float, Exception], None]) -> RunGate:
@@ -408,8 +426,6 @@ class RunGate:
     async def complete(self, client: Any, request: dict[str, Any], attempt: Callable[[], Awaitable[Any]]) -> Any:
         """``attempt()`` (one request to ``client``'s endpoint) in a free slot, retried,
         or the cached reply to the same request."""
-        from medbench_tui.core.openai_client import ChatReply
-
         cache = self.shared.cache
         keyed = {"base_url": client.base_url, **request}
         if cache is not None and (hit := cache.get(keyed)) is not None:
@@ -423,17 +439,8 @@ class RunGate:
             once, policy=self.shared.policy, rng=self.rng, on_retry=self._retried, sleep=self.shared.sleep
         )
         if cache is not None:
-            cache.put(keyed, reply if isinstance(reply, ChatReply) else ChatReply(reply, "stop"))
+            cache.put(keyed, reply)
         return reply
-
-    async def collect(self, client: Any, request: dict[str, Any], stream: Callable[[], AsyncIterator[str]]) -> str:
-        """A streamed reply, whole: nobody watches a batch run, and a whole reply can be
-        retried and cached like any other."""
-        async def whole() -> str:
-            return "".join([delta async for delta in stream()])
-
-        reply = await self.complete(client, request, whole)
-        return reply if isinstance(reply, str) else reply.text
 
 
 # --- the runner ------------------------------------------------------------------------
@@ -481,6 +488,7 @@ class Runner:
             policy=retry or RetryPolicy(),
             cache=ResponseCache(store) if cache else None,
             sleep=sleep,
+            endpoint_limits=plan.endpoint_limits(),
         )
         self._listeners: list[Callable[[ProgressEvent], None]] = [on_event] if on_event else []
         self._workers: list[asyncio.Task] = []
@@ -583,8 +591,9 @@ class Runner:
                 self.store.renew_claims(self.owner, lease=self.lease)
 
     async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
-        """One run, recorded whatever happens; re-raises cancellation once recorded."""
-        from medbench_tui.core.openai_client import REQUEST_GATE
+        """One run, recorded whatever happens; re-raises cancellation once recorded.
+        Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
+        from medbench_tui.core.openai_client import REQUEST_GATE, REQUEST_LOG
 
         group_id = self.group.id
         self._emit(RunStarted(group_id, item.id, system.name))
@@ -596,6 +605,8 @@ class Runner:
             )),
         )
         token = REQUEST_GATE.set(gate)
+        requests: list[dict[str, Any]] = []
+        log_token = REQUEST_LOG.set(requests)
         consultation = card = None
         try:
             consultation = self._consultation(item, system)
@@ -604,13 +615,14 @@ class Runner:
                 card, transcript = await self._score(item, transcript)
         except asyncio.CancelledError:
             transcript = _abandoned(consultation, item, system, CANCELLED)
-            self._record(item, system, transcript, None, started_at, started, gate.retries)
+            self._record(item, system, transcript, None, started_at, started, gate.retries, requests)
             raise
         except Exception as exc:
             transcript = _abandoned(consultation, item, system, _reason(exc))
         finally:
             REQUEST_GATE.reset(token)
-        return self._record(item, system, transcript, card, started_at, started, gate.retries)
+            REQUEST_LOG.reset(log_token)
+        return self._record(item, system, transcript, card, started_at, started, gate.retries, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.case import patient_record
@@ -635,7 +647,7 @@ class Runner:
             return None, failed
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
-                retries: int) -> RunRecord:
+                retries: int, requests: list[dict[str, Any]]) -> RunRecord:
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
         document = card.to_json() if complete else None
@@ -653,7 +665,7 @@ class Runner:
             num_steps=item.case.num_steps, outside_soft_range=document["outside_soft_range"] if document else None,
             started_at=started_at, finished_at=utc_now(), seconds=seconds,
             prompt_tokens=transcript.usage.prompt_tokens, completion_tokens=transcript.usage.completion_tokens,
-            retries=retries,
+            retries=retries, requests=list(requests) or None,
         )
         self.store.record(record)
         if record.complete:

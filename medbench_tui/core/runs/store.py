@@ -121,11 +121,19 @@ def _v4_run_claims(db: sqlite3.Connection) -> None:
     )
 
 
+def _v5_audit(db: sqlite3.Connection) -> None:
+    """Each run's request notes (role, served model, fingerprint, finish reason, usage,
+    errors) and the earlier attempts a resumed run replaced."""
+    db.execute("ALTER TABLE runs ADD COLUMN requests TEXT")
+    db.execute("ALTER TABLE runs ADD COLUMN attempts TEXT")
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _v1_groups_and_runs,
     _v2_metrics_table,
     _v3_response_cache,
     _v4_run_claims,
+    _v5_audit,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -189,6 +197,13 @@ class RunRecord:
     completion_tokens: int = 0
     retries: int = 0
     """Requests sent again after a retryable endpoint failure, over the whole run."""
+    requests: list[dict[str, Any]] | None = None
+    """One note per model request (and failed attempt) of the run: role, model asked for
+    and ``served_model``, ``system_fingerprint``, ``finish_reason``, token usage, error."""
+    attempts: list[dict[str, Any]] | None = None
+    """The earlier runs of this case and system in the group that this one replaced
+    (oldest first): status, reason, times, transcript and requests. Filled in by
+    :meth:`RunStore.record`."""
     id: int | None = None
 
     @property
@@ -267,7 +282,9 @@ _RUN_COLUMNS = (
     "outside_soft_range", "started_at", "finished_at", "seconds", "prompt_tokens",
     "completion_tokens", "retries",
 )
-_JSON_COLUMNS = ("transcript", "scorecard", "extraction")
+_JSON_COLUMNS = ("transcript", "scorecard", "extraction", "requests", "attempts")
+_ATTEMPT_COLUMNS = ("status", "reason", "started_at", "finished_at", "seconds", "steps", "retries", "transcript",
+                    "requests", "attempts")
 _CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
 _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
                    "outside_soft_range")
@@ -383,8 +400,9 @@ class RunStore:
 
     def record(self, run: RunRecord) -> int:
         """Write one run and its metrics in one transaction, replacing an earlier run of
-        the same case and system in the group (a resumed run). Metrics of an
-        incomplete run are never written."""
+        the same case and system in the group (a resumed run): the earlier run is kept
+        in ``attempts``, so a resume never erases a failure. Metrics of an incomplete
+        run are never written."""
         metrics = run.metrics if run.complete else {}
         labels = run.labels if run.complete else {}
         row = {
@@ -403,10 +421,13 @@ class RunStore:
             "prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens,
             "retries": run.retries,
         }
-        columns = ", ".join(row)
-        marks = ", ".join("?" for _ in row)
         try:
             with self.transaction() as db:
+                run.attempts = [*(run.attempts or []), *self._earlier(db, run)]
+                row["requests"] = self._json(run.requests)
+                row["attempts"] = self._json(run.attempts or None)
+                columns = ", ".join(row)
+                marks = ", ".join("?" for _ in row)
                 db.execute(
                     "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
                     (run.group_id, run.case_id, run.system),
@@ -453,6 +474,22 @@ class RunStore:
         with self.transaction() as db:
             db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? AND owner = ?",
                        (group_id, case_id, system, owner))
+
+    @staticmethod
+    def _earlier(db: sqlite3.Connection, run: RunRecord) -> list[dict[str, Any]]:
+        """The stored run this one replaces, as attempts (its own earlier ones first)."""
+        cursor = db.execute(
+            f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
+            (run.group_id, run.case_id, run.system),
+        )
+        found = cursor.fetchone()
+        if found is None:
+            return []
+        earlier = dict(zip(_ATTEMPT_COLUMNS, found, strict=True))
+        for key in ("transcript", "requests", "attempts"):
+            earlier[key] = None if earlier[key] is None else json.loads(earlier[key])
+        older = earlier.pop("attempts") or []
+        return [*older, {k: v for k, v in earlier.items() if v is not None}]
 
     # reading
 

@@ -12,22 +12,31 @@ EXTRACTOR_NAMES = ("text", "llm")
 ALIASES = {"rules": "text"}
 
 
+def extractor_problem(choice: str | None = None, evaluator: Any = None) -> str | None:
+    """Why the extractor called ``choice`` (else the evaluator's) cannot be built from the
+    configuration, or None."""
+    name = choice or (evaluator.extractor if evaluator is not None else "text")
+    name = ALIASES.get(name, name)
+    if name not in EXTRACTOR_NAMES:
+        return f"unknown extractor {name!r}: use one of {', '.join(EXTRACTOR_NAMES)}"
+    if name == "llm" and getattr(evaluator, "llm", None) is None:
+        return (
+            "the llm extractor needs an endpoint: add `evaluator: {extractor: llm, llm: {base_url: ..., "
+            "model: ...}}` to the bank's medbench.yaml"
+        )
+    return None
+
+
 def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extractor:
     """The extractor called ``choice``, else the one the bank's evaluator names, else
     the text extractor. ``evaluator`` is a ``bankconfig.EvaluatorConfig`` (or None)."""
     from medbench_tui.core.scoring.extract import TextExtractor
     from medbench_tui.core.scoring.llm_extract import LlmExtractor
 
+    problem = extractor_problem(choice, evaluator)
+    if problem:
+        raise UsageError(problem)
     name = choice or (evaluator.extractor if evaluator is not None else "text")
-    name = ALIASES.get(name, name)
-    if name == "text":
+    if ALIASES.get(name, name) == "text":
         return TextExtractor()
-    if name == "llm":
-        endpoint = getattr(evaluator, "llm", None)
-        if endpoint is None:
-            raise UsageError(
-                "the llm extractor needs an endpoint: add `evaluator: {extractor: llm, llm: {base_url: ..., "
-                "model: ...}}` to the bank's medbench.yaml"
-            )
-        return LlmExtractor.from_endpoint(endpoint)
-    raise UsageError(f"unknown extractor {name!r}: use one of {', '.join(EXTRACTOR_NAMES)}")
+    return LlmExtractor.from_endpoint(evaluator.llm)

@@ -9,6 +9,11 @@ the extraction, listed on the card, and not scored. What the model lists as advi
 against is kept as negated. Structured fields of the final are taken as they are, as
 by every extractor; the matching and the metrics are the same as for the text
 extractor.
+
+A reply cut at the token limit (``finish_reason: length``) is half a JSON document:
+it is asked again once with twice the room (unless that would not fit the endpoint's
+``context_tokens``), and the extraction notes it; cut again, the run's scoring fails
+with that reason (never "does not follow the schema").
 """
 
 from __future__ import annotations
@@ -177,22 +182,28 @@ class LlmExtractor:
         if client is None:
             if base_url is None:
                 raise ValueError("LlmExtractor needs a client or a base_url")
-            client = ChatClient(base_url=base_url, api_key=api_key)
+            client = ChatClient(base_url=base_url, api_key=api_key, role="extractor")
+        from medbench_tui.core.bankconfig import DEFAULT_MAX_TOKENS
+
         self.client = client
         self.model = model
-        self.params = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
+        self.params: dict[str, Any] = {
+            "temperature": temperature, "seed": seed, "max_tokens": max_tokens or DEFAULT_MAX_TOKENS["extractor"],
+        }
+        self.endpoint: Any = None
+        """The ``evaluator.llm`` configuration it was built from, if any."""
 
     @classmethod
     def from_endpoint(cls, endpoint: Any) -> LlmExtractor:
         from medbench_tui.core.openai_client import ChatClient
 
-        return cls(
-            model=endpoint.model,
-            client=ChatClient.for_endpoint(endpoint),
-            temperature=endpoint.temperature if endpoint.temperature is not None else 0.0,
-            seed=endpoint.seed,
-            max_tokens=endpoint.max_tokens,
-        )
+        extractor = cls(model=endpoint.model, client=ChatClient.for_endpoint(endpoint, role="extractor"))
+        sampling = endpoint.sampling("extractor")
+        if sampling["temperature"] is None:
+            sampling["temperature"] = 0.0
+        extractor.params = {k: v for k, v in sampling.items() if v is not None}
+        extractor.endpoint = endpoint
+        return extractor
 
     def public_config(self) -> dict[str, Any]:
         """What a run records about the extractor (never a key)."""
@@ -215,22 +226,41 @@ class LlmExtractor:
         fields = [(name, value) for name, value in (("text", final.text), ("advice", final.advice)) if value]
         if not fields:
             return Extraction(extractor=self.name, entities=entities)
-        structure = await self._ask(fields)
+        structure, retried = await self._ask(fields)
         found, notes = _entities(structure, fields, table)
-        return Extraction(extractor=self.name, entities=merge(entities, found), notes=notes)
+        return Extraction(extractor=self.name, entities=merge(entities, found), notes=retried + notes)
 
-    async def _ask(self, fields: list[tuple[str, str]]) -> FinalStructure:
+    async def _ask(self, fields: list[tuple[str, str]]) -> tuple[FinalStructure, list[str]]:
+        """The structure, and a note when the first reply was cut and asked again."""
         from medbench_tui.core.openai_client import EndpointError
 
         body = "\n\n".join(f"{name.upper()}:\n{value}" for name, value in fields)
-        reply = await self.client.complete(
-            [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": body}],
-            model=self.model,
-            response_format=response_format(),
-            **self.params,
-        )
+        messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": body}]
+        limit_key = "max_completion_tokens" if "max_completion_tokens" in self.params else "max_tokens"
+        limit = self.params.get(limit_key)
+        reply = await self.client.complete(messages, model=self.model, response_format=response_format(), **self.params)
+        notes: list[str] = []
+        if reply.truncated:
+            room = 2 * limit if limit else None
+            context = getattr(self.client, "context_tokens", None)
+            if room is None or (context is not None and room >= context):
+                raise EndpointError(
+                    f"the extractor model ({self.model}) reply was cut at its token limit ({limit}) and twice that "
+                    f"does not fit its context_tokens ({context}): raise evaluator.llm.context_tokens or shorten",
+                    retryable=False,
+                )
+            notes.append(f"the extractor's reply was cut at its token limit ({limit}); asked again with {room}")
+            reply = await self.client.complete(
+                messages, model=self.model, response_format=response_format(), **(self.params | {limit_key: room})
+            )
+            if reply.truncated:
+                raise EndpointError(
+                    f"the extractor model ({self.model}) reply was cut at its token limit ({limit}, then {room}): "
+                    "raise max_tokens of evaluator.llm in medbench.yaml",
+                    retryable=False,
+                )
         try:
-            return FinalStructure.model_validate_json(_json_text(reply.text))
+            return FinalStructure.model_validate_json(_json_text(reply.text)), notes
         except (ValidationError, ValueError) as exc:
             first = str(exc).splitlines()[0]
             raise EndpointError(

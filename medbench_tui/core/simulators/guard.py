@@ -8,11 +8,17 @@ Two halves, kept apart on purpose:
   reply must be backed by the intro, the patient data or a fact's answer.
 
 A reply that fails either check is replaced by the grounded answer.
+
+Both checks read words in the record's own writing. A reply in another script or
+language, or with characters that cannot be read as words at all, would pass them
+unread, so :func:`unfamiliar_writing` judges the writing first.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -130,20 +136,133 @@ class SupportCheck:
         return flat in {"yes", "no", "yeah", "sorry", "pardon"} or any(flat == _norm(s) for s in stock)
 
 
+# --- the writing of a reply -------------------------------------------------------------
+
+FUNCTION_WORDS = {
+    "en": frozenset("the and is it my have has was with of to you he she not yes your this that for been about "
+                    "when at but feel had".split()),
+    "fr": frozenset("le la les est une un des et je ai pas mon ma avec pour ce elle il depuis très suis".split()),
+    "de": frozenset("der die das ist ein eine und ich nicht mein meine mit seit habe hat auch sehr".split()),
+    "es": frozenset("el la los las es una un yo mi con desde tengo muy que está estoy".split()),
+    "it": frozenset("il lo la gli è una un io non mio mia con da ho sono molto che".split()),
+    "pt": frozenset("os as é uma um eu não meu minha com desde tenho muito que está estou".split()),
+    "nl": frozenset("de het een en ik niet mijn met sinds heb heeft ook erg".split()),
+}
+"""A few of the commonest words of each language (articles, pronouns, auxiliaries; no
+one-letter words, which many languages share): enough to tell which language a
+sentence is in, never a dictionary."""
+LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian",
+                  "pt": "Portuguese", "nl": "Dutch"}
+LANGUAGE_MIN_HITS = 2
+_WORD_RE = re.compile(r"[^\W\d_]+", re.UNICODE)
+_HARMLESS_CATEGORIES = frozenset({"Zs", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk"})
+_CONTROL_OK = frozenset("\n\r\t")
+
+
+def _script(char: str) -> str:
+    """The script of a letter or digit, from its Unicode name (``LATIN``, ``CYRILLIC``,
+    ``CJK``, ``THAI``...); ASCII digits count as Latin."""
+    if "0" <= char <= "9":
+        return "LATIN"
+    return unicodedata.name(char, "UNKNOWN").split(" ", 1)[0]
+
+
+def _script_name(script: str) -> str:
+    return script if script == "CJK" else script.capitalize()
+
+
+def _language(text: str) -> str | None:
+    """The language of which a text uses the most distinct function words (at least two,
+    and more than of any other language), else None: too short or too mixed to tell."""
+    tokens = {t.lower() for t in _WORD_RE.findall(text)}
+    hits = sorted(((len(tokens & vocabulary), code) for code, vocabulary in FUNCTION_WORDS.items()),
+                  reverse=True)
+    (best, code), (second, _) = hits[0], hits[1]
+    return code if best >= LANGUAGE_MIN_HITS and best > second else None
+
+
+@dataclass(frozen=True)
+class Writing:
+    """How the record is written: its scripts, its language, the characters beyond ASCII
+    it uses (a reply may repeat those whatever they are)."""
+
+    scripts: frozenset[str]
+    language: str | None
+    characters: frozenset[str]
+
+
+@functools.lru_cache(maxsize=64)
+def record_writing(record_text: str) -> Writing:
+    text = unicodedata.normalize("NFC", record_text)
+    scripts = {_script(c) for c in text if c.isalnum()} | {"LATIN"}
+    return Writing(frozenset(scripts), _language(text), frozenset(c for c in text if not c.isascii()))
+
+
+def unfamiliar_writing(reply: str, record_text: str) -> tuple[str, str] | None:
+    """Why a reply cannot be checked against a record written in ``record_text``, as
+    (reason, explanation), or None when it is written as the record is.
+
+    - ``foreign_script``: a letter or digit of a script the record does not use
+      (Cyrillic, CJK, Thai... in an English record);
+    - ``uncheckable_characters``: invisible or format characters (zero-width spaces,
+      bidirectional marks), control, private-use or unassigned code points, the
+      replacement character, pictographs, combining marks left over after composition,
+      letters in compatibility forms (fullwidth, mathematical bold), and Latin letters
+      beyond ASCII that the record does not use (the checks read words of plain
+      letters: "pneumonía" would slip past them);
+    - ``foreign_language``: the reply's function words are of another language than
+      the record's (a French sentence in an English record).
+    """
+    writing = record_writing(record_text)
+    text = unicodedata.normalize("NFC", reply)
+    foreign: set[str] = set()
+    odd: set[str] = set()
+    for char in text:
+        if char.isascii() and (char.isprintable() or char in _CONTROL_OK) or char in writing.characters:
+            continue
+        category = unicodedata.category(char)
+        if char.isalnum() and _script(char) not in writing.scripts:
+            foreign.add(_script(char))
+        elif char.isalnum() and _script(char) != "LATIN" and unicodedata.normalize("NFKC", char) == char:
+            continue  # a letter of another script the record itself is written in
+        elif category not in _HARMLESS_CATEGORIES:
+            odd.add(f"U+{ord(char):04X}")
+    if foreign:
+        names = ", ".join(_script_name(s) for s in sorted(foreign))
+        known = ", ".join(_script_name(s) for s in sorted(writing.scripts))
+        return "foreign_script", f"{names} letters; the record is written in {known} script"
+    if odd:
+        return "uncheckable_characters", f"characters the checks cannot read: {', '.join(sorted(odd)[:5])}"
+    language = _language(text)
+    if language is not None and writing.language is not None and language != writing.language:
+        return "foreign_language", (
+            f"the reply reads as {LANGUAGE_NAMES[language]}; the record is written in {LANGUAGE_NAMES[writing.language]}"
+        )
+    return None
+
+
+# --- the verdict ---------------------------------------------------------------------------
+
+
 @dataclass
 class Verdict:
     ok: bool
     reason: str | None
     facts: list[str]
     sentence: str | None = None
+    why: str | None = None
+    """A plain explanation, where the reason alone does not say enough."""
 
 
 def check_reply(text: str, guard: LeakGuard, support: SupportCheck) -> Verdict:
-    """Check every sentence: first for leaks, then for support. ``facts`` are the ids
-    of the facts the reply restates."""
+    """Check the writing of the whole reply, then every sentence: first for leaks, then
+    for support. ``facts`` are the ids of the facts the reply restates."""
     facts: list[str] = []
     if not text.strip():
         return Verdict(False, "empty_reply", [])
+    unfamiliar = unfamiliar_writing(text, " ".join(source for _, source in support.sources))
+    if unfamiliar is not None:
+        return Verdict(False, unfamiliar[0], [], text.strip(), unfamiliar[1])
     for sentence in sentences(text):
         leak = guard.check(sentence)
         if leak:

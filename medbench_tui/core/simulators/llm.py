@@ -8,15 +8,20 @@ the grounded answer, with an ``Event(kind="simulator_replaced")``.
 When streaming, the text sink receives each sentence once it has passed the check,
 so a leaking sentence is never shown; if a later sentence fails, the whole reply is
 replaced and the sink's earlier text is superseded by ``PatientReply.text``.
+
+A reply cut at the token limit (``finish_reason: length``) is replaced too (reason
+``truncated``): its last sentence is unfinished, and unfinished sentences are never
+shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from medbench_tui.core.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.case import PatientRecord
-from medbench_tui.core.openai_client import ChatClient
+from medbench_tui.core.openai_client import ChatClient, ChatReply, EndpointError
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
@@ -61,13 +66,23 @@ def patient_prompt(record: PatientRecord) -> str:
     )
 
 
+GroundedOffer = Callable[[EndpointError], bool]
+"""Asked when the model cannot answer: True continues the consultation with the grounded
+patient (a person playing wants to go on; a batch run must not mix simulators)."""
+
+
 class LlmSimulator:
     name = "llm"
 
     def __init__(self, record: PatientRecord, config: LlmSimulatorConfig, *, name: str = "llm") -> None:
         self.name = name
         self.config = config
-        self.client = ChatClient.for_endpoint(config)
+        self.offer_grounded: GroundedOffer | None = None
+        self.unavailable: EndpointError | None = None
+        """Set once the grounded patient took over (see :attr:`offer_grounded`)."""
+        self.left_out = 0
+        """Messages of the history left out of the last request to fit context_tokens."""
+        self.client = ChatClient.for_endpoint(config, role="patient")
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
         self.messages: list[dict[str, Any]] = [{"role": "system", "content": patient_prompt(record)}]
@@ -79,27 +94,51 @@ class LlmSimulator:
         self.messages.append({"role": "user", "content": message})
         before = dict(self.grounded.state.disclosed)
         fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
-        if self.config.stream:
-            text, verdict = await self._streamed(guard, on_text)
-        else:
-            text = (await self.client.complete(self.messages, model=self.config.model, **self.config.sampling())).text
-            verdict = check_reply(text, guard, self.support)
-            if verdict.ok and on_text is not None:
-                on_text(text)
+        if self.unavailable is not None:
+            return fallback
+        try:
+            text, verdict = await self._ask(guard, on_text)
+        except EndpointError as exc:
+            if self.offer_grounded is None or not self.offer_grounded(exc):
+                raise
+            self.unavailable = exc
+            fallback.events.append(Event(turn=0, kind="simulator_unavailable", reason=str(exc),
+                                         detail={"continued_with": "grounded", **exc.to_json()}))
+            return fallback
+        trimmed = self._trimmed()
         if not verdict.ok:
             self.messages.append({"role": "assistant", "content": fallback.text})
             event = Event(
                 turn=0,
                 kind="simulator_replaced",
                 reason=verdict.reason,
-                detail={"sentence": verdict.sentence or "", "replacement": fallback.text},
+                detail={"sentence": verdict.sentence or "", "replacement": fallback.text, "reply": text,
+                        **({"why": verdict.why} if verdict.why else {})},
             )
-            fallback.events.append(event)
+            fallback.events += [*trimmed, event]
             return fallback
         self.messages.append({"role": "assistant", "content": text})
         self.grounded.state.disclosed = before
         self.grounded.note_disclosed(verdict.facts)
-        return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default")
+        return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default", events=trimmed)
+
+    def _trimmed(self) -> list[Event]:
+        """A ``context_trimmed`` event when more of the history was left out than before."""
+        left_out = self.client.last.left_out if self.client.last is not None else 0
+        if left_out <= self.left_out:
+            return []
+        self.left_out = left_out
+        detail = {"role": "patient", "left_out": left_out, "context_tokens": self.config.context_tokens}
+        return [Event(turn=0, kind="context_trimmed", detail=detail)]
+
+    async def _ask(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
+        if self.config.stream:
+            return await self._streamed(guard, on_text)
+        answer = await self.client.complete(self.messages, model=self.config.model, **self.config.sampling("patient"))
+        verdict = self._cut(answer) or check_reply(answer.text, guard, self.support)
+        if verdict.ok and on_text is not None:
+            on_text(answer.text)
+        return answer.text, verdict
 
     async def _streamed(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
         """Receive deltas; pass each finished sentence to the sink once it is checked.
@@ -120,15 +159,25 @@ class LlmSimulator:
                 shown += 1
             return None
 
-        async for delta in self.client.stream(self.messages, model=self.config.model, **self.config.sampling()):
+        sampling = self.config.sampling("patient")
+        async for delta in self.client.stream(self.messages, model=self.config.model, **sampling):
             received += delta
             if failed is None:
                 done = sentences(received)
                 finished = received.rstrip().endswith((".", "!", "?"))
                 failed = show(done if finished else done[:-1])
-        if failed is None:
+        cut = self._cut(self.client.last)
+        if failed is None and cut is None:
             failed = show(sentences(received))
-        return received, failed or check_reply(received, guard, self.support)
+        return received, failed or cut or check_reply(received, guard, self.support)
+
+    def _cut(self, answer: ChatReply | None) -> Verdict | None:
+        """The verdict on a reply cut at the token limit, or None when it ended."""
+        if answer is None or not answer.truncated:
+            return None
+        sampling = self.config.sampling("patient")
+        limit = sampling["max_completion_tokens"] or sampling["max_tokens"]
+        return Verdict(False, "truncated", [], None, f"the reply was cut at its token limit ({limit})")
 
     async def aclose(self) -> None:
         await self.client.aclose()

@@ -4,6 +4,12 @@ The model sees the opening (intro and turn-zero attachments) as the first user
 message, then each patient reply (with the attachments it released) as the next.
 Text attachments are inlined; images go as image parts (a base64 data URL) when
 ``vision: true``, else as their description.
+
+A reply cut at the token limit (``finish_reason: length``) ends the run incomplete,
+reason ``truncated``: a cut final response cannot be scored, and a cut question is
+no question. With ``context_tokens``, the oldest turns are left out of a request that
+would not fit (the system prompt and the opening stay whole; ``context_trimmed``
+events say when).
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from medbench_tui.core.consultation import AttachmentView, Consultation
 from medbench_tui.core.openai_client import ChatClient
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.systems.protocols import TURN_LIMIT_NOTICE, protocol
-from medbench_tui.core.transcript import FinalResponse, Usage
+from medbench_tui.core.transcript import Event, FinalResponse, Usage
+
+OPENING_MESSAGES = 2
+"""The system prompt and the opening (intro and turn-zero attachments): never left out."""
 
 
 def image_part(path: Any) -> dict[str, Any]:
@@ -58,15 +67,29 @@ class OpenAIChatSystem(DrivenSystem):
         }
 
     async def drive(self, consultation: Consultation) -> None:
-        client = ChatClient.for_endpoint(self.config)  # one per run: its usage is this run's
+        client = ChatClient.for_endpoint(self.config, role="doctor")  # one per run: its usage is this run's
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": self.protocol.prompt},
             {"role": "user", "content": user_content(consultation.opening.intro, consultation.opening.attachments, vision=self.config.vision)},
         ]
+        sampling = self.config.sampling("doctor")
+        left_out = 0
         try:
             while True:
-                reply = await client.complete(messages, model=self.config.model, **self.config.sampling())
+                reply = await client.complete(messages, model=self.config.model, keep=OPENING_MESSAGES, **sampling)
                 self._count(consultation, client)
+                if reply.left_out > left_out:
+                    left_out = reply.left_out
+                    consultation.note(Event(turn=consultation.steps, kind="context_trimmed",
+                                            detail={"role": "doctor", "left_out": left_out,
+                                                    "context_tokens": self.config.context_tokens}))
+                if reply.truncated:
+                    limit = sampling["max_completion_tokens"] or sampling["max_tokens"]
+                    consultation.note(Event(turn=consultation.steps, kind="truncated",
+                                            detail={"role": "doctor", "max_tokens": limit, "reply": reply.text}))
+                    consultation.abandon(f"truncated: the reply of {self.name} was cut at its token limit "
+                                         f"({limit}): raise max_tokens in medbench.yaml")
+                    return
                 messages.append({"role": "assistant", "content": reply.text})
                 final = self.protocol.final_text(reply.text)
                 if final is not None:
