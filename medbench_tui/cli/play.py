@@ -84,11 +84,10 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.bank import load_valid_case
-    from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.bank import load_bank, load_valid_case
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
-    from medbench_tui.core.paths import bank_root, bank_root_of
+    from medbench_tui.core.paths import bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.scoring.extractors import make_extractor
     from medbench_tui.core.simulators import make_simulator
@@ -97,9 +96,9 @@ def run(args) -> int:
 
     path = _case_path(args.case, args.bank)
     case = load_valid_case(path)
-    bank = bank_root(Path(args.bank)) if args.bank else bank_root_of(path)
-    simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
-    extractor = make_extractor(None, load_bank_config(bank).evaluator)  # the bank's evaluator (text by default)
+    bank = load_bank(Path(args.bank) if args.bank else bank_root_of(path))
+    simulator = make_simulator(args.simulator, patient_record(case), bank=bank.root)
+    extractor = make_extractor(None, bank.config.evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)
     transcript = asyncio.run(HumanSystem(doctor, show=doctor.show).consult(consultation))

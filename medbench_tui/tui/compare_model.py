@@ -401,3 +401,18 @@ def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> 
         write_atomic(path, render(report, fmt), backup=False)
         written.append(path)
     return written
+
+
+def progress_line(event: Any) -> str | None:
+    """A runner event as a line of the comparison's log (None: not logged)."""
+    from medbench_tui.core.runs.runner import RequestRetried, RunFinished, RunStarted
+
+    if isinstance(event, RunStarted):
+        return f"started   {event.case_id} × {event.system}"
+    if isinstance(event, RequestRetried):
+        return f"retrying  {event.case_id} × {event.system} (attempt {event.attempt}): {event.reason}"
+    if isinstance(event, RunFinished):
+        if event.status == "complete":
+            return f"complete  {event.case_id} × {event.system}: {event.steps} steps"
+        return f"INCOMPLETE {event.case_id} × {event.system}: {event.reason}"
+    return None

@@ -88,7 +88,7 @@ async def settle(pilot, until: Callable[[], bool] = lambda: True, rounds: int = 
 async def open_case(pilot, path: Path) -> Any:
     """Open a case in the editor and wait until it is checked; returns the editor screen."""
     app = pilot.app
-    await settle(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await settle(pilot, lambda: not app.bank_loading)
     await app.open_case(path)
     await settle(pilot, lambda: app.editor_screen() is not None and app.editor_screen().path == path)
     return app.editor_screen()

@@ -21,7 +21,7 @@ REPLAY = "replay:replays"
 
 async def open_compare(pilot) -> CompareScreen:
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     await pilot.press("f5")
     await until(pilot, lambda: isinstance(app.screen, CompareScreen))
     return app.screen

@@ -28,7 +28,7 @@ def settings(**values):
 async def start(pilot, case_id: str = "fx-chest-001") -> PlayScreen:
     """Open the case in play mode from the library, with `p`."""
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     library = app.library_screen()
     library.table.move_cursor(row=library.table.get_row_index(str(app.bank / f"{case_id}.yaml")))
     await pilot.press("p")
@@ -114,7 +114,7 @@ async def test_an_unfinished_consultation_is_resumed(clinic, make_app):
 
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, SwapRecoveryDialog), idle=False)
         await pilot.press("r")
@@ -226,7 +226,7 @@ async def test_a_case_with_errors_cannot_be_played(clinic, make_app):
     (clinic / "fx-broken-003.yaml").write_text("id: fx-broken-003\ntitle: Broken\n", encoding="utf-8")
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await app.play_case(clinic / "fx-broken-003.yaml")
         await until(pilot)
         assert isinstance(app.screen, PlayScreen) and not app.screen.live
@@ -253,7 +253,7 @@ async def test_leaving_a_consultation_for_another_case_keeps_it(clinic, make_app
 async def test_the_palette_plays_a_case_and_finishes_the_consultation(clinic, make_app):
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"play fx-throat")

@@ -14,13 +14,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
 from medbench_tui.core.paths import swap_file_for
+from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import SwapRecoveryDialog, UnsavedChangesDialog
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.case_preview import CasePreview
 from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
@@ -33,7 +34,7 @@ from medbench_tui.tui.yaml_lines import icd_value_at
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
 
 
-class EditorScreen(ReportsWorkerFailures, Screen):
+class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="editor.save", priority=True),
         Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
@@ -75,7 +76,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self.text_area = TextArea.code_editor(
             "", language="yaml", theme="css", read_only=True, id="case-text", placeholder=NO_CASE
         )
-        self.text_area.cursor_blink = self.app.cursor_blink
+        self.text_area.cursor_blink = self.medbench.cursor_blink
         yield TitleBar("editor")
         with Horizontal(id="editor-body"):
             with Vertical(id="editor-main"):
@@ -94,8 +95,8 @@ class EditorScreen(ReportsWorkerFailures, Screen):
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"
         self.query_one("#problems").border_title = "Problems"
-        self.query_one("#icd-query").cursor_blink = self.app.cursor_blink
-        self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+        self.query_one("#icd-query").cursor_blink = self.medbench.cursor_blink
+        self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
         self._refresh_status()
 
     # Reading the state ---------------------------------------------------------------------
@@ -111,7 +112,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
     @property
     def case_name(self) -> str | None:
-        return self.app.display_path(self.path) if self.path else None
+        return self.medbench.display_path(self.path) if self.path else None
 
     def _refresh_status(self) -> None:
         row, column = self.text_area.cursor_location
@@ -147,7 +148,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.notify(f"Cannot open {self.app.display_path(path)}: {exc}", severity="error", markup=False)
+            self.notify(f"Cannot open {self.medbench.display_path(path)}: {exc}", severity="error", markup=False)
             return
         buffer = text
         swap = swap_file_for(path)
@@ -159,7 +160,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             answer = await self.app.push_screen_wait(
                 SwapRecoveryDialog(
                     "Unsaved work found",
-                    f"{self.app.display_path(path)} has an autosave with changes that were never saved "
+                    f"{self.medbench.display_path(path)} has an autosave with changes that were never saved "
                     "(the editor was closed without saving). Recover them?",
                 )
             )
@@ -234,10 +235,15 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self.modified = self.text_area.text != self.saved_text
         self._start_validation(debounce=True)
 
+    def on_bank_changed(self, event: BankChanged) -> None:
+        """Another case changed: the checks across cases (ids, parents, near-duplicates) may differ."""
+        if self.path is not None and event.changed != self.path:
+            self._start_validation(debounce=True)
+
     def _start_validation(self, *, debounce: bool) -> None:
         """Check the text once the author pauses; each keystroke restarts the wait."""
         self._generation += 1
-        delay = self.app.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
+        delay = self.medbench.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
         if self.path is not None:
             self._validate(self._generation, self.path, delay)
         self._refresh_status()
@@ -249,7 +255,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
         if delay > 0:
             await asyncio.sleep(delay)
-        text, bank = self.text_area.text, self.app.bank_index
+        text, bank = self.text_area.text, self.medbench.bank_index
         report = await asyncio.to_thread(validate_text, text, path, bank=bank)
         self.post_message(self.Validated(generation, report))
 
@@ -401,7 +407,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
         assert self.path is not None
         text = self.text_area.text
-        report = validate_text(text, self.path, bank=self.app.bank_index)
+        report = validate_text(text, self.path, bank=self.medbench.bank_index)
         errors = count(report.diagnostics, "error")
         if errors and _status_of(text, report) == "final":
             self.notify(

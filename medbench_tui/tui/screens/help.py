@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from medbench_tui.tui.keymap import binding_reference
+from medbench_tui.tui.typed_app import medbench_app
 
 
 class HelpScreen(ModalScreen[None]):
@@ -20,7 +21,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Keys", classes="dialog-title")
             yield Static(
                 "Give any binding other keys in the settings file "
-                f"({self.app.settings_location}) under tui.keymap, by its id, e.g. "
+                f"({medbench_app(self).settings_location}) under tui.keymap, by its id, e.g. "
                 "library.new_case: ctrl+n",
                 id="help-intro",
                 markup=False,

@@ -12,7 +12,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from medbench_tui.tui.compare_model import Side, item_diff
-from medbench_tui.tui.widgets.scorecard_view import SECTION_TITLES, status_text, tone_styles
+from medbench_tui.tui.widgets.scorecard_view import (
+    SECTION_TITLES,
+    status_text,
+    tone_styles,
+)
 
 LEGEND = (
     "Reference items: found by one run only, by both (all), or by neither. Items the case marks "
