@@ -38,7 +38,7 @@ async def compare(pilot, systems: list[str], cases: list[str] | None = None) -> 
     if cases is not None:
         screen.query_one("#compare-scope", Select).value = "chosen"
         for case_id in cases:
-            screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank / f"{case_id}.yaml"))
+            screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank.root / f"{case_id}.yaml"))
     await until(pilot)
     await pilot.press("ctrl+r")
     await until(pilot, lambda: not screen.running)
@@ -130,20 +130,15 @@ async def test_a_model_endpoint_fault_leaves_its_run_incomplete_with_the_reason(
 async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
     fake_doctor_bank(clinic, fake_openai.base_url)
     fake_openai.latency = 20  # the doctor's first question never comes back in time
-    started = []
-
-    def hook(message) -> None:
-        if isinstance(message, CompareScreen.Progress) and type(message.event).__name__ == "RunStarted":
-            started.append(message.event.system)
-
     app = make_app(clinic)
-    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         screen = await open_compare(pilot)
         screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
         screen.query_one("#compare-system-list", SelectionList).select("checklist")
         await until(pilot)
         await pilot.press("ctrl+r")
-        await until(pilot, lambda: "fake-doc" in started, idle=False)
+        await until(pilot, lambda: any("× fake-doc" in str(line.text) and "started" in str(line.text)
+                                       for line in screen.query_one("#compare-log").lines), idle=False)
         await pilot.press("escape")
         await until(pilot, lambda: not screen.running)
         assert "Cancelled" in shown_in(screen, "#compare-status")

@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from medbench_tui.core.paths import play_swap_file, run_store_for
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionSwap
+from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionState, SessionSwap
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
 from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
@@ -30,7 +30,7 @@ async def start(pilot, case_id: str = "fx-chest-001") -> PlayScreen:
     app = pilot.app
     await until(pilot, lambda: not app.bank_loading)
     library = app.library_screen()
-    library.table.move_cursor(row=library.table.get_row_index(str(app.bank / f"{case_id}.yaml")))
+    library.table.move_cursor(row=library.table.get_row_index(str(app.bank.root / f"{case_id}.yaml")))
     await pilot.press("p")
     await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.live and not app.screen.waiting)
     return app.screen
@@ -118,8 +118,7 @@ async def test_an_unfinished_consultation_is_resumed(clinic, make_app):
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, SwapRecoveryDialog), idle=False)
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.live and not app.screen.replaying
-                    and not app.screen.waiting)
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.state is SessionState.ASKING)
         screen = app.screen
         assert screen.steps == 2
         assert screen.query_one("#play-notes").text == "think pneumonia"

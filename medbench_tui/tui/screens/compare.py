@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.report import Report
 
 RUN_WORKER = "compare-run"
+CASE_WORKER = "compare-case"
 EXPLANATION = (
     "Pick two or more systems (space) and the cases, then Ctrl+R. Each run is stored; one case is "
     "shown side by side, several as a case × system matrix with paired statistics."
@@ -367,11 +368,10 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Finished)
     def _finished(self, event: Finished) -> None:
-        self.running = False
         self._batch = None
-        self.refresh_bindings()
         result = event.result
         if result is None:
+            self._stopped()
             self.show_pane("compare-setup")
             return
         if result.cancelled:
@@ -387,13 +387,20 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
                 Text(f"Cancelled. {finished} runs finished before; the group keeps what was recorded.")
             )
         self.show_results(result.group_id)
+        if len(self.case_ids) != 1:
+            self._stopped()
+
+    def _stopped(self) -> None:
+        """The comparison is over and its results are on screen (or there are none)."""
+        self.running = False
+        self._batch = None
+        self.refresh_bindings()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         super().on_worker_state_changed(event)
-        if event.worker.group == RUN_WORKER and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.running = False
-            self._batch = None
-            self.refresh_bindings()
+        failed = event.state in (WorkerState.ERROR, WorkerState.CANCELLED)
+        if failed and event.worker.group in (RUN_WORKER, CASE_WORKER):
+            self._stopped()
 
     def action_cancel(self) -> None:
         if self.running and self._batch is not None:
@@ -418,7 +425,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     def _case_chosen(self, event: GroupReport.CaseChosen) -> None:
         self._load_case(event.group_id, event.case_id, push=True)
 
-    @work(exclusive=True, group="compare-case", exit_on_error=False)
+    @work(exclusive=True, group=CASE_WORKER, exit_on_error=False)
     async def _load_case(self, group_id: str, case_id: str, *, push: bool) -> None:
         sides, case, heading = await asyncio.to_thread(case_sides, self.store, self.medbench.bank.root, group_id, case_id)
         self.post_message(self.CaseLoaded(sides, case, heading, push))
@@ -430,6 +437,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         self.query_one(CaseComparison).show(event.sides, event.case, heading=event.heading)
         self.show_pane("compare-one")
+        self._stopped()
 
     def action_setup(self) -> None:
         if not self.running:
