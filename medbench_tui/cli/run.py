@@ -37,8 +37,8 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.paths import bank_root_of, default_bank
     from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run

@@ -15,11 +15,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Protocol
 
 from medbench_tui.core.errors import MedbenchError
 
@@ -28,11 +28,28 @@ PROBE_TIMEOUT = 2.0
 NO_KEY = "unused"
 """Sent as the key to endpoints configured without ``api_key_env`` (local servers)."""
 
-REQUEST_GATE: ContextVar[Any] = ContextVar("medbench_request_gate", default=None)
-"""Set by the batch runner (``core.runs.runner.RequestGate``): each :meth:`ChatClient.complete`
-then goes through ``gate.complete(client, request, send)`` (and each stream through
-``gate.collect``), which applies the per-endpoint concurrency limit, retries with backoff
-and the optional response cache."""
+
+
+class RequestGate(Protocol):
+    """What every request of a batch run goes through (``core.runs.runner.RunGate``): the
+    per-endpoint concurrency limit, retries with backoff and the optional response cache."""
+
+    async def complete(
+        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+    ) -> ChatReply:
+        """The reply to ``request``: ``attempt()`` sends it once to ``client``'s endpoint."""
+        ...
+
+    async def collect(
+        self, client: ChatClient, request: dict[str, Any], stream: Callable[[], AsyncIterator[str]]
+    ) -> str:
+        """The whole text of a streamed reply: ``stream()`` sends the request once."""
+        ...
+
+
+REQUEST_GATE: ContextVar[RequestGate | None] = ContextVar("medbench_request_gate", default=None)
+"""Set by the batch runner while a run plays: each :meth:`ChatClient.complete` then goes
+through ``gate.complete(client, request, send)``, and each stream through ``gate.collect``."""
 
 
 class EndpointError(MedbenchError):

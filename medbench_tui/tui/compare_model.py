@@ -7,9 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bank import Bank
+    from medbench_tui.core.runs.runner import RunPlan
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
     ("diagnosis_accuracy", "Dx"),
@@ -198,7 +202,7 @@ def _deltas(values: list[Any]) -> list[float | None]:
     out: list[float | None] = [None]
     for value in values[1:]:
         numbers = isinstance(first, (int, float)) and isinstance(value, (int, float))
-        out.append(float(value) - float(first) if numbers else None)
+        out.append(float(value) - float(first) if numbers else None)  # type: ignore[arg-type]
     return out
 
 
@@ -313,7 +317,7 @@ class MatrixRow:
     def failed(self, systems: Iterable[str]) -> bool:
         """A complete run that missed the diagnosis or failed a critical condition."""
         return any(
-            self.value(s, name) is not None and self.value(s, name) < 100
+            (value := self.value(s, name)) is not None and value < 100
             for s in systems
             for name in ("diagnosis_accuracy", "critical_conditions_passed")
         )
@@ -359,7 +363,7 @@ def retry_policy(runner_settings: Any) -> Any:
     return RetryPolicy(attempts=runner_settings.retry_attempts, max_retry_after=runner_settings.max_retry_after)
 
 
-def plan_cases(bank: Path, specs: list[str], files: list[Path] | None, simulator: str) -> Any:
+def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
     """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank).
     ``plan_run`` takes one case file or folder, so a chosen set is planned file by file
     and joined into one plan (one run group)."""

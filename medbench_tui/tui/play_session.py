@@ -88,9 +88,9 @@ class Desk:
     def __init__(
         self,
         *,
-        asked: Callable[[str, bool], object],
-        shown: Callable[[DoctorView | PatientReply], object],
-        streamed: Callable[[str], object],
+        asked: Callable[[str, bool], None],
+        shown: Callable[[DoctorView | PatientReply], None],
+        streamed: Callable[[str], None],
     ) -> None:
         self._actions: asyncio.Queue[Action] = asyncio.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from medbench_tui.core.settings import Settings
 from medbench_tui.tui.app import MedbenchApp
 
 FIXTURE_BANK = Path(__file__).parent / "fixtures" / "bank"
+CLINIC = Path(__file__).parent / "fixtures" / "clinic"
 SIZE = (120, 36)
 
 
@@ -22,6 +24,21 @@ def bank(tmp_path: Path) -> Path:
     target = tmp_path / "bank"
     shutil.copytree(FIXTURE_BANK, target)
     return target
+
+
+@pytest.fixture
+def clinic(tmp_path: Path) -> Path:
+    """A copy of the clinic bank (two small cases, replays), at a path ending in ``bank``."""
+    target = tmp_path / "bank"
+    shutil.copytree(CLINIC, target)
+    return target
+
+
+@pytest.fixture
+def fixed_group_ids(monkeypatch) -> None:
+    """Run group ids carry the time (and notifications show them): fixed ones keep pictures still."""
+    numbers = count(1)
+    monkeypatch.setattr("medbench_tui.core.runs.store.new_group_id", lambda: f"group-{next(numbers)}")
 
 
 def test_settings(**tui: Any) -> Settings:

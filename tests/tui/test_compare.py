@@ -13,7 +13,7 @@ from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 
 from .conftest import SIZE, test_settings
-from .sessions import ask, clinic, shown_in, type_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import ask, shown_in, type_in, until
 from .test_play import give_final_response, start
 
 REPLAY = "replay:replays"

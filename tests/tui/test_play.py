@@ -15,7 +15,7 @@ from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import EntryList, FinalResponseForm
 
 from .conftest import SIZE, test_settings
-from .sessions import ask, clinic, shown_in, type_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import ask, shown_in, type_in, until
 
 PLAYER = "Dr Test"
 

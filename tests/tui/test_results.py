@@ -15,7 +15,7 @@ from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.run_view import RunView
 
 from .conftest import SIZE
-from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import shown_in, until
 
 
 async def stored_group(bank) -> str:

@@ -31,7 +31,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from medbench_tui.core.bankconfig import (
     BankConfigError,
@@ -56,10 +56,12 @@ if TYPE_CHECKING:
     from medbench_tui.core.bank import Bank
     from medbench_tui.core.bankconfig import BankConfig
     from medbench_tui.core.case import Case
+    from medbench_tui.core.openai_client import ChatClient, ChatReply
     from medbench_tui.core.scoring import Extractor
     from medbench_tui.core.systems import DoctorSystem
 
 CANCELLED = "cancelled"
+Reply = TypeVar("Reply")
 
 
 # --- progress events -------------------------------------------------------------------
@@ -411,9 +413,28 @@ class RunGate:
         self.retries += 1
         self._on_retry(attempt, delay, error)
 
-    async def complete(self, client: Any, request: dict[str, Any], attempt: Callable[[], Awaitable[Any]]) -> Any:
+    async def complete(
+        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+    ) -> ChatReply:
         """``attempt()`` (one request to ``client``'s endpoint) in a free slot, retried,
         or the cached reply to the same request."""
+        return await self._through(client, request, attempt)
+
+    async def collect(
+        self, client: ChatClient, request: dict[str, Any], stream: Callable[[], AsyncIterator[str]]
+    ) -> str:
+        """A streamed reply, whole: nobody watches a batch run, and a whole reply can be
+        retried and cached like any other."""
+        async def whole() -> str:
+            return "".join([delta async for delta in stream()])
+
+        reply = await self._through(client, request, whole)
+        return reply if isinstance(reply, str) else reply.text
+
+    async def _through(
+        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[Reply]]
+    ) -> Reply | ChatReply:
+        """``attempt()`` in a free slot, retried; or the cached reply (always a ChatReply)."""
         from medbench_tui.core.openai_client import ChatReply
 
         cache = self.shared.cache
@@ -421,7 +442,7 @@ class RunGate:
         if cache is not None and (hit := cache.get(keyed)) is not None:
             return hit
 
-        async def once() -> Any:
+        async def once() -> Reply:
             async with self.shared.slot(client.base_url):
                 return await attempt()
 
@@ -429,17 +450,8 @@ class RunGate:
             once, policy=self.shared.policy, rng=self.rng, on_retry=self._retried, sleep=self.shared.sleep
         )
         if cache is not None:
-            cache.put(keyed, reply if isinstance(reply, ChatReply) else ChatReply(reply, "stop"))
+            cache.put(keyed, reply if isinstance(reply, ChatReply) else ChatReply(str(reply), "stop"))
         return reply
-
-    async def collect(self, client: Any, request: dict[str, Any], stream: Callable[[], AsyncIterator[str]]) -> str:
-        """A streamed reply, whole: nobody watches a batch run, and a whole reply can be
-        retried and cached like any other."""
-        async def whole() -> str:
-            return "".join([delta async for delta in stream()])
-
-        reply = await self.complete(client, request, whole)
-        return reply if isinstance(reply, str) else reply.text
 
 
 # --- the runner ------------------------------------------------------------------------
@@ -570,10 +582,11 @@ class Runner:
             self.cancel()
             raise
 
-    async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
+    async def _play(self, item: PlannedCase, system: DoctorSystem) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded."""
         from medbench_tui.core.openai_client import REQUEST_GATE
 
+        assert self.group is not None  # set by run() before any run is played
         group_id = self.group.id
         self._emit(RunStarted(group_id, item.id, system.name))
         started_at, started = utc_now(), time.perf_counter()
@@ -627,6 +640,7 @@ class Runner:
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
                 retries: int) -> RunRecord:
+        assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
         document = card.to_json() if complete else None

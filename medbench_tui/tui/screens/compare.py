@@ -427,7 +427,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @work(exclusive=True, group=CASE_WORKER, exit_on_error=False)
     async def _load_case(self, group_id: str, case_id: str, *, push: bool) -> None:
-        sides, case, heading = await asyncio.to_thread(case_sides, self.store, self.medbench.bank.root, group_id, case_id)
+        root = self.medbench.bank.root
+        sides, case, heading = await asyncio.to_thread(case_sides, self.store, root, group_id, case_id)
         self.post_message(self.CaseLoaded(sides, case, heading, push))
 
     @on(CaseLoaded)

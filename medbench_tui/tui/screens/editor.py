@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import ContentSwitcher, Footer, Static, TextArea
+from textual.widgets import ContentSwitcher, Footer, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
@@ -30,6 +30,9 @@ from medbench_tui.tui.widgets.icd_panel import IcdPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_value_at
+
+if TYPE_CHECKING:
+    from medbench_tui.core.validate import CaseReport
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
 
@@ -50,7 +53,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     @dataclass
     class Validated(Message):
         generation: int
-        report: Any
+        report: CaseReport
 
     @dataclass
     class SwapWritten(Message):
@@ -61,7 +64,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         super().__init__()
         self.path: Path | None = None
         self.saved_text = ""
-        self.report: Any = None
+        self.report: CaseReport | None = None
         self._last_case: Any = None
         self._generation = 0
         self._validated_generation = -1
@@ -95,7 +98,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"
         self.query_one("#problems").border_title = "Problems"
-        self.query_one("#icd-query").cursor_blink = self.medbench.cursor_blink
+        self.query_one("#icd-query", Input).cursor_blink = self.medbench.cursor_blink
         self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
         self._refresh_status()
 
@@ -345,7 +348,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             self.notify("No problems with a place in the text.")
             return
         here = self.text_area.cursor_location
-        places = [(d, (d.line - 1, (d.column or 1) - 1)) for d in placed]
+        places = [(d, ((d.line or 1) - 1, (d.column or 1) - 1)) for d in placed]
         if step > 0:
             later = [d for d, place in places if place > here]
             target = later[0] if later else placed[0]
@@ -438,7 +441,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             )
         else:
             self.notify(f"Saved {self.case_name}.", markup=False)
-        self.app.case_file_changed(self.path)
+        self.medbench.case_file_changed(self.path)
         return True
 
     # Autosave ---------------------------------------------------------------------------------

@@ -308,11 +308,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         player_name = self.medbench.settings.player_name
         bank = self.medbench.bank
-        desk = Desk(
-            asked=lambda text, replayed: self.post_message(self.Asked(text, replayed)),
-            shown=self._shown,
-            streamed=lambda text: self.post_message(self.Streamed(text)),
-        )
+        desk = Desk(asked=self._asked_by, shown=self._shown, streamed=self._streamed_in)
         player = Player(player_name, desk)
         try:
             store = self.store
@@ -383,6 +379,14 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             path.unlink(missing_ok=True)
             return None
         return Cancelled()
+
+    # What the consultation does, in its thread: each becomes a message to this screen.
+
+    def _asked_by(self, text: str, replayed: bool) -> None:
+        self.post_message(self.Asked(text, replayed))
+
+    def _streamed_in(self, text: str) -> None:
+        self.post_message(self.Streamed(text))
 
     def _shown(self, seen: DoctorView | PatientReply) -> None:
         from medbench_tui.core.consultation import DoctorView

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -39,6 +39,9 @@ from medbench_tui.tui.widgets.scorecard_view import number, status_text
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
+if TYPE_CHECKING:
+    from medbench_tui.core.runs.store import RunGroup, RunRecord
+
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."
 HINT = "Enter: open the group's runs, or a run · Space: mark a run · c: compare the marked runs · g: group report"
 RUN_METRICS = (("diagnosis_accuracy", "Dx"), ("workup_score", "Workup"), ("treatment_accuracy", "Tx"),
@@ -65,18 +68,18 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @dataclass
     class GroupsLoaded(Message):
-        groups: list[Any]
+        groups: list[RunGroup]
         problem: str | None
 
     @dataclass
     class RunsLoaded(Message):
         group_id: str
-        runs: list[Any]
+        runs: list[RunRecord]
 
     def __init__(self) -> None:
         super().__init__()
-        self.groups: list[Any] = []
-        self.runs: list[Any] = []
+        self.groups: list[RunGroup] = []
+        self.runs: list[RunRecord] = []
         self.group_id: str | None = None
         self.marked: dict[int, Any] = {}
         """Marked runs by id (in the order marked), from any group."""
