@@ -83,7 +83,7 @@ async def drive(bank: Path, concurrency: int) -> tuple[float, int, float, int]:
     from medbench_tui.tui.widgets.group_report import GroupReport
 
     settings = Settings(tui={"autosave_seconds": 3600}, runner={"concurrency": concurrency})
-    app = MedbenchApp(bank, settings=settings, cursor_blink=False)
+    app = MedbenchApp(bank, settings=settings, cursor_blink=False, freeze_gc=True)  # as `medbench` runs it
     async with app.run_test(size=SIZE) as pilot:
         # The app's start-up work (the bank read, the ICD-10 index built) is over.
         while app.bank_loading or any(not w.is_finished for w in app.workers):

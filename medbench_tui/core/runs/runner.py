@@ -39,6 +39,7 @@ from medbench_tui.core.bankconfig import (
     LlmSimulatorConfig,
 )
 from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.openai_client import close_shared_clients
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
 from medbench_tui.core.runs.store import (
@@ -561,6 +562,7 @@ class Runner:
             raise
         finally:
             self._scorer.shutdown(wait=False)
+            await close_shared_clients()
         self._finish(result, todo, started)
         failures = [o for o in outcomes if isinstance(o, Exception)]
         if failures:  # the store could not be written: every worker has stopped

@@ -340,6 +340,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Started)
     def _started(self, event: Started) -> None:
+        self.medbench.keep_long_lived()  # the planned cases live as long as the run: no collection walks them
         self.group_id = event.group_id
         self.query_one("#compare-status", Static).update(
             f"Run group {event.group_id}: {event.runs} runs to play. Esc cancels."
