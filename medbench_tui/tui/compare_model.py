@@ -13,7 +13,9 @@ from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 
 if TYPE_CHECKING:
     from medbench_tui.core.bank import Bank
+    from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import RunPlan
+    from medbench_tui.core.settings import RunnerSettings
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
     ("diagnosis_accuracy", "Dx"),
@@ -348,15 +350,7 @@ def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[Matr
     return list(rows)
 
 
-def open_run_store(bank: Path, override: Path | None = None) -> Any:
-    """The bank's run store (the ``run_store`` setting wins), opened for reading and writing."""
-    from medbench_tui.core.paths import run_store_for
-    from medbench_tui.core.runs.store import RunStore
-
-    return RunStore(run_store_for(bank, override))
-
-
-def retry_policy(runner_settings: Any) -> Any:
+def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
     """The runner's retry policy from the settings (as ``medbench run`` makes it)."""
     from medbench_tui.core.runs.retry import RetryPolicy
 

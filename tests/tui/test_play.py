@@ -267,3 +267,22 @@ async def test_the_palette_plays_a_case_and_finishes_the_consultation(clinic, ma
         await until(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is screen and screen.pane == "play-final")
+
+
+async def test_every_open_mode_hears_of_a_changed_bank(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: not app.bank_loading)
+        await pilot.press("f4")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        play = app.screen
+        await pilot.press("f5")
+        await until(pilot, lambda: app.screen is not play)
+        text = (clinic / "fx-chest-001.yaml").read_text(encoding="utf-8").replace("fx-chest-001", "fx-chest-009")
+        (clinic / "fx-chest-009.yaml").write_text(text, encoding="utf-8")
+        app.case_file_changed(clinic / "fx-chest-009.yaml")
+        await until(pilot, lambda: any(e.id == "fx-chest-009" for e in app.cases))
+        listed = play.query_one("#play-case-list")
+        await until(pilot, lambda: any("fx-chest-009" in str(listed.get_option_at_index(i).prompt)
+                                       for i in range(listed.option_count)))
+        assert app.bank_index is not None and app.bank_index.has_case("fx-chest-009")
