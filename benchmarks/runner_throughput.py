@@ -89,6 +89,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     args = parser.parse_args()
 
+    from medbench_tui.core.bank import load_bank
     from medbench_tui.core.runs.runner import Runner, plan_run
     from medbench_tui.core.runs.store import RunStore
 
@@ -105,7 +106,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="medbench-throughput-") as tmp:
             bank = write_bank(Path(tmp) / "bank", args.cases, base_url)
             cpu, wall = time.process_time(), time.perf_counter()
-            plan = plan_run(bank, ["doctor-a", "doctor-b"], seed=1)
+            plan = plan_run(load_bank(bank), ["doctor-a", "doctor-b"], seed=1)
             plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
             with RunStore(Path(tmp) / "runs.sqlite") as store:
                 runner = Runner(store, plan, concurrency=args.concurrency, endpoint_concurrency=args.concurrency)

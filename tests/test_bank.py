@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from medbench_tui.core.bank import NEAR_DUPLICATE_THRESHOLD, BankEntry, BankIndex, iter_case_files, scan_bank
 
 
@@ -69,3 +71,24 @@ def test_same_complaint_different_patient_is_not_a_near_duplicate():
     bank = BankIndex(Path("/bank"), [entry("a", INTRO)])
     other = entry("b", "Doctor, it stings when I pass urine and I've had a fever since Sunday night.")
     assert bank.near_duplicates(other) == []
+
+
+def test_a_bank_names_its_places_and_reads_its_configuration_once(tmp_path):
+    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.bankconfig import BankConfigError
+
+    root = tmp_path / "bank"
+    (root / "cases").mkdir(parents=True)
+    (root / "medbench.yaml").write_text("systems:\n  doc:\n    kind: checklist\n", encoding="utf-8")
+    bank = load_bank(root)
+    assert bank.root == root.resolve() and bank.cases_folder == root.resolve() / "cases"
+    assert bank.run_store == root.resolve() / ".medbench" / "runs.sqlite"
+    assert list(bank.config.systems) == ["doc"] and bank.config_problem is None
+    assert load_bank(root, run_store=tmp_path / "elsewhere.sqlite").run_store == tmp_path / "elsewhere.sqlite"
+    (root / "medbench.yaml").write_text("systems: [\n", encoding="utf-8")
+    assert list(bank.config.systems) == ["doc"]  # read once per value
+    again = bank.reloaded()
+    assert again.config.systems == {} and "not valid YAML" in (again.config_problem or "")
+    with pytest.raises(BankConfigError, match="not valid YAML"):
+        load_bank(root)
+    assert "not valid YAML" in (load_bank(root, strict=False).config_problem or "")

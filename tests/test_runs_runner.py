@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
+from medbench_tui.core.bank import load_bank
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import (
@@ -117,7 +118,7 @@ def test_faults_end_complete_or_incomplete_and_resume_completes(tmp_path, key, d
     doc_server._random.seed(2)  # this seed draws two 401s among the first ten requests
     bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=5)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(bank, ["fake-doc", "checklist"], seed=5)
+        plan = plan_run(load_bank(bank), ["fake-doc", "checklist"], seed=5)
         result, events = _play(store, plan, concurrency=4, retry=RetryPolicy(attempts=3))
         planned = len(plan.cases) * 2
         runs = store.runs(result.group_id)
@@ -212,7 +213,7 @@ class _Stalling:
 def test_cancelling_records_in_flight_runs_as_cancelled(tmp_path, key, how):
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=5)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(bank, ["checklist"], seed=1)
+        plan = plan_run(load_bank(bank), ["checklist"], seed=1)
         ids = [c.id for c in plan.cases]
         quick = set(ids[:2])
         stalling = _Stalling(quick)
@@ -249,7 +250,7 @@ def test_cancelling_records_in_flight_runs_as_cancelled(tmp_path, key, how):
 def test_progress_events_follow_the_runs(tmp_path, key):
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=2)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(bank, ["checklist"], seed=1)
+        plan = plan_run(load_bank(bank), ["checklist"], seed=1)
 
         async def scenario():
             runner = Runner(store, plan, concurrency=2)
@@ -366,13 +367,13 @@ def test_plan_refuses_invalid_cases(tmp_path):
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=1)
     (bank / "cases" / "broken.yaml").write_text("id: broken\n", encoding="utf-8")
     with pytest.raises(MedbenchError, match="broken.yaml"):
-        plan_run(bank, ["checklist"])
+        plan_run(load_bank(bank), ["checklist"])
 
 
 def test_a_store_that_cannot_be_written_stops_the_group(tmp_path, monkeypatch):
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=4)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(bank, ["checklist"], seed=1)
+        plan = plan_run(load_bank(bank), ["checklist"], seed=1)
         written = []
 
         def full_disk(run):

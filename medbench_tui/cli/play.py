@@ -105,12 +105,12 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.bank import load_bank
     from medbench_tui.core.case import patient_record
     from medbench_tui.core.consultation import Consultation
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.files import writable_destination
-    from medbench_tui.core.paths import bank_root, bank_root_of
+    from medbench_tui.core.paths import bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
     from medbench_tui.core.scoring.extractors import make_extractor
     from medbench_tui.core.simulators import make_simulator
@@ -121,12 +121,12 @@ def run(args) -> int:
     given_bank = getattr(args, "bank", None)
     path = _case_path(args.case, given_bank)
     case = load_valid_case(path)
-    bank = bank_root(Path(given_bank)) if given_bank else bank_root_of(path)
+    bank = load_bank(Path(given_bank) if given_bank else bank_root_of(path))
     transcript_file = Path(args.transcript) if args.transcript else None
     if transcript_file is not None:
         writable_destination(transcript_file, "--transcript")
-    simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
-    extractor = make_extractor(None, load_bank_config(bank).evaluator)  # the bank's evaluator (text by default)
+    simulator = make_simulator(args.simulator, patient_record(case), bank=bank.root)
+    extractor = make_extractor(None, bank.config.evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)
     if hasattr(simulator, "offer_grounded"):

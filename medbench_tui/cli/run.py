@@ -37,11 +37,12 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
+    from medbench_tui.core.bank import load_bank
     from medbench_tui.core.errors import MedbenchError, UsageError
-    from medbench_tui.core.paths import bank_root, bank_root_of, default_bank
+    from medbench_tui.core.paths import bank_root_of, default_bank
     from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run
-    from medbench_tui.core.runs.store import RunStore, store_path
+    from medbench_tui.core.runs.store import RunStore
     from medbench_tui.core.settings import SettingsError, load_settings
 
     try:
@@ -61,12 +62,14 @@ def run(args) -> int:
         raise UsageError(f"--cases {args.cases}: no such file or folder")
     given_bank = getattr(args, "bank", None)
     if given_bank:
-        bank = bank_root(Path(given_bank))
+        root = Path(given_bank)
     elif cases is not None:
-        bank = bank_root_of(cases if cases.is_file() else cases / "case.yaml")
+        root = bank_root_of(cases if cases.is_file() else cases / "case.yaml")
     else:
-        bank = default_bank()
-    store = RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None))
+        root = default_bank()
+    override = Path(args.store).expanduser() if args.store else settings.run_store
+    bank = load_bank(root, run_store=override, strict=not args.resume)
+    store = RunStore(bank.run_store)
     retry = RetryPolicy.from_settings(settings.runner)
     with store:
         if args.resume:

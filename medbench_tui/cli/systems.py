@@ -125,11 +125,11 @@ def run(args) -> int:
     import asyncio
 
     from medbench_tui.cli._output import emit_json
-    from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.bank import load_bank
 
-    bank = _bank(getattr(args, "bank", None))
-    bank_config = load_bank_config(bank)
-    document: dict = {"bank": str(bank), "config": str(bank_config.path) if bank_config.path else None}
+    bank = load_bank(_bank(getattr(args, "bank", None)))
+    bank_config = bank.config
+    document: dict = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":
         emit_json(document)

@@ -10,9 +10,12 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.paths import BANK_CONFIG_NAME
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bankconfig import BankConfig
 
 # Two intros at least this similar (rapidfuzz `fuzz.ratio` after lower-casing and
 # stripping punctuation, 0-100) are reported as near-duplicate cases, unless the cases
@@ -139,3 +142,71 @@ def scan_bank(folder: Path) -> BankIndex:
             data = None
         entries.append(BankEntry.from_data(path, data))
     return BankIndex(folder, entries)
+
+
+@dataclass(frozen=True)
+class Bank:
+    """A case bank as a front end holds it: where it is, where its runs are stored, its
+    configuration (``medbench.yaml``) and the index of its cases. Making one only names
+    places (:func:`load_bank`); the configuration and the index are read once, on first
+    use (:meth:`reloaded` reads them at once, for a worker thread)."""
+
+    root: Path
+    run_store: Path
+
+    @property
+    def cases_folder(self) -> Path:
+        from medbench_tui.core.paths import cases_dir
+
+        return cases_dir(self.root)
+
+    @cached_property
+    def _config(self) -> tuple[BankConfig, str | None]:
+        from medbench_tui.core.bankconfig import (
+            BankConfig,
+            BankConfigError,
+            load_bank_config,
+        )
+
+        try:
+            return load_bank_config(self.root), None
+        except BankConfigError as exc:
+            return BankConfig(path=None), str(exc)
+
+    @property
+    def config(self) -> BankConfig:
+        """The systems, simulators and evaluator of ``medbench.yaml`` (empty when it cannot be used)."""
+        return self._config[0]
+
+    @property
+    def config_problem(self) -> str | None:
+        """Why ``medbench.yaml`` could not be used; None when it could (or there is none)."""
+        return self._config[1]
+
+    @cached_property
+    def index(self) -> BankIndex:
+        """The index of the bank's cases (a command that only plays cases never needs it)."""
+        return scan_bank(self.cases_folder)
+
+    def reloaded(self) -> Bank:
+        """The same bank read again (a case or ``medbench.yaml`` changed), configuration
+        and index read now, in the caller's thread."""
+        fresh = Bank(self.root, self.run_store)
+        fresh.config  # noqa: B018
+        fresh.index  # noqa: B018
+        return fresh
+
+
+def load_bank(root: Path, *, run_store: Path | None = None, strict: bool = True) -> Bank:
+    """The bank at ``root`` as the user named it (mapped through :func:`paths.bank_root`).
+    ``run_store`` overrides where runs are kept (``--store``, the ``run_store`` setting).
+    ``strict``: a ``medbench.yaml`` that does not validate raises :class:`BankConfigError`
+    now; else it is read when first needed and its problem kept in ``config_problem``."""
+    from medbench_tui.core.bankconfig import BankConfigError
+    from medbench_tui.core.paths import bank_root, run_store_for
+
+    root = bank_root(Path(root))
+    bank = Bank(root, run_store_for(root, run_store))
+    if strict and bank.config_problem is not None:
+        raise BankConfigError(bank.config_problem)
+    return bank

@@ -15,6 +15,7 @@ Async because simulators may call model endpoints; sync code can drive it with
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -27,7 +28,7 @@ from medbench_tui.core.paths import is_inside
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
 from medbench_tui.core.simulators.voice import HAND_OVER
-from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn
+from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn, Usage
 
 __all__ = [
     "AttachmentView",
@@ -189,6 +190,9 @@ class Consultation:
         self.transcript.turns.append(doctor)
         self._notify(doctor)
         reply = await self.simulator.reply(message, guard=self.guard, on_text=on_text)
+        # A patient that answers without waiting for anything (the grounded one) would
+        # otherwise hold the loop for a whole run: the other runs in flight get their turn.
+        await asyncio.sleep(0)
         seconds = time.perf_counter() - now
         released = [
             self._release(a, turn)
@@ -256,5 +260,5 @@ class Consultation:
         }
         usage = getattr(getattr(self.simulator, "client", None), "usage", None)
         if usage is not None and usage.requests:
-            self.transcript.__pydantic_extra__["simulator_usage"] = usage.as_dict()
+            self.transcript.simulator_usage = Usage(**usage.as_dict())
         return self.transcript

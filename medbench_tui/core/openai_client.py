@@ -21,11 +21,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Protocol
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import redact, remember_headers, remember_value, remember_variable
@@ -35,7 +36,21 @@ PROBE_TIMEOUT = 2.0
 NO_KEY = "unused"
 """Sent as the key to endpoints configured without ``api_key_env`` (local servers)."""
 
-REQUEST_GATE: ContextVar[Any] = ContextVar("medbench_request_gate", default=None)
+class RequestGate(Protocol):
+    """What every request of a batch run goes through (``core.runs.runner.RunGate``): the
+    per-endpoint concurrency limit, retries with backoff and the optional response cache."""
+
+    async def complete(
+        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+    ) -> ChatReply:
+        """The reply to ``request``: ``attempt()`` sends it once to ``client``'s endpoint
+        (a streamed request is collected whole by ``attempt``)."""
+        ...
+
+
+REQUEST_GATE: ContextVar[RequestGate | None] = ContextVar("medbench_request_gate", default=None)
+"""Set by the batch runner while a run plays: each :meth:`ChatClient.complete` (and each
+stream) then goes through ``gate.complete(client, request, send)``."""
 REQUEST_LOG: ContextVar[list[dict[str, Any]] | None] = ContextVar("medbench_request_log", default=None)
 """Set by the batch runner to a list per run: each request (or failed attempt) of every
 client is noted in it (see :meth:`ChatClient._note`)."""
@@ -57,10 +72,6 @@ _IMAGE_WORDING = (
     "is not a multimodal model",  # vLLM
     "image_url is only supported by certain models",
 )
-"""Set by the batch runner (``core.runs.runner.RequestGate``): each :meth:`ChatClient.complete`
-then goes through ``gate.complete(client, request, send)`` (and each stream through
-``gate.collect``), which applies the per-endpoint concurrency limit, retries with backoff
-and the optional response cache."""
 
 
 class EndpointError(MedbenchError):
@@ -318,6 +329,7 @@ class ChatClient:
         self._timeout = timeout
         self._max_retries = max_retries
         self._sdk: Any = None
+        self._shared = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self.usage = TokenUsage()
 
@@ -344,18 +356,29 @@ class ChatClient:
     def _client(self) -> Any:
         loop = asyncio.get_running_loop()
         if self._sdk is None or self._loop is not loop:
-            import openai
-
-            self._sdk = openai.AsyncOpenAI(
-                base_url=self.base_url,
-                api_key=self._api_key,
-                default_headers=self._headers or None,
-                timeout=self._timeout,
-                max_retries=self._max_retries,
-                http_client=openai.DefaultAsyncHttpxClient(verify=_tls_context()),
-            )
+            if REQUEST_GATE.get() is not None:  # a batch run: one SDK client (and its connections) per endpoint
+                key = (self.base_url, self._api_key, tuple(sorted(self._headers.items())), self._timeout,
+                       self._max_retries)
+                shared = _SHARED.setdefault(loop, {})
+                if key not in shared:
+                    shared[key] = self._new_sdk()
+                self._sdk, self._shared = shared[key], True
+            else:
+                self._sdk, self._shared = self._new_sdk(), False
             self._loop = loop
         return self._sdk
+
+    def _new_sdk(self) -> Any:
+        import openai
+
+        return openai.AsyncOpenAI(
+            base_url=self.base_url,
+            api_key=self._api_key,
+            default_headers=self._headers or None,
+            timeout=self._timeout,
+            max_retries=self._max_retries,
+            http_client=openai.DefaultAsyncHttpxClient(verify=_tls_context()),
+        )
 
     def _error(self, exc: BaseException) -> EndpointError:
         return endpoint_error(exc, base_url=self.base_url, api_key_env=self.api_key_env)
@@ -527,6 +550,19 @@ class ChatClient:
         return None
 
     async def aclose(self) -> None:
-        if self._sdk is not None and self._loop is asyncio.get_running_loop():
+        if self._sdk is not None and not self._shared and self._loop is asyncio.get_running_loop():
             await self._sdk.close()
         self._sdk = None
+
+
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Any, ...], Any]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The SDK clients the runs of a batch share, per event loop: building one costs ~2 ms of
+CPU and a new connection; a batch makes thousands of requests to a few endpoints."""
+
+
+async def close_shared_clients() -> None:
+    """Close the SDK clients the batch run on this loop shared (it has ended)."""
+    for sdk in _SHARED.pop(asyncio.get_running_loop(), {}).values():
+        await sdk.close()

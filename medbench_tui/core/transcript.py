@@ -71,6 +71,8 @@ class FinalResponse(Lenient):
 class Usage(Lenient):
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    requests: int | None = None
+    """Requests made (None: not counted, as in transcripts written by other tools)."""
 
 
 class Transcript(Lenient):
@@ -84,6 +86,13 @@ class Transcript(Lenient):
     """Why the run is incomplete (``turn_limit``, an endpoint error, ``cancelled``)."""
     timings: dict[str, float] = Field(default_factory=dict)
     usage: Usage = Field(default_factory=Usage)
+    """The doctor's (the system under test's) tokens."""
+    simulator: str | None = None
+    """The patient simulator that answered (``grounded``, or a name from medbench.yaml)."""
+    simulator_usage: Usage | None = None
+    """The patient simulator's tokens, when it called a model."""
+    player_notes: str | None = None
+    """The notes a person kept while playing the doctor."""
 
     @property
     def steps(self) -> int:

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.worker import Worker, WorkerState
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from medbench_tui.core.paths import cases_dir
+from medbench_tui.core.bank import Bank, BankIndex, load_bank
 from medbench_tui.core.settings import Settings
+from medbench_tui.tui.bank_state import (
+    BankChanged,
+    BankFailed,
+    BankLoading,
+    read_bank,
+    read_case,
+)
 from medbench_tui.tui.commands import (
     ActionCommands,
     CaseCommands,
@@ -22,7 +32,13 @@ from medbench_tui.tui.commands import (
     SessionCommands,
 )
 from medbench_tui.tui.keymap import declared_bindings, unknown_binding_ids
-from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen, GroupReportScreen
+from medbench_tui.tui.library_model import CaseEntry
+from medbench_tui.tui.modes import MODE_TITLES
+from medbench_tui.tui.screens.compare import (
+    CaseComparisonScreen,
+    CompareScreen,
+    GroupReportScreen,
+)
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ConfirmDialog,
@@ -41,14 +57,16 @@ from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 
 STYLES = Path(__file__).parent / "styles"
-MODE_TITLES = {
-    "library": "Library",
-    "editor": "Editor",
-    "play": "Play",
-    "compare": "Compare",
-    "results": "Results",
-    "review": "Review",
-}
+ScreenType = TypeVar("ScreenType", bound=Screen)
+
+
+@dataclass
+class CaseRead(Message):
+    """One case file was read again (``entry`` None: it is gone), with the bank re-indexed."""
+
+    bank: Bank
+    path: Path
+    entry: CaseEntry | None
 
 
 class MedbenchApp(App[int]):
@@ -91,13 +109,17 @@ class MedbenchApp(App[int]):
         freeze_gc: bool = False,
     ) -> None:
         super().__init__()
-        self.bank = Path(bank)
-        self.cases_folder = cases_dir(self.bank)
         self.settings = settings if settings is not None else Settings()
+        self.bank: Bank = load_bank(bank, run_store=self.settings.run_store, strict=False)
+        """The bank (its configuration and index are read in a worker: see :meth:`load_bank`)."""
+        self.cases: list[CaseEntry] = []
+        """Every case of the bank as last checked."""
+        self.bank_loading = True
+        """The bank is being read (from start until the first :class:`BankChanged`, and on reload)."""
+        self._bank_read = False
         self.settings_problem = settings_problem
         self.cursor_blink = cursor_blink
         self._freeze_gc = freeze_gc
-        self.bank_index: Any = None
         self.keymap: dict[str, str] = dict(self.settings.tui.keymap)
         self.register_theme(MEDBENCH_THEME)
         # Set before the modes are composed, so every widget starts in the right colours.
@@ -110,7 +132,12 @@ class MedbenchApp(App[int]):
     @property
     def bank_label(self) -> str:
         """The bank as shown on screen: its folder name (full paths are in notifications)."""
-        return self.bank.resolve().name or str(self.bank)
+        return self.bank.root.name or str(self.bank.root)
+
+    @property
+    def bank_index(self) -> BankIndex | None:
+        """The index for checks across cases; None until the bank was first read."""
+        return self.bank.index if self._bank_read else None
 
     @property
     def settings_location(self) -> str:
@@ -120,7 +147,7 @@ class MedbenchApp(App[int]):
         """A path as shown to the user: relative to the bank when it is inside it."""
         path = Path(path)
         try:
-            return str(path.resolve().relative_to(self.bank.resolve()))
+            return str(path.resolve().relative_to(self.bank.root))
         except ValueError:
             return str(path)
 
@@ -164,12 +191,62 @@ class MedbenchApp(App[int]):
     def editor_screen(self) -> EditorScreen | None:
         return self._mode_screen("editor", EditorScreen)
 
-    def _mode_screen(self, mode: str, kind: type) -> Any:
+    def _mode_screen(self, mode: str, kind: type[ScreenType]) -> ScreenType | None:
         try:
             stack = self.get_screen_stack(mode)
         except KeyError:
             return None
         return stack[0] if stack and isinstance(stack[0], kind) else None
+
+    # The bank ------------------------------------------------------------------------------------
+
+    def load_bank(self) -> None:
+        """Read the bank again, checking every case; each mode screen hears of it."""
+        self.bank_loading = True
+        self.run_worker(self._read_bank, thread=True, exclusive=True, group="bank", exit_on_error=False)
+
+    def _read_bank(self) -> None:
+        worker = get_current_worker()
+        read = read_bank(
+            self.bank, lambda done, total: self.post_message(BankLoading(done, total)), lambda: worker.is_cancelled
+        )
+        if read is not None:
+            self.post_message(BankChanged(*read))
+
+    def on_bank_loading(self, message: BankLoading) -> None:
+        self._announce(lambda: BankLoading(message.done, message.total))
+
+    def on_bank_changed(self, message: BankChanged) -> None:
+        self.bank, self.cases = message.bank, message.cases
+        first = not self._bank_read
+        self._bank_read = True
+        if message.changed is None:
+            self.bank_loading = False
+        self._announce(lambda: BankChanged(message.bank, message.cases, message.changed))
+        if first:
+            self.keep_long_lived()
+
+    def case_file_changed(self, path: Path) -> None:
+        """A case file was written, created or deleted: check it again."""
+        bank = self.bank
+
+        def read() -> None:
+            fresh, entry = read_case(bank, path)
+            self.post_message(CaseRead(fresh, path, entry))
+
+        self.run_worker(read, thread=True, group="bank-entry", exit_on_error=False)
+
+    def on_case_read(self, message: CaseRead) -> None:
+        others = [e for e in self.cases if e.path != message.path]
+        cases = others + ([message.entry] if message.entry else [])
+        self.post_message(BankChanged(message.bank, cases, message.path))
+
+    def _announce(self, make: Callable[[], Message]) -> None:
+        """A message to each mode screen open so far (the others read the app's state when they open)."""
+        for mode in self.MODES:
+            screen = self._mode_screen(mode, Screen)
+            if screen is not None:
+                screen.post_message(make())
 
     # Start -------------------------------------------------------------------------------------
 
@@ -198,6 +275,7 @@ class MedbenchApp(App[int]):
                 markup=False,
                 timeout=15,
             )
+        self.load_bank()
         self.run_worker(_warm_up_icd10, thread=True, group="icd-warm-up", exit_on_error=False)
 
     # Modes and actions --------------------------------------------------------------------------
@@ -238,21 +316,13 @@ class MedbenchApp(App[int]):
 
     async def check_bank(self) -> None:
         await self.switch_mode("library")
-        library = self.library_screen()
-        if library is not None:
-            library.load_bank()
+        self.load_bank()
 
     async def icd_search(self) -> None:
         await self.switch_mode("editor")
         editor = self.editor_screen()
         if editor is not None:
             editor.action_icd_search()
-
-    def case_file_changed(self, path: Path) -> None:
-        """A case file was written: the library checks it again."""
-        library = self.library_screen()
-        if library is not None:
-            library.refresh_case(path)
 
     async def action_quit(self) -> None:
         editor = self.editor_screen()
@@ -283,6 +353,9 @@ class MedbenchApp(App[int]):
             self.keep_long_lived()
         if event.state == WorkerState.ERROR:
             self.report_worker_failure(event.worker)
+            if event.worker.group == "bank":
+                self.bank_loading = False
+                self._announce(lambda: BankFailed(str(event.worker.error)))
 
     def report_worker_failure(self, worker: Worker) -> None:
         """Every worker failure becomes a notification; none ends the app."""

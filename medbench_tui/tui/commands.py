@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
+
+from medbench_tui.tui.modes import MODE_TITLES
 
 if TYPE_CHECKING:
     from medbench_tui.tui.app import MedbenchApp
@@ -21,7 +23,7 @@ ICD_SCORE_SCALE = 0.5
 class _MedbenchProvider(Provider):
     @property
     def medbench(self) -> MedbenchApp:
-        return self.app  # type: ignore[return-value]
+        return cast("MedbenchApp", self.app)
 
     def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
         self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette", exit_on_error=False)
@@ -55,11 +57,9 @@ class CaseCommands(_MedbenchProvider):
     """Open any case of the bank by its id or title."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
-        library = self.medbench.library_screen()
-        entries = library.entries if library is not None else []
         return [
             (f"Open {e.id}: {e.title}", partial(self._run, self.medbench.open_case, e.path), self.medbench.display_path(e.path))
-            for e in sorted(entries, key=lambda e: e.id)
+            for e in sorted(self.medbench.cases, key=lambda e: e.id)
         ]
 
 
@@ -67,8 +67,6 @@ class ModeCommands(_ListedProvider):
     """Go to another mode."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
-        from medbench_tui.tui.app import MODE_TITLES
-
         return [
             (f"Go to {title}", partial(self.app.switch_mode, mode), f"switch to the {title.lower()} mode")
             for mode, title in MODE_TITLES.items()
@@ -144,11 +142,9 @@ class PlayCommands(_MedbenchProvider):
     """Play any valid case of the bank as its doctor."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
-        library = self.medbench.library_screen()
-        entries = library.entries if library is not None else []
         return [
             (f"Play {e.id}: {e.title}", partial(self._run, self.medbench.play_case, e.path), "consult the case as its doctor")
-            for e in sorted(entries, key=lambda e: e.id)
+            for e in sorted(self.medbench.cases, key=lambda e: e.id)
             if not e.errors
         ]
 

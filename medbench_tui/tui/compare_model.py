@@ -7,9 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bank import Bank
+    from medbench_tui.core.runs.retry import RetryPolicy
+    from medbench_tui.core.runs.runner import RunPlan
+    from medbench_tui.core.settings import RunnerSettings
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
     ("diagnosis_accuracy", "Dx"),
@@ -198,7 +204,7 @@ def _deltas(values: list[Any]) -> list[float | None]:
     out: list[float | None] = [None]
     for value in values[1:]:
         numbers = isinstance(first, (int, float)) and isinstance(value, (int, float))
-        out.append(float(value) - float(first) if numbers else None)
+        out.append(float(value) - float(first) if numbers else None)  # type: ignore[arg-type]
     return out
 
 
@@ -313,7 +319,7 @@ class MatrixRow:
     def failed(self, systems: Iterable[str]) -> bool:
         """A complete run that missed the diagnosis or failed a critical condition."""
         return any(
-            self.value(s, name) is not None and self.value(s, name) < 100
+            (value := self.value(s, name)) is not None and value < 100
             for s in systems
             for name in ("diagnosis_accuracy", "critical_conditions_passed")
         )
@@ -344,22 +350,14 @@ def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[Matr
     return list(rows)
 
 
-def open_run_store(bank: Path, override: Path | None = None) -> Any:
-    """The bank's run store (the ``run_store`` setting wins), opened for reading and writing."""
-    from medbench_tui.core.paths import run_store_for
-    from medbench_tui.core.runs.store import RunStore
-
-    return RunStore(run_store_for(bank, override))
-
-
-def retry_policy(runner_settings: Any) -> Any:
+def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
     """The runner's retry policy from the settings (as ``medbench run`` makes it)."""
     from medbench_tui.core.runs.retry import RetryPolicy
 
     return RetryPolicy.from_settings(runner_settings)
 
 
-def plan_cases(bank: Path, specs: list[str], files: list[Path] | None, simulator: str) -> Any:
+def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
     """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank).
     ``plan_run`` takes one case file or folder, so a chosen set is planned file by file
     and joined into one plan (one run group)."""
@@ -401,3 +399,18 @@ def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> 
         write_atomic(path, render(report, fmt), backup=False)
         written.append(path)
     return written
+
+
+def progress_line(event: Any) -> str | None:
+    """A runner event as a line of the comparison's log (None: not logged)."""
+    from medbench_tui.core.runs.runner import RequestRetried, RunFinished, RunStarted
+
+    if isinstance(event, RunStarted):
+        return f"started   {event.case_id} × {event.system}"
+    if isinstance(event, RequestRetried):
+        return f"retrying  {event.case_id} × {event.system} (attempt {event.attempt}): {event.reason}"
+    if isinstance(event, RunFinished):
+        if event.status == "complete":
+            return f"complete  {event.case_id} × {event.system}: {event.steps} steps"
+        return f"INCOMPLETE {event.case_id} × {event.system}: {event.reason}"
+    return None

@@ -19,14 +19,22 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
 from medbench_tui.core.systems.human import HumanSystem
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bank import Bank
+    from medbench_tui.core.consultation import Consultation, DoctorView
+    from medbench_tui.core.runs.runner import RunPlan
+    from medbench_tui.core.runs.store import RunRecord, RunStore
+    from medbench_tui.core.simulators import PatientReply
 
 PLAYER_SYSTEM = "human"
 ABANDONED = "abandoned by the player"
@@ -50,21 +58,43 @@ Action = str | Finish | Abandon
 """What the player does next: ask a question, give the final response, or stop."""
 
 
+class SessionState(Enum):
+    """Where a play session stands."""
+
+    IDLE = "idle"
+    """No consultation: none was started, or it ended."""
+    OPENING = "opening"
+    """Started: the patient's opening words are on their way."""
+    REPLAYING = "replaying"
+    """Resumed: the questions of the earlier session are being asked again."""
+    ASKING = "asking"
+    """The player's turn: a question, or the final response."""
+    WAITING = "waiting"
+    """The patient is answering the player's question."""
+
+    @property
+    def live(self) -> bool:
+        return self is not SessionState.IDLE
+
+
 class Desk:
     """Between the player and the consultation: the human system's doctor callable
     takes the player's actions from a queue (first the questions of a resumed session),
-    and what the consultation shows goes back through the callbacks."""
+    and what the consultation shows goes back through the callbacks.
+
+    The consultation runs on a loop of its own in a worker thread; :meth:`act` is
+    called from the screen's thread and hands the action over to that loop."""
 
     def __init__(
         self,
         *,
         asked: Callable[[str, bool], None],
-        shown: Callable[[Any], None],
+        shown: Callable[[DoctorView | PatientReply], None],
         streamed: Callable[[str], None],
-        replay: list[str] | None = None,
     ) -> None:
         self._actions: asyncio.Queue[Action] = asyncio.Queue()
-        self._replay = deque(replay or [])
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._replay: deque[str] = deque()
         self._asked = asked
         self.shown = shown
         self.streamed = streamed
@@ -73,10 +103,21 @@ class Desk:
     def replaying(self) -> bool:
         return bool(self._replay)
 
-    def act(self, action: Action) -> None:
-        self._actions.put_nowait(action)
+    def resume(self, questions: list[str]) -> None:
+        """Ask these questions of the patient first (a resumed session)."""
+        self._replay.extend(questions)
 
-    async def doctor(self, consultation: Any) -> str | FinalResponse | None:
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The loop the consultation runs on (before it shows anything)."""
+        self._loop = loop
+
+    def act(self, action: Action) -> None:
+        if self._loop is None:
+            self._actions.put_nowait(action)
+        else:
+            self._loop.call_soon_threadsafe(self._actions.put_nowait, action)
+
+    async def doctor(self, consultation: Consultation) -> str | FinalResponse | None:
         replayed = bool(self._replay)
         action = self._replay.popleft() if replayed else await self._actions.get()
         if isinstance(action, str):
@@ -84,7 +125,7 @@ class Desk:
             return action
         if isinstance(action, Finish):
             if action.notes.strip():
-                consultation.transcript.__pydantic_extra__["player_notes"] = action.notes
+                consultation.transcript.player_notes = action.notes
             return action.final
         consultation.abandon(action.reason)
         return None
@@ -96,37 +137,37 @@ class Player(HumanSystem):
     def __init__(self, player: str, desk: Desk) -> None:
         super().__init__(desk.doctor, show=desk.shown, on_text=desk.streamed, name=PLAYER_SYSTEM)
         self.player = player
+        self.desk = desk
 
     def public_config(self) -> dict[str, Any]:
         return {**super().public_config(), "player": self.player}
 
+    async def drive(self, consultation: Consultation) -> None:
+        self.desk.bind(asyncio.get_running_loop())
+        await super().drive(consultation)
 
-def case_plan(bank: Path, case_path: Path, simulator: str) -> Any:
-    """The runner's plan for one case: the case validated and hashed, the simulator and
-    the evaluator resolved from the bank. ``plan_run`` wants a system it can run without
-    a person, so the plan is made for the checklist; :func:`with_player` swaps in the player."""
+
+def case_plan(bank: Bank, case_path: Path, simulator: str, player: Player) -> RunPlan:
+    """The runner's plan for one case played by ``player``: the case validated and
+    hashed, the simulator and the evaluator resolved from the bank."""
     from medbench_tui.core.runs.runner import plan_run
 
-    return plan_run(bank, ["checklist"], cases=case_path, simulator=simulator)
+    return plan_run(bank, [player], cases=case_path, simulator=simulator)
 
 
-def with_player(plan: Any, player: Player) -> Any:
-    return replace(plan, specs=[PLAYER_SYSTEM], systems=[player])
-
-
-def group_config(plan: Any, player: str) -> dict[str, Any]:
+def group_config(plan: RunPlan, player: str) -> dict[str, Any]:
     """The configuration of a play session's run group."""
     return {**plan.config(), "play": {"player": player}}
 
 
-def player_of(run: Any) -> str | None:
+def player_of(run: RunRecord) -> str | None:
     """The player of a stored ``human`` run (None for any other run)."""
     if run.system != PLAYER_SYSTEM:
         return None
     return run.system_config.get("player")
 
 
-def latest_played_runs(store: Any, case_ids: list[str], player: str) -> dict[str, Any]:
+def latest_played_runs(store: RunStore, case_ids: list[str], player: str) -> dict[str, RunRecord]:
     """The player's latest complete run of each case that has one (full records)."""
     found = {}
     for case_id in case_ids:

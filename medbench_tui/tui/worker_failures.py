@@ -6,10 +6,13 @@ the app formats the notification (:meth:`MedbenchApp.report_worker_failure`).
 
 from __future__ import annotations
 
+from textual.message_pump import MessagePump
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.tui.typed_app import medbench_app
 
-class ReportsWorkerFailures:
+
+class ReportsWorkerFailures(MessagePump):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
-            self.app.report_worker_failure(event.worker)  # type: ignore[attr-defined]
+            medbench_app(self).report_worker_failure(event.worker)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from medbench_tui.core.settings import Settings
 from medbench_tui.tui.app import MedbenchApp
 
 FIXTURE_BANK = Path(__file__).parent / "fixtures" / "bank"
+CLINIC = Path(__file__).parent / "fixtures" / "clinic"
 SIZE = (120, 36)
 
 
@@ -22,6 +24,21 @@ def bank(tmp_path: Path) -> Path:
     target = tmp_path / "bank"
     shutil.copytree(FIXTURE_BANK, target)
     return target
+
+
+@pytest.fixture
+def clinic(tmp_path: Path) -> Path:
+    """A copy of the clinic bank (two small cases, replays), at a path ending in ``bank``."""
+    target = tmp_path / "bank"
+    shutil.copytree(CLINIC, target)
+    return target
+
+
+@pytest.fixture
+def fixed_group_ids(monkeypatch) -> None:
+    """Run group ids carry the time (and notifications show them): fixed ones keep pictures still."""
+    numbers = count(1)
+    monkeypatch.setattr("medbench_tui.core.runs.store.new_group_id", lambda: f"group-{next(numbers)}")
 
 
 def test_settings(**tui: Any) -> Settings:
@@ -88,7 +105,7 @@ async def settle(pilot, until: Callable[[], bool] = lambda: True, rounds: int = 
 async def open_case(pilot, path: Path) -> Any:
     """Open a case in the editor and wait until it is checked; returns the editor screen."""
     app = pilot.app
-    await settle(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await settle(pilot, lambda: not app.bank_loading)
     await app.open_case(path)
     await settle(pilot, lambda: app.editor_screen() is not None and app.editor_screen().path == path)
     return app.editor_screen()

@@ -1,36 +1,16 @@
-"""Support for the play, compare and results tests: the clinic fixture bank, and waiting
-for the app while a consultation (a long-lived worker) waits for the player."""
+"""Support for the play, compare and results tests: waiting for the app while a
+consultation (a long-lived worker) waits for the player (the clinic bank is a fixture
+of ``conftest.py``)."""
 
 from __future__ import annotations
 
 import asyncio
-import shutil
 from collections.abc import Callable
-from itertools import count
-from pathlib import Path
 
-import pytest
-
-CLINIC = Path(__file__).parent / "fixtures" / "clinic"
 LONG_LIVED = {"play-session"}
 """Worker groups that wait for the player: never waited for."""
 WORKER_WAIT = 0.05
 """Longest wait for busy workers before looking again (a worker may be waiting on a dialog)."""
-
-
-@pytest.fixture
-def fixed_group_ids(monkeypatch) -> None:
-    """Run group ids carry the time (and notifications show them): fixed ones keep pictures still."""
-    numbers = count(1)
-    monkeypatch.setattr("medbench_tui.core.runs.store.new_group_id", lambda: f"group-{next(numbers)}")
-
-
-@pytest.fixture
-def clinic(tmp_path: Path) -> Path:
-    """A copy of the clinic bank (two small cases, replays), at a path ending in ``bank``."""
-    target = tmp_path / "bank"
-    shutil.copytree(CLINIC, target)
-    return target
 
 
 def busy(app) -> list:

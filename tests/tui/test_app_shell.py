@@ -7,7 +7,6 @@ from textual.widgets import DataTable
 from medbench_tui.core.settings import Settings
 from medbench_tui.tui.app import MedbenchApp, load_app_settings
 from medbench_tui.tui.keymap import declared_bindings
-from medbench_tui.tui.screens.coming_soon import ComingSoonScreen
 from medbench_tui.tui.screens.compare import CompareScreen
 from medbench_tui.tui.screens.dialogs import CaseIdDialog
 from medbench_tui.tui.screens.editor import EditorScreen
@@ -37,23 +36,6 @@ async def test_function_keys_switch_modes(bank, make_app):
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, kind), key
-
-
-class _Planned(ComingSoonScreen):
-    MODE = "results"
-    MODE_TITLE = "Planned"
-    PROMISE = "It will show the scorecard of every run."
-    MEANWHILE = "Until then: medbench report."
-
-
-async def test_a_coming_soon_mode_says_what_it_will_do(bank, make_app):
-    app = make_app(bank)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.push_screen(_Planned())
-        await settle(pilot)
-        shown = " ".join(str(w.render()) for w in app.screen.query(".coming-soon-box *"))
-        assert "Planned: coming soon" in shown and "scorecard of every run" in shown and "medbench report" in shown
 
 
 async def test_help_lists_every_binding_of_every_screen(bank, make_app):
@@ -153,7 +135,7 @@ async def test_an_unknown_theme_falls_back_to_the_house_theme(bank, make_app):
 async def test_palette_opens_a_case_by_title(bank, make_app):
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, lambda: bool(app.library_screen().entries))
+        await settle(pilot, lambda: bool(app.cases))
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"open cyst")

@@ -13,7 +13,7 @@ from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 
 from .conftest import SIZE, test_settings
-from .sessions import ask, clinic, shown_in, type_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import ask, shown_in, type_in, until
 from .test_play import give_final_response, start
 
 REPLAY = "replay:replays"
@@ -21,7 +21,7 @@ REPLAY = "replay:replays"
 
 async def open_compare(pilot) -> CompareScreen:
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     await pilot.press("f5")
     await until(pilot, lambda: isinstance(app.screen, CompareScreen))
     return app.screen
@@ -38,7 +38,7 @@ async def compare(pilot, systems: list[str], cases: list[str] | None = None) -> 
     if cases is not None:
         screen.query_one("#compare-scope", Select).value = "chosen"
         for case_id in cases:
-            screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank / f"{case_id}.yaml"))
+            screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank.root / f"{case_id}.yaml"))
     await until(pilot)
     await pilot.press("ctrl+r")
     await until(pilot, lambda: not screen.running)
@@ -130,20 +130,15 @@ async def test_a_model_endpoint_fault_leaves_its_run_incomplete_with_the_reason(
 async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
     fake_doctor_bank(clinic, fake_openai.base_url)
     fake_openai.latency = 20  # the doctor's first question never comes back in time
-    started = []
-
-    def hook(message) -> None:
-        if isinstance(message, CompareScreen.Progress) and type(message.event).__name__ == "RunStarted":
-            started.append(message.event.system)
-
     app = make_app(clinic)
-    async with app.run_test(size=SIZE, message_hook=hook) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         screen = await open_compare(pilot)
         screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
         screen.query_one("#compare-system-list", SelectionList).select("checklist")
         await until(pilot)
         await pilot.press("ctrl+r")
-        await until(pilot, lambda: "fake-doc" in started, idle=False)
+        await until(pilot, lambda: any("× fake-doc" in str(line.text) and "started" in str(line.text)
+                                       for line in screen.query_one("#compare-log").lines), idle=False)
         await pilot.press("escape")
         await until(pilot, lambda: not screen.running)
         assert "Cancelled" in shown_in(screen, "#compare-status")

@@ -23,7 +23,7 @@ from medbench_tui.tui.compare_model import (
     metric_rows,
 )
 
-from .sessions import CLINIC
+from .conftest import CLINIC
 
 
 def played(label: str, questions: list[str], final: FinalResponse | None) -> Side:

@@ -7,7 +7,7 @@ import pytest
 from medbench_tui.tui.widgets.group_report import GroupReport
 
 from .conftest import SIZE
-from .sessions import clinic, fixed_group_ids, until  # noqa: F401  (fixtures)
+from .sessions import until
 from .test_compare import REPLAY, compare
 
 

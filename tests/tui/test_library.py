@@ -23,33 +23,33 @@ def shown_ids(screen: LibraryScreen) -> list[str]:
 
 async def loaded(pilot) -> LibraryScreen:
     app = pilot.app
-    await settle(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await settle(pilot, lambda: not app.bank_loading)
     return app.library_screen()
 
 
 async def test_bank_loads_in_the_background_with_progress(bank, make_app, monkeypatch):
-    from medbench_tui.tui.screens import library
+    from medbench_tui.tui import bank_state
 
     release = threading.Event()
-    original = library.read_entry
+    original = bank_state.read_entry
 
     def slow_read_entry(path, index):
         release.wait(timeout=30)
         return original(path, index)
 
-    monkeypatch.setattr(library, "read_entry", slow_read_entry)
+    monkeypatch.setattr(bank_state, "read_entry", slow_read_entry)
     app = make_app(bank)
     progress: list[tuple[int, int]] = []
 
     def hook(message):
-        if isinstance(message, LibraryScreen.Progress):
+        if isinstance(message, bank_state.BankLoading):
             progress.append((message.done, message.total))
 
     async with app.run_test(size=SIZE, message_hook=hook) as pilot:
         await pilot.pause()
         screen = app.screen
         # The screen is drawn and answers keys while the cases are being checked.
-        assert screen.loading_bank and screen.query_one("#loading").display
+        assert app.bank_loading and screen.query_one("#loading").display
         assert "Checking cases: 0 of 3" in str(screen.query_one("#loading-label").render())
         await pilot.press("f1")
         await pilot.pause()
@@ -195,7 +195,7 @@ async def test_new_case_from_the_template(bank, make_app):
             "FILL IN" in lines[d.line - 1] for d in editor.diagnostics if d.severity == "error"
         )
         assert "fx-new-004.yaml" in app.notes.text()
-        await settle(pilot, lambda: any(e.id == "fx-new-004" for e in app.library_screen().entries))
+        await settle(pilot, lambda: any(e.id == "fx-new-004" for e in app.cases))
 
 
 async def test_new_variant_of_the_selected_case(bank, make_app):
@@ -216,8 +216,8 @@ async def test_new_variant_of_the_selected_case(bank, make_app):
         assert "# the code the tests change" in text and text.startswith("# Fixture case")
         assert app.editor_screen().path == path
         assert [d for d in app.editor_screen().diagnostics if d.severity == "error"] == []
-        await settle(pilot, lambda: any(e.id == "fx-cap-001-v2" for e in app.library_screen().entries))
-        entry = next(e for e in app.library_screen().entries if e.id == "fx-cap-001-v2")
+        await settle(pilot, lambda: any(e.id == "fx-cap-001-v2" for e in app.cases))
+        entry = next(e for e in app.cases if e.id == "fx-cap-001-v2")
         assert entry.parent_id == "fx-cap-001" and entry.errors == 0
 
 

@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from medbench_tui.core.paths import play_swap_file, run_store_for
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionSwap
+from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionState, SessionSwap
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
 from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
@@ -15,7 +15,7 @@ from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import EntryList, FinalResponseForm
 
 from .conftest import SIZE, test_settings
-from .sessions import ask, clinic, shown_in, type_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import ask, shown_in, type_in, until
 
 PLAYER = "Dr Test"
 
@@ -28,9 +28,9 @@ def settings(**values):
 async def start(pilot, case_id: str = "fx-chest-001") -> PlayScreen:
     """Open the case in play mode from the library, with `p`."""
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     library = app.library_screen()
-    library.table.move_cursor(row=library.table.get_row_index(str(app.bank / f"{case_id}.yaml")))
+    library.table.move_cursor(row=library.table.get_row_index(str(app.bank.root / f"{case_id}.yaml")))
     await pilot.press("p")
     await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.live and not app.screen.waiting)
     return app.screen
@@ -114,12 +114,11 @@ async def test_an_unfinished_consultation_is_resumed(clinic, make_app):
 
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, SwapRecoveryDialog), idle=False)
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.live and not app.screen.replaying
-                    and not app.screen.waiting)
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.state is SessionState.ASKING)
         screen = app.screen
         assert screen.steps == 2
         assert screen.query_one("#play-notes").text == "think pneumonia"
@@ -226,7 +225,7 @@ async def test_a_case_with_errors_cannot_be_played(clinic, make_app):
     (clinic / "fx-broken-003.yaml").write_text("id: fx-broken-003\ntitle: Broken\n", encoding="utf-8")
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await app.play_case(clinic / "fx-broken-003.yaml")
         await until(pilot)
         assert isinstance(app.screen, PlayScreen) and not app.screen.live
@@ -253,7 +252,7 @@ async def test_leaving_a_consultation_for_another_case_keeps_it(clinic, make_app
 async def test_the_palette_plays_a_case_and_finishes_the_consultation(clinic, make_app):
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"play fx-throat")
@@ -296,3 +295,22 @@ async def test_tab_in_the_final_form_adds_what_was_typed_and_goes_to_the_next_li
         screen.query_one(FinalResponseForm).submit()  # typed but not added: still part of the answer
         await until(pilot)
         assert [d.name for d in differential.items] == ["Pneumothorax", "Aortic dissection"]
+
+
+async def test_every_open_mode_hears_of_a_changed_bank(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: not app.bank_loading)
+        await pilot.press("f4")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        play = app.screen
+        await pilot.press("f5")
+        await until(pilot, lambda: app.screen is not play)
+        text = (clinic / "fx-chest-001.yaml").read_text(encoding="utf-8").replace("fx-chest-001", "fx-chest-009")
+        (clinic / "fx-chest-009.yaml").write_text(text, encoding="utf-8")
+        app.case_file_changed(clinic / "fx-chest-009.yaml")
+        await until(pilot, lambda: any(e.id == "fx-chest-009" for e in app.cases))
+        listed = play.query_one("#play-case-list")
+        await until(pilot, lambda: any("fx-chest-009" in str(listed.get_option_at_index(i).prompt)
+                                       for i in range(listed.option_count)))
+        assert app.bank_index is not None and app.bank_index.has_case("fx-chest-009")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import SIZE
-from .sessions import ask, clinic, fixed_group_ids, type_in, until  # noqa: F401  (fixtures)
+from .sessions import ask, type_in, until
 from .test_play import give_final_response, settings, start
 
 pytestmark = pytest.mark.usefixtures("fixed_group_ids")

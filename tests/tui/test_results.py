@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
+from medbench_tui.core.bank import load_bank
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.runner import Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
@@ -14,19 +15,19 @@ from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.run_view import RunView
 
 from .conftest import SIZE
-from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import shown_in, until
 
 
 async def stored_group(bank) -> str:
     """Checklist and replay over the clinic bank, stored as the command line would."""
     with RunStore(run_store_for(bank)) as store:
-        result = await Runner(store, plan_run(bank, ["checklist", "replay:replays"])).run()
+        result = await Runner(store, plan_run(load_bank(bank), ["checklist", "replay:replays"])).run()
     return result.group_id
 
 
 async def open_results(pilot) -> ResultsScreen:
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     await pilot.press("f6")
     await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and bool(app.screen.runs))
     return app.screen
@@ -93,7 +94,7 @@ async def test_a_group_as_matrix_and_statistics(clinic, make_app):
 async def test_no_runs_yet_says_where_they_come_from(clinic, make_app):
     app = make_app(clinic)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: not app.library_screen().loading_bank)
+        await until(pilot, lambda: not app.bank_loading)
         await pilot.press("f6")
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await until(pilot)

@@ -18,7 +18,7 @@ def app_on(bank) -> MedbenchApp:
 
 def test_library(bank, snap_compare):
     async def loaded(pilot):
-        await settle(pilot, lambda: not pilot.app.library_screen().loading_bank)
+        await settle(pilot, lambda: not pilot.app.bank_loading)
 
     assert snap_compare(app_on(bank), terminal_size=SIZE, run_before=loaded)
 

@@ -32,12 +32,19 @@ import socket
 import sqlite3
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from medbench_tui.core.bankconfig import (
+    BankConfigError,
+    GroundedSimulatorConfig,
+    LlmSimulatorConfig,
+)
 from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.openai_client import close_shared_clients
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
@@ -53,7 +60,17 @@ from medbench_tui.core.runs.store import (
 
 CLAIM_LEASE_SECONDS = 120.0
 """A run's lease in the store, renewed every quarter of it while the run plays."""
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bank import Bank
+    from medbench_tui.core.bankconfig import BankConfig
+    from medbench_tui.core.case import Case
+    from medbench_tui.core.openai_client import ChatClient, ChatReply
+    from medbench_tui.core.scoring import Extractor
+    from medbench_tui.core.systems import DoctorSystem
+
 CANCELLED = "cancelled"
+Reply = TypeVar("Reply")
 
 
 # --- progress events -------------------------------------------------------------------
@@ -130,23 +147,26 @@ class PlannedCase:
     stored_path: str
     """As recorded: relative to the bank when the file is inside it."""
     sha256: str
-    case: Any
+    case: Case
+
+
+SimulatorSetup = str | GroundedSimulatorConfig | LlmSimulatorConfig
+"""What ``make_simulator`` takes: a built-in name or the configuration object."""
 
 
 @dataclass
 class RunPlan:
     """Everything a group needs, resolved: systems, cases (validated, hashed), configs."""
 
-    bank: Path
+    bank: Bank
     specs: list[str]
-    systems: list[Any]
+    systems: list[DoctorSystem]
     cases: list[PlannedCase]
     simulator: str
-    simulator_setup: Any
-    """What ``make_simulator`` takes: a built-in name or the configuration object."""
+    simulator_setup: SimulatorSetup
     simulator_config: dict[str, Any]
     evaluator_config: dict[str, Any]
-    extractor: Any
+    extractor: Extractor | None
     """The scoring extractor (None: the deterministic text extractor)."""
     seed: int
     cases_path: str
@@ -168,7 +188,7 @@ class RunPlan:
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
         return {
-            "bank": str(self.bank),
+            "bank": str(self.bank.root),
             "cases_path": self.cases_path,
             "systems": [
                 {"spec": spec, "name": system.name, "config": system.public_config()}
@@ -193,7 +213,7 @@ def _stored_path(path: Path, bank: Path) -> str:
         return str(path)
 
 
-def _simulator(bank_config: Any, name: str) -> tuple[Any, dict[str, Any]]:
+def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, dict[str, Any]]:
     """The simulator's configuration (read once, not per case) and its public form."""
     from medbench_tui.core.bankconfig import BUILTIN_SIMULATORS, EndpointConfig
 
@@ -207,7 +227,7 @@ def _simulator(bank_config: Any, name: str) -> tuple[Any, dict[str, Any]]:
     return configured, public
 
 
-def _evaluator_config(bank_config: Any) -> dict[str, Any]:
+def _evaluator_config(bank_config: BankConfig) -> dict[str, Any]:
     evaluator = bank_config.evaluator
     data = evaluator.model_dump(mode="json")
     if evaluator.llm is not None:
@@ -215,7 +235,7 @@ def _evaluator_config(bank_config: Any) -> dict[str, Any]:
     return data
 
 
-def _extractor(bank_config: Any) -> Any:
+def _extractor(bank_config: BankConfig) -> Extractor | None:
     """The scoring extractor the bank asks for: None is the deterministic text extractor."""
     evaluator = bank_config.evaluator
     if evaluator.extractor in ("rules", "text"):
@@ -232,7 +252,9 @@ def _extractor(bank_config: Any) -> Any:
 def _load_cases(files: list[Path], bank: Path) -> list[PlannedCase]:
     from medbench_tui.core.validate import load_valid_case
 
-    cases, problems, seen = [], [], {}
+    cases: list[PlannedCase] = []
+    problems: list[str] = []
+    seen: dict[str, Path] = {}
     for path in files:
         try:
             digest = file_sha256(path)
@@ -253,55 +275,58 @@ def _load_cases(files: list[Path], bank: Path) -> list[PlannedCase]:
     return cases
 
 
-def _resolve_systems(specs: list[str], bank: Path) -> list[Any]:
+def _resolve_systems(systems: Sequence[str | DoctorSystem], bank: Bank) -> tuple[list[str], list[DoctorSystem]]:
+    """The specs and the systems: a name is resolved from the bank; a system object (the
+    person at the keyboard, whom no name can summon) is taken as it is."""
     from medbench_tui.core.systems import resolve_system
 
-    systems = [resolve_system(spec, bank=bank) for spec in specs]
-    names = [s.name for s in systems]
+    specs = [s if isinstance(s, str) else s.name for s in systems]
+    if "human" in [s for s in systems if isinstance(s, str)]:
+        raise UsageError("'human' needs a person at the keyboard: use 'medbench play' for it")
+    resolved = [resolve_system(s, bank=bank.root, config=bank.config) if isinstance(s, str) else s for s in systems]
+    names = [s.name for s in resolved]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise UsageError(f"system {', '.join(twice)} given twice: pass each --system once")
-    if "human" in names:
-        raise UsageError("'human' needs a person at the keyboard: use 'medbench play' for it")
-    return systems
+    return specs, resolved
 
 
 def plan_run(
-    bank: Path,
-    systems: list[str],
+    bank: Bank,
+    systems: Sequence[str | DoctorSystem],
     *,
     cases: Path | None = None,
     simulator: str = "grounded",
     seed: int | None = None,
 ) -> RunPlan:
-    """Resolve systems, validate and hash the case files (default: the bank's cases)."""
+    """Resolve systems, validate and hash the case files (default: the bank's cases).
+    ``systems`` are names (``--system``), or the system of a person playing (``human``)."""
     from medbench_tui.core.bank import iter_case_files
-    from medbench_tui.core.bankconfig import load_bank_config
-    from medbench_tui.core.paths import cases_dir
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
-    bank = Path(bank).resolve()
-    source = Path(cases) if cases is not None else cases_dir(bank)
+    if bank.config_problem is not None:
+        raise BankConfigError(bank.config_problem)
+    source = Path(cases) if cases is not None else bank.cases_folder
     if not source.exists():
         raise UsageError(f"{source}: no such case file or folder")
     files = iter_case_files(source)
     if not files:
         raise UsageError(f"{source}: no case files (*.yaml) found")
-    bank_config = load_bank_config(bank)
-    setup, simulator_config = _simulator(bank_config, simulator)
+    setup, simulator_config = _simulator(bank.config, simulator)
+    specs, resolved = _resolve_systems(systems, bank)
     return RunPlan(
         bank=bank,
-        specs=list(systems),
-        systems=_resolve_systems(list(systems), bank),
-        cases=_load_cases(files, bank),
+        specs=specs,
+        systems=resolved,
+        cases=_load_cases(files, bank.root),
         simulator=simulator,
         simulator_setup=setup,
         simulator_config=simulator_config,
-        evaluator_config=_evaluator_config(bank_config),
-        extractor=_extractor(bank_config),
+        evaluator_config=_evaluator_config(bank.config),
+        extractor=_extractor(bank.config),
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
-        cases_path=_stored_path(source, bank),
+        cases_path=_stored_path(source, bank.root),
     )
 
 
@@ -340,10 +365,11 @@ def plan_resume(
         raise MedbenchError(f"run group {group.id} cannot be resumed with other options:\n  " + "\n  ".join(changes)
                             + "\n  (resume with just --resume, or start a new group)")
 
-    from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.bank import load_bank
 
-    bank_config = load_bank_config(bank)
-    resolved = _resolve_systems(specs, bank)
+    loaded = load_bank(bank, run_store=store.path)
+    bank_config = loaded.config
+    specs, resolved = _resolve_systems(specs, loaded)
     for spec, system, before in zip(specs, resolved, recorded["systems"]):
         for change in _differences(before["config"], system.public_config(), ""):
             changes.append(f"system {spec} configuration changed: {change}")
@@ -368,7 +394,7 @@ def plan_resume(
             + "\n  (restore them, or start a new group with 'medbench run')"
         )
     plan = RunPlan(
-        bank=bank, specs=specs, systems=resolved, cases=_load_cases(files, bank), simulator=simulator_name,
+        bank=loaded, specs=specs, systems=resolved, cases=_load_cases(files, bank), simulator=simulator_name,
         simulator_setup=setup, simulator_config=simulator_config, evaluator_config=recorded["evaluator"],
         extractor=_extractor(bank_config),
         seed=group.seed, cases_path=recorded["cases_path"],
@@ -423,7 +449,9 @@ class RunGate:
         self.retries += 1
         self._on_retry(attempt, delay, error)
 
-    async def complete(self, client: Any, request: dict[str, Any], attempt: Callable[[], Awaitable[Any]]) -> Any:
+    async def complete(
+        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+    ) -> ChatReply:
         """``attempt()`` (one request to ``client``'s endpoint) in a free slot, retried,
         or the cached reply to the same request."""
         cache = self.shared.cache
@@ -431,7 +459,7 @@ class RunGate:
         if cache is not None and (hit := cache.get(keyed)) is not None:
             return hit
 
-        async def once() -> Any:
+        async def once() -> ChatReply:
             async with self.shared.slot(client.base_url):
                 return await attempt()
 
@@ -492,6 +520,8 @@ class Runner:
         )
         self._listeners: list[Callable[[ProgressEvent], None]] = [on_event] if on_event else []
         self._workers: list[asyncio.Task] = []
+        self._scorer: ThreadPoolExecutor | None = None
+        """While :meth:`run` lasts, one thread scores the runs in turn (the scorer's caches are not thread-safe)."""
         self._stopping = False
         self.result: GroupResult | None = None
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -539,6 +569,7 @@ class Runner:
         result = self.result = GroupResult(group.id)
         self._emit(GroupStarted(group.id, len(self.plan.cases) * len(self.plan.systems), len(todo), resumed))
         started = time.perf_counter()
+        self._scorer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medbench-scoring")
         self._workers = [
             asyncio.create_task(self._worker(todo)) for _ in range(min(self.concurrency, len(todo)))
         ]
@@ -552,6 +583,8 @@ class Runner:
             raise
         finally:
             heartbeat.cancel()
+            self._scorer.shutdown(wait=False)
+            await close_shared_clients()
         self._finish(result, todo, started)
         failures = [o for o in outcomes if isinstance(o, Exception)]
         if failures:  # the store could not be written: every worker has stopped
@@ -590,11 +623,12 @@ class Runner:
             with contextlib.suppress(sqlite3.Error):
                 self.store.renew_claims(self.owner, lease=self.lease)
 
-    async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
+    async def _play(self, item: PlannedCase, system: DoctorSystem) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded.
         Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
         from medbench_tui.core.openai_client import REQUEST_GATE, REQUEST_LOG
 
+        assert self.group is not None  # set by run() before any run is played
         group_id = self.group.id
         self._emit(RunStarted(group_id, item.id, system.name))
         started_at, started = utc_now(), time.perf_counter()
@@ -629,15 +663,18 @@ class Runner:
         from medbench_tui.core.consultation import Consultation, make_simulator
         from medbench_tui.core.paths import bank_root_of
 
-        simulator = make_simulator(self.plan.simulator_setup, patient_record(item.case), bank=self.plan.bank)
+        simulator = make_simulator(self.plan.simulator_setup, patient_record(item.case))
         return Consultation(item.case, simulator, system=system.name, bank_root=bank_root_of(item.path))
 
     async def _score(self, item: PlannedCase, transcript: Any) -> tuple[Any, Any]:
         """The scorecard of a complete run. When scoring fails the run becomes
         incomplete: no score may stand in for one that was not computed."""
-        from medbench_tui.core.scoring import score_async
+        from medbench_tui.core.scoring import score, score_async
 
         try:
+            if self.plan.extractor is None:  # the text scorer: synchronous, off the loop the other runs share
+                card = await asyncio.get_running_loop().run_in_executor(self._scorer, score, item.case, transcript)
+                return card, transcript
             return await score_async(item.case, transcript, extractor=self.plan.extractor), transcript
         except Exception as exc:
             error = as_endpoint_error(exc)
@@ -648,6 +685,7 @@ class Runner:
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
                 retries: int, requests: list[dict[str, Any]]) -> RunRecord:
+        assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
         document = card.to_json() if complete else None

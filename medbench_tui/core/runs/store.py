@@ -23,16 +23,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import redact, secret_values
 
 BUSY_TIMEOUT_MS = 10_000
-COMPLETE = "complete"
-INCOMPLETE = "incomplete"
+COMPLETE: Final = "complete"
+INCOMPLETE: Final = "incomplete"
 
 
 # --- schema -----------------------------------------------------------------------------
@@ -259,19 +259,21 @@ def flatten_metrics(metrics: dict[str, Any]) -> tuple[dict[str, float], dict[str
 
 
 def _insert_metrics(db: sqlite3.Connection, run_id: int, values: dict[str, float], labels: dict[str, str]) -> None:
-    rows = [(run_id, name, value, labels.get(name)) for name, value in values.items()]
+    rows: list[tuple[int, str, float | None, str | None]] = [
+        (run_id, name, value, labels.get(name)) for name, value in values.items()
+    ]
     rows += [(run_id, name, None, label) for name, label in labels.items() if name not in values]
     db.executemany("INSERT INTO metrics (run_id, name, value, label) VALUES (?, ?, ?, ?)", rows)
 
 
 def new_group_id(now: datetime | None = None) -> str:
     """Short, sortable by time, unique enough: ``20250612-143012-7f3a``."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     return f"{now:%Y%m%d-%H%M%S}-{_random.token_hex(2)}"
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 # --- the store --------------------------------------------------------------------------
@@ -386,7 +388,7 @@ class RunStore:
     def create_group(self, config: dict[str, Any], seed: int) -> RunGroup:
         text = self._json(config)
         for _ in range(5):
-            group = RunGroup(id=new_group_id(), created_at=utc_now(), seed=seed, config=json.loads(text))
+            group = RunGroup(id=new_group_id(), created_at=utc_now(), seed=seed, config=json.loads(text or "{}"))
             try:
                 with self.transaction() as db:
                     db.execute(
@@ -433,6 +435,7 @@ class RunStore:
                     (run.group_id, run.case_id, run.system),
                 )
                 run_id = db.execute(f"INSERT INTO runs ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+                assert run_id is not None  # an INSERT always sets it
                 _insert_metrics(db, run_id, metrics, labels)
         except sqlite3.OperationalError as exc:  # disk full, read-only, locked for too long
             raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc

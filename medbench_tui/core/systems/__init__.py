@@ -5,15 +5,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.systems.base import DoctorSystem, DrivenSystem
+
+if TYPE_CHECKING:
+    from medbench_tui.core.bankconfig import BankConfig
 
 __all__ = ["DoctorSystem", "DrivenSystem", "resolve_system"]
 
 
-def resolve_system(spec: str, *, bank: Path) -> DoctorSystem:
+def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -> DoctorSystem:
     """A configured system name (bank medbench.yaml) or a built-in: ``checklist``,
-    ``human``, ``replay:PATH`` (PATH relative to the current folder, else to the bank)."""
+    ``human``, ``replay:PATH`` (PATH relative to the current folder, else to the bank).
+    ``config``: the bank's configuration when the caller has it (else it is read)."""
     from medbench_tui.core.bankconfig import (
         ChecklistSystemConfig,
         OpenAIChatSystemConfig,
@@ -32,7 +37,7 @@ def resolve_system(spec: str, *, bank: Path) -> DoctorSystem:
         return HumanSystem()
     if spec.startswith("replay:"):
         return ReplaySystem(_replay_path(spec.removeprefix("replay:"), bank), name=spec)
-    config = load_bank_config(bank)
+    config = config if config is not None else load_bank_config(bank)
     configured = config.systems.get(spec)
     if configured is None:
         names = ", ".join(config.systems) or "none"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -35,14 +34,32 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState
 
-from medbench_tui.tui.compare_model import CHANGED_NOTE, Side, case_changed, counted, load_case
+from medbench_tui.core.runs.background import BackgroundRun, ProgressFeed, Tally
+from medbench_tui.core.runs.runner import GroupResult
+from medbench_tui.core.runs.store import RunRecord, RunStore
+from medbench_tui.tui.bank_state import BankChanged
+from medbench_tui.tui.compare_model import (
+    CHANGED_NOTE,
+    Side,
+    case_changed,
+    counted,
+    load_case,
+    progress_line,
+)
+from medbench_tui.tui.library_model import CaseEntry
 from medbench_tui.tui.play_session import PLAYER_SYSTEM
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.side_by_side import CaseComparison
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
+if TYPE_CHECKING:
+    from medbench_tui.core.case import Case
+    from medbench_tui.core.report import Report
+
 RUN_WORKER = "compare-run"
+CASE_WORKER = "compare-case"
 EXPLANATION = (
     "Pick two or more systems (space) and the cases, then Ctrl+R. Each run is stored; one case is "
     "shown side by side, several as a case × system matrix with paired statistics."
@@ -50,7 +67,7 @@ EXPLANATION = (
 ALL, CHOSEN = "all", "chosen"
 
 
-class CompareScreen(ReportsWorkerFailures, Screen):
+class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+r", "run", "Run", id="compare.run", priority=True,
                 tooltip="Run the chosen systems over the cases"),
@@ -68,19 +85,24 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         note: str
 
     @dataclass
-    class Progress(Message):
-        """A progress event of the runner (GroupStarted, RunStarted, RequestRetried, RunFinished, GroupFinished)."""
+    class Progressed(Message):
+        """The runner has news: the handler takes it from ``feed``. One pending message
+        stands for any number behind it (they would take the same news)."""
 
-        event: Any
+        feed: ProgressFeed
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, CompareScreen.Progressed)
 
     @dataclass
     class Finished(Message):
-        group_id: str
+        result: GroupResult | None
+        """None: nothing was run (the plan was refused)."""
 
     @dataclass
     class CaseLoaded(Message):
         sides: list[Side]
-        case: Any
+        case: Case | None
         heading: str
         push: bool
 
@@ -89,9 +111,9 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         self.group_id: str | None = None
         self.case_ids: list[str] = []
         self.running = False
-        self.finished_runs = 0
-        self.cancelled_runs = 0
-        self._store: Any = None
+        self.tally = Tally()
+        self._batch: BackgroundRun | None = None
+        self._store: RunStore | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar("compare")
@@ -122,7 +144,7 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#compare-replay", Input).cursor_blink = self.app.cursor_blink
+        self.query_one("#compare-replay", Input).cursor_blink = self.medbench.cursor_blink
         self._load_bank_config()
         self.refresh_cases()
         self.query_one("#compare-system-list").focus()
@@ -130,12 +152,15 @@ class CompareScreen(ReportsWorkerFailures, Screen):
     def on_screen_resume(self) -> None:
         self.refresh_cases()
 
-    @property
-    def store(self) -> Any:
-        if self._store is None:
-            from medbench_tui.tui.compare_model import open_run_store
+    def on_bank_changed(self, event: BankChanged) -> None:
+        if event.changed is None:
+            self._load_bank_config()
+        self.refresh_cases()
 
-            self._store = open_run_store(self.app.bank, self.app.settings.run_store)
+    @property
+    def store(self) -> RunStore:
+        if self._store is None:
+            self._store = RunStore(self.medbench.bank.run_store)
         return self._store
 
     @property
@@ -151,38 +176,36 @@ class CompareScreen(ReportsWorkerFailures, Screen):
     # Setup ------------------------------------------------------------------------------------
 
     def _load_bank_config(self) -> None:
-        from medbench_tui.core.bankconfig import load_bank_config
-        from medbench_tui.core.errors import MedbenchError
+        """The systems and simulators of the bank (announced by the app: read in its worker)."""
         from medbench_tui.core.simulators import DEFAULT_SIMULATOR
 
+        if self.medbench.bank_loading:
+            return
+        bank = self.medbench.bank
         systems = self.query_one("#compare-system-list", SelectionList)
-        simulators = [DEFAULT_SIMULATOR]
-        try:
-            config = load_bank_config(self.app.bank)
-        except MedbenchError as exc:
-            self.notify(str(exc), title="medbench.yaml", severity="warning", markup=False, timeout=10)
-            config = None
-        if config is not None:
-            for name, system in config.systems.items():
-                detail = getattr(system, "model", None) or getattr(system, "path", None) or ""
-                systems.add_option((f"{name}  ({system.kind}{': ' + detail if detail else ''})", name))
-            simulators += list(config.simulators)
-        systems.add_option(("checklist  (built-in floor baseline)", "checklist"))
-        systems.add_option((f"human  (your played runs, {self.app.settings.player_name})", PLAYER_SYSTEM))
+        ticked = set(systems.selected)
+        systems.clear_options()
+        if bank.config_problem:
+            self.notify(bank.config_problem, title="medbench.yaml", severity="warning", markup=False, timeout=10)
+        for name, system in bank.config.systems.items():
+            detail = getattr(system, "model", None) or getattr(system, "path", None) or ""
+            systems.add_option((f"{name}  ({system.kind}{': ' + detail if detail else ''})", name, name in ticked))
+        simulators = [DEFAULT_SIMULATOR, *bank.config.simulators]
+        systems.add_option(("checklist  (built-in floor baseline)", "checklist", "checklist" in ticked))
+        player = self.medbench.settings.player_name
+        systems.add_option((f"human  (your played runs, {player})", PLAYER_SYSTEM, PLAYER_SYSTEM in ticked))
+        for spec in sorted(s for s in ticked if s.startswith("replay:")):
+            systems.add_option((f"{spec}  (recorded transcripts)", spec, True))
         select = self.query_one("#compare-simulator", Select)
         select.set_options([(f"patient: {name}", name) for name in simulators])
-        wanted = self.app.settings.default_simulator
+        wanted = self.medbench.settings.default_simulator
         select.value = wanted if wanted in simulators else DEFAULT_SIMULATOR
 
-    def _entries(self) -> list[Any]:
-        library = self.app.library_screen()
-        return sorted(library.entries if library is not None else [], key=lambda e: e.id)
+    def _entries(self) -> list[CaseEntry]:
+        return sorted(self.medbench.cases, key=lambda e: e.id)
 
     def refresh_cases(self) -> None:
-        library = self.app.library_screen()
         entries = self._entries()
-        if library is not None and library.loading_bank and not entries:
-            self.set_timer(0.2, self.refresh_cases)
         cases = self.query_one("#compare-case-list", SelectionList)
         chosen = set(cases.selected)
         cases.clear_options()
@@ -198,7 +221,7 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         scope.value = current if current in [value for _, value in options] else ALL
         self._describe_plan()
 
-    def chosen_entries(self) -> list[Any]:
+    def chosen_entries(self) -> list[CaseEntry]:
         scope = str(self.query_one("#compare-scope", Select).value)
         entries = self._entries()
         if scope == CHOSEN:
@@ -236,7 +259,7 @@ class CompareScreen(ReportsWorkerFailures, Screen):
             return
         spec = given if given.startswith("replay:") else f"replay:{given}"
         try:
-            resolve_system(spec, bank=self.app.bank)
+            resolve_system(spec, bank=self.medbench.bank.root, config=self.medbench.bank.config)
         except MedbenchError as exc:
             self.notify(str(exc), title="Not added", severity="error", markup=False)
             return
@@ -265,51 +288,59 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         every = self.query_one("#compare-scope", Select).value == ALL and not any(e.errors for e in self._entries())
         self.running = True
         self.group_id = None
-        self.finished_runs = self.cancelled_runs = 0
+        self.tally = Tally()
+        self._batch = BackgroundRun()
         self.case_ids = [e.id for e in entries]
         self.query_one("#compare-log", RichLog).clear()
         self.query_one("#compare-status", Static).update("Planning: checking the cases and the systems…")
         self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
         self.show_pane("compare-running")
         files = None if every else [e.path for e in entries]
-        self._run(specs, files, str(self.query_one("#compare-simulator", Select).value))
+        self._run(self._batch, specs, files, str(self.query_one("#compare-simulator", Select).value))
 
-    @work(exclusive=True, group=RUN_WORKER, exit_on_error=False)
-    async def _run(self, specs: list[str], files: list[Path] | None, simulator: str) -> None:
+    @work(thread=True, exclusive=True, group=RUN_WORKER, exit_on_error=False)
+    def _run(self, batch: BackgroundRun, specs: list[str], files: list[Path] | None, simulator: str) -> None:
+        """Plan, then play the runs on a loop of their own in this thread: the screen's
+        loop only draws the progress (see :mod:`medbench_tui.core.runs.background`)."""
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.runs.runner import Runner
-        from medbench_tui.tui.compare_model import comparison_config, plan_cases, retry_policy
+        from medbench_tui.tui.compare_model import (
+            comparison_config,
+            plan_cases,
+            retry_policy,
+        )
         from medbench_tui.tui.play_session import latest_played_runs
 
-        player = self.app.settings.player_name
+        player = self.medbench.settings.player_name
         machines = [s for s in specs if s != PLAYER_SYSTEM]
         with_player = PLAYER_SYSTEM in specs
+        store = self.store
         try:
-            store = self.store
-            plan = await asyncio.to_thread(plan_cases, self.app.bank, machines, files, simulator)
+            plan = plan_cases(self.medbench.bank, machines, files, simulator)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot run", severity="error", markup=False, timeout=15)
-            self.post_message(self.Finished(""))
+            self.post_message(self.Finished(None))
             return
-        group = await asyncio.to_thread(store.create_group, comparison_config(plan, player, with_player), plan.seed)
+        group = store.create_group(comparison_config(plan, player, with_player), plan.seed)
         note = ""
         if with_player:
-            played = await asyncio.to_thread(latest_played_runs, store, [c.id for c in plan.cases], player)
+            played = latest_played_runs(store, [c.id for c in plan.cases], player)
             for run in played.values():
-                await asyncio.to_thread(store.record, replace(run, group_id=group.id, id=None))
+                store.record(replace(run, group_id=group.id, id=None))
             note = f"Your played runs: {len(played)} of {len(plan.cases)} cases."
         self.post_message(self.Started(group.id, len(plan.cases) * len(plan.systems), note))
-        runner_settings = self.app.settings.runner
+        runner_settings = self.medbench.settings.runner
+        feed = ProgressFeed(lambda: self.post_message(self.Progressed(feed)))
         runner = Runner(
             store, plan, group=group, concurrency=runner_settings.concurrency,
             endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
-            on_event=lambda event: self.post_message(self.Progress(event)),
+            on_event=feed,
         )
-        await runner.run()
-        self.post_message(self.Finished(group.id))
+        self.post_message(self.Finished(batch.play(runner)))
 
     @on(Started)
     def _started(self, event: Started) -> None:
+        self.medbench.keep_long_lived()  # the planned cases live as long as the run: no collection walks them
         self.group_id = event.group_id
         self.query_one("#compare-status", Static).update(
             f"Run group {event.group_id}: {event.runs} runs to play. Esc cancels."
@@ -317,78 +348,69 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         if event.note:
             self.query_one("#compare-log", RichLog).write(event.note)
 
-    @on(Progress)
-    def _progress(self, message: Progress) -> None:
-        from medbench_tui.core.runs.runner import (
-            CANCELLED,
-            GroupFinished,
-            GroupStarted,
-            RequestRetried,
-            RunFinished,
-            RunStarted,
-        )
-
-        event = message.event
+    @on(Progressed)
+    def _progressed(self, message: Progressed) -> None:
+        self.tally, events = message.feed.take()
         log = self.query_one("#compare-log", RichLog)
-        bar = self.query_one("#compare-progress", ProgressBar)
-        if isinstance(event, GroupStarted):
-            bar.update(total=max(event.to_play, 1), progress=0)
-        elif isinstance(event, RunStarted):
-            log.write(f"started   {event.case_id} × {event.system}")
-        elif isinstance(event, RequestRetried):
-            log.write(f"retrying  {event.case_id} × {event.system} (attempt {event.attempt}): {event.reason}")
-        elif isinstance(event, RunFinished):
-            if event.reason == CANCELLED:
-                self.cancelled_runs += 1
-            else:
-                self.finished_runs += 1
-            bar.advance(1)
-            if event.status == "complete":
-                log.write(f"complete  {event.case_id} × {event.system}: {event.steps} steps")
-            else:
-                log.write(f"INCOMPLETE {event.case_id} × {event.system}: {event.reason}")
-        elif isinstance(event, GroupFinished):
-            verb = "Cancelled" if event.cancelled else "Finished"
+        for event in events:
+            line = progress_line(event)
+            if line:
+                log.write(line)
+        if self.tally.to_play is not None:
+            self.query_one("#compare-progress", ProgressBar).update(
+                total=max(self.tally.to_play, 1), progress=self.tally.finished
+            )
+        over = self.tally.over
+        if over is not None:
+            verb = "Cancelled" if over.cancelled else "Finished"
             self.query_one("#compare-status", Static).update(
-                f"{verb}: {event.complete} complete, {event.incomplete} incomplete, {event.not_played} not played."
+                f"{verb}: {over.complete} complete, {over.incomplete} incomplete, {over.not_played} not played."
             )
 
     @on(Finished)
     def _finished(self, event: Finished) -> None:
-        self.running = False
-        self.refresh_bindings()
-        if not event.group_id:
+        self._batch = None
+        result = event.result
+        if result is None:
+            self._stopped()
             self.show_pane("compare-setup")
             return
-        self.show_results(event.group_id)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        super().on_worker_state_changed(event)
-        if event.worker.group != RUN_WORKER:
-            return
-        if event.state == WorkerState.CANCELLED:
-            self.running = False
-            self.refresh_bindings()
+        if result.cancelled:
+            finished = self.tally.finished - self.tally.cancelled
             self.notify(
-                f"Comparison cancelled after {counted(self.finished_runs, 'finished run')}; "
-                f"{self.cancelled_runs} in flight recorded as incomplete (cancelled).",
+                f"Comparison cancelled after {counted(finished, 'finished run')}; "
+                f"{self.tally.cancelled} in flight recorded as incomplete (cancelled).",
                 title="Cancelled",
                 severity="warning",
                 markup=False,
             )
             self.query_one("#compare-status", Static).update(
-                Text(f"Cancelled. {self.finished_runs} runs finished before; the group keeps what was recorded.")
+                Text(f"Cancelled. {finished} runs finished before; the group keeps what was recorded.")
             )
-            if self.group_id:
-                self.show_results(self.group_id)
-        elif event.state == WorkerState.ERROR:
-            self.running = False
-            self.refresh_bindings()
+        self.show_results(result.group_id)
+        if len(self.case_ids) != 1:
+            self._stopped()
+
+    def _stopped(self) -> None:
+        """The comparison is over and its results are on screen (or there are none)."""
+        self.running = False
+        self._batch = None
+        self.refresh_bindings()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        super().on_worker_state_changed(event)
+        failed = event.state in (WorkerState.ERROR, WorkerState.CANCELLED)
+        if failed and event.worker.group in (RUN_WORKER, CASE_WORKER):
+            self._stopped()
 
     def action_cancel(self) -> None:
-        if self.running:
+        if self.running and self._batch is not None:
             self.query_one("#compare-status", Static).update("Cancelling…")
-            self.workers.cancel_group(self, RUN_WORKER)
+            self._batch.cancel()
+
+    def on_unmount(self) -> None:
+        if self._batch is not None:
+            self._batch.cancel()
 
     # Results ------------------------------------------------------------------------------------
 
@@ -404,9 +426,10 @@ class CompareScreen(ReportsWorkerFailures, Screen):
     def _case_chosen(self, event: GroupReport.CaseChosen) -> None:
         self._load_case(event.group_id, event.case_id, push=True)
 
-    @work(exclusive=True, group="compare-case", exit_on_error=False)
+    @work(exclusive=True, group=CASE_WORKER, exit_on_error=False)
     async def _load_case(self, group_id: str, case_id: str, *, push: bool) -> None:
-        sides, case, heading = await asyncio.to_thread(case_sides, self.store, self.app.bank, group_id, case_id)
+        root = self.medbench.bank.root
+        sides, case, heading = await asyncio.to_thread(case_sides, self.store, root, group_id, case_id)
         self.post_message(self.CaseLoaded(sides, case, heading, push))
 
     @on(CaseLoaded)
@@ -416,6 +439,7 @@ class CompareScreen(ReportsWorkerFailures, Screen):
             return
         self.query_one(CaseComparison).show(event.sides, event.case, heading=event.heading)
         self.show_pane("compare-one")
+        self._stopped()
 
     def action_setup(self) -> None:
         if not self.running:
@@ -437,14 +461,14 @@ class CompareScreen(ReportsWorkerFailures, Screen):
         return True
 
 
-def case_sides(store: Any, bank: Path, group_id: str, case_id: str) -> tuple[list[Side], Any, str]:
+def case_sides(store: RunStore, bank: Path, group_id: str, case_id: str) -> tuple[list[Side], Case | None, str]:
     """The runs of one case in a group (in the group's system order): sides, case, heading."""
     group = store.group(group_id)
     runs = [run for system in group.systems if (run := store.find_run(group_id, case_id, system)) is not None]
     return sides_of(runs, bank, f"{case_id} in run group {group_id}")
 
 
-def sides_of(runs: list[Any], bank: Path, heading: str) -> tuple[list[Side], Any, str]:
+def sides_of(runs: list[RunRecord], bank: Path, heading: str) -> tuple[list[Side], Case | None, str]:
     """Sides from full runs of one case (two runs of one system are told apart by run id),
     the case they were played on, and the heading."""
     systems = [r.system for r in runs]
@@ -455,29 +479,29 @@ def sides_of(runs: list[Any], bank: Path, heading: str) -> tuple[list[Side], Any
     return sides, case, heading
 
 
-def export(screen: Screen, store: Any, group_id: str, report: Any) -> None:
+def export(screen: MedbenchScreen, store: RunStore, group_id: str, report: Report | None) -> None:
     """Export a group's report in a worker; a notification says where it went."""
 
     async def write() -> None:
         from medbench_tui.tui.compare_model import export_report
 
         try:
-            written = await asyncio.to_thread(export_report, store, group_id, screen.app.bank, report)
+            written = await asyncio.to_thread(export_report, store, group_id, screen.medbench.bank.root, report)
         except OSError as exc:
             screen.notify(f"Could not write the report: {exc}", severity="error", markup=False)
             return
-        shown = ", ".join(screen.app.display_path(p) for p in written)
+        shown = ", ".join(screen.medbench.display_path(p) for p in written)
         screen.notify(f"Report of run group {group_id} written: {shown}", title="Exported", markup=False, timeout=10)
 
     screen.run_worker(write(), exclusive=True, group="export", exit_on_error=False)
 
 
-class CaseComparisonScreen(Screen):
+class CaseComparisonScreen(MedbenchScreen):
     """One case across runs, over the mode it was opened from; Esc goes back."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="case_comparison.back")]
 
-    def __init__(self, sides: list[Side], case: Any, heading: str) -> None:
+    def __init__(self, sides: list[Side], case: Case | None, heading: str) -> None:
         super().__init__()
         self.sides, self.case, self.heading = sides, case, heading
 
@@ -490,7 +514,7 @@ class CaseComparisonScreen(Screen):
         self.query_one(CaseComparison).show(self.sides, self.case)
 
 
-class GroupReportScreen(ReportsWorkerFailures, Screen):
+class GroupReportScreen(ReportsWorkerFailures, MedbenchScreen):
     """A stored run group as matrix and statistics (from Results); Enter on a case compares its runs."""
 
     BINDINGS = [
@@ -498,7 +522,7 @@ class GroupReportScreen(ReportsWorkerFailures, Screen):
         Binding("ctrl+e", "export", "Export report", id="group_screen.export", priority=True),
     ]
 
-    def __init__(self, store: Any, group_id: str) -> None:
+    def __init__(self, store: RunStore, group_id: str) -> None:
         super().__init__()
         self.store, self.group_id = store, group_id
 
@@ -516,7 +540,8 @@ class GroupReportScreen(ReportsWorkerFailures, Screen):
 
     @work(exclusive=True, group="group-case", exit_on_error=False)
     async def _load(self, group_id: str, case_id: str) -> None:
-        sides, case, heading = await asyncio.to_thread(case_sides, self.store, self.app.bank, group_id, case_id)
+        sides, case, heading = await asyncio.to_thread(case_sides, self.store, self.medbench.bank.root, group_id,
+                                                       case_id)
         self.app.push_screen(CaseComparisonScreen(sides, case, heading))
 
     def action_export(self) -> None:

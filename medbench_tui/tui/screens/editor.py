@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -14,13 +14,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static, TextArea
+from textual.widgets import ContentSwitcher, Footer, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
 from medbench_tui.core.files import FileStamp, is_read_only
 from medbench_tui.core.paths import swap_file_for
+from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ExternalChangeDialog,
@@ -28,6 +28,7 @@ from medbench_tui.tui.screens.dialogs import (
     UnsavedChangesDialog,
 )
 from medbench_tui.tui.screens.diff_view import DiffView, case_diff
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.case_preview import CasePreview
 from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
@@ -37,12 +38,15 @@ from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_insertion, icd_value_at
 
+if TYPE_CHECKING:
+    from medbench_tui.core.validate import CaseReport
+
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
 WATCH_SECONDS = 2.0
 """How often the open case file is checked for changes made by other programs."""
 
 
-class EditorScreen(ReportsWorkerFailures, Screen):
+class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="editor.save", priority=True),
         Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
@@ -59,7 +63,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
     @dataclass
     class Validated(Message):
         generation: int
-        report: Any
+        report: CaseReport
 
     @dataclass
     class SwapWritten(Message):
@@ -83,7 +87,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         super().__init__()
         self.path: Path | None = None
         self.saved_text = ""
-        self.report: Any = None
+        self.report: CaseReport | None = None
         self._last_case: Any = None
         self._generation = 0
         self._validated_generation = -1
@@ -101,7 +105,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self.text_area = TextArea.code_editor(
             "", language="yaml", theme="css", read_only=True, id="case-text", placeholder=NO_CASE
         )
-        self.text_area.cursor_blink = self.app.cursor_blink
+        self.text_area.cursor_blink = self.medbench.cursor_blink
         yield TitleBar("editor")
         with Horizontal(id="editor-body"):
             with Vertical(id="editor-main"):
@@ -120,8 +124,8 @@ class EditorScreen(ReportsWorkerFailures, Screen):
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"
         self.query_one("#problems").border_title = "Problems"
-        self.query_one("#icd-query").cursor_blink = self.app.cursor_blink
-        self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+        self.query_one("#icd-query", Input).cursor_blink = self.medbench.cursor_blink
+        self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
         self.set_interval(WATCH_SECONDS, self.watch_disk)
         self._refresh_status()
 
@@ -138,7 +142,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
     @property
     def case_name(self) -> str | None:
-        return self.app.display_path(self.path) if self.path else None
+        return self.medbench.display_path(self.path) if self.path else None
 
     def _refresh_status(self) -> None:
         row, column = self.text_area.cursor_location
@@ -174,7 +178,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.notify(f"Cannot open {self.app.display_path(path)}: {exc}", severity="error", markup=False)
+            self.notify(f"Cannot open {self.medbench.display_path(path)}: {exc}", severity="error", markup=False)
             return
         buffer = text
         swap = swap_file_for(path)
@@ -186,7 +190,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             answer = await self.app.push_screen_wait(
                 SwapRecoveryDialog(
                     "Unsaved work found",
-                    f"{self.app.display_path(path)} has an autosave with changes that were never saved "
+                    f"{self.medbench.display_path(path)} has an autosave with changes that were never saved "
                     "(the editor was closed without saving). Recover them?",
                 )
             )
@@ -263,10 +267,15 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         self.modified = self.text_area.text != self.saved_text
         self._start_validation(debounce=True)
 
+    def on_bank_changed(self, event: BankChanged) -> None:
+        """Another case changed: the checks across cases (ids, parents, near-duplicates) may differ."""
+        if self.path is not None and event.changed != self.path:
+            self._start_validation(debounce=True)
+
     def _start_validation(self, *, debounce: bool) -> None:
         """Check the text once the author pauses; each keystroke restarts the wait."""
         self._generation += 1
-        delay = self.app.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
+        delay = self.medbench.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
         if self.path is not None:
             self._validate(self._generation, self.path, delay)
         self._refresh_status()
@@ -278,7 +287,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
         if delay > 0:
             await asyncio.sleep(delay)
-        text, bank = self.text_area.text, self.app.bank_index
+        text, bank = self.text_area.text, self.medbench.bank_index
         report = await asyncio.to_thread(validate_text, text, path, bank=bank)
         self.post_message(self.Validated(generation, report))
 
@@ -368,7 +377,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             self.notify("No problems with a place in the text.")
             return
         here = self.text_area.cursor_location
-        places = [(d, (d.line - 1, (d.column or 1) - 1)) for d in placed]
+        places = [(d, ((d.line or 1) - 1, (d.column or 1) - 1)) for d in placed]
         if step > 0:
             later = [d for d, place in places if place > here]
             target = later[0] if later else placed[0]
@@ -505,7 +514,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
 
         assert self.path is not None
         text = self.text_area.text
-        report = validate_text(text, self.path, bank=self.app.bank_index)
+        report = validate_text(text, self.path, bank=self.medbench.bank_index)
         errors = count(report.diagnostics, "error")
         if errors and _status_of(text, report) == "final":
             self.notify(
@@ -537,7 +546,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             )
         else:
             self.notify(f"Saved {self.case_name}.", markup=False)
-        self.app.case_file_changed(self.path)
+        self.medbench.case_file_changed(self.path)
         return True
 
     # Autosave ---------------------------------------------------------------------------------

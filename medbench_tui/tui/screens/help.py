@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from medbench_tui.tui.keymap import binding_reference
+from medbench_tui.tui.typed_app import medbench_app
 
 
 class HelpScreen(ModalScreen[None]):
@@ -20,7 +21,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Keys", classes="dialog-title")
             yield Static(
                 "Give any binding other keys in the settings file "
-                f"({self.app.settings_location}) under tui.keymap, by its id, e.g. "
+                f"({medbench_app(self).settings_location}) under tui.keymap, by its id, e.g. "
                 "library.new_case: ctrl+n",
                 id="help-intro",
                 markup=False,
@@ -30,7 +31,7 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#help-table", DataTable)
         table.add_columns("Where", "Keys", "What it does", "Binding id")
-        rows = binding_reference(self.app.binding_sections(), self.app.keymap, self.app.get_key_display)
+        rows = binding_reference(medbench_app(self).binding_sections(), medbench_app(self).keymap, self.app.get_key_display)
         previous = None
         for row in rows:
             where = Text(row.section if row.section != previous else "", style="bold")

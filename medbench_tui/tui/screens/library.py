@@ -2,39 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Select, Static
-from textual.worker import Worker, WorkerState, get_current_worker
 
 from medbench_tui.core.case import CATEGORIES
+from medbench_tui.tui.bank_state import BankChanged, BankFailed, BankLoading
 from medbench_tui.tui.library_model import (
     COLUMNS,
     STATUSES,
     CaseEntry,
     filter_entries,
     rank_entries,
-    read_entry,
     sort_entries,
 )
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.case_table import CaseTable
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
-PROGRESS_EVERY = 5
-"""Post loading progress every this many cases (fewer messages, same bar)."""
 
-
-class LibraryScreen(ReportsWorkerFailures, Screen):
+class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("enter", "open_case", "Open", id="library.open"),
         Binding("p", "app.play_selected", "Play", id="library.play", tooltip="Play the selected case as its doctor"),
@@ -48,30 +41,10 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         Binding("escape", "clear_filters", "Clear filters", id="library.clear_filters", show=False),
     ]
 
-    @dataclass
-    class Progress(Message):
-        done: int
-        total: int
-
-    @dataclass
-    class Loaded(Message):
-        index: Any
-        entries: list[CaseEntry]
-
-    @dataclass
-    class EntryChanged(Message):
-        """One case file was saved, created or deleted (``entry`` None: it is gone)."""
-
-        path: Path
-        index: Any
-        entry: CaseEntry | None
-
     def __init__(self) -> None:
         super().__init__()
-        self.entries: list[CaseEntry] = []
         self.sort_column = "id"
         self.sort_reverse = False
-        self.loading_bank = False
 
     def compose(self) -> ComposeResult:
         yield TitleBar("library")
@@ -89,75 +62,32 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#filter", Input).cursor_blink = self.app.cursor_blink
+        self.query_one("#filter", Input).cursor_blink = self.medbench.cursor_blink
         self.query_one(CaseTable).focus()
-        self.load_bank()
+        self.query_one("#loading").display = self.medbench.bank_loading
+        self.refresh_table()
 
-    # Loading -------------------------------------------------------------------------------
+    # The bank, as the app reads it ----------------------------------------------------------
 
-    def load_bank(self) -> None:
-        self.loading_bank = True
+    @property
+    def entries(self) -> list[CaseEntry]:
+        return self.medbench.cases
+
+    def on_bank_loading(self, event: BankLoading) -> None:
         self.query_one("#loading").display = True
         self.query_one("#loading-bar").display = True
-        self.query_one("#loading-label", Label).update("Reading the bank…")
-        self._load_bank(self.app.cases_folder)
-
-    @work(thread=True, exclusive=True, group="bank", exit_on_error=False)
-    def _load_bank(self, folder: Path) -> None:
-        from medbench_tui.core.bank import iter_case_files, scan_bank
-
-        worker = get_current_worker()
-        index = scan_bank(folder)
-        files = iter_case_files(folder)
-        self.post_message(self.Progress(0, len(files)))
-        entries = []
-        for done, path in enumerate(files, 1):
-            if worker.is_cancelled:
-                return
-            entries.append(read_entry(path, index))
-            if done % PROGRESS_EVERY == 0 or done == len(files):
-                self.post_message(self.Progress(done, len(files)))
-        self.post_message(self.Loaded(index, entries))
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A bank that cannot be read leaves the library empty, saying why (the app notifies too)."""
-        if event.worker.group == "bank" and event.state == WorkerState.ERROR:
-            self.loading_bank = False
-            self.query_one("#loading-bar").display = False
-            self.query_one("#loading-label", Label).update(f"The bank could not be read: {event.worker.error}")
-
-    @on(Progress)
-    def _progress(self, event: Progress) -> None:
         self.query_one("#loading-label", Label).update(f"Checking cases: {event.done} of {event.total}")
         self.query_one("#loading-bar", ProgressBar).update(total=max(event.total, 1), progress=event.done)
 
-    @on(Loaded)
-    def _loaded(self, event: Loaded) -> None:
-        self.loading_bank = False
-        self.app.bank_index = event.index
-        self.entries = event.entries
-        self.query_one("#loading").display = False
+    def on_bank_changed(self, event: BankChanged) -> None:
+        if event.changed is None:
+            self.query_one("#loading").display = False
         self.refresh_table()
-        self.app.keep_long_lived()
 
-    def refresh_case(self, path: Path) -> None:
-        """Check one case file again (it was saved, created or deleted) and update its row."""
-        self._refresh_case(Path(path), self.app.cases_folder)
-
-    @work(thread=True, group="bank-entry", exit_on_error=False)
-    def _refresh_case(self, path: Path, folder: Path) -> None:
-        from medbench_tui.core.bank import scan_bank
-
-        index = scan_bank(folder)
-        entry = read_entry(path, index) if path.exists() else None
-        self.post_message(self.EntryChanged(path, index, entry))
-
-    @on(EntryChanged)
-    def _entry_changed(self, event: EntryChanged) -> None:
-        self.app.bank_index = event.index
-        others = [e for e in self.entries if e.path != event.path]
-        self.entries = others + ([event.entry] if event.entry else [])
-        self.refresh_table()
+    def on_bank_failed(self, event: BankFailed) -> None:
+        """A bank that cannot be read leaves the library empty, saying why (the app notifies too)."""
+        self.query_one("#loading-bar").display = False
+        self.query_one("#loading-label", Label).update(f"The bank could not be read: {event.reason}")
 
     # Showing --------------------------------------------------------------------------------
 
@@ -223,7 +153,7 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         self.sort_by(self.sort_column, reverse=not self.sort_reverse)
 
     def action_reload(self) -> None:
-        self.load_bank()
+        self.medbench.load_bank()
 
     # Acting on cases --------------------------------------------------------------------------
 
@@ -239,12 +169,12 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
     def action_open_case(self) -> None:
         entry = self.selected_entry()
         if entry is not None:
-            self.app.run_worker(self.app.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False)
+            self.app.run_worker(self.medbench.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False)
 
     def _check_new_id(self, case_id: str) -> str | None:
         from medbench_tui.core.templates import check_new_case_id
 
-        return check_new_case_id(case_id, self.app.cases_folder, {e.id for e in self.entries})
+        return check_new_case_id(case_id, self.medbench.bank.cases_folder, {e.id for e in self.entries})
 
     def action_new_case(self) -> None:
         self.app.push_screen(
@@ -264,11 +194,11 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         if not case_id:
             return
         try:
-            path = create_case(self.app.cases_folder, case_id)
+            path = create_case(self.medbench.bank.cases_folder, case_id)
         except (OSError, MedbenchError) as exc:
             self.notify(f"Could not create {case_id}: {exc}", severity="error", markup=False)
             return
-        self.notify(f"Created {self.app.display_path(path)} from the template.", markup=False)
+        self.notify(f"Created {self.medbench.display_path(path)} from the template.", markup=False)
         self.after_change(path, open_it=True)
 
     def action_new_variant(self) -> None:
@@ -300,14 +230,14 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         except (OSError, MedbenchError) as exc:
             self.notify(f"Could not create the variant {case_id}: {exc}", severity="error", markup=False)
             return
-        self.notify(f"Created {self.app.display_path(path)} as a variant of {source.id}.", markup=False)
+        self.notify(f"Created {self.medbench.display_path(path)} as a variant of {source.id}.", markup=False)
         self.after_change(path, open_it=True)
 
     def action_delete_case(self) -> None:
         entry = self.selected_entry()
         if entry is None:
             return
-        editor = self.app.editor_screen()
+        editor = self.medbench.editor_screen()
         if editor is not None and editor.path == entry.path and editor.modified:
             self.notify(
                 f"{entry.id} is open in the editor with unsaved changes: save or close it first.",
@@ -318,7 +248,7 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         self.app.push_screen(
             ConfirmDialog(
                 "Delete case",
-                f"Delete {entry.id} ({self.app.display_path(entry.path)})? The file is moved to the "
+                f"Delete {entry.id} ({self.medbench.display_path(entry.path)})? The file is moved to the "
                 "bank's .trash folder, from where you can restore it.",
                 yes="Delete",
             ),
@@ -333,13 +263,13 @@ class LibraryScreen(ReportsWorkerFailures, Screen):
         except OSError as exc:
             self.notify(f"Could not delete {entry.id}: {exc}", severity="error", markup=False)
             return
-        editor = self.app.editor_screen()
+        editor = self.medbench.editor_screen()
         if editor is not None and editor.path == entry.path:
             editor.close_case()
-        self.notify(f"Deleted {entry.id}; the file is kept as {self.app.display_path(kept)}.", markup=False)
+        self.notify(f"Deleted {entry.id}; the file is kept as {self.medbench.display_path(kept)}.", markup=False)
         self.after_change(entry.path)
 
     def after_change(self, path: Path, *, open_it: bool = False) -> None:
-        self.refresh_case(path)
+        self.medbench.case_file_changed(path)
         if open_it:
-            self.app.run_worker(self.app.open_case(path), exclusive=True, group="open-case", exit_on_error=False)
+            self.app.run_worker(self.medbench.open_case(path), exclusive=True, group="open-case", exit_on_error=False)

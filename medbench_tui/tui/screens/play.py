@@ -11,18 +11,31 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Button, ContentSwitcher, Footer, Input, OptionList, Select, Static, TextArea
+from textual.reactive import var
+from textual.widgets import (
+    Button,
+    ContentSwitcher,
+    Footer,
+    Input,
+    OptionList,
+    Select,
+    Static,
+    TextArea,
+)
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.core.runs.background import BackgroundRun
+from medbench_tui.core.runs.runner import RunPlan
+from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.compare_model import counted
 from medbench_tui.tui.play_session import (
     ABANDONED,
@@ -31,13 +44,14 @@ from medbench_tui.tui.play_session import (
     Desk,
     Finish,
     Player,
+    SessionState,
     SessionSwap,
     TurnCount,
     case_plan,
     group_config,
-    with_player,
 )
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
 from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import FinalResponseForm
@@ -48,16 +62,25 @@ from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.widgets.turn_counter import TurnCounter
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
+if TYPE_CHECKING:
+    from medbench_tui.core.case import Case
+    from medbench_tui.core.consultation import DoctorView
+    from medbench_tui.core.runs.runner import PlannedCase
+    from medbench_tui.core.simulators import PatientReply
+    from medbench_tui.core.transcript import FinalResponse
+
 PICK_A_CASE = (
     "Pick a case to see as its doctor: Enter starts the consultation (or resumes an unfinished one). "
     "The patient answers only what you ask; the scorecard comes when you give your final response."
 )
 SESSION_WORKER = "play-session"
-CANCELLED = object()
-"""The player went back instead of choosing."""
 
 
-class PlayScreen(ReportsWorkerFailures, Screen):
+class Cancelled:
+    """The player went back instead of choosing."""
+
+
+class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+f", "finish", "Finish", id="play.finish", priority=True,
                 tooltip="Stop asking and give your final response"),
@@ -75,8 +98,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     @dataclass
     class SessionReady(Message):
         path: Path
-        plan: Any
-        group: Any
+        plan: RunPlan
+        group: RunGroup
         desk: Desk
         swap: SessionSwap
         resumed: bool
@@ -85,7 +108,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     class Opened(Message):
         """The consultation began: the patient's opening words and turn-zero attachments."""
 
-        view: Any
+        view: DoctorView
 
     @dataclass
     class Asked(Message):
@@ -98,31 +121,33 @@ class PlayScreen(ReportsWorkerFailures, Screen):
 
     @dataclass
     class Replied(Message):
-        reply: Any
+        reply: PatientReply
 
     @dataclass
     class SessionEnded(Message):
-        run: Any
+        run: RunRecord | None
 
     @dataclass
     class SwapWritten(Message):
         path: Path
 
+    state: var[SessionState] = var(SessionState.IDLE, init=False)
+    """Where the consultation stands; each handler below moves it on."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.case: Any = None
+        self.case: Case | None = None
         self.case_path: Path | None = None
         self.desk: Desk | None = None
         self.swap: SessionSwap | None = None
         self.swap_path: Path | None = None
+        self._saved: SessionSwap | None = None
+        """The autosave as last written (the timer writes only what differs)."""
         self.steps = 0
-        self.waiting = False
-        self.replaying = False
-        self.live = False
-        self.result: Any = None
+        self.result: RunRecord | None = None
         """The stored run of the last session that ended."""
-        self._dirty = False
-        self._store: Any = None
+        self._session: BackgroundRun | None = None
+        self._store: RunStore | None = None
         self._ended: set[Path] = set()
         """Autosaves of sessions that ended: a write still under way is removed when it lands."""
 
@@ -155,14 +180,31 @@ class PlayScreen(ReportsWorkerFailures, Screen):
 
     def on_mount(self) -> None:
         for widget in self.query(Input):
-            widget.cursor_blink = self.app.cursor_blink
-        self.query_one(NotesPad).cursor_blink = self.app.cursor_blink
+            widget.cursor_blink = self.medbench.cursor_blink
+        self.query_one(NotesPad).cursor_blink = self.medbench.cursor_blink
         self.query_one("#play-chat").border_title = "Consultation"
         self._load_simulators()
-        self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
+        self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
 
     def on_screen_resume(self) -> None:
         self.refresh_cases()
+
+    def on_bank_changed(self, event: BankChanged) -> None:
+        self._load_simulators()
+        self.refresh_cases()
+
+    @property
+    def live(self) -> bool:
+        """A consultation is going on."""
+        return self.state.live
+
+    @property
+    def waiting(self) -> bool:
+        """The player waits for the patient (no question can be asked now)."""
+        return self.state in (SessionState.OPENING, SessionState.WAITING, SessionState.REPLAYING)
+
+    def watch_state(self) -> None:
+        self.refresh_bindings()
 
     @property
     def pane(self) -> str:
@@ -183,34 +225,31 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     # The run store ---------------------------------------------------------------------------
 
     @property
-    def store(self) -> Any:
+    def store(self) -> RunStore:
         """The bank's run store, opened on first use."""
         if self._store is None:
-            from medbench_tui.tui.compare_model import open_run_store
-
-            self._store = open_run_store(self.app.bank, self.app.settings.run_store)
+            self._store = RunStore(self.medbench.bank.run_store)
         return self._store
 
     def swap_file(self, case_id: str) -> Path:
-        from medbench_tui.core.paths import play_swap_file, run_store_for
+        from medbench_tui.core.paths import play_swap_file
 
-        store = run_store_for(self.app.bank, self.app.settings.run_store)
-        return play_swap_file(store, self.app.settings.player_name, case_id)
+        return play_swap_file(self.medbench.bank.run_store, self.medbench.settings.player_name, case_id)
 
     # Picking a case ----------------------------------------------------------------------------
 
     def _load_simulators(self) -> None:
-        from medbench_tui.core.bankconfig import load_bank_config
-        from medbench_tui.core.errors import MedbenchError
+        """The simulators of the bank (announced by the app: read in its worker)."""
         from medbench_tui.core.simulators import DEFAULT_SIMULATOR
 
-        names = [DEFAULT_SIMULATOR]
-        try:
-            names += list(load_bank_config(self.app.bank).simulators)
-        except MedbenchError as exc:
-            self.notify(f"{exc}\nPlaying with the grounded patient.", title="medbench.yaml", severity="warning",
-                        markup=False)
-        wanted = self.app.settings.default_simulator
+        if self.medbench.bank_loading:
+            return
+        bank = self.medbench.bank
+        names = [DEFAULT_SIMULATOR, *bank.config.simulators]
+        if bank.config_problem:
+            self.notify(f"{bank.config_problem}\nPlaying with the grounded patient.", title="medbench.yaml",
+                        severity="warning", markup=False)
+        wanted = self.medbench.settings.default_simulator
         select = self.query_one("#play-simulator", Select)
         select.set_options([(f"patient: {name}", name) for name in names])
         select.value = wanted if wanted in names else DEFAULT_SIMULATOR
@@ -223,10 +262,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         """List the library's cases; those with an unfinished consultation say so."""
         from medbench_tui.tui.library_model import filter_entries
 
-        library = self.app.library_screen()
-        entries = library.entries if library is not None else []
-        if library is not None and library.loading_bank and not entries:
-            self.set_timer(0.2, self.refresh_cases)
+        entries = self.medbench.cases
         listed = self.query_one("#play-case-list", OptionList)
         kept = sorted(filter_entries(entries, self.query_one("#play-filter", Input).value), key=lambda e: e.id)
         options = []
@@ -267,26 +303,27 @@ class PlayScreen(ReportsWorkerFailures, Screen):
 
         if self.live and not await self._leave_for(path):
             return
-        player = self.app.settings.player_name
+        if self.medbench.bank_loading:
+            self.notify("The bank is still being read: try again in a moment.")
+            return
+        player_name = self.medbench.settings.player_name
+        bank = self.medbench.bank
+        desk = Desk(asked=self._asked_by, shown=self._shown, streamed=self._streamed_in)
+        player = Player(player_name, desk)
         try:
             store = self.store
-            plan = await asyncio.to_thread(case_plan, self.app.bank, path, self.simulator)
+            plan = await asyncio.to_thread(case_plan, bank, path, self.simulator, player)
             swap = await self._unfinished(plan.cases[0])
-            if swap is CANCELLED:
+            if isinstance(swap, Cancelled):
                 return
             if swap is not None and swap.simulator != plan.simulator:
-                plan = await asyncio.to_thread(case_plan, self.app.bank, path, swap.simulator)
+                plan = await asyncio.to_thread(case_plan, bank, path, swap.simulator, player)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot play this case", severity="error", markup=False, timeout=10)
             return
         resumed = swap is not None
-        desk = Desk(
-            asked=lambda text, replayed: self.post_message(self.Asked(text, replayed)),
-            shown=self._shown,
-            streamed=lambda text: self.post_message(self.Streamed(text)),
-            replay=list(swap.questions) if swap is not None else [],
-        )
-        plan = with_player(plan, Player(player, desk))
+        if swap is not None:
+            desk.resume(swap.questions)
         group = None
         if swap is not None:
             try:
@@ -294,11 +331,11 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             except MedbenchError:
                 group = None  # the group was deleted: the session goes on in a new one
         if group is None:
-            group = await asyncio.to_thread(store.create_group, group_config(plan, player), plan.seed)
+            group = await asyncio.to_thread(store.create_group, group_config(plan, player_name), plan.seed)
         planned = plan.cases[0]
         swap = swap or SessionSwap(
             case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
-            player=player, simulator=plan.simulator, group_id=group.id,
+            player=player_name, simulator=plan.simulator, group_id=group.id,
         )
         swap.group_id = group.id
         self.post_message(self.SessionReady(path, plan, group, desk, swap, resumed))
@@ -308,16 +345,17 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         if self.case_path is not None and path.resolve() == self.case_path.resolve():
             self.show_pane("play-consult" if self.pane == "play-cases" else self.pane)
             return False
+        case_id = self.case.id if self.case is not None else path.stem
         leave = await self.app.push_screen_wait(ConfirmDialog(
             "Leave this consultation?",
-            f"Your consultation of {self.case.id} is kept: open the case in Play again to resume it.",
+            f"Your consultation of {case_id} is kept: open the case in Play again to resume it.",
             yes="Leave",
         ))
         if leave:
             self.leave_session()
         return bool(leave)
 
-    async def _unfinished(self, planned: Any) -> SessionSwap | None | object:
+    async def _unfinished(self, planned: PlannedCase) -> SessionSwap | Cancelled | None:
         """The unfinished session of the case to resume (None: start afresh; CANCELLED:
         the player went back). A session of an earlier version of the case is dropped."""
         path = self.swap_file(planned.id)
@@ -340,9 +378,17 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         if answer == "discard":
             path.unlink(missing_ok=True)
             return None
-        return CANCELLED
+        return Cancelled()
 
-    def _shown(self, seen: Any) -> None:
+    # What the consultation does, in its thread: each becomes a message to this screen.
+
+    def _asked_by(self, text: str, replayed: bool) -> None:
+        self.post_message(self.Asked(text, replayed))
+
+    def _streamed_in(self, text: str) -> None:
+        self.post_message(self.Streamed(text))
+
+    def _shown(self, seen: DoctorView | PatientReply) -> None:
         from medbench_tui.core.consultation import DoctorView
 
         self.post_message(self.Opened(seen) if isinstance(seen, DoctorView) else self.Replied(seen))
@@ -356,7 +402,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         self.desk, self.swap = event.desk, event.swap
         self.swap_path = self.swap_file(planned.id)
         self._ended.discard(self.swap_path)
-        self.steps, self.waiting, self.replaying, self.live, self._dirty = 0, True, event.resumed, True, False
+        self.steps, self._saved = 0, None
+        self.state = SessionState.REPLAYING if event.resumed else SessionState.OPENING
         self.result = None
         patient = self.case.patient
         who = " ".join(str(part) for part in (patient.age, patient.sex) if part not in (None, "unspecified"))
@@ -371,42 +418,45 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         self.show_pane("play-consult")
         if event.resumed:
             self.query_one(ChatLog).add_notice(f"Resuming: asking your {len(event.swap.questions)} questions again…")
-        self._consult(event.plan, event.group)
+        self._session = BackgroundRun()
+        self._consult(self._session, event.plan, event.group)
 
-    @work(exclusive=True, group=SESSION_WORKER, exit_on_error=False)
-    async def _consult(self, plan: Any, group: Any) -> None:
+    @work(thread=True, exclusive=True, group=SESSION_WORKER, exit_on_error=False)
+    def _consult(self, session: BackgroundRun, plan: RunPlan, group: RunGroup) -> None:
+        """The session, played by the runner on a loop of its own in this thread."""
         from medbench_tui.core.runs.runner import Runner
         from medbench_tui.tui.compare_model import retry_policy
 
-        runner_settings = self.app.settings.runner
+        runner_settings = self.medbench.settings.runner
         runner = Runner(
             self.store, plan, group=group, concurrency=1,
             endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
         )
-        await runner.run()
-        run = await asyncio.to_thread(self.store.find_run, group.id, plan.cases[0].id, PLAYER_SYSTEM)
-        self.post_message(self.SessionEnded(run))
+        session.play(runner)
+        if not session.cancelled:
+            self.post_message(self.SessionEnded(self.store.find_run(group.id, plan.cases[0].id, PLAYER_SYSTEM)))
 
     def leave_session(self) -> None:
         """Stop the session; it is recorded incomplete (cancelled) and its autosave stays."""
         if self.live:
             self.save_swap()
-        self.workers.cancel_group(self, SESSION_WORKER)
-        self.live = False
+        if self._session is not None:
+            self._session.cancel()
+            self._session = None
+        self.state = SessionState.IDLE
         self.desk = None
-        self.refresh_bindings()
 
     @on(Opened)
     def _opened(self, event: Opened) -> None:
-        self.waiting = False
+        if self.state is SessionState.OPENING:
+            self.state = SessionState.ASKING
         self.query_one(ChatLog).add_opening(event.view.intro, event.view.attachments)
         self.query_one(AttachmentsPanel).add(event.view.attachments)
         self._ready_for_question()
 
     @on(Asked)
     def _asked(self, event: Asked) -> None:
-        self.waiting = True
-        self.replaying = event.replayed
+        self.state = SessionState.REPLAYING if event.replayed else SessionState.WAITING
         if not event.replayed and self.swap is not None:
             self.swap.questions.append(event.text)
         chat = self.query_one(ChatLog)
@@ -421,15 +471,16 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     @on(Replied)
     def _replied(self, event: Replied) -> None:
         reply = event.reply
-        self.waiting = False
         self.steps += 1
         self.query_one(ChatLog).end_reply(reply.text, reply.attachments)
         self.query_one(AttachmentsPanel).add(reply.attachments)
         self._show_count()
-        if self.replaying and self.desk is not None and not self.desk.replaying:
-            self.replaying = False
+        if self.state is SessionState.REPLAYING:
+            if self.desk is not None and self.desk.replaying:
+                return
             self.query_one(ChatLog).add_notice("Resumed where you left off.")
-        if not self.replaying:
+        if self.state.live:
+            self.state = SessionState.ASKING
             self.save_swap()
             self._ready_for_question()
 
@@ -463,7 +514,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             self.notify("Wait for the patient's reply.")
             return
         event.input.value = ""
-        self.waiting = True
+        self.state = SessionState.WAITING
         self._set_asking(False)
         self.desk.act(text)
 
@@ -472,10 +523,9 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         from medbench_tui.tui.compare_model import Side
 
         run = event.run
-        self.live, self.desk, self.waiting = False, None, False
+        self.state, self.desk, self._session = SessionState.IDLE, None, None
         self.query_one(ChatLog).drop_reply()
         self.query_one(FinalResponseForm).loading = False
-        self.refresh_bindings()
         if run is None:
             self.notify("The consultation ended but its run was not found in the run store.", severity="error")
             self.show_pane("play-cases")
@@ -488,7 +538,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             self.refresh_cases()
             self.show_pane("play-cases")
             return
-        side = Side.of_run(run, label=self.app.settings.player_name)
+        side = Side.of_run(run, label=self.medbench.settings.player_name)
         heading = f"Your consultation of {run.case_id}"
         self.query_one(RunView).show(side, self.case, heading=heading)
         self.show_pane("play-card")
@@ -502,9 +552,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         super().on_worker_state_changed(event)
         if event.worker.group == SESSION_WORKER and event.state == WorkerState.ERROR:
-            self.live, self.desk = False, None
+            self.state, self.desk, self._session = SessionState.IDLE, None, None
             self.query_one(FinalResponseForm).loading = False
-            self.refresh_bindings()
             self.show_pane("play-cases")
 
     # Actions ----------------------------------------------------------------------------------
@@ -525,7 +574,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
     def action_finish(self) -> None:
         if not self.live:
             return
-        if self.waiting and not self.replaying:
+        if self.state in (SessionState.OPENING, SessionState.WAITING):
             self.notify("Wait for the patient's reply first.")
             return
         self.show_pane("play-final")
@@ -552,7 +601,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         self._submit_flow(event.final)
 
     @work(exclusive=True, group="play-submit", exit_on_error=False)
-    async def _submit_flow(self, final: Any) -> None:
+    async def _submit_flow(self, final: FinalResponse) -> None:
         if not final.is_structured() and not final.advice:
             sure = await self.app.push_screen_wait(ConfirmDialog(
                 "Empty final response",
@@ -593,10 +642,10 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             self.swap.notes = self.query_one(NotesPad).text
             draft = self.query_one(FinalResponseForm).value()
             self.swap.draft = draft if draft.is_structured() or draft.advice else None
-        self._dirty = True
 
     def autosave(self) -> None:
-        if self.live and self._dirty and not self.replaying:
+        """Write the autosave if the notes or the draft changed since it was last written."""
+        if self.state in (SessionState.ASKING, SessionState.WAITING) and self.swap != self._saved:
             self.save_swap()
 
     def save_swap(self, *, now: bool = False) -> None:
@@ -604,14 +653,16 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         ``now`` writes at once (the app is closing and workers are being stopped)."""
         if self.swap is None or self.swap_path is None:
             return
-        self._dirty = False
+        self._saved = self.swap.model_copy(deep=True)
         if now:
             self.swap.save(self.swap_path)
         else:
-            self._write_swap(self.swap_path, self.swap.model_copy(deep=True))
+            self._write_swap(self.swap_path, self._saved.model_copy(deep=True))
 
     def on_unmount(self) -> None:
-        if self.live and not self.replaying:
+        if self._session is not None:
+            self._session.cancel()
+        if self.state in (SessionState.ASKING, SessionState.WAITING):
             try:
                 self.save_swap(now=True)
             except OSError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -19,12 +19,28 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 from textual.widgets.data_table import CellDoesNotExist
 
-from medbench_tui.tui.compare_model import CHANGED_NOTE, Side, case_changed, counted, group_kind, load_case
-from medbench_tui.tui.screens.compare import CaseComparisonScreen, GroupReportScreen, sides_of
+from medbench_tui.tui.bank_state import BankChanged
+from medbench_tui.tui.compare_model import (
+    CHANGED_NOTE,
+    Side,
+    case_changed,
+    counted,
+    group_kind,
+    load_case,
+)
+from medbench_tui.tui.screens.compare import (
+    CaseComparisonScreen,
+    GroupReportScreen,
+    sides_of,
+)
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import number, status_text
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
+
+if TYPE_CHECKING:
+    from medbench_tui.core.runs.store import RunGroup, RunRecord
 
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."
 HINT = "Enter: open the group's runs, or a run · Space: mark a run · c: compare the marked runs · g: group report"
@@ -40,7 +56,7 @@ def when(iso: str) -> str:
         return iso
 
 
-class ResultsScreen(ReportsWorkerFailures, Screen):
+class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("o", "open", "Open run", id="results.open"),
         Binding("space", "mark", "Mark", id="results.mark", tooltip="Mark a run to compare it"),
@@ -52,18 +68,18 @@ class ResultsScreen(ReportsWorkerFailures, Screen):
 
     @dataclass
     class GroupsLoaded(Message):
-        groups: list[Any]
+        groups: list[RunGroup]
         problem: str | None
 
     @dataclass
     class RunsLoaded(Message):
         group_id: str
-        runs: list[Any]
+        runs: list[RunRecord]
 
     def __init__(self) -> None:
         super().__init__()
-        self.groups: list[Any] = []
-        self.runs: list[Any] = []
+        self.groups: list[RunGroup] = []
+        self.runs: list[RunRecord] = []
         self.group_id: str | None = None
         self.marked: dict[int, Any] = {}
         """Marked runs by id (in the order marked), from any group."""
@@ -100,17 +116,21 @@ class ResultsScreen(ReportsWorkerFailures, Screen):
         """The bank's run store, or None when nothing was ever stored (it is not created here)."""
         if self._store is None:
             from medbench_tui.core.errors import MedbenchError
-            from medbench_tui.core.paths import run_store_for
             from medbench_tui.core.runs.store import RunStore
 
             try:
-                self._store = RunStore(run_store_for(self.app.bank, self.app.settings.run_store), create=False)
+                self._store = RunStore(self.medbench.bank.run_store, create=False)
             except MedbenchError:
                 return None
         return self._store
 
     def action_reload(self) -> None:
         self._load_groups()
+
+    def on_bank_changed(self, event: BankChanged) -> None:
+        """The bank was read again: whether each run's case has changed since may differ."""
+        if event.changed is None and self.is_mounted:
+            self._load_groups()
 
     @work(thread=True, exclusive=True, group="results-groups", exit_on_error=False)
     def _load_groups(self) -> None:
@@ -203,9 +223,9 @@ class ResultsScreen(ReportsWorkerFailures, Screen):
     @work(exclusive=True, group="results-open", exit_on_error=False)
     async def _open_run(self, run_id: int) -> None:
         run = await asyncio.to_thread(self.store.run, run_id)
-        case = await asyncio.to_thread(load_case, self.app.bank, run.case_path)
+        case = await asyncio.to_thread(load_case, self.medbench.bank.root, run.case_path)
         heading = f"Run {run.id}: {run.system} on {run.case_id}"
-        if await asyncio.to_thread(case_changed, self.app.bank, run):
+        if await asyncio.to_thread(case_changed, self.medbench.bank.root, run):
             heading += CHANGED_NOTE
         self.app.push_screen(RunScreen(Side.of_run(run), case, heading))
 
@@ -236,7 +256,7 @@ class ResultsScreen(ReportsWorkerFailures, Screen):
     async def _compare(self, run_ids: list[int]) -> None:
         runs = [await asyncio.to_thread(self.store.run, run_id) for run_id in run_ids]
         heading = f"{runs[0].case_id}: runs {', '.join(str(r.id) for r in runs)}"
-        sides, case, heading = await asyncio.to_thread(sides_of, runs, self.app.bank, heading)
+        sides, case, heading = await asyncio.to_thread(sides_of, runs, self.medbench.bank.root, heading)
         self.app.push_screen(CaseComparisonScreen(sides, case, heading))
 
     def action_group(self) -> None:

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from medbench_tui.tui.typed_app import medbench_app
+
 NONE_YET = "Nothing yet. Ask for a result, report or image by name."
 
 
@@ -41,7 +43,7 @@ class AttachmentsPanel(VerticalScroll):
         added = []
         for view in views:
             self.views.append(view)
-            shown = Static(describe_attachment(view, self.app.display_path), classes="attachment")
+            shown = Static(describe_attachment(view, medbench_app(self).display_path), classes="attachment")
             shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
             added.append(shown)
         self.mount_all(added)

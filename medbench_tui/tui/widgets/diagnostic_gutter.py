@@ -33,7 +33,10 @@ class DiagnosticGutter(Widget):
         self._marks: dict[int, str] = {}
 
     def on_mount(self) -> None:
-        self.watch(self._text_area, "scroll_y", lambda _old, _new: self.refresh(), init=False)
+        self.watch(self._text_area, "scroll_y", self._scrolled, init=False)
+
+    def _scrolled(self) -> None:
+        self.refresh()
 
     @property
     def marks(self) -> dict[int, str]:

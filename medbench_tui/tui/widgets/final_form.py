@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+from medbench_tui.tui.typed_app import medbench_app
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 SUGGESTIONS = 6
@@ -82,7 +83,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
 
     def on_mount(self) -> None:
         self.border_title = self.heading
-        self.input.cursor_blink = self.app.cursor_blink
+        self.input.cursor_blink = medbench_app(self).cursor_blink
 
     @property
     def input(self) -> Input:
@@ -171,7 +172,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
         if self.icd:
             from medbench_tui.tui.play_session import parse_diagnosis
 
-            item = parse_diagnosis(text)
+            item: FinalDiagnosis | str | None = parse_diagnosis(text)
         else:
             item = " ".join(text.split())
         if item:
@@ -276,7 +277,7 @@ class FinalResponseForm(Vertical):
     def on_mount(self) -> None:
         advice = self.query_one("#final-advice", TextArea)
         advice.border_title = "Advice and safety-netting"
-        advice.cursor_blink = self.app.cursor_blink
+        advice.cursor_blink = medbench_app(self).cursor_blink
 
     def focus_first(self) -> None:
         self.query_one("#final-diagnoses", EntryList).input.focus()

@@ -4,7 +4,7 @@ statistics. Enter on a case asks for its side-by-side view."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -19,6 +19,10 @@ from medbench_tui.tui.widgets.matrix import MetricMatrix
 from medbench_tui.tui.widgets.scorecard_view import status_text
 from medbench_tui.tui.widgets.stats_panel import StatsPanel
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
+
+if TYPE_CHECKING:
+    from medbench_tui.core.report import Report
+    from medbench_tui.core.runs.store import RunGroup, RunRecord
 
 
 class GroupReport(ReportsWorkerFailures, Vertical):
@@ -44,19 +48,19 @@ class GroupReport(ReportsWorkerFailures, Vertical):
 
     @dataclass
     class Loaded(Message):
-        group: Any
-        runs: list[Any]
+        group: RunGroup
+        runs: list[RunRecord]
 
     @dataclass
     class ReportBuilt(Message):
         group_id: str
-        report: Any
+        report: Report | None
         problem: str | None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.group: Any = None
-        self.report: Any = None
+        self.group: RunGroup | None = None
+        self.report: Report | None = None
         self.systems: list[str] = []
         self.rows: list[MatrixRow] = []
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -15,6 +15,9 @@ from textual.widgets import DataTable, Input, Static
 from textual.worker import get_current_worker
 
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
+
+if TYPE_CHECKING:
+    from medbench_tui.core.icd10 import CodeInfo, SearchHit
 
 SEARCH_LIMIT = 25
 NO_CODE_HINT = "Put the cursor on an icd10: value to see its WHO title."
@@ -41,17 +44,17 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
     @dataclass
     class SearchDone(Message):
         query: str
-        hits: list[Any]
+        hits: list[SearchHit]
 
     @dataclass
     class CodeLookedUp(Message):
         code: str
-        info: Any
+        info: CodeInfo
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._code: str | None = None
-        self._hits: list[Any] = []
+        self._hits: list[SearchHit] = []
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Search ICD-10: a diagnosis or a code", id="icd-query")

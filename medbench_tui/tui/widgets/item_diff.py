@@ -4,7 +4,7 @@ only, both, neither), and who gave what the case marks unexpected or contraindic
 from __future__ import annotations
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +12,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from medbench_tui.tui.compare_model import Side, item_diff
-from medbench_tui.tui.widgets.scorecard_view import SECTION_TITLES, status_text, tone_styles
+from medbench_tui.tui.widgets.scorecard_view import (
+    SECTION_TITLES,
+    status_text,
+    tone_styles,
+)
 
 LEGEND = (
     "Reference items: found by one run only, by both (all), or by neither. Items the case marks "
@@ -47,7 +51,7 @@ class ItemDiff(VerticalScroll):
         theme = self.app.current_theme
         styles = tone_styles(theme)
         rows = item_diff(sides)
-        tables = []
+        tables: list[RenderableType] = []
         for section, title in SECTION_TITLES.items():
             shown = [r for r in rows if r.section == section]
             if not shown:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -186,7 +186,7 @@ class ScorecardView(VerticalScroll):
         return drawn
 
     def _items(self, card: Any, theme: Any) -> Group:
-        tables = []
+        tables: list[RenderableType] = []
         for section, title in SECTION_TITLES.items():
             entries = getattr(card.items, section)
             drawn = table(title, ("status", {"width": 15}), ("reference item", {"ratio": 3}),

@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label
 
+from medbench_tui.tui.typed_app import medbench_app
+
 
 class TitleBar(Horizontal):
     DEFAULT_CSS = """
@@ -30,11 +32,11 @@ class TitleBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label("medbench", classes="title-bar--app")
-        for mode, title, keys in self.app.mode_keys():
+        for mode, title, keys in medbench_app(self).mode_keys():
             current = " -current" if mode == self._mode else ""
             yield Label(f"{keys} {title}", classes=f"title-bar--mode{current}", markup=False)
         yield Label(self._where, classes="title-bar--where", id="title-where", markup=False)
-        yield Label(f"bank: {self.app.bank_label}", classes="title-bar--bank", markup=False)
+        yield Label(f"bank: {medbench_app(self).bank_label}", classes="title-bar--bank", markup=False)
 
     def set_where(self, where: str) -> None:
         self.query_one("#title-where", Label).update(where)

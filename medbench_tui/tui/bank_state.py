@@ -1,0 +1,71 @@
+"""How the mode screens hear of the bank the app holds (:attr:`MedbenchApp.bank`).
+
+The app reads the bank in a worker (configuration, index, every case checked) and
+announces each step to every mode screen: :class:`BankLoading` while the cases are
+checked, :class:`BankChanged` when the bank, or one of its cases, was read anew. A
+screen that is not open yet reads the app's state when it mounts. Neither message
+bubbles: each is addressed to one screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.message import Message
+
+from medbench_tui.core.bank import Bank, iter_case_files
+from medbench_tui.tui.library_model import CaseEntry, read_entry
+
+PROGRESS_EVERY = 5
+"""Report loading progress every this many cases (fewer messages, same bar)."""
+
+
+@dataclass
+class BankLoading(Message, bubble=False):
+    """The bank's cases are being checked: ``done`` of ``total`` so far."""
+
+    done: int
+    total: int
+
+
+@dataclass
+class BankChanged(Message, bubble=False):
+    """The app holds a new value of the bank, and its cases as last checked."""
+
+    bank: Bank
+    cases: list[CaseEntry]
+    changed: Path | None = None
+    """The one case file that was read again (None: the whole bank was)."""
+
+
+def read_bank(
+    bank: Bank, progress: Callable[[int, int], object], cancelled: Callable[[], bool]
+) -> tuple[Bank, list[CaseEntry]] | None:
+    """The bank read anew and each of its cases checked (None when cancelled)."""
+    fresh = bank.reloaded()
+    files = iter_case_files(fresh.cases_folder)
+    progress(0, len(files))
+    cases = []
+    for done, path in enumerate(files, 1):
+        if cancelled():
+            return None
+        cases.append(read_entry(path, fresh.index))
+        if done % PROGRESS_EVERY == 0 or done == len(files):
+            progress(done, len(files))
+    return fresh, cases
+
+
+def read_case(bank: Bank, path: Path) -> tuple[Bank, CaseEntry | None]:
+    """The bank indexed again after ``path`` was saved, created or deleted, and the case
+    as now checked (None: it is gone)."""
+    fresh = bank.reloaded()
+    return fresh, read_entry(path, fresh.index) if path.exists() else None
+
+
+@dataclass
+class BankFailed(Message, bubble=False):
+    """The bank could not be read."""
+
+    reason: str
