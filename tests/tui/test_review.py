@@ -11,13 +11,13 @@ from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.screens.review import ReviewScreen
 
 from .conftest import SIZE, test_settings
-from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import shown_in, until
 from .test_results import stored_group
 
 
 async def open_review(pilot) -> ReviewScreen:
     app = pilot.app
-    await until(pilot, lambda: app.library_screen() is not None and not app.library_screen().loading_bank)
+    await until(pilot, lambda: not app.bank_loading)
     await pilot.press("f7")
     await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
     screen = app.screen

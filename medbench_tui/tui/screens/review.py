@@ -11,7 +11,6 @@ or model id is shown, and the runs come in a random order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on, work
@@ -19,16 +18,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from medbench_tui.core.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.tui.bank_state import BankChanged
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
-
-if TYPE_CHECKING:
-    from medbench_tui.tui.app import MedbenchApp
 
 HINT = ("y/enter: agree · f found · n not found · g negated · d different · o OK · x FAIL · "
         "e: note · ]/[: next/previous run")
@@ -94,7 +92,7 @@ class NoteDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ReviewScreen(ReportsWorkerFailures, Screen):
+class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("y", "agree", "Agree", id="review.agree", tooltip="The evaluator's decision is right (or enter)"),
         *(Binding(key, f"verdict('{label}')", SHOWN[label], id=f"review.{label.lower()}", show=False)
@@ -122,10 +120,6 @@ class ReviewScreen(ReportsWorkerFailures, Screen):
         self.index = 0
         self.group_id: str | None = None
         self._store: RunStore | None = None
-
-    @property
-    def medbench(self) -> MedbenchApp:
-        return cast("MedbenchApp", self.app)
 
     @property
     def rater(self) -> str:
@@ -163,17 +157,20 @@ class ReviewScreen(ReportsWorkerFailures, Screen):
         if not self.runs:
             self._load_groups()
 
+    def on_bank_changed(self, event: BankChanged) -> None:
+        """The bank was read again: its run groups may be new (a review under way stays)."""
+        if event.changed is None and self.is_mounted and not self.runs:
+            self._load_groups()
+
     # The run store ---------------------------------------------------------------------------
 
     def store(self) -> RunStore | None:
         """The bank's run store (never created here), opened once; worker threads only."""
         if self._store is None:
             from medbench_tui.core.errors import MedbenchError
-            from medbench_tui.core.paths import run_store_for
 
             try:
-                self._store = RunStore(run_store_for(self.medbench.bank, self.medbench.settings.run_store),
-                                       create=False)
+                self._store = RunStore(self.medbench.bank.run_store, create=False)
             except MedbenchError:
                 return None
         return self._store
