@@ -29,13 +29,13 @@ class DiffView(ModalScreen[None]):
 
     def __init__(self, title: str, diff: str) -> None:
         super().__init__()
-        self._title, self._diff = title, diff
+        self._title, self.diff = title, diff
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog diff-dialog"):
             yield Label(self._title, classes="dialog-title", markup=False)
             with VerticalScroll(id="diff-scroll"):
-                yield Static(Syntax(self._diff, "diff", word_wrap=True), id="diff-text")
+                yield Static(Syntax(self.diff, "diff", word_wrap=True), id="diff-text")
             yield Static("- only on disk   + only in the editor   ·   Esc: back", classes="dialog-question")
 
     def on_mount(self) -> None:
