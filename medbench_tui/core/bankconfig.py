@@ -81,7 +81,10 @@ class EndpointConfig(Config):
         return value
 
     def sampling(self) -> dict[str, Any]:
-        return {"temperature": self.temperature, "seed": self.seed, "max_tokens": self.max_tokens}
+        """The sampling parameters sent; in a batch run the seed is the run's (see ``runs.seeds``)."""
+        from medbench_tui.core.runs.seeds import endpoint_seed
+
+        return {"temperature": self.temperature, "seed": endpoint_seed(self.seed), "max_tokens": self.max_tokens}
 
     def public(self) -> dict[str, Any]:
         """Everything but secrets: header values that look like credentials are masked."""

@@ -32,9 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from medbench_tui.core.casemix import case_facts
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
+from medbench_tui.core.runs.seeds import RUN_SEEDS, run_seeds
 from medbench_tui.core.runs.store import (
     COMPLETE,
     INCOMPLETE,
@@ -56,7 +58,7 @@ CANCELLED = "cancelled"
 class GroupStarted:
     group_id: str
     planned: int
-    """Runs in the group: cases x systems."""
+    """Runs in the group: cases x systems x repeats."""
     to_play: int
     """Runs this invocation plays (all of them, or what a resume found missing)."""
     resumed: bool
@@ -67,6 +69,7 @@ class RunStarted:
     group_id: str
     case_id: str
     system: str
+    repeat: int = 0
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class RunFinished:
     steps: int
     seconds: float
     metrics: dict[str, float]
+    repeat: int = 0
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,10 @@ class RunPlan:
     """The scoring extractor (None: the deterministic text extractor)."""
     seed: int
     cases_path: str
+    repeats: int = 1
+    """Each case x system is played this many times (``run --repeats``)."""
+    bank_manifest: dict[str, Any] | str = "not frozen"
+    """The frozen manifest the cases belong to (see :func:`medbench_tui.core.manifest.frozen_state`)."""
 
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
@@ -146,8 +154,13 @@ class RunPlan:
             ],
             "simulator": {"name": self.simulator, "config": self.simulator_config},
             "evaluator": self.evaluator_config,
-            "cases": [{"id": c.id, "path": c.stored_path, "sha256": c.sha256} for c in self.cases],
+            "cases": [
+                {"id": c.id, "path": c.stored_path, "sha256": c.sha256, "metadata": case_facts(c.case)}
+                for c in self.cases
+            ],
             "seed": self.seed,
+            "repeats": self.repeats,
+            "bank_manifest": self.bank_manifest,
         }
 
 
@@ -243,10 +256,12 @@ def plan_run(
     cases: Path | None = None,
     simulator: str = "grounded",
     seed: int | None = None,
+    repeats: int = 1,
 ) -> RunPlan:
     """Resolve systems, validate and hash the case files (default: the bank's cases)."""
     from medbench_tui.core.bank import iter_case_files
     from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.manifest import frozen_state
     from medbench_tui.core.paths import cases_dir
 
     if not systems:
@@ -258,13 +273,16 @@ def plan_run(
     files = iter_case_files(source)
     if not files:
         raise UsageError(f"{source}: no case files (*.yaml) found")
+    if repeats < 1:
+        raise UsageError("--repeats must be at least 1")
     bank_config = load_bank_config(bank)
     setup, simulator_config = _simulator(bank_config, simulator)
+    planned = _load_cases(files, bank)
     return RunPlan(
         bank=bank,
         specs=list(systems),
         systems=_resolve_systems(list(systems), bank),
-        cases=_load_cases(files, bank),
+        cases=planned,
         simulator=simulator,
         simulator_setup=setup,
         simulator_config=simulator_config,
@@ -272,6 +290,8 @@ def plan_run(
         extractor=_extractor(bank_config),
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
         cases_path=_stored_path(source, bank),
+        repeats=repeats,
+        bank_manifest=frozen_state(bank, {c.stored_path: c.sha256 for c in planned}),
     )
 
 
@@ -341,7 +361,8 @@ def plan_resume(
         bank=bank, specs=specs, systems=resolved, cases=_load_cases(files, bank), simulator=simulator_name,
         simulator_setup=setup, simulator_config=simulator_config, evaluator_config=recorded["evaluator"],
         extractor=_extractor(bank_config),
-        seed=group.seed, cases_path=recorded["cases_path"],
+        seed=group.seed, cases_path=recorded["cases_path"], repeats=group.repeats,
+        bank_manifest=recorded.get("bank_manifest", "not frozen"),
     )
     return plan, group
 
@@ -499,10 +520,13 @@ class Runner:
         for worker in self._workers:
             worker.cancel()
 
-    def pending(self, group: RunGroup) -> list[tuple[PlannedCase, Any]]:
-        """Case x system pairs without a complete run in the group, case by case."""
-        done = {(r.case_id, r.system) for r in self.store.runs(group.id, status=COMPLETE)}
-        return [(c, s) for c in self.plan.cases for s in self.plan.systems if (c.id, s.name) not in done]
+    def pending(self, group: RunGroup) -> list[tuple[PlannedCase, Any, int]]:
+        """(case, system, repeat) without a complete run in the group, case by case."""
+        done = {(r.case_id, r.system, r.repeat) for r in self.store.runs(group.id, status=COMPLETE)}
+        return [
+            (c, s, repeat) for c in self.plan.cases for s in self.plan.systems for repeat in range(self.plan.repeats)
+            if (c.id, s.name, repeat) not in done
+        ]
 
     async def run(self) -> GroupResult:
         resumed = self.group is not None
@@ -510,7 +534,8 @@ class Runner:
         self.group = group
         todo = deque(self.pending(group))
         result = self.result = GroupResult(group.id)
-        self._emit(GroupStarted(group.id, len(self.plan.cases) * len(self.plan.systems), len(todo), resumed))
+        planned = len(self.plan.cases) * len(self.plan.systems) * self.plan.repeats
+        self._emit(GroupStarted(group.id, planned, len(todo), resumed))
         started = time.perf_counter()
         self._workers = [
             asyncio.create_task(self._worker(todo)) for _ in range(min(self.concurrency, len(todo)))
@@ -543,15 +568,17 @@ class Runner:
             self.cancel()
             raise
 
-    async def _play(self, item: PlannedCase, system: Any) -> RunRecord:
+    async def _play(self, item: PlannedCase, system: Any, repeat: int = 0) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded."""
         from medbench_tui.core.openai_client import REQUEST_GATE
 
         group_id = self.group.id
-        self._emit(RunStarted(group_id, item.id, system.name))
+        self._emit(RunStarted(group_id, item.id, system.name, repeat))
         started_at, started = utc_now(), time.perf_counter()
+        seeds = run_seeds(self.plan.seed, item.id, system.name, repeat, repeats=self.plan.repeats)
+        seeded = RUN_SEEDS.set(seeds)
         gate = self.gate.for_run(
-            random.Random(f"{self.plan.seed}:{item.id}:{system.name}"),
+            random.Random(seeds.run),
             lambda attempt, delay, error: self._emit(RequestRetried(
                 group_id, item.id, system.name, attempt, delay, redact(str(error), self.store.secrets)
             )),
@@ -565,13 +592,14 @@ class Runner:
                 card, transcript = await self._score(item, transcript)
         except asyncio.CancelledError:
             transcript = _abandoned(consultation, item, system, CANCELLED)
-            self._record(item, system, transcript, None, started_at, started, gate.retries)
+            self._record(item, system, transcript, None, started_at, started, gate.retries, seeds)
             raise
         except Exception as exc:
             transcript = _abandoned(consultation, item, system, _reason(exc))
         finally:
             REQUEST_GATE.reset(token)
-        return self._record(item, system, transcript, card, started_at, started, gate.retries)
+            RUN_SEEDS.reset(seeded)
+        return self._record(item, system, transcript, card, started_at, started, gate.retries, seeds)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.case import patient_record
@@ -596,7 +624,7 @@ class Runner:
             return None, failed
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
-                retries: int) -> RunRecord:
+                retries: int, seeds: Any) -> RunRecord:
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
         document = card.to_json() if complete else None
@@ -604,17 +632,18 @@ class Runner:
         metrics, labels = flatten_metrics(document["metrics"]) if document else ({}, {})
         reason = None if complete else redact(transcript.reason or "ended without a final response",
                                               self.store.secrets)
+        config = system.public_config()
         record = RunRecord(
             group_id=self.group.id, case_id=item.id, case_path=item.stored_path, case_sha256=item.sha256,
             system=system.name, status=COMPLETE if complete else INCOMPLETE, reason=reason,
-            system_config=system.public_config(), simulator_config=self.plan.simulator_config,
+            system_config=config, simulator_config=self.plan.simulator_config,
             evaluator_config=self.plan.evaluator_config,
             transcript=transcript.model_dump(mode="json", exclude_none=True),
             scorecard=document, extraction=extraction, metrics=metrics, labels=labels, steps=transcript.steps,
             num_steps=item.case.num_steps, outside_soft_range=document["outside_soft_range"] if document else None,
             started_at=started_at, finished_at=utc_now(), seconds=seconds,
             prompt_tokens=transcript.usage.prompt_tokens, completion_tokens=transcript.usage.completion_tokens,
-            retries=retries,
+            retries=retries, repeat=seeds.repeat, seeds=seeds.recorded(config, self.plan.simulator_config),
         )
         self.store.record(record)
         if record.complete:
@@ -623,7 +652,7 @@ class Runner:
             self.result.incomplete += 1
             self.result.incomplete_runs.append({"case_id": item.id, "system": system.name, "reason": record.reason})
         self._emit(RunFinished(self.group.id, item.id, system.name, record.status, record.reason, record.steps,
-                               seconds, dict(record.metrics)))
+                               seconds, dict(record.metrics), seeds.repeat))
         return record
 
 

@@ -108,10 +108,45 @@ def _v3_response_cache(db: sqlite3.Connection) -> None:
     )
 
 
+def _v4_repeats(db: sqlite3.Connection) -> None:
+    """Repeated runs: each run gets its repeat number (0 for every earlier run) and the
+    seeds it used, and a run is unique per (group, case, system, repeat).
+
+    SQLite cannot change a table constraint in place, so the runs table is rebuilt from
+    its own current definition (columns other steps added are kept); the rows of tables
+    that refer to it (metrics, ...) are set aside while the old table is dropped, so no
+    cascade loses them.
+    """
+    db.execute("ALTER TABLE runs ADD COLUMN repeat INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE runs ADD COLUMN seeds TEXT")
+    definition = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'runs'").fetchone()[0]
+    widened = re.sub(r"^CREATE TABLE \"?runs\"?", "CREATE TABLE runs_widened", definition).replace(
+        "UNIQUE (group_id, case_id, system)", "UNIQUE (group_id, case_id, system, repeat)"
+    )
+    indexes = [row[0] for row in db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL"
+    )]
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'runs'")]
+    children = [t for t in tables if any(fk[2] == "runs" for fk in db.execute(f'PRAGMA foreign_key_list("{t}")'))]
+    db.execute(widened)
+    db.execute("INSERT INTO runs_widened SELECT * FROM runs")
+    for table in children:
+        db.execute(f'CREATE TEMP TABLE "kept_{table}" AS SELECT * FROM "{table}"')
+        db.execute(f'DELETE FROM "{table}"')
+    db.execute("DROP TABLE runs")
+    db.execute("ALTER TABLE runs_widened RENAME TO runs")
+    for table in children:
+        db.execute(f'INSERT INTO "{table}" SELECT * FROM temp."kept_{table}"')
+        db.execute(f'DROP TABLE temp."kept_{table}"')
+    for index in indexes:
+        db.execute(index)
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _v1_groups_and_runs,
     _v2_metrics_table,
     _v3_response_cache,
+    _v4_repeats,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -134,8 +169,13 @@ class RunGroup:
         return [s["name"] for s in self.config.get("systems", [])]
 
     @property
+    def repeats(self) -> int:
+        """How many times each case x system is played (1 unless ``run --repeats``)."""
+        return int(self.config.get("repeats", 1))
+
+    @property
     def planned(self) -> int:
-        return len(self.config.get("cases", [])) * len(self.config.get("systems", []))
+        return len(self.config.get("cases", [])) * len(self.config.get("systems", [])) * self.repeats
 
     @property
     def not_run(self) -> int:
@@ -175,6 +215,10 @@ class RunRecord:
     completion_tokens: int = 0
     retries: int = 0
     """Requests sent again after a retryable endpoint failure, over the whole run."""
+    repeat: int = 0
+    """Which play of this case x system it is (0, 1, ... with ``run --repeats``)."""
+    seeds: dict[str, int | None] = field(default_factory=dict)
+    """The seeds the run used (see :mod:`medbench_tui.core.runs.seeds`); empty for older runs."""
     id: int | None = None
 
     @property
@@ -269,10 +313,10 @@ _RUN_COLUMNS = (
     "id", "group_id", "case_id", "case_path", "case_sha256", "system", "status", "reason",
     "system_config", "simulator_config", "evaluator_config", "steps", "num_steps",
     "outside_soft_range", "started_at", "finished_at", "seconds", "prompt_tokens",
-    "completion_tokens", "retries",
+    "completion_tokens", "retries", "repeat", "seeds",
 )
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction")
-_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config", "seeds")
 
 
 class RunStore:
@@ -371,15 +415,15 @@ class RunStore:
             "outside_soft_range": None if run.outside_soft_range is None else int(run.outside_soft_range),
             "started_at": run.started_at, "finished_at": run.finished_at, "seconds": run.seconds,
             "prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens,
-            "retries": run.retries,
+            "retries": run.retries, "repeat": run.repeat, "seeds": self._json(run.seeds),
         }
         columns = ", ".join(row)
         marks = ", ".join("?" for _ in row)
         try:
             with self.transaction() as db:
                 db.execute(
-                    "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
-                    (run.group_id, run.case_id, run.system),
+                    "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ? AND repeat = ?",
+                    (run.group_id, run.case_id, run.system, run.repeat),
                 )
                 run_id = db.execute(f"INSERT INTO runs ({columns}) VALUES ({marks})", list(row.values())).lastrowid
                 _insert_metrics(db, run_id, metrics, labels)
@@ -437,7 +481,7 @@ class RunStore:
         if status is not None:
             where.append("status = ?")
             params.append(status)
-        return self._runs(" AND ".join(where), params, full=full, order="case_id, system")
+        return self._runs(" AND ".join(where), params, full=full, order="case_id, system, repeat")
 
     def run(self, run_id: int) -> RunRecord:
         """One run with everything: transcript, scorecard, extraction."""
@@ -446,8 +490,9 @@ class RunStore:
             raise MedbenchError(f"no run {run_id} in {self.path}")
         return found[0]
 
-    def find_run(self, group_id: str, case_id: str, system: str) -> RunRecord | None:
-        found = self._runs("group_id = ? AND case_id = ? AND system = ?", [group_id, case_id, system], full=True)
+    def find_run(self, group_id: str, case_id: str, system: str, repeat: int = 0) -> RunRecord | None:
+        found = self._runs("group_id = ? AND case_id = ? AND system = ? AND repeat = ?",
+                           [group_id, case_id, system, repeat], full=True)
         return found[0] if found else None
 
     def case_runs(self, case_id: str, *, full: bool = False) -> list[RunRecord]:
@@ -465,6 +510,7 @@ class RunStore:
             values = dict(row)
             for key in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()):
                 values[key] = None if values[key] is None else json.loads(values[key])
+            values["seeds"] = values["seeds"] or {}
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
@@ -520,7 +566,7 @@ class RunStore:
         runs = self.runs(group_id)
         names = sorted({name for run in runs for name in (*run.metrics, *run.labels)})
         head = [
-            "group_id", "case_id", "system", "status", "reason", "case_sha256", "steps", "num_steps",
+            "group_id", "case_id", "system", "repeat", "status", "reason", "case_sha256", "steps", "num_steps",
             "outside_soft_range", "seconds", "prompt_tokens", "completion_tokens", "retries",
         ]
         writer = csv.writer(out, lineterminator="\n")
