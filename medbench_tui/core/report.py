@@ -951,7 +951,7 @@ def render_markdown(report: Report) -> str:
 
 
 # Figures, intervals, counts and dashes are right-aligned; words are left-aligned.
-_NUMERIC_CELL = re.compile(r"^[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>\u26a0]*$")
+_NUMERIC_CELL = re.compile(r"^(?:[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>\u26a0]|no interval)*$")
 
 
 def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str:
