@@ -901,7 +901,7 @@ def taxonomy_table(report: Report) -> Table:
     return Table("Failure taxonomy", ["system", "failure", "runs", "example cases"], rows, notes, "taxonomy")
 
 
-def _tables(report: Report, *, paired: bool = True) -> list[Table]:
+def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     tables = [summary_table(report)]
     if report.unequal_cases and len(report.systems) > 1:
         tables.append(summary_table(report, report.summaries, "Each system over all of its complete cases"))
@@ -937,7 +937,7 @@ def _md_cell(text: str) -> str:
 
 def render_markdown(report: Report) -> str:
     lines: list[str] = []
-    for index, table in enumerate(_tables(report)):
+    for index, table in enumerate(report_tables(report)):
         lines += [f"{'#' if index == 0 else '##'} {table.title}", ""]
         if index == 0:
             lines += [*(f"{line}  " for line in header_lines(report)), ""]
@@ -951,7 +951,7 @@ def render_markdown(report: Report) -> str:
 
 
 # Figures, intervals, counts and dashes are right-aligned; words are left-aligned.
-_NUMERIC_CELL = re.compile(r"^(?:[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>\u26a0]|no interval)*$")
+NUMERIC_CELL = re.compile(r"^(?:[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>\u26a0]|no interval)*$")
 
 
 def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str:
@@ -964,12 +964,12 @@ def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False, highlight=False)
     for line in header_lines(report):
         console.print(line, markup=False)
-    for table in _tables(report, paired=paired):
+    for table in report_tables(report, paired=paired):
         console.print(table.title, markup=False)
         drawn = RichTable(box=box.SIMPLE_HEAD)
         for index, column in enumerate(table.columns):
             cells = [row[index] for row in table.rows if index < len(row)]
-            numeric = index > 0 and all(_NUMERIC_CELL.match(str(cell)) for cell in cells)
+            numeric = index > 0 and all(NUMERIC_CELL.match(str(cell)) for cell in cells)
             drawn.add_column(column, justify="right" if numeric else "left", overflow="fold")
         for row in table.rows:
             drawn.add_row(*row)

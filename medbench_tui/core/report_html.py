@@ -30,10 +30,10 @@ def _cell(text: str, numeric: bool) -> str:
 
 
 def _table(table: Any) -> str:
-    from medbench_tui.core.report import _NUMERIC_CELL
+    from medbench_tui.core.report import NUMERIC_CELL
 
     numeric = [
-        index > 0 and all(_NUMERIC_CELL.match(row[index]) for row in table.rows if index < len(row))
+        index > 0 and all(NUMERIC_CELL.match(row[index]) for row in table.rows if index < len(row))
         for index in range(len(table.columns))
     ]
     head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
@@ -72,9 +72,9 @@ def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
 
 
 def render_html(report: Any) -> str:
-    from medbench_tui.core.report import _tables, header_lines
+    from medbench_tui.core.report import header_lines, report_tables
 
-    tables = _tables(report)
+    tables = report_tables(report)
     comparisons = list(report.comparisons)
     parts = [f"<h1>{html.escape(tables[0].title)}</h1>"]
     parts += [f'<p class="header">{html.escape(line)}</p>' for line in header_lines(report)]

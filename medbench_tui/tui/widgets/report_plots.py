@@ -1,0 +1,68 @@
+"""Terminal plots of a report (textual-plotext): the forest plot of paired differences
+and grouped bars (per metric and system, or per subgroup). They draw the figures of
+``core.report_figures``, the same ones the HTML report draws as SVG."""
+
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+from medbench_tui.core.report_figures import Bar, ForestRow
+
+SHORT_LABEL = 34
+
+
+def _short(label: str) -> str:
+    return label if len(label) <= SHORT_LABEL else label[: SHORT_LABEL - 1] + "…"
+
+
+class ForestPlot(PlotextPlot):
+    """Each paired difference (B - A) as a point with its interval as a line; zero marked.
+    A difference without an interval is drawn as a point only and named in the title."""
+
+    DEFAULT_CSS = """
+    ForestPlot { height: 24; }
+    """
+
+    def show(self, title: str, rows: list[ForestRow]) -> None:
+        plt = self.plt
+        plt.clear_figure()
+        if not rows:
+            plt.title(f"{title}: nothing to compare")
+            self.refresh()
+            return
+        ys = list(range(len(rows), 0, -1))
+        for y, row in zip(ys, rows, strict=True):
+            if row.low is not None and row.high is not None:
+                plt.plot([row.low, row.high], [y, y], color="blue")
+        plt.scatter([row.difference for row in rows], ys, marker="●", color="red")
+        plt.vline(0, "gray")
+        plt.xlim(-100, 100)
+        plt.ylim(0, len(rows) + 1)
+        plt.yticks(ys, [_short(r.label) + (" ⚠" if r.warning else "") for r in rows])
+        missing = [r.label for r in rows if r.low is None]
+        plt.title(title + (f" · no interval: {len(missing)}" if missing else ""))
+        plt.xlabel("difference (points); ⚠ fewer than 10 paired cases")
+        self.refresh()
+
+
+class GroupedBars(PlotextPlot):
+    """One block of bars per group (a metric, or a subgroup), one bar per system, 0-100."""
+
+    DEFAULT_CSS = """
+    GroupedBars { height: 20; }
+    """
+
+    def show(self, title: str, groups: list[tuple[str, list[Bar]]], series: list[str]) -> None:
+        plt = self.plt
+        plt.clear_figure()
+        if not groups:
+            plt.title(f"{title}: no figures")
+            self.refresh()
+            return
+        values = [
+            [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in groups] for name in series
+        ]
+        plt.multiple_bar([_short(label) for label, _ in groups], values, labels=series, orientation="horizontal")
+        plt.xlim(0, 100)
+        plt.title(title)
+        self.refresh()
