@@ -9,6 +9,9 @@ from textual_plotext import PlotextPlot
 from medbench_tui.core.report_figures import Bar, ForestRow
 
 SHORT_LABEL = 34
+INTERVAL_DOTS = 80
+FRAME_ROWS = 7
+"""Title, axes and labels around the plotting rows: one text row per difference."""
 
 
 def _short(label: str) -> str:
@@ -33,11 +36,14 @@ class ForestPlot(PlotextPlot):
         ys = list(range(len(rows), 0, -1))
         for y, row in zip(ys, rows, strict=True):
             if row.low is not None and row.high is not None:
-                plt.plot([row.low, row.high], [y, y], color="blue")
+                # dots along the interval, not a line: they fall on the same text row as the point
+                xs = [row.low + (row.high - row.low) * i / INTERVAL_DOTS for i in range(INTERVAL_DOTS + 1)]
+                plt.scatter(xs, [y] * len(xs), marker="─", color="blue")
         plt.scatter([row.difference for row in rows], ys, marker="●", color="red")
         plt.vline(0, "gray")
         plt.xlim(-100, 100)
-        plt.ylim(0, len(rows) + 1)
+        plt.ylim(0.5, len(rows) + 0.5)
+        self.styles.height = len(rows) + FRAME_ROWS
         plt.yticks(ys, [_short(r.label) + (" ⚠" if r.warning else "") for r in rows])
         missing = [r.label for r in rows if r.low is None]
         plt.title(title + (f" · no interval: {len(missing)}" if missing else ""))
