@@ -40,8 +40,8 @@ def run(args) -> int:
         else:
             print(f"bank {bank}, frozen as '{result.label}' (manifest sha256 {result.manifest_sha256[:12]})")
             for word, paths in (("added", result.added), ("removed", result.removed), ("changed", result.changed)):
-                for path in paths:
-                    print(f"{word:8} {path}")
+                for changed in paths:
+                    print(f"{word:8} {changed}")
             if result.manifest_edited:
                 print("edited   bank-manifest.json (its recorded sha256 is not its own)")
             print("the bank matches its manifest" if result.matches else

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +111,7 @@ def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> di
     manifest: dict[str, Any] = {
         "manifest_version": MANIFEST_VERSION,
         "label": label,
-        "frozen_at": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        "frozen_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "case_schema_version": Case.model_fields["schema_version"].default,
         "who_data": _who_data(),
         "files": files,
@@ -125,7 +125,7 @@ def freeze(bank: Path, label: str | None = None) -> tuple[Path, dict[str, Any]]:
     from medbench_tui.core.files import write_atomic
 
     bank = Path(bank).resolve()
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     manifest = build_manifest(bank, label or f"{bank.name} {now:%Y-%m-%d}", now=now)
     if not any(f["kind"] == "case" for f in manifest["files"]):
         raise MedbenchError(f"{bank}: no case files to freeze (is it a case bank? pass --bank)")

@@ -368,7 +368,7 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
 
 
 def direction_of_change(a: list[float], b: list[float]) -> dict[str, int]:
-    right = [(x >= 50, y >= 50) for x, y in zip(a, b)]
+    right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
     return {
         "both_right": sum(1 for x, y in right if x and y),
         "only_a": sum(1 for x, y in right if x and not y),
@@ -454,7 +454,7 @@ def build_report(
     for run in runs:
         grouped.setdefault((run.case_id, run.system), []).append(run)
     outcomes = {key: CaseOutcome.of(found, group.repeats) for key, found in grouped.items()}
-    stats = {"seed": seed, "confidence": confidence, "resamples": resamples}
+    stats: dict[str, Any] = {"seed": seed, "confidence": confidence, "resamples": resamples}
 
     summaries = {
         name: _summary(name, configs.get(name, {}), case_ids, outcomes, **stats) for name in chosen
@@ -611,7 +611,7 @@ def _compare(a: str, b: str, cases: list[str], outcomes: dict[tuple[str, str], C
         p = mcnemar_exact(direction["only_a"], direction["only_b"])
     per_case = [
         {"case_id": case_id, **{n: [ma[n], mb[n], mb[n] - ma[n]] for n in names if n in ma and n in mb}}
-        for case_id, (ma, mb) in zip(cases, pairs)
+        for case_id, (ma, mb) in zip(cases, pairs, strict=True)
     ]
     return Comparison(a, b, len(cases), differences, direction, p, per_case)
 
@@ -1029,12 +1029,12 @@ def render_csv(report: Report) -> str:
                     writer.writerow([f"by {report.subgroups.field}={group.value}", system, "", "", e.metric, e.mean,
                                      e.low, e.high, e.n, e.method])
     if report.case_mix is not None:
-        for entry in report.case_mix.fields:
-            for value, count in [*entry.counts.items(), ("(not set)", entry.missing)]:
-                writer.writerow(["case_mix", "", "", "", f"{entry.field}={value}", count, "", "", entry.total, ""])
+        for mix in report.case_mix.fields:
+            for shown, cases in [*mix.counts.items(), ("(not set)", mix.missing)]:
+                writer.writerow(["case_mix", "", "", "", f"{mix.field}={shown}", cases, "", "", mix.total, ""])
     for system, taxonomy in report.taxonomy.items():
-        for count in taxonomy.counts:
-            writer.writerow(["taxonomy", system, "", " ".join(count.case_ids), count.kind, count.runs, "", "",
+        for kind in taxonomy.counts:
+            writer.writerow(["taxonomy", system, "", " ".join(kind.case_ids), kind.kind, kind.runs, "", "",
                              taxonomy.runs, ""])
     return buffer.getvalue()
 

@@ -33,7 +33,7 @@ class ForestPlot(PlotextPlot):
             plt.title(f"{title}: nothing to compare")
             self.refresh()
             return
-        ys = list(range(len(rows), 0, -1))
+        ys = [float(y) for y in range(len(rows), 0, -1)]
         for y, row in zip(ys, rows, strict=True):
             if row.low is not None and row.high is not None:
                 # dots along the interval, not a line: they fall on the same text row as the point
@@ -68,7 +68,9 @@ class GroupedBars(PlotextPlot):
         values = [
             [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in groups] for name in series
         ]
-        plt.multiple_bar([_short(label) for label, _ in groups], values, labels=series, orientation="horizontal")
+        # the stub names it ``label``; plotext 5.3 takes ``labels``
+        plt.multiple_bar(  # type: ignore[call-arg]
+            [_short(label) for label, _ in groups], values, labels=series, orientation="horizontal")
         plt.xlim(0, 100)
         plt.title(title)
         self.refresh()
