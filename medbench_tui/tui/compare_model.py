@@ -297,15 +297,19 @@ def _verdict(kind: str, statuses: list[str | None], labels: list[str]) -> str:
 class MatrixRow:
     case_id: str
     runs: dict[str, Any]
-    """System -> its run of the case (missing systems: not run)."""
+    """System -> its run of the case (missing systems: not run); with repeats, the first
+    incomplete repeat, else the first."""
+    repeats: dict[str, list[Any]] = field(default_factory=dict)
+    """System -> every repeat of the case (one run unless ``run --repeats``)."""
 
     def value(self, system: str, metric: str) -> float | None:
-        run = self.runs.get(system)
-        if run is None or not run.complete:
+        """The run's value; with repeats, their mean (None unless every repeat completed)."""
+        found = self.repeats.get(system) or ([self.runs[system]] if system in self.runs else [])
+        if not found or not all(run.complete for run in found):
             return None
-        if metric == "steps":
-            return float(run.steps)
-        return run.metrics.get(metric)
+        values = [float(run.steps) if metric == "steps" else run.metrics.get(metric) for run in found]
+        known = [v for v in values if v is not None]
+        return sum(known) / len(known) if known else None
 
     def incomplete(self, systems: Iterable[str]) -> bool:
         return any(self.runs.get(s) is None or not self.runs[s].complete for s in systems)
@@ -327,10 +331,14 @@ class MatrixRow:
 
 
 def matrix_rows(runs: list[Any], case_ids: list[str]) -> list[MatrixRow]:
-    by_case: dict[str, dict[str, Any]] = {case_id: {} for case_id in case_ids}
+    by_case: dict[str, dict[str, list[Any]]] = {case_id: {} for case_id in case_ids}
     for run in runs:
-        by_case.setdefault(run.case_id, {})[run.system] = run
-    return [MatrixRow(case_id, systems) for case_id, systems in by_case.items()]
+        by_case.setdefault(run.case_id, {}).setdefault(run.system, []).append(run)
+    return [
+        MatrixRow(case_id, {s: next((r for r in found if not r.complete), found[0]) for s, found in systems.items()},
+                  systems)
+        for case_id, systems in by_case.items()
+    ]
 
 
 def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[MatrixRow]:

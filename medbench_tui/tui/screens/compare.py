@@ -464,6 +464,8 @@ def case_sides(store: Any, bank: Path, group_id: str, case_id: str) -> tuple[lis
         placeholder = "no run of this case in this group"
         sides = [by_label.get(system) or Side(system, NOT_RUN, placeholder, None, None) for system in group.systems]
         heading += f" · {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no run of this case"
+    if group.repeats > 1:
+        heading += f" · the first of {group.repeats} repeats (the matrix shows their mean)"
     return sides, case, heading
 
 

@@ -156,8 +156,9 @@ class GroupReport(ReportsWorkerFailures, Vertical):
             shown = keep_rows(self.rows, self.systems, self.filter)
             what = f"{len(shown)} of {len(self.rows)} cases shown"
         self.matrix.show(shown, self.systems)
-        complete = sum(1 for r in self.rows for run in r.runs.values() if run.complete)
-        runs = sum(len(r.runs) for r in self.rows)
+        every = [run for r in self.rows for found in r.repeats.values() for run in found]
+        complete = sum(1 for run in every if run.complete)
+        runs = len(every)
         self.query_one("#group-summary", Static).update(
             f"{what} · {len(self.systems)} systems · {complete} of {runs} runs complete · Enter: side by side"
         )
@@ -212,6 +213,10 @@ class GroupReport(ReportsWorkerFailures, Vertical):
                     detail.append("not run", style="dim")
                     continue
                 detail.append_text(status_text(run.status, theme))
+                repeats = row.repeats.get(system, [run])
+                if len(repeats) > 1:
+                    done = sum(1 for r in repeats if r.complete)
+                    detail.append(f" ({done} of {len(repeats)} repeats complete; the matrix shows their mean)")
                 detail.append(f", {run.steps} steps")
                 if run.reason:
                     detail.append(f": {run.reason}")
