@@ -93,3 +93,15 @@ def test_runs_record_the_manifest_and_reports_say_whether_cases_still_match(bank
     assert main(["report", group, "--bank", str(bank), "--store", store, "--format", "md"]) == 0
     text = capsys.readouterr().out
     assert "frozen as 'paper v1'" in text and "NO LONGER match it: changed im-cap-001.yaml" in text
+
+
+def test_an_attachment_outside_the_attachments_folder_is_frozen_too(bank):
+    (bank / "images").mkdir()
+    (bank / "images" / "ecg.png").write_bytes(b"\x89PNG fake")
+    case = bank / "em-pe-001.yaml"
+    case.write_text(case.read_text() + '\n# a later attachment\n#   file: "not/this.png"\n', encoding="utf-8")
+    text = case.read_text().replace("attachments:\n", 'attachments:\n  - id: ecg2\n    kind: ecg\n'
+                                    '    title: ECG\n    file: "images/ecg.png"  # the tracing\n', 1)
+    case.write_text(text, encoding="utf-8")
+    paths = {f["path"]: f["kind"] for f in build_manifest(bank, "x")["files"]}
+    assert paths["images/ecg.png"] == "attachment" and "not/this.png" not in paths
