@@ -399,15 +399,19 @@ def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, An
 
 
 def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> list[Path]:
-    """Write the group's report as Markdown, CSV and JSON into the bank's reports folder."""
+    """Write the group's report as Markdown, CSV, JSON and HTML into the bank's reports
+    folder, and the case-level matrix (``<group>-cases.csv``) every figure comes from."""
+    from medbench_tui.core.case_matrix import render_matrix
     from medbench_tui.core.files import write_atomic
     from medbench_tui.core.paths import reports_dir
     from medbench_tui.core.report import build_report, render
 
     report = report or build_report(store, group_id)
     written = []
-    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json")):
+    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json"), ("html", ".html")):
         path = reports_dir(bank) / f"{group_id}{suffix}"
         write_atomic(path, render(report, fmt), backup=False)
         written.append(path)
-    return written
+    matrix = reports_dir(bank) / f"{group_id}-cases.csv"
+    write_atomic(matrix, render_matrix(store, report, "csv"), backup=False)
+    return [*written, matrix]

@@ -91,7 +91,9 @@ async def test_checklist_against_replay_on_a_small_bank(clinic, make_app):
         await pilot.press("ctrl+e")
         await until(pilot)
         written = sorted(p.name for p in reports_dir(clinic).iterdir())
-        assert written == [f"{screen.group_id}.{s}" for s in ("csv", "json", "md")]
+        assert written == sorted([f"{screen.group_id}-cases.csv",
+                                  *(f"{screen.group_id}.{s}" for s in ("csv", "html", "json", "md"))])
+        assert "<svg" in (reports_dir(clinic) / f"{screen.group_id}.html").read_text()
         assert json.loads((reports_dir(clinic) / f"{screen.group_id}.json").read_text())["systems"] == [
             "checklist", REPLAY,
         ]

@@ -59,7 +59,7 @@ class CompareScreen(ReportsWorkerFailures, Screen):
                 tooltip="Stop: runs in flight are recorded as incomplete (cancelled)"),
         Binding("ctrl+o", "setup", "Setup", id="compare.setup", priority=True, tooltip="Choose systems and cases"),
         Binding("ctrl+e", "export", "Export report", id="compare.export", priority=True,
-                tooltip="Markdown, CSV and JSON into the bank's reports folder"),
+                tooltip="Markdown, CSV, JSON, HTML and the case-level matrix into the bank's reports folder"),
     ]
 
     @dataclass

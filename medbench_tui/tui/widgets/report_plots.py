@@ -65,12 +65,13 @@ class GroupedBars(PlotextPlot):
             plt.title(f"{title}: no figures")
             self.refresh()
             return
+        shown = list(reversed(groups))  # plotext draws the first group at the bottom
         values = [
-            [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in groups] for name in series
+            [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in shown] for name in series
         ]
-        # the stub names it ``label``; plotext 5.3 takes ``labels``
-        plt.multiple_bar(  # type: ignore[call-arg]
-            [_short(label) for label, _ in groups], values, labels=series, orientation="horizontal")
+        # No legend (plotext draws it over the bars): the title names the bars in order.
+        plt.multiple_bar([_short(label) for label, _ in shown], values, orientation="horizontal")
         plt.xlim(0, 100)
-        plt.title(title)
+        order = ", ".join(f"{n}. {name}" for n, name in enumerate(series, 1))
+        plt.title(f"{title} · bars top to bottom: {order}")
         self.refresh()
