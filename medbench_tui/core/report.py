@@ -486,7 +486,6 @@ def build_report(
 
 def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
     """The facts recorded with the group; for an older group, read from the case file."""
-    from medbench_tui.core.bank import load_valid_case
     from medbench_tui.core.casemix import case_facts
     from medbench_tui.core.errors import MedbenchError
 
@@ -498,10 +497,18 @@ def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> di
             continue
         path = Path(stored) if Path(stored).is_absolute() else bank / stored
         try:
-            facts[case_id] = case_facts(load_valid_case(path))
+            facts[case_id] = case_facts(_load_valid_case(path))
         except (OSError, MedbenchError):
             continue
     return facts
+
+
+def _load_valid_case(path: Path) -> Any:
+    try:  # where validation lives on main
+        from medbench_tui.core.validate import load_valid_case  # type: ignore[attr-defined]
+    except ImportError:  # this branch: still in the bank module
+        from medbench_tui.core.bank import load_valid_case
+    return load_valid_case(path)
 
 
 def manifest_status(recorded: Any, bank: Path) -> dict[str, Any]:

@@ -19,12 +19,18 @@ from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixtur
 from .test_compare import REPLAY, compare, open_compare
 
 
+async def compared(pilot) -> GroupReport:
+    """Checklist against replay over the clinic bank, its statistics computed."""
+    screen = await compare(pilot, ["checklist", REPLAY])
+    report = screen.query_one(GroupReport)
+    await until(pilot, lambda: report.report is not None)
+    return report
+
+
 async def test_a_failure_count_opens_the_cases_that_failed_that_way(clinic, make_app):
     app = make_app(clinic)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await compare(pilot, ["checklist", REPLAY])
-        report = screen.query_one(GroupReport)
-        await until(pilot, lambda: report.report is not None)
+        report = await compared(pilot)
         await pilot.press("t", "t", "t")  # cases -> statistics -> charts -> failures
         assert report.query_one("#group-tabs", TabbedContent).active == "tab-failures"
         table = report.query_one(FailureTable)
@@ -48,9 +54,7 @@ async def test_a_failure_count_opens_the_cases_that_failed_that_way(clinic, make
 async def test_charts_draw_the_forest_plot_and_the_bars(clinic, make_app):
     app = make_app(clinic)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await compare(pilot, ["checklist", REPLAY])
-        report = screen.query_one(GroupReport)
-        await until(pilot, lambda: report.report is not None)
+        report = await compared(pilot)
         report.query_one("#group-tabs", TabbedContent).active = "tab-charts"
         await until(pilot)
         forest = report.query_one(ForestPlot).render().plain

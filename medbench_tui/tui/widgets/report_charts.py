@@ -14,17 +14,8 @@ from textual.message import Message
 from textual.widgets import Select, Static
 
 from medbench_tui.core.casemix import SUBGROUP_FIELDS
+from medbench_tui.core.report import SUBGROUP_METRICS, metric_title
 from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
-
-SUBGROUP_METRIC_CHOICES = (
-    ("diagnosis_accuracy", "Diagnosis Accuracy"),
-    ("differential_accuracy", "Differential Accuracy"),
-    ("workup_score", "Workup Score"),
-    ("treatment_accuracy", "Treatment Accuracy"),
-    ("critical_conditions_passed", "Critical Conditions Passed"),
-    ("question_coverage", "Question Coverage"),
-)
-
 
 class ReportCharts(VerticalScroll):
     DEFAULT_CSS = """
@@ -51,7 +42,7 @@ class ReportCharts(VerticalScroll):
         with Horizontal(id="subgroup-bar"):
             yield Select([(f"by {name}", name) for name in SUBGROUP_FIELDS], value="category", allow_blank=False,
                          id="subgroup-field")
-            yield Select([(title, name) for name, title in SUBGROUP_METRIC_CHOICES], value="diagnosis_accuracy",
+            yield Select([(metric_title(name), name) for name in SUBGROUP_METRICS], value="diagnosis_accuracy",
                          allow_blank=False, id="subgroup-metric")
         yield GroupedBars(id="subgroup-bars")
 
@@ -86,7 +77,7 @@ class ReportCharts(VerticalScroll):
             bars.show(f"by {self.field}: computing…", [], [])
             return
         metric = str(self.query_one("#subgroup-metric", Select).value)
-        title = dict(SUBGROUP_METRIC_CHOICES)[metric]
+        title = metric_title(metric)
         missing = report.subgroups.missing
         bars.show(f"{title} by {self.field} ({missing} cases do not set it)", subgroup_bars(report, metric),
                   report.systems)

@@ -18,7 +18,15 @@ def _short(label: str) -> str:
     return label if len(label) <= SHORT_LABEL else label[: SHORT_LABEL - 1] + "…"
 
 
-class ForestPlot(PlotextPlot):
+class ReportPlot(PlotextPlot):
+    def nothing(self, title: str) -> None:
+        """An empty plot whose title says why."""
+        self.plt.clear_figure()
+        self.plt.title(title)
+        self.refresh()
+
+
+class ForestPlot(ReportPlot):
     """Each paired difference (B - A) as a point with its interval as a line; zero marked.
     A difference without an interval is drawn as a point only and named in the title."""
 
@@ -27,12 +35,11 @@ class ForestPlot(PlotextPlot):
     """
 
     def show(self, title: str, rows: list[ForestRow]) -> None:
+        if not rows:
+            self.nothing(f"{title}: nothing to compare")
+            return
         plt = self.plt
         plt.clear_figure()
-        if not rows:
-            plt.title(f"{title}: nothing to compare")
-            self.refresh()
-            return
         ys = [float(y) for y in range(len(rows), 0, -1)]
         for y, row in zip(ys, rows, strict=True):
             if row.low is not None and row.high is not None:
@@ -51,7 +58,7 @@ class ForestPlot(PlotextPlot):
         self.refresh()
 
 
-class GroupedBars(PlotextPlot):
+class GroupedBars(ReportPlot):
     """One block of bars per group (a metric, or a subgroup), one bar per system, 0-100."""
 
     DEFAULT_CSS = """
@@ -59,12 +66,11 @@ class GroupedBars(PlotextPlot):
     """
 
     def show(self, title: str, groups: list[tuple[str, list[Bar]]], series: list[str]) -> None:
+        if not groups:
+            self.nothing(f"{title}: no figures")
+            return
         plt = self.plt
         plt.clear_figure()
-        if not groups:
-            plt.title(f"{title}: no figures")
-            self.refresh()
-            return
         shown = list(reversed(groups))  # plotext draws the first group at the bottom
         values = [
             [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in shown] for name in series
