@@ -54,7 +54,9 @@ def test_paired_difference():
     assert 0 <= d.low < 20 < d.high <= 50
     assert d.n == 6 and d.method.startswith("paired-bootstrap")
     same = paired_difference(a, [x + 10 for x in a], "workup_score", seed=1, key="t")
-    assert (same.difference, same.low, same.high) == (10.0, 10.0, 10.0)
+    # no spread: the interval cannot be estimated, and is never shown as zero width
+    assert (same.difference, same.low, same.high) == (10.0, None, None)
+    assert "not estimable" in same.method and same.warning
     again = paired_difference(a, b, "workup_score", seed=1, key="t")
     assert (again.low, again.high) == (d.low, d.high)  # seeded: reproducible
 
@@ -64,7 +66,7 @@ def test_bootstrap_mean_edges():
     one = bootstrap_mean([40.0], "x", seed=0, key="k")
     assert (one.mean, one.low, one.high) == (40.0, None, None)
     flat = bootstrap_mean([40.0, 40.0, 40.0], "x", seed=0, key="k")
-    assert (flat.low, flat.high) == (40.0, 40.0)
+    assert (flat.low, flat.high) == (None, None) and "not estimable" in flat.method
     spread = bootstrap_mean([0.0, 10.0, 20.0, 30.0, 90.0], "x", seed=0, key="k")
     assert spread.low < 30 < spread.high
 
@@ -102,13 +104,15 @@ def test_report_pairs_complete_cases_only(store):
     base, agent = report.summaries["base"], report.summaries["agent"]
     assert (base.cases, base.complete, base.incomplete, base.not_run) == (9, 9, 0, 0)
     assert (agent.complete, agent.incomplete) == (8, 1)
-    assert agent.incomplete_runs == [{"case_id": "c8", "reason": "HTTP 500 (gave up after 6 attempts)"}]
+    assert agent.incomplete_runs == [{"case_id": "c8", "repeat": 0, "reason": "HTTP 500 (gave up after 6 attempts)"}]
     assert base.metrics["diagnosis_accuracy"].mean == pytest.approx(600 / 9)
     assert base.metrics["diagnosis_accuracy"].method == "wilson"
     assert base.metrics["treatment_accuracy"].method.startswith("bootstrap")
     assert (base.total_steps, base.average_steps.mean, base.outside_soft_range) == (18, 2.0, 9)
     assert report.paired_cases == [f"c{i}" for i in range(8)]
-    assert report.excluded == [{"case_id": "c8", "reasons": ["agent: incomplete (HTTP 500 (gave up after 6 attempts))"]}]
+    assert report.excluded == [
+        {"case_id": "c8", "reasons": ["agent: incomplete (HTTP 500 (gave up after 6 attempts))"]}
+    ]
     (comparison,) = report.comparisons
     assert (comparison.system_a, comparison.system_b, comparison.cases) == ("base", "agent", 8)
     assert comparison.direction == {"both_right": 5, "only_a": 0, "only_b": 2, "both_wrong": 1}
@@ -130,7 +134,7 @@ def test_markdown_keeps_the_published_layout(store):
         "Total steps (doctor/patient pairs)", "Average steps (doctor/patient pairs)",
         "Cases outside ±25% of steps soft limit (num_steps)", "Runs complete / incomplete / not run",
     ]
-    assert "| Diagnosis Accuracy | 50.00 [9.45, 90.55] | 50.00 [9.45, 90.55] |" in text
+    assert "| Diagnosis Accuracy | 50.00 [9.45, 90.55] ⚠ | 50.00 [9.45, 90.55] ⚠ |" in text
     assert "| Total steps (doctor/patient pairs) | 4 | 20 |" in text
     assert "## Paired: agent − base" in text and "McNemar exact test" in text
     assert "## Per-case differences (agent − base)" in text

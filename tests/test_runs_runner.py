@@ -343,7 +343,10 @@ def test_checklist_against_replay_over_bundled_cases(tmp_path, capsys):
     assert main(["report", second["group_id"], "--store", str(store), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     (comparison,) = report["comparisons"]
-    assert comparison["cases"] == first["counts"]["planned"]
+    # the error-testing cases test the harness: left out of the comparison, and said so
+    left_out = report["error_tests_left_out"]
+    assert left_out and all(c.startswith("err-") for c in left_out)
+    assert comparison["cases"] == first["counts"]["planned"] - len(left_out)
     assert all(d["difference"] == 0 for d in comparison["differences"].values())
     assert comparison["direction"]["only_a"] == comparison["direction"]["only_b"] == 0
     assert main(["report", "--store", str(store), "--format", "md"]) == 0
@@ -385,3 +388,50 @@ def test_a_store_that_cannot_be_written_stops_the_group(tmp_path, monkeypatch):
         with pytest.raises(MedbenchError, match="disk is full"):
             asyncio.run(Runner(store, plan, concurrency=1).run())
         assert len(written) == 1
+
+
+def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_server):
+    bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=2)
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        plan = plan_run(bank, ["fake-doc"], seed=9, repeats=3)
+        result, events = _play(store, plan)
+        assert result.complete == 6 and result.ok
+        started = next(e for e in events if isinstance(e, GroupStarted))
+        assert started.planned == started.to_play == 6
+        runs = store.runs(result.group_id)
+        assert sorted((r.case_id, r.repeat) for r in runs) == sorted(
+            (c.id, k) for c in plan.cases for k in range(3))
+        group = store.group(result.group_id)
+        assert group.repeats == 3 and group.planned == 6
+        # unseeded endpoint, repeated group: each repeat sends its own run seed, and records it
+        for run in runs:
+            assert run.seeds["system"] == run.seeds["run"] == run.seeds["retry_jitter"]
+            assert run.seeds["simulator"] is None  # the grounded patient does not sample
+        assert len({r.seeds["run"] for r in runs}) == 6
+        sent = {body["seed"] for body in (r.body for r in doc_server.chat_requests)}
+        assert sent == {r.seeds["system"] for r in runs}
+        # the same group seed gives the same seeds again
+        again = plan_run(bank, ["fake-doc"], seed=9, repeats=3)
+        second, _ = _play(store, again)
+        assert sorted(r.seeds["run"] for r in store.runs(second.group_id)) == sorted(r.seeds["run"] for r in runs)
+
+
+def test_a_single_run_sends_only_the_configured_seed(tmp_path, key, doc_server):
+    bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=1)
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=9))
+        (run,) = store.runs(result.group_id)
+        assert run.repeat == 0 and run.seeds["system"] is None
+        assert all("seed" not in r.body for r in doc_server.chat_requests)
+
+
+def test_repeats_on_the_command_line(tmp_path, key, doc_server, capsys):
+    bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=1)
+    store = tmp_path / "runs.sqlite"
+    assert main(["run", "--bank", str(bank), "--system", "fake-doc", "--repeats", "2", "--store", str(store),
+                 "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["counts"]["planned"] == document["counts"]["complete"] == 2
+    assert main(["run", "--bank", str(bank), "--system", "fake-doc", "--repeats", "0"]) == 2
+    assert "--repeats" in capsys.readouterr().err
+    assert main(["run", "--resume", document["group_id"], "--repeats", "3", "--store", str(store)]) == 2

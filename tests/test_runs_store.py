@@ -191,3 +191,38 @@ def test_store_location(tmp_path, monkeypatch):
     fallback = paths.run_store_for(bank)
     assert fallback.is_relative_to(paths.user_state_dir())
     assert fallback == paths.user_run_store(bank)
+
+
+def test_migration_to_repeats_keeps_every_run_and_its_metrics(tmp_path):
+    """A version-3 store (before repeats): rows, metrics and the cascade survive the rebuild."""
+    db = sqlite3.connect(tmp_path / "old.sqlite", isolation_level=None)
+    db.execute("PRAGMA foreign_keys = ON")
+    for number, step in enumerate(MIGRATIONS[:3], 1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.execute("INSERT INTO run_groups VALUES ('g1', '2024-01-01T00:00:00Z', 3, '{}')")
+    for case in ("c1", "c2"):
+        run_id = db.execute(
+            "INSERT INTO runs (group_id, case_id, case_path, case_sha256, system, system_config, simulator_config,"
+            " evaluator_config, status, started_at, finished_at, seconds)"
+            " VALUES ('g1', ?, 'x.yaml', 'x', 'a', '{}', '{}', '{}', 'complete', '', '', 1)", (case,),
+        ).lastrowid
+        db.execute("INSERT INTO metrics VALUES (?, 'diagnosis_accuracy', 100, NULL)", (run_id,))
+    db.close()
+    with RunStore(tmp_path / "old.sqlite") as store:
+        assert store.schema_version == SCHEMA_VERSION
+        runs = store.runs("g1")
+        assert [(r.case_id, r.repeat, r.seeds, r.metrics) for r in runs] == [
+            ("c1", 0, {}, {"diagnosis_accuracy": 100.0}), ("c2", 0, {}, {"diagnosis_accuracy": 100.0}),
+        ]
+        assert store.integrity_problems() == []
+        again = make_run("g1", "c1", "a")
+        again.repeat = 1
+        store.record(again)  # a second repeat of the same case and system is a new row
+        assert [(r.case_id, r.repeat) for r in store.runs("g1")] == [("c1", 0), ("c1", 1), ("c2", 0)]
+        indexes = [row[0] for row in store._query("SELECT name FROM sqlite_master WHERE type = 'index'")]
+        assert "runs_by_case" in indexes
+    with RunStore(tmp_path / "old.sqlite") as store:  # deleting a group still cascades to its metrics
+        with store.transaction() as db:
+            db.execute("DELETE FROM run_groups WHERE id = 'g1'")
+        assert store._query("SELECT COUNT(*) FROM metrics")[0][0] == 0

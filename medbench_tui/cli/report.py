@@ -1,9 +1,17 @@
 """Aggregate and compare the stored runs of a run group (default: the latest).
 
 Per system: each metric's mean with a 95% interval (Wilson for binary metrics,
-seeded bootstrap for the rest), counts and steps. Across systems: complete-case paired
-differences, McNemar's exact test on diagnosis accuracy and the direction-of-change
-table. --export writes every run of the group as JSONL or CSV (by the file's suffix).
+seeded bootstrap for the rest), counts and steps; the headline compares the systems on
+the cases every one of them completed. Across systems: paired differences, McNemar's
+exact test on diagnosis accuracy and the direction-of-change table. Every report also
+has the bank's frozen state, the case mix, the failure taxonomy and, with repeats, the
+run-to-run variability; --by FIELD adds each metric per subgroup. Error-testing cases
+are left out unless --include-error-tests.
+
+--export writes every run of the group as JSONL or CSV (by the file's suffix); --matrix
+writes the case-level matrix (case x system x repeat x metric, with the case's metadata),
+as CSV or JSON, from which every figure of the report can be recomputed.
+--format html writes one self-contained page (tables and SVG charts, nothing fetched).
 """
 
 from __future__ import annotations
@@ -12,8 +20,10 @@ import argparse
 
 from medbench_tui.cli._output import add_format
 
-FORMATS = ("text", "md", "json", "csv")
+FORMATS = ("text", "md", "json", "csv", "html")
 EXPORTS = (".jsonl", ".csv")
+MATRICES = (".csv", ".json")
+BY_FIELDS = ("category", "age_group", "sex", "complexity", "urgency", "setting", "has_attachments")
 
 
 def configure(parser) -> None:
@@ -24,8 +34,28 @@ def configure(parser) -> None:
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
     parser.add_argument("--systems", metavar="A,B", help="systems to report and compare, in this order")
     parser.add_argument("--seed", type=int, metavar="N", help="bootstrap seed (default: the group's seed)")
+    parser.add_argument("--by", choices=BY_FIELDS, metavar="FIELD",
+                        help=f"each metric per subgroup of this case field ({', '.join(BY_FIELDS)})")
+    parser.add_argument("--include-error-tests", action="store_true",
+                        help="count the error_testing cases too (they test the harness; left out by default)")
     parser.add_argument("--export", metavar="FILE", help="also write every run of the group to FILE (.jsonl or .csv)")
+    parser.add_argument("--matrix", metavar="FILE",
+                        help="also write the case-level matrix (case x system x repeat x metric) to FILE "
+                        "(.csv or .json)")
     add_format(parser, FORMATS)
+
+
+def _suffix(given: str | None, allowed: tuple[str, ...], option: str):
+    from pathlib import Path
+
+    from medbench_tui.core.errors import UsageError
+
+    if given is None:
+        return None
+    path = Path(given).expanduser()
+    if path.suffix.lower() not in allowed:
+        raise UsageError(f"{option} {given}: the file must end in {' or '.join(allowed)}")
+    return path
 
 
 def run(args) -> int:
@@ -35,17 +65,18 @@ def run(args) -> int:
     from medbench_tui.cli._output import say
     from medbench_tui.cli.agreement import group_agreement
     from medbench_tui.core.bankconfig import remember_bank_secrets
+    from medbench_tui.core.case_matrix import render_matrix
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.files import writable_destination, write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
     from medbench_tui.core.report import build_report, render
     from medbench_tui.core.runs.store import RunStore, store_path
 
-    export = Path(args.export).expanduser() if args.export else None
-    if export is not None and export.suffix.lower() not in EXPORTS:
-        raise UsageError(f"--export {args.export}: the file must end in .jsonl or .csv")
-    if export is not None:
-        writable_destination(export, "--export")
+    export = _suffix(args.export, EXPORTS, "--export")
+    matrix = _suffix(args.matrix, MATRICES, "--matrix")
+    for destination, option in ((export, "--export"), (matrix, "--matrix")):
+        if destination is not None:
+            writable_destination(destination, option)
     systems = [s.strip() for s in args.systems.split(",") if s.strip()] if args.systems else None
     if args.systems is not None and not systems:
         raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
@@ -53,7 +84,8 @@ def run(args) -> int:
     bank = bank_root(Path(given)) if given else default_bank()
     remember_bank_secrets(bank)
     with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
-        report = build_report(store, args.group, systems=systems, seed=args.seed)
+        report = build_report(store, args.group, systems=systems, seed=args.seed, by=args.by,
+                              include_error_tests=args.include_error_tests, bank=bank if given else None)
         if export is not None:
             try:
                 text = store.export_text(report.group_id, export.suffix.lower().lstrip("."))
@@ -61,6 +93,12 @@ def run(args) -> int:
             except OSError as exc:
                 raise MedbenchError(f"--export {export}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote every run of group {report.group_id} to {export}")
+        if matrix is not None:
+            try:
+                write_atomic(matrix, render_matrix(store, report, matrix.suffix.lower().lstrip(".")), backup=False)
+            except OSError as exc:
+                raise MedbenchError(f"--matrix {matrix}: cannot write it: {exc.strerror or exc}") from None
+            say(f"wrote the case-level matrix of group {report.group_id} to {matrix}")
         adjudication = group_agreement(store, bank, report.group_id)
     sys.stdout.write(with_adjudication(render(report, args.format), adjudication, args.format))
     return 0
@@ -68,12 +106,12 @@ def run(args) -> int:
 
 def with_adjudication(rendered: str, adjudication: dict | None, fmt: str) -> str:
     """The report, with the evaluator's agreement with physicians beside the results
-    when the group has adjudications (a key ``adjudication`` in JSON; CSV unchanged)."""
+    when the group has adjudications (a key ``adjudication`` in JSON; CSV and HTML unchanged)."""
     import json
 
     from medbench_tui.core.agreement import report_section
 
-    if adjudication is None or fmt == "csv":
+    if adjudication is None or fmt not in ("text", "md", "json"):
         return rendered
     if fmt == "json":
         return json.dumps({**json.loads(rendered), "adjudication": adjudication}, indent=2, ensure_ascii=False) + "\n"

@@ -30,6 +30,8 @@ def configure(parser) -> None:
     parser.add_argument("--cache", action="store_true", help="reuse stored answers to identical model requests")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the group's seed (retry jitter, report bootstrap; default: random)")
+    parser.add_argument("--repeats", type=int, metavar="N", default=1,
+                        help="play each case x system N times, each with its own recorded seeds (default: 1)")
     add_format(parser)
 
 
@@ -55,6 +57,10 @@ def run(args) -> int:
     )
     if concurrency < 1 or endpoint_concurrency < 1:
         raise UsageError("--concurrency and --endpoint-concurrency must be at least 1")
+    if args.repeats < 1:
+        raise UsageError("--repeats must be at least 1")
+    if args.resume and args.repeats != 1:
+        raise UsageError("--repeats is set when a group starts; --resume plays the repeats the group planned")
     if not args.resume and not args.systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems'), or --resume GROUP")
     cases = Path(args.cases).expanduser() if args.cases else None
@@ -76,7 +82,7 @@ def run(args) -> int:
             plan, group = plan_resume(store, args.resume, systems=args.systems or None, cases=cases,
                                       simulator=args.simulator)
         else:
-            plan = plan_run(bank, args.systems, cases=cases, seed=args.seed,
+            plan = plan_run(bank, args.systems, cases=cases, seed=args.seed, repeats=args.repeats,
                             simulator=args.simulator or settings.default_simulator)
             group = None
         runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,

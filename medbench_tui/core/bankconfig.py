@@ -125,12 +125,15 @@ class EndpointConfig(Config):
 
     def sampling(self, role: str) -> dict[str, Any]:
         """The request parameters; ``role`` (doctor, patient, extractor) picks the default
-        ``max_tokens`` when neither limit is configured."""
+        ``max_tokens`` when neither limit is configured. In a batch run the seed is the
+        run's (see ``runs.seeds``)."""
+        from medbench_tui.core.runs.seeds import endpoint_seed
+
         max_tokens = self.max_tokens
         if max_tokens is None and self.max_completion_tokens is None:
             max_tokens = DEFAULT_MAX_TOKENS[role]
         return {
-            "temperature": self.temperature, "seed": self.seed, "max_tokens": max_tokens,
+            "temperature": self.temperature, "seed": endpoint_seed(self.seed), "max_tokens": max_tokens,
             "max_completion_tokens": self.max_completion_tokens, "stop": self.stop,
         }
 

@@ -6,9 +6,18 @@ seed is part of the report). Runs that ended incomplete are counted, never score
 
 Paired, across systems on the same cases: complete-case analysis (a case counts only
 when every compared system completed it; the others are listed with the reason),
-per-metric differences B - A with paired bootstrap intervals, McNemar's exact test on
-diagnosis accuracy (a binomial test on the discordant pairs) and the
-direction-of-change table. All statistics come from ``scipy.stats``.
+per-metric differences B - A with paired intervals (Newcombe's score interval for a
+binary metric, a paired bootstrap for the rest), McNemar's exact test on diagnosis
+accuracy (a binomial test on the discordant pairs) and the direction-of-change table.
+All statistics come from ``scipy.stats``.
+
+The case is the unit: with ``run --repeats`` a case's repeats are averaged first, and
+the spread between repeats is reported on its own. The headline table compares the
+systems on the cases every one of them completed. Cases of category ``error_testing``
+test the harness and are left out unless asked for (the report says how many). Small
+numbers are flagged: an interval from fewer than :data:`SMALL_N` cases carries a warning,
+and an interval that cannot be estimated (no spread) is shown as such, never as a
+zero-width interval.
 """
 
 from __future__ import annotations
@@ -22,16 +31,23 @@ import warnings
 import zlib
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
+from medbench_tui.core.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.redact import redact
 from medbench_tui.core.reproducibility import seed_notes
 from medbench_tui.core.runs.store import RunRecord, RunStore
+from medbench_tui.core.taxonomy import SystemTaxonomy, system_taxonomy
 
 CONFIDENCE = 0.95
 RESAMPLES = 9999
-FORMATS = ("text", "md", "json", "csv")
+SMALL_N = 10
+"""Below this many cases an interval is flagged as rough."""
+FORMATS = ("text", "md", "json", "csv", "html")
+SMALL_WARNING = f"fewer than {SMALL_N} cases: a rough interval"
+NOT_ESTIMABLE = "not estimable"
 
 LEGACY_METRICS: dict[str, str] = {
     "diagnosis_accuracy": "Diagnosis Accuracy",
@@ -41,19 +57,22 @@ LEGACY_METRICS: dict[str, str] = {
 }
 OTHER_METRICS: dict[str, str] = {
     "workup_score": "Workup Score",
-    "question_coverage": "Question Coverage",
-    "action_f1": "Weighted Action F1",
-    "primary_icd10_exact": "Primary ICD-10 exact match",
-    "primary_icd10_category": "Primary ICD-10 category match",
-    "secondary_icd10_recall": "Secondary ICD-10 recall",
-    "differential_precision": "Differential precision",
-    "differential_recall_at_3": "Differential recall@3",
-    "differential_recall_at_5": "Differential recall@5",
-    "primary_mrr": "Primary diagnosis MRR",
+    "question_coverage": "Question Coverage (history elicited)",
+    "action_f1": "Weighted Action F1 (workup and treatment)",
+    "primary_icd10_exact": "Primary ICD-10 code exact",
+    "primary_icd10_category": "Primary ICD-10 code in the right category",
+    "secondary_icd10_recall": "Secondary diagnoses named",
+    "differential_precision": "Differential precision (listed alternatives in the reference)",
+    "differential_recall_at_3": "Primary diagnosis in top 3",
+    "differential_recall_at_5": "Primary diagnosis in top 5",
+    "primary_mrr": "Primary diagnosis reciprocal rank (100 = named first)",
 }
-BINARY_METRICS = frozenset(
-    {"diagnosis_accuracy", "critical_conditions_passed", "primary_icd10_exact", "primary_icd10_category"}
-)
+"""Titles say what is measured: the two recall@k rates are the rank of the *primary*
+diagnosis within diagnoses + differential, not a differential metric."""
+BINARY_METRICS = frozenset({
+    "diagnosis_accuracy", "critical_conditions_passed", "primary_icd10_exact", "primary_icd10_category",
+    "differential_recall_at_3", "differential_recall_at_5",
+})
 STEPS_ROWS = (
     "Total steps (doctor/patient pairs)",
     "Average steps (doctor/patient pairs)",
@@ -89,7 +108,8 @@ def metric_order(names: set[str]) -> list[str]:
 
 @dataclass
 class Estimate:
-    """A mean with its interval; ``low``/``high`` are None when there is too little data."""
+    """A mean with its interval; ``low``/``high`` are None when it cannot be estimated
+    (too little data, or no spread: never a zero-width interval)."""
 
     metric: str
     mean: float | None
@@ -97,6 +117,7 @@ class Estimate:
     high: float | None
     n: int
     method: str
+    warning: str | None = None
 
 
 @dataclass
@@ -105,13 +126,16 @@ class SystemSummary:
     config: dict[str, Any]
     cases: int
     complete: int
+    """Cases with every repeat complete (the case counts once)."""
     incomplete: int
     not_run: int
-    total_steps: int
+    total_steps: float
+    """Over the cases counted; with repeats, the steps of a case are its repeats' mean."""
     average_steps: Estimate
-    outside_soft_range: int
+    outside_soft_range: float
+    """Cases outside the soft range (with repeats: each case counts its share of repeats)."""
     metrics: dict[str, Estimate]
-    incomplete_runs: list[dict[str, str | None]]
+    incomplete_runs: list[dict[str, Any]]
 
 
 @dataclass
@@ -124,6 +148,7 @@ class Difference:
     high: float | None
     n: int
     method: str
+    warning: str | None = None
 
 
 @dataclass
@@ -142,6 +167,37 @@ class Comparison:
 
 
 @dataclass
+class Variability:
+    """Run-to-run spread of one metric of one system, over the cases with 2+ complete repeats."""
+
+    metric: str
+    cases: int
+    mean_sd: float | None
+    """Mean over cases of the standard deviation across that case's repeats."""
+    changed: int | None = None
+    """Binary metrics: cases whose outcome differed between repeats."""
+    changed_share: float | None = None
+
+
+@dataclass
+class Subgroup:
+    value: str
+    cases: list[str]
+    metrics: dict[str, dict[str, Estimate]]
+    """System -> metric -> estimate over the subgroup's cases."""
+
+
+@dataclass
+class SubgroupTable:
+    field: str
+    basis: str
+    """Which cases were grouped (the complete-case set, or one system's complete cases)."""
+    missing: int
+    """Cases of that set that do not set the field."""
+    groups: list[Subgroup]
+
+
+@dataclass
 class Report:
     group_id: str
     created_at: str
@@ -150,11 +206,26 @@ class Report:
     confidence: float
     resamples: int
     summaries: dict[str, SystemSummary]
+    """Each system over all of its complete cases."""
     paired_cases: list[str]
     excluded: list[dict[str, Any]]
     comparisons: list[Comparison] = field(default_factory=list)
     seed_notes: list[str] = field(default_factory=list)
     """Seeded systems whose runs were not reproducible (see core.reproducibility)."""
+    headline: dict[str, SystemSummary] = field(default_factory=dict)
+    """Each system over the complete-case set (the paired cases); with one system, its complete cases."""
+    unequal_cases: bool = False
+    """The systems completed different numbers of cases (the headline compares the common ones)."""
+    repeats: int = 1
+    variability: dict[str, list[Variability]] = field(default_factory=dict)
+    bank_manifest: dict[str, Any] = field(default_factory=dict)
+    include_error_tests: bool = False
+    error_tests_left_out: list[str] = field(default_factory=list)
+    case_mix: CaseMix | None = None
+    subgroups: SubgroupTable | None = None
+    taxonomy: dict[str, SystemTaxonomy] = field(default_factory=dict)
+    case_facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Case id -> the facts the report groups by (see ``casemix.case_facts``)."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -183,7 +254,11 @@ def wilson(values: list[float], name: str, confidence: float = CONFIDENCE) -> Es
         return Estimate(name, None, None, None, 0, "wilson")
     k = sum(1 for v in values if v >= 50)
     ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return Estimate(name, 100 * k / n, 100 * ci.low, 100 * ci.high, n, "wilson")
+    return Estimate(name, 100 * k / n, 100 * ci.low, 100 * ci.high, n, "wilson", _small(n))
+
+
+def _small(n: int) -> str | None:
+    return SMALL_WARNING if 0 < n < SMALL_N else None
 
 
 def _rng(seed: int, *keys: str):
@@ -219,18 +294,50 @@ def bootstrap_mean(values: list[float], name: str, *, seed: int, key: str, confi
     if n == 0:
         return Estimate(name, None, None, None, 0, "bootstrap")
     mean = float(np.mean(values))
-    if n < 2 or min(values) == max(values):
-        return Estimate(name, mean, mean if n > 1 else None, mean if n > 1 else None, n, "bootstrap")
+    if n < 2 or min(values) == max(values):  # a bootstrap of no spread is a zero-width lie
+        return Estimate(name, mean, None, None, n, f"bootstrap: {NOT_ESTIMABLE} ({_why_not(n)})", _small(n))
     low, high, method = _bootstrap_interval(
         (np.asarray(values, dtype=float),), lambda x, axis=-1: np.mean(x, axis=axis),
         paired=False, rng=_rng(seed, key, name), confidence=confidence, resamples=resamples,
     )
-    return Estimate(name, mean, low, high, n, f"bootstrap-{method.lower()}")
+    return Estimate(name, mean, low, high, n, f"bootstrap-{method.lower()}", _small(n))
+
+
+def _why_not(n: int) -> str:
+    return "one case" if n < 2 else "every value is the same"
+
+
+def newcombe_paired(a: list[float], b: list[float], confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Newcombe's hybrid score interval (his method 10) for the difference of two paired
+    proportions, B - A, in points (0-100). Built from the Wilson intervals of each
+    margin, so it is never zero-width, even from two cases that all agree."""
+    from scipy.stats import binomtest
+
+    n = len(a)
+    right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
+    both = sum(1 for x, y in right if x and y)
+    only_a = sum(1 for x, y in right if x and not y)
+    only_b = sum(1 for x, y in right if y and not x)
+    neither = n - both - only_a - only_b
+    k_a, k_b = both + only_a, both + only_b
+    p_a, p_b = k_a / n, k_b / n
+    ci_a = binomtest(k_a, n).proportion_ci(confidence_level=confidence, method="wilson")
+    ci_b = binomtest(k_b, n).proportion_ci(confidence_level=confidence, method="wilson")
+    margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
+    phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
+    delta = p_b - p_a
+    low = delta - math.sqrt(max(0.0, (p_b - ci_b.low) ** 2 - 2 * phi * (p_b - ci_b.low) * (ci_a.high - p_a)
+                                + (ci_a.high - p_a) ** 2))
+    high = delta + math.sqrt(max(0.0, (ci_b.high - p_b) ** 2 - 2 * phi * (ci_b.high - p_b) * (p_a - ci_a.low)
+                                 + (p_a - ci_a.low) ** 2))
+    return 100 * max(-1.0, low), 100 * min(1.0, high)
 
 
 def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, key: str,
                       confidence: float = CONFIDENCE, resamples: int = RESAMPLES) -> Difference:
-    """Mean of B - A over paired cases, with a paired bootstrap interval."""
+    """Mean of B - A over paired cases, with a paired interval: Newcombe's for a binary
+    metric (every value 0 or 100), else a paired bootstrap; when the differences have no
+    spread the bootstrap interval is not estimable (reported so, not as zero width)."""
     import numpy as np
 
     xa, xb = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
@@ -239,8 +346,11 @@ def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, k
     mean = float(np.mean(diffs)) if n else math.nan
     low = high = None
     method = "paired-bootstrap"
-    if n >= 2 and diffs.min() == diffs.max():
-        low = high = mean
+    if n and name in BINARY_METRICS and all(v in (0.0, 100.0) for v in [*a, *b]):
+        low, high = newcombe_paired(a, b, confidence)
+        method = "newcombe-paired-score"
+    elif n and diffs.min() == diffs.max():
+        method = f"paired-bootstrap: {NOT_ESTIMABLE} ({_why_not(n)})"
     elif n >= 2:
         low, high, used = _bootstrap_interval(
             (xa, xb), lambda x, y, axis=-1: np.mean(y, axis=axis) - np.mean(x, axis=axis),
@@ -248,7 +358,8 @@ def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, k
         )
         method = f"paired-bootstrap-{used.lower()}"
     return Difference(
-        name, float(np.mean(xa)) if n else math.nan, float(np.mean(xb)) if n else math.nan, mean, low, high, n, method
+        name, float(np.mean(xa)) if n else math.nan, float(np.mean(xb)) if n else math.nan, mean, low, high, n, method,
+        _small(n),
     )
 
 
@@ -261,7 +372,7 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
 
 
 def direction_of_change(a: list[float], b: list[float]) -> dict[str, int]:
-    right = [(x >= 50, y >= 50) for x, y in zip(a, b)]
+    right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
     return {
         "both_right": sum(1 for x, y in right if x and y),
         "only_a": sum(1 for x, y in right if x and not y),
@@ -273,6 +384,39 @@ def direction_of_change(a: list[float], b: list[float]) -> dict[str, int]:
 # --- building a report ---------------------------------------------------------------
 
 
+@dataclass
+class CaseOutcome:
+    """One system on one case, its repeats folded into one value per metric (their mean)."""
+
+    runs: list[RunRecord]
+    complete: bool
+    """Every planned repeat ran and completed."""
+    metrics: dict[str, float]
+    steps: float
+    outside_soft_range: float
+
+    @classmethod
+    def of(cls, runs: list[RunRecord], repeats: int) -> CaseOutcome:
+        import numpy as np
+
+        done = [r for r in runs if r.complete]
+        names = {n for r in done for n in r.metrics}
+        metrics = {
+            n: float(np.mean([r.metrics[n] for r in done if n in r.metrics])) for n in names
+        }
+        steps = float(np.mean([r.steps for r in done])) if done else 0.0
+        outside = float(np.mean([bool(r.outside_soft_range) for r in done])) if done else 0.0
+        return cls(runs, len(done) >= repeats and len(done) == len(runs), metrics, steps, outside)
+
+    @property
+    def reason(self) -> str:
+        broken = [r for r in self.runs if not r.complete]
+        if not broken:
+            return f"{len(self.runs)} run(s) of the planned repeats"
+        first = broken[0].reason or "no reason recorded"
+        return first if len(self.runs) == 1 else f"{len(broken)} of {len(self.runs)} repeats incomplete ({first})"
+
+
 def build_report(
     store: RunStore,
     group_id: str | None = None,
@@ -281,13 +425,20 @@ def build_report(
     seed: int | None = None,
     confidence: float = CONFIDENCE,
     resamples: int = RESAMPLES,
+    by: str | None = None,
+    include_error_tests: bool = False,
+    bank: Path | None = None,
 ) -> Report:
     """The report of a run group (default: the latest), for ``systems`` (default: all,
-    in the group's order). ``seed`` (default: the group's) seeds every bootstrap."""
+    in the group's order). ``seed`` (default: the group's) seeds every bootstrap; ``by``
+    adds a subgroup table; ``bank`` is where the group's manifest is checked (default:
+    the bank the group recorded)."""
+    if by is not None and by not in SUBGROUP_FIELDS:
+        raise UsageError(f"--by {by}: choose one of {', '.join(SUBGROUP_FIELDS)}")
     group = store.group(group_id) if group_id else store.latest_group()
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
-    runs = store.runs(group.id)
+    runs = store.runs(group.id, full=True)
     known = group.systems or sorted({r.system for r in runs})
     if systems:
         unknown = [s for s in systems if s not in known]
@@ -295,23 +446,105 @@ def build_report(
             raise UsageError(f"no system {', '.join(unknown)} in run group {group.id}; it has: {', '.join(known)}")
     chosen = list(systems or known)
     seed = group.seed if seed is None else seed
-    case_ids = [c["id"] for c in group.config.get("cases", [])] or sorted({r.case_id for r in runs})
+    bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
+    every_case = [c["id"] for c in group.config.get("cases", [])] or sorted({r.case_id for r in runs})
+    facts = _case_facts(group.config, runs, bank)
+    left_out = [] if include_error_tests else [
+        c for c in every_case if facts.get(c, {}).get("category") == ERROR_TESTING
+    ]
+    case_ids = [c for c in every_case if c not in left_out]
     configs = {s["name"]: s.get("config", {}) for s in group.config.get("systems", [])}
-    by_key = {(r.case_id, r.system): r for r in runs}
+    grouped: dict[tuple[str, str], list[RunRecord]] = {}
+    for run in runs:
+        grouped.setdefault((run.case_id, run.system), []).append(run)
+    outcomes = {key: CaseOutcome.of(found, group.repeats) for key, found in grouped.items()}
+    stats: dict[str, Any] = {"seed": seed, "confidence": confidence, "resamples": resamples}
 
     summaries = {
-        name: _summary(name, configs.get(name, {}), case_ids, by_key, seed, confidence, resamples)
-        for name in chosen
+        name: _summary(name, configs.get(name, {}), case_ids, outcomes, **stats) for name in chosen
     }
-    paired, excluded = _complete_cases(case_ids, chosen, by_key)
-    comparisons = [
-        _compare(a, b, paired, by_key, seed, confidence, resamples) for a, b in combinations(chosen, 2)
-    ]
+    paired, excluded = _complete_cases(case_ids, chosen, outcomes)
+    headline = summaries
+    if len(chosen) > 1:
+        headline = {name: _summary(name, configs.get(name, {}), paired, outcomes, **stats) for name in chosen}
+    comparisons = [_compare(a, b, paired, outcomes, **stats) for a, b in combinations(chosen, 2)]
+    basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes
+                                            and outcomes[(c, chosen[0])].complete]
+    chosen_runs = [r for r in runs if r.system in chosen and r.case_id in case_ids]
     return Report(
         group_id=group.id, created_at=group.created_at, systems=chosen, seed=seed, confidence=confidence,
         resamples=resamples, summaries=summaries, paired_cases=paired, excluded=excluded, comparisons=comparisons,
         seed_notes=seed_notes(store, group.id, {name: configs.get(name, {}) for name in chosen}),
+        headline=headline,
+        unequal_cases=len({s.complete for s in summaries.values()}) > 1,
+        repeats=group.repeats,
+        variability={s: _variability(s, case_ids, outcomes) for s in chosen} if group.repeats > 1 else {},
+        bank_manifest=manifest_status(group.config.get("bank_manifest"), bank),
+        include_error_tests=include_error_tests,
+        error_tests_left_out=left_out,
+        case_mix=case_mix({c: facts.get(c, {}) for c in case_ids}),
+        subgroups=_subgroup_table(by, basis, chosen, outcomes, facts, paired=len(chosen) > 1, **stats) if by else None,
+        taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], facts) for s in chosen},
+        case_facts={c: facts.get(c, {}) for c in every_case},
     )
+
+
+def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
+    """The facts recorded with the group; for an older group, read from the case file."""
+    from medbench_tui.core.casemix import case_facts
+    from medbench_tui.core.errors import MedbenchError
+
+    facts = {c["id"]: c["metadata"] for c in config.get("cases", []) if isinstance(c.get("metadata"), dict)}
+    paths = {c["id"]: c["path"] for c in config.get("cases", []) if c.get("path")}
+    paths.update({r.case_id: r.case_path for r in runs if r.case_id not in paths})
+    for case_id, stored in paths.items():
+        if case_id in facts:
+            continue
+        path = Path(stored) if Path(stored).is_absolute() else bank / stored
+        try:
+            facts[case_id] = case_facts(_load_valid_case(path))
+        except (OSError, MedbenchError):
+            continue
+    return facts
+
+
+def _load_valid_case(path: Path) -> Any:
+    try:  # where validation lives on main
+        from medbench_tui.core.validate import load_valid_case  # type: ignore[attr-defined]
+    except ImportError:  # this branch: still in the bank module
+        from medbench_tui.core.bank import load_valid_case
+    return load_valid_case(path)
+
+
+def manifest_status(recorded: Any, bank: Path) -> dict[str, Any]:
+    """The frozen manifest the group ran against, and whether the bank still matches it."""
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.manifest import check_bank, read_manifest
+
+    if not isinstance(recorded, dict):
+        return {"frozen": False}
+    status: dict[str, Any] = {
+        "frozen": True, "label": recorded.get("label"), "manifest_sha256": recorded.get("manifest_sha256"),
+        "frozen_at": recorded.get("frozen_at"), "matched_when_run": bool(recorded.get("cases_match")),
+        "still_matches": None, "changes": [],
+    }
+    try:
+        current = read_manifest(bank)
+    except MedbenchError as exc:
+        status["changes"] = [str(exc)]
+        return status
+    if current is None:
+        status["changes"] = [f"the bank at {bank} has no bank-manifest.json any more"]
+    elif current.get("manifest_sha256") != recorded.get("manifest_sha256"):
+        status["still_matches"] = False
+        status["changes"] = [f"the bank was frozen again since (now '{current.get('label')}')"]
+    else:
+        check = check_bank(bank, current)
+        status["still_matches"] = check.matches
+        status["changes"] = ([f"added {p}" for p in check.added] + [f"removed {p}" for p in check.removed]
+                             + [f"changed {p}" for p in check.changed]
+                             + (["the manifest itself was edited"] if check.manifest_edited else []))
+    return status
 
 
 def _estimate(values: list[float], name: str, *, seed: int, key: str, confidence: float, resamples: int) -> Estimate:
@@ -320,43 +553,48 @@ def _estimate(values: list[float], name: str, *, seed: int, key: str, confidence
     return bootstrap_mean(values, name, seed=seed, key=key, confidence=confidence, resamples=resamples)
 
 
-def _summary(system, config, case_ids, by_key, seed, confidence, resamples) -> SystemSummary:
-    runs = [by_key[(c, system)] for c in case_ids if (c, system) in by_key]
-    complete = [r for r in runs if r.complete]
-    names = metric_order({name for r in complete for name in r.metrics})
+def _summary(system: str, config: dict[str, Any], case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
+             *, seed: int, confidence: float, resamples: int) -> SystemSummary:
+    found = [outcomes[(c, system)] for c in case_ids if (c, system) in outcomes]
+    complete = [o for o in found if o.complete]
+    names = metric_order({name for o in complete for name in o.metrics})
     metrics = {
         name: _estimate(
-            [r.metrics[name] for r in complete if name in r.metrics], name,
+            [o.metrics[name] for o in complete if name in o.metrics], name,
             seed=seed, key=system, confidence=confidence, resamples=resamples,
         )
         for name in names
     }
-    steps = [float(r.steps) for r in complete]
+    steps = [o.steps for o in complete]
     return SystemSummary(
         system=system,
         config=config,
         cases=len(case_ids),
         complete=len(complete),
-        incomplete=len(runs) - len(complete),
-        not_run=len(case_ids) - len(runs),
-        total_steps=int(sum(steps)),
+        incomplete=len(found) - len(complete),
+        not_run=len(case_ids) - len(found),
+        total_steps=float(sum(steps)),
         average_steps=bootstrap_mean(steps, "steps", seed=seed, key=system, confidence=confidence, resamples=resamples),
-        outside_soft_range=sum(1 for r in complete if r.outside_soft_range),
+        outside_soft_range=float(sum(o.outside_soft_range for o in complete)),
         metrics=metrics,
-        incomplete_runs=[{"case_id": r.case_id, "reason": r.reason} for r in runs if not r.complete],
+        incomplete_runs=[
+            {"case_id": r.case_id, "repeat": r.repeat, "reason": r.reason}
+            for o in found for r in o.runs if not r.complete
+        ],
     )
 
 
-def _complete_cases(case_ids, systems, by_key) -> tuple[list[str], list[dict[str, Any]]]:
+def _complete_cases(case_ids: list[str], systems: list[str],
+                    outcomes: dict[tuple[str, str], CaseOutcome]) -> tuple[list[str], list[dict[str, Any]]]:
     paired, excluded = [], []
     for case_id in case_ids:
         reasons = []
         for system in systems:
-            run: RunRecord | None = by_key.get((case_id, system))
-            if run is None:
+            outcome = outcomes.get((case_id, system))
+            if outcome is None:
                 reasons.append(f"{system}: not run")
-            elif not run.complete:
-                reasons.append(f"{system}: incomplete ({run.reason or 'no reason recorded'})")
+            elif not outcome.complete:
+                reasons.append(f"{system}: incomplete ({outcome.reason})")
         if reasons:
             excluded.append({"case_id": case_id, "reasons": reasons})
         else:
@@ -364,10 +602,11 @@ def _complete_cases(case_ids, systems, by_key) -> tuple[list[str], list[dict[str
     return paired, excluded
 
 
-def _compare(a, b, cases, by_key, seed, confidence, resamples) -> Comparison:
+def _compare(a: str, b: str, cases: list[str], outcomes: dict[tuple[str, str], CaseOutcome], *, seed: int,
+             confidence: float, resamples: int) -> Comparison:
     """B against A. A metric a case leaves undefined (no differential listed, say) is
     compared over the cases where both runs define it; its ``n`` says how many."""
-    pairs = [(by_key[(c, a)].metrics, by_key[(c, b)].metrics) for c in cases]
+    pairs = [(outcomes[(c, a)].metrics, outcomes[(c, b)].metrics) for c in cases]
     names = metric_order({n for ma, mb in pairs for n in ma.keys() & mb.keys()})
     differences = {}
     for name in names:
@@ -384,9 +623,58 @@ def _compare(a, b, cases, by_key, seed, confidence, resamples) -> Comparison:
         p = mcnemar_exact(direction["only_a"], direction["only_b"])
     per_case = [
         {"case_id": case_id, **{n: [ma[n], mb[n], mb[n] - ma[n]] for n in names if n in ma and n in mb}}
-        for case_id, (ma, mb) in zip(cases, pairs)
+        for case_id, (ma, mb) in zip(cases, pairs, strict=True)
     ]
     return Comparison(a, b, len(cases), differences, direction, p, per_case)
+
+
+def _variability(system: str, case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome]) -> list[Variability]:
+    """Per metric: the mean within-case SD across repeats, and (binary) the cases that flipped."""
+    import numpy as np
+
+    repeated = [
+        [r for r in outcomes[(c, system)].runs if r.complete]
+        for c in case_ids if (c, system) in outcomes
+    ]
+    repeated = [runs for runs in repeated if len(runs) > 1]
+    names = metric_order({n for runs in repeated for r in runs for n in r.metrics})
+    found = []
+    for name in names:
+        per_case = [[r.metrics[name] for r in runs if name in r.metrics] for runs in repeated]
+        per_case = [values for values in per_case if len(values) > 1]
+        if not per_case:
+            continue
+        entry = Variability(name, len(per_case), float(np.mean([np.std(v, ddof=1) for v in per_case])))
+        if name in BINARY_METRICS:
+            entry.changed = sum(1 for v in per_case if len({x >= 50 for x in v}) > 1)
+            entry.changed_share = 100 * entry.changed / len(per_case)
+        found.append(entry)
+    return found
+
+
+SUBGROUP_METRICS = (
+    "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
+    "critical_conditions_passed", "question_coverage",
+)
+
+
+def _subgroup_table(by: str, basis: list[str], systems: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
+                    facts: dict[str, dict[str, Any]], *, paired: bool, seed: int, confidence: float,
+                    resamples: int) -> SubgroupTable:
+    groups, missing = subgroups(facts, by, basis)
+    found = []
+    for value, cases in groups.items():
+        metrics: dict[str, dict[str, Estimate]] = {}
+        for system in systems:
+            chosen = [outcomes[(c, system)] for c in cases if (c, system) in outcomes]
+            metrics[system] = {
+                name: _estimate([o.metrics[name] for o in chosen if name in o.metrics], name, seed=seed,
+                                key=f"{system}|{by}={value}", confidence=confidence, resamples=resamples)
+                for name in SUBGROUP_METRICS
+            }
+        found.append(Subgroup(value, cases, metrics))
+    what = f"the {len(basis)} cases every system completed" if paired else f"the {len(basis)} complete cases"
+    return SubgroupTable(by, what, missing, found)
 
 
 # --- rendering -----------------------------------------------------------------------
@@ -394,24 +682,35 @@ def _compare(a, b, cases, by_key, seed, confidence, resamples) -> Comparison:
 
 @dataclass
 class Table:
-    """A rendering-neutral table: Markdown and the terminal draw the same ones."""
+    """A rendering-neutral table: Markdown, HTML and the terminal draw the same ones."""
 
     title: str
     columns: list[str]
     rows: list[list[str]]
     notes: list[str] = field(default_factory=list)
+    key: str = ""
+    """What the table is (``headline``, ``paired``, ``taxonomy``...), for renderers that place charts."""
+
+
+WARNING_MARK = "⚠"
 
 
 def _number(value: float | None, digits: int = 2) -> str:
     return "–" if value is None or not math.isfinite(value) else f"{value:.{digits}f}"
 
 
-def _with_interval(mean: float | None, low: float | None, high: float | None) -> str:
+def _count(value: float) -> str:
+    """A count; with repeats it may be a mean (one decimal)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _with_interval(mean: float | None, low: float | None, high: float | None, warning: str | None = None) -> str:
     if mean is None:
         return "–"
+    mark = f" {WARNING_MARK}" if warning else ""
     if low is None or high is None:
-        return _number(mean)
-    return f"{_number(mean)} [{_number(low)}, {_number(high)}]"
+        return f"{_number(mean)} (no interval){mark}"
+    return f"{_number(mean)} [{_number(low)}, {_number(high)}]{mark}"
 
 
 def _signed(value: float | None) -> str:
@@ -420,37 +719,86 @@ def _signed(value: float | None) -> str:
 
 def _method_note(report: Report) -> str:
     level = f"{report.confidence:.0%}"
-    return (
+    note = (
         f"Means over complete runs with {level} intervals: Wilson for binary metrics, bootstrap (BCa, "
         f"{report.resamples} resamples, seed {report.seed}) for the rest."
     )
+    if report.repeats > 1:
+        note += (f" Each case counts once: its {report.repeats} repeats are averaged first (a binary metric becomes "
+                 "the share of repeats that got it right, so its interval is a bootstrap).")
+    return note
 
 
-def summary_table(report: Report) -> Table:
-    """Metric by system, the legacy rows first in the published order."""
-    summaries = [report.summaries[s] for s in report.systems]
+def _small_note(estimates: list[Estimate] | list[Difference]) -> list[str]:
+    if any(e.warning for e in estimates):
+        return [f"{WARNING_MARK} fewer than {SMALL_N} cases: the interval is rough; \"no interval\" means there is "
+                "too little data or no spread to estimate one (never read it as certainty)."]
+    return []
+
+
+def summary_table(report: Report, summaries: dict[str, SystemSummary] | None = None, title: str | None = None) -> Table:
+    """Metric by system, the legacy rows first in the published order (default: the headline)."""
+    chosen = summaries if summaries is not None else (report.headline or report.summaries)
+    columns = [chosen[s] for s in report.systems]
     rows: list[list[str]] = []
 
     def metric_row(name: str) -> list[str]:
         cells = []
-        for summary in summaries:
+        for summary in columns:
             estimate = summary.metrics.get(name)
-            cells.append("–" if estimate is None else _with_interval(estimate.mean, estimate.low, estimate.high))
+            cells.append("–" if estimate is None else _with_interval(
+                estimate.mean, estimate.low, estimate.high, estimate.warning))
         return [metric_title(name), *cells]
 
-    every = metric_order({name for s in summaries for name in s.metrics})
+    every = metric_order({name for s in columns for name in s.metrics})
     rows += [metric_row(name) for name in LEGACY_METRICS]
-    rows.append([STEPS_ROWS[0], *(str(s.total_steps) for s in summaries)])
+    rows.append([STEPS_ROWS[0], *(_count(s.total_steps) for s in columns)])
     rows.append([STEPS_ROWS[1], *(
-        _with_interval(s.average_steps.mean, s.average_steps.low, s.average_steps.high) for s in summaries
+        _with_interval(s.average_steps.mean, s.average_steps.low, s.average_steps.high) for s in columns
     )])
-    rows.append([STEPS_ROWS[2], *(str(s.outside_soft_range) for s in summaries)])
+    rows.append([STEPS_ROWS[2], *(_count(s.outside_soft_range) for s in columns)])
     rows += [metric_row(name) for name in every if name not in LEGACY_METRICS]
     rows.append(["Runs complete / incomplete / not run", *(
-        f"{s.complete} / {s.incomplete} / {s.not_run}" for s in summaries
+        f"{s.complete} / {s.incomplete} / {s.not_run}" for s in columns
     )])
-    return Table(f"Run group {report.group_id}", ["metric", *report.systems], rows,
-                 [_method_note(report), *report.seed_notes])
+    notes = [_method_note(report), *report.seed_notes]
+    if title is None and len(report.systems) > 1:
+        title = f"Run group {report.group_id}: the {len(report.paired_cases)} cases every system completed"
+        if report.unequal_cases:
+            counts = ", ".join(f"{s.system} {s.complete}" for s in report.summaries.values())
+            notes.insert(0, f"{WARNING_MARK} The systems completed different numbers of cases ({counts}): this table "
+                         f"compares only the {len(report.paired_cases)} cases every system completed; each system "
+                         "over all of its cases is in the next table.")
+    notes += _small_note([e for s in columns for e in s.metrics.values()])
+    return Table(title or f"Run group {report.group_id}", ["metric", *report.systems], rows, notes, "headline")
+
+
+def header_lines(report: Report) -> list[str]:
+    """What was compared: the bank's frozen state, repeats, error-testing cases left out."""
+    lines = []
+    manifest = report.bank_manifest
+    if not manifest.get("frozen"):
+        lines.append("Bank: not frozen when run ('medbench freeze' pins the cases and attachments).")
+    else:
+        digest = str(manifest.get("manifest_sha256"))[:12]
+        line = f"Bank: frozen as '{manifest.get('label')}' (manifest sha256 {digest}, {manifest.get('frozen_at')})."
+        if not manifest.get("matched_when_run"):
+            line += " When run, some cases differed from the manifest."
+        if manifest.get("still_matches") is True:
+            line += " The cases still match it."
+        elif manifest.get("still_matches") is False:
+            line += " The cases NO LONGER match it: " + "; ".join(manifest.get("changes", [])[:5])
+        else:
+            line += " Whether they still match is unknown: " + "; ".join(manifest.get("changes", []))
+        lines.append(line)
+    if report.repeats > 1:
+        lines.append(f"Repeats: each case x system was played {report.repeats} times (seeds recorded with each run).")
+    if report.error_tests_left_out:
+        lines.append(f"Error-testing cases left out of every figure: {len(report.error_tests_left_out)} "
+                     f"({', '.join(report.error_tests_left_out)}); --include-error-tests counts them.")
+    elif report.include_error_tests:
+        lines.append("Error-testing cases are included (--include-error-tests).")
+    return lines
 
 
 def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool = True) -> list[Table]:
@@ -458,19 +806,26 @@ def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool 
     heading = f"Paired: {b} − {a} ({comparison.cases} cases completed by every compared system)"
     rows = [
         [metric_title(d.metric), _number(d.mean_a), _number(d.mean_b), _signed(d.difference),
-         f"[{_signed(d.low)}, {_signed(d.high)}]" if d.low is not None else "–"]
+         (f"[{_signed(d.low)}, {_signed(d.high)}]" if d.low is not None else "no interval")
+         + (f" {WARNING_MARK}" if d.warning else "")]
         for d in comparison.differences.values()
     ]
-    notes = ["Differences are B − A per case, with paired bootstrap intervals."]
-    tables = [Table(heading, ["metric", a, b, "difference", f"{report.confidence:.0%} interval"], rows, notes)]
+    notes = ["Differences are B − A per case, with paired intervals: Newcombe's score interval for binary metrics, "
+             "a paired bootstrap for the rest."]
+    notes += _small_note(list(comparison.differences.values()))
+    tables = [Table(heading, ["metric", a, b, "difference", f"{report.confidence:.0%} interval"], rows, notes,
+                    "paired")]
     if comparison.direction is not None:
         d = comparison.direction
+        direction_notes = [f"McNemar exact test on the {d['only_a'] + d['only_b']} discordant cases: "
+                           f"p = {comparison.mcnemar_p:.4g}"]
+        if report.repeats > 1:
+            direction_notes.append("With repeats a case is right when at least half of its repeats were.")
         tables.append(Table(
             f"Diagnosis accuracy, direction of change ({a} → {b})",
             ["both right", f"only {a}", f"only {b}", "both wrong"],
             [[str(d["both_right"]), str(d["only_a"]), str(d["only_b"]), str(d["both_wrong"])]],
-            [f"McNemar exact test on the {d['only_a'] + d['only_b']} discordant cases: "
-             f"p = {comparison.mcnemar_p:.4g}"],
+            direction_notes, "direction",
         ))
     if per_case and comparison.per_case:
         names = [n for n in PER_CASE_METRICS if n in comparison.differences]
@@ -479,12 +834,91 @@ def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool 
             ["case", *(PER_CASE_METRICS[n] for n in names)],
             [[entry["case_id"], *(_signed(entry[n][2]) if n in entry else "–" for n in names)]
              for entry in comparison.per_case],
+            key="per_case",
         ))
     return tables
 
 
-def _tables(report: Report, *, paired: bool = True) -> list[Table]:
+def variability_table(report: Report) -> Table | None:
+    if not report.variability:
+        return None
+    names = metric_order({v.metric for found in report.variability.values() for v in found})
+    rows = []
+    for name in names:
+        cells = []
+        for system in report.systems:
+            entry = next((v for v in report.variability.get(system, []) if v.metric == name), None)
+            if entry is None:
+                cells.append("–")
+                continue
+            text = f"SD {_number(entry.mean_sd)}"
+            if entry.changed is not None:
+                text += f"; changed in {entry.changed}/{entry.cases} ({_number(entry.changed_share, 0)}%)"
+            cells.append(text)
+        rows.append([metric_title(name), *cells])
+    return Table(
+        f"Run-to-run variability ({report.repeats} repeats)", ["metric", *report.systems], rows,
+        ["SD: the standard deviation across a case's repeats, averaged over the cases with two or more complete "
+         "repeats. Changed: cases whose binary outcome was not the same in every repeat."], "variability",
+    )
+
+
+def subgroup_tables(report: Report) -> list[Table]:
+    table = report.subgroups
+    if table is None:
+        return []
+    rows = []
+    for group in table.groups:
+        for name in SUBGROUP_METRICS:
+            cells = [_with_interval(e.mean, e.low, e.high, e.warning) if (e := group.metrics[s][name]).n else "–"
+                     for s in report.systems]
+            rows.append([group.value, str(len(group.cases)), metric_title(name), *cells])
+    notes = [f"Over {table.basis}; {table.missing} of them do not set {table.field} (left out of this table)."]
+    notes += _small_note([e for g in table.groups for m in g.metrics.values() for e in m.values()])
+    return [Table(f"By {table.field}", [table.field, "n", "metric", *report.systems], rows, notes, "subgroups")]
+
+
+def case_mix_tables(report: Report) -> list[Table]:
+    mix = report.case_mix
+    if mix is None:
+        return []
+    rows = []
+    for entry in mix.fields:
+        for value, count in entry.counts.items():
+            rows.append([entry.field, value, str(count), f"{100 * count / mix.cases:.1f}%" if mix.cases else "–"])
+        if entry.missing:
+            rows.append([entry.field, "(not set)", str(entry.missing), f"{100 * entry.missing / mix.cases:.1f}%"])
+    steps = mix.num_steps
+    notes = [f"num_steps: mean {_number(steps['mean'], 1)}, median {_number(steps['median'], 1)}, "
+             f"range {steps['min'] if steps['min'] is not None else '–'}–"
+             f"{steps['max'] if steps['max'] is not None else '–'}"
+             + (f" ({steps['missing']} cases do not set it)" if steps["missing"] else "")]
+    return [Table(f"Case mix ({mix.cases} cases)", ["field", "value", "cases", "share"], rows, notes, "case_mix")]
+
+
+EXAMPLES = 5
+
+
+def taxonomy_table(report: Report) -> Table:
+    """Failure kinds by system: runs with that failure, and example cases."""
+    rows = []
+    for system in report.systems:
+        found = report.taxonomy.get(system)
+        if found is None:
+            continue
+        for count in found.counts:
+            examples = ", ".join(count.case_ids[:EXAMPLES]) + (" …" if len(count.case_ids) > EXAMPLES else "")
+            rows.append([system, count.label, f"{count.runs} of {found.runs}", examples or "–"])
+    notes = ["Counted per run (each repeat is a run); a run can have several kinds. Examples are case ids."]
+    return Table("Failure taxonomy", ["system", "failure", "runs", "example cases"], rows, notes, "taxonomy")
+
+
+def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     tables = [summary_table(report)]
+    if report.unequal_cases and len(report.systems) > 1:
+        tables.append(summary_table(report, report.summaries, "Each system over all of its complete cases"))
+    if (variability := variability_table(report)) is not None:
+        tables.append(variability)
     if paired:
         for comparison in report.comparisons:
             tables += comparison_tables(report, comparison)
@@ -493,12 +927,19 @@ def _tables(report: Report, *, paired: bool = True) -> list[Table]:
                 "Cases left out of the paired comparison",
                 ["case", "why"],
                 [[e["case_id"], "; ".join(e["reasons"])] for e in report.excluded],
+                key="excluded",
             ))
+    tables += subgroup_tables(report)
+    if paired:
+        tables += case_mix_tables(report)
+        tables.append(taxonomy_table(report))
     incomplete = [
-        [s.system, r["case_id"], r["reason"] or ""] for s in report.summaries.values() for r in s.incomplete_runs
+        [s.system, r["case_id"], str(r["repeat"] + 1), r["reason"] or ""]
+        for s in report.summaries.values() for r in s.incomplete_runs
     ]
     if incomplete:
-        tables.append(Table("Incomplete runs (not scored)", ["system", "case", "reason"], incomplete))
+        tables.append(Table("Incomplete runs (not scored)", ["system", "case", "repeat", "reason"], incomplete,
+                            key="incomplete"))
     return tables
 
 
@@ -508,8 +949,10 @@ def _md_cell(text: str) -> str:
 
 def render_markdown(report: Report) -> str:
     lines: list[str] = []
-    for index, table in enumerate(_tables(report)):
+    for index, table in enumerate(report_tables(report)):
         lines += [f"{'#' if index == 0 else '##'} {table.title}", ""]
+        if index == 0:
+            lines += [*(f"{line}  " for line in header_lines(report)), ""]
         lines.append("| " + " | ".join(_md_cell(c) for c in table.columns) + " |")
         lines.append("|" + "|".join("---" for _ in table.columns) + "|")
         lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
@@ -520,7 +963,7 @@ def render_markdown(report: Report) -> str:
 
 
 # Figures, intervals, counts and dashes are right-aligned; words are left-aligned.
-_NUMERIC_CELL = re.compile(r"^[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>]*$")
+NUMERIC_CELL = re.compile(r"^(?:[\d\s.,:;\[\]()+\-\u2212\u2013/%pn=<>\u26a0]|no interval)*$")
 
 
 def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str:
@@ -531,18 +974,20 @@ def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False, highlight=False)
-    for table in _tables(report, paired=paired):
-        console.print(table.title)
+    for line in header_lines(report):
+        console.print(line, markup=False)
+    for table in report_tables(report, paired=paired):
+        console.print(table.title, markup=False)
         drawn = RichTable(box=box.SIMPLE_HEAD)
         for index, column in enumerate(table.columns):
             cells = [row[index] for row in table.rows if index < len(row)]
-            numeric = index > 0 and all(_NUMERIC_CELL.match(str(cell)) for cell in cells)
+            numeric = index > 0 and all(NUMERIC_CELL.match(str(cell)) for cell in cells)
             drawn.add_column(column, justify="right" if numeric else "left", overflow="fold")
         for row in table.rows:
             drawn.add_row(*row)
         console.print(drawn)
         for note in table.notes:
-            console.print(note)
+            console.print(note, markup=False)
         console.print()
     return buffer.getvalue()
 
@@ -555,14 +1000,17 @@ CSV_COLUMNS = ("section", "system", "versus", "case_id", "metric", "value", "low
 
 
 def render_csv(report: Report) -> str:
-    """Long format, one estimate per row: per-system aggregates, paired differences, per case."""
+    """Long format, one estimate per row: headline and per-system aggregates, paired
+    differences, per case, variability, subgroups, case mix, failure taxonomy."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    for section, summaries in (("headline", report.headline), ("aggregate", report.summaries)):
+        for summary in summaries.values():
+            for estimate in [*summary.metrics.values(), summary.average_steps]:
+                writer.writerow([section, summary.system, "", "", estimate.metric, estimate.mean, estimate.low,
+                                 estimate.high, estimate.n, estimate.method])
     for summary in report.summaries.values():
-        for estimate in [*summary.metrics.values(), summary.average_steps]:
-            writer.writerow(["aggregate", summary.system, "", "", estimate.metric, estimate.mean, estimate.low,
-                             estimate.high, estimate.n, estimate.method])
         for name, value in (("total_steps", summary.total_steps), ("outside_soft_range", summary.outside_soft_range),
                             ("complete", summary.complete), ("incomplete", summary.incomplete),
                             ("not_run", summary.not_run)):
@@ -579,9 +1027,34 @@ def render_csv(report: Report) -> str:
         for entry in comparison.per_case:
             for name in (n for n in comparison.differences if n in entry):
                 writer.writerow(["per_case", b, a, entry["case_id"], name, entry[name][2], "", "", 1, ""])
+    for system, found in report.variability.items():
+        for v in found:
+            writer.writerow(["variability", system, "", "", v.metric, v.mean_sd, "", "", v.cases,
+                             "mean within-case SD"])
+            if v.changed is not None:
+                writer.writerow(["variability", system, "", "", f"{v.metric}.changed", v.changed, "", "", v.cases,
+                                 "cases whose outcome changed"])
+    if report.subgroups is not None:
+        for group in report.subgroups.groups:
+            for system, metrics in group.metrics.items():
+                for e in metrics.values():
+                    writer.writerow([f"by {report.subgroups.field}={group.value}", system, "", "", e.metric, e.mean,
+                                     e.low, e.high, e.n, e.method])
+    if report.case_mix is not None:
+        for mix in report.case_mix.fields:
+            for shown, cases in [*mix.counts.items(), ("(not set)", mix.missing)]:
+                writer.writerow(["case_mix", "", "", "", f"{mix.field}={shown}", cases, "", "", mix.total, ""])
+    for system, taxonomy in report.taxonomy.items():
+        for kind in taxonomy.counts:
+            writer.writerow(["taxonomy", system, "", " ".join(kind.case_ids), kind.kind, kind.runs, "", "",
+                             taxonomy.runs, ""])
     return buffer.getvalue()
 
 
 def render(report: Report, fmt: str) -> str:
+    if fmt == "html":
+        from medbench_tui.core.report_html import render_html
+
+        return render_html(report)
     renderers = {"text": render_text, "md": render_markdown, "json": render_json, "csv": render_csv}
     return redact(renderers[fmt](report))

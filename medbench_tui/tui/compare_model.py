@@ -303,15 +303,19 @@ def _verdict(kind: str, statuses: list[str | None], labels: list[str]) -> str:
 class MatrixRow:
     case_id: str
     runs: dict[str, Any]
-    """System -> its run of the case (missing systems: not run)."""
+    """System -> its run of the case (missing systems: not run); with repeats, the first
+    incomplete repeat, else the first."""
+    repeats: dict[str, list[Any]] = field(default_factory=dict)
+    """System -> every repeat of the case (one run unless ``run --repeats``)."""
 
     def value(self, system: str, metric: str) -> float | None:
-        run = self.runs.get(system)
-        if run is None or not run.complete:
+        """The run's value; with repeats, their mean (None unless every repeat completed)."""
+        found = self.repeats.get(system) or ([self.runs[system]] if system in self.runs else [])
+        if not found or not all(run.complete for run in found):
             return None
-        if metric == "steps":
-            return float(run.steps)
-        return run.metrics.get(metric)
+        values = [float(run.steps) if metric == "steps" else run.metrics.get(metric) for run in found]
+        known = [v for v in values if v is not None]
+        return sum(known) / len(known) if known else None
 
     def incomplete(self, systems: Iterable[str]) -> bool:
         return any(self.runs.get(s) is None or not self.runs[s].complete for s in systems)
@@ -333,10 +337,14 @@ class MatrixRow:
 
 
 def matrix_rows(runs: list[Any], case_ids: list[str]) -> list[MatrixRow]:
-    by_case: dict[str, dict[str, Any]] = {case_id: {} for case_id in case_ids}
+    by_case: dict[str, dict[str, list[Any]]] = {case_id: {} for case_id in case_ids}
     for run in runs:
-        by_case.setdefault(run.case_id, {})[run.system] = run
-    return [MatrixRow(case_id, systems) for case_id, systems in by_case.items()]
+        by_case.setdefault(run.case_id, {}).setdefault(run.system, []).append(run)
+    return [
+        MatrixRow(case_id, {s: next((r for r in found if not r.complete), found[0]) for s, found in systems.items()},
+                  systems)
+        for case_id, systems in by_case.items()
+    ]
 
 
 def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[MatrixRow]:
@@ -363,13 +371,15 @@ def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator
     and joined into one plan (one run group)."""
     from dataclasses import replace
 
+    from medbench_tui.core.manifest import frozen_state
     from medbench_tui.core.runs.runner import plan_run
 
     if files is None:
         return plan_run(bank, specs, simulator=simulator)
     plans = [plan_run(bank, specs, cases=path, simulator=simulator) for path in files]
     cases = [plan.cases[0] for plan in plans]
-    return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases))
+    return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases),
+                   bank_manifest=frozen_state(plans[0].bank, {c.stored_path: c.sha256 for c in cases}))
 
 
 def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, Any]:
@@ -387,18 +397,22 @@ def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, An
 
 
 def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> list[Path]:
-    """Write the group's report as Markdown, CSV and JSON into the bank's reports folder."""
+    """Write the group's report as Markdown, CSV, JSON and HTML into the bank's reports
+    folder, and the case-level matrix (``<group>-cases.csv``) every figure comes from."""
+    from medbench_tui.core.case_matrix import render_matrix
     from medbench_tui.core.files import write_atomic
     from medbench_tui.core.paths import reports_dir
     from medbench_tui.core.report import build_report, render
 
     report = report or build_report(store, group_id)
     written = []
-    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json")):
+    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json"), ("html", ".html")):
         path = reports_dir(bank) / f"{group_id}{suffix}"
         write_atomic(path, render(report, fmt), backup=False)
         written.append(path)
-    return written
+    matrix = reports_dir(bank) / f"{group_id}-cases.csv"
+    write_atomic(matrix, render_matrix(store, report, "csv"), backup=False)
+    return [*written, matrix]
 
 
 def progress_line(event: Any) -> str | None:

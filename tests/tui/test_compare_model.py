@@ -123,6 +123,18 @@ def test_matrix_filters():
     assert kept("incomplete") == ["broken", "missing"]
 
 
+def test_the_matrix_averages_repeats_and_an_incomplete_repeat_leaves_the_case_open():
+    runs = [
+        Run("c1", "a", diagnosis_accuracy=100, steps=4), Run("c1", "a", diagnosis_accuracy=0, steps=6),
+        Run("c2", "a", diagnosis_accuracy=100), Run("c2", "a", "incomplete"),
+    ]
+    one, two = matrix_rows(runs, ["c1", "c2"])
+    assert one.value("a", "diagnosis_accuracy") == 50 and one.value("a", "steps") == 5
+    assert len(one.repeats["a"]) == 2
+    assert two.value("a", "diagnosis_accuracy") is None and not two.runs["a"].complete
+    assert two.incomplete(["a"])
+
+
 def test_group_kinds():
     assert group_kind({"play": {}}) == "play" and group_kind({"compare": {}}) == "compare"
     assert group_kind({"systems": []}) == "run"

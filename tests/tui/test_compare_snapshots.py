@@ -8,7 +8,7 @@ from medbench_tui.tui.widgets.group_report import GroupReport
 
 from .conftest import SIZE
 from .sessions import until
-from .test_compare import REPLAY, compare
+from .test_compare import REPLAY, compare, open_compare
 
 
 pytestmark = pytest.mark.usefixtures("fixed_group_ids")
@@ -34,5 +34,27 @@ def test_the_matrix(clinic, make_app, snap_compare):
     async def run_before(pilot) -> None:
         screen = await compare(pilot, ["checklist", REPLAY])
         await until(pilot, lambda: screen.query_one(GroupReport).report is not None)
+
+    assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_charts(clinic, make_app, snap_compare):
+    async def run_before(pilot) -> None:
+        screen = await compare(pilot, ["checklist", REPLAY])
+        report = screen.query_one(GroupReport)
+        await until(pilot, lambda: report.report is not None)
+        report.query_one("#group-tabs").active = "tab-charts"
+        await until(pilot)
+
+    assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)
+
+
+def test_the_setup_with_a_ticked_case(clinic, make_app, snap_compare):
+    async def run_before(pilot) -> None:
+        screen = await open_compare(pilot)
+        screen.query_one("#compare-system-list").select("checklist")
+        await until(pilot, lambda: screen.query_one("#compare-case-list").option_count == 2)
+        screen.query_one("#compare-case-list").select(str(pilot.app.bank / "fx-chest-001.yaml"))
+        await until(pilot)
 
     assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)

@@ -43,11 +43,13 @@ from medbench_tui.core.bankconfig import (
     GroundedSimulatorConfig,
     LlmSimulatorConfig,
 )
+from medbench_tui.core.casemix import case_facts
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.openai_client import close_shared_clients
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
+from medbench_tui.core.runs.seeds import RUN_SEEDS, RunSeeds, run_seeds
 from medbench_tui.core.runs.store import (
     COMPLETE,
     INCOMPLETE,
@@ -80,7 +82,7 @@ Reply = TypeVar("Reply")
 class GroupStarted:
     group_id: str
     planned: int
-    """Runs in the group: cases x systems."""
+    """Runs in the group: cases x systems x repeats."""
     to_play: int
     """Runs this invocation plays (all of them, or what a resume found missing)."""
     resumed: bool
@@ -91,6 +93,7 @@ class RunStarted:
     group_id: str
     case_id: str
     system: str
+    repeat: int = 0
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,7 @@ class RunFinished:
     steps: int
     seconds: float
     metrics: dict[str, float]
+    repeat: int = 0
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,10 @@ class RunPlan:
     """The scoring extractor (None: the deterministic text extractor)."""
     seed: int
     cases_path: str
+    repeats: int = 1
+    """Each case x system is played this many times (``run --repeats``)."""
+    bank_manifest: dict[str, Any] | str = "not frozen"
+    """The frozen manifest the cases belong to (see :func:`medbench_tui.core.manifest.frozen_state`)."""
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
@@ -196,8 +204,13 @@ class RunPlan:
             ],
             "simulator": {"name": self.simulator, "config": self.simulator_config},
             "evaluator": self.evaluator_config,
-            "cases": [{"id": c.id, "path": c.stored_path, "sha256": c.sha256} for c in self.cases],
+            "cases": [
+                {"id": c.id, "path": c.stored_path, "sha256": c.sha256, "metadata": case_facts(c.case)}
+                for c in self.cases
+            ],
             "seed": self.seed,
+            "repeats": self.repeats,
+            "bank_manifest": self.bank_manifest,
         }
 
 
@@ -298,10 +311,12 @@ def plan_run(
     cases: Path | None = None,
     simulator: str = "grounded",
     seed: int | None = None,
+    repeats: int = 1,
 ) -> RunPlan:
     """Resolve systems, validate and hash the case files (default: the bank's cases).
     ``systems`` are names (``--system``), or the system of a person playing (``human``)."""
     from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.manifest import frozen_state
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
@@ -313,13 +328,16 @@ def plan_run(
     files = iter_case_files(source)
     if not files:
         raise UsageError(f"{source}: no case files (*.yaml) found")
+    if repeats < 1:
+        raise UsageError("--repeats must be at least 1")
     setup, simulator_config = _simulator(bank.config, simulator)
     specs, resolved = _resolve_systems(systems, bank)
+    planned = _load_cases(files, bank.root)
     return RunPlan(
         bank=bank,
         specs=specs,
         systems=resolved,
-        cases=_load_cases(files, bank.root),
+        cases=planned,
         simulator=simulator,
         simulator_setup=setup,
         simulator_config=simulator_config,
@@ -327,6 +345,8 @@ def plan_run(
         extractor=_extractor(bank.config),
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
         cases_path=_stored_path(source, bank.root),
+        repeats=repeats,
+        bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}),
     )
 
 
@@ -397,7 +417,8 @@ def plan_resume(
         bank=loaded, specs=specs, systems=resolved, cases=_load_cases(files, bank), simulator=simulator_name,
         simulator_setup=setup, simulator_config=simulator_config, evaluator_config=recorded["evaluator"],
         extractor=_extractor(bank_config),
-        seed=group.seed, cases_path=recorded["cases_path"],
+        seed=group.seed, cases_path=recorded["cases_path"], repeats=group.repeats,
+        bank_manifest=recorded.get("bank_manifest", "not frozen"),
     )
     return plan, group
 
@@ -556,10 +577,13 @@ class Runner:
         for worker in self._workers:
             worker.cancel()
 
-    def pending(self, group: RunGroup) -> list[tuple[PlannedCase, Any]]:
-        """Case x system pairs without a complete run in the group, case by case."""
-        done = {(r.case_id, r.system) for r in self.store.runs(group.id, status=COMPLETE)}
-        return [(c, s) for c in self.plan.cases for s in self.plan.systems if (c.id, s.name) not in done]
+    def pending(self, group: RunGroup) -> list[tuple[PlannedCase, Any, int]]:
+        """(case, system, repeat) without a complete run in the group, case by case."""
+        done = {(r.case_id, r.system, r.repeat) for r in self.store.runs(group.id, status=COMPLETE)}
+        return [
+            (c, s, repeat) for c in self.plan.cases for s in self.plan.systems for repeat in range(self.plan.repeats)
+            if (c.id, s.name, repeat) not in done
+        ]
 
     async def run(self) -> GroupResult:
         resumed = self.group is not None
@@ -567,7 +591,8 @@ class Runner:
         self.group = group
         todo = deque(self.pending(group))
         result = self.result = GroupResult(group.id)
-        self._emit(GroupStarted(group.id, len(self.plan.cases) * len(self.plan.systems), len(todo), resumed))
+        planned = len(self.plan.cases) * len(self.plan.systems) * self.plan.repeats
+        self._emit(GroupStarted(group.id, planned, len(todo), resumed))
         started = time.perf_counter()
         self._scorer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medbench-scoring")
         self._workers = [
@@ -601,17 +626,17 @@ class Runner:
     async def _worker(self, todo: deque) -> None:
         try:
             while todo and not self._stopping:
-                item, system = todo.popleft()
+                item, system, repeat = todo.popleft()
                 if not self.store.claim(self.group.id, item.id, system.name, self.owner, lease=self.lease,
-                                        gone=_process_gone):
+                                        repeat=repeat, gone=_process_gone):
                     self.result.claimed_elsewhere += 1
                     self._emit(RunClaimedElsewhere(self.group.id, item.id, system.name))
                     continue
                 try:
-                    await self._play(item, system)
+                    await self._play(item, system, repeat)
                 finally:
                     with contextlib.suppress(sqlite3.Error):  # an unreleased lease only expires
-                        self.store.release(self.group.id, item.id, system.name, self.owner)
+                        self.store.release(self.group.id, item.id, system.name, self.owner, repeat=repeat)
         except Exception:  # not a run's failure (those are recorded): stop them all
             self.cancel()
             raise
@@ -623,17 +648,19 @@ class Runner:
             with contextlib.suppress(sqlite3.Error):
                 self.store.renew_claims(self.owner, lease=self.lease)
 
-    async def _play(self, item: PlannedCase, system: DoctorSystem) -> RunRecord:
+    async def _play(self, item: PlannedCase, system: DoctorSystem, repeat: int = 0) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded.
         Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
         from medbench_tui.core.openai_client import REQUEST_GATE, REQUEST_LOG
 
         assert self.group is not None  # set by run() before any run is played
         group_id = self.group.id
-        self._emit(RunStarted(group_id, item.id, system.name))
+        self._emit(RunStarted(group_id, item.id, system.name, repeat))
         started_at, started = utc_now(), time.perf_counter()
+        seeds = run_seeds(self.plan.seed, item.id, system.name, repeat, repeats=self.plan.repeats)
+        seeded = RUN_SEEDS.set(seeds)
         gate = self.gate.for_run(
-            random.Random(f"{self.plan.seed}:{item.id}:{system.name}"),
+            random.Random(seeds.run),
             lambda attempt, delay, error: self._emit(RequestRetried(
                 group_id, item.id, system.name, attempt, delay, redact(str(error), self.store.secrets)
             )),
@@ -649,14 +676,15 @@ class Runner:
                 card, transcript = await self._score(item, transcript)
         except asyncio.CancelledError:
             transcript = _abandoned(consultation, item, system, CANCELLED)
-            self._record(item, system, transcript, None, started_at, started, gate.retries, requests)
+            self._record(item, system, transcript, None, started_at, started, gate.retries, seeds, requests)
             raise
         except Exception as exc:
             transcript = _abandoned(consultation, item, system, _reason(exc))
         finally:
             REQUEST_GATE.reset(token)
             REQUEST_LOG.reset(log_token)
-        return self._record(item, system, transcript, card, started_at, started, gate.retries, requests)
+            RUN_SEEDS.reset(seeded)
+        return self._record(item, system, transcript, card, started_at, started, gate.retries, seeds, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.case import patient_record
@@ -684,7 +712,7 @@ class Runner:
             return None, failed
 
     def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
-                retries: int, requests: list[dict[str, Any]]) -> RunRecord:
+                retries: int, seeds: RunSeeds, requests: list[dict[str, Any]]) -> RunRecord:
         assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
         complete = transcript.status == COMPLETE and card is not None
@@ -693,17 +721,19 @@ class Runner:
         metrics, labels = flatten_metrics(document["metrics"]) if document else ({}, {})
         reason = None if complete else redact(transcript.reason or "ended without a final response",
                                               self.store.secrets)
+        config = system.public_config()
         record = RunRecord(
             group_id=self.group.id, case_id=item.id, case_path=item.stored_path, case_sha256=item.sha256,
             system=system.name, status=COMPLETE if complete else INCOMPLETE, reason=reason,
-            system_config=system.public_config(), simulator_config=self.plan.simulator_config,
+            system_config=config, simulator_config=self.plan.simulator_config,
             evaluator_config=self.plan.evaluator_config,
             transcript=transcript.model_dump(mode="json", exclude_none=True),
             scorecard=document, extraction=extraction, metrics=metrics, labels=labels, steps=transcript.steps,
             num_steps=item.case.num_steps, outside_soft_range=document["outside_soft_range"] if document else None,
             started_at=started_at, finished_at=utc_now(), seconds=seconds,
             prompt_tokens=transcript.usage.prompt_tokens, completion_tokens=transcript.usage.completion_tokens,
-            retries=retries, requests=list(requests) or None,
+            retries=retries, requests=list(requests) or None, repeat=seeds.repeat,
+            seeds=seeds.recorded(config, self.plan.simulator_config),
         )
         self.store.record(record)
         if record.complete:
@@ -712,7 +742,7 @@ class Runner:
             self.result.incomplete += 1
             self.result.incomplete_runs.append({"case_id": item.id, "system": system.name, "reason": record.reason})
         self._emit(RunFinished(self.group.id, item.id, system.name, record.status, record.reason, record.steps,
-                               seconds, dict(record.metrics)))
+                               seconds, dict(record.metrics), seeds.repeat))
         return record
 
 

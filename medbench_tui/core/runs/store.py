@@ -114,9 +114,10 @@ def _v4_run_claims(db: sqlite3.Connection) -> None:
             group_id TEXT NOT NULL REFERENCES run_groups(id) ON DELETE CASCADE,
             case_id TEXT NOT NULL,
             system TEXT NOT NULL,
+            repeat INTEGER NOT NULL DEFAULT 0,
             owner TEXT NOT NULL,
             expires_at REAL NOT NULL,
-            PRIMARY KEY (group_id, case_id, system)
+            PRIMARY KEY (group_id, case_id, system, repeat)
         ) WITHOUT ROWID"""
     )
 
@@ -128,12 +129,47 @@ def _v5_audit(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE runs ADD COLUMN attempts TEXT")
 
 
+def _v6_repeats(db: sqlite3.Connection) -> None:
+    """Repeated runs: each run gets its repeat number (0 for every earlier run) and the
+    seeds it used, and a run is unique per (group, case, system, repeat).
+
+    SQLite cannot change a table constraint in place, so the runs table is rebuilt from
+    its own current definition (columns other steps added are kept); the rows of tables
+    that refer to it (metrics, ...) are set aside while the old table is dropped, so no
+    cascade loses them.
+    """
+    db.execute("ALTER TABLE runs ADD COLUMN repeat INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE runs ADD COLUMN seeds TEXT")
+    definition = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'runs'").fetchone()[0]
+    widened = re.sub(r"^CREATE TABLE \"?runs\"?", "CREATE TABLE runs_widened", definition).replace(
+        "UNIQUE (group_id, case_id, system)", "UNIQUE (group_id, case_id, system, repeat)"
+    )
+    indexes = [row[0] for row in db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL"
+    )]
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'runs'")]
+    children = [t for t in tables if any(fk[2] == "runs" for fk in db.execute(f'PRAGMA foreign_key_list("{t}")'))]
+    db.execute(widened)
+    db.execute("INSERT INTO runs_widened SELECT * FROM runs")
+    for table in children:
+        db.execute(f'CREATE TEMP TABLE "kept_{table}" AS SELECT * FROM "{table}"')
+        db.execute(f'DELETE FROM "{table}"')
+    db.execute("DROP TABLE runs")
+    db.execute("ALTER TABLE runs_widened RENAME TO runs")
+    for table in children:
+        db.execute(f'INSERT INTO "{table}" SELECT * FROM temp."kept_{table}"')
+        db.execute(f'DROP TABLE temp."kept_{table}"')
+    for index in indexes:
+        db.execute(index)
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _v1_groups_and_runs,
     _v2_metrics_table,
     _v3_response_cache,
     _v4_run_claims,
     _v5_audit,
+    _v6_repeats,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -156,8 +192,13 @@ class RunGroup:
         return [s["name"] for s in self.config.get("systems", [])]
 
     @property
+    def repeats(self) -> int:
+        """How many times each case x system is played (1 unless ``run --repeats``)."""
+        return int(self.config.get("repeats", 1))
+
+    @property
     def planned(self) -> int:
-        return len(self.config.get("cases", [])) * len(self.config.get("systems", []))
+        return len(self.config.get("cases", [])) * len(self.config.get("systems", [])) * self.repeats
 
     @property
     def not_run(self) -> int:
@@ -204,6 +245,10 @@ class RunRecord:
     """The earlier runs of this case and system in the group that this one replaced
     (oldest first): status, reason, times, transcript and requests. Filled in by
     :meth:`RunStore.record`."""
+    repeat: int = 0
+    """Which play of this case x system it is (0, 1, ... with ``run --repeats``)."""
+    seeds: dict[str, int | None] = field(default_factory=dict)
+    """The seeds the run used (see :mod:`medbench_tui.core.runs.seeds`); empty for older runs."""
     id: int | None = None
 
     @property
@@ -282,14 +327,14 @@ _RUN_COLUMNS = (
     "id", "group_id", "case_id", "case_path", "case_sha256", "system", "status", "reason",
     "system_config", "simulator_config", "evaluator_config", "steps", "num_steps",
     "outside_soft_range", "started_at", "finished_at", "seconds", "prompt_tokens",
-    "completion_tokens", "retries",
+    "completion_tokens", "retries", "repeat", "seeds",
 )
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction", "requests", "attempts")
 _ATTEMPT_COLUMNS = ("status", "reason", "started_at", "finished_at", "seconds", "steps", "retries", "transcript",
                     "requests", "attempts")
-_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config", "seeds")
 _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
-                   "outside_soft_range")
+                   "outside_soft_range", "repeat")
 
 
 class RunStore:
@@ -421,7 +466,7 @@ class RunStore:
             "outside_soft_range": None if run.outside_soft_range is None else int(run.outside_soft_range),
             "started_at": run.started_at, "finished_at": run.finished_at, "seconds": run.seconds,
             "prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens,
-            "retries": run.retries,
+            "retries": run.retries, "repeat": run.repeat, "seeds": self._json(run.seeds),
         }
         try:
             with self.transaction() as db:
@@ -431,8 +476,8 @@ class RunStore:
                 columns = ", ".join(row)
                 marks = ", ".join("?" for _ in row)
                 db.execute(
-                    "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
-                    (run.group_id, run.case_id, run.system),
+                    "DELETE FROM runs WHERE group_id = ? AND case_id = ? AND system = ? AND repeat = ?",
+                    (run.group_id, run.case_id, run.system, run.repeat),
                 )
                 run_id = db.execute(f"INSERT INTO runs ({columns}) VALUES ({marks})", list(row.values())).lastrowid
                 assert run_id is not None  # an INSERT always sets it
@@ -444,26 +489,27 @@ class RunStore:
 
     # claims
 
-    def claim(self, group_id: str, case_id: str, system: str, owner: str, *, lease: float,
+    def claim(self, group_id: str, case_id: str, system: str, owner: str, *, lease: float, repeat: int = 0,
               now: float | None = None, gone: Callable[[str], bool] = lambda owner: False) -> bool:
-        """Take the lease on one run for ``lease`` seconds: False when another owner holds a
-        lease that has not expired (and is not ``gone``: a process known to be dead), or the
-        run is already complete."""
+        """Take the lease on one run (one repeat of a case x system) for ``lease`` seconds:
+        False when another owner holds a lease that has not expired (and is not ``gone``: a
+        process known to be dead), or the run is already complete."""
         now = time.time() if now is None else now
+        where = "group_id = ? AND case_id = ? AND system = ? AND repeat = ?"
         try:
             with self.transaction() as db:
-                key = (group_id, case_id, system)
-                done = db.execute("SELECT 1 FROM runs WHERE group_id = ? AND case_id = ? AND system = ? "
-                                  "AND status = 'complete'", key).fetchone()
+                key = (group_id, case_id, system, repeat)
+                done = db.execute(f"SELECT 1 FROM runs WHERE {where} AND status = 'complete'", key).fetchone()
                 if done:
                     return False
-                db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? "
-                           "AND (expires_at < ? OR owner = ?)", (*key, now, owner))
-                holder = db.execute("SELECT owner FROM claims WHERE group_id = ? AND case_id = ? AND system = ?",
-                                    key).fetchone()
+                db.execute(f"DELETE FROM claims WHERE {where} AND (expires_at < ? OR owner = ?)", (*key, now, owner))
+                holder = db.execute(f"SELECT owner FROM claims WHERE {where}", key).fetchone()
                 if holder is not None and gone(holder[0]):
-                    db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ?", key)
-                taken = db.execute("INSERT OR IGNORE INTO claims VALUES (?, ?, ?, ?, ?)", (*key, owner, now + lease))
+                    db.execute(f"DELETE FROM claims WHERE {where}", key)
+                taken = db.execute(
+                    "INSERT OR IGNORE INTO claims (group_id, case_id, system, repeat, owner, expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (*key, owner, now + lease)
+                )
                 return taken.rowcount == 1
         except sqlite3.OperationalError as exc:
             raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
@@ -473,17 +519,18 @@ class RunStore:
         with self.transaction() as db:
             db.execute("UPDATE claims SET expires_at = ? WHERE owner = ?", (time.time() + lease, owner))
 
-    def release(self, group_id: str, case_id: str, system: str, owner: str) -> None:
+    def release(self, group_id: str, case_id: str, system: str, owner: str, *, repeat: int = 0) -> None:
         with self.transaction() as db:
-            db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? AND owner = ?",
-                       (group_id, case_id, system, owner))
+            db.execute("DELETE FROM claims WHERE group_id = ? AND case_id = ? AND system = ? AND repeat = ? "
+                       "AND owner = ?", (group_id, case_id, system, repeat, owner))
 
     @staticmethod
     def _earlier(db: sqlite3.Connection, run: RunRecord) -> list[dict[str, Any]]:
         """The stored run this one replaces, as attempts (its own earlier ones first)."""
         cursor = db.execute(
-            f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM runs WHERE group_id = ? AND case_id = ? AND system = ?",
-            (run.group_id, run.case_id, run.system),
+            f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM runs "
+            "WHERE group_id = ? AND case_id = ? AND system = ? AND repeat = ?",
+            (run.group_id, run.case_id, run.system, run.repeat),
         )
         found = cursor.fetchone()
         if found is None:
@@ -545,7 +592,7 @@ class RunStore:
         if status is not None:
             where.append("status = ?")
             params.append(status)
-        return self._runs(" AND ".join(where), params, full=full, order="case_id, system")
+        return self._runs(" AND ".join(where), params, full=full, order="case_id, system, repeat")
 
     def run(self, run_id: int) -> RunRecord:
         """One run with everything: transcript, scorecard, extraction."""
@@ -554,8 +601,9 @@ class RunStore:
             raise MedbenchError(f"no run {run_id} in {self.path}")
         return found[0]
 
-    def find_run(self, group_id: str, case_id: str, system: str) -> RunRecord | None:
-        found = self._runs("group_id = ? AND case_id = ? AND system = ?", [group_id, case_id, system], full=True)
+    def find_run(self, group_id: str, case_id: str, system: str, repeat: int = 0) -> RunRecord | None:
+        found = self._runs("group_id = ? AND case_id = ? AND system = ? AND repeat = ?",
+                           [group_id, case_id, system, repeat], full=True)
         return found[0] if found else None
 
     def case_runs(self, case_id: str, *, full: bool = False) -> list[RunRecord]:
@@ -576,6 +624,7 @@ class RunStore:
             for key in _NUMBER_COLUMNS:
                 if values[key] is not None and not isinstance(values[key], (int, float)):
                     raise self._damaged(f"run {row['id']}, {key}", f"{str(values[key])[:40]!r} is not a number")
+            values["seeds"] = values["seeds"] or {}
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
@@ -633,7 +682,7 @@ class RunStore:
         runs = self.runs(group_id)
         names = sorted({name for run in runs for name in (*run.metrics, *run.labels)})
         head = [
-            "group_id", "case_id", "system", "status", "reason", "case_sha256", "steps", "num_steps",
+            "group_id", "case_id", "system", "repeat", "status", "reason", "case_sha256", "steps", "num_steps",
             "outside_soft_range", "seconds", "prompt_tokens", "completion_tokens", "retries",
         ]
         writer = csv.writer(out, lineterminator="\n")

@@ -61,8 +61,9 @@ if TYPE_CHECKING:
 RUN_WORKER = "compare-run"
 CASE_WORKER = "compare-case"
 EXPLANATION = (
-    "Pick two or more systems (space) and the cases, then Ctrl+R. Each run is stored; one case is "
-    "shown side by side, several as a case × system matrix with paired statistics."
+    "Pick two or more systems (space) and the cases, then Ctrl+R. Ticking cases compares just those "
+    "(untick them all for every case). Each run is stored; one case is shown side by side, several as a "
+    "case × system matrix with paired statistics."
 )
 ALL, CHOSEN = "all", "chosen"
 
@@ -75,7 +76,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
                 tooltip="Stop: runs in flight are recorded as incomplete (cancelled)"),
         Binding("ctrl+o", "setup", "Setup", id="compare.setup", priority=True, tooltip="Choose systems and cases"),
         Binding("ctrl+e", "export", "Export report", id="compare.export", priority=True,
-                tooltip="Markdown, CSV and JSON into the bank's reports folder"),
+                tooltip="Markdown, CSV, JSON, HTML and the case-level matrix into the bank's reports folder"),
     ]
 
     @dataclass
@@ -127,7 +128,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
                         yield Input(placeholder="replay:PATH (a transcript file or folder), Enter adds it",
                                     id="compare-replay")
                     with Vertical(id="compare-cases"):
-                        yield Label("Cases", classes="compare-heading")
+                        yield Label("Cases (tick to choose; none ticked: the scope below)", classes="compare-heading")
                         yield Select([("All cases", ALL)], value=ALL, allow_blank=False, id="compare-scope")
                         yield SelectionList[str](id="compare-case-list")
                 with Horizontal(id="compare-bar"):
@@ -235,7 +236,17 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     def specs(self) -> list[str]:
         return list(self.query_one("#compare-system-list", SelectionList).selected)
 
-    @on(SelectionList.SelectedChanged)
+    @on(SelectionList.SelectedChanged, "#compare-case-list")
+    def _cases_ticked(self, event: SelectionList.SelectedChanged) -> None:
+        """Ticking a case switches the scope to the ticked cases; unticking the last one goes back to all."""
+        scope = self.query_one("#compare-scope", Select)
+        if event.selection_list.selected:
+            scope.value = CHOSEN
+        elif scope.value == CHOSEN:
+            scope.value = ALL
+        self._describe_plan()
+
+    @on(SelectionList.SelectedChanged, "#compare-system-list")
     @on(Select.Changed, "#compare-scope")
     def _describe_plan(self) -> None:
         entries = self.chosen_entries()
@@ -461,11 +472,25 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         return True
 
 
+NOT_RUN = "not run"
+
+
 def case_sides(store: RunStore, bank: Path, group_id: str, case_id: str) -> tuple[list[Side], Case | None, str]:
-    """The runs of one case in a group (in the group's system order): sides, case, heading."""
+    """The runs of one case in a group (in the group's system order): sides, case, heading.
+    A system of the group without a run of the case gets a side that says so."""
     group = store.group(group_id)
-    runs = [run for system in group.systems if (run := store.find_run(group_id, case_id, system)) is not None]
-    return sides_of(runs, bank, f"{case_id} in run group {group_id}")
+    found = {system: store.find_run(group_id, case_id, system) for system in group.systems}
+    sides, case, heading = sides_of([run for run in found.values() if run is not None], bank,
+                                    f"{case_id} in run group {group_id}")
+    missing = [system for system, run in found.items() if run is None]
+    if missing:
+        by_label = {side.label: side for side in sides}
+        placeholder = "no run of this case in this group"
+        sides = [by_label.get(system) or Side(system, NOT_RUN, placeholder, None, None) for system in group.systems]
+        heading += f" · {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no run of this case"
+    if group.repeats > 1:
+        heading += f" · the first of {group.repeats} repeats (the matrix shows their mean)"
+    return sides, case, heading
 
 
 def sides_of(runs: list[RunRecord], bank: Path, heading: str) -> tuple[list[Side], Case | None, str]:

@@ -1,5 +1,7 @@
-"""A run group at a glance: the case x system matrix with its filters, and the group's
-statistics. Enter on a case asks for its side-by-side view."""
+"""A run group at a glance: the case x system matrix with its filters, the group's
+statistics, its charts (forest plot, bars per metric and per subgroup) and its failure
+taxonomy. Enter on a case asks for its side-by-side view; Enter on a failure count shows
+the cases that failed that way."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Select, Static, TabbedContent, TabPane
 
 from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix_rows
+from medbench_tui.tui.widgets.failure_table import FailureTable
 from medbench_tui.tui.widgets.matrix import MetricMatrix
+from medbench_tui.tui.widgets.report_charts import ReportCharts
 from medbench_tui.tui.widgets.scorecard_view import status_text
 from medbench_tui.tui.widgets.stats_panel import StatsPanel
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
@@ -38,8 +42,9 @@ class GroupReport(ReportsWorkerFailures, Vertical):
 
     BINDINGS = [
         Binding("f", "next_filter", "Next filter", id="group.filter"),
-        Binding("t", "toggle_tab", "Cases / statistics", id="group.tab"),
+        Binding("t", "toggle_tab", "Next tab", id="group.tab"),
     ]
+    TABS = ("tab-cases", "tab-statistics", "tab-charts", "tab-failures")
 
     @dataclass
     class CaseChosen(Message):
@@ -63,6 +68,9 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         self.report: Report | None = None
         self.systems: list[str] = []
         self.rows: list[MatrixRow] = []
+        self.only: tuple[str, set[str]] | None = None
+        """The cases a failure count opened (label, case ids); None: the filter decides."""
+        self.store: Any = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="group-bar"):
@@ -74,6 +82,10 @@ class GroupReport(ReportsWorkerFailures, Vertical):
                 yield Static("", id="group-detail")
             with TabPane("Statistics", id="tab-statistics"):
                 yield StatsPanel()
+            with TabPane("Charts", id="tab-charts"):
+                yield ReportCharts()
+            with TabPane("Failures", id="tab-failures"):
+                yield FailureTable(id="failures")
 
     @property
     def matrix(self) -> MetricMatrix:
@@ -86,21 +98,36 @@ class GroupReport(ReportsWorkerFailures, Vertical):
     def load(self, store: Any, group_id: str) -> None:
         """Read the group's runs, then compute its statistics (both in the background)."""
         self.report = None
+        self.store = store
+        self.only = None
         self.query_one(StatsPanel).waiting()
-        self._load(store, group_id)
+        self._load(store, group_id, self.query_one(ReportCharts).field)
 
     @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
-    def _load(self, store: Any, group_id: str) -> None:
+    def _load(self, store: Any, group_id: str, by: str) -> None:
         group = store.group(group_id)
         self.post_message(self.Loaded(group, store.runs(group_id)))
+        self._build(store, group_id, by)
+
+    def _build(self, store: Any, group_id: str, by: str) -> None:
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.report import build_report
 
         try:
-            report, problem = build_report(store, group_id), None
+            report, problem = build_report(store, group_id, by=by), None
         except MedbenchError as exc:
             report, problem = None, str(exc)
         self.post_message(self.ReportBuilt(group_id, report, problem))
+
+    @work(thread=True, exclusive=True, group="group-report", exit_on_error=False)
+    def _rebuild(self, store: Any, group_id: str, by: str) -> None:
+        self._build(store, group_id, by)
+
+    @on(ReportCharts.SubgroupWanted)
+    def _subgroup_wanted(self, event: ReportCharts.SubgroupWanted) -> None:
+        event.stop()
+        if self.group is not None and self.store is not None:
+            self._rebuild(self.store, self.group.id, event.field)
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
@@ -122,32 +149,54 @@ class GroupReport(ReportsWorkerFailures, Vertical):
             self.query_one(StatsPanel).failed(event.problem or "no runs")
         else:
             self.query_one(StatsPanel).show(event.report)
+            self.query_one(ReportCharts).show(event.report)
+            self.query_one(FailureTable).show(event.report)
 
     def refresh_matrix(self) -> None:
-        shown = keep_rows(self.rows, self.systems, self.filter)
+        if self.only is not None:
+            shown = [r for r in self.rows if r.case_id in self.only[1]]
+            what = f"{len(shown)} cases with {self.only[0]} · f: every case"
+        else:
+            shown = keep_rows(self.rows, self.systems, self.filter)
+            what = f"{len(shown)} of {len(self.rows)} cases shown"
         self.matrix.show(shown, self.systems)
-        complete = sum(1 for r in self.rows for run in r.runs.values() if run.complete)
-        runs = sum(len(r.runs) for r in self.rows)
+        every = [run for r in self.rows for found in r.repeats.values() for run in found]
+        complete = sum(1 for run in every if run.complete)
+        runs = len(every)
         self.query_one("#group-summary", Static).update(
-            f"{len(shown)} of {len(self.rows)} cases shown · {len(self.systems)} systems · "
-            f"{complete} of {runs} runs complete · Enter: side by side"
+            f"{what} · {len(self.systems)} systems · {complete} of {runs} runs complete · Enter: side by side"
         )
         self._show_detail()
 
     @on(Select.Changed, "#group-filter")
     def _filter_changed(self, event: Select.Changed) -> None:
         event.stop()
+        self.only = None
         if self.group is not None:
             self.refresh_matrix()
 
+    @on(FailureTable.CasesChosen)
+    def _failures_chosen(self, event: FailureTable.CasesChosen) -> None:
+        event.stop()
+        self.only = (event.label, set(event.case_ids))
+        self.query_one("#group-tabs", TabbedContent).active = "tab-cases"
+        self.refresh_matrix()
+        self.matrix.focus()
+
     def action_next_filter(self) -> None:
+        if self.only is not None:  # leave the cases a failure count opened: back to the filter
+            self.only = None
+            self.refresh_matrix()
+            return
         keys = [key for key, _ in FILTERS]
         self.query_one("#group-filter", Select).value = keys[(keys.index(self.filter) + 1) % len(keys)]
 
     def action_toggle_tab(self) -> None:
         tabs = self.query_one("#group-tabs", TabbedContent)
-        tabs.active = "tab-statistics" if tabs.active == "tab-cases" else "tab-cases"
-        (self.query_one(StatsPanel) if tabs.active == "tab-statistics" else self.matrix).focus()
+        tabs.active = self.TABS[(self.TABS.index(tabs.active) + 1) % len(self.TABS)]
+        focus = {"tab-cases": self.matrix, "tab-statistics": self.query_one(StatsPanel),
+                 "tab-charts": self.query_one(ReportCharts), "tab-failures": self.query_one(FailureTable)}
+        focus[tabs.active].focus()
 
     @on(DataTable.RowHighlighted, "#matrix")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -168,6 +217,10 @@ class GroupReport(ReportsWorkerFailures, Vertical):
                     detail.append("not run", style="dim")
                     continue
                 detail.append_text(status_text(run.status, theme))
+                repeats = row.repeats.get(system, [run])
+                if len(repeats) > 1:
+                    done = sum(1 for r in repeats if r.complete)
+                    detail.append(f" ({done} of {len(repeats)} repeats complete; the matrix shows their mean)")
                 detail.append(f", {run.steps} steps")
                 if run.reason:
                     detail.append(f": {run.reason}")

@@ -1,6 +1,8 @@
-"""The statistics of a run group, as the report module computes them: each system's
-means with intervals, then the paired comparisons (differences, McNemar, direction of
-change) and the cases left out of the pairing."""
+"""The statistics of a run group, as the report module computes them: what was compared
+(the frozen bank, repeats, error-testing cases left out), each system's means with
+intervals, repeat variability, the paired comparisons (differences, McNemar, direction of
+change), the cases left out of the pairing, the subgroups and the case mix. The per-case
+table is the matrix and the failure taxonomy has its own tab."""
 
 from __future__ import annotations
 
@@ -45,15 +47,8 @@ class StatsPanel(VerticalScroll):
         self.query_one("#stats", Static).update(Text(f"No statistics: {problem}", style="italic"))
 
     def show(self, report: Any) -> None:
-        from medbench_tui.core.report import comparison_tables, summary_table
+        from medbench_tui.core.report import header_lines, report_tables
 
-        tables = [summary_table(report)]
-        for comparison in report.comparisons:
-            tables += comparison_tables(report, comparison, per_case=False)
-        parts = [rich_table(t) for t in tables]
-        if report.excluded and report.comparisons:
-            left_out = Text("Left out of the paired comparison\n", style="bold")
-            for entry in report.excluded:
-                left_out.append(f"{entry['case_id']}: {'; '.join(entry['reasons'])}\n")
-            parts.append(Group(left_out))
-        self.query_one("#stats", Static).update(Group(*parts))
+        header = Text("\n".join(header_lines(report)) + "\n", style="italic")
+        shown = [t for t in report_tables(report) if t.key not in ("per_case", "taxonomy")]
+        self.query_one("#stats", Static).update(Group(header, *(rich_table(t) for t in shown)))

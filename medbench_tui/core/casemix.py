@@ -1,0 +1,87 @@
+"""The case mix of a bank and its subgroups: the facts about a case a report groups by.
+
+A run group records these facts for every case it played (so reports come from stored
+runs, not from case files that may have changed since); older groups fall back to the
+case file when it still validates.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+SUBGROUP_FIELDS: tuple[str, ...] = (
+    "category", "age_group", "sex", "complexity", "urgency", "setting", "has_attachments",
+)
+"""The fields ``report --by`` accepts (the case's metadata, and whether it has attachments)."""
+ERROR_TESTING = "error_testing"
+
+
+def case_facts(case: Any) -> dict[str, Any]:
+    """What a report needs to know about a case: its subgroup fields, ``num_steps``,
+    and the attachments that are released only on request."""
+    metadata = case.metadata
+    facts: dict[str, Any] = {name: getattr(metadata, name, None) for name in SUBGROUP_FIELDS[:-1]}
+    facts["has_attachments"] = "yes" if case.attachments else "no"
+    facts["num_steps"] = case.num_steps
+    facts["on_request_attachments"] = [a.id for a in case.attachments if a.available == "on_request"]
+    return facts
+
+
+@dataclass
+class FieldMix:
+    """One field across the cases: count per value, and how many cases lack it."""
+
+    field: str
+    counts: dict[str, int]
+    missing: int
+    total: int
+
+
+@dataclass
+class CaseMix:
+    cases: int
+    fields: list[FieldMix]
+    num_steps: dict[str, float | int | None]
+    """mean, median, min, max over the cases that set ``num_steps``, and how many do not."""
+
+
+def value_of(facts: dict[str, Any], name: str) -> str | None:
+    value = facts.get(name)
+    return None if value is None or value == "" else str(value)
+
+
+def case_mix(facts: dict[str, dict[str, Any]]) -> CaseMix:
+    """Counts per field and value (values in order of frequency), and ``num_steps``."""
+    fields = []
+    for name in SUBGROUP_FIELDS:
+        values = [value_of(f, name) for f in facts.values()]
+        counts: dict[str, int] = {}
+        for value in values:
+            if value is not None:
+                counts[value] = counts.get(value, 0) + 1
+        ordered = dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+        fields.append(FieldMix(name, ordered, sum(1 for v in values if v is None), len(values)))
+    steps = [f["num_steps"] for f in facts.values() if isinstance(f.get("num_steps"), int)]
+    summary: dict[str, float | int | None] = {
+        "mean": statistics.fmean(steps) if steps else None,
+        "median": statistics.median(steps) if steps else None,
+        "min": min(steps) if steps else None,
+        "max": max(steps) if steps else None,
+        "missing": len(facts) - len(steps),
+    }
+    return CaseMix(len(facts), fields, summary)
+
+
+def subgroups(facts: dict[str, dict[str, Any]], name: str, case_ids: list[str]) -> tuple[dict[str, list[str]], int]:
+    """The cases of each value of ``name`` (in order of size), and how many lack it."""
+    groups: dict[str, list[str]] = {}
+    missing = 0
+    for case_id in case_ids:
+        value = value_of(facts.get(case_id, {}), name)
+        if value is None:
+            missing += 1
+        else:
+            groups.setdefault(value, []).append(case_id)
+    return dict(sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))), missing

@@ -1,0 +1,69 @@
+"""What the report's pictures show, worked out from a report (drawing-neutral): the HTML
+report draws these as SVG, the TUI as terminal plots, so both show the same figures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+BAR_METRICS = (
+    "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
+    "critical_conditions_passed", "question_coverage", "differential_recall_at_3",
+)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar: a system's mean with its interval (None: not estimable)."""
+
+    series: str
+    mean: float | None
+    low: float | None
+    high: float | None
+    warning: bool = False
+
+
+@dataclass(frozen=True)
+class ForestRow:
+    label: str
+    difference: float
+    low: float | None
+    high: float | None
+    n: int
+    warning: bool = False
+
+
+def _bar(series: str, estimate: Any) -> Bar:
+    if estimate is None or not estimate.n:
+        return Bar(series, None, None, None)
+    return Bar(series, estimate.mean, estimate.low, estimate.high, bool(estimate.warning))
+
+
+def forest_rows(comparison: Any) -> list[ForestRow]:
+    """The paired differences of a comparison, in metric order."""
+    from medbench_tui.core.report import metric_title
+
+    return [
+        ForestRow(metric_title(d.metric), d.difference, d.low, d.high, d.n, bool(d.warning))
+        for d in comparison.differences.values()
+    ]
+
+
+def metric_bars(report: Any) -> list[tuple[str, list[Bar]]]:
+    """Per key metric, one bar per system (the headline figures)."""
+    from medbench_tui.core.report import metric_title
+
+    summaries = report.headline or report.summaries
+    names = [n for n in BAR_METRICS if any(n in s.metrics for s in summaries.values())]
+    return [(metric_title(n), [_bar(s, summaries[s].metrics.get(n)) for s in report.systems]) for n in names]
+
+
+def subgroup_bars(report: Any, metric: str) -> list[tuple[str, list[Bar]]]:
+    """Per subgroup of ``report --by``, one bar per system for ``metric``."""
+    table = report.subgroups
+    if table is None:
+        return []
+    return [
+        (f"{group.value} (n={len(group.cases)})", [_bar(s, group.metrics[s].get(metric)) for s in report.systems])
+        for group in table.groups
+    ]

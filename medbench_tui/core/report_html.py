@@ -1,0 +1,89 @@
+"""The report as one self-contained HTML page: the same tables as the Markdown report,
+with SVG charts beside them (metric bars after the headline, a forest plot after each
+paired comparison, subgroup bars after the subgroup table). No script, no stylesheet or
+font from the network: the file opens the same offline, in a browser or an archive."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from medbench_tui.core.report_figures import forest_rows, metric_bars, subgroup_bars
+from medbench_tui.core.report_svg import forest_plot, grouped_bars
+
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em auto;
+       max-width: 1100px; color: #222; line-height: 1.4; padding: 0 1em; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; vertical-align: top; }
+th { background: #f3f3f3; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+p.note { color: #555; font-size: 0.9em; margin: 0.3em 0; }
+p.header { background: #f7f7f0; border-left: 4px solid #b58900; padding: 0.4em 0.8em; margin: 0.3em 0; }
+figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.85em; }
+"""
+
+
+def _cell(text: str, numeric: bool) -> str:
+    return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
+
+
+def _table(table: Any) -> str:
+    from medbench_tui.core.report import NUMERIC_CELL
+
+    numeric = [
+        index > 0 and all(NUMERIC_CELL.match(row[index]) for row in table.rows if index < len(row))
+        for index in range(len(table.columns))
+    ]
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
+    body = "".join(
+        "<tr>" + "".join(_cell(c, numeric[i] if i < len(numeric) else False) for i, c in enumerate(row)) + "</tr>"
+        for row in table.rows
+    )
+    notes = "".join(f'<p class="note">{html.escape(n)}</p>' for n in table.notes)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
+
+
+def _figure(svg: str, caption: str) -> str:
+    return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+
+
+def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
+    from medbench_tui.core.report import SUBGROUP_METRICS, metric_title
+
+    if table.key == "headline":
+        return [_figure(grouped_bars("Key metrics per system (headline cases)", metric_bars(report), report.systems),
+                        "Bars: means; whiskers: 95% intervals; ⚠: fewer than 10 cases.")]
+    if table.key == "paired" and comparisons:
+        comparison = comparisons.pop(0)
+        title = f"Paired differences, {comparison.system_b} − {comparison.system_a}"
+        return [_figure(forest_plot(title, forest_rows(comparison)),
+                        "Points: mean paired difference; lines: 95% intervals; hollow: no interval could be "
+                        "estimated; ⚠: fewer than 10 paired cases.")]
+    if table.key == "subgroups" and report.subgroups is not None:
+        return [
+            _figure(grouped_bars(f"{metric_title(metric)} by {report.subgroups.field}",
+                                 subgroup_bars(report, metric), report.systems), "Per subgroup, with n.")
+            for metric in SUBGROUP_METRICS
+            if any(b.mean is not None for _, bars in subgroup_bars(report, metric) for b in bars)
+        ]
+    return []
+
+
+def render_html(report: Any) -> str:
+    from medbench_tui.core.report import header_lines, report_tables
+
+    tables = report_tables(report)
+    comparisons = list(report.comparisons)
+    parts = [f"<h1>{html.escape(tables[0].title)}</h1>"]
+    parts += [f'<p class="header">{html.escape(line)}</p>' for line in header_lines(report)]
+    for index, table in enumerate(tables):
+        if index:
+            parts.append(f"<h2>{html.escape(table.title)}</h2>")
+        parts.append(_table(table))
+        parts += _charts_after(report, table, comparisons)
+    title = html.escape(f"medbench report, run group {report.group_id}")
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<style>{STYLE}</style></head><body>\n" + "\n".join(parts) + "\n</body></html>\n")

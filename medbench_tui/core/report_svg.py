@@ -1,0 +1,95 @@
+"""The report's pictures as SVG text (no scripts, no fonts fetched): the forest plot of
+paired differences, bars per metric and system, and bars per subgroup. Each chart marks
+what it cannot show (a missing interval, a small sample) instead of drawing a false one."""
+
+from __future__ import annotations
+
+import html
+import math
+
+from medbench_tui.core.report_figures import Bar, ForestRow
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+FONT = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px"
+LABEL_WIDTH = 300
+PLOT_WIDTH = 420
+ROW = 22
+
+
+def _text(x: float, y: float, text: str, *, anchor: str = "start", weight: str = "normal", fill: str = "#222") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">'
+            f"{html.escape(text)}</text>")
+
+
+def _svg(width: float, height: float, title: str, body: list[str]) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" style="{FONT}"><title>{html.escape(title)}</title>'
+            + "".join(body) + "</svg>")
+
+
+def forest_plot(title: str, rows: list[ForestRow]) -> str:
+    """Differences B - A with their intervals on a -100..+100 axis, zero marked."""
+    height = 40 + ROW * len(rows) + 30
+    left, right = LABEL_WIDTH, LABEL_WIDTH + PLOT_WIDTH
+
+    def x(value: float) -> float:
+        return left + (max(-100.0, min(100.0, value)) + 100) / 200 * PLOT_WIDTH
+
+    body = [_text(8, 18, title, weight="bold"),
+            f'<line x1="{x(0):.1f}" y1="28" x2="{x(0):.1f}" y2="{height - 26}" stroke="#888" stroke-dasharray="3,3"/>']
+    for tick in (-100, -50, 0, 50, 100):
+        body.append(_text(x(tick), height - 10, f"{tick:+d}" if tick else "0", anchor="middle", fill="#555"))
+    for index, row in enumerate(rows):
+        y = 40 + ROW * index + ROW / 2
+        body.append(_text(8, y + 4, f"{row.label} (n={row.n}){' ⚠' if row.warning else ''}"))
+        if row.low is not None and row.high is not None:
+            body.append(f'<line class="interval" x1="{x(row.low):.1f}" y1="{y:.1f}" x2="{x(row.high):.1f}" '
+                        f'y2="{y:.1f}" stroke="#1f77b4" stroke-width="2"/>')
+            body.append(f'<circle class="estimate" cx="{x(row.difference):.1f}" cy="{y:.1f}" r="4" fill="#1f77b4"/>')
+        elif math.isfinite(row.difference):
+            body.append(f'<circle class="estimate" cx="{x(row.difference):.1f}" cy="{y:.1f}" r="4" fill="white" '
+                        'stroke="#1f77b4"/>')
+            body.append(_text(right + 6, y + 4, "no interval", fill="#a00"))
+    return _svg(right + 90, height, title, body)
+
+
+def grouped_bars(title: str, groups: list[tuple[str, list[Bar]]], series: list[str], *, top: float = 100.0) -> str:
+    """Horizontal bars, one block per group (a metric, a subgroup), one bar per series
+    (a system), each with its interval as a whisker; a legend on top."""
+    bar = 12
+    block = bar * max(1, len(series)) + 10
+    height = 52 + block * len(groups) + 24
+    left = LABEL_WIDTH
+
+    def x(value: float) -> float:
+        return left + max(0.0, min(top, value)) / top * PLOT_WIDTH
+
+    colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(series)}
+    body = [_text(8, 18, title, weight="bold")]
+    for i, name in enumerate(series):
+        body.append(f'<rect x="{8 + 150 * i}" y="28" width="10" height="10" fill="{colours[name]}"/>')
+        body.append(_text(22 + 150 * i, 37, name))
+    for tick in (0, 25, 50, 75, 100):
+        value = top * tick / 100
+        body.append(f'<line x1="{x(value):.1f}" y1="46" x2="{x(value):.1f}" y2="{height - 22}" stroke="#ddd"/>')
+        body.append(_text(x(value), height - 8, f"{value:g}", anchor="middle", fill="#555"))
+    for index, (label, bars) in enumerate(groups):
+        y0 = 50 + block * index
+        body.append(_text(8, y0 + block / 2 + 2, label))
+        for j, item in enumerate(bars):
+            y = y0 + bar * j
+            colour = colours.get(item.series, PALETTE[0])
+            if item.mean is None:
+                body.append(_text(left + 4, y + bar - 2, f"{item.series}: no data", fill="#a00"))
+                continue
+            body.append(f'<rect class="bar" x="{left}" y="{y:.1f}" width="{x(item.mean) - left:.1f}" '
+                        f'height="{bar - 2}" fill="{colour}" fill-opacity="0.8"><title>{html.escape(item.series)}: '
+                        f"{item.mean:.1f}</title></rect>")
+            if item.low is not None and item.high is not None:
+                mid = y + (bar - 2) / 2
+                body.append(f'<line class="interval" x1="{x(item.low):.1f}" y1="{mid:.1f}" x2="{x(item.high):.1f}" '
+                            f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>')
+            note = f"{item.mean:.1f}" + (" ⚠" if item.warning else "")
+            note += "" if item.low is not None else " (no interval)"
+            body.append(_text(LABEL_WIDTH + PLOT_WIDTH + 6, y + bar - 2, note, fill="#333"))
+    return _svg(LABEL_WIDTH + PLOT_WIDTH + 130, height, title, body)

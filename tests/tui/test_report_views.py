@@ -1,0 +1,108 @@
+"""The group report's charts and failure taxonomy, and the compare set-up a newcomer finds:
+ticking a case switches the scope, ticked and unticked boxes differ, and a system without
+a run of the case says so."""
+
+from __future__ import annotations
+
+from textual.widgets import Select, SelectionList, TabbedContent
+
+from medbench_tui.core.paths import run_store_for
+from medbench_tui.core.runs.store import RunStore
+from medbench_tui.tui.screens.compare import NOT_RUN, case_sides
+from medbench_tui.tui.widgets.failure_table import FailureTable
+from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.widgets.report_charts import ReportCharts
+from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
+
+from .conftest import SIZE
+from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixture)
+from .test_compare import REPLAY, compare, open_compare
+
+
+async def compared(pilot) -> GroupReport:
+    """Checklist against replay over the clinic bank, its statistics computed."""
+    screen = await compare(pilot, ["checklist", REPLAY])
+    report = screen.query_one(GroupReport)
+    await until(pilot, lambda: report.report is not None)
+    return report
+
+
+async def test_a_failure_count_opens_the_cases_that_failed_that_way(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        report = await compared(pilot)
+        await pilot.press("t", "t", "t")  # cases -> statistics -> charts -> failures
+        assert report.query_one("#group-tabs", TabbedContent).active == "tab-failures"
+        table = report.query_one(FailureTable)
+        assert table.has_focus
+        keys = list(table.chosen)
+        missed = keys.index("checklist|missed_diagnosis")
+        label, case_ids = table.chosen["checklist|missed_diagnosis"]
+        assert case_ids == ["fx-chest-001", "fx-throat-002"]
+        table.move_cursor(row=missed)
+        await pilot.press("enter")
+        await until(pilot)
+        assert report.query_one("#group-tabs", TabbedContent).active == "tab-cases"
+        assert report.matrix.row_count == len(case_ids)
+        summary = str(report.query_one("#group-summary").render())
+        assert "cases with Missed diagnosis (checklist)" in summary
+        # a kind nobody failed opens nothing
+        await pilot.press("f")  # back to every case
+        assert report.only is None and report.matrix.row_count == 2
+
+
+async def test_charts_draw_the_forest_plot_and_the_bars(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        report = await compared(pilot)
+        report.query_one("#group-tabs", TabbedContent).active = "tab-charts"
+        await until(pilot)
+        forest = report.query_one(ForestPlot).render().plain
+        assert "Paired differences, replay:replays − checklist (n=2)" in forest
+        assert "Diagnosis Accuracy" in forest and "●" in forest
+        bars = report.query_one("#metric-bars", GroupedBars).render().plain
+        assert "Key metrics per system" in bars and "checklist" in bars
+        charts = report.query_one(ReportCharts)
+        assert report.report.subgroups.field == "category"
+        charts.query_one("#subgroup-field", Select).value = "urgency"
+        await until(pilot, lambda: report.report.subgroups.field == "urgency")
+        subgroup = report.query_one("#subgroup-bars", GroupedBars).render().plain
+        assert "Diagnosis Accuracy by urgency" in subgroup
+
+
+async def test_ticking_a_case_switches_the_scope_and_ticked_boxes_look_different(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_compare(pilot)
+        await until(pilot, lambda: screen.query_one("#compare-case-list", SelectionList).option_count == 2)
+        cases = screen.query_one("#compare-case-list", SelectionList)
+        scope = screen.query_one("#compare-scope", Select)
+        assert scope.value == "all"
+        cases.select(str(app.bank / "fx-chest-001.yaml"))
+        await until(pilot)
+        assert scope.value == "chosen"
+        assert [e.id for e in screen.chosen_entries()] == ["fx-chest-001"]
+        assert "1 case" in str(screen.query_one("#compare-plan").render())
+        cases.deselect(str(app.bank / "fx-chest-001.yaml"))
+        await until(pilot)
+        assert scope.value == "all"
+        ticked = cases.get_component_rich_style("selection-list--button-selected")
+        unticked = cases.get_component_rich_style("selection-list--button")
+        assert ticked.bgcolor != unticked.bgcolor and ticked.color != unticked.color
+
+
+async def test_a_system_without_a_run_of_the_case_says_so(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await compare(pilot, ["checklist", REPLAY], ["fx-chest-001"])
+        with RunStore(run_store_for(clinic)) as store:
+            with store.transaction() as db:
+                db.execute("DELETE FROM runs WHERE group_id = ? AND system = ?", (screen.group_id, REPLAY))
+            sides, _, heading = case_sides(store, clinic, screen.group_id, "fx-chest-001")
+        assert [s.label for s in sides] == ["checklist", REPLAY]
+        assert sides[1].status == NOT_RUN and "no run of this case" in sides[1].reason
+        assert f"{REPLAY} has no run of this case" in heading
+        screen._load_case(screen.group_id, "fx-chest-001", push=False)
+        await until(pilot)
+        columns = shown_in(screen, "#transcript-columns")
+        assert "not run" in columns and REPLAY in columns
