@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from medbench_tui.core.bank import load_bank
 from medbench_tui.core.bankconfig import BankConfigError, LlmSimulatorConfig, OpenAIChatSystemConfig, parse_bank_config
 from medbench_tui.core.case import patient_record
 from medbench_tui.core.consultation import Consultation
@@ -73,7 +74,7 @@ def test_a_run_whose_final_response_is_cut_is_stored_incomplete_not_scored(tmp_p
         server.add_reply(FINAL_CUT, finish_reason="length")
         bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
         with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             run = store.runs(result.group_id, full=True)[0]
     finally:
         server.close()
@@ -201,7 +202,7 @@ def test_a_context_error_is_never_retried_and_ends_the_run_context_exceeded(tmp_
         server.add_fault(fault, times=10)
         bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
         with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             run = store.runs(result.group_id, full=True)[0]
         assert len(server.chat_requests) == 1  # not retried
     finally:
@@ -247,7 +248,7 @@ def test_the_runner_keeps_to_an_endpoints_max_concurrency(tmp_path, key):
         config = bank / "medbench.yaml"
         config.write_text(config.read_text() + "    max_concurrency: 2\n")
         with RunStore(tmp_path / "runs.sqlite") as store:
-            plan = plan_run(bank, ["fake-doc"], seed=1)
+            plan = plan_run(load_bank(bank), ["fake-doc"], seed=1)
             assert plan.endpoint_limits() == {server.base_url: 2}
             result, _ = _play(store, plan, concurrency=8, endpoint_concurrency=8)
         assert result.ok and server.max_in_flight == 2
@@ -304,7 +305,7 @@ def test_each_request_is_stored_with_the_served_model_fingerprint_and_finish_rea
     try:
         bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
         with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             run = store.runs(result.group_id, full=True)[0]
     finally:
         server.close()
@@ -333,7 +334,7 @@ def test_resume_keeps_the_earlier_failed_attempts(tmp_path, key):
         server.add_fault("400")
         bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
         with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             assert store.runs(result.group_id)[0].status == "incomplete"
             plan, group = plan_resume(store, result.group_id)
             _play(store, plan, group=group)
@@ -354,11 +355,11 @@ def test_the_report_says_when_a_seed_did_not_make_runs_reproducible(tmp_path, ke
         config.write_text(config.read_text() + "    seed: 7\n")
         with RunStore(tmp_path / "runs.sqlite") as store:
             server.responder = doctor(turns=1)
-            _play(store, plan_run(bank, ["fake-doc"], seed=1))
-            same, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
+            same, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             assert build_report(store, same.group_id).seed_notes == []
             server.responder = lambda body: FINAL if len(body["messages"]) > 2 else "Tell me more?"
-            drifted, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            drifted, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             report = build_report(store, drifted.group_id)
     finally:
         server.close()
@@ -399,7 +400,7 @@ def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(
         config = bank / "medbench.yaml"
         config.write_text(config.read_text() + "    context_tokens: 300\n")
         with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=1))
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
             run = store.runs(result.group_id, full=True)[0]
         assert server.chat_requests == []
     finally:
@@ -422,7 +423,7 @@ def test_the_tuis_runner_keeps_the_endpoint_limits_of_its_plan(tmp_path, key):
         from medbench_tui.core.settings import load_settings
 
         settings = load_settings(tmp_path / "none.yaml").runner
-        runner = Runner(store, plan_run(bank, ["fake-doc"], seed=1), concurrency=8, endpoint_concurrency=8,
+        runner = Runner(store, plan_run(load_bank(bank), ["fake-doc"], seed=1), concurrency=8, endpoint_concurrency=8,
                         retry=retry_policy(settings))
         assert runner.gate.slot("http://127.0.0.1:9/v1")._value == 2
 

@@ -7,6 +7,7 @@ import asyncio
 import shutil
 from pathlib import Path
 
+from medbench_tui.core.bank import load_bank
 from medbench_tui.core.runs.runner import (
     RunClaimedElsewhere,
     Runner,
@@ -35,7 +36,7 @@ def _group_with_missing_runs(tmp_path: Path) -> tuple[Path, str, list[str]]:
     bank = _bank(tmp_path)
     store_path = tmp_path / "runs.sqlite"
     with RunStore(store_path) as store:
-        result = asyncio.run(Runner(store, plan_run(bank, ["checklist"], seed=5)).run())
+        result = asyncio.run(Runner(store, plan_run(load_bank(bank), ["checklist"], seed=5)).run())
         cases = sorted(r.case_id for r in store.runs(result.group_id))
     with RunStore(store_path) as store, store.transaction() as db:
         db.execute("DELETE FROM runs WHERE case_id != ?", (cases[0],))

@@ -393,7 +393,7 @@ def test_a_store_that_cannot_be_written_stops_the_group(tmp_path, monkeypatch):
 def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_server):
     bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=2)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(bank, ["fake-doc"], seed=9, repeats=3)
+        plan = plan_run(load_bank(bank), ["fake-doc"], seed=9, repeats=3)
         result, events = _play(store, plan)
         assert result.complete == 6 and result.ok
         started = next(e for e in events if isinstance(e, GroupStarted))
@@ -411,7 +411,7 @@ def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_s
         sent = {body["seed"] for body in (r.body for r in doc_server.chat_requests)}
         assert sent == {r.seeds["system"] for r in runs}
         # the same group seed gives the same seeds again
-        again = plan_run(bank, ["fake-doc"], seed=9, repeats=3)
+        again = plan_run(load_bank(bank), ["fake-doc"], seed=9, repeats=3)
         second, _ = _play(store, again)
         assert sorted(r.seeds["run"] for r in store.runs(second.group_id)) == sorted(r.seeds["run"] for r in runs)
 
@@ -419,7 +419,7 @@ def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_s
 def test_a_single_run_sends_only_the_configured_seed(tmp_path, key, doc_server):
     bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=1)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        result, _ = _play(store, plan_run(bank, ["fake-doc"], seed=9))
+        result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=9))
         (run,) = store.runs(result.group_id)
         assert run.repeat == 0 and run.seeds["system"] is None
         assert all("seed" not in r.body for r in doc_server.chat_requests)

@@ -15,7 +15,7 @@ from medbench_tui.tui.widgets.report_charts import ReportCharts
 from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
 
 from .conftest import SIZE
-from .sessions import clinic, shown_in, until  # noqa: F401  (clinic is a fixture)
+from .sessions import shown_in, until
 from .test_compare import REPLAY, compare, open_compare
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import secrets as _random
 import sqlite3
 import threading
