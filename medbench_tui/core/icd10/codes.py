@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import re
 
-from medbench_tui.core.icd10.data import CODE_KINDS, ICD_SHAPE, CmChange, Tables, WhoItem, cm_title, tables
+from medbench_tui.core.icd10.data import (
+    CODE_KINDS,
+    ICD_SHAPE,
+    Tables,
+    WhoItem,
+    cm_change,
+    cm_title,
+    instead_codes,
+    tables,
+)
 from medbench_tui.core.icd10.model import CodeInfo, SearchHit, Suggestion
 from medbench_tui.core.icd10.titles import find, index
 from medbench_tui.core.icd10.text import overlap
@@ -187,15 +196,6 @@ def _codes_under(item: WhoItem, t: Tables) -> list[str]:
 
 # --- codes WHO does not have -------------------------------------------------------------
 
-def cm_change(code: str, t: Tables) -> CmChange | None:
-    """The most specific row of cm_rollup_changes.yaml that covers a CM code."""
-    for length in range(len(code), 2, -1):
-        change = t.cm_changes.get(code[:length])
-        if change is not None:
-            return change
-    return None
-
-
 def rollup(code: str, t: Tables) -> str | None:
     """The WHO code a CM code is cut down to: 4 characters if WHO has them, else 3."""
     for candidate in (code[:5], code[:3]):
@@ -249,7 +249,7 @@ def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
     info.notes.append(f"{code} is an ICD-10-CM (US) code, '{cm}', not a WHO ICD-10 2019 code.")
     change = cm_change(code, t)
     target = rollup(code, t)
-    codes = _instead(change, code, t) if change else []
+    codes = instead_codes(change, code, t) if change else []
     if target is None:
         nearest = [] if codes else [found for found, score in find(cm, 4) if score >= NEAREST_TITLE_SCORE]
         info.notes.append(f"WHO ICD-10 2019 has no {code[:3]}"
@@ -271,18 +271,6 @@ def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
         info.notes.append(_seventh_character_note(code, target))
     info.suggestions = _suggest(codes, t)
     return info
-
-
-def _instead(change: CmChange, code: str, t: Tables) -> list[str]:
-    """A row's `instead` codes; a category there takes the CM code's 4th character
-    when WHO has it (E08.65 with instead E13 -> E13.6 first)."""
-    codes: list[str] = []
-    for other in change.instead:
-        carried = f"{other}.{code[4]}" if len(other) == 3 and len(code) > 4 else ""
-        if t.is_code(carried):
-            codes.append(carried)
-        codes.append(other)
-    return codes
 
 
 def _seventh_character_note(code: str, target: str | None) -> str:

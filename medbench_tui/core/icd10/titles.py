@@ -2,7 +2,8 @@
 
 Every WHO code is one document (its title); every synonym name is one more document
 for each code it points to, so "heart attack" and "MI" find I21.9 although no WHO title
-says so. A query is also tried with its synonym phrases replaced by their WHO wording
+says so; every ICD-10-CM title and inclusion term is one more document for the WHO code
+it rolls up to (cm_terms.py), so "Gaucher disease" finds E75.2 "Other sphingolipidosis". A query is also tried with its synonym phrases replaced by their WHO wording
 ("UTI in pregnancy" -> "urinary tract infection in pregnancy" -> O23.4).
 
 Scoring, per document: the IDF-weighted share of query words it contains (exact word
@@ -15,13 +16,15 @@ from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
-from medbench_tui.core.icd10.data import Synonym, Tables, cached, tables
+from medbench_tui.core.icd10.cm_terms import entry_terms
+from medbench_tui.core.icd10.data import Synonym, Tables, cached, keep, tables
 from medbench_tui.core.icd10.text import content
 
 CANDIDATES = 60          # documents re-ranked per query variant
@@ -29,6 +32,7 @@ EXACT, PREFIX, STEM = 1.0, 0.9, 0.8
 TYPO_CUTOFF = 80         # rapidfuzz ratio for a misspelt word
 MEMO_LIMIT = 50_000      # remembered query words before the memo starts again
 TITLE_RANK = 100         # synonym documents rank by their code's place in the row (0, 1, ...)
+CM_RANK = 200            # ICD-10-CM entry terms come after WHO's titles and the synonyms
 
 
 @dataclass
@@ -36,13 +40,16 @@ class Index:
     doc_code: list[str] = field(default_factory=list)
     doc_rank: list[int] = field(default_factory=list)      # tie-break: synonym's own order first
     doc_text: list[str] = field(default_factory=list)      # content words, for the re-rank
-    postings: dict[str, list[int]] = field(default_factory=dict)
+    postings: dict[str, list[int] | array[int]] = field(default_factory=dict)  # lists while built
     vocab: list[str] = field(default_factory=list)         # sorted keys of postings
     phrases: dict[tuple[str, ...], Synonym] = field(default_factory=dict)
     longest_phrase: int = 1
     alternatives: dict[str, str] = field(default_factory=dict)  # one-word synonyms: "kidney" -> "renal"
     aliases: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # category -> synonym names
     memo: dict[tuple[str, bool], dict[int, float]] = field(default_factory=dict)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "memo": {}}  # stored without what queries remembered
 
     def weight(self, word: str) -> float:
         """How telling a word is: rare words (appendicitis) far more than common ones (acute)."""
@@ -82,8 +89,12 @@ def _build() -> Index:
                 idx.phrases.setdefault(words, synonym)
                 for category in {code[:3] for code in synonym.codes}:
                     idx.aliases.setdefault(category, []).append(words)
+    for code, term in entry_terms(t):
+        idx.add(code, term, t, CM_RANK)
     idx.longest_phrase = max(map(len, idx.phrases), default=1)
     idx.vocab = sorted(idx.postings)
+    idx.postings = {word: array("i", docs) for word, docs in idx.postings.items()}  # compact, fast to store
+    keep(index=idx)
     return idx
 
 
