@@ -230,24 +230,16 @@ def _is_residual(title_text: str) -> bool:
 def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
     info = CodeInfo(query=query, code=code, valid=False)
     cm = cm_title(code)
+    change = cm_change(code, t)
     if cm is None:
-        info.suggestions = _suggest(_nearest(code, t), t)
-        if not WHO_SHAPE.match(code):
-            info.notes.append(
-                f"{code} has the shape of an ICD-10-CM code (WHO codes have one digit after "
-                "the dot), but neither WHO ICD-10 2019 nor the ICD-10-CM list used here has it."
-            )
-        elif _within(code, PLACE_OF_OCCURRENCE) and t.is_code(code[:3]):
-            info.notes.append(
-                f"WHO lets {code[:3]} take an optional place-of-occurrence 4th character, which "
-                f"the WHO title list used here does not hold; code {code[:3]}."
-            )
+        if change is not None:  # a code WHO retired (I84)
+            info.notes += [f"{code} is not a WHO ICD-10 2019 code.", change.note]
+            info.suggestions = _suggest(instead_codes(change, code, t), t)
         else:
-            info.notes.append(f"{code} is not a WHO ICD-10 2019 code.")
+            _not_known(info, code, t)
         return info
     info.cm_only = True
     info.notes.append(f"{code} is an ICD-10-CM (US) code, '{cm}', not a WHO ICD-10 2019 code.")
-    change = cm_change(code, t)
     target = rollup(code, t)
     codes = instead_codes(change, code, t) if change else []
     if target is None:
@@ -263,14 +255,32 @@ def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
         ) < ROLLUP_MEANING_THRESHOLD:
             info.notes.append(f"Check the meaning: the WHO title of {target} is worded very "
                               "differently from the CM title.")
-        children = t.items[target].children
-        codes += [*best_children(target, cm, t)[:3], target] if children else [target]
+        if not (change and change.instead):  # else the roll-up is what the CM code does not mean
+            children = t.items[target].children
+            codes += [*best_children(target, cm, t)[:3], target] if children else [target]
     if change:
         info.notes.append(change.note)
     if len(code) == 8 and code[-1].isalpha():
-        info.notes.append(_seventh_character_note(code, target))
+        info.notes.append(_seventh_character_note(code, None if change and change.instead else target))
     info.suggestions = _suggest(codes, t)
     return info
+
+
+def _not_known(info: CodeInfo, code: str, t: Tables) -> None:
+    """A code neither WHO 2019 nor the CM list has: the WHO codes next to it."""
+    info.suggestions = _suggest(_nearest(code, t), t)
+    if not WHO_SHAPE.match(code):
+        info.notes.append(
+            f"{code} has the shape of an ICD-10-CM code (WHO codes have one digit after "
+            "the dot), but neither WHO ICD-10 2019 nor the ICD-10-CM list used here has it."
+        )
+    elif _within(code, PLACE_OF_OCCURRENCE) and t.is_code(code[:3]):
+        info.notes.append(
+            f"WHO lets {code[:3]} take an optional place-of-occurrence 4th character, which "
+            f"the WHO title list used here does not hold; code {code[:3]}."
+        )
+    else:
+        info.notes.append(f"{code} is not a WHO ICD-10 2019 code.")
 
 
 def _seventh_character_note(code: str, target: str | None) -> str:
