@@ -20,7 +20,7 @@ from medbench_tui.core.icd10.data import (
     tables,
 )
 from medbench_tui.core.icd10.model import CodeInfo, SearchHit, Suggestion
-from medbench_tui.core.icd10.titles import find, index
+from medbench_tui.core.icd10.titles import find, index, ranked
 from medbench_tui.core.icd10.text import overlap
 
 WHO_SHAPE = re.compile(r"^[A-Z][0-9]{2}(\.[0-9])?$")
@@ -113,23 +113,23 @@ def search(text: str, limit: int = 10) -> list[SearchHit]:
     t = tables()
     normal = normalise_code(text)
     item = t.items.get(normal)
-    scored: list[tuple[str, float]] = []
+    scored: list[tuple[str, float, str | None]] = []
     if item is not None and (item.kind in CODE_KINDS or _BLOCK.match(normal)):
         if item.kind in CODE_KINDS:
-            scored.append((normal, 100.0))
-        scored += [(code, 90.0) for code in _codes_under(item, t)]
+            scored.append((normal, 100.0, None))
+        scored += [(code, 90.0, None) for code in _codes_under(item, t)]
     elif ICD_SHAPE.match(normal):
         info = _unknown_info(text, normal, t)
-        scored += [(s.code, 90.0 if info.cm_only else 50.0) for s in info.suggestions]
+        scored += [(s.code, 90.0 if info.cm_only else 50.0, None) for s in info.suggestions]
         if not info.cm_only:  # "b12" is a code shape and a vitamin
-            scored += [(code, score) for code, score in find(text, limit) if score >= CODE_SHAPED_TEXT_SCORE]
+            scored += [found for found in ranked(text, limit) if found[1] >= CODE_SHAPED_TEXT_SCORE]
     else:
-        scored = find(text, limit)
-    seen: dict[str, float] = {}
-    for code, score in scored:
-        seen.setdefault(code, score)
-    ranked = sorted(seen.items(), key=lambda item: -item[1])  # stable: keeps find()'s order
-    return [SearchHit(code, t.items[code].title, score) for code, score in ranked[:limit]]
+        scored = ranked(text, limit)
+    seen: dict[str, tuple[float, str | None]] = {}
+    for code, score, note in scored:
+        seen.setdefault(code, (score, note))
+    order = sorted(seen.items(), key=lambda item: -item[1][0])  # stable: keeps ranked()'s order
+    return [SearchHit(code, t.items[code].title, score, note) for code, (score, note) in order[:limit]]
 
 
 # --- WHO items --------------------------------------------------------------------------

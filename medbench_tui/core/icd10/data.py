@@ -30,6 +30,7 @@ from medbench_tui.core.icd10.text import Folder
 MANIFEST_FILE = "manifest.json"
 SYNONYMS_FILE = "synonyms.yaml"
 CM_CHANGES_FILE = "cm_rollup_changes.yaml"
+MORPHOLOGY_FILE = "morphology.yaml"
 KINDS: tuple[Kind, ...] = ("chapter", "block", "category", "subcategory")
 PLURALS = {"chapter": "chapters", "block": "blocks", "category": "categories", "subcategory": "subcategories"}
 CODE_KINDS = frozenset({"category", "subcategory"})
@@ -61,6 +62,20 @@ class Synonym:
 
 
 @dataclass(frozen=True)
+class Morphology:
+    """One row of morphology.yaml: a tumour type and the WHO codes of its usual sites."""
+
+    names: tuple[str, ...]
+    icdo: str
+    codes: tuple[str, ...]
+
+    @property
+    def note(self) -> str:
+        return (f"{self.names[0]} (ICD-O {self.icdo}) is a tumour type: WHO codes a neoplasm by its site and "
+                "behaviour, so choose the code of the site.")
+
+
+@dataclass(frozen=True)
 class CmChange:
     """One row of cm_rollup_changes.yaml."""
 
@@ -77,6 +92,7 @@ class Tables:
     chapters: tuple[tuple[str, str, str], ...]  # (chapter, first code, last code)
     synonyms: tuple[Synonym, ...]
     cm_changes: dict[str, CmChange]
+    morphology: tuple[Morphology, ...]
     folder: Folder
 
     def is_code(self, code: str) -> bool:
@@ -158,7 +174,7 @@ def _data_key() -> str | None:
     digest = hashlib.sha256(CACHE_FORMAT.encode())
     try:
         folder = paths.icd10_data_dir()
-        for name in (MANIFEST_FILE, SYNONYMS_FILE, CM_CHANGES_FILE):
+        for name in (MANIFEST_FILE, SYNONYMS_FILE, CM_CHANGES_FILE, MORPHOLOGY_FILE):
             digest.update((folder / name).read_bytes())
         manifest = read_manifest(folder / MANIFEST_FILE)
         for section in PINNED_SECTIONS:
@@ -190,6 +206,7 @@ def _load() -> Tables:
     items, codes, chapters = _load_who(manifest_path)
     spelling, synonyms = _read_synonyms(folder_path / SYNONYMS_FILE, items)
     cm_changes = _read_cm_changes(folder_path / CM_CHANGES_FILE, items)
+    morphology = _read_morphology(folder_path / MORPHOLOGY_FILE, items)
     return Tables(
         items=items,
         codes=codes,
@@ -197,6 +214,7 @@ def _load() -> Tables:
         chapters=chapters,
         synonyms=synonyms,
         cm_changes=cm_changes,
+        morphology=morphology,
         folder=Folder(spelling),
     )
 
@@ -384,6 +402,28 @@ def _read_cm_changes(path: Path, items: dict[str, WhoItem]) -> dict[str, CmChang
             raise Icd10DataError(f"{where}: give a CM code under 'cm' and a one-line 'note'")
         changes[cm] = CmChange(cm, " ".join(note.split()), _who_codes(row.get("instead"), f"{where} ({cm})", items))
     return changes
+
+
+def _read_morphology(path: Path, items: dict[str, WhoItem]) -> tuple[Morphology, ...]:
+    data = _read_yaml(path)
+    if not isinstance(data, dict) or not isinstance(data.get("morphology"), list):
+        raise Icd10DataError(f"{path}: expected a list under 'morphology'")
+    rows = []
+    for number, row in enumerate(data["morphology"], 1):
+        where = f"{path}, entry {number}"
+        if not isinstance(row, dict) or set(row) != {"names", "icdo", "codes"}:
+            raise Icd10DataError(f"{where}: give exactly the keys names, icdo and codes")
+        names = row["names"]
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+            raise Icd10DataError(f"{where}: 'names' must be a non-empty list of words")
+        icdo = str(row["icdo"])
+        if not re.fullmatch(r"[89][0-9]{3}/[012369]", icdo):
+            raise Icd10DataError(f"{where} ({names[0]}): 'icdo' must be an ICD-O-3 morphology code such as 9470/3")
+        codes = _who_codes(row["codes"], f"{where} ({names[0]})", items)
+        if not codes:
+            raise Icd10DataError(f"{where} ({names[0]}): give the WHO codes of its usual sites")
+        rows.append(Morphology(tuple(names), icdo, codes))
+    return tuple(rows)
 
 
 # --- ICD-10-CM roll-ups that change the meaning ------------------------------------
