@@ -14,7 +14,6 @@ sha256 in icd10/manifest.json. WHO titles stay what is shown; CM words only find
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 from medbench_tui.core import paths
@@ -29,6 +28,8 @@ from medbench_tui.core.icd10.data import (
 def entry_terms(t: Tables) -> Iterator[tuple[str, str]]:
     """(WHO code, CM title or inclusion term), in CM order, each pair once."""
     manifest_path = paths.icd10_data_dir() / MANIFEST_FILE
+    import xml.etree.ElementTree as ET  # only when the index is built
+
     root = ET.fromstring(pinned_data("cm_terms", manifest_path))
     seen: set[tuple[str, str]] = set()
     for diag in root.iter("diag"):

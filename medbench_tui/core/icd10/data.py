@@ -9,18 +9,16 @@ not WHO, and only as a hint.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import json
 import re
 import threading
 import warnings
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from medbench_tui.core import paths
 from medbench_tui.core.icd10 import store
@@ -37,8 +35,9 @@ CODE_KINDS = frozenset({"category", "subcategory"})
 ICD_SHAPE = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$")  # WHO or ICD-10-CM
 
 
-@dataclass(frozen=True, slots=True)
-class WhoItem:
+class WhoItem(NamedTuple):
+    """One WHO item (a tuple: twelve thousand of them load from the cache file fast)."""
+
     code: str
     title: str
     kind: Kind
@@ -107,15 +106,6 @@ class Tables:
                 return chapter
         return None
 
-    def __getstate__(self) -> dict:
-        """Stored with the WHO items as plain tuples, which load several times faster."""
-        items = tuple((i.code, i.title, i.kind, i.parent, i.children) for i in self.items.values())
-        return {**self.__dict__, "items": items}
-
-    def __setstate__(self, state: dict) -> None:
-        state["items"] = {fields[0]: WhoItem(*fields) for fields in state["items"]}
-        self.__dict__.update(state)
-
 
 _lock = threading.RLock()
 _cache: dict[str, Any] = {}
@@ -167,28 +157,25 @@ SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "text.py")
 
 
 def _data_key() -> str | None:
-    """What the stored tables and index were built from: the project's tables (their
-    bytes), the pinned packages' data files (version, size, modification time) and the
-    code that builds them. None when any of it is missing (then nothing is stored and
-    the load says what is wrong)."""
-    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    """What the stored tables and index were built from, as file states (path, size,
+    modification time, like Python's own .pyc check): the project's tables, the pinned
+    packages' data files and the code that builds them. None when any of it is missing
+    (then nothing is stored and the full load says what is wrong)."""
     try:
         folder = paths.icd10_data_dir()
-        for name in (MANIFEST_FILE, SYNONYMS_FILE, CM_CHANGES_FILE, MORPHOLOGY_FILE):
-            digest.update((folder / name).read_bytes())
+        files = [folder / name for name in (MANIFEST_FILE, SYNONYMS_FILE, CM_CHANGES_FILE, MORPHOLOGY_FILE)]
         manifest = read_manifest(folder / MANIFEST_FILE)
         for section in PINNED_SECTIONS:
-            path = _installed_file(manifest[section])
-            if path is None:
+            installed = _installed_file(manifest[section])
+            if installed is None:
                 return None
-            state = path.stat()  # a reinstall or another version changes it
-            digest.update(f"{section} {state.st_size} {state.st_mtime_ns}".encode())
+            files.append(installed)
         for source in SOURCES:
-            for file in sorted(source.glob("*.py")) if source.is_dir() else [source]:
-                digest.update(file.read_bytes())
+            files += sorted(source.glob("*.py")) if source.is_dir() else [source]
+        states = [(file, file.stat()) for file in files]
     except (OSError, Icd10DataError):
         return None
-    return digest.hexdigest()
+    return " ".join([CACHE_FORMAT, *(f"{file}:{st.st_size}:{st.st_mtime_ns}" for file, st in states)])
 
 
 def warm_up() -> None:
@@ -280,6 +267,8 @@ def pinned_data(section: str, manifest_path: Path) -> bytes:
         data = path.read_bytes()
     except OSError as exc:
         raise Icd10DataError(f"{label}: cannot read {path} ({exc.strerror}). Reinstall it: {install}") from None
+    import hashlib  # only for a full load: the cache key is made of file states
+
     digest = hashlib.sha256(data).hexdigest()
     if digest != pin["sha256"]:
         raise Icd10DataError(
@@ -305,6 +294,8 @@ def _load_who(manifest_path: Path):
 
 def _parse_who(data: bytes):
     """Walk the WHO XML tree (chapter > block > [block >] category > subcategory)."""
+    import xml.etree.ElementTree as ET
+
     items: dict[str, WhoItem] = {}
     codes: list[str] = []
     chapters: list[tuple[str, str, str]] = []

@@ -15,7 +15,6 @@ import contextlib
 import gc
 import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,8 @@ def read(path: Path, key: str) -> Any | None:
 
 def write(path: Path, key: str, value: Any) -> None:
     """Store `value` under `key` atomically (a reader never sees half a file)."""
+    import tempfile  # only when writing
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")

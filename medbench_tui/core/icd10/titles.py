@@ -61,7 +61,7 @@ class Index:
     def add(self, code: str, text: str, tables: Tables, rank: int = TITLE_RANK) -> tuple[str, ...]:
         words = tables.folder.words(text)
         doc = len(self.doc_code)
-        self.doc_code.append(code)
+        self.doc_code.append(tables.items[code].code)  # one string object per code: a smaller cache file
         self.doc_rank.append(rank)
         self.doc_text.append(" ".join(content(words) or words))
         for word in {*words, *tables.folder.compounds(text)}:
@@ -173,6 +173,7 @@ def _score(idx: Index, slots: tuple[Slot, ...], names: set[str]) -> list[tuple[i
     accumulated: dict[int, float] = {}
     qualifying: dict[int, float] = {}
     total = main_total = 0.0
+    known: list[str] = []  # the words the index holds: the re-rank compares only those
     for position, slot in enumerate(unique):
         typing = position == len(unique) - 1
         matches = _matches(idx, slot[0], typing=typing, correct=slot[0] not in names)
@@ -183,6 +184,8 @@ def _score(idx: Index, slots: tuple[Slot, ...], names: set[str]) -> list[tuple[i
             matches = merged
         weight = math.log(1 + n_docs / max(1, len(matches)))
         total += weight
+        if max(matches.values(), default=0.0) >= PREFIX:  # found as itself, not only as a stem or a typo
+            known.append(slot[0])
         qualifier = slot[0].isdigit() or slot[0] in QUALIFIERS
         main_total += 0.0 if qualifier else weight
         into = qualifying if qualifier else accumulated
@@ -193,8 +196,8 @@ def _score(idx: Index, slots: tuple[Slot, ...], names: set[str]) -> list[tuple[i
             accumulated[doc] = accumulated.get(doc, 0.0) + value
     if not accumulated:
         return []
-    first = [slot[0] for slot in unique]
-    query = " ".join(content(first) or first)
+    known = known or [slot[0] for slot in unique]  # all misspelt: compare them as written
+    query = " ".join(content(known) or known)  # "acalculous", unknown, must not look like "calculus"
     scored = []
     for doc, value in heapq.nlargest(CANDIDATES, accumulated.items(), key=itemgetter(1)):
         likeness = fuzz.token_sort_ratio(query, idx.doc_text[doc]) / 100
