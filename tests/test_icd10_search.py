@@ -117,7 +117,8 @@ def test_eponyms_with_and_without_the_possessive_agree():
 
 
 def test_organ_words_and_their_adjectives_work_both_ways():
-    for organ, adjective, code in [("heart injury", "cardiac injury", "S26"), ("liver abscess", "hepatic abscess", "K75.0"),
+    for organ, adjective, code in [("heart injury", "cardiac injury", "S26"),
+                                   ("liver abscess", "hepatic abscess", "K75.0"),
                                    ("kidney cyst", "renal cyst", "N28.1")]:
         for query in (organ, adjective):
             assert any(hit.code.startswith(code) for hit in search(query, TOP)), query

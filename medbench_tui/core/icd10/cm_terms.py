@@ -25,6 +25,7 @@ from medbench_tui.core.icd10.data import (
     pinned_data,
 )
 
+
 def entry_terms(t: Tables) -> Iterator[tuple[str, str]]:
     """(WHO code, CM title or inclusion term), in CM order, each pair once."""
     manifest_path = paths.icd10_data_dir() / MANIFEST_FILE

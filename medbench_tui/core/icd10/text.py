@@ -23,7 +23,7 @@ FILLER = frozenset("unspecified other specified elsewhere classified not nec men
 
 # Words that grade or type what comes before them ("type 1", "grade III", "stage 2"):
 # they say which kind, not what the condition is.
-QUALIFIERS = frozenset("type grade stage class degree phase".split())
+QUALIFIERS = frozenset({"type", "grade", "stage", "class", "degree", "phase"})
 ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9"}
 
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")

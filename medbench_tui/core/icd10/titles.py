@@ -3,7 +3,9 @@
 Every WHO code is one document (its title); every synonym name is one more document
 for each code it points to, so "heart attack" and "MI" find I21.9 although no WHO title
 says so; every ICD-10-CM title and inclusion term is one more document for the WHO code
-it rolls up to (cm_terms.py), so "Gaucher disease" finds E75.2 "Other sphingolipidosis". A query is also tried with its synonym phrases replaced by their WHO wording
+it rolls up to (cm_terms.py), so "Gaucher disease" finds E75.2 "Other sphingolipidosis";
+every tumour type of morphology.yaml is one more document for each code of its usual
+sites. A query is also tried with its synonym phrases replaced by their WHO wording
 ("UTI in pregnancy" -> "urinary tract infection in pregnancy" -> O23.4).
 
 Scoring, per document: the IDF-weighted share of query words it contains (exact word
@@ -81,7 +83,7 @@ def _build() -> Index:
             idx.add(code, t.items[code].title, t)
     for synonym in t.synonyms:
         for name in synonym.names:
-            words = ()
+            words: tuple[str, ...] = ()
             for rank, code in enumerate(synonym.codes):
                 words = idx.add(code, name, t, rank)
             words = words or tuple(t.folder.words(name))
@@ -96,6 +98,7 @@ def _build() -> Index:
                     idx.aliases.setdefault(category, []).append(words)
     for morphology in t.morphology:
         for name in morphology.names:
+            words = ()
             for rank, code in enumerate(morphology.codes):
                 idx.doc_note[len(idx.doc_code)] = morphology.note
                 words = idx.add(code, name, t, rank)
