@@ -117,7 +117,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
             table.add_row(
                 Text(hit.code, style="bold"),
                 Text(f"{hit.score:.0f}", justify="right"),
-                Text(hit.title),
+                Text.assemble(hit.title, ("  tumour type: choose the code of the site", "italic dim") if hit.note else ""),
                 key=str(index),
                 height=None if room > 10 else 1,
             )
