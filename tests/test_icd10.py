@@ -157,6 +157,15 @@ def test_cm_suggestions_never_cross_a_change_of_meaning(code, suggested, never, 
     assert not any("WHO codes the condition itself, T76" in note for note in info.notes)
 
 
+@pytest.mark.parametrize(
+    "name, code",
+    [("Gaucher disease", "E75.2"), ("Takotsubo cardiomyopathy", "I51.8"), ("Medulloblastoma", "C71.6")],
+)
+def test_a_name_search_finds_by_cm_words_or_tumour_type_fits_its_code(name, code):
+    assert check_case_code(code, role="primary", name=name) == []
+    assert "icd10.title_mismatch" in [f.code for f in check_case_code(code, role="primary", name="Acute bronchitis")]
+
+
 def test_far_apart_cm_and_who_titles_get_a_check_note():
     info = lookup("H20.05")  # CM "Hypopyon" -> WHO H20.0 acute and subacute iridocyclitis
     assert info.cm_only and any("Check the meaning" in note for note in info.notes)

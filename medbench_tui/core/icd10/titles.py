@@ -75,6 +75,21 @@ def index() -> Index:
     return cached("index", _build)
 
 
+def entry_words(code: str) -> list[tuple[str, ...]]:
+    """The content words of the ICD-10-CM entry terms of one WHO code (for the "is this
+    the right code?" check: "Gaucher disease" fits E75.2 "Other sphingolipidosis")."""
+
+    def collect() -> dict[str, list[tuple[str, ...]]]:
+        idx = index()
+        found: dict[str, list[tuple[str, ...]]] = {}
+        for doc, home in enumerate(idx.doc_code):
+            if idx.doc_rank[doc] == CM_RANK:
+                found.setdefault(home, []).append(tuple(idx.doc_text[doc].split()))
+        return found
+
+    return cached("entry_words", collect).get(code, [])
+
+
 def _build() -> Index:
     t = tables()
     idx = Index()
