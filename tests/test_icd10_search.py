@@ -138,6 +138,8 @@ def test_valley_fever_is_not_rift_valley_fever():
 
 def test_a_synonym_row_does_not_bury_who_s_own_title():
     assert search("breast milk jaundice", 1)[0].code == "P59.3"
+    assert search("alcoholic hepatitis", 1)[0].code == "K70.1"  # its own title; the row lists K70.9 first
+    assert search("leukaemia", 1)[0].code == "C95.9"  # "Other specified leukaemias" is not what was asked
 
 
 def test_a_tumour_type_lists_its_sites_with_a_note_to_choose_by_site():

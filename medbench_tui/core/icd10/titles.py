@@ -165,21 +165,31 @@ def find(text: str, limit: int) -> list[tuple[str, float]]:
 
 def ranked(text: str, limit: int) -> list[tuple[str, float, str | None]]:
     """(code, score 0-100, note) best first; the note says to choose by site when a
-    tumour type found the code. Equal scores: the code a synonym row lists first, then a
-    codable leaf before its category, then classification order."""
+    tumour type found the code. Equal scores: a WHO title that says exactly what was
+    asked ("alcoholic hepatitis" is K70.1's own title, though a synonym row lists K70.9
+    first), then the code a synonym row lists first, then a codable leaf before its
+    category, then classification order."""
     t, idx = tables(), index()
     names = {t.folder.word(name) for name in possessives(text)}
-    best: dict[str, tuple[float, int, int]] = {}
-    for slots in query_variants(text):
+    variants = query_variants(text)
+    said = {slot[0] for slot in variants[0]} if variants else set()
+    best: dict[str, tuple[float, bool, int, int]] = {}
+    for slots in variants:
         for doc, score in _score(idx, slots, names):
-            code, key = idx.doc_code[doc], (round(score, 1), -idx.doc_rank[doc], doc)
-            if key[:2] > best.get(code, (0.0, 0, 0))[:2]:
-                best[code] = key
+            code, score = idx.doc_code[doc], round(score, 1)
+            own_title = idx.doc_rank[doc] == TITLE_RANK and set(t.folder.words(t.items[code].title)) == said
+            found = best.get(code)
+            if found is None or score > found[0]:
+                best[code] = (score, own_title, -idx.doc_rank[doc], doc)
+            elif score == found[0]:  # the same code found twice as well: keep the best of both
+                best[code] = (score, own_title or found[1], max(found[2], -idx.doc_rank[doc]),
+                              found[3] if found[2] >= -idx.doc_rank[doc] else doc)
     order = sorted(
         best.items(),
-        key=lambda item: (-item[1][0], -item[1][1], bool(t.items[item[0]].children), t.order[item[0]]),
+        key=lambda item: (-item[1][0], not item[1][1], -item[1][2], bool(t.items[item[0]].children),
+                          t.order[item[0]]),
     )
-    return [(code, score, idx.doc_note.get(doc)) for code, (score, _, doc) in order[:limit]]
+    return [(code, score, idx.doc_note.get(doc)) for code, (score, _, _, doc) in order[:limit]]
 
 
 def _score(idx: Index, slots: tuple[Slot, ...], names: set[str]) -> list[tuple[int, float]]:
