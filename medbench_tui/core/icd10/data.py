@@ -17,6 +17,7 @@ import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -105,6 +106,16 @@ class Tables:
             if first <= head <= last:
                 return chapter
         return None
+
+    def __getstate__(self) -> dict:
+        """Stored with the WHO items as five columns, which load several times faster
+        than twelve thousand separate items."""
+        return {**self.__dict__, "items": tuple(zip(*self.items.values(), strict=True))}
+
+    def __setstate__(self, state: dict) -> None:
+        item = partial(tuple.__new__, WhoItem)  # a WhoItem made in C, not by its Python __new__
+        state["items"] = {fields[0]: fields for fields in map(item, zip(*state["items"], strict=True))}
+        self.__dict__.update(state)
 
 
 _lock = threading.RLock()

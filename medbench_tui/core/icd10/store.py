@@ -27,7 +27,9 @@ def read(path: Path, key: str) -> Any | None:
         with path.open("rb") as stream:
             if stream.readline().rstrip(b"\n") != key.encode():
                 return None
-            return pickle.load(stream)
+            value = pickle.load(stream)
+        gc.freeze()  # kept for the whole process: later collections need not walk through them
+        return value
     except Exception:  # any damage to the file means: build again
         return None
     finally:

@@ -54,7 +54,19 @@ class Index:
     memo: dict[tuple[str, bool, bool], dict[int, float]] = field(default_factory=dict)
 
     def __getstate__(self) -> dict:
-        return {**self.__dict__, "memo": {}}  # stored without what queries remembered
+        """Stored without what queries remembered, and with the postings as one array in
+        vocabulary order: one object instead of twelve thousand loads several times faster."""
+        flat, ends = array("i"), array("i")
+        for word in self.vocab:
+            flat.extend(self.postings[word])
+            ends.append(len(flat))
+        return {**self.__dict__, "memo": {}, "postings": (flat, ends)}
+
+    def __setstate__(self, state: dict) -> None:
+        flat, ends = state["postings"]
+        starts = [0, *ends[:-1]]
+        state["postings"] = {word: flat[a:b] for word, a, b in zip(state["vocab"], starts, ends, strict=True)}
+        self.__dict__.update(state)
 
     def weight(self, word: str) -> float:
         """How telling a word is: rare words (appendicitis) far more than common ones (acute)."""
