@@ -17,6 +17,7 @@ from textual.worker import get_current_worker
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 SEARCH_LIMIT = 25
+SITE_NOTE = "  tumour type: choose the code of the site"  # what a hit found by tumour type says
 NO_CODE_HINT = "Put the cursor on an icd10: value to see its WHO title."
 
 
@@ -117,7 +118,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
             table.add_row(
                 Text(hit.code, style="bold"),
                 Text(f"{hit.score:.0f}", justify="right"),
-                Text.assemble(hit.title, ("  tumour type: choose the code of the site", "italic dim") if hit.note else ""),
+                Text.assemble(hit.title, (SITE_NOTE, "italic dim") if hit.note else ""),
                 key=str(index),
                 height=None if room > 10 else 1,
             )
