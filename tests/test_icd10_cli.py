@@ -60,6 +60,14 @@ def test_search_json_and_text(capsys):
     assert code == 0 and out.splitlines()[0].startswith("J18.9")
 
 
+def test_search_of_a_tumour_type_prints_the_note_to_choose_by_site(capsys):
+    code, out, _ = run(capsys, "search", "medulloblastoma", "--limit", "3")
+    assert code == 0 and out.splitlines()[0].startswith("C71.6")
+    assert out.count("note: ") == 1 and "choose the code of the site" in out
+    code, out, _ = run(capsys, "search", "medulloblastoma", "--limit", "1", "--format", "json")
+    assert list(json.loads(out)[0]) == ["code", "title", "score", "note"]
+
+
 def test_search_without_hits_exits_1(capsys):
     code, out, err = run(capsys, "search", "zzzzqqqxxv", "--format", "json")
     assert (code, json.loads(out)) == (1, [])

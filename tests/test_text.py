@@ -37,3 +37,11 @@ def test_fold_drops_case_accents_and_possessive() -> None:
 def test_icd_folding_uses_the_same_plurals() -> None:
     folder = Folder({})
     assert folder.words("Kidney stones") == ["kidney", text.singular("stones")]
+
+
+def test_possessives_are_the_names_written_with_an_apostrophe() -> None:
+    from medbench_tui.core.text import possessives
+
+    assert possessives("Bowen's disease") == {"bowen"}
+    assert possessives("Graves’ disease and Ménière's") == {"graves", "meniere"}
+    assert possessives("Bowen disease") == set() and possessives("don't") == set()

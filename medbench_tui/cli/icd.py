@@ -114,6 +114,8 @@ def _search(args) -> int:
         width = max(len(hit.code) for hit in hits)
         for hit in hits:
             print(f"{hit.code.ljust(width)}  {hit.score:5.1f}  {hit.title}")
+        for note in dict.fromkeys(hit.note for hit in hits if hit.note):
+            print(f"note: {note}")
     else:
         say(f"no WHO ICD-10 2019 title matches {text!r}; try other words or an abbreviation")
     return 0 if hits else 1

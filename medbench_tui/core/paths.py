@@ -148,6 +148,17 @@ def user_state_dir() -> Path:
     return user_state_path(APP_NAME, appauthor=False)
 
 
+def user_cache_dir() -> Path:
+    from platformdirs import user_cache_path
+
+    return user_cache_path(APP_NAME, appauthor=False)
+
+
+def icd10_index_cache_file() -> Path:
+    """The WHO tables and ICD-10 search index built once for every command-line call."""
+    return user_cache_dir() / "icd10-index.pickle"
+
+
 def settings_file() -> Path:
     return user_config_dir() / "settings.yaml"
 

@@ -287,6 +287,17 @@ def fold(text: str) -> str:
     return _POSSESSIVE.sub("", text) if "'" in text or "\u2019" in text else text
 
 
+_NAMED = re.compile(r"([^\W\d_]+)['\u2019](?:s\b|(?=\s|$))")
+
+
+def possessives(text: str) -> set[str]:
+    """The words written with a possessive ("Bowen's disease", "Graves' disease"), folded:
+    the names of people, which no spelling correction should touch."""
+    if "'" not in text and "\u2019" not in text:
+        return set()
+    return {fold(match.group(1)) for match in _NAMED.finditer(text)}
+
+
 @lru_cache(maxsize=20000)
 def stem(word: str) -> str:
     """A light, consistent stem for free text such as a doctor's question: UK/US spelling

@@ -101,3 +101,16 @@ async def test_a_code_goes_in_at_the_cursor_elsewhere(bank, make_app):
         editor.text_area.move_cursor((row, len(line)))
         editor.insert_code("J20.9")
         assert editor.text_area.document.get_line(row) == line + "J20.9"
+
+
+async def test_a_tumour_type_says_to_choose_the_code_of_the_site(bank, make_app):
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_case(pilot, bank / CAP)
+        await pilot.press("ctrl+f")
+        panel = editor.query_one(IcdPanel)
+        await pilot.press(*"medulloblastoma")
+        await settle(pilot, lambda: bool(panel.hits))
+        assert panel.hits[0].code == "C71.6"
+        title = panel.query_one("#icd-hits", DataTable).get_cell_at((0, 2))
+        assert "choose the code of the site" in str(title)

@@ -19,7 +19,7 @@ from medbench_tui.core.icd10.codes import (
 )
 from medbench_tui.core.icd10.data import ICD_SHAPE, Tables, cached, cm_title, tables
 from medbench_tui.core.icd10.model import Agreement, CodeFinding, CodeInfo, Role
-from medbench_tui.core.icd10.titles import find, index, query_variants
+from medbench_tui.core.icd10.titles import entry_words, find, index, query_variants
 from medbench_tui.core.icd10.text import content, overlap
 
 TITLE_MATCH_THRESHOLD = 50.0
@@ -195,7 +195,7 @@ def name_similarity(name: str, code: str) -> float:
     title_numbers = set(_NUMBER.findall(" ".join(titles)))
     if numbers and title_numbers and not numbers & title_numbers:
         return 0.0
-    targets = [content(t.folder.words(text)) for text in titles] + idx.aliases.get(code[:3], [])
+    targets = [content(t.folder.words(text)) for text in titles] + idx.aliases.get(code[:3], []) + entry_words(code)
     best = 0.0
     readings = [tuple(slot[choice] for slot in variant) for variant in query_variants(name) for choice in (0, -1)]
     for reading in dict.fromkeys(readings):

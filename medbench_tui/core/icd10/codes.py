@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import re
 
-from medbench_tui.core.icd10.data import CODE_KINDS, ICD_SHAPE, CmChange, Tables, WhoItem, cm_title, tables
+from medbench_tui.core.icd10.data import (
+    CODE_KINDS,
+    ICD_SHAPE,
+    Tables,
+    WhoItem,
+    cm_change,
+    cm_title,
+    instead_codes,
+    tables,
+)
 from medbench_tui.core.icd10.model import CodeInfo, SearchHit, Suggestion
-from medbench_tui.core.icd10.titles import find, index
+from medbench_tui.core.icd10.titles import find, index, ranked
 from medbench_tui.core.icd10.text import overlap
 
 WHO_SHAPE = re.compile(r"^[A-Z][0-9]{2}(\.[0-9])?$")
@@ -104,23 +113,23 @@ def search(text: str, limit: int = 10) -> list[SearchHit]:
     t = tables()
     normal = normalise_code(text)
     item = t.items.get(normal)
-    scored: list[tuple[str, float]] = []
+    scored: list[tuple[str, float, str | None]] = []
     if item is not None and (item.kind in CODE_KINDS or _BLOCK.match(normal)):
         if item.kind in CODE_KINDS:
-            scored.append((normal, 100.0))
-        scored += [(code, 90.0) for code in _codes_under(item, t)]
+            scored.append((normal, 100.0, None))
+        scored += [(code, 90.0, None) for code in _codes_under(item, t)]
     elif ICD_SHAPE.match(normal):
         info = _unknown_info(text, normal, t)
-        scored += [(s.code, 90.0 if info.cm_only else 50.0) for s in info.suggestions]
+        scored += [(s.code, 90.0 if info.cm_only else 50.0, None) for s in info.suggestions]
         if not info.cm_only:  # "b12" is a code shape and a vitamin
-            scored += [(code, score) for code, score in find(text, limit) if score >= CODE_SHAPED_TEXT_SCORE]
+            scored += [found for found in ranked(text, limit) if found[1] >= CODE_SHAPED_TEXT_SCORE]
     else:
-        scored = find(text, limit)
-    seen: dict[str, float] = {}
-    for code, score in scored:
-        seen.setdefault(code, score)
-    ranked = sorted(seen.items(), key=lambda item: -item[1])  # stable: keeps find()'s order
-    return [SearchHit(code, t.items[code].title, score) for code, score in ranked[:limit]]
+        scored = ranked(text, limit)
+    seen: dict[str, tuple[float, str | None]] = {}
+    for code, score, note in scored:
+        seen.setdefault(code, (score, note))
+    order = sorted(seen.items(), key=lambda item: -item[1][0])  # stable: keeps ranked()'s order
+    return [SearchHit(code, t.items[code].title, score, note) for code, (score, note) in order[:limit]]
 
 
 # --- WHO items --------------------------------------------------------------------------
@@ -187,15 +196,6 @@ def _codes_under(item: WhoItem, t: Tables) -> list[str]:
 
 # --- codes WHO does not have -------------------------------------------------------------
 
-def cm_change(code: str, t: Tables) -> CmChange | None:
-    """The most specific row of cm_rollup_changes.yaml that covers a CM code."""
-    for length in range(len(code), 2, -1):
-        change = t.cm_changes.get(code[:length])
-        if change is not None:
-            return change
-    return None
-
-
 def rollup(code: str, t: Tables) -> str | None:
     """The WHO code a CM code is cut down to: 4 characters if WHO has them, else 3."""
     for candidate in (code[:5], code[:3]):
@@ -230,26 +230,18 @@ def _is_residual(title_text: str) -> bool:
 def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
     info = CodeInfo(query=query, code=code, valid=False)
     cm = cm_title(code)
+    change = cm_change(code, t)
     if cm is None:
-        info.suggestions = _suggest(_nearest(code, t), t)
-        if not WHO_SHAPE.match(code):
-            info.notes.append(
-                f"{code} has the shape of an ICD-10-CM code (WHO codes have one digit after "
-                "the dot), but neither WHO ICD-10 2019 nor the ICD-10-CM list used here has it."
-            )
-        elif _within(code, PLACE_OF_OCCURRENCE) and t.is_code(code[:3]):
-            info.notes.append(
-                f"WHO lets {code[:3]} take an optional place-of-occurrence 4th character, which "
-                f"the WHO title list used here does not hold; code {code[:3]}."
-            )
+        if change is not None:  # a code WHO retired (I84)
+            info.notes += [f"{code} is not a WHO ICD-10 2019 code.", change.note]
+            info.suggestions = _suggest(instead_codes(change, code, t), t)
         else:
-            info.notes.append(f"{code} is not a WHO ICD-10 2019 code.")
+            _not_known(info, code, t)
         return info
     info.cm_only = True
     info.notes.append(f"{code} is an ICD-10-CM (US) code, '{cm}', not a WHO ICD-10 2019 code.")
-    change = cm_change(code, t)
     target = rollup(code, t)
-    codes = _instead(change, code, t) if change else []
+    codes = instead_codes(change, code, t) if change else []
     if target is None:
         nearest = [] if codes else [found for found, score in find(cm, 4) if score >= NEAREST_TITLE_SCORE]
         info.notes.append(f"WHO ICD-10 2019 has no {code[:3]}"
@@ -263,26 +255,32 @@ def _unknown_info(query: str, code: str, t: Tables) -> CodeInfo:
         ) < ROLLUP_MEANING_THRESHOLD:
             info.notes.append(f"Check the meaning: the WHO title of {target} is worded very "
                               "differently from the CM title.")
-        children = t.items[target].children
-        codes += [*best_children(target, cm, t)[:3], target] if children else [target]
+        if not (change and change.instead):  # else the roll-up is what the CM code does not mean
+            children = t.items[target].children
+            codes += [*best_children(target, cm, t)[:3], target] if children else [target]
     if change:
         info.notes.append(change.note)
     if len(code) == 8 and code[-1].isalpha():
-        info.notes.append(_seventh_character_note(code, target))
+        info.notes.append(_seventh_character_note(code, None if change and change.instead else target))
     info.suggestions = _suggest(codes, t)
     return info
 
 
-def _instead(change: CmChange, code: str, t: Tables) -> list[str]:
-    """A row's `instead` codes; a category there takes the CM code's 4th character
-    when WHO has it (E08.65 with instead E13 -> E13.6 first)."""
-    codes: list[str] = []
-    for other in change.instead:
-        carried = f"{other}.{code[4]}" if len(other) == 3 and len(code) > 4 else ""
-        if t.is_code(carried):
-            codes.append(carried)
-        codes.append(other)
-    return codes
+def _not_known(info: CodeInfo, code: str, t: Tables) -> None:
+    """A code neither WHO 2019 nor the CM list has: the WHO codes next to it."""
+    info.suggestions = _suggest(_nearest(code, t), t)
+    if not WHO_SHAPE.match(code):
+        info.notes.append(
+            f"{code} has the shape of an ICD-10-CM code (WHO codes have one digit after "
+            "the dot), but neither WHO ICD-10 2019 nor the ICD-10-CM list used here has it."
+        )
+    elif _within(code, PLACE_OF_OCCURRENCE) and t.is_code(code[:3]):
+        info.notes.append(
+            f"WHO lets {code[:3]} take an optional place-of-occurrence 4th character, which "
+            f"the WHO title list used here does not hold; code {code[:3]}."
+        )
+    else:
+        info.notes.append(f"{code} is not a WHO ICD-10 2019 code.")
 
 
 def _seventh_character_note(code: str, target: str | None) -> str:

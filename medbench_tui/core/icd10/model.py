@@ -55,9 +55,11 @@ class SearchHit:
     code: str
     title: str
     score: float  # 0-100
+    note: str | None = None  # why to check the hit: a tumour type is coded by its site
 
     def to_json(self) -> dict:
-        return {"code": self.code, "title": self.title, "score": self.score}
+        found = {"code": self.code, "title": self.title, "score": self.score}
+        return {**found, "note": self.note} if self.note else found
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,11 @@ STOPWORDS = frozenset(
 # is what a doctor means by "pneumonia".
 FILLER = frozenset("unspecified other specified elsewhere classified not nec mention".split())
 
+# Words that grade or type what comes before them ("type 1", "grade III", "stage 2"):
+# they say which kind, not what the condition is.
+QUALIFIERS = frozenset({"type", "grade", "stage", "class", "degree", "phase"})
+ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7", "viii": "8", "ix": "9"}
+
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")
 _COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 
@@ -46,10 +51,15 @@ class Folder:
         return folded
 
     def words(self, text: str) -> list[str]:
-        """The content words of `text`, in order (stopwords dropped)."""
-        return [
-            self.word(token) for token in _TOKEN.findall(fold(text)) if token not in STOPWORDS
-        ]
+        """The content words of `text`, in order (stopwords dropped; a Roman numeral after
+        a qualifier is a number: "type I" = "type 1")."""
+        words: list[str] = []
+        for token in _TOKEN.findall(fold(text)):
+            if token in ROMAN and words and words[-1] in QUALIFIERS:
+                words.append(ROMAN[token])
+            elif token not in STOPWORDS:
+                words.append(self.word(token))
+        return words
 
     def compounds(self, text: str) -> list[str]:
         """Hyphenated words written as one ("pre-eclampsia" -> "preeclampsia"), so a

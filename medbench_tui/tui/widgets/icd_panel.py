@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.icd10 import CodeInfo, SearchHit
 
 SEARCH_LIMIT = 25
+SITE_NOTE = "  tumour type: choose the code of the site"  # what a hit found by tumour type says
 NO_CODE_HINT = "Put the cursor on an icd10: value to see its WHO title."
 
 
@@ -120,7 +121,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
             table.add_row(
                 Text(hit.code, style="bold"),
                 Text(f"{hit.score:.0f}", justify="right"),
-                Text(hit.title),
+                Text.assemble(hit.title, (SITE_NOTE, "italic dim") if hit.note else ""),
                 key=str(index),
                 height=None if room > 10 else 1,
             )
