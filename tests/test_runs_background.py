@@ -10,7 +10,7 @@ import pytest
 from medbench_tui.core.bank import load_bank
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.runs.background import BackgroundRun, ProgressFeed, Tally, fold
-from medbench_tui.core.runs.runner import GroupFinished, GroupStarted, RequestRetried, Runner, RunFinished, plan_run
+from medbench_tui.core.runs.runner import GroupFinished, GroupStarted, RequestRetried, RunFinished, Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.systems.human import HumanSystem
 from tests.test_runs_runner import make_bank

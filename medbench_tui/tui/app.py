@@ -42,9 +42,11 @@ from medbench_tui.tui.screens.compare import (
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ConfirmDialog,
+    ExternalChangeDialog,
     SwapRecoveryDialog,
     UnsavedChangesDialog,
 )
+from medbench_tui.tui.screens.diff_view import DiffView
 from medbench_tui.tui.screens.editor import EditorScreen
 from medbench_tui.tui.screens.help import HelpScreen
 from medbench_tui.tui.screens.library import LibraryScreen
@@ -170,6 +172,8 @@ class MedbenchApp(App[int]):
             ("ICD panel", IcdPanel),
             ("Unsaved changes", UnsavedChangesDialog),
             ("Autosave found", SwapRecoveryDialog),
+            ("Changed on disk", ExternalChangeDialog),
+            ("Compare with the disk", DiffView),
             ("Confirm", ConfirmDialog),
             ("Case id", CaseIdDialog),
             ("Help", HelpScreen),
