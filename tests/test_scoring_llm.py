@@ -11,7 +11,7 @@ from ruamel.yaml import YAML
 from medbench_tui.core.case import Case
 from medbench_tui.core.openai_client import EndpointError
 from medbench_tui.core.scoring import NO_EVIDENCE, LlmExtractor, Span, score, score_async
-from medbench_tui.core.scoring.llm_extract import locate
+from medbench_tui.core.scoring.llm_extractor import locate
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
 CASE = Case.model_validate(

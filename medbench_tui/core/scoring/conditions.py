@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from medbench_tui.core.scoring import cues
 from medbench_tui.core.scoring.document import Document, document
-from medbench_tui.core.scoring.extraction import Entity, Span
+from medbench_tui.core.scoring.extraction_model import Entity, Span
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
 from medbench_tui.core.scoring.sections import parse

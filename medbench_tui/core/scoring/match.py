@@ -26,7 +26,7 @@ from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_ICD_EXACT,
 )
 from medbench_tui.core.scoring.document import document
-from medbench_tui.core.scoring.extraction import Entity, EntityKind, Extraction, agreement
+from medbench_tui.core.scoring.extraction_model import Entity, EntityKind, Extraction, agreement
 from medbench_tui.core.text import normalise
 from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
 

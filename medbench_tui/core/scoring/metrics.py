@@ -18,7 +18,7 @@ from medbench_tui.core.scoring.constants import (
     SOFT_RANGE_HIGH,
     SOFT_RANGE_LOW,
 )
-from medbench_tui.core.scoring.extraction import Extraction, agreement
+from medbench_tui.core.scoring.extraction_model import Extraction, agreement
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Ref, ReferenceTable
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medbench_tui.core.scoring.extraction import NO_EVIDENCE, Span
+from medbench_tui.core.scoring.extraction_model import NO_EVIDENCE, Span
 from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
 
 WIDTH = 78

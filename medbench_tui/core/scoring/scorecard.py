@@ -23,7 +23,7 @@ from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
-from medbench_tui.core.scoring.extraction import Evidence, Extraction, Extractor, Span
+from medbench_tui.core.scoring.extraction_model import Evidence, Extraction, Extractor, Span
 from medbench_tui.core.scoring.match import Matching, Pairing, match
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
@@ -261,7 +261,7 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
     Deterministic and fast (the case's reference is prepared once and cached); an LLM
     extractor calls its endpoint (use :func:`score_async` inside an event loop).
     """
-    from medbench_tui.core.scoring.extract import TextExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
     extraction = extractor.extract(case, transcript.final or FinalResponse())
@@ -270,7 +270,7 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
 
 async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
     """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
-    from medbench_tui.core.scoring.extract import TextExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
     final = transcript.final or FinalResponse()

@@ -61,7 +61,7 @@ from medbench_tui.core.case import Case
 from medbench_tui.core.scoring import concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, document
-from medbench_tui.core.scoring.extraction import (
+from medbench_tui.core.scoring.extraction_model import (
     ICD_CODE_RE,
     Entity,
     EntityKind,

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from medbench_tui.core.case import Case
-from medbench_tui.core.scoring.extraction import (
+from medbench_tui.core.scoring.extraction_model import (
     NO_EVIDENCE,
     Entity,
     EntityKind,

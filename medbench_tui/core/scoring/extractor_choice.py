@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.scoring.extraction import Extractor
+from medbench_tui.core.scoring.extraction_model import Extractor
 
 EXTRACTOR_NAMES = ("text", "llm")
 ALIASES = {"rules": "text"}
@@ -15,8 +15,8 @@ ALIASES = {"rules": "text"}
 def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extractor:
     """The extractor called ``choice``, else the one the bank's evaluator names, else
     the text extractor. ``evaluator`` is a ``bankconfig.EvaluatorConfig`` (or None)."""
-    from medbench_tui.core.scoring.extract import TextExtractor
-    from medbench_tui.core.scoring.llm_extract import LlmExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
+    from medbench_tui.core.scoring.llm_extractor import LlmExtractor
 
     name = choice or (evaluator.extractor if evaluator is not None else "text")
     name = ALIASES.get(name, name)
