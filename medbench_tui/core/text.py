@@ -224,6 +224,63 @@ PHRASE_SYNONYMS: dict[str, str] = {
     "anti inflammatory": "nsaid",
 }
 
+# --- Clinical vocabulary of final responses (the scorer) ------------------------------
+# How doctors and models write plans and diagnoses in their answers: short forms and
+# synonyms that a case's reference writes out in full. Merged into the tables above;
+# kept in a block of their own so that the question shorthand can grow beside them.
+ANSWER_ABBREVIATIONS: dict[str, str] = {
+    "o2": "oxygen",
+    "nbm": "nil by mouth",
+    "npo": "nil by mouth",
+    "cocp": "combined oral contraceptive",
+    "coc": "combined oral contraceptive",
+    "pud": "peptic ulcer disease",
+    "ob/gyn": "obstetrics gynecology",
+    "obgyn": "obstetrics gynecology",
+    "o&g": "obstetrics gynecology",
+    "obs&gynae": "obstetrics gynecology",
+    "gynae": "gynecology",
+    "ophth": "ophthalmology",
+    "neb": "nebulizer",
+    "nebs": "nebulizer",
+    "nebulized": "nebulizer",
+    "nebulization": "nebulizer",
+    "poc": "point of care",
+    "ngt": "nasogastric tube",
+    "txa": "tranexamic acid",
+    "mgso4": "magnesium sulfate",
+    "kcl": "potassium chloride",
+    "nrt": "nicotine replacement therapy",
+    "2ww": "two week wait",
+    "obs": "observation",
+    "sbr": "serum bilirubin",
+    "bhcg": "hcg",
+}
+ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
+    "nil per os": "nil by mouth",
+    "nothing by mouth": "nil by mouth",
+    "combined pill": "combined oral contraceptive",
+    "combined oral contraceptive pill": "combined oral contraceptive",
+    "obstetrics and gynaecology": "obstetrics gynecology",
+    "peptic ulcer": "peptic ulcer disease",
+    "neuro checks": "neurological observation",
+    "neuro obs": "neurological observation",
+    "neurological checks": "neurological observation",
+    "point of care glucose": "blood glucose",
+    "point of care blood glucose": "blood glucose",
+    "finger prick glucose": "blood glucose",
+    "fingerprick glucose": "blood glucose",
+    "sodium chloride": "saline",
+    "normal saline": "0 9 saline",
+    "beta hcg": "hcg",
+    "beta human chorionic gonadotropin": "hcg",
+    "on call ophthalmology": "ophthalmology",
+    "eye team": "ophthalmology",
+    "eye casualty": "emergency ophthalmology",
+}
+ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
+PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)
+
 CAPS_ONLY: frozenset[str] = frozenset({"us", "im", "er", "ed"})
 """Abbreviations that are also everyday words ("call us", "I'm"): expanded only when
 written in capitals."""

@@ -22,11 +22,14 @@ from medbench_tui.core.case import Case, CriticalCondition
 from medbench_tui.core.scoring import concepts
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
+    EXACT_CASE_MAX_LENGTH,
     MATCH_SCORE_CONCEPT,
     MATCH_SCORE_EXACT,
     MATCH_SCORE_TYPO,
+    MATCH_SCORE_UNORDERED,
     TYPO_MAX_EDITS,
     TYPO_MIN_LENGTH,
+    UNORDERED_SLACK,
 )
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
@@ -46,6 +49,7 @@ class Phrase:
     text: str  # as written in the case
     words: tuple[str, ...]  # normalised words (filler left out)
     caps_only: bool  # an acronym alias: matches text in capitals only
+    exact_case: bool = False  # a short alias not in capitals ("Mg"): matches only as written
 
     @property
     def compact(self) -> str:
@@ -91,10 +95,11 @@ class Mention:
     ref: Ref | None = None
     group: Group | None = None
     via: str | None = None
+    ordered: bool = True  # False: the phrase's words in another order (constants.MATCH_SCORE_UNORDERED)
 
     @property
     def length(self) -> int:
-        return self.hit.last - self.hit.first + 1
+        return self.hit.last - self.hit.first + 1 if self.ordered else len(self.phrase.words)
 
 
 @dataclass(eq=False)
@@ -109,6 +114,7 @@ class ConditionRef:
     applies_phrases: list[Phrase]
 
 
+LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
 
@@ -120,7 +126,8 @@ def make_phrase(text: str) -> Phrase | None:
     caps_only = bool(
         ACRONYM_RE.match(stripped) and any(c.isalpha() for c in stripped) and stripped.lower() not in ABBREVIATIONS
     )
-    return Phrase(stripped, words, caps_only)
+    exact_case = len(stripped) <= EXACT_CASE_MAX_LENGTH and not caps_only and stripped.lower() not in ABBREVIATIONS
+    return Phrase(stripped, words, caps_only, exact_case)
 
 
 def _phrases(*texts: str) -> list[Phrase]:
@@ -145,6 +152,7 @@ class ReferenceTable:
     groups: list[Group]
     conditions: list[ConditionRef]
     _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
+    _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
     _prefixes: set[str] = field(default_factory=set)
     _vocab: set[str] = field(default_factory=set)
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
@@ -184,6 +192,8 @@ class ReferenceTable:
         entries = self._by_compact.setdefault(phrase.compact, [])
         if not any(p == phrase and r is ref and g is group for p, r, g in entries):
             entries.append((phrase, ref, group))
+            if len(set(phrase.words)) >= 2 and (ref is not None or group is not None):
+                self._multiword.append((phrase, ref, group))
         compact = phrase.compact
         self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
         self._vocab.update(phrase.words)
@@ -245,15 +255,45 @@ class ReferenceTable:
                     continue
                 first, last = keys[s], keys[e]
                 score = MATCH_SCORE_TYPO if any(typo[s : e + 1]) else MATCH_SCORE_EXACT
+                if _inside_expansion(tokens, first, last):
+                    continue  # "oxygen" is not in "SpO2" (oxygen saturation)
                 for phrase, ref, group in entries:
                     if phrase.caps_only and not all(tokens[k].caps for k in range(first, last + 1)):
                         continue
+                    if phrase.exact_case and doc.text[tokens[first].start : tokens[last].end] != phrase.text:
+                        continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
+        found += self._unordered(doc, keys, words)
         mentions = _resolve_overlaps(found)
         if self._safety_nets or self._follow_ups:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    def _unordered(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+        """The multi-word phrases whose words all occur, in another order, close together
+        in one clause (constants.MATCH_SCORE_UNORDERED)."""
+        where: dict[str, list[int]] = {}
+        for position, word in enumerate(words):
+            where.setdefault(word, []).append(position)
+        out: list[Mention] = []
+        for phrase, ref, group in self._multiword:
+            if phrase.caps_only or any(w not in where for w in phrase.words):
+                continue
+            reach = len(phrase.words) + UNORDERED_SLACK
+            for anchor in where[phrase.words[0]]:
+                picked = [anchor]
+                for word in phrase.words[1:]:
+                    near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked
+                            and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
+                    if not near:
+                        break
+                    picked.append(min(near, key=lambda p: abs(p - anchor)))
+                else:
+                    first, last = keys[min(picked)], keys[max(picked)]
+                    if last - first < reach and not _crosses_a_list(doc, first, last):
+                        out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+        return out
 
     def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items and phrases that the document's safety-net expressions and timed
@@ -292,6 +332,22 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+def _crosses_a_list(doc: Document, first: int, last: int) -> bool:
+    """A comma, a bracket, "and" or "or" between tokens ``first`` and ``last``: two items of a list."""
+    tokens = doc.tokens
+    return any(
+        doc.lows[k] in ("and", "or") or LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
+        for k in range(first + 1, last + 1)
+    )
+
+
+def _inside_expansion(tokens: list, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are only part of the words one abbreviation stands for."""
+    return (first > 0 and tokens[first - 1].start == tokens[first].start) or (
+        last + 1 < len(tokens) and tokens[last + 1].start == tokens[last].start
+    )
 
 
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
