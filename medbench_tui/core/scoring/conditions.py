@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring import assertion, cues
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction_model import Entity, Span
 from medbench_tui.core.scoring.match import Matching
@@ -28,7 +28,7 @@ from medbench_tui.core.scoring.sections import parse
 from medbench_tui.core.transcript import FinalResponse
 
 IMPLICIT_CONTRAINDICATED = "cc-implicit-contraindicated"
-GIVEN = ("matched", "acceptable", "unexpected", "contraindicated")
+GIVEN = ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")
 NAMING_SECTIONS = ("diagnosis", "differential", "icd")
 """Sections that name conditions: "NSAID gastropathy" there recommends no NSAID."""
 
@@ -82,7 +82,8 @@ def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[
                     continue
                 span = Span(start=start, end=end, text=doc.text[start:end], field=field) if field else None
                 place = f"{field} {start}-{end}" if field else where
-                negated = cues.negation(doc, m.hit.first, m.hit.last)
+                said = assertion.action(doc, m.hit.first, m.hit.last, "treatment", table.record, False)
+                negated = None if said.recommended else said.rule
                 if section == "avoid":
                     negated = cues.AVOID_HEADING
                 out.append(Occurrence(doc.text[start:end], place, span, negated, is_phrase))

@@ -51,11 +51,11 @@ UNORDERED_SLACK = 3
 # matches only as written: in lower case it is another word (the unit "mg").
 EXACT_CASE_MAX_LENGTH = 2
 
-# 4. Diagnoses also match by ICD-10 agreement (``icd10.agreement``): the same code, or
-#    the same WHO 3-character category. Name matches rank first when one answer could
-#    be assigned to two reference diagnoses.
+# 4. Diagnoses also match by ICD-10 code: the same code as the reference's, or one of its
+#    `accept_codes`. A shared 3-character category alone matches nothing (biliary colic,
+#    K80.2, is not acute calculous cholecystitis, K80.0); it is still reported as
+#    `primary_icd10: category`. Name matches rank first.
 MATCH_SCORE_ICD_EXACT = 99.0
-MATCH_SCORE_ICD_CATEGORY = ITEM_THRESHOLD
 
 # Acronym aliases: an alias written in capitals of at most ACRONYM_MAX_LENGTH letters
 # (FIT, CAP, MDT) matches only text written in capitals, because its lower-case form is

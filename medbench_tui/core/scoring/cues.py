@@ -108,10 +108,16 @@ NEGATION_BEFORE = Cues(
 )
 NEGATION_AFTER = Cues(
     "unnecessary", "contraindicated", "excluded", "avoided", "unwarranted",
-    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out",
-    *(f"{no} {word}" for no in ("not", "isnt", "arent", "wasnt", "werent")
+    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out", "ineffective",
+    *(f"{no} {adverb}{word}" for no in ("not", "isnt", "arent", "wasnt", "werent", "no longer")
+      for adverb in ("", "routinely ", "usually ", "generally ", "always ", "necessarily ", "strictly ", "currently ")
       for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
-                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested")),
+                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested", "suitable",
+                   "effective", "beneficial", "first choice", "first line", "part of", "of benefit")),
+    "has no role", "have no role", "no role", "of no benefit", "no benefit", "wont add", "will not add",
+    "does not add", "doesnt add", "dont help", "do not help", "doesnt help", "does not help", "wont help",
+    "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
+    "not for now", "not at this stage", "not needed now", "not needed at this stage",
 )
 EXCLUSION = Cues("excluded", "ruled out")
 TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
@@ -230,12 +236,66 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
     return None
 
 
+REASON_WORDS = frozenset({"as", "since", "given", "so", "while", "whilst"})
+PLURAL_LEADS = frozenset({"are", "were", "arent", "werent", "dont", "do", "have", "none", "both", "all"})
+"""A predicate for several coordinated items ("X and Y are contraindicated")."""
+LIST_REACH = 14
+"""How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""
+
+
 def negation(doc: Document, first: int, last: int) -> str | None:
     """The negation cue of the mention at tokens ``first..last``, or None."""
     return (
         _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW)
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
+        or _before_list(doc, first)
+        or _after_list(doc, last)
     )
+
+
+def _list_words(doc: Document, start: int, stop: int) -> bool:
+    """Tokens ``start..stop`` are a coordinated list: no clause word, no action verb."""
+    return all(doc.lows[k] not in CLAUSE_WORDS and doc.lows[k] not in ACTION_VERBS for k in range(start, stop + 1))
+
+
+def _before_list(doc: Document, first: int) -> str | None:
+    """A negation cue before a closed list that the mention is part of ("no salbutamol,
+    adrenaline nebs, steroids or antibiotics"): the list must end with "or"/"nor"."""
+    low = doc.lows
+    clause = doc.clause[first]
+    k = first - 1
+    while k >= max(0, first - LIST_REACH) and doc.clause[k] == clause:
+        phrase = NEGATION_BEFORE.ending_at(low, k)
+        if phrase is not None and phrase not in HEDGE and not _in_pseudo(low, k - len(phrase) + 1, k):
+            if not _list_words(doc, k + 1, first - 1):
+                return None
+            j = k + 1
+            while j < len(low) and doc.clause[j] == clause and j - k <= LIST_REACH:
+                if low[j] in ("or", "nor"):
+                    return " ".join(phrase)
+                if low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS:
+                    return None
+                j += 1
+            return None
+        k -= 1
+    return None
+
+
+def _after_list(doc: Document, last: int) -> str | None:
+    """A plural negated predicate after a coordinated list the mention is part of ("A and B
+    are contraindicated", "antibiotics, steroids and inhalers don't help")."""
+    low = doc.lows
+    clause = doc.clause[last]
+    k = last + 1
+    while k < len(low) and doc.clause[k] == clause and k - last <= LIST_REACH:
+        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS:
+            return None
+        phrase = NEGATION_AFTER.starting_at(low, k)
+        if phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS):
+            if not _in_pseudo(low, k, k + len(phrase) - 1):
+                return " ".join(phrase)
+        k += 1
+    return None
 
 
 def hard_negation(doc: Document, first: int, last: int) -> str | None:

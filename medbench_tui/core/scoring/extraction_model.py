@@ -55,6 +55,10 @@ class Entity(BaseModel):
     source: Literal["structured", "text", "llm"]
     negated: str | None = Field(default=None, description="The negation cue: a mention that is not a recommendation.")
     section: str | None = None
+    status: Literal["affirmed", "negated", "conditional", "historical", "question"] = Field(
+        default="affirmed", description="What the mention asserts (assertion.py); only affirmed mentions are scored."
+    )
+    reason: str | None = Field(default=None, description="The rule that decided the entity, with its trigger words.")
 
     @property
     def scored(self) -> bool:

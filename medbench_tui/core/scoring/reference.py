@@ -20,6 +20,7 @@ from rapidfuzz.distance import OSA
 
 from medbench_tui.core.case import Case, CriticalCondition
 from medbench_tui.core.scoring import concepts
+from medbench_tui.core.scoring.assertion import Record
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
     EXACT_CASE_MAX_LENGTH,
@@ -69,6 +70,8 @@ class Ref:
     penalty: float | None = None
     group: str | None = None
     icd10: str | None = None
+    accept_codes: tuple[str, ...] = ()
+    alternatives: list[Phrase] = field(default_factory=list)  # other actions that satisfy this item as fully
 
     @property
     def is_diagnosis(self) -> bool:
@@ -151,7 +154,9 @@ class ReferenceTable:
     treatment: list[Ref]
     groups: list[Group]
     conditions: list[ConditionRef]
+    record: Record = field(default_factory=lambda: Record([], "", []))
     _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
+    _alternatives: set[tuple[int, Phrase]] = field(default_factory=set)
     _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
     _prefixes: set[str] = field(default_factory=set)
     _vocab: set[str] = field(default_factory=set)
@@ -165,6 +170,10 @@ class ReferenceTable:
         for ref in self.refs:
             for phrase in ref.phrases:
                 self._add(phrase, ref, None)
+        for ref in self.treatment:
+            for phrase in ref.alternatives:
+                self._add(phrase, ref, None)
+                self._alternatives.add((id(ref), phrase))
         for group in self.groups:
             for phrase in group.phrases:
                 self._add(phrase, None, group)
@@ -319,6 +328,10 @@ class ReferenceTable:
                         add(hit, phrase, ref, concepts.FOLLOW_UP)
         return out
 
+    def is_alternative(self, mention: Mention) -> bool:
+        """The mention names one of its item's ``alternatives``, not the item itself."""
+        return mention.ref is not None and (id(mention.ref), mention.phrase) in self._alternatives
+
     def remember(self, key: Any, compute: Callable[[], T]) -> T:
         """A result about this reference (the matches of an answer's text), computed
         once: the same answers come back run after run."""
@@ -396,7 +409,8 @@ def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
 
 def build_table(case: Case) -> ReferenceTable:
     d = case.diagnosis
-    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases), icd10=d.primary.icd10)
+    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases),
+                  icd10=d.primary.icd10, accept_codes=tuple(d.primary.accept_codes))
     secondary = [
         Ref("secondary", i, s.name, "secondary", _phrases(s.name, *s.aliases), icd10=s.icd10)
         for i, s in enumerate(d.secondary)
@@ -410,7 +424,8 @@ def build_table(case: Case) -> ReferenceTable:
         for i, w in enumerate(case.workup)
     ]
     treatment = [
-        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group)
+        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group,
+            alternatives=_phrases(*t.alternatives))
         for i, t in enumerate(case.treatment)
     ]
     groups: dict[str, Group] = {}
@@ -426,7 +441,28 @@ def build_table(case: Case) -> ReferenceTable:
         refs, phrases = _condition_entries(cond.items, actions)
         applies_refs, applies_phrases = _condition_entries(cond.applies_if, actions)
         conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
-    return ReferenceTable(case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions)
+    return ReferenceTable(
+        case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case)
+    )
+
+
+MEASURES = (
+    ("blood pressure",), ("heart rate", "pulse"), ("oxygen saturation",), ("temperature",), ("respiratory rate",),
+    ("glucose", "blood glucose"), ("ketones",), ("potassium",), ("sodium",), ("haemoglobin",), ("hcg",),
+    ("electrocardiogram", "ECG"), ("troponin",), ("ferritin",), ("bilirubin",), ("platelets",), ("lactate",),
+)
+"""Findings a condition may state ("if the BP is low") that a record usually holds."""
+
+
+def _record(case: Case) -> Record:
+    """What the case establishes for conditions: its diagnoses and the text of its record."""
+    d = case.diagnosis
+    names = [d.primary.name, *d.primary.aliases, *(n for s in d.secondary for n in (s.name, *s.aliases))]
+    parts = [case.intro, *(a.answer for a in case.additional_answers)]
+    for a in case.attachments:
+        parts += [a.title, a.kind, a.description or "", a.content or ""]
+    tests = [[w.item, *w.aliases] for w in case.workup] + [list(m) for m in MEASURES]
+    return Record(names, "\n".join(parts), tests)
 
 
 _CACHE: OrderedDict[str, ReferenceTable] = OrderedDict()
@@ -436,7 +472,8 @@ def reference_table(case: Case) -> ReferenceTable:
     """The table of ``case``, built once per distinct reference (cached by content, so
     an edited case gets a new table)."""
     key = case.model_dump_json(
-        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions"}
+        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions", "attachments",
+                 "additional_answers", "intro"}
     )
     table = _CACHE.get(key)
     if table is None:

@@ -28,7 +28,9 @@ from medbench_tui.core.scoring.match import Matching, Pairing, match
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
-ItemStatus = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]
+ItemStatus = Literal[
+    "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
+]
 Agreement = Literal["exact", "category", "chapter", "wrong", "missing"]
 
 
@@ -177,7 +179,7 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
     reason = None if complete else (transcript.reason or ("no final response" if transcript.final is None else "incomplete"))
 
     accuracy = m.diagnosis_accuracy(extraction, matching)
-    agreement = m.primary_icd10(extraction, table)
+    agreement = m.primary_icd10(extraction, matching, table)
     rank = m.primary_rank(extraction, matching)
     workup = m.workup_figures(matching, table, case)
     treatment = m.treatment_figures(matching)

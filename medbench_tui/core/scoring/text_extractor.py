@@ -56,9 +56,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import dataclass, field
 
 from medbench_tui.core.case import Case
-from medbench_tui.core.scoring import concepts, cues
+from medbench_tui.core.scoring import assertion, concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction_model import (
@@ -73,7 +74,7 @@ from medbench_tui.core.scoring.extraction_model import (
     structured_entities,
 )
 from medbench_tui.core.text import tokenize
-from medbench_tui.core.scoring.reference import Mention, ReferenceTable, reference_table
+from medbench_tui.core.scoring.reference import Mention, Ref, ReferenceTable, reference_table
 from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
 from medbench_tui.core.transcript import FinalResponse
 
@@ -170,6 +171,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
     item_hits = {m.hit for m in mentions if m.ref is not None}
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
+    reading = _Reading(has_diagnosis_section)
     entities: list[Entity] = []
     for m in mentions:
         start, end = doc.span(m.hit)
@@ -181,14 +183,15 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
-        kind, cue = _classify(m, doc, section, has_diagnosis_section)
+        kind, said = _classify(m, doc, section, reading, item, table)
         if kind is None:
             continue
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
         entities.append(Entity(
             kind=kind, text=doc.quote(m.hit), evidence=Span(start=start, end=end, text=text[start:end], field=field),
-            source="text", negated=cue, section=section,
+            source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
+            status=said.status, reason=_reason(said, section, m),
         ))
     codes = _codes(text, layout)
     advice = _advice_starts(doc)
@@ -214,35 +217,83 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     return dash is not None and at >= dash.end()
 
 
-def _classify(m: Mention, doc: Document, section: str, has_diagnosis_section: bool) -> tuple[EntityKind | None, str | None]:
-    """The kind of a mention and its negation cue (see the module documentation)."""
+@dataclass
+class _Reading:
+    """What the reading of one text has settled so far: which diagnoses are final."""
+
+    has_diagnosis_section: bool
+    finals: set[int] = field(default_factory=set)  # id() of the refs named as final diagnoses
+    final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
+    any_final: bool = False
+
+
+SUBORDINATE = frozenset({"before", "after", "until", "during", "while", "without", "starting", "completing"})
+"""A treatment group after these words is a time, not an item ("before starting antibiotics")."""
+OWN_CONDITION_RE = re.compile(r"\b(if|unless|once|when|after)\b", re.IGNORECASE)
+NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
+REJECTED = "differential: named and rejected"
+
+
+def _classify(
+    m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable
+) -> tuple[EntityKind | None, assertion.Assertion]:
+    """The kind of a mention and what it asserts (see the module documentation)."""
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
         if section == "avoid":
-            return named, cues.AVOID_HEADING  # type: ignore[return-value]
-        cue = cues.negation(doc, first, last)
-        if cue is None and cues.background(doc, first, last, named):
-            return None, None
-        return named, cue  # type: ignore[return-value]
-    if section == "avoid":
-        return None, None
+            return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
+        if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
+            return None, assertion.AFFIRMED
+        own = m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+        return named, assertion.action(doc, first, last, named, table.record, own)  # type: ignore[return-value]
+    if section == "avoid" or assertion.asked(doc, first):
+        return None, NOT_SAID
+    ref = m.ref
     if section == "differential":
-        return "differential", None
-    cue = cues.hard_negation(doc, first, last)
+        return "differential", assertion.AFFIRMED
+    hard = cues.hard_negation(doc, first, last)
+    if hard is not None:
+        return "differential", assertion.Assertion("affirmed", hard, REJECTED + f' ("{hard}")')
+    if ref is not None and id(ref) in reading.finals:
+        return "diagnosis", assertion.AFFIRMED
+    strong = cues.differential_cue(doc, first, last, strong_only=True)
+    weak = cues.differential_cue(doc, first, last) or cues.negation(doc, first, last)
     if section in ("diagnosis", "icd"):
-        if cue is not None:
-            return "diagnosis", cue
-        if cues.differential_cue(doc, first, last, strong_only=True):
-            return "differential", None
-        return "diagnosis", None
-    if cue is not None:
-        return "diagnosis", cue
-    if cues.differential_cue(doc, first, last) or cues.negation(doc, first, last):
-        return "differential", None  # hedged ("X is unlikely") or queried
-    if not has_diagnosis_section:
-        return "diagnosis", None
-    return None, None
+        if strong is not None or (weak is not None and item is not None and item in reading.final_items):
+            return "differential", assertion.Assertion("affirmed", strong or weak, f'differential: "{strong or weak}"')
+        return _final(reading, ref, item), assertion.AFFIRMED
+    if ref is not None and ref.kind == "secondary" and weak is None:
+        return _final(reading, ref, item), assertion.AFFIRMED
+    if not reading.has_diagnosis_section and not reading.any_final and not _hedged_away(doc, first, last):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
+    if weak is not None or strong is not None or not reading.has_diagnosis_section:
+        return "differential", assertion.Assertion("affirmed", strong or weak, "differential: named as an alternative")
+    return None, assertion.AFFIRMED
+
+
+def _final(reading: _Reading, ref: Ref | None, item: Item | None) -> EntityKind:
+    reading.any_final = True
+    if ref is not None:
+        reading.finals.add(id(ref))
+    if item is not None:
+        reading.final_items.add(item)
+    return "diagnosis"
+
+
+def _hedged_away(doc: Document, first: int, last: int) -> bool:
+    """"X is unlikely", "less likely X": considered and put aside."""
+    cue = cues.negation(doc, first, last)
+    return cue is not None and tuple(cue.split()) in cues.HEDGE
+
+
+def _reason(said: assertion.Assertion, section: str, m: Mention) -> str:
+    if not said.recommended or said.rule != "affirmed":
+        return said.rule
+    where = {"workup": "listed under a workup heading", "treatment": "listed under a plan heading",
+             "diagnosis": "stated as the diagnosis", "icd": "stated as the diagnosis",
+             "differential": "listed under a differential heading", "advice": "given as advice"}.get(section)
+    return f"affirmed: {where}" if where else "affirmed: stated in the text"
 
 
 def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
