@@ -63,11 +63,12 @@ PRESENT_FINDING = frozenset({
 })
 CAVEAT = frozenset({"allergic", "allergy", "allergies", "contraindication", "contraindications", "contraindicated"})
 """A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
+NEGATORS = frozenset({"not", "no", "dont", "isnt", "arent", "without", "unless", "never"})
 NAME_PREFIX = 6
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = frozenset({
     "precipitant", "precipitants", "trigger", "triggers", "history", "background", "pmh", "dhx", "medications",
-    "allergies", "allergy", "previously",
+    "previously",
 })
 """A label before a colon that makes its line history ("Precipitants: pseudoephedrine yesterday")."""
 _LINE_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):")
@@ -178,7 +179,7 @@ class Record:
 
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}
-        if CAVEAT.intersection(raw) and ABSENCE.intersection(raw):
+        if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
         words = _words(condition)
         if not words or ABSENCE.intersection(raw):
@@ -261,6 +262,11 @@ def _line_end(doc: Document, last: int) -> int:
     return k
 
 
+def bracket_of(doc: Document, k: int) -> tuple[int, int] | None:
+    """The first and last tokens of the brackets that token ``k`` stands in, if any."""
+    return _bracket(doc, k)
+
+
 def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     """The tokens of the brackets that token ``k`` stands in, if any (same line)."""
     text = doc.text
@@ -307,4 +313,7 @@ def _history_line(doc: Document, first: int) -> bool:
     at = doc.tokens[first].start
     line = text[text.rfind("\n", 0, at) + 1 : at]
     label = _LINE_LABEL_RE.search(line)
-    return label is not None and label.group(1).strip().lower().split()[-1] in HISTORY_LABELS
+    if label is None:
+        return False
+    words = label.group(1).strip().lower().split()
+    return len(words) <= 3 and words[-1] in HISTORY_LABELS and not NEGATORS.intersection(words)

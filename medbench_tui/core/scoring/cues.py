@@ -62,7 +62,7 @@ AVOID_HEADING = "listed under an Avoid heading"
 """The cue of every mention in a section headed "Avoid:", "Do not:", "Contraindicated:"."""
 
 BEFORE_WINDOW = 5
-AFTER_WINDOW = 3
+AFTER_WINDOW = 5
 DIFFERENTIAL_WINDOW = 12
 BACKGROUND_WINDOW = 3
 
@@ -148,7 +148,8 @@ BACKGROUND_BEFORE = {
     ),
 }
 BACKGROUND_AFTER = Cues(
-    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance",
+    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance", "rash",
+    "reaction", "reactions", "anaphylaxis", "taken",
     "resistance", "resistant", "withdrawal", "misuse", "abuse", "dependence", "poisoning",
 )
 NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
@@ -228,14 +229,19 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         at = k + step
         if at >= n or doc.clause[at] != clause or doc.comma_before[at] or low[at] in CLAUSE_WORDS:
             return None
+        if "(" in doc.text[doc.tokens[at - 1].end : doc.tokens[at].start]:
+            return None  # "hypercholesterolaemia (stopped his statin)": an explanation
         phrase = phrases.starting_at(low, at)
         if phrase is not None and not (negation and _in_pseudo(low, at, at + len(phrase) - 1)):
-            if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, k):
-                return None  # "aspirin once haemorrhage excluded": the exclusion is the condition's
+            if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, 0):
+                return None  # "aspirin once haemorrhage excluded", "once a CT head has excluded": a condition
             return " ".join(phrase)
     return None
 
 
+DETERMINER_NEGATIONS = Cues("no", "without", "none", "nor", "neither")
+"""A list after these must close with "or" to be negated throughout ("no A, B or C"): "no
+penicillin allergy, amoxicillin 500 mg" negates no amoxicillin."""
 REASON_WORDS = frozenset({"as", "since", "given", "so", "while", "whilst"})
 PLURAL_LEADS = frozenset({"are", "were", "arent", "werent", "dont", "do", "have", "none", "both", "all"})
 """A predicate for several coordinated items ("X and Y are contraindicated")."""
@@ -267,11 +273,13 @@ def _before_list(doc: Document, first: int) -> str | None:
     while k >= max(0, first - LIST_REACH) and doc.clause[k] == clause:
         phrase = NEGATION_BEFORE.ending_at(low, k)
         if phrase is not None and phrase not in HEDGE and not _in_pseudo(low, k - len(phrase) + 1, k):
-            if not _list_words(doc, k + 1, first - 1):
+            start = k + 1 if k + 1 < first and low[k + 1] in ACTION_VERBS else k  # "don't use any X, or Y"
+            if not _list_words(doc, start + 1, first - 1):
                 return None
-            j = k + 1
+            closers = ("or", "nor") if phrase in DETERMINER_NEGATIONS else ("or", "nor", "and")
+            j = start + 1
             while j < len(low) and doc.clause[j] == clause and j - k <= LIST_REACH:
-                if low[j] in ("or", "nor"):
+                if low[j] in closers and j > k + 1:
                     return " ".join(phrase)
                 if low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS:
                     return None
@@ -306,9 +314,15 @@ def hard_negation(doc: Document, first: int, last: int) -> str | None:
     return cue
 
 
-def differential_cue(doc: Document, first: int, last: int, *, strong_only: bool = False) -> str | None:
+def differential_cue(
+    doc: Document, first: int, last: int, *, strong_only: bool = False, before_only: bool = False
+) -> str | None:
+    """A differential cue before the mention (or after it, unless ``before_only``: in
+    "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential)."""
     phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
-    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or _after(doc, last, phrases, negation=False)
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or (
+        None if before_only else _after(doc, last, phrases, negation=False)
+    )
     if cue is None and not strong_only and _query_mark(doc, first):
         return "?"
     return cue

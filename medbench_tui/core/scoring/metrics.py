@@ -68,12 +68,15 @@ def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTa
     ``accept_codes`` is exact. ``missing`` when that diagnosis has no code."""
     finals = extraction.scored("diagnosis")
     by_name = [e for e in finals if any(c.ref.kind == "primary" and not c.via.startswith("ICD") for c in matching.candidates_of(e))]
-    chosen = next((e for e in by_name if e.icd10), by_name[0]) if by_name else (finals[0] if finals else None)
-    if chosen is None or not chosen.icd10:
-        return "missing"
-    if any(agreement(chosen.icd10, code) == "exact" for code in table.primary.accept_codes):
+    chosen = by_name or finals[:1]
+    levels = {_agreement(e.icd10, table) for e in chosen if e.icd10}
+    return next((level for level in AGREEMENT_ORDER if level in levels), "missing")
+
+
+def _agreement(code: str, table: ReferenceTable) -> str:
+    if any(agreement(code, accepted) == "exact" for accepted in table.primary.accept_codes):
         return "exact"
-    return agreement(chosen.icd10, table.primary.icd10 or "")
+    return agreement(code, table.primary.icd10 or "")
 
 
 def secondary_recall(matching: Matching, table: ReferenceTable) -> float | None:

@@ -300,7 +300,7 @@ class ReferenceTable:
                     picked.append(min(near, key=lambda p: abs(p - anchor)))
                 else:
                     first, last = keys[min(picked)], keys[max(picked)]
-                    if last - first < reach and not _crosses_a_list(doc, first, last):
+                    if last - first < reach and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 
@@ -347,13 +347,20 @@ class ReferenceTable:
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
 
 
-def _crosses_a_list(doc: Document, first: int, last: int) -> bool:
-    """A comma, a bracket, "and" or "or" between tokens ``first`` and ``last``: two items of a list."""
+def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked: set[int]) -> bool:
+    """Tokens ``first..last`` hold two items of a list: a comma or bracket between them, or
+    an "and"/"or" that is not the phrase's own, unless it joins one word to the phrase
+    ("HIV and syphilis testing" is HIV testing; "check FBC and repeat in 48 hours")."""
     tokens = doc.tokens
-    return any(
-        doc.lows[k] in ("and", "or") or LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
-        for k in range(first + 1, last + 1)
-    )
+    if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
+           for k in range(first + 1, last + 1)):
+        return True
+    own = set(phrase.text.lower().split())
+    links = [k for k in range(first + 1, last) if doc.lows[k] in ("and", "or") and doc.lows[k] not in own]
+    if not links:
+        return False
+    others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
+    return len(links) > 1 or len(others) > 2
 
 
 def _inside_expansion(tokens: list, first: int, last: int) -> bool:

@@ -172,6 +172,9 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
     reading = _Reading(has_diagnosis_section)
+    reading.commits = not has_diagnosis_section and any(
+        m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
+    )
     entities: list[Entity] = []
     for m in mentions:
         start, end = doc.span(m.hit)
@@ -225,12 +228,33 @@ class _Reading:
     finals: set[int] = field(default_factory=set)  # id() of the refs named as final diagnoses
     final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
     any_final: bool = False
+    commits: bool = False  # the text says what it commits to ("most likely X"): no first-named rule
 
 
-SUBORDINATE = frozenset({"before", "after", "until", "during", "while", "without", "starting", "completing"})
+SUBORDINATE = frozenset({
+    "before", "after", "until", "during", "while", "without", "starting", "completing", "once", "tolerating", "change",
+    "to", "for",
+})
 """A treatment group after these words is a time, not an item ("before starting antibiotics")."""
 OWN_CONDITION_RE = re.compile(r"\b(if|unless|once|when|after)\b", re.IGNORECASE)
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
+SERVICE_WORDS = frozenset({
+    "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
+    "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
+})
+"""After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
+MEASUREMENT_WORDS = frozenset({"level", "levels", "saturation", "saturations", "sats", "requirement", "requirements"})
+"""After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
+DOSE_UNITS = frozenset({
+    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
+    "liters", "percent",
+})
+ATTRIBUTED = cues.Cues(
+    "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
+    "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
+    "she is sure", "her friend", "his friend", "your friend",
+)
+"""A diagnosis said to be someone else's idea ("I understand why you think it's a cyst")."""
 REJECTED = "differential: named and rejected"
 
 
@@ -245,9 +269,13 @@ def _classify(
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
-        own = m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+        if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
+            return None, assertion.AFFIRMED
+        own = m.via is not None or (
+            m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+        )  # a safety-net instruction is conditional by nature
         return named, assertion.action(doc, first, last, named, table.record, own)  # type: ignore[return-value]
-    if section == "avoid" or assertion.asked(doc, first):
+    if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
         return None, NOT_SAID
     ref = m.ref
     if section == "differential":
@@ -255,21 +283,105 @@ def _classify(
     hard = cues.hard_negation(doc, first, last)
     if hard is not None:
         return "differential", assertion.Assertion("affirmed", hard, REJECTED + f' ("{hard}")')
+    if _hedged_away(doc, first, last):
+        return "differential", assertion.Assertion("affirmed", "less likely", "differential: judged less likely")
     if ref is not None and id(ref) in reading.finals:
         return "diagnosis", assertion.AFFIRMED
-    strong = cues.differential_cue(doc, first, last, strong_only=True)
-    weak = cues.differential_cue(doc, first, last) or cues.negation(doc, first, last)
+    leads = item is not None and _leads(doc, item, first)
+    strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads)
+    weak = cues.differential_cue(doc, first, last, before_only=leads) or cues.negation(doc, first, last)
     if section in ("diagnosis", "icd"):
-        if strong is not None or (weak is not None and item is not None and item in reading.final_items):
+        if strong is not None or (weak is not None and item is not None and (item in reading.final_items or not leads)):
             return "differential", assertion.Assertion("affirmed", strong or weak, f'differential: "{strong or weak}"')
         return _final(reading, ref, item), assertion.AFFIRMED
     if ref is not None and ref.kind == "secondary" and weak is None:
         return _final(reading, ref, item), assertion.AFFIRMED
-    if not reading.has_diagnosis_section and not reading.any_final and not _hedged_away(doc, first, last):
+    if not reading.has_diagnosis_section and _committed(doc, first):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the answer commits to it")
+    if (not reading.has_diagnosis_section and not reading.any_final and not reading.commits
+            and strong not in STRONG_ALTERNATIVE):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
     if weak is not None or strong is not None or not reading.has_diagnosis_section:
         return "differential", assertion.Assertion("affirmed", strong or weak, "differential: named as an alternative")
     return None, assertion.AFFIRMED
+
+
+COMMITMENT = cues.Cues(
+    "most likely", "likely", "probably", "probable", "this is", "it is", "diagnosis is", "in keeping with",
+    "consistent with", "diagnosis of", "suggestive of", "this looks like", "looks like", "sounds like",
+)
+"""Words by which prose commits to a diagnosis ("this is most likely CAP")."""
+STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
+                                "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs"})
+"""Cues that make even the first condition named an alternative ("Consider pneumonia")."""
+
+
+def _committed(doc: Document, first: int) -> bool:
+    low = doc.lows
+    for k in range(max(0, first - 4), first):
+        if doc.clause[k] == doc.clause[first] and COMMITMENT.ending_at(low, k) is not None:
+            return True
+    return False
+
+
+def _leads(doc: Document, item: Item, first: int) -> bool:
+    """The mention opens its list item (hedges aside): "possible colon cancer", not "UTI with possible PID"."""
+    before = doc.text[item.start : doc.tokens[first].start]
+    words = [w for w in re.findall(r"[A-Za-z]+", before.lower()) if w not in HEDGE_WORDS]
+    return not words
+
+
+HEDGE_WORDS = frozenset({
+    "possible", "possibly", "probable", "probably", "likely", "most", "suspected", "query", "presumed", "provisional",
+    "working", "acute", "early", "a", "an", "the", "this", "is", "of", "severe", "mild", "moderate",
+})
+
+
+def _next_low(doc: Document, last: int) -> str | None:
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1
+    return doc.lows[k] if k < len(doc.tokens) and doc.clause[k] == doc.clause[last] else None
+
+
+def _service(doc: Document, last: int) -> bool:
+    return _next_low(doc, last) in SERVICE_WORDS
+
+
+def _measured(doc: Document, last: int) -> bool:
+    return _next_low(doc, last) in MEASUREMENT_WORDS
+
+
+def _a_result(doc: Document, last: int) -> bool:
+    """A value follows without a dose unit: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
+    k = last + 1
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
+        return False
+    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
+    if gap.strip(" :") not in ("", "="):
+        return False
+    j = k + 1
+    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
+        j += 1  # "2.9", "7.02"
+    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    return unit not in DOSE_UNITS
+
+
+def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
+    """The mention stands in brackets right after a test ("blood gas (pH, bicarbonate)")."""
+    bracket = assertion.bracket_of(doc, first)
+    if bracket is None or bracket[0] == 0:
+        return False
+    before = bracket[0] - 1
+    return any(m.ref is not None and m.ref.kind == "workup" and m.hit.last == before for m in table.find(doc))
+
+
+def _attributed(doc: Document, first: int) -> bool:
+    low = doc.lows
+    for k in range(max(0, first - 5), first):
+        if doc.clause[k] == doc.clause[first] and ATTRIBUTED.ending_at(low, k) is not None:
+            return True
+    return False
 
 
 def _final(reading: _Reading, ref: Ref | None, item: Item | None) -> EntityKind:
