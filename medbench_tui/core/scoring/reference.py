@@ -328,6 +328,10 @@ class ReferenceTable:
                         add(hit, phrase, ref, concepts.FOLLOW_UP)
         return out
 
+    def is_safety_net(self, phrase: Phrase) -> bool:
+        """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
+        return any(p == phrase for p, _ in self._safety_nets)
+
     def is_alternative(self, mention: Mention) -> bool:
         """The mention names one of its item's ``alternatives``, not the item itself."""
         return mention.ref is not None and (id(mention.ref), mention.phrase) in self._alternatives

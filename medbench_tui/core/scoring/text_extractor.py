@@ -271,7 +271,7 @@ def _classify(
             return None, assertion.AFFIRMED
         if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
             return None, assertion.AFFIRMED
-        own = m.via is not None or (
+        own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
         return named, assertion.action(doc, first, last, named, table.record, own)  # type: ignore[return-value]
