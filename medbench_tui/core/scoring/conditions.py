@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from medbench_tui.core.scoring import assertion, cues
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction_model import Entity, Span
+from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
 from medbench_tui.core.scoring.sections import parse
+from medbench_tui.core.text import compact
 from medbench_tui.core.transcript import FinalResponse
 
 IMPLICIT_CONTRAINDICATED = "cc-implicit-contraindicated"
@@ -101,6 +103,19 @@ def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
     ]
 
 
+def _given_in_group(matching: Matching, phrases: list[Phrase]) -> list[Entity]:
+    """A condition entry that names a drug class ("antibiotics", ``groups.py``) is met by any
+    treatment of that class given (levofloxacin is an antibiotic, even when it is the wrong
+    one); by the class's members, not by the case's ``group`` labels."""
+    members = {compact(name) for p in phrases for name in group_phrases(p.text)[1:]}
+    if not members:
+        return []
+    return [
+        p.entity for p in matching.treatment.rows
+        if p.entity is not None and p.status in GIVEN and any(m and m in compact(p.entity.text) for m in members)
+    ]
+
+
 def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
     if isinstance(entity.evidence, Span):
         where = f"{entity.evidence.field} {entity.evidence.start}-{entity.evidence.end}"
@@ -112,7 +127,7 @@ def _recommended(docs, table, matching, refs: list[Ref], phrases: list[Phrase]) 
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
     did not take as given (background, a negated mention) recommends nothing."""
-    given = _given(matching, refs)
+    given = _given(matching, refs) + _given_in_group(matching, phrases)
     occurrences = _occurrences(docs, table, phrases, refs)
     negated = [o for o in occurrences if o.negated]
     if given:

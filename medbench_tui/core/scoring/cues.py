@@ -110,7 +110,8 @@ NEGATION_AFTER = Cues(
     "unnecessary", "contraindicated", "excluded", "avoided", "unwarranted",
     "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out", "ineffective",
     *(f"{no} {adverb}{word}" for no in ("not", "isnt", "arent", "wasnt", "werent", "no longer")
-      for adverb in ("", "routinely ", "usually ", "generally ", "always ", "necessarily ", "strictly ", "currently ")
+      for adverb in ("", "routinely ", "usually ", "generally ", "always ", "necessarily ", "strictly ", "currently ",
+                     "be ")
       for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
                    "warranted", "appropriate", "helpful", "useful", "likely", "suggested", "suitable",
                    "effective", "beneficial", "first choice", "first line", "part of", "of benefit")),

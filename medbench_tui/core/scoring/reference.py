@@ -117,6 +117,7 @@ class ConditionRef:
     applies_phrases: list[Phrase]
 
 
+SPAN_NEGATIONS = frozenset({"no", "not", "dont", "never", "avoid", "without", "nor", "stop", "instead", "rather"})
 LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
@@ -300,7 +301,9 @@ class ReferenceTable:
                     picked.append(min(near, key=lambda p: abs(p - anchor)))
                 else:
                     first, last = keys[min(picked)], keys[max(picked)]
-                    if last - first < reach and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                    while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
+                        first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
+                    if max(picked) - min(picked) < reach and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 
@@ -356,6 +359,10 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     an "and"/"or" that is not the phrase's own, unless it joins one word to the phrase
     ("HIV and syphilis testing" is HIV testing; "check FBC and repeat in 48 hours")."""
     tokens = doc.tokens
+    spans = {tokens[k].start for k in picked}
+    picked = {k for k in range(first, last + 1) if tokens[k].start in spans}  # all words of an abbreviation
+    if any(doc.lows[k] in SPAN_NEGATIONS for k in range(first, last + 1) if k not in picked):
+        return True  # "lamotrigine has no role in acute mania" is no mention of "lamotrigine for acute mania"
     if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
            for k in range(first + 1, last + 1)):
         return True
