@@ -302,6 +302,8 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "nothing to eat or drink": "nil by mouth",
     "anything to eat or drink": "nil by mouth",
     "urine infection": "urinary tract infection",
+    "breathing rate": "respiratory rate",
+    "rate of breathing": "respiratory rate",
     "water infection": "urinary tract infection",
     "clot on the lung": "pulmonary embolism",
     "clot in the lung": "pulmonary embolism",

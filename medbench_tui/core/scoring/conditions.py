@@ -93,6 +93,11 @@ def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[
     return out
 
 
+def _not_given(occurrence: Occurrence) -> str:
+    cue = occurrence.negated or ""
+    return "only advised against" if cue.startswith("negated") or cue == cues.AVOID_HEADING else "only mentioned, not recommended"
+
+
 def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
     wanted = {id(r) for r in refs}
     return [
@@ -163,7 +168,7 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
         elif negated:
             out.append(ConditionOutcome(
                 cond.id, cond.kind, cond.description, "OK",
-                f"only advised against: {negated[0].describe()}", negated[0].span,
+                f"{_not_given(negated[0])}: {negated[0].describe()}, {negated[0].negated}", negated[0].span,
             ))
         else:
             out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"none of these was recommended: {entries}"))
