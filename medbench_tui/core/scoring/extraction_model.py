@@ -69,6 +69,10 @@ class Extraction(BaseModel):
     extractor: str
     entities: list[Entity] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    error: str | None = Field(
+        default=None,
+        description="Why the free text could not be read (junk or truncated model output): the run is not scored.",
+    )
 
     def scored(self, kind: EntityKind) -> list[Entity]:
         return [e for e in self.entities if e.kind == kind and e.scored]

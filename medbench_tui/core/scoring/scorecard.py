@@ -194,8 +194,12 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
     table = reference_table(case)
     matching: Matching = match(extraction, table)
     final = transcript.final or FinalResponse()
-    complete = transcript.status == "complete" and transcript.final is not None
-    reason = None if complete else (transcript.reason or ("no final response" if transcript.final is None else "incomplete"))
+    complete = transcript.status == "complete" and transcript.final is not None and extraction.error is None
+    reason = None if complete else (
+        transcript.reason
+        or ("no final response" if transcript.final is None else None)
+        or (f"extraction error: {extraction.error}" if extraction.error else "incomplete")
+    )
 
     accuracy = m.diagnosis_accuracy(extraction, matching)
     agreement = m.primary_icd10(extraction, matching, table)
