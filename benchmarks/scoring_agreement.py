@@ -126,7 +126,9 @@ def expected_metrics(case: Case, labels: dict) -> dict[str, float | None]:
     required = sum(r.weight for r in table.workup if r.klass == "required")
     if required > 0:
         gained = sum(r.weight for r in table.workup if r.klass == "required" and workup.get(r.name) == "found")
-        lost = sum(unexpected_penalty(r, case) for r in table.workup if r.klass == "unexpected" and workup.get(r.name) == "found")
+        lost = sum(
+            unexpected_penalty(r, case) for r in table.workup if r.klass == "unexpected" and workup.get(r.name) == "found"
+        )
         lost += unlisted_penalty(case) * len(labels.get("extra_workup") or [])
         out["workup_score"] = max(0.0, min(100.0, 100.0 * (gained - lost) / required))
     else:
@@ -202,7 +204,9 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
         report.verdicts.add(ok)
         if not ok:
             evidence = got_cond.evidence if got_cond is not None else ""
-            report.disagreements.append(f"{answer['id']:<26} condition    {cid}: label {verdict}, scorer {status} ({evidence})")
+            report.disagreements.append(
+                f"{answer['id']:<26} condition    {cid}: label {verdict}, scorer {status} ({evidence})"
+            )
 
 
 def load_answers(folder: Path) -> list[tuple[Case, dict]]:

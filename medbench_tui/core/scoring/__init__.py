@@ -17,10 +17,21 @@ Where each rule lives:
 * ``render.py`` - the plain-text card.
 """
 
-from medbench_tui.core.scoring.extraction_model import NO_EVIDENCE, Entity, Extraction, Extractor, Span
+from medbench_tui.core.scoring.extraction_model import (
+    NO_EVIDENCE,
+    Entity,
+    Extraction,
+    Extractor,
+    Span,
+)
 from medbench_tui.core.scoring.llm_extractor import LlmExtractor
 from medbench_tui.core.scoring.render import render_scorecard_text
-from medbench_tui.core.scoring.scorecard import Scorecard, build_scorecard, score, score_async
+from medbench_tui.core.scoring.scorecard import (
+    Scorecard,
+    build_scorecard,
+    score,
+    score_async,
+)
 from medbench_tui.core.scoring.text_extractor import TextExtractor
 
 __all__ = [

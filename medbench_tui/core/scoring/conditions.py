@@ -95,7 +95,9 @@ def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[
 
 def _not_given(occurrence: Occurrence) -> str:
     cue = occurrence.negated or ""
-    return "only advised against" if cue.startswith("negated") or cue == cues.AVOID_HEADING else "only mentioned, not recommended"
+    if cue.startswith("negated") or cue == cues.AVOID_HEADING:
+        return "only advised against"
+    return "only mentioned, not recommended"
 
 
 def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:

@@ -300,9 +300,9 @@ def _after_list(doc: Document, last: int) -> str | None:
         if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS:
             return None
         phrase = NEGATION_AFTER.starting_at(low, k)
-        if phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS):
-            if not _in_pseudo(low, k, k + len(phrase) - 1):
-                return " ".join(phrase)
+        plural = phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS)
+        if phrase is not None and plural and not _in_pseudo(low, k, k + len(phrase) - 1):
+            return " ".join(phrase)
         k += 1
     return None
 

@@ -44,7 +44,9 @@ class Document:
         previous_start = -1
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
-            decimal = gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
+            decimal = (  # "2.5 mg", "4,150": one number
+                gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
+            )
             if previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap):
                 clause += 1
             self.clause.append(clause)

@@ -15,8 +15,8 @@ ALIASES = {"rules": "text"}
 def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extractor:
     """The extractor called ``choice``, else the one the bank's evaluator names, else
     the text extractor. ``evaluator`` is a ``bankconfig.EvaluatorConfig`` (or None)."""
-    from medbench_tui.core.scoring.text_extractor import TextExtractor
     from medbench_tui.core.scoring.llm_extractor import LlmExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     name = choice or (evaluator.extractor if evaluator is not None else "text")
     name = ALIASES.get(name, name)

@@ -286,7 +286,7 @@ def parse_structure(text: str, finish_reason: str | None = None) -> FinalStructu
         raise ExtractionError(f"sent no JSON object: {stripped[:60]!r}")
     try:
         data = json.loads(found.group())
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ExtractionError(f"sent JSON that does not parse ({exc.msg} at {exc.pos})") from None
     if not isinstance(data, dict):
         raise ExtractionError("sent JSON that is not an object")

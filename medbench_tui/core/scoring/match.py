@@ -25,9 +25,14 @@ from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_ICD_EXACT,
 )
 from medbench_tui.core.scoring.document import document
-from medbench_tui.core.scoring.extraction_model import Entity, EntityKind, Extraction, agreement
-from medbench_tui.core.text import normalise
+from medbench_tui.core.scoring.extraction_model import (
+    Entity,
+    EntityKind,
+    Extraction,
+    agreement,
+)
 from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
+from medbench_tui.core.text import normalise
 
 Status = Literal[
     "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"

@@ -68,7 +68,10 @@ def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTa
     of the final diagnoses' codes); a code in ``accept_codes`` is exact. ``missing`` when
     there is no such code."""
     finals = extraction.scored("diagnosis")
-    by_name = [e for e in finals if any(c.ref.kind == "primary" and not c.via.startswith("ICD") for c in matching.candidates_of(e))]
+    by_name = [
+        e for e in finals
+        if any(c.ref.kind == "primary" and not c.via.startswith("ICD") for c in matching.candidates_of(e))
+    ]
     chosen = by_name or finals  # none by name: the best of the final diagnoses (order does not matter)
     levels = {_agreement(e.icd10, table) for e in chosen if e.icd10}
     return next((level for level in AGREEMENT_ORDER if level in levels), "missing")

@@ -303,7 +303,8 @@ class ReferenceTable:
                     first, last = keys[min(picked)], keys[max(picked)]
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
                         first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
-                    if max(picked) - min(picked) < reach and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                    near_enough = max(picked) - min(picked) < reach
+                    if near_enough and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 

@@ -73,9 +73,14 @@ from medbench_tui.core.scoring.extraction_model import (
     normalise_icd,
     structured_entities,
 )
-from medbench_tui.core.text import tokenize
-from medbench_tui.core.scoring.reference import Mention, Ref, ReferenceTable, reference_table
+from medbench_tui.core.scoring.reference import (
+    Mention,
+    Ref,
+    ReferenceTable,
+    reference_table,
+)
 from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
+from medbench_tui.core.text import tokenize
 from medbench_tui.core.transcript import FinalResponse
 
 INVESTIGATION_WORDS = frozenset({

@@ -245,6 +245,9 @@ class ScorecardView(VerticalScroll):
         return drawn
 
 
+WRONG_STATUSES = ("unexpected", "contraindicated", "not_indicated")
+
+
 def lessons(card: Any, theme: Any) -> Text:
     """What to take away: what was missed, what should not have been given, what failed."""
     styles = tone_styles(theme)
@@ -256,7 +259,7 @@ def lessons(card: Any, theme: Any) -> Text:
     ]
     lines += [
         ("Should not have been given", [f"{e.answer} ({e.status})" for section in (items.workup, items.treatment)
-                                        for e in section if e.status in ("unexpected", "contraindicated", "not_indicated")], "bad"),
+                                        for e in section if e.status in WRONG_STATUSES], "bad"),
         ("Done in the consultation but left out of the final answer",
          [f"{o.reference} (turn {o.turn})" for o in card.consultation_omissions], "warn"),
         ("History not taken", [q.concept for q in card.control_questions.missed], "warn"),
