@@ -23,22 +23,14 @@ from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
-from medbench_tui.core.scoring.extraction_model import (
-    Entity,
-    Evidence,
-    Extraction,
-    Extractor,
-    Span,
-)
-from medbench_tui.core.scoring.match import Matching, Pairing, match
+from medbench_tui.core.scoring.extraction_model import Entity, Evidence, Extraction, Extractor, Span
+from medbench_tui.core.scoring.match import Matching, Pairing, Status, match
 from medbench_tui.core.scoring.reasons import Omission, not_recommended, omissions
 from medbench_tui.core.scoring.reasons import reason as reason_for
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
-ItemStatus = Literal[
-    "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
-]
+ItemStatus = Status
 Agreement = Literal["exact", "category", "chapter", "wrong", "missing"]
 
 
