@@ -5,6 +5,7 @@ Where each rule lives:
 * ``constants.py`` - every threshold, the rapidfuzz scorer, default penalties;
 * ``core/text.py`` (the one text module) - case, punctuation, UK/US spelling, plurals, abbreviations, synonyms;
 * ``cues.py`` - negation, hedge, differential and background cues, and their scope;
+* ``assertion.py`` - one status per mention: affirmed, negated, conditional (the record decides), historical, asked;
 * ``concepts.py`` - safety-netting and timed follow-up reviews in the doctor's own words;
 * ``sections.py`` - headings and list items of a free-text final;
 * ``extraction_model.py`` - the extraction model: entities, evidence spans, the :class:`Extractor` protocol;
@@ -13,6 +14,7 @@ Where each rule lives:
 * ``extractor_choice.py`` - the extractor choice: ``text`` or ``llm`` by name or by the bank's evaluator;
 * ``match.py`` - answer items against reference items (one greedy assignment);
 * ``metrics.py``, ``conditions.py`` - every metric and the critical conditions;
+* ``reasons.py`` - why each item was decided, and what the consultation did that the final left out;
 * ``scorecard.py`` - the :class:`Scorecard`, its JSON, and :func:`score`;
 * ``render.py`` - the plain-text card.
 """

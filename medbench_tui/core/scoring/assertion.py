@@ -22,6 +22,15 @@ around it and how far each trigger reaches (its scope):
   an answer stating the same contingency;
 * **historical** - background (``cues.background``): taken or done before, a reaction to it;
 * **question** - in a sentence that ends with a question mark ("Do you have asthma?").
+
+Why these rules and not medspacy's ConText or negspacy: on the labelled answers
+(``tests/data/answers``, ``benchmarks/assertion_comparison.py``) with everything else the
+same, these rules agree with the physician's labels on 97.8% of items and 257 of 258
+safety verdicts; ConText with its default rules on 91.6% and 216, negspacy on 89.0% and
+223. The default ConText and NegEx rules know clinical-note negation ("denies", "no
+evidence of") but not the conditions and scopes of plans ("only if", "reserved for",
+"If X: ...", "X and Y are contraindicated"), nor that the case record decides a condition;
+they would also add spaCy to the dependencies.
 """
 
 from __future__ import annotations
