@@ -258,15 +258,14 @@ def test_headings_known_by_their_last_words(case):
     card = card_for(case, text)
     assert not [e for e in card.items.differential if e.status == "extra"]
     assert statuses(card.items.treatment) == {
-        "Amoxicillin": "matched", "Smoking cessation advice": "matched", "Urgent respiratory referral": "extra",
-    }
+        "Amoxicillin": "matched", "Smoking cessation advice": "matched",
+    }  # an unlisted referral is a disposition: left out, not extra (scoring.md, "Answer items")
 
 
 def test_a_bulleted_label_labels_its_line_only(case):
     text = "Plan:\n- Blood tests: FBC, CRP\n- Refer to respiratory clinic\n1. Differential: PE\n2. Amoxicillin\n"
     card = card_for(case, text)
-    assert statuses(card.items.treatment) == {"Amoxicillin": "matched", "Smoking cessation advice": "missing",
-                                              "Refer to respiratory clinic": "extra"}
+    assert statuses(card.items.treatment) == {"Amoxicillin": "matched", "Smoking cessation advice": "missing"}
     assert statuses(card.items.differential)["Pulmonary embolism"] == "matched"
     assert given(card, "workup") == {"Full blood count", "C-reactive protein"}
 
@@ -337,9 +336,11 @@ def test_doses_and_routes_are_not_extra_treatments(case):
 
 
 def test_leftover_in_a_plan_reads_as_a_test_or_a_treatment(case):
-    card = card_for(case, "Plan:\n- Blood cultures\n- Refer to respiratory clinic")
+    card = card_for(case, "Plan:\n- Blood cultures\n- Refer to respiratory clinic\n- Omeprazole 20 mg OD")
     assert statuses(card.items.workup).get("Blood cultures") == "extra"
-    assert statuses(card.items.treatment).get("Refer to respiratory clinic") == "extra"
+    # an unlisted drug is extra; an unlisted referral is left out (scoring.md, "Answer items")
+    assert statuses(card.items.treatment).get("Omeprazole 20 mg OD") == "extra"
+    assert "Refer to respiratory clinic" not in statuses(card.items.treatment)
 
 
 # --- ICD-10 codes in text ---------------------------------------------------------------

@@ -57,6 +57,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from medbench_tui.core.case import Case
 from medbench_tui.core.scoring import assertion, concepts, cues
@@ -597,4 +598,43 @@ def _leftover_kind(section: str, piece: str) -> EntityKind | None:
         t.norm in INVESTIGATION_WORDS or t.norm.endswith(INVESTIGATION_ENDINGS) for t in tokens
     ):
         return "workup"
+    if section == "treatment" and not therapeutic(piece, tokens):
+        return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
     return section  # type: ignore[return-value]
+
+
+THERAPY_WORDS = frozenset({
+    "oxygen", "fluid", "fluids", "saline", "crystalloid", "colloid", "blood", "transfusion", "plasma", "platelet",
+    "surgery", "operation", "repair", "drainage", "drain", "catheter", "catheterisation", "tube", "cannula",
+    "injection", "infusion", "bolus", "dose", "tablet", "tablets", "cream", "drops", "ointment", "inhaler",
+    "nebulizer", "patch", "pessary", "suppository", "spray", "vaccine", "vaccination", "immunoglobulin",
+    "antibiotic", "antibiotics", "analgesia", "antiemetic", "insulin", "steroid", "steroids", "laser", "stent",
+    "graft", "dialysis", "ventilation", "intubation", "splint", "cast", "reduction", "aspiration", "excision",
+    "cardioversion", "pacing", "thrombolysis", "embolisation", "radiotherapy", "chemotherapy", "physiotherapy",
+    "therapy", "intravenous", "oral", "intramuscular", "subcutaneous", "topical", "inhaled", "sublingual", "rectal",
+})
+"""Words of an unlisted answer item that make it a drug, procedure or fluid (counted extra)."""
+DRUG_ENDINGS = (
+    "cillin", "mycin", "micin", "floxacin", "cycline", "azole", "statin", "pril", "sartan", "olol", "dipine", "parin",
+    "xaban", "gatran", "prazole", "tidine", "triptan", "setron", "pramine", "oxetine", "afil", "lukast", "sone",
+    "olone", "asone", "caine", "mab", "nib", "vir", "zepam", "zolam", "profen", "fenac", "coxib", "idine", "amide",
+    "ectomy", "otomy", "ostomy", "plasty", "pexy", "lysis",
+)
+_DOSE_RE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:mg|g|mcg|micrograms?|ml|mL|units?|iu|IU|mmol|L)\b")
+
+
+@lru_cache(maxsize=4096)
+def _drug_names() -> frozenset[str]:
+    from medbench_tui.core.scoring.groups import GROUP_MEMBERS
+
+    return frozenset(t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
+
+
+def therapeutic(piece: str, tokens: list | None = None) -> bool:
+    """The answer item is a drug, procedure or fluid ("omeprazole 40 mg IV", "saline nose
+    drops", "laparotomy"); advice, monitoring, referrals, timing and states are not."""
+    tokens = tokens if tokens is not None else tokenize(piece)
+    norms = {t.norm for t in tokens} | {t.low for t in tokens}
+    if _DOSE_RE.search(piece) or norms & THERAPY_WORDS or norms & _drug_names():
+        return True
+    return any(len(w) > 5 and w.endswith(DRUG_ENDINGS) for w in norms)
