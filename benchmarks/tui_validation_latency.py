@@ -21,9 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from validate_speed import case_of_lines  # noqa: E402
-
 from textual.widgets import TextArea  # noqa: E402
+from validate_speed import case_of_lines  # noqa: E402
 
 from medbench_tui.core.settings import Settings  # noqa: E402
 from medbench_tui.tui.app import MedbenchApp  # noqa: E402

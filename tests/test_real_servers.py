@@ -28,7 +28,7 @@ from medbench_tui.core.report import build_report, render_markdown
 from medbench_tui.core.runs.retry import RetryPolicy, call_with_retry
 from medbench_tui.core.runs.runner import plan_resume, plan_run
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.core.scoring.llm_extract import LlmExtractor
+from medbench_tui.core.scoring.llm_extractor import LlmExtractor
 from medbench_tui.core.simulators import GroundedSimulator, make_simulator
 from medbench_tui.core.systems.openai_chat import OpenAIChatSystem
 from medbench_tui.core.transcript import FinalResponse

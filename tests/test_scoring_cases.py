@@ -111,9 +111,9 @@ def check_contradiction(case: Case) -> None:
     assert m.differential_accuracy == 50.0
     # required CT KUB 3 + urinalysis 2 + U&E 1 = 6; found urinalysis 2; contrast CT -1: (2 - 1) / 6
     assert round(m.workup_score, 1) == 16.7
-    # paracetamol matching 1; appendicectomy (contraindicated), IV antibiotics, surgical referral
-    # extra 3; diclofenac and discharge missing 2: 1 / 6
-    assert round(m.treatment_accuracy, 1) == 16.7
+    # paracetamol matching 1; appendicectomy (contraindicated), IV antibiotics extra 2; diclofenac and
+    # discharge missing 2: 1 / 5 (the unlisted surgical referral is a disposition: left out, scoring.md)
+    assert round(m.treatment_accuracy, 1) == 20.0
     assert m.critical_conditions_passed == 0
     parrot = FinalResponse(
         diagnoses=[{"name": "Renal colic", "icd10": "N23"}],

@@ -11,7 +11,7 @@ from ruamel.yaml import YAML
 from medbench_tui.core.case import Case
 from medbench_tui.core.openai_client import EndpointError
 from medbench_tui.core.scoring import NO_EVIDENCE, LlmExtractor, Span, score, score_async
-from medbench_tui.core.scoring.llm_extract import locate
+from medbench_tui.core.scoring.llm_extractor import ExtractionError, locate, parse_structure
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
 CASE = Case.model_validate(
@@ -100,12 +100,43 @@ async def test_structured_fields_are_used_with_the_text(fake_openai):
     assert card.metrics.diagnosis_accuracy == 100
 
 
-async def test_a_reply_that_breaks_the_schema_is_a_retryable_error(fake_openai):
-    fake_openai.add_reply('{"diagnoses": "pneumonia"}')
+async def test_junk_twice_is_a_stored_extraction_error_not_a_zero(fake_openai):
+    fake_openai.add_reply('{"diagnoses": "pneumonia"}', '{"diagnoses": [{"name": "CAP", "quote": "CAP"')
     extractor = LlmExtractor(base_url=fake_openai.base_url, model="fake-model")
-    with pytest.raises(EndpointError) as caught:
-        await extractor.aextract(CASE, FinalResponse(text="Diagnosis: CAP"))
-    assert caught.value.retryable and "schema" in str(caught.value)
+    card = await score_async(CASE, transcript(FinalResponse(text="Diagnosis: CAP")), extractor=extractor)
+    assert len(fake_openai.chat_requests) == 2  # asked once more, with a hint
+    assert "could not be read" in fake_openai.chat_requests[-1].body["messages"][-1]["content"]
+    assert card.extraction.error is not None and "cut off" in card.extraction.error
+    assert card.complete is False and card.incomplete_reason.startswith("extraction error: the extractor model")
+
+
+async def test_a_server_without_json_schema_gets_json_mode(fake_openai):
+    fake_openai.add_fault("400")
+    fake_openai.add_reply(GOOD, reply())
+    extractor = LlmExtractor(base_url=fake_openai.base_url, model="fake-model")
+    card = await score_async(CASE, transcript(FinalResponse(text=TEXT)), extractor=extractor)
+    assert card.metrics.diagnosis_accuracy == 100 and card.extraction.error is None
+    formats = [r.body.get("response_format", {}).get("type") for r in fake_openai.chat_requests]
+    assert formats == ["json_schema", "json_object"]
+    await extractor.aextract(CASE, FinalResponse(text="Diagnosis: CAP"))
+    assert fake_openai.chat_requests[-1].body["response_format"]["type"] == "json_object"  # remembered
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Here is the structure:\n{"diagnoses": [{"name": "CAP", "quote": "CAP"}]}\nHope this helps.',
+        '{"diagnoses": ["CAP"], "extra_key": 1}',
+    ],
+)
+def test_tolerant_reading_of_a_reply(text):
+    structure = parse_structure(text)
+    assert [d.name for d in structure.diagnoses] == ["CAP"] and structure.workup == []
+
+
+def test_a_reply_cut_at_the_token_limit_is_an_error():
+    with pytest.raises(ExtractionError, match="token limit"):
+        parse_structure('{"diagnoses": []}', "length")
 
 
 async def test_endpoint_failure_is_an_endpoint_error(fake_openai):

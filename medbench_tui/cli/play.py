@@ -112,7 +112,7 @@ def run(args) -> int:
     from medbench_tui.core.files import writable_destination
     from medbench_tui.core.paths import bank_root_of
     from medbench_tui.core.scoring import render_scorecard_text, score
-    from medbench_tui.core.scoring.extractors import make_extractor
+    from medbench_tui.core.scoring.extractor_choice import make_extractor
     from medbench_tui.core.simulators import make_simulator
     from medbench_tui.core.systems.human import HumanSystem
     from medbench_tui.core.transcript import dump_transcript

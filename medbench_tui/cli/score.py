@@ -36,7 +36,7 @@ def run(args) -> int:
             raise UsageError(f"no such {what} file: {path}")
 
     from medbench_tui.core.scoring import render_scorecard_text, score
-    from medbench_tui.core.scoring.extractors import make_extractor
+    from medbench_tui.core.scoring.extractor_choice import make_extractor
     from medbench_tui.core.transcript import load_transcript
     from medbench_tui.core.validate import load_valid_case
 

@@ -96,7 +96,7 @@ async def _rows(bank_config, offline: bool) -> dict:
 
 def _evaluator_problem(bank_config) -> str | None:
     """What stops the evaluator from scoring as configured, or None."""
-    from medbench_tui.core.scoring.extractors import extractor_problem
+    from medbench_tui.core.scoring.extractor_choice import extractor_problem
 
     problem = extractor_problem(None, bank_config.evaluator)
     return f"{bank_config.where()}: {problem}" if problem else None

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring import assertion, cues
 from medbench_tui.core.scoring.document import Document, document
-from medbench_tui.core.scoring.extraction import Entity, Span
+from medbench_tui.core.scoring.extraction_model import Entity, Span
+from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
 from medbench_tui.core.scoring.sections import parse
+from medbench_tui.core.text import compact
 from medbench_tui.core.transcript import FinalResponse
 
 IMPLICIT_CONTRAINDICATED = "cc-implicit-contraindicated"
-GIVEN = ("matched", "acceptable", "unexpected", "contraindicated")
+GIVEN = ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")
 NAMING_SECTIONS = ("diagnosis", "differential", "icd")
 """Sections that name conditions: "NSAID gastropathy" there recommends no NSAID."""
 
@@ -82,11 +84,20 @@ def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[
                     continue
                 span = Span(start=start, end=end, text=doc.text[start:end], field=field) if field else None
                 place = f"{field} {start}-{end}" if field else where
-                negated = cues.negation(doc, m.hit.first, m.hit.last)
+                said = assertion.action(doc, m.hit.first, m.hit.last, "treatment", table.record,
+                                        m.via is not None or table.is_safety_net(m.phrase))
+                negated = None if said.recommended else said.rule
                 if section == "avoid":
                     negated = cues.AVOID_HEADING
                 out.append(Occurrence(doc.text[start:end], place, span, negated, is_phrase))
     return out
+
+
+def _not_given(occurrence: Occurrence) -> str:
+    cue = occurrence.negated or ""
+    if cue.startswith("negated") or cue == cues.AVOID_HEADING:
+        return "only advised against"
+    return "only mentioned, not recommended"
 
 
 def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
@@ -96,6 +107,19 @@ def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
         for rows in (matching.workup.rows, matching.treatment.rows)
         for p in rows
         if p.entity is not None and p.ref is not None and id(p.ref) in wanted and p.status in GIVEN
+    ]
+
+
+def _given_in_group(matching: Matching, phrases: list[Phrase]) -> list[Entity]:
+    """A condition entry that names a drug class ("antibiotics", ``groups.py``) is met by any
+    treatment of that class given (levofloxacin is an antibiotic, even when it is the wrong
+    one); by the class's members, not by the case's ``group`` labels."""
+    members = {compact(name) for p in phrases for name in group_phrases(p.text)[1:]}
+    if not members:
+        return []
+    return [
+        p.entity for p in matching.treatment.rows
+        if p.entity is not None and p.status in GIVEN and any(m and m in compact(p.entity.text) for m in members)
     ]
 
 
@@ -110,7 +134,7 @@ def _recommended(docs, table, matching, refs: list[Ref], phrases: list[Phrase]) 
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
     did not take as given (background, a negated mention) recommends nothing."""
-    given = _given(matching, refs)
+    given = _given(matching, refs) + _given_in_group(matching, phrases)
     occurrences = _occurrences(docs, table, phrases, refs)
     negated = [o for o in occurrences if o.negated]
     if given:
@@ -146,7 +170,7 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
         elif negated:
             out.append(ConditionOutcome(
                 cond.id, cond.kind, cond.description, "OK",
-                f"only advised against: {negated[0].describe()}", negated[0].span,
+                f"{_not_given(negated[0])}: {negated[0].describe()}, {negated[0].negated}", negated[0].span,
             ))
         else:
             out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"none of these was recommended: {entries}"))

@@ -41,12 +41,21 @@ ITEM_THRESHOLD = 90.0
 #    that concept. Below an exact phrase, so that an item named by its own words is
 #    matched by them first.
 MATCH_SCORE_CONCEPT = 95.0
+# 3c. The words of a reference phrase in another order, close together in one clause
+#    ("salbutamol 5 mg nebulised" = "nebulised salbutamol", "adrenaline 1 mg IV" =
+#    "1 mg IV adrenaline"): every word of a phrase of at least two words, within the
+#    phrase's length plus UNORDERED_SLACK words. Below a phrase in its own order.
+MATCH_SCORE_UNORDERED = 92.0
+UNORDERED_SLACK = 3
+# An alias of at most EXACT_CASE_MAX_LENGTH characters that is not in capitals ("Mg")
+# matches only as written: in lower case it is another word (the unit "mg").
+EXACT_CASE_MAX_LENGTH = 2
 
-# 4. Diagnoses also match by ICD-10 agreement (``icd10.agreement``): the same code, or
-#    the same WHO 3-character category. Name matches rank first when one answer could
-#    be assigned to two reference diagnoses.
+# 4. Diagnoses also match by ICD-10 code: the same code as the reference's, or one of its
+#    `accept_codes`. A shared 3-character category alone matches nothing (biliary colic,
+#    K80.2, is not acute calculous cholecystitis, K80.0); it is still reported as
+#    `primary_icd10: category`. Name matches rank first.
 MATCH_SCORE_ICD_EXACT = 99.0
-MATCH_SCORE_ICD_CATEGORY = ITEM_THRESHOLD
 
 # Acronym aliases: an alias written in capitals of at most ACRONYM_MAX_LENGTH letters
 # (FIT, CAP, MDT) matches only text written in capitals, because its lower-case form is

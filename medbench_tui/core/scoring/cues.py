@@ -62,7 +62,7 @@ AVOID_HEADING = "listed under an Avoid heading"
 """The cue of every mention in a section headed "Avoid:", "Do not:", "Contraindicated:"."""
 
 BEFORE_WINDOW = 5
-AFTER_WINDOW = 3
+AFTER_WINDOW = 5
 DIFFERENTIAL_WINDOW = 12
 BACKGROUND_WINDOW = 3
 
@@ -108,10 +108,17 @@ NEGATION_BEFORE = Cues(
 )
 NEGATION_AFTER = Cues(
     "unnecessary", "contraindicated", "excluded", "avoided", "unwarranted",
-    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out",
-    *(f"{no} {word}" for no in ("not", "isnt", "arent", "wasnt", "werent")
+    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out", "ineffective",
+    *(f"{no} {adverb}{word}" for no in ("not", "isnt", "arent", "wasnt", "werent", "no longer")
+      for adverb in ("", "routinely ", "usually ", "generally ", "always ", "necessarily ", "strictly ", "currently ",
+                     "be ")
       for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
-                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested")),
+                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested", "suitable",
+                   "effective", "beneficial", "first choice", "first line", "part of", "of benefit")),
+    "has no role", "have no role", "no role", "of no benefit", "no benefit", "wont add", "will not add",
+    "does not add", "doesnt add", "dont help", "do not help", "doesnt help", "does not help", "wont help",
+    "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
+    "not for now", "not at this stage", "not needed now", "not needed at this stage",
 )
 EXCLUSION = Cues("excluded", "ruled out")
 TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
@@ -142,7 +149,8 @@ BACKGROUND_BEFORE = {
     ),
 }
 BACKGROUND_AFTER = Cues(
-    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance",
+    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance", "rash",
+    "reaction", "reactions", "anaphylaxis", "taken",
     "resistance", "resistant", "withdrawal", "misuse", "abuse", "dependence", "poisoning",
 )
 NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
@@ -222,12 +230,24 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         at = k + step
         if at >= n or doc.clause[at] != clause or doc.comma_before[at] or low[at] in CLAUSE_WORDS:
             return None
+        if "(" in doc.text[doc.tokens[at - 1].end : doc.tokens[at].start]:
+            return None  # "hypercholesterolaemia (stopped his statin)": an explanation
         phrase = phrases.starting_at(low, at)
         if phrase is not None and not (negation and _in_pseudo(low, at, at + len(phrase) - 1)):
-            if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, k):
-                return None  # "aspirin once haemorrhage excluded": the exclusion is the condition's
+            if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, 0):
+                return None  # "aspirin once haemorrhage excluded", "once a CT head has excluded": a condition
             return " ".join(phrase)
     return None
+
+
+DETERMINER_NEGATIONS = Cues("no", "without", "none", "nor", "neither")
+"""A list after these must close with "or" to be negated throughout ("no A, B or C"): "no
+penicillin allergy, amoxicillin 500 mg" negates no amoxicillin."""
+REASON_WORDS = frozenset({"as", "since", "given", "so", "while", "whilst"})
+PLURAL_LEADS = frozenset({"are", "were", "arent", "werent", "dont", "do", "have", "none", "both", "all"})
+"""A predicate for several coordinated items ("X and Y are contraindicated")."""
+LIST_REACH = 14
+"""How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""
 
 
 def negation(doc: Document, first: int, last: int) -> str | None:
@@ -235,7 +255,56 @@ def negation(doc: Document, first: int, last: int) -> str | None:
     return (
         _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW)
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
+        or _before_list(doc, first)
+        or _after_list(doc, last)
     )
+
+
+def _list_words(doc: Document, start: int, stop: int) -> bool:
+    """Tokens ``start..stop`` are a coordinated list: no clause word, no action verb."""
+    return all(doc.lows[k] not in CLAUSE_WORDS and doc.lows[k] not in ACTION_VERBS for k in range(start, stop + 1))
+
+
+def _before_list(doc: Document, first: int) -> str | None:
+    """A negation cue before a closed list that the mention is part of ("no salbutamol,
+    adrenaline nebs, steroids or antibiotics"): the list must end with "or"/"nor"."""
+    low = doc.lows
+    clause = doc.clause[first]
+    k = first - 1
+    while k >= max(0, first - LIST_REACH) and doc.clause[k] == clause:
+        phrase = NEGATION_BEFORE.ending_at(low, k)
+        if phrase is not None and phrase not in HEDGE and not _in_pseudo(low, k - len(phrase) + 1, k):
+            start = k + 1 if k + 1 < first and low[k + 1] in ACTION_VERBS else k  # "don't use any X, or Y"
+            if not _list_words(doc, start + 1, first - 1):
+                return None
+            closers = ("or", "nor") if phrase in DETERMINER_NEGATIONS else ("or", "nor", "and")
+            j = start + 1
+            while j < len(low) and doc.clause[j] == clause and j - k <= LIST_REACH:
+                if low[j] in closers and j > k + 1:
+                    return " ".join(phrase)
+                if low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS:
+                    return None
+                j += 1
+            return None
+        k -= 1
+    return None
+
+
+def _after_list(doc: Document, last: int) -> str | None:
+    """A plural negated predicate after a coordinated list the mention is part of ("A and B
+    are contraindicated", "antibiotics, steroids and inhalers don't help")."""
+    low = doc.lows
+    clause = doc.clause[last]
+    k = last + 1
+    while k < len(low) and doc.clause[k] == clause and k - last <= LIST_REACH:
+        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS:
+            return None
+        phrase = NEGATION_AFTER.starting_at(low, k)
+        plural = phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS)
+        if phrase is not None and plural and not _in_pseudo(low, k, k + len(phrase) - 1):
+            return " ".join(phrase)
+        k += 1
+    return None
 
 
 def hard_negation(doc: Document, first: int, last: int) -> str | None:
@@ -246,9 +315,15 @@ def hard_negation(doc: Document, first: int, last: int) -> str | None:
     return cue
 
 
-def differential_cue(doc: Document, first: int, last: int, *, strong_only: bool = False) -> str | None:
+def differential_cue(
+    doc: Document, first: int, last: int, *, strong_only: bool = False, before_only: bool = False
+) -> str | None:
+    """A differential cue before the mention (or after it, unless ``before_only``: in
+    "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential)."""
     phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
-    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or _after(doc, last, phrases, negation=False)
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or (
+        None if before_only else _after(doc, last, phrases, negation=False)
+    )
     if cue is None and not strong_only and _query_mark(doc, first):
         return "?"
     return cue

@@ -44,10 +44,13 @@ class Document:
         previous_start = -1
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
-            if previous_start >= 0 and CLAUSE_BREAK_RE.search(gap):
+            decimal = (  # "2.5 mg", "4,150": one number
+                gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
+            )
+            if previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap):
                 clause += 1
             self.clause.append(clause)
-            self.comma_before.append(bool(COMMA_RE.search(gap)))
+            self.comma_before.append(bool(COMMA_RE.search(gap)) and not decimal)
             previous_end = max(previous_end, token.end)
             previous_start = token.start
 

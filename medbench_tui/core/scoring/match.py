@@ -3,8 +3,8 @@
 An entity's candidates are the reference items its text names (phrase search, score
 100, or 95 through a corrected typo or a general concept: ``concepts.py``), else the
 items its whole text resembles (``constants.ITEM_SCORER`` >= ``ITEM_THRESHOLD``), and,
-for diagnoses, the items whose ICD-10 code agrees with the entity's (same code or same
-3-character category). Then,
+for diagnoses, the items whose ICD-10 code (or one of its ``accept_codes``) is the
+entity's code: a shared 3-character category alone matches nothing. Then,
 per list, the pairs are taken best score first (ties: the answer with fewer
 candidates, then the reference order, the primary diagnosis first), so each reference
 item is matched at most once. An entity whose only candidates were all taken by other
@@ -22,15 +22,21 @@ from rapidfuzz import process
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
-    MATCH_SCORE_ICD_CATEGORY,
     MATCH_SCORE_ICD_EXACT,
 )
 from medbench_tui.core.scoring.document import document
-from medbench_tui.core.scoring.extraction import Entity, EntityKind, Extraction, agreement
-from medbench_tui.core.text import normalise
+from medbench_tui.core.scoring.extraction_model import (
+    Entity,
+    EntityKind,
+    Extraction,
+    agreement,
+)
 from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
+from medbench_tui.core.text import normalise
 
-Status = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]
+Status = Literal[
+    "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
+]
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
         if m.group is not None and m.group not in groups:
             groups.append(m.group)
         if m.ref is not None and id(m.ref) in wanted:
-            via = m.via or ("name" if m.score >= 100 else "typo")
+            via = m.via or ("alternative" if table.is_alternative(m) else "name" if m.score >= 100 else "typo")
             if id(m.ref) not in best or best[id(m.ref)].score < m.score:
                 best[id(m.ref)] = Candidate(m.ref, m.score, via)
     if best or groups:
@@ -118,10 +124,8 @@ def _by_code(entity: Entity, pool: list[Ref]) -> list[Candidate]:
     for ref in pool:
         if ref.icd10:
             level = agreement(entity.icd10, ref.icd10)
-            if level == "exact":
+            if level == "exact" or any(agreement(entity.icd10, code) == "exact" for code in ref.accept_codes):
                 out.append(Candidate(ref, MATCH_SCORE_ICD_EXACT, "ICD-10 exact"))
-            elif level == "category":
-                out.append(Candidate(ref, MATCH_SCORE_ICD_CATEGORY, "ICD-10 category"))
     return out
 
 
@@ -228,6 +232,7 @@ ACTION_STATUS: dict[str, Status] = {
     "optional": "acceptable",
     "unexpected": "unexpected",
     "contraindicated": "contraindicated",
+    "not_indicated": "not_indicated",
 }
 
 

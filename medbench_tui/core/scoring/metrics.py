@@ -18,7 +18,7 @@ from medbench_tui.core.scoring.constants import (
     SOFT_RANGE_HIGH,
     SOFT_RANGE_LOW,
 )
-from medbench_tui.core.scoring.extraction import Extraction, agreement
+from medbench_tui.core.scoring.extraction_model import Extraction, agreement
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Ref, ReferenceTable
 
@@ -57,16 +57,30 @@ def matches_primary(matching: Matching, entity) -> bool:
 
 def diagnosis_accuracy(extraction: Extraction, matching: Matching) -> int:
     """100 when at least one final diagnosis matches the primary diagnosis (name or
-    alias, or the same ICD-10 code or 3-character category); a right answer only in
-    the differential does not count."""
+    alias, or the primary's WHO code or one of its ``accept_codes``); a shared
+    3-character category alone does not, nor does a right answer only in the differential."""
     return 100 if any(matches_primary(matching, e) for e in extraction.scored("diagnosis")) else 0
 
 
-def primary_icd10(extraction: Extraction, table: ReferenceTable) -> str:
-    """The best agreement of any final diagnosis's code with the primary code;
-    ``missing`` when no final diagnosis has a code."""
-    levels = {agreement(e.icd10, table.primary.icd10 or "") for e in extraction.scored("diagnosis") if e.icd10}
+def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTable) -> str:
+    """The agreement with the primary code of the code attached to the final diagnosis
+    that matched the primary by name (the best, when several did; when none did, the best
+    of the final diagnoses' codes); a code in ``accept_codes`` is exact. ``missing`` when
+    there is no such code."""
+    finals = extraction.scored("diagnosis")
+    by_name = [
+        e for e in finals
+        if any(c.ref.kind == "primary" and not c.via.startswith("ICD") for c in matching.candidates_of(e))
+    ]
+    chosen = by_name or finals  # none by name: the best of the final diagnoses (order does not matter)
+    levels = {_agreement(e.icd10, table) for e in chosen if e.icd10}
     return next((level for level in AGREEMENT_ORDER if level in levels), "missing")
+
+
+def _agreement(code: str, table: ReferenceTable) -> str:
+    if any(agreement(code, accepted) == "exact" for accepted in table.primary.accept_codes):
+        return "exact"
+    return agreement(code, table.primary.icd10 or "")
 
 
 def secondary_recall(matching: Matching, table: ReferenceTable) -> float | None:
@@ -151,7 +165,7 @@ def workup_figures(matching: Matching, table: ReferenceTable, case: Case) -> Wor
 class TreatmentFigures:
     matching: int
     different: int
-    extra: int  # matching nothing, or contraindicated
+    extra: int  # matching nothing, contraindicated or not indicated
     missing: int
 
     @property
@@ -165,7 +179,7 @@ def treatment_figures(matching: Matching) -> TreatmentFigures:
     return TreatmentFigures(
         matching=sum(1 for p in rows if p.status in ("matched", "acceptable")),
         different=sum(1 for p in rows if p.status == "different"),
-        extra=sum(1 for p in rows if p.status in ("extra", "contraindicated")),
+        extra=sum(1 for p in rows if p.status in ("extra", "contraindicated", "not_indicated")),
         missing=sum(1 for p in rows if p.status == "missing"),
     )
 
@@ -177,7 +191,7 @@ class ActionF1:
     TP = weights of the required items given; FN = weights of the required items not
     given (a treatment of the same group, ``different``, does not give the item);
     FP = penalties of the unexpected workup given (as in the workup score), weights
-    of the contraindicated treatment given, and the unlisted penalty (default 0) for
+    of the contraindicated and not_indicated treatment given, and the unlisted penalty (default 0) for
     each item matching nothing. Acceptable and optional items are neutral.
     F1 = 2TP / (2TP + FP + FN) x 100; None when that denominator is 0.
     """
@@ -202,7 +216,7 @@ def action_f1(matching: Matching, case: Case) -> ActionF1:
                 fn += p.ref.weight
             elif p.status == "unexpected" and p.ref is not None:
                 fp += unexpected_penalty(p.ref, case)
-            elif p.status == "contraindicated" and p.ref is not None:
+            elif p.status in ("contraindicated", "not_indicated") and p.ref is not None:
                 fp += p.ref.weight
             elif p.status == "extra":
                 fp += unlisted

@@ -20,13 +20,17 @@ from rapidfuzz.distance import OSA
 
 from medbench_tui.core.case import Case, CriticalCondition
 from medbench_tui.core.scoring import concepts
+from medbench_tui.core.scoring.assertion import Record
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
+    EXACT_CASE_MAX_LENGTH,
     MATCH_SCORE_CONCEPT,
     MATCH_SCORE_EXACT,
     MATCH_SCORE_TYPO,
+    MATCH_SCORE_UNORDERED,
     TYPO_MAX_EDITS,
     TYPO_MIN_LENGTH,
+    UNORDERED_SLACK,
 )
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
@@ -46,6 +50,7 @@ class Phrase:
     text: str  # as written in the case
     words: tuple[str, ...]  # normalised words (filler left out)
     caps_only: bool  # an acronym alias: matches text in capitals only
+    exact_case: bool = False  # a short alias not in capitals ("Mg"): matches only as written
 
     @property
     def compact(self) -> str:
@@ -65,6 +70,8 @@ class Ref:
     penalty: float | None = None
     group: str | None = None
     icd10: str | None = None
+    accept_codes: tuple[str, ...] = ()
+    alternatives: list[Phrase] = field(default_factory=list)  # other actions that satisfy this item as fully
 
     @property
     def is_diagnosis(self) -> bool:
@@ -91,10 +98,11 @@ class Mention:
     ref: Ref | None = None
     group: Group | None = None
     via: str | None = None
+    ordered: bool = True  # False: the phrase's words in another order (constants.MATCH_SCORE_UNORDERED)
 
     @property
     def length(self) -> int:
-        return self.hit.last - self.hit.first + 1
+        return self.hit.last - self.hit.first + 1 if self.ordered else len(self.phrase.words)
 
 
 @dataclass(eq=False)
@@ -109,6 +117,8 @@ class ConditionRef:
     applies_phrases: list[Phrase]
 
 
+SPAN_NEGATIONS = frozenset({"no", "not", "dont", "never", "avoid", "without", "nor", "stop", "instead", "rather"})
+LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
 
@@ -120,7 +130,8 @@ def make_phrase(text: str) -> Phrase | None:
     caps_only = bool(
         ACRONYM_RE.match(stripped) and any(c.isalpha() for c in stripped) and stripped.lower() not in ABBREVIATIONS
     )
-    return Phrase(stripped, words, caps_only)
+    exact_case = len(stripped) <= EXACT_CASE_MAX_LENGTH and not caps_only and stripped.lower() not in ABBREVIATIONS
+    return Phrase(stripped, words, caps_only, exact_case)
 
 
 def _phrases(*texts: str) -> list[Phrase]:
@@ -144,7 +155,10 @@ class ReferenceTable:
     treatment: list[Ref]
     groups: list[Group]
     conditions: list[ConditionRef]
+    record: Record = field(default_factory=lambda: Record([], "", []))
     _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
+    _alternatives: set[tuple[int, Phrase]] = field(default_factory=set)
+    _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
     _prefixes: set[str] = field(default_factory=set)
     _vocab: set[str] = field(default_factory=set)
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
@@ -157,6 +171,10 @@ class ReferenceTable:
         for ref in self.refs:
             for phrase in ref.phrases:
                 self._add(phrase, ref, None)
+        for ref in self.treatment:
+            for phrase in ref.alternatives:
+                self._add(phrase, ref, None)
+                self._alternatives.add((id(ref), phrase))
         for group in self.groups:
             for phrase in group.phrases:
                 self._add(phrase, None, group)
@@ -184,6 +202,8 @@ class ReferenceTable:
         entries = self._by_compact.setdefault(phrase.compact, [])
         if not any(p == phrase and r is ref and g is group for p, r, g in entries):
             entries.append((phrase, ref, group))
+            if len(set(phrase.words)) >= 2 and (ref is not None or group is not None):
+                self._multiword.append((phrase, ref, group))
         compact = phrase.compact
         self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
         self._vocab.update(phrase.words)
@@ -245,15 +265,48 @@ class ReferenceTable:
                     continue
                 first, last = keys[s], keys[e]
                 score = MATCH_SCORE_TYPO if any(typo[s : e + 1]) else MATCH_SCORE_EXACT
+                if _inside_expansion(tokens, first, last):
+                    continue  # "oxygen" is not in "SpO2" (oxygen saturation)
                 for phrase, ref, group in entries:
                     if phrase.caps_only and not all(tokens[k].caps for k in range(first, last + 1)):
                         continue
+                    if phrase.exact_case and doc.text[tokens[first].start : tokens[last].end] != phrase.text:
+                        continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
+        found += self._unordered(doc, keys, words)
         mentions = _resolve_overlaps(found)
         if self._safety_nets or self._follow_ups:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    def _unordered(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+        """The multi-word phrases whose words all occur, in another order, close together
+        in one clause (constants.MATCH_SCORE_UNORDERED)."""
+        where: dict[str, list[int]] = {}
+        for position, word in enumerate(words):
+            where.setdefault(word, []).append(position)
+        out: list[Mention] = []
+        for phrase, ref, group in self._multiword:
+            if phrase.caps_only or any(w not in where for w in phrase.words):
+                continue
+            reach = len(phrase.words) + UNORDERED_SLACK
+            for anchor in where[phrase.words[0]]:
+                picked = [anchor]
+                for word in phrase.words[1:]:
+                    near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked
+                            and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
+                    if not near:
+                        break
+                    picked.append(min(near, key=lambda p: abs(p - anchor)))
+                else:
+                    first, last = keys[min(picked)], keys[max(picked)]
+                    while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
+                        first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
+                    near_enough = max(picked) - min(picked) < reach
+                    if near_enough and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                        out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+        return out
 
     def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items and phrases that the document's safety-net expressions and timed
@@ -279,6 +332,14 @@ class ReferenceTable:
                         add(hit, phrase, ref, concepts.FOLLOW_UP)
         return out
 
+    def is_safety_net(self, phrase: Phrase) -> bool:
+        """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
+        return any(p == phrase for p, _ in self._safety_nets)
+
+    def is_alternative(self, mention: Mention) -> bool:
+        """The mention names one of its item's ``alternatives``, not the item itself."""
+        return mention.ref is not None and (id(mention.ref), mention.phrase) in self._alternatives
+
     def remember(self, key: Any, compute: Callable[[], T]) -> T:
         """A result about this reference (the matches of an answer's text), computed
         once: the same answers come back run after run."""
@@ -292,6 +353,33 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked: set[int]) -> bool:
+    """Tokens ``first..last`` hold two items of a list: a comma or bracket between them, or
+    an "and"/"or" that is not the phrase's own, unless it joins one word to the phrase
+    ("HIV and syphilis testing" is HIV testing; "check FBC and repeat in 48 hours")."""
+    tokens = doc.tokens
+    spans = {tokens[k].start for k in picked}
+    picked = {k for k in range(first, last + 1) if tokens[k].start in spans}  # all words of an abbreviation
+    if any(doc.lows[k] in SPAN_NEGATIONS for k in range(first, last + 1) if k not in picked):
+        return True  # "lamotrigine has no role in acute mania" is no mention of "lamotrigine for acute mania"
+    if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
+           for k in range(first + 1, last + 1)):
+        return True
+    own = set(phrase.text.lower().split())
+    links = [k for k in range(first + 1, last) if doc.lows[k] in ("and", "or") and doc.lows[k] not in own]
+    if not links:
+        return False
+    others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
+    return len(links) > 1 or len(others) > 2
+
+
+def _inside_expansion(tokens: list, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are only part of the words one abbreviation stands for."""
+    return (first > 0 and tokens[first - 1].start == tokens[first].start) or (
+        last + 1 < len(tokens) and tokens[last + 1].start == tokens[last].start
+    )
 
 
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
@@ -340,7 +428,8 @@ def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
 
 def build_table(case: Case) -> ReferenceTable:
     d = case.diagnosis
-    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases), icd10=d.primary.icd10)
+    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases),
+                  icd10=d.primary.icd10, accept_codes=tuple(d.primary.accept_codes))
     secondary = [
         Ref("secondary", i, s.name, "secondary", _phrases(s.name, *s.aliases), icd10=s.icd10)
         for i, s in enumerate(d.secondary)
@@ -354,7 +443,8 @@ def build_table(case: Case) -> ReferenceTable:
         for i, w in enumerate(case.workup)
     ]
     treatment = [
-        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group)
+        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group,
+            alternatives=_phrases(*t.alternatives))
         for i, t in enumerate(case.treatment)
     ]
     groups: dict[str, Group] = {}
@@ -370,7 +460,28 @@ def build_table(case: Case) -> ReferenceTable:
         refs, phrases = _condition_entries(cond.items, actions)
         applies_refs, applies_phrases = _condition_entries(cond.applies_if, actions)
         conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
-    return ReferenceTable(case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions)
+    return ReferenceTable(
+        case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case)
+    )
+
+
+MEASURES = (
+    ("blood pressure",), ("heart rate", "pulse"), ("oxygen saturation",), ("temperature",), ("respiratory rate",),
+    ("glucose", "blood glucose"), ("ketones",), ("potassium",), ("sodium",), ("haemoglobin",), ("hcg",),
+    ("electrocardiogram", "ECG"), ("troponin",), ("ferritin",), ("bilirubin",), ("platelets",), ("lactate",),
+)
+"""Findings a condition may state ("if the BP is low") that a record usually holds."""
+
+
+def _record(case: Case) -> Record:
+    """What the case establishes for conditions: its diagnoses and the text of its record."""
+    d = case.diagnosis
+    names = [d.primary.name, *d.primary.aliases, *(n for s in d.secondary for n in (s.name, *s.aliases))]
+    parts = [case.intro, *(a.answer for a in case.additional_answers)]
+    for a in case.attachments:
+        parts += [a.title, a.kind, a.description or "", a.content or ""]
+    tests = [[w.item, *w.aliases] for w in case.workup] + [list(m) for m in MEASURES]
+    return Record(names, "\n".join(parts), tests)
 
 
 _CACHE: OrderedDict[str, ReferenceTable] = OrderedDict()
@@ -380,7 +491,8 @@ def reference_table(case: Case) -> ReferenceTable:
     """The table of ``case``, built once per distinct reference (cached by content, so
     an edited case gets a new table)."""
     key = case.model_dump_json(
-        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions"}
+        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions", "attachments",
+                 "additional_answers", "intro"}
     )
     table = _CACHE.get(key)
     if table is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medbench_tui.core.scoring.extraction import NO_EVIDENCE, Span
+from medbench_tui.core.scoring.extraction_model import NO_EVIDENCE, Span
 from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
 
 WIDTH = 78
@@ -34,7 +34,8 @@ def _line(entry: ItemEntry) -> str:
         text = entry.reference or answer
     code = f" ({entry.icd10})" if entry.icd10 else ""
     note = f" - {entry.note}" if entry.note else ""
-    return f"  {entry.status:<15} {text}{code}{note}{_evidence(entry)}"
+    why = f"\n  {'':<15}   why: {entry.reason}" if entry.reason else ""
+    return f"  {entry.status:<15} {text}{code}{note}{_evidence(entry)}{why}"
 
 
 def render_scorecard_text(card: Scorecard) -> str:
@@ -79,18 +80,25 @@ def render_scorecard_text(card: Scorecard) -> str:
 
     lists = (card.items.diagnoses, card.items.workup, card.items.treatment)
     missed = [e for lst in lists for e in lst if e.status in ("missing", "different")]
-    wrong = [e for lst in (card.items.workup, card.items.treatment) for e in lst if e.status in ("unexpected", "contraindicated")]
+    wrong = [
+        e for lst in (card.items.workup, card.items.treatment) for e in lst
+        if e.status in ("unexpected", "contraindicated", "not_indicated")
+    ]
     failed = [c for c in card.critical_conditions if c.status == "FAIL"]
     out += ["", "What you missed"]
     out += [
         f"  - {e.reference}" + (f" (you gave {e.answer}: same group, not the item)" if e.status == "different" else "")
         for e in missed
     ] or ["  - nothing required"]
+    if card.consultation_omissions:
+        out.append("  Done during the consultation but left out of the final answer:")
+        out += [f'  - {o.reference} (turn {o.turn}: "{o.quote}")' for o in card.consultation_omissions]
     if card.control_questions.missed:
         out.append("  History not elicited:")
         out += [f"  - {q.concept}" for q in card.control_questions.missed]
     out += ["", "What you should not have done"]
-    why = {"unexpected": "not part of this work-up", "contraindicated": "contraindicated in this case"}
+    why = {"unexpected": "not part of this work-up", "contraindicated": "contraindicated in this case",
+           "not_indicated": "not indicated in this case"}
     out += [f"  - {e.answer}: {why[e.status]}{_evidence(e)}" for e in wrong] or ["  - nothing"]
     if card.critical_conditions:
         out += ["", "Critical conditions"]
@@ -102,7 +110,7 @@ def render_scorecard_text(card: Scorecard) -> str:
     negated = [e for e in entities if e.negated]
     if negated:
         out += ["", "Mentioned but not recommended (not scored)"]
-        out += [f'  - "{e.text}" ({e.negated})' for e in negated]
+        out += [f'  - "{e.text}" ({e.reason or e.negated})' for e in negated]
     unscored = [e for e in entities if e.evidence == NO_EVIDENCE]
     if unscored:
         out += ["", "Extracted without evidence in the text (not scored)"]

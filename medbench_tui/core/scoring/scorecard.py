@@ -23,12 +23,14 @@ from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
-from medbench_tui.core.scoring.extraction import Evidence, Extraction, Extractor, Span
-from medbench_tui.core.scoring.match import Matching, Pairing, match
+from medbench_tui.core.scoring.extraction_model import Entity, Evidence, Extraction, Extractor, Span
+from medbench_tui.core.scoring.match import Matching, Pairing, Status, match
+from medbench_tui.core.scoring.reasons import Omission, not_recommended, omissions
+from medbench_tui.core.scoring.reasons import reason as reason_for
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
-ItemStatus = Literal["matched", "missing", "extra", "different", "unexpected", "contraindicated", "acceptable"]
+ItemStatus = Status
 Agreement = Literal["exact", "category", "chapter", "wrong", "missing"]
 
 
@@ -39,6 +41,18 @@ class ItemEntry(BaseModel):
     evidence: Evidence | None = Field(description="Span {start, end, text}, a structured field, NO_EVIDENCE, or null.")
     icd10: str | None = None
     note: str | None = None
+    reason: str | None = Field(
+        default=None, description="The rule that decided the row and what its status means here (reasons.py)."
+    )
+
+
+class ConsultationOmission(BaseModel):
+    """A workup or treatment item asked for or done during the consultation, left out of the final."""
+
+    reference: str
+    kind: str
+    turn: int = Field(description="The doctor turn (1-based) that did it.")
+    quote: str
 
 
 class Items(BaseModel):
@@ -120,6 +134,9 @@ class Scorecard(BaseModel):
     num_steps: int | None = None
     incomplete_reason: str | None = None
     control_questions: ControlQuestions = Field(default_factory=ControlQuestions)
+    consultation_omissions: list[ConsultationOmission] = Field(
+        default_factory=list, description="Done during the consultation but not in the final answer."
+    )
     dots: Dots
     breakdown: Breakdown
     extraction: Extraction | None = Field(
@@ -150,16 +167,18 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def _entry(p: Pairing) -> ItemEntry:
+def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission]) -> ItemEntry:
     entity = p.entity
     notes = [n for n in (p.note, _via_note(p)) if n]
+    mention = unsaid.get(id(p.ref)) if entity is None and p.ref is not None else None
     return ItemEntry(
         reference=p.ref.name if p.ref is not None else None,
         answer=entity.text if entity is not None else None,
         status=p.status,
-        evidence=entity.evidence if entity is not None else None,
+        evidence=entity.evidence if entity is not None else mention.evidence if mention is not None else None,
         icd10=entity.icd10 if entity is not None else None,
         note="; ".join(notes) or None,
+        reason=reason_for(p, unsaid, omitted),
     )
 
 
@@ -173,11 +192,15 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
     table = reference_table(case)
     matching: Matching = match(extraction, table)
     final = transcript.final or FinalResponse()
-    complete = transcript.status == "complete" and transcript.final is not None
-    reason = None if complete else (transcript.reason or ("no final response" if transcript.final is None else "incomplete"))
+    complete = transcript.status == "complete" and transcript.final is not None and extraction.error is None
+    reason = None if complete else (
+        transcript.reason
+        or ("no final response" if transcript.final is None else None)
+        or (f"extraction error: {extraction.error}" if extraction.error else "incomplete")
+    )
 
     accuracy = m.diagnosis_accuracy(extraction, matching)
-    agreement = m.primary_icd10(extraction, table)
+    agreement = m.primary_icd10(extraction, matching, table)
     rank = m.primary_rank(extraction, matching)
     workup = m.workup_figures(matching, table, case)
     treatment = m.treatment_figures(matching)
@@ -188,6 +211,11 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
     steps = transcript.steps
     outside = m.outside_soft_range(steps, case.num_steps)
     disclosed = transcript.disclosed_facts()
+    unsaid = not_recommended(extraction, table)
+    given = {id(p.ref) for rows in (matching.workup.rows, matching.treatment.rows) for p in rows
+             if p.ref is not None and p.entity is not None and p.status in ("matched", "acceptable", "different")}
+    omitted_list = omissions(transcript, table, given)
+    omitted = {o.ref_id: o for o in omitted_list}
 
     return Scorecard(
         case_id=case.id,
@@ -217,11 +245,14 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
             for c in conditions
         ],
         items=Items(
-            diagnoses=[_entry(p) for p in matching.diagnoses.rows],
-            differential=[_entry(p) for p in matching.differential.rows],
-            workup=[_entry(p) for p in matching.workup.rows],
-            treatment=[_entry(p) for p in matching.treatment.rows],
+            diagnoses=[_entry(p, unsaid, omitted) for p in matching.diagnoses.rows],
+            differential=[_entry(p, unsaid, omitted) for p in matching.differential.rows],
+            workup=[_entry(p, unsaid, omitted) for p in matching.workup.rows],
+            treatment=[_entry(p, unsaid, omitted) for p in matching.treatment.rows],
         ),
+        consultation_omissions=[
+            ConsultationOmission(reference=o.reference, kind=o.kind, turn=o.turn, quote=o.quote) for o in omitted_list
+        ],
         num_steps=case.num_steps,
         incomplete_reason=reason,
         control_questions=ControlQuestions(
@@ -261,7 +292,7 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
     Deterministic and fast (the case's reference is prepared once and cached); an LLM
     extractor calls its endpoint (use :func:`score_async` inside an event loop).
     """
-    from medbench_tui.core.scoring.extract import TextExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
     extraction = extractor.extract(case, transcript.final or FinalResponse())
@@ -270,7 +301,7 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
 
 async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
     """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
-    from medbench_tui.core.scoring.extract import TextExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
     final = transcript.final or FinalResponse()

@@ -113,6 +113,8 @@ def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
     if key in HEADINGS:
         return HEADINGS[key]
     words = key.split()
+    if words and words[0] in ("differential", "differentials", "ddx"):
+        return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
     if not words or len(words) > tail_words:
         return None
     if {"differential", "differentials", "alternative", "alternatives"} & set(words):

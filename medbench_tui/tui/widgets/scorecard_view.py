@@ -23,6 +23,7 @@ STATUS_TONE = {
     "different": "warn",
     "unexpected": "bad",
     "contraindicated": "bad",
+    "not_indicated": "warn",
     "OK": "good",
     "NOT_APPLICABLE": "muted",
     "FAIL": "bad",
@@ -195,6 +196,8 @@ class ScorecardView(VerticalScroll):
                 note = Text(evidence_text(entry.evidence) or "", style="dim")
                 if entry.note:
                     note.append(f"{'; ' if note.plain else ''}{entry.note}", style="italic dim")
+                if entry.reason:
+                    note.append(f"{chr(10) if note.plain else ''}why: {entry.reason}", style="italic")
                 answer = Text(entry.answer or "–")
                 if entry.icd10:
                     answer.append(f" {entry.icd10}", style="bold")
@@ -237,9 +240,12 @@ class ScorecardView(VerticalScroll):
         drawn = table("Mentioned but not scored", ("kind", {"width": 12}), ("text", {"ratio": 3}),
                       ("why", {"ratio": 3}))
         for entity in entities:
-            why = f"negated ({entity.negated})" if entity.negated else "no evidence in the text"
+            why = (entity.reason or f"negated ({entity.negated})") if entity.negated else "no evidence in the text"
             drawn.add_row(entity.kind, entity.text, Text(why, style="dim"))
         return drawn
+
+
+WRONG_STATUSES = ("unexpected", "contraindicated", "not_indicated")
 
 
 def lessons(card: Any, theme: Any) -> Text:
@@ -253,7 +259,9 @@ def lessons(card: Any, theme: Any) -> Text:
     ]
     lines += [
         ("Should not have been given", [f"{e.answer} ({e.status})" for section in (items.workup, items.treatment)
-                                        for e in section if e.status in ("unexpected", "contraindicated")], "bad"),
+                                        for e in section if e.status in WRONG_STATUSES], "bad"),
+        ("Done in the consultation but left out of the final answer",
+         [f"{o.reference} (turn {o.turn})" for o in card.consultation_omissions], "warn"),
         ("History not taken", [q.concept for q in card.control_questions.missed], "warn"),
         ("Safety checks failed", [c.description for c in card.critical_conditions if c.status == "FAIL"], "bad"),
     ]

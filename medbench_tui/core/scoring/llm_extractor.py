@@ -2,7 +2,12 @@
 
 The model reads only the final response (never the case) and returns its structure
 through a JSON schema generated from :class:`FinalStructure` (``response_format``
-``json_schema``, strict). Every entity comes with a verbatim quote; the quote is looked
+``json_schema``, strict); a server that refuses that format (HTTP 400) is asked again in
+JSON mode, then with the instructions alone, and the extractor remembers what it took.
+The reply is read tolerantly (:func:`parse_structure`: a fence or prose around the
+object, missing lists, plain strings). A reply that stays junk after one more request, or
+that was cut off at the token limit, is an extraction error stored with the extraction
+(``Extraction.error``): the run is scored as incomplete with that reason, never as 0. Every entity comes with a verbatim quote; the quote is looked
 up in the final text (and advice) after folding case, runs of whitespace, curly quotes
 and dashes. A quote that is not there makes the entity ``NO_EVIDENCE``: it is kept in
 the extraction, listed on the card, and not scored. What the model lists as advised
@@ -26,7 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from medbench_tui.core.case import Case
-from medbench_tui.core.scoring.extraction import (
+from medbench_tui.core.scoring.extraction_model import (
     NO_EVIDENCE,
     Entity,
     EntityKind,
@@ -192,6 +197,7 @@ class LlmExtractor:
         }
         self.endpoint: Any = None
         """The ``evaluator.llm`` configuration it was built from, if any."""
+        self._formats: list[dict[str, Any] | None] = [response_format(), {"type": "json_object"}, None]
 
     @classmethod
     def from_endpoint(cls, endpoint: Any) -> LlmExtractor:
@@ -226,56 +232,143 @@ class LlmExtractor:
         fields = [(name, value) for name, value in (("text", final.text), ("advice", final.advice)) if value]
         if not fields:
             return Extraction(extractor=self.name, entities=entities)
-        structure, retried = await self._ask(fields)
+        try:
+            structure, retried = await self._ask(fields)
+        except ExtractionError as exc:
+            return Extraction(extractor=self.name, entities=entities, error=str(exc))
         found, notes = _entities(structure, fields, table)
         return Extraction(extractor=self.name, entities=merge(entities, found), notes=retried + notes)
 
     async def _ask(self, fields: list[tuple[str, str]]) -> tuple[FinalStructure, list[str]]:
-        """The structure, and a note when the first reply was cut and asked again."""
-        from medbench_tui.core.openai_client import EndpointError
-
+        """The model's structure of the final, and notes: JSON Schema output where the server
+        has it, else JSON mode, else plain instructions; a reply cut at the token limit is
+        asked again once with twice the room (when that fits the context), and a junk reply
+        once more with a reminder of the format."""
         body = "\n\n".join(f"{name.upper()}:\n{value}" for name, value in fields)
         messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": body}]
         limit_key = "max_completion_tokens" if "max_completion_tokens" in self.params else "max_tokens"
         limit = self.params.get(limit_key)
-        reply = await self.client.complete(messages, model=self.model, response_format=response_format(), **self.params)
         notes: list[str] = []
-        if reply.truncated:
-            room = 2 * limit if limit else None
-            context = getattr(self.client, "context_tokens", None)
-            if room is None or (context is not None and room >= context):
-                raise EndpointError(
-                    f"the extractor model ({self.model}) reply was cut at its token limit ({limit}) and twice that "
-                    f"does not fit its context_tokens ({context}): raise evaluator.llm.context_tokens or shorten",
-                    retryable=False,
-                )
-            notes.append(f"the extractor's reply was cut at its token limit ({limit}); asked again with {room}")
-            reply = await self.client.complete(
-                messages, model=self.model, response_format=response_format(), **(self.params | {limit_key: room})
-            )
-            if reply.truncated:
-                raise EndpointError(
-                    f"the extractor model ({self.model}) reply was cut at its token limit ({limit}, then {room}): "
-                    "raise max_tokens of evaluator.llm in medbench.yaml",
-                    retryable=False,
-                )
-        try:
-            return FinalStructure.model_validate_json(_json_text(reply.text)), notes
-        except (ValidationError, ValueError) as exc:
-            first = str(exc).splitlines()[0]
-            raise EndpointError(
-                f"the extractor model ({self.model}) sent a reply that does not follow the schema: {first}",
-                retryable=True,
-            ) from None
+        room: dict[str, Any] = {}
+        problem = "no reply"
+        for attempt in range(REPLY_ATTEMPTS):
+            reply = await self._complete(messages, room)
+            if getattr(reply, "truncated", False) and not room:
+                bigger = 2 * limit if limit else None
+                context = getattr(self.client, "context_tokens", None)
+                if bigger is None or (context is not None and bigger >= context):
+                    raise ExtractionError(
+                        f"the extractor model ({self.model}) reply was cut at its token limit ({limit}) and twice "
+                        f"that does not fit its context_tokens ({context}): raise evaluator.llm.context_tokens"
+                    )
+                notes.append(f"the extractor's reply was cut at its token limit ({limit}); asked again with {bigger}")
+                room = {limit_key: bigger}
+                reply = await self._complete(messages, room)
+                if getattr(reply, "truncated", False):
+                    raise ExtractionError(
+                        f"the extractor model ({self.model}) reply was cut at its token limit ({limit}, then "
+                        f"{bigger}): raise max_tokens of evaluator.llm in medbench.yaml"
+                    )
+            try:
+                return parse_structure(reply.text, getattr(reply, "finish_reason", None)), notes
+            except ExtractionError as exc:
+                problem = str(exc)
+                if attempt + 1 < REPLY_ATTEMPTS:
+                    messages = [*messages[:2], {"role": "user", "content": f"{body}\n\n{RETRY_HINT}"}]
+        raise ExtractionError(f"the extractor model ({self.model}) {problem}")
+
+    async def _complete(self, messages: list[dict[str, str]], room: dict[str, Any]) -> Any:
+        """One request, falling back to a weaker output format when the server refuses one."""
+        from medbench_tui.core.openai_client import EndpointError
+
+        for fmt in self._formats[:]:
+            params = {**self.params, **room, **({"response_format": fmt} if fmt is not None else {})}
+            try:
+                return await self.client.complete(messages, model=self.model, **params)
+            except EndpointError as exc:
+                if exc.status != 400 or fmt is None:
+                    raise
+                if fmt in self._formats:
+                    self._formats.remove(fmt)  # this server has no such output format: remember it
+        raise AssertionError("unreachable: the plain format is always tried")
+
+
+class ExtractionError(Exception):
+    """The model's reply could not be read as the structure (junk, truncated, off-schema)."""
+
+
+REPLY_ATTEMPTS = 2
+RETRY_HINT = (
+    "Your previous reply could not be read. Reply with one JSON object only, with the keys diagnoses, "
+    "differential, workup, treatment and advised_against, and nothing before or after it."
+)
+_OBJECT_RE = re.compile(r"\{.*\}", re.DOTALL)
+
+
+def parse_structure(text: str, finish_reason: str | None = None) -> FinalStructure:
+    """The structure in a model's reply, read tolerantly: a Markdown fence or prose around
+    the JSON object, missing lists, plain strings for entries, unknown keys. A reply cut
+    off by the token limit, or one that is no JSON object, is an :class:`ExtractionError`."""
+    if finish_reason == "length":
+        raise ExtractionError("reply was cut off at the token limit (finish_reason length); raise max_tokens")
+    stripped = _json_text(text)
+    found = _OBJECT_RE.search(stripped)
+    if found is None:
+        if "{" in stripped:
+            raise ExtractionError("sent a JSON object that is cut off (no closing brace)")
+        raise ExtractionError(f"sent no JSON object: {stripped[:60]!r}")
+    try:
+        data = json.loads(found.group())
+    except json.JSONDecodeError as exc:
+        raise ExtractionError(f"sent JSON that does not parse ({exc.msg} at {exc.pos})") from None
+    if not isinstance(data, dict):
+        raise ExtractionError("sent JSON that is not an object")
+    try:
+        return FinalStructure.model_validate(_lenient(data))
+    except ValidationError as exc:
+        raise ExtractionError(f"sent a reply that does not follow the schema: {str(exc).splitlines()[0]}") from None
+
+
+def _lenient(data: dict[str, Any]) -> dict[str, Any]:
+    """The reply's lists with the tolerable deviations mended (see :func:`parse_structure`)."""
+    out: dict[str, Any] = {}
+    for key, name in (("diagnoses", "name"), ("differential", "name"), ("workup", "item"), ("treatment", "item"),
+                      ("advised_against", "item")):
+        entries = data.get(key) or []
+        if not isinstance(entries, list):
+            raise ExtractionError(f"sent {key} as {type(entries).__name__}, not a list")
+        mended = []
+        for entry in entries:
+            if isinstance(entry, str):
+                entry = {name: entry, "quote": entry}
+            if not isinstance(entry, dict):
+                raise ExtractionError(f"sent an entry of {key} that is neither text nor an object")
+            entry = {k: v for k, v in entry.items() if k in _FIELDS[key]}
+            entry.setdefault("quote", entry.get(name, ""))
+            if key in ("diagnoses", "differential"):
+                entry.setdefault("icd10", None)
+            if key == "advised_against":
+                entry.setdefault("kind", "treatment")
+            mended.append(entry)
+        out[key] = mended
+    return out
+
+
+_FIELDS = {
+    "diagnoses": {"name", "icd10", "quote"},
+    "differential": {"name", "icd10", "quote"},
+    "workup": {"item", "quote"},
+    "treatment": {"item", "quote"},
+    "advised_against": {"item", "kind", "quote"},
+}
 
 
 def _json_text(text: str) -> str:
-    """The JSON of a reply, without the Markdown fence some servers add."""
+    """The reply without the Markdown fence some servers add."""
     stripped = text.strip()
     if stripped.startswith("```"):
         stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
         stripped = stripped.rsplit("```", 1)[0]
-    json.loads(stripped)  # a clear error for a reply that is not JSON at all
     return stripped
 
 

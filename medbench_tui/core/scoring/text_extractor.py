@@ -56,12 +56,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from medbench_tui.core.case import Case
-from medbench_tui.core.scoring import concepts, cues
+from medbench_tui.core.scoring import assertion, concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, document
-from medbench_tui.core.scoring.extraction import (
+from medbench_tui.core.scoring.extraction_model import (
     ICD_CODE_RE,
     Entity,
     EntityKind,
@@ -72,9 +74,14 @@ from medbench_tui.core.scoring.extraction import (
     normalise_icd,
     structured_entities,
 )
-from medbench_tui.core.text import tokenize
-from medbench_tui.core.scoring.reference import Mention, ReferenceTable, reference_table
+from medbench_tui.core.scoring.reference import (
+    Mention,
+    Ref,
+    ReferenceTable,
+    reference_table,
+)
 from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
+from medbench_tui.core.text import tokenize
 from medbench_tui.core.transcript import FinalResponse
 
 INVESTIGATION_WORDS = frozenset({
@@ -170,6 +177,10 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
     item_hits = {m.hit for m in mentions if m.ref is not None}
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
+    reading = _Reading(has_diagnosis_section)
+    reading.commits = not has_diagnosis_section and any(
+        m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
+    )
     entities: list[Entity] = []
     for m in mentions:
         start, end = doc.span(m.hit)
@@ -181,14 +192,15 @@ def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> li
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
-        kind, cue = _classify(m, doc, section, has_diagnosis_section)
+        kind, said = _classify(m, doc, section, reading, item, table)
         if kind is None:
             continue
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
         entities.append(Entity(
             kind=kind, text=doc.quote(m.hit), evidence=Span(start=start, end=end, text=text[start:end], field=field),
-            source="text", negated=cue, section=section,
+            source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
+            status=said.status, reason=_reason(said, section, m),
         ))
     codes = _codes(text, layout)
     advice = _advice_starts(doc)
@@ -214,35 +226,192 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     return dash is not None and at >= dash.end()
 
 
-def _classify(m: Mention, doc: Document, section: str, has_diagnosis_section: bool) -> tuple[EntityKind | None, str | None]:
-    """The kind of a mention and its negation cue (see the module documentation)."""
+@dataclass
+class _Reading:
+    """What the reading of one text has settled so far: which diagnoses are final."""
+
+    has_diagnosis_section: bool
+    finals: set[int] = field(default_factory=set)  # id() of the refs named as final diagnoses
+    final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
+    any_final: bool = False
+    commits: bool = False  # the text says what it commits to ("most likely X"): no first-named rule
+
+
+SUBORDINATE = frozenset({
+    "before", "after", "until", "during", "while", "without", "starting", "completing", "once", "tolerating", "change",
+    "to", "for",
+})
+"""A treatment group after these words is a time, not an item ("before starting antibiotics")."""
+OWN_CONDITION_RE = re.compile(r"\b(if|unless|once|when|after)\b", re.IGNORECASE)
+NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
+SERVICE_WORDS = frozenset({
+    "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
+    "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
+})
+"""After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
+MEASUREMENT_WORDS = frozenset({"level", "levels", "saturation", "saturations", "sats", "requirement", "requirements"})
+"""After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
+DOSE_UNITS = frozenset({
+    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
+    "liters", "percent",
+})
+ATTRIBUTED = cues.Cues(
+    "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
+    "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
+    "she is sure", "her friend", "his friend", "your friend",
+)
+"""A diagnosis said to be someone else's idea ("I understand why you think it's a cyst")."""
+REJECTED = "differential: named and rejected"
+
+
+def _classify(
+    m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable
+) -> tuple[EntityKind | None, assertion.Assertion]:
+    """The kind of a mention and what it asserts (see the module documentation)."""
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
         if section == "avoid":
-            return named, cues.AVOID_HEADING  # type: ignore[return-value]
-        cue = cues.negation(doc, first, last)
-        if cue is None and cues.background(doc, first, last, named):
-            return None, None
-        return named, cue  # type: ignore[return-value]
-    if section == "avoid":
-        return None, None
+            return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
+        if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
+            return None, assertion.AFFIRMED
+        if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
+            return None, assertion.AFFIRMED
+        own = m.via is not None or table.is_safety_net(m.phrase) or (
+            m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+        )  # a safety-net instruction is conditional by nature
+        return named, assertion.action(doc, first, last, named, table.record, own)  # type: ignore[return-value]
+    if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
+        return None, NOT_SAID
+    ref = m.ref
     if section == "differential":
-        return "differential", None
-    cue = cues.hard_negation(doc, first, last)
+        return "differential", assertion.AFFIRMED
+    hard = cues.hard_negation(doc, first, last)
+    if hard is not None:
+        return "differential", assertion.Assertion("affirmed", hard, REJECTED + f' ("{hard}")')
+    if _hedged_away(doc, first, last):
+        return "differential", assertion.Assertion("affirmed", "less likely", "differential: judged less likely")
+    if ref is not None and id(ref) in reading.finals:
+        return "diagnosis", assertion.AFFIRMED
+    leads = item is not None and _leads(doc, item, first)
+    strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads)
+    weak = cues.differential_cue(doc, first, last, before_only=leads) or cues.negation(doc, first, last)
     if section in ("diagnosis", "icd"):
-        if cue is not None:
-            return "diagnosis", cue
-        if cues.differential_cue(doc, first, last, strong_only=True):
-            return "differential", None
-        return "diagnosis", None
-    if cue is not None:
-        return "diagnosis", cue
-    if cues.differential_cue(doc, first, last) or cues.negation(doc, first, last):
-        return "differential", None  # hedged ("X is unlikely") or queried
-    if not has_diagnosis_section:
-        return "diagnosis", None
-    return None, None
+        if strong is not None or (weak is not None and item is not None and (item in reading.final_items or not leads)):
+            return "differential", assertion.Assertion("affirmed", strong or weak, f'differential: "{strong or weak}"')
+        return _final(reading, ref, item), assertion.AFFIRMED
+    if ref is not None and ref.kind == "secondary" and weak is None:
+        return _final(reading, ref, item), assertion.AFFIRMED
+    if not reading.has_diagnosis_section and _committed(doc, first):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the answer commits to it")
+    if (not reading.has_diagnosis_section and not reading.any_final and not reading.commits
+            and strong not in STRONG_ALTERNATIVE):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
+    if weak is not None or strong is not None or not reading.has_diagnosis_section:
+        return "differential", assertion.Assertion("affirmed", strong or weak, "differential: named as an alternative")
+    return None, assertion.AFFIRMED
+
+
+COMMITMENT = cues.Cues(
+    "most likely", "likely", "probably", "probable", "this is", "it is", "diagnosis is", "in keeping with",
+    "consistent with", "diagnosis of", "suggestive of", "this looks like", "looks like", "sounds like",
+)
+"""Words by which prose commits to a diagnosis ("this is most likely CAP")."""
+STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
+                                "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs"})
+"""Cues that make even the first condition named an alternative ("Consider pneumonia")."""
+
+
+def _committed(doc: Document, first: int) -> bool:
+    low = doc.lows
+    for k in range(max(0, first - 4), first):
+        if doc.clause[k] == doc.clause[first] and COMMITMENT.ending_at(low, k) is not None:
+            return True
+    return False
+
+
+def _leads(doc: Document, item: Item, first: int) -> bool:
+    """The mention opens its list item (hedges aside): "possible colon cancer", not "UTI with possible PID"."""
+    before = doc.text[item.start : doc.tokens[first].start]
+    words = [w for w in re.findall(r"[A-Za-z]+", before.lower()) if w not in HEDGE_WORDS]
+    return not words
+
+
+HEDGE_WORDS = frozenset({
+    "possible", "possibly", "probable", "probably", "likely", "most", "suspected", "query", "presumed", "provisional",
+    "working", "acute", "early", "a", "an", "the", "this", "is", "of", "severe", "mild", "moderate",
+})
+
+
+def _next_low(doc: Document, last: int) -> str | None:
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1
+    return doc.lows[k] if k < len(doc.tokens) and doc.clause[k] == doc.clause[last] else None
+
+
+def _service(doc: Document, last: int) -> bool:
+    return _next_low(doc, last) in SERVICE_WORDS
+
+
+def _measured(doc: Document, last: int) -> bool:
+    return _next_low(doc, last) in MEASUREMENT_WORDS
+
+
+def _a_result(doc: Document, last: int) -> bool:
+    """A value follows without a dose unit: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
+    k = last + 1
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
+        return False
+    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
+    if gap.strip(" :") not in ("", "="):
+        return False
+    j = k + 1
+    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
+        j += 1  # "2.9", "7.02"
+    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    return unit not in DOSE_UNITS
+
+
+def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
+    """The mention stands in brackets right after a test ("blood gas (pH, bicarbonate)")."""
+    bracket = assertion.bracket_of(doc, first)
+    if bracket is None or bracket[0] == 0:
+        return False
+    before = bracket[0] - 1
+    return any(m.ref is not None and m.ref.kind == "workup" and m.hit.last == before for m in table.find(doc))
+
+
+def _attributed(doc: Document, first: int) -> bool:
+    low = doc.lows
+    for k in range(max(0, first - 5), first):
+        if doc.clause[k] == doc.clause[first] and ATTRIBUTED.ending_at(low, k) is not None:
+            return True
+    return False
+
+
+def _final(reading: _Reading, ref: Ref | None, item: Item | None) -> EntityKind:
+    reading.any_final = True
+    if ref is not None:
+        reading.finals.add(id(ref))
+    if item is not None:
+        reading.final_items.add(item)
+    return "diagnosis"
+
+
+def _hedged_away(doc: Document, first: int, last: int) -> bool:
+    """"X is unlikely", "less likely X": considered and put aside."""
+    cue = cues.negation(doc, first, last)
+    return cue is not None and tuple(cue.split()) in cues.HEDGE
+
+
+def _reason(said: assertion.Assertion, section: str, m: Mention) -> str:
+    if not said.recommended or said.rule != "affirmed":
+        return said.rule
+    where = {"workup": "listed under a workup heading", "treatment": "listed under a plan heading",
+             "diagnosis": "stated as the diagnosis", "icd": "stated as the diagnosis",
+             "differential": "listed under a differential heading", "advice": "given as advice"}.get(section)
+    return f"affirmed: {where}" if where else "affirmed: stated in the text"
 
 
 def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
@@ -429,4 +598,43 @@ def _leftover_kind(section: str, piece: str) -> EntityKind | None:
         t.norm in INVESTIGATION_WORDS or t.norm.endswith(INVESTIGATION_ENDINGS) for t in tokens
     ):
         return "workup"
+    if section == "treatment" and not therapeutic(piece, tokens):
+        return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
     return section  # type: ignore[return-value]
+
+
+THERAPY_WORDS = frozenset({
+    "oxygen", "fluid", "fluids", "saline", "crystalloid", "colloid", "blood", "transfusion", "plasma", "platelet",
+    "surgery", "operation", "repair", "drainage", "drain", "catheter", "catheterisation", "tube", "cannula",
+    "injection", "infusion", "bolus", "dose", "tablet", "tablets", "cream", "drops", "ointment", "inhaler",
+    "nebulizer", "patch", "pessary", "suppository", "spray", "vaccine", "vaccination", "immunoglobulin",
+    "antibiotic", "antibiotics", "analgesia", "antiemetic", "insulin", "steroid", "steroids", "laser", "stent",
+    "graft", "dialysis", "ventilation", "intubation", "splint", "cast", "reduction", "aspiration", "excision",
+    "cardioversion", "pacing", "thrombolysis", "embolisation", "radiotherapy", "chemotherapy", "physiotherapy",
+    "therapy", "intravenous", "oral", "intramuscular", "subcutaneous", "topical", "inhaled", "sublingual", "rectal",
+})
+"""Words of an unlisted answer item that make it a drug, procedure or fluid (counted extra)."""
+DRUG_ENDINGS = (
+    "cillin", "mycin", "micin", "floxacin", "cycline", "azole", "statin", "pril", "sartan", "olol", "dipine", "parin",
+    "xaban", "gatran", "prazole", "tidine", "triptan", "setron", "pramine", "oxetine", "afil", "lukast", "sone",
+    "olone", "asone", "caine", "mab", "nib", "vir", "zepam", "zolam", "profen", "fenac", "coxib", "idine", "amide",
+    "ectomy", "otomy", "ostomy", "plasty", "pexy", "lysis",
+)
+_DOSE_RE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:mg|g|mcg|micrograms?|ml|mL|units?|iu|IU|mmol|L)\b")
+
+
+@lru_cache(maxsize=4096)
+def _drug_names() -> frozenset[str]:
+    from medbench_tui.core.scoring.groups import GROUP_MEMBERS
+
+    return frozenset(t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
+
+
+def therapeutic(piece: str, tokens: list | None = None) -> bool:
+    """The answer item is a drug, procedure or fluid ("omeprazole 40 mg IV", "saline nose
+    drops", "laparotomy"); advice, monitoring, referrals, timing and states are not."""
+    tokens = tokens if tokens is not None else tokenize(piece)
+    norms = {t.norm for t in tokens} | {t.low for t in tokens}
+    if _DOSE_RE.search(piece) or norms & THERAPY_WORDS or norms & _drug_names():
+        return True
+    return any(len(w) > 5 and w.endswith(DRUG_ENDINGS) for w in norms)

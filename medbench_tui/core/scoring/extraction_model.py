@@ -55,6 +55,10 @@ class Entity(BaseModel):
     source: Literal["structured", "text", "llm"]
     negated: str | None = Field(default=None, description="The negation cue: a mention that is not a recommendation.")
     section: str | None = None
+    status: Literal["affirmed", "negated", "conditional", "historical", "question"] = Field(
+        default="affirmed", description="What the mention asserts (assertion.py); only affirmed mentions are scored."
+    )
+    reason: str | None = Field(default=None, description="The rule that decided the entity, with its trigger words.")
 
     @property
     def scored(self) -> bool:
@@ -65,6 +69,10 @@ class Extraction(BaseModel):
     extractor: str
     entities: list[Entity] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    error: str | None = Field(
+        default=None,
+        description="Why the free text could not be read (junk or truncated model output): the run is not scored.",
+    )
 
     def scored(self, kind: EntityKind) -> list[Entity]:
         return [e for e in self.entities if e.kind == kind and e.scored]

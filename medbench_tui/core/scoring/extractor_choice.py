@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.scoring.extraction import Extractor
+from medbench_tui.core.scoring.extraction_model import Extractor
 
 EXTRACTOR_NAMES = ("text", "llm")
 ALIASES = {"rules": "text"}
@@ -30,8 +30,8 @@ def extractor_problem(choice: str | None = None, evaluator: Any = None) -> str |
 def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extractor:
     """The extractor called ``choice``, else the one the bank's evaluator names, else
     the text extractor. ``evaluator`` is a ``bankconfig.EvaluatorConfig`` (or None)."""
-    from medbench_tui.core.scoring.extract import TextExtractor
-    from medbench_tui.core.scoring.llm_extract import LlmExtractor
+    from medbench_tui.core.scoring.llm_extractor import LlmExtractor
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     problem = extractor_problem(choice, evaluator)
     if problem:

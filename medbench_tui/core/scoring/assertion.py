@@ -1,0 +1,328 @@
+"""What a mention asserts: affirmed, negated, conditional, historical or asked (ConText-style).
+
+Each mention of a reference item in a final response gets one status, from trigger words
+around it and how far each trigger reaches (its scope):
+
+* **negated** - the negation cues of ``cues.py`` ("no need for", "avoid", "not indicated",
+  "won't add anything", "X and Y are contraindicated", "no A, B or C");
+* **conditional** - in the scope of a condition trigger ("if", "only if", "unless",
+  "reserved for", "second line", "on standby", "defer until", "in case of", "should" opening
+  a clause) whose condition the case record does not establish. Scope: a trigger that opens
+  a clause ("If X, Y"; "If X: Y, Z") covers the clause, and when the clause ends with a colon
+  the rest of its line; a trigger inside brackets covers the brackets; a trigger inside a
+  clause ("Y only if X") covers the clause from its last list break (a comma, or "and"/"or"
+  before an action verb). "If needed", "if possible", "if tolerated" are no conditions.
+  A condition is established (and the mention affirmed) when it names the case's primary
+  or a secondary diagnosis ("if AF is confirmed", "if it is cholecystitis", "if a stroke
+  is suspected"), or states a present finding of a test whose result the case record holds
+  ("if the ECG shows ST elevation", "if the BP is 160/110 or higher"); never when it is
+  negated or speaks of absence, failure, intolerance or a later event ("if not improving",
+  "if the ECG is normal", "if it refills", "if she becomes unstable"). A reference item that
+  carries its own condition ("repeat after 5 minutes if no improvement") is affirmed by
+  an answer stating the same contingency;
+* **historical** - background (``cues.background``): taken or done before, a reaction to it;
+* **question** - in a sentence that ends with a question mark ("Do you have asthma?").
+
+Why these rules and not medspacy's ConText or negspacy: on the labelled answers
+(``tests/data/answers``, ``benchmarks/assertion_comparison.py``) with everything else the
+same, these rules agree with the physician's labels on 97.8% of items and 257 of 258
+safety verdicts; ConText with its default rules on 91.6% and 216, negspacy on 89.0% and
+223. The default ConText and NegEx rules know clinical-note negation ("denies", "no
+evidence of") but not the conditions and scopes of plans ("only if", "reserved for",
+"If X: ...", "X and Y are contraindicated"), nor that the case record decides a condition;
+they would also add spaCy to the dependencies.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.document import Document
+from medbench_tui.core.text import tokenize
+
+Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
+
+TRIGGERS = cues.Cues(
+    "if", "only if", "unless", "reserved for", "second line", "on standby", "defer until", "deferred until",
+    "in case of", "in the event of", "if still needed", "whenever",
+)
+OPENING_TRIGGERS = cues.Cues("should")
+"""Triggers only where they open a clause ("Should she deteriorate, ...")."""
+NOT_CONDITIONS = cues.Cues(
+    "if needed", "if required", "if necessary", "as needed", "if possible", "where possible", "if available",
+    "if tolerated", "if so", "if any", "even if", "as if", "if not already", "if appropriate", "if indicated",
+)
+CLAUSE_LEADS = frozenset({"and", "but", "or", "then", "only", "so"})
+ABSENCE = frozenset({
+    "not", "no", "dont", "doesnt", "didnt", "isnt", "arent", "wont", "cannot", "cant", "never", "without", "normal",
+    "negative", "clear", "unremarkable", "incomplete", "fail", "fails", "failed", "persist", "persists", "worse",
+    "worsen", "worsens", "deteriorate", "deteriorates", "develop", "develops", "become", "becomes", "again",
+    "recur", "recurs", "tolerated", "contraindicated", "uncertain", "unavailable", "delay", "delayed", "improve",
+    "improving", "settle", "settling", "rise", "rises", "fall", "falls", "started", "refill", "refills", "rather",
+    "prefer", "prefers", "wants", "later", "future", "comes", "come", "happen", "happens", "unless",
+    "unstable", "risk", "history",
+})
+"""Words of a condition that speaks of absence, failure, intolerance or a later event."""
+PRESENT_FINDING = frozenset({
+    "shows", "show", "confirms", "confirm", "confirmed", "positive", "high", "raised", "elevated", "low", "above",
+    "below", "higher", "lower", "over", "under", "abnormal", "present", "found", "is", "are",
+})
+CAVEAT = frozenset({"allergic", "allergy", "allergies", "contraindication", "contraindications", "contraindicated"})
+"""A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
+NEGATORS = frozenset({"not", "no", "dont", "isnt", "arent", "without", "unless", "never"})
+NAME_PREFIX = 6
+"""Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
+HISTORY_LABELS = frozenset({
+    "precipitant", "precipitants", "trigger", "triggers", "history", "background", "pmh", "dhx", "medications",
+    "previously",
+})
+"""A label before a colon that makes its line history ("Precipitants: pseudoephedrine yesterday")."""
+_LINE_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):")
+
+
+@dataclass(frozen=True)
+class Assertion:
+    status: Status
+    cue: str | None = None
+    rule: str = "affirmed"
+
+    @property
+    def recommended(self) -> bool:
+        return self.status == "affirmed"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """The scope (tokens ``first..last``) of one condition trigger, and its condition."""
+
+    first: int
+    last: int
+    trigger: str
+    condition: str
+
+
+AFFIRMED = Assertion("affirmed")
+
+
+def action(doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool) -> Assertion:
+    """The status of a workup or treatment mention at tokens ``first..last``."""
+    if asked(doc, first):
+        return Assertion("question", "?", "question: asked, not recommended")
+    cue = cues.negation(doc, first, last)
+    if cue is not None:
+        return Assertion("negated", cue, f'negated: "{cue}"')
+    if cues.background(doc, first, last, kind) or _history_line(doc, first):
+        return Assertion("historical", "history", "history: taken or done before, not a plan")
+    if not own_condition:
+        scope = condition_of(doc, first, last)
+        if scope is not None and not record.establishes(scope.condition):
+            return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
+    return AFFIRMED
+
+
+def conditions(doc: Document) -> list[Condition]:
+    """Every condition trigger of the document with its scope (cached on the document)."""
+    known = doc.found.get("conditions")
+    if known is not None:
+        return known
+    out: list[Condition] = []
+    low = doc.lows
+    n = len(low)
+    k = 0
+    while k < n:
+        if NOT_CONDITIONS.starting_at(low, k) is not None:
+            k += len(NOT_CONDITIONS.starting_at(low, k) or ())
+            continue
+        trigger = TRIGGERS.starting_at(low, k)
+        opens = _opens_clause(doc, k)
+        if trigger is None and opens:
+            trigger = OPENING_TRIGGERS.starting_at(low, k)
+        if trigger is None:
+            k += 1
+            continue
+        end = k + len(trigger)
+        cond_last = _condition_end(doc, end)
+        condition = doc.text[doc.tokens[end].start : doc.tokens[cond_last].end] if end <= cond_last else ""
+        bracket = _bracket(doc, k)
+        if bracket is not None:
+            first, last = bracket
+        elif opens:
+            first, last = _clause_bounds(doc, k)
+            if _ends_with_colon(doc, last):
+                last = _line_end(doc, last)
+        else:
+            first = _piece_start(doc, k)
+            last = _clause_bounds(doc, k)[1]
+        out.append(Condition(first, last, " ".join(trigger), condition))
+        k = end
+    doc.found["conditions"] = out
+    return out
+
+
+def condition_of(doc: Document, first: int, last: int) -> Condition | None:
+    return next((c for c in conditions(doc) if c.first <= first and last <= c.last), None)
+
+
+def asked(doc: Document, first: int) -> bool:
+    """The mention is in a sentence that ends with a question mark."""
+    clause = doc.clause[first]
+    k = first
+    while k + 1 < len(doc.tokens) and doc.clause[k + 1] == clause:
+        k += 1
+    rest = doc.text[doc.tokens[k].end : doc.tokens[k + 1].start if k + 1 < len(doc.tokens) else len(doc.text)]
+    return rest.lstrip(" *_)").startswith("?")
+
+
+class Record:
+    """What the case establishes, for conditions: the names of its primary and secondary
+    diagnoses, and the words of its record (attachments and answers)."""
+
+    def __init__(self, diagnosis_names: list[str], record_text: str, tests: list[list[str]]) -> None:
+        self.names = [tuple(_words(name)) for name in diagnosis_names if _words(name)]
+        self.heads = {_key(words[-1]) for words in self.names if len(words[-1]) >= 5}
+        self.record = set(_words(record_text))
+        self.tests = [[tuple(_words(p)) for p in phrases if _words(p)] for phrases in tests]
+
+    def establishes(self, condition: str) -> bool:
+        raw = {w.lower() for w in _raw_words(condition)}
+        if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
+            return True  # "if you're not allergic": a contraindication the record does not establish
+        words = _words(condition)
+        if not words or ABSENCE.intersection(raw):
+            return False
+        keys = [_key(w) for w in words]
+        for name in self.names:
+            name_keys = [_key(w) for w in name]
+            if _contains(keys, name_keys) or (len(name_keys) >= 2 and _contains(keys, name_keys[:2])):
+                return True
+        if self.heads.intersection(keys):
+            return True
+        if not PRESENT_FINDING.intersection(w.lower() for w in _raw_words(condition)):
+            return False
+        for phrases in self.tests:
+            if any(_contains(words, p) for p in phrases) and any(all(w in self.record for w in p) for p in phrases):
+                return True
+        return False
+
+
+def _words(text: str) -> list[str]:
+    return [t.norm for t in tokenize(text) if t.norm not in ("the", "a", "an", "of", "is", "are", "it", "she", "he")]
+
+
+def _raw_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]+", text.replace("'", "").replace("\u2019", ""))
+
+
+def _key(word: str) -> str:
+    return word[:NAME_PREFIX] if len(word) >= NAME_PREFIX else word
+
+
+def _contains(words: list[str], phrase: list[str] | tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return n > 0 and any(list(words[i : i + n]) == list(phrase) for i in range(len(words) - n + 1))
+
+
+def _opens_clause(doc: Document, k: int) -> bool:
+    j = k - 1
+    while j >= 0 and doc.clause[j] == doc.clause[k] and doc.lows[j] in CLAUSE_LEADS:
+        j -= 1
+    return j < 0 or doc.clause[j] != doc.clause[k] or _bracket_opens_at(doc, j, k)
+
+
+def _bracket_opens_at(doc: Document, j: int, k: int) -> bool:
+    return "(" in doc.text[doc.tokens[j].end : doc.tokens[k].start]
+
+
+def _clause_bounds(doc: Document, k: int) -> tuple[int, int]:
+    first = last = k
+    while first > 0 and doc.clause[first - 1] == doc.clause[k]:
+        first -= 1
+    while last + 1 < len(doc.tokens) and doc.clause[last + 1] == doc.clause[k]:
+        last += 1
+    return first, last
+
+
+def _condition_end(doc: Document, start: int) -> int:
+    """The last token of a condition: up to a comma, "then", or the clause end."""
+    k = start
+    last = start - 1
+    while k < len(doc.tokens) and doc.clause[k] == doc.clause[start]:
+        if k > start and (doc.comma_before[k] or doc.lows[k] == "then"):
+            break
+        last = k
+        k += 1
+    return last
+
+
+def _ends_with_colon(doc: Document, last: int) -> bool:
+    after = doc.text[doc.tokens[last].end : doc.tokens[last + 1].start if last + 1 < len(doc.tokens) else len(doc.text)]
+    return ":" in after and "\n" not in after.split(":", 1)[0]
+
+
+def _line_end(doc: Document, last: int) -> int:
+    line_end = doc.text.find("\n", doc.tokens[last].end)
+    line_end = len(doc.text) if line_end == -1 else line_end
+    k = last
+    while k + 1 < len(doc.tokens) and doc.tokens[k + 1].start < line_end:
+        k += 1
+    return k
+
+
+def bracket_of(doc: Document, k: int) -> tuple[int, int] | None:
+    """The first and last tokens of the brackets that token ``k`` stands in, if any."""
+    return _bracket(doc, k)
+
+
+def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
+    """The tokens of the brackets that token ``k`` stands in, if any (same line)."""
+    text = doc.text
+    at = doc.tokens[k].start
+    line_start = text.rfind("\n", 0, at) + 1
+    depth = 0
+    open_at = -1
+    for i in range(at - 1, line_start - 1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                open_at = i
+                break
+            depth -= 1
+    if open_at == -1:
+        return None
+    close_at = text.find(")", at)
+    line_end = text.find("\n", at)
+    if close_at == -1 or (line_end != -1 and close_at > line_end):
+        return None
+    inside = [i for i, t in enumerate(doc.tokens) if open_at < t.start < close_at]
+    return (inside[0], inside[-1]) if inside else None
+
+
+def _piece_start(doc: Document, k: int) -> int:
+    """Where the list piece that token ``k`` belongs to starts: after the last comma
+    (outside brackets) or the last "and"/"or"/"then" before an action verb, in its clause."""
+    first = _clause_bounds(doc, k)[0]
+    j = k
+    while j > first:
+        gap = doc.text[doc.tokens[j - 1].end : doc.tokens[j].start]
+        if ("," in gap or ";" in gap) and _bracket(doc, j) is None:
+            return j
+        if doc.lows[j - 1] in cues.LINKS and doc.lows[j] in cues.ACTION_VERBS:
+            return j
+        j -= 1
+    return first
+
+
+def _history_line(doc: Document, first: int) -> bool:
+    """The mention follows a history label on its line ("Precipitants: ...")."""
+    text = doc.text
+    at = doc.tokens[first].start
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    label = _LINE_LABEL_RE.search(line)
+    if label is None:
+        return False
+    words = label.group(1).strip().lower().split()
+    return len(words) <= 3 and words[-1] in HISTORY_LABELS and not NEGATORS.intersection(words)

@@ -1,0 +1,153 @@
+"""The rules of "Reading a free-text final response" (scoring.md), one class of answer each,
+on the golden case (and bundled cases where the rule needs their record), and the
+revised metrics: accept_codes, not_indicated, alternatives, reasons, consultation omissions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from medbench_tui.core.case import Case
+from medbench_tui.core.scoring import render_scorecard_text, score
+from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
+from medbench_tui.core.validate import load_valid_case
+
+DATA = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+@pytest.fixture(scope="module")
+def case() -> Case:
+    return Case.model_validate(YAML(typ="safe", pure=True).load(DATA.read_text()))
+
+
+def card_for(case: Case, text: str, turns: list[Turn] | None = None):
+    return score(case, Transcript(case_id=case.id, turns=turns or [], final=FinalResponse(text=text)))
+
+
+def given(card, kind: str) -> set[str]:
+    return {
+        e.reference for e in getattr(card.items, kind)
+        if e.reference and e.status in ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")
+    }
+
+
+def status(card, cid: str) -> str:
+    return next(c.status for c in card.critical_conditions if c.id == cid)
+
+
+@pytest.mark.parametrize(
+    ("text", "levofloxacin_given"),
+    [
+        ("Plan: amoxicillin; levofloxacin only if she deteriorates.", False),
+        ("Plan: amoxicillin. If not improving in 48 hours, switch to levofloxacin.", False),
+        ("Plan: amoxicillin. Levofloxacin is reserved for treatment failure.", False),
+        ("Plan: amoxicillin (levofloxacin second line).", False),
+        ("Plan: amoxicillin. Levofloxacin and clarithromycin are not indicated.", False),
+        ("Plan: amoxicillin. Levofloxacin is not first choice here.", False),
+        ("Plan: amoxicillin. Fluoroquinolones are not routinely needed.", False),
+        ("Plan: amoxicillin. No clarithromycin, doxycycline or levofloxacin.", False),
+        ("Plan: levofloxacin if you are not allergic to it.", True),  # a caveat, not a condition
+        ("Plan: levofloxacin 500 mg once daily, then review.", True),
+    ],
+)
+def test_conditions_and_negations_of_actions(case, text, levofloxacin_given):
+    card = card_for(case, text)
+    assert ("Levofloxacin" in given(card, "treatment")) is levofloxacin_given
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is levofloxacin_given
+
+
+def test_a_condition_the_record_establishes_is_a_recommendation():
+    stemi = load_valid_case(CASES / "em-stemi-001.yaml")
+    card = card_for(stemi, "Heart attack. 12-lead ECG now; if the ECG shows ST elevation, activate the cath lab "
+                           "for primary PCI.")
+    assert "Primary percutaneous coronary intervention" in given(card, "treatment")
+    crao = load_valid_case(CASES / "oph-crao-001.yaml")
+    card = card_for(crao, "Probably a vitreous haemorrhage. IV thrombolysis could be considered if a stroke is "
+                          "suspected.")
+    assert status(card, "cc-no-late-thrombolysis") == "FAIL"  # a retinal artery occlusion is a stroke
+
+
+def test_history_and_words_inside_other_items():
+    dka = load_valid_case(CASES / "ped-dka-001.yaml")
+    card = card_for(dka, "DKA: pH 7.02, bicarbonate 6. Venous blood gas (pH, bicarbonate) hourly. No insulin bolus.")
+    assert status(card, "cc-no-bicarbonate") == "OK"
+    aacg = load_valid_case(CASES / "oph-aacg-001.yaml")
+    card = card_for(aacg, "Angle closure. Precipitants: pseudoephedrine (Sudafed) taken yesterday. "
+                          "Acetazolamide 500 mg IV.")
+    assert "Sympathomimetic decongestant" not in given(card, "treatment")
+
+
+def test_abbreviations_and_word_order(case):
+    anaphylaxis = load_valid_case(CASES / "em-anaphylaxis-001.yaml")
+    card = card_for(anaphylaxis, "Anaphylaxis.\nPlan:\n- 15 L O2 via non-rebreather\n- Salbutamol 5 mg nebulised\n"
+                                 "- Adrenaline 1 mg IV")
+    treated = given(card, "treatment")
+    assert {"High-flow oxygen", "Nebulised salbutamol", "Intravenous adrenaline bolus"} <= treated
+    assert "Intramuscular adrenaline 0.5 mg" not in treated  # IV is not IM
+    af = load_valid_case(CASES / "im-af-001.yaml")
+    assert "Magnesium" not in given(card_for(af, "AF. Bisoprolol 2.5 mg OD."), "workup")  # "mg" is a unit
+
+
+def test_final_diagnosis_and_differential_in_prose(case):
+    card = card_for(case, "Diagnosis: acute bronchitis, possibly early pneumonia. PE is less likely.")
+    assert card.metrics.diagnosis_accuracy == 0
+    assert {e.reference for e in card.items.differential if e.status in ("matched", "acceptable")} >= {
+        "Pulmonary embolism", "Community-acquired pneumonia"}
+    card = card_for(case, "I understand why you think it's flu, but this is most likely pneumonia.")
+    assert card.metrics.diagnosis_accuracy == 100
+    assert card_for(case, "Do you smoke? Any tobacco dependence?").metrics.secondary_icd10_recall == 0
+
+
+def test_accept_codes_not_indicated_and_alternatives(case):
+    revised = case.model_copy(deep=True)
+    revised.diagnosis.primary.accept_codes = ["J18.1"]
+    revised.treatment[0].alternatives = ["doxycycline"]
+    revised.treatment[2].klass = "not_indicated"  # paracetamol
+    card = score(revised, Transcript(case_id=case.id, final=FinalResponse(
+        diagnoses=[{"name": "Lobar pneumonia of the right lower lobe", "icd10": "J18.1"}],
+        treatment=["Doxycycline 100 mg", "Smoking cessation advice", "Paracetamol"])))
+    assert card.metrics.diagnosis_accuracy == 100 and card.metrics.primary_icd10 == "exact"
+    rows = {e.reference: e for e in card.items.treatment}
+    assert rows["Amoxicillin"].status == "matched" and "alternative" in rows["Amoxicillin"].reason
+    assert rows["Paracetamol"].status == "not_indicated"
+    assert card.breakdown.treatment == {"matching": 2, "different": 0, "extra": 1, "missing": 0}
+    assert status(card, "cc-implicit-contraindicated") == "OK"  # not_indicated fails no safety check
+
+
+def test_every_item_has_a_reason_and_omissions_are_named(case):
+    turns = [Turn(role="doctor", text="Can I check your oxygen saturation and get a chest X-ray?"),
+             Turn(role="patient", text="Yes.")]
+    card = card_for(case, "Pneumonia. Plan: amoxicillin. CTPA only if the D-dimer is raised.", turns)
+    entries = [e for section in ("diagnoses", "differential", "workup", "treatment")
+               for e in getattr(card.items, section)]
+    assert entries and all(e.reason for e in entries)
+    assert "CT pulmonary angiography" not in given(card, "workup")  # conditional: not scored
+    cxr = next(e for e in card.items.workup if e.reference == "Chest X-ray")
+    assert cxr.status == "missing" and "turn 1" in cxr.reason
+    assert {o.reference for o in card.consultation_omissions} == {"Chest X-ray", "Pulse oximetry"}
+    text = render_scorecard_text(card)
+    assert "why: " in text and "Done during the consultation but left out of the final answer" in text
+    assert card.to_json()["items"]["workup"][0]["reason"]
+
+
+def test_the_agreement_benchmark_prints_its_summary_line(tmp_path, capsys):
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "scoring_agreement", Path(__file__).resolve().parent.parent / "benchmarks" / "scoring_agreement.py")
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # dataclasses look their module up
+    spec.loader.exec_module(bench)
+    (tmp_path / "a.yaml").write_text(
+        "case: im-cap-001\nanswers:\n- id: one\n  style: test\n  text: |\n"
+        "    Pneumonia. Plan: amoxicillin 500 mg TDS.\n"
+        "  labels:\n    primary: final\n    treatment: {Amoxicillin 500 mg three times daily for 5 days: found}\n"
+        "    conditions: {cc-safety-net: FAIL, cc-antibiotic: OK, cc-no-fluoroquinolone: OK,"
+        " cc-implicit-contraindicated: OK}\n")
+    assert bench.main(["--answers", str(tmp_path), "--extractor", "text"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("items ") and last.endswith("safety verdicts 4/4")
