@@ -41,7 +41,8 @@ async def compare(pilot, systems: list[str], cases: list[str] | None = None) -> 
             screen.query_one("#compare-case-list", SelectionList).select(str(pilot.app.bank.root / f"{case_id}.yaml"))
     await until(pilot)
     await pilot.press("ctrl+r")
-    await until(pilot, lambda: not screen.running)
+    # A group is made once the run is under way: before that, not running means not started yet.
+    await until(pilot, lambda: screen.group_id is not None and not screen.running)
     return screen
 
 

@@ -410,8 +410,11 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         super().on_worker_state_changed(event)
-        failed = event.state in (WorkerState.ERROR, WorkerState.CANCELLED)
-        if failed and event.worker.group in (RUN_WORKER, CASE_WORKER):
+        group, state = event.worker.group, event.state
+        # A case load that was cancelled was replaced by a newer one, which ends the comparison itself.
+        if (group == RUN_WORKER and state in (WorkerState.ERROR, WorkerState.CANCELLED)) or (
+            group == CASE_WORKER and state == WorkerState.ERROR
+        ):
             self._stopped()
 
     def action_cancel(self) -> None:
