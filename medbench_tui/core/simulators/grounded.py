@@ -18,9 +18,11 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from medbench_tui.core.case import Attachment, PatientRecord
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.intent import split_questions, understood
 from medbench_tui.core.simulators.lexicon import BROADER, Unit, sentences, stem, units, words
+from medbench_tui.core.text import lemma
 
 MATCH_THRESHOLD = 0.6
 """Score a fact needs to answer a question: BLEND x the share of the question's
@@ -30,8 +32,14 @@ INTRO_THRESHOLD = 0.7
 FUZZY_CUTOFF = 88
 """rapidfuzz ``ratio`` for a word the record lacks to stand for a record word (>= 5 letters)."""
 SECOND_FACT_WEIGHT = 0.8
-"""A second fact answers the same question only if it owns a word at topic/keyword strength."""
+"""A second fact answers the same question only if it owns a word at topic/keyword strength..."""
+SECOND_FACT_THRESHOLD = 0.68
+"""... and matches the question well on its own ("FHx of clots?" is not about the patient's own clots)."""
 MAX_FACTS_PER_QUESTION = 3
+FOLLOW_UP_BONUS = 0.15
+"""A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
+COVERED_THRESHOLD = 0.35
+"""Score of a question part against the facts already in the reply at which they answer it."""
 BLEND = 0.6
 """A fact's score: BLEND x its coverage of the question + (1 - BLEND) x its best word
 match, so "allergic to any medicines" goes to the allergy fact even though the
@@ -56,11 +64,6 @@ SYMPTOM_CONCEPTS = (
     "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
 )
 
-_ASK_SPLIT = re.compile(
-    r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])|\n+|,?\s+(?:and|also|plus)\s+(?=(?:have|has|do|does|did|are|is|was|were|"
-    r"any|what|when|where|how|who|which|can|could|would|will|should)\b)",
-    re.IGNORECASE,
-)
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
     r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
@@ -72,30 +75,12 @@ _DURATION = re.compile(
     re.IGNORECASE,
 )
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
-_REQUEST = re.compile(
-    r"\b(can|could|may) (i|we) (see|have|look|check)\b|\b(show|give|send|pass) me\b|\blet me (see|look)\b|"
-    r"\bhave you (got|brought)\b|\bdid you bring\b|\bdo you have (the|your) ",
-    re.IGNORECASE,
-)
-
-
-def _phrase_in(phrase: str, stems: list[str]) -> bool:
-    target = [stem(w) for w in words(phrase)]
-    n = len(target)
-    return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
 
 
 def requested(attachment: Attachment, message: str) -> bool:
-    """Does the message name this attachment: a request keyword, the title, or the
-    title's head before a comma; whole words, any case?"""
-    stems = [stem(w) for w in words(message)]
-    head = re.split(r"[,(]", attachment.title)[0]
-    return any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head])
-
-
-def split_questions(message: str) -> list[str]:
-    parts = [p.strip(" ,") for p in _ASK_SPLIT.split(message) if p and p.strip(" ,")]
-    return parts or [message]
+    """Does the message ask for this attachment: a request or an examination that names
+    its content (see :mod:`intent`), never a history question that shares a word?"""
+    return attachment in intent.attachments_asked([attachment], message)
 
 
 @dataclass
@@ -193,7 +178,7 @@ class Matcher:
         weights = [self._weight(terms) for terms, _ in resolved]
         total = sum(weights)
         heaviest = max(weights)
-        asked = {stem(w) for w in words(question)}
+        asked = {stem(lemma(w)) for w in words(question)}
         matches = []
         for source in sources:
             per_unit = [
@@ -216,7 +201,7 @@ class Matcher:
             return []
         chosen = [matches[0]]
         for match in matches[1:]:
-            if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
+            if match.score < SECOND_FACT_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
             owns = any(
                 p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen) for i, p in enumerate(match.per_unit)
@@ -232,13 +217,25 @@ class Matcher:
 
 @dataclass
 class PatientState:
-    """What has happened so far in one consultation."""
+    """The dialogue so far in one consultation: what was disclosed and how often, the
+    topic of the last reply (the facts it gave, for follow-ups), what was handed over."""
 
     disclosed: dict[str, int] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)
     clarified: set[str] = field(default_factory=set)
+    topic: list[str] = field(default_factory=list)
+    handed_over: set[str] = field(default_factory=set)
     replies: int = 0
     believed: bool = False
+
+
+@dataclass
+class Part:
+    """The answer to one part of a message."""
+
+    text: str
+    kind: str
+    facts: list[str] = field(default_factory=list)
 
 
 class GroundedSimulator:
@@ -252,6 +249,10 @@ class GroundedSimulator:
         self.state = PatientState()
         self.behaviors = set(record.patient.behavior)
         self._complaint = self._chief_complaint()
+        self._by_id = {s.id: s for s in self.matcher.facts}
+        for attachment in record.attachments:
+            if attachment.available == "at_start":
+                self.state.handed_over.add(attachment.id)
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
@@ -264,74 +265,154 @@ class GroundedSimulator:
 
     # -- answering ----------------------------------------------------------
     def answer(self, message: str) -> PatientReply:
-        """The reply to one doctor message (synchronous; the engine of every patient)."""
+        """The reply to one doctor message (synchronous; the engine of every patient):
+        each part answered on its own, a fact said once per reply, the default for a
+        part the record does not cover unless a fact already given answers it."""
         self.state.replies += 1
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
-        parts: list[str] = []
+        answered: list[Part] = []
         facts: list[str] = []
-        kinds: list[str] = []
         for question in split_questions(message):
-            text, kind, ids = self._answer_question(question, key)
-            if kind == "default" and "default" in kinds:
-                continue  # one "No." for all the questions nothing covers
-            parts.append(text)
-            kinds.append(kind)
-            facts.extend(i for i in ids if i not in facts)
-        if facts:  # the facts answer the message; a "No." to its other parts adds nothing
-            parts = [p for p, k in zip(parts, kinds) if k != "default"]
+            part = self._answer_question(question, key, facts)
+            if part is None:
+                continue
+            if part.kind == "default" and any(p.kind == "default" for p in answered):
+                continue  # one default for all the parts nothing covers
+            answered.append(part)
+            facts.extend(i for i in part.facts if i not in facts)
+        if facts:
+            answered = [p for p in answered if p.kind != "default" or not self._covered(p, facts)]
+        kinds = [p.kind for p in answered]
         kind = "answer" if facts else next(
-            (k for k in ("hand_over", "clarification", "deflection", "repeat", "small_talk") if k in kinds), "default"
+            (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk") if k in kinds),
+            "default",
         )
+        parts = [p.text for p in answered]
+        if facts:
+            self.state.topic = facts
+        elif kind == "default":
+            self.state.topic = []
         if facts and not concise:
             if "self_diagnosis" in self.behaviors and not self.state.believed:
                 parts.append(voice.self_diagnosis(self._complaint, self.record.case_id))
                 self.state.believed = True
             if "verbose" in self.behaviors:
                 parts.append(voice.pick(voice.FILLERS, key))
-        return PatientReply(" ".join(parts), facts, kind)
+        return PatientReply(" ".join(parts), facts, kind)  # type: ignore[arg-type]
 
-    def _answer_question(self, question: str, key: str) -> tuple[str, str, list[str]]:
+    def _covered(self, part: Part, facts: list[str]) -> bool:
+        """Does a fact given in this reply already answer the part ("any cough? coughed up
+        any blood?" is one fact)? Then a "No." for the part would contradict it."""
+        question = getattr(part, "question", "")
+        matches = self.matcher.score(question, [self._by_id[f] for f in facts])
+        return bool(matches) and matches[0].score >= COVERED_THRESHOLD
+
+    def _answer_question(self, question: str, key: str, given: list[str]) -> Part | None:
         record = self.record
         concise = "concise" in self.behaviors
+        asked = understood(question)
         if "clarification_seeking" in self.behaviors:
             unknown = [w for w in voice.jargon_in(question) if w not in self.state.clarified]
             if unknown:
                 self.state.clarified.update(unknown)
-                return voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification", []
-        if _REQUEST.search(question):
-            wanted = [a for a in record.attachments if a.available == "on_request" and requested(a, question)]
+                return Part(voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification")
+        kind = intent.kind_of(asked)
+        if kind == "diagnosis":
+            return self._part(voice.unsure(key, concise=concise), "default", question)
+        if kind in ("request", "examination"):
+            wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
-                return " ".join(voice.HAND_OVER.format(title=a.title) for a in wanted), "hand_over", []
-        sources = self.matcher.facts_for(question)
+                return Part(self._hand_over(wanted, kind, key), "hand_over")
+            if kind == "examination":
+                return Part(voice.pick(voice.COOPERATE, key), "cooperation")
+        sources = self.matcher.facts_for(asked)
+        if self.state.topic and (intent.points_back(question) or not self._has_subject(asked)):
+            sources = self._follow_up(asked, sources)
+        if sources and sources[0].id in given:
+            return None  # the fact it asks for is already in this reply
+        sources = [s for s in sources if s.id not in given]
         if sources:
-            texts, ids = [], []
-            deflected = False
-            for source in sources:
-                assert source.id is not None
-                self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
-                if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
-                    deflected = True
-                    continue
-                texts.append(self._say(source))
-                ids.append(source.id)
-                self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
-            if not ids:
-                return voice.pick(voice.DEFLECTIONS, key), "deflection", []
-            if deflected and not concise:
-                texts.append(voice.pick(voice.DEFLECTIONS, key))
-            return " ".join(texts), "answer", ids
+            part = self._tell(sources, key)
+            if part.facts:
+                self.state.topic = part.facts
+            return part
         chat = voice.small_talk(question, key)
         if chat is not None:
-            return chat, "small_talk", []
+            return Part(chat, "small_talk")
         if _OPEN_COMPLAINT.search(question):
-            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(record.intro))), "repeat", []
+            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         if _AGE.search(question) and record.patient.age is not None:
-            return self._age(), "repeat", []
-        intro = self.matcher.intro_for(question)
+            return Part(self._age(), "repeat")
+        intro = self.matcher.intro_for(asked)
         if intro is not None:
-            return voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat", []
-        return voice.default_answer(record.patient.default_answer, key, concise=concise), "default", []
+            return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+        default = "uncertain" if kind == "open" else record.patient.default_answer
+        return self._part(voice.default_answer(default, key, concise=concise), "default", asked)
+
+    @staticmethod
+    def _part(text: str, kind: str, question: str) -> Part:
+        part = Part(text, kind)
+        part.question = question  # type: ignore[attr-defined]
+        return part
+
+    def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
+        """A follow-up stays with the topic of the last reply: "which side?" after the
+        chest pain is about the chest pain, as long as that fact says something about it
+        (else "how bad is it?" goes to the fact that says how bad). A follow-up whose words
+        the record does not know ("what were you doing beforehand?") also stays; one with a
+        subject of its own leaves the topic for a fact that matches clearly better."""
+        topic = [self._by_id[f] for f in self.state.topic if f in self._by_id]
+        matches = self.matcher.score(question, self.matcher.facts)
+        on_topic = next((m for m in matches if m.source in topic), None)
+        stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
+        if all(u.terms & intent.DESCRIPTOR_CONCEPTS for u in units(question)):
+            return stay if not sources or (on_topic and on_topic.score > 0) else sources
+        if not self._has_subject(question):
+            return sources or stay
+        others = [m for m in matches if m.source not in topic]
+        if others and others[0].score >= MATCH_THRESHOLD and (
+            not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
+        ):
+            return sources
+        return stay
+
+    def _has_subject(self, question: str) -> bool:
+        """Does the question name something the record knows (a word of the record or a
+        clinical concept), beyond how/when/where/how bad?"""
+        return any(
+            not (u.terms & intent.DESCRIPTOR_CONCEPTS) and any(t.startswith("@") or t in self.matcher.idf for t in u.terms)
+            for u in units(question)
+        )
+
+    def _tell(self, sources: list[Source], key: str) -> Part:
+        concise = "concise" in self.behaviors
+        texts, ids = [], []
+        deflected = False
+        for source in sources:
+            assert source.id is not None
+            self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
+            if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
+                deflected = True
+                continue
+            texts.append(self._say(source))
+            ids.append(source.id)
+            self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
+        if not ids:
+            return Part(voice.pick(voice.DEFLECTIONS, key), "deflection")
+        if deflected and not concise:
+            texts.append(voice.pick(voice.DEFLECTIONS, key))
+        return Part(" ".join(texts), "answer", ids)
+
+    def _hand_over(self, wanted: list[Attachment], kind: str, key: str) -> str:
+        """Hand attachments over (again, for those already given); an examination is
+        agreed to first."""
+        texts = [voice.pick(voice.COOPERATE, key)] if kind == "examination" else []
+        for attachment in wanted:
+            again = attachment.id in self.state.handed_over
+            texts.append((voice.HAND_OVER_AGAIN if again else voice.HAND_OVER).format(title=attachment.title))
+            self.state.handed_over.add(attachment.id)
+        return " ".join(texts)
 
     def _say(self, source: Source) -> str:
         """A fact in the patient's voice, styled by the behaviour modifiers."""
@@ -341,7 +422,7 @@ class GroundedSimulator:
         if concise:
             answer = voice.strip_filler(answer)
         if self.state.disclosed.get(source.id):
-            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(answer)))
+            return voice.REPEAT.format(answer=voice.lower_first(answer))  # again in full
         if "denial" in self.behaviors and not concise and not voice.is_negative(answer) and self._symptom(source):
             return f"{voice.pick(voice.DENIAL_PREFIXES, source.id)} {voice.lower_first(answer)}"
         return answer
