@@ -64,6 +64,8 @@ SYMPTOM_CONCEPTS = (
     "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
 )
 
+_OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
+_LEAD = re.compile(r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE)
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
     r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
@@ -196,7 +198,7 @@ class Matcher:
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self.score(question, self.facts)
+        matches = self._either(question)
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         chosen = [matches[0]]
@@ -209,6 +211,21 @@ class Matcher:
             if owns:
                 chosen.append(match)
         return [m.source for m in chosen]
+
+    def _either(self, question: str) -> list[Match]:
+        """Scores for "any nausea or vomiting?": a fact answers the question when it
+        answers the whole or one of its alternatives."""
+        best = {id(m.source): m for m in self.score(question, self.facts)}
+        alternatives = [a for a in _OR.split(question) if a.strip()]
+        if len(alternatives) > 1:
+            head = _LEAD.match(question)
+            lead = head.group() if head else ""
+            for alternative in alternatives:
+                for match in self.score(lead + alternative, self.facts):
+                    whole = best[id(match.source)]
+                    if match.score > whole.score:  # the whole question's words decide a second fact
+                        best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
+        return sorted(best.values(), key=lambda m: -m.score)
 
     def intro_for(self, question: str) -> Source | None:
         matches = self.score(question, self.intro)
@@ -246,13 +263,14 @@ class GroundedSimulator:
     def __init__(self, record: PatientRecord) -> None:
         self.record = record
         self.matcher = Matcher(record)
-        self.state = PatientState()
         self.behaviors = set(record.patient.behavior)
         self._complaint = self._chief_complaint()
         self._by_id = {s.id: s for s in self.matcher.facts}
-        for attachment in record.attachments:
-            if attachment.available == "at_start":
-                self.state.handed_over.add(attachment.id)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the dialogue (a new consultation with the same patient)."""
+        self.state = PatientState(handed_over={a.id for a in self.record.attachments if a.available == "at_start"})
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
