@@ -46,7 +46,7 @@ _REQUEST = re.compile(
     r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at)\b|"
     r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|"
     r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|\bplease\b|"
-    r"\b(another|a) look at\b|\b(results?|reports?)\b",
+    r"\b(another|a) look at\b|\b(results?|reports?)\b|\b(again|once more)\b",
     re.IGNORECASE,
 )
 _HISTORY_START = re.compile(
@@ -124,8 +124,8 @@ def kind_of(part: str) -> QuestionKind:
 def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?")."""
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
-                          r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b", text,
-                          re.IGNORECASE))
+                          r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
+                          r"\b(done|back|available)\W*$", text, re.IGNORECASE))
 
 
 def _descriptive(what: str) -> bool:

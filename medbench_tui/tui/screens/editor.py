@@ -26,6 +26,7 @@ from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
 from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
+from medbench_tui.tui.widgets.rehearsal_panel import RehearsalPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_value_at
@@ -39,6 +40,7 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
         Binding("ctrl+f", "icd_search", "ICD search", id="editor.icd_search", priority=True),
         Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
+        Binding("ctrl+r", "rehearse", "Rehearse", id="editor.rehearse", priority=True),
         Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
         Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
         Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False),
@@ -88,12 +90,14 @@ class EditorScreen(ReportsWorkerFailures, Screen):
             with ContentSwitcher(initial="icd-panel", id="side"):
                 yield IcdPanel(id="icd-panel")
                 yield CasePreview(id="preview")
+                yield RehearsalPanel(id="rehearsal")
         yield EditorStatus(id="editor-status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"
         self.query_one("#problems").border_title = "Problems"
+        self.query_one("#rehearsal").border_title = "Rehearsal"
         self.query_one("#icd-query").cursor_blink = self.app.cursor_blink
         self.set_interval(self.app.settings.tui.autosave_seconds, self.autosave)
         self._refresh_status()
@@ -384,6 +388,27 @@ class EditorScreen(ReportsWorkerFailures, Screen):
         switcher = self.query_one(ContentSwitcher)
         switcher.current = "preview" if switcher.current == "icd-panel" else "icd-panel"
         self._refresh_preview()
+
+    # Rehearsal --------------------------------------------------------------------------------
+
+    def action_rehearse(self) -> None:
+        """Put the standard history battery to the patient of the case as it stands now."""
+        self.query_one(ContentSwitcher).current = "rehearsal"
+        panel = self.query_one(RehearsalPanel)
+        case = self.report.case if self.report is not None else None
+        if case is None:
+            panel.show(None, note="Rehearsal needs a case without errors: fix the problems listed below first.")
+            return
+        panel.show(None, note=f"Rehearsing {case.id} ...")
+        self._rehearse(case)
+
+    @work(thread=True, exclusive=True, group="rehearse", exit_on_error=False)
+    def _rehearse(self, case: Any) -> None:
+        from medbench_tui.core.rehearsal import rehearse
+
+        rehearsal = rehearse(case)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.query_one(RehearsalPanel).show, rehearsal)
 
     # Saving -----------------------------------------------------------------------------------
 
