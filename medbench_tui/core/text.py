@@ -480,7 +480,7 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "nkda": "any allergies to medicines",
     "obs": "observations",
     "dvt": "deep vein thrombosis clot in the leg",
-    "pe": "clot in the lung",
+    "pe": "pulmonary embolism clot",
     "vte": "blood clot",
     "etoh": "alcohol",
     "bo": "bowels opened",

@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 from medbench_tui.core.case import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
 from medbench_tui.core.simulators.intent import split_questions, understood
 from medbench_tui.core.simulators.lexicon import BROADER, Unit, sentences, stem, units, words
 from medbench_tui.core.text import lemma
@@ -40,6 +41,11 @@ FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
+EXACT_MATCH = 0.95
+"""Score of a fact matched on its own keywords, whole."""
+ANSWER_ONLY_THRESHOLD = 0.7
+"""Score a fact needs when the question shares words only with its answer text, none with
+what it is about ("what do you do for work?" is not about "climbing the stairs at work")."""
 BLEND = 0.6
 """A fact's score: BLEND x its coverage of the question + (1 - BLEND) x its best word
 match, so "allergic to any medicines" goes to the allergy fact even though the
@@ -66,6 +72,7 @@ SYMPTOM_CONCEPTS = (
 
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE)
+_AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
     r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
@@ -98,11 +105,14 @@ class Source:
     profile: dict[str, float]
     phrases: list[frozenset[str]] = field(default_factory=list)
     delayed: bool = False
+    named: frozenset[str] = frozenset()
+    """Terms of its keywords and topic: what the fact is about, not just words it uses."""
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
         profile: dict[str, float] = {}
         phrases = []
+        named: set[str] = set()
         for name, field_text in fields:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
@@ -111,6 +121,8 @@ class Source:
             terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
             if name == "answer" and _DURATION.search(field_text):
                 terms.append(("@onset", False, 1.0))
+            if name != "answer":
+                named.update(t for t, _, _ in terms)
             for term, in_phrase, factor in terms:
                 weight = (PARTIAL_PHRASE if partial else FIELD_WEIGHTS[name]) * factor
                 if term.startswith("@"):
@@ -119,7 +131,7 @@ class Source:
                     weight *= PHRASE_WORD_FACTOR
                 if profile.get(term, 0) < weight:
                     profile[term] = weight
-        return cls(id, text, profile, phrases, delayed)
+        return cls(id, text, profile, phrases, delayed, frozenset(named))
 
 
 @dataclass
@@ -201,6 +213,10 @@ class Matcher:
         matches = self._either(question)
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
+        if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
+            return []
+        if matches[0].score < EXACT_MATCH and not self._main_word(matches[0], question):
+            return []
         chosen = [matches[0]]
         for match in matches[1:]:
             if match.score < SECOND_FACT_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
@@ -212,12 +228,25 @@ class Matcher:
                 chosen.append(match)
         return [m.source for m in chosen]
 
+    def _main_word(self, match: Match, question: str) -> bool:
+        """Does the fact match the question's weightiest word ("chest" of "chest pain": a
+        stomach cramp is no answer)?"""
+        weights = [self._weight(terms) for terms, _ in (self._resolve(u) for u in units(question))]
+        if len(weights) < 2 or len(weights) != len(match.per_unit):
+            return True
+        heaviest = max(weights)
+        return any(p > 0 for p, w in zip(match.per_unit, weights) if w >= heaviest)
+
+    def _names(self, source: Source, question: str) -> bool:
+        """Does the question use a word of what the fact is about (its keywords or topic)?"""
+        return any(t in source.named for terms, _ in (self._resolve(u) for u in units(question)) for t in terms)
+
     def _either(self, question: str) -> list[Match]:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
         answers the whole or one of its alternatives."""
         best = {id(m.source): m for m in self.score(question, self.facts)}
-        alternatives = [a for a in _OR.split(question) if a.strip()]
-        if len(alternatives) > 1:
+        alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+        if len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
             head = _LEAD.match(question)
             lead = head.group() if head else ""
             for alternative in alternatives:
@@ -253,6 +282,7 @@ class Part:
     text: str
     kind: str
     facts: list[str] = field(default_factory=list)
+    question: str = ""
 
 
 class GroundedSimulator:
@@ -291,6 +321,7 @@ class GroundedSimulator:
         concise = "concise" in self.behaviors
         answered: list[Part] = []
         facts: list[str] = []
+        before = dict(self.state.disclosed)
         for question in split_questions(message):
             part = self._answer_question(question, key, facts)
             if part is None:
@@ -299,8 +330,16 @@ class GroundedSimulator:
                 continue  # one default for all the parts nothing covers
             answered.append(part)
             facts.extend(i for i in part.facts if i not in facts)
+        if len(answered) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
+            answered = [p for p in answered if p.kind != "default" or self._has_subject(p.question)] or answered[:1]
         if facts:
             answered = [p for p in answered if p.kind != "default" or not self._covered(p, facts)]
+            if any(f not in before for p in answered for f in p.facts):
+                # "what have you taken? any antihistamine?": what was said before is not said again
+                # beside the new facts, unless the doctor asks for it again
+                answered = [p for p in answered if not p.facts or any(f not in before for f in p.facts)
+                            or _AGAIN.search(p.question)]
+            facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
         kind = "answer" if facts else next(
             (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk") if k in kinds),
@@ -322,8 +361,7 @@ class GroundedSimulator:
     def _covered(self, part: Part, facts: list[str]) -> bool:
         """Does a fact given in this reply already answer the part ("any cough? coughed up
         any blood?" is one fact)? Then a "No." for the part would contradict it."""
-        question = getattr(part, "question", "")
-        matches = self.matcher.score(question, [self._by_id[f] for f in facts])
+        matches = self.matcher.score(part.question, [self._by_id[f] for f in facts])
         return bool(matches) and matches[0].score >= COVERED_THRESHOLD
 
     def _answer_question(self, question: str, key: str, given: list[str]) -> Part | None:
@@ -337,7 +375,7 @@ class GroundedSimulator:
                 return Part(voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification")
         kind = intent.kind_of(asked)
         if kind == "diagnosis":
-            return self._part(voice.unsure(key, concise=concise), "default", question)
+            return Part(voice.unsure(key, concise=concise), "default", question=question)
         if kind in ("request", "examination"):
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
@@ -345,13 +383,17 @@ class GroundedSimulator:
             if kind == "examination":
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         sources = self.matcher.facts_for(asked)
-        if self.state.topic and (intent.points_back(question) or not self._has_subject(asked)):
+        if self.state.topic and (
+            intent.points_back(question) or (kind == "open" and not self._has_subject(asked))
+        ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
         if sources and sources[0].id in given:
             return None  # the fact it asks for is already in this reply
-        sources = [s for s in sources if s.id not in given]
+        # a second fact the doctor has already heard is not said again unasked
+        sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources:
             part = self._tell(sources, key)
+            part.question = asked
             if part.facts:
                 self.state.topic = part.facts
             return part
@@ -366,13 +408,7 @@ class GroundedSimulator:
         if intro is not None:
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
         default = "uncertain" if kind == "open" else record.patient.default_answer
-        return self._part(voice.default_answer(default, key, concise=concise), "default", asked)
-
-    @staticmethod
-    def _part(text: str, kind: str, question: str) -> Part:
-        part = Part(text, kind)
-        part.question = question  # type: ignore[attr-defined]
-        return part
+        return Part(voice.default_answer(default, key, concise=concise), "default", question=asked)
 
     def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
         """A follow-up stays with the topic of the last reply: "which side?" after the
@@ -384,8 +420,14 @@ class GroundedSimulator:
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
-        if all(u.terms & intent.DESCRIPTOR_CONCEPTS for u in units(question)):
-            return stay if not sources or (on_topic and on_topic.score > 0) else sources
+        if all(u.terms & DESCRIPTORS for u in units(question)):
+            # "how bad is it?" after a symptom may be for a sibling fact (its severity);
+            # "did it help?" after the medicines is about the medicines
+            if on_topic and on_topic.score > 0 or not sources:
+                return stay
+            sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
+            exact = matches[0].score >= EXACT_MATCH
+            return sources if sibling or exact else stay
         if not self._has_subject(question):
             return sources or stay
         others = [m for m in matches if m.source not in topic]
@@ -399,7 +441,7 @@ class GroundedSimulator:
         """Does the question name something the record knows (a word of the record or a
         clinical concept), beyond how/when/where/how bad?"""
         return any(
-            not (u.terms & intent.DESCRIPTOR_CONCEPTS) and any(t.startswith("@") or t in self.matcher.idf for t in u.terms)
+            not (u.terms & DESCRIPTORS) and any(t.startswith("@") or t in self.matcher.idf for t in u.terms)
             for u in units(question)
         )
 

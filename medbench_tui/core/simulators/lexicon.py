@@ -31,7 +31,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "breathless": (
         "sob", "short of breath", "shortness of breath", "breathless", "dyspnoea", "dyspnea",
         "out of breath", "difficulty breathing", "trouble breathing", "hard to breathe",
-        "catch your breath", "catch breath", "puffed", "winded", "breathing", "breathe", "breath",
+        "catch your breath", "catch breath", "puffed", "breathing", "breathe", "breath",
         "wheeze", "wheezing", "wheezy",
     ),
     "tobacco": ("give up smoking", "quit", "stop smoking", "smoke", "smoker", "cigarette", "cig", "tobacco", "vape", "vaping", "nicotine", "pack a day", "roll up"),
