@@ -41,6 +41,9 @@ FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
+REPEAT_MARGIN = 0.1
+"""A fact the doctor heard before is said again beside new facts only when it matches the
+question this much better than the best new one ("what colour was the sick?")."""
 EXACT_MATCH = 0.95
 """Score of a fact matched on its own keywords, whole."""
 ANSWER_ONLY_THRESHOLD = 0.7
@@ -231,11 +234,13 @@ class Matcher:
     def _main_word(self, match: Match, question: str) -> bool:
         """Does the fact match the question's weightiest word ("chest" of "chest pain": a
         stomach cramp is no answer)?"""
-        weights = [self._weight(terms) for terms, _ in (self._resolve(u) for u in units(question))]
-        if len(weights) < 2 or len(weights) != len(match.per_unit):
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if len(resolved) < 2 or len(resolved) != len(match.per_unit):
             return True
+        # only words the record knows: a word it never uses ("glaucoma") cannot be matched
+        weights = [self._weight(terms) if any(t in self.idf for t in terms) else 0.0 for terms in resolved]
         heaviest = max(weights)
-        return any(p > 0 for p, w in zip(match.per_unit, weights) if w >= heaviest)
+        return heaviest == 0 or any(p > 0 for p, w in zip(match.per_unit, weights) if w >= heaviest)
 
     def _names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)?"""
@@ -245,10 +250,10 @@ class Matcher:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
         answers the whole or one of its alternatives."""
         best = {id(m.source): m for m in self.score(question, self.facts)}
+        head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
         alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
-        if len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
-            head = _LEAD.match(question)
-            lead = head.group() if head else ""
+        if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
+            lead = head.group()
             for alternative in alternatives:
                 for match in self.score(lead + alternative, self.facts):
                     whole = best[id(match.source)]
@@ -277,12 +282,18 @@ class PatientState:
 
 @dataclass
 class Part:
-    """The answer to one part of a message."""
+    """The answer to one part of a message: a ready text, or the facts to say."""
 
     text: str
     kind: str
-    facts: list[str] = field(default_factory=list)
     question: str = ""
+    sources: list[Source] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    """How well each fact matches the part's question."""
+
+    @property
+    def facts(self) -> list[str]:
+        return [s.id for s in self.sources if s.id is not None]
 
 
 class GroundedSimulator:
@@ -314,32 +325,23 @@ class GroundedSimulator:
     # -- answering ----------------------------------------------------------
     def answer(self, message: str) -> PatientReply:
         """The reply to one doctor message (synchronous; the engine of every patient):
-        each part answered on its own, a fact said once per reply, the default for a
-        part the record does not cover unless a fact already given answers it."""
+        each part understood on its own, then the facts chosen for the whole message (a
+        fact once per reply; what the doctor heard before not said again beside new facts
+        unless asked for again; the default for a part no fact given answers), then said."""
         self.state.replies += 1
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
-        answered: list[Part] = []
-        facts: list[str] = []
-        before = dict(self.state.disclosed)
+        planned: list[Part] = []
         for question in split_questions(message):
-            part = self._answer_question(question, key, facts)
-            if part is None:
-                continue
-            if part.kind == "default" and any(p.kind == "default" for p in answered):
-                continue  # one default for all the parts nothing covers
-            answered.append(part)
-            facts.extend(i for i in part.facts if i not in facts)
-        if len(answered) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
-            answered = [p for p in answered if p.kind != "default" or self._has_subject(p.question)] or answered[:1]
-        if facts:
-            answered = [p for p in answered if p.kind != "default" or not self._covered(p, facts)]
-            if any(f not in before for p in answered for f in p.facts):
-                # "what have you taken? any antihistamine?": what was said before is not said again
-                # beside the new facts, unless the doctor asks for it again
-                answered = [p for p in answered if not p.facts or any(f not in before for f in p.facts)
-                            or _AGAIN.search(p.question)]
-            facts = [f for p in answered for f in p.facts]
+            part = self._plan(question, key, [f for p in planned for f in p.facts])
+            if part is None or (part.kind == "default" and any(p.kind == "default" for p in planned)):
+                continue  # nothing new to say, or one default for all the parts nothing covers
+            planned.append(part)
+        answered = self._choose(planned)
+        for part in answered:
+            if part.sources:
+                self._tell(part, key)
+        facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
         kind = "answer" if facts else next(
             (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk") if k in kinds),
@@ -358,13 +360,37 @@ class GroundedSimulator:
                 parts.append(voice.pick(voice.FILLERS, key))
         return PatientReply(" ".join(parts), facts, kind)  # type: ignore[arg-type]
 
+    def _choose(self, planned: list[Part]) -> list[Part]:
+        """The parts that go into the reply (see :meth:`answer`)."""
+        if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
+            planned = [p for p in planned if p.kind != "default" or self._has_subject(p.question)] or planned[:1]
+        facts = [f for p in planned for f in p.facts]
+        if not facts:
+            return planned
+        planned = [p for p in planned if p.kind != "default" or not self._covered(p, facts)]
+        heard = set(self.state.disclosed)
+        best_new = max((p.scores.get(f, 0.0) for p in planned for f in p.facts if f not in heard), default=None)
+        if best_new is None:
+            return planned
+        for part in planned:
+            if _AGAIN.search(part.question):
+                continue
+            own_new = [part.scores.get(f, 0.0) for f in part.facts if f not in heard]
+            if own_new:  # within one question: the new fact is the answer
+                bar = max(own_new) + REPEAT_MARGIN
+                part.sources = [s for s in part.sources if s.id not in heard or part.scores.get(s.id or "", 0.0) > bar]
+            elif max(part.scores.values(), default=0.0) < best_new - REPEAT_MARGIN:
+                part.sources = []  # a weak echo of something said before, beside a new answer
+        return [p for p in planned if p.sources or p.kind != "answer"]
+
     def _covered(self, part: Part, facts: list[str]) -> bool:
         """Does a fact given in this reply already answer the part ("any cough? coughed up
         any blood?" is one fact)? Then a "No." for the part would contradict it."""
         matches = self.matcher.score(part.question, [self._by_id[f] for f in facts])
         return bool(matches) and matches[0].score >= COVERED_THRESHOLD
 
-    def _answer_question(self, question: str, key: str, given: list[str]) -> Part | None:
+    def _plan(self, question: str, key: str, given: list[str]) -> Part | None:
+        """What to answer to one part; facts are chosen here and said by :meth:`_tell`."""
         record = self.record
         concise = "concise" in self.behaviors
         asked = understood(question)
@@ -375,7 +401,7 @@ class GroundedSimulator:
                 return Part(voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification")
         kind = intent.kind_of(asked)
         if kind == "diagnosis":
-            return Part(voice.unsure(key, concise=concise), "default", question=question)
+            return Part(voice.unsure(key, concise=concise), "default", question)
         if kind in ("request", "examination"):
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
@@ -392,11 +418,9 @@ class GroundedSimulator:
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources:
-            part = self._tell(sources, key)
-            part.question = asked
-            if part.facts:
-                self.state.topic = part.facts
-            return part
+            scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
+            self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
+            return Part("", "answer", asked, sources, scores)
         chat = voice.small_talk(question, key)
         if chat is not None:
             return Part(chat, "small_talk")
@@ -408,7 +432,7 @@ class GroundedSimulator:
         if intro is not None:
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
         default = "uncertain" if kind == "open" else record.patient.default_answer
-        return Part(voice.default_answer(default, key, concise=concise), "default", question=asked)
+        return Part(voice.default_answer(default, key, concise=concise), "default", asked)
 
     def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
         """A follow-up stays with the topic of the last reply: "which side?" after the
@@ -445,24 +469,28 @@ class GroundedSimulator:
             for u in units(question)
         )
 
-    def _tell(self, sources: list[Source], key: str) -> Part:
+    def _tell(self, part: Part, key: str) -> None:
+        """Say the part's facts (a delayed one only the second time it is asked for)."""
         concise = "concise" in self.behaviors
-        texts, ids = [], []
+        texts: list[str] = []
+        told: list[Source] = []
         deflected = False
-        for source in sources:
+        for source in part.sources:
             assert source.id is not None
             self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
             if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
                 deflected = True
                 continue
             texts.append(self._say(source))
-            ids.append(source.id)
+            told.append(source)
             self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
-        if not ids:
-            return Part(voice.pick(voice.DEFLECTIONS, key), "deflection")
+        part.sources = told
+        if not told:
+            part.text, part.kind = voice.pick(voice.DEFLECTIONS, key), "deflection"
+            return
         if deflected and not concise:
             texts.append(voice.pick(voice.DEFLECTIONS, key))
-        return Part(" ".join(texts), "answer", ids)
+        part.text = " ".join(texts)
 
     def _hand_over(self, wanted: list[Attachment], kind: str, key: str) -> str:
         """Hand attachments over (again, for those already given); an examination is

@@ -71,6 +71,12 @@ _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
                       re.IGNORECASE)
 _FINDINGS_WORDS = frozenset(stem(w) for w in ("observations", "examination", "findings", "triage", "vital", "obs"))
+_REQUEST_WORDS = frozenset(stem(w) for w in (
+    "a an the some any your his her my me i we can could may see have look at get order send do take arrange request "
+    "please again another once more show give pass let us lets let's id i'd like want to of for from and also ok "
+    "so now then next back done result results"
+).split())
+_DOCUMENT_WORDS = frozenset(stem(w) for w in "report results test tests scan image film letter findings copy".split())
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
                             re.IGNORECASE)
 _OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
@@ -165,7 +171,13 @@ def names(attachment: Attachment, text: str) -> bool:
         text = _OBSERVATION_PHRASES.sub(" ", text)
     stems = [stem(lemma(w)) for w in words(text)]
     head = re.split(r"[,(]", attachment.title)[0]
-    return any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head])
+    if any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head]):
+        return True
+    # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
+    # title's head, and one of the words says which document
+    named = [w for w in stems if w not in _REQUEST_WORDS]
+    title = {stem(lemma(w)) for w in words(head)}
+    return bool(named) and set(named) <= title and any(w not in _DOCUMENT_WORDS for w in named)
 
 
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
