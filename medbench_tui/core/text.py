@@ -539,7 +539,8 @@ def expand_shorthand(text: str) -> str:
         raw = match.group()
         low = raw.lower()
         if low in QUESTION_SHORTHAND and (raw.isupper() or low not in QUESTION_SHORTHAND_CAPS_ONLY):
-            return QUESTION_SHORTHAND[low]
+            # a plain word is kept beside its expansion: a record may use it ("EpiPen", "meds")
+            return QUESTION_SHORTHAND[low] + (f" {raw}" if raw.isalpha() and len(raw) > 3 else "")
         return raw
 
     return _SHORTHAND_RE.sub(one, text)

@@ -41,6 +41,7 @@ FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
+BODY_PARTS = frozenset({"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"})
 REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
@@ -218,7 +219,7 @@ class Matcher:
             return []
         if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
             return []
-        if matches[0].score < EXACT_MATCH and not self._main_word(matches[0], question):
+        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0].source, question):
             return []
         chosen = [matches[0]]
         for match in matches[1:]:
@@ -231,16 +232,12 @@ class Matcher:
                 chosen.append(match)
         return [m.source for m in chosen]
 
-    def _main_word(self, match: Match, question: str) -> bool:
-        """Does the fact match the question's weightiest word ("chest" of "chest pain": a
-        stomach cramp is no answer)?"""
-        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
-        if len(resolved) < 2 or len(resolved) != len(match.per_unit):
-            return True
-        # only words the record knows: a word it never uses ("glaucoma") cannot be matched
-        weights = [self._weight(terms) if any(t in self.idf for t in terms) else 0.0 for terms in resolved]
-        heaviest = max(weights)
-        return heaviest == 0 or any(p > 0 for p, w in zip(match.per_unit, weights) if w >= heaviest)
+    def _elsewhere(self, source: Source, question: str) -> bool:
+        """Is the fact about another part of the body than the question ("any chest pain?"
+        is not answered by stomach cramps)?"""
+        asked = {t for u in units(question) for t in u.terms} & BODY_PARTS
+        own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
+        return bool(asked and own and not asked & own)
 
     def _names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)?"""

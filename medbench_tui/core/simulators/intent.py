@@ -39,6 +39,11 @@ _EXAMINE = re.compile(
     r"(your|his|her) observations|vital signs|vitals)\b",
     re.IGNORECASE,
 )
+_DOCTOR_ACTS = re.compile(
+    r"\b(can|could|may|shall) (i|we)\b|\blet me\b|\b(i'd|id|i would|we'd) like\b|\b(i'm|im|i am|we're) going to\b|"
+    r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b",
+    re.IGNORECASE,
+)
 _REQUEST = re.compile(
     r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request)\b|\b(show|give|send|pass) me\b|"
     r"\blet me (see|look)\b|\blet'?s (get|do|send|take|arrange|order|have|request|book)\b|"
@@ -56,7 +61,7 @@ _HISTORY_START = re.compile(
 )
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that|right)\s*\??\s*$|"
-    r"\b(do|would) you think (it|this|that|you)('s| is| was| could| might| have| has|'ve)?\b|"
+    r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
     r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b",
     re.IGNORECASE,
 )
@@ -112,8 +117,8 @@ def kind_of(part: str) -> QuestionKind:
     text = part.strip()
     if _STRONG_DIAGNOSIS.search(text):
         return "diagnosis"
-    if _EXAMINE.search(text):
-        return "examination"
+    if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
+        return "examination"  # "did you measure your temperature?" asks what the patient did
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"

@@ -87,8 +87,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "hospital": ("hospital", "admitted", "admission", "inpatient", "a and e", "emergency department"),
     "occupation": ("work", "job", "occupation", "employed", "profession", "for a living", "working", "career", "retired"),
     "home": ("live", "living", "home", "house", "alone", "flat", "household", "live with"),
-    "travel": ("travel", "travelled", "traveled", "abroad", "holiday", "overseas", "flight", "flown", "fly", "plane",
-               "long haul", "journey", "trip", "vacation"),
+    "travel": ("travel", "travelled", "traveled", "abroad", "holiday", "overseas", "flight", "flown", "flew", "plane",
+               "long haul", "vacation"),
     "animals": ("pet", "animal", "dog", "cat", "bird", "farm", "livestock"),
     "sexual": ("sexual", "sex", "intercourse", "sti", "std", "sexually"),
     "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
@@ -227,7 +227,7 @@ def _compile_phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for concept, phrases in CONCEPTS.items():
         for phrase in phrases:
-            stems = tuple(stem(lemma(w)) for w in words(phrase))
+            stems = tuple(stem(w) for w in words(phrase))  # as written: "fly" of "he could fly" is no travel
             if stems:
                 index.setdefault(stems[0], []).append((stems, concept))
     for entries in index.values():
@@ -244,14 +244,15 @@ def units(text: str) -> tuple[Unit, ...]:
     concepts of every known phrase that covers it. A phrase made only of stopwords
     ("when did", "how often") becomes one unit of its concepts."""
     tokens = words(text)
-    stems = [stem(lemma(t)) for t in tokens]
+    written = [stem(t) for t in tokens]  # concepts go by the words as written ("could fly" is no flight)
+    stems = [stem(lemma(t)) for t in tokens]  # the word itself by its one form (flew, flown: fly)
     concepts: list[set[str]] = [set() for _ in tokens]
     in_phrase = [False] * len(tokens)
     out: list[Unit] = []
     for i in range(len(tokens)):
-        for phrase, concept in _PHRASES.get(stems[i], ()):
+        for phrase, concept in _PHRASES.get(written[i], ()):
             n = len(phrase)
-            if tuple(stems[i : i + n]) != phrase:
+            if tuple(written[i : i + n]) != phrase:
                 continue
             if all(t in STOPWORDS for t in tokens[i : i + n]):
                 out.append(Unit(" ".join(tokens[i : i + n]), frozenset({f"@{concept}"})))
