@@ -518,15 +518,16 @@ when written in capitals."""
 
 IRREGULAR_FORMS: dict[str, str] = {
     "flew": "fly", "flown": "fly", "flight": "fly", "flights": "fly", "flying": "fly", "flies": "fly",
-    "ate": "eat", "eaten": "eat", "threw": "throw", "thrown": "throw", "took": "take", "taken": "take",
+    "threw": "throw", "thrown": "throw", "took": "take", "taken": "take",
     "fell": "fall", "fallen": "fall", "began": "begin", "begun": "begin", "woke": "wake", "woken": "wake",
-    "slept": "sleep", "drank": "drink", "drunk": "drink", "bled": "bleed", "lost": "lose", "brought": "bring",
+    "slept": "sleep", "drank": "drink", "drunk": "drink", "bled": "bleed", "brought": "bring",
     "caught": "catch", "spat": "spit", "kept": "keep", "gave": "give", "given": "give", "swollen": "swell",
     "swelled": "swell", "broke": "break", "broken": "break", "bit": "bite", "bitten": "bite", "stung": "sting",
     "felt": "feel", "sat": "sit", "stood": "stand", "wrote": "write", "drove": "drive", "driven": "drive",
 }
 """Irregular word forms of a question, folded to one form before stemming (fly, flew,
-flown and flights are one word to the patient)."""
+flown and flights are one word to the patient). Forms whose tense carries the meaning stay
+apart: "ate" (the last meal) is not "eat" (appetite), "lost" (weight lost) is not "lose"."""
 
 _SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?:[/&+][A-Za-z]+)?(?![A-Za-z0-9])")
 

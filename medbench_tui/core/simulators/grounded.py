@@ -33,15 +33,16 @@ INTRO_THRESHOLD = 0.7
 FUZZY_CUTOFF = 88
 """rapidfuzz ``ratio`` for a word the record lacks to stand for a record word (>= 5 letters)."""
 SECOND_FACT_WEIGHT = 0.8
-"""A second fact answers the same question only if it owns a word at topic/keyword strength..."""
-SECOND_FACT_THRESHOLD = 0.68
-"""... and matches the question well on its own ("FHx of clots?" is not about the patient's own clots)."""
+"""A second fact answers the same question only if it owns a word at topic/keyword strength."""
 MAX_FACTS_PER_QUESTION = 3
 FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
 BODY_PARTS = frozenset({"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"})
+GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
+ALTERNATIVE_THRESHOLD = 0.7
+"""Score one alternative of "any A or B?" needs to answer the question for the whole."""
 REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
@@ -219,11 +220,11 @@ class Matcher:
             return []
         if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
             return []
-        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0].source, question):
+        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
         chosen = [matches[0]]
         for match in matches[1:]:
-            if match.score < SECOND_FACT_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
+            if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
             owns = any(
                 p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen) for i, p in enumerate(match.per_unit)
@@ -232,12 +233,17 @@ class Matcher:
                 chosen.append(match)
         return [m.source for m in chosen]
 
-    def _elsewhere(self, source: Source, question: str) -> bool:
-        """Is the fact about another part of the body than the question ("any chest pain?"
-        is not answered by stomach cramps)?"""
-        asked = {t for u in units(question) for t in u.terms} & BODY_PARTS
+    def _elsewhere(self, match: Match, question: str) -> bool:
+        """Is the fact a pain (or swelling, bleeding) of another part of the body than the
+        question's ("any chest pain?" is not answered by stomach cramps)?"""
+        question_units = units(question)
+        asked = {t for u in question_units for t in u.terms} & BODY_PARTS
+        source = match.source
         own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
-        return bool(asked and own and not asked & own)
+        if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(question_units, match.per_unit) if p > 0]
+        return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)?"""
@@ -254,7 +260,7 @@ class Matcher:
             for alternative in alternatives:
                 for match in self.score(lead + alternative, self.facts):
                     whole = best[id(match.source)]
-                    if match.score > whole.score:  # the whole question's words decide a second fact
+                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:  # the whole question's words decide a second fact
                         best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
         return sorted(best.values(), key=lambda m: -m.score)
 
