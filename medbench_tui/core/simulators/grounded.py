@@ -78,6 +78,8 @@ SYMPTOM_CONCEPTS = (
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE)
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
+_REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
+"""Words that ask for something again, not about something ("when did it start again?")."""
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
     r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
@@ -411,7 +413,7 @@ class GroundedSimulator:
                 return Part(self._hand_over(wanted, kind, key), "hand_over")
             if kind == "examination":
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")
-        sources = self.matcher.facts_for(asked)
+        sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
         if self.state.topic and (
             intent.points_back(question) or (kind == "open" and not self._has_subject(asked))
         ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
@@ -450,6 +452,8 @@ class GroundedSimulator:
         if all(u.terms & DESCRIPTORS for u in units(question)):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
+            if intent.dummy_it(question) and matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH:
+                return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0 or not sources:
                 return stay
             sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)

@@ -158,6 +158,13 @@ def points_back(part: str) -> bool:
     return 0 < len(tokens) <= 9 and (bool(_ANAPHOR.search(part)) or tokens[0] == "and")
 
 
+def dummy_it(part: str) -> bool:
+    """Does the part point back only by "it", which may be the illness itself ("when did it
+    start?"), rather than by "they", "that", "the other" (always something just said)?"""
+    pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
+    return bool(pointers) and pointers <= {"it", "its", "it's"}
+
+
 def holds_findings(attachment: Attachment) -> bool:
     """Does the attachment hold examination or observation findings (by its title)?"""
     return bool(_FINDINGS_WORDS & {stem(w) for w in words(attachment.title)})

@@ -186,7 +186,7 @@ STOPWORDS = frozenset(
     little able noticed notice notic experience experienced having happen happened happening
     currently current ok okay go going gone come coming went doctor dr okay alright feel feeling
     felt problem problems issue issues symptom symptoms day days any still usual usually
-    mention mentioned tell told ask asking asked describe
+    mention mentioned tell told ask asking asked describe sorry remind
     exactly exact actually roughly approximately generally normally particular particularly
     specific specifically typical typically anybody someone somebody see seen saw look looked
     month months week weeks year years hour hours minute minutes time times ago since while
