@@ -107,7 +107,8 @@ def play(path: Path) -> Tally:
     data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
     case = load_case(data["case_id"])
     case = case.model_copy(update={"max_turns": max(case.max_turns, len(data["turns"]))})  # a long consultation
-    consultation = Consultation(case, GroundedSimulator(patient_record(case)), system="fidelity", bank_root=bundled_cases_dir())
+    patient = GroundedSimulator(patient_record(case))
+    consultation = Consultation(case, patient, system="fidelity", bank_root=bundled_cases_dir())
     guard = LeakGuard.from_case(case)
     timed = {a.id for a in case.attachments if a.available == "after_turn"}
     answers = {a.id: a.answer for a in case.additional_answers}
@@ -198,7 +199,8 @@ def main() -> None:
         print(f"{tally.case_id:28} {tally.replies:3} replies  {tally.figures()}")
     print("per category (replies right in every respect):")
     for tag in sorted(total.by_tag):
-        print(f"  {tag:10} {total.by_tag_ok[tag]:3}/{total.by_tag[tag]:<3} {pct(total.by_tag_ok[tag], total.by_tag[tag])}%")
+        right, asked = total.by_tag_ok[tag], total.by_tag[tag]
+        print(f"  {tag:10} {right:3}/{asked:<3} {pct(right, asked)}%")
     if "--misses" in sys.argv:
         print("misses:")
         print("\n".join(total.misses))

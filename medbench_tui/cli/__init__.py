@@ -23,7 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report", "aggregate and paired comparison of stored runs"),
     "systems": ("systems", "the configured systems and simulators, and whether each can run"),
     "schema": ("schema", "print the JSON Schema of the case format"),
-    "rehearse": ("rehearse", "put a standard battery of history questions to a case's patient; list what nothing reaches"),
+    "rehearse": ("rehearse", "standard history questions to a case's patient; what nothing reaches"),
 }
 
 

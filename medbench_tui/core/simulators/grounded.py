@@ -39,7 +39,9 @@ FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
-BODY_PARTS = frozenset({"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"})
+BODY_PARTS = frozenset(
+    {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
+)
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -76,7 +78,9 @@ SYMPTOM_CONCEPTS = (
 )
 
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
-_LEAD = re.compile(r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
+)
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -262,7 +266,8 @@ class Matcher:
             for alternative in alternatives:
                 for match in self.score(lead + alternative, self.facts):
                     whole = best[id(match.source)]
-                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:  # the whole question's words decide a second fact
+                    # the whole question's words decide a second fact
+                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
                         best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
         return sorted(best.values(), key=lambda m: -m.score)
 
@@ -349,7 +354,8 @@ class GroundedSimulator:
         facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
         kind = "answer" if facts else next(
-            (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk") if k in kinds),
+            (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk")
+             if k in kinds),
             "default",
         )
         parts = [p.text for p in answered]
@@ -452,7 +458,8 @@ class GroundedSimulator:
         if all(u.terms & DESCRIPTORS for u in units(question)):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
-            if intent.dummy_it(question) and matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH:
+            outright = matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH
+            if intent.dummy_it(question) and outright:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0 or not sources:
                 return stay

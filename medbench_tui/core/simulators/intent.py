@@ -65,8 +65,9 @@ _STRONG_DIAGNOSIS = re.compile(
     r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b",
     re.IGNORECASE,
 )
-_WEAK_DIAGNOSIS = re.compile(r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$",
-                             re.IGNORECASE)
+_WEAK_DIAGNOSIS = re.compile(
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
+)
 _OPEN = re.compile(
     r"^(and |so |ok,? |sorry,? |right,? )*(what|when|where|which|how|why|who|tell me|describe|talk me through|"
     r"can you (tell|describe)|could you (tell|describe))\b",
@@ -76,19 +77,22 @@ _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
                       re.IGNORECASE)
 _FINDINGS_WORDS = frozenset(stem(w) for w in ("observations", "examination", "findings", "triage", "vital", "obs"))
-_REQUEST_WORDS = frozenset(stem(w) for w in (
+_REQUEST_WORDS = frozenset(stem(w) for w in re.findall(r"\S+", (
     "a an the some any your his her my me i we can could may see have look at get order send do take arrange request "
     "please again another once more show give pass let us lets let's id i'd like want to of for from and also ok "
     "so now then next back done result results"
-).split())
-_DOCUMENT_WORDS = frozenset(stem(w) for w in "report results test tests scan image film letter findings copy".split())
+)))
+_DOCUMENT_WORDS = frozenset(
+    stem(w) for w in re.findall(r"\S+", "report results test tests scan image film letter findings copy")
+)
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
                             re.IGNORECASE)
 _OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
                                   re.IGNORECASE)
 
 _QUALITIES = frozenset(
-    "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal it that this".split()
+    re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
+                        "it that this")
 )
 """Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
 patient does not know, as for any diagnosis question."""
@@ -200,7 +204,9 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
     for part in split_questions(understood(message)):
         kind = kind_of(part)
         if kind == "request":
-            hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or _FINDINGS_ASKED.search(part))]
+            hits = [
+                a for a in attachments if names(a, part) and (not holds_findings(a) or _FINDINGS_ASKED.search(part))
+            ]
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]

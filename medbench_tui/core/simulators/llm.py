@@ -104,7 +104,8 @@ class LlmSimulator:
 
     async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
         note = dialogue_note(self.grounded)  # the state before this message
-        self.messages[0] = {"role": "system", "content": self.prompt + (f"\nThe consultation so far:\n{note}\n" if note else "")}
+        so_far = f"\nThe consultation so far:\n{note}\n" if note else ""
+        self.messages[0] = {"role": "system", "content": self.prompt + so_far}
         self.messages.append({"role": "user", "content": message})
         before = dict(self.grounded.state.disclosed)
         fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
