@@ -432,11 +432,11 @@ class GroundedSimulator:
             scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
             self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
             return Part("", "answer", asked, sources, scores)
+        if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
+            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         chat = voice.small_talk(question, key)
         if chat is not None:
             return Part(chat, "small_talk")
-        if _OPEN_COMPLAINT.search(question):
-            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         if _AGE.search(question) and record.patient.age is not None:
             return Part(self._age(), "repeat")
         intro = self.matcher.intro_for(asked)
