@@ -50,6 +50,14 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Is he feeding and drinking normally? How many wet nappies?", "Has he been his usual self?",
         "Is anyone else at home or at nursery unwell?",
     )),
+    ("more systems review", (
+        "Any problems swallowing, or a change in your voice?", "Any indigestion or heartburn?",
+        "Any pain in your back or side?", "Is it worse when you breathe in or move?",
+        "Have you taken anything for it?", "Have you had any falls?", "Any infections that keep coming back?",
+        "Do you drink much tea, coffee or energy drinks?", "What is your diet like?",
+        "Do you have diabetes, high blood pressure or high cholesterol?", "Are your vaccinations up to date?",
+        "Have you had any screening tests?", "What is your ethnic background?",
+    )),
     ("past history", (
         "Do you have any medical conditions?", "Have you had any operations or been in hospital?",
         "Have you had any illnesses recently?",
@@ -63,6 +71,46 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("family history", ("Does anything run in your family?",)),
 )
+SPECIALTY: dict[str, tuple[str, ...]] = {
+    "psychiatry": (
+        "Do you feel guilty or worthless?", "Have you made any plans to end your life?",
+        "Do you have anything at home you could use to harm yourself?", "Have you ever self-harmed?",
+        "Have you ever had spells of feeling very high or full of energy?",
+        "Have you heard voices or seen things other people don't?", "How are you managing day to day?",
+        "Do you feel anxious or on edge?", "Do you think something is wrong?", "Have you been spending a lot of money?",
+        "Have you done anything risky, such as driving fast?", "What do your family think is going on?",
+        "Have you been going to work or school?", "Do you think you are special or have special powers?",
+        "Have you been more talkative, or your thoughts racing?", "Have you been behaving differently with people?",
+        "Do you make yourself sick or take laxatives?", "How do you feel about your body and your weight?",
+        "How much exercise do you do?", "Do you feel the cold, or notice changes in your hair or skin?",
+        "What is your normal day like when you are well?",
+    ),
+    "ophthalmology": (
+        "Do you wear glasses or contact lenses?", "Is the eye painful or red?", "Any flashes or floaters?",
+        "Is the other eye all right?", "Any injury to the eye, or anything in it?", "Does light hurt your eyes?",
+        "Any jaw pain when chewing, or a tender scalp?", "Have you had any eye operations or laser?",
+        "Any kidney problems?", "Does it feel gritty?", "Any cold sores?",
+    ),
+    "obstetrics_gynecology": (
+        "Any pain during sex?", "Is the baby moving normally?", "Do you know your blood group?",
+        "Any pain in your shoulder?", "What does your urine look like?",
+    ),
+    "oncology": (
+        "Any pain in the breast?", "Any lumps in your armpit?", "Are you on any hormones, the pill or HRT?",
+        "Have you had children, and did you breastfeed?", "Any skin changes?",
+    ),
+    "pediatrics": (
+        "Has he ever stopped breathing or gone blue?", "Any bedwetting?", "Any stinging when passing urine?",
+        "Was mum on any medicines in pregnancy?", "Do you know the baby's blood group and yours?",
+        "Were there any signs of infection around the birth?", "Any lumps in the groin?",
+    ),
+    "surgery": ("Any lumps or bulges in your groin?", "Have you had any operations on your tummy?"),
+    "emergency_medicine": (
+        "Any swelling of your lips, tongue or throat?", "Do you have asthma?", "Have you been given an adrenaline pen?",
+        "Any allergies to medicines?", "Have you taken anything else recently, such as Viagra?",
+    ),
+}
+"""History a clinician of the case's category takes as standard, beyond the general history."""
 EXAMINATION = ("I'd like to examine you now.", "Can I check your pulse, blood pressure and temperature?")
 REQUEST_BY_KIND = {
     "lab_report": "Can I see the test results?",
@@ -116,7 +164,8 @@ class Rehearsal:
 def battery(case: Case) -> list[tuple[str, str]]:
     """The standard questions for this case: the history sections that fit the patient
     (women's health for a female patient of 12 or more, the child section when a parent
-    speaks), examination, observations, and one request per attachment."""
+    speaks), the standard questions of the case's category, examination, observations, and
+    one request per attachment."""
     patient = case.patient
     questions: list[tuple[str, str]] = []
     for section, asked in HISTORY:
@@ -125,6 +174,7 @@ def battery(case: Case) -> list[tuple[str, str]]:
         if section == "child" and patient.informant != "parent":
             continue
         questions += [(section, q) for q in asked]
+    questions += [(case.metadata.category, q) for q in SPECIALTY.get(case.metadata.category, ())]
     questions += [("examination", EXAMINATION[0]), ("observations", EXAMINATION[1])]
     for attachment in case.attachments:
         questions.append(("attachments", REQUEST_BY_KIND.get(attachment.kind, REQUEST_BY_KIND["document"])))
