@@ -378,7 +378,8 @@ class GroundedSimulator:
         facts = [f for p in planned for f in p.facts]
         if not facts:
             return planned
-        planned = [p for p in planned if p.kind != "default" or not self._covered(p, facts)]
+        # beside facts, a "No." the facts contradict and a restated intro add nothing
+        planned = [p for p in planned if p.kind != "repeat" and (p.kind != "default" or not self._covered(p, facts))]
         heard = set(self.state.disclosed)
         best_new = max((p.scores.get(f, 0.0) for p in planned for f in p.facts if f not in heard), default=None)
         if best_new is None:
@@ -455,14 +456,19 @@ class GroundedSimulator:
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
-        if all(u.terms & DESCRIPTORS for u in units(question)):
+        asked = units(question)
+        if not asked:  # "how much?", "what happened the last time?": only the topic can say
+            return stay
+        if all(u.terms & DESCRIPTORS for u in asked):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
             outright = matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH
             if intent.dummy_it(question) and outright:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
-            if on_topic and on_topic.score > 0 or not sources:
+            if on_topic and on_topic.score > 0:
                 return stay
+            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
+                return []
             sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
             exact = matches[0].score >= EXACT_MATCH
             return sources if sibling or exact else stay
