@@ -139,7 +139,10 @@ async def test_attachment_released_on_request_by_keyword_or_title(tmp_path):
     assert c.transcript.events[-1].model_dump(exclude_none=True, exclude={"detail"}) == {
         "turn": 1, "kind": "attachment_released", "attachment": "cxr"}
     again = await c.ask("And the x-ray once more?")
-    assert [a.id for a in again.attachments] == ["bloods"]  # the x-ray only once; bloods after turn 2
+    assert [a.id for a in again.attachments] == ["cxr", "bloods"]  # shown again on request; bloods after turn 2
+    assert "Here it is again: Chest radiograph, PA view." in again.text
+    kinds = [(e.kind, e.attachment) for e in c.transcript.events]
+    assert kinds.count(("attachment_released", "cxr")) == 1 and ("attachment_shown", "cxr") in kinds
 
 
 def test_request_matching_is_whole_word_and_case_insensitive():

@@ -148,3 +148,15 @@ def test_patient_prompt_of_every_bundled_case_holds_no_hidden_string(bundled_cas
                 assert not re.search(rf"\b{re.escape(secret)}\b", prompt, re.IGNORECASE), (case.id, secret)
         checked += 1
     assert checked > 0
+
+
+async def test_model_gets_the_conversation_rules_and_the_dialogue_so_far(fake_openai, tmp_path, key):
+    fake_openai.add_reply("About a pack a day for thirty years.")
+    fake_openai.add_reply("Thirty years.")
+    c = llm_consultation(fake_openai, tmp_path)
+    await c.ask("Do you smoke?")
+    await c.ask("how long for?")
+    first, second = (r.body["messages"][0]["content"] for r in fake_openai.chat_requests[:2])
+    assert "which side?" in first and "As I said" in first and "The consultation so far" not in first
+    assert "You last talked about: smoking history." in second
+    assert "Already told the doctor" in second

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report", "aggregate and paired comparison of stored runs"),
     "systems": ("systems", "the configured systems and simulators, and whether each can run"),
     "schema": ("schema", "print the JSON Schema of the case format"),
+    "rehearse": ("rehearse", "standard history questions to a case's patient; what nothing reaches"),
     "freeze": ("freeze", "pin every case and attachment of a bank in bank-manifest.json"),
     "agreement": ("agreement", "evaluator-physician agreement from adjudication records"),
     "adjudication": ("adjudication", "adjudication records in and out as JSONL"),

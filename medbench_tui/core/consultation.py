@@ -3,9 +3,11 @@ and a simulated patient, recorded as a :class:`Transcript`.
 
 The doctor sees the intro and the turn-zero attachments (:attr:`Consultation.opening`),
 then each patient reply with the attachments released with it. Attachments are
-released at turn zero (``at_start``), on request (the doctor's message names one of
-its ``request_keywords`` or its title) or once a turn has passed (``after_turn``);
-every release is an ``attachment_released`` event with its turn. The run ends with
+released at turn zero (``at_start``), on request (a request or an examination in the
+doctor's message names one of its ``request_keywords`` or its title, see
+:mod:`simulators.intent`) or once a turn has passed (``after_turn``); every release is an
+``attachment_released`` event with its turn. An attachment asked for again is shown again
+(an ``attachment_shown`` event). The run ends with
 :meth:`finish` (complete), or :meth:`abandon` (incomplete: ``turn_limit``,
 ``no_final_response``, ``cancelled``, an endpoint error).
 
@@ -27,7 +29,8 @@ from medbench_tui.core.openai_client import EndpointError
 from medbench_tui.core.paths import is_inside
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
-from medbench_tui.core.simulators.voice import HAND_OVER
+from medbench_tui.core.simulators.intent import attachments_asked
+from medbench_tui.core.simulators.voice import HAND_OVER, HAND_OVER_AGAIN
 from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn, Usage
 
 __all__ = [
@@ -194,18 +197,19 @@ class Consultation:
         # otherwise hold the loop for a whole run: the other runs in flight get their turn.
         await asyncio.sleep(0)
         seconds = time.perf_counter() - now
-        released = [
-            self._release(a, turn)
-            for a in self.case.attachments
-            if a.available == "on_request" and a not in self.released and requested(a, message)
-        ]
+        asked = [a for a in attachments_asked(self.case.attachments, message) if a.available != "after_turn"
+                 or a in self.released]
+        again = [a for a in asked if a in self.released]
+        released = [self._release(a, turn) for a in asked if a not in again]
+        for attachment in again:
+            self._event(Event(turn=turn, kind="attachment_shown", attachment=attachment.id))
+        released += [self.show(a) for a in again]
         text = reply.text
-        if released:
-            hand_over = " ".join(HAND_OVER.format(title=v.title) for v in released)
-            if reply.kind == "default":
-                text = hand_over
-            elif reply.kind != "hand_over":
-                text = f"{text} {hand_over}"
+        if released and reply.kind != "hand_over":
+            hand_over = " ".join(
+                (HAND_OVER_AGAIN if a in again else HAND_OVER).format(title=a.title) for a in asked
+            )
+            text = hand_over if reply.kind == "default" else f"{text} {hand_over}"
         released += [
             self._release(a, turn)
             for a in self.case.attachments

@@ -546,3 +546,113 @@ def normalise(text: str) -> str:
 def compact(text: str) -> str:
     """The normalised form with the spaces dropped: what phrase search compares."""
     return "".join(t.norm for t in key_tokens(tokenize(text)))
+
+
+# --- Question shorthand (the patient simulator and the scorer) ------------------------
+# How clinicians abbreviate a *question* to a patient ("any N/V?", "palps?", "FHx?").
+# Unlike :data:`ABBREVIATIONS` (which folds an answer's terms to one canonical token),
+# these expand to the plain words a patient's record uses, so that a question can be
+# matched against lay text. Keys are lower case as written, with inner ``/``, ``&``, ``+``.
+QUESTION_SHORTHAND: dict[str, str] = {
+    "n/v": "nausea or vomiting",
+    "n+v": "nausea or vomiting",
+    "n&v": "nausea or vomiting",
+    "nv": "nausea or vomiting",
+    "d/v": "diarrhoea or vomiting",
+    "d+v": "diarrhoea or vomiting",
+    "d&v": "diarrhoea or vomiting",
+    "sob": "short of breath",
+    "soboe": "short of breath on exertion",
+    "cp": "chest pain",
+    "palps": "palpitations",
+    "palp": "palpitations",
+    "temp": "temperature",
+    "temps": "temperature",
+    "meds": "medications",
+    "med": "medication",
+    "rx": "medication",
+    "pmh": "past medical history",
+    "pmhx": "past medical history",
+    "fhx": "family history",
+    "fh": "family history",
+    "shx": "social history",
+    "dhx": "medication history",
+    "psh": "past surgical history operations",
+    "ocp": "oral contraceptive pill",
+    "coc": "combined contraceptive pill",
+    "lmp": "last menstrual period",
+    "hx": "history",
+    "nkda": "any allergies to medicines",
+    "obs": "observations",
+    "dvt": "deep vein thrombosis clot in the leg",
+    "pe": "pulmonary embolism clot",
+    "vte": "blood clot",
+    "etoh": "alcohol",
+    "bo": "bowels opened",
+    "bno": "bowels opened",
+    "pu": "passing urine",
+    "pv": "vaginal",
+    "loc": "loss of consciousness",
+    "tia": "mini stroke",
+    "sti": "sexually transmitted infection",
+    "stis": "sexually transmitted infection",
+    "ivf": "fertility treatment",
+    "abx": "antibiotics",
+    "op": "operation",
+    "ops": "operations",
+    "wt": "weight",
+    "sx": "symptoms",
+    "tb": "tuberculosis",
+    "ha": "headache",
+    "bp": "blood pressure",
+    "hr": "heart rate",
+    "rr": "breathing rate",
+    "sats": "oxygen levels",
+    "tft": "thyroid function test",
+    "tfts": "thyroid function tests",
+    "lft": "liver function test",
+    "lfts": "liver function tests",
+    "ecg": "ecg heart tracing",
+    "ekg": "ecg heart tracing",
+    "epipen": "adrenaline auto injector",
+    "viagra": "sildenafil blue tablet",
+}
+QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo"})
+"""Shorthand that is also an everyday word ("PE" vs "p.e. lessons", "ha"): expanded only
+when written in capitals."""
+
+IRREGULAR_FORMS: dict[str, str] = {
+    "flew": "fly", "flown": "fly", "flight": "fly", "flights": "fly", "flying": "fly", "flies": "fly",
+    "threw": "throw", "thrown": "throw", "took": "take", "taken": "take",
+    "fell": "fall", "fallen": "fall", "began": "begin", "begun": "begin", "woke": "wake", "woken": "wake",
+    "slept": "sleep", "drank": "drink", "drunk": "drink", "bled": "bleed", "brought": "bring",
+    "caught": "catch", "spat": "spit", "kept": "keep", "gave": "give", "given": "give", "swollen": "swell",
+    "swelled": "swell", "broke": "break", "broken": "break", "bit": "bite", "bitten": "bite", "stung": "sting",
+    "felt": "feel", "sat": "sit", "stood": "stand", "wrote": "write", "drove": "drive", "driven": "drive",
+}
+"""Irregular word forms of a question, folded to one form before stemming (fly, flew,
+flown and flights are one word to the patient). Forms whose tense carries the meaning stay
+apart: "ate" (the last meal) is not "eat" (appetite), "lost" (weight lost) is not "lose"."""
+
+_SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?:[/&+][A-Za-z]+)?(?![A-Za-z0-9])")
+
+
+def expand_shorthand(text: str) -> str:
+    """The question with clinicians' shorthand written out ("any N/V?" -> "any nausea or
+    vomiting?")."""
+
+    def one(match: re.Match[str]) -> str:
+        raw = match.group()
+        low = raw.lower()
+        if low in QUESTION_SHORTHAND and (raw.isupper() or low not in QUESTION_SHORTHAND_CAPS_ONLY):
+            # a plain word is kept beside its expansion: a record may use it ("EpiPen", "meds")
+            return QUESTION_SHORTHAND[low] + (f" {raw}" if raw.isalpha() and len(raw) > 3 else "")
+        return raw
+
+    return _SHORTHAND_RE.sub(one, text)
+
+
+def lemma(word: str) -> str:
+    """One form for an irregular word (``flew`` -> ``fly``), else the word."""
+    return IRREGULAR_FORMS.get(word, word)
+# --- end of question shorthand ----------------------------------------------------------

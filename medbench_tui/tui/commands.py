@@ -91,6 +91,7 @@ class ActionCommands(_ListedProvider):
                 (f"Save {name}", editor.action_save, "save the open case"),
                 (f"Close {name}", editor.action_close_case, "close the open case"),
                 ("Toggle preview", editor.action_toggle_preview, "what the doctor sees and the patient knows"),
+                ("Rehearse the case", editor.action_rehearse, "history questions to the patient: what they reach"),
             ]
         library = app.library_screen()
         if library is not None and self.screen is library:

@@ -323,3 +323,17 @@ async def test_preview_shows_only_what_doctor_and_patient_see(bank, make_app):
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert editor.query_one(ContentSwitcher).current == "icd-panel"
+
+
+async def test_rehearsal_lists_per_fact_the_questions_that_reached_it(bank, make_app):
+    from medbench_tui.tui.widgets.rehearsal_panel import RehearsalPanel
+
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_case(pilot, bank / CAP)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert editor.query_one(ContentSwitcher).current == "rehearsal"
+        text = str(editor.query_one(RehearsalPanel).query_one("#rehearsal-text").render())
+        assert text.startswith("Rehearsal of ") and "Facts:" in text and "To fix:" in text
+        assert "smoking: " in text and "Do you smoke?" in text

@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from medbench_tui.core.consultation import AttachmentView
     from medbench_tui.core.simulators.guard import LeakGuard
 
-ReplyKind = Literal["answer", "default", "small_talk", "clarification", "deflection", "repeat", "hand_over"]
+ReplyKind = Literal[
+    "answer", "default", "small_talk", "clarification", "deflection", "repeat", "hand_over", "cooperation"
+]
 
 
 @dataclass

@@ -18,9 +18,12 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from medbench_tui.core.case import Attachment, PatientRecord
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
+from medbench_tui.core.simulators.intent import split_questions, understood
 from medbench_tui.core.simulators.lexicon import BROADER, Unit, sentences, stem, units, words
+from medbench_tui.core.text import lemma
 
 MATCH_THRESHOLD = 0.6
 """Score a fact needs to answer a question: BLEND x the share of the question's
@@ -32,6 +35,24 @@ FUZZY_CUTOFF = 88
 SECOND_FACT_WEIGHT = 0.8
 """A second fact answers the same question only if it owns a word at topic/keyword strength."""
 MAX_FACTS_PER_QUESTION = 3
+FOLLOW_UP_BONUS = 0.15
+"""A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
+COVERED_THRESHOLD = 0.35
+"""Score of a question part against the facts already in the reply at which they answer it."""
+BODY_PARTS = frozenset(
+    {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
+)
+GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
+ALTERNATIVE_THRESHOLD = 0.7
+"""Score one alternative of "any A or B?" needs to answer the question for the whole."""
+REPEAT_MARGIN = 0.1
+"""A fact the doctor heard before is said again beside new facts only when it matches the
+question this much better than the best new one ("what colour was the sick?")."""
+EXACT_MATCH = 0.95
+"""Score of a fact matched on its own keywords, whole."""
+ANSWER_ONLY_THRESHOLD = 0.7
+"""Score a fact needs when the question shares words only with its answer text, none with
+what it is about ("what do you do for work?" is not about "climbing the stairs at work")."""
 BLEND = 0.6
 """A fact's score: BLEND x its coverage of the question + (1 - BLEND) x its best word
 match, so "allergic to any medicines" goes to the allergy fact even though the
@@ -56,11 +77,13 @@ SYMPTOM_CONCEPTS = (
     "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
 )
 
-_ASK_SPLIT = re.compile(
-    r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])|\n+|,?\s+(?:and|also|plus)\s+(?=(?:have|has|do|does|did|are|is|was|were|"
-    r"any|what|when|where|how|who|which|can|could|would|will|should)\b)",
-    re.IGNORECASE,
+_OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
 )
+_AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
+_REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
+"""Words that ask for something again, not about something ("when did it start again?")."""
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
     r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
@@ -72,30 +95,12 @@ _DURATION = re.compile(
     re.IGNORECASE,
 )
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
-_REQUEST = re.compile(
-    r"\b(can|could|may) (i|we) (see|have|look|check)\b|\b(show|give|send|pass) me\b|\blet me (see|look)\b|"
-    r"\bhave you (got|brought)\b|\bdid you bring\b|\bdo you have (the|your) ",
-    re.IGNORECASE,
-)
-
-
-def _phrase_in(phrase: str, stems: list[str]) -> bool:
-    target = [stem(w) for w in words(phrase)]
-    n = len(target)
-    return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
 
 
 def requested(attachment: Attachment, message: str) -> bool:
-    """Does the message name this attachment: a request keyword, the title, or the
-    title's head before a comma; whole words, any case?"""
-    stems = [stem(w) for w in words(message)]
-    head = re.split(r"[,(]", attachment.title)[0]
-    return any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head])
-
-
-def split_questions(message: str) -> list[str]:
-    parts = [p.strip(" ,") for p in _ASK_SPLIT.split(message) if p and p.strip(" ,")]
-    return parts or [message]
+    """Does the message ask for this attachment: a request or an examination that names
+    its content (see :mod:`intent`), never a history question that shares a word?"""
+    return attachment in intent.attachments_asked([attachment], message)
 
 
 @dataclass
@@ -111,11 +116,14 @@ class Source:
     profile: dict[str, float]
     phrases: list[frozenset[str]] = field(default_factory=list)
     delayed: bool = False
+    named: frozenset[str] = frozenset()
+    """Terms of its keywords and topic: what the fact is about, not just words it uses."""
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
         profile: dict[str, float] = {}
         phrases = []
+        named: set[str] = set()
         for name, field_text in fields:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
@@ -124,6 +132,8 @@ class Source:
             terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
             if name == "answer" and _DURATION.search(field_text):
                 terms.append(("@onset", False, 1.0))
+            if name != "answer":
+                named.update(t for t, _, _ in terms)
             for term, in_phrase, factor in terms:
                 weight = (PARTIAL_PHRASE if partial else FIELD_WEIGHTS[name]) * factor
                 if term.startswith("@"):
@@ -132,7 +142,7 @@ class Source:
                     weight *= PHRASE_WORD_FACTOR
                 if profile.get(term, 0) < weight:
                     profile[term] = weight
-        return cls(id, text, profile, phrases, delayed)
+        return cls(id, text, profile, phrases, delayed, frozenset(named))
 
 
 @dataclass
@@ -193,7 +203,7 @@ class Matcher:
         weights = [self._weight(terms) for terms, _ in resolved]
         total = sum(weights)
         heaviest = max(weights)
-        asked = {stem(w) for w in words(question)}
+        asked = {stem(lemma(w)) for w in words(question)}
         matches = []
         for source in sources:
             per_unit = [
@@ -211,8 +221,12 @@ class Matcher:
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self.score(question, self.facts)
+        matches = self._either(question)
         if not matches or matches[0].score < MATCH_THRESHOLD:
+            return []
+        if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
+            return []
+        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
         chosen = [matches[0]]
         for match in matches[1:]:
@@ -225,6 +239,38 @@ class Matcher:
                 chosen.append(match)
         return [m.source for m in chosen]
 
+    def _elsewhere(self, match: Match, question: str) -> bool:
+        """Is the fact a pain (or swelling, bleeding) of another part of the body than the
+        question's ("any chest pain?" is not answered by stomach cramps)?"""
+        question_units = units(question)
+        asked = {t for u in question_units for t in u.terms} & BODY_PARTS
+        source = match.source
+        own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
+        if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(question_units, match.per_unit) if p > 0]
+        return all(u.terms & GENERIC_SYMPTOMS for u in shared)
+
+    def _names(self, source: Source, question: str) -> bool:
+        """Does the question use a word of what the fact is about (its keywords or topic)?"""
+        return any(t in source.named for terms, _ in (self._resolve(u) for u in units(question)) for t in terms)
+
+    def _either(self, question: str) -> list[Match]:
+        """Scores for "any nausea or vomiting?": a fact answers the question when it
+        answers the whole or one of its alternatives."""
+        best = {id(m.source): m for m in self.score(question, self.facts)}
+        head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
+        alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+        if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
+            lead = head.group()
+            for alternative in alternatives:
+                for match in self.score(lead + alternative, self.facts):
+                    whole = best[id(match.source)]
+                    # the whole question's words decide a second fact
+                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
+                        best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
+        return sorted(best.values(), key=lambda m: -m.score)
+
     def intro_for(self, question: str) -> Source | None:
         matches = self.score(question, self.intro)
         return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
@@ -232,13 +278,32 @@ class Matcher:
 
 @dataclass
 class PatientState:
-    """What has happened so far in one consultation."""
+    """The dialogue so far in one consultation: what was disclosed and how often, the
+    topic of the last reply (the facts it gave, for follow-ups), what was handed over."""
 
     disclosed: dict[str, int] = field(default_factory=dict)
     asked: dict[str, int] = field(default_factory=dict)
     clarified: set[str] = field(default_factory=set)
+    topic: list[str] = field(default_factory=list)
+    handed_over: set[str] = field(default_factory=set)
     replies: int = 0
     believed: bool = False
+
+
+@dataclass
+class Part:
+    """The answer to one part of a message: a ready text, or the facts to say."""
+
+    text: str
+    kind: str
+    question: str = ""
+    sources: list[Source] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    """How well each fact matches the part's question."""
+
+    @property
+    def facts(self) -> list[str]:
+        return [s.id for s in self.sources if s.id is not None]
 
 
 class GroundedSimulator:
@@ -249,9 +314,14 @@ class GroundedSimulator:
     def __init__(self, record: PatientRecord) -> None:
         self.record = record
         self.matcher = Matcher(record)
-        self.state = PatientState()
         self.behaviors = set(record.patient.behavior)
         self._complaint = self._chief_complaint()
+        self._by_id = {s.id: s for s in self.matcher.facts}
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the dialogue (a new consultation with the same patient)."""
+        self.state = PatientState(handed_over={a.id for a in self.record.attachments if a.available == "at_start"})
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
@@ -264,74 +334,193 @@ class GroundedSimulator:
 
     # -- answering ----------------------------------------------------------
     def answer(self, message: str) -> PatientReply:
-        """The reply to one doctor message (synchronous; the engine of every patient)."""
+        """The reply to one doctor message (synchronous; the engine of every patient):
+        each part understood on its own, then the facts chosen for the whole message (a
+        fact once per reply; what the doctor heard before not said again beside new facts
+        unless asked for again; the default for a part no fact given answers), then said."""
         self.state.replies += 1
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
-        parts: list[str] = []
-        facts: list[str] = []
-        kinds: list[str] = []
+        planned: list[Part] = []
         for question in split_questions(message):
-            text, kind, ids = self._answer_question(question, key)
-            if kind == "default" and "default" in kinds:
-                continue  # one "No." for all the questions nothing covers
-            parts.append(text)
-            kinds.append(kind)
-            facts.extend(i for i in ids if i not in facts)
-        if facts:  # the facts answer the message; a "No." to its other parts adds nothing
-            parts = [p for p, k in zip(parts, kinds) if k != "default"]
+            part = self._plan(question, key, [f for p in planned for f in p.facts])
+            if part is None or (part.kind == "default" and any(p.kind == "default" for p in planned)):
+                continue  # nothing new to say, or one default for all the parts nothing covers
+            planned.append(part)
+        answered = self._choose(planned)
+        for part in answered:
+            if part.sources:
+                self._tell(part, key)
+        facts = [f for p in answered for f in p.facts]
+        kinds = [p.kind for p in answered]
         kind = "answer" if facts else next(
-            (k for k in ("hand_over", "clarification", "deflection", "repeat", "small_talk") if k in kinds), "default"
+            (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk")
+             if k in kinds),
+            "default",
         )
+        parts = [p.text for p in answered]
+        if facts:
+            self.state.topic = facts
+        elif kind == "default":
+            self.state.topic = []
         if facts and not concise:
             if "self_diagnosis" in self.behaviors and not self.state.believed:
                 parts.append(voice.self_diagnosis(self._complaint, self.record.case_id))
                 self.state.believed = True
             if "verbose" in self.behaviors:
                 parts.append(voice.pick(voice.FILLERS, key))
-        return PatientReply(" ".join(parts), facts, kind)
+        return PatientReply(" ".join(parts), facts, kind)  # type: ignore[arg-type]
 
-    def _answer_question(self, question: str, key: str) -> tuple[str, str, list[str]]:
+    def _choose(self, planned: list[Part]) -> list[Part]:
+        """The parts that go into the reply (see :meth:`answer`)."""
+        if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
+            planned = [p for p in planned if p.kind != "default" or self._has_subject(p.question)] or planned[:1]
+        facts = [f for p in planned for f in p.facts]
+        if not facts:
+            return planned
+        # beside facts, a "No." the facts contradict and a restated intro add nothing
+        planned = [p for p in planned if p.kind != "repeat" and (p.kind != "default" or not self._covered(p, facts))]
+        heard = set(self.state.disclosed)
+        best_new = max((p.scores.get(f, 0.0) for p in planned for f in p.facts if f not in heard), default=None)
+        if best_new is None:
+            return planned
+        for part in planned:
+            if _AGAIN.search(part.question):
+                continue
+            own_new = [part.scores.get(f, 0.0) for f in part.facts if f not in heard]
+            if own_new:  # within one question: the new fact is the answer
+                bar = max(own_new) + REPEAT_MARGIN
+                part.sources = [s for s in part.sources if s.id not in heard or part.scores.get(s.id or "", 0.0) > bar]
+            elif max(part.scores.values(), default=0.0) < best_new - REPEAT_MARGIN:
+                part.sources = []  # a weak echo of something said before, beside a new answer
+        return [p for p in planned if p.sources or p.kind != "answer"]
+
+    def _covered(self, part: Part, facts: list[str]) -> bool:
+        """Does a fact given in this reply already answer the part ("any cough? coughed up
+        any blood?" is one fact)? Then a "No." for the part would contradict it."""
+        matches = self.matcher.score(part.question, [self._by_id[f] for f in facts])
+        return bool(matches) and matches[0].score >= COVERED_THRESHOLD
+
+    def _plan(self, question: str, key: str, given: list[str]) -> Part | None:
+        """What to answer to one part; facts are chosen here and said by :meth:`_tell`."""
         record = self.record
         concise = "concise" in self.behaviors
+        asked = understood(question)
         if "clarification_seeking" in self.behaviors:
             unknown = [w for w in voice.jargon_in(question) if w not in self.state.clarified]
             if unknown:
                 self.state.clarified.update(unknown)
-                return voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification", []
-        if _REQUEST.search(question):
-            wanted = [a for a in record.attachments if a.available == "on_request" and requested(a, question)]
+                return Part(voice.pick(voice.CLARIFY, key).format(term=unknown[0]), "clarification")
+        kind = intent.kind_of(asked)
+        if kind == "diagnosis":
+            return Part(voice.unsure(key, concise=concise), "default", question)
+        if kind in ("request", "examination"):
+            wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
-                return " ".join(voice.HAND_OVER.format(title=a.title) for a in wanted), "hand_over", []
-        sources = self.matcher.facts_for(question)
+                return Part(self._hand_over(wanted, kind, key), "hand_over")
+            if kind == "examination":
+                return Part(voice.pick(voice.COOPERATE, key), "cooperation")
+        sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
+        if self.state.topic and (
+            intent.points_back(question) or (kind == "open" and not self._has_subject(asked))
+        ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
+            sources = self._follow_up(asked, sources)
+        if sources and sources[0].id in given:
+            return None  # the fact it asks for is already in this reply
+        # a second fact the doctor has already heard is not said again unasked
+        sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources:
-            texts, ids = [], []
-            deflected = False
-            for source in sources:
-                assert source.id is not None
-                self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
-                if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
-                    deflected = True
-                    continue
-                texts.append(self._say(source))
-                ids.append(source.id)
-                self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
-            if not ids:
-                return voice.pick(voice.DEFLECTIONS, key), "deflection", []
-            if deflected and not concise:
-                texts.append(voice.pick(voice.DEFLECTIONS, key))
-            return " ".join(texts), "answer", ids
+            scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
+            self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
+            return Part("", "answer", asked, sources, scores)
+        if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
+            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         chat = voice.small_talk(question, key)
         if chat is not None:
-            return chat, "small_talk", []
-        if _OPEN_COMPLAINT.search(question):
-            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(record.intro))), "repeat", []
+            return Part(chat, "small_talk")
         if _AGE.search(question) and record.patient.age is not None:
-            return self._age(), "repeat", []
-        intro = self.matcher.intro_for(question)
+            return Part(self._age(), "repeat")
+        intro = self.matcher.intro_for(asked)
         if intro is not None:
-            return voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat", []
-        return voice.default_answer(record.patient.default_answer, key, concise=concise), "default", []
+            return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+        default = "uncertain" if kind == "open" else record.patient.default_answer
+        return Part(voice.default_answer(default, key, concise=concise), "default", asked)
+
+    def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
+        """A follow-up stays with the topic of the last reply: "which side?" after the
+        chest pain is about the chest pain, as long as that fact says something about it
+        (else "how bad is it?" goes to the fact that says how bad). A follow-up whose words
+        the record does not know ("what were you doing beforehand?") also stays; one with a
+        subject of its own leaves the topic for a fact that matches clearly better."""
+        topic = [self._by_id[f] for f in self.state.topic if f in self._by_id]
+        matches = self.matcher.score(question, self.matcher.facts)
+        on_topic = next((m for m in matches if m.source in topic), None)
+        stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
+        asked = units(question)
+        if not asked:  # "how much?", "what happened the last time?": only the topic can say
+            return stay
+        if all(u.terms & DESCRIPTORS for u in asked):
+            # "how bad is it?" after a symptom may be for a sibling fact (its severity);
+            # "did it help?" after the medicines is about the medicines
+            outright = matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH
+            if intent.dummy_it(question) and outright:
+                return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
+            if on_topic and on_topic.score > 0:
+                return stay
+            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
+                return []
+            sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
+            exact = matches[0].score >= EXACT_MATCH
+            return sources if sibling or exact else stay
+        if not self._has_subject(question):
+            return sources or stay
+        others = [m for m in matches if m.source not in topic]
+        if others and others[0].score >= MATCH_THRESHOLD and (
+            not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
+        ):
+            return sources
+        return stay
+
+    def _has_subject(self, question: str) -> bool:
+        """Does the question name something the record knows (a word of the record or a
+        clinical concept), beyond how/when/where/how bad?"""
+        return any(
+            not (u.terms & DESCRIPTORS) and any(t.startswith("@") or t in self.matcher.idf for t in u.terms)
+            for u in units(question)
+        )
+
+    def _tell(self, part: Part, key: str) -> None:
+        """Say the part's facts (a delayed one only the second time it is asked for)."""
+        concise = "concise" in self.behaviors
+        texts: list[str] = []
+        told: list[Source] = []
+        deflected = False
+        for source in part.sources:
+            assert source.id is not None
+            self.state.asked[source.id] = self.state.asked.get(source.id, 0) + 1
+            if source.delayed and "delayed_disclosure" in self.behaviors and self.state.asked[source.id] < 2:
+                deflected = True
+                continue
+            texts.append(self._say(source))
+            told.append(source)
+            self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
+        part.sources = told
+        if not told:
+            part.text, part.kind = voice.pick(voice.DEFLECTIONS, key), "deflection"
+            return
+        if deflected and not concise:
+            texts.append(voice.pick(voice.DEFLECTIONS, key))
+        part.text = " ".join(texts)
+
+    def _hand_over(self, wanted: list[Attachment], kind: str, key: str) -> str:
+        """Hand attachments over (again, for those already given); an examination is
+        agreed to first."""
+        texts = [voice.pick(voice.COOPERATE, key)] if kind == "examination" else []
+        for attachment in wanted:
+            again = attachment.id in self.state.handed_over
+            texts.append((voice.HAND_OVER_AGAIN if again else voice.HAND_OVER).format(title=attachment.title))
+            self.state.handed_over.add(attachment.id)
+        return " ".join(texts)
 
     def _say(self, source: Source) -> str:
         """A fact in the patient's voice, styled by the behaviour modifiers."""
@@ -341,7 +530,7 @@ class GroundedSimulator:
         if concise:
             answer = voice.strip_filler(answer)
         if self.state.disclosed.get(source.id):
-            return voice.REPEAT.format(answer=voice.lower_first(voice.first_sentence(answer)))
+            return voice.REPEAT.format(answer=voice.lower_first(answer))  # again in full
         if "denial" in self.behaviors and not concise and not voice.is_negative(answer) and self._symptom(source):
             return f"{voice.pick(voice.DENIAL_PREFIXES, source.id)} {voice.lower_first(answer)}"
         return answer

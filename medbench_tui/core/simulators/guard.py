@@ -85,7 +85,9 @@ class LeakGuard:
                 found = re.search(rf"\b{re.escape(name)}\b", sentence) is not None
             else:
                 found = re.search(rf"\b{re.escape(target)}s?\b", flat) is not None or (
-                    len(target) >= 8 and fuzz.partial_ratio(target, flat) >= NAME_FUZZ_THRESHOLD
+                    len(target) >= 8
+                    and len(flat) >= len(target) - 2  # a sentence shorter than the name cannot hold it
+                    and fuzz.partial_ratio(target, flat) >= NAME_FUZZ_THRESHOLD
                 )
             if found:
                 return f"names_{role}"

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from medbench_tui.core.text import stem
+from medbench_tui.core.text import lemma, stem
 
 __all__ = ["BROADER", "CONCEPTS", "STOPWORDS", "Unit", "content_words", "sentences", "stem", "terms", "units", "words"]
 
@@ -31,7 +31,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "breathless": (
         "sob", "short of breath", "shortness of breath", "breathless", "dyspnoea", "dyspnea",
         "out of breath", "difficulty breathing", "trouble breathing", "hard to breathe",
-        "catch your breath", "catch breath", "puffed", "winded", "breathing", "breathe", "breath",
+        "catch your breath", "catch breath", "puffed", "breathing", "breathe", "breath",
         "wheeze", "wheezing", "wheezy",
     ),
     "tobacco": ("give up smoking", "quit", "stop smoking", "smoke", "smoker", "cigarette", "cig", "tobacco", "vape", "vaping", "nicotine", "pack a day", "roll up"),
@@ -54,7 +54,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "diarrhoea": ("diarrhoea", "diarrhea", "runny", "loose", "watery", "the runs"),
     "constipation": ("constipation", "constipated", "hard stool", "straining"),
-    "vomit": ("vomit", "vomiting", "throw up", "throwing up", "threw up", "emesis", "puke", "being sick", "sick up", "brought up", "bring up food"),
+    "vomit": (
+        "vomit", "vomiting", "throw up", "throwing up", "threw up", "thrown up", "emesis", "puke", "being sick",
+        "been sick", "was sick", "is sick", "sickness", "sick up", "brought up", "bring up food",
+    ),
     "nausea": ("nausea", "nauseous", "queasy", "feel sick", "feeling sick", "sick to your stomach"),
     "fever": ("fever", "temperature", "febrile", "feverish", "pyrexia", "hot", "chill", "rigor", "shiver", "shake", "sweat", "thermometer"),
     "cough": ("cough", "coughing", "hack"),
@@ -67,7 +70,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "weight": ("weight", "weigh", "thinner", "clothes looser", "clothes fit", "kilo", "kg", "lost weight", "gained"),
     "appetite": ("appetite", "hungry", "eating", "food", "meal", "eat"),
     "fatigue": ("tired", "tiredness", "fatigue", "exhausted", "energy", "lethargy", "lethargic", "worn out", "weary", "run down"),
-    "sleep": ("sleep", "sleeping", "asleep", "insomnia", "night", "wake", "waking", "early waking", "rest", "resting", "bed"),
+    "sleep": ("sleep", "sleeping", "asleep", "insomnia", "wake", "waking", "early waking", "bed"),
     "rash": ("rash", "spotty", "red spots", "hives", "blister", "lesion", "eczema"),
     "itch": ("itch", "itchy", "itching", "pruritus"),
     "skin": ("skin",),
@@ -87,7 +90,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "hospital": ("hospital", "admitted", "admission", "inpatient", "a and e", "emergency department"),
     "occupation": ("work", "job", "occupation", "employed", "profession", "for a living", "working", "career", "retired"),
     "home": ("live", "living", "home", "house", "alone", "flat", "household", "live with"),
-    "travel": ("travel", "travelled", "traveled", "abroad", "holiday", "overseas", "flight", "flown", "vacation"),
+    "travel": (
+        "travel", "travelled", "traveled", "abroad", "holiday", "overseas", "flight", "flown", "flew", "aeroplane",
+        "long haul", "vacation",
+    ),
     "animals": ("pet", "animal", "dog", "cat", "bird", "farm", "livestock"),
     "sexual": ("sexual", "sex", "intercourse", "sti", "std", "sexually"),
     "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
@@ -185,7 +191,7 @@ STOPWORDS = frozenset(
     little able noticed notice notic experience experienced having happen happened happening
     currently current ok okay go going gone come coming went doctor dr okay alright feel feeling
     felt problem problems issue issues symptom symptoms day days any still usual usually
-    mention mentioned tell told ask asking asked describe
+    mention mentioned tell told ask asking asked describe sorry remind
     exactly exact actually roughly approximately generally normally particular particularly
     specific specifically typical typically anybody someone somebody see seen saw look looked
     month months week weeks year years hour hours minute minutes time times ago since while
@@ -226,7 +232,7 @@ def _compile_phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for concept, phrases in CONCEPTS.items():
         for phrase in phrases:
-            stems = tuple(stem(w) for w in words(phrase))
+            stems = tuple(stem(w) for w in words(phrase))  # as written: "fly" of "he could fly" is no travel
             if stems:
                 index.setdefault(stems[0], []).append((stems, concept))
     for entries in index.values():
@@ -243,14 +249,15 @@ def units(text: str) -> tuple[Unit, ...]:
     concepts of every known phrase that covers it. A phrase made only of stopwords
     ("when did", "how often") becomes one unit of its concepts."""
     tokens = words(text)
-    stems = [stem(t) for t in tokens]
+    written = [stem(t) for t in tokens]  # concepts go by the words as written ("could fly" is no flight)
+    stems = [stem(lemma(t)) for t in tokens]  # the word itself by its one form (flew, flown: fly)
     concepts: list[set[str]] = [set() for _ in tokens]
     in_phrase = [False] * len(tokens)
     out: list[Unit] = []
     for i in range(len(tokens)):
-        for phrase, concept in _PHRASES.get(stems[i], ()):
+        for phrase, concept in _PHRASES.get(written[i], ()):
             n = len(phrase)
-            if tuple(stems[i : i + n]) != phrase:
+            if tuple(written[i : i + n]) != phrase:
                 continue
             if all(t in STOPWORDS for t in tokens[i : i + n]):
                 out.append(Unit(" ".join(tokens[i : i + n]), frozenset({f"@{concept}"})))
@@ -272,8 +279,10 @@ def content_words(text: str) -> str:
     return " ".join(stem(t) for t in words(text) if t not in STOPWORDS)
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n+")
+_HARD_WRAP = re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)")
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    """The sentences of a text; a hard-wrapped line break inside a sentence is a space."""
+    return [s.strip() for s in _SENTENCE.split(_HARD_WRAP.sub(" ", text)) if s.strip()]

@@ -40,6 +40,29 @@ STYLE = {
 }
 
 
+CONVERSATION_RULES = (
+    "Conversation: doctors abbreviate (N/V nausea or vomiting, SOB short of breath, CP chest pain, palps "
+    "palpitations, PMH past medical history, FHx family history, LMP last period, OCP the pill, meds medicines, "
+    "hx history). A short follow-up (\"which side?\", \"how long did that last?\") is about "
+    "what you talked about last. Answer each part of a compound question: the fact for parts the facts cover, "
+    "the default for the others. Asked about a fact again, say it again in full (\"As I said, ...\"). When the "
+    "doctor wants to examine you or measure something, agree (\"Yes, go ahead.\")."
+)
+
+
+def dialogue_note(grounded: GroundedSimulator) -> str:
+    """The dialogue state for the prompt: what was last talked about and what was already said."""
+    by_id = {a.id: a for a in grounded.record.additional_answers}
+    last = [by_id[f].topic for f in grounded.state.topic if f in by_id]
+    told = [by_id[f].topic for f in grounded.state.disclosed if f in by_id]
+    lines = []
+    if last:
+        lines.append(f"You last talked about: {'; '.join(last)}.")
+    if told:
+        lines.append(f"Already told the doctor (repeat in full if asked again): {'; '.join(told)}.")
+    return "\n".join(lines)
+
+
 def patient_prompt(record: PatientRecord) -> str:
     """The system prompt: the patient-visible record and the rules, nothing else."""
     patient = record.patient
@@ -59,7 +82,10 @@ def patient_prompt(record: PatientRecord) -> str:
         "Rules: answer only the question asked, in plain lay words, in the first person, in one to three "
         "short sentences. Say only what the facts below say; never invent symptoms, history, results, names "
         f"of illnesses or codes. If the doctor asks about anything the facts do not cover, answer exactly "
-        f'"{default}". Never guess or name a diagnosis. Do not volunteer facts nobody asked about.\n'
+        f'"{default}" (to an open question such as "what do you do for work?": "I\'m not sure."). Never guess or '
+        "name a diagnosis: asked whether it is some illness, say you don't know and hope the doctor will tell you. "
+        "Do not volunteer facts nobody asked about.\n"
+        f"{CONVERSATION_RULES}\n"
         f"Style: {style}\n\n"
         f"What you said when you came in:\n{record.intro.strip()}\n\n"
         f"Facts (reveal each only when asked about it):\n{facts}\n"
@@ -85,12 +111,16 @@ class LlmSimulator:
         self.client = ChatClient.for_endpoint(config, role="patient")
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
-        self.messages: list[dict[str, Any]] = [{"role": "system", "content": patient_prompt(record)}]
+        self.prompt = patient_prompt(record)
+        self.messages: list[dict[str, Any]] = [{"role": "system", "content": self.prompt}]
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, **self.config.public()}
 
     async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
+        note = dialogue_note(self.grounded)  # the state before this message
+        so_far = f"\nThe consultation so far:\n{note}\n" if note else ""
+        self.messages[0] = {"role": "system", "content": self.prompt + so_far}
         self.messages.append({"role": "user", "content": message})
         before = dict(self.grounded.state.disclosed)
         fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
@@ -120,6 +150,8 @@ class LlmSimulator:
         self.messages.append({"role": "assistant", "content": text})
         self.grounded.state.disclosed = before
         self.grounded.note_disclosed(verdict.facts)
+        if verdict.facts:
+            self.grounded.state.topic = list(verdict.facts)
         return PatientReply(text.strip(), verdict.facts, "answer" if verdict.facts else "default", events=trimmed)
 
     def _trimmed(self) -> list[Event]:

@@ -41,6 +41,13 @@ BELIEFS = ("just a bug going round", "stress", "my age catching up with me", "ov
 SELF_DIAGNOSIS = "I read online it might be something to do with the {complaint}, but I was sure it was just {belief}."
 CLARIFY = ("Sorry, what does '{term}' mean?", "I'm sorry, I don't know what '{term}' means.")
 HAND_OVER = "Here you are: {title}."
+HAND_OVER_AGAIN = "Here it is again: {title}."
+COOPERATE = ("Yes, of course, go ahead.", "Yes, go ahead.", "Of course, doctor.")
+DIAGNOSIS_UNSURE = (
+    "I don't know, doctor, that's what I'm hoping you'll tell me.",
+    "I really don't know, doctor. I was hoping you could tell me.",
+)
+CONCISE_UNSURE = "I don't know."
 REPEAT = "As I said, {answer}"
 
 # Medical words a lay person may not know (clarification_seeking asks about them once).
@@ -77,11 +84,16 @@ def default_answer(kind: str, key: str, *, concise: bool = False) -> str:
     return CONCISE_DEFAULTS[kind] if concise else pick(DEFAULT_ANSWERS[kind], key)
 
 
+def unsure(key: str, *, concise: bool = False) -> str:
+    """The reply to "it's a clot, isn't it?": uncertainty, never a denial."""
+    return CONCISE_UNSURE if concise else pick(DIAGNOSIS_UNSURE, key)
+
+
 def is_default_answer(text: str) -> bool:
     flat = " ".join(words(text))
-    return any(flat == " ".join(words(a)) for group in DEFAULT_ANSWERS.values() for a in group) or flat in {
-        " ".join(words(a)) for a in CONCISE_DEFAULTS.values()
-    }
+    stock = [*(a for group in DEFAULT_ANSWERS.values() for a in group), *CONCISE_DEFAULTS.values(),
+             *DIAGNOSIS_UNSURE, CONCISE_UNSURE]
+    return any(flat == " ".join(words(a)) for a in stock)
 
 
 def small_talk(sentence: str, key: str) -> str | None:

@@ -34,6 +34,7 @@ from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
 from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
+from medbench_tui.tui.widgets.rehearsal_panel import RehearsalPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_insertion, icd_value_at
@@ -52,6 +53,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         Binding("ctrl+w", "close_case", "Close case", id="editor.close", priority=True),
         Binding("ctrl+f", "icd_search", "ICD search", id="editor.icd_search", priority=True),
         Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
+        Binding("ctrl+r", "rehearse", "Rehearse", id="editor.rehearse", priority=True),
         Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
         Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
         # priority: the text area's own Esc moves focus away, and the next keys would be lost.
@@ -118,12 +120,14 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             with ContentSwitcher(initial="icd-panel", id="side"):
                 yield IcdPanel(id="icd-panel")
                 yield CasePreview(id="preview")
+                yield RehearsalPanel(id="rehearsal")
         yield EditorStatus(id="editor-status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"
         self.query_one("#problems").border_title = "Problems"
+        self.query_one("#rehearsal").border_title = "Rehearsal"
         self.query_one("#icd-query", Input).cursor_blink = self.medbench.cursor_blink
         self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
         self.set_interval(WATCH_SECONDS, self.watch_disk)
@@ -422,6 +426,27 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         switcher = self.query_one(ContentSwitcher)
         switcher.current = "preview" if switcher.current == "icd-panel" else "icd-panel"
         self._refresh_preview()
+
+    # Rehearsal --------------------------------------------------------------------------------
+
+    def action_rehearse(self) -> None:
+        """Put the standard history battery to the patient of the case as it stands now."""
+        self.query_one(ContentSwitcher).current = "rehearsal"
+        panel = self.query_one(RehearsalPanel)
+        case = self.report.case if self.report is not None else None
+        if case is None:
+            panel.show(None, note="Rehearsal needs a case without errors: fix the problems listed below first.")
+            return
+        panel.show(None, note=f"Rehearsing {case.id} ...")
+        self._rehearse(case)
+
+    @work(thread=True, exclusive=True, group="rehearse", exit_on_error=False)
+    def _rehearse(self, case: Any) -> None:
+        from medbench_tui.core.rehearsal import rehearse
+
+        rehearsal = rehearse(case)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.query_one(RehearsalPanel).show, rehearsal)
 
     # Saving -----------------------------------------------------------------------------------
 

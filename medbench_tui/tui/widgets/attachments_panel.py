@@ -36,6 +36,8 @@ class AttachmentsPanel(VerticalScroll):
         self.mount(Static(NONE_YET, classes="attachments--none"))
 
     def add(self, views: list[Any]) -> None:
+        shown_ids = {v.id for v in self.views}
+        views = [v for v in views if v.id not in shown_ids]  # asked for again: it is already here
         if not views:
             return
         if not self.views:

@@ -1,0 +1,212 @@
+"""How faithfully the grounded patient converses: the labelled consultations of
+``tests/data/questions/consultations/`` (rules in ``tests/data/questions/LABELLING.md``),
+each played in order as one consultation.
+
+Per case and overall: fact recall, false denials (a labelled fact missed and a "No."
+given instead), replies with unrequested facts, default correctness (no fact, and the
+wording fits the question), attachments handed over when asked and when not asked,
+repeats cut short, and leaks (the leak guard on every reply sentence). Targets: recall
+>= 97%, no false denial, unrequested <= 2% of replies, defaults and attachments >= 97%,
+0 leaks.
+
+    python benchmarks/patient_fidelity.py [--misses]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from medbench_tui.core.case import Case, patient_record
+from medbench_tui.core.consultation import Consultation
+from medbench_tui.core.paths import bundled_cases_dir
+from medbench_tui.core.simulators import GroundedSimulator, LeakGuard, PatientReply
+from medbench_tui.core.simulators.lexicon import sentences, words
+from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer
+from medbench_tui.core.yamlio import parse_case_text
+
+REPO = Path(__file__).resolve().parent.parent
+CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"
+NEGATIVE = {" ".join(words(a)) for a in DEFAULT_ANSWERS["negative"]} | {"no"}
+
+
+@dataclass
+class Tally:
+    """The counts of one case (or of all cases together)."""
+
+    case_id: str
+    replies: int = 0
+    facts: int = 0
+    facts_given: int = 0
+    false_denials: int = 0
+    unrequested: int = 0
+    defaults: int = 0
+    defaults_ok: int = 0
+    asked: int = 0
+    asked_ok: int = 0
+    unasked: int = 0
+    cut_short: int = 0
+    leaks: int = 0
+    by_tag: Counter[str] = field(default_factory=Counter)
+    by_tag_ok: Counter[str] = field(default_factory=Counter)
+    misses: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        for name in ("replies", "facts", "facts_given", "false_denials", "unrequested", "defaults", "defaults_ok",
+                     "asked", "asked_ok", "unasked", "cut_short", "leaks"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.by_tag.update(other.by_tag)
+        self.by_tag_ok.update(other.by_tag_ok)
+        self.misses += other.misses
+
+    def figures(self) -> str:
+        return (
+            f"recall {pct(self.facts_given, self.facts)}%; false denials {self.false_denials}; "
+            f"unrequested {pct(self.unrequested, self.replies)}%; defaults {pct(self.defaults_ok, self.defaults)}%; "
+            f"attachments asked {pct(self.asked_ok, self.asked)}%; attachments unasked {self.unasked}; "
+            f"cut short {self.cut_short}; leaks {self.leaks}"
+        )
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}" if whole else "100.0"
+
+
+def denies(text: str) -> bool:
+    """Does the reply contain a bare denial ("No.", "No, not that I've noticed.")?"""
+    return any(" ".join(words(s)) in NEGATIVE for s in sentences(text))
+
+
+def whole(answer: str, text: str) -> bool:
+    """Is the fact's answer in the reply from its second word to its end (the frame
+    "As I said, ..." may change the first)?"""
+    said = " ".join(words(answer)[1:])
+    return not said or said in " ".join(words(text))
+
+
+def said_by_record(sentence: str, own: set[str]) -> bool:
+    """Is the sentence the patient's own record ("As I said, " + a record sentence)? The
+    guard may flag such a sentence (the record says "long-sighted", a case lists "long
+    sight"); it is the record, not a leak."""
+    flat = " ".join(words(sentence))
+    return any(flat == s or flat.endswith(" " + s) for s in own)
+
+
+def load_case(case_id: str) -> Case:
+    path = bundled_cases_dir() / f"{case_id}.yaml"
+    return Case.model_validate(parse_case_text(path.read_text(encoding="utf-8")).data)
+
+
+def play(path: Path) -> Tally:
+    """Play one labelled consultation and count what went right."""
+    data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    case = load_case(data["case_id"])
+    case = case.model_copy(update={"max_turns": max(case.max_turns, len(data["turns"]))})  # a long consultation
+    patient = GroundedSimulator(patient_record(case))
+    consultation = Consultation(case, patient, system="fidelity", bank_root=bundled_cases_dir())
+    guard = LeakGuard.from_case(case)
+    timed = {a.id for a in case.attachments if a.available == "after_turn"}
+    answers = {a.id: a.answer for a in case.additional_answers}
+    own = {" ".join(words(s)) for text in [case.intro, *answers.values()] for s in sentences(text)}
+    tally = Tally(case.id)
+    given_before: set[str] = set()
+    for turn in data["turns"]:
+        reply: PatientReply = asyncio.run(consultation.ask(turn["ask"]))
+        ok = score_turn(tally, turn, reply, guard, timed, answers, given_before, own)
+        given_before.update(reply.facts)
+        for tag in turn.get("tags") or []:
+            tally.by_tag[tag] += 1
+            tally.by_tag_ok[tag] += ok
+    return tally
+
+
+def score_turn(
+    tally: Tally, turn: dict, reply: PatientReply, guard: LeakGuard, timed: set[str], answers: dict[str, str],
+    given_before: set[str], own: set[str],
+) -> bool:
+    """Count one reply; True when it is right in every respect."""
+    want = list(turn.get("facts") or [])
+    allowed = set(want) | set(turn.get("may") or [])
+    tags = set(turn.get("tags") or [])
+    attachments = set(turn.get("attachments") or [])
+    got = set(reply.facts)
+    released = {a.id for a in reply.attachments}
+    problems: list[str] = []
+    tally.replies += 1
+    tally.facts += len(want)
+    tally.facts_given += len(got & set(want))
+    missed = [f for f in want if f not in got]
+    if missed:
+        problems.append(f"missed {missed}")
+        if denies(reply.text):
+            tally.false_denials += 1
+            problems.append("FALSE DENIAL")
+    if got - allowed:
+        tally.unrequested += 1
+        problems.append(f"unrequested {sorted(got - allowed)}")
+    short = [f for f in got & given_before if not whole(answers[f], reply.text)]
+    if short:
+        tally.cut_short += 1
+        problems.append(f"cut short {short}")
+    if turn.get("default"):
+        tally.defaults += 1
+        fits = not (tags & {"open", "diagnosis"}) or not denies(reply.text)
+        if want:
+            fits = fits and any(is_default_answer(s) for s in sentences(reply.text))
+        elif got - allowed:
+            fits = False
+        tally.defaults_ok += fits
+        if not fits:
+            problems.append("default does not fit")
+    if tags & {"exam", "obs"} and denies(reply.text):
+        problems.append("refuses the examination")
+        tally.false_denials += 1
+    if attachments:
+        tally.asked += 1
+        if attachments <= released:
+            tally.asked_ok += 1
+        else:
+            problems.append(f"attachments not given {sorted(attachments - released)}")
+    unasked = released - attachments - timed
+    if unasked:
+        tally.unasked += 1
+        problems.append(f"attachments not asked for {sorted(unasked)}")
+    leaks = [s for s in sentences(reply.text) if guard.check(s) and not said_by_record(s, own)]
+    if leaks:
+        tally.leaks += 1
+        problems.append(f"LEAK {leaks}")
+    if problems:
+        tally.misses.append(f"  {tally.case_id}: {turn['ask']!r} -> {reply.text!r} [{'; '.join(problems)}]")
+    return not problems
+
+
+def run(paths: list[Path]) -> tuple[list[Tally], Tally]:
+    tallies = [play(path) for path in paths]
+    total = Tally("overall")
+    for tally in tallies:
+        total.add(tally)
+    return tallies, total
+
+
+def main() -> None:
+    tallies, total = run(sorted(CONSULTATIONS.glob("*.yaml")))
+    for tally in tallies:
+        print(f"{tally.case_id:28} {tally.replies:3} replies  {tally.figures()}")
+    print("per category (replies right in every respect):")
+    for tag in sorted(total.by_tag):
+        right, asked = total.by_tag_ok[tag], total.by_tag[tag]
+        print(f"  {tag:10} {right:3}/{asked:<3} {pct(right, asked)}%")
+    if "--misses" in sys.argv:
+        print("misses:")
+        print("\n".join(total.misses))
+    print(f"{len(tallies)} cases, {total.replies} replies")
+    print(total.figures())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""What a doctor's message asks for: question understanding for the patient.
+
+A message is split into parts (one question each); each part has a kind:
+
+- ``request``: asks for results or a document ("can I see the ECG?", "we'll send bloods");
+- ``examination``: the doctor examines or takes observations ("I'd like to examine you",
+  "can I check your pulse and blood pressure?");
+- ``diagnosis``: asks the patient to name or confirm a diagnosis ("it's a clot, isn't it?");
+- ``open``: a wh- question or "tell me about ..." (a default answer is uncertain);
+- ``yesno``: everything else ("any N/V?", "allergies?").
+
+Attachments are released only by a request or an examination that names their content,
+never because a history question shares a word with them ("any blood in your phlegm?").
+Everything here is about the form of the question, never about a case.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from medbench_tui.core.case import Attachment
+from medbench_tui.core.simulators.lexicon import stem, units, words
+from medbench_tui.core.text import expand_shorthand, lemma
+
+QuestionKind = Literal["request", "examination", "diagnosis", "open", "yesno"]
+
+_SPLIT = re.compile(
+    r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])|\n+|\s+-\s+|,?\s+(?:and|also|plus)\s+(?=(?:have|has|do|does|did|are|is|was|"
+    r"were|any|what|when|where|how|who|which|can|could|would|will|should)\b)",
+    re.IGNORECASE,
+)
+_EXAMINE = re.compile(
+    r"\b(examine|examining|examination|exam|have a (look|listen|feel)|take a look|listen to (your|his|her|the)|"
+    r"feel (your|his|her) (tummy|abdomen|belly|stomach|pulse|neck|chest|legs?|calf|calves)|"
+    r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*(pulse|blood pressure|"
+    r"temperature|heart rate|oxygen|observations|breathing rate|vital|weight|eyes?|vision|reflexes|tummy|abdomen|"
+    r"chest|sugar|glucose)|look (at|in|into) (your|his|her) (eyes?|throat|ears?|tummy|skin|legs?)|"
+    r"(your|his|her) observations|vital signs|vitals)\b",
+    re.IGNORECASE,
+)
+_DOCTOR_ACTS = re.compile(
+    r"\b(can|could|may|shall) (i|we)\b|\blet me\b|\b(i'd|id|i would|we'd) like\b|\b(i'm|im|i am|we're) going to\b|"
+    r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b",
+    re.IGNORECASE,
+)
+_REQUEST = re.compile(
+    r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request)\b|\b(show|give|send|pass) me\b|"
+    r"\blet me (see|look)\b|\blet'?s (get|do|send|take|arrange|order|have|request|book)\b|"
+    r"\b(we'll|we will|i'll|i will|we're going to|were going to|i'm going to|im going to|going to|we need to|"
+    r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at)\b|"
+    r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|"
+    r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|\bplease\b|"
+    r"\b(another|a) look at\b|\b(results?|reports?)\b|\b(again|once more)\b",
+    re.IGNORECASE,
+)
+_HISTORY_START = re.compile(
+    r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
+    r"who|tell|describe)\b",
+    re.IGNORECASE,
+)
+_STRONG_DIAGNOSIS = re.compile(
+    r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that|right)\s*\??\s*$|"
+    r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
+    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b",
+    re.IGNORECASE,
+)
+_WEAK_DIAGNOSIS = re.compile(
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
+)
+_OPEN = re.compile(
+    r"^(and |so |ok,? |sorry,? |right,? )*(what|when|where|which|how|why|who|tell me|describe|talk me through|"
+    r"can you (tell|describe)|could you (tell|describe))\b",
+    re.IGNORECASE,
+)
+_YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
+_ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
+                      re.IGNORECASE)
+_FINDINGS_WORDS = frozenset(stem(w) for w in ("observations", "examination", "findings", "triage", "vital", "obs"))
+_REQUEST_WORDS = frozenset(stem(w) for w in re.findall(r"\S+", (
+    "a an the some any your his her my me i we can could may see have look at get order send do take arrange request "
+    "please again another once more show give pass let us lets let's id i'd like want to of for from and also ok "
+    "so now then next back done result results"
+)))
+_DOCUMENT_WORDS = frozenset(
+    stem(w) for w in re.findall(r"\S+", "report results test tests scan image film letter findings copy")
+)
+_FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
+                            re.IGNORECASE)
+_OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
+                                  re.IGNORECASE)
+
+_QUALITIES = frozenset(
+    re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
+                        "it that this")
+)
+"""Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
+patient does not know, as for any diagnosis question."""
+
+DESCRIPTOR_CONCEPTS = frozenset(
+    f"@{c}" for c in ("onset", "severity", "location", "radiation", "character", "aggravating", "relieving",
+                      "progression", "frequency", "recurrence")
+)
+"""Concepts that describe whatever was being talked about ("which side?", "how bad?")."""
+_QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@bleeding", "@fever"}
+
+
+def understood(text: str) -> str:
+    """The text as the patient reads it: shorthand written out."""
+    return expand_shorthand(text)
+
+
+def split_questions(message: str) -> list[str]:
+    """One part per question ("Any fever? How many times has he vomited?" -> two)."""
+    parts = [p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")]
+    return parts or [message]
+
+
+def kind_of(part: str) -> QuestionKind:
+    """What kind of question one part is (see the module docstring)."""
+    text = part.strip()
+    if _STRONG_DIAGNOSIS.search(text):
+        return "diagnosis"
+    if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
+        return "examination"  # "did you measure your temperature?" asks what the patient did
+    if _HISTORY_START.match(text):
+        if _explicit_request(text):
+            return "request"
+    elif _REQUEST.search(text) or not text.endswith("?"):
+        return "request"  # "we'll send bloods", "and a chest X-ray please", "and some bloods."
+    weak = _WEAK_DIAGNOSIS.match(text)
+    if weak and not _descriptive(weak.group("what")):
+        return "diagnosis"
+    if _OPEN.match(text) and not _YESNO_HOW.match(text):
+        return "open"
+    return "yesno"
+
+
+def _explicit_request(text: str) -> bool:
+    """A history-shaped question that still asks for something ("do you have the results?")."""
+    return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
+                          r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
+                          r"\b(done|back|available)\W*$", text, re.IGNORECASE))
+
+
+def _descriptive(what: str) -> bool:
+    """Does "is it <what>?" ask how the symptom is (sore, worse, constant, getting better)
+    rather than what the illness is? Judged by the last word, the head of the phrase."""
+    tokens = words(what)
+    if not tokens:
+        return True
+    head = tokens[-1]
+    if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
+        return True
+    return any(u.terms & _QUALITY_CONCEPTS for u in units(head))
+
+
+def points_back(part: str) -> bool:
+    """Does a short part point back at what was just said ("does it go anywhere?", "and the
+    other eye?", "how long did they last?")? ("he"/"she" is the patient, never a pointer.)"""
+    tokens = words(part)
+    return 0 < len(tokens) <= 9 and (bool(_ANAPHOR.search(part)) or tokens[0] == "and")
+
+
+def dummy_it(part: str) -> bool:
+    """Does the part point back only by "it", which may be the illness itself ("when did it
+    start?"), rather than by "they", "that", "the other" (always something just said)?"""
+    pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
+    return bool(pointers) and pointers <= {"it", "its", "it's"}
+
+
+def holds_findings(attachment: Attachment) -> bool:
+    """Does the attachment hold examination or observation findings (by its title)?"""
+    return bool(_FINDINGS_WORDS & {stem(w) for w in words(attachment.title)})
+
+
+def _phrase_in(phrase: str, stems: list[str]) -> bool:
+    target = [stem(lemma(w)) for w in words(phrase)]
+    n = len(target)
+    return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
+
+
+def names(attachment: Attachment, text: str) -> bool:
+    """Does the text name this attachment: a request keyword, the title, or the title's
+    head before a comma; whole words, any case? "blood pressure" names no blood test."""
+    if not holds_findings(attachment):
+        text = _OBSERVATION_PHRASES.sub(" ", text)
+    stems = [stem(lemma(w)) for w in words(text)]
+    head = re.split(r"[,(]", attachment.title)[0]
+    if any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head]):
+        return True
+    # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
+    # title's head, and one of the words says which document
+    named = [w for w in stems if w not in _REQUEST_WORDS]
+    title = {stem(lemma(w)) for w in words(head)}
+    return bool(named) and set(named) <= title and any(w not in _DOCUMENT_WORDS for w in named)
+
+
+def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
+    """The attachments a message asks for: those a request part names, and for an
+    examination part those holding findings (the examined part's, when several do).
+    Attachments released by time alone (``after_turn``) can be asked for too (again)."""
+    wanted: list[Attachment] = []
+    for part in split_questions(understood(message)):
+        kind = kind_of(part)
+        if kind == "request":
+            hits = [
+                a for a in attachments if names(a, part) and (not holds_findings(a) or _FINDINGS_ASKED.search(part))
+            ]
+        elif kind == "examination":
+            findings = [a for a in attachments if holds_findings(a)]
+            named = [a for a in findings if names(a, part)]
+            hits = named or findings
+        else:
+            continue
+        wanted += [a for a in hits if a not in wanted]
+    return wanted
+

@@ -1,0 +1,92 @@
+"""The grounded patient as a conversation partner (scoring.md, "The consultation"):
+shorthand, follow-ups on the last topic, compound questions part by part, repeats in full,
+defaults that fit the question, examination and re-requested attachments, and no
+attachment for a history question that only shares a word with it."""
+
+from __future__ import annotations
+
+from medbench_tui.core.case import patient_record
+from medbench_tui.core.simulators import GroundedSimulator, intent, voice
+from medbench_tui.core.text import expand_shorthand, lemma
+from tests.test_consultation import consultation, fixture_case
+
+
+def patient(**changes) -> GroundedSimulator:
+    return GroundedSimulator(patient_record(fixture_case(**changes)))
+
+
+def test_shorthand_is_written_out_and_plain_words_are_kept():
+    assert expand_shorthand("any N/V?") == "any nausea or vomiting?"
+    assert expand_shorthand("Any palps or SOB?") == "Any palpitations palps or short of breath?"
+    assert expand_shorthand("PMH? FHx? LMP?") == "past medical history? family history? last menstrual period?"
+    assert expand_shorthand("What meds?") == "What medications meds?"
+    assert expand_shorthand("p.e. at school") == "p.e. at school"  # "pe" only in capitals
+    assert lemma("flew") == lemma("flown") == lemma("flights") == "fly"
+    assert lemma("ate") == "ate"  # the last meal, not the appetite
+
+
+def test_question_kinds():
+    kinds = {
+        "It's a clot, isn't it?": "diagnosis",
+        "Is it AF?": "diagnosis",
+        "Do you think it is pneumonia?": "diagnosis",
+        "Is it getting worse?": "yesno",
+        "Is it sore?": "yesno",
+        "Do you think you might be pregnant?": "yesno",
+        "I'd like to examine you now.": "examination",
+        "Can I check your pulse and blood pressure?": "examination",
+        "Did you measure your temperature?": "yesno",
+        "Can I see the ECG?": "request",
+        "We'll send some bloods.": "request",
+        "Any blood in your phlegm?": "yesno",
+        "What do you do for work?": "open",
+        "Tell me about the pain": "open",
+    }
+    assert {q: intent.kind_of(q) for q in kinds} == kinds
+
+
+def test_follow_up_is_about_the_last_topic():
+    sim = patient()
+    assert sim.answer("Do you smoke?").facts == ["smoking"]
+    assert sim.answer("how long for?").facts == ["smoking"]  # not the onset of the illness
+    assert sim.answer("When did it start?").facts == ["onset"]
+
+
+def test_repeat_gives_the_whole_fact_even_when_hard_wrapped():
+    record = patient_record(fixture_case())
+    onset = record.additional_answers[0]
+    onset.answer = "It started three days ago with shaking chills,\nthen the cough got worse."
+    sim = GroundedSimulator(record)
+    sim.answer("When did it start?")
+    again = sim.answer("Sorry, when did it start again?")
+    assert again.text == "As I said, it started three days ago with shaking chills,\nthen the cough got worse."
+
+
+def test_compound_question_answers_each_part_and_defaults_the_rest():
+    reply = patient().answer("Any pets? Do you smoke?")
+    assert reply.facts == ["smoking"]
+    assert "pack a day" in reply.text and any(reply.text.startswith(d) for d in voice.DEFAULT_ANSWERS["negative"])
+
+
+def test_defaults_fit_the_question():
+    sim = patient()
+    diagnosis = sim.answer("It's pneumonia, isn't it?")
+    assert diagnosis.text in voice.DIAGNOSIS_UNSURE and diagnosis.facts == []
+    open_question = sim.answer("What do you do for work?")
+    assert open_question.text in voice.DEFAULT_ANSWERS["uncertain"]  # never a bare "No."
+    assert sim.answer("Do you keep any pets?").text in voice.DEFAULT_ANSWERS["negative"]
+
+
+def test_examination_is_agreed_to():
+    reply = patient(attachments=[]).answer("I'd like to examine you now.")
+    assert reply.kind == "cooperation" and reply.text in voice.COOPERATE and not reply.facts
+
+
+async def test_history_question_sharing_a_word_releases_nothing(tmp_path):
+    c = consultation(tmp_path)
+    reply = await c.ask("Any blood in your sputum?")
+    assert reply.attachments == []
+    xray = await c.ask("Can I see the chest X-ray?")
+    assert [a.id for a in xray.attachments][:1] == ["cxr"]  # (the blood tests come by themselves after turn 2)
+    again = await c.ask("Could I have another look at the x-ray?")
+    assert "cxr" in [a.id for a in again.attachments] and "Here it is again" in again.text

@@ -1,0 +1,46 @@
+"""Case rehearsal: the standard battery reaches the facts of every bundled case, and what
+nothing reaches is listed (core, ``medbench rehearse``)."""
+
+from __future__ import annotations
+
+import json
+
+from medbench_tui.cli import main
+from medbench_tui.core.rehearsal import battery, rehearse, render_text
+from tests.test_consultation import fixture_case
+
+
+def test_rehearsal_lists_what_each_question_reached():
+    case = fixture_case()
+    rehearsal = rehearse(case)
+    assert rehearsal.reached_by["smoking"] and "Do you smoke?" in rehearsal.reached_by["smoking"]
+    assert set(rehearsal.reached_by) == {a.id for a in case.additional_answers}
+    text = render_text(rehearsal)
+    assert "Facts:" in text and "To fix:" in text
+
+
+def test_unreachable_fact_and_control_question_are_listed():
+    case = fixture_case()
+    case.additional_answers[0].keywords = ["zebra"]
+    case.additional_answers[0].topic = "zebra"
+    case.additional_answers[0].answer = "Zebra quagga."
+    rehearsal = rehearse(case)
+    fact = case.additional_answers[0].id
+    assert fact in rehearsal.unreached_facts and not rehearsal.clean
+    assert f"fact {fact}: no standard question reaches it" in render_text(rehearsal)
+
+
+def test_battery_fits_the_patient():
+    questions = [q for _, q in battery(fixture_case())]
+    assert "When was your last period?" not in questions  # a man
+    assert any(q.startswith("Can I see the ") for q in questions)
+    assert "I'd like to examine you now." in questions
+
+
+def test_rehearse_command_json(capsys):
+    code = main(["rehearse", "em-pe-001", "--format", "json"])
+    document = json.loads(capsys.readouterr().out)
+    assert document["case_id"] == "em-pe-001" and code in (0, 1)
+    assert set(document["to_fix"]) == {
+        "facts_no_question_reaches", "control_questions_nothing_elicits", "attachments_nothing_releases"}
+    assert document["facts"]["travel"]
