@@ -51,6 +51,7 @@ ConditionKind = Literal["must_include", "must_not_include"]
 
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 BEHAVIORS: tuple[str, ...] = Behavior.__args__  # type: ignore[attr-defined]
+ERROR_TESTING = "error_testing"  # the category of cases that test the harness, not a system
 
 
 class Strict(BaseModel):

@@ -64,10 +64,10 @@ class AttachmentView:
             lines.append(self.text.rstrip())
         elif self.description:
             lines.append(f"Description: {self.description.strip()}")
-        if self.image_path is not None:
-            lines.append(f"(image file: {self.image_path})")
+        # Never a file path: it names the case folder (often the diagnosis), and a text-only
+        # system can do nothing with it; the description is what it is sent.
         if self.missing_file:
-            lines.append(f"(file not found: {self.missing_file})")
+            lines.append("(the attachment's file is missing from the case bank)")
         return "\n".join(lines)
 
 

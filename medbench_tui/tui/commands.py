@@ -147,8 +147,9 @@ class PlayCommands(_MedbenchProvider):
         library = self.medbench.library_screen()
         entries = library.entries if library is not None else []
         return [
-            (f"Play {e.id}: {e.title}", partial(self._run, self.medbench.play_case, e.path), "consult the case as its doctor")
-            for e in sorted(entries, key=lambda e: e.id)
+            (f"Play {e.practice}", partial(self._run, self.medbench.play_case, e.path),
+             "consult the case as its doctor")
+            for e in sorted(entries, key=lambda e: e.practice)
             if not e.errors
         ]
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from medbench_tui.core.case import ERROR_TESTING
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
@@ -134,6 +135,8 @@ class RunPlan:
     """The scoring extractor (None: the deterministic text extractor)."""
     seed: int
     cases_path: str
+    left_out_error_tests: list[str] = field(default_factory=list)
+    """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
 
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
@@ -243,8 +246,14 @@ def plan_run(
     cases: Path | None = None,
     simulator: str = "grounded",
     seed: int | None = None,
+    include_error_tests: bool = False,
 ) -> RunPlan:
-    """Resolve systems, validate and hash the case files (default: the bank's cases)."""
+    """Resolve systems, validate and hash the case files (default: the bank's cases).
+
+    Cases of category ``error_testing`` test the harness, not the system: from a folder
+    they are left out (and listed in ``left_out_error_tests``) unless
+    ``include_error_tests``; a case file named on its own is always played.
+    """
     from medbench_tui.core.bank import iter_case_files
     from medbench_tui.core.bankconfig import load_bank_config
     from medbench_tui.core.paths import cases_dir
@@ -260,11 +269,16 @@ def plan_run(
         raise UsageError(f"{source}: no case files (*.yaml) found")
     bank_config = load_bank_config(bank)
     setup, simulator_config = _simulator(bank_config, simulator)
+    planned = _load_cases(files, bank)
+    left_out = [] if include_error_tests or source.is_file() else [
+        c.id for c in planned if c.case.metadata.category == ERROR_TESTING]
+    if left_out and len(left_out) == len(planned):
+        raise UsageError(f"{source}: every case is an error-testing case; add --include-error-tests to run them")
     return RunPlan(
         bank=bank,
         specs=list(systems),
         systems=_resolve_systems(list(systems), bank),
-        cases=_load_cases(files, bank),
+        cases=[c for c in planned if c.id not in left_out],
         simulator=simulator,
         simulator_setup=setup,
         simulator_config=simulator_config,
@@ -272,6 +286,7 @@ def plan_run(
         extractor=_extractor(bank_config),
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
         cases_path=_stored_path(source, bank),
+        left_out_error_tests=left_out,
     )
 
 

@@ -23,6 +23,7 @@ from textual.widgets import Button, ContentSwitcher, Footer, Input, OptionList, 
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.core.practice import case_practice_label
 from medbench_tui.tui.compare_model import counted
 from medbench_tui.tui.play_session import (
     ABANDONED,
@@ -134,7 +135,7 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             with Vertical(id="play-cases"):
                 yield Static(PICK_A_CASE, id="play-cases-help")
                 with Horizontal(id="play-cases-bar"):
-                    yield Input(placeholder="Filter: id, title or category", id="play-filter")
+                    yield Input(placeholder="Filter: number, category, age, sex, urgency or setting", id="play-filter")
                     yield Select(
                         [("patient: grounded", "grounded")], value="grounded", allow_blank=False, id="play-simulator"
                     )
@@ -221,18 +222,17 @@ class PlayScreen(ReportsWorkerFailures, Screen):
 
     def refresh_cases(self) -> None:
         """List the library's cases; those with an unfinished consultation say so."""
-        from medbench_tui.tui.library_model import filter_entries
-
         library = self.app.library_screen()
         entries = library.entries if library is not None else []
         if library is not None and library.loading_bank and not entries:
             self.set_timer(0.2, self.refresh_cases)
         listed = self.query_one("#play-case-list", OptionList)
-        kept = sorted(filter_entries(entries, self.query_one("#play-filter", Input).value), key=lambda e: e.id)
+        words = self.query_one("#play-filter", Input).value.casefold().split()
+        # Ids and titles name the diagnosis the player must find: the blind practice label only.
+        kept = sorted((e for e in entries if all(w in e.practice.casefold() for w in words)), key=lambda e: e.practice)
         options = []
         for entry in kept:
-            # No title here: titles often name the diagnosis, which the player must find.
-            label = f"{entry.id}  · {entry.category.replace('_', ' ')} · {entry.complexity} · {entry.urgency}"
+            label = entry.practice
             if entry.errors:
                 label += "  · has errors: fix it in the editor"
             elif self.swap_file(entry.id).is_file():
@@ -358,10 +358,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         self._ended.discard(self.swap_path)
         self.steps, self.waiting, self.replaying, self.live, self._dirty = 0, True, event.resumed, True, False
         self.result = None
-        patient = self.case.patient
-        who = " ".join(str(part) for part in (patient.age, patient.sex) if part not in (None, "unspecified"))
-        # The case title often names the diagnosis: it is shown only on the scorecard.
-        self.query_one(TitleBar).set_where(f"{planned.id} · patient {who}".rstrip())
+        # The id and title often name the diagnosis: they are shown only on the scorecard.
+        self.query_one(TitleBar).set_where(case_practice_label(self.case))
         self.query_one(ChatLog).clear_log()
         self.query_one(AttachmentsPanel).clear_attachments()
         self.query_one(NotesPad).load_text(event.swap.notes)
