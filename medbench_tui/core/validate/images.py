@@ -28,7 +28,7 @@ def placeholder_reason(path: Path) -> str | None:
     except (UnidentifiedImageError, OSError) as exc:
         return f"it cannot be read as an image ({exc})"
     if min(width, height) < MIN_SIDE_PIXELS:
-        return f"it is only {width}x{height} pixels (at least {MIN_SIDE_PIXELS} on each side are needed to show a finding)"
+        return f"it is only {width}x{height} pixels (a finding needs at least {MIN_SIDE_PIXELS} on each side)"
     if all(low == high for low, high in extrema):
         return "every pixel has the same colour (a blank, uniform picture)"
     return None
