@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -234,7 +235,7 @@ def test_load_valid_case_lists_errors_with_positions(tmp_path):
     assert f"{path}:" in message and "fevr" in message
     path.write_text(VALID, encoding="utf-8")
     (tmp_path / "attachments").mkdir()
-    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
     assert load_valid_case(path).id == "valid"
     with pytest.raises(MedbenchError, match="no such case file"):
         load_valid_case(tmp_path / "nothing.yaml")
@@ -244,7 +245,7 @@ def test_load_valid_case_with_a_bank_checks_the_bank(tmp_path):
     path = tmp_path / "valid.yaml"
     path.write_text(VALID.replace("parent_id: null", "parent_id: elsewhere"), encoding="utf-8")
     (tmp_path / "attachments").mkdir()
-    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
     assert load_valid_case(path).parent_id == "elsewhere"
     with pytest.raises(MedbenchError, match="elsewhere"):
         load_valid_case(path, bank=BankIndex(tmp_path, []))

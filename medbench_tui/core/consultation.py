@@ -67,7 +67,7 @@ class AttachmentView:
         # Never a file path: it names the case folder (often the diagnosis), and a text-only
         # system can do nothing with it; the description is what it is sent.
         if self.missing_file:
-            lines.append("(the attachment's file is missing from the case bank)")
+            lines.append("(file not found in the case bank)")
         return "\n".join(lines)
 
 
