@@ -44,7 +44,8 @@ def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_w
     beside = repo / "cases" / "case.schema.json"
     assert beside.resolve() == paths.schema_file().resolve()
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(repo)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
+         str(repo)],
         capture_output=True, text=True,
     )
     assert built.returncode == 0, built.stderr
