@@ -52,9 +52,12 @@ class _ListedProvider(_MedbenchProvider):
 
 
 class CaseCommands(_MedbenchProvider):
-    """Open any case of the bank by its id or title."""
+    """Open any case of the bank by its id or title: for authors, so not while practising
+    (ids and titles name the diagnosis; Play offers its cases by their practice labels)."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        if self.medbench.current_mode == "play":
+            return []
         library = self.medbench.library_screen()
         entries = library.entries if library is not None else []
         return [
