@@ -310,7 +310,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
             return False
         leave = await self.app.push_screen_wait(ConfirmDialog(
             "Leave this consultation?",
-            f"Your consultation of case {practice_number(self.case.id)} is kept: open the case in Play again to resume it.",
+            f"Your consultation of case {practice_number(self.case.id)} is kept: "
+            "open the case in Play again to resume it.",
             yes="Leave",
         ))
         if leave:
@@ -325,13 +326,15 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         if swap is None:
             return None
         if swap.case_sha256 != planned.sha256:
-            self.notify(f"Case {practice_number(planned.id)} changed since your unfinished consultation: it starts afresh.",
+            self.notify(f"Case {practice_number(planned.id)} changed since your unfinished consultation: "
+                        "it starts afresh.",
                         severity="warning", markup=False)
             path.unlink(missing_ok=True)
             return None
         answer = await self.app.push_screen_wait(SwapRecoveryDialog(
             "Unfinished consultation",
-            f"You left a consultation of case {practice_number(planned.id)} after {counted(len(swap.questions), 'question')}. "
+            f"You left a consultation of case {practice_number(planned.id)} "
+            f"after {counted(len(swap.questions), 'question')}. "
             f"Resume it? Your questions are asked again of the patient ({swap.simulator} simulator); "
             "discarding starts afresh.",
         ))
@@ -482,7 +485,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         if run.complete or run.reason == ABANDONED:
             self._remove_swap()
         if run.reason == ABANDONED:
-            self.notify(f"Consultation of case {practice_number(run.case_id)} abandoned; recorded as incomplete.", markup=False)
+            self.notify(f"Consultation of case {practice_number(run.case_id)} abandoned; recorded as incomplete.",
+                        markup=False)
             self.refresh_cases()
             self.show_pane("play-cases")
             return
@@ -570,7 +574,8 @@ class PlayScreen(ReportsWorkerFailures, Screen):
         self.app.push_screen(
             ConfirmDialog(
                 "Abandon the consultation?",
-                f"The consultation of case {practice_number(self.case.id)} ends without a final response: it is recorded as "
+                f"The consultation of case {practice_number(self.case.id)} ends without a final response: "
+                "it is recorded as "
                 "incomplete and never scored.",
                 yes="Abandon",
             ),
