@@ -352,6 +352,8 @@ class _Checker:
                      "`metadata.setting` is not set: add where the consultation happens (primary_care, "
                      "emergency_department, inpatient, outpatient_clinic, telehealth or home_visit); it is "
                      "shown to the doctor and the reference must fit it.", at_key=True)
+        if setting is None:
+            return
         for i, entry in entries_at(self.data, "workup"):
             item = text_at(entry, "item")
             test = hospital_only_test(item, setting) if item and entry.get("class") == "required" else None

@@ -24,11 +24,11 @@ def placeholder_reason(path: Path) -> str | None:
     try:
         with Image.open(path) as image:
             width, height = image.size
-            extrema = image.convert("RGB").getextrema()
+            colours = image.convert("RGB").getcolors(maxcolors=1)  # None: more than one colour
     except (UnidentifiedImageError, OSError) as exc:
         return f"it cannot be read as an image ({exc})"
     if min(width, height) < MIN_SIDE_PIXELS:
         return f"it is only {width}x{height} pixels (a finding needs at least {MIN_SIDE_PIXELS} on each side)"
-    if all(low == high for low, high in extrema):
+    if colours is not None:
         return "every pixel has the same colour (a blank, uniform picture)"
     return None

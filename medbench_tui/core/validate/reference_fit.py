@@ -79,9 +79,9 @@ def broad_alias(alias: str, item_class: str | None) -> tuple[str, str] | None:
     return None
 
 
-def hospital_only_test(item: str, setting: str | None) -> str | None:
+def hospital_only_test(item: str, setting: str) -> str | None:
     """The hospital-only test a required workup ``item`` names in ``setting``, if any."""
-    for term in OUT_OF_HOSPITAL_TESTS.get(setting or "", ()):
+    for term in OUT_OF_HOSPITAL_TESTS.get(setting, ()):
         # capitals-only terms (CT, MRI, PET) match as written; the others in any case
         flags = 0 if term.isupper() else re.IGNORECASE
         if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", item, flags):
