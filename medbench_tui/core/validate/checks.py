@@ -274,7 +274,8 @@ class _Checker:
             label = text_at(attachment, "id") or f"number {i + 1}"
             file = attachment.get("file")
             content = attachment.get("content")
-            described = attachment.get("kind") in ("image", "ecg") and bool((text_at(attachment, "description") or "").strip())
+            # an image or ECG may be only described: a text-only system is sent the description
+            described = attachment.get("kind") in ("image", "ecg") and (text_at(attachment, "description") or "").strip()
             if not (isinstance(file, str) and file.strip()) and not (isinstance(content, str) and content.strip()) \
                     and not described:
                 self.add("error", "attachment.no_content", ("attachments", i),
