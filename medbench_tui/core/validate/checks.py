@@ -275,7 +275,8 @@ class _Checker:
             file = attachment.get("file")
             content = attachment.get("content")
             # an image or ECG may be only described: a text-only system is sent the description
-            described = attachment.get("kind") in ("image", "ecg") and (text_at(attachment, "description") or "").strip()
+            description = (text_at(attachment, "description") or "").strip()
+            described = attachment.get("kind") in ("image", "ecg") and description
             if not (isinstance(file, str) and file.strip()) and not (isinstance(content, str) and content.strip()) \
                     and not described:
                 self.add("error", "attachment.no_content", ("attachments", i),
