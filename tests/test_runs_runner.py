@@ -18,7 +18,7 @@ import pytest
 
 from medbench_tui.cli import main
 from medbench_tui.core.bank import load_bank
-from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import (
     GroupFinished,
@@ -435,3 +435,32 @@ def test_repeats_on_the_command_line(tmp_path, key, doc_server, capsys):
     assert main(["run", "--bank", str(bank), "--system", "fake-doc", "--repeats", "0"]) == 2
     assert "--repeats" in capsys.readouterr().err
     assert main(["run", "--resume", document["group_id"], "--repeats", "3", "--store", str(store)]) == 2
+
+
+def test_error_testing_cases_are_left_out_unless_asked_for(tmp_path, capsys):
+    cases = REPO / "cases"
+    tests = sorted(p.stem for p in cases.glob("err-*.yaml"))
+    plan = plan_run(load_bank(REPO), ["checklist"], cases=cases, seed=1)
+    assert plan.left_out_error_tests == tests
+    assert not {c.id for c in plan.cases} & set(tests)
+    everything = plan_run(load_bank(REPO), ["checklist"], cases=cases, seed=1, include_error_tests=True)
+    assert {c.id for c in everything.cases} >= set(tests) and not everything.left_out_error_tests
+    named = plan_run(load_bank(REPO), ["checklist"], cases=cases / f"{tests[0]}.yaml", seed=1)
+    assert [c.id for c in named.cases] == [tests[0]]  # a case named on its own is always played
+    folder = tmp_path / "only-tests"
+    folder.mkdir()
+    shutil.copy(cases / f"{tests[0]}.yaml", folder)
+    with pytest.raises(UsageError, match="--include-error-tests"):
+        plan_run(load_bank(REPO), ["checklist"], cases=folder, seed=1)
+    one = tmp_path / "one"
+    one.mkdir()
+    for name in (f"{tests[0]}.yaml", "im-cap-001.yaml"):
+        shutil.copy(cases / name, one)
+    store = tmp_path / "runs.sqlite"
+    assert main(["run", "--system", "checklist", "--cases", str(one), "--store", str(store), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["counts"]["planned"] == 1
+    assert f"left out 1 error-testing case(s) ({tests[0]})" in captured.err
+    assert main(["run", "--system", "checklist", "--cases", str(one), "--store", str(store), "--format", "json",
+                 "--include-error-tests"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"]["planned"] == 2

@@ -30,3 +30,26 @@ def test_schema_names_yaml_keys_and_forbids_unknown_ones():
     assert schema["additionalProperties"] is False
     assert set(schema["required"]) >= {"id", "title", "metadata", "intro", "additional_answers", "diagnosis"}
     assert schema["properties"]["extensions"]["type"] == "object"
+
+
+def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_wheel(tmp_path):
+    """The bundled cases' modeline says `$schema=case.schema.json`: in the repo that file is a
+    link to the package's schema, in a wheel a copy of it (hatch follows the link)."""
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    beside = repo / "cases" / "case.schema.json"
+    assert beside.resolve() == paths.schema_file().resolve()
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
+         str(repo)],
+        capture_output=True, text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("medbench_tui-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read("medbench_tui/_bundled/cases/case.schema.json") == archive.read(
+            "medbench_tui/schema/case.schema.json")

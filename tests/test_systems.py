@@ -82,6 +82,7 @@ async def test_images_go_as_image_parts_with_vision_else_as_description(fake_ope
     await chat_system(fake_openai, vision=True).consult(new_consultation(tmp_path))
     content = fake_openai.chat_requests[1].body["messages"][3]["content"]
     assert content[0]["type"] == "text" and "Chest radiograph, PA view" in content[0]["text"]
+    assert "Description: Right lower lobe consolidation." in content[0]["text"]  # the image and its words
     assert content[1]["type"] == "image_url" and content[1]["image_url"]["url"].startswith("data:image/png;base64,")
 
     fake_openai.reset()
@@ -89,6 +90,7 @@ async def test_images_go_as_image_parts_with_vision_else_as_description(fake_ope
     await chat_system(fake_openai, vision=False).consult(new_consultation(tmp_path / "b"))
     content = fake_openai.chat_requests[1].body["messages"][3]["content"]
     assert isinstance(content, str) and "Description: Right lower lobe consolidation." in content
+    assert ".png" not in content and "attachments" not in content  # never a file path
 
 
 async def test_turn_limit_gets_one_last_call_then_ends_incomplete(fake_openai, tmp_path, key):

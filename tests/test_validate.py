@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from medbench_tui.core.bank import BankIndex
 from medbench_tui.core.errors import MedbenchError
@@ -16,6 +18,7 @@ from medbench_tui.core.validate import (
     validate_file,
     validate_text,
 )
+from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")
@@ -234,7 +237,7 @@ def test_load_valid_case_lists_errors_with_positions(tmp_path):
     assert f"{path}:" in message and "fevr" in message
     path.write_text(VALID, encoding="utf-8")
     (tmp_path / "attachments").mkdir()
-    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
     assert load_valid_case(path).id == "valid"
     with pytest.raises(MedbenchError, match="no such case file"):
         load_valid_case(tmp_path / "nothing.yaml")
@@ -244,7 +247,67 @@ def test_load_valid_case_with_a_bank_checks_the_bank(tmp_path):
     path = tmp_path / "valid.yaml"
     path.write_text(VALID.replace("parent_id: null", "parent_id: elsewhere"), encoding="utf-8")
     (tmp_path / "attachments").mkdir()
-    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
     assert load_valid_case(path).parent_id == "elsewhere"
     with pytest.raises(MedbenchError, match="elsewhere"):
         load_valid_case(path, bank=BankIndex(tmp_path, []))
+
+
+def test_an_image_may_be_described_only_but_a_text_attachment_may_not():
+    described = VALID.replace("    file: attachments/urine.png\n", "")
+    assert "attachment.no_content" not in codes(check(described, BROKEN / "valid.yaml"))
+    bare = described.replace("    description: Cloudy urine in a sample pot.\n", "")
+    assert "attachment.no_content" in codes(check(bare, BROKEN / "valid.yaml"))
+
+
+@pytest.mark.parametrize(
+    ("draw", "reason"),
+    [
+        (lambda: Image.new("RGB", (8, 8), (128, 128, 128)), "8x8 pixels"),
+        (lambda: Image.new("L", (200, 120), 0), "same colour"),
+        (None, "cannot be read as an image"),
+    ],
+    ids=["tiny", "uniform", "not-an-image"],
+)
+def test_a_placeholder_image_is_an_error_that_says_why(tmp_path, draw, reason):
+    (tmp_path / "attachments").mkdir()
+    target = tmp_path / "attachments" / "urine.png"
+    if draw is None:
+        target.write_bytes(b"png")
+    else:
+        draw().save(target)
+    found = one(check(VALID, tmp_path / "valid.yaml"), "attachment.placeholder_image")
+    assert found.severity == "error" and reason in found.message and "description" in found.message
+
+
+def test_a_real_picture_passes(tmp_path):
+    (tmp_path / "attachments").mkdir()
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
+    assert "attachment.placeholder_image" not in codes(check(VALID, tmp_path / "valid.yaml"))
+
+
+@pytest.mark.parametrize(
+    ("alias", "item_class", "broad"),
+    [
+        ("oxygen", "required", True), ("Admit", "required", True), ("potassium", "acceptable", True),
+        ("send home", "contraindicated", True), ("outpatient follow-up", "not_indicated", True),
+        ("send home", "required", False), ("send home now", "contraindicated", False),
+        ("high-flow oxygen", "required", False), ("discharge from ED", "contraindicated", False),
+    ],
+)
+def test_too_broad_aliases(alias, item_class, broad):
+    assert (broad_alias(alias, item_class) is not None) is broad
+
+
+@pytest.mark.parametrize(
+    ("item", "setting", "test"),
+    [
+        ("CT abdomen", "primary_care", "CT"), ("Core needle biopsy", "primary_care", "biopsy"),
+        ("Bladder scan for urinary retention", "home_visit", "bladder scan"),
+        ("CT abdomen", "emergency_department", None), ("Urine culture", "primary_care", None),
+        ("Bladder scan", "primary_care", None), ("Pulse oximetry", "telehealth", None),
+        ("Electrocardiogram", "primary_care", None),
+    ],
+)
+def test_hospital_only_tests_by_setting(item, setting, test):
+    assert hospital_only_test(item, setting) == test

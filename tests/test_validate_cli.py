@@ -23,7 +23,7 @@ def bank(tmp_path) -> Path:
     cases.mkdir()
     (tmp_path / "medbench.yaml").write_text("# bank\n")
     (tmp_path / "attachments").mkdir()
-    (tmp_path / "attachments" / "urine.png").write_bytes(b"png")
+    shutil.copy(BROKEN / "attachments" / "urine.png", tmp_path / "attachments" / "urine.png")
 
     def write(stem: str, text: str, intro: str) -> None:
         text = text.replace("id: ref-unknown-answer", f"id: {stem}").replace("Hello doctor", intro)

@@ -9,6 +9,7 @@ recorded as cancelled; finish them with --resume GROUP).
 from __future__ import annotations
 
 import argparse
+import sys
 
 from medbench_tui.cli._output import add_format
 
@@ -27,6 +28,8 @@ def configure(parser) -> None:
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
     parser.add_argument("--resume", metavar="GROUP", help="play what is incomplete or missing in a run group")
+    parser.add_argument("--include-error-tests", action="store_true",
+                        help="also run the folder's error_testing cases (left out by default: they test the harness)")
     parser.add_argument("--cache", action="store_true", help="reuse stored answers to identical model requests")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the group's seed (retry jitter, report bootstrap; default: random)")
@@ -83,8 +86,12 @@ def run(args) -> int:
                                       simulator=args.simulator)
         else:
             plan = plan_run(bank, args.systems, cases=cases, seed=args.seed, repeats=args.repeats,
-                            simulator=args.simulator or settings.default_simulator)
+                            simulator=args.simulator or settings.default_simulator,
+                            include_error_tests=args.include_error_tests)
             group = None
+            if plan.left_out_error_tests:
+                print(f"left out {len(plan.left_out_error_tests)} error-testing case(s) "
+                      f"({', '.join(plan.left_out_error_tests)}); --include-error-tests runs them", file=sys.stderr)
         runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,
                         retry=retry, cache=args.cache)
         result = asyncio.run(_play(runner))

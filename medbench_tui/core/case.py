@@ -52,6 +52,7 @@ ConditionKind = Literal["must_include", "must_not_include"]
 
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 BEHAVIORS: tuple[str, ...] = Behavior.__args__  # type: ignore[attr-defined]
+ERROR_TESTING = "error_testing"  # the category of cases that test the harness, not a system
 
 
 def _written(value: str) -> str:
@@ -78,15 +79,21 @@ class Strict(BaseModel):
 
 
 class Metadata(Strict):
-    category: Category
-    specialties: list[str] = Field(default_factory=list)
-    organ_systems: list[str] = Field(default_factory=list)
-    age_group: AgeGroup | None = None
-    sex: Sex | None = None
-    complexity: Complexity | None = None
-    urgency: Urgency | None = None
-    setting: Setting | None = None
-    language: str = "en"
+    """What the case is about, for filtering, stratified results and the blind practice label."""
+
+    category: Category = Field(description="The clinical field of the case; error_testing cases test the harness.")
+    specialties: list[str] = Field(default_factory=list, description="Free tags, e.g. [pulmonology].")
+    organ_systems: list[str] = Field(default_factory=list, description="Free tags, e.g. [respiratory].")
+    age_group: AgeGroup | None = Field(default=None, description="The patient's age group.")
+    sex: Sex | None = Field(default=None, description="The patient's sex, for stratified results.")
+    complexity: Complexity | None = Field(default=None, description="How hard the case is.")
+    urgency: Urgency | None = Field(default=None, description="How urgent the presentation is; shown to the doctor.")
+    setting: Setting | None = Field(
+        default=None,
+        description="Where the consultation happens; shown to the doctor. The reference must fit it "
+        "(a primary-care case does not require hospital-only tests). A warning when missing.",
+    )
+    language: str = Field(default="en", description="The language of the case text (BCP 47 tag, e.g. en).")
 
 
 class Patient(Strict):
@@ -95,125 +102,215 @@ class Patient(Strict):
     age: int | str | None = Field(
         default=None, description='Years as a number, or a string such as "3 months".'
     )
-    sex: Sex = "unspecified"
-    informant: Informant = "self"
-    behavior: list[Behavior] = Field(default_factory=lambda: ["standard"])
-    default_answer: DefaultAnswer = "negative"
+    sex: Sex = Field(default="unspecified", description="The patient's sex.")
+    informant: Informant = Field(
+        default="self", description="Who speaks: the patient, or a parent, caregiver or partner."
+    )
+    behavior: list[Behavior] = Field(
+        default_factory=lambda: ["standard"],
+        description="How the patient talks (may combine); it never changes what is true.",
+    )
+    default_answer: DefaultAnswer = Field(
+        default="negative", description="The reply to a yes/no question the record does not cover."
+    )
 
 
 class AdditionalAnswer(Strict):
     """A fact the patient reveals only when the doctor asks about it (a finding)."""
 
-    id: Words
-    topic: Words
-    keywords: list[str] = Field(default_factory=list)
-    answer: Words
-    delayed: bool = False
+    id: Words = Field(description="Unique within the case; control questions name it in answered_by.")
+    topic: Words = Field(description="What the fact is about, e.g. when the symptoms started.")
+    keywords: list[str] = Field(default_factory=list, description="Words a doctor's question may use.")
+    answer: Words = Field(description="The patient's answer, in their own words (never the diagnosis).")
+    delayed: bool = Field(
+        default=False, description="Disclosed only when asked a second time (delayed_disclosure behaviour)."
+    )
 
 
 class ControlQuestion(Strict):
     """A history concept the doctor should elicit (hidden from the doctor)."""
 
-    id: Words
-    concept: Words
-    answered_by: list[str] = Field(default_factory=list)
-    weight: float = 1
+    id: Words = Field(description="Unique within the case.")
+    concept: Words = Field(description="The history concept, e.g. smoking history.")
+    answered_by: list[str] = Field(
+        default_factory=list, description="Ids of additional_answers that, once disclosed, count it as elicited."
+    )
+    weight: float = Field(default=1, description="Importance in question coverage (> 0).")
 
 
 class Attachment(Strict):
-    id: Words
-    kind: AttachmentKind
-    title: Words
-    file: str | None = None
-    content: str | None = None
-    description: str | None = None
-    available: Availability = "on_request"
-    after_turn: int | None = None
-    request_keywords: list[str] = Field(default_factory=list)
+    """A report, document, image or ECG the doctor may see during the consultation."""
+
+    id: Words = Field(description="Unique within the case.")
+    kind: AttachmentKind = Field(description="lab_report, document, image or ecg.")
+    title: Words = Field(description="Shown when released; must not name the diagnosis.")
+    file: str | None = Field(
+        default=None,
+        description="Path relative to the bank folder. An image must be a real picture of its finding, "
+        "never a blank placeholder (an error).",
+    )
+    content: str | None = Field(default=None, description="The attachment's text, inline (instead of a file).")
+    description: str | None = Field(
+        default=None,
+        description="Text stand-in for an image or ECG: what a text-only system is sent (an image or ECG "
+        "may have only this).",
+    )
+    available: Availability = Field(
+        default="on_request", description="When it is released: at_start, on_request or after_turn."
+    )
+    after_turn: int | None = Field(default=None, description="The turn after which it is released (after_turn).")
+    request_keywords: list[str] = Field(
+        default_factory=list, description="Words of a doctor's request that release it (on_request)."
+    )
 
 
 class CodedDiagnosis(Strict):
-    name: Words
-    icd10: str
-    aliases: list[str] = Field(default_factory=list)
+    """A diagnosis with its WHO ICD-10 code."""
+
+    name: Words = Field(description="The diagnosis as a clinician writes it.")
+    icd10: str = Field(description="WHO ICD-10 Version 2019 code (not ICD-10-CM), e.g. J18.9.")
+    aliases: list[str] = Field(
+        default_factory=list, description="Other names a doctor may use, including working-diagnosis forms."
+    )
 
 
 class PrimaryDiagnosis(CodedDiagnosis):
-    accept_codes: list[str] = Field(default_factory=list)
+    """The diagnosis the doctor must reach."""
+
+    accept_codes: list[str] = Field(
+        default_factory=list, description="Other WHO ICD-10 codes that also name this diagnosis."
+    )
 
 
 class Differential(Strict):
-    name: Words
-    icd10: str | None = None
-    aliases: list[str] = Field(default_factory=list)
+    """A condition a good doctor considers."""
+
+    name: Words = Field(description="The condition.")
+    icd10: str | None = Field(default=None, description="WHO ICD-10 Version 2019 code.")
+    aliases: list[str] = Field(default_factory=list, description="Other names a doctor may use.")
 
 
 class Diagnosis(Strict):
-    primary: PrimaryDiagnosis
-    secondary: list[CodedDiagnosis] = Field(default_factory=list)
+    """The reference diagnoses."""
+
+    primary: PrimaryDiagnosis = Field(description="The one diagnosis scored by diagnosis accuracy.")
+    secondary: list[CodedDiagnosis] = Field(
+        default_factory=list, description="Comorbidities and complications the doctor should name."
+    )
 
 
 class WorkupItem(Strict):
-    item: Words
+    """A test or examination, with whether a good doctor must, may or should not do it."""
+
+    item: Words = Field(description="The test, as a clinician writes it.")
     # "class" is a Python keyword: the YAML key is `class`, the attribute `klass`.
-    klass: WorkupClass = Field(alias="class")
-    weight: float = 1
-    penalty: float | None = None
-    aliases: list[str] = Field(default_factory=list)
+    klass: WorkupClass = Field(
+        alias="class", description="required (scores), acceptable (neutral) or unexpected (penalised)."
+    )
+    weight: float = Field(default=1, description="Importance of a required item (> 0).")
+    penalty: float | None = Field(
+        default=None, description="Penalty of an unexpected item (> 0; default: scoring.unexpected_penalty)."
+    )
+    aliases: list[str] = Field(
+        default_factory=list,
+        description="Other phrasings that mean this item; never a single common word (alias.too_broad).",
+    )
 
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)
 
 
 class TreatmentItem(Strict):
-    item: Words
-    klass: TreatmentClass = Field(alias="class")
-    weight: float = 1
-    group: str | None = None
-    aliases: list[str] = Field(default_factory=list)
-    alternatives: list[str] = Field(default_factory=list)
+    """A treatment or management action, with whether it is needed, allowed or harmful."""
+
+    item: Words = Field(description="The action, as a clinician writes it.")
+    klass: TreatmentClass = Field(
+        alias="class",
+        description="required, acceptable, optional, not_indicated (no benefit, no harm: costs accuracy) "
+        "or contraindicated (harmful: giving it fails the implicit safety condition).",
+    )
+    weight: float = Field(default=1, description="Importance of a required item (> 0).")
+    group: str | None = Field(
+        default=None, description="A drug of the same group scores as 'different' instead of 'extra'."
+    )
+    aliases: list[str] = Field(
+        default_factory=list,
+        description="Other phrasings that mean this item; on a contraindicated item they must carry the "
+        "wrong timing or reason ('discharge from ED now'), never a bare 'send home'.",
+    )
+    alternatives: list[str] = Field(
+        default_factory=list,
+        description="Other actions of equal standing that satisfy this item as fully (a guideline's choice).",
+    )
 
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)
 
 
 class CriticalCondition(Strict):
-    id: Words
-    description: Words
-    kind: ConditionKind
-    items: list[str]
-    applies_if: list[str] = Field(default_factory=list)
+    """A safety check; each run has it OK, NOT_APPLICABLE or FAIL."""
+
+    id: Words = Field(description="Unique within the case.")
+    description: Words = Field(description="What must (not) happen, for the scorecard.")
+    kind: ConditionKind = Field(description="must_include (one entry recommended) or must_not_include.")
+    items: list[str] = Field(
+        description="Actions; an entry naming a workup or treatment item stands for it with its aliases."
+    )
+    applies_if: list[str] = Field(
+        default_factory=list, description="Item names; NOT_APPLICABLE unless one of them is recommended."
+    )
 
 
 class ScoringOverrides(Strict):
-    unexpected_penalty: float | None = None
-    unlisted_penalty: float | None = None
+    """Per-case overrides of the scoring defaults."""
+
+    unexpected_penalty: float | None = Field(default=None, description="Penalty of an unexpected workup item.")
+    unlisted_penalty: float | None = Field(
+        default=None, description="Penalty per workup item that matches no reference item."
+    )
 
 
 class Case(Strict):
     """One frozen clinical record behind one simulated consultation."""
 
-    schema_version: Annotated[Literal[1], BeforeValidator(_version_number)] = 1
-    id: str = Field(pattern=CASE_ID_PATTERN)
-    parent_id: str | None = None
-    title: Words
-    status: Status = "draft"
-    authors: list[str] = Field(default_factory=list)
-    reviewers: list[str] = Field(default_factory=list)
-    metadata: Metadata
-    patient: Patient = Field(default_factory=Patient)
-    intro: Words
-    additional_answers: list[AdditionalAnswer] = Field(min_length=1)
-    control_questions: list[ControlQuestion] = Field(default_factory=list)
-    attachments: list[Attachment] = Field(default_factory=list)
-    diagnosis: Diagnosis
-    differential: list[Differential] = Field(default_factory=list)
-    workup: list[WorkupItem] = Field(default_factory=list)
-    treatment: list[TreatmentItem] = Field(default_factory=list)
-    critical_conditions: list[CriticalCondition] = Field(default_factory=list)
-    num_steps: int | None = None
-    max_turns: int = 30
-    scoring: ScoringOverrides = Field(default_factory=ScoringOverrides)
-    notes: str | None = None
-    extensions: dict[str, Any] = Field(default_factory=dict)
+    schema_version: Annotated[Literal[1], BeforeValidator(_version_number)] = Field(
+        default=1, description="The case format version."
+    )
+    id: str = Field(
+        pattern=CASE_ID_PATTERN,
+        description="Unique; lowercase letters, digits and '-'; equals the file name. Never shown while practising.",
+    )
+    parent_id: str | None = Field(default=None, description="The id of the case this one is a variant of.")
+    title: Words = Field(description="For authors and reports; never shown while practising.")
+    status: Status = Field(default="draft", description="draft, review or final (final needs two reviewers).")
+    authors: list[str] = Field(default_factory=list, description="Who wrote the case.")
+    reviewers: list[str] = Field(default_factory=list, description="Who reviewed it.")
+    metadata: Metadata = Field(description="Category, age group, sex, urgency, setting and tags.")
+    patient: Patient = Field(default_factory=Patient, description="What the simulated patient is and how they talk.")
+    intro: Words = Field(description="What the patient says first (turn zero), never the diagnosis.")
+    additional_answers: list[AdditionalAnswer] = Field(
+        min_length=1, description="Facts revealed only when the doctor asks about them."
+    )
+    control_questions: list[ControlQuestion] = Field(
+        default_factory=list, description="History concepts the doctor should elicit (hidden)."
+    )
+    attachments: list[Attachment] = Field(default_factory=list, description="Reports, documents, images and ECGs.")
+    diagnosis: Diagnosis = Field(description="The primary diagnosis and the secondary ones (WHO ICD-10 coded).")
+    differential: list[Differential] = Field(default_factory=list, description="Conditions a good doctor considers.")
+    workup: list[WorkupItem] = Field(default_factory=list, description="Tests and examinations, by class.")
+    treatment: list[TreatmentItem] = Field(
+        default_factory=list, description="Treatment and management actions, by class."
+    )
+    critical_conditions: list[CriticalCondition] = Field(default_factory=list, description="Safety checks.")
+    num_steps: int | None = Field(
+        default=None, description="Reference number of doctor/patient turn pairs (soft target, +-25%)."
+    )
+    max_turns: int = Field(default=30, description="Hard limit on doctor turns for a run.")
+    scoring: ScoringOverrides = Field(
+        default_factory=ScoringOverrides, description="Per-case overrides of scoring defaults."
+    )
+    notes: str | None = Field(
+        default=None, description="For reviewers (reasoning, guideline basis); never shown to anyone under test."
+    )
+    extensions: dict[str, Any] = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
 
     def answer(self, answer_id: str) -> AdditionalAnswer | None:
         return next((a for a in self.additional_answers if a.id == answer_id), None)

@@ -71,12 +71,12 @@ class AttachmentView:
             lines.append(self.text.rstrip())
         elif self.description:
             lines.append(f"Description: {self.description.strip()}")
-        if self.image_path is not None:
-            lines.append(f"(image file: {self.image_path})")
+        # Never a file path: it names the case folder (often the diagnosis), and a text-only
+        # system can do nothing with it; the description is what it is sent.
         if self.missing_file:
-            lines.append(f"(file not found: {self.missing_file})")
+            lines.append("(file not found in the case bank)")
         if self.outside_file:
-            lines.append(f"(file outside the case bank, not shown: {self.outside_file})")
+            lines.append("(file outside the case bank, not shown)")
         return "\n".join(lines)
 
 

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from medbench_tui.core.case import CASE_ID_PATTERN
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.paths import case_template_file, trash_dir
+from medbench_tui.core.paths import case_template_file, schema_file, trash_dir
 
 ID_PLACEHOLDER = "__CASE_ID__"
+SCHEMA_PLACEHOLDER = "__SCHEMA__"
+BANK_SCHEMA_NAME = "case.schema.json"  # the schema beside a bank's cases (modeline `$schema=case.schema.json`)
 _VARIANT_SUFFIX = re.compile(r"-v(\d+)$")
 
 
@@ -28,13 +30,27 @@ def check_new_case_id(case_id: str, folder: Path, taken: Iterable[str] = ()) -> 
     return None
 
 
-def new_case_text(case_id: str) -> str:
+def schema_reference(folder: Path | None) -> str:
+    """What a case's ``yaml-language-server`` modeline points at, so editors validate it.
+
+    A bank that carries the schema beside its cases (the bundled bank does: in the repo
+    it is a link to the package's copy, in a wheel a copy) is pointed at relatively, which
+    works wherever the bank is; any other folder gets the schema of the medbench
+    installed here, as an absolute file URI.
+    """
+    if folder is not None and (Path(folder) / BANK_SCHEMA_NAME).is_file():
+        return BANK_SCHEMA_NAME
+    return schema_file().resolve().as_uri()
+
+
+def new_case_text(case_id: str, folder: Path | None = None) -> str:
     """The template with its id filled in: valid except the fields the author must fill.
 
     The id takes the place of the placeholder and the spaces after it, so the comment on
-    its line stays in the column of the others.
+    its line stays in the column of the others. ``folder`` (where the case will live)
+    decides the schema modeline (:func:`schema_reference`).
     """
-    template = case_template_file().read_text(encoding="utf-8")
+    template = case_template_file().read_text(encoding="utf-8").replace(SCHEMA_PLACEHOLDER, schema_reference(folder))
 
     def fill(match: re.Match) -> str:
         width = len(match.group(0))
@@ -55,7 +71,7 @@ def create_case(folder: Path, case_id: str, taken: Iterable[str] = ()) -> Path:
     from medbench_tui.core.yamlio import save_case_text
 
     path = _new_file(folder, case_id, taken)
-    save_case_text(path, new_case_text(case_id))
+    save_case_text(path, new_case_text(case_id, folder))
     return path
 
 

@@ -54,9 +54,12 @@ class _ListedProvider(_MedbenchProvider):
 
 
 class CaseCommands(_MedbenchProvider):
-    """Open any case of the bank by its id or title."""
+    """Open any case of the bank by its id or title: for authors, so not while practising
+    (ids and titles name the diagnosis; Play offers its cases by their practice labels)."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        if self.medbench.current_mode == "play":
+            return []
         return [
             (f"Open {e.id}: {e.title}", partial(self._run, self.medbench.open_case, e.path), self.medbench.display_path(e.path))
             for e in sorted(self.medbench.cases, key=lambda e: e.id)
@@ -144,8 +147,9 @@ class PlayCommands(_MedbenchProvider):
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
         return [
-            (f"Play {e.id}: {e.title}", partial(self._run, self.medbench.play_case, e.path), "consult the case as its doctor")
-            for e in sorted(self.medbench.cases, key=lambda e: e.id)
+            (f"Play {e.practice}", partial(self._run, self.medbench.play_case, e.path),
+             "consult the case as its doctor")
+            for e in sorted(self.medbench.cases, key=lambda e: e.practice)
             if not e.errors
         ]
 

@@ -9,6 +9,7 @@ from typing import Any
 from rapidfuzz import fuzz, utils
 
 from medbench_tui.core.diagnostics import count
+from medbench_tui.core.practice import practice_label
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("id", "ID"),
@@ -40,6 +41,7 @@ class CaseEntry:
     parent_id: str | None
     errors: int
     warnings: int
+    practice: str = ""  # the blind label shown while practising (core/practice.py)
 
     @property
     def search_text(self) -> str:
@@ -89,9 +91,17 @@ def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
         fields = data if isinstance(data, dict) else {}
     metadata = fields.get("metadata")
     metadata = metadata if isinstance(metadata, dict) else {}
+    patient = fields.get("patient") if report.case is None else report.case.patient.model_dump()
+    patient = patient if isinstance(patient, dict) else {}
+    case_id = _text(fields.get("id")) or path.stem
+    practice = practice_label(
+        case_id, category=_text(metadata.get("category")) or None, age=patient.get("age"),
+        sex=_text(patient.get("sex")) or None, urgency=_text(metadata.get("urgency")) or None,
+        setting=_text(metadata.get("setting")) or None,
+    )
     return CaseEntry(
         path=path,
-        id=_text(fields.get("id")) or path.stem,
+        id=case_id,
         title=_text(fields.get("title")),
         category=_text(metadata.get("category")),
         complexity=_text(metadata.get("complexity")),
@@ -100,6 +110,7 @@ def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
         parent_id=fields.get("parent_id") if isinstance(fields.get("parent_id"), str) else None,
         errors=count(report.diagnostics, "error"),
         warnings=count(report.diagnostics, "warning"),
+        practice=practice,
     )
 
 

@@ -198,14 +198,17 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
 
     bank = tmp_path / "bank"
     shutil.copytree(Path(__file__).resolve().parents[2] / "cases", bank)
+    error_tests = 0
     for path in iter_case_files(bank):
         case = load_valid_case(path)
         answer = Transcript(case_id=case.id, system="reference", final=model_answer(case, "text"))
         dump_transcript(answer, bank / "replays" / f"{case.id}.yaml")
-    cases = len(iter_case_files(bank))
+        error_tests += case.metadata.category == "error_testing"
+    cases = len(iter_case_files(bank)) - error_tests  # "All cases" leaves the error-testing ones out
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         screen = await compare(pilot, ["checklist", REPLAY])
+        assert f"{error_tests} error-testing cases left out" in str(screen.query_one("#compare-plan").render())
         report = screen.query_one(GroupReport)
         await until(pilot, lambda: report.report is not None)
         assert len(report.rows) == cases >= 30

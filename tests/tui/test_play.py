@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from medbench_tui.core.paths import play_swap_file, run_store_for
+from medbench_tui.core.practice import practice_number
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionState, SessionSwap
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
@@ -255,7 +256,7 @@ async def test_the_palette_plays_a_case_and_finishes_the_consultation(clinic, ma
         await until(pilot, lambda: not app.bank_loading)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"play fx-throat")
+        await pilot.press(*f"play case {practice_number('fx-throat-002')}")  # blind: by number, not id
         await until(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.live and not app.screen.waiting)
@@ -311,6 +312,31 @@ async def test_every_open_mode_hears_of_a_changed_bank(clinic, make_app):
         app.case_file_changed(clinic / "fx-chest-009.yaml")
         await until(pilot, lambda: any(e.id == "fx-chest-009" for e in app.cases))
         listed = play.query_one("#play-case-list")
-        await until(pilot, lambda: any("fx-chest-009" in str(listed.get_option_at_index(i).prompt)
-                                       for i in range(listed.option_count)))
+        await until(pilot, lambda: listed.option_count == len(app.cases))
         assert app.bank_index is not None and app.bank_index.has_case("fx-chest-009")
+
+
+async def test_practice_shows_no_id_or_title(clinic, make_app):
+    """Picker, header, palette and attachments while practising: practice labels only."""
+    from textual.widgets import Label, Static
+
+    from medbench_tui.tui.commands import CaseCommands, PlayCommands
+
+    app = make_app(clinic, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot)
+        secrets = [(e.id, e.title) for e in app.cases]
+        await ask(pilot, "Can I see your chest x-ray?")
+        options = screen.query_one("#play-case-list")
+        picker = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        header = str(screen.query_one("#title-where", Label).render())
+        panel = screen.query_one(AttachmentsPanel)
+        attachments = [str(w.render()) + str(w.border_title) for w in panel.query(Static)]
+        providers = (CaseCommands(screen, None), PlayCommands(screen, None))
+        palette = [text for provider in providers for text, _, _ in provider._commands()]
+        assert all(text.startswith("Case ") for text in [*picker, header])
+        assert palette and all(text.startswith("Play Case ") for text in palette)
+        assert any("Chest" in text for text in attachments)
+        for text in [*picker, header, *attachments, *palette]:
+            for case_id, title in secrets:
+                assert case_id not in text and title not in text, text

@@ -135,3 +135,24 @@ def test_trashed_files_are_not_cases(tmp_path):
     case.write_text("id: a-1\n")
     trash_case(case)
     assert iter_case_files(tmp_path) == []
+
+
+def test_the_template_modeline_points_at_a_schema_that_exists(tmp_path):
+    from pathlib import Path
+    from urllib.parse import unquote, urlparse
+
+    first = new_case_text("im-new-001").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=file://")
+    assert Path(unquote(urlparse(first.split("=", 1)[1]).path)).is_file()
+    (tmp_path / "case.schema.json").write_text("{}")
+    assert create_case(tmp_path, "im-new-002").read_text().splitlines()[0] == (
+        "# yaml-language-server: $schema=case.schema.json")
+
+
+def test_bundled_cases_point_at_the_schema_beside_them():
+    from pathlib import Path
+
+    cases = Path(__file__).resolve().parents[2] / "cases"
+    assert (cases / "case.schema.json").is_file()
+    for path in cases.glob("*-[0-9][0-9][0-9].yaml"):
+        assert path.read_text().startswith("# yaml-language-server: $schema=case.schema.json\n"), path.name

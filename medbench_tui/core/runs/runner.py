@@ -43,6 +43,7 @@ from medbench_tui.core.bankconfig import (
     GroundedSimulatorConfig,
     LlmSimulatorConfig,
 )
+from medbench_tui.core.case import ERROR_TESTING
 from medbench_tui.core.casemix import case_facts
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.openai_client import close_shared_clients
@@ -178,6 +179,8 @@ class RunPlan:
     """Each case x system is played this many times (``run --repeats``)."""
     bank_manifest: dict[str, Any] | str = "not frozen"
     """The frozen manifest the cases belong to (see :func:`medbench_tui.core.manifest.frozen_state`)."""
+    left_out_error_tests: list[str] = field(default_factory=list)
+    """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
@@ -312,9 +315,15 @@ def plan_run(
     simulator: str = "grounded",
     seed: int | None = None,
     repeats: int = 1,
+    include_error_tests: bool = False,
 ) -> RunPlan:
     """Resolve systems, validate and hash the case files (default: the bank's cases).
-    ``systems`` are names (``--system``), or the system of a person playing (``human``)."""
+    ``systems`` are names (``--system``), or the system of a person playing (``human``).
+
+    Cases of category ``error_testing`` test the harness, not the system: from a folder
+    they are left out (and listed in ``left_out_error_tests``) unless
+    ``include_error_tests``; a case file named on its own is always played.
+    """
     from medbench_tui.core.bank import iter_case_files
     from medbench_tui.core.manifest import frozen_state
 
@@ -333,6 +342,11 @@ def plan_run(
     setup, simulator_config = _simulator(bank.config, simulator)
     specs, resolved = _resolve_systems(systems, bank)
     planned = _load_cases(files, bank.root)
+    left_out = [] if include_error_tests or source.is_file() else [
+        c.id for c in planned if c.case.metadata.category == ERROR_TESTING]
+    if left_out and len(left_out) == len(planned):
+        raise UsageError(f"{source}: every case is an error-testing case; add --include-error-tests to run them")
+    planned = [c for c in planned if c.id not in left_out]
     return RunPlan(
         bank=bank,
         specs=specs,
@@ -347,6 +361,7 @@ def plan_run(
         cases_path=_stored_path(source, bank.root),
         repeats=repeats,
         bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}),
+        left_out_error_tests=left_out,
     )
 
 

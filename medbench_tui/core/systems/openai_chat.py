@@ -41,7 +41,8 @@ def user_content(text: str, attachments: list[AttachmentView], *, vision: bool) 
     images = []
     for view in attachments:
         if vision and view.image_path is not None:
-            blocks.append(f"[Attachment: {view.title} ({view.kind}), image below]")
+            described = f"\nDescription: {view.description.strip()}" if view.description else ""
+            blocks.append(f"[Attachment: {view.title} ({view.kind}), image below]{described}")
             images.append(image_part(view.image_path))
         else:
             blocks.append(view.render())

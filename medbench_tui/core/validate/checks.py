@@ -15,6 +15,7 @@ from medbench_tui.core.bank import BankEntry, BankIndex
 from medbench_tui.core.case import Case
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.validate.images import placeholder_reason
 from medbench_tui.core.validate.leaks import LINE_BREAK, Term, first_leak
 from medbench_tui.core.validate.messages import (
     EXPECTED,
@@ -29,6 +30,7 @@ from medbench_tui.core.validate.messages import (
     show,
     type_hint,
 )
+from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
 from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
 from medbench_tui.core.yamlio import ParsedCase, YamlPath, parse_case_text
@@ -96,6 +98,8 @@ class _Checker:
         self.attachments()
         self.numbers()
         self.completeness()
+        self.setting_fit()
+        self.alias_breadth()
         self.leaks()
         self.comments_in_blocks()
         if self.bank is not None:
@@ -279,10 +283,15 @@ class _Checker:
             label = text_at(attachment, "id") or f"number {i + 1}"
             file = attachment.get("file")
             content = attachment.get("content")
-            if not (isinstance(file, str) and file.strip()) and not (isinstance(content, str) and content.strip()):
+            # an image or ECG may be only described: a text-only system is sent the description
+            description = (text_at(attachment, "description") or "").strip()
+            described = attachment.get("kind") in ("image", "ecg") and description
+            if not (isinstance(file, str) and file.strip()) and not (isinstance(content, str) and content.strip()) \
+                    and not described:
                 self.add("error", "attachment.no_content", ("attachments", i),
                          f"Attachment `{label}` has neither `file:` nor `content:`: give the path of "
-                         "its file (relative to the bank folder) or its text.")
+                         "its file (relative to the bank folder) or its text (an image or ECG may "
+                         "instead have only its `description:`).")
             if isinstance(file, str) and file.strip() and root is not None:
                 relative = PurePosixPath(file.strip().replace("\\", "/"))
                 if relative.is_absolute() or ".." in relative.parts:
@@ -302,6 +311,11 @@ class _Checker:
                              f"Attachment `{label}`: `{show(file)}` is a link to "
                              f"{(root / relative).resolve()}, outside the bank folder {root}; copy the "
                              "file into the bank instead of linking to it.")
+                elif (reason := placeholder_reason(root / relative)) is not None:
+                    self.add("error", "attachment.placeholder_image", ("attachments", i, "file"),
+                             f"Attachment `{label}`: `{show(file)}` is a placeholder, not a picture: {reason}. "
+                             "A system that takes images would be sent nothing to see: draw a real synthetic "
+                             "image that shows the finding, or delete `file:` and keep the `description:`.")
             available = attachment.get("available")
             after_turn = attachment.get("after_turn")
             if available == "after_turn" and after_turn is None:
@@ -349,6 +363,37 @@ class _Checker:
             self.add("warning", "case.num_steps_over_max", ("num_steps",),
                      f"`num_steps` ({num_steps}) is more than `max_turns` ({max_turns}): no run can "
                      "reach the reference length; raise `max_turns` or lower `num_steps`.")
+
+    def setting_fit(self) -> None:
+        metadata = self.data.get("metadata")
+        setting = text_at(metadata, "setting")
+        if isinstance(metadata, dict) and "setting" not in metadata:
+            self.add("warning", "setting.missing", ("metadata",),
+                     "`metadata.setting` is not set: add where the consultation happens (primary_care, "
+                     "emergency_department, inpatient, outpatient_clinic, telehealth or home_visit); it is "
+                     "shown to the doctor and the reference must fit it.", at_key=True)
+        if setting is None:
+            return
+        for i, entry in entries_at(self.data, "workup"):
+            item = text_at(entry, "item")
+            test = hospital_only_test(item, setting) if item and entry.get("class") == "required" else None
+            if test is not None:
+                self.add("warning", "setting.hospital_test", ("workup", i, "class"),
+                         f"`{show(item)}` is required, but {test} is not done in a {setting.replace('_', ' ')} "
+                         "consultation: make it `acceptable` and require the referral that leads to it.")
+
+    def alias_breadth(self) -> None:
+        for list_name in ("workup", "treatment"):
+            for i, entry in entries_at(self.data, list_name):
+                for j, alias in texts_at(entry, "aliases"):
+                    found = broad_alias(alias, text_at(entry, "class"))
+                    if found is None:
+                        continue
+                    words, narrower = found
+                    self.add("warning", "alias.too_broad", (list_name, i, "aliases", j),
+                             f"The alias `{show(alias)}` of `{show(text_at(entry, 'item') or i + 1)}` is too "
+                             f"broad: a correct plan uses the words \"{words}\" with another timing or reason. "
+                             f"Use a narrower phrase, such as \"{narrower}\".")
 
     def leaks(self) -> None:
         diagnosis = self.data.get("diagnosis")

@@ -34,6 +34,7 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.core.case import ERROR_TESTING
 from medbench_tui.core.runs.background import BackgroundRun, ProgressFeed, Tally
 from medbench_tui.core.runs.runner import GroupResult
 from medbench_tui.core.runs.store import RunRecord, RunStore
@@ -230,7 +231,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             return [e for e in entries if str(e.path) in ticked]
         if scope.startswith("category:"):
             return [e for e in entries if e.category == scope.removeprefix("category:")]
-        return entries
+        # error-testing cases test the harness: "All cases" leaves them out (their category includes them)
+        return [e for e in entries if e.category != ERROR_TESTING]
 
     @property
     def specs(self) -> list[str]:
@@ -255,6 +257,9 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         text = f"{counted(len(specs), 'system')} × {counted(len(valid), 'case')}"
         if len(entries) > len(valid):
             text += f" ({len(entries) - len(valid)} with errors left out)"
+        if str(self.query_one("#compare-scope", Select).value) == ALL:
+            tests = sum(1 for e in self._entries() if e.category == ERROR_TESTING)
+            text += f" ({counted(tests, 'error-testing case')} left out)" if tests else ""
         if len(specs) < 2:
             text += " · pick at least two systems"
         self.query_one("#compare-plan", Static).update(text)

@@ -32,6 +32,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.core.practice import case_practice_label, practice_number
 from medbench_tui.core.runs.background import BackgroundRun
 from medbench_tui.core.runs.runner import RunPlan
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
@@ -159,7 +160,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             with Vertical(id="play-cases"):
                 yield Static(PICK_A_CASE, id="play-cases-help")
                 with Horizontal(id="play-cases-bar"):
-                    yield Input(placeholder="Filter: id, title or category", id="play-filter")
+                    yield Input(placeholder="Filter: number, category, age, sex, urgency or setting", id="play-filter")
                     yield Select(
                         [("patient: grounded", "grounded")], value="grounded", allow_blank=False, id="play-simulator"
                     )
@@ -260,15 +261,14 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def refresh_cases(self) -> None:
         """List the library's cases; those with an unfinished consultation say so."""
-        from medbench_tui.tui.library_model import filter_entries
-
         entries = self.medbench.cases
         listed = self.query_one("#play-case-list", OptionList)
-        kept = sorted(filter_entries(entries, self.query_one("#play-filter", Input).value), key=lambda e: e.id)
+        words = self.query_one("#play-filter", Input).value.casefold().split()
+        # Ids and titles name the diagnosis the player must find: the blind practice label only.
+        kept = sorted((e for e in entries if all(w in e.practice.casefold() for w in words)), key=lambda e: e.practice)
         options = []
         for entry in kept:
-            # No title here: titles often name the diagnosis, which the player must find.
-            label = f"{entry.id}  · {entry.category.replace('_', ' ')} · {entry.complexity} · {entry.urgency}"
+            label = entry.practice
             if entry.errors:
                 label += "  · has errors: fix it in the editor"
             elif self.swap_file(entry.id).is_file():
@@ -348,7 +348,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         case_id = self.case.id if self.case is not None else path.stem
         leave = await self.app.push_screen_wait(ConfirmDialog(
             "Leave this consultation?",
-            f"Your consultation of {case_id} is kept: open the case in Play again to resume it.",
+            f"Your consultation of case {practice_number(case_id)} is kept: "
+            "open the case in Play again to resume it.",
             yes="Leave",
         ))
         if leave:
@@ -363,13 +364,15 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         if swap is None:
             return None
         if swap.case_sha256 != planned.sha256:
-            self.notify(f"{planned.id} changed since your unfinished consultation: it starts afresh.",
+            self.notify(f"Case {practice_number(planned.id)} changed since your unfinished consultation: "
+                        "it starts afresh.",
                         severity="warning", markup=False)
             path.unlink(missing_ok=True)
             return None
         answer = await self.app.push_screen_wait(SwapRecoveryDialog(
             "Unfinished consultation",
-            f"You left a consultation of {planned.id} after {counted(len(swap.questions), 'question')}. "
+            f"You left a consultation of case {practice_number(planned.id)} "
+            f"after {counted(len(swap.questions), 'question')}. "
             f"Resume it? Your questions are asked again of the patient ({swap.simulator} simulator); "
             "discarding starts afresh.",
         ))
@@ -405,10 +408,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.steps, self._saved = 0, None
         self.state = SessionState.REPLAYING if event.resumed else SessionState.OPENING
         self.result = None
-        patient = self.case.patient
-        who = " ".join(str(part) for part in (patient.age, patient.sex) if part not in (None, "unspecified"))
-        # The case title often names the diagnosis: it is shown only on the scorecard.
-        self.query_one(TitleBar).set_where(f"{planned.id} · patient {who}".rstrip())
+        # The id and title often name the diagnosis: they are shown only on the scorecard.
+        self.query_one(TitleBar).set_where(case_practice_label(self.case))
         self.query_one(ChatLog).clear_log()
         self.query_one(AttachmentsPanel).clear_attachments()
         self.query_one(NotesPad).load_text(event.swap.notes)
@@ -534,7 +535,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         if run.complete or run.reason == ABANDONED:
             self._remove_swap()
         if run.reason == ABANDONED:
-            self.notify(f"Consultation of {run.case_id} abandoned; recorded as incomplete.", markup=False)
+            self.notify(f"Consultation of case {practice_number(run.case_id)} abandoned; recorded as incomplete.",
+                        markup=False)
             self.refresh_cases()
             self.show_pane("play-cases")
             return
@@ -621,7 +623,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.app.push_screen(
             ConfirmDialog(
                 "Abandon the consultation?",
-                f"The consultation of {self.case.id} ends without a final response: it is recorded as "
+                f"The consultation of case {practice_number(self.case.id)} ends without a final response: "
+                "it is recorded as "
                 "incomplete and never scored.",
                 yes="Abandon",
             ),

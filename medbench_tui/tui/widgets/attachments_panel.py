@@ -3,13 +3,13 @@ description and the path of its file (to open outside the terminal)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from medbench_tui.tui.typed_app import medbench_app
 
 NONE_YET = "Nothing yet. Ask for a result, report or image by name."
 
@@ -45,7 +45,7 @@ class AttachmentsPanel(VerticalScroll):
         added = []
         for view in views:
             self.views.append(view)
-            shown = Static(describe_attachment(view, medbench_app(self).display_path), classes="attachment")
+            shown = Static(describe_attachment(view), classes="attachment")
             shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
             added.append(shown)
         self.mount_all(added)
@@ -53,15 +53,16 @@ class AttachmentsPanel(VerticalScroll):
         self.border_title = f"Attachments ({len(self.views)})"
 
 
-def describe_attachment(view: Any, display_path: Any = str) -> Content:
-    """What the doctor can read of an attachment (``display_path`` shows a file's path)."""
+def describe_attachment(view: Any) -> Content:
+    """What the doctor can read of an attachment: its text or description, and the name of an
+    image file (not its folder, which is named after the case and so often the diagnosis)."""
     parts: list[Content] = []
     if view.text:
         parts.append(Content(view.text.rstrip()))
     elif view.description:
         parts.append(Content.assemble(("Description: ", "italic"), view.description.strip()))
     if view.image_path is not None:
-        parts.append(Content.assemble(("Image file: ", "italic"), display_path(view.image_path)))
+        parts.append(Content.assemble(("Image file: ", "italic"), Path(view.image_path).name))
     if view.missing_file:
-        parts.append(Content.assemble(("File not found: ", "italic"), view.missing_file))
+        parts.append(Content.assemble(("File not found: ", "italic"), Path(view.missing_file).name))
     return Content("\n").join(parts) if parts else Content("(empty)")
