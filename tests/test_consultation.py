@@ -6,20 +6,31 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw
 
 from medbench_tui.core.case import Case, patient_record
 from medbench_tui.core.consultation import Consultation, ConsultationOver, requested
 from medbench_tui.core.simulators import GroundedSimulator
 from medbench_tui.core.transcript import FinalResponse
 
-# 1x1 grey PNG
-PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010800000000"
-    "3a7e9b550000000a49444154789c63680000008200816d3e2f870000000049454e44ae426082"
-)
+
+def _picture() -> bytes:
+    """A small synthetic chest film (a blank or 1x1 picture would be a placeholder: an error)."""
+    image = Image.new("L", (48, 48), 25)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((6, 6, 22, 42), fill=70)
+    draw.ellipse((26, 6, 42, 42), fill=70)
+    draw.ellipse((8, 28, 20, 40), fill=160)  # right lower zone opacity
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+PNG = _picture()
 
 CASE_DATA = {
     "schema_version": 1,
