@@ -138,6 +138,8 @@ class FakeOpenAI:
     tokenizer: str | None = None
 
     def __post_init__(self) -> None:
+        if self.tokenizer not in TOKENIZERS:
+            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; one of {TOKENIZERS}")
         self._queue: deque[Reply | Fault] = deque()
         self.in_flight = 0
         self.max_in_flight = 0

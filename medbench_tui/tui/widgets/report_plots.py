@@ -78,6 +78,6 @@ class GroupedBars(ReportPlot):
         # No legend (plotext draws it over the bars): the title names the bars in order.
         plt.multiple_bar([_short(label) for label, _ in shown], values, orientation="horizontal")
         plt.xlim(0, 100)
-        order = ", ".join(f"{n}. {name}" for n, name in enumerate(series, 1))
-        plt.title(f"{title} · bars top to bottom: {order}")
+        plt.title(title)
+        plt.xlabel("bars top to bottom: " + ", ".join(f"{n}. {name}" for n, name in enumerate(series, 1)))
         self.refresh()
