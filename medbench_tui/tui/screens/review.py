@@ -71,7 +71,7 @@ def final_text(run: RunRecord) -> str:
 class NoteDialog(ModalScreen[str | None]):
     """A note on one decision (why the physician disagrees, what is ambiguous)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="review.note.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="review_note.cancel")]
 
     def __init__(self, decision: Decision, note: str) -> None:
         super().__init__()
