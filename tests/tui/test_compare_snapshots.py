@@ -54,7 +54,7 @@ def test_the_setup_with_a_ticked_case(clinic, make_app, snap_compare):
         screen = await open_compare(pilot)
         screen.query_one("#compare-system-list").select("checklist")
         await until(pilot, lambda: screen.query_one("#compare-case-list").option_count == 2)
-        screen.query_one("#compare-case-list").select(str(pilot.app.bank / "fx-chest-001.yaml"))
+        screen.query_one("#compare-case-list").select(str(pilot.app.bank.root / "fx-chest-001.yaml"))
         await until(pilot)
 
     assert snap_compare(make_app(clinic), terminal_size=SIZE, run_before=run_before)

@@ -78,12 +78,12 @@ async def test_ticking_a_case_switches_the_scope_and_ticked_boxes_look_different
         cases = screen.query_one("#compare-case-list", SelectionList)
         scope = screen.query_one("#compare-scope", Select)
         assert scope.value == "all"
-        cases.select(str(app.bank / "fx-chest-001.yaml"))
+        cases.select(str(app.bank.root / "fx-chest-001.yaml"))
         await until(pilot)
         assert scope.value == "chosen"
         assert [e.id for e in screen.chosen_entries()] == ["fx-chest-001"]
         assert "1 case" in str(screen.query_one("#compare-plan").render())
-        cases.deselect(str(app.bank / "fx-chest-001.yaml"))
+        cases.deselect(str(app.bank.root / "fx-chest-001.yaml"))
         await until(pilot)
         assert scope.value == "all"
         ticked = cases.get_component_rich_style("selection-list--button-selected")
