@@ -104,6 +104,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="timing rounds over both sets (default: 3)")
     parser.add_argument("--misses", action="store_true", help="list the names whose acceptable code is not first")
     parser.add_argument("--cli", type=int, default=0, metavar="N", help="time N warm command-line searches")
+    parser.add_argument("--names", type=Path, action="append", default=[], metavar="FILE",
+                        help="another labelled set in the form of tests/data/icd/names.yaml (e.g. the held-out set)")
     options = parser.parse_args()
 
     start = time.perf_counter()
@@ -120,6 +122,8 @@ def main() -> None:
 
     quality("clinicians' phrasings", [("all", query, accepted) for query, accepted in QUERIES], options.misses)
     quality("development set", development_set(), options.misses)
+    for extra in options.names:
+        quality(str(extra), development_set(extra), options.misses)
     print(f"WHO tables (cache file, or verify + parse):    {milliseconds(loaded - start)}")
     print(f"search index (cache file, or build + store):  {milliseconds(built - loaded)}")
     print(f"first round:  median {milliseconds(statistics.median(first))}, p95 {milliseconds(percentile(first, 0.95))}")

@@ -9,7 +9,7 @@ repeats cut short, and leaks (the leak guard on every reply sentence). Targets: 
 >= 97%, no false denial, unrequested <= 2% of replies, defaults and attachments >= 97%,
 0 leaks.
 
-    python benchmarks/patient_fidelity.py [--misses]
+    python benchmarks/patient_fidelity.py [--misses] [--consultations DIR]
 """
 
 from __future__ import annotations
@@ -194,7 +194,8 @@ def run(paths: list[Path]) -> tuple[list[Tally], Tally]:
 
 
 def main() -> None:
-    tallies, total = run(sorted(CONSULTATIONS.glob("*.yaml")))
+    folder = Path(sys.argv[sys.argv.index("--consultations") + 1]) if "--consultations" in sys.argv else CONSULTATIONS
+    tallies, total = run(sorted(folder.glob("*.yaml")))
     for tally in tallies:
         print(f"{tally.case_id:28} {tally.replies:3} replies  {tally.figures()}")
     print("per category (replies right in every respect):")

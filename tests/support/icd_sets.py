@@ -93,11 +93,11 @@ QUERIES: list[tuple[str, list[str]]] = [
 ]
 
 
-def development_set() -> list[tuple[str, str, list[str]]]:
-    """(group, name, acceptable codes) of every name in names.yaml."""
+def development_set(path: Path = DEVELOPMENT_SET) -> list[tuple[str, str, list[str]]]:
+    """(group, name, acceptable codes) of every name in names.yaml (or another set of its form)."""
     import yaml
 
-    groups = yaml.safe_load(DEVELOPMENT_SET.read_text(encoding="utf-8"))
+    groups = yaml.safe_load(path.read_text(encoding="utf-8"))
     return [(group, name, [str(code) for code in codes]) for group, rows in groups.items() for name, codes in rows]
 
 
