@@ -314,6 +314,21 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "then home": "discharge home",
     "go home": "discharge home",
     "allowed home": "discharge home",
+    "stay at home": "discharge home",
+    "stay home": "discharge home",
+    "rest at home": "discharge home",
+    "manage this at home": "discharge home",
+    "manage it at home": "discharge home",
+    "managed at home": "discharge home",
+    "manage at home": "discharge home",
+    "see how it goes at home": "discharge home",
+    "see how things go at home": "discharge home",
+    "send home": "discharge home",
+    "sent home": "discharge home",
+    "send him home": "discharge home",
+    "send her home": "discharge home",
+    "send you home": "discharge home",
+    "head home": "discharge home",
 }
 ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
 PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)

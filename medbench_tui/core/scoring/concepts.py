@@ -27,7 +27,15 @@
   hours), "review in 3 weeks" does not; "review in 3 months" does not match "review
   in 1 week". A month is 28-31 days, so "12 weeks" is "3 months".
 
-A concept only gives credit: it reaches the reference items of class required,
+* **Discharge with a treatment** (:func:`discharges`, :func:`plan_parts`): a reference
+  item that sends the patient home with a treatment ("Discharge with antacid
+  treatment", "Oral rehydration and discharge home") is matched by a discharge in the
+  final (lay words such as "rest at home", "you can stay at home" are a discharge,
+  ``core/text.py``) with that treatment, one of its class's names or members
+  ("omeprazole" for "proton pump inhibitor and discharge"), in the same clause. This
+  concept gives blame too: such items are mostly contraindicated.
+
+Safety-netting and follow-up only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
 home with review in a week" given). Each reference item is still matched at most
@@ -43,6 +51,7 @@ from medbench_tui.core.scoring.document import Document, Hit
 
 SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
+DISCHARGE_PLAN = "discharge with a treatment"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -292,3 +301,34 @@ def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:
 def inside(given: Interval, allowed: Interval) -> bool:
     """The interval a doctor gave lies within the one the reference allows."""
     return allowed[0] - SLACK <= given[0] and given[1] <= allowed[1] + SLACK
+
+
+DISCHARGE_WORDS = frozenset({"discharge"})
+NOT_A_DISPOSITION = frozenset({
+    "vaginal", "nipple", "penile", "urethral", "ear", "eye", "nasal", "purulent", "watery", "mucopurulent",
+    "bloody", "offensive", "green", "yellow", "any", "of",
+})
+"""Words before "discharge" that make it a body fluid ("vaginal discharge"), not a disposition."""
+PLAN_LINKS = frozenset({"discharge", "home", "with", "and", "on", "then", "from", "ed", "send", "sent", "at"})
+"""The words of a "discharge with X" item that are not the treatment X."""
+
+
+def plan_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment words of a reference phrase that sends the patient home with a
+    treatment ("proton pump inhibitor and discharge" -> proton pump inhibitor)."""
+    if not DISCHARGE_WORDS & set(words):
+        return None
+    rest = tuple(w for w in words if w not in PLAN_LINKS)
+    return rest or None
+
+
+def discharges(doc: Document) -> list[int]:
+    """The tokens where the document sends the patient home (a disposition, not a body fluid)."""
+    out = []
+    for k, token in enumerate(doc.tokens):
+        if token.norm not in DISCHARGE_WORDS:
+            continue
+        before = doc.lows[k - 1] if k and doc.clause[k - 1] == doc.clause[k] else ""
+        if before not in NOT_A_DISPOSITION:
+            out.append(k)
+    return out
