@@ -168,3 +168,19 @@ def test_discharge_in_lay_words_with_a_treatment(text, sent_home):
     card = card_for(stemi, text)
     assert ("Discharge with antacid treatment" in given(card, "treatment")) is sent_home
     assert (status(card, "cc-no-discharge") == "FAIL") is sent_home
+
+
+@pytest.mark.parametrize(
+    ("text", "withheld"),
+    [
+        ("Likely appendicitis. Please don't take any painkillers until the surgical team has seen you.", True),
+        ("Appendicitis. Hold off on pain relief until the surgeons have assessed her.", True),
+        ("Appendicitis. Avoid ibuprofen; give paracetamol 1 g IV.", False),  # avoiding one member withholds nothing
+        ("Appendicitis. IV morphine now for pain relief.", False),
+    ],
+)
+def test_instructions_to_withhold_in_lay_words(text, withheld):
+    appendicitis = load_valid_case(CASES / "sur-appendicitis-001.yaml")
+    card = card_for(appendicitis, text)
+    assert ("Withholding analgesia until surgical assessment" in given(card, "treatment")) is withheld
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is withheld

@@ -35,6 +35,14 @@
   ("omeprazole" for "proton pump inhibitor and discharge"), in the same clause. This
   concept gives blame too: such items are mostly contraindicated.
 
+* **Withholding a treatment** (:func:`withhold_parts`, :func:`withheld`): a reference
+  item about withholding a treatment ("Withholding analgesia until surgical
+  assessment", "Withhold amlodipine while hypotensive") is matched by an instruction
+  to withhold that treatment or one of its class's names (not its members: avoiding
+  ibuprofen is not withholding analgesia), in lay words too: "don't take any
+  painkillers until a doctor has examined you", "hold off on pain relief until seen".
+  This concept gives blame too.
+
 Safety-netting and follow-up only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
@@ -52,6 +60,7 @@ from medbench_tui.core.scoring.document import Document, Hit
 SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
 DISCHARGE_PLAN = "discharge with a treatment"
+WITHHOLDING = "withholding a treatment"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -332,3 +341,40 @@ def discharges(doc: Document) -> list[int]:
         if before not in NOT_A_DISPOSITION:
             out.append(k)
     return out
+
+
+WITHHOLD_WORDS = frozenset({"withhold", "withholding", "withheld", "hold", "holding", "delay", "delaying", "delayed"})
+WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during"})
+WITHHOLD_CUES = Cues(
+    "withhold", "withholding", "hold off", "hold off on", "hold off taking", "hold off giving", "dont take",
+    "do not take", "dont give", "do not give", "dont have", "do not have", "dont use", "do not use", "no", "not",
+    "avoid", "without", "delay", "defer", "dont start", "do not start", "not to take", "not to give",
+)
+WITHHOLD_REACH = 4
+"""How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
+
+
+def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment words of a reference phrase about withholding it ("withholding
+    analgesia until surgical assessment" -> analgesia)."""
+    at = next((k for k, w in enumerate(words) if w in WITHHOLD_WORDS), None)
+    if at is None:
+        return None
+    part = []
+    for word in words[at + 1 :]:
+        if word in WITHHOLD_END:
+            break
+        part.append(word)
+    return tuple(part) or None
+
+
+def withheld(doc: Document, first: int) -> int | None:
+    """Where a withholding instruction starts shortly before token ``first`` in its clause."""
+    for k in range(max(0, first - WITHHOLD_REACH), first):
+        cue = WITHHOLD_CUES.ending_at(doc.lows, k) if doc.clause[k] == doc.clause[first] else None
+        if cue is not None:
+            start = k - len(cue) + 1
+            while start > 0 and doc.tokens[start - 1].start == doc.tokens[start].start:
+                start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
+            return start
+    return None

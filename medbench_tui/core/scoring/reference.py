@@ -167,6 +167,7 @@ class ReferenceTable:
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -197,10 +198,11 @@ class ReferenceTable:
         """Remember an item that sends the patient home with a treatment, with every
         name of that treatment (its class's names and members: ``groups.py``)."""
         part = concepts.plan_parts(phrase.words)
-        if part is None:
-            return
-        names = {tuple(t.norm for t in key_tokens(tokenize(n))) for n in group_phrases(" ".join(part))}
-        self._discharge_plans.append((phrase, ref, [n for n in names if n]))
+        if part is not None:
+            self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
+        part = concepts.withhold_parts(phrase.words)
+        if part is not None:
+            self._withholdings.append((phrase, ref, _names(group_phrases(" ".join(part), members=False))))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -288,7 +290,7 @@ class ReferenceTable:
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
         mentions = _resolve_overlaps(found)
-        if self._safety_nets or self._follow_ups or self._discharge_plans:
+        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -348,6 +350,11 @@ class ReferenceTable:
                 treatment = _in_clause(doc, k, names)
                 if treatment is not None:
                     add(Hit(min(k, treatment.first), max(k, treatment.last)), phrase, ref, concepts.DISCHARGE_PLAN)
+        for phrase, ref, names in self._withholdings:
+            for hit in _written(doc, names):
+                cue = concepts.withheld(doc, hit.first)
+                if cue is not None:
+                    add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:
@@ -523,12 +530,22 @@ def reference_table(case: Case) -> ReferenceTable:
     return table
 
 
-def _in_clause(doc: Document, at: int, names: list[tuple[str, ...]]) -> Hit | None:
-    """Where one of ``names`` (normalised words, filler left out) is written in the clause of token ``at``."""
-    keys = [k for k, t in enumerate(doc.tokens) if doc.clause[k] == doc.clause[at] and t.norm not in FILLER]
+def _names(texts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Names as normalised words, filler left out."""
+    return [n for n in {tuple(t.norm for t in key_tokens(tokenize(text))) for text in texts} if n]
+
+
+def _written(doc: Document, names: list[tuple[str, ...]], clause: int | None = None) -> list[Hit]:
+    """Where ``names`` (normalised words, filler left out) are written, in one clause or anywhere."""
+    keys = [k for k, t in enumerate(doc.tokens) if (clause is None or doc.clause[k] == clause) and t.norm not in FILLER]
     norms = [doc.tokens[k].norm for k in keys]
-    for words in names:
-        for s in range(len(norms) - len(words) + 1):
-            if tuple(norms[s : s + len(words)]) == words:
-                return Hit(keys[s], keys[s + len(words) - 1])
-    return None
+    return [
+        Hit(keys[s], keys[s + len(words) - 1])
+        for words in names for s in range(len(norms) - len(words) + 1)
+        if tuple(norms[s : s + len(words)]) == words and doc.clause[keys[s]] == doc.clause[keys[s + len(words) - 1]]
+    ]
+
+
+def _in_clause(doc: Document, at: int, names: list[tuple[str, ...]]) -> Hit | None:
+    """Where one of ``names`` is first written in the clause of token ``at``."""
+    return next(iter(_written(doc, names, doc.clause[at])), None)
