@@ -184,3 +184,12 @@ def test_instructions_to_withhold_in_lay_words(text, withheld):
     card = card_for(appendicitis, text)
     assert ("Withholding analgesia until surgical assessment" in given(card, "treatment")) is withheld
     assert (status(card, "cc-implicit-contraindicated") == "FAIL") is withheld
+
+
+def test_results_and_monitoring_in_the_words_physicians_write():
+    delirium = load_valid_case(CASES / "psy-delirium-001.yaml")
+    card = card_for(delirium, "Hypoactive delirium, probably urinary. 4AT 9/12; urine dip shows leucocytes and nitrites.")
+    assert {"Delirium screening tool (4AT or CAM)", "Urine dipstick"} <= given(card, "workup")
+    sbo = load_valid_case(CASES / "sur-sbo-001.yaml")
+    card = card_for(sbo, "Adhesional SBO. Drip and suck; glucose monitoring 6-hourly while nil by mouth.")
+    assert any("glucose monitoring" in r for r in given(card, "treatment"))  # a frequency is not a result

@@ -329,6 +329,9 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "send her home": "discharge home",
     "send you home": "discharge home",
     "head home": "discharge home",
+    "urine dip": "urine dipstick",
+    "urine dip test": "urine dipstick",
+    "glucose monitoring": "capillary glucose monitoring",
 }
 ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
 PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)
