@@ -193,3 +193,19 @@ def test_results_and_monitoring_in_the_words_physicians_write():
     sbo = load_valid_case(CASES / "sur-sbo-001.yaml")
     card = card_for(sbo, "Adhesional SBO. Drip and suck; glucose monitoring 6-hourly while nil by mouth.")
     assert any("glucose monitoring" in r for r in given(card, "treatment"))  # a frequency is not a result
+
+
+@pytest.mark.parametrize(
+    ("text", "ecg_done"),
+    [
+        ("Inferior MI: there is ST elevation in leads II, III and aVF. Aspirin 300 mg.", True),
+        ("Sinus tachycardia at 118 with T-wave inversion in V1-V3; CTPA.", True),
+        ("Probably reflux. Omeprazole and review.", False),
+        ("Cardioversion to restore sinus rhythm.", False),  # an aim of treatment, not a finding
+    ],
+)
+def test_ecg_findings_report_the_ecg_done(text, ecg_done):
+    stemi = load_valid_case(CASES / "em-stemi-002.yaml")
+    card = card_for(stemi, text)
+    assert ("12-lead ECG" in given(card, "workup")) is ecg_done
+    assert "Right-sided ECG leads (V4R)" not in given(card, "workup")

@@ -43,6 +43,12 @@
   painkillers until a doctor has examined you", "hold off on pain relief until seen".
   This concept gives blame too.
 
+* **An ECG read** (:func:`ecg_readings`): findings only an electrocardiogram gives ("ST
+  elevation in II, III and aVF", "sinus tachycardia 112", "T-wave inversion", "QTc 480")
+  report the 12-lead ECG done (scoring.md "Results"): they match a workup item that is
+  the plain ECG ("12-lead ECG", "ECG"), never a variant with words of its own
+  ("right-sided ECG leads", "ambulatory ECG").
+
 Safety-netting and follow-up only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
@@ -61,6 +67,7 @@ SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
 DISCHARGE_PLAN = "discharge with a treatment"
 WITHHOLDING = "withholding a treatment"
+ECG_READ = "an ECG finding"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -378,3 +385,32 @@ def withheld(doc: Document, first: int) -> int | None:
                 start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
             return start
     return None
+
+
+ECG_WORDS = frozenset({"electrocardiogram", "12", "lead", "leads"})
+"""The words of a reference phrase that is the plain ECG."""
+ECG_FINDINGS = Cues(
+    "st elevation", "st depression", "st segment", "t wave inversion", "t wave", "sinus rhythm", "sinus tachycardia",
+    "sinus bradycardia", "lbbb", "rbbb", "bundle branch block", "qtc", "qt interval", "pr interval", "qrs",
+    "q waves", "delta wave", "avf", "avl",
+)
+
+
+ECG_AIMS = frozenset({"restore", "restoring", "restores", "to", "into", "maintain", "maintaining", "achieve", "back"})
+"""Words before a rhythm that make it an aim of treatment ("cardioversion to restore sinus rhythm"), not a finding."""
+
+
+def is_plain_ecg(words: tuple[str, ...]) -> bool:
+    """The reference phrase names the 12-lead ECG and nothing more."""
+    return "electrocardiogram" in words and set(words) <= ECG_WORDS
+
+
+def ecg_readings(doc: Document) -> list[Hit]:
+    """Every ECG finding of the document (see the module documentation)."""
+    out = []
+    for k in range(len(doc.tokens)):
+        found = ECG_FINDINGS.starting_at(doc.lows, k)
+        aim = k > 0 and doc.lows[k - 1] in ECG_AIMS
+        if found is not None and not aim and not (out and out[-1].last >= k):
+            out.append(Hit(k, k + len(found) - 1))
+    return out

@@ -168,6 +168,7 @@ class ReferenceTable:
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -193,6 +194,7 @@ class ReferenceTable:
         for ref in self.treatment:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
+        self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -290,7 +292,7 @@ class ReferenceTable:
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
         mentions = _resolve_overlaps(found)
-        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings:
+        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -355,6 +357,9 @@ class ReferenceTable:
                 cue = concepts.withheld(doc, hit.first)
                 if cue is not None:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
+        for phrase, ref in self._ecgs:
+            for hit in concepts.ecg_readings(doc):
+                add(hit, phrase, ref, concepts.ECG_READ)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:
