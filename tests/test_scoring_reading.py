@@ -209,3 +209,16 @@ def test_ecg_findings_report_the_ecg_done(text, ecg_done):
     card = card_for(stemi, text)
     assert ("12-lead ECG" in given(card, "workup")) is ecg_done
     assert "Right-sided ECG leads (V4R)" not in given(card, "workup")
+
+
+@pytest.mark.parametrize(
+    ("text", "ecg_given"),
+    [
+        ("Likely heartburn. See your GP if it persists beyond a week; an ECG could be done then.", False),
+        ("Likely heartburn. Come back if it has not eased by Friday. We can arrange an ECG at that point.", False),
+        ("Heart attack. Aspirin now; ECG then.", True),  # nothing to defer to: a sequence
+    ],
+)
+def test_an_action_deferred_to_an_earlier_condition_is_conditional(text, ecg_given):
+    stemi = load_valid_case(CASES / "em-stemi-002.yaml")
+    assert ("12-lead ECG" in given(card_for(stemi, text), "workup")) is ecg_given
