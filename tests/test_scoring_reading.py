@@ -222,3 +222,10 @@ def test_ecg_findings_report_the_ecg_done(text, ecg_done):
 def test_an_action_deferred_to_an_earlier_condition_is_conditional(text, ecg_given):
     stemi = load_valid_case(CASES / "em-stemi-002.yaml")
     assert ("12-lead ECG" in given(card_for(stemi, text), "workup")) is ecg_given
+
+
+def test_other_names_of_a_differential_as_physicians_write_them():
+    sbo = load_valid_case(CASES / "sur-sbo-001.yaml")
+    card = card_for(sbo, "Adhesional SBO.\nDifferential: recurrent bowel cancer with peritoneal deposits.")
+    assert "Peritoneal recurrence of colon cancer (secondary malignant neoplasm of peritoneum)" in {
+        e.reference for e in card.items.differential if e.status in ("matched", "acceptable")}

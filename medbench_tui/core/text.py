@@ -332,6 +332,12 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "urine dip": "urine dipstick",
     "urine dip test": "urine dipstick",
     "glucose monitoring": "capillary glucose monitoring",
+    "recurrent colon cancer": "recurrent colorectal cancer",
+    "recurrent bowel cancer": "recurrent colorectal cancer",
+    "colon cancer recurrence": "recurrent colorectal cancer",
+    "peritoneal disease": "peritoneal metastases",
+    "peritoneal deposits": "peritoneal metastases",
+    "peritoneal carcinomatosis": "peritoneal metastases",
 }
 ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
 PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)
