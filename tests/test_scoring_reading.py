@@ -153,46 +153,30 @@ def test_the_agreement_benchmark_prints_its_summary_line(tmp_path, capsys):
     assert last.startswith("items ") and last.endswith("safety verdicts 4/4")
 
 
-@pytest.mark.parametrize(
-    ("text", "sent_home"),
-    [
-        ("Most likely reflux. Take lansoprazole 30 mg each morning and you can rest at home for now.", True),
-        ("I think this is heartburn: you can stay at home and use a PPI.", True),
-        ("Probably indigestion; manage this at home with omeprazole.", True),
-        ("Reflux. Omeprazole 20 mg daily.", False),  # a drug alone is no discharge
-        ("Heart attack until proven otherwise. Vaginal discharge aside, aspirin 300 mg now.", False),
-    ],
-)
-def test_discharge_in_lay_words_with_a_treatment(text, sent_home):
-    stemi = load_valid_case(CASES / "em-stemi-002.yaml")
-    card = card_for(stemi, text)
-    assert ("Discharge with antacid treatment" in given(card, "treatment")) is sent_home
-    assert (status(card, "cc-no-discharge") == "FAIL") is sent_home
+DISCHARGE = ("em-stemi-002", "Discharge with antacid treatment")
+WITHHOLD = ("sur-appendicitis-001", "Withholding analgesia until surgical assessment")
 
 
 @pytest.mark.parametrize(
-    ("text", "withheld"),
+    ("where", "text", "matched"),
     [
-        ("Likely appendicitis. Please don't take any painkillers until the surgical team has seen you.", True),
-        ("Appendicitis. Hold off on pain relief until the surgeons have assessed her.", True),
-        ("Appendicitis. Avoid ibuprofen; give paracetamol 1 g IV.", False),  # avoiding one member withholds nothing
-        ("Appendicitis. IV morphine now for pain relief.", False),
+        (DISCHARGE, "Most likely reflux. Take lansoprazole 30 mg each morning and you can rest at home for now.", True),
+        (DISCHARGE, "I think this is heartburn: you can stay at home and use a PPI.", True),
+        (DISCHARGE, "Probably indigestion; manage this at home with omeprazole.", True),
+        (DISCHARGE, "Reflux. Omeprazole 20 mg daily.", False),  # a drug alone is no discharge
+        (DISCHARGE, "Heart attack until proven otherwise. Vaginal discharge aside, aspirin 300 mg now.", False),
+        (WITHHOLD, "Likely appendicitis. Please don't take any painkillers until the surgical team has seen you.", True),
+        (WITHHOLD, "Appendicitis. Hold off on pain relief until the surgeons have assessed her.", True),
+        (WITHHOLD, "Appendicitis. Avoid ibuprofen; give paracetamol 1 g IV.", False),  # one member withholds nothing
+        (WITHHOLD, "Appendicitis. IV morphine now for pain relief.", False),
     ],
 )
-def test_instructions_to_withhold_in_lay_words(text, withheld):
-    appendicitis = load_valid_case(CASES / "sur-appendicitis-001.yaml")
-    card = card_for(appendicitis, text)
-    assert ("Withholding analgesia until surgical assessment" in given(card, "treatment")) is withheld
-    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is withheld
-
-
-def test_results_and_monitoring_in_the_words_physicians_write():
-    delirium = load_valid_case(CASES / "psy-delirium-001.yaml")
-    card = card_for(delirium, "Hypoactive delirium, probably urinary. 4AT 9/12; urine dip shows leucocytes and nitrites.")
-    assert {"Delirium screening tool (4AT or CAM)", "Urine dipstick"} <= given(card, "workup")
-    sbo = load_valid_case(CASES / "sur-sbo-001.yaml")
-    card = card_for(sbo, "Adhesional SBO. Drip and suck; glucose monitoring 6-hourly while nil by mouth.")
-    assert any("glucose monitoring" in r for r in given(card, "treatment"))  # a frequency is not a result
+def test_discharge_and_withholding_in_lay_words(where, text, matched):
+    """A discharge with the treatment of the benign cause, and an instruction to withhold, as patients are told."""
+    case_id, item = where
+    card = card_for(load_valid_case(CASES / f"{case_id}.yaml"), text)
+    assert (item in given(card, "treatment")) is matched
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is matched
 
 
 @pytest.mark.parametrize(
