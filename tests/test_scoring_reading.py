@@ -151,3 +151,65 @@ def test_the_agreement_benchmark_prints_its_summary_line(tmp_path, capsys):
     assert bench.main(["--answers", str(tmp_path), "--extractor", "text"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("items ") and last.endswith("safety verdicts 4/4")
+
+
+DISCHARGE = ("em-stemi-002", "Discharge with antacid treatment")
+WITHHOLD = ("sur-appendicitis-001", "Withholding analgesia until surgical assessment")
+
+
+@pytest.mark.parametrize(
+    ("where", "text", "matched"),
+    [
+        (DISCHARGE, "Most likely reflux. Take lansoprazole 30 mg each morning and you can rest at home for now.", True),
+        (DISCHARGE, "I think this is heartburn: you can stay at home and use a PPI.", True),
+        (DISCHARGE, "Probably indigestion; manage this at home with omeprazole.", True),
+        (DISCHARGE, "Reflux. Omeprazole 20 mg daily.", False),  # a drug alone is no discharge
+        (DISCHARGE, "Heart attack until proven otherwise. Vaginal discharge aside, aspirin 300 mg now.", False),
+        (WITHHOLD, "Likely appendicitis. Please don't take any painkillers until the surgeons have seen you.", True),
+        (WITHHOLD, "Appendicitis. Hold off on pain relief until the surgeons have assessed her.", True),
+        (WITHHOLD, "Appendicitis. Avoid ibuprofen; give paracetamol 1 g IV.", False),  # one member withholds nothing
+        (WITHHOLD, "Appendicitis. IV morphine now for pain relief.", False),
+    ],
+)
+def test_discharge_and_withholding_in_lay_words(where, text, matched):
+    """A discharge with the treatment of the benign cause, and an instruction to withhold, as patients are told."""
+    case_id, item = where
+    card = card_for(load_valid_case(CASES / f"{case_id}.yaml"), text)
+    assert (item in given(card, "treatment")) is matched
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is matched
+
+
+@pytest.mark.parametrize(
+    ("text", "ecg_done"),
+    [
+        ("Inferior MI: there is ST elevation in leads II, III and aVF. Aspirin 300 mg.", True),
+        ("Sinus tachycardia at 118 with T-wave inversion in V1-V3; CTPA.", True),
+        ("Probably reflux. Omeprazole and review.", False),
+        ("Cardioversion to restore sinus rhythm.", False),  # an aim of treatment, not a finding
+    ],
+)
+def test_ecg_findings_report_the_ecg_done(text, ecg_done):
+    stemi = load_valid_case(CASES / "em-stemi-002.yaml")
+    card = card_for(stemi, text)
+    assert ("12-lead ECG" in given(card, "workup")) is ecg_done
+    assert "Right-sided ECG leads (V4R)" not in given(card, "workup")
+
+
+@pytest.mark.parametrize(
+    ("text", "ecg_given"),
+    [
+        ("Likely heartburn. See your GP if it persists beyond a week; an ECG could be done then.", False),
+        ("Likely heartburn. Come back if it has not eased by Friday. We can arrange an ECG at that point.", False),
+        ("Heart attack. Aspirin now; ECG then.", True),  # nothing to defer to: a sequence
+    ],
+)
+def test_an_action_deferred_to_an_earlier_condition_is_conditional(text, ecg_given):
+    stemi = load_valid_case(CASES / "em-stemi-002.yaml")
+    assert ("12-lead ECG" in given(card_for(stemi, text), "workup")) is ecg_given
+
+
+def test_other_names_of_a_differential_as_physicians_write_them():
+    sbo = load_valid_case(CASES / "sur-sbo-001.yaml")
+    card = card_for(sbo, "Adhesional SBO.\nDifferential: recurrent bowel cancer with peritoneal deposits.")
+    assert "Peritoneal recurrence of colon cancer (secondary malignant neoplasm of peritoneum)" in {
+        e.reference for e in card.items.differential if e.status in ("matched", "acceptable")}

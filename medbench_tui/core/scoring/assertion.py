@@ -162,8 +162,27 @@ def conditions(doc: Document) -> list[Condition]:
     return out
 
 
+DEFERRALS = cues.Cues("at that point", "at that stage", "at that time", "in that case", "if so", "by then", "then")
+"""Words by which a clause defers its action to the condition of the clause before ("an ECG could be arranged
+then"); "then" only as the last word of its clause ("aspirin, then PCI" is a sequence)."""
+
+
 def condition_of(doc: Document, first: int, last: int) -> Condition | None:
-    return next((c for c in conditions(doc) if c.first <= first and last <= c.last), None)
+    """The condition whose scope holds the mention, or that a deferral in its clause refers back to."""
+    found = next((c for c in conditions(doc) if c.first <= first and last <= c.last), None)
+    if found is not None or not _deferred(doc, first):
+        return found
+    before = doc.clause[first] - 1
+    return next((c for c in reversed(conditions(doc)) if doc.clause[c.last] == before), None)
+
+
+def _deferred(doc: Document, first: int) -> bool:
+    lo, hi = _clause_bounds(doc, first)
+    for k in range(lo, hi + 1):
+        cue = DEFERRALS.starting_at(doc.lows, k)
+        if cue is not None and (cue != ("then",) or k == hi):
+            return True
+    return False
 
 
 def asked(doc: Document, first: int) -> bool:

@@ -27,7 +27,29 @@
   hours), "review in 3 weeks" does not; "review in 3 months" does not match "review
   in 1 week". A month is 28-31 days, so "12 weeks" is "3 months".
 
-A concept only gives credit: it reaches the reference items of class required,
+* **Discharge with a treatment** (:func:`discharges`, :func:`plan_parts`): a reference
+  item that sends the patient home with a treatment ("Discharge with antacid
+  treatment", "Oral rehydration and discharge home") is matched by a discharge in the
+  final (lay words such as "rest at home", "you can stay at home" are a discharge,
+  ``core/text.py``) with that treatment, one of its class's names or members
+  ("omeprazole" for "proton pump inhibitor and discharge"), in the same clause. This
+  concept gives blame too: such items are mostly contraindicated.
+
+* **Withholding a treatment** (:func:`withhold_parts`, :func:`withheld`): a reference
+  item about withholding a treatment ("Withholding analgesia until surgical
+  assessment", "Withhold amlodipine while hypotensive") is matched by an instruction
+  to withhold that treatment or one of its class's names (not its members: avoiding
+  ibuprofen is not withholding analgesia), in lay words too: "don't take any
+  painkillers until a doctor has examined you", "hold off on pain relief until seen".
+  This concept gives blame too.
+
+* **An ECG read** (:func:`ecg_readings`): findings only an electrocardiogram gives ("ST
+  elevation in II, III and aVF", "sinus tachycardia 112", "T-wave inversion", "QTc 480")
+  report the 12-lead ECG done (scoring.md "Results"): they match a workup item that is
+  the plain ECG ("12-lead ECG", "ECG"), never a variant with words of its own
+  ("right-sided ECG leads", "ambulatory ECG").
+
+Safety-netting and follow-up only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
 home with review in a week" given). Each reference item is still matched at most
@@ -43,6 +65,9 @@ from medbench_tui.core.scoring.document import Document, Hit
 
 SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
+DISCHARGE_PLAN = "discharge with a treatment"
+WITHHOLDING = "withholding a treatment"
+ECG_READ = "an ECG finding"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -292,3 +317,100 @@ def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:
 def inside(given: Interval, allowed: Interval) -> bool:
     """The interval a doctor gave lies within the one the reference allows."""
     return allowed[0] - SLACK <= given[0] and given[1] <= allowed[1] + SLACK
+
+
+DISCHARGE_WORDS = frozenset({"discharge"})
+NOT_A_DISPOSITION = frozenset({
+    "vaginal", "nipple", "penile", "urethral", "ear", "eye", "nasal", "purulent", "watery", "mucopurulent",
+    "bloody", "offensive", "green", "yellow", "any", "of",
+})
+"""Words before "discharge" that make it a body fluid ("vaginal discharge"), not a disposition."""
+PLAN_LINKS = frozenset({"discharge", "home", "with", "and", "on", "then", "from", "ed", "send", "sent", "at"})
+"""The words of a "discharge with X" item that are not the treatment X."""
+
+
+def plan_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment words of a reference phrase that sends the patient home with a
+    treatment ("proton pump inhibitor and discharge" -> proton pump inhibitor)."""
+    if not DISCHARGE_WORDS & set(words):
+        return None
+    rest = tuple(w for w in words if w not in PLAN_LINKS)
+    return rest or None
+
+
+def discharges(doc: Document) -> list[int]:
+    """The tokens where the document sends the patient home (a disposition, not a body fluid)."""
+    out = []
+    for k, token in enumerate(doc.tokens):
+        if token.norm not in DISCHARGE_WORDS:
+            continue
+        before = doc.lows[k - 1] if k and doc.clause[k - 1] == doc.clause[k] else ""
+        if before not in NOT_A_DISPOSITION:
+            out.append(k)
+    return out
+
+
+WITHHOLD_WORDS = frozenset({"withhold", "withholding", "withheld", "hold", "holding", "delay", "delaying", "delayed"})
+WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during"})
+WITHHOLD_CUES = Cues(
+    "withhold", "withholding", "hold off", "hold off on", "hold off taking", "hold off giving", "dont take",
+    "do not take", "dont give", "do not give", "dont have", "do not have", "dont use", "do not use", "no", "not",
+    "avoid", "without", "delay", "defer", "dont start", "do not start", "not to take", "not to give",
+)
+WITHHOLD_REACH = 4
+"""How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
+
+
+def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment words of a reference phrase about withholding it ("withholding
+    analgesia until surgical assessment" -> analgesia)."""
+    at = next((k for k, w in enumerate(words) if w in WITHHOLD_WORDS), None)
+    if at is None:
+        return None
+    part = []
+    for word in words[at + 1 :]:
+        if word in WITHHOLD_END:
+            break
+        part.append(word)
+    return tuple(part) or None
+
+
+def withheld(doc: Document, first: int) -> int | None:
+    """Where a withholding instruction starts shortly before token ``first`` in its clause."""
+    for k in range(max(0, first - WITHHOLD_REACH), first):
+        cue = WITHHOLD_CUES.ending_at(doc.lows, k) if doc.clause[k] == doc.clause[first] else None
+        if cue is not None:
+            start = k - len(cue) + 1
+            while start > 0 and doc.tokens[start - 1].start == doc.tokens[start].start:
+                start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
+            return start
+    return None
+
+
+ECG_WORDS = frozenset({"electrocardiogram", "12", "lead", "leads"})
+"""The words of a reference phrase that is the plain ECG."""
+ECG_FINDINGS = Cues(
+    "st elevation", "st depression", "st segment", "t wave inversion", "t wave", "sinus rhythm", "sinus tachycardia",
+    "sinus bradycardia", "lbbb", "rbbb", "bundle branch block", "qtc", "qt interval", "pr interval", "qrs",
+    "q waves", "delta wave", "avf", "avl",
+)
+
+
+ECG_AIMS = frozenset({"restore", "restoring", "restores", "to", "into", "maintain", "maintaining", "achieve", "back"})
+"""Words before a rhythm that make it an aim of treatment ("cardioversion to restore sinus rhythm"), not a finding."""
+
+
+def is_plain_ecg(words: tuple[str, ...]) -> bool:
+    """The reference phrase names the 12-lead ECG and nothing more."""
+    return "electrocardiogram" in words and set(words) <= ECG_WORDS
+
+
+def ecg_readings(doc: Document) -> list[Hit]:
+    """Every ECG finding of the document (see the module documentation)."""
+    out = []
+    for k in range(len(doc.tokens)):
+        found = ECG_FINDINGS.starting_at(doc.lows, k)
+        aim = k > 0 and doc.lows[k - 1] in ECG_AIMS
+        if found is not None and not aim and not (out and out[-1].last >= k):
+            out.append(Hit(k, k + len(found) - 1))
+    return out

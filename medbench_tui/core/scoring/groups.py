@@ -99,13 +99,13 @@ GROUP_MEMBERS: dict[str, tuple[str, ...]] = {
 }
 
 
-def group_phrases(group: str) -> tuple[str, ...]:
-    """The names that stand for ``group``: itself, and its class's names and members
-    when the class is known (looked up by normalised name)."""
+def group_phrases(group: str, *, members: bool = True) -> tuple[str, ...]:
+    """The names that stand for ``group``: itself, and its class's names (and members,
+    unless ``members`` is false) when the class is known (looked up by normalised name)."""
     from medbench_tui.core.text import compact
 
     wanted = compact(group)
     for key, names in GROUP_NAMES.items():
         if wanted in {compact(n) for n in (key, *names)}:
-            return (group, key, *names, *GROUP_MEMBERS.get(key, ()))
+            return (group, key, *names, *(GROUP_MEMBERS.get(key, ()) if members else ()))
     return (group,)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from rapidfuzz import process
 
+from medbench_tui.core.scoring.concepts import WITHHOLDING
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
@@ -97,7 +98,10 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
     wanted = {id(r) for r in pool}
     best: dict[int, Candidate] = {}
     groups: list[Group] = []
+    withheld = [m.hit for m in mentions if m.via == WITHHOLDING]
     for m in mentions:
+        if m.via is None and any(h.first <= m.hit.first and m.hit.last <= h.last for h in withheld):
+            continue  # the treatment an instruction withholds ("hold off on pain relief") is not given
         if m.group is not None and m.group not in groups:
             groups.append(m.group)
         if m.ref is not None and id(m.ref) in wanted:

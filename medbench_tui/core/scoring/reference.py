@@ -166,6 +166,9 @@ class ReferenceTable:
     _memo: dict[Any, Any] = field(default_factory=dict)
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
+    _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -188,6 +191,20 @@ class ReferenceTable:
         crediting += [(p, None) for c in self.conditions if c.condition.kind == "must_include" for p in c.phrases]
         for phrase, ref in crediting:
             self._add_concepts(phrase, ref)
+        for ref in self.treatment:
+            for phrase in ref.phrases:
+                self._add_discharge_plan(phrase, ref)
+        self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
+
+    def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
+        """Remember an item that sends the patient home with a treatment, with every
+        name of that treatment (its class's names and members: ``groups.py``)."""
+        part = concepts.plan_parts(phrase.words)
+        if part is not None:
+            self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
+        part = concepts.withhold_parts(phrase.words)
+        if part is not None:
+            self._withholdings.append((phrase, ref, _names(group_phrases(" ".join(part), members=False))))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -275,7 +292,7 @@ class ReferenceTable:
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
         mentions = _resolve_overlaps(found)
-        if self._safety_nets or self._follow_ups:
+        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -330,6 +347,19 @@ class ReferenceTable:
                 for phrase, ref, allowed in self._follow_ups:
                     if concepts.inside(given, allowed):
                         add(hit, phrase, ref, concepts.FOLLOW_UP)
+        for k in concepts.discharges(doc) if self._discharge_plans else ():
+            for phrase, ref, names in self._discharge_plans:
+                treatment = _in_clause(doc, k, names)
+                if treatment is not None:
+                    add(Hit(min(k, treatment.first), max(k, treatment.last)), phrase, ref, concepts.DISCHARGE_PLAN)
+        for phrase, ref, names in self._withholdings:
+            for hit in _written(doc, names):
+                cue = concepts.withheld(doc, hit.first)
+                if cue is not None:
+                    add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
+        for phrase, ref in self._ecgs:
+            for hit in concepts.ecg_readings(doc):
+                add(hit, phrase, ref, concepts.ECG_READ)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:
@@ -503,3 +533,24 @@ def reference_table(case: Case) -> ReferenceTable:
     else:
         _CACHE.move_to_end(key)
     return table
+
+
+def _names(texts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Names as normalised words, filler left out."""
+    return [n for n in {tuple(t.norm for t in key_tokens(tokenize(text))) for text in texts} if n]
+
+
+def _written(doc: Document, names: list[tuple[str, ...]], clause: int | None = None) -> list[Hit]:
+    """Where ``names`` (normalised words, filler left out) are written, in one clause or anywhere."""
+    keys = [k for k, t in enumerate(doc.tokens) if (clause is None or doc.clause[k] == clause) and t.norm not in FILLER]
+    norms = [doc.tokens[k].norm for k in keys]
+    return [
+        Hit(keys[s], keys[s + len(words) - 1])
+        for words in names for s in range(len(norms) - len(words) + 1)
+        if tuple(norms[s : s + len(words)]) == words and doc.clause[keys[s]] == doc.clause[keys[s + len(words) - 1]]
+    ]
+
+
+def _in_clause(doc: Document, at: int, names: list[tuple[str, ...]]) -> Hit | None:
+    """Where one of ``names`` is first written in the clause of token ``at``."""
+    return next(iter(_written(doc, names, doc.clause[at])), None)

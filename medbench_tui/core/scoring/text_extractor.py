@@ -255,6 +255,8 @@ DOSE_UNITS = frozenset({
     "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
     "liters", "percent",
 })
+FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
+"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
 ATTRIBUTED = cues.Cues(
     "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
     "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
@@ -359,7 +361,7 @@ def _measured(doc: Document, last: int) -> bool:
 
 
 def _a_result(doc: Document, last: int) -> bool:
-    """A value follows without a dose unit: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
+    """A value follows without a dose unit or a frequency: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
     k = last + 1
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return False
@@ -370,7 +372,7 @@ def _a_result(doc: Document, last: int) -> bool:
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
         j += 1  # "2.9", "7.02"
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
-    return unit not in DOSE_UNITS
+    return unit not in DOSE_UNITS and unit not in FREQUENCY_UNITS
 
 
 def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
