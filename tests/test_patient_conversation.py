@@ -90,3 +90,28 @@ async def test_history_question_sharing_a_word_releases_nothing(tmp_path):
     assert [a.id for a in xray.attachments][:1] == ["cxr"]  # (the blood tests come by themselves after turn 2)
     again = await c.ask("Could I have another look at the x-ray?")
     assert "cxr" in [a.id for a in again.attachments] and "Here it is again" in again.text
+
+
+GARDEN_FACTS = [
+    {"id": "onset", "topic": "when the pain started", "keywords": ["start", "began"],
+     "answer": "It came on suddenly on Tuesday evening while I was digging in the garden."},
+    {"id": "medications", "topic": "current medicines", "keywords": ["medication", "tablets"],
+     "answer": "I take ramipril; the GP changed the dose last month."},
+    {"id": "surgery", "topic": "previous operations", "keywords": ["operation", "surgery"],
+     "answer": "I had my gallbladder out in 2015."},
+]
+
+
+def test_circumstance_questions_reach_the_onset():
+    for question in ("Were you doing anything at the time?", "What was he up to when it happened?",
+                     "What were you doing beforehand?"):
+        sim = patient(additional_answers=GARDEN_FACTS)
+        assert sim.answer(question).facts == ["onset"], question
+
+
+def test_a_full_question_after_a_topic_leaves_it():
+    sim = patient(additional_answers=GARDEN_FACTS)
+    assert sim.answer("Any tablets?").facts == ["medications"]
+    for question in ("Does that keep you awake at night?", "Has this made you tired?", "Is that worse lying flat?"):
+        reply = sim.answer(question)
+        assert reply.facts == [] and "As I said" not in reply.text, question

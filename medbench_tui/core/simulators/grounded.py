@@ -221,7 +221,7 @@ class Matcher:
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self._either(question)
+        matches = self._describing(question, self._either(question))
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
@@ -238,6 +238,17 @@ class Matcher:
             if owns:
                 chosen.append(match)
         return [m.source for m in chosen]
+
+    @staticmethod
+    def _describing(question: str, matches: list[Match]) -> list[Match]:
+        """A question only of when/how ("when did you first notice the change?") is answered
+        by a fact that says when or how, never by one that merely shares a word ("the GP
+        changed the dose")."""
+        asked = [u.terms & DESCRIPTORS for u in units(question)]
+        if not asked or not all(asked):
+            return matches
+        wanted = set().union(*asked)
+        return [m for m in matches if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)]
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
@@ -472,8 +483,8 @@ class GroundedSimulator:
             sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
             exact = matches[0].score >= EXACT_MATCH
             return sources if sibling or exact else stay
-        if not self._has_subject(question):
-            return sources or stay
+        if not (on_topic and on_topic.score > 0):
+            return sources  # "does that keep you awake?" after the tablets has words of its own
         others = [m for m in matches if m.source not in topic]
         if others and others[0].score >= MATCH_THRESHOLD and (
             not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS

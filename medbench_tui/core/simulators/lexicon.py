@@ -100,6 +100,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "onset": (
         "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",
         "how long", "when did", "come on", "came on", "first", "duration", "develop", "kick off",
+        # the circumstances it came on in ("what were you doing at the time?")
+        "beforehand", "at the time", "were you doing", "was he doing", "was she doing", "were you up to",
+        "was he up to", "was she up to", "while i was", "when it happened",
     ),
     "severity": ("severity", "severe", "how bad", "scale", "out of ten", "out of 10", "intensity", "worst", "mild", "bad"),
     "location": ("where", "location", "point", "which part", "whereabouts", "site", "side", "area"),
