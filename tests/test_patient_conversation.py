@@ -104,7 +104,7 @@ GARDEN_FACTS = [
 
 def test_circumstance_questions_reach_the_onset():
     for question in ("Were you doing anything at the time?", "What was he up to when it happened?",
-                     "What were you doing beforehand?"):
+                     "What were you doing beforehand?", "When did you first notice the change?"):
         sim = patient(additional_answers=GARDEN_FACTS)
         assert sim.answer(question).facts == ["onset"], question
 
@@ -115,3 +115,13 @@ def test_a_full_question_after_a_topic_leaves_it():
     for question in ("Does that keep you awake at night?", "Has this made you tired?", "Is that worse lying flat?"):
         reply = sim.answer(question)
         assert reply.facts == [] and "As I said" not in reply.text, question
+
+
+def test_a_work_question_is_not_answered_by_the_home():
+    home = {"id": "social", "topic": "home circumstances", "keywords": ["home", "family"],
+            "answer": "I live with my husband; he drives me in on my work days."}
+    for question in ("What did she do for a living?", "What does your husband do for a living?"):
+        sim = patient(additional_answers=[*GARDEN_FACTS, home])
+        reply = sim.answer(question)
+        assert reply.facts == [] and reply.kind == "default" and not reply.text.startswith("No"), question
+    assert patient(additional_answers=[*GARDEN_FACTS, home]).answer("Who is at home with you?").facts == ["social"]

@@ -248,7 +248,13 @@ class Matcher:
         if not asked or not all(asked):
             return matches
         wanted = set().union(*asked)
-        return [m for m in matches if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)]
+        # each aspect asks for the same thing: the fact that says best when (or how) it came on
+        described = [
+            Match(m.source, max(m.score, *m.per_unit), m.per_unit)
+            for m in matches
+            if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
+        ]
+        return sorted(described, key=lambda m: -m.score)
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
