@@ -125,3 +125,12 @@ def test_a_work_question_is_not_answered_by_the_home():
         reply = sim.answer(question)
         assert reply.facts == [] and reply.kind == "default" and not reply.text.startswith("No"), question
     assert patient(additional_answers=[*GARDEN_FACTS, home]).answer("Who is at home with you?").facts == ["social"]
+
+
+def test_a_surgery_question_does_not_get_an_earlier_episode():
+    episode = {"id": "previous", "topic": "previous similar episodes", "keywords": ["before", "similar", "previous"],
+               "answer": "I had a pain like this two years ago; it settled on its own without an operation."}
+    facts = [GARDEN_FACTS[0], GARDEN_FACTS[1], episode]
+    for question in ("Any previous abdominal surgery?", "Any operations in the past?"):
+        assert patient(additional_answers=facts).answer(question).facts == [], question
+    assert patient(additional_answers=facts).answer("Had this before?").facts == ["previous"]

@@ -42,6 +42,8 @@ COVERED_THRESHOLD = 0.35
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
+MODIFIERS = frozenset({"@history", "@recurrence"})
+"""Concepts that say when or whether before ("previous", "history of"), not what about."""
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -224,7 +226,9 @@ class Matcher:
         matches = self._describing(question, self._either(question))
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
-        if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
+        if not self._names(matches[0].source, question) and (
+            min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
+        ):
             return []
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
@@ -269,8 +273,26 @@ class Matcher:
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _names(self, source: Source, question: str) -> bool:
-        """Does the question use a word of what the fact is about (its keywords or topic)?"""
-        return any(t in source.named for terms, _ in (self._resolve(u) for u in units(question)) for t in terms)
+        """Does the question use a word of what the fact is about (its keywords or topic)? A
+        word that only says when or how often ("previous" of "any previous surgery?") names
+        nothing while the question has a subject of its own."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
+        return any(t in source.named for terms in subject for t in terms)
+
+    def _subject_score(self, match: Match, question: str) -> float:
+        """The match on the question's subject alone: "previous" of "any previous surgery?"
+        does not make an earlier episode that needed no operation the answer."""
+        resolved = [self._resolve(u) for u in units(question)]
+        if len(resolved) != len(match.per_unit):
+            return match.score
+        pairs = [(self._weight(terms), p) for (terms, _), p in zip(resolved, match.per_unit) if not terms & MODIFIERS]
+        if not pairs or len(pairs) == len(resolved):
+            return match.score
+        total = sum(w for w, _ in pairs)
+        heaviest = max(w for w, _ in pairs)
+        coverage = sum(w * p for w, p in pairs) / total
+        return BLEND * coverage + (1 - BLEND) * max(p * w / heaviest for w, p in pairs)
 
     def _either(self, question: str) -> list[Match]:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
