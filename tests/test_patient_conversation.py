@@ -134,3 +134,10 @@ def test_a_surgery_question_does_not_get_an_earlier_episode():
     for question in ("Any previous abdominal surgery?", "Any operations in the past?"):
         assert patient(additional_answers=facts).answer(question).facts == [], question
     assert patient(additional_answers=facts).answer("Had this before?").facts == ["previous"]
+
+
+def test_a_fact_that_denies_what_is_asked_is_the_answer():
+    stomach = {"id": "gi", "topic": "stomach history", "keywords": ["indigestion"],
+               "answer": "No ulcers or bleeding problems, just the odd bit of heartburn."}
+    for question in ("Ever had stomach ulcers or a bleed?", "Any history of ulcers?", "Any bleeding problems?"):
+        assert patient(additional_answers=[*GARDEN_FACTS, stomach]).answer(question).facts == ["gi"], question

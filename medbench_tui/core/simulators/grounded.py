@@ -226,8 +226,10 @@ class Matcher:
         matches = self._describing(question, self._either(question))
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
-        if not self._names(matches[0].source, question) and (
-            min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
+        if (
+            not self._names(matches[0].source, question)
+            and not self._denies_all(matches[0], question)
+            and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
         ):
             return []
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
@@ -279,6 +281,16 @@ class Matcher:
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
         return any(t in source.named for terms in subject for t in terms)
+
+    def _denies_all(self, match: Match, question: str) -> bool:
+        """Does a fact that says "no ..." name every subject word of the question ("no ulcers
+        or bleeding problems" for "any bleeding problems?")? Then it is the answer, not a
+        default that merely agrees with it."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if not voice.is_negative(match.source.text) or len(resolved) != len(match.per_unit):
+            return False
+        subject = [p for terms, p in zip(resolved, match.per_unit) if not terms & MODIFIERS]
+        return bool(subject) and all(p > 0 for p in subject)
 
     def _subject_score(self, match: Match, question: str) -> float:
         """The match on the question's subject alone: "previous" of "any previous surgery?"
