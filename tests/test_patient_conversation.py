@@ -141,3 +141,14 @@ def test_a_fact_that_denies_what_is_asked_is_the_answer():
                "answer": "No ulcers or bleeding problems, just the odd bit of heartburn."}
     for question in ("Ever had stomach ulcers or a bleed?", "Any history of ulcers?", "Any bleeding problems?"):
         assert patient(additional_answers=[*GARDEN_FACTS, stomach]).answer(question).facts == ["gi"], question
+
+
+def test_an_uncovered_question_about_a_circumstance_is_not_denied():
+    for question in ("Occupation?", "And your job?", "What about work?", "Whereabouts do you live?",
+                     "What do you do with your days?", "What does your wife do?"):
+        reply = patient(additional_answers=GARDEN_FACTS).answer(question)
+        assert reply.kind == "default" and not voice.is_negative(reply.text), question
+    assert intent.kind_of("Do you work?") == "yesno"
+    for question in ("Have you had a fever?", "Allergies?"):
+        reply = patient(additional_answers=GARDEN_FACTS, intro="I've got a bad pain in my tummy.").answer(question)
+        assert reply.facts == [] and voice.is_negative(reply.text), question  # the case's default: negative
