@@ -289,7 +289,7 @@ class Matcher:
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         if not voice.is_negative(match.source.text) or len(resolved) != len(match.per_unit):
             return False
-        subject = [p for terms, p in zip(resolved, match.per_unit) if not terms & MODIFIERS]
+        subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
         return bool(subject) and all(p > 0 for p in subject)
 
     def _subject_score(self, match: Match, question: str) -> float:
@@ -298,7 +298,11 @@ class Matcher:
         resolved = [self._resolve(u) for u in units(question)]
         if len(resolved) != len(match.per_unit):
             return match.score
-        pairs = [(self._weight(terms), p) for (terms, _), p in zip(resolved, match.per_unit) if not terms & MODIFIERS]
+        pairs = [
+            (self._weight(terms), p)
+            for (terms, _), p in zip(resolved, match.per_unit, strict=True)
+            if not terms & MODIFIERS
+        ]
         if not pairs or len(pairs) == len(resolved):
             return match.score
         total = sum(w for w, _ in pairs)
