@@ -90,3 +90,65 @@ async def test_history_question_sharing_a_word_releases_nothing(tmp_path):
     assert [a.id for a in xray.attachments][:1] == ["cxr"]  # (the blood tests come by themselves after turn 2)
     again = await c.ask("Could I have another look at the x-ray?")
     assert "cxr" in [a.id for a in again.attachments] and "Here it is again" in again.text
+
+
+GARDEN_FACTS = [
+    {"id": "onset", "topic": "when the pain started", "keywords": ["start", "began"],
+     "answer": "It came on suddenly on Tuesday evening while I was digging in the garden."},
+    {"id": "medications", "topic": "current medicines", "keywords": ["medication", "tablets"],
+     "answer": "I take ramipril; the GP changed the dose last month."},
+    {"id": "surgery", "topic": "previous operations", "keywords": ["operation", "surgery"],
+     "answer": "I had my gallbladder out in 2015."},
+]
+
+
+def test_circumstance_questions_reach_the_onset():
+    for question in ("Were you doing anything at the time?", "What was he up to when it happened?",
+                     "What were you doing beforehand?", "When did you first notice the change?"):
+        sim = patient(additional_answers=GARDEN_FACTS)
+        assert sim.answer(question).facts == ["onset"], question
+
+
+def test_a_full_question_after_a_topic_leaves_it():
+    sim = patient(additional_answers=GARDEN_FACTS)
+    assert sim.answer("Any tablets?").facts == ["medications"]
+    for question in ("Does that keep you awake at night?", "Has this made you tired?", "Is that worse lying flat?"):
+        reply = sim.answer(question)
+        assert reply.facts == [] and "As I said" not in reply.text, question
+
+
+def test_a_work_question_is_not_answered_by_the_home():
+    home = {"id": "social", "topic": "home circumstances", "keywords": ["home", "family"],
+            "answer": "I live with my husband; he drives me in on my work days."}
+    for question in ("What did she do for a living?", "What does your husband do for a living?"):
+        sim = patient(additional_answers=[*GARDEN_FACTS, home])
+        reply = sim.answer(question)
+        assert reply.facts == [] and reply.kind == "default" and not reply.text.startswith("No"), question
+    assert patient(additional_answers=[*GARDEN_FACTS, home]).answer("Who is at home with you?").facts == ["social"]
+
+
+def test_a_surgery_question_does_not_get_an_earlier_episode():
+    episode = {"id": "previous", "topic": "previous similar episodes", "keywords": ["before", "similar", "previous"],
+               "answer": "I had a pain like this two years ago; it settled on its own without an operation."}
+    facts = [GARDEN_FACTS[0], GARDEN_FACTS[1], episode]
+    for question in ("Any previous abdominal surgery?", "Any operations in the past?"):
+        assert patient(additional_answers=facts).answer(question).facts == [], question
+    assert patient(additional_answers=facts).answer("Had this before?").facts == ["previous"]
+
+
+def test_a_fact_that_denies_what_is_asked_is_the_answer():
+    stomach = {"id": "gi", "topic": "stomach history", "keywords": ["indigestion"],
+               "answer": "No ulcers or bleeding problems, just the odd bit of heartburn."}
+    for question in ("Ever had stomach ulcers or a bleed?", "Any history of ulcers?", "Any bleeding problems?"):
+        assert patient(additional_answers=[*GARDEN_FACTS, stomach]).answer(question).facts == ["gi"], question
+
+
+def test_an_uncovered_question_about_a_circumstance_is_not_denied():
+    for question in ("Occupation?", "And your job?", "What about work?", "Whereabouts do you live?",
+                     "What do you do with your days?", "What does your wife do?"):
+        reply = patient(additional_answers=GARDEN_FACTS).answer(question)
+        assert reply.kind == "default" and not voice.is_negative(reply.text), question
+    assert intent.kind_of("Do you work?") == "yesno"
+    for question in ("Have you had a fever?", "Allergies?"):
+        reply = patient(additional_answers=GARDEN_FACTS, intro="I've got a bad pain in my tummy.").answer(question)
+        assert reply.facts == [] and voice.is_negative(reply.text), question  # the case's default: negative

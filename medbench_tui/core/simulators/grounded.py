@@ -42,6 +42,8 @@ COVERED_THRESHOLD = 0.35
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
+MODIFIERS = frozenset({"@history", "@recurrence"})
+"""Concepts that say when or whether before ("previous", "history of"), not what about."""
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -221,10 +223,14 @@ class Matcher:
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self._either(question)
+        matches = self._describing(question, self._either(question))
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
-        if matches[0].score < ANSWER_ONLY_THRESHOLD and not self._names(matches[0].source, question):
+        if (
+            not self._names(matches[0].source, question)
+            and not self._denies_all(matches[0], question)
+            and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
+        ):
             return []
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
@@ -239,6 +245,23 @@ class Matcher:
                 chosen.append(match)
         return [m.source for m in chosen]
 
+    @staticmethod
+    def _describing(question: str, matches: list[Match]) -> list[Match]:
+        """A question only of when/how ("when did you first notice the change?") is answered
+        by a fact that says when or how, never by one that merely shares a word ("the GP
+        changed the dose")."""
+        asked = [u.terms & DESCRIPTORS for u in units(question)]
+        if not asked or not all(asked):
+            return matches
+        wanted = set().union(*asked)
+        # each aspect asks for the same thing: the fact that says best when (or how) it came on
+        described = [
+            Match(m.source, max(m.score, *m.per_unit), m.per_unit)
+            for m in matches
+            if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
+        ]
+        return sorted(described, key=lambda m: -m.score)
+
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
         question's ("any chest pain?" is not answered by stomach cramps)?"""
@@ -252,8 +275,40 @@ class Matcher:
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _names(self, source: Source, question: str) -> bool:
-        """Does the question use a word of what the fact is about (its keywords or topic)?"""
-        return any(t in source.named for terms, _ in (self._resolve(u) for u in units(question)) for t in terms)
+        """Does the question use a word of what the fact is about (its keywords or topic)? A
+        word that only says when or how often ("previous" of "any previous surgery?") names
+        nothing while the question has a subject of its own."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
+        return any(t in source.named for terms in subject for t in terms)
+
+    def _denies_all(self, match: Match, question: str) -> bool:
+        """Does a fact that says "no ..." name every subject word of the question ("no ulcers
+        or bleeding problems" for "any bleeding problems?")? Then it is the answer, not a
+        default that merely agrees with it."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if not voice.is_negative(match.source.text) or len(resolved) != len(match.per_unit):
+            return False
+        subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
+        return bool(subject) and all(p > 0 for p in subject)
+
+    def _subject_score(self, match: Match, question: str) -> float:
+        """The match on the question's subject alone: "previous" of "any previous surgery?"
+        does not make an earlier episode that needed no operation the answer."""
+        resolved = [self._resolve(u) for u in units(question)]
+        if len(resolved) != len(match.per_unit):
+            return match.score
+        pairs = [
+            (self._weight(terms), p)
+            for (terms, _), p in zip(resolved, match.per_unit, strict=True)
+            if not terms & MODIFIERS
+        ]
+        if not pairs or len(pairs) == len(resolved):
+            return match.score
+        total = sum(w for w, _ in pairs)
+        heaviest = max(w for w, _ in pairs)
+        coverage = sum(w * p for w, p in pairs) / total
+        return BLEND * coverage + (1 - BLEND) * max(p * w / heaviest for w, p in pairs)
 
     def _either(self, question: str) -> list[Match]:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
@@ -472,8 +527,8 @@ class GroundedSimulator:
             sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
             exact = matches[0].score >= EXACT_MATCH
             return sources if sibling or exact else stay
-        if not self._has_subject(question):
-            return sources or stay
+        if not (on_topic and on_topic.score > 0):
+            return sources  # "does that keep you awake?" after the tablets has words of its own
         others = [m for m in matches if m.source not in topic]
         if others and others[0].score >= MATCH_THRESHOLD and (
             not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS

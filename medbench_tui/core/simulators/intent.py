@@ -69,10 +69,16 @@ _WEAK_DIAGNOSIS = re.compile(
     r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
 )
 _OPEN = re.compile(
-    r"^(and |so |ok,? |sorry,? |right,? )*(what|when|where|which|how|why|who|tell me|describe|talk me through|"
+    r"^(and |so |ok,? |sorry,? |right,? )*(what|when|whereabouts|where|which|how|why|who|tell me|describe|"
+    r"talk me through|"
     r"can you (tell|describe)|could you (tell|describe))\b",
     re.IGNORECASE,
 )
+_AUXILIARY_START = re.compile(
+    r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|can|could|will|would)\b",
+    re.IGNORECASE,
+)
+_ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
                       re.IGNORECASE)
@@ -131,9 +137,18 @@ def kind_of(part: str) -> QuestionKind:
     weak = _WEAK_DIAGNOSIS.match(text)
     if weak and not _descriptive(weak.group("what")):
         return "diagnosis"
-    if _OPEN.match(text) and not _YESNO_HOW.match(text):
+    if _OPEN.match(text) and not (_YESNO_HOW.match(text) and not _asks_attribute(text)):
         return "open"
+    if not _AUXILIARY_START.match(text) and _asks_attribute(text):
+        return "open"  # "Occupation?", "And your job?": no yes or no answers them
     return "yesno"
+
+
+def _asks_attribute(text: str) -> bool:
+    """Is every content word of the part about a circumstance that has a value rather than
+    a presence (work, home, diet)?"""
+    found = units(text)
+    return bool(found) and all(u.terms & _ATTRIBUTE_CONCEPTS for u in found)
 
 
 def _explicit_request(text: str) -> bool:

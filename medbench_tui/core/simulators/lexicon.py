@@ -100,6 +100,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "onset": (
         "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",
         "how long", "when did", "come on", "came on", "first", "duration", "develop", "kick off",
+        # the circumstances it came on in ("what were you doing at the time?")
+        "beforehand", "at the time", "were you doing", "was he doing", "was she doing", "were you up to",
+        "was he up to", "was she up to", "while i was", "when it happened",
     ),
     "severity": ("severity", "severe", "how bad", "scale", "out of ten", "out of 10", "intensity", "worst", "mild", "bad"),
     "location": ("where", "location", "point", "which part", "whereabouts", "site", "side", "area"),
@@ -262,7 +265,10 @@ def units(text: str) -> tuple[Unit, ...]:
             if all(t in STOPWORDS for t in tokens[i : i + n]):
                 out.append(Unit(" ".join(tokens[i : i + n]), frozenset({f"@{concept}"})))
             for j in range(i, i + n):
-                concepts[j].add(f"@{concept}")
+                if n > 1 and not in_phrase[j]:
+                    concepts[j].clear()  # "living" of "for a living" is the work, not the home
+                if n > 1 or not in_phrase[j]:
+                    concepts[j].add(f"@{concept}")
                 in_phrase[j] = in_phrase[j] or n > 1
     for token, stemmed, extra, inside in zip(tokens, stems, concepts, in_phrase):
         if token not in STOPWORDS and not token.isdigit():
