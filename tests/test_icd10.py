@@ -19,13 +19,14 @@ from medbench_tui.core.icd10 import (
     Icd10DataError,
     agreement,
     check_case_code,
+    codes,
+    data,
     lookup,
     name_similarity,
     normalise_code,
     title,
     warm_up,
 )
-from medbench_tui.core.icd10 import codes, data
 
 REPO = Path(__file__).resolve().parent.parent
 

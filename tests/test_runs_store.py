@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sqlite3
+from datetime import UTC
 
 import pytest
 
@@ -104,12 +105,12 @@ def test_unknown_group_names_the_latest(store):
 
 
 def test_group_ids_sort_by_time(store):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from medbench_tui.core.runs.store import new_group_id
 
-    early = new_group_id(datetime(2024, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
-    late = new_group_id(datetime(2025, 1, 1, 0, 0, 0, tzinfo=timezone.utc))
+    early = new_group_id(datetime(2024, 12, 31, 23, 59, 59, tzinfo=UTC))
+    late = new_group_id(datetime(2025, 1, 1, 0, 0, 0, tzinfo=UTC))
     assert early < late and len(late) == len("20250101-000000-abcd")
 
 

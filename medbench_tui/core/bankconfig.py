@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -164,7 +164,7 @@ class ReplaySystemConfig(Config):
 
 
 SystemConfig = Annotated[
-    Union[OpenAIChatSystemConfig, ChecklistSystemConfig, ReplaySystemConfig], Field(discriminator="kind")
+    OpenAIChatSystemConfig | ChecklistSystemConfig | ReplaySystemConfig, Field(discriminator="kind")
 ]
 
 
@@ -180,7 +180,7 @@ class LlmSimulatorConfig(EndpointConfig):
 
 
 SimulatorConfig = Annotated[
-    Union[GroundedSimulatorConfig, LlmSimulatorConfig], Field(discriminator="kind")
+    GroundedSimulatorConfig | LlmSimulatorConfig, Field(discriminator="kind")
 ]
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.validate import load_valid_case
 from medbench_tui.core.case import patient_record
 from medbench_tui.core.consultation import Consultation, make_simulator
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+from medbench_tui.core.validate import load_valid_case
 from medbench_tui.tui.compare_model import (
     Side,
     exchanges,

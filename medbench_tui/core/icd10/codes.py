@@ -20,8 +20,8 @@ from medbench_tui.core.icd10.data import (
     tables,
 )
 from medbench_tui.core.icd10.model import CodeInfo, SearchHit, Suggestion
-from medbench_tui.core.icd10.titles import find, index, ranked
 from medbench_tui.core.icd10.text import overlap
+from medbench_tui.core.icd10.titles import find, index, ranked
 
 WHO_SHAPE = re.compile(r"^[A-Z][0-9]{2}(\.[0-9])?$")
 _UNDOTTED = re.compile(r"^[A-Z][0-9][0-9A-Z][0-9A-Z]{1,4}$")

@@ -110,12 +110,12 @@ NOISE_WORDS = frozenset({
     "encourage", "ask", "let", "make", "keep", "see", "provide", "document", "involve", "referral",
     "score", "assess", "assessment",
     # doses, routes, frequencies
-    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
+    "mg", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
     "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
     "three", "four", "once", "times", "weekly", "hourly", "hours", "hour", "h", "days", "day",
     "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
     "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
-    "regimen", "high", "low", "slow", "release", "loading", "bolus", "stat", "result", "results",
+    "regimen", "high", "low", "slow", "release", "loading", "bolus", "result", "results",
     # hedges
     "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
     "probably", "possibly", "suspect",
@@ -493,7 +493,7 @@ def _leftovers(
     masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
     body = text[start:end]
     colon = body.find(":")
-    if 0 < colon and len(body[:colon].split()) <= 3:
+    if colon > 0 and len(body[:colon].split()) <= 3:
         start += colon + 1
     explanation = EXPLANATION_RE.search(text, start, end)
     if explanation:
