@@ -40,7 +40,9 @@ def test_uncovered_question_gets_the_default_answer_never_a_fact():
 
 def test_default_answers_vary_but_deterministically():
     texts = [patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")]
-    assert texts == [patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")]
+    assert texts == [
+        patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")
+    ]
     assert len(set(texts)) > 1
 
 

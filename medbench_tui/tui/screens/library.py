@@ -169,7 +169,9 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
     def action_open_case(self) -> None:
         entry = self.selected_entry()
         if entry is not None:
-            self.app.run_worker(self.medbench.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False)
+            self.app.run_worker(
+                self.medbench.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False
+            )
 
     def _check_new_id(self, case_id: str) -> str | None:
         from medbench_tui.core.templates import check_new_case_id
@@ -211,8 +213,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         self.app.push_screen(
             CaseIdDialog(
                 f"New variant of {entry.id}",
-                f"A copy of {entry.id} with a new id, parent_id set and status draft; "
-                "its comments are kept.",
+                f"A copy of {entry.id} with a new id, parent_id set and status draft; its comments are kept.",
                 self._check_new_id,
                 value=suggest_variant_id(entry.id, {e.id for e in self.entries}),
             ),
