@@ -9,6 +9,7 @@ recorded as cancelled; finish them with --resume GROUP).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 from medbench_tui.cli._output import add_format
@@ -145,10 +146,8 @@ async def _play(runner):
         runner.cancel()
 
     for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
             loop.add_signal_handler(signum, interrupt)
-        except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
-            pass
     with progress:
         return await runner.run()
 

@@ -89,7 +89,7 @@ async def _rows(bank_config, offline: bool) -> dict:
         evaluator["why"] = "the llm extractor at evaluator.llm" if evaluator["extractor"] == "llm" else \
             "evaluator.llm is set but the extractor is not llm: it is not used"
     results = await asyncio.gather(*(_status(config, offline) for _, config in pending))
-    for (row, _), (ok, why) in zip(pending, results):
+    for (row, _), (ok, why) in zip(pending, results, strict=True):
         row.update(can_run=ok, why=why)
     return {"systems": systems, "simulators": simulators, "evaluator": evaluator}
 

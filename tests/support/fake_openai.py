@@ -63,6 +63,7 @@ Every request is recorded in ``requests`` (method, path, lower-case headers, JSO
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
@@ -308,10 +309,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _drop(self) -> None:
         self.close_connection = True
-        try:
+        with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
 
     def _tokenize(self, body: Any) -> None:
         kind = self.server_state.tokenizer

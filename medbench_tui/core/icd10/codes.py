@@ -154,7 +154,7 @@ def who_notes(item: WhoItem, t: Tables) -> list[str]:
     code = item.code
     inside = "not a code: use a category or subcategory inside it."
     if item.kind == "chapter":
-        first, last = next((f, l) for c, f, l in t.chapters if c == code)
+        first, last = next((f, e) for c, f, e in t.chapters if c == code)
         return [f"{code} is a chapter of WHO ICD-10 ({first}-{last}), {inside}"]
     if item.kind == "block":
         return [f"{code} is a block (a range of categories), {inside}"]

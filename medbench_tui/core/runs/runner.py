@@ -203,7 +203,7 @@ class RunPlan:
             "cases_path": self.cases_path,
             "systems": [
                 {"spec": spec, "name": system.name, "config": system.public_config()}
-                for spec, system in zip(self.specs, self.systems)
+                for spec, system in zip(self.specs, self.systems, strict=True)
             ],
             "simulator": {"name": self.simulator, "config": self.simulator_config},
             "evaluator": self.evaluator_config,
@@ -405,7 +405,7 @@ def plan_resume(
     loaded = load_bank(bank, run_store=store.path)
     bank_config = loaded.config
     specs, resolved = _resolve_systems(specs, loaded)
-    for spec, system, before in zip(specs, resolved, recorded["systems"]):
+    for spec, system, before in zip(specs, resolved, recorded["systems"], strict=False):
         for change in _differences(before["config"], system.public_config(), ""):
             changes.append(f"system {spec} configuration changed: {change}")
     simulator_name = recorded["simulator"]["name"]

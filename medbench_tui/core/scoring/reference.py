@@ -249,7 +249,7 @@ class ReferenceTable:
         canon = self.canon
         keys = [i for i, t in enumerate(tokens) if t.norm not in FILLER]
         words = [canon(tokens[i].norm) for i in keys]
-        typo = [w != tokens[i].norm for w, i in zip(words, keys)]
+        typo = [w != tokens[i].norm for w, i in zip(words, keys, strict=True)]
         found: list[Mention] = []
         prefixes = self._prefixes
         by_compact = self._by_compact

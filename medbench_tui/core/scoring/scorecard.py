@@ -108,7 +108,7 @@ class Dots(BaseModel):
     """D.O.T.S.: shown side by side, never averaged."""
 
     D: int
-    O: float | None
+    O: float | None  # noqa: E741 -- the DOTS letters of scoring.md
     T: float | None
     S: int
     within_soft_range: bool | None

@@ -278,7 +278,7 @@ def _add_items(items: list[Item], kind: SectionKind, line: str, offset: int, sta
     bullet = _BULLET_RE.match(line[start:end])
     cut = start + (bullet.end() if bullet else 0)
     bounds = [(m.start(), m.end()) for m in _ITEM_SPLIT_RE.finditer(line, cut, end)]
-    for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end]):
+    for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end], strict=True):
         while a < b and line[a] in " \t*_#\r\n":
             a += 1
         while b > a and line[b - 1] in " \t*_.,;:\r\n":

@@ -168,10 +168,7 @@ class TextExtractor:
 
 def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> list[Entity]:
     doc = document(text)
-    if field == "advice":
-        layout = Layout([Section("advice", 0, len(text), "advice")], [])
-    else:
-        layout = parse(text)
+    layout = Layout([Section("advice", 0, len(text), "advice")], []) if field == "advice" else parse(text)
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
     item_hits = {m.hit for m in mentions if m.ref is not None}

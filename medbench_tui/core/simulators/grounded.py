@@ -211,10 +211,10 @@ class Matcher:
             ]
             for phrase in source.phrases:
                 if phrase <= asked:
-                    per_unit = [max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved)]
-            coverage = sum(w * p for w, p in zip(weights, per_unit)) / total
+                    per_unit = [max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)]
+            coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
-            peak = max(p * w / heaviest for p, w in zip(per_unit, weights))
+            peak = max(p * w / heaviest for p, w in zip(per_unit, weights, strict=False))
             matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
         matches.sort(key=lambda m: -m.score)
         return matches
@@ -248,7 +248,7 @@ class Matcher:
         own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
         if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
             return False
-        shared = [u for u, p in zip(question_units, match.per_unit) if p > 0]
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _names(self, source: Source, question: str) -> bool:
