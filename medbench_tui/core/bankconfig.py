@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import remember_headers, remember_variable
@@ -240,7 +241,7 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | Non
     return ".".join(parts), found
 
 
-def _message(error: dict[str, Any]) -> str:
+def _message(error: ErrorDetails) -> str:
     kinds = {
         "systems": "openai-chat, checklist, replay",
         "simulators": "grounded, llm",

@@ -379,7 +379,7 @@ def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator
     plans = [plan_run(bank, specs, cases=path, simulator=simulator) for path in files]
     cases = [plan.cases[0] for plan in plans]
     return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases),
-                   bank_manifest=frozen_state(plans[0].bank, {c.stored_path: c.sha256 for c in cases}))
+                   bank_manifest=frozen_state(plans[0].bank.root, {c.stored_path: c.sha256 for c in cases}))
 
 
 def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, Any]:

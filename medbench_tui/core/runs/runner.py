@@ -639,19 +639,21 @@ class Runner:
                                  result.cancelled, result.seconds))
 
     async def _worker(self, todo: deque) -> None:
+        group, result = self.group, self.result
+        assert group is not None and result is not None  # set by run() before the workers start
         try:
             while todo and not self._stopping:
                 item, system, repeat = todo.popleft()
-                if not self.store.claim(self.group.id, item.id, system.name, self.owner, lease=self.lease,
+                if not self.store.claim(group.id, item.id, system.name, self.owner, lease=self.lease,
                                         repeat=repeat, gone=_process_gone):
-                    self.result.claimed_elsewhere += 1
-                    self._emit(RunClaimedElsewhere(self.group.id, item.id, system.name))
+                    result.claimed_elsewhere += 1
+                    self._emit(RunClaimedElsewhere(group.id, item.id, system.name))
                     continue
                 try:
                     await self._play(item, system, repeat)
                 finally:
                     with contextlib.suppress(sqlite3.Error):  # an unreleased lease only expires
-                        self.store.release(self.group.id, item.id, system.name, self.owner, repeat=repeat)
+                        self.store.release(group.id, item.id, system.name, self.owner, repeat=repeat)
         except Exception:  # not a run's failure (those are recorded): stop them all
             self.cancel()
             raise

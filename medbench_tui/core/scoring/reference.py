@@ -184,10 +184,12 @@ class ReferenceTable:
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
         actions = (*self.workup, *self.treatment)
-        crediting = [(p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases]
+        crediting: list[tuple[Phrase, Ref | None]] = [
+            (p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
+        ]
         crediting += [(p, None) for c in self.conditions if c.condition.kind == "must_include" for p in c.phrases]
-        for phrase, ref in crediting:
-            self._add_concepts(phrase, ref)
+        for phrase, credited in crediting:
+            self._add_concepts(phrase, credited)
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed

@@ -263,7 +263,8 @@ def parse(text: str) -> Layout:
                 content = 0
             if kind in LIST_KINDS:
                 _add_items(items, kind, line, offset, seg_start + content, seg_end)
-            if found is not None and _BULLET_RE.match(segment).end() and segment[content:].strip():
+            bullet = _BULLET_RE.match(segment)  # every part optional: it always matches
+            if found is not None and bullet is not None and bullet.end() and segment[content:].strip():
                 # "- Blood tests: FBC" under Plan labels one item; the list goes on
                 kind = before.kind
                 sections[-1] = Section(found, sections[-1].start, offset + seg_end, heading)

@@ -69,6 +69,7 @@ from medbench_tui.core.scoring.extraction_model import (
     EntityKind,
     Extraction,
     Span,
+    SpanField,
     mention_kind,
     merge,
     normalise_icd,
@@ -166,7 +167,7 @@ class TextExtractor:
         return Extraction(extractor=self.name, entities=merge(entities, found))
 
 
-def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> list[Entity]:
+def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text") -> list[Entity]:
     doc = document(text)
     layout = Layout([Section("advice", 0, len(text), "advice")], []) if field == "advice" else parse(text)
     has_diagnosis_section = layout.has("diagnosis")
@@ -427,7 +428,7 @@ def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
     return out
 
 
-def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: str) -> None:
+def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: SpanField) -> None:
     """Give each code to the nearest diagnosis of its item (or line); a code alone is
     a diagnosis (or differential) of its own."""
     for start, end, code in codes:
@@ -477,7 +478,7 @@ def _advice_starts(doc: Document) -> list[int]:
 
 def _leftovers(
     doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
-    names_diagnosis: bool, field: str,
+    names_diagnosis: bool, field: SpanField,
 ) -> list[Entity]:
     """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
     name no reference item (see the module doc). A piece that names one gives no

@@ -192,8 +192,8 @@ class Matcher:
             if term not in self._fuzzy:
                 hit = process.extractOne(term, self._vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
                 self._fuzzy[term] = hit[0] if hit else None
-            if self._fuzzy[term]:
-                return frozenset({self._fuzzy[term]}), 0.9
+            if fuzzy := self._fuzzy[term]:
+                return frozenset({fuzzy}), 0.9
         return unit.terms, 1.0
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
