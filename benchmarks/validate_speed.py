@@ -61,7 +61,8 @@ def main() -> None:
     print(f"  parse_case_text      median {median_ms(lambda: parse_case_text(text), args.runs):6.2f} ms")
     runs = max(args.runs // 10, 5)
     print(
-        f"  ruamel round trip    median {median_ms(lambda: CaseDocument.from_text(text), runs):6.2f} ms  (load only; the writer)"
+        f"  ruamel round trip    median {median_ms(lambda: CaseDocument.from_text(text), runs):6.2f} ms"
+        "  (load only; the writer)"
     )
 
     with tempfile.TemporaryDirectory(prefix="medbench-bank-") as folder:

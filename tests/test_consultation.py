@@ -192,7 +192,9 @@ def test_abandon_and_listeners(tmp_path):
     seen = []
     case = fixture_case()
     write_bank(tmp_path, case)
-    c = Consultation(case, GroundedSimulator(patient_record(case)), system="t", bank_root=tmp_path, listeners=[seen.append])
+    c = Consultation(
+        case, GroundedSimulator(patient_record(case)), system="t", bank_root=tmp_path, listeners=[seen.append]
+    )
     asyncio.run(c.ask("Any phlegm?"))  # usable from sync code
     transcript = c.abandon("no_final_response")
     assert transcript.status == "incomplete" and transcript.reason == "no_final_response"

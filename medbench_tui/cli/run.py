@@ -17,7 +17,8 @@ from medbench_tui.cli._output import add_format
 
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
-                        help="case bank (medbench.yaml, run store; default: the current folder, else the bundled cases)")
+                        help="case bank (medbench.yaml, run store; default: the current folder, "
+                             "else the bundled cases)")
     parser.add_argument("--system", action="append", dest="systems", metavar="NAME", default=[],
                         help="a configured system or a built-in (checklist, replay:PATH); repeat to compare")
     parser.add_argument("--cases", metavar="PATH", help="a case file or folder (default: the bank's cases)")

@@ -40,7 +40,8 @@ async def _status(config, offline: bool) -> tuple[bool, str]:
     except EndpointError as exc:
         return False, str(exc)
     if offline:
-        return True, "key variable set; endpoint not checked (--offline)" if config.api_key_env else "endpoint not checked (--offline)"
+        offline_note = "endpoint not checked (--offline)"
+        return True, f"key variable set; {offline_note}" if config.api_key_env else offline_note
     try:
         problem = await client.probe()
     finally:
@@ -64,7 +65,8 @@ async def _rows(bank_config, offline: bool) -> dict:
 
     systems = [
         {"name": "checklist", "kind": "checklist", "can_run": True, "why": "built-in floor baseline (offline)"},
-        {"name": "human", "kind": "human", "can_run": True, "why": "built-in: the person at the keyboard (medbench play)"},
+        {"name": "human", "kind": "human", "can_run": True,
+         "why": "built-in: the person at the keyboard (medbench play)"},
         {"name": "replay:PATH", "kind": "replay", "can_run": True, "why": "built-in: replays recorded transcripts"},
     ]
     simulators = [{"name": "grounded", "kind": "grounded", "can_run": True, "why": "built-in, offline (the default)"}]

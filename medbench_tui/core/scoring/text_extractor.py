@@ -428,7 +428,9 @@ def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
     return out
 
 
-def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: SpanField) -> None:
+def _attach_codes(
+    text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: SpanField
+) -> None:
     """Give each code to the nearest diagnosis of its item (or line); a code alone is
     a diagnosis (or differential) of its own."""
     for start, end, code in codes:
@@ -444,13 +446,16 @@ def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], 
         target = before[-1] if before else (after[0] if after else None)
         section = layout.section_at(start).kind
         if target is None and section == "icd":
-            target = next((e for e in entities if e.kind == "diagnosis" and e.icd10 is None and e.negated is None), None)
+            target = next(
+                (e for e in entities if e.kind == "diagnosis" and e.icd10 is None and e.negated is None), None
+            )
         icd = normalise_icd(code)
         if target is not None:
             target.icd10 = icd
             continue
         kind: EntityKind = "differential" if section == "differential" else "diagnosis"
-        entities.append(Entity(kind=kind, text=code, icd10=icd, evidence=Span(start=start, end=end, text=code, field=field),
+        entities.append(Entity(kind=kind, text=code, icd10=icd,
+                               evidence=Span(start=start, end=end, text=code, field=field),
                                source="text", section=section))
 
 

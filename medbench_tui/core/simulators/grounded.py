@@ -86,7 +86,8 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """Words that ask for something again, not about something ("when did it start again?")."""
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
-    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
+    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|"
+    r"tell me (more|what happened|about it))",
     re.IGNORECASE,
 )
 _DURATION = re.compile(
@@ -158,7 +159,8 @@ class Matcher:
     def __init__(self, record: PatientRecord) -> None:
         self.facts = [
             Source.build(
-                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)], a.delayed
+                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
+                a.delayed,
             )
             for a in record.additional_answers
         ]
@@ -211,7 +213,9 @@ class Matcher:
             ]
             for phrase in source.phrases:
                 if phrase <= asked:
-                    per_unit = [max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)]
+                    per_unit = [
+                        max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                    ]
             coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
             peak = max(p * w / heaviest for p, w in zip(per_unit, weights, strict=False))

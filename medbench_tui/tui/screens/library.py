@@ -114,7 +114,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         self.table.show(shown, self.sort_column, self.sort_reverse)
         with_errors = sum(1 for e in self.entries if e.errors)
         with_warnings = sum(1 for e in self.entries if e.warnings and not e.errors)
-        summary = f"{len(shown)} of {len(self.entries)} cases shown · {with_errors} with errors · {with_warnings} with warnings only"
+        summary = (f"{len(shown)} of {len(self.entries)} cases shown · {with_errors} with errors"
+                   f" · {with_warnings} with warnings only")
         self.query_one("#library-summary", Static).update(summary)
 
     @on(Input.Changed, "#filter")
