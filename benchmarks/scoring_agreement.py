@@ -127,7 +127,9 @@ def expected_metrics(case: Case, labels: dict) -> dict[str, float | None]:
     if required > 0:
         gained = sum(r.weight for r in table.workup if r.klass == "required" and workup.get(r.name) == "found")
         lost = sum(
-            unexpected_penalty(r, case) for r in table.workup if r.klass == "unexpected" and workup.get(r.name) == "found"
+            unexpected_penalty(r, case)
+            for r in table.workup
+            if r.klass == "unexpected" and workup.get(r.name) == "found"
         )
         lost += unlisted_penalty(case) * len(labels.get("extra_workup") or [])
         out["workup_score"] = max(0.0, min(100.0, 100.0 * (gained - lost) / required))
@@ -252,8 +254,10 @@ def run(name: str, extractor: Extractor, answers: list[tuple[Case, dict]], show:
     if len(report.disagreements) > show:
         print(f"  ... {len(report.disagreements) - show} more (--show)")
     share = 100.0 * report.items.agree / report.items.total if report.items.total else 100.0
-    print(f"items {report.items.agree}/{report.items.total} = {share:.1f}%; "
-          f"safety verdicts {report.verdicts.agree}/{report.verdicts.total}")
+    print(
+        f"items {report.items.agree}/{report.items.total} = {share:.1f}%; "
+        f"safety verdicts {report.verdicts.agree}/{report.verdicts.total}"
+    )
     return report
 
 

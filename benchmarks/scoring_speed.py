@@ -53,7 +53,9 @@ def styled_text(case: Case, rnd: random.Random, serial: int) -> str:
     lines.append(f"**Most likely diagnosis:** {primary.name} ({primary.icd10})")
     if case.differential:
         picked = rnd.sample(case.differential, k=max(1, len(case.differential) // 2))
-        lines += ["**Differential diagnosis:**"] + [f"{i}. {name(d, rnd)} - less likely" for i, d in enumerate(picked, 1)]
+        lines += ["**Differential diagnosis:**"] + [
+            f"{i}. {name(d, rnd)} - less likely" for i, d in enumerate(picked, 1)
+        ]
     workup = [w for w in case.workup if w.klass != "unexpected" or rnd.random() < 0.2]
     lines += ["### Investigations"] + [f"- {name(w, rnd)}" for w in rnd.sample(workup, k=len(workup) * 2 // 3)]
     lines.append(f"- {rnd.choice(NOISE)}")
@@ -69,7 +71,9 @@ def styled_text(case: Case, rnd: random.Random, serial: int) -> str:
 def partial_structured(case: Case, rnd: random.Random, serial: int) -> FinalResponse:
     full = model_answer(case, "structured")
     return FinalResponse(
-        diagnoses=full.diagnoses[:1] if rnd.random() < 0.7 else [{"name": name(rnd.choice(case.differential or [case.diagnosis.primary]), rnd)}],
+        diagnoses=full.diagnoses[:1]
+        if rnd.random() < 0.7
+        else [{"name": name(rnd.choice(case.differential or [case.diagnosis.primary]), rnd)}],
         differential=rnd.sample(full.differential, k=len(full.differential) // 2),
         workup=rnd.sample(full.workup, k=len(full.workup) // 2) + [f"{rnd.choice(NOISE)} {serial}"],
         treatment=rnd.sample(full.treatment, k=len(full.treatment) // 2) + rnd.sample(NOISE, k=1),
@@ -116,7 +120,9 @@ def main() -> None:
     second = timed(transcripts(cases, args.count, args.seed + 1))
     print(f"{args.count} transcripts of {len(cases)} bundled cases, deterministic text extractor:")
     print(f"  first pass (tables built, ICD-10 data loaded)  {first:6.2f} s  ({first / args.count * 1000:.2f} ms each)")
-    print(f"  second pass (tables cached per case)           {second:6.2f} s  ({second / args.count * 1000:.2f} ms each)")
+    print(
+        f"  second pass (tables cached per case)           {second:6.2f} s  ({second / args.count * 1000:.2f} ms each)"
+    )
     print(f"  budget: 2 s per 1,000 -> {'within' if max(first, second) * 1000 / args.count <= 2 else 'OVER'} budget")
 
 

@@ -48,7 +48,10 @@ def main() -> None:
     timings.sort()
     p95 = timings[int(0.95 * (len(timings) - 1))]
     print(f"grounded patient: {len(timings)} replies over {cases} cases")
-    print(f"  median {statistics.median(timings):.3f} ms   p95 {p95:.3f} ms   max {timings[-1]:.3f} ms   (target p95 <= 5 ms)")
+    print(
+        f"  median {statistics.median(timings):.3f} ms   p95 {p95:.3f} ms   max {timings[-1]:.3f} ms"
+        "   (target p95 <= 5 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -54,7 +54,9 @@ def main() -> None:
         full.append(drawn)
     print(f"bank: {args.count} generated cases; {args.runs} runs (the first also imports and builds the ICD-10 index)")
     print(f"start -> first paint (library loading): median {statistics.median(first):.2f} s, max {max(first):.2f} s")
-    print(f"start -> library drawn with every case checked: median {statistics.median(full):.2f} s, max {max(full):.2f} s")
+    print(
+        f"start -> library drawn with every case checked: median {statistics.median(full):.2f} s, max {max(full):.2f} s"
+    )
 
 
 if __name__ == "__main__":

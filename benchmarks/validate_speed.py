@@ -60,7 +60,10 @@ def main() -> None:
     print(f"  validate_text        median {median_ms(lambda: validate_text(text), args.runs):6.2f} ms  (budget 15 ms)")
     print(f"  parse_case_text      median {median_ms(lambda: parse_case_text(text), args.runs):6.2f} ms")
     runs = max(args.runs // 10, 5)
-    print(f"  ruamel round trip    median {median_ms(lambda: CaseDocument.from_text(text), runs):6.2f} ms  (load only; the writer)")
+    print(
+        f"  ruamel round trip    median {median_ms(lambda: CaseDocument.from_text(text), runs):6.2f} ms"
+        "  (load only; the writer)"
+    )
 
     with tempfile.TemporaryDirectory(prefix="medbench-bank-") as folder:
         make_bank(Path(folder), args.count)
@@ -71,8 +74,10 @@ def main() -> None:
             done = subprocess.run(command, capture_output=True, text=True)
             walls.append(time.perf_counter() - start)
         summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr.strip()
-        print(f"medbench validate on {args.count} cases: best of 3 {min(walls):.2f} s wall, "
-              f"median {statistics.median(walls):.2f} s  (budget 2 s)  [{summary}]")
+        print(
+            f"medbench validate on {args.count} cases: best of 3 {min(walls):.2f} s wall, "
+            f"median {statistics.median(walls):.2f} s  (budget 2 s)  [{summary}]"
+        )
 
 
 if __name__ == "__main__":

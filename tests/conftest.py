@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-pytest_plugins = ["tests.support.fake_openai"]
-
 from pathlib import Path
 
 import pytest
+
+pytest_plugins = ["tests.support.fake_openai"]
 
 REPO = Path(__file__).resolve().parent.parent
 

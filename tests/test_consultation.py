@@ -203,7 +203,9 @@ def test_abandon_and_listeners(tmp_path):
     seen = []
     case = fixture_case()
     write_bank(tmp_path, case)
-    c = Consultation(case, GroundedSimulator(patient_record(case)), system="t", bank_root=tmp_path, listeners=[seen.append])
+    c = Consultation(
+        case, GroundedSimulator(patient_record(case)), system="t", bank_root=tmp_path, listeners=[seen.append]
+    )
     asyncio.run(c.ask("Any phlegm?"))  # usable from sync code
     transcript = c.abandon("no_final_response")
     assert transcript.status == "incomplete" and transcript.reason == "no_final_response"
@@ -221,8 +223,12 @@ def test_missing_attachment_file_is_shown_not_fatal(tmp_path):
 def test_the_fields_a_run_stores_are_declared_on_the_transcript():
     from medbench_tui.core.transcript import Transcript, Usage
 
-    transcript = Transcript(case_id="x", simulator="llm-patient", player_notes="fever since Monday",
-                            simulator_usage=Usage(prompt_tokens=5, completion_tokens=2, requests=1))
+    transcript = Transcript(
+        case_id="x",
+        simulator="llm-patient",
+        player_notes="fever since Monday",
+        simulator_usage=Usage(prompt_tokens=5, completion_tokens=2, requests=1),
+    )
     data = transcript.model_dump(mode="json", exclude_none=True)
     assert data["simulator_usage"] == {"prompt_tokens": 5, "completion_tokens": 2, "requests": 1}
     assert Transcript.model_validate(data) == transcript and transcript.model_extra == {}

@@ -120,7 +120,8 @@ def test_icd10_folder_reaches_the_wheel(tmp_path):
     """pip builds the wheel offline (hatchling is installed); the data folder goes in as
     medbench_tui/_bundled/icd10, without any WHO data, and works from there."""
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(REPO)],
         capture_output=True, text=True,
     )
     assert built.returncode == 0, built.stderr

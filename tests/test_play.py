@@ -16,7 +16,10 @@ from medbench_tui.core.transcript import load_transcript
 from tests.test_consultation import write_bank
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = "Hello doctor\nWhen did this start?\nDo you take any medicines?\n/attachments\nAny allergies?\n/final\nDiagnosis: to be confirmed\nAdvice: come back if worse\n/end\n"
+SCRIPT = (
+    "Hello doctor\nWhen did this start?\nDo you take any medicines?\n/attachments\nAny allergies?\n"
+    "/final\nDiagnosis: to be confirmed\nAdvice: come back if worse\n/end\n"
+)
 
 
 def play(*args: str, stdin: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -64,7 +67,8 @@ def test_attachments_command_and_turn_zero_attachments(tmp_path):
     case = write_bank(tmp_path)
     done = play(str(case), stdin="/attachments\nCan I see the chest x-ray?\n/attachments\n/final\nflu\n")
     lines = done.stdout
-    assert lines.index("[Attachment: Triage observations (document)]") < lines.index("Patient: Here you are: Chest radiograph, PA view.")
+    attachment = lines.index("[Attachment: Triage observations (document)]")
+    assert attachment < lines.index("Patient: Here you are: Chest radiograph, PA view.")
     assert "Description: Right lower lobe consolidation." in lines
     assert done.returncode == 0
 
@@ -97,7 +101,8 @@ def test_unreachable_llm_patient_hands_over_to_the_grounded_patient(tmp_path):
 def test_missing_key_variable_is_a_one_line_error(tmp_path):
     case = write_bank(tmp_path)
     (tmp_path / "medbench.yaml").write_text(
-        "simulators:\n  pat: {kind: llm, base_url: 'http://127.0.0.1:9/v1', model: m, api_key_env: MEDBENCH_ABSENT_KEY}\n"
+        "simulators:\n"
+        "  pat: {kind: llm, base_url: 'http://127.0.0.1:9/v1', model: m, api_key_env: MEDBENCH_ABSENT_KEY}\n"
     )
     done = play(str(case), "--simulator", "pat", stdin="/final\nx\n", env={"MEDBENCH_ABSENT_KEY": ""})
     assert done.returncode == 1
@@ -111,7 +116,8 @@ def test_llm_patient_key_never_reaches_the_transcript(tmp_path, fake_openai):
     fake_openai.add_reply("About a pack a day for thirty years.")
     case = write_bank(tmp_path)
     (tmp_path / "medbench.yaml").write_text(
-        f"simulators:\n  pat: {{kind: llm, base_url: '{fake_openai.base_url}', model: m, api_key_env: MEDBENCH_PLAY_KEY, stream: false}}\n"
+        f"simulators:\n  pat: {{kind: llm, base_url: '{fake_openai.base_url}', model: m, "
+        "api_key_env: MEDBENCH_PLAY_KEY, stream: false}\n"
     )
     out = tmp_path / "run.json"
     secret = "sk-play-secret-424242"

@@ -10,8 +10,8 @@ import pytest
 
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.report import (
-    build_report,
     bootstrap_mean,
+    build_report,
     direction_of_change,
     mcnemar_exact,
     paired_difference,

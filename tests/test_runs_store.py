@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sqlite3
+from datetime import UTC
 
 import pytest
 
@@ -104,12 +105,12 @@ def test_unknown_group_names_the_latest(store):
 
 
 def test_group_ids_sort_by_time(store):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from medbench_tui.core.runs.store import new_group_id
 
-    early = new_group_id(datetime(2024, 12, 31, 23, 59, 59, tzinfo=timezone.utc))
-    late = new_group_id(datetime(2025, 1, 1, 0, 0, 0, tzinfo=timezone.utc))
+    early = new_group_id(datetime(2024, 12, 31, 23, 59, 59, tzinfo=UTC))
+    late = new_group_id(datetime(2025, 1, 1, 0, 0, 0, tzinfo=UTC))
     assert early < late and len(late) == len("20250101-000000-abcd")
 
 
@@ -137,7 +138,10 @@ def test_migrates_from_version_1(tmp_path):
         assert store.schema_version == SCHEMA_VERSION
         (run,) = store.runs("20240101-000000-aaaa")
         assert run.metrics == {
-            "diagnosis_accuracy": 0.0, "workup_score": 40.0, "primary_icd10_exact": 100.0, "primary_icd10_category": 100.0,
+            "diagnosis_accuracy": 0.0,
+            "workup_score": 40.0,
+            "primary_icd10_exact": 100.0,
+            "primary_icd10_category": 100.0,
         }
         assert run.labels == {"primary_icd10": "exact"}
         assert store.cached_response("k") is None
@@ -205,7 +209,8 @@ def test_migration_to_repeats_keeps_every_run_and_its_metrics(tmp_path):
         run_id = db.execute(
             "INSERT INTO runs (group_id, case_id, case_path, case_sha256, system, system_config, simulator_config,"
             " evaluator_config, status, started_at, finished_at, seconds)"
-            " VALUES ('g1', ?, 'x.yaml', 'x', 'a', '{}', '{}', '{}', 'complete', '', '', 1)", (case,),
+            " VALUES ('g1', ?, 'x.yaml', 'x', 'a', '{}', '{}', '{}', 'complete', '', '', 1)",
+            (case,),
         ).lastrowid
         db.execute("INSERT INTO metrics VALUES (?, 'diagnosis_accuracy', 100, NULL)", (run_id,))
     db.close()
@@ -213,7 +218,8 @@ def test_migration_to_repeats_keeps_every_run_and_its_metrics(tmp_path):
         assert store.schema_version == SCHEMA_VERSION
         runs = store.runs("g1")
         assert [(r.case_id, r.repeat, r.seeds, r.metrics) for r in runs] == [
-            ("c1", 0, {}, {"diagnosis_accuracy": 100.0}), ("c2", 0, {}, {"diagnosis_accuracy": 100.0}),
+            ("c1", 0, {}, {"diagnosis_accuracy": 100.0}),
+            ("c2", 0, {}, {"diagnosis_accuracy": 100.0}),
         ]
         assert store.integrity_problems() == []
         again = make_run("g1", "c1", "a")

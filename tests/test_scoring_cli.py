@@ -105,7 +105,9 @@ def test_llm_extractor_from_the_bank_config(tmp_path, transcript_file, fake_open
         "diagnoses": [{"name": "CAP", "icd10": "J18.9", "quote": "community-acquired pneumonia"}],
         "differential": [], "workup": [], "treatment": [], "advised_against": [],
     }))
-    code = main(["score", str(bank / "cases" / CASE.name), str(transcript_file), "--extractor", "llm", "--format", "json"])
+    code = main(
+        ["score", str(bank / "cases" / CASE.name), str(transcript_file), "--extractor", "llm", "--format", "json"]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["extraction"]["extractor"] == "llm" and data["metrics"]["diagnosis_accuracy"] == 100

@@ -52,7 +52,9 @@ finals = st.builds(
     st.sampled_from([None, "Seek urgent care if worse.", "Take ibuprofen.", "Avoid NSAIDs."]),
 )
 texts = st.lists(
-    st.sampled_from(DIAGNOSES + WORKUP + TREATMENT + ["Diagnosis:", "Plan:", "Differential:", "not", "no", ",", ";", "\n"]),
+    st.sampled_from(
+        DIAGNOSES + WORKUP + TREATMENT + ["Diagnosis:", "Plan:", "Differential:", "not", "no", ",", ";", "\n"]
+    ),
     max_size=25,
 ).map(" ".join)
 
@@ -108,12 +110,14 @@ def test_a_contraindicated_item_never_raises_a_score(final, drug, in_text):
 @SETTINGS
 @given(finals, st.randoms(use_true_random=False))
 def test_reordering_answers_keeps_unordered_metrics(final, rnd):
-    shuffled = final.model_copy(update={
-        "diagnoses": rnd.sample(final.diagnoses, len(final.diagnoses)),
-        "differential": rnd.sample(final.differential, len(final.differential)),
-        "workup": rnd.sample(final.workup, len(final.workup)),
-        "treatment": rnd.sample(final.treatment, len(final.treatment)),
-    })
+    shuffled = final.model_copy(
+        update={
+            "diagnoses": rnd.sample(final.diagnoses, len(final.diagnoses)),
+            "differential": rnd.sample(final.differential, len(final.differential)),
+            "workup": rnd.sample(final.workup, len(final.workup)),
+            "treatment": rnd.sample(final.treatment, len(final.treatment)),
+        }
+    )
     a, b = card(final).metrics, card(shuffled).metrics
     for name in UNORDERED:
         assert getattr(a, name) == getattr(b, name), name

@@ -83,7 +83,8 @@ def test_right_sided_leads_beside_the_12_lead_ecg(text):
 
 
 def test_parenthesised_detail_is_not_split_into_items():
-    assert sorted(extras(card("im-cap-001", "Workup: troponin (0 and 3 h), lipids"), "workup")) == ["lipids", "troponin"]
+    found = extras(card("im-cap-001", "Workup: troponin (0 and 3 h), lipids"), "workup")
+    assert sorted(found) == ["lipids", "troponin"]
     listed = card("im-cap-001", "Workup: bloods (FBC, U&E, LFT), troponin")
     assert {"Full blood count", "Urea and electrolytes", "Liver function tests"} <= set(rows(listed, "workup"))
 
@@ -171,7 +172,9 @@ def test_aspirin_once_haemorrhage_is_excluded_is_given(text):
     assert extras(result, "treatment") == []
 
 
-@pytest.mark.parametrize("text", ["Plan: aspirin 300 mg. Thrombolysis is excluded.", "Plan: thrombolysis excluded; aspirin"])
+@pytest.mark.parametrize(
+    "text", ["Plan: aspirin 300 mg. Thrombolysis is excluded.", "Plan: thrombolysis excluded; aspirin"]
+)
 def test_an_exclusion_without_a_temporal_clause_still_negates(text):
     result = card("oph-crao-001", text)
     assert "Thrombolysis (intravenous or intra-arterial)" not in rows(result, "treatment")
@@ -265,7 +268,8 @@ def test_follow_up_interval_inside_the_reference_interval(review, matched):
 
 
 def test_follow_up_note_and_a_review_of_another_interval():
-    mdd = next(e for e in card("psy-mdd-001", "Plan: review in 1 week").items.treatment if e.reference == FOLLOW_UP_ITEM)
+    treatment = card("psy-mdd-001", "Plan: review in 1 week").items.treatment
+    mdd = next(e for e in treatment if e.reference == FOLLOW_UP_ITEM)
     assert mdd.note == f"matched by {FOLLOW_UP}"
     diabetes = "Review HbA1c in 3 months"
     assert diabetes not in rows(card("im-t2dm-001", "Plan: metformin; review in 1 week"), "treatment")

@@ -161,7 +161,8 @@ def test_negated_workup_is_not_given(case, text):
         ("Avoid levofloxacin; give amoxicillin.", False),
         ("No CTPA, start levofloxacin.", True),  # an action verb after a comma ends the reach
         ("Avoid NSAIDs and give levofloxacin.", True),  # and after "and"
-        ("If no improvement in 48 hours, levofloxacin.", False),  # conditional on an event the record does not establish
+        # conditional on an event the record does not establish
+        ("If no improvement in 48 hours, levofloxacin.", False),
         ("Levofloxacin, not amoxicillin.", True),  # a cue after a comma does not reach back
         ("I'd start levofloxacin.", True),
         ("No penicillin allergy: levofloxacin.", True),  # a colon ends the clause
@@ -204,7 +205,9 @@ def test_diagnosis_mentions_in_prose(case, text, diagnosis, differential):
 
 
 def test_rule_out_is_a_differential_not_a_negation(case):
-    card = card_for(case, "Diagnosis: community-acquired pneumonia.\nCTPA is not needed, but we should rule out PE clinically.")
+    card = card_for(
+        case, "Diagnosis: community-acquired pneumonia.\nCTPA is not needed, but we should rule out PE clinically."
+    )
     assert statuses(card.items.differential)["Pulmonary embolism"] == "matched"
     assert "CT pulmonary angiography" not in given(card, "workup")
 
@@ -332,7 +335,9 @@ def test_allergy_to_a_reference_drug_is_not_giving_it(case):
 
 
 def test_doses_and_routes_are_not_extra_treatments(case):
-    card = card_for(case, "Treatment:\n- Amoxicillin 500 mg PO three times daily for 5 days\n- Start paracetamol 1 g QDS")
+    card = card_for(
+        case, "Treatment:\n- Amoxicillin 500 mg PO three times daily for 5 days\n- Start paracetamol 1 g QDS"
+    )
     assert [e.status for e in card.items.treatment if e.status == "extra"] == []
 
 
@@ -396,7 +401,9 @@ def test_structured_and_text_together_count_once(case):
 
 
 def test_negated_structured_item(case):
-    card = score(case, Transcript(case_id=case.id, final=FinalResponse(treatment=["Amoxicillin", "Avoid levofloxacin"])))
+    card = score(
+        case, Transcript(case_id=case.id, final=FinalResponse(treatment=["Amoxicillin", "Avoid levofloxacin"]))
+    )
     assert "Levofloxacin" not in given(card, "treatment")
 
 

@@ -24,7 +24,11 @@ def test_file_then_environment_then_overrides(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "text, fragment",
-    [("- a list\n", "mapping"), ("player_name: [unclosed\n", "not valid YAML"), ("tui:\n  autosave_seconds: soon\n", "tui.autosave_seconds")],
+    [
+        ("- a list\n", "mapping"),
+        ("player_name: [unclosed\n", "not valid YAML"),
+        ("tui:\n  autosave_seconds: soon\n", "tui.autosave_seconds"),
+    ],
 )
 def test_a_bad_file_says_what_to_fix(tmp_path, text, fragment):
     path = tmp_path / "settings.yaml"

@@ -4,8 +4,7 @@ and every behaviour modifier (style only, never a new fact)."""
 from __future__ import annotations
 
 from medbench_tui.core.case import patient_record
-from medbench_tui.core.simulators import GroundedSimulator
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import GroundedSimulator, voice
 from medbench_tui.core.simulators.grounded import split_questions
 from tests.test_consultation import fixture_case
 
@@ -41,7 +40,9 @@ def test_uncovered_question_gets_the_default_answer_never_a_fact():
 
 def test_default_answers_vary_but_deterministically():
     texts = [patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")]
-    assert texts == [patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")]
+    assert texts == [
+        patient().answer(q).text for q in ("Any pets?", "Been abroad?", "Any hearing problems?", "Tattoos?")
+    ]
     assert len(set(texts)) > 1
 
 

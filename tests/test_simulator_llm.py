@@ -131,9 +131,9 @@ async def test_endpoint_error_in_the_patient_ends_the_run_incomplete(fake_openai
 
 
 def test_patient_prompt_of_every_bundled_case_holds_no_hidden_string(bundled_cases):
+    from medbench_tui.core.case import Case
     from medbench_tui.core.simulators.llm import patient_prompt
     from medbench_tui.core.yamlio import parse_case_text
-    from medbench_tui.core.case import Case
 
     checked = 0
     for path in sorted(bundled_cases.glob("*.yaml")):

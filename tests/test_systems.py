@@ -66,7 +66,10 @@ async def test_prompt_only_sends_the_exact_prompt_and_a_reply_without_question_i
 
 
 async def test_consultation_protocol_asks_until_the_final_marker(fake_openai, tmp_path, key):
-    final = f"{FINAL_MARKER}\nDiagnosis: chest infection\nICD-10: J22\nDifferential: flu\nWorkup: CXR\nTreatment: rest\nAdvice: return if worse"
+    final = (
+        f"{FINAL_MARKER}\nDiagnosis: chest infection\nICD-10: J22\nDifferential: flu\nWorkup: CXR\n"
+        "Treatment: rest\nAdvice: return if worse"
+    )
     fake_openai.add_reply("When did it start?", "Could I see the chest X-ray?", final)
     transcript = await chat_system(fake_openai, protocol="consultation").consult(new_consultation(tmp_path))
     assert transcript.status == "complete" and transcript.steps == 2
@@ -195,7 +198,8 @@ async def test_replay_replays_doctor_turns_and_final(tmp_path):
     for spec in (f"replay:{folder}", f"replay:{folder / 'fx-cough-001.json'}"):
         system = resolve_system(spec, bank=tmp_path)
         replayed = await system.consult(new_consultation(tmp_path, system_name=system.name, max_turns=30))
-        assert [t.text for t in replayed.turns if t.role == "doctor"] == [t.text for t in recorded.turns if t.role == "doctor"]
+        doctor_turns = [t.text for t in recorded.turns if t.role == "doctor"]
+        assert [t.text for t in replayed.turns if t.role == "doctor"] == doctor_turns
         assert replayed.final.diagnoses[0].name == "Pneumonia" and replayed.status == "complete"
         assert replayed.disclosed_facts() == recorded.disclosed_facts()
     missing = await resolve_system(f"replay:{folder}", bank=tmp_path).consult(
@@ -248,7 +252,9 @@ def test_bank_config_errors_name_the_place(tmp_path):
     assert ":2:3: systems.doc.model: required, missing" in message
     assert ":6:3: systems.bad: unknown kind 'robot'" in message
     with pytest.raises(BankConfigError, match="NAME of an environment variable"):
-        parse_bank_config("systems:\n  d: {kind: openai-chat, base_url: 'http://x', model: m, api_key_env: 'sk-abc 123'}\n")
+        parse_bank_config(
+            "systems:\n  d: {kind: openai-chat, base_url: 'http://x', model: m, api_key_env: 'sk-abc 123'}\n"
+        )
 
 
 def test_bundled_bank_config_parses_and_needs_nothing_offline(bundled_cases):

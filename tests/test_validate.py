@@ -128,7 +128,8 @@ def test_id_must_equal_the_file_stem_only_when_there_is_a_file():
 
 def test_applies_if_accepts_items_and_aliases_in_any_case():
     for name in ("Nitrofurantoin", "macrobid", "URINE DIPSTICK"):
-        assert "ref.unknown_item" not in codes(check(VALID.replace("applies_if: [Nitrofurantoin]", f"applies_if: [{name}]")))
+        text = VALID.replace("applies_if: [Nitrofurantoin]", f"applies_if: [{name}]")
+        assert "ref.unknown_item" not in codes(check(text))
 
 
 def test_critical_condition_items_need_not_be_reference_items():
@@ -207,7 +208,9 @@ def test_short_aliases_match_only_whole_words_as_written():
 
 def test_leak_position_is_the_word_in_the_file_and_self_diagnosis_is_mentioned():
     [found] = leak("My friend says it's a bladder infection.", behavior="[self_diagnosis]")
-    text = VALID.replace("  and I keep needing to go.\n", "  and I keep needing to go. My friend says it's a bladder infection.\n")
+    text = VALID.replace(
+        "  and I keep needing to go.\n", "  and I keep needing to go. My friend says it's a bladder infection.\n"
+    )
     line = text.splitlines()[found.line - 1]
     assert line[found.column - 1:].startswith("bladder infection")
     assert "self_diagnosis" in found.message

@@ -103,7 +103,10 @@ def test_files_given_twice_are_checked_once(bank, capsys):
 
 
 def test_runs_as_a_program():
-    done = subprocess.run([sys.executable, "-m", "medbench_tui", "validate", "--format", "json", str(BROKEN / "yaml-empty.yaml")],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "medbench_tui", "validate", "--format", "json", str(BROKEN / "yaml-empty.yaml")],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1
     assert json.loads(done.stdout)["files"][0]["diagnostics"][0]["code"] == "yaml.empty"

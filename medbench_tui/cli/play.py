@@ -17,9 +17,12 @@ import sys
 def configure(parser) -> None:
     parser.add_argument("case", metavar="CASE", help="case file (or the id of a case in the bank)")
     parser.add_argument("--simulator", default="grounded", help="patient simulator (default: grounded)")
-    parser.add_argument("--transcript", metavar="FILE", help="write the transcript (JSON if FILE ends in .json, else YAML)")
-    parser.add_argument("--bank", default=argparse.SUPPRESS,
-                        help="case bank for a case id and medbench.yaml (default: the case's bank)")
+    parser.add_argument(
+        "--transcript", metavar="FILE", help="write the transcript (JSON if FILE ends in .json, else YAML)"
+    )
+    parser.add_argument(
+        "--bank", default=argparse.SUPPRESS, help="case bank for a case id and medbench.yaml (default: the case's bank)"
+    )
 
 
 def _case_path(given: str, bank: str | None):

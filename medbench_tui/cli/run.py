@@ -9,6 +9,7 @@ recorded as cancelled; finish them with --resume GROUP).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 from medbench_tui.cli._output import add_format
@@ -16,7 +17,8 @@ from medbench_tui.cli._output import add_format
 
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
-                        help="case bank (medbench.yaml, run store; default: the current folder, else the bundled cases)")
+                        help="case bank (medbench.yaml, run store; default: the current folder, "
+                             "else the bundled cases)")
     parser.add_argument("--system", action="append", dest="systems", metavar="NAME", default=[],
                         help="a configured system or a built-in (checklist, replay:PATH); repeat to compare")
     parser.add_argument("--cases", metavar="PATH", help="a case file or folder (default: the bank's cases)")
@@ -145,10 +147,8 @@ async def _play(runner):
         runner.cancel()
 
     for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
             loop.add_signal_handler(signum, interrupt)
-        except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
-            pass
     with progress:
         return await runner.run()
 

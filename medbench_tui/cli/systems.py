@@ -40,7 +40,8 @@ async def _status(config, offline: bool) -> tuple[bool, str]:
     except EndpointError as exc:
         return False, str(exc)
     if offline:
-        return True, "key variable set; endpoint not checked (--offline)" if config.api_key_env else "endpoint not checked (--offline)"
+        offline_note = "endpoint not checked (--offline)"
+        return True, f"key variable set; {offline_note}" if config.api_key_env else offline_note
     try:
         problem = await client.probe()
     finally:
@@ -64,7 +65,8 @@ async def _rows(bank_config, offline: bool) -> dict:
 
     systems = [
         {"name": "checklist", "kind": "checklist", "can_run": True, "why": "built-in floor baseline (offline)"},
-        {"name": "human", "kind": "human", "can_run": True, "why": "built-in: the person at the keyboard (medbench play)"},
+        {"name": "human", "kind": "human", "can_run": True,
+         "why": "built-in: the person at the keyboard (medbench play)"},
         {"name": "replay:PATH", "kind": "replay", "can_run": True, "why": "built-in: replays recorded transcripts"},
     ]
     simulators = [{"name": "grounded", "kind": "grounded", "can_run": True, "why": "built-in, offline (the default)"}]
@@ -89,7 +91,7 @@ async def _rows(bank_config, offline: bool) -> dict:
         evaluator["why"] = "the llm extractor at evaluator.llm" if evaluator["extractor"] == "llm" else \
             "evaluator.llm is set but the extractor is not llm: it is not used"
     results = await asyncio.gather(*(_status(config, offline) for _, config in pending))
-    for (row, _), (ok, why) in zip(pending, results):
+    for (row, _), (ok, why) in zip(pending, results, strict=True):
         row.update(can_run=ok, why=why)
     return {"systems": systems, "simulators": simulators, "evaluator": evaluator}
 

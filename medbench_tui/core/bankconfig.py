@@ -32,9 +32,10 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import remember_headers, remember_variable
@@ -164,7 +165,7 @@ class ReplaySystemConfig(Config):
 
 
 SystemConfig = Annotated[
-    Union[OpenAIChatSystemConfig, ChecklistSystemConfig, ReplaySystemConfig], Field(discriminator="kind")
+    OpenAIChatSystemConfig | ChecklistSystemConfig | ReplaySystemConfig, Field(discriminator="kind")
 ]
 
 
@@ -180,7 +181,7 @@ class LlmSimulatorConfig(EndpointConfig):
 
 
 SimulatorConfig = Annotated[
-    Union[GroundedSimulatorConfig, LlmSimulatorConfig], Field(discriminator="kind")
+    GroundedSimulatorConfig | LlmSimulatorConfig, Field(discriminator="kind")
 ]
 
 
@@ -240,7 +241,7 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | Non
     return ".".join(parts), found
 
 
-def _message(error: dict[str, Any]) -> str:
+def _message(error: ErrorDetails) -> str:
     kinds = {
         "systems": "openai-chat, checklist, replay",
         "simulators": "grounded, llm",

@@ -107,7 +107,7 @@ class Patient(Strict):
         default="self", description="Who speaks: the patient, or a parent, caregiver or partner."
     )
     behavior: list[Behavior] = Field(
-        default_factory=lambda: ["standard"],
+        default_factory=lambda: list[Behavior](["standard"]),
         description="How the patient talks (may combine); it never changes what is true.",
     )
     default_answer: DefaultAnswer = Field(

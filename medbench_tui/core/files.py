@@ -101,10 +101,8 @@ def write_atomic(path: Path, text: str, *, backup: bool = True) -> None:
             _copy_atomic(path, backup_path(path))
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)

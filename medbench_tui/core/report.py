@@ -32,7 +32,7 @@ import zlib
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
@@ -40,6 +40,9 @@ from medbench_tui.core.redact import redact
 from medbench_tui.core.reproducibility import seed_notes
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.core.taxonomy import SystemTaxonomy, system_taxonomy
+
+if TYPE_CHECKING:
+    from medbench_tui.core.case import Case
 
 CONFIDENCE = 0.95
 RESAMPLES = 9999
@@ -508,11 +511,9 @@ def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> di
     return facts
 
 
-def _load_valid_case(path: Path) -> Any:
-    try:  # where validation lives on main
-        from medbench_tui.core.validate import load_valid_case  # type: ignore[attr-defined]
-    except ImportError:  # this branch: still in the bank module
-        from medbench_tui.core.bank import load_valid_case
+def _load_valid_case(path: Path) -> Case:
+    from medbench_tui.core.validate import load_valid_case
+
     return load_valid_case(path)
 
 

@@ -87,7 +87,7 @@ def variant_text(source_text: str, case_id: str) -> str:
     data = document.data
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         raise MedbenchError("Only a case with an id can have variants: fix the case first.")
-    parent = data.get("parent_id") if isinstance(data.get("parent_id"), str) else data["id"]
+    parent: str = data["parent_id"] if isinstance(data.get("parent_id"), str) else data["id"]
     data["id"] = case_id
     _set_after(data, "parent_id", parent, after="id")
     _set_after(data, "status", "draft", after="title")

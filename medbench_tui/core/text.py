@@ -8,7 +8,8 @@ spans, abbreviations expanded, phrase synonyms folded) for the scorer, :func:`st
 lighter, more aggressive stem for free questions) for the patient, :func:`fold` and
 :func:`singular` for titles and names.
 
-For matching answers against a case's reference, both sides (what the doctor wrote and what the case lists) go through the same
+For matching answers against a case's reference, both sides (what the doctor wrote and
+what the case lists) go through the same
 functions, so a rule only has to be consistent, not linguistically perfect: folding
 "oe" to "e" turns "oedema" and "edema" into the same token, and any collision it might
 create would be between two words that are then written alike on both sides.

@@ -361,15 +361,16 @@ def _unclosed_bracket(text: str) -> Any:
 
 def _syntax_diagnostic(exc: Exception, text: str) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    if "end of stream" in str(getattr(exc, "problem", "")) and getattr(exc, "context_mark", None):
-        mark = exc.context_mark  # an unclosed quote or bracket: point at where it opens
+    context = getattr(exc, "context_mark", None)
+    if "end of stream" in str(getattr(exc, "problem", "")) and context:
+        mark = context  # an unclosed quote or bracket: point at where it opens
     if mark is not None and mark.index >= len(text.rstrip()):  # the parser ran off the end of the file
         mark = _unclosed_bracket(text) or mark
     if mark is not None:
         line, column = mark.line + 1, mark.column + 1
-    elif isinstance(getattr(exc, "position", None), int):  # ReaderError: a character offset
-        before = text[: exc.position]
-        line, column = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+    elif isinstance(position := getattr(exc, "position", None), int):  # ReaderError: a character offset
+        before = text[:position]
+        line, column = before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
     else:
         line, column = 1, 1
     problem = " ".join(

@@ -285,9 +285,8 @@ class MedbenchApp(App[int]):
     # Modes and actions --------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("switch_mode", "help") and isinstance(self.screen, ModalScreen):
-            return False  # answer the question on screen first
-        return True
+        # answer the question on screen first
+        return not (action in ("switch_mode", "help") and isinstance(self.screen, ModalScreen))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

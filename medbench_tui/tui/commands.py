@@ -61,7 +61,8 @@ class CaseCommands(_MedbenchProvider):
         if self.medbench.current_mode == "play":
             return []
         return [
-            (f"Open {e.id}: {e.title}", partial(self._run, self.medbench.open_case, e.path), self.medbench.display_path(e.path))
+            (f"Open {e.id}: {e.title}", partial(self._run, self.medbench.open_case, e.path),
+             self.medbench.display_path(e.path))
             for e in sorted(self.medbench.cases, key=lambda e: e.id)
         ]
 
@@ -101,7 +102,8 @@ class ActionCommands(_ListedProvider):
             entry = library.selected_entry()
             if entry is not None:
                 commands += [
-                    (f"New variant of {entry.id}", library.action_new_variant, "a copy with a new id and parent_id set"),
+                    (f"New variant of {entry.id}", library.action_new_variant,
+                     "a copy with a new id and parent_id set"),
                     (f"Delete {entry.id}", library.action_delete_case, "move the case file to the bank's .trash"),
                 ]
         return commands

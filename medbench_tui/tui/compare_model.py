@@ -279,7 +279,7 @@ def _kind(key: str, statuses: list[str | None]) -> str:
 
 
 def _who(labels: list[str], chosen: list[bool]) -> str:
-    names = [label for label, yes in zip(labels, chosen) if yes]
+    names = [label for label, yes in zip(labels, chosen, strict=False) if yes]
     if len(names) == len(labels) and len(labels) > 1:
         return "both" if len(labels) == 2 else "all"
     return ", ".join(names)

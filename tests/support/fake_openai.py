@@ -63,15 +63,17 @@ Every request is recorded in ``requests`` (method, path, lower-case headers, JSO
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -309,10 +311,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _drop(self) -> None:
         self.close_connection = True
-        try:
+        with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
 
     def _tokenize(self, body: Any) -> None:
         kind = self.server_state.tokenizer

@@ -32,7 +32,13 @@ async def test_function_keys_switch_modes(bank, make_app):
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        for key, kind in [("f3", EditorScreen), ("f4", PlayScreen), ("f5", CompareScreen), ("f6", ResultsScreen), ("f2", LibraryScreen)]:
+        for key, kind in [
+            ("f3", EditorScreen),
+            ("f4", PlayScreen),
+            ("f5", CompareScreen),
+            ("f6", ResultsScreen),
+            ("f2", LibraryScreen),
+        ]:
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, kind), key
@@ -72,7 +78,8 @@ def test_the_help_covers_every_class_that_declares_bindings(bank, make_app):
 
     app = make_app(bank)
     ours = {
-        cls for cls in subclasses(DOMNode)
+        cls
+        for cls in subclasses(DOMNode)
         if cls.__module__.startswith("medbench_tui.tui") and cls.__dict__.get("BINDINGS")
     }
     assert ours <= {owner for _, owner in app.binding_sections()}

@@ -192,9 +192,9 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
     from pathlib import Path
 
     from medbench_tui.core.bank import iter_case_files
-    from medbench_tui.core.validate import load_valid_case
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
+    from medbench_tui.core.validate import load_valid_case
 
     bank = tmp_path / "bank"
     shutil.copytree(Path(__file__).resolve().parents[2] / "cases", bank)

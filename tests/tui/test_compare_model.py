@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.validate import load_valid_case
 from medbench_tui.core.case import patient_record
 from medbench_tui.core.consultation import Consultation, make_simulator
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+from medbench_tui.core.validate import load_valid_case
 from medbench_tui.tui.compare_model import (
     Side,
     exchanges,
@@ -146,3 +146,15 @@ def test_paths_are_bank_relative(tmp_path):
     assert case_file(tmp_path, "x.yaml") == tmp_path / "x.yaml"
     assert case_file(tmp_path, "/abs/x.yaml") == Path("/abs/x.yaml")
     assert load_case(tmp_path, "missing.yaml") is None
+
+
+def test_a_chosen_set_of_cases_is_planned_as_one_group(clinic):
+    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.manifest import NOT_FROZEN
+    from medbench_tui.tui.compare_model import plan_cases
+
+    files = [clinic / "fx-chest-001.yaml", clinic / "fx-throat-002.yaml"]
+    plan = plan_cases(load_bank(clinic), ["checklist"], files, "grounded")
+    assert [c.stored_path for c in plan.cases] == ["fx-chest-001.yaml", "fx-throat-002.yaml"]
+    assert plan.cases_path == "fx-chest-001.yaml; fx-throat-002.yaml"
+    assert plan.bank_manifest == NOT_FROZEN  # the clinic bank was never frozen

@@ -10,7 +10,6 @@ from .conftest import SIZE
 from .sessions import until
 from .test_compare import REPLAY, compare, open_compare
 
-
 pytestmark = pytest.mark.usefixtures("fixed_group_ids")
 
 

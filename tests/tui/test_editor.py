@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from textual.widgets import ContentSwitcher, TextArea
-from textual.widgets.text_area import Selection
 from textual.widgets._text_area import SyntaxAwareDocument
+from textual.widgets.text_area import Selection
 
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.paths import swap_file_for

@@ -148,7 +148,11 @@ async def test_clicking_a_header_sorts(bank, make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await loaded(pilot)
         table = screen.query_one(CaseTable)
-        status_x = sum(c.get_render_width(table) for key, c in table.columns.items() if key.value in ("id", "title", "category", "complexity", "urgency"))
+        status_x = sum(
+            c.get_render_width(table)
+            for key, c in table.columns.items()
+            if key.value in ("id", "title", "category", "complexity", "urgency")
+        )
         await pilot.click(CaseTable, offset=(status_x + 2, 0))
         await pilot.pause()
         assert screen.sort_column == "status"

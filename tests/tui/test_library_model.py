@@ -7,7 +7,9 @@ from pathlib import Path
 from medbench_tui.tui.library_model import CaseEntry, filter_entries, rank_entries, read_entry, sort_entries
 
 
-def entry(case_id: str, title: str, category: str = "internal_medicine", status: str = "draft", errors: int = 0) -> CaseEntry:
+def entry(
+    case_id: str, title: str, category: str = "internal_medicine", status: str = "draft", errors: int = 0
+) -> CaseEntry:
     return CaseEntry(Path(f"{case_id}.yaml"), case_id, title, category, "basic", "routine", status, None, errors, 0)
 
 

@@ -19,8 +19,8 @@ from medbench_tui.core.icd10.codes import (
 )
 from medbench_tui.core.icd10.data import ICD_SHAPE, Tables, cached, cm_title, tables
 from medbench_tui.core.icd10.model import Agreement, CodeFinding, CodeInfo, Role
-from medbench_tui.core.icd10.titles import entry_words, find, index, query_variants
 from medbench_tui.core.icd10.text import content, overlap
+from medbench_tui.core.icd10.titles import entry_words, find, index, query_variants
 
 TITLE_MATCH_THRESHOLD = 50.0
 """A diagnosis name whose similarity to the WHO title of its code is below this

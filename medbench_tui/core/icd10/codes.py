@@ -20,8 +20,8 @@ from medbench_tui.core.icd10.data import (
     tables,
 )
 from medbench_tui.core.icd10.model import CodeInfo, SearchHit, Suggestion
-from medbench_tui.core.icd10.titles import find, index, ranked
 from medbench_tui.core.icd10.text import overlap
+from medbench_tui.core.icd10.titles import find, index, ranked
 
 WHO_SHAPE = re.compile(r"^[A-Z][0-9]{2}(\.[0-9])?$")
 _UNDOTTED = re.compile(r"^[A-Z][0-9][0-9A-Z][0-9A-Z]{1,4}$")
@@ -154,7 +154,7 @@ def who_notes(item: WhoItem, t: Tables) -> list[str]:
     code = item.code
     inside = "not a code: use a category or subcategory inside it."
     if item.kind == "chapter":
-        first, last = next((f, l) for c, f, l in t.chapters if c == code)
+        first, last = next((f, e) for c, f, e in t.chapters if c == code)
         return [f"{code} is a chapter of WHO ICD-10 ({first}-{last}), {inside}"]
     if item.kind == "block":
         return [f"{code} is a block (a range of categories), {inside}"]

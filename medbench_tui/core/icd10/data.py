@@ -321,10 +321,10 @@ def _parse_who(data: bytes):
         return code
 
     root = ET.fromstring(data)
-    for chapter in root:
-        walk(chapter, None)
-        blocks = items[chapter.findtext("name")].children
-        chapters.append((chapter.findtext("name"), blocks[0].split("-")[0], blocks[-1].split("-")[1]))
+    for element in root:
+        chapter = walk(element, None)
+        blocks = items[chapter].children
+        chapters.append((chapter, blocks[0].split("-")[0], blocks[-1].split("-")[1]))
 
     def collect(code: str) -> None:  # classification order, parents before children
         item = items[code]

@@ -203,7 +203,7 @@ class RunPlan:
             "cases_path": self.cases_path,
             "systems": [
                 {"spec": spec, "name": system.name, "config": system.public_config()}
-                for spec, system in zip(self.specs, self.systems)
+                for spec, system in zip(self.specs, self.systems, strict=True)
             ],
             "simulator": {"name": self.simulator, "config": self.simulator_config},
             "evaluator": self.evaluator_config,
@@ -405,7 +405,7 @@ def plan_resume(
     loaded = load_bank(bank, run_store=store.path)
     bank_config = loaded.config
     specs, resolved = _resolve_systems(specs, loaded)
-    for spec, system, before in zip(specs, resolved, recorded["systems"]):
+    for spec, system, before in zip(specs, resolved, recorded["systems"], strict=False):
         for change in _differences(before["config"], system.public_config(), ""):
             changes.append(f"system {spec} configuration changed: {change}")
     simulator_name = recorded["simulator"]["name"]
@@ -639,19 +639,21 @@ class Runner:
                                  result.cancelled, result.seconds))
 
     async def _worker(self, todo: deque) -> None:
+        group, result = self.group, self.result
+        assert group is not None and result is not None  # set by run() before the workers start
         try:
             while todo and not self._stopping:
                 item, system, repeat = todo.popleft()
-                if not self.store.claim(self.group.id, item.id, system.name, self.owner, lease=self.lease,
+                if not self.store.claim(group.id, item.id, system.name, self.owner, lease=self.lease,
                                         repeat=repeat, gone=_process_gone):
-                    self.result.claimed_elsewhere += 1
-                    self._emit(RunClaimedElsewhere(self.group.id, item.id, system.name))
+                    result.claimed_elsewhere += 1
+                    self._emit(RunClaimedElsewhere(group.id, item.id, system.name))
                     continue
                 try:
                     await self._play(item, system, repeat)
                 finally:
                     with contextlib.suppress(sqlite3.Error):  # an unreleased lease only expires
-                        self.store.release(self.group.id, item.id, system.name, self.owner, repeat=repeat)
+                        self.store.release(group.id, item.id, system.name, self.owner, repeat=repeat)
         except Exception:  # not a run's failure (those are recorded): stop them all
             self.cancel()
             raise

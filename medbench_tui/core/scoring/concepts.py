@@ -269,17 +269,17 @@ def _interval_at(doc: Document, k: int) -> tuple[Interval, int] | None:
     if j < n and doc.text[doc.tokens[k].end : doc.tokens[j].start] == "/" and doc.lows[j] in SHORTHAND_DAYS:
         unit = SHORTHAND_DAYS[doc.lows[j]]
         return (low * unit[0], low * unit[1]), j
-    high = low
+    high: float | None = low
     if j < n and _number(doc, j) is not None and doc.lows[k] not in ("a", "an"):
         high, j = _number(doc, j), j + 1  # "1-2 weeks"
     elif j + 1 < n and doc.lows[j] in RANGE_LINKS and _number(doc, j + 1) is not None:
         high, j = _number(doc, j + 1), j + 2  # "1 to 2 weeks"
     if j >= n or doc.clause[j] != doc.clause[k]:
         return None
-    unit = _unit(doc, j)
-    if unit is None or high is None:
+    per = _unit(doc, j)
+    if per is None or high is None:
         return None
-    return (low * unit[0], high * unit[1]), j
+    return (low * per[0], high * per[1]), j
 
 
 def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:

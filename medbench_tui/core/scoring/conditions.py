@@ -130,7 +130,9 @@ def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
     return f'"{entity.text}" ({entity.evidence})', None
 
 
-def _recommended(docs, table, matching, refs: list[Ref], phrases: list[Phrase]) -> tuple[tuple[str, Span | None] | None, list[Occurrence]]:
+def _recommended(
+    docs, table, matching, refs: list[Ref], phrases: list[Phrase]
+) -> tuple[tuple[str, Span | None] | None, list[Occurrence]]:
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
     did not take as given (background, a negated mention) recommends nothing."""
@@ -162,9 +164,11 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
         hit, negated = _recommended(docs, table, matching, cref.refs, cref.phrases)
         if cond.kind == "must_include":
             if hit is not None:
-                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"recommended: {hit[0]}", hit[1]))
+                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK",
+                                            f"recommended: {hit[0]}", hit[1]))
             else:
-                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"none of these was recommended: {entries}"))
+                out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL",
+                                            f"none of these was recommended: {entries}"))
         elif hit is not None:
             out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"recommended: {hit[0]}", hit[1]))
         elif negated:
@@ -173,11 +177,14 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
                 f"{_not_given(negated[0])}: {negated[0].describe()}, {negated[0].negated}", negated[0].span,
             ))
         else:
-            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK", f"none of these was recommended: {entries}"))
+            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK",
+                                        f"none of these was recommended: {entries}"))
     contraindicated = [r for r in table.treatment if r.klass == "contraindicated"]
     if contraindicated:
         given = [p for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
-        description = "Must not give a treatment the case marks contraindicated: " + ", ".join(r.name for r in contraindicated)
+        description = "Must not give a treatment the case marks contraindicated: " + ", ".join(
+            r.name for r in contraindicated
+        )
         if given:
             evidence = "; ".join(f"{p.ref.name if p.ref else ''}: {_entity_evidence(p.entity)[0]}" for p in given)  # type: ignore[arg-type]
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "FAIL",

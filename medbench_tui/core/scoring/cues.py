@@ -49,7 +49,8 @@ What each kind of cue does:
   on ramipril"; "continue ramipril" is a recommendation); any item after "allergic
   to", "allergy to", "intolerant of", "overdose of" or followed by "induced",
   "related", "allergy", "toxicity", "overdose", "intolerance", "resistance",
-  "withdrawal", "misuse" ("NSAID-induced gastritis", "penicillin allergy"). A result reported in the final ("the CXR showed consolidation",
+  "withdrawal", "misuse" ("NSAID-induced gastritis", "penicillin allergy"). A result
+  reported in the final ("the CXR showed consolidation",
   "ferritin 6") does count as that test being part of the work-up: in a consultation,
   results are released on request, so the doctor asked for it.
 """

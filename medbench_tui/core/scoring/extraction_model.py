@@ -34,6 +34,9 @@ FIELD_OF_KIND = {"diagnosis": "diagnoses", "differential": "differential", "work
 
 ICD_CODE_RE = re.compile(r"\b([A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])")
 
+SpanField = Literal["text", "advice"]
+"""The final's fields an entity can be quoted from."""
+
 
 class Span(BaseModel):
     """Where an entity was found: ``text[start:end]`` of the final's ``field``."""
@@ -41,7 +44,7 @@ class Span(BaseModel):
     start: int
     end: int
     text: str
-    field: Literal["text", "advice"] = "text"
+    field: SpanField = "text"
 
 
 Evidence = Span | str

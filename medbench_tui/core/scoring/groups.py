@@ -84,7 +84,9 @@ GROUP_MEMBERS: dict[str, tuple[str, ...]] = {
         "sertraline", "citalopram", "escitalopram", "fluoxetine", "paroxetine", "mirtazapine",
         "venlafaxine", "duloxetine", "amitriptyline",
     ),
-    "diuretic": ("furosemide", "bumetanide", "bendroflumethiazide", "indapamide", "spironolactone", "hydrochlorothiazide"),
+    "diuretic": (
+        "furosemide", "bumetanide", "bendroflumethiazide", "indapamide", "spironolactone", "hydrochlorothiazide",
+    ),
     "antiviral": ("aciclovir", "valaciclovir", "famciclovir", "oseltamivir"),
     "antifungal": ("fluconazole", "nystatin", "clotrimazole", "itraconazole", "terbinafine"),
     "iron replacement": (

@@ -7,7 +7,8 @@ JSON mode, then with the instructions alone, and the extractor remembers what it
 The reply is read tolerantly (:func:`parse_structure`: a fence or prose around the
 object, missing lists, plain strings). A reply that stays junk after one more request, or
 that was cut off at the token limit, is an extraction error stored with the extraction
-(``Extraction.error``): the run is scored as incomplete with that reason, never as 0. Every entity comes with a verbatim quote; the quote is looked
+(``Extraction.error``): the run is scored as incomplete with that reason, never as 0.
+Every entity comes with a verbatim quote; the quote is looked
 up in the final text (and advice) after folding case, runs of whitespace, curly quotes
 and dashes. A quote that is not there makes the entity ``NO_EVIDENCE``: it is kept in
 the extraction, listed on the card, and not scored. What the model lists as advised
@@ -381,7 +382,9 @@ def _evidence(quote: str, fields: list[tuple[str, str]]) -> Evidence:
     return NO_EVIDENCE
 
 
-def _entities(structure: FinalStructure, fields: list[tuple[str, str]], table: ReferenceTable) -> tuple[list[Entity], list[str]]:
+def _entities(
+    structure: FinalStructure, fields: list[tuple[str, str]], table: ReferenceTable
+) -> tuple[list[Entity], list[str]]:
     out: list[Entity] = []
     notes: list[str] = []
     listed: list[tuple[EntityKind, str, str | None, str]] = [

@@ -218,8 +218,12 @@ def _diagnoses(entities, assigned, repeated, table: ReferenceTable, all_candidat
 
 def _differential(entities, assigned, repeated, table: ReferenceTable) -> ListResult:
     by_ref = {id(c.ref): (entities[e], c) for e, c in assigned.items()}
-    rows = _rows_for_refs(table.differential, entities, {e: c for e, c in assigned.items() if c.ref.kind == "differential"},
-                          lambda ref: "matched")
+    rows = _rows_for_refs(
+        table.differential,
+        entities,
+        {e: c for e, c in assigned.items() if c.ref.kind == "differential"},
+        lambda ref: "matched",
+    )
     for ref in table.diagnoses:
         if id(ref) in by_ref:
             entity, c = by_ref[id(ref)]
@@ -247,13 +251,13 @@ def _actions(entities, assigned, repeated, refs: list[Ref], groups_of: dict[int,
         if e in assigned or e in repeated:
             continue
         groups = groups_of.get(id(entity), [])
-        target = next(
-            (r for g in groups for r in g.refs if r.klass == "required" and id(r) not in covered), None
-        )
+        target = next((r for g in groups for r in g.refs if r.klass == "required" and id(r) not in covered), None)
         if target is not None:
             covered.add(id(target))
             rows = [p for p in rows if not (p.ref is target and p.status == "missing")]
-            rows.append(Pairing(target, entity, "different", "group", note=f"same group ({target.group}) as the required item"))
+            rows.append(
+                Pairing(target, entity, "different", "group", note=f"same group ({target.group}) as the required item")
+            )
             continue
         if any(r.klass == "required" for g in groups for r in g.refs):
             continue  # "antibiotics" beside the amoxicillin already given: a repetition

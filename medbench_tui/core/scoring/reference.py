@@ -187,10 +187,12 @@ class ReferenceTable:
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
         actions = (*self.workup, *self.treatment)
-        crediting = [(p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases]
+        crediting: list[tuple[Phrase, Ref | None]] = [
+            (p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
+        ]
         crediting += [(p, None) for c in self.conditions if c.condition.kind == "must_include" for p in c.phrases]
-        for phrase, ref in crediting:
-            self._add_concepts(phrase, ref)
+        for phrase, credited in crediting:
+            self._add_concepts(phrase, credited)
         for ref in self.treatment:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
@@ -266,7 +268,7 @@ class ReferenceTable:
         canon = self.canon
         keys = [i for i, t in enumerate(tokens) if t.norm not in FILLER]
         words = [canon(tokens[i].norm) for i in keys]
-        typo = [w != tokens[i].norm for w, i in zip(words, keys)]
+        typo = [w != tokens[i].norm for w, i in zip(words, keys, strict=True)]
         found: list[Mention] = []
         prefixes = self._prefixes
         by_compact = self._by_compact

@@ -84,7 +84,6 @@ def render_scorecard_text(card: Scorecard) -> str:
         e for lst in (card.items.workup, card.items.treatment) for e in lst
         if e.status in ("unexpected", "contraindicated", "not_indicated")
     ]
-    failed = [c for c in card.critical_conditions if c.status == "FAIL"]
     out += ["", "What you missed"]
     out += [
         f"  - {e.reference}" + (f" (you gave {e.answer}: same group, not the item)" if e.status == "different" else "")

@@ -108,7 +108,7 @@ class Dots(BaseModel):
     """D.O.T.S.: shown side by side, never averaged."""
 
     D: int
-    O: float | None
+    O: float | None  # noqa: E741 -- the DOTS letters of scoring.md
     T: float | None
     S: int
     within_soft_range: bool | None
@@ -263,7 +263,8 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
             ],
             missed=[ControlQuestionResult(id=q.id, concept=q.concept, weight=q.weight, facts=[]) for q in missed],
         ),
-        dots=Dots(D=accuracy, O=workup.score, T=treatment.accuracy, S=steps, within_soft_range=None if outside is None else not outside),
+        dots=Dots(D=accuracy, O=workup.score, T=treatment.accuracy, S=steps,
+                  within_soft_range=None if outside is None else not outside),
         breakdown=Breakdown(
             workup={
                 "required_weight": workup.required_weight,

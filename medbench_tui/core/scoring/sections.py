@@ -263,7 +263,8 @@ def parse(text: str) -> Layout:
                 content = 0
             if kind in LIST_KINDS:
                 _add_items(items, kind, line, offset, seg_start + content, seg_end)
-            if found is not None and _BULLET_RE.match(segment).end() and segment[content:].strip():
+            bullet = _BULLET_RE.match(segment)  # every part optional: it always matches
+            if found is not None and bullet is not None and bullet.end() and segment[content:].strip():
                 # "- Blood tests: FBC" under Plan labels one item; the list goes on
                 kind = before.kind
                 sections[-1] = Section(found, sections[-1].start, offset + seg_end, heading)
@@ -278,7 +279,7 @@ def _add_items(items: list[Item], kind: SectionKind, line: str, offset: int, sta
     bullet = _BULLET_RE.match(line[start:end])
     cut = start + (bullet.end() if bullet else 0)
     bounds = [(m.start(), m.end()) for m in _ITEM_SPLIT_RE.finditer(line, cut, end)]
-    for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end]):
+    for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end], strict=True):
         while a < b and line[a] in " \t*_#\r\n":
             a += 1
         while b > a and line[b - 1] in " \t*_.,;:\r\n":

@@ -69,6 +69,7 @@ from medbench_tui.core.scoring.extraction_model import (
     EntityKind,
     Extraction,
     Span,
+    SpanField,
     mention_kind,
     merge,
     normalise_icd,
@@ -110,12 +111,12 @@ NOISE_WORDS = frozenset({
     "encourage", "ask", "let", "make", "keep", "see", "provide", "document", "involve", "referral",
     "score", "assess", "assessment",
     # doses, routes, frequencies
-    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
+    "mg", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
     "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
     "three", "four", "once", "times", "weekly", "hourly", "hours", "hour", "h", "days", "day",
     "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
     "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
-    "regimen", "high", "low", "slow", "release", "loading", "bolus", "stat", "result", "results",
+    "regimen", "high", "low", "slow", "release", "loading", "bolus", "result", "results",
     # hedges
     "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
     "probably", "possibly", "suspect",
@@ -166,12 +167,9 @@ class TextExtractor:
         return Extraction(extractor=self.name, entities=merge(entities, found))
 
 
-def extract_text(text: str, table: ReferenceTable, *, field: str = "text") -> list[Entity]:
+def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text") -> list[Entity]:
     doc = document(text)
-    if field == "advice":
-        layout = Layout([Section("advice", 0, len(text), "advice")], [])
-    else:
-        layout = parse(text)
+    layout = Layout([Section("advice", 0, len(text), "advice")], []) if field == "advice" else parse(text)
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
     item_hits = {m.hit for m in mentions if m.ref is not None}
@@ -432,7 +430,9 @@ def _codes(text: str, layout: Layout) -> list[tuple[int, int, str]]:
     return out
 
 
-def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: str) -> None:
+def _attach_codes(
+    text: str, layout: Layout, codes: list[tuple[int, int, str]], entities: list[Entity], field: SpanField
+) -> None:
     """Give each code to the nearest diagnosis of its item (or line); a code alone is
     a diagnosis (or differential) of its own."""
     for start, end, code in codes:
@@ -448,13 +448,16 @@ def _attach_codes(text: str, layout: Layout, codes: list[tuple[int, int, str]], 
         target = before[-1] if before else (after[0] if after else None)
         section = layout.section_at(start).kind
         if target is None and section == "icd":
-            target = next((e for e in entities if e.kind == "diagnosis" and e.icd10 is None and e.negated is None), None)
+            target = next(
+                (e for e in entities if e.kind == "diagnosis" and e.icd10 is None and e.negated is None), None
+            )
         icd = normalise_icd(code)
         if target is not None:
             target.icd10 = icd
             continue
         kind: EntityKind = "differential" if section == "differential" else "diagnosis"
-        entities.append(Entity(kind=kind, text=code, icd10=icd, evidence=Span(start=start, end=end, text=code, field=field),
+        entities.append(Entity(kind=kind, text=code, icd10=icd,
+                               evidence=Span(start=start, end=end, text=code, field=field),
                                source="text", section=section))
 
 
@@ -482,7 +485,7 @@ def _advice_starts(doc: Document) -> list[int]:
 
 def _leftovers(
     doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
-    names_diagnosis: bool, field: str,
+    names_diagnosis: bool, field: SpanField,
 ) -> list[Entity]:
     """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
     name no reference item (see the module doc). A piece that names one gives no
@@ -495,7 +498,7 @@ def _leftovers(
     masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
     body = text[start:end]
     colon = body.find(":")
-    if 0 < colon and len(body[:colon].split()) <= 3:
+    if colon > 0 and len(body[:colon].split()) <= 3:
         start += colon + 1
     explanation = EXPLANATION_RE.search(text, start, end)
     if explanation:

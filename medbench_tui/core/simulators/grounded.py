@@ -88,7 +88,8 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """Words that ask for something again, not about something ("when did it start again?")."""
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
-    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|tell me (more|what happened|about it))",
+    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|"
+    r"tell me (more|what happened|about it))",
     re.IGNORECASE,
 )
 _DURATION = re.compile(
@@ -160,7 +161,8 @@ class Matcher:
     def __init__(self, record: PatientRecord) -> None:
         self.facts = [
             Source.build(
-                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)], a.delayed
+                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
+                a.delayed,
             )
             for a in record.additional_answers
         ]
@@ -194,8 +196,8 @@ class Matcher:
             if term not in self._fuzzy:
                 hit = process.extractOne(term, self._vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
                 self._fuzzy[term] = hit[0] if hit else None
-            if self._fuzzy[term]:
-                return frozenset({self._fuzzy[term]}), 0.9
+            if fuzzy := self._fuzzy[term]:
+                return frozenset({fuzzy}), 0.9
         return unit.terms, 1.0
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
@@ -213,10 +215,12 @@ class Matcher:
             ]
             for phrase in source.phrases:
                 if phrase <= asked:
-                    per_unit = [max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved)]
-            coverage = sum(w * p for w, p in zip(weights, per_unit)) / total
+                    per_unit = [
+                        max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                    ]
+            coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
-            peak = max(p * w / heaviest for p, w in zip(per_unit, weights))
+            peak = max(p * w / heaviest for p, w in zip(per_unit, weights, strict=False))
             matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
         matches.sort(key=lambda m: -m.score)
         return matches
@@ -271,7 +275,7 @@ class Matcher:
         own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
         if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
             return False
-        shared = [u for u, p in zip(question_units, match.per_unit) if p > 0]
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _names(self, source: Source, question: str) -> bool:

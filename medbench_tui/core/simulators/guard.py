@@ -238,7 +238,8 @@ def unfamiliar_writing(reply: str, record_text: str) -> tuple[str, str] | None:
     language = _language(text)
     if language is not None and writing.language is not None and language != writing.language:
         return "foreign_language", (
-            f"the reply reads as {LANGUAGE_NAMES[language]}; the record is written in {LANGUAGE_NAMES[writing.language]}"
+            f"the reply reads as {LANGUAGE_NAMES[language]}; "
+            f"the record is written in {LANGUAGE_NAMES[writing.language]}"
         )
     return None
 

@@ -270,7 +270,7 @@ def units(text: str) -> tuple[Unit, ...]:
                 if n > 1 or not in_phrase[j]:
                     concepts[j].add(f"@{concept}")
                 in_phrase[j] = in_phrase[j] or n > 1
-    for token, stemmed, extra, inside in zip(tokens, stems, concepts, in_phrase):
+    for token, stemmed, extra, inside in zip(tokens, stems, concepts, in_phrase, strict=False):
         if token not in STOPWORDS and not token.isdigit():
             out.append(Unit(token, frozenset({stemmed} | extra), inside))
     return tuple(out)

@@ -67,7 +67,9 @@ JARGON = (
 _JARGON_STEMS = {stem(w): w for w in JARGON}
 
 _GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening)|nice to meet you|pleased to meet you)\b")
-_INTRODUCTION = re.compile(r"\b(my name is|i am dr|im dr|i am doctor|im doctor|i am the doctor|im the doctor|i am one of the)\b")
+_INTRODUCTION = re.compile(
+    r"\b(my name is|i am dr|im dr|i am doctor|im doctor|i am the doctor|im the doctor|i am one of the)\b"
+)
 _THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
 _HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
 _ACK = re.compile(
@@ -91,8 +93,12 @@ def unsure(key: str, *, concise: bool = False) -> str:
 
 def is_default_answer(text: str) -> bool:
     flat = " ".join(words(text))
-    stock = [*(a for group in DEFAULT_ANSWERS.values() for a in group), *CONCISE_DEFAULTS.values(),
-             *DIAGNOSIS_UNSURE, CONCISE_UNSURE]
+    stock = [
+        *(a for group in DEFAULT_ANSWERS.values() for a in group),
+        *CONCISE_DEFAULTS.values(),
+        *DIAGNOSIS_UNSURE,
+        CONCISE_UNSURE,
+    ]
     return any(flat == " ".join(words(a)) for a in stock)
 
 

@@ -71,7 +71,9 @@ class OpenAIChatSystem(DrivenSystem):
         client = ChatClient.for_endpoint(self.config, role="doctor")  # one per run: its usage is this run's
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": self.protocol.prompt},
-            {"role": "user", "content": user_content(consultation.opening.intro, consultation.opening.attachments, vision=self.config.vision)},
+            {"role": "user", "content": user_content(
+                consultation.opening.intro, consultation.opening.attachments, vision=self.config.vision
+            )},
         ]
         sampling = self.config.sampling("doctor")
         left_out = 0
@@ -104,7 +106,10 @@ class OpenAIChatSystem(DrivenSystem):
                     continue
                 patient = await consultation.ask(reply.text)
                 messages.append(
-                    {"role": "user", "content": user_content(patient.text, patient.attachments, vision=self.config.vision)}
+                    {
+                        "role": "user",
+                        "content": user_content(patient.text, patient.attachments, vision=self.config.vision),
+                    }
                 )
         finally:
             self._count(consultation, client)

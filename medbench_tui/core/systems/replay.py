@@ -46,6 +46,8 @@ class ReplaySystem(DrivenSystem):
             if turn.role == "doctor":
                 await consultation.ask(turn.text)
         if recorded.final is None:
-            consultation.abandon(f"replay: the recorded run has no final response ({recorded.reason or recorded.status})")
+            consultation.abandon(
+                f"replay: the recorded run has no final response ({recorded.reason or recorded.status})"
+            )
             return
         consultation.finish(recorded.final)

@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from medbench_tui.core import paths
 from medbench_tui.core.bank import BankEntry, BankIndex
@@ -114,14 +115,14 @@ class _Checker:
             # by_name=False: the YAML key is `class`; the attribute name `klass` is no key.
             return Case.model_validate(self.data, by_alias=True, by_name=False)
         except ValidationError as exc:
-            grouped: dict[YamlPath, list[dict]] = {}
+            grouped: dict[YamlPath, list[ErrorDetails]] = {}
             for error in exc.errors(include_url=False):
                 grouped.setdefault(self._data_path(error), []).append(error)
             for path, errors in grouped.items():
                 self._schema_error(path, errors)
             return None
 
-    def _data_path(self, error: dict) -> YamlPath:
+    def _data_path(self, error: ErrorDetails) -> YamlPath:
         """The YAML path of a pydantic error, without union member names and tags."""
         path: list[str | int] = []
         current = self.data
@@ -130,12 +131,12 @@ class _Checker:
             if (isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
                     or isinstance(current, dict) and part in current):
                 path.append(part)
-                current = current[part]
+                current = current[part] if isinstance(current, dict) else current[int(part)]
             elif isinstance(current, dict) and i == len(loc) - 1 and error["type"] == "missing":
                 path.append(part)
         return tuple(path)
 
-    def _schema_error(self, path: YamlPath, errors: list[dict]) -> None:
+    def _schema_error(self, path: YamlPath, errors: list[ErrorDetails]) -> None:
         error = errors[0]
         kind = error["type"]
         key = path[-1] if path else ""
@@ -208,10 +209,13 @@ class _Checker:
 
     def icd_codes(self) -> None:
         from medbench_tui.core.icd10 import check_case_code
+        from medbench_tui.core.icd10.model import Role
 
         diagnosis = self.data.get("diagnosis")
         primary = diagnosis.get("primary") if isinstance(diagnosis, dict) else None
-        coded = [(("diagnosis", "primary"), primary, "primary")] if isinstance(primary, dict) else []
+        coded: list[tuple[YamlPath, dict, Role]] = (
+            [(("diagnosis", "primary"), primary, "primary")] if isinstance(primary, dict) else []
+        )
         coded += [(("diagnosis", "secondary", i), d, "secondary") for i, d in entries_at(diagnosis, "secondary")]
         coded += [(("differential", i), d, "differential") for i, d in entries_at(self.data, "differential")]
         for path, entry, role in coded:
@@ -453,6 +457,7 @@ class _Checker:
 
     def bank_checks(self) -> None:
         bank = self.bank
+        assert bank is not None  # run only against a bank
         case_id, parent_id = text_at(self.data, "id"), text_at(self.data, "parent_id")
         if parent_id is not None and parent_id != case_id and not bank.has_case(parent_id):
             self.add("error", "ref.unknown_parent", ("parent_id",),

@@ -20,6 +20,7 @@ def validate_file(path: Path, *, bank: BankIndex | None = None) -> CaseReport:
     parsed, problem = _read(path)
     if problem is not None:
         return CaseReport(path, None, None, [problem])
+    assert parsed is not None  # _read gives the case or the problem
     return validate_parsed(parsed, path, bank if bank is not None else scan_bank(path.parent))
 
 
@@ -43,6 +44,7 @@ def validate_paths(paths_: list[Path]) -> list[CaseReport]:
         if problem is not None:
             reports.append(CaseReport(file, None, None, [problem]))
             continue
+        assert case is not None  # _read gives the case or the problem
         if key.parent not in banks:
             members = [(file_key(m), m) for m in iter_case_files(file.parent)]
             banks[key.parent] = BankIndex(

@@ -99,7 +99,10 @@ def place_name(data: Any, path: YamlPath) -> str:
     if isinstance(path[-1], int) and len(path) >= 2:
         node = data
         for part in path:
-            node = node[part] if isinstance(node, (dict, list)) else None
+            if isinstance(node, dict):
+                node = node[part]
+            else:
+                node = node[part] if isinstance(node, list) and isinstance(part, int) else None
         label = next((node[k] for k in ("id", "item", "name")
                       if isinstance(node, dict) and isinstance(node.get(k), str)), None)
         owner = dotted(path[:-1])

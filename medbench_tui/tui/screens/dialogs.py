@@ -52,7 +52,11 @@ RecoveryAnswer = Literal["recover", "discard", "cancel"]
 class UnsavedChangesDialog(_ChoiceDialog):
     """The open case has changes that are not saved: save, discard or go back."""
 
-    CHOICES = (("save", "Save (s)", "primary"), ("discard", "Discard (d)", "error"), ("cancel", "Cancel (esc)", "default"))
+    CHOICES = (
+        ("save", "Save (s)", "primary"),
+        ("discard", "Discard (d)", "error"),
+        ("cancel", "Cancel (esc)", "default"),
+    )
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="unsaved.save"),
         Binding("d", "choose('discard')", "Discard changes", id="unsaved.discard"),

@@ -55,7 +55,8 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         Binding("ctrl+t", "toggle_preview", "Preview", id="editor.preview", priority=True),
         Binding("ctrl+r", "rehearse", "Rehearse", id="editor.rehearse", priority=True),
         Binding("f8", "next_problem", "Next problem", id="editor.next_problem", priority=True),
-        Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem", priority=True, show=False),
+        Binding("shift+f8", "next_problem(-1)", "Previous problem", id="editor.previous_problem",
+                priority=True, show=False),
         # priority: the text area's own Esc moves focus away, and the next keys would be lost.
         Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False, priority=True),
     ]

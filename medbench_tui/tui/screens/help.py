@@ -31,7 +31,9 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#help-table", DataTable)
         table.add_columns("Where", "Keys", "What it does", "Binding id")
-        rows = binding_reference(medbench_app(self).binding_sections(), medbench_app(self).keymap, self.app.get_key_display)
+        rows = binding_reference(
+            medbench_app(self).binding_sections(), medbench_app(self).keymap, self.app.get_key_display
+        )
         previous = None
         for row in rows:
             where = Text(row.section if row.section != previous else "", style="bold")

@@ -114,7 +114,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         self.table.show(shown, self.sort_column, self.sort_reverse)
         with_errors = sum(1 for e in self.entries if e.errors)
         with_warnings = sum(1 for e in self.entries if e.warnings and not e.errors)
-        summary = f"{len(shown)} of {len(self.entries)} cases shown · {with_errors} with errors · {with_warnings} with warnings only"
+        summary = (f"{len(shown)} of {len(self.entries)} cases shown · {with_errors} with errors"
+                   f" · {with_warnings} with warnings only")
         self.query_one("#library-summary", Static).update(summary)
 
     @on(Input.Changed, "#filter")
@@ -169,7 +170,9 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
     def action_open_case(self) -> None:
         entry = self.selected_entry()
         if entry is not None:
-            self.app.run_worker(self.medbench.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False)
+            self.app.run_worker(
+                self.medbench.open_case(entry.path), exclusive=True, group="open-case", exit_on_error=False
+            )
 
     def _check_new_id(self, case_id: str) -> str | None:
         from medbench_tui.core.templates import check_new_case_id
@@ -211,8 +214,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         self.app.push_screen(
             CaseIdDialog(
                 f"New variant of {entry.id}",
-                f"A copy of {entry.id} with a new id, parent_id set and status draft; "
-                "its comments are kept.",
+                f"A copy of {entry.id} with a new id, parent_id set and status draft; its comments are kept.",
                 self._check_new_id,
                 value=suggest_variant_id(entry.id, {e.id for e in self.entries}),
             ),

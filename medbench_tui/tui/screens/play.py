@@ -9,6 +9,7 @@ stored in the run store like any other run, autosaved while it lasts, resumable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -666,10 +667,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         if self._session is not None:
             self._session.cancel()
         if self.state in (SessionState.ASKING, SessionState.WAITING):
-            try:
+            with contextlib.suppress(OSError):  # the autosave written after the last reply is kept
                 self.save_swap(now=True)
-            except OSError:
-                pass  # the autosave written after the last reply is kept
 
     @work(thread=True, exclusive=True, group="play-swap", exit_on_error=False)
     def _write_swap(self, path: Path, swap: SessionSwap) -> None:

@@ -10,7 +10,6 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-
 NONE_YET = "Nothing yet. Ask for a result, report or image by name."
 
 

@@ -40,7 +40,9 @@ class CasePreview(VerticalScroll):
         doctor = self.query_one("#preview-doctor", Static)
         patient = self.query_one("#preview-patient", Static)
         if case is None:
-            doctor.update(Text("Shown once the case has the structure of a case (see the problems below).", style="italic"))
+            doctor.update(
+                Text("Shown once the case has the structure of a case (see the problems below).", style="italic")
+            )
             patient.update("")
             return
         note = Text("(from the last version that could be read)\n", style="italic") if stale else Text()

@@ -55,10 +55,10 @@ class CaseTable(DataTable):
         room = self.scrollable_content_region.width - 2 * self.cell_padding * len(COLUMNS)
         room -= sum(w for i, w in enumerate(widths) if i != title)
         self.clear(columns=True)
-        for index, ((key, _), label) in enumerate(zip(COLUMNS, labels)):
+        for index, ((key, _), label) in enumerate(zip(COLUMNS, labels, strict=False)):
             width = max(16, min(widths[index], room)) if index == title and room > 0 else None
             self.add_column(label, key=key, width=width)
-        for entry, cells in zip(entries, rows):
+        for entry, cells in zip(entries, rows, strict=False):
             self.add_row(*cells, key=str(entry.path))
         if selected is not None and str(selected) in self.rows:
             self.move_cursor(row=self.get_row_index(str(selected)))

@@ -52,7 +52,9 @@ class EditorStatus(Widget):
         text.append("  │  ")
         text.append(f"{errors} error{'s' if errors != 1 else ''}", style=f"bold {theme.error}" if errors else "")
         text.append(", ")
-        text.append(f"{warnings} warning{'s' if warnings != 1 else ''}", style=(theme.warning or "") if warnings else "")
+        text.append(
+            f"{warnings} warning{'s' if warnings != 1 else ''}", style=(theme.warning or "") if warnings else ""
+        )
         if checking:
             text.append("  (checking…)", style="italic")
         text.append("  │  ")

@@ -269,7 +269,9 @@ class FinalResponseForm(Vertical):
             )
             yield EntryList("Workup", "A test or investigation you would order", id="final-workup")
             yield EntryList("Treatment and management", "A treatment, referral or plan", id="final-treatment")
-        yield TextArea(id="final-advice", soft_wrap=True, placeholder="What you tell the patient, and when to seek help")
+        yield TextArea(
+            id="final-advice", soft_wrap=True, placeholder="What you tell the patient, and when to seek help"
+        )
         with Horizontal(id="final-buttons"):
             yield Button("Back to the consultation", id="final-back")
             yield Button("Submit final response", id="final-submit", variant="primary")

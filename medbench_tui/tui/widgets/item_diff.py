@@ -65,7 +65,7 @@ class ItemDiff(VerticalScroll):
             drawn.add_column("verdict", ratio=2)
             for row in shown:
                 cells = []
-                for status, answer, evidence in zip(row.statuses, row.answers, row.evidence):
+                for status, answer, evidence in zip(row.statuses, row.answers, row.evidence, strict=False):
                     cell = status_text(status, theme)
                     if answer and answer.casefold() != row.item.casefold():
                         cell.append(f" {answer}")

@@ -17,6 +17,7 @@ from medbench_tui.core.casemix import SUBGROUP_FIELDS
 from medbench_tui.core.report import SUBGROUP_METRICS, metric_title
 from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
 
+
 class ReportCharts(VerticalScroll):
     DEFAULT_CSS = """
     ReportCharts { height: 1fr; padding: 0 1; }
