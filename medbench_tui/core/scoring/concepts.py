@@ -407,7 +407,7 @@ def is_plain_ecg(words: tuple[str, ...]) -> bool:
 
 def ecg_readings(doc: Document) -> list[Hit]:
     """Every ECG finding of the document (see the module documentation)."""
-    out = []
+    out: list[Hit] = []
     for k in range(len(doc.tokens)):
         found = ECG_FINDINGS.starting_at(doc.lows, k)
         aim = k > 0 and doc.lows[k - 1] in ECG_AIMS
