@@ -47,7 +47,8 @@ def scored_group(tmp_path, capsys) -> tuple[Path, str]:
     bank.mkdir()
     for case_id in CASES:
         (bank / f"{case_id}.yaml").write_text((REPO / "cases" / f"{case_id}.yaml").read_text())
-    shutil.copytree(REPO / "cases" / "attachments", bank / "attachments")
+    if (REPO / "cases" / "attachments").is_dir():
+        shutil.copytree(REPO / "cases" / "attachments", bank / "attachments")
     replays = _reference_answers(tmp_path / "replays")
     store = tmp_path / "runs.sqlite"
     assert main(["run", "--cases", str(bank), "--system", "checklist", "--system", f"replay:{replays}",

@@ -19,6 +19,9 @@ REPO = Path(__file__).resolve().parent.parent
 def bank(tmp_path):
     folder = tmp_path / "bank"
     shutil.copytree(REPO / "cases", folder, ignore=shutil.ignore_patterns(".medbench", "bank-manifest.json"))
+    report = folder / "attachments" / "im-cap-001" / "lab-report.txt"  # a file of the attachments folder
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text("CRP 120 mg/L; WCC 14.2\n", encoding="utf-8")
     return folder
 
 

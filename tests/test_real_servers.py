@@ -381,15 +381,17 @@ async def test_any_model_name_is_accepted_and_a_stream_ends_with_its_usage(fake_
 async def test_the_patients_history_is_fitted_too(fake_openai, tmp_path):
     case = fixture_case()
     config = LlmSimulatorConfig(kind="llm", base_url=fake_openai.base_url, model="p", stream=False,
-                                context_tokens=560, max_tokens=60)
+                                context_tokens=900, max_tokens=60)
     c = Consultation(case, make_simulator(config, patient_record(case)), system="t", bank_root=tmp_path)
     for _ in range(case.max_turns):
         fake_openai.add_reply("It started three days ago with shaking chills.")
         await c.ask("When did it start?")
     trimmed = [e for e in c.transcript.events if e.kind == "context_trimmed"]
     assert trimmed and trimmed[0].detail["role"] == "patient"
-    system_prompt = fake_openai.chat_requests[0].body["messages"][0]
-    assert all(r.body["messages"][0] == system_prompt for r in fake_openai.chat_requests)  # kept whole
+    # kept whole: the rules, then the note of what was said so far (it grows with the consultation)
+    rules = fake_openai.chat_requests[0].body["messages"][0]["content"]
+    assert all(r.body["messages"][0]["role"] == "system" and r.body["messages"][0]["content"].startswith(rules[:200])
+               for r in fake_openai.chat_requests)
 
 
 def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(tmp_path, key):

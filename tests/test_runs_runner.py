@@ -213,7 +213,7 @@ class _Stalling:
 def test_cancelling_records_in_flight_runs_as_cancelled(tmp_path, key, how):
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=5)
     with RunStore(tmp_path / "runs.sqlite") as store:
-        plan = plan_run(load_bank(bank), ["checklist"], seed=1)
+        plan = plan_run(load_bank(bank), ["checklist"], seed=1, include_error_tests=True)  # five cases
         ids = [c.id for c in plan.cases]
         quick = set(ids[:2])
         stalling = _Stalling(quick)
@@ -225,8 +225,11 @@ def test_cancelling_records_in_flight_runs_as_cancelled(tmp_path, key, how):
             async for event in runner.events():
                 if isinstance(event, RunFinished) and event.status == "complete" and sum(
                     r.complete for r in store.runs(runner.group.id)) == len(quick):
-                    while stalling.stalled < 3:
-                        await asyncio.sleep(0)
+                    for _ in range(500):  # bounded: a run that never stalls must fail, not hang
+                        if stalling.stalled >= 3:
+                            break
+                        await asyncio.sleep(0.01)
+                    assert stalling.stalled >= 3, [(r.case_id, r.status, r.reason) for r in store.runs(runner.group.id)]
                     if how == "cancel":
                         runner.cancel()
                     else:
