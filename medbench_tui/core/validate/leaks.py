@@ -6,23 +6,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from medbench_tui.core.text import american_spelling
+
 _WORD = re.compile(r"[^\W_]+")
 LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what YAML counts as a new line
-# UK and US spellings read as one: anaemia/anemia, oedema/edema, tumour/tumor, centre/center,
-# -ise/-ize, -yse/-yze, sulph-/sulf-.
-_SPELLINGS = (
-    (re.compile(r"ae"), "e"), (re.compile(r"oe"), "e"), (re.compile(r"(?<=\w\w)our$"), "or"),
-    (re.compile(r"(?<=\w\w)tre$"), "ter"), (re.compile(r"is(e|es|ed|ing|ation|ations)$"), r"iz\1"),
-    (re.compile(r"ys(e|es|ed|ing)$"), r"yz\1"), (re.compile(r"sulph"), "sulf"),
-)
 
 
 @lru_cache(maxsize=8192)
 def _spelling(word: str) -> str:
-    word = word.casefold()
-    for pattern, replacement in _SPELLINGS:
-        word = pattern.sub(replacement, word)
-    return word
+    """UK and US spellings read as one (anaemia/anemia, oedema/edema, tumour/tumor), by the
+    project's one text module."""
+    return american_spelling(word.casefold())
 
 
 @dataclass(frozen=True)
