@@ -58,7 +58,8 @@ def doctor(turns: int = 3):
 def make_bank(folder: Path, base_url: str, *, cases: int = 3, timeout: float = 5.0) -> Path:
     """A bank with copies of bundled cases and one ``openai-chat`` system on ``base_url``."""
     (folder / "cases").mkdir(parents=True)
-    for source in sorted((REPO / "cases").glob("*.yaml"))[:cases] if cases else []:
+    clinical = [p for p in sorted((REPO / "cases").glob("*.yaml")) if not p.name.startswith("err-")]
+    for source in clinical[:cases] if cases else []:  # error-testing cases are left out of runs
         if source.name == "medbench.yaml":
             continue
         shutil.copy(source, folder / "cases" / source.name)
@@ -346,10 +347,9 @@ def test_checklist_against_replay_over_bundled_cases(tmp_path, capsys):
     assert main(["report", second["group_id"], "--store", str(store), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     (comparison,) = report["comparisons"]
-    # the error-testing cases test the harness: left out of the comparison, and said so
-    left_out = report["error_tests_left_out"]
-    assert left_out and all(c.startswith("err-") for c in left_out)
-    assert comparison["cases"] == first["counts"]["planned"] - len(left_out)
+    # the error-testing cases test the harness: a run of the folder never plans them
+    assert report["error_tests_left_out"] == []
+    assert comparison["cases"] == first["counts"]["planned"]
     assert all(d["difference"] == 0 for d in comparison["differences"].values())
     assert comparison["direction"]["only_a"] == comparison["direction"]["only_b"] == 0
     assert main(["report", "--store", str(store), "--format", "md"]) == 0
