@@ -213,3 +213,32 @@ def test_other_names_of_a_differential_as_physicians_write_them():
     card = card_for(sbo, "Adhesional SBO.\nDifferential: recurrent bowel cancer with peritoneal deposits.")
     assert "Peritoneal recurrence of colon cancer (secondary malignant neoplasm of peritoneum)" in {
         e.reference for e in card.items.differential if e.status in ("matched", "acceptable")}
+
+
+@pytest.mark.parametrize(
+    ("text", "atropine_given"),
+    [
+        ("Inferior STEMI. Primary PCI; atropine 600 micrograms IV in case of symptomatic bradycardia.", True),
+        ("Inferior STEMI. Primary PCI. If symptomatic bradycardia: atropine.", True),
+        ("Inferior STEMI. Primary PCI; atropine only if he becomes hypotensive.", False),  # another condition
+    ],
+)
+def test_a_condition_that_restates_the_item_s_own_indication(text, atropine_given):
+    """An item that names its indication ("X for Y") is given by "X if Y"; another condition stays one."""
+    stemi = load_valid_case(CASES / "em-stemi-001.yaml")
+    assert ("Atropine for symptomatic bradycardia" in given(card_for(stemi, text), "treatment")) is atropine_given
+
+
+@pytest.mark.parametrize(
+    ("text", "home_treatment"),
+    [
+        ("Severe CAP. Admit, IV antibiotics; switch to oral antibiotics and arrange discharge home when improving.", False),
+        ("Severe CAP. Admit for IV co-amoxiclav, then change to oral antibiotics and discharge home at 48 hours.", False),
+        ("Pneumonia. Oral antibiotics at home and GP review in two days.", True),
+        ("Pneumonia. Home with oral amoxicillin.", True),
+    ],
+)
+def test_two_actions_joined_by_and_are_not_one_item(text, home_treatment):
+    """Words of one alias spread over two coordinated actions ("oral antibiotics and discharge home") are no match."""
+    cap = load_valid_case(CASES / "im-cap-002.yaml")
+    assert ("Home treatment with oral antibiotics" in given(card_for(cap, text), "treatment")) is home_treatment

@@ -107,8 +107,11 @@ class Condition:
 AFFIRMED = Assertion("affirmed")
 
 
-def action(doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool) -> Assertion:
-    """The status of a workup or treatment mention at tokens ``first..last``."""
+def action(
+    doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool, item_name: str = ""
+) -> Assertion:
+    """The status of a workup or treatment mention at tokens ``first..last``; ``item_name`` is the
+    reference item it names, whose own indication an answer's condition may restate."""
     if asked(doc, first):
         return Assertion("question", "?", "question: asked, not recommended")
     cue = cues.negation(doc, first, last)
@@ -119,8 +122,19 @@ def action(doc: Document, first: int, last: int, kind: str, record: Record, own_
     if not own_condition:
         scope = condition_of(doc, first, last)
         if scope is not None and not record.establishes(scope.condition):
+            if _restates(scope.condition, item_name):
+                return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own indication ("{scope.condition}")')
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def _restates(condition: str, item_name: str) -> bool:
+    """The condition is the reference item's own indication ("atropine if symptomatic bradycardia"
+    for "Atropine for symptomatic bradycardia"): every word of it is in the item's name."""
+    keys = {_key(w) for w in _words(condition)}
+    if not any(len(k) >= 4 for k in keys):
+        return False
+    return keys <= {_key(w) for w in _words(item_name)}
 
 
 def conditions(doc: Document) -> list[Condition]:

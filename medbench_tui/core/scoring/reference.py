@@ -19,7 +19,7 @@ from typing import Any, Literal, TypeVar
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.case import Case, CriticalCondition
-from medbench_tui.core.scoring import concepts
+from medbench_tui.core.scoring import concepts, cues
 from medbench_tui.core.scoring.assertion import Record
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
@@ -118,6 +118,8 @@ class ConditionRef:
 
 
 SPAN_NEGATIONS = frozenset({"no", "not", "dont", "never", "avoid", "without", "nor", "stop", "instead", "rather"})
+PLAN_VERBS = cues.ACTION_VERBS | {"discharge", "admit", "transfer", "step", "observe", "monitor", "review"}
+"""Verbs that open a second action after "and"/"or" ("step down to oral antibiotics and discharge home")."""
 LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
@@ -403,6 +405,8 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     links = [k for k in range(first + 1, last) if doc.lows[k] in ("and", "or") and doc.lows[k] not in own]
     if not links:
         return False
+    if any(doc.lows[k + 1] in PLAN_VERBS and k + 1 not in picked for k in links):
+        return True  # two actions joined: "oral antibiotics and discharge home" is no "oral antibiotics at home"
     others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
     return len(links) > 1 or len(others) > 2
 

@@ -280,7 +280,8 @@ def _classify(
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
-        return named, assertion.action(doc, first, last, named, table.record, own)  # type: ignore[return-value]
+        item_name = m.ref.name if m.ref is not None else ""
+        return named, assertion.action(doc, first, last, named, table.record, own, item_name)  # type: ignore[return-value]
     if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
         return None, NOT_SAID
     ref = m.ref
