@@ -232,8 +232,8 @@ def test_a_condition_that_restates_the_item_s_own_indication(text, atropine_give
 @pytest.mark.parametrize(
     ("text", "home_treatment"),
     [
-        ("Severe CAP. Admit, IV antibiotics; switch to oral antibiotics and arrange discharge home when improving.", False),
-        ("Severe CAP. Admit for IV co-amoxiclav, then change to oral antibiotics and discharge home at 48 hours.", False),
+        ("Severe CAP. Admit, IV antibiotics; switch to oral antibiotics and arrange discharge home later.", False),
+        ("Severe CAP. Admit for IV co-amoxiclav, then change to oral antibiotics and discharge home.", False),
         ("Pneumonia. Oral antibiotics at home and GP review in two days.", True),
         ("Pneumonia. Home with oral amoxicillin.", True),
     ],

@@ -123,7 +123,8 @@ def action(
         scope = condition_of(doc, first, last)
         if scope is not None and not record.establishes(scope.condition):
             if _restates(scope.condition, item_name):
-                return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own indication ("{scope.condition}")')
+                why = f'affirmed: the item\'s own indication ("{scope.condition}")'
+                return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
 
