@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from medbench_tui.core.case_matrix import render_matrix
-from medbench_tui.core.report import build_report, render
+from medbench_tui.core.report import build_report
+from medbench_tui.core.report_render import render
 from medbench_tui.core.runs.store import RunRecord, RunStore, flatten_metrics
 
 URGENCY = ("routine", "urgent", "emergency")

@@ -1,9 +1,12 @@
 """The core and the CLI entry never load Textual: the TUI is one client of the core."""
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
+import medbench_tui
 import medbench_tui.core
 
 
@@ -38,3 +41,46 @@ def test_help_loads_no_heavy_modules():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
+    """The project modules that ``path`` imports when it runs, at the top or inside a function
+    (a lazy import hides a cycle, it does not remove it); not the imports for type checking."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(n) for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for statement in node.body for n in ast.walk(statement)
+    }
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package):
+            out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                    for a in node.names}
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith(package)}
+    return out & modules
+
+
+def test_no_import_cycles():
+    root = Path(medbench_tui.__file__).parent
+    files = {".".join(p.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in root.rglob("*.py")}
+    graph = {name: _imports(path, "medbench_tui", set(files)) - {name} for name, path in files.items()}
+    cycles = []
+
+    def walk(name: str, trail: list[str], done: set[str]) -> None:
+        for nxt in sorted(graph[name]):
+            if nxt in trail:
+                cycles.append(" -> ".join([*trail[trail.index(nxt):], nxt]))
+            elif nxt not in done:
+                walk(nxt, [*trail, nxt], done)
+        done.add(name)
+
+    done: set[str] = set()
+    for name in sorted(graph):
+        if name not in done:
+            walk(name, [name], done)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)

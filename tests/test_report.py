@@ -15,10 +15,10 @@ from medbench_tui.core.report import (
     direction_of_change,
     mcnemar_exact,
     paired_difference,
-    render,
     render_markdown,
     wilson,
 )
+from medbench_tui.core.report_render import render
 from medbench_tui.core.runs.store import RunStore
 from tests.test_runs_store import make_run
 

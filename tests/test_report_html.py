@@ -10,8 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from medbench_tui.core.report import build_report, render
+from medbench_tui.core.report import build_report
 from medbench_tui.core.report_figures import metric_bars
+from medbench_tui.core.report_render import render
 from medbench_tui.core.runs.store import RunStore
 from tests.test_report_honest import facts, make_group
 

@@ -69,7 +69,8 @@ def run(args) -> int:
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.files import writable_destination, write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
-    from medbench_tui.core.report import build_report, render
+    from medbench_tui.core.report import build_report
+    from medbench_tui.core.report_render import render
     from medbench_tui.core.runs.store import RunStore, store_path
 
     export = _suffix(args.export, EXPORTS, "--export")

@@ -20,13 +20,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
+from medbench_tui.core.attachment_view import AttachmentView, DoctorView, attachment_view
 from medbench_tui.core.case import Attachment, Case
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.openai_client import EndpointError
-from medbench_tui.core.paths import is_inside
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
 from medbench_tui.core.simulators.intent import attachments_asked
@@ -42,76 +42,11 @@ __all__ = [
     "requested",
 ]
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 Listener = Callable[[Turn | Event], None]
 
 
 class ConsultationOver(MedbenchError):
     """The consultation has ended (final response, abandoned, or the turn limit)."""
-
-
-@dataclass(frozen=True)
-class AttachmentView:
-    """An attachment as the doctor receives it: text inline, an image as its
-    description (and the file, for systems that take images)."""
-
-    id: str
-    kind: str
-    title: str
-    text: str | None = None
-    description: str | None = None
-    image_path: Path | None = None
-    missing_file: str | None = None
-    outside_file: str | None = None
-    """A ``file:`` that leads outside the bank (a link): never read, never sent."""
-
-    def render(self) -> str:
-        lines = [f"[Attachment: {self.title} ({self.kind})]"]
-        if self.text:
-            lines.append(self.text.rstrip())
-        elif self.description:
-            lines.append(f"Description: {self.description.strip()}")
-        # Never a file path: it names the case folder (often the diagnosis), and a text-only
-        # system can do nothing with it; the description is what it is sent.
-        if self.missing_file:
-            lines.append("(file not found in the case bank)")
-        if self.outside_file:
-            lines.append("(file outside the case bank, not shown)")
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class DoctorView:
-    """What the doctor sees before the first question: the intro and turn-zero attachments."""
-
-    intro: str
-    attachments: list[AttachmentView] = field(default_factory=list)
-
-    def render(self) -> str:
-        return "\n\n".join([self.intro.strip(), *(a.render() for a in self.attachments)])
-
-
-def attachment_view(attachment: Attachment, bank_root: Path) -> AttachmentView:
-    """Read a text file from the bank root; an image stays a path plus description; a file
-    whose real path is outside the bank is refused."""
-    text = attachment.content
-    image = missing = outside = None
-    if attachment.file and text is None:
-        path = Path(bank_root) / attachment.file
-        if not is_inside(path, bank_root):
-            outside = attachment.file
-        elif not path.is_file():
-            missing = attachment.file
-        elif path.suffix.lower() in IMAGE_SUFFIXES or attachment.kind == "image":
-            image = path
-        else:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                image = path
-    return AttachmentView(
-        attachment.id, attachment.kind, attachment.title, text, attachment.description, image, missing, outside
-    )
 
 
 class Consultation:

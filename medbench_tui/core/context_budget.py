@@ -26,10 +26,17 @@ the chat template and :data:`IMAGE_TOKENS` an image.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from medbench_tui.core.openai_client import ChatClient
+from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, EndpointError
+
+
+class ChatClient(Protocol):
+    """The client whose endpoint is asked to count tokens (``openai_client.ChatClient``)."""
+
+    base_url: str
+
+    def _client(self) -> Any: ...
 
 BYTES_PER_TOKEN = 3
 MESSAGE_OVERHEAD = 8
@@ -115,8 +122,6 @@ async def fit(
 ) -> tuple[list[dict], int]:
     """The messages to send within ``context_tokens`` (see the module doc), and how many
     were left out."""
-    from medbench_tui.core.openai_client import CONTEXT_EXCEEDED, EndpointError
-
     sizes = [await message_tokens(client, m, model) for m in messages]
     budget = context_tokens - reply_tokens
     keep = min(keep, len(messages) - 1)

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any, Protocol
 
-from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.redact import redact, remember_headers, remember_value, remember_variable
+from medbench_tui.core.context_budget import estimate_messages, fit
+from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE, EndpointError
+from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 
 DEFAULT_TIMEOUT = 60.0
 PROBE_TIMEOUT = 2.0
@@ -54,9 +55,6 @@ stream) then goes through ``gate.complete(client, request, send)``."""
 REQUEST_LOG: ContextVar[list[dict[str, Any]] | None] = ContextVar("medbench_request_log", default=None)
 """Set by the batch runner to a list per run: each request (or failed attempt) of every
 client is noted in it (see :meth:`ChatClient._note`)."""
-CONTEXT_EXCEEDED = "context_exceeded"
-IMAGE_UNSUPPORTED = "image_unsupported"
-UNREACHABLE = "unreachable"
 _CONTEXT_WORDING = (
     "exceeds the available context size",  # llama.cpp, 400 (type exceed_context_size_error)
     "exceed_context_size_error",
@@ -72,41 +70,6 @@ _IMAGE_WORDING = (
     "is not a multimodal model",  # vLLM
     "image_url is only supported by certain models",
 )
-
-
-class EndpointError(MedbenchError):
-    """A model endpoint failed. ``retryable`` is True for rate limits (429 without
-    ``insufficient_quota``), server errors (5xx), timeouts, dropped connections and
-    garbled replies; False for requests the endpoint will always refuse (400, 401,
-    403, 404, insufficient quota, a missing key, a request longer than the context,
-    images to a model that takes none, whatever the status).
-
-    ``code`` names the failures callers treat apart: :data:`CONTEXT_EXCEEDED`,
-    :data:`IMAGE_UNSUPPORTED`, :data:`UNREACHABLE` (its retries have a time budget)."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        retryable: bool,
-        status: int | None = None,
-        retry_after: float | None = None,
-        code: str | None = None,
-    ) -> None:
-        super().__init__(redact(message))
-        self.retryable = retryable
-        self.status = status
-        self.retry_after = retry_after
-        self.code = code
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "message": str(self),
-            "retryable": self.retryable,
-            "status": self.status,
-            "retry_after": self.retry_after,
-            "code": self.code,
-        }
 
 
 @dataclass
@@ -402,8 +365,6 @@ class ChatClient:
     async def _fit(self, messages: list[dict], model: str, sent: dict[str, Any], keep: int) -> tuple[list[dict], int]:
         if self.context_tokens is None:
             return messages, 0
-        from medbench_tui.core.context_budget import fit
-
         room = sent.get("max_completion_tokens") or sent.get("max_tokens") or 0
         try:
             return await fit(self, messages, context_tokens=self.context_tokens, reply_tokens=room, keep=keep,
@@ -433,8 +394,6 @@ class ChatClient:
         """A server's context error with the request's size added (llama.cpp's 500 names none)."""
         if error.code != CONTEXT_EXCEEDED:
             return error
-        from medbench_tui.core.context_budget import estimate_messages
-
         room = sent.get("max_completion_tokens") or sent.get("max_tokens")
         size = f"about {estimate_messages(messages)} tokens of messages, {room or 'no limit'} for the reply"
         return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status,

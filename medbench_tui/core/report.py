@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.redact import redact
 from medbench_tui.core.reproducibility import seed_notes
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.core.taxonomy import SystemTaxonomy, system_taxonomy
@@ -1050,12 +1049,3 @@ def render_csv(report: Report) -> str:
             writer.writerow(["taxonomy", system, "", " ".join(kind.case_ids), kind.kind, kind.runs, "", "",
                              taxonomy.runs, ""])
     return buffer.getvalue()
-
-
-def render(report: Report, fmt: str) -> str:
-    if fmt == "html":
-        from medbench_tui.core.report_html import render_html
-
-        return render_html(report)
-    renderers = {"text": render_text, "md": render_markdown, "json": render_json, "csv": render_csv}
-    return redact(renderers[fmt](report))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from medbench_tui.core.report import metric_title
+
 BAR_METRICS = (
     "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
     "critical_conditions_passed", "question_coverage", "differential_recall_at_3",
@@ -41,8 +43,6 @@ def _bar(series: str, estimate: Any) -> Bar:
 
 def forest_rows(comparison: Any) -> list[ForestRow]:
     """The paired differences of a comparison, in metric order."""
-    from medbench_tui.core.report import metric_title
-
     return [
         ForestRow(metric_title(d.metric), d.difference, d.low, d.high, d.n, bool(d.warning))
         for d in comparison.differences.values()
@@ -51,8 +51,6 @@ def forest_rows(comparison: Any) -> list[ForestRow]:
 
 def metric_bars(report: Any) -> list[tuple[str, list[Bar]]]:
     """Per key metric, one bar per system (the headline figures)."""
-    from medbench_tui.core.report import metric_title
-
     summaries = report.headline or report.summaries
     names = [n for n in BAR_METRICS if any(n in s.metrics for s in summaries.values())]
     return [(metric_title(n), [_bar(s, summaries[s].metrics.get(n)) for s in report.systems]) for n in names]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from medbench_tui.core.report import NUMERIC_CELL, SUBGROUP_METRICS, header_lines, metric_title, report_tables
 from medbench_tui.core.report_figures import forest_rows, metric_bars, subgroup_bars
 from medbench_tui.core.report_svg import forest_plot, grouped_bars
 
@@ -30,8 +31,6 @@ def _cell(text: str, numeric: bool) -> str:
 
 
 def _table(table: Any) -> str:
-    from medbench_tui.core.report import NUMERIC_CELL
-
     numeric = [
         index > 0 and all(NUMERIC_CELL.match(row[index]) for row in table.rows if index < len(row))
         for index in range(len(table.columns))
@@ -50,8 +49,6 @@ def _figure(svg: str, caption: str) -> str:
 
 
 def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
-    from medbench_tui.core.report import SUBGROUP_METRICS, metric_title
-
     if table.key == "headline":
         return [_figure(grouped_bars("Key metrics per system (headline cases)", metric_bars(report), report.systems),
                         "Bars: means; whiskers: 95% intervals; ⚠: fewer than 10 cases.")]
@@ -72,8 +69,6 @@ def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
 
 
 def render_html(report: Any) -> str:
-    from medbench_tui.core.report import header_lines, report_tables
-
     tables = report_tables(report)
     comparisons = list(report.comparisons)
     parts = [f"<h1>{html.escape(tables[0].title)}</h1>"]

@@ -402,7 +402,8 @@ def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> 
     from medbench_tui.core.case_matrix import render_matrix
     from medbench_tui.core.files import write_atomic
     from medbench_tui.core.paths import reports_dir
-    from medbench_tui.core.report import build_report, render
+    from medbench_tui.core.report import build_report
+    from medbench_tui.core.report_render import render
 
     report = report or build_report(store, group_id)
     written = []

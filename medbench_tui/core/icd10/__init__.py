@@ -14,7 +14,6 @@ from medbench_tui.core.icd10.checks import (
     name_similarity,
 )
 from medbench_tui.core.icd10.codes import ROLLUP_MEANING_THRESHOLD, lookup, normalise_code, search, title
-from medbench_tui.core.icd10.data import warm_up
 from medbench_tui.core.icd10.model import (
     CodeFinding,
     CodeInfo,
@@ -23,6 +22,7 @@ from medbench_tui.core.icd10.model import (
     SearchHit,
     Suggestion,
 )
+from medbench_tui.core.icd10.titles import warm_up
 
 __all__ = [
     "ROLLUP_MEANING_THRESHOLD",

@@ -189,13 +189,6 @@ def _data_key() -> str | None:
     return " ".join([CACHE_FORMAT, *(f"{file}:{st.st_size}:{st.st_mtime_ns}" for file, st in states)])
 
 
-def warm_up() -> None:
-    """Load the WHO table and build the search index now rather than on first use."""
-    from medbench_tui.core.icd10.titles import index
-
-    index()
-
-
 # --- loading --------------------------------------------------------------------------
 
 def _load() -> Tables:

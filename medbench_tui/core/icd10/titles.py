@@ -87,6 +87,11 @@ def index() -> Index:
     return cached("index", _build)
 
 
+def warm_up() -> None:
+    """Load the WHO table and build the search index now rather than on first use."""
+    index()
+
+
 def entry_words(code: str) -> list[tuple[str, ...]]:
     """The content words of the ICD-10-CM entry terms of one WHO code (for the "is this
     the right code?" check: "Gaucher disease" fits E75.2 "Other sphingolipidosis")."""
