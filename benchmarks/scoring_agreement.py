@@ -35,6 +35,7 @@ from medbench_tui.core.scoring import build_scorecard
 from medbench_tui.core.scoring.extraction_model import Extraction, Extractor
 from medbench_tui.core.scoring.match import Matching, match
 from medbench_tui.core.scoring.metrics import unexpected_penalty, unlisted_penalty
+from medbench_tui.core.scoring.reasons import GIVEN  # the statuses that mean "given" (not_indicated too)
 from medbench_tui.core.scoring.reference import Ref, reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
@@ -45,7 +46,6 @@ from tests.support.answer_labels import label_problems  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = ROOT / "tests" / "data" / "answers"
 CASES = ROOT / "cases"
-GIVEN = ("matched", "acceptable", "unexpected", "contraindicated")
 BINARY = ("diagnosis_accuracy", "critical_conditions_passed")
 WITHIN = 5.0
 IMPLICIT = "cc-implicit-contraindicated"

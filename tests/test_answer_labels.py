@@ -6,7 +6,10 @@ new item or critical condition would go unmeasured (tests/data/answers/LABELLING
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from ruamel.yaml import YAML
@@ -42,17 +45,32 @@ def test_a_renamed_item_and_a_missing_verdict_are_reported() -> None:
     assert "conditions: no verdict for 'cc-anticoagulation'" not in problems
 
 
-def test_the_agreement_benchmark_warns_of_stale_labels(capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
-    import sys
-
+def _benchmark() -> ModuleType:
     spec = importlib.util.spec_from_file_location("scoring_agreement", ROOT / "benchmarks" / "scoring_agreement.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = bench  # dataclasses look their module up
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_agreement_benchmark_warns_of_stale_labels(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _benchmark()
     case = load_valid_case(ROOT / "cases" / "im-af-001.yaml")
     bench.warn_stale([(case, {"id": "old", "labels": {"treatment": {"Bisoprolol for rate control": "found"}}})])
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("WARNING: 5 stale or missing labels")
     assert "  old: treatment: 'Bisoprolol for rate control' is not a reference name of im-af-001" in out
+
+
+def test_the_agreement_benchmark_counts_a_not_indicated_item_as_given(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _benchmark()
+    (tmp_path / "a.yaml").write_text(
+        "case: im-cap-001\nanswers:\n- id: one\n  style: test\n  text: |\n"
+        "    Pneumonia. Plan: amoxicillin 500 mg TDS; prednisolone 30 mg daily for 5 days.\n"
+        "  labels:\n    primary: final\n"
+        "    treatment: {Amoxicillin 500 mg three times daily for 5 days: found, Corticosteroids: found}\n")
+    assert bench.main(["--answers", str(tmp_path), "--extractor", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "'Corticosteroids': label found" not in out
