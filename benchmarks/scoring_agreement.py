@@ -16,6 +16,8 @@ rule. The last line is ``items <a>/<n> = <p>%; safety verdicts <k>/<m>``.
 ``--extractor all`` (the default) runs the text extractor and, when the bank's
 ``medbench.yaml`` configures ``evaluator.llm``, the LLM extractor too, each measured the
 same way; the last line is that of the last extractor run. Needs no test extras.
+Labels that name no current reference item of their case, or lack a critical-condition
+verdict, are listed under a ``WARNING`` line first: they would be measured as ``not_found``.
 """
 
 from __future__ import annotations
@@ -33,14 +35,17 @@ from medbench_tui.core.scoring import build_scorecard
 from medbench_tui.core.scoring.extraction_model import Extraction, Extractor
 from medbench_tui.core.scoring.match import Matching, match
 from medbench_tui.core.scoring.metrics import unexpected_penalty, unlisted_penalty
+from medbench_tui.core.scoring.reasons import GIVEN  # the statuses that mean "given" (not_indicated too)
 from medbench_tui.core.scoring.reference import Ref, reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.support.answer_labels
+from tests.support.answer_labels import label_problems  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = ROOT / "tests" / "data" / "answers"
 CASES = ROOT / "cases"
-GIVEN = ("matched", "acceptable", "unexpected", "contraindicated")
 BINARY = ("diagnosis_accuracy", "critical_conditions_passed")
 WITHIN = 5.0
 IMPLICIT = "cc-implicit-contraindicated"
@@ -234,11 +239,21 @@ def extractors(choice: str) -> list[tuple[str, Extractor]]:
     return out
 
 
+def warn_stale(answers: list[tuple[Case, dict]]) -> None:
+    """Say loudly when the labels no longer name the cases: such a figure measures a stale reference."""
+    stale = [f"{answer['id']}: {p}" for case, answer in answers for p in label_problems(case, answer["labels"])]
+    if stale:
+        print(f"WARNING: {len(stale)} stale or missing labels (measured as not_found or not at all); re-label them")
+        for line in stale:
+            print("  " + line)
+
+
 def run(name: str, extractor: Extractor, answers: list[tuple[Case, dict]], show: int) -> Report:
     report = Report()
     for case, answer in answers:
         compare(case, answer, extractor, report)
     print(f"== {name} extractor: {len(answers)} answers over {len({c.id for c, _ in answers})} cases")
+    warn_stale(answers)
     print(f"items (every reference item)   {report.items.text()}")
     print(f"items (mentioned or given)     {report.touched.text()}")
     for section, tally in report.sections.items():
