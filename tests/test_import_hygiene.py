@@ -44,18 +44,10 @@ def test_help_loads_no_heavy_modules():
 
 
 def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
-    """The project modules that ``path`` imports when it runs, at the top or inside a function
-    (a lazy import hides a cycle, it does not remove it); not the imports for type checking."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(n) for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for statement in node.body for n in ast.walk(statement)
-    }
+    """The project modules that ``path`` imports: at the top, inside a function or for type
+    checking (a lazy or type-only import hides a cycle, it does not remove it)."""
     out: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package):
             out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
                     for a in node.names}

@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -54,12 +54,12 @@ from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
 from medbench_tui.tui.screens.review import NoteDialog, ReviewScreen
 from medbench_tui.tui.theme import MEDBENCH_THEME
+from medbench_tui.tui.typed_app import MedbenchApi, mode_screen
 from medbench_tui.tui.widgets.final_form import EntryList
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 
 STYLES = Path(__file__).parent / "styles"
-ScreenType = TypeVar("ScreenType", bound=Screen)
 
 
 @dataclass
@@ -190,17 +190,10 @@ class MedbenchApp(App[int]):
         ]
 
     def library_screen(self) -> LibraryScreen | None:
-        return self._mode_screen("library", LibraryScreen)
+        return mode_screen(self, "library", LibraryScreen)
 
     def editor_screen(self) -> EditorScreen | None:
-        return self._mode_screen("editor", EditorScreen)
-
-    def _mode_screen(self, mode: str, kind: type[ScreenType]) -> ScreenType | None:
-        try:
-            stack = self.get_screen_stack(mode)
-        except KeyError:
-            return None
-        return stack[0] if stack and isinstance(stack[0], kind) else None
+        return mode_screen(self, "editor", EditorScreen)
 
     # The bank ------------------------------------------------------------------------------------
 
@@ -248,7 +241,7 @@ class MedbenchApp(App[int]):
     def _announce(self, make: Callable[[], Message]) -> None:
         """A message to each mode screen open so far (the others read the app's state when they open)."""
         for mode in self.MODES:
-            screen = self._mode_screen(mode, Screen)
+            screen = mode_screen(self, mode, Screen)
             if screen is not None:
                 screen.post_message(make())
 
@@ -300,7 +293,7 @@ class MedbenchApp(App[int]):
 
     async def play_case(self, path: Path) -> None:
         await self.switch_mode("play")
-        play = self._mode_screen("play", PlayScreen)
+        play = mode_screen(self, "play", PlayScreen)
         if play is not None:
             play.request_play(path)
 
@@ -370,6 +363,10 @@ class MedbenchApp(App[int]):
             markup=False,
             timeout=10,
         )
+
+
+if TYPE_CHECKING:
+    _THE_APP_IS_WHAT_SCREENS_REACH: type[MedbenchApi] = MedbenchApp  # mypy checks the Protocol
 
 
 def _warm_up_icd10() -> None:

@@ -11,9 +11,11 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from medbench_tui.tui.modes import MODE_TITLES
+from medbench_tui.tui.typed_app import MedbenchApi, mode_screen
 
 if TYPE_CHECKING:
-    from medbench_tui.tui.app import MedbenchApp
+    from medbench_tui.tui.screens.editor import EditorScreen
+
 
 ICD_MIN_QUERY = 3
 ICD_SCORE_SCALE = 0.5
@@ -22,8 +24,13 @@ ICD_SCORE_SCALE = 0.5
 
 class _MedbenchProvider(Provider):
     @property
-    def medbench(self) -> MedbenchApp:
-        return cast("MedbenchApp", self.app)
+    def medbench(self) -> MedbenchApi:
+        return cast("MedbenchApi", self.app)
+
+    def editor(self) -> EditorScreen | None:
+        from medbench_tui.tui.screens.editor import EditorScreen
+
+        return mode_screen(self.app, "editor", EditorScreen)
 
     def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
         self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette", exit_on_error=False)
@@ -88,7 +95,7 @@ class ActionCommands(_ListedProvider):
             ("Check the whole bank", partial(self._run, app.check_bank), "validate every case again"),
             ("ICD-10 search", partial(self._run, app.icd_search), "search WHO ICD-10 2019 beside the case"),
         ]
-        editor = app.editor_screen()
+        editor = self.editor()
         if editor is not None and editor.path is not None:
             name = app.display_path(editor.path)
             commands += [
@@ -97,7 +104,9 @@ class ActionCommands(_ListedProvider):
                 ("Toggle preview", editor.action_toggle_preview, "what the doctor sees and the patient knows"),
                 ("Rehearse the case", editor.action_rehearse, "history questions to the patient: what they reach"),
             ]
-        library = app.library_screen()
+        from medbench_tui.tui.screens.library import LibraryScreen
+
+        library = mode_screen(self.app, "library", LibraryScreen)
         if library is not None and self.screen is library:
             entry = library.selected_entry()
             if entry is not None:
@@ -123,7 +132,7 @@ class IcdCommands(_MedbenchProvider):
             hits = await asyncio.to_thread(icd10.search, query, 8)
         except MedbenchError:  # ICD-10 data missing or damaged: the editor's panel says why
             return
-        editor = self.medbench.editor_screen()
+        editor = self.editor()
         into_case = editor is not None and editor.path is not None
         for hit in hits:
             text = f"ICD-10 {hit.code} {hit.title}"
@@ -136,7 +145,7 @@ class IcdCommands(_MedbenchProvider):
             )
 
     def _use_code(self, code: str, title: str) -> None:
-        editor = self.medbench.editor_screen()
+        editor = self.editor()
         if editor is not None and editor.path is not None:
             self.app.switch_mode("editor")
             editor.insert_code(code)

@@ -21,7 +21,8 @@ from medbench_tui.tui.library_model import (
     sort_entries,
 )
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
-from medbench_tui.tui.typed_app import MedbenchScreen
+from medbench_tui.tui.screens.editor import EditorScreen
+from medbench_tui.tui.typed_app import MedbenchScreen, mode_screen
 from medbench_tui.tui.widgets.case_table import CaseTable
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
@@ -239,7 +240,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         entry = self.selected_entry()
         if entry is None:
             return
-        editor = self.medbench.editor_screen()
+        editor = mode_screen(self.app, "editor", EditorScreen)
         if editor is not None and editor.path == entry.path and editor.modified:
             self.notify(
                 f"{entry.id} is open in the editor with unsaved changes: save or close it first.",
@@ -265,7 +266,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         except OSError as exc:
             self.notify(f"Could not delete {entry.id}: {exc}", severity="error", markup=False)
             return
-        editor = self.medbench.editor_screen()
+        editor = mode_screen(self.app, "editor", EditorScreen)
         if editor is not None and editor.path == entry.path:
             editor.close_case()
         self.notify(f"Deleted {entry.id}; the file is kept as {self.medbench.display_path(kept)}.", markup=False)
