@@ -242,3 +242,21 @@ def test_two_actions_joined_by_and_are_not_one_item(text, home_treatment):
     """Words of one alias spread over two coordinated actions ("oral antibiotics and discharge home") are no match."""
     cap = load_valid_case(CASES / "im-cap-002.yaml")
     assert ("Home treatment with oral antibiotics" in given(card_for(cap, text), "treatment")) is home_treatment
+
+
+@pytest.mark.parametrize(
+    ("text", "sent_home"),
+    [
+        ("Bronchiolitis. Home with paracetamol and small frequent feeds.", True),
+        ("Bronchiolitis.\n- Home today; small frequent feeds", True),
+        ("Bronchiolitis. Same-day paediatric referral. Keep a smoke-free home.", False),  # a place
+        ("Bronchiolitis. Refer to the paediatric assessment unit; home once feeding well.", False),  # later
+        ("Bronchiolitis. Same-day paediatric referral; home oxygen is not needed.", False),
+    ],
+)
+def test_home_as_a_disposition_and_home_as_a_place(text, sent_home):
+    """An alias that is only "home" ("home with") sends the patient home now, never names a home."""
+    bronchiolitis = load_valid_case(CASES / "ped-bronchiolitis-001.yaml")
+    card = card_for(bronchiolitis, text)
+    assert ("Manage at home without hospital assessment" in given(card, "treatment")) is sent_home
+    assert (status(card, "cc-no-home-management") == "FAIL") is sent_home

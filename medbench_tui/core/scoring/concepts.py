@@ -329,6 +329,35 @@ PLAN_LINKS = frozenset({"discharge", "home", "with", "and", "on", "then", "from"
 """The words of a "discharge with X" item that are not the treatment X."""
 
 
+HOME = ("home",)
+"""An alias that is only "home" ("home with", "home" and filler): a disposition, read by :func:`sends_home`."""
+SENDING_WORDS = frozenset({
+    "go", "goes", "going", "gone", "went", "send", "sending", "sent", "discharge", "discharged", "discharging",
+    "let", "allow", "allowed", "return", "returning", "back",
+})
+
+
+HOME_AS_PLACE = frozenset({
+    "oxygen", "visit", "visits", "nursing", "monitoring", "blood", "bp", "pressure", "test", "testing", "kit",
+    "remedy", "remedies", "environment", "address", "life", "situation", "circumstances", "help", "office",
+})
+"""Words after "home" that make it a place or a setting of care ("home oxygen"), not a disposition."""
+LATER = frozenset({"once", "when", "after", "later", "if", "until", "tomorrow"})
+"""Words after "home" that put the discharge after something else ("home once feeding well")."""
+
+
+def sends_home(doc: Document, k: int) -> bool:
+    """Token ``k`` ("home") sends the patient home now: it opens its clause or list entry ("Home
+    with saline drops") or follows a word of sending ("can go home"), and no later event
+    follows it in the clause ("home once feeding well"); not a home as a place ("a smoke-free
+    home", "home oxygen")."""
+    rest = [doc.lows[j] for j in range(k + 1, len(doc.tokens)) if doc.clause[j] == doc.clause[k]]
+    if (rest and rest[0] in HOME_AS_PLACE) or LATER.intersection(rest):
+        return False
+    before = k - 1
+    return before < 0 or doc.clause[before] != doc.clause[k] or doc.lows[before] in SENDING_WORDS
+
+
 def plan_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The treatment words of a reference phrase that sends the patient home with a
     treatment ("proton pump inhibitor and discharge" -> proton pump inhibitor)."""

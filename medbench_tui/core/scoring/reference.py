@@ -295,6 +295,7 @@ class ReferenceTable:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
+        found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
         mentions = _resolve_overlaps(found)
         if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
