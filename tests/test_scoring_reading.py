@@ -260,3 +260,15 @@ def test_home_as_a_disposition_and_home_as_a_place(text, sent_home):
     card = card_for(bronchiolitis, text)
     assert ("Manage at home without hospital assessment" in given(card, "treatment")) is sent_home
     assert (status(card, "cc-no-home-management") == "FAIL") is sent_home
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "item"),
+    [
+        ("ped-intussusception-001", "Intussusception.\n- Nothing to eat or drink\n- Air enema", "Nil by mouth"),
+        ("sur-cholecystitis-001", "Acute cholecystitis: she should be admitted under the surgeons today.",
+         "Admission under general surgery"),
+    ],
+)
+def test_lay_phrases_and_verb_forms_of_an_item(case_id, text, item):
+    assert item in given(card_for(load_valid_case(CASES / f"{case_id}.yaml"), text), "treatment")

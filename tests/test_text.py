@@ -45,3 +45,19 @@ def test_possessives_are_the_names_written_with_an_apostrophe() -> None:
     assert possessives("Bowen's disease") == {"bowen"}
     assert possessives("Graves’ disease and Ménière's") == {"graves", "meniere"}
     assert possessives("Bowen disease") == set() and possessives("don't") == set()
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("nothing to eat or drink", "nil by mouth"),  # a lay phrase reads as the term, normalised the same way
+        ("nothing by mouth", "NPO"),
+        ("she was admitted under the surgeons", "admission under the surgeon"),
+        ("admitting him to the ward", "admit to the ward"),
+    ],
+)
+def test_a_phrase_and_its_canonical_form_give_the_same_words(said: str, written: str) -> None:
+    def keys(said_or_written: str) -> list[str]:
+        return [t.norm for t in text.key_tokens(text.tokenize(said_or_written)) if t.norm not in {"she", "wa", "was", "him"}]
+
+    assert keys(said)[-len(keys(written)):] == keys(written)

@@ -262,6 +262,9 @@ ANSWER_ABBREVIATIONS: dict[str, str] = {
     "refer": "referral",
     "referred": "referral",
     "referring": "referral",
+    "admit": "admission",
+    "admitted": "admission",
+    "admitting": "admission",
     "urgently": "urgent",
     "advise": "advice",
     "advised": "advice",
@@ -510,23 +513,23 @@ def _words(text: str) -> list[Token]:
 
 
 def _phrase_table() -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """Each phrase's words, and the words of its canonical form normalised as written text is
+    (so "nothing to eat or drink" -> "nil by mouth" -> "nil oral", as "nil by mouth" reads)."""
     table: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
     for phrase, canonical in PHRASE_SYNONYMS.items():
         key = tuple(t.norm for t in _words(phrase) if t.norm not in FILLER)
-        value = tuple(canonical.split())
-        table.setdefault(key[0], []).append((key, value))
+        table.setdefault(key[0], []).append((key, tuple(canonical.split())))
     for entries in table.values():
         entries.sort(key=lambda e: -len(e[0]))
-    return table
+    return {
+        first: [(key, tuple(t.norm for t in _replace(_words(" ".join(value)), table))) for key, value in entries]
+        for first, entries in table.items()
+    }
 
 
-_PHRASES = _phrase_table()
-
-
-def tokenize(text: str) -> list[Token]:
-    """Every normalisation step; filler words are kept (cue words need them)."""
-    words = _words(text)
-    if not any(t.norm in _PHRASES for t in words):
+def _replace(words: list[Token], table: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]) -> list[Token]:
+    """The words with every phrase of ``table`` replaced by its canonical words (on the phrase's span)."""
+    if not any(t.norm in table for t in words):
         return words
     out: list[Token] = []
     i = 0
@@ -534,7 +537,7 @@ def tokenize(text: str) -> list[Token]:
     while i < n:
         token = words[i]
         replaced = False
-        for key, value in _PHRASES.get(token.norm, ()):
+        for key, value in table.get(token.norm, ()):
             j, k = i, 0
             while j < n and k < len(key):
                 if words[j].norm in FILLER and words[j].norm != key[k]:
@@ -555,6 +558,14 @@ def tokenize(text: str) -> list[Token]:
             out.append(token)
             i += 1
     return out
+
+
+_PHRASES = _phrase_table()
+
+
+def tokenize(text: str) -> list[Token]:
+    """Every normalisation step; filler words are kept (cue words need them)."""
+    return _replace(_words(text), _PHRASES)
 
 
 def key_tokens(tokens: list[Token]) -> list[Token]:
