@@ -42,8 +42,9 @@ COVERED_THRESHOLD = 0.35
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
-MODIFIERS = frozenset({"@history", "@recurrence"})
-"""Concepts that say when or whether before ("previous", "history of"), not what about."""
+MODIFIERS = frozenset({"@history", "@recurrence", "@time_of_day", "@baseline"})
+"""Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
+what about; a record that never says them is not asked about something new."""
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -111,13 +112,14 @@ class Source:
     """Something the patient can say: a fact (with its id) or an intro sentence.
 
     ``profile`` maps each term (stem or ``@concept``) to how strongly it points here;
-    ``phrases`` are the multi-word keywords, which count fully only when whole.
+    ``phrases`` are the multi-word keywords, which count fully only when whole: the stems
+    a question must hold, and the terms they stand for ("day to day" is one ``@baseline``).
     """
 
     id: str | None
     text: str
     profile: dict[str, float]
-    phrases: list[frozenset[str]] = field(default_factory=list)
+    phrases: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
     delayed: bool = False
     named: frozenset[str] = frozenset()
     """Terms of its keywords and topic: what the fact is about, not just words it uses."""
@@ -130,7 +132,8 @@ class Source:
         for name, field_text in fields:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
-                phrases.append(frozenset(stem(w) for w in words(field_text)))
+                stems = frozenset(stem(w) for w in words(field_text))
+                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
             terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
             terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
             if name == "answer" and _DURATION.search(field_text):
@@ -184,7 +187,7 @@ class Matcher:
         known = max((self.idf.get(t, 0.0) for t in terms), default=0.0)
         if known:
             return known
-        return self.unknown_idf if any(t.startswith("@") for t in terms) else GENERIC_WEIGHT
+        return self.unknown_idf if any(t.startswith("@") and t not in MODIFIERS for t in terms) else GENERIC_WEIGHT
 
     def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
         """The unit's terms as the record knows them, and the factor of a fuzzy match."""
@@ -213,10 +216,11 @@ class Matcher:
             per_unit = [
                 factor * max((source.profile.get(t, 0.0) for t in terms), default=0.0) for terms, factor in resolved
             ]
-            for phrase in source.phrases:
+            for phrase, stands_for in source.phrases:
                 if phrase <= asked:
                     per_unit = [
-                        max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                        max(p, f) if terms & stands_for else p
+                        for p, (terms, f) in zip(per_unit, resolved, strict=False)
                     ]
             coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
