@@ -246,12 +246,28 @@ class Matcher:
         for match in matches[1:]:
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
-            owns = any(
-                p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen) for i, p in enumerate(match.per_unit)
-            )
-            if owns:
+            if self._owns(match, chosen, question):
                 chosen.append(match)
         return [m.source for m in chosen]
+
+    def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
+        """Does a second fact own a word of the question: match it at keyword strength and better
+        than the facts chosen? A word that says only when ("previous", "at night") is owned only by a
+        fact that says something of the question's subject too, and a word inside a phrase is owned
+        through the phrase's concept ("illness" of "mental illness" is not any illness)."""
+        resolved = [self._resolve(u) for u in units(question)]
+        held = [
+            min(p, factor * max((match.source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0))
+            if unit.in_phrase else p
+            for unit, (terms, factor), p in zip(units(question), resolved, match.per_unit, strict=True)
+        ]
+        subject = [i for i, (terms, _) in enumerate(resolved) if not terms & MODIFIERS]
+        when_too = not subject or any(held[i] > 0 for i in subject)
+        return any(
+            p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
+            for i, p in enumerate(held)
+            if when_too or not resolved[i][0] & MODIFIERS
+        )
 
     @staticmethod
     def _describing(question: str, matches: list[Match]) -> list[Match]:

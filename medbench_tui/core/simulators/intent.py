@@ -178,10 +178,11 @@ def points_back(part: str) -> bool:
 
 
 def dummy_it(part: str) -> bool:
-    """Does the part point back only by "it", which may be the illness itself ("when did it
-    start?"), rather than by "they", "that", "the other" (always something just said)?"""
+    """Does the part point back only by "it" or "this", which may be the illness itself ("when did
+    it start?", "has this happened before?"), rather than by "they", "that", "the other" (always
+    something just said)?"""
     pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
-    return bool(pointers) and pointers <= {"it", "its", "it's"}
+    return bool(pointers) and pointers <= {"it", "its", "it's", "this"}
 
 
 def holds_findings(attachment: Attachment) -> bool:
