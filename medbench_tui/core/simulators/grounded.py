@@ -51,6 +51,8 @@ ALTERNATIVE_THRESHOLD = 0.7
 REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
+TIE = 1e-6
+"""Scores this close are equal."""
 EXACT_MATCH = 0.95
 """Score of a fact matched on its own keywords, whole."""
 ANSWER_ONLY_THRESHOLD = 0.7
@@ -101,6 +103,10 @@ _DURATION = re.compile(
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
+def _wording(text: str) -> frozenset[str]:
+    return frozenset(stem(lemma(w)) for w in words(text))
+
+
 def requested(attachment: Attachment, message: str) -> bool:
     """Does the message ask for this attachment: a request or an examination that names
     its content (see :mod:`intent`), never a history question that shares a word?"""
@@ -123,6 +129,9 @@ class Source:
     delayed: bool = False
     named: frozenset[str] = frozenset()
     """Terms of its keywords and topic: what the fact is about, not just words it uses."""
+    wordings: tuple[frozenset[str], ...] = ()
+    """Each keyword's words as written, small words too ("in between"), to tell apart facts that
+    match a question equally well."""
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
@@ -148,7 +157,13 @@ class Source:
                     weight *= PHRASE_WORD_FACTOR
                 if profile.get(term, 0) < weight:
                     profile[term] = weight
-        return cls(id, text, profile, phrases, delayed, frozenset(named))
+        wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
+        return cls(id, text, profile, phrases, delayed, frozenset(named), wordings)
+
+    def worded(self, question: str) -> int:
+        """How many words of the question its best keyword shares, small words included."""
+        asked = _wording(question)
+        return max((len(w & asked) for w in self.wordings), default=0)
 
 
 @dataclass
@@ -231,7 +246,7 @@ class Matcher:
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self._describing(question, self._either(question))
+        matches = self._closest_wording(question, self._describing(question, self._either(question)))
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
@@ -268,6 +283,16 @@ class Matcher:
             for i, p in enumerate(held)
             if when_too or not resolved[i][0] & MODIFIERS
         )
+
+    @staticmethod
+    def _closest_wording(question: str, matches: list[Match]) -> list[Match]:
+        """Among facts that match equally well, the one whose keyword says it as the question does
+        first: "in between" is the behaviour between attacks, not the attacks (keyword "between")."""
+        if len(matches) < 2 or matches[1].score < matches[0].score - TIE:
+            return matches
+        tied = [m for m in matches if m.score >= matches[0].score - TIE]
+        tied.sort(key=lambda m: -m.source.worded(question))
+        return tied + matches[len(tied):]
 
     @staticmethod
     def _describing(question: str, matches: list[Match]) -> list[Match]:
