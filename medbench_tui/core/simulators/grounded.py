@@ -37,6 +37,9 @@ SECOND_FACT_WEIGHT = 0.8
 MAX_FACTS_PER_QUESTION = 3
 FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
+ELLIPSIS_WORDS = 3
+"""A question with no content word is a fragment about the last reply ("how much?", "what
+happened then?") only when it is this short."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
 BODY_PARTS = frozenset(
@@ -526,7 +529,7 @@ class GroundedSimulator:
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
         if self.state.topic and (
-            intent.points_back(question) or (kind == "open" and not self._has_subject(asked))
+            intent.points_back(question) or (kind == "open" and self._elliptical(asked))
         ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
         if sources and sources[0].id in given:
@@ -584,6 +587,14 @@ class GroundedSimulator:
         ):
             return sources
         return stay
+
+    def _elliptical(self, question: str) -> bool:
+        """Is an open question without a subject of its own a fragment about what was just said
+        ("how long?", "which side?", "since when?"), rather than a whole question the record
+        does not cover ("how are you feeling in yourself?")?"""
+        if self._has_subject(question):
+            return False
+        return bool(units(question)) or len(words(question)) <= ELLIPSIS_WORDS
 
     def _has_subject(self, question: str) -> bool:
         """Does the question name something the record knows (a word of the record or a

@@ -62,7 +62,10 @@ _HISTORY_START = re.compile(
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that|right)\s*\??\s*$|"
     r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
-    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b",
+    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b|"
+    # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")
+    r"^(and |so )?(is|was) (it|this|that) (just|only|simply) (?!(on|in|at|when|while|after|before|the|one|there|"
+    r"here|a bit|now|today|sometimes)\b)",
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
@@ -77,6 +80,9 @@ _OPEN = re.compile(
 _AUXILIARY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|can|could|will|would)\b",
     re.IGNORECASE,
+)
+_WHAT_DOES_DO = re.compile(
+    r"\b(?P<who>what (do|does|did) (you|he|she|they|(your|his|her|their) \w+)( used to)?) do\s*\??\s*$", re.IGNORECASE
 )
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
@@ -112,8 +118,9 @@ _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@blee
 
 
 def understood(text: str) -> str:
-    """The text as the patient reads it: shorthand written out."""
-    return expand_shorthand(text)
+    """The text as the patient reads it: shorthand written out, and "what does your wife do?"
+    is about her work (not about the wife)."""
+    return _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text))
 
 
 def split_questions(message: str) -> list[str]:
