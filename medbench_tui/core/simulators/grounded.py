@@ -222,9 +222,15 @@ class Matcher:
         return unit.terms, 1.0
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
-        resolved = [self._resolve(u) for u in units(question)]
+        question_units = units(question)
+        resolved = [self._resolve(u) for u in question_units]
         if not resolved:
             return []
+        # a word inside a phrase of the question means the phrase ("pain" of "anything for the pain")
+        inside = [
+            frozenset(t for t in terms if not t.startswith("@")) if u.in_phrase else frozenset()
+            for u, (terms, _) in zip(question_units, resolved, strict=True)
+        ]
         weights = [self._weight(terms) for terms, _ in resolved]
         total = sum(weights)
         heaviest = max(weights)
@@ -232,7 +238,11 @@ class Matcher:
         matches = []
         for source in sources:
             per_unit = [
-                factor * max((source.profile.get(t, 0.0) for t in terms), default=0.0) for terms, factor in resolved
+                factor * max(
+                    (source.profile.get(t, 0.0) * (PHRASE_WORD_FACTOR if t in stems else 1.0) for t in terms),
+                    default=0.0,
+                )
+                for (terms, factor), stems in zip(resolved, inside, strict=True)
             ]
             for phrase, stands_for in source.phrases:
                 if phrase <= asked:
@@ -528,9 +538,8 @@ class GroundedSimulator:
             if kind == "examination":
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
-        if self.state.topic and (
-            intent.points_back(question) or (kind == "open" and self._elliptical(asked))
-        ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
+        if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
+            # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
         if sources and sources[0].id in given:
             return None  # the fact it asks for is already in this reply
@@ -588,13 +597,14 @@ class GroundedSimulator:
             return sources
         return stay
 
-    def _elliptical(self, question: str) -> bool:
-        """Is an open question without a subject of its own a fragment about what was just said
-        ("how long?", "which side?", "since when?"), rather than a whole question the record
-        does not cover ("how are you feeling in yourself?")?"""
-        if self._has_subject(question):
+    def _follows_up(self, question: str, asked: str, kind: str) -> bool:
+        """Is the part about what was just said: it points back ("does it go anywhere?", "and the
+        other eye?"), or is an open question without a subject of its own ("which side?", "since
+        when?")? A whole question with no content word and nothing to point with ("and how are you
+        feeling in yourself?") is not, however it starts."""
+        if not (intent.points_back(question) or (kind == "open" and not self._has_subject(asked))):
             return False
-        return bool(units(question)) or len(words(question)) <= ELLIPSIS_WORDS
+        return bool(units(asked)) or len(words(asked)) <= ELLIPSIS_WORDS or intent.points_at(question)
 
     def _has_subject(self, question: str) -> bool:
         """Does the question name something the record knows (a word of the record or a

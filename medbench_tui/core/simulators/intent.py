@@ -181,7 +181,12 @@ def points_back(part: str) -> bool:
     """Does a short part point back at what was just said ("does it go anywhere?", "and the
     other eye?", "how long did they last?")? ("he"/"she" is the patient, never a pointer.)"""
     tokens = words(part)
-    return 0 < len(tokens) <= 9 and (bool(_ANAPHOR.search(part)) or tokens[0] == "and")
+    return 0 < len(tokens) <= 9 and (points_at(part) or tokens[0] == "and")
+
+
+def points_at(part: str) -> bool:
+    """Does the part use a pointer word ("it", "that", "the last time")?"""
+    return bool(_ANAPHOR.search(part))
 
 
 def dummy_it(part: str) -> bool:
