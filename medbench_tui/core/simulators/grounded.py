@@ -106,6 +106,12 @@ _DURATION = re.compile(
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
+def _changed_by_phrase(unit: Unit) -> bool:
+    """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
+    alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
+    return unit.in_phrase and not alone <= unit.terms
+
+
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
 
@@ -226,9 +232,10 @@ class Matcher:
         resolved = [self._resolve(u) for u in question_units]
         if not resolved:
             return []
-        # a word inside a phrase of the question means the phrase ("pain" of "anything for the pain")
+        # a word that a phrase of the question gives another meaning means the phrase ("pain" of
+        # "anything for the pain"; not "live" of "live with")
         inside = [
-            frozenset(t for t in terms if not t.startswith("@")) if u.in_phrase else frozenset()
+            frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
             for u, (terms, _) in zip(question_units, resolved, strict=True)
         ]
         weights = [self._weight(terms) for terms, _ in resolved]
