@@ -115,3 +115,13 @@ def test_constant_is_asked_of_the_symptom_just_described():
     ])
     assert sim.answer("Whereabouts is it?").facts == ["site"]
     assert sim.answer("Is it constant or does it come and go?").facts == ["site"]
+
+
+def test_a_question_only_of_when_is_about_the_presenting_complaint():
+    sim = patient(intro="Doctor, I keep getting dizzy spells.", facts=[
+        {"id": "tablets", "topic": "medicines and recent changes", "keywords": ["tablets", "started", "changes"],
+         "answer": "The doctor started me on a water tablet last month."},
+        {"id": "dizzy_onset", "topic": "when the dizziness began", "keywords": ["when", "start", "began"],
+         "answer": "It began on Monday, out of the blue."},
+    ])
+    assert sim.answer("When did you first notice the change?").facts == ["dizzy_onset"]  # one answer, not the tablets

@@ -106,6 +106,12 @@ _DURATION = re.compile(
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
+def _only_describes(question: str) -> bool:
+    """Is the question only of when/how/where ("when did you first notice the change?")?"""
+    asked = units(question)
+    return bool(asked) and all(u.terms & DESCRIPTORS for u in asked)
+
+
 def _changed_by_phrase(unit: Unit) -> bool:
     """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
     alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
@@ -203,6 +209,8 @@ class Matcher:
         self.idf = {t: max(0.3, math.log((n + 1) / (c + 0.5))) for t, c in df.items()}
         self.unknown_idf = math.log((n + 1) / 0.5)
         self._vocab = sorted(t for t in df if not t.startswith("@") and len(t) >= 5)
+        self.complaint = frozenset(t for u in units(record.intro) for t in u.terms if t in SYMPTOM_CONCEPTS)
+        """The symptoms the patient came with, as concepts."""
         self._fuzzy: dict[str, str | None] = {}
 
     def _weight(self, terms: frozenset[str]) -> float:
@@ -278,7 +286,7 @@ class Matcher:
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
         chosen = [matches[0]]
-        for match in matches[1:]:
+        for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
             if self._owns(match, chosen, question):
@@ -314,22 +322,22 @@ class Matcher:
         tied.sort(key=lambda m: -m.source.worded(question))
         return tied + matches[len(tied):]
 
-    @staticmethod
-    def _describing(question: str, matches: list[Match]) -> list[Match]:
+    def _describing(self, question: str, matches: list[Match]) -> list[Match]:
         """A question only of when/how ("when did you first notice the change?") is answered
         by a fact that says when or how, never by one that merely shares a word ("the GP
-        changed the dose")."""
-        asked = [u.terms & DESCRIPTORS for u in units(question)]
-        if not asked or not all(asked):
+        changed the dose"); it is about the illness, so a fact about when or how the presenting
+        complaint came goes first (not the tablets started two weeks ago)."""
+        if not _only_describes(question):
             return matches
-        wanted = set().union(*asked)
+        wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
         # each aspect asks for the same thing: the fact that says best when (or how) it came on
         described = [
             Match(m.source, max(m.score, *m.per_unit), m.per_unit)
             for m in matches
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
-        return sorted(described, key=lambda m: -m.score)
+        return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
+                                                -m.score))
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
