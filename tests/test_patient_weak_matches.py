@@ -88,6 +88,8 @@ def test_what_someone_does_is_their_work():
     assert intent.understood("What does your husband do?") == "What does your husband do for work?"
     assert intent.understood("What do you do when it hurts?") == "What do you do when it hurts?"
     assert is_default(sim.answer("What does your husband do?"), "uncertain")  # not who is at home
+    assert is_default(sim.answer("What do you do for a living?"), "uncertain")  # "living" is no home here
+    assert sim.answer("Who do you live with?").facts == ["home"]
 
 
 def test_is_it_just_asks_to_confirm_a_diagnosis():

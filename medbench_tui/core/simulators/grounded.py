@@ -254,7 +254,7 @@ class Matcher:
         for source in sources:
             per_unit = [
                 factor * max(
-                    (source.profile.get(t, 0.0) * (PHRASE_WORD_FACTOR if t in stems else 1.0) for t in terms),
+                    (source.profile.get(t, 0.0) * (PARTIAL_PHRASE if t in stems else 1.0) for t in terms),
                     default=0.0,
                 )
                 for (terms, factor), stems in zip(resolved, inside, strict=True)
