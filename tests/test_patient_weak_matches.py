@@ -127,3 +127,14 @@ def test_a_question_only_of_when_is_about_the_presenting_complaint():
          "answer": "It began on Monday, out of the blue."},
     ])
     assert sim.answer("When did you first notice the change?").facts == ["dizzy_onset"]  # one answer, not the tablets
+
+
+def test_a_follow_up_of_how_goes_only_to_a_fact_about_the_same_symptom():
+    sim = patient(facts=[
+        {"id": "site", "topic": "where the pain is", "keywords": ["where", "site", "which side"],
+         "answer": "Low down on the right."},
+        {"id": "waterworks", "topic": "urinary symptoms", "keywords": ["urine", "frequency", "stinging"],
+         "answer": "No stinging when I pass water."},
+    ])
+    assert sim.answer("Whereabouts is it?").facts == ["site"]
+    assert "waterworks" not in sim.answer("Is it constant or does it come and go?").facts

@@ -600,9 +600,14 @@ class GroundedSimulator:
                 return stay
             if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
                 return []
-            sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
-            exact = matches[0].score >= EXACT_MATCH
-            return sources if sibling or exact else stay
+            if matches[0].score >= EXACT_MATCH:
+                return sources
+            # "is it constant?" after where the pain is: a fact about the same symptom, never the
+            # waterworks because "frequency" is one of their words
+            symptoms = {c for t in topic for c in SYMPTOM_CONCEPTS if c in t.named}
+            if symptoms:
+                return [s for s in sources if s.named & symptoms]
+            return sources if any(t.named & DESCRIPTORS for t in topic) else stay
         if not (on_topic and on_topic.score > 0):
             return sources  # "does that keep you awake?" after the tablets has words of its own
         others = [m for m in matches if m.source not in topic]
