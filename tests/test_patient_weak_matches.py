@@ -138,3 +138,23 @@ def test_a_follow_up_of_how_goes_only_to_a_fact_about_the_same_symptom():
     ])
     assert sim.answer("Whereabouts is it?").facts == ["site"]
     assert "waterworks" not in sim.answer("Is it constant or does it come and go?").facts
+
+
+def test_how_long_is_answered_from_the_intro_when_no_fact_says_it():
+    answers = [a for a in copy.deepcopy(CASE_DATA["additional_answers"]) if a["id"] != "onset"]
+    sim = GroundedSimulator(patient_record(fixture_case(
+        additional_answers=answers, intro="I've had this cough for about a fortnight now, since the 3rd.",
+    )))
+    reply = sim.answer("How long has this been going on?")
+    assert reply.kind == "repeat" and reply.text.startswith("As I said, I've had this cough")
+
+
+def test_the_circumstance_of_a_question_brings_no_second_fact():
+    sim = patient(facts=[
+        {"id": "blood", "topic": "blood in the stool", "keywords": ["blood", "bleeding", "red"],
+         "answer": "No blood that I've seen."},
+        {"id": "habit", "topic": "bowel habit", "keywords": ["bowels", "stools", "open your bowels", "looser"],
+         "answer": "They've been looser for a month."},
+    ])
+    assert sim.answer("Any blood when you open your bowels?").facts == ["blood"]
+    assert sim.answer("Any change when you open your bowels?").facts == ["habit"]

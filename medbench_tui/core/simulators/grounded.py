@@ -89,6 +89,8 @@ _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
 )
+_CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
+"""A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -104,6 +106,15 @@ _DURATION = re.compile(
     re.IGNORECASE,
 )
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
+
+
+def _main_clause(question: str) -> int:
+    """How many of the question's units come before a circumstance ("... when you open your bowels")."""
+    clause = _CIRCUMSTANCE.search(question)
+    if clause is None:
+        return len(units(question))
+    before, after = units(question[: clause.start()]), units(question[clause.end() :])
+    return len(before) if before and len(before) + len(after) == len(units(question)) else len(units(question))
 
 
 def _only_describes(question: str) -> bool:
@@ -160,7 +171,7 @@ class Source:
                 phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
             terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
             terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
-            if name == "answer" and _DURATION.search(field_text):
+            if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
                 terms.append(("@onset", False, 1.0))
             if name != "answer":
                 named.update(t for t, _, _ in terms)
@@ -296,8 +307,9 @@ class Matcher:
     def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
         """Does a second fact own a word of the question: match it at keyword strength and better
         than the facts chosen? A word that says only when ("previous", "at night") is owned only by a
-        fact that says something of the question's subject too, and a word inside a phrase is owned
-        through the phrase's concept ("illness" of "mental illness" is not any illness)."""
+        fact that says something of the question's subject too, a word inside a phrase is owned
+        through the phrase's concept ("illness" of "mental illness" is not any illness), and the
+        circumstance of "any blood when you open your bowels?" asks nothing of its own."""
         resolved = [self._resolve(u) for u in units(question)]
         held = [
             min(p, factor * max((match.source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0))
@@ -308,7 +320,7 @@ class Matcher:
         when_too = not subject or any(held[i] > 0 for i in subject)
         return any(
             p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
-            for i, p in enumerate(held)
+            for i, p in enumerate(held[: _main_clause(question)])
             if when_too or not resolved[i][0] & MODIFIERS
         )
 
