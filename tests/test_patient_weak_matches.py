@@ -108,14 +108,19 @@ def test_a_whole_question_without_a_subject_is_not_a_follow_up():
     assert sim.answer("How much?").facts == ["smoking"]  # a fragment stays with the topic
 
 
-def test_constant_is_asked_of_the_symptom_just_described():
+def pain_site_and_waterworks(site: str) -> GroundedSimulator:
+    """A patient told where the pain is, with a waterworks fact that has "frequency" as a keyword."""
     sim = patient(facts=[
-        {"id": "site", "topic": "where the pain is", "keywords": ["where", "site", "which side"],
-         "answer": "Low on the right, and it's there all the time."},
+        {"id": "site", "topic": "where the pain is", "keywords": ["where", "site", "which side"], "answer": site},
         {"id": "waterworks", "topic": "urinary symptoms", "keywords": ["urine", "frequency", "stinging"],
          "answer": "No stinging when I pass water."},
     ])
     assert sim.answer("Whereabouts is it?").facts == ["site"]
+    return sim
+
+
+def test_constant_is_asked_of_the_symptom_just_described():
+    sim = pain_site_and_waterworks("Low on the right, and it's there all the time.")
     assert sim.answer("Is it constant or does it come and go?").facts == ["site"]
 
 
@@ -130,13 +135,7 @@ def test_a_question_only_of_when_is_about_the_presenting_complaint():
 
 
 def test_a_follow_up_of_how_goes_only_to_a_fact_about_the_same_symptom():
-    sim = patient(facts=[
-        {"id": "site", "topic": "where the pain is", "keywords": ["where", "site", "which side"],
-         "answer": "Low down on the right."},
-        {"id": "waterworks", "topic": "urinary symptoms", "keywords": ["urine", "frequency", "stinging"],
-         "answer": "No stinging when I pass water."},
-    ])
-    assert sim.answer("Whereabouts is it?").facts == ["site"]
+    sim = pain_site_and_waterworks("Low down on the right.")
     assert "waterworks" not in sim.answer("Is it constant or does it come and go?").facts
 
 
