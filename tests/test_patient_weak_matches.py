@@ -157,3 +157,15 @@ def test_the_circumstance_of_a_question_brings_no_second_fact():
     ])
     assert sim.answer("Any blood when you open your bowels?").facts == ["blood"]
     assert sim.answer("Any change when you open your bowels?").facts == ["habit"]
+
+
+def test_a_word_the_record_does_not_know_makes_another_thing_of_the_next():
+    sim = patient(facts=[
+        {"id": "pregnancy_test", "topic": "home pregnancy test", "keywords": ["pregnancy test", "home test"],
+         "answer": "I did a test at home on Sunday and it was positive."},
+        {"id": "urine_infections", "topic": "previous urine infections", "keywords": ["cystitis", "water infection"],
+         "answer": "I get cystitis about once a year."},
+    ])
+    assert is_default(sim.answer("When was your last cervical test?"), "uncertain")  # not the pregnancy test
+    assert sim.answer("Have you done a pregnancy test?").facts == ["pregnancy_test"]
+    assert sim.answer("Any urinary infections?").facts == ["urine_infections"]  # "urinary" is of the record's root

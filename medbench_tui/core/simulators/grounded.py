@@ -54,6 +54,8 @@ ALTERNATIVE_THRESHOLD = 0.7
 REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
+KIN_ROOT = 4
+"""Letters two words share at the start to be of one root ("urinary", "urine")."""
 TIE = 1e-6
 """Scores this close are equal."""
 EXACT_MATCH = 0.95
@@ -155,6 +157,8 @@ class Source:
     delayed: bool = False
     named: frozenset[str] = frozenset()
     """Terms of its keywords and topic: what the fact is about, not just words it uses."""
+    alone: frozenset[str] = frozenset()
+    """The words of its one-word keywords: what it answers whatever qualifies them."""
     wordings: tuple[frozenset[str], ...] = ()
     """Each keyword's words as written, small words too ("in between"), to tell apart facts that
     match a question equally well."""
@@ -184,7 +188,8 @@ class Source:
                 if profile.get(term, 0) < weight:
                     profile[term] = weight
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
-        return cls(id, text, profile, phrases, delayed, frozenset(named), wordings)
+        alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
+        return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings)
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -257,6 +262,7 @@ class Matcher:
             frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
             for u, (terms, _) in zip(question_units, resolved, strict=True)
         ]
+        qualified = self._qualified(question)
         weights = [self._weight(terms) for terms, _ in resolved]
         total = sum(weights)
         heaviest = max(weights)
@@ -270,6 +276,11 @@ class Matcher:
                 )
                 for (terms, factor), stems in zip(resolved, inside, strict=True)
             ]
+            if sum(p > 0 for p in per_unit) == 1:  # the fact shares nothing else with the question
+                per_unit = [
+                    min(p, PARTIAL_PHRASE) if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
+                    for p, u, (terms, _) in zip(per_unit, question_units, resolved, strict=True)
+                ]
             for phrase, stands_for in source.phrases:
                 if phrase <= asked:
                     per_unit = [
@@ -282,6 +293,25 @@ class Matcher:
             matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
         matches.sort(key=lambda m: -m.score)
         return matches
+
+    def _qualified(self, question: str) -> set[str]:
+        """The question's words that a word the record does not know qualifies ("test" of "smear
+        test"): they name something else than the record's "pregnancy test", unless a fact has
+        them as a keyword of their own."""
+        tokens = words(question)
+        found = set()
+        for before, word in zip(tokens, tokens[1:], strict=False):
+            alone = units(before)
+            if len(alone) == 1 and alone[0].text == before and not any(
+                t.startswith("@") or t in self.idf for t in self._resolve(alone[0])[0]
+            ) and not self._kin(before):
+                found.add(word)
+        return found
+
+    def _kin(self, word: str) -> bool:
+        """Does the record have a word of the same root ("urine" for "urinary")?"""
+        root = word[:KIN_ROOT]
+        return len(word) > KIN_ROOT and any(t.startswith(root) for t in self.idf if not t.startswith("@"))
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
