@@ -169,3 +169,7 @@ def test_a_word_the_record_does_not_know_makes_another_thing_of_the_next():
     assert is_default(sim.answer("When was your last cervical test?"), "uncertain")  # not the pregnancy test
     assert sim.answer("Have you done a pregnancy test?").facts == ["pregnancy_test"]
     assert sim.answer("Any urinary infections?").facts == ["urine_infections"]  # "urinary" is of the record's root
+
+
+def test_a_concept_is_the_concept_whatever_qualifies_it():
+    assert patient().answer("Any drug reactions?").facts == ["allergies"]  # "drug" is not in the record

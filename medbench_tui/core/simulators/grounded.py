@@ -119,6 +119,13 @@ def _main_clause(question: str) -> int:
     return len(before) if before and len(before) + len(after) == len(units(question)) else len(units(question))
 
 
+def _qualified_match(source: Source, terms: frozenset[str], factor: float, matched: float) -> float:
+    """How well a fact matches a word qualified by one the record does not know: as a word of a
+    partial keyword, though a concept is the concept whatever qualifies it ("drug reactions")."""
+    concept = max((source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0)
+    return max(min(matched, PARTIAL_PHRASE), factor * concept)
+
+
 def _only_describes(question: str) -> bool:
     """Is the question only of when/how/where ("when did you first notice the change?")?"""
     asked = units(question)
@@ -278,8 +285,9 @@ class Matcher:
             ]
             if sum(p > 0 for p in per_unit) == 1:  # the fact shares nothing else with the question
                 per_unit = [
-                    min(p, PARTIAL_PHRASE) if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
-                    for p, u, (terms, _) in zip(per_unit, question_units, resolved, strict=True)
+                    _qualified_match(source, terms, f, p)
+                    if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
+                    for p, u, (terms, f) in zip(per_unit, question_units, resolved, strict=True)
                 ]
             for phrase, stands_for in source.phrases:
                 if phrase <= asked:
