@@ -173,3 +173,12 @@ def test_a_word_the_record_does_not_know_makes_another_thing_of_the_next():
 
 def test_a_concept_is_the_concept_whatever_qualifies_it():
     assert patient().answer("Any drug reactions?").facts == ["allergies"]  # "drug" is not in the record
+
+
+def test_normally_says_when_and_what_about_is_the_rest():
+    sim = patient(facts=[
+        {"id": "usual_self", "topic": "what she is like when well", "keywords": ["baseline", "normal self"],
+         "answer": "Normally she does her own shopping."},
+    ])
+    assert sim.answer("What is she normally like?").facts == ["usual_self"]
+    assert sim.answer("What's your breathing normally like?").facts == ["breathless"]

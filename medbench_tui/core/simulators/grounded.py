@@ -45,7 +45,8 @@ COVERED_THRESHOLD = 0.35
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
-MODIFIERS = frozenset({"@history", "@recurrence", "@time_of_day", "@baseline"})
+CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline"})
+MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
@@ -238,10 +239,11 @@ class Matcher:
 
     def _weight(self, terms: frozenset[str]) -> float:
         """How much a question word says: its rarity in the record; a word the record
-        lacks weighs fully when it names a clinical concept, else it is likely generic."""
+        lacks weighs fully when it names a clinical concept, else it is likely generic. A word
+        of when ("at night", "normally like") says no more than a generic word however rare."""
         known = max((self.idf.get(t, 0.0) for t in terms), default=0.0)
         if known:
-            return known
+            return min(known, GENERIC_WEIGHT) if terms & CIRCUMSTANCE_CONCEPTS else known
         return self.unknown_idf if any(t.startswith("@") and t not in MODIFIERS for t in terms) else GENERIC_WEIGHT
 
     def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
