@@ -326,6 +326,11 @@ class Matcher:
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
         matches = self._closest_wording(question, self._describing(question, self._either(question)))
+        # a fact that shares only a word of when ("normally like") with a question about something
+        # ("what's your breathing normally like?") is no candidate
+        subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
+        if subject:
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
