@@ -38,5 +38,5 @@ def test_the_patient_converses_faithfully():
     assert total.facts_given >= 0.97 * total.facts, figures
     assert total.false_denials == 0 and total.leaks == 0 and total.cut_short == 0, figures
     assert total.asked_ok >= 0.97 * total.asked and total.unasked == 0, figures
-    assert total.unrequested <= 0.03 * total.replies, figures
-    assert total.defaults_ok >= 0.94 * total.defaults, figures
+    assert total.unrequested <= 0.02 * total.replies, figures
+    assert total.defaults_ok >= 0.95 * total.defaults, figures

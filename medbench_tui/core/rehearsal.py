@@ -25,7 +25,8 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "How has it changed since it started?", "Is it getting better or worse?",
     )),
     ("SOCRATES", (
-        "Where exactly is it?", "Did it come on suddenly or gradually?", "What is it like? Can you describe it?",
+        "Where exactly is it?", "Has it moved?", "Did it come on suddenly or gradually?",
+        "What is it like? Can you describe it?",
         "Does it go anywhere else?", "Have you noticed anything else along with it?",
         "Is it there all the time or does it come and go?", "Does anything make it better or worse?",
         "How bad is it, out of ten?", "Have you had anything like this before?",
@@ -83,7 +84,7 @@ SPECIALTY: dict[str, tuple[str, ...]] = {
         "Have you been more talkative, or your thoughts racing?", "Have you been behaving differently with people?",
         "Do you make yourself sick or take laxatives?", "How do you feel about your body and your weight?",
         "How much exercise do you do?", "Do you feel the cold, or notice changes in your hair or skin?",
-        "What is your normal day like when you are well?",
+        "What is your normal day like when you are well?", "Have you had mental health problems before?",
     ),
     "ophthalmology": (
         "Do you wear glasses or contact lenses?", "Is the eye painful or red?", "Any flashes or floaters?",

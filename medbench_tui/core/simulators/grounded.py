@@ -37,19 +37,28 @@ SECOND_FACT_WEIGHT = 0.8
 MAX_FACTS_PER_QUESTION = 3
 FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
+ELLIPSIS_WORDS = 3
+"""A question with no content word is a fragment about the last reply ("how much?", "what
+happened then?") only when it is this short."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
-MODIFIERS = frozenset({"@history", "@recurrence"})
-"""Concepts that say when or whether before ("previous", "history of"), not what about."""
+CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline"})
+MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
+"""Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
+what about; a record that never says them is not asked about something new."""
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
 REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
+KIN_ROOT = 4
+"""Letters two words share at the start to be of one root ("urinary", "urine")."""
+TIE = 1e-6
+"""Scores this close are equal."""
 EXACT_MATCH = 0.95
 """Score of a fact matched on its own keywords, whole."""
 ANSWER_ONLY_THRESHOLD = 0.7
@@ -83,6 +92,8 @@ _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
 )
+_CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
+"""A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -100,6 +111,38 @@ _DURATION = re.compile(
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
+def _main_clause(question: str) -> int:
+    """How many of the question's units come before a circumstance ("... when you open your bowels")."""
+    clause = _CIRCUMSTANCE.search(question)
+    if clause is None:
+        return len(units(question))
+    before, after = units(question[: clause.start()]), units(question[clause.end() :])
+    return len(before) if before and len(before) + len(after) == len(units(question)) else len(units(question))
+
+
+def _qualified_match(source: Source, terms: frozenset[str], factor: float, matched: float) -> float:
+    """How well a fact matches a word qualified by one the record does not know: as a word of a
+    partial keyword, though a concept is the concept whatever qualifies it ("drug reactions")."""
+    concept = max((source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0)
+    return max(min(matched, PARTIAL_PHRASE), factor * concept)
+
+
+def _only_describes(question: str) -> bool:
+    """Is the question only of when/how/where ("when did you first notice the change?")?"""
+    asked = units(question)
+    return bool(asked) and all(u.terms & DESCRIPTORS for u in asked)
+
+
+def _changed_by_phrase(unit: Unit) -> bool:
+    """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
+    alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
+    return unit.in_phrase and not alone <= unit.terms
+
+
+def _wording(text: str) -> frozenset[str]:
+    return frozenset(stem(lemma(w)) for w in words(text))
+
+
 def requested(attachment: Attachment, message: str) -> bool:
     """Does the message ask for this attachment: a request or an examination that names
     its content (see :mod:`intent`), never a history question that shares a word?"""
@@ -111,16 +154,22 @@ class Source:
     """Something the patient can say: a fact (with its id) or an intro sentence.
 
     ``profile`` maps each term (stem or ``@concept``) to how strongly it points here;
-    ``phrases`` are the multi-word keywords, which count fully only when whole.
+    ``phrases`` are the multi-word keywords, which count fully only when whole: the stems
+    a question must hold, and the terms they stand for ("day to day" is one ``@baseline``).
     """
 
     id: str | None
     text: str
     profile: dict[str, float]
-    phrases: list[frozenset[str]] = field(default_factory=list)
+    phrases: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
     delayed: bool = False
     named: frozenset[str] = frozenset()
     """Terms of its keywords and topic: what the fact is about, not just words it uses."""
+    alone: frozenset[str] = frozenset()
+    """The words of its one-word keywords: what it answers whatever qualifies them."""
+    wordings: tuple[frozenset[str], ...] = ()
+    """Each keyword's words as written, small words too ("in between"), to tell apart facts that
+    match a question equally well."""
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
@@ -130,10 +179,11 @@ class Source:
         for name, field_text in fields:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
-                phrases.append(frozenset(stem(w) for w in words(field_text)))
+                stems = frozenset(stem(w) for w in words(field_text))
+                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
             terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
             terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
-            if name == "answer" and _DURATION.search(field_text):
+            if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
                 terms.append(("@onset", False, 1.0))
             if name != "answer":
                 named.update(t for t, _, _ in terms)
@@ -145,7 +195,14 @@ class Source:
                     weight *= PHRASE_WORD_FACTOR
                 if profile.get(term, 0) < weight:
                     profile[term] = weight
-        return cls(id, text, profile, phrases, delayed, frozenset(named))
+        wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
+        alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
+        return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings)
+
+    def worded(self, question: str) -> int:
+        """How many words of the question its best keyword shares, small words included."""
+        asked = _wording(question)
+        return max((len(w & asked) for w in self.wordings), default=0)
 
 
 @dataclass
@@ -176,15 +233,18 @@ class Matcher:
         self.idf = {t: max(0.3, math.log((n + 1) / (c + 0.5))) for t, c in df.items()}
         self.unknown_idf = math.log((n + 1) / 0.5)
         self._vocab = sorted(t for t in df if not t.startswith("@") and len(t) >= 5)
+        self.complaint = frozenset(t for u in units(record.intro) for t in u.terms if t in SYMPTOM_CONCEPTS)
+        """The symptoms the patient came with, as concepts."""
         self._fuzzy: dict[str, str | None] = {}
 
     def _weight(self, terms: frozenset[str]) -> float:
         """How much a question word says: its rarity in the record; a word the record
-        lacks weighs fully when it names a clinical concept, else it is likely generic."""
+        lacks weighs fully when it names a clinical concept, else it is likely generic. A word
+        of when ("at night", "normally like") says no more than a generic word however rare."""
         known = max((self.idf.get(t, 0.0) for t in terms), default=0.0)
         if known:
-            return known
-        return self.unknown_idf if any(t.startswith("@") for t in terms) else GENERIC_WEIGHT
+            return min(known, GENERIC_WEIGHT) if terms & CIRCUMSTANCE_CONCEPTS else known
+        return self.unknown_idf if any(t.startswith("@") and t not in MODIFIERS for t in terms) else GENERIC_WEIGHT
 
     def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
         """The unit's terms as the record knows them, and the factor of a fuzzy match."""
@@ -201,9 +261,17 @@ class Matcher:
         return unit.terms, 1.0
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
-        resolved = [self._resolve(u) for u in units(question)]
+        question_units = units(question)
+        resolved = [self._resolve(u) for u in question_units]
         if not resolved:
             return []
+        # a word that a phrase of the question gives another meaning means the phrase ("pain" of
+        # "anything for the pain"; not "live" of "live with")
+        inside = [
+            frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
+            for u, (terms, _) in zip(question_units, resolved, strict=True)
+        ]
+        qualified = self._qualified(question)
         weights = [self._weight(terms) for terms, _ in resolved]
         total = sum(weights)
         heaviest = max(weights)
@@ -211,12 +279,23 @@ class Matcher:
         matches = []
         for source in sources:
             per_unit = [
-                factor * max((source.profile.get(t, 0.0) for t in terms), default=0.0) for terms, factor in resolved
+                factor * max(
+                    (source.profile.get(t, 0.0) * (PARTIAL_PHRASE if t in stems else 1.0) for t in terms),
+                    default=0.0,
+                )
+                for (terms, factor), stems in zip(resolved, inside, strict=True)
             ]
-            for phrase in source.phrases:
+            if sum(p > 0 for p in per_unit) == 1:  # the fact shares nothing else with the question
+                per_unit = [
+                    _qualified_match(source, terms, f, p)
+                    if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
+                    for p, u, (terms, f) in zip(per_unit, question_units, resolved, strict=True)
+                ]
+            for phrase, stands_for in source.phrases:
                 if phrase <= asked:
                     per_unit = [
-                        max(p, f) if terms & phrase else p for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                        max(p, f) if terms & stands_for else p
+                        for p, (terms, f) in zip(per_unit, resolved, strict=False)
                     ]
             coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
@@ -225,9 +304,33 @@ class Matcher:
         matches.sort(key=lambda m: -m.score)
         return matches
 
+    def _qualified(self, question: str) -> set[str]:
+        """The question's words that a word the record does not know qualifies ("test" of "smear
+        test"): they name something else than the record's "pregnancy test", unless a fact has
+        them as a keyword of their own."""
+        tokens = words(question)
+        found = set()
+        for before, word in zip(tokens, tokens[1:], strict=False):
+            alone = units(before)
+            if len(alone) == 1 and alone[0].text == before and not any(
+                t.startswith("@") or t in self.idf for t in self._resolve(alone[0])[0]
+            ) and not self._kin(before):
+                found.add(word)
+        return found
+
+    def _kin(self, word: str) -> bool:
+        """Does the record have a word of the same root ("urine" for "urinary")?"""
+        root = word[:KIN_ROOT]
+        return len(word) > KIN_ROOT and any(t.startswith(root) for t in self.idf if not t.startswith("@"))
+
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self._describing(question, self._either(question))
+        matches = self._closest_wording(question, self._describing(question, self._either(question)))
+        # a fact that shares only a word of when ("normally like") with a question about something
+        # ("what's your breathing normally like?") is no candidate
+        subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
+        if subject:
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
@@ -239,32 +342,59 @@ class Matcher:
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
         chosen = [matches[0]]
-        for match in matches[1:]:
+        for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
-            owns = any(
-                p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen) for i, p in enumerate(match.per_unit)
-            )
-            if owns:
+            if self._owns(match, chosen, question):
                 chosen.append(match)
         return [m.source for m in chosen]
 
+    def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
+        """Does a second fact own a word of the question: match it at keyword strength and better
+        than the facts chosen? A word that says only when ("previous", "at night") is owned only by a
+        fact that says something of the question's subject too, a word inside a phrase is owned
+        through the phrase's concept ("illness" of "mental illness" is not any illness), and the
+        circumstance of "any blood when you open your bowels?" asks nothing of its own."""
+        resolved = [self._resolve(u) for u in units(question)]
+        held = [
+            min(p, factor * max((match.source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0))
+            if unit.in_phrase else p
+            for unit, (terms, factor), p in zip(units(question), resolved, match.per_unit, strict=True)
+        ]
+        subject = [i for i, (terms, _) in enumerate(resolved) if not terms & MODIFIERS]
+        when_too = not subject or any(held[i] > 0 for i in subject)
+        return any(
+            p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
+            for i, p in enumerate(held[: _main_clause(question)])
+            if when_too or not resolved[i][0] & MODIFIERS
+        )
+
     @staticmethod
-    def _describing(question: str, matches: list[Match]) -> list[Match]:
+    def _closest_wording(question: str, matches: list[Match]) -> list[Match]:
+        """Among facts that match equally well, the one whose keyword says it as the question does
+        first: "in between" is the behaviour between attacks, not the attacks (keyword "between")."""
+        if len(matches) < 2 or matches[1].score < matches[0].score - TIE:
+            return matches
+        tied = [m for m in matches if m.score >= matches[0].score - TIE]
+        tied.sort(key=lambda m: -m.source.worded(question))
+        return tied + matches[len(tied):]
+
+    def _describing(self, question: str, matches: list[Match]) -> list[Match]:
         """A question only of when/how ("when did you first notice the change?") is answered
         by a fact that says when or how, never by one that merely shares a word ("the GP
-        changed the dose")."""
-        asked = [u.terms & DESCRIPTORS for u in units(question)]
-        if not asked or not all(asked):
+        changed the dose"); it is about the illness, so a fact about when or how the presenting
+        complaint came goes first (not the tablets started two weeks ago)."""
+        if not _only_describes(question):
             return matches
-        wanted = set().union(*asked)
+        wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
         # each aspect asks for the same thing: the fact that says best when (or how) it came on
         described = [
             Match(m.source, max(m.score, *m.per_unit), m.per_unit)
             for m in matches
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
-        return sorted(described, key=lambda m: -m.score)
+        return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
+                                                -m.score))
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
@@ -480,9 +610,8 @@ class GroundedSimulator:
             if kind == "examination":
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
-        if self.state.topic and (
-            intent.points_back(question) or (kind == "open" and not self._has_subject(asked))
-        ) and not _AGAIN.search(question):  # "what was it you ate again?" goes back further
+        if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
+            # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
         if sources and sources[0].id in given:
             return None  # the fact it asks for is already in this reply
@@ -528,9 +657,14 @@ class GroundedSimulator:
                 return stay
             if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
                 return []
-            sibling = any(self._symptom(t) or t.named & DESCRIPTORS for t in topic)
-            exact = matches[0].score >= EXACT_MATCH
-            return sources if sibling or exact else stay
+            if matches[0].score >= EXACT_MATCH:
+                return sources
+            # "is it constant?" after where the pain is: a fact about the same symptom, never the
+            # waterworks because "frequency" is one of their words
+            symptoms = {c for t in topic for c in SYMPTOM_CONCEPTS if c in t.named}
+            if symptoms:
+                return [s for s in sources if s.named & symptoms]
+            return sources if any(t.named & DESCRIPTORS for t in topic) else stay
         if not (on_topic and on_topic.score > 0):
             return sources  # "does that keep you awake?" after the tablets has words of its own
         others = [m for m in matches if m.source not in topic]
@@ -539,6 +673,15 @@ class GroundedSimulator:
         ):
             return sources
         return stay
+
+    def _follows_up(self, question: str, asked: str, kind: str) -> bool:
+        """Is the part about what was just said: it points back ("does it go anywhere?", "and the
+        other eye?"), or is an open question without a subject of its own ("which side?", "since
+        when?")? A whole question with no content word and nothing to point with ("and how are you
+        feeling in yourself?") is not, however it starts."""
+        if not (intent.points_back(question) or (kind == "open" and not self._has_subject(asked))):
+            return False
+        return bool(units(asked)) or len(words(asked)) <= ELLIPSIS_WORDS or intent.points_at(question)
 
     def _has_subject(self, question: str) -> bool:
         """Does the question name something the record knows (a word of the record or a

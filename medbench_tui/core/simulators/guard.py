@@ -40,7 +40,7 @@ _CODE_CUE = re.compile(r"\b(icd|code)\b", re.IGNORECASE)
 # Clinical concepts of the lexicon a sentence may not raise unless the record does.
 _SYMPTOM_CONCEPTS = frozenset(f"@{c}" for c in CONCEPTS) - {
     "@onset", "@severity", "@location", "@character", "@aggravating", "@relieving", "@progression",
-    "@frequency", "@history", "@recurrence", "@age", "@family", "@home", "@occupation",
+    "@frequency", "@history", "@recurrence", "@age", "@family", "@home", "@occupation", "@time_of_day", "@baseline",
 }
 
 

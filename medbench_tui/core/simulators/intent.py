@@ -62,7 +62,10 @@ _HISTORY_START = re.compile(
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that|right)\s*\??\s*$|"
     r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
-    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b",
+    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b|"
+    # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")
+    r"^(and |so )?(is|was) (it|this|that) (just|only|simply) (?!(on|in|at|when|while|after|before|the|one|there|"
+    r"here|a bit|now|today|sometimes)\b)",
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
@@ -77,6 +80,9 @@ _OPEN = re.compile(
 _AUXILIARY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|can|could|will|would)\b",
     re.IGNORECASE,
+)
+_WHAT_DOES_DO = re.compile(
+    r"\b(?P<who>what (do|does|did) (you|he|she|they|(your|his|her|their) \w+)( used to)?) do\s*\??\s*$", re.IGNORECASE
 )
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
@@ -112,8 +118,9 @@ _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@blee
 
 
 def understood(text: str) -> str:
-    """The text as the patient reads it: shorthand written out."""
-    return expand_shorthand(text)
+    """The text as the patient reads it: shorthand written out, and "what does your wife do?"
+    is about her work (not about the wife)."""
+    return _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text))
 
 
 def split_questions(message: str) -> list[str]:
@@ -174,14 +181,20 @@ def points_back(part: str) -> bool:
     """Does a short part point back at what was just said ("does it go anywhere?", "and the
     other eye?", "how long did they last?")? ("he"/"she" is the patient, never a pointer.)"""
     tokens = words(part)
-    return 0 < len(tokens) <= 9 and (bool(_ANAPHOR.search(part)) or tokens[0] == "and")
+    return 0 < len(tokens) <= 9 and (points_at(part) or tokens[0] == "and")
+
+
+def points_at(part: str) -> bool:
+    """Does the part use a pointer word ("it", "that", "the last time")?"""
+    return bool(_ANAPHOR.search(part))
 
 
 def dummy_it(part: str) -> bool:
-    """Does the part point back only by "it", which may be the illness itself ("when did it
-    start?"), rather than by "they", "that", "the other" (always something just said)?"""
+    """Does the part point back only by "it" or "this", which may be the illness itself ("when did
+    it start?", "has this happened before?"), rather than by "they", "that", "the other" (always
+    something just said)?"""
     pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
-    return bool(pointers) and pointers <= {"it", "its", "it's"}
+    return bool(pointers) and pointers <= {"it", "its", "it's", "this"}
 
 
 def holds_findings(attachment: Attachment) -> bool:

@@ -21,7 +21,7 @@ __all__ = ["BROADER", "CONCEPTS", "STOPWORDS", "Unit", "content_words", "sentenc
 # Phrases are matched on stems, so "smoke" also covers "smoking" and "smoked".
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "medication": (
-        "meds", "medication", "medicine", "tablet", "pill", "prescription", "prescribed",
+        "for the pain", "for your pain", "for his pain", "for her pain", "meds", "medication", "medicine", "tablet", "pill", "prescription", "prescribed",
         "drug you take", "taking anything", "inhaler", "over the counter", "supplement",
         "vitamin", "remedy", "painkiller", "paracetamol", "ibuprofen", "dose", "capsule",
         "treatment", "treated", "taking", "taken", "took", "antibiotic", "penicillin", "antidepressant",
@@ -59,7 +59,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "been sick", "was sick", "is sick", "sickness", "sick up", "brought up", "bring up food",
     ),
     "nausea": ("nausea", "nauseous", "queasy", "feel sick", "feeling sick", "sick to your stomach"),
-    "fever": ("fever", "temperature", "febrile", "feverish", "pyrexia", "hot", "chill", "rigor", "shiver", "shake", "sweat", "thermometer"),
+    "fever": ("fever", "temperature", "febrile", "feverish", "pyrexia", "hot", "chill", "rigor", "shiver", "shake", "thermometer"),
+    # sweating goes with fever but also with a heart attack or a panic: it answers "any fever?" only weakly
+    "sweat": ("sweat", "sweaty", "sweating", "clammy", "night sweats", "drenched"),
     "cough": ("cough", "coughing", "hack"),
     "sputum": ("sputum", "phlegm", "mucus", "productive", "bring up", "bringing up", "cough up", "coughing up", "expectorate", "spit"),
     "pain": ("pain", "ache", "aching", "hurt", "hurting", "sore", "discomfort", "tender", "painful"),
@@ -111,7 +113,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "aggravating": ("worse", "worsen", "aggravate", "trigger", "brings it on", "bring it on", "make it worse", "exacerbate", "provoke"),
     "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle"),
     "progression": ("progress", "changed", "getting worse", "since then", "course", "over time", "evolve", "steady"),
-    "frequency": ("how often", "frequency", "often", "times a day", "episode", "attack", "bout", "come and go", "constant", "intermittent"),
+    "frequency": ("how often", "frequency", "often", "times a day", "episode", "attack", "bout", "come and go", "comes and goes", "constant", "constantly", "intermittent",
+                  "all the time", "on and off", "off and on", "continuous", "continuously", "non stop"),
     "feeding": ("feed", "feeding", "bottle", "breastfeed", "breastfeeding", "breast milk", "milk", "formula", "drinking", "fluids", "intake", "eat"),
     "birth": ("born", "birth", "delivery", "delivered", "premature", "term", "newborn", "gestation", "caesarean", "labour"),
     "development": ("development", "milestone", "walking", "talking", "crawling", "sitting", "growth", "growing", "school"),
@@ -161,6 +164,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "thirst": ("thirst", "thirsty", "dry mouth", "drinking a lot"),
     "vaginal": ("vaginal", "discharge", "vagina", "spotting"),
     "memory": ("memory", "forget", "forgetful", "remember"),
+    # when, not what: a fact matched only on these does not answer "do you snore at night?"
+    "time_of_day": ("night", "nights", "at night", "overnight", "nighttime", "morning", "mornings", "evening",
+                    "evenings", "afternoon", "daytime", "time of day", "bedtime"),
+    # how the patient is when well, not now ("what is she normally like?")
+    # ("than usual" compares with it, and is about the symptom)
+    "baseline": ("normally like", "usually like", "like normally", "like usually", "normal self", "usual self",
+                 "day to day", "baseline", "before all this", "when he is well", "when she is well",
+                 "when you are well"),
     "swallowing": ("swallow", "swallowing", "dysphagia", "food sticking", "stuck in your throat"),
 }
 
@@ -174,6 +185,7 @@ BROADER: dict[str, str] = {
     "headache": "pain",
     "rash": "skin",
     "itch": "skin",
+    "sweat": "fever",
 }
 
 # Words that carry no topic of their own in a doctor's question.
@@ -198,7 +210,7 @@ STOPWORDS = frozenset(
     exactly exact actually roughly approximately generally normally particular particularly
     specific specifically typical typically anybody someone somebody see seen saw look looked
     month months week weeks year years hour hours minute minutes time times ago since while
-    many often far enough normal usual different easily lately already far
+    many often far enough normal usual different easily lately already far nearly almost
     """.split()
 )
 # "describe" is a stopword for content, but maps to the character concept as a phrase.
