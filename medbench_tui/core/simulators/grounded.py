@@ -263,8 +263,10 @@ class Matcher:
     def score(self, question: str, sources: list[Source]) -> list[Match]:
         question_units = units(question)
         resolved = [self._resolve(u) for u in question_units]
-        if not resolved:
-            return []
+        if not resolved:  # no content word ("does he know you're here?"): a keyword said whole
+            asked_whole = _wording(question)
+            return [Match(source, 1.0, []) for source in sources
+                    if any(len(w) >= 2 and w <= asked_whole for w in source.wordings)]
         # a word that a phrase of the question gives another meaning means the phrase ("pain" of
         # "anything for the pain"; not "live" of "live with")
         inside = [

@@ -60,7 +60,7 @@ _HISTORY_START = re.compile(
     re.IGNORECASE,
 )
 _STRONG_DIAGNOSIS = re.compile(
-    r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that|right)\s*\??\s*$|"
+    r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
     r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b|"
     # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")

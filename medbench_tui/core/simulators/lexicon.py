@@ -97,7 +97,20 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "long haul", "vacation",
     ),
     "animals": ("pet", "animal", "dog", "cat", "bird", "farm", "livestock"),
-    "sexual": ("sexual", "sex", "intercourse", "sti", "std", "sexually"),
+    "sexual": (
+        "sexual", "sex", "intercourse", "sti", "std", "sexually", "erection", "erectile", "impotence", "impotent",
+        "libido", "sex drive", "sex life",
+    ),
+    "behaviour": (
+        "behaviour", "behavior", "behaving", "behave", "out of character", "acting differently", "behaving differently",
+        "behave differently", "unlike him",
+        "unlike her", "unlike himself", "unlike herself",
+    ),
+    # what a person at risk could use to harm themselves (a suicide risk assessment's "means")
+    "means": (
+        "means", "firearm", "gun", "weapon", "stockpile", "stockpiling", "use to harm", "use to hurt",
+        "harm yourself with", "hurt yourself with", "harm himself with", "harm herself with", "access to",
+    ),
     "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
     "onset": (
         "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",

@@ -1,0 +1,55 @@
+"""The grounded patient reaches the facts a standard question asks for (scoring.md, "The
+consultation"): a keyword made only of small words said whole, a body part's state asked with
+"all right?" (no diagnosis question), and the clinical concepts of a risk assessment and a
+sexual or behavioural history."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from medbench_tui.core.case import patient_record
+from medbench_tui.core.simulators import GroundedSimulator, intent
+from tests.test_consultation import CASE_DATA, fixture_case
+
+FACTS = [
+    {"id": "aware", "topic": "whether her husband knows she came", "keywords": ["know you're here", "come in"],
+     "answer": "He knows I've come. He said he'd come in himself if you wanted."},
+    {"id": "other_side", "topic": "the left leg", "keywords": ["other leg", "left leg"],
+     "answer": "The left leg is fine, no swelling at all."},
+    {"id": "means", "topic": "access to means", "keywords": ["firearms", "tablets at home"],
+     "answer": "There's a packet of paracetamol in the drawer, nothing else."},
+    {"id": "erections", "topic": "erectile function", "keywords": ["erection", "impotence"],
+     "answer": "Things haven't worked as well as they used to in that department."},
+    {"id": "conduct", "topic": "behaviour with others", "keywords": ["behaviour", "strangers"],
+     "answer": "He's been chatting up strangers on the bus, which isn't like him at all."},
+]
+
+
+def patient() -> GroundedSimulator:
+    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(FACTS)
+    return GroundedSimulator(patient_record(fixture_case(additional_answers=answers)))
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("Does your husband know you're here?", "aware"),  # no content word: the keyword said whole
+        ("Is the other leg all right?", "other_side"),
+        ("Is there anything at home you could use to harm yourself?", "means"),
+        ("Any sexual difficulties?", "erections"),
+        ("Has he done anything out of character lately?", "conduct"),
+    ],
+)
+def test_a_standard_question_reaches_its_fact(question, fact):
+    assert fact in patient().answer(question).facts
+
+
+def test_all_right_asks_how_a_part_is_and_a_tag_right_asks_to_confirm():
+    assert intent.kind_of("Is the other leg all right?") == "yesno"
+    assert intent.kind_of("It's a clot, right?") == "diagnosis"
+
+
+def test_small_words_alone_reach_nothing_they_do_not_say_whole():
+    assert patient().answer("Is he here?").facts == []
