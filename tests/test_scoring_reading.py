@@ -272,3 +272,24 @@ def test_home_as_a_disposition_and_home_as_a_place(text, sent_home):
 )
 def test_lay_phrases_and_verb_forms_of_an_item(case_id, text, item):
     assert item in given(card_for(load_valid_case(CASES / f"{case_id}.yaml"), text), "treatment")
+
+
+@pytest.mark.parametrize("heading", ["Diagnoses considered", "Considered and ruled out", "Excluded", "Less likely"])
+def test_a_heading_of_considered_or_excluded_diagnoses_is_a_differential(heading):
+    appendicitis = load_valid_case(CASES / "sur-appendicitis-002.yaml")
+    card = card_for(appendicitis, f"Diagnosis: acute appendicitis\n\n{heading}:\n- Ovarian torsion: normal Doppler")
+    assert "Torsion of ovary" in {e.reference for e in card.items.differential if e.status in ("matched", "acceptable")}
+
+
+@pytest.mark.parametrize(
+    ("text", "withheld"),
+    [
+        ("Appendicitis. Do not hold back analgesia while waiting for the surgeons; IV morphine titrated.", False),
+        ("Appendicitis. Never withhold pain relief pending review; paracetamol 1 g IV.", False),
+        ("Appendicitis. Hold off on pain relief until the surgeons have assessed her.", True),
+    ],
+)
+def test_a_negated_withholding_gives_the_treatment(text, withheld):
+    appendicitis = load_valid_case(CASES / "sur-appendicitis-002.yaml")
+    assert ("Withholding analgesia until surgical assessment" in given(card_for(appendicitis, text), "treatment")) \
+        is withheld

@@ -404,11 +404,20 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     return tuple(part) or None
 
 
+NEGATORS = frozenset({"not", "no", "dont", "never", "nt"})
+
+
 def withheld(doc: Document, first: int) -> int | None:
-    """Where a withholding instruction starts shortly before token ``first`` in its clause."""
+    """Where a withholding instruction starts shortly before token ``first`` in its clause; none
+    where the withholding is itself negated ("do not hold analgesia back": give it)."""
+    low = doc.lows
     for k in range(max(0, first - WITHHOLD_REACH), first):
-        cue = WITHHOLD_CUES.ending_at(doc.lows, k) if doc.clause[k] == doc.clause[first] else None
+        cue = WITHHOLD_CUES.ending_at(low, k) if doc.clause[k] == doc.clause[first] else None
         if cue is not None:
+            if cue[-1] in NEGATORS and k + 1 < first and low[k + 1] in WITHHOLD_WORDS:
+                return None  # "not hold", "don't delay"
+            if cue[0] in WITHHOLD_WORDS and NEGATORS & set(low[max(0, k - len(cue) - 1) : k - len(cue) + 1]):
+                return None
             start = k - len(cue) + 1
             while start > 0 and doc.tokens[start - 1].start == doc.tokens[start].start:
                 start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)

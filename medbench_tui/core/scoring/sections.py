@@ -98,6 +98,10 @@ HEADING_TAILS: dict[str, SectionKind] = {
     "red flags": "advice", "warning signs": "advice", "precautions": "advice",
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
+DIFFERENTIAL_WORDS = frozenset({
+    "differential", "differentials", "alternative", "alternatives", "considered", "excluded", "ruled", "unlikely",
+})
+"""Words that make a short heading a differential one, wherever they stand."""
 PLAIN_TAIL_WORDS = 3
 MARKED_TAIL_WORDS = 5
 """At most this many words in a heading recognised by its tail: a plain ``Label:``, or a
@@ -107,18 +111,18 @@ line ("- Blood tests: FBC" labels an item), must be a listed heading."""
 
 def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
     """The section a heading starts: its words in :data:`HEADINGS`, else (short
-    headings) its last words in :data:`HEADING_TAILS`; "differential", "alternative"
-    anywhere make a differential heading ("Other differential diagnoses")."""
+    headings) its last words in :data:`HEADING_TAILS`; a word of :data:`DIFFERENTIAL_WORDS`
+    anywhere makes a differential heading ("Other differential diagnoses", "Considered and excluded")."""
     key = heading_key(label)
     if key in HEADINGS:
         return HEADINGS[key]
     words = key.split()
     if words and words[0] in ("differential", "differentials", "ddx"):
         return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
+    if tail_words and len(words) <= MARKED_TAIL_WORDS and (DIFFERENTIAL_WORDS & set(words) or "less likely" in key):
+        return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
     if not words or len(words) > tail_words:
         return None
-    if {"differential", "differentials", "alternative", "alternatives"} & set(words):
-        return "differential"
     for n in (2, 1):
         kind = HEADING_TAILS.get(" ".join(words[-n:]))
         if kind is not None:
