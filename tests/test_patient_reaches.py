@@ -53,3 +53,34 @@ def test_all_right_asks_how_a_part_is_and_a_tag_right_asks_to_confirm():
 
 def test_small_words_alone_reach_nothing_they_do_not_say_whole():
     assert patient().answer("Is he here?").facts == []
+
+
+@pytest.mark.parametrize(
+    ("question", "expanded"),
+    [("Any IMB or PCB?", "bleeding between periods"), ("Any PMB?", "bleeding after the menopause")],
+)
+def test_gynaecological_shorthand_is_understood(question, expanded):
+    assert expanded in intent.understood(question)
+
+
+def test_a_comparative_is_its_adjective():
+    from medbench_tui.core.text import stem
+
+    assert stem("thirstier") == stem("thirsty") and stem("hungrier") == stem("hungry")
+
+
+@pytest.mark.parametrize(
+    "message", ["Could you do a urine sample so we can dip it?", "Do a pregnancy test please", "Get some bloods."]
+)
+def test_asking_for_a_sample_or_a_test_is_a_request(message):
+    assert intent.kind_of(message) == "request"
+
+
+def test_a_sample_asked_for_is_given_without_a_history_fact():
+    reply = patient().answer("Could you give me a urine sample?")
+    assert reply.kind == "cooperation" and reply.facts == []
+
+
+def test_a_diagnosis_part_makes_the_shared_default_uncertain():
+    reply = patient().answer("Has anyone ever mentioned gout to you? Could it be that?")
+    assert reply.facts == [] and not reply.text.startswith("No")

@@ -424,12 +424,13 @@ def possessives(text: str) -> set[str]:
 def stem(word: str) -> str:
     """A light, consistent stem for free text such as a doctor's question: UK/US spelling
     (as :func:`american_spelling`), plurals, -ing/-ed/-ness/-ly, a doubled last consonant
-    ("counselling" and "counseling" both give "counsel")."""
+    ("counselling" and "counseling" both give "counsel"), comparatives ("thirstier": thirsty)."""
     word = american_spelling(word)
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, keep in (
-        ("iness", "y"), ("ness", ""), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("es", ""), ("s", "")
+        ("iness", "y"), ("ness", ""), ("ier", "y"), ("iest", "y"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""),
+        ("es", ""), ("s", ""),
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith(("ss", "us", "is")):
@@ -628,6 +629,13 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "bno": "bowels opened",
     "pu": "passing urine",
     "pv": "vaginal",
+    "imb": "bleeding between periods",
+    "pcb": "bleeding after sex",
+    "pmb": "bleeding after the menopause",
+    "hmb": "heavy periods",
+    "dub": "abnormal bleeding",
+    "luts": "urinary symptoms",
+    "pnd": "breathless at night",
     "loc": "loss of consciousness",
     "tia": "mini stroke",
     "sti": "sexually transmitted infection",

@@ -45,7 +45,7 @@ COVERED_THRESHOLD = 0.35
 BODY_PARTS = frozenset(
     {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
 )
-CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline"})
+CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
@@ -137,6 +137,11 @@ def _changed_by_phrase(unit: Unit) -> bool:
     """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
     alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
     return unit.in_phrase and not alone <= unit.terms
+
+
+def _unsure_part(part: Part) -> bool:
+    """Is the part's default the uncertain one (an open question, or one about a diagnosis)?"""
+    return intent.kind_of(understood(part.question)) in ("diagnosis", "open")
 
 
 def _wording(text: str) -> frozenset[str]:
@@ -535,8 +540,15 @@ class GroundedSimulator:
         planned: list[Part] = []
         for question in split_questions(message):
             part = self._plan(question, key, [f for p in planned for f in p.facts])
-            if part is None or (part.kind == "default" and any(p.kind == "default" for p in planned)):
-                continue  # nothing new to say, or one default for all the parts nothing covers
+            if part is None or (part.text and any(p.text == part.text for p in planned)):
+                continue  # nothing new to say (an attachment handed over once per reply)
+            earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
+            if part.kind == "default" and earlier is not None:
+                # one default for all the parts nothing covers: uncertain when one part asks to
+                # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
+                if _unsure_part(part) and not _unsure_part(planned[earlier]):
+                    planned[earlier] = part
+                continue
             planned.append(part)
         answered = self._choose(planned)
         for part in answered:
@@ -609,8 +621,8 @@ class GroundedSimulator:
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
                 return Part(self._hand_over(wanted, kind, key), "hand_over")
-            if kind == "examination":
-                return Part(voice.pick(voice.COOPERATE, key), "cooperation")
+            if kind == "examination" or intent.asks_for_sample(asked):
+                return Part(voice.pick(voice.COOPERATE, key), "cooperation")  # "could you do a urine sample?"
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
         if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
             # "what was it you ate again?" goes back further

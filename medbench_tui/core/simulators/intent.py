@@ -44,7 +44,16 @@ _DOCTOR_ACTS = re.compile(
     r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b",
     re.IGNORECASE,
 )
+_IMPERATIVE = re.compile(
+    r"^(and |then |also |so )?(do|get|send|arrange|run|order|book|request) (a|an|some|the|me|us)\b", re.IGNORECASE
+)
+_PATIENT_PROVIDES = (
+    r"\b(can|could|would) you (do|give|provide|produce|pop|let me have) (me |us )?(a|an|some|the)\b|"
+    r"\bso (that )?(i|we) can (do|test|dip|check|send|run)\b"
+)
+"""The doctor asks the patient for a sample to test ("could you do a urine sample so we can dip it")."""
 _REQUEST = re.compile(
+    _PATIENT_PROVIDES + "|"
     r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request)\b|\b(show|give|send|pass) me\b|"
     r"\blet me (see|look)\b|\blet'?s (get|do|send|take|arrange|order|have|request|book)\b|"
     r"\b(we'll|we will|i'll|i will|we're going to|were going to|i'm going to|im going to|going to|we need to|"
@@ -134,6 +143,8 @@ def kind_of(part: str) -> QuestionKind:
     text = part.strip()
     if _STRONG_DIAGNOSIS.search(text):
         return "diagnosis"
+    if _IMPERATIVE.match(text):
+        return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
     if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
         return "examination"  # "did you measure your temperature?" asks what the patient did
     if _HISTORY_START.match(text):
@@ -158,9 +169,16 @@ def _asks_attribute(text: str) -> bool:
     return bool(found) and all(u.terms & _ATTRIBUTE_CONCEPTS for u in found)
 
 
+def asks_for_sample(text: str) -> bool:
+    """Does the part ask the patient for a sample to test ("could you do a urine sample?")?"""
+    return bool(re.search(_PATIENT_PROVIDES, text, re.IGNORECASE))
+
+
 def _explicit_request(text: str) -> bool:
-    """A history-shaped question that still asks for something ("do you have the results?")."""
+    """A history-shaped question that still asks for something ("do you have the results?",
+    "could you do a urine sample so we can test it?")."""
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
+                          + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
                           r"\b(done|back|available)\W*$", text, re.IGNORECASE))
 

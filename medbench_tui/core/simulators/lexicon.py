@@ -174,7 +174,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "throat": ("throat", "swallow", "swallowing", "hoarse", "voice"),
     "nose": ("nose", "runny nose", "sneeze", "sneezing", "congestion", "blocked nose", "snotty"),
     "age": ("how old", "age", "birthday"),
-    "thirst": ("thirst", "thirsty", "dry mouth", "drinking a lot"),
+    "thirst": ("thirst", "thirsty", "thirstier", "dry mouth", "drinking a lot", "polydipsia"),
     "vaginal": ("vaginal", "discharge", "vagina", "spotting"),
     "memory": ("memory", "forget", "forgetful", "remember"),
     # when, not what: a fact matched only on these does not answer "do you snore at night?"
@@ -186,6 +186,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "day to day", "baseline", "before all this", "when he is well", "when she is well",
                  "when you are well"),
     "swallowing": ("swallow", "swallowing", "dysphagia", "food sticking", "stuck in your throat"),
+    # a comparison with before, not a question whether it happened before ("thirstier than before")
+    "comparison": ("than before", "than usual", "than normal", "than it used to", "than they used to",
+                   "than you used to", "than it was"),
 }
 
 # A specific concept also speaks, more weakly, for its broader one.
