@@ -175,6 +175,7 @@ def case_text(index: int, *, answers: int = 15, parent: str | None = None) -> st
         f"  complexity: {rng.choice(['basic', 'intermediate', 'advanced'])}",
         f"  urgency: {rng.choice(['routine', 'urgent'])}",
         "  language: en",
+        "  setting: primary_care",
         "patient:",
         f"  age: {age}",
         f"  sex: {sex}",
@@ -216,7 +217,7 @@ def case_text(index: int, *, answers: int = 15, parent: str | None = None) -> st
         "    kind: image",
         "    title: Clinical photograph",
         f"    file: attachments/{case_id}/photo.png",
-        "    description: A placeholder image for the benchmark.",
+        "    description: A round, darker patch of skin about 2 cm across on a paler background.",
         "    available: on_request",
         "    request_keywords: [photo, picture, image]",
         "diagnosis:",
@@ -261,13 +262,26 @@ def case_text(index: int, *, answers: int = 15, parent: str | None = None) -> st
     return "\n".join(out) + "\n"
 
 
+IMAGE_SIDE = 64  # pixels: validation rejects pictures too small to show a finding
+
+
 def _png() -> bytes:
+    """A grey 64x64 photograph-like picture: a soft gradient with a darker round patch."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    pixels = b"".join(b"\x00" + b"\x80" * 8 for _ in range(8))
-    header = struct.pack(">IIBBBBB", 8, 8, 8, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels)) + chunk(b"IEND", b"")
+    centre, radius = IMAGE_SIDE / 2, IMAGE_SIDE / 5
+    rows = []
+    for y in range(IMAGE_SIDE):
+        shades = (
+            60 if (x - centre) ** 2 + (y - centre) ** 2 < radius**2 else 140 + (x + y) % 64
+            for x in range(IMAGE_SIDE)
+        )
+        rows.append(b"\x00" + bytes(shades))
+    header = struct.pack(">IIBBBBB", IMAGE_SIDE, IMAGE_SIDE, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+            + chunk(b"IEND", b""))
 
 
 def make_bank(folder: Path, count: int = 250) -> Path:

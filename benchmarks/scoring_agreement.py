@@ -197,12 +197,12 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
                 + (f" {why}" if why else "")
             )
     got_metrics = card.metrics.model_dump()
-    for metric, expected in expected_metrics(case, labels).items():
-        got = got_metrics[metric]
-        ok = _close(metric, expected, None if got is None else float(got))
+    for metric, wanted in expected_metrics(case, labels).items():
+        scored = got_metrics[metric]
+        ok = _close(metric, wanted, None if scored is None else float(scored))
         report.metrics.setdefault(metric, Tally()).add(ok)
         if not ok:
-            report.disagreements.append(f"{answer['id']:<26} metric       {metric}: expected {expected}, scorer {got}")
+            report.disagreements.append(f"{answer['id']:<26} metric       {metric}: expected {wanted}, scorer {scored}")
     by_id = {c.id: c for c in card.critical_conditions}
     for cid, verdict in (labels.get("conditions") or {}).items():
         got_cond = by_id.get(cid)

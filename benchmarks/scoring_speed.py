@@ -23,7 +23,7 @@ from ruamel.yaml import YAML
 from medbench_tui.core.case import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.model_answer import model_answer
-from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
+from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript, Turn
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 NOISE = ["CT head", "Sputum culture", "Vitamin D level", "Referral to physiotherapy", "Oral fluids", "Rest"]
@@ -73,7 +73,7 @@ def partial_structured(case: Case, rnd: random.Random, serial: int) -> FinalResp
     return FinalResponse(
         diagnoses=full.diagnoses[:1]
         if rnd.random() < 0.7
-        else [{"name": name(rnd.choice(case.differential or [case.diagnosis.primary]), rnd)}],
+        else [FinalDiagnosis(name=name(rnd.choice(case.differential or [case.diagnosis.primary]), rnd))],
         differential=rnd.sample(full.differential, k=len(full.differential) // 2),
         workup=rnd.sample(full.workup, k=len(full.workup) // 2) + [f"{rnd.choice(NOISE)} {serial}"],
         treatment=rnd.sample(full.treatment, k=len(full.treatment) // 2) + rnd.sample(NOISE, k=1),

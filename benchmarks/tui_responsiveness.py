@@ -35,9 +35,10 @@ SIZE = (160, 48)
 
 def write_bank(folder: Path) -> Path:
     """The bundled cases, and beside them a replay of each case's reference answers."""
-    from medbench_tui.core.bank import iter_case_files, load_valid_case
+    from medbench_tui.core.bank import iter_case_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
+    from medbench_tui.core.validate import load_valid_case
 
     shutil.copytree(ROOT / "cases", folder)
     for path in iter_case_files(folder):
@@ -79,12 +80,12 @@ class Probe:
 async def drive(bank: Path, concurrency: int, show: bool) -> tuple[float, int, float, int]:
     from textual.widgets import Input, ProgressBar, SelectionList
 
-    from medbench_tui.core.settings import Settings
+    from medbench_tui.core.settings import RunnerSettings, Settings, TuiSettings
     from medbench_tui.tui.app import MedbenchApp
     from medbench_tui.tui.screens.compare import CompareScreen
     from medbench_tui.tui.widgets.group_report import GroupReport
 
-    settings = Settings(tui={"autosave_seconds": 3600}, runner={"concurrency": concurrency})
+    settings = Settings(tui=TuiSettings(autosave_seconds=3600), runner=RunnerSettings(concurrency=concurrency))
     app = MedbenchApp(bank, settings=settings, cursor_blink=False, freeze_gc=True)  # as `medbench` runs it
     async with app.run_test(size=SIZE) as pilot:
         # The app's start-up work (the bank read, the ICD-10 index built) is over.

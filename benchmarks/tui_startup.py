@@ -34,7 +34,8 @@ async def start_once(bank: Path, count: int) -> tuple[float, float]:
     async with app.run_test(size=(160, 48)) as pilot:
         painted.append(time.perf_counter())
         library = app.library_screen()
-        while library.loading_bank or library.query_one(CaseTable).row_count < count:
+        assert library is not None  # the app opens on the library
+        while app.bank_loading or library.query_one(CaseTable).row_count < count:
             await asyncio.sleep(0.005)
         drawn = time.perf_counter()
         await pilot.pause()

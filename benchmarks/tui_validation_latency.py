@@ -55,6 +55,7 @@ async def measure(keys: int, lines: int) -> tuple[list[float], list[float], int]
         await app.workers.wait_for_complete()
         await app.open_case(case)
         editor = app.editor_screen()
+        assert editor is not None  # open_case shows the editor
         while editor.path != case or not editor.up_to_date:
             await pilot.pause()
         show_report = editor._show_report
@@ -64,7 +65,7 @@ async def measure(keys: int, lines: int) -> tuple[list[float], list[float], int]
             if editor.up_to_date:
                 updated.append(time.perf_counter())
 
-        editor._show_report = stamped_report
+        editor._show_report = stamped_report  # type: ignore[method-assign]  # stamps each update
         row = next(i for i, line in enumerate(editor.text_area.text.splitlines()) if line.startswith("title:"))
         editor.text_area.move_cursor((row, len(editor.text_area.document.get_line(row))))
         latencies, keystroke = [], []
