@@ -17,6 +17,12 @@ def busy(app) -> list:
     return [w for w in app.workers if not w.is_finished and w.group not in LONG_LIVED]
 
 
+def _seen(waited: asyncio.Future) -> None:
+    """A wait for workers that ended by a worker's failure: the test sees that failure itself."""
+    if not waited.cancelled():
+        waited.exception()
+
+
 async def until(pilot, condition: Callable[[], bool] = lambda: True, *, idle: bool = True, rounds: int = 400) -> None:
     """Let messages and workers run until ``condition()`` holds and (with ``idle``) no
     worker but a consultation is busy. Without ``idle``, a worker may wait on a dialog."""
@@ -27,9 +33,10 @@ async def until(pilot, condition: Callable[[], bool] = lambda: True, *, idle: bo
         if condition() and not (idle and running):
             return
         if running:
+            # Not cancelled when the wait is over: cancelling a wait for a worker cancels the worker.
             done = asyncio.ensure_future(app.workers.wait_for_complete(running))
+            done.add_done_callback(_seen)
             await asyncio.wait([done], timeout=WORKER_WAIT)
-            done.cancel()
     raise AssertionError("the app did not get there")
 
 
