@@ -82,3 +82,11 @@ def test_a_person_is_planned_as_a_system_but_not_by_name(tmp_path):
     assert plan.config()["systems"][0]["config"] == {"name": "human", "kind": "human"}
     with pytest.raises(UsageError, match="person at the keyboard"):
         plan_run(bank, ["human"])
+
+
+def test_waiting_for_the_record_of_a_run_that_never_started_returns_at_once():
+    from medbench_tui.core.runs.background import BackgroundRun
+
+    run = BackgroundRun()
+    run.cancel()
+    assert run.wait_recorded(5.0) is True

@@ -35,20 +35,31 @@ class BackgroundRun:
         self._lock = threading.Lock()
         self._runner: Runner | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._ended = threading.Event()
+        self._started = False
         self.cancelled = False
 
     def play(self, runner: Runner) -> GroupResult:
         """Play ``runner`` to its end (blocks). Cancelled before it starts, it plays nothing."""
-        with asyncio.Runner() as loop_runner:
-            with self._lock:
-                if self.cancelled:
-                    runner.cancel()
-                self._runner, self._loop = runner, loop_runner.get_loop()
-            try:
-                return loop_runner.run(runner.run())
-            finally:
+        self._started = True
+        try:
+            with asyncio.Runner() as loop_runner:
                 with self._lock:
-                    self._runner = self._loop = None
+                    if self.cancelled:
+                        runner.cancel()
+                    self._runner, self._loop = runner, loop_runner.get_loop()
+                try:
+                    return loop_runner.run(runner.run())
+                finally:
+                    with self._lock:
+                        self._runner = self._loop = None
+        finally:
+            self._ended.set()
+
+    def wait_recorded(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until the runs are recorded: the app waits for a
+        cancelled consultation's record before it exits, so that the record is not lost with it."""
+        return not self._started or self._ended.wait(timeout)
 
     def cancel(self) -> None:
         """From any thread: no new runs; the runs in flight end incomplete (cancelled)."""

@@ -82,6 +82,10 @@ class Cancelled:
     """The player went back instead of choosing."""
 
 
+SESSION_RECORD_WAIT = 3.0
+"""Seconds the closing app waits for a cancelled consultation to be recorded as incomplete."""
+
+
 class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+f", "finish", "Finish", id="play.finish", priority=True,
@@ -666,6 +670,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     def on_unmount(self) -> None:
         if self._session is not None:
             self._session.cancel()
+            self._session.wait_recorded(SESSION_RECORD_WAIT)  # the app is closing: keep the incomplete run
         if self.state in (SessionState.ASKING, SessionState.WAITING):
             with contextlib.suppress(OSError):  # the autosave written after the last reply is kept
                 self.save_swap(now=True)
