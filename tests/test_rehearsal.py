@@ -44,3 +44,28 @@ def test_rehearse_command_json(capsys):
     assert set(document["to_fix"]) == {
         "facts_no_question_reaches", "control_questions_nothing_elicits", "attachments_nothing_releases"}
     assert document["facts"]["travel"]
+
+
+def test_battery_asks_a_man_about_erections_and_an_informant_about_the_patient():
+    man = fixture_case()
+    assert "Any problems with erections?" in [q for _, q in battery(man)]
+    assert "Do they know you're here?" not in [q for _, q in battery(man)]  # he speaks for himself
+    spoken_for = fixture_case()
+    spoken_for.patient.informant = "caregiver"
+    assert "Do they know you're here?" in [q for _, q in battery(spoken_for)]
+
+
+def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery():
+    from pathlib import Path
+
+    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.validate import load_valid_case
+
+    left = {}
+    for path in iter_case_files(Path(__file__).resolve().parent.parent / "cases"):
+        case = load_valid_case(path)
+        if case.metadata.category != "error_testing":
+            rehearsal = rehearse(case)
+            if not rehearsal.clean:
+                left[case.id] = render_text(rehearsal).split("To fix:")[-1]
+    assert not left, left

@@ -46,6 +46,8 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "When was your last period?", "Could you be pregnant?", "What contraception do you use?",
         "Any vaginal bleeding or discharge?", "Any previous pregnancies?",
     )),
+    ("men's health", ("Any problems with erections?",)),
+    ("informant", ("Do they know you're here?", "Would they come in to see me?")),
     ("child", (
         "Was he born on time, and any problems at birth?", "Are his immunisations up to date?",
         "Is he feeding and drinking normally? How many wet nappies?", "Has he been his usual self?",
@@ -56,11 +58,13 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Any pain in your back or side?", "Is it worse when you breathe in or move?",
         "Have you taken anything for it?", "Have you had any falls?", "Any infections that keep coming back?",
         "Do you drink much tea, coffee or energy drinks?", "What is your diet like?",
+        "Any burning or stinging when you pass urine?",
         "Do you have diabetes, high blood pressure or high cholesterol?", "Are your vaccinations up to date?",
         "Have you had any screening tests?", "What is your ethnic background?",
     )),
     ("past history", (
-        "Do you have any medical conditions?", "Have you had any operations or been in hospital?",
+        "Do you have any medical conditions?", "Any heart or lung problems?",
+        "Have you had any operations or been in hospital?",
         "Have you had any illnesses recently?",
     )),
     ("drugs", ("What medicines do you take?", "Anything over the counter, or anything new recently?")),
@@ -164,8 +168,9 @@ class Rehearsal:
 
 def battery(case: Case) -> list[tuple[str, str]]:
     """The standard questions for this case: the history sections that fit the patient
-    (women's health for a female patient of 12 or more, the child section when a parent
-    speaks), the standard questions of the case's category, examination, observations, and
+    (women's health for a female patient of 12 or more, men's health for a male one of 16 or
+    more, the child section when a parent speaks, the informant's own section when someone
+    else speaks for an adult), the standard questions of the case's category, examination, observations, and
     one request per attachment."""
     patient = case.patient
     questions: list[tuple[str, str]] = []
@@ -174,6 +179,10 @@ def battery(case: Case) -> list[tuple[str, str]]:
             continue
         if section == "child" and patient.informant != "parent":
             continue
+        if section == "men's health" and not (patient.sex == "male" and _age(patient.age) >= 16):
+            continue
+        if section == "informant" and patient.informant in ("self", "parent"):
+            continue  # someone speaking for an adult who is not there
         questions += [(section, q) for q in asked]
     questions += [(case.metadata.category, q) for q in SPECIALTY.get(case.metadata.category, ())]
     questions += [("examination", EXAMINATION[0]), ("observations", EXAMINATION[1])]
