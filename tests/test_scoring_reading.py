@@ -293,3 +293,9 @@ def test_a_negated_withholding_gives_the_treatment(text, withheld):
     appendicitis = load_valid_case(CASES / "sur-appendicitis-002.yaml")
     assert ("Withholding analgesia until surgical assessment" in given(card_for(appendicitis, text), "treatment")) \
         is withheld
+
+
+def test_a_reported_blood_count_by_its_abbreviations_is_the_count_done():
+    jaundice = load_valid_case(CASES / "ped-jaundice-001.yaml")
+    card = card_for(jaundice, "ABO haemolytic disease.\nResults: Hb 132 g/L, retics 9.2%.")
+    assert "Full blood count and blood film" in given(card, "workup")
