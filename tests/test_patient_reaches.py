@@ -84,3 +84,13 @@ def test_a_sample_asked_for_is_given_without_a_history_fact():
 def test_a_diagnosis_part_makes_the_shared_default_uncertain():
     reply = patient().answer("Has anyone ever mentioned gout to you? Could it be that?")
     assert reply.facts == [] and not reply.text.startswith("No")
+
+
+def test_which_side_stays_with_the_fact_that_names_the_side():
+    facts = [*FACTS, {"id": "calf", "topic": "the calf", "keywords": ["calf", "leg"],
+                      "answer": "My left calf has been sore and swollen since the flight."},
+             {"id": "chest", "topic": "the chest pain", "keywords": ["chest pain", "side"],
+              "answer": "The chest pain is on the right side when I breathe in."}]
+    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(facts)
+    sim = GroundedSimulator(patient_record(fixture_case(additional_answers=answers)))
+    assert sim.answer("Any calf pain? Which side?").facts == ["calf"]

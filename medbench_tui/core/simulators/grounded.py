@@ -139,6 +139,10 @@ def _changed_by_phrase(unit: Unit) -> bool:
     return unit.in_phrase and not alone <= unit.terms
 
 
+_LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
+"""A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
+
+
 def _unsure_part(part: Part) -> bool:
     """Is the part's default the uncertain one (an open question, or one about a diagnosis)?"""
     return intent.kind_of(understood(part.question)) in ("diagnosis", "open")
@@ -661,6 +665,8 @@ class GroundedSimulator:
         asked = units(question)
         if not asked:  # "how much?", "what happened the last time?": only the topic can say
             return stay
+        if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
+            return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
         if all(u.terms & DESCRIPTORS for u in asked):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
