@@ -5,13 +5,10 @@ sexual or behavioural history."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from medbench_tui.core.case import patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent
-from tests.test_consultation import CASE_DATA, fixture_case
+from tests.test_patient_weak_matches import patient as patient_with
 
 FACTS = [
     {"id": "aware", "topic": "whether her husband knows she came", "keywords": ["know you're here", "come in"],
@@ -28,8 +25,7 @@ FACTS = [
 
 
 def patient() -> GroundedSimulator:
-    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(FACTS)
-    return GroundedSimulator(patient_record(fixture_case(additional_answers=answers)))
+    return patient_with(FACTS)
 
 
 @pytest.mark.parametrize(
@@ -91,6 +87,5 @@ def test_which_side_stays_with_the_fact_that_names_the_side():
                       "answer": "My left calf has been sore and swollen since the flight."},
              {"id": "chest", "topic": "the chest pain", "keywords": ["chest pain", "side"],
               "answer": "The chest pain is on the right side when I breathe in."}]
-    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(facts)
-    sim = GroundedSimulator(patient_record(fixture_case(additional_answers=answers)))
+    sim = patient_with(facts)
     assert sim.answer("Any calf pain? Which side?").facts == ["calf"]
