@@ -232,3 +232,14 @@ def test_migration_to_repeats_keeps_every_run_and_its_metrics(tmp_path):
         with store.transaction() as db:
             db.execute("DELETE FROM run_groups WHERE id = 'g1'")
         assert store._query("SELECT COUNT(*) FROM metrics")[0][0] == 0
+
+
+def test_an_existing_store_is_opened_and_a_missing_one_is_never_created(tmp_path):
+    from medbench_tui.core.runs.store import existing_store
+
+    missing = tmp_path / "runs.sqlite"
+    assert existing_store(missing) is None and not missing.exists()
+    RunStore(missing).close()
+    opened = existing_store(missing)
+    assert opened is not None
+    opened.close()

@@ -13,8 +13,10 @@ from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 
 if TYPE_CHECKING:
     from medbench_tui.core.bank import Bank
+    from medbench_tui.core.case import Case
     from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import RunPlan
+    from medbench_tui.core.runs.store import RunRecord
     from medbench_tui.core.settings import RunnerSettings
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
@@ -61,7 +63,7 @@ def case_file(bank: Path, stored: str) -> Path:
     return path if path.is_absolute() else Path(bank) / path
 
 
-def load_case(bank: Path, stored: str) -> Any:
+def load_case(bank: Path, stored: str) -> Case | None:
     """The case a run was played on, when its file still validates (else None)."""
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.validate import load_valid_case
@@ -72,7 +74,7 @@ def load_case(bank: Path, stored: str) -> Any:
         return None
 
 
-def case_changed(bank: Path, run: Any) -> bool:
+def case_changed(bank: Path, run: RunRecord) -> bool:
     """The run's case file is gone or differs from the one the run was played on."""
     from medbench_tui.core.runs.runner import file_sha256
 

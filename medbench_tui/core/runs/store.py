@@ -338,6 +338,15 @@ _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion
                    "outside_soft_range", "repeat")
 
 
+def existing_store(path: Path) -> RunStore | None:
+    """The run store at ``path`` when one was ever written there (never created), else None:
+    for screens that only read runs."""
+    try:
+        return RunStore(path, create=False)
+    except MedbenchError:
+        return None
+
+
 class RunStore:
     """Reader and writer of one run store file. Safe to share between threads."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -40,7 +40,8 @@ from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
-    from medbench_tui.core.runs.store import RunGroup, RunRecord
+    from medbench_tui.core.case import Case
+    from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
 
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."
 HINT = "Enter: open the group's runs, or a run · Space: mark a run · c: compare the marked runs · g: group report"
@@ -81,9 +82,9 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
         self.groups: list[RunGroup] = []
         self.runs: list[RunRecord] = []
         self.group_id: str | None = None
-        self.marked: dict[int, Any] = {}
+        self.marked: dict[int, RunRecord] = {}
         """Marked runs by id (in the order marked), from any group."""
-        self._store: Any = None
+        self._store: RunStore | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar("results")
@@ -112,16 +113,12 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
     # Loading ------------------------------------------------------------------------------
 
     @property
-    def store(self) -> Any:
+    def store(self) -> RunStore | None:
         """The bank's run store, or None when nothing was ever stored (it is not created here)."""
         if self._store is None:
-            from medbench_tui.core.errors import MedbenchError
-            from medbench_tui.core.runs.store import RunStore
+            from medbench_tui.core.runs.store import existing_store
 
-            try:
-                self._store = RunStore(self.medbench.bank.run_store, create=False)
-            except MedbenchError:
-                return None
+            self._store = existing_store(self.medbench.bank.run_store)
         return self._store
 
     def action_reload(self) -> None:
@@ -176,7 +173,9 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @work(thread=True, exclusive=True, group="results-runs", exit_on_error=False)
     def _load_runs(self, group_id: str) -> None:
-        self.post_message(self.RunsLoaded(group_id, self.store.runs(group_id)))
+        store = self.store
+        if store is not None:  # runs are listed only from groups the store gave
+            self.post_message(self.RunsLoaded(group_id, store.runs(group_id)))
 
     @on(RunsLoaded)
     def _runs_loaded(self, event: RunsLoaded) -> None:
@@ -200,7 +199,7 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
     # Acting on runs --------------------------------------------------------------------------
 
-    def selected_run(self) -> Any:
+    def selected_run(self) -> RunRecord | None:
         table = self.query_one("#results-runs", DataTable)
         if not table.row_count:
             return None
@@ -222,7 +221,10 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @work(exclusive=True, group="results-open", exit_on_error=False)
     async def _open_run(self, run_id: int) -> None:
-        run = await asyncio.to_thread(self.store.run, run_id)
+        store = self.store
+        if store is None:
+            return
+        run = await asyncio.to_thread(store.run, run_id)
         case = await asyncio.to_thread(load_case, self.medbench.bank.root, run.case_path)
         heading = f"Run {run.id}: {run.system} on {run.case_id}"
         if await asyncio.to_thread(case_changed, self.medbench.bank.root, run):
@@ -254,7 +256,10 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @work(exclusive=True, group="results-compare", exit_on_error=False)
     async def _compare(self, run_ids: list[int]) -> None:
-        runs = [await asyncio.to_thread(self.store.run, run_id) for run_id in run_ids]
+        store = self.store
+        if store is None:
+            return
+        runs = [await asyncio.to_thread(store.run, run_id) for run_id in run_ids]
         heading = f"{runs[0].case_id}: runs {', '.join(str(r.id) for r in runs)}"
         sides, case, heading = await asyncio.to_thread(sides_of, runs, self.medbench.bank.root, heading)
         self.app.push_screen(CaseComparisonScreen(sides, case, heading))
@@ -278,7 +283,7 @@ class RunScreen(Screen):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="run_screen.back")]
 
-    def __init__(self, side: Side, case: Any, heading: str) -> None:
+    def __init__(self, side: Side, case: Case | None, heading: str) -> None:
         super().__init__()
         self.side, self.case, self.heading = side, case, heading
 

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from medbench_tui.core.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
-from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore, existing_store
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.title_bar import TitleBar
@@ -167,12 +167,7 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
     def store(self) -> RunStore | None:
         """The bank's run store (never created here), opened once; worker threads only."""
         if self._store is None:
-            from medbench_tui.core.errors import MedbenchError
-
-            try:
-                self._store = RunStore(self.medbench.bank.run_store, create=False)
-            except MedbenchError:
-                return None
+            self._store = existing_store(self.medbench.bank.run_store)
         return self._store
 
     @work(thread=True, exclusive=True, group="review-groups", exit_on_error=False)
