@@ -25,15 +25,22 @@ def _change_on_disk(path, old: str, new: str) -> str:
     return text
 
 
+async def _save_over_a_change_on_disk(pilot, app, path):
+    """The author edits the open case, another program changes its file, the author saves:
+    the editor asks what to do (the dialog is on screen)."""
+    editor = await open_case(pilot, path)
+    await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 25")
+    theirs = _change_on_disk(path, "complexity: basic", "complexity: advanced")
+    await pilot.press("ctrl+s")
+    await settle(pilot, lambda: isinstance(app.screen, ExternalChangeDialog))
+    return editor, theirs
+
+
 async def test_a_case_changed_on_disk_is_not_overwritten_unasked(bank, make_app):
     path = bank / CAP
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        editor = await open_case(pilot, path)
-        await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 25")
-        theirs = _change_on_disk(path, "complexity: basic", "complexity: advanced")
-        await pilot.press("ctrl+s")
-        await settle(pilot, lambda: isinstance(app.screen, ExternalChangeDialog))
+        editor, theirs = await _save_over_a_change_on_disk(pilot, app, path)
         await pilot.press("c")  # compare: a diff of the two
         await settle(pilot, lambda: isinstance(app.screen, DiffView))
         diff = app.screen.diff
@@ -54,11 +61,7 @@ async def test_reload_takes_the_file_from_disk(bank, make_app):
     path = bank / CAP
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        editor = await open_case(pilot, path)
-        await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 25")
-        theirs = _change_on_disk(path, "complexity: basic", "complexity: advanced")
-        await pilot.press("ctrl+s")
-        await settle(pilot, lambda: isinstance(app.screen, ExternalChangeDialog))
+        editor, theirs = await _save_over_a_change_on_disk(pilot, app, path)
         await pilot.press("r")
         await settle(pilot, lambda: app.screen is editor and not editor.modified)
         assert editor.text_area.text == theirs == path.read_text()
