@@ -68,14 +68,19 @@ async def test_a_final_response_cut_at_the_token_limit_ends_the_run_truncated(fa
     assert event.detail == {"role": "doctor", "max_tokens": 40, "reply": FINAL_CUT}
 
 
+
+def _one_stored_run(tmp_path, server):
+    """One case played by the fake doctor against ``server``: its stored run, in full."""
+    bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
+        return store.runs(result.group_id, full=True)[0]
+
 def test_a_run_whose_final_response_is_cut_is_stored_incomplete_not_scored(tmp_path, key):
     server = FakeOpenAI().start()
     try:
         server.add_reply(FINAL_CUT, finish_reason="length")
-        bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
-        with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
-            run = store.runs(result.group_id, full=True)[0]
+        run = _one_stored_run(tmp_path, server)
     finally:
         server.close()
     assert run.status == "incomplete" and run.reason.startswith("truncated:")
@@ -200,10 +205,7 @@ def test_a_context_error_is_never_retried_and_ends_the_run_context_exceeded(tmp_
     server = FakeOpenAI(responder=doctor()).start()
     try:
         server.add_fault(fault, times=10)
-        bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
-        with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
-            run = store.runs(result.group_id, full=True)[0]
+        run = _one_stored_run(tmp_path, server)
         assert len(server.chat_requests) == 1  # not retried
     finally:
         server.close()
@@ -303,10 +305,7 @@ def test_each_request_is_stored_with_the_served_model_fingerprint_and_finish_rea
     server = FakeOpenAI(responder=doctor(turns=1), served_model="gemma-3-4b-it-Q4_K_M.gguf",
                         system_fingerprint="b4589-cpu").start()
     try:
-        bank = make_bank(tmp_path / "bank", server.base_url, cases=1)
-        with RunStore(tmp_path / "runs.sqlite") as store:
-            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], seed=1))
-            run = store.runs(result.group_id, full=True)[0]
+        run = _one_stored_run(tmp_path, server)
     finally:
         server.close()
     assert run.complete and len(run.requests) == 2
