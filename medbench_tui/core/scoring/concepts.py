@@ -351,7 +351,10 @@ def sends_home(doc: Document, k: int) -> bool:
     with saline drops") or follows a word of sending ("can go home"), and no later event
     follows it in the clause ("home once feeding well"); not a home as a place ("a smoke-free
     home", "home oxygen")."""
-    rest = [doc.lows[j] for j in range(k + 1, len(doc.tokens)) if doc.clause[j] == doc.clause[k]]
+    end = k + 1
+    while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
+        end += 1
+    rest = doc.lows[k + 1 : end]  # the rest of its clause
     if (rest and rest[0] in HOME_AS_PLACE) or LATER.intersection(rest):
         return False
     before = k - 1

@@ -400,7 +400,7 @@ class Matcher:
         wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
         # each aspect asks for the same thing: the fact that says best when (or how) it came on
         described = [
-            Match(m.source, max(m.score, *m.per_unit), m.per_unit)
+            Match(m.source, max([m.score, *m.per_unit]), m.per_unit)
             for m in matches
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
