@@ -60,6 +60,8 @@ from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
 
 STYLES = Path(__file__).parent / "styles"
+BATCH_COLLECTION = (50_000, 50, 1_000)
+"""The collector's thresholds while a batch plays (Python's own: 700, 10, 10)."""
 
 
 @dataclass
@@ -122,6 +124,7 @@ class MedbenchApp(App[int]):
         self.settings_problem = settings_problem
         self.cursor_blink = cursor_blink
         self._freeze_gc = freeze_gc
+        self._thresholds: tuple[int, int, int] | None = None
         self.keymap: dict[str, str] = dict(self.settings.tui.keymap)
         self.register_theme(MEDBENCH_THEME)
         # Set before the modes are composed, so every widget starts in the right colours.
@@ -342,6 +345,26 @@ class MedbenchApp(App[int]):
         tests run many apps in one process.
         """
         if self._freeze_gc:
+            gc.freeze()
+
+    def batch_playing(self, playing: bool) -> None:
+        """While a batch plays, collect rarely; when it is over, as before.
+
+        The batch's texts fill the text caches with many small objects, and each full
+        collection then walks them all, holding the interpreter for 100 ms or more: the
+        screen stalls. Young cycles are still collected, every BATCH_COLLECTION objects.
+        Only the real app does this (see :meth:`keep_long_lived`).
+        """
+        if not self._freeze_gc:
+            return
+        if playing:
+            gc.freeze()
+            if self._thresholds is None:
+                self._thresholds = gc.get_threshold()
+                gc.set_threshold(*BATCH_COLLECTION)
+        elif self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
             gc.freeze()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

@@ -11,6 +11,7 @@ from medbench_tui.core.paths import reports_dir, run_store_for
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.widgets.run_log import RunLog
 
 from .conftest import SIZE, test_settings
 from .sessions import ask, shown_in, type_in, until
@@ -126,7 +127,7 @@ async def test_a_model_endpoint_fault_leaves_its_run_incomplete_with_the_reason(
         header = shown_in(screen, "#transcript-columns")
         assert "incomplete" in header and "401" in header
         assert "INCOMPLETE fx-chest-001 × fake-doc" in "\n".join(
-            str(line.text) for line in screen.query_one("#compare-log").lines
+            screen.query_one(RunLog).lines
         )
 
 
@@ -140,8 +141,8 @@ async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
         screen.query_one("#compare-system-list", SelectionList).select("checklist")
         await until(pilot)
         await pilot.press("ctrl+r")
-        await until(pilot, lambda: any("× fake-doc" in str(line.text) and "started" in str(line.text)
-                                       for line in screen.query_one("#compare-log").lines), idle=False)
+        await until(pilot, lambda: any("× fake-doc" in line and "started" in line
+                                       for line in screen.query_one(RunLog).lines), idle=False)
         await pilot.press("escape")
         await until(pilot, lambda: not screen.running)
         assert "Cancelled" in shown_in(screen, "#compare-status")
@@ -166,7 +167,7 @@ async def test_the_players_own_runs_are_one_of_the_systems(clinic, make_app):
         assert chest.runs["human"].complete and "human" not in throat.runs
         assert report.report.paired_cases == ["fx-chest-001"]
         assert "Your played runs: 1 of 2 cases." in "\n".join(
-            str(line.text) for line in screen.query_one("#compare-log").lines
+            screen.query_one(RunLog).lines
         )
 
 

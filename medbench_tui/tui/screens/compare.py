@@ -10,6 +10,7 @@ systems: the latest complete one of each case is copied into the group as ``huma
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,14 +21,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     ContentSwitcher,
-    Footer,
     Input,
     Label,
     ProgressBar,
-    RichLog,
     Select,
     SelectionList,
     Static,
@@ -51,6 +51,8 @@ from medbench_tui.tui.library_model import CaseEntry
 from medbench_tui.tui.play_session import PLAYER_SYSTEM
 from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.widgets.key_footer import KeyFooter
+from medbench_tui.tui.widgets.run_log import RunLog
 from medbench_tui.tui.widgets.side_by_side import CaseComparison
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
@@ -59,6 +61,8 @@ if TYPE_CHECKING:
     from medbench_tui.core.case import Case
     from medbench_tui.core.report import Report
 
+PROGRESS_EVERY = 0.05
+"""Seconds between two drawings of a batch's progress (twenty a second)."""
 RUN_WORKER = "compare-run"
 CASE_WORKER = "compare-case"
 EXPLANATION = (
@@ -116,6 +120,9 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self.tally = Tally()
         self._batch: BackgroundRun | None = None
         self._store: RunStore | None = None
+        self._feed: ProgressFeed | None = None
+        self._progress_drawn = 0.0
+        self._progress_due: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar("compare")
@@ -140,10 +147,10 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             with Vertical(id="compare-running"):
                 yield Static("", id="compare-status")
                 yield ProgressBar(id="compare-progress", show_eta=False)
-                yield RichLog(id="compare-log", markup=False, wrap=True)
+                yield RunLog(id="compare-log")
             yield CaseComparison(id="compare-one")
             yield GroupReport(id="compare-many")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#compare-replay", Input).cursor_blink = self.medbench.cursor_blink
@@ -307,7 +314,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self.tally = Tally()
         self._batch = BackgroundRun()
         self.case_ids = [e.id for e in entries]
-        self.query_one("#compare-log", RichLog).clear()
+        self.query_one(RunLog).clear()
         self.query_one("#compare-status", Static).update("Planning: checking the cases and the systems…")
         self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
         self.show_pane("compare-running")
@@ -356,22 +363,36 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Started)
     def _started(self, event: Started) -> None:
-        self.medbench.keep_long_lived()  # the planned cases live as long as the run: no collection walks them
+        self.medbench.batch_playing(True)  # the planned cases live as long as the run: no collection walks them
         self.group_id = event.group_id
         self.query_one("#compare-status", Static).update(
             f"Run group {event.group_id}: {event.runs} runs to play. Esc cancels."
         )
         if event.note:
-            self.query_one("#compare-log", RichLog).write(event.note)
+            self.query_one(RunLog).write_lines([event.note])
 
     @on(Progressed)
     def _progressed(self, message: Progressed) -> None:
-        self.tally, events = message.feed.take()
-        log = self.query_one("#compare-log", RichLog)
-        for event in events:
-            line = progress_line(event)
-            if line:
-                log.write(line)
+        """Draw the news at most every PROGRESS_EVERY seconds: each frame costs the screen's
+        loop a repaint, and the batch thread competes with it for the interpreter."""
+        self._feed = message.feed
+        if self._progress_due is not None:
+            return  # a drawing is planned: it will take this news too
+        wait = self._progress_drawn + PROGRESS_EVERY - time.monotonic()
+        if wait > 0:
+            self._progress_due = self.set_timer(wait, self._draw_progress)
+        else:
+            self._draw_progress()
+
+    def _draw_progress(self) -> None:
+        if self._progress_due is not None:
+            self._progress_due.stop()
+            self._progress_due = None
+        if self._feed is None:
+            return
+        self._progress_drawn = time.monotonic()
+        self.tally, events = self._feed.take()
+        self.query_one(RunLog).write_lines(line for line in map(progress_line, events) if line)
         if self.tally.to_play is not None:
             self.query_one("#compare-progress", ProgressBar).update(
                 total=max(self.tally.to_play, 1), progress=self.tally.finished
@@ -386,6 +407,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     @on(Finished)
     def _finished(self, event: Finished) -> None:
         self._batch = None
+        self._draw_progress()  # the last news, before the results
+        self._feed = None
         result = event.result
         if result is None:
             self._stopped()
@@ -409,6 +432,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def _stopped(self) -> None:
         """The comparison is over and its results are on screen (or there are none)."""
+        self.call_after_refresh(self.medbench.batch_playing, False)  # once the results are drawn
         self.running = False
         self._batch = None
         self.refresh_bindings()
@@ -541,7 +565,7 @@ class CaseComparisonScreen(MedbenchScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.current_mode, self.heading)
         yield CaseComparison()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(CaseComparison).show(self.sides, self.case)
@@ -562,7 +586,7 @@ class GroupReportScreen(ReportsWorkerFailures, MedbenchScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.current_mode, f"run group {self.group_id}")
         yield GroupReport()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(GroupReport).load(self.store, self.group_id)

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import ContentSwitcher, Footer, Input, Static, TextArea
+from textual.widgets import ContentSwitcher, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
@@ -34,6 +34,7 @@ from medbench_tui.tui.widgets.diagnostic_gutter import DiagnosticGutter
 from medbench_tui.tui.widgets.diagnostics_table import DiagnosticsTable
 from medbench_tui.tui.widgets.editor_status import EditorStatus
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
+from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.rehearsal_panel import RehearsalPanel
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
@@ -123,7 +124,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
                 yield CasePreview(id="preview")
                 yield RehearsalPanel(id="rehearsal")
         yield EditorStatus(id="editor-status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#code-frame").border_title = "Case"

@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Input, Label, ProgressBar, Select, Static
+from textual.widgets import DataTable, Input, Label, ProgressBar, Select, Static
 
 from medbench_tui.core.case import CATEGORIES
 from medbench_tui.tui.bank_state import BankChanged, BankFailed, BankLoading
@@ -24,6 +24,7 @@ from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
 from medbench_tui.tui.screens.editor import EditorScreen
 from medbench_tui.tui.typed_app import MedbenchScreen, mode_screen
 from medbench_tui.tui.widgets.case_table import CaseTable
+from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
@@ -60,7 +61,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
             yield ProgressBar(id="loading-bar", show_eta=False)
         yield CaseTable(id="cases")
         yield Static("", id="library-summary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#filter", Input).cursor_blink = self.medbench.cursor_blink

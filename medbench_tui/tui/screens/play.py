@@ -23,7 +23,6 @@ from textual.reactive import var
 from textual.widgets import (
     Button,
     ContentSwitcher,
-    Footer,
     Input,
     OptionList,
     Select,
@@ -57,6 +56,7 @@ from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
 from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import FinalResponseForm
+from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.notes_pad import NotesPad
 from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
@@ -182,7 +182,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
                     yield NotesPad(id="play-notes")
             yield FinalResponseForm(id="play-final")
             yield RunView(id="play-card")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for widget in self.query(Input):

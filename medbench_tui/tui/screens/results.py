@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 from textual.widgets.data_table import CellDoesNotExist
 
 from medbench_tui.tui.bank_state import BankChanged
@@ -34,6 +34,7 @@ from medbench_tui.tui.screens.compare import (
     sides_of,
 )
 from medbench_tui.tui.typed_app import MedbenchScreen
+from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import number, status_text
 from medbench_tui.tui.widgets.title_bar import TitleBar
@@ -94,7 +95,7 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
             yield Label("Runs", classes="results-heading", id="results-runs-heading")
             yield DataTable(id="results-runs", cursor_type="row", zebra_stripes=True)
             yield Static(HINT, id="results-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         groups = self.query_one("#results-groups", DataTable)
@@ -290,7 +291,7 @@ class RunScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.current_mode, self.heading)
         yield RunView()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(RunView).show(self.side, self.case, heading=self.heading)

@@ -19,12 +19,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from medbench_tui.core.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore, existing_store
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.typed_app import MedbenchScreen
+from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
@@ -144,7 +145,7 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
                 yield DataTable(id="review-decisions", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="review-reason")
         yield Static(HINT, id="review-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#review-decisions", DataTable)

@@ -96,19 +96,20 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         return str(self.query_one("#group-filter", Select).value)
 
     def load(self, store: Any, group_id: str) -> None:
-        """Read the group's runs, then compute its statistics (both in the background)."""
+        """Read the group's runs, then, once they are drawn, compute its statistics (both in
+        the background)."""
         self.report = None
         self.store = store
         self.only = None
         self.query_one(StatsPanel).waiting()
-        self._load(store, group_id, self.query_one(ReportCharts).field)
+        self._load(store, group_id)
 
     @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
-    def _load(self, store: Any, group_id: str, by: str) -> None:
+    def _load(self, store: Any, group_id: str) -> None:
         group = store.group(group_id)
         self.post_message(self.Loaded(group, store.runs(group_id)))
-        self._build(store, group_id, by)
 
+    @work(thread=True, exclusive=True, group="group-report", exit_on_error=False)
     def _build(self, store: Any, group_id: str, by: str) -> None:
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.report import build_report
@@ -119,15 +120,11 @@ class GroupReport(ReportsWorkerFailures, Vertical):
             report, problem = None, str(exc)
         self.post_message(self.ReportBuilt(group_id, report, problem))
 
-    @work(thread=True, exclusive=True, group="group-report", exit_on_error=False)
-    def _rebuild(self, store: Any, group_id: str, by: str) -> None:
-        self._build(store, group_id, by)
-
     @on(ReportCharts.SubgroupWanted)
     def _subgroup_wanted(self, event: ReportCharts.SubgroupWanted) -> None:
         event.stop()
         if self.group is not None and self.store is not None:
-            self._rebuild(self.store, self.group.id, event.field)
+            self._build(self.store, self.group.id, event.field)
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
@@ -138,6 +135,9 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         self.rows = matrix_rows(event.runs, case_ids)
         self.refresh_matrix()
         self.matrix.focus()
+        # the statistics are worked out once the matrix is on screen: built beside its first
+        # drawing, they would hold the interpreter while it draws
+        self.call_after_refresh(self._build, self.store, event.group.id, self.query_one(ReportCharts).field)
 
     @on(ReportBuilt)
     def _report_built(self, event: ReportBuilt) -> None:
