@@ -462,7 +462,9 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         if len(self.case_ids) == 1:
             self._load_case(group_id, self.case_ids[0], push=False)
         else:
-            self.query_one(GroupReport).load(self.store, group_id)
+            report = self.query_one(GroupReport)
+            report.load(self.store, group_id)
+            report.matrix.focus()  # before the pane shows: the footer changes its keys once
             self.show_pane("compare-many")
 
     @on(GroupReport.CaseChosen)
