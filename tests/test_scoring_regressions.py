@@ -281,6 +281,38 @@ def test_a_review_never_makes_a_contraindicated_discharge_given():
     assert "Outpatient management with review in a week" not in rows(result, "treatment")
 
 
+# --- 9. a rejection by a "Not advised:" label or a dash after the item --------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan: CT-guided lung biopsy.\n\n**Not recommended now:** starting TB treatment empirically.",
+        "Plan:\n- CT-guided lung biopsy\n- Not indicated: empirical TB treatment, it would only delay histology",
+        "Plan:\n- CT-guided lung biopsy\n- empirical anti-TB treatment - not indicated without microbiology",
+        "Plan:\n- CT-guided lung biopsy\n- empirical TB treatment \u2013 not appropriate at this stage",
+    ],
+)
+def test_a_rejection_label_or_dash_verdict_gives_nothing(text):
+    result = card("onc-lung-001", text)
+    assert "Empirical anti-tuberculosis treatment" not in rows(result, "treatment")
+    assert condition(result, "cc-implicit-contraindicated") == "OK"
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Investigations:\n- FBC, U&E\n- Not useful here: sputum cytology or serum CEA", False),
+        ("Investigations:\n- FBC, U&E\n- Not needed: sputum cytology", False),
+        ("Investigations:\n- FBC, U&E\n- sputum cytology - not needed, low yield", False),
+        ("Investigations:\n- FBC, U&E\n- sputum cytology - send three samples", True),
+        ("Investigations:\n- FBC, U&E\n- Notes: sputum cytology", True),
+    ],
+)
+def test_a_rejected_test_is_not_ordered(text, given):
+    assert ("Sputum cytology" in rows(card("onc-lung-001", text), "workup")) is given
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 
