@@ -244,6 +244,18 @@ def test_a_concept_never_makes_a_contraindicated_item_given():
     assert condition(result, "cc-implicit-contraindicated") == "OK"
 
 
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Plan: metformin.\n- Seek urgent care if he becomes drowsy or starts to vomit", "OK"),
+        ("Plan: metformin.\n\nFollow-up:\n- seek urgent care if breathing gets fast or he is sick", "OK"),
+        ("Plan: metformin. Explain the sick day rules for metformin.", "FAIL"),  # drug advice, no red flags
+    ],
+)
+def test_a_safety_net_alias_with_its_condition_is_a_safety_net(text, passed):
+    assert condition(card("im-t2dm-001", text), "cc-safety-net") == passed
+
+
 # --- 8. a timed follow-up review ------------------------------------------------------------
 
 FOLLOW_UP_ITEM = "Follow-up review within 1-2 weeks"
@@ -311,6 +323,28 @@ def test_a_rejection_label_or_dash_verdict_gives_nothing(text):
 )
 def test_a_rejected_test_is_not_ordered(text, given):
     assert ("Sputum cytology" in rows(card("onc-lung-001", text), "workup")) is given
+
+
+# --- 10. an alias that names another thing ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Diagnosis: pre-eclampsia.\nWorkup: urine PCR, FBC, LFTs", True),
+        ("Diagnosis: pre-eclampsia.\nWorkup: protein:creatinine ratio, FBC", True),
+        ("Diagnosis: pre-eclampsia.\nWorkup: FBC, LFTs; high vaginal swab for GBS PCR", False),
+    ],
+)
+def test_protein_creatinine_ratio_is_not_any_pcr(text, given):
+    assert ("Urine protein quantification" in rows(card("obg-preeclampsia-001", text), "workup")) is given
+
+
+def test_a_symptom_is_not_the_pleurisy_differential():
+    result = card("em-pe-001", "Diagnosis: pulmonary embolism.\nPlan: apixaban; paracetamol for the pleuritic chest pain.")
+    assert "Pleurisy" not in rows(result, "differential")
+    assert "Pleurisy" in rows(card("em-pe-001", "Diagnosis: pulmonary embolism.\nDifferential: viral pleurisy"),
+                              "differential")
 
 
 # --- medbench play scores with the bank's evaluator ----------------------------------------
