@@ -347,6 +347,26 @@ def test_a_symptom_is_not_the_pleurisy_differential():
                               "differential")
 
 
+# --- 11. a dash inside brackets explains only the bracket -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Differential: LADA (GAD antibodies - only if oral agents fail), overactive thyroid, diabetes insipidus",
+        "Differential: LADA [C-peptide \u2013 later], overactive thyroid, diabetes insipidus",
+    ],
+)
+def test_a_dash_inside_brackets_does_not_end_the_differential_list(line):
+    result = card("im-t2dm-001", f"Diagnosis: type 2 diabetes.\n{line}")
+    assert {"Thyrotoxicosis", "Diabetes insipidus"} <= set(rows(result, "differential"))
+
+
+def test_a_dash_outside_brackets_still_opens_the_explanation():
+    result = card("im-t2dm-001", "Diagnosis: type 2 diabetes.\nDifferential:\n- LADA - thyrotoxicosis would not cause glycosuria")
+    assert "Thyrotoxicosis" not in rows(result, "differential")
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 

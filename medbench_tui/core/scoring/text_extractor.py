@@ -220,8 +220,18 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     """``at`` lies after a dash that starts an explanation in a list item."""
     if item.kind not in ("diagnosis", "differential"):
         return False
-    dash = EXPLANATION_RE.search(text, item.start, item.end)
+    dash = _explanation(text, item.start, item.end)
     return dash is not None and at >= dash.end()
+
+
+def _explanation(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The first dash in ``text[start:end]`` that opens an explanation: not one inside brackets
+    ("type 1 (ketones 0.4 - antibodies later), thyrotoxicosis" explains nothing after the bracket)."""
+    for dash in EXPLANATION_RE.finditer(text, start, end):
+        before = text[start : dash.start()]
+        if before.count("(") <= before.count(")") and before.count("[") <= before.count("]"):
+            return dash
+    return None
 
 
 @dataclass
@@ -501,7 +511,7 @@ def _leftovers(
     colon = body.find(":")
     if colon > 0 and len(body[:colon].split()) <= 3:
         start += colon + 1
-    explanation = EXPLANATION_RE.search(text, start, end)
+    explanation = _explanation(text, start, end)
     if explanation:
         end = explanation.start()
     named_end = min((b for a, b in named if start <= a < end), default=None)
