@@ -367,6 +367,17 @@ def test_a_dash_outside_brackets_still_opens_the_explanation():
     assert "Thyrotoxicosis" not in rows(result, "differential")
 
 
+# --- 12. a strength in per cent is a dose, not a result ---------------------------------------
+
+
+def test_a_drug_with_its_strength_in_per_cent_is_given():
+    result = card("oph-aacg-001", "Plan:\n- brimonidine 0.2% to the affected eye\n- pilocarpine 2% once the IOP falls")
+    assert rows(result, "treatment")["Topical apraclonidine or brimonidine"] == "acceptable"
+    flawed = card("oph-aacg-001", "Plan:\n- tropicamide 1% to both eyes for a fundal view")
+    assert rows(flawed, "treatment")["Mydriatic eye drops"] == "contraindicated"
+    assert condition(flawed, "cc-no-mydriatics") == "FAIL"
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 

@@ -370,7 +370,8 @@ def _measured(doc: Document, last: int) -> bool:
 
 
 def _a_result(doc: Document, last: int) -> bool:
-    """A value follows without a dose unit or a frequency: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
+    """A value follows without a dose unit, a strength in per cent or a frequency: a laboratory result
+    ("bicarbonate 6", "potassium 2.9")."""
     k = last + 1
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return False
@@ -380,6 +381,8 @@ def _a_result(doc: Document, last: int) -> bool:
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
         j += 1  # "2.9", "7.02"
+    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
+        return False  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
     return unit not in DOSE_UNITS and unit not in FREQUENCY_UNITS
 
