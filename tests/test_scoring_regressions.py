@@ -378,6 +378,22 @@ def test_a_drug_with_its_strength_in_per_cent_is_given():
     assert condition(flawed, "cc-no-mydriatics") == "FAIL"
 
 
+# --- 13. a timing word in a reference item is no condition of its own -----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Plan: admit; IV magnesium; deliver once she is stable.", True),
+        ("Plan: admit; IV magnesium. Should labetalol and nifedipine both fail, we would deliver.", False),
+        ("Plan: admit; IV magnesium. If the CTG becomes pathological, proceed to caesarean section.", False),
+    ],
+)
+def test_an_item_timed_after_stabilisation_still_needs_its_answer_unconditional(text, given):
+    result = card("obg-preeclampsia-001", text)
+    assert ("Plan birth after maternal stabilisation" in rows(result, "treatment")) is given
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 

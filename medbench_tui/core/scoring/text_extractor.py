@@ -250,7 +250,9 @@ SUBORDINATE = frozenset({
     "to", "for",
 })
 """A treatment group after these words is a time, not an item ("before starting antibiotics")."""
-OWN_CONDITION_RE = re.compile(r"\b(if|unless|once|when|after)\b", re.IGNORECASE)
+OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
+"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
+words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
