@@ -394,6 +394,28 @@ def test_an_item_timed_after_stabilisation_still_needs_its_answer_unconditional(
     assert ("Plan birth after maternal stabilisation" in rows(result, "treatment")) is given
 
 
+# --- 14. a choice left to the patient is an offer ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Plan: PET-CT; EBUS. Smoking: varenicline, or nicotine patches if she prefers.", True),
+        ("Plan: PET-CT; EBUS. Smoking: nicotine gum if you would like to try it.", True),
+        ("Plan: PET-CT; EBUS. Smoking: nicotine patches if varenicline causes nausea.", False),
+    ],
+)
+def test_a_patient_choice_is_not_a_condition(text, given):
+    assert ("Nicotine replacement therapy" in rows(card("onc-lung-001", text), "treatment")) is given
+
+
+def test_differential_and_score_in_clinicians_words():
+    lung = card("onc-lung-001", "Impression: lung cancer.\nDifferential: metastasis from an extrathoracic primary.")
+    assert "Pulmonary metastasis from another primary" in rows(lung, "differential")
+    pe = card("em-pe-001", "Diagnosis: PE.\nWorkup: two-level Wells 6 (PE likely); CTPA today.")
+    assert "Two-level Wells score for pulmonary embolism" in rows(pe, "workup")
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 

@@ -54,7 +54,11 @@ OPENING_TRIGGERS = cues.Cues("should")
 NOT_CONDITIONS = cues.Cues(
     "if needed", "if required", "if necessary", "as needed", "if possible", "where possible", "if available",
     "if tolerated", "if so", "if any", "even if", "as if", "if not already", "if appropriate", "if indicated",
+    *(f"if {who} {verb}" for who in ("he", "she") for verb in ("prefers", "wishes", "wants", "chooses")),
+    *(f"if {who} {verb}" for who in ("they", "you") for verb in ("prefer", "wish", "want", "choose")),
+    "if preferred", "if desired", "if she would like", "if he would like", "if you would like",
 )
+"""A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
 CLAUSE_LEADS = frozenset({"and", "but", "or", "then", "only", "so"})
 ABSENCE = frozenset({
     "not", "no", "dont", "doesnt", "didnt", "isnt", "arent", "wont", "cannot", "cant", "never", "without", "normal",
