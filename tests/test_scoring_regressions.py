@@ -341,7 +341,7 @@ def test_protein_creatinine_ratio_is_not_any_pcr(text, given):
 
 
 def test_a_symptom_is_not_the_pleurisy_differential():
-    result = card("em-pe-001", "Diagnosis: pulmonary embolism.\nPlan: apixaban; paracetamol for the pleuritic chest pain.")
+    result = card("em-pe-001", "Diagnosis: PE.\nPlan: apixaban; paracetamol for the pleuritic chest pain.")
     assert "Pleurisy" not in rows(result, "differential")
     assert "Pleurisy" in rows(card("em-pe-001", "Diagnosis: pulmonary embolism.\nDifferential: viral pleurisy"),
                               "differential")
@@ -363,7 +363,8 @@ def test_a_dash_inside_brackets_does_not_end_the_differential_list(line):
 
 
 def test_a_dash_outside_brackets_still_opens_the_explanation():
-    result = card("im-t2dm-001", "Diagnosis: type 2 diabetes.\nDifferential:\n- LADA - thyrotoxicosis would not cause glycosuria")
+    text = "Diagnosis: type 2 diabetes.\nDifferential:\n- LADA - thyrotoxicosis would not cause glycosuria"
+    result = card("im-t2dm-001", text)
     assert "Thyrotoxicosis" not in rows(result, "differential")
 
 
@@ -414,6 +415,23 @@ def test_differential_and_score_in_clinicians_words():
     assert "Pulmonary metastasis from another primary" in rows(lung, "differential")
     pe = card("em-pe-001", "Diagnosis: PE.\nWorkup: two-level Wells 6 (PE likely); CTPA today.")
     assert "Two-level Wells score for pulmonary embolism" in rows(pe, "workup")
+
+
+# --- 15. an item kept to pregnancy and a plan for after the birth -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Plan: admit; oral labetalol; IV magnesium. Postnatally, switch to enalapril 5 mg once daily.", "OK"),
+        ("Plan: admit; oral labetalol; IV magnesium.\n\n**Postnatal care:**\n- enalapril 5 mg daily; BP checks", "OK"),
+        ("Plan: admit; IV magnesium; start an ACE inhibitor for the blood pressure.", "FAIL"),
+        ("Plan: admit; IV magnesium; enalapril 10 mg now, continue after delivery.", "FAIL"),
+        ("Plan: admit; IV magnesium.\nPostpartum: ramipril 2.5 mg if still hypertensive", "OK"),
+    ],
+)
+def test_an_ace_inhibitor_after_birth_is_not_one_in_pregnancy(text, passed):
+    assert condition(card("obg-preeclampsia-001", text), "cc-no-raas") == passed
 
 
 # --- medbench play scores with the bank's evaluator ----------------------------------------

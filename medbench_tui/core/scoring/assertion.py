@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.text import tokenize
 
@@ -123,6 +123,8 @@ def action(
         return Assertion("negated", cue, f'negated: "{cue}"')
     if cues.background(doc, first, last, kind) or _history_line(doc, first):
         return Assertion("historical", "history", "history: taken or done before, not a plan")
+    if periods.after_birth_only(doc, first, last, item_name):
+        return Assertion("conditional", "after birth", "conditional: after the birth; the item is kept to pregnancy")
     if not own_condition:
         scope = condition_of(doc, first, last)
         if scope is not None and not record.establishes(scope.condition):
