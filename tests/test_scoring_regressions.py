@@ -434,6 +434,24 @@ def test_an_ace_inhibitor_after_birth_is_not_one_in_pregnancy(text, passed):
     assert condition(card("obg-preeclampsia-001", text), "cc-no-raas") == passed
 
 
+# --- 16. workup in the words written to patients and in results ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "item"),
+    [
+        ("obg-preeclampsia-001", "Pre-eclampsia. We will check your urine for protein and admit you.",
+         "Urine protein quantification"),
+        ("obg-preeclampsia-001", "Pre-eclampsia. Admit; continuous fetal monitoring.", "Cardiotocography"),
+        ("obg-preeclampsia-001", "Pre-eclampsia. Admit, and we'll monitor the baby's heartbeat.", "Cardiotocography"),
+        ("im-t2dm-001", "Type 2 diabetes. HbA1c 71; ALT 64, likely fatty liver.", "Liver function tests"),
+        ("im-t2dm-001", "Type 2 diabetes. Bloods: HbA1c and liver enzymes.", "Liver function tests"),
+    ],
+)
+def test_workup_in_lay_words_and_results(case_id, text, item):
+    assert item in rows(card(case_id, text), "workup")
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 
