@@ -452,6 +452,24 @@ def test_workup_in_lay_words_and_results(case_id, text, item):
     assert item in rows(card(case_id, text), "workup")
 
 
+@pytest.mark.parametrize(
+    ("text", "item", "status"),
+    [
+        ("PE. Apixaban; admit to the acute medical unit tonight.", "Hospital admission for initiation of anticoagulation",
+         "matched"),
+        ("PE. Rivaroxaban for at least three months, then review.", "Anticoagulation for at least three months",
+         "acceptable"),
+        ("PE. Apixaban; she may keep taking the pill.", "Continue the combined oral contraceptive", "contraindicated"),
+    ],
+)
+def test_pe_plan_items_in_clinicians_words(text, item, status):
+    assert rows(card("em-pe-001", text), "treatment")[item] == status
+
+
+def test_keeping_the_pill_fails_the_safety_check():
+    assert condition(card("em-pe-001", "PE. Apixaban; carry on with the pill."), "cc-implicit-contraindicated") == "FAIL"
+
+
 # --- medbench play scores with the bank's evaluator ----------------------------------------
 
 
