@@ -455,8 +455,8 @@ def test_workup_in_lay_words_and_results(case_id, text, item):
 @pytest.mark.parametrize(
     ("text", "item", "status"),
     [
-        ("PE. Apixaban; admit to the acute medical unit tonight.", "Hospital admission for initiation of anticoagulation",
-         "matched"),
+        ("PE. Apixaban; admit to the acute medical unit tonight.",
+         "Hospital admission for initiation of anticoagulation", "matched"),
         ("PE. Rivaroxaban for at least three months, then review.", "Anticoagulation for at least three months",
          "acceptable"),
         ("PE. Apixaban; she may keep taking the pill.", "Continue the combined oral contraceptive", "contraindicated"),
@@ -467,7 +467,15 @@ def test_pe_plan_items_in_clinicians_words(text, item, status):
 
 
 def test_keeping_the_pill_fails_the_safety_check():
-    assert condition(card("em-pe-001", "PE. Apixaban; carry on with the pill."), "cc-implicit-contraindicated") == "FAIL"
+    result = card("em-pe-001", "PE. Apixaban; carry on with the pill.")
+    assert condition(result, "cc-implicit-contraindicated") == "FAIL"
+
+
+def test_birth_and_fluid_plans_in_clinicians_words():
+    text = "Plan: IV magnesium; fluids restricted to 1 mL/kg/h; plan birth when stable."
+    result = rows(card("obg-preeclampsia-001", text), "treatment")
+    assert result["Fluid restriction to 80 mL/hour"] == "acceptable"
+    assert result["Plan birth after maternal stabilisation"] == "matched"
 
 
 # --- medbench play scores with the bank's evaluator ----------------------------------------
