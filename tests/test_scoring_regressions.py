@@ -244,6 +244,18 @@ def test_a_concept_never_makes_a_contraindicated_item_given():
     assert condition(result, "cc-implicit-contraindicated") == "OK"
 
 
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Plan: metformin.\n- Seek urgent care if he becomes drowsy or starts to vomit", "OK"),
+        ("Plan: metformin.\n\nFollow-up:\n- seek urgent care if breathing gets fast or he is sick", "OK"),
+        ("Plan: metformin. Explain the sick day rules for metformin.", "FAIL"),  # drug advice, no red flags
+    ],
+)
+def test_a_safety_net_alias_with_its_condition_is_a_safety_net(text, passed):
+    assert condition(card("im-t2dm-001", text), "cc-safety-net") == passed
+
+
 # --- 8. a timed follow-up review ------------------------------------------------------------
 
 FOLLOW_UP_ITEM = "Follow-up review within 1-2 weeks"
@@ -279,6 +291,191 @@ def test_follow_up_note_and_a_review_of_another_interval():
 def test_a_review_never_makes_a_contraindicated_discharge_given():
     result = card("obg-preeclampsia-001", "Plan: admit under obstetrics; review in a week")
     assert "Outpatient management with review in a week" not in rows(result, "treatment")
+
+
+# --- 9. a rejection by a "Not advised:" label or a dash after the item --------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plan: CT-guided lung biopsy.\n\n**Not recommended now:** starting TB treatment empirically.",
+        "Plan:\n- CT-guided lung biopsy\n- Not indicated: empirical TB treatment, it would only delay histology",
+        "Plan:\n- CT-guided lung biopsy\n- empirical anti-TB treatment - not indicated without microbiology",
+        "Plan:\n- CT-guided lung biopsy\n- empirical TB treatment \u2013 not appropriate at this stage",
+    ],
+)
+def test_a_rejection_label_or_dash_verdict_gives_nothing(text):
+    result = card("onc-lung-001", text)
+    assert "Empirical anti-tuberculosis treatment" not in rows(result, "treatment")
+    assert condition(result, "cc-implicit-contraindicated") == "OK"
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Investigations:\n- FBC, U&E\n- Not useful here: sputum cytology or serum CEA", False),
+        ("Investigations:\n- FBC, U&E\n- Not needed: sputum cytology", False),
+        ("Investigations:\n- FBC, U&E\n- sputum cytology - not needed, low yield", False),
+        ("Investigations:\n- FBC, U&E\n- sputum cytology - send three samples", True),
+        ("Investigations:\n- FBC, U&E\n- Notes: sputum cytology", True),
+    ],
+)
+def test_a_rejected_test_is_not_ordered(text, given):
+    assert ("Sputum cytology" in rows(card("onc-lung-001", text), "workup")) is given
+
+
+# --- 10. an alias that names another thing ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Diagnosis: pre-eclampsia.\nWorkup: urine PCR, FBC, LFTs", True),
+        ("Diagnosis: pre-eclampsia.\nWorkup: protein:creatinine ratio, FBC", True),
+        ("Diagnosis: pre-eclampsia.\nWorkup: FBC, LFTs; high vaginal swab for GBS PCR", False),
+    ],
+)
+def test_protein_creatinine_ratio_is_not_any_pcr(text, given):
+    assert ("Urine protein quantification" in rows(card("obg-preeclampsia-001", text), "workup")) is given
+
+
+def test_a_symptom_is_not_the_pleurisy_differential():
+    result = card("em-pe-001", "Diagnosis: PE.\nPlan: apixaban; paracetamol for the pleuritic chest pain.")
+    assert "Pleurisy" not in rows(result, "differential")
+    assert "Pleurisy" in rows(card("em-pe-001", "Diagnosis: pulmonary embolism.\nDifferential: viral pleurisy"),
+                              "differential")
+
+
+# --- 11. a dash inside brackets explains only the bracket -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Differential: LADA (GAD antibodies - only if oral agents fail), overactive thyroid, diabetes insipidus",
+        "Differential: LADA [C-peptide \u2013 later], overactive thyroid, diabetes insipidus",
+    ],
+)
+def test_a_dash_inside_brackets_does_not_end_the_differential_list(line):
+    result = card("im-t2dm-001", f"Diagnosis: type 2 diabetes.\n{line}")
+    assert {"Thyrotoxicosis", "Diabetes insipidus"} <= set(rows(result, "differential"))
+
+
+def test_a_dash_outside_brackets_still_opens_the_explanation():
+    text = "Diagnosis: type 2 diabetes.\nDifferential:\n- LADA - thyrotoxicosis would not cause glycosuria"
+    result = card("im-t2dm-001", text)
+    assert "Thyrotoxicosis" not in rows(result, "differential")
+
+
+# --- 12. a strength in per cent is a dose, not a result ---------------------------------------
+
+
+def test_a_drug_with_its_strength_in_per_cent_is_given():
+    result = card("oph-aacg-001", "Plan:\n- brimonidine 0.2% to the affected eye\n- pilocarpine 2% once the IOP falls")
+    assert rows(result, "treatment")["Topical apraclonidine or brimonidine"] == "acceptable"
+    flawed = card("oph-aacg-001", "Plan:\n- tropicamide 1% to both eyes for a fundal view")
+    assert rows(flawed, "treatment")["Mydriatic eye drops"] == "contraindicated"
+    assert condition(flawed, "cc-no-mydriatics") == "FAIL"
+
+
+# --- 13. a timing word in a reference item is no condition of its own -----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Plan: admit; IV magnesium; deliver once she is stable.", True),
+        ("Plan: admit; IV magnesium. Should labetalol and nifedipine both fail, we would deliver.", False),
+        ("Plan: admit; IV magnesium. If the CTG becomes pathological, proceed to caesarean section.", False),
+    ],
+)
+def test_an_item_timed_after_stabilisation_still_needs_its_answer_unconditional(text, given):
+    result = card("obg-preeclampsia-001", text)
+    assert ("Plan birth after maternal stabilisation" in rows(result, "treatment")) is given
+
+
+# --- 14. a choice left to the patient is an offer ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("Plan: PET-CT; EBUS. Smoking: varenicline, or nicotine patches if she prefers.", True),
+        ("Plan: PET-CT; EBUS. Smoking: nicotine gum if you would like to try it.", True),
+        ("Plan: PET-CT; EBUS. Smoking: nicotine patches if varenicline causes nausea.", False),
+    ],
+)
+def test_a_patient_choice_is_not_a_condition(text, given):
+    assert ("Nicotine replacement therapy" in rows(card("onc-lung-001", text), "treatment")) is given
+
+
+def test_differential_and_score_in_clinicians_words():
+    lung = card("onc-lung-001", "Impression: lung cancer.\nDifferential: metastasis from an extrathoracic primary.")
+    assert "Pulmonary metastasis from another primary" in rows(lung, "differential")
+    pe = card("em-pe-001", "Diagnosis: PE.\nWorkup: two-level Wells 6 (PE likely); CTPA today.")
+    assert "Two-level Wells score for pulmonary embolism" in rows(pe, "workup")
+
+
+# --- 15. an item kept to pregnancy and a plan for after the birth -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("Plan: admit; oral labetalol; IV magnesium. Postnatally, switch to enalapril 5 mg once daily.", "OK"),
+        ("Plan: admit; oral labetalol; IV magnesium.\n\n**Postnatal care:**\n- enalapril 5 mg daily; BP checks", "OK"),
+        ("Plan: admit; IV magnesium; start an ACE inhibitor for the blood pressure.", "FAIL"),
+        ("Plan: admit; IV magnesium; enalapril 10 mg now, continue after delivery.", "FAIL"),
+        ("Plan: admit; IV magnesium.\nPostpartum: ramipril 2.5 mg if still hypertensive", "OK"),
+    ],
+)
+def test_an_ace_inhibitor_after_birth_is_not_one_in_pregnancy(text, passed):
+    assert condition(card("obg-preeclampsia-001", text), "cc-no-raas") == passed
+
+
+# --- 16. workup in the words written to patients and in results ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case_id", "text", "item"),
+    [
+        ("obg-preeclampsia-001", "Pre-eclampsia. We will check your urine for protein and admit you.",
+         "Urine protein quantification"),
+        ("obg-preeclampsia-001", "Pre-eclampsia. Admit; continuous fetal monitoring.", "Cardiotocography"),
+        ("obg-preeclampsia-001", "Pre-eclampsia. Admit, and we'll monitor the baby's heartbeat.", "Cardiotocography"),
+        ("im-t2dm-001", "Type 2 diabetes. HbA1c 71; ALT 64, likely fatty liver.", "Liver function tests"),
+        ("im-t2dm-001", "Type 2 diabetes. Bloods: HbA1c and liver enzymes.", "Liver function tests"),
+    ],
+)
+def test_workup_in_lay_words_and_results(case_id, text, item):
+    assert item in rows(card(case_id, text), "workup")
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "status"),
+    [
+        ("PE. Apixaban; admit to the acute medical unit tonight.",
+         "Hospital admission for initiation of anticoagulation", "matched"),
+        ("PE. Rivaroxaban for at least three months, then review.", "Anticoagulation for at least three months",
+         "acceptable"),
+        ("PE. Apixaban; she may keep taking the pill.", "Continue the combined oral contraceptive", "contraindicated"),
+    ],
+)
+def test_pe_plan_items_in_clinicians_words(text, item, status):
+    assert rows(card("em-pe-001", text), "treatment")[item] == status
+
+
+def test_keeping_the_pill_fails_the_safety_check():
+    result = card("em-pe-001", "PE. Apixaban; carry on with the pill.")
+    assert condition(result, "cc-implicit-contraindicated") == "FAIL"
+
+
+def test_birth_and_fluid_plans_in_clinicians_words():
+    text = "Plan: IV magnesium; fluids restricted to 1 mL/kg/h; plan birth when stable."
+    result = rows(card("obg-preeclampsia-001", text), "treatment")
+    assert result["Fluid restriction to 80 mL/hour"] == "acceptable"
+    assert result["Plan birth after maternal stabilisation"] == "matched"
 
 
 # --- medbench play scores with the bank's evaluator ----------------------------------------

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.text import tokenize
 
@@ -54,7 +54,11 @@ OPENING_TRIGGERS = cues.Cues("should")
 NOT_CONDITIONS = cues.Cues(
     "if needed", "if required", "if necessary", "as needed", "if possible", "where possible", "if available",
     "if tolerated", "if so", "if any", "even if", "as if", "if not already", "if appropriate", "if indicated",
+    *(f"if {who} {verb}" for who in ("he", "she") for verb in ("prefers", "wishes", "wants", "chooses")),
+    *(f"if {who} {verb}" for who in ("they", "you") for verb in ("prefer", "wish", "want", "choose")),
+    "if preferred", "if desired", "if she would like", "if he would like", "if you would like",
 )
+"""A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
 CLAUSE_LEADS = frozenset({"and", "but", "or", "then", "only", "so"})
 ABSENCE = frozenset({
     "not", "no", "dont", "doesnt", "didnt", "isnt", "arent", "wont", "cannot", "cant", "never", "without", "normal",
@@ -119,6 +123,8 @@ def action(
         return Assertion("negated", cue, f'negated: "{cue}"')
     if cues.background(doc, first, last, kind) or _history_line(doc, first):
         return Assertion("historical", "history", "history: taken or done before, not a plan")
+    if periods.after_birth_only(doc, first, last, item_name):
+        return Assertion("conditional", "after birth", "conditional: after the birth; the item is kept to pregnancy")
     if not own_condition:
         scope = condition_of(doc, first, last)
         if scope is not None and not record.establishes(scope.condition):

@@ -85,7 +85,8 @@ def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[
                 span = Span(start=start, end=end, text=doc.text[start:end], field=field) if field else None
                 place = f"{field} {start}-{end}" if field else where
                 said = assertion.action(doc, m.hit.first, m.hit.last, "treatment", table.record,
-                                        m.via is not None or table.is_safety_net(m.phrase))
+                                        m.via is not None or table.is_safety_net(m.phrase),
+                                        m.ref.name if m.ref is not None else "")
                 negated = None if said.recommended else said.rule
                 if section == "avoid":
                     negated = cues.AVOID_HEADING

@@ -14,7 +14,8 @@ Scope, for a mention (a reference item's name or alias found in the final text):
   negated throughout.
 * A cue *after* the mention counts within ``AFTER_WINDOW`` words, in the same clause,
   and not past a comma ("CT is not needed", "NSAIDs are contraindicated", but not
-  "start amoxicillin, not levofloxacin" for amoxicillin).
+  "start amoxicillin, not levofloxacin" for amoxicillin); a spaced dash right after the
+  mention may open its verdict ("sputum cytology - not needed").
 * Pseudo-negations are not negations: "cannot rule out", "cannot exclude", "not ruled
   out", "no improvement", "not only", "if not"...
 * An exclusion inside a temporal clause is that clause's condition, not a negation of
@@ -229,8 +230,10 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         k += 1
     for step in range(window):
         at = k + step
-        if at >= n or doc.clause[at] != clause or doc.comma_before[at] or low[at] in CLAUSE_WORDS:
+        if at >= n or doc.clause[at] != clause or low[at] in CLAUSE_WORDS:
             return None
+        if doc.comma_before[at] and not (negation and step == 0 and _dash_before(doc, at)):
+            return None  # a dash right after the mention may open its verdict: "sputum cytology - not needed"
         if "(" in doc.text[doc.tokens[at - 1].end : doc.tokens[at].start]:
             return None  # "hypercholesterolaemia (stopped his statin)": an explanation
         phrase = phrases.starting_at(low, at)
@@ -239,6 +242,12 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
                 return None  # "aspirin once haemorrhage excluded", "once a CT head has excluded": a condition
             return " ".join(phrase)
     return None
+
+
+def _dash_before(doc: Document, k: int) -> bool:
+    """A spaced dash (not a comma) stands between token ``k`` and the one before it."""
+    gap = doc.text[doc.tokens[k - 1].end : doc.tokens[k].start]
+    return "," not in gap and any(dash in gap for dash in "-\u2013\u2014")
 
 
 DETERMINER_NEGATIONS = Cues("no", "without", "none", "nor", "neither")

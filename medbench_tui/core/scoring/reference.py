@@ -167,6 +167,7 @@ class ReferenceTable:
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
+    _safety_net_phrases: set[Phrase] = field(default_factory=set)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
@@ -214,8 +215,10 @@ class ReferenceTable:
         """Remember the phrase when it is itself a safety-net expression or a timed
         review (``concepts.py``); an item counts once per concept."""
         doc = Document(phrase.text)
-        if concepts.safety_nets(doc) and not any(r is ref and ref is not None for _, r in self._safety_nets):
-            self._safety_nets.append((phrase, ref))
+        if concepts.safety_nets(doc):
+            self._safety_net_phrases.add(phrase)
+            if not any(r is ref and ref is not None for _, r in self._safety_nets):
+                self._safety_nets.append((phrase, ref))
         for _, (low, high), within in concepts.follow_ups(doc):
             self._follow_ups.append((phrase, ref, (0.0 if within else low, high)))
 
@@ -369,7 +372,7 @@ class ReferenceTable:
 
     def is_safety_net(self, phrase: Phrase) -> bool:
         """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
-        return any(p == phrase for p, _ in self._safety_nets)
+        return phrase in self._safety_net_phrases
 
     def is_alternative(self, mention: Mention) -> bool:
         """The mention names one of its item's ``alternatives``, not the item itself."""

@@ -102,6 +102,12 @@ DIFFERENTIAL_WORDS = frozenset({
     "differential", "differentials", "alternative", "alternatives", "considered", "excluded", "ruled", "unlikely",
 })
 """Words that make a short heading a differential one, wherever they stand."""
+AVOID_PREDICATES = frozenset({
+    "advised", "recommended", "indicated", "needed", "required", "necessary", "helpful", "useful", "warranted",
+    "appropriate", "suggested", "beneficial",
+})
+"""A short heading "Not" + one of these ("Not advised:", "Not helpful here:", "Not needed at present") is an
+avoid heading: what it labels is rejected."""
 PLAIN_TAIL_WORDS = 3
 MARKED_TAIL_WORDS = 5
 """At most this many words in a heading recognised by its tail: a plain ``Label:``, or a
@@ -121,6 +127,8 @@ def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
         return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
     if tail_words and len(words) <= MARKED_TAIL_WORDS and (DIFFERENTIAL_WORDS & set(words) or "less likely" in key):
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
+    if len(words) >= 2 and words[0] == "not" and words[1] in AVOID_PREDICATES and len(words) <= MARKED_TAIL_WORDS:
+        return "avoid"
     if not words or len(words) > tail_words:
         return None
     for n in (2, 1):

@@ -220,8 +220,18 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     """``at`` lies after a dash that starts an explanation in a list item."""
     if item.kind not in ("diagnosis", "differential"):
         return False
-    dash = EXPLANATION_RE.search(text, item.start, item.end)
+    dash = _explanation(text, item.start, item.end)
     return dash is not None and at >= dash.end()
+
+
+def _explanation(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The first dash in ``text[start:end]`` that opens an explanation: not one inside brackets
+    ("type 1 (ketones 0.4 - antibodies later), thyrotoxicosis" explains nothing after the bracket)."""
+    for dash in EXPLANATION_RE.finditer(text, start, end):
+        before = text[start : dash.start()]
+        if before.count("(") <= before.count(")") and before.count("[") <= before.count("]"):
+            return dash
+    return None
 
 
 @dataclass
@@ -240,7 +250,9 @@ SUBORDINATE = frozenset({
     "to", "for",
 })
 """A treatment group after these words is a time, not an item ("before starting antibiotics")."""
-OWN_CONDITION_RE = re.compile(r"\b(if|unless|once|when|after)\b", re.IGNORECASE)
+OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
+"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
+words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
@@ -360,7 +372,8 @@ def _measured(doc: Document, last: int) -> bool:
 
 
 def _a_result(doc: Document, last: int) -> bool:
-    """A value follows without a dose unit or a frequency: a laboratory result ("bicarbonate 6", "potassium 2.9")."""
+    """A value follows without a dose unit, a strength in per cent or a frequency: a laboratory result
+    ("bicarbonate 6", "potassium 2.9")."""
     k = last + 1
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return False
@@ -370,6 +383,8 @@ def _a_result(doc: Document, last: int) -> bool:
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
         j += 1  # "2.9", "7.02"
+    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
+        return False  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
     return unit not in DOSE_UNITS and unit not in FREQUENCY_UNITS
 
@@ -501,7 +516,7 @@ def _leftovers(
     colon = body.find(":")
     if colon > 0 and len(body[:colon].split()) <= 3:
         start += colon + 1
-    explanation = EXPLANATION_RE.search(text, start, end)
+    explanation = _explanation(text, start, end)
     if explanation:
         end = explanation.start()
     named_end = min((b for a, b in named if start <= a < end), default=None)
