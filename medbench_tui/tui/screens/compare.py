@@ -310,6 +310,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         every = self.query_one("#compare-scope", Select).value == ALL and not any(e.errors for e in self._entries())
         self.running = True
+        self.medbench.batch_playing(True)  # from the planning on: its cases live as long as the run
         self.group_id = None
         self.tally = Tally()
         self._batch = BackgroundRun()
@@ -363,7 +364,6 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Started)
     def _started(self, event: Started) -> None:
-        self.medbench.batch_playing(True)  # the planned cases live as long as the run: no collection walks them
         self.group_id = event.group_id
         self.query_one("#compare-status", Static).update(
             f"Run group {event.group_id}: {event.runs} runs to play. Esc cancels."
