@@ -543,6 +543,8 @@ class GroundedSimulator:
         concise = "concise" in self.behaviors
         planned: list[Part] = []
         for question in split_questions(message):
+            if planned and planned[-1].kind in ("hand_over", "cooperation") and intent.adds_to_act(question):
+                continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
             part = self._plan(question, key, [f for p in planned for f in p.facts])
             if part is None or (part.text and any(p.text == part.text for p in planned)):
                 continue  # nothing new to say (an attachment handed over once per reply)
@@ -621,6 +623,8 @@ class GroundedSimulator:
         kind = intent.kind_of(asked)
         if kind == "diagnosis":
             return Part(voice.unsure(key, concise=concise), "default", question)
+        if kind == "instruction":  # "could you lie back for me?"
+            return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         if kind in ("request", "examination"):
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:

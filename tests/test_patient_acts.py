@@ -1,0 +1,75 @@
+"""The grounded patient reads what the doctor does, not only what the doctor asks (scoring.md,
+"The consultation"): an instruction for the examination, consent asked after an examination,
+a list of what to look at after a request, "since when?" and "what do you think it is?" get
+cooperation, the attachment, the fact of the topic, or the uncertain default; never the last
+fact told again."""
+
+from __future__ import annotations
+
+import pytest
+
+from medbench_tui.core.simulators import intent, voice
+from tests.test_patient_weak_matches import patient
+
+
+@pytest.mark.parametrize("question", [
+    "Could you lie back on the couch for me?",
+    "Can you pop her up on the bed?",
+    "ok, can you take off your shirt?",
+    "Would you take a deep breath in?",
+    "Please sit forward.",
+])
+def test_an_instruction_for_the_examination_is_no_question(question):
+    assert intent.kind_of(question) == "instruction"
+
+
+@pytest.mark.parametrize("question", ["Can you feel it when I press?", "Can you take the tablets with food?",
+                                      "Could you sit still for long before the pain came?"])
+def test_a_question_that_starts_like_an_instruction_stays_a_question(question):
+    assert intent.kind_of(question) != "instruction"
+
+
+def test_an_instruction_gets_cooperation_and_no_fact():
+    sim = patient()
+    sim.answer("Any phlegm?")
+    reply = sim.answer("Right, I want to listen to your chest - could you take your shirt off for me?")
+    assert reply.facts == []
+    assert reply.kind == "hand_over"
+    sim = patient()
+    reply = sim.answer("Can you roll over onto your side?")
+    assert reply.facts == [] and reply.text in voice.COOPERATE
+
+
+def test_consent_after_an_examination_is_not_about_the_last_fact():
+    sim = patient()
+    sim.answer("Do you smoke?")
+    reply = sim.answer("I'll have a listen to your chest now, is that alright?")
+    assert reply.facts == [] and "Triage observations" in reply.text
+
+
+def test_what_to_look_at_after_a_request_is_part_of_it():
+    sim = patient()
+    sim.answer("Are you taking any medicines?")
+    reply = sim.answer("Could I have a look at your obs - the temperature and heart rate?")
+    assert reply.facts == [] and "Triage observations" in reply.text
+    assert not any(text in reply.text for text in voice.DEFAULT_ANSWERS["negative"])
+
+
+@pytest.mark.parametrize("question", [
+    "What do you think it is?", "Is this what you thought it might be?", "what does she think it could be?",
+])
+def test_asking_what_the_patient_thinks_it_is_asks_for_a_diagnosis(question):
+    assert intent.kind_of(question) == "diagnosis"
+
+
+def test_what_the_patient_thinks_it_is_gets_the_uncertain_default_after_a_fact():
+    sim = patient()
+    sim.answer("Do you get short of breath?")
+    reply = sim.answer("Has anybody said it might be pneumonia? Is that what you think it is?")
+    assert reply.facts == [] and reply.text in voice.DIAGNOSIS_UNSURE
+
+
+def test_since_when_is_a_follow_up_of_the_topic():
+    assert intent.kind_of("since when") == "open"
+    sim = patient()
+    assert sim.answer("The paracetamol - since when, and how often?").facts == ["medications"]
