@@ -73,3 +73,20 @@ def test_since_when_is_a_follow_up_of_the_topic():
     assert intent.kind_of("since when") == "open"
     sim = patient()
     assert sim.answer("The paracetamol - since when, and how often?").facts == ["medications"]
+
+
+SKIN = [{"id": "skin", "topic": "skin rash", "keywords": ["rash", "eczema", "spots"],
+         "answer": "No rash, my skin's fine."}]
+
+
+def test_the_later_alternatives_of_a_list_are_of_what_the_first_is_of():
+    # "of diabetes or eczema" in the family: the patient's own skin is not asked about
+    sim = patient(SKIN)
+    reply = sim.answer("Any history in the family of diabetes or eczema?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["negative"]
+    assert patient(SKIN).answer("Any eczema or spots?").facts == ["skin"]
+
+
+def test_an_alternative_that_asks_on_its_own_keeps_its_own_subject():
+    reply = patient(SKIN).answer("Any tightness in your chest or any spots?")
+    assert "skin" in reply.facts

@@ -92,6 +92,9 @@ _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
 )
+_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
+"""What the first alternative of a list says the others are of ("any family history of asthma or
+eczema?": of eczema in the family, not eczema of the patient)."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
@@ -462,9 +465,12 @@ class Matcher:
         head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
         alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
         if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
-            lead = head.group()
-            for alternative in alternatives:
-                for match in self.score(lead + alternative, self.facts):
+            qualified = _HEAD_OF_LIST.match(alternatives[0])
+            lead = qualified.group() if qualified else head.group()
+            for i, alternative in enumerate(alternatives):
+                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it
+                own = i == 0 or _LEAD.match(alternative)
+                for match in self.score(alternative if own else lead + alternative, self.facts):
                     whole = best[id(match.source)]
                     # the whole question's words decide a second fact
                     if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
