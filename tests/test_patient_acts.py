@@ -90,3 +90,10 @@ def test_the_later_alternatives_of_a_list_are_of_what_the_first_is_of():
 def test_an_alternative_that_asks_on_its_own_keeps_its_own_subject():
     reply = patient(SKIN).answer("Any tightness in your chest or any spots?")
     assert "skin" in reply.facts
+
+
+def test_an_allergy_to_something_asks_for_the_allergies_not_the_something():
+    for question in ("Are you allergic to any tablets?", "Any allergy to antibiotics?",
+                     "Allergies to meds or anything else?"):
+        assert patient().answer(question).facts == ["allergies"], question
+    assert patient().answer("What medicines are you on?").facts == ["medications"]

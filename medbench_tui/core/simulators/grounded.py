@@ -49,6 +49,10 @@ CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
+HEAD_CONCEPTS = frozenset({"@allergy"})
+"""Concepts that, with what they are to, are what a question is about: "any allergies to meds?" asks
+for the allergies (to medicines), not for the medicines ("heat intolerance" is no allergy)."""
+_TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -345,6 +349,10 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+        taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
+        heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
+        if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
