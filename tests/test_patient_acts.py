@@ -97,3 +97,26 @@ def test_an_allergy_to_something_asks_for_the_allergies_not_the_something():
                      "Allergies to meds or anything else?"):
         assert patient().answer(question).facts == ["allergies"], question
     assert patient().answer("What medicines are you on?").facts == ["medications"]
+
+
+VIEWS = [
+    {"id": "insight", "topic": "her view of the illness", "keywords": ["thinks", "insight"],
+     "answer": "She says there's nothing the matter with her and she won't see a doctor."},
+    {"id": "own_view", "topic": "his own worries", "keywords": ["worried", "what do you think"],
+     "answer": "Honestly, I'm frightened she'll end up in hospital again."},
+]
+
+
+def test_a_small_word_said_as_a_keyword_names_the_fact():
+    sim = patient(VIEWS, informant="partner")
+    assert sim.answer("Does she think there's anything the matter with her?").facts == ["insight"]
+    fresh = patient(VIEWS, informant="partner")
+    assert fresh.answer("Is there anything the matter with her?").facts == []  # without "think": not her view
+
+
+def test_what_someone_makes_of_it_is_what_they_think():
+    assert intent.understood("What did your husband make of that?") == "What did your husband think of that?"
+    sim = patient(VIEWS, informant="partner")
+    sim.answer("Any phlegm?")
+    assert sim.answer("And what do you make of all this?").facts == ["own_view"]  # not the phlegm again
+    assert sim.answer("how much of it?").facts == ["own_view"]  # a bare fragment still follows the topic

@@ -40,6 +40,8 @@ FOLLOW_UP_BONUS = 0.15
 ELLIPSIS_WORDS = 3
 """A question with no content word is a fragment about the last reply ("how much?", "what
 happened then?") only when it is this short."""
+WHOLE_SMALL_WORDS = 3
+"""Small words of one keyword a part without a content word must say for it to leave the topic."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
 BODY_PARTS = frozenset(
@@ -436,7 +438,8 @@ class Matcher:
         nothing while the question has a subject of its own."""
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
-        return any(t in source.named for terms in subject for t in terms)
+        # a one-word keyword said, even a small word ("does he think he's ill?" for "thinks")
+        return any(t in source.named for terms in subject for t in terms) or bool(source.alone & _wording(question))
 
     def _denies_all(self, match: Match, question: str) -> bool:
         """Does a fact that says "no ..." name every subject word of the question ("no ulcers
@@ -681,8 +684,9 @@ class GroundedSimulator:
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
         asked = units(question)
-        if not asked:  # "how much?", "what happened the last time?": only the topic can say
-            return stay
+        if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
+            # the part says a fact's keyword of several small words whole ("and what do you think?")
+            return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
         if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
             return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
         if all(u.terms & DESCRIPTORS for u in asked):

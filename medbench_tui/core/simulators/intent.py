@@ -116,6 +116,7 @@ _AUXILIARY_START = re.compile(
 _WHAT_DOES_DO = re.compile(
     r"\b(?P<who>what (do|does|did) (you|he|she|they|(your|his|her|their) \w+)( used to)?) do\s*\??\s*$", re.IGNORECASE
 )
+_MAKE_OF = re.compile(r"\b(what (do|did|does) (you|he|she|they|(your|his|her) \w+) )make of\b", re.IGNORECASE)
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
@@ -150,9 +151,9 @@ _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@blee
 
 
 def understood(text: str) -> str:
-    """The text as the patient reads it: shorthand written out, and "what does your wife do?"
-    is about her work (not about the wife)."""
-    return _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text))
+    """The text as the patient reads it: shorthand written out, "what does your wife do?"
+    is about her work (not about the wife), and "what do you make of it?" asks what one thinks."""
+    return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
 
 
 def split_questions(message: str) -> list[str]:
