@@ -120,3 +120,11 @@ def test_what_someone_makes_of_it_is_what_they_think():
     sim.answer("Any phlegm?")
     assert sim.answer("And what do you make of all this?").facts == ["own_view"]  # not the phlegm again
     assert sim.answer("how much of it?").facts == ["own_view"]  # a bare fragment still follows the topic
+
+
+def test_a_lead_in_names_the_topic_and_the_question_after_it_asks():
+    reply = patient().answer("Tell me a bit about the breathing - does it stop you doing the stairs?")
+    assert reply.facts == ["breathless"]
+    reply = patient().answer("Tell me about the phlegm - how long have you had it?")
+    assert reply.facts == ["onset"]
+    assert patient().answer("Tell me about the phlegm.").facts == ["sputum"]  # on its own it asks

@@ -103,6 +103,11 @@ _HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
 eczema?": of eczema in the family, not eczema of the patient)."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
+_LEAD_IN = re.compile(
+    r"^(and |so |ok,? |right,? )*(tell me|talk me through|(can|could) you tell me)( a bit| a little)?( more)? about\b",
+    re.IGNORECASE,
+)
+"""A part that only names what the next part asks about."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -573,6 +578,11 @@ class GroundedSimulator:
                     planned[earlier] = part
                 continue
             planned.append(part)
+        # "tell me about the cough - when did it start?": the lead-in names the topic, the question asks
+        planned = [p for i, p in enumerate(planned) if not (
+            p.kind == "answer" and _LEAD_IN.match(p.question) and i + 1 < len(planned)
+            and planned[i + 1].kind == "answer" and intent.points_at(planned[i + 1].question)
+        )]
         answered = self._choose(planned)
         for part in answered:
             if part.sources:
