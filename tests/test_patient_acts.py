@@ -128,3 +128,23 @@ def test_a_lead_in_names_the_topic_and_the_question_after_it_asks():
     reply = patient().answer("Tell me about the phlegm - how long have you had it?")
     assert reply.facts == ["onset"]
     assert patient().answer("Tell me about the phlegm.").facts == ["sputum"]  # on its own it asks
+
+
+HEALTH = [
+    {"id": "health", "topic": "general health", "keywords": ["diabetes", "thyroid", "healthy", "conditions"],
+     "answer": "I'm healthy apart from my blood pressure."},
+    {"id": "scans", "topic": "scans and x-rays in the past", "keywords": ["scans", "scanned"],
+     "answer": "I had a scan of my kidneys two years ago, it was clear."},
+]
+
+
+def test_a_fact_only_an_example_names_is_not_asked_for():
+    sim = patient(HEALTH)
+    assert sim.answer("Have you had any scans, of your thyroid for example?").facts == ["scans"]
+    reply = patient(HEALTH).answer("Any blood tests lately, for example for your thyroid?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["negative"]
+
+
+def test_examples_of_something_the_record_does_not_know_still_reach_their_fact():
+    assert patient(HEALTH).answer("Anything else, like diabetes or thyroid trouble?").facts == ["health"]
+    assert patient(HEALTH).answer("Been seen in any clinics, say for diabetes?").facts == ["health"]

@@ -87,6 +87,8 @@ CONCEPT_FACTOR = 0.9
 """A match through the synonym map counts a little less than the same word."""
 
 FIELD_WEIGHTS = {"keywords": 1.0, "topic": 0.85, "answer": 0.6}
+NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
+"""A word matched this strongly is what the fact is about (its topic or keywords), not a word it uses."""
 SYMPTOM_CONCEPTS = (
     "@cough", "@pain", "@headache", "@fever", "@breathless", "@vomit", "@nausea", "@dizziness",
     "@skin", "@rash", "@itch", "@swelling", "@bleeding", "@fatigue", "@bowel", "@diarrhoea", "@constipation",
@@ -108,6 +110,11 @@ _LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 """A part that only names what the next part asks about."""
+_EXAMPLES = re.compile(
+    r",\s*(like|such as|for example|for instance|e\.?g\.?|say)\s+\w|,[^,]+\b(for example|for instance)\W*$",
+    re.IGNORECASE,
+)
+"""Where the examples of what a question asks about begin."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -376,7 +383,27 @@ class Matcher:
                 break
             if self._owns(match, chosen, question):
                 chosen.append(match)
-        return [m.source for m in chosen]
+        return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
+        """With examples ("any tests, thyroid for example?", "anything odd, like seeing things?") the
+        facts that answer what the examples are of: one that only an example names is not asked for."""
+        example = _EXAMPLES.search(question)
+        head = question[: example.start()] if example else ""
+        if not self._has_known_subject(head):  # "any conditions, like diabetes?": the examples say it
+            return chosen
+        kept = {
+            id(m.source) for m in self.score(head, chosen)
+            if m.score >= MATCH_THRESHOLD or max(m.per_unit, default=0.0) >= NAMED_STRENGTH
+        }
+        return [s for s in chosen if id(s) in kept]
+
+    def _has_known_subject(self, question: str) -> bool:
+        """Does the question name something the record knows, beyond when/how?"""
+        return any(
+            not (u.terms & (DESCRIPTORS | MODIFIERS)) and any(t in self.idf for t in self._resolve(u)[0])
+            for u in units(question)
+        )
 
     def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
         """Does a second fact own a word of the question: match it at keyword strength and better
