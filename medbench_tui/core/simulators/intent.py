@@ -48,7 +48,8 @@ _DOCTOR_ACTS = re.compile(
 )
 _INSTRUCTION = re.compile(
     r"^(ok,? |so |and |now,? )*((can|could|would|will) you (just |please )?|(just )?(please )?)"
-    r"(undress|strip|(slip|take|pull) (\w+ ){0,3}off|lie (down|back|flat)|sit (up|forward|on)|stand up|roll (over|up|onto)|"
+    r"(undress|strip|(slip|take|pull) (\w+ ){0,3}off|lie (down|back|flat)|sit (up|forward|on)|stand up|"
+    r"roll (over|up|onto)|"
     r"pop (him|her|yourself|up|on|onto)|hop (up|on|onto)|turn (over|round|around) for me|breathe (in|out|deeply)|"
     r"take (a|some) deep breaths?|cough for me|open (your|his|her) mouth|stick (your|his|her) tongue out|"
     r"get (him|her) (undressed|on|onto)|hold (him|her) (still|up)|squeeze my)\b",
@@ -57,7 +58,8 @@ _INSTRUCTION = re.compile(
 """The doctor asks the patient to do something for the examination ("can you undress him to
 his vest?", "could you lie back for me?"), not a question about it."""
 _CONSENT = re.compile(
-    r"^(and |so )?(is (that|this) (ok|okay|alright|all right|fine)( with you)?|would that be (ok|okay|alright|all right)|"
+    r"^(and |so )?(is (that|this) (ok|okay|alright|all right|fine)( with you)?|"
+    r"would that be (ok|okay|alright|all right)|"
     r"(are you|is he|is she) (ok|okay|happy|alright|all right) with that|do you mind|(ok|okay|alright))\W*$",
     re.IGNORECASE,
 )
@@ -94,7 +96,8 @@ _STRONG_DIAGNOSIS = re.compile(
     r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|"
     # "what do you think it is?", "is that what you think it is?" (not "what do you think of the tablets?")
     r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
-    r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|\b(is|was) (it|this|that) (because of|due to)\b|"
+    r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|"
+    r"\b(is|was) (it|this|that) (because of|due to)\b|"
     # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")
     r"^(and |so )?(is|was) (it|this|that) (just|only|simply) (?!(on|in|at|when|while|after|before|the|one|there|"
     r"here|a bit|now|today|sometimes)\b)",
