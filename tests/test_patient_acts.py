@@ -148,3 +148,9 @@ def test_a_fact_only_an_example_names_is_not_asked_for():
 def test_examples_of_something_the_record_does_not_know_still_reach_their_fact():
     assert patient(HEALTH).answer("Anything else, like diabetes or thyroid trouble?").facts == ["health"]
     assert patient(HEALTH).answer("Been seen in any clinics, say for diabetes?").facts == ["health"]
+
+
+def test_one_examination_message_gets_one_yes_and_one_hand_over():
+    reply = patient().answer("Let me examine you - could you lie back for me? I'll take your pulse and temperature.")
+    assert reply.text.count("Triage observations") == 1
+    assert sum(reply.text.count(text) for text in voice.COOPERATE) == 1

@@ -549,6 +549,8 @@ class Part:
     sources: list[Source] = field(default_factory=list)
     scores: dict[str, float] = field(default_factory=dict)
     """How well each fact matches the part's question."""
+    handed: list[str] = field(default_factory=list)
+    """The attachments it hands over."""
 
     @property
     def facts(self) -> list[str]:
@@ -597,6 +599,11 @@ class GroundedSimulator:
             part = self._plan(question, key, [f for p in planned for f in p.facts])
             if part is None or (part.text and any(p.text == part.text for p in planned)):
                 continue  # nothing new to say (an attachment handed over once per reply)
+            acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
+            if (part.kind == "cooperation" and acts) or (
+                part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
+            ):
+                continue  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
             earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
             if part.kind == "default" and earlier is not None:
                 # one default for all the parts nothing covers: uncertain when one part asks to
@@ -682,7 +689,7 @@ class GroundedSimulator:
         if kind in ("request", "examination"):
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
-                return Part(self._hand_over(wanted, kind, key), "hand_over")
+                return Part(self._hand_over(wanted, kind, key), "hand_over", handed=[a.id for a in wanted])
             if kind == "examination" or intent.asks_for_sample(asked):
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")  # "could you do a urine sample?"
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
