@@ -154,3 +154,18 @@ def test_one_examination_message_gets_one_yes_and_one_hand_over():
     reply = patient().answer("Let me examine you - could you lie back for me? I'll take your pulse and temperature.")
     assert reply.text.count("Triage observations") == 1
     assert sum(reply.text.count(text) for text in voice.COOPERATE) == 1
+
+
+SELF = [
+    {"id": "in_himself", "topic": "how he is in himself", "keywords": ["playing", "alert"],
+     "answer": "He's not his usual self, he just wants to lie on the sofa."},
+    {"id": "schemes", "topic": "his schemes", "keywords": ["plans", "ideas", "schemes"],
+     "answer": "He's full of schemes to get rich quick."},
+]
+
+
+def test_himself_is_how_he_is_only_when_said_of_how_he_is():
+    assert patient(SELF).answer("Is he himself at the moment?").facts == ["in_himself"]
+    assert patient(SELF).answer("Would you say he's not himself?").facts == ["in_himself"]
+    assert patient(SELF).answer("Has he got any grand plans or ideas about himself?").facts == ["schemes"]
+    assert patient(SELF).answer("Does he say odd things about himself?").facts == []  # not how he is in himself
