@@ -169,3 +169,8 @@ def test_himself_is_how_he_is_only_when_said_of_how_he_is():
     assert patient(SELF).answer("Would you say he's not himself?").facts == ["in_himself"]
     assert patient(SELF).answer("Has he got any grand plans or ideas about himself?").facts == ["schemes"]
     assert patient(SELF).answer("Does he say odd things about himself?").facts == []  # not how he is in himself
+
+
+def test_an_alternative_that_says_what_it_is_of_keeps_its_own_head():
+    sim = patient(SKIN)
+    assert "skin" in sim.answer("Any change in your breathing, or a rash in your armpits?").facts

@@ -509,10 +509,11 @@ class Matcher:
         alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
         if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
             qualified = _HEAD_OF_LIST.match(alternatives[0])
-            lead = qualified.group() if qualified else head.group()
             for i, alternative in enumerate(alternatives):
-                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it
+                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
+                # one that says what it is of ("... or blood in your stools?") only of the lead
                 own = i == 0 or _LEAD.match(alternative)
+                lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
                 for match in self.score(alternative if own else lead + alternative, self.facts):
                     whole = best[id(match.source)]
                     # the whole question's words decide a second fact
