@@ -40,6 +40,8 @@ FOLLOW_UP_BONUS = 0.15
 ELLIPSIS_WORDS = 3
 """A question with no content word is a fragment about the last reply ("how much?", "what
 happened then?") only when it is this short."""
+WHOLE_SMALL_WORDS = 3
+"""Small words of one keyword a part without a content word must say for it to leave the topic."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
 BODY_PARTS = frozenset(
@@ -49,6 +51,10 @@ CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
+HEAD_CONCEPTS = frozenset({"@allergy"})
+"""Concepts that, with what they are to, are what a question is about: "any allergies to meds?" asks
+for the allergies (to medicines), not for the medicines ("heat intolerance" is no allergy)."""
+_TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
 """Score one alternative of "any A or B?" needs to answer the question for the whole."""
@@ -81,6 +87,8 @@ CONCEPT_FACTOR = 0.9
 """A match through the synonym map counts a little less than the same word."""
 
 FIELD_WEIGHTS = {"keywords": 1.0, "topic": 0.85, "answer": 0.6}
+NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
+"""A word matched this strongly is what the fact is about (its topic or keywords), not a word it uses."""
 SYMPTOM_CONCEPTS = (
     "@cough", "@pain", "@headache", "@fever", "@breathless", "@vomit", "@nausea", "@dizziness",
     "@skin", "@rash", "@itch", "@swelling", "@bleeding", "@fatigue", "@bowel", "@diarrhoea", "@constipation",
@@ -92,8 +100,21 @@ _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
 )
+_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
+"""What the first alternative of a list says the others are of ("any family history of asthma or
+eczema?": of eczema in the family, not eczema of the patient)."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
+_LEAD_IN = re.compile(
+    r"^(and |so |ok,? |right,? )*(tell me|talk me through|(can|could) you tell me)( a bit| a little)?( more)? about\b",
+    re.IGNORECASE,
+)
+"""A part that only names what the next part asks about."""
+_EXAMPLES = re.compile(
+    r",\s*(like|such as|for example|for instance|e\.?g\.?|say)\s+\w|,[^,]+\b(for example|for instance)\W*$",
+    re.IGNORECASE,
+)
+"""Where the examples of what a question asks about begin."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -342,6 +363,10 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+        taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
+        heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
+        if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
@@ -358,7 +383,27 @@ class Matcher:
                 break
             if self._owns(match, chosen, question):
                 chosen.append(match)
-        return [m.source for m in chosen]
+        return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
+        """With examples ("any tests, thyroid for example?", "anything odd, like seeing things?") the
+        facts that answer what the examples are of: one that only an example names is not asked for."""
+        example = _EXAMPLES.search(question)
+        head = question[: example.start()] if example else ""
+        if not self._has_known_subject(head):  # "any conditions, like diabetes?": the examples say it
+            return chosen
+        kept = {
+            id(m.source) for m in self.score(head, chosen)
+            if m.score >= MATCH_THRESHOLD or max(m.per_unit, default=0.0) >= NAMED_STRENGTH
+        }
+        return [s for s in chosen if id(s) in kept]
+
+    def _has_known_subject(self, question: str) -> bool:
+        """Does the question name something the record knows, beyond when/how?"""
+        return any(
+            not (u.terms & (DESCRIPTORS | MODIFIERS)) and any(t in self.idf for t in self._resolve(u)[0])
+            for u in units(question)
+        )
 
     def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
         """Does a second fact own a word of the question: match it at keyword strength and better
@@ -425,7 +470,8 @@ class Matcher:
         nothing while the question has a subject of its own."""
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
-        return any(t in source.named for terms in subject for t in terms)
+        # a one-word keyword said, even a small word ("does he think he's ill?" for "thinks")
+        return any(t in source.named for terms in subject for t in terms) or bool(source.alone & _wording(question))
 
     def _denies_all(self, match: Match, question: str) -> bool:
         """Does a fact that says "no ..." name every subject word of the question ("no ulcers
@@ -462,9 +508,13 @@ class Matcher:
         head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
         alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
         if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
-            lead = head.group()
-            for alternative in alternatives:
-                for match in self.score(lead + alternative, self.facts):
+            qualified = _HEAD_OF_LIST.match(alternatives[0])
+            for i, alternative in enumerate(alternatives):
+                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
+                # one that says what it is of ("... or blood in your stools?") only of the lead
+                own = i == 0 or _LEAD.match(alternative)
+                lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
+                for match in self.score(alternative if own else lead + alternative, self.facts):
                     whole = best[id(match.source)]
                     # the whole question's words decide a second fact
                     if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
@@ -500,6 +550,8 @@ class Part:
     sources: list[Source] = field(default_factory=list)
     scores: dict[str, float] = field(default_factory=dict)
     """How well each fact matches the part's question."""
+    handed: list[str] = field(default_factory=list)
+    """The attachments it hands over."""
 
     @property
     def facts(self) -> list[str]:
@@ -543,9 +595,16 @@ class GroundedSimulator:
         concise = "concise" in self.behaviors
         planned: list[Part] = []
         for question in split_questions(message):
+            if planned and planned[-1].kind in ("hand_over", "cooperation") and intent.adds_to_act(question):
+                continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
             part = self._plan(question, key, [f for p in planned for f in p.facts])
             if part is None or (part.text and any(p.text == part.text for p in planned)):
                 continue  # nothing new to say (an attachment handed over once per reply)
+            acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
+            if (part.kind == "cooperation" and acts) or (
+                part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
+            ):
+                continue  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
             earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
             if part.kind == "default" and earlier is not None:
                 # one default for all the parts nothing covers: uncertain when one part asks to
@@ -554,6 +613,11 @@ class GroundedSimulator:
                     planned[earlier] = part
                 continue
             planned.append(part)
+        # "tell me about the cough - when did it start?": the lead-in names the topic, the question asks
+        planned = [p for i, p in enumerate(planned) if not (
+            p.kind == "answer" and _LEAD_IN.match(p.question) and i + 1 < len(planned)
+            and planned[i + 1].kind == "answer" and intent.points_at(planned[i + 1].question)
+        )]
         answered = self._choose(planned)
         for part in answered:
             if part.sources:
@@ -621,10 +685,12 @@ class GroundedSimulator:
         kind = intent.kind_of(asked)
         if kind == "diagnosis":
             return Part(voice.unsure(key, concise=concise), "default", question)
+        if kind == "instruction":  # "could you lie back for me?"
+            return Part(voice.pick(voice.COOPERATE, key), "cooperation")
         if kind in ("request", "examination"):
             wanted = intent.attachments_asked(record.attachments, asked)
             if wanted:
-                return Part(self._hand_over(wanted, kind, key), "hand_over")
+                return Part(self._hand_over(wanted, kind, key), "hand_over", handed=[a.id for a in wanted])
             if kind == "examination" or intent.asks_for_sample(asked):
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")  # "could you do a urine sample?"
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
@@ -663,8 +729,9 @@ class GroundedSimulator:
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
         asked = units(question)
-        if not asked:  # "how much?", "what happened the last time?": only the topic can say
-            return stay
+        if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
+            # the part says a fact's keyword of several small words whole ("and what do you think?")
+            return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
         if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
             return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
         if all(u.terms & DESCRIPTORS for u in asked):

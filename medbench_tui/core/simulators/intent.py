@@ -6,6 +6,8 @@ A message is split into parts (one question each); each part has a kind:
 - ``examination``: the doctor examines or takes observations ("I'd like to examine you",
   "can I check your pulse and blood pressure?");
 - ``diagnosis``: asks the patient to name or confirm a diagnosis ("it's a clot, isn't it?");
+- ``instruction``: asks the patient to do something for the examination ("could you lie back
+  for me?", "can you undress him?"): the patient cooperates, nothing is told or handed over;
 - ``open``: a wh- question or "tell me about ..." (a default answer is uncertain);
 - ``yesno``: everything else ("any N/V?", "allergies?").
 
@@ -23,7 +25,7 @@ from medbench_tui.core.case import Attachment
 from medbench_tui.core.simulators.lexicon import stem, units, words
 from medbench_tui.core.text import expand_shorthand, lemma
 
-QuestionKind = Literal["request", "examination", "diagnosis", "open", "yesno"]
+QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
 
 _SPLIT = re.compile(
     r"(?<=[?!;])\s+|(?<=\.)\s+(?=[A-Z])|\n+|\s+-\s+|,?\s+(?:and|also|plus)\s+(?=(?:have|has|do|does|did|are|is|was|"
@@ -44,6 +46,26 @@ _DOCTOR_ACTS = re.compile(
     r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b",
     re.IGNORECASE,
 )
+_INSTRUCTION = re.compile(
+    r"^(ok,? |so |and |now,? )*((can|could|would|will) you (just |please )?|(just )?(please )?)"
+    r"(undress|strip|(slip|take|pull) (\w+ ){0,3}off|lie (down|back|flat)|sit (up|forward|on)|stand up|"
+    r"roll (over|up|onto)|"
+    r"pop (him|her|yourself|up|on|onto)|hop (up|on|onto)|turn (over|round|around) for me|breathe (in|out|deeply)|"
+    r"take (a|some) deep breaths?|cough for me|open (your|his|her) mouth|stick (your|his|her) tongue out|"
+    r"get (him|her) (undressed|on|onto)|hold (him|her) (still|up)|squeeze my)\b",
+    re.IGNORECASE,
+)
+"""The doctor asks the patient to do something for the examination ("can you undress him to
+his vest?", "could you lie back for me?"), not a question about it."""
+_CONSENT = re.compile(
+    r"^(and |so )?(is (that|this) (ok|okay|alright|all right|fine)( with you)?|"
+    r"would that be (ok|okay|alright|all right)|"
+    r"(are you|is he|is she) (ok|okay|happy|alright|all right) with that|do you mind|(ok|okay|alright))\W*$",
+    re.IGNORECASE,
+)
+_NAMES_ONLY = re.compile(r"^(and |also |plus )?(the|his|her|your|their|both)\b", re.IGNORECASE)
+_VERB = re.compile(r"\b(is|are|was|were|has|have|had|do|does|did|been|can|could|will|would|feel|hurt|look)\b",
+                   re.IGNORECASE)
 _IMPERATIVE = re.compile(
     r"^(and |then |also |so )?(do|get|send|arrange|run|order|book|request) (a|an|some|the|me|us)\b", re.IGNORECASE
 )
@@ -65,13 +87,17 @@ _REQUEST = re.compile(
 )
 _HISTORY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
-    r"who|tell|describe)\b",
+    r"who|tell|describe|since when)\b",
     re.IGNORECASE,
 )
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
-    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|\b(is|was) (it|this|that) (because of|due to)\b|"
+    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|"
+    # "what do you think it is?", "is that what you think it is?" (not "what do you think of the tablets?")
+    r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
+    r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|"
+    r"\b(is|was) (it|this|that) (because of|due to)\b|"
     # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")
     r"^(and |so )?(is|was) (it|this|that) (just|only|simply) (?!(on|in|at|when|while|after|before|the|one|there|"
     r"here|a bit|now|today|sometimes)\b)",
@@ -81,7 +107,7 @@ _WEAK_DIAGNOSIS = re.compile(
     r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
 )
 _OPEN = re.compile(
-    r"^(and |so |ok,? |sorry,? |right,? )*(what|when|whereabouts|where|which|how|why|who|tell me|describe|"
+    r"^(and |so |ok,? |sorry,? |right,? )*(since when|what|when|whereabouts|where|which|how|why|who|tell me|describe|"
     r"talk me through|"
     r"can you (tell|describe)|could you (tell|describe))\b",
     re.IGNORECASE,
@@ -93,6 +119,7 @@ _AUXILIARY_START = re.compile(
 _WHAT_DOES_DO = re.compile(
     r"\b(?P<who>what (do|does|did) (you|he|she|they|(your|his|her|their) \w+)( used to)?) do\s*\??\s*$", re.IGNORECASE
 )
+_MAKE_OF = re.compile(r"\b(what (do|did|does) (you|he|she|they|(your|his|her) \w+) )make of\b", re.IGNORECASE)
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
@@ -127,9 +154,9 @@ _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@blee
 
 
 def understood(text: str) -> str:
-    """The text as the patient reads it: shorthand written out, and "what does your wife do?"
-    is about her work (not about the wife)."""
-    return _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text))
+    """The text as the patient reads it: shorthand written out, "what does your wife do?"
+    is about her work (not about the wife), and "what do you make of it?" asks what one thinks."""
+    return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
 
 
 def split_questions(message: str) -> list[str]:
@@ -143,6 +170,8 @@ def kind_of(part: str) -> QuestionKind:
     text = part.strip()
     if _STRONG_DIAGNOSIS.search(text):
         return "diagnosis"
+    if _INSTRUCTION.match(text):
+        return "instruction"
     if _IMPERATIVE.match(text):
         return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
     if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
@@ -167,6 +196,14 @@ def _asks_attribute(text: str) -> bool:
     a presence (work, home, diet)?"""
     found = units(text)
     return bool(found) and all(u.terms & _ATTRIBUTE_CONCEPTS for u in found)
+
+
+def adds_to_act(part: str) -> bool:
+    """Does the part only add to an examination or a request before it in the message: asks
+    consent ("is that ok?", "do you mind?") or says what it is of ("the sats and the heart
+    rate?")? Then it asks nothing of its own, least of all about the last fact told."""
+    text = part.strip()
+    return bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
 
 
 def asks_for_sample(text: str) -> bool:

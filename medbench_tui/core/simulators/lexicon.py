@@ -131,7 +131,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "feeding": ("feed", "feeding", "bottle", "breastfeed", "breastfeeding", "breast milk", "milk", "formula", "drinking", "fluids", "intake", "eat"),
     "birth": ("born", "birth", "delivery", "delivered", "premature", "term", "newborn", "gestation", "caesarean", "labour"),
     "development": ("development", "milestone", "walking", "talking", "crawling", "sitting", "growth", "growing", "school"),
-    "activity": ("play", "playing", "active", "alert", "behaviour", "behavior", "himself", "herself", "usual self", "unsettled"),
+    "activity": ("play", "playing", "active", "alert", "behaviour", "behavior", "usual self", "unsettled",
+                 # "he's not himself" (not "harm himself", "ideas about himself")
+                 "not himself", "not herself", "feeling himself", "feeling herself", "is he himself", "is she herself",
+                 "like himself", "like herself", "back to himself", "back to herself", "finally himself",
+                 "finally herself", "himself again", "herself again"),
     "mood": ("mood", "depressed", "depression", "feeling low", "low mood", "feeling down", "sad", "hopeless",
              "irritable", "temper", "anger", "angry", "tearful", "spirits", "anxious", "anxiety", "worried", "stress", "stressed", "hopeless", "enjoy", "interest", "nerves"),
     "selfharm": (
