@@ -5,8 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 pytest_plugins = ["tests.support.fake_openai"]
+
+# The property tests draw the same examples on every run, so a red run is always reproducible
+# and a green one stays green; `pytest --hypothesis-profile=explore` draws new ones.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("repeatable")
 
 REPO = Path(__file__).resolve().parent.parent
 

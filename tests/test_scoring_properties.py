@@ -130,3 +130,14 @@ def test_json_round_trip(final):
 
     data = card(final).to_json()
     assert Scorecard.model_validate(data).to_json() == data
+
+
+def test_two_final_diagnoses_of_one_name_are_matched_whatever_their_order():
+    """Found by the reordering property: the first "pneumonia" took the primary whether or
+    not the second could go anywhere else, so the secondary's code was lost in one order."""
+    coded = [("J20.9", "F17.2"), ("F17.2", "J20.9")]
+    recalls = {
+        card(FinalResponse(diagnoses=[{"name": "pneumonia", "icd10": c} for c in codes])).metrics.secondary_icd10_recall
+        for codes in coded
+    }
+    assert recalls == {100.0}

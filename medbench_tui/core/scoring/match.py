@@ -149,17 +149,15 @@ def _assign(
 ) -> tuple[dict[int, Candidate], set[int]]:
     """Greedy best-score assignment over ``allowed`` refs: entity index -> candidate;
     and the entities that had candidates but lost them all (repetitions). Ties go to
-    the entity with fewer candidates, then by reference order and answer text, so
-    that the order of the answers does not change which items are matched."""
+    the entity with fewer candidates among ``allowed``, then by reference order and answer
+    text, so that the order of the answers does not change which items are matched."""
     allowed_ids = {id(r) for r in allowed}
     order = {id(r): i for i, r in enumerate(allowed)}
     texts = [normalise(e.text) for e in entities]
-    pairs = [
-        (-c.score, len(cs), order[id(c.ref)], texts[e], e, c)
-        for e, cs in enumerate(cands)
-        for c in cs
-        if id(c.ref) in allowed_ids
-    ]
+    # the alternatives that count are those among ``allowed``: a diagnosis whose code is also a
+    # differential's has no other diagnosis to go to
+    allowed_cands = [[c for c in cs if id(c.ref) in allowed_ids] for cs in cands]
+    pairs = [(-c.score, len(cs), order[id(c.ref)], texts[e], e, c) for e, cs in enumerate(allowed_cands) for c in cs]
     pairs.sort(key=lambda p: p[:5])
     taken: set[int] = set()
     assigned: dict[int, Candidate] = {}
@@ -168,7 +166,7 @@ def _assign(
             continue
         assigned[e] = c
         taken.add(id(c.ref))
-    repeated = {e for e, cs in enumerate(cands) if e not in assigned and any(id(c.ref) in allowed_ids for c in cs)}
+    repeated = {e for e, cs in enumerate(allowed_cands) if e not in assigned and cs}
     return assigned, repeated
 
 
