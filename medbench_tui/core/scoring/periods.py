@@ -10,6 +10,7 @@ for no period is read as before.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medbench_tui.core.scoring.cues import Cues
 from medbench_tui.core.scoring.document import Document
@@ -50,10 +51,16 @@ def _in_reach(doc: Document, first: int, last: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
+def _kept_to_pregnancy(item_name: str) -> bool:
+    """Asked for every mention of every item: worked out once per name."""
+    return bool(item_name) and _has(PREGNANCY, item_name)
+
+
 def after_birth_only(doc: Document, first: int, last: int, item_name: str) -> bool:
     """The item is kept to pregnancy and the mention at tokens ``first..last`` is placed after the birth:
     by the words around it, the label that opens its line ("Postnatally: ...") or its section's heading."""
-    if not item_name or not _has(PREGNANCY, item_name):
+    if not _kept_to_pregnancy(item_name):
         return False
     start = doc.tokens[first].start
     line = doc.text[doc.text.rfind("\n", 0, start) + 1 : start]
