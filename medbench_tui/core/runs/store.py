@@ -429,10 +429,13 @@ class RunStore:
         except (TypeError, ValueError):
             raise self._damaged(what, "not valid JSON") from None
 
-    def _json(self, value: Any) -> str | None:
+    def _json(self, value: Any, secrets: set[str] | None = None) -> str | None:
+        """``value`` as stored JSON, secrets redacted (``secrets``: those known now, looked up
+        once by a caller writing several values)."""
         if value is None:
             return None
-        return redact(json.dumps(value, ensure_ascii=False, separators=(",", ":")), self.secrets)
+        return redact(json.dumps(value, ensure_ascii=False, separators=(",", ":")),
+                      self.secrets if secrets is None else secrets)
 
     @property
     def schema_version(self) -> int:
@@ -461,28 +464,29 @@ class RunStore:
         in ``attempts``, so a resume never erases a failure. Metrics of an incomplete
         run are never written."""
         metrics = run.metrics if run.complete else {}
+        secrets = self.secrets
         labels = run.labels if run.complete else {}
         row = {
             "group_id": run.group_id, "case_id": run.case_id, "case_path": run.case_path,
             "case_sha256": run.case_sha256, "system": run.system, "status": run.status,
-            "reason": None if run.reason is None else redact(run.reason, self.secrets),
-            "system_config": self._json(run.system_config),
-            "simulator_config": self._json(run.simulator_config),
-            "evaluator_config": self._json(run.evaluator_config),
-            "transcript": self._json(run.transcript),
-            "scorecard": self._json(run.scorecard) if run.complete else None,
-            "extraction": self._json(run.extraction) if run.complete else None,
+            "reason": None if run.reason is None else redact(run.reason, secrets),
+            "system_config": self._json(run.system_config, secrets),
+            "simulator_config": self._json(run.simulator_config, secrets),
+            "evaluator_config": self._json(run.evaluator_config, secrets),
+            "transcript": self._json(run.transcript, secrets),
+            "scorecard": self._json(run.scorecard, secrets) if run.complete else None,
+            "extraction": self._json(run.extraction, secrets) if run.complete else None,
             "steps": run.steps, "num_steps": run.num_steps,
             "outside_soft_range": None if run.outside_soft_range is None else int(run.outside_soft_range),
             "started_at": run.started_at, "finished_at": run.finished_at, "seconds": run.seconds,
             "prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens,
-            "retries": run.retries, "repeat": run.repeat, "seeds": self._json(run.seeds),
+            "retries": run.retries, "repeat": run.repeat, "seeds": self._json(run.seeds, secrets),
         }
         try:
             with self.transaction() as db:
                 run.attempts = [*(run.attempts or []), *self._earlier(db, run)]
-                row["requests"] = self._json(run.requests)
-                row["attempts"] = self._json(run.attempts or None)
+                row["requests"] = self._json(run.requests, secrets)
+                row["attempts"] = self._json(run.attempts or None, secrets)
                 columns = ", ".join(row)
                 marks = ", ".join("?" for _ in row)
                 db.execute(

@@ -62,6 +62,8 @@ REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
 KIN_ROOT = 4
+READINGS_KEPT = 256
+"""Questions whose reading a record keeps (a consultation asks far fewer)."""
 """Letters two words share at the start to be of one root ("urinary", "urine")."""
 TIE = 1e-6
 """Scores this close are equal."""
@@ -235,6 +237,19 @@ class Source:
         return max((len(w & asked) for w in self.wordings), default=0)
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """A question as the record's words: its units, their resolved terms and weights."""
+
+    units: tuple[Unit, ...]
+    resolved: list[tuple[frozenset[str], float]]
+    inside: list[frozenset[str]]
+    qualified: set[str]
+    weights: list[float]
+    terms: frozenset[str]
+    stems: frozenset[str]
+
+
 @dataclass
 class Match:
     source: Source
@@ -266,6 +281,8 @@ class Matcher:
         self.complaint = frozenset(t for u in units(record.intro) for t in u.terms if t in SYMPTOM_CONCEPTS)
         """The symptoms the patient came with, as concepts."""
         self._fuzzy: dict[str, str | None] = {}
+        self._readings: dict[str, _Reading] = {}
+        self._roots = frozenset(t[:KIN_ROOT] for t in df if not t.startswith("@") and len(t) >= KIN_ROOT)
 
     def _weight(self, terms: frozenset[str]) -> float:
         """How much a question word says: its rarity in the record; a word the record
@@ -290,26 +307,45 @@ class Matcher:
                 return frozenset({fuzzy}), 0.9
         return unit.terms, 1.0
 
-    def score(self, question: str, sources: list[Source]) -> list[Match]:
+    def _read(self, question: str) -> _Reading:
+        """What a question asks, as this record's words: worked out once per question, as
+        one reply scores it against several sets of facts."""
+        if (reading := self._readings.get(question)) is not None:
+            return reading
         question_units = units(question)
         resolved = [self._resolve(u) for u in question_units]
-        if not resolved:  # no content word ("does he know you're here?"): a keyword said whole
-            asked_whole = _wording(question)
-            return [Match(source, 1.0, []) for source in sources
-                    if any(len(w) >= 2 and w <= asked_whole for w in source.wordings)]
         # a word that a phrase of the question gives another meaning means the phrase ("pain" of
         # "anything for the pain"; not "live" of "live with")
         inside = [
             frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
             for u, (terms, _) in zip(question_units, resolved, strict=True)
         ]
-        qualified = self._qualified(question)
         weights = [self._weight(terms) for terms, _ in resolved]
+        reading = _Reading(
+            question_units, resolved, inside, self._qualified(question) if resolved else set(), weights,
+            frozenset(t for terms, _ in resolved for t in terms), frozenset(stem(lemma(w)) for w in words(question)),
+        )
+        if len(self._readings) >= READINGS_KEPT:
+            self._readings.clear()
+        self._readings[question] = reading
+        return reading
+
+    def score(self, question: str, sources: list[Source]) -> list[Match]:
+        reading = self._read(question)
+        question_units, resolved, inside = reading.units, reading.resolved, reading.inside
+        if not resolved:  # no content word ("does he know you're here?"): a keyword said whole
+            asked_whole = _wording(question)
+            return [Match(source, 1.0, []) for source in sources
+                    if any(len(w) >= 2 and w <= asked_whole for w in source.wordings)]
+        qualified, weights, asked = reading.qualified, reading.weights, reading.stems
         total = sum(weights)
         heaviest = max(weights)
-        asked = {stem(lemma(w)) for w in words(question)}
         matches = []
         for source in sources:
+            phrases = [stands_for for phrase, stands_for in source.phrases if phrase <= asked]
+            if not phrases and reading.terms.isdisjoint(source.profile):  # shares nothing
+                matches.append(Match(source, 0.0, [0.0] * len(resolved)))
+                continue
             per_unit = [
                 factor * max(
                     (source.profile.get(t, 0.0) * (PARTIAL_PHRASE if t in stems else 1.0) for t in terms),
@@ -323,12 +359,11 @@ class Matcher:
                     if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
                     for p, u, (terms, f) in zip(per_unit, question_units, resolved, strict=True)
                 ]
-            for phrase, stands_for in source.phrases:
-                if phrase <= asked:
-                    per_unit = [
-                        max(p, f) if terms & stands_for else p
-                        for p, (terms, f) in zip(per_unit, resolved, strict=False)
-                    ]
+            for stands_for in phrases:
+                per_unit = [
+                    max(p, f) if terms & stands_for else p
+                    for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                ]
             coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
             # the best single word, as far as it is the main word of the question
             peak = max(p * w / heaviest for p, w in zip(per_unit, weights, strict=False))
@@ -352,8 +387,7 @@ class Matcher:
 
     def _kin(self, word: str) -> bool:
         """Does the record have a word of the same root ("urine" for "urinary")?"""
-        root = word[:KIN_ROOT]
-        return len(word) > KIN_ROOT and any(t.startswith(root) for t in self.idf if not t.startswith("@"))
+        return len(word) > KIN_ROOT and word[:KIN_ROOT] in self._roots
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""

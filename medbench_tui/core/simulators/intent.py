@@ -19,6 +19,7 @@ Everything here is about the form of the question, never about a case.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from medbench_tui.core.case import Attachment
@@ -257,8 +258,14 @@ def holds_findings(attachment: Attachment) -> bool:
     return bool(_FINDINGS_WORDS & {stem(w) for w in words(attachment.title)})
 
 
-def _phrase_in(phrase: str, stems: list[str]) -> bool:
-    target = [stem(lemma(w)) for w in words(phrase)]
+@lru_cache(maxsize=8192)
+def _stems(text: str) -> tuple[str, ...]:
+    """The text's words by their one form and stem, in order."""
+    return tuple(stem(lemma(w)) for w in words(text))
+
+
+def _phrase_in(phrase: str, stems: tuple[str, ...]) -> bool:
+    target = _stems(phrase)
     n = len(target)
     return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
 
@@ -268,14 +275,14 @@ def names(attachment: Attachment, text: str) -> bool:
     head before a comma; whole words, any case? "blood pressure" names no blood test."""
     if not holds_findings(attachment):
         text = _OBSERVATION_PHRASES.sub(" ", text)
-    stems = [stem(lemma(w)) for w in words(text)]
+    stems = _stems(text)
     head = re.split(r"[,(]", attachment.title)[0]
     if any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head]):
         return True
     # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
     # title's head, and one of the words says which document
     named = [w for w in stems if w not in _REQUEST_WORDS]
-    title = {stem(lemma(w)) for w in words(head)}
+    title = set(_stems(head))
     return bool(named) and set(named) <= title and any(w not in _DOCUMENT_WORDS for w in named)
 
 

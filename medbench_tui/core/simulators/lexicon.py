@@ -245,12 +245,14 @@ _JOINS = (
 )
 
 
-def words(text: str) -> list[str]:
-    """Lower-case word tokens, apostrophes dropped (``don't`` -> ``dont``)."""
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """Lower-case word tokens, apostrophes dropped (``don't`` -> ``dont``); cached, as every
+    question is read by several checks."""
     text = text.lower()
     for pattern, replacement in _JOINS:
         text = pattern.sub(replacement, text)
-    return _TOKEN.findall(text)
+    return tuple(_TOKEN.findall(text))
 
 
 @dataclass(frozen=True)
