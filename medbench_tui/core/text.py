@@ -583,14 +583,16 @@ def key_tokens(tokens: list[Token]) -> list[Token]:
     return [t for t in tokens if t.norm not in FILLER]
 
 
+@lru_cache(maxsize=65536)
 def normalise(text: str) -> str:
     """The normalised form of a short text, spaces between words (for display and for
-    whole-item fuzzy comparison)."""
+    whole-item fuzzy comparison); cached, as item names are normalised at every reading."""
     return " ".join(t.norm for t in key_tokens(tokenize(text)))
 
 
+@lru_cache(maxsize=65536)
 def compact(text: str) -> str:
-    """The normalised form with the spaces dropped: what phrase search compares."""
+    """The normalised form with the spaces dropped: what phrase search compares (cached)."""
     return "".join(t.norm for t in key_tokens(tokenize(text)))
 
 

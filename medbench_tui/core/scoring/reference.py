@@ -161,6 +161,8 @@ class ReferenceTable:
     _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
     _alternatives: set[tuple[int, Phrase]] = field(default_factory=set)
     _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
+    _multiword_by_first: dict[str, list[int]] = field(default_factory=dict)
+    """Where each word starts a multi-word phrase (positions in ``_multiword``)."""
     _prefixes: set[str] = field(default_factory=set)
     _vocab: set[str] = field(default_factory=set)
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
@@ -227,6 +229,7 @@ class ReferenceTable:
         if not any(p == phrase and r is ref and g is group for p, r, g in entries):
             entries.append((phrase, ref, group))
             if len(set(phrase.words)) >= 2 and (ref is not None or group is not None):
+                self._multiword_by_first.setdefault(phrase.words[0], []).append(len(self._multiword))
                 self._multiword.append((phrase, ref, group))
         compact = phrase.compact
         self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
@@ -312,7 +315,8 @@ class ReferenceTable:
         for position, word in enumerate(words):
             where.setdefault(word, []).append(position)
         out: list[Mention] = []
-        for phrase, ref, group in self._multiword:
+        starting = sorted({i for word in where for i in self._multiword_by_first.get(word, ())})
+        for phrase, ref, group in (self._multiword[i] for i in starting):
             if phrase.caps_only or any(w not in where for w in phrase.words):
                 continue
             reach = len(phrase.words) + UNORDERED_SLACK
