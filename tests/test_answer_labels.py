@@ -18,7 +18,8 @@ from medbench_tui.core.validate import load_valid_case
 from tests.support.answer_labels import label_problems
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = (ROOT / "tests" / "data" / "answers", ROOT / "tests" / "data" / "heldout" / "answers")
+HELDOUT = ROOT / "tests" / "data" / "heldout"
+FOLDERS = (ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*"))))
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
 
 
