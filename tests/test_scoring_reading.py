@@ -299,3 +299,18 @@ def test_a_reported_blood_count_by_its_abbreviations_is_the_count_done():
     jaundice = load_valid_case(CASES / "ped-jaundice-001.yaml")
     card = card_for(jaundice, "ABO haemolytic disease.\nResults: Hb 132 g/L, retics 9.2%.")
     assert "Full blood count and blood film" in given(card, "workup")
+
+
+@pytest.mark.parametrize(
+    ("text", "levofloxacin_given"),
+    [
+        ("## Impression\nCommunity-acquired pneumonia, CURB-65 1; levofloxacin from a friend, two a day since Sunday."
+         "\n\n## Plan\n- Amoxicillin 500 mg TDS for 5 days", False),
+        ("Impression: community-acquired pneumonia.\n\n- Levofloxacin 500 mg once daily for 5 days", True),  # no plan
+    ],
+)
+def test_a_drug_under_the_diagnosis_heading_of_an_answer_with_a_plan_is_no_plan(case, text, levofloxacin_given):
+    """When the answer has a plan section, a drug named under its Diagnosis heading describes the patient."""
+    card = card_for(case, text)
+    assert ("Levofloxacin" in given(card, "treatment")) is levofloxacin_given
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is levofloxacin_given

@@ -10,7 +10,9 @@ Two passes over ``final.text`` (and ``final.advice``):
      amoxicillin" in prose is a treatment; "the CXR showed consolidation" says the CXR
      is part of the work-up), unless negated ("no need for a CT") or background
      ("previous colonoscopy", "currently on ramipril", "NSAID-induced", "penicillin
-     allergy"); everything under an "Avoid:" heading is negated;
+     allergy"); everything under an "Avoid:" heading is negated; in an answer that has a
+     plan section, a drug named under its Diagnosis heading describes the patient ("six senna
+     a day") and is no plan;
    * a diagnosis (primary, secondary or a reference differential) named in a
      Differential section is a differential; in a Diagnosis/Impression/Assessment or
      ICD-10 section it is a final diagnosis (unless negated, or moved to the
@@ -175,7 +177,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     item_hits = {m.hit for m in mentions if m.ref is not None}
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
-    reading = _Reading(has_diagnosis_section)
+    reading = _Reading(has_diagnosis_section, layout.has("treatment"))
     reading.commits = not has_diagnosis_section and any(
         m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
     )
@@ -239,6 +241,7 @@ class _Reading:
     """What the reading of one text has settled so far: which diagnoses are final."""
 
     has_diagnosis_section: bool
+    has_plan_section: bool = False
     finals: set[int] = field(default_factory=set)  # id() of the refs named as final diagnoses
     final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
     any_final: bool = False
@@ -254,6 +257,9 @@ OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
 """Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
+IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
+"""In an answer with a plan section, a drug under its Diagnosis heading describes the patient ("six senna a day",
+"NSAID use"): the plan is in the plan section."""
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
     "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
@@ -289,6 +295,8 @@ def _classify(
             return None, assertion.AFFIRMED
         if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
             return None, assertion.AFFIRMED
+        if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
+            return named, IN_DIAGNOSIS  # type: ignore[return-value]
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
