@@ -314,3 +314,15 @@ def test_a_drug_under_the_diagnosis_heading_of_an_answer_with_a_plan_is_no_plan(
     card = card_for(case, text)
     assert ("Levofloxacin" in given(card, "treatment")) is levofloxacin_given
     assert (status(card, "cc-implicit-contraindicated") == "FAIL") is levofloxacin_given
+
+
+@pytest.mark.parametrize(
+    ("text", "x_ray_given"),
+    [
+        ("Pneumonia on examination; she doesn't need a chest X-ray. Amoxicillin 500 mg TDS.", False),
+        ("Pneumonia. A chest X-ray does not need to be done today; amoxicillin 500 mg TDS.", False),
+        ("Pneumonia. Chest X-ray today; amoxicillin 500 mg TDS.", True),
+    ],
+)
+def test_an_item_said_not_to_be_needed_is_not_given(case, text, x_ray_given):
+    assert ("Chest X-ray" in given(card_for(case, text), "workup")) is x_ray_given
