@@ -326,3 +326,20 @@ def test_a_drug_under_the_diagnosis_heading_of_an_answer_with_a_plan_is_no_plan(
 )
 def test_an_item_said_not_to_be_needed_is_not_given(case, text, x_ray_given):
     assert ("Chest X-ray" in given(card_for(case, text), "workup")) is x_ray_given
+
+
+@pytest.mark.parametrize(
+    ("text", "panels"),
+    [
+        ("AF. Bloods back: haemoglobin 151, WCC 7.9; Na 139, K+ 4.6, urea 5.2; ALT 30.", {
+            "Full blood count", "Urea and electrolytes", "Liver function tests"}),
+        ("AF. Results: free T4 16, INR 1.1.", {"Thyroid function tests", "Coagulation screen"}),
+        ("AF. His potassium and platelets are fine; vitamin K 10 mg IV if he bleeds.", set()),  # no value, a dose
+    ],
+)
+def test_a_result_of_an_analyte_reports_its_blood_panel_done(text, panels):
+    """A reported value of one of a standard panel's analytes is that panel done (scoring.md "Results")."""
+    af = load_valid_case(CASES / "im-af-001.yaml")
+    wanted = {"Full blood count", "Urea and electrolytes", "Liver function tests", "Thyroid function tests",
+              "Coagulation screen"}
+    assert given(card_for(af, text), "workup") & wanted == panels

@@ -68,6 +68,7 @@ FOLLOW_UP = "follow-up interval"
 DISCHARGE_PLAN = "discharge with a treatment"
 WITHHOLDING = "withholding a treatment"
 ECG_READ = "an ECG finding"
+PANEL_RESULT = "a result of the panel"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -455,3 +456,79 @@ def ecg_readings(doc: Document) -> list[Hit]:
         if found is not None and not aim and not (out and out[-1].last >= k):
             out.append(Hit(k, k + len(found) - 1))
     return out
+
+
+DOSE_UNITS = frozenset({
+    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
+    "liters", "percent",
+})
+FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
+"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
+
+
+def a_result(doc: Document, last: int) -> bool:
+    """A value follows token ``last`` without a dose unit, a strength in per cent or a frequency: a
+    laboratory result ("bicarbonate 6", "potassium 2.9", "K+ 2.9")."""
+    return result_end(doc, last) is not None
+
+
+def result_end(doc: Document, last: int) -> int | None:
+    """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does."""
+    k = last + 1
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
+        return None
+    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
+    if gap.strip(" :+") not in ("", "="):
+        return None
+    j = k + 1
+    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
+        j += 1  # "2.9", "7.02"
+    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
+        return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
+    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
+
+
+_BLOOD_COUNT = ("haemoglobin", "hemoglobin", "white cell count", "platelet", "neutrophil", "lymphocyte", "mcv",
+                "haematocrit", "hematocrit")
+_RENAL = ("creatinine", "urea", "egfr", "sodium", "potassium", "na", "k")
+PANELS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("full", "blood", "count"): _BLOOD_COUNT,
+    ("urea", "electrolyte"): _RENAL,
+    ("renal", "function"): _RENAL,
+    ("kidney", "function"): _RENAL,
+    ("liver", "function", "test"): ("alt", "ast", "alp", "ggt", "bilirubin", "albumin"),
+    ("thyroid", "function", "test"): ("tsh", "ft4", "free t4", "t4", "ft3", "free t3"),
+    ("coagulation", "screen"): ("inr", "aptt", "prothrombin time"),
+}
+"""A standard blood panel (its normalised words) and the analytes whose results report it done."""
+
+
+def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """The analytes (normalised words) of the panel a reference phrase names, if it names one."""
+    analytes = PANELS.get(words)
+    return None if analytes is None else tuple(tuple(a.split()) for a in analytes)
+
+
+def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
+    norms = [t.norm for t in doc.tokens]
+    out: list[Hit] = []
+    for k in range(len(norms)):
+        if k and doc.tokens[k - 1].start == doc.tokens[k].start:
+            continue  # inside an expanded abbreviation
+        for words in analytes:
+            last = k + len(words) - 1
+            if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
+                continue
+            end = result_end(doc, last)
+            if end is not None:
+                out.append(Hit(k, end))
+                break
+    return out
+
+
+def _whole_word(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are all the tokens of what was written there (not "K" of "vitamin K")."""
+    ends_word = last + 1 >= len(doc.tokens) or doc.tokens[last + 1].start != doc.tokens[last].start
+    return ends_word and not (first and doc.lows[first - 1] == "vitamin")

@@ -174,6 +174,7 @@ class ReferenceTable:
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -202,6 +203,10 @@ class ReferenceTable:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
+        for ref in self.workup:
+            panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
+            if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
+                self._panels.append((panel[0], ref, panel[1]))
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -303,7 +308,8 @@ class ReferenceTable:
         found += self._unordered(doc, keys, words)
         found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
         mentions = _resolve_overlaps(found)
-        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs:
+        if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
+                or self._panels):
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -372,6 +378,9 @@ class ReferenceTable:
         for phrase, ref in self._ecgs:
             for hit in concepts.ecg_readings(doc):
                 add(hit, phrase, ref, concepts.ECG_READ)
+        for phrase, ref, analytes in self._panels:
+            for hit in concepts.panel_results(doc, analytes):
+                add(hit, phrase, ref, concepts.PANEL_RESULT)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:

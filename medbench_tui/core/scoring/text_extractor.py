@@ -267,12 +267,6 @@ SERVICE_WORDS = frozenset({
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
 MEASUREMENT_WORDS = frozenset({"level", "levels", "saturation", "saturations", "sats", "requirement", "requirements"})
 """After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
-DOSE_UNITS = frozenset({
-    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
-    "liters", "percent",
-})
-FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
-"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
 ATTRIBUTED = cues.Cues(
     "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
     "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
@@ -293,7 +287,8 @@ def _classify(
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
-        if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
+        result = concepts.a_result(doc, last)
+        if named == "treatment" and (_measured(doc, last) or result or _inside_a_test(doc, first, table)):
             return None, assertion.AFFIRMED
         if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
@@ -377,24 +372,6 @@ def _service(doc: Document, last: int) -> bool:
 
 def _measured(doc: Document, last: int) -> bool:
     return _next_low(doc, last) in MEASUREMENT_WORDS
-
-
-def _a_result(doc: Document, last: int) -> bool:
-    """A value follows without a dose unit, a strength in per cent or a frequency: a laboratory result
-    ("bicarbonate 6", "potassium 2.9")."""
-    k = last + 1
-    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
-        return False
-    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
-    if gap.strip(" :") not in ("", "="):
-        return False
-    j = k + 1
-    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
-        j += 1  # "2.9", "7.02"
-    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
-        return False  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
-    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
-    return unit not in DOSE_UNITS and unit not in FREQUENCY_UNITS
 
 
 def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
