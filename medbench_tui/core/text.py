@@ -351,6 +351,16 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "peritoneal disease": "peritoneal metastases",
     "peritoneal deposits": "peritoneal metastases",
     "peritoneal carcinomatosis": "peritoneal metastases",
+    "full blood count": "full blood count",
+    "blood count": "full blood count",
+    "white blood count": "white cell count",
+    "thyroid test": "thyroid function test",
+    "thyroid blood test": "thyroid function test",
+    "cut down": "reduce",
+    "cut back": "reduce",
+    "cut alcohol": "reduce alcohol",
+    "drink less alcohol": "reduce alcohol",
+    "less alcohol": "reduce alcohol",
 }
 ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
 PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)
