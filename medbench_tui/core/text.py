@@ -240,6 +240,7 @@ PHRASE_SYNONYMS: dict[str, str] = {
 # kept in a block of their own so that the question shorthand can grow beside them.
 ANSWER_ABBREVIATIONS: dict[str, str] = {
     "o2": "oxygen",
+    "temp": "temperature",
     "nbm": "nil by mouth",
     "npo": "nil by mouth",
     "cocp": "combined oral contraceptive",
