@@ -343,3 +343,19 @@ def test_a_result_of_an_analyte_reports_its_blood_panel_done(text, panels):
     wanted = {"Full blood count", "Urea and electrolytes", "Liver function tests", "Thyroid function tests",
               "Coagulation screen"}
     assert given(card_for(af, text), "workup") & wanted == panels
+
+
+@pytest.mark.parametrize(
+    ("text", "bleeding_risk_checked"),
+    [
+        ("AF. Score the stroke risk and check his bleeding risk.", True),
+        ("AF. Check his stroke risk; bleeding is unlikely.", False),
+    ],
+)
+def test_words_of_an_alias_out_of_order_are_taken_after_its_first_word_when_the_nearest_cross_a_list(
+    text, bleeding_risk_checked
+):
+    """"check bleeding risk" is in "score the stroke risk and check his bleeding risk": the nearest "risk"
+    belongs to the item before the "and", the one after "check" to this one."""
+    af = load_valid_case(CASES / "im-af-001.yaml")
+    assert ("Bleeding risk assessment (ORBIT)" in given(card_for(af, text), "workup")) is bleeding_risk_checked

@@ -327,20 +327,16 @@ class ReferenceTable:
                 continue
             reach = len(phrase.words) + UNORDERED_SLACK
             for anchor in where[phrase.words[0]]:
-                picked = [anchor]
-                for word in phrase.words[1:]:
-                    near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked
-                            and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
-                    if not near:
-                        break
-                    picked.append(min(near, key=lambda p: abs(p - anchor)))
-                else:
+                for forward in (True, False):  # the nearest words after the first word; else the nearest
+                    picked = _pick(doc, keys, where, phrase, anchor, forward)
+                    if picked is None or max(picked) - min(picked) >= reach:
+                        continue
                     first, last = keys[min(picked)], keys[max(picked)]
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
                         first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
-                    near_enough = max(picked) - min(picked) < reach
-                    if near_enough and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                    if not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+                        break
         return out
 
     def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
@@ -404,6 +400,24 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+def _pick(
+    doc: Document, keys: list[int], where: dict[str, list[int]], phrase: Phrase, anchor: int, forward: bool
+) -> list[int] | None:
+    """The positions of a phrase's words around the position of its first word, each the nearest one
+    in reach and in its clause (``forward``: the nearest after it, tried first, so that "score the stroke
+    risk and check his bleeding risk" gives the second "risk" to "check bleeding risk"); None when one is
+    missing."""
+    reach = len(phrase.words) + UNORDERED_SLACK
+    picked = [anchor]
+    for word in phrase.words[1:]:
+        near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked and (not forward or p > anchor)
+                and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
+        if not near:
+            return None
+        picked.append(min(near, key=lambda p: abs(p - anchor)))
+    return picked
 
 
 def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked: set[int]) -> bool:
