@@ -359,3 +359,12 @@ def test_words_of_an_alias_out_of_order_are_taken_after_its_first_word_when_the_
     belongs to the item before the "and", the one after "check" to this one."""
     af = load_valid_case(CASES / "im-af-001.yaml")
     assert ("Bleeding risk assessment (ORBIT)" in given(card_for(af, text), "workup")) is bleeding_risk_checked
+
+
+def test_an_unlisted_drug_with_its_indication_after_for_is_extra(case):
+    """"zinc sulphate 50 mg daily for the low zinc level seen on the bloods": the indication after "for" explains
+    the drug, so the item is no prose too long to be one; an unlisted drug is extra."""
+    text = "Plan:\n- Amoxicillin 500 mg TDS\n- Zinc sulphate 50 mg daily for the low zinc level seen on the bloods"
+    card = card_for(case, text)
+    extras = [e.answer for e in card.items.treatment if e.status == "extra"]
+    assert extras == ["Zinc sulphate 50 mg daily"]

@@ -34,7 +34,8 @@ Two passes over ``final.text`` (and ``final.advice``):
    too, so that unlisted and wrong answers are scored. An item is cut into pieces at
    commas, arrows, "and", "or", "then"; a label before a colon, an explanation after a
    dash or in parentheses, and what follows a qualifier ("for", "if", "given"...) after
-   a named item ("paracetamol for fever and pain") are left out. A piece that names a
+   a named item ("paracetamol for fever and pain") or an unlisted drug ("zinc 50 mg
+   daily for the low zinc") are left out. A piece that names a
    reference item gives nothing more (in "CT head" under a case whose "CT" is an
    alias, "head" qualifies the CT); a piece in the reach of a negation ("avoid nitrates
    and opiates"), of doses, routes, frequencies and verbs only, or of more than
@@ -505,10 +506,12 @@ def _leftovers(
     if explanation:
         end = explanation.start()
     named_end = min((b for a, b in named if start <= a < end), default=None)
-    if named_end is not None:  # "paracetamol for fever and pain": what follows a qualifier explains
-        qualifier = next((w for w in WORD_RE.finditer(text, named_end, end) if w.group().lower() in QUALIFIERS), None)
-        if qualifier is not None:
-            end = qualifier.start()
+    # "paracetamol for fever and pain", "zinc sulphate 50 mg daily for the low zinc": what follows a qualifier
+    # after a named item or an unlisted drug explains it
+    qualifier = next((w for w in WORD_RE.finditer(text, start if named_end is None else named_end, end)
+                      if w.group().lower() in QUALIFIERS), None)
+    if qualifier is not None and (named_end is not None or therapeutic(text[start : qualifier.start()])):
+        end = qualifier.start()
     if item.kind == "diagnosis":
         pieces = [(start, end)]
     else:
