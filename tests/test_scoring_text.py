@@ -73,6 +73,7 @@ def test_british_and_american_spelling_agree(british, american):
         ("FBC", "blood count"), ("FBC", "full blood counts"), ("TFTs", "thyroid test"), ("WBC", "white blood count"),
         ("reduce alcohol", "cut down alcohol"), ("reduce alcohol", "cut back on alcohol"),
         ("reduce alcohol", "drink less alcohol"),
+        ("reduce alcohol", "cutting down on alcohol"),
         ("temperature", "temp"),
     ],
 )

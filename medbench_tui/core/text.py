@@ -359,6 +359,8 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "thyroid blood test": "thyroid function test",
     "cut down": "reduce",
     "cut back": "reduce",
+    "cutting down": "reduce",
+    "cutting back": "reduce",
     "cut alcohol": "reduce alcohol",
     "drink less alcohol": "reduce alcohol",
     "less alcohol": "reduce alcohol",
