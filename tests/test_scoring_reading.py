@@ -334,6 +334,8 @@ def test_an_item_said_not_to_be_needed_is_not_given(case, text, x_ray_given):
         ("AF. Bloods back: haemoglobin 151, WCC 7.9; Na 139, K+ 4.6, urea 5.2; ALT 30.", {
             "Full blood count", "Urea and electrolytes", "Liver function tests"}),
         ("AF. Results: free T4 16, INR 1.1.", {"Thyroid function tests", "Coagulation screen"}),
+        ("AF.\n\n| test | value |\n|---|---|\n| Bilirubin | 9 umol/L |\n| Sodium | 137 mmol/L |", {
+            "Liver function tests", "Urea and electrolytes"}),  # the next cell of a table row; concentrations
         ("AF. His potassium and platelets are fine; vitamin K 10 mg IV if he bleeds.", set()),  # no value, a dose
     ],
 )

@@ -43,13 +43,20 @@
   painkillers until a doctor has examined you", "hold off on pain relief until seen".
   This concept gives blame too.
 
+* **A panel's result** (:func:`panel_results`): a workup item that is a standard blood
+  panel (full blood count, urea and electrolytes or renal function, liver or thyroid
+  function tests, a coagulation screen) is done when the answer reports a result of one of
+  its analytes ("Hb 146", "plt 228", "creatinine 96, eGFR 67", "K+ 2.9", "ALT 62", "fT4 14",
+  "INR 1.0", or in the next cell of a table row; scoring.md "Results"); an analyte named
+  without a value is not the panel.
+
 * **An ECG read** (:func:`ecg_readings`): findings only an electrocardiogram gives ("ST
   elevation in II, III and aVF", "sinus tachycardia 112", "T-wave inversion", "QTc 480")
   report the 12-lead ECG done (scoring.md "Results"): they match a workup item that is
   the plain ECG ("12-lead ECG", "ECG"), never a variant with words of its own
   ("right-sided ECG leads", "ambulatory ECG").
 
-Safety-netting and follow-up only give credit: it reaches the reference items of class required,
+Safety-netting, follow-up and a panel's result only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
 home with review in a week" given). Each reference item is still matched at most
@@ -472,13 +479,15 @@ def a_result(doc: Document, last: int) -> bool:
     return result_end(doc, last) is not None
 
 
-def result_end(doc: Document, last: int) -> int | None:
-    """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does."""
+def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
+    """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does;
+    ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
+    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |")."""
     k = last + 1
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return None
     gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
-    if gap.strip(" :+") not in ("", "="):
+    if gap.strip(" :+|" if lab else " :+") not in ("", "="):
         return None
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
@@ -486,7 +495,16 @@ def result_end(doc: Document, last: int) -> int | None:
     if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
         return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    if lab and unit and _per_litre(doc, j):
+        return j - 1
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
+
+
+def _per_litre(doc: Document, unit: int) -> bool:
+    """The unit at token ``unit`` is a concentration ("g/L", "mmol/L", "mg/dL")."""
+    after = unit + 1
+    return (after < len(doc.tokens) and doc.lows[after] in ("l", "dl")
+            and doc.text[doc.tokens[unit].end : doc.tokens[after].start] == "/")
 
 
 _BLOOD_COUNT = ("haemoglobin", "hemoglobin", "white cell count", "platelet", "neutrophil", "lymphocyte", "mcv",
@@ -521,7 +539,7 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
             last = k + len(words) - 1
             if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
                 continue
-            end = result_end(doc, last)
+            end = result_end(doc, last, lab=True)
             if end is not None:
                 out.append(Hit(k, end))
                 break
