@@ -75,6 +75,7 @@ def test_british_and_american_spelling_agree(british, american):
         ("reduce alcohol", "drink less alcohol"),
         ("reduce alcohol", "cutting down on alcohol"),
         ("temperature", "temp"),
+        ("dipstick urine", "dipping urine"),
     ],
 )
 def test_abbreviations_agree(short, long):

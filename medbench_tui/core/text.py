@@ -241,6 +241,8 @@ PHRASE_SYNONYMS: dict[str, str] = {
 ANSWER_ABBREVIATIONS: dict[str, str] = {
     "o2": "oxygen",
     "temp": "temperature",
+    "dipping": "dipstick",
+    "dipped": "dipstick",
     "nbm": "nil by mouth",
     "npo": "nil by mouth",
     "cocp": "combined oral contraceptive",
