@@ -531,10 +531,11 @@ def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
     norms = [t.norm for t in doc.tokens]
+    firsts = {words[0] for words in analytes}
     out: list[Hit] = []
     for k in range(len(norms)):
-        if k and doc.tokens[k - 1].start == doc.tokens[k].start:
-            continue  # inside an expanded abbreviation
+        if norms[k] not in firsts or (k and doc.tokens[k - 1].start == doc.tokens[k].start):
+            continue  # not an analyte, or inside an expanded abbreviation
         for words in analytes:
             last = k + len(words) - 1
             if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
