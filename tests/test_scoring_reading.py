@@ -337,6 +337,9 @@ def test_an_item_said_not_to_be_needed_is_not_given(case, text, x_ray_given):
         ("AF.\n\n| test | value |\n|---|---|\n| Bilirubin | 9 umol/L |\n| Sodium | 137 mmol/L |", {
             "Liver function tests", "Urea and electrolytes"}),  # the next cell of a table row; concentrations
         ("AF. His potassium and platelets are fine; vitamin K 10 mg IV if he bleeds.", set()),  # no value, a dose
+        ("AF. I'd like some bloods to check on his thyroid and kidneys.", {"Thyroid function tests",
+                                                                         "Urea and electrolytes"}),  # lay words
+        ("AF. The tracing settles it; his kidneys and thyroid have never given trouble.", set()),  # no blood tests
     ],
 )
 def test_a_result_of_an_analyte_reports_its_blood_panel_done(text, panels):

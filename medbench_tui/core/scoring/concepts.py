@@ -48,7 +48,8 @@
   function tests, a coagulation screen) is done when the answer reports a result of one of
   its analytes ("Hb 146", "plt 228", "creatinine 96, eGFR 67", "K+ 2.9", "ALT 62", "fT4 14",
   "INR 1.0", or in the next cell of a table row; scoring.md "Results"); an analyte named
-  without a value is not the panel.
+  without a value is not the panel. In lay words, the organ of a panel named after blood
+  tests in one clause asks for it ("bloods to check her kidneys and liver").
 
 * **An ECG read** (:func:`ecg_readings`): findings only an electrocardiogram gives ("ST
   elevation in II, III and aVF", "sinus tachycardia 112", "T-wave inversion", "QTc 480")
@@ -522,10 +523,21 @@ PANELS: dict[tuple[str, ...], tuple[str, ...]] = {
 """A standard blood panel (its normalised words) and the analytes whose results report it done."""
 
 
+PANEL_ORGANS: dict[tuple[str, ...], str] = {
+    ("urea", "electrolyte"): "kidney", ("renal", "function"): "kidney", ("kidney", "function"): "kidney",
+    ("liver", "function", "test"): "liver", ("thyroid", "function", "test"): "thyroid",
+}
+"""The organ whose blood tests a panel is, in lay words ("blood tests for your liver and kidneys")."""
+
+
 def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
-    """The analytes (normalised words) of the panel a reference phrase names, if it names one."""
+    """The analytes (normalised words) of the panel a reference phrase names, if it names one; the
+    panel's organ is one more, read only in a clause about blood tests (:func:`panel_results`)."""
     analytes = PANELS.get(words)
-    return None if analytes is None else tuple(tuple(a.split()) for a in analytes)
+    if analytes is None:
+        return None
+    organ = PANEL_ORGANS.get(words)
+    return tuple(tuple(a.split()) for a in analytes) + (((organ,),) if organ else ())
 
 
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
@@ -540,11 +552,22 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
             last = k + len(words) - 1
             if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
                 continue
-            end = result_end(doc, last, lab=True)
+            blood = _blood_tests_before(doc, k) if words[0] in PANEL_ORGANS.values() else None
+            end = result_end(doc, last, lab=True) if blood is None else last
             if end is not None:
-                out.append(Hit(k, end))
+                out.append(Hit(k if blood is None else blood, end))
                 break
     return out
+
+
+def _blood_tests_before(doc: Document, k: int) -> int | None:
+    """Where blood tests ("bloods", "blood tests") are named before token ``k`` in its clause, if they are."""
+    j = k - 1
+    while j >= 0 and doc.clause[j] == doc.clause[k]:
+        if doc.lows[j] == "bloods" or (doc.lows[j] == "blood" and j + 1 < k and doc.tokens[j + 1].norm == "test"):
+            return j
+        j -= 1
+    return None
 
 
 def _whole_word(doc: Document, first: int, last: int) -> bool:
