@@ -299,3 +299,77 @@ def test_a_reported_blood_count_by_its_abbreviations_is_the_count_done():
     jaundice = load_valid_case(CASES / "ped-jaundice-001.yaml")
     card = card_for(jaundice, "ABO haemolytic disease.\nResults: Hb 132 g/L, retics 9.2%.")
     assert "Full blood count and blood film" in given(card, "workup")
+
+
+@pytest.mark.parametrize(
+    ("text", "levofloxacin_given"),
+    [
+        ("## Impression\nCommunity-acquired pneumonia, CURB-65 1; levofloxacin from a friend, two a day since Sunday."
+         "\n\n## Plan\n- Amoxicillin 500 mg TDS for 5 days", False),
+        ("Impression: community-acquired pneumonia.\n\n- Levofloxacin 500 mg once daily for 5 days", True),  # no plan
+    ],
+)
+def test_a_drug_under_the_diagnosis_heading_of_an_answer_with_a_plan_is_no_plan(case, text, levofloxacin_given):
+    """When the answer has a plan section, a drug named under its Diagnosis heading describes the patient."""
+    card = card_for(case, text)
+    assert ("Levofloxacin" in given(card, "treatment")) is levofloxacin_given
+    assert (status(card, "cc-implicit-contraindicated") == "FAIL") is levofloxacin_given
+
+
+@pytest.mark.parametrize(
+    ("text", "x_ray_given"),
+    [
+        ("Pneumonia on examination; she doesn't need a chest X-ray. Amoxicillin 500 mg TDS.", False),
+        ("Pneumonia. A chest X-ray does not need to be done today; amoxicillin 500 mg TDS.", False),
+        ("Pneumonia. Chest X-ray today; amoxicillin 500 mg TDS.", True),
+    ],
+)
+def test_an_item_said_not_to_be_needed_is_not_given(case, text, x_ray_given):
+    assert ("Chest X-ray" in given(card_for(case, text), "workup")) is x_ray_given
+
+
+@pytest.mark.parametrize(
+    ("text", "panels"),
+    [
+        ("AF. Bloods back: haemoglobin 151, WCC 7.9; Na 139, K+ 4.6, urea 5.2; ALT 30.", {
+            "Full blood count", "Urea and electrolytes", "Liver function tests"}),
+        ("AF. Results: free T4 16, INR 1.1.", {"Thyroid function tests", "Coagulation screen"}),
+        ("AF.\n\n| test | value |\n|---|---|\n| Bilirubin | 9 umol/L |\n| Sodium | 137 mmol/L |", {
+            "Liver function tests", "Urea and electrolytes"}),  # the next cell of a table row; concentrations
+        ("AF. His potassium and platelets are fine; vitamin K 10 mg IV if he bleeds.", set()),  # no value, a dose
+        ("AF. I'd like some bloods to check on his thyroid and kidneys.", {"Thyroid function tests",
+                                                                         "Urea and electrolytes"}),  # lay words
+        ("AF. The tracing settles it; his kidneys and thyroid have never given trouble.", set()),  # no blood tests
+    ],
+)
+def test_a_result_of_an_analyte_reports_its_blood_panel_done(text, panels):
+    """A reported value of one of a standard panel's analytes is that panel done (scoring.md "Results")."""
+    af = load_valid_case(CASES / "im-af-001.yaml")
+    wanted = {"Full blood count", "Urea and electrolytes", "Liver function tests", "Thyroid function tests",
+              "Coagulation screen"}
+    assert given(card_for(af, text), "workup") & wanted == panels
+
+
+@pytest.mark.parametrize(
+    ("text", "bleeding_risk_checked"),
+    [
+        ("AF. Score the stroke risk and check his bleeding risk.", True),
+        ("AF. Check his stroke risk; bleeding is unlikely.", False),
+    ],
+)
+def test_words_of_an_alias_out_of_order_are_taken_after_its_first_word_when_the_nearest_cross_a_list(
+    text, bleeding_risk_checked
+):
+    """"check bleeding risk" is in "score the stroke risk and check his bleeding risk": the nearest "risk"
+    belongs to the item before the "and", the one after "check" to this one."""
+    af = load_valid_case(CASES / "im-af-001.yaml")
+    assert ("Bleeding risk assessment (ORBIT)" in given(card_for(af, text), "workup")) is bleeding_risk_checked
+
+
+def test_an_unlisted_drug_with_its_indication_after_for_is_extra(case):
+    """"zinc sulphate 50 mg daily for the low zinc level seen on the bloods": the indication after "for" explains
+    the drug, so the item is no prose too long to be one; an unlisted drug is extra."""
+    text = "Plan:\n- Amoxicillin 500 mg TDS\n- Zinc sulphate 50 mg daily for the low zinc level seen on the bloods"
+    card = card_for(case, text)
+    extras = [e.answer for e in card.items.treatment if e.status == "extra"]
+    assert extras == ["Zinc sulphate 50 mg daily"]

@@ -70,6 +70,12 @@ def test_british_and_american_spelling_agree(british, american):
         ("CT", "computed tomography"), ("MRI", "magnetic resonance imaging"), ("ABG", "arterial blood gas"),
         ("LFTs", "liver function tests"), ("IV", "intravenous"), ("PO", "by mouth"), ("OGD", "EGD"),
         ("A&E", "emergency department"), ("ED", "emergency room"), ("x-ray", "xray"),
+        ("FBC", "blood count"), ("FBC", "full blood counts"), ("TFTs", "thyroid test"), ("WBC", "white blood count"),
+        ("reduce alcohol", "cut down alcohol"), ("reduce alcohol", "cut back on alcohol"),
+        ("reduce alcohol", "drink less alcohol"),
+        ("reduce alcohol", "cutting down on alcohol"),
+        ("temperature", "temp"),
+        ("dipstick urine", "dipping urine"),
     ],
 )
 def test_abbreviations_agree(short, long):

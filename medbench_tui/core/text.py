@@ -240,6 +240,9 @@ PHRASE_SYNONYMS: dict[str, str] = {
 # kept in a block of their own so that the question shorthand can grow beside them.
 ANSWER_ABBREVIATIONS: dict[str, str] = {
     "o2": "oxygen",
+    "temp": "temperature",
+    "dipping": "dipstick",
+    "dipped": "dipstick",
     "nbm": "nil by mouth",
     "npo": "nil by mouth",
     "cocp": "combined oral contraceptive",
@@ -351,6 +354,18 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "peritoneal disease": "peritoneal metastases",
     "peritoneal deposits": "peritoneal metastases",
     "peritoneal carcinomatosis": "peritoneal metastases",
+    "full blood count": "full blood count",
+    "blood count": "full blood count",
+    "white blood count": "white cell count",
+    "thyroid test": "thyroid function test",
+    "thyroid blood test": "thyroid function test",
+    "cut down": "reduce",
+    "cut back": "reduce",
+    "cutting down": "reduce",
+    "cutting back": "reduce",
+    "cut alcohol": "reduce alcohol",
+    "drink less alcohol": "reduce alcohol",
+    "less alcohol": "reduce alcohol",
 }
 ABBREVIATIONS.update(ANSWER_ABBREVIATIONS)
 PHRASE_SYNONYMS.update(ANSWER_PHRASE_SYNONYMS)

@@ -43,13 +43,21 @@
   painkillers until a doctor has examined you", "hold off on pain relief until seen".
   This concept gives blame too.
 
+* **A panel's result** (:func:`panel_results`): a workup item that is a standard blood
+  panel (full blood count, urea and electrolytes or renal function, liver or thyroid
+  function tests, a coagulation screen) is done when the answer reports a result of one of
+  its analytes ("Hb 146", "plt 228", "creatinine 96, eGFR 67", "K+ 2.9", "ALT 62", "fT4 14",
+  "INR 1.0", or in the next cell of a table row; scoring.md "Results"); an analyte named
+  without a value is not the panel. In lay words, the organ of a panel named after blood
+  tests in one clause asks for it ("bloods to check her kidneys and liver").
+
 * **An ECG read** (:func:`ecg_readings`): findings only an electrocardiogram gives ("ST
   elevation in II, III and aVF", "sinus tachycardia 112", "T-wave inversion", "QTc 480")
   report the 12-lead ECG done (scoring.md "Results"): they match a workup item that is
   the plain ECG ("12-lead ECG", "ECG"), never a variant with words of its own
   ("right-sided ECG leads", "ambulatory ECG").
 
-Safety-netting and follow-up only give credit: it reaches the reference items of class required,
+Safety-netting, follow-up and a panel's result only give credit: it reaches the reference items of class required,
 acceptable or optional and the phrases of must-include conditions, never an
 unexpected or contraindicated item (a safety-net sentence never makes "discharge
 home with review in a week" given). Each reference item is still matched at most
@@ -68,6 +76,7 @@ FOLLOW_UP = "follow-up interval"
 DISCHARGE_PLAN = "discharge with a treatment"
 WITHHOLDING = "withholding a treatment"
 ECG_READ = "an ECG finding"
+PANEL_RESULT = "a result of the panel"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -455,3 +464,113 @@ def ecg_readings(doc: Document) -> list[Hit]:
         if found is not None and not aim and not (out and out[-1].last >= k):
             out.append(Hit(k, k + len(found) - 1))
     return out
+
+
+DOSE_UNITS = frozenset({
+    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
+    "liters", "percent",
+})
+FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
+"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
+
+
+def a_result(doc: Document, last: int) -> bool:
+    """A value follows token ``last`` without a dose unit, a strength in per cent or a frequency: a
+    laboratory result ("bicarbonate 6", "potassium 2.9", "K+ 2.9")."""
+    return result_end(doc, last) is not None
+
+
+def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
+    """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does;
+    ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
+    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |")."""
+    k = last + 1
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
+        return None
+    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
+    if gap.strip(" :+|" if lab else " :+") not in ("", "="):
+        return None
+    j = k + 1
+    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
+        j += 1  # "2.9", "7.02"
+    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
+        return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
+    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    if lab and unit and _per_litre(doc, j):
+        return j - 1
+    return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
+
+
+def _per_litre(doc: Document, unit: int) -> bool:
+    """The unit at token ``unit`` is a concentration ("g/L", "mmol/L", "mg/dL")."""
+    after = unit + 1
+    return (after < len(doc.tokens) and doc.lows[after] in ("l", "dl")
+            and doc.text[doc.tokens[unit].end : doc.tokens[after].start] == "/")
+
+
+_BLOOD_COUNT = ("haemoglobin", "hemoglobin", "white cell count", "platelet", "neutrophil", "lymphocyte", "mcv",
+                "haematocrit", "hematocrit")
+_RENAL = ("creatinine", "urea", "egfr", "sodium", "potassium", "na", "k")
+PANELS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("full", "blood", "count"): _BLOOD_COUNT,
+    ("urea", "electrolyte"): _RENAL,
+    ("renal", "function"): _RENAL,
+    ("kidney", "function"): _RENAL,
+    ("liver", "function", "test"): ("alt", "ast", "alp", "ggt", "bilirubin", "albumin"),
+    ("thyroid", "function", "test"): ("tsh", "ft4", "free t4", "t4", "ft3", "free t3"),
+    ("coagulation", "screen"): ("inr", "aptt", "prothrombin time"),
+}
+"""A standard blood panel (its normalised words) and the analytes whose results report it done."""
+
+
+PANEL_ORGANS: dict[tuple[str, ...], str] = {
+    ("urea", "electrolyte"): "kidney", ("renal", "function"): "kidney", ("kidney", "function"): "kidney",
+    ("liver", "function", "test"): "liver", ("thyroid", "function", "test"): "thyroid",
+}
+"""The organ whose blood tests a panel is, in lay words ("blood tests for your liver and kidneys")."""
+
+
+def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """The analytes (normalised words) of the panel a reference phrase names, if it names one; the
+    panel's organ is one more, read only in a clause about blood tests (:func:`panel_results`)."""
+    analytes = PANELS.get(words)
+    if analytes is None:
+        return None
+    organ = PANEL_ORGANS.get(words)
+    return tuple(tuple(a.split()) for a in analytes) + (((organ,),) if organ else ())
+
+
+def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
+    norms = [t.norm for t in doc.tokens]
+    firsts = {words[0] for words in analytes}
+    out: list[Hit] = []
+    for k in range(len(norms)):
+        if norms[k] not in firsts or (k and doc.tokens[k - 1].start == doc.tokens[k].start):
+            continue  # not an analyte, or inside an expanded abbreviation
+        for words in analytes:
+            last = k + len(words) - 1
+            if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
+                continue
+            blood = _blood_tests_before(doc, k) if words[0] in PANEL_ORGANS.values() else None
+            end = result_end(doc, last, lab=True) if blood is None else last
+            if end is not None:
+                out.append(Hit(k if blood is None else blood, end))
+                break
+    return out
+
+
+def _blood_tests_before(doc: Document, k: int) -> int | None:
+    """Where blood tests ("bloods", "blood tests") are named before token ``k`` in its clause, if they are."""
+    j = k - 1
+    while j >= 0 and doc.clause[j] == doc.clause[k]:
+        if doc.lows[j] == "bloods" or (doc.lows[j] == "blood" and j + 1 < k and doc.tokens[j + 1].norm == "test"):
+            return j
+        j -= 1
+    return None
+
+
+def _whole_word(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are all the tokens of what was written there (not "K" of "vitamin K")."""
+    ends_word = last + 1 >= len(doc.tokens) or doc.tokens[last + 1].start != doc.tokens[last].start
+    return ends_word and not (first and doc.lows[first - 1] == "vitamin")

@@ -27,7 +27,7 @@ What each kind of cue does:
 
 * NEGATION ("no", "not", "don't", "do not", "never", "avoid", "without", "no need
   for", "no evidence of", "stop", "discontinue", "withhold", "instead of", "rather
-  than", "unlikely", "contraindicated", "not needed", "ruled out", ...): a negated
+  than", "unlikely", "contraindicated", "not needed", "doesn't need", "ruled out", ...): a negated
   workup or treatment mention is not a recommendation; it is not scored as given, and
   it never violates a ``must_not_include`` critical condition ("do not give NSAIDs"
   passes), nor satisfies a ``must_include`` one. A negated diagnosis mention is not a
@@ -121,6 +121,7 @@ NEGATION_AFTER = Cues(
     "does not add", "doesnt add", "dont help", "do not help", "doesnt help", "does not help", "wont help",
     "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
     "not for now", "not at this stage", "not needed now", "not needed at this stage",
+    "not need", "doesnt need", "dont need", "wont need", "need not", "neednt",
 )
 EXCLUSION = Cues("excluded", "ruled out")
 TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")

@@ -174,6 +174,7 @@ class ReferenceTable:
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -202,6 +203,10 @@ class ReferenceTable:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
+        for ref in self.workup:
+            panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
+            if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
+                self._panels.append((panel[0], ref, panel[1]))
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -303,7 +308,8 @@ class ReferenceTable:
         found += self._unordered(doc, keys, words)
         found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
         mentions = _resolve_overlaps(found)
-        if self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs:
+        if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
+                or self._panels):
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -321,20 +327,16 @@ class ReferenceTable:
                 continue
             reach = len(phrase.words) + UNORDERED_SLACK
             for anchor in where[phrase.words[0]]:
-                picked = [anchor]
-                for word in phrase.words[1:]:
-                    near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked
-                            and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
-                    if not near:
-                        break
-                    picked.append(min(near, key=lambda p: abs(p - anchor)))
-                else:
+                for forward in (True, False):  # the nearest words after the first word; else the nearest
+                    picked = _pick(doc, keys, where, phrase, anchor, forward)
+                    if picked is None or max(picked) - min(picked) >= reach:
+                        continue
                     first, last = keys[min(picked)], keys[max(picked)]
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
                         first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
-                    near_enough = max(picked) - min(picked) < reach
-                    if near_enough and not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                    if not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+                        break
         return out
 
     def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
@@ -372,6 +374,9 @@ class ReferenceTable:
         for phrase, ref in self._ecgs:
             for hit in concepts.ecg_readings(doc):
                 add(hit, phrase, ref, concepts.ECG_READ)
+        for phrase, ref, analytes in self._panels:
+            for hit in concepts.panel_results(doc, analytes):
+                add(hit, phrase, ref, concepts.PANEL_RESULT)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:
@@ -395,6 +400,24 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+def _pick(
+    doc: Document, keys: list[int], where: dict[str, list[int]], phrase: Phrase, anchor: int, forward: bool
+) -> list[int] | None:
+    """The positions of a phrase's words around the position of its first word, each the nearest one
+    in reach and in its clause (``forward``: the nearest after it, tried first, so that "score the stroke
+    risk and check his bleeding risk" gives the second "risk" to "check bleeding risk"); None when one is
+    missing."""
+    reach = len(phrase.words) + UNORDERED_SLACK
+    picked = [anchor]
+    for word in phrase.words[1:]:
+        near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked and (not forward or p > anchor)
+                and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
+        if not near:
+            return None
+        picked.append(min(near, key=lambda p: abs(p - anchor)))
+    return picked
 
 
 def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked: set[int]) -> bool:

@@ -10,7 +10,9 @@ Two passes over ``final.text`` (and ``final.advice``):
      amoxicillin" in prose is a treatment; "the CXR showed consolidation" says the CXR
      is part of the work-up), unless negated ("no need for a CT") or background
      ("previous colonoscopy", "currently on ramipril", "NSAID-induced", "penicillin
-     allergy"); everything under an "Avoid:" heading is negated;
+     allergy"); everything under an "Avoid:" heading is negated; in an answer that has a
+     plan section, a drug named under its Diagnosis heading describes the patient ("six senna
+     a day") and is no plan;
    * a diagnosis (primary, secondary or a reference differential) named in a
      Differential section is a differential; in a Diagnosis/Impression/Assessment or
      ICD-10 section it is a final diagnosis (unless negated, or moved to the
@@ -32,7 +34,8 @@ Two passes over ``final.text`` (and ``final.advice``):
    too, so that unlisted and wrong answers are scored. An item is cut into pieces at
    commas, arrows, "and", "or", "then"; a label before a colon, an explanation after a
    dash or in parentheses, and what follows a qualifier ("for", "if", "given"...) after
-   a named item ("paracetamol for fever and pain") are left out. A piece that names a
+   a named item ("paracetamol for fever and pain") or an unlisted drug ("zinc 50 mg
+   daily for the low zinc") are left out. A piece that names a
    reference item gives nothing more (in "CT head" under a case whose "CT" is an
    alias, "head" qualifies the CT); a piece in the reach of a negation ("avoid nitrates
    and opiates"), of doses, routes, frequencies and verbs only, or of more than
@@ -175,7 +178,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     item_hits = {m.hit for m in mentions if m.ref is not None}
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
-    reading = _Reading(has_diagnosis_section)
+    reading = _Reading(has_diagnosis_section, layout.has("treatment"))
     reading.commits = not has_diagnosis_section and any(
         m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
     )
@@ -239,6 +242,7 @@ class _Reading:
     """What the reading of one text has settled so far: which diagnoses are final."""
 
     has_diagnosis_section: bool
+    has_plan_section: bool = False
     finals: set[int] = field(default_factory=set)  # id() of the refs named as final diagnoses
     final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
     any_final: bool = False
@@ -254,6 +258,9 @@ OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
 """Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
+IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
+"""In an answer with a plan section, a drug under its Diagnosis heading describes the patient ("six senna a day",
+"NSAID use"): the plan is in the plan section."""
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
     "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
@@ -261,12 +268,6 @@ SERVICE_WORDS = frozenset({
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
 MEASUREMENT_WORDS = frozenset({"level", "levels", "saturation", "saturations", "sats", "requirement", "requirements"})
 """After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
-DOSE_UNITS = frozenset({
-    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
-    "liters", "percent",
-})
-FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
-"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
 ATTRIBUTED = cues.Cues(
     "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
     "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
@@ -287,8 +288,11 @@ def _classify(
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
-        if named == "treatment" and (_measured(doc, last) or _a_result(doc, last) or _inside_a_test(doc, first, table)):
+        result = concepts.a_result(doc, last)
+        if named == "treatment" and (_measured(doc, last) or result or _inside_a_test(doc, first, table)):
             return None, assertion.AFFIRMED
+        if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
+            return named, IN_DIAGNOSIS  # type: ignore[return-value]
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
@@ -369,24 +373,6 @@ def _service(doc: Document, last: int) -> bool:
 
 def _measured(doc: Document, last: int) -> bool:
     return _next_low(doc, last) in MEASUREMENT_WORDS
-
-
-def _a_result(doc: Document, last: int) -> bool:
-    """A value follows without a dose unit, a strength in per cent or a frequency: a laboratory result
-    ("bicarbonate 6", "potassium 2.9")."""
-    k = last + 1
-    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
-        return False
-    gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
-    if gap.strip(" :") not in ("", "="):
-        return False
-    j = k + 1
-    while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
-        j += 1  # "2.9", "7.02"
-    if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
-        return False  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
-    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
-    return unit not in DOSE_UNITS and unit not in FREQUENCY_UNITS
 
 
 def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
@@ -520,10 +506,12 @@ def _leftovers(
     if explanation:
         end = explanation.start()
     named_end = min((b for a, b in named if start <= a < end), default=None)
-    if named_end is not None:  # "paracetamol for fever and pain": what follows a qualifier explains
-        qualifier = next((w for w in WORD_RE.finditer(text, named_end, end) if w.group().lower() in QUALIFIERS), None)
-        if qualifier is not None:
-            end = qualifier.start()
+    # "paracetamol for fever and pain", "zinc sulphate 50 mg daily for the low zinc": what follows a qualifier
+    # after a named item or an unlisted drug explains it
+    qualifier = next((w for w in WORD_RE.finditer(text, start if named_end is None else named_end, end)
+                      if w.group().lower() in QUALIFIERS), None)
+    if qualifier is not None and (named_end is not None or therapeutic(text[start : qualifier.start()])):
+        end = qualifier.start()
     if item.kind == "diagnosis":
         pieces = [(start, end)]
     else:
