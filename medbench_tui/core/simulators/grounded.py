@@ -799,8 +799,10 @@ class GroundedSimulator:
         """Is the part about what was just said: it points back ("does it go anywhere?", "and the
         other eye?"), or is an open question without a subject of its own ("which side?", "since
         when?")? A whole question with no content word and nothing to point with ("and how are you
-        feeling in yourself?") is not, however it starts."""
-        if not (intent.points_back(question) or (kind == "open" and not self._has_subject(asked))):
+        feeling in yourself?") is not, however it starts. A long part that points and asks only how
+        ("is that there all the time or does it come and go?") points back too."""
+        unsubjected = not self._has_subject(asked)
+        if not (intent.points_back(question) or (unsubjected and (kind == "open" or intent.points_at(question)))):
             return False
         return bool(units(asked)) or len(words(asked)) <= ELLIPSIS_WORDS or intent.points_at(question)
 
