@@ -182,3 +182,20 @@ def test_normally_says_when_and_what_about_is_the_rest():
     ])
     assert sim.answer("What is she normally like?").facts == ["usual_self"]
     assert sim.answer("What's your breathing normally like?").facts == ["breathless"]
+
+
+FAINTS = [
+    {"id": "urine", "topic": "waterworks", "keywords": ["urine", "wee", "passing"],
+     "answer": "Passing urine is fine, no stinging."},
+    {"id": "faints", "topic": "fainting", "keywords": ["faint", "fainted", "dizzy"],
+     "answer": "I've never fainted, not once."},
+]
+
+
+def test_a_word_that_a_phrase_gives_a_meaning_means_the_phrase():
+    # "passed" of "passed out" is a faint, not the urine passed
+    sim = patient(FAINTS)
+    assert sim.answer("Any trouble passing urine?").facts == ["urine"]
+    reply = sim.answer("Any palpitations? Have you ever passed out?")
+    assert reply.facts == ["faints"] and "urine" not in reply.text
+    assert patient(FAINTS).answer("Do you pass out at all?").facts == ["faints"]

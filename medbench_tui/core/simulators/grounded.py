@@ -157,9 +157,10 @@ def _only_describes(question: str) -> bool:
 
 
 def _changed_by_phrase(unit: Unit) -> bool:
-    """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
+    """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
+    one it lacks alone ("blacked out" is no black stool)?"""
     alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
-    return unit.in_phrase and not alone <= unit.terms
+    return unit.in_phrase and alone != {t for t in unit.terms if t.startswith("@")}
 
 
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
