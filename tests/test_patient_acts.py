@@ -174,3 +174,11 @@ def test_himself_is_how_he_is_only_when_said_of_how_he_is():
 def test_an_alternative_that_says_what_it_is_of_keeps_its_own_head():
     sim = patient(SKIN)
     assert "skin" in sim.answer("Any change in your breathing, or a rash in your armpits?").facts
+
+
+def test_asking_again_in_other_words_after_a_hand_over_asks_for_what_was_handed_over():
+    sim = patient()
+    sim.answer("Do you smoke?")
+    reply = sim.answer("I'd like to see your chest x-ray - has it come back yet? Could I look at it?")
+    assert reply.facts == [] and reply.kind == "hand_over"
+    assert reply.text == "Here you are: Chest radiograph, PA view."

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Literal
 
 from medbench_tui.core.case import Attachment
-from medbench_tui.core.simulators.lexicon import stem, units, words
+from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.text import expand_shorthand, lemma
 
 QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
@@ -204,7 +204,18 @@ def adds_to_act(part: str) -> bool:
     consent ("is that ok?", "do you mind?") or says what it is of ("the sats and the heart
     rate?")? Then it asks nothing of its own, least of all about the last fact told."""
     text = part.strip()
-    return bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
+    return (
+        bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
+        or _asks_for_it_again(text)
+    )
+
+
+def _asks_for_it_again(part: str) -> bool:
+    """Is the part a request or a pointer in words of asking alone ("can I see them?", "has it come
+    back yet?"): after a hand-over it asks for what was handed over, not for the last fact told."""
+    return (points_at(part) or kind_of(part) == "request") and all(
+        w in STOPWORDS or stem(w) in _REQUEST_WORDS | _DOCUMENT_WORDS for w in words(part)
+    )
 
 
 def asks_for_sample(text: str) -> bool:
