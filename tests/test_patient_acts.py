@@ -182,3 +182,19 @@ def test_asking_again_in_other_words_after_a_hand_over_asks_for_what_was_handed_
     reply = sim.answer("I'd like to see your chest x-ray - has it come back yet? Could I look at it?")
     assert reply.facts == [] and reply.kind == "hand_over"
     assert reply.text == "Here you are: Chest radiograph, PA view."
+
+
+@pytest.mark.parametrize("question", [
+    "Are you afraid it might be something serious?",
+    "So you reckon you may have pneumonia, do you?",
+    "Do you think he could have an infection?",
+])
+def test_a_leading_question_of_what_the_patient_suspects_gets_uncertainty_not_a_no(question):
+    reply = patient().answer(question)
+    assert reply.facts == [] and reply.text in voice.DIAGNOSIS_UNSURE
+
+
+def test_a_fact_that_says_what_the_patient_fears_answers_a_leading_question():
+    fears = [{"id": "fears", "topic": "what he fears", "keywords": ["worried", "frightened", "cancer"],
+              "answer": "I'm frightened it's cancer, my dad had it in his lungs."}]
+    assert patient(fears).answer("Are you worried this could be cancer?").facts == ["fears"]

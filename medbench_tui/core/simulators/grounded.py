@@ -169,7 +169,8 @@ _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs
 
 def _unsure_part(part: Part) -> bool:
     """Is the part's default the uncertain one (an open question, or one about a diagnosis)?"""
-    return intent.kind_of(understood(part.question)) in ("diagnosis", "open")
+    asked = understood(part.question)
+    return intent.kind_of(asked) in ("diagnosis", "open") or intent.suspects(asked)
 
 
 def _wording(text: str) -> frozenset[str]:
@@ -750,6 +751,8 @@ class GroundedSimulator:
         intro = self.matcher.intro_for(asked)
         if intro is not None:
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+        if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
+            return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
 

@@ -104,6 +104,11 @@ _STRONG_DIAGNOSIS = re.compile(
     r"here|a bit|now|today|sometimes)\b)",
     re.IGNORECASE,
 )
+_SUSPECTS = re.compile(
+    r"\b(think|thought|reckon|suspect|wonder(ed|ing)? (if|whether)|worried|worry|afraid|scared|concerned|frightened)"
+    r"( that)? (it|this|that|you|he|she|they)('s| is|'re| are| was)? (might|could|may|must) (be|have)\b",
+    re.IGNORECASE,
+)
 _WEAK_DIAGNOSIS = re.compile(
     r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
 )
@@ -242,6 +247,13 @@ def _descriptive(what: str) -> bool:
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))
+
+
+def suspects(part: str) -> bool:
+    """Does the part ask whether the patient fears or suspects an illness ("are you worried it
+    could be something serious?", "do you think she might have an ulcer?")? A fact may say what
+    the patient fears; if none does, the patient does not know, and never says a bare "No."."""
+    return bool(_SUSPECTS.search(part))
 
 
 def points_back(part: str) -> bool:
