@@ -199,3 +199,11 @@ def test_a_word_that_a_phrase_gives_a_meaning_means_the_phrase():
     reply = sim.answer("Any palpitations? Have you ever passed out?")
     assert reply.facts == ["faints"] and "urine" not in reply.text
     assert patient(FAINTS).answer("Do you pass out at all?").facts == ["faints"]
+
+
+def test_what_time_asks_when():
+    assert patient().answer("What time was it when you felt the shaking chills?").facts == ["onset"]
+    assert patient().answer("what time exactly?").facts == ["onset"]
+    sim = patient()
+    sim.answer("Any phlegm?")
+    assert sim.answer("and what time of day is it worst?").facts != ["onset"]  # a time of day, not when it began

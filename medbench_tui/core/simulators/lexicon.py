@@ -114,7 +114,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
     "onset": (
         "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",
-        "how long", "when did", "come on", "came on", "first", "duration", "develop", "kick off",
+        "how long", "when did", "what time", "come on", "came on", "first", "duration", "develop", "kick off",
         # the circumstances it came on in ("what were you doing at the time?")
         "beforehand", "at the time", "were you doing", "was he doing", "was she doing", "were you up to",
         "was he up to", "was she up to", "while i was", "when it happened",
