@@ -231,6 +231,7 @@ STOPWORDS = frozenset(
     specific specifically typical typically anybody someone somebody see seen saw look looked
     month months week weeks year years hour hours minute minutes time times ago since while
     many often far enough normal usual different easily lately already far nearly almost
+    one ones
     """.split()
 )
 # "describe" is a stopword for content, but maps to the character concept as a phrase.
