@@ -207,3 +207,17 @@ def test_what_time_asks_when():
     sim = patient()
     sim.answer("Any phlegm?")
     assert sim.answer("and what time of day is it worst?").facts != ["onset"]  # a time of day, not when it began
+
+
+SCHOOL = [
+    {"id": "school", "topic": "school and friends", "keywords": ["school", "friends", "exams"],
+     "answer": "I'm in Year 10, I've got a few good friends."},
+    {"id": "meals", "topic": "what she eats", "keywords": ["eat", "meals", "food"],
+     "answer": "Toast in the morning, a sandwich at lunch and whatever Dad cooks."},
+]
+
+
+def test_talk_me_through_asks_and_a_school_day_says_when():
+    sim = patient(SCHOOL)
+    assert sim.answer("Talk me through what you eat on a school day.").facts == ["meals"]
+

@@ -183,7 +183,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "memory": ("memory", "forget", "forgetful", "remember"),
     # when, not what: a fact matched only on these does not answer "do you snore at night?"
     "time_of_day": ("night", "nights", "at night", "overnight", "nighttime", "morning", "mornings", "evening",
-                    "evenings", "afternoon", "daytime", "time of day", "bedtime"),
+                    "evenings", "afternoon", "daytime", "time of day", "bedtime", "school day", "working day"),
     # how the patient is when well, not now ("what is she normally like?")
     # ("than usual" compares with it, and is about the symptom)
     "baseline": ("normally like", "usually like", "like normally", "like usually", "normal self", "usual self",
@@ -243,6 +243,7 @@ _JOINS = (
     (re.compile(r"['\u2019]"), ""),
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
+    (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
 )
 
 
