@@ -221,3 +221,9 @@ def test_talk_me_through_asks_and_a_school_day_says_when():
     sim = patient(SCHOOL)
     assert sim.answer("Talk me through what you eat on a school day.").facts == ["meals"]
 
+
+def test_a_kind_word_asks_for_nothing():
+    sim = patient(SCHOOL)
+    reply = sim.answer("I know it can be difficult to talk about. Honestly, what are your meals like?")
+    assert reply.facts == ["meals"]
+    assert patient(SCHOOL).answer("That must be hard.").facts == []

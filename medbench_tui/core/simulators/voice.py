@@ -74,7 +74,8 @@ _THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
 _HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
 _ACK = re.compile(
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
-    r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh)( then| now)?$"
+    r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
+    r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy)( to talk about)?)( then| now)?$"
 )
 
 
