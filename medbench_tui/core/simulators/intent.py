@@ -141,6 +141,19 @@ _DOCUMENT_WORDS = frozenset(
 )
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
                             re.IGNORECASE)
+_EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
+_OBSERVATIONS_ASKED = re.compile(
+    r"\b(obs|observations?|vitals?|vital signs|blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen|"
+    r"saturations?|breathing rate|respiratory rate|weight|height|sugar|glucose)\b",
+    re.IGNORECASE,
+)
+_BODY_PART = re.compile(
+    r"\b(your|his|her|the) (heart|chest|lungs?|tummy|abdomen|belly|stomach|neck|throat|ears?|eyes?|skin|legs?|"
+    r"calf|calves|feet|back|joints?|glands|temples|head)\b",
+    re.IGNORECASE,
+)
+"""An examination of a part of the body ("listen to your heart") that asks no observations is found
+only in a record of an examination, never in the observations alone."""
 _OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
                                   re.IGNORECASE)
 
@@ -323,6 +336,8 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
+            if _BODY_PART.search(part) and not _OBSERVATIONS_ASKED.search(part):  # not in the nurse's obs
+                findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
         else:
             continue
