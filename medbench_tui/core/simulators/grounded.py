@@ -729,8 +729,8 @@ class GroundedSimulator:
                 return Part(self._hand_over(wanted, kind, key), "hand_over", handed=[a.id for a in wanted])
             if kind == "examination" or intent.asks_for_sample(asked):
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")  # "could you do a urine sample?"
-        if not question.rstrip().endswith("?") and (chat := voice.small_talk(question, key)) is not None:
-            return Part(chat, "small_talk")  # "I know this is hard to talk about." asks for nothing
+        if not question.rstrip().endswith("?") and voice.acknowledges(question):
+            return Part(voice.pick(voice.ACKNOWLEDGE, key), "small_talk")  # "I know this is hard to talk about."
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
         if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
             # "what was it you ate again?" goes back further

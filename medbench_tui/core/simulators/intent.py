@@ -142,9 +142,9 @@ _DOCUMENT_WORDS = frozenset(
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
                             re.IGNORECASE)
 _EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
-_OBSERVATIONS_ASKED = re.compile(
-    r"\b(obs|observations?|vitals?|vital signs|blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen|"
-    r"saturations?|breathing rate|respiratory rate|weight|height|sugar|glucose)\b",
+_MORE_OBSERVATIONS = re.compile(
+    r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
+    r"glucose)\b",
     re.IGNORECASE,
 )
 _BODY_PART = re.compile(
@@ -336,7 +336,7 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
-            if _BODY_PART.search(part) and not _OBSERVATIONS_ASKED.search(part):  # not in the nurse's obs
+            if _BODY_PART.search(part) and not (_OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)):
                 findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
         else:

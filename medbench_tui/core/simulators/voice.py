@@ -116,9 +116,15 @@ def small_talk(sentence: str, key: str) -> str | None:
         rest = _GREETING.sub("", flat).strip()
         if len(rest.split()) <= 6 or _INTRODUCTION.search(flat):
             return pick(GREETING, key)
-    if _ACK.match(flat):
+    if acknowledges(flat):
         return pick(ACKNOWLEDGE, key)
     return None
+
+
+def acknowledges(sentence: str) -> bool:
+    """Is the sentence only an acknowledgement or a kind word ("OK.", "I know this is hard to talk
+    about.")? It asks for nothing, whatever words it shares with the record."""
+    return bool(_ACK.match(" ".join(words(sentence))))
 
 
 def jargon_in(text: str) -> list[str]:
