@@ -156,6 +156,13 @@ async def test_attachment_released_on_request_by_keyword_or_title(tmp_path):
     assert kinds.count(("attachment_released", "cxr")) == 1 and ("attachment_shown", "cxr") in kinds
 
 
+async def test_an_attachment_handed_over_beside_a_fact_is_handed_over_once(tmp_path):
+    c = consultation(tmp_path)
+    reply = await c.ask("Could I see the chest x-ray? And how many do you smoke?")
+    assert reply.facts == ["smoking"] and [a.id for a in reply.attachments] == ["cxr"]
+    assert reply.text.count("Chest radiograph, PA view") == 1
+
+
 def test_request_matching_is_whole_word_and_case_insensitive():
     case = fixture_case()
     cxr = case.attachments[1]

@@ -32,9 +32,9 @@ def test_a_question_that_starts_like_an_instruction_stays_a_question(question):
 def test_an_instruction_gets_cooperation_and_no_fact():
     sim = patient()
     sim.answer("Any phlegm?")
-    reply = sim.answer("Right, I want to listen to your chest - could you take your shirt off for me?")
+    reply = sim.answer("Right, I want to examine you - could you take your shirt off for me?")
     assert reply.facts == []
-    assert reply.kind == "hand_over"
+    assert reply.kind == "hand_over"  # the triage observations are part of the examination
     sim = patient()
     reply = sim.answer("Can you roll over onto your side?")
     assert reply.facts == [] and reply.text in voice.COOPERATE
@@ -44,6 +44,8 @@ def test_consent_after_an_examination_is_not_about_the_last_fact():
     sim = patient()
     sim.answer("Do you smoke?")
     reply = sim.answer("I'll have a listen to your chest now, is that alright?")
+    assert reply.facts == [] and reply.text in voice.COOPERATE  # the triage observations hold no chest findings
+    reply = sim.answer("I'll examine you now, is that alright?")
     assert reply.facts == [] and "Triage observations" in reply.text
 
 
@@ -174,3 +176,42 @@ def test_himself_is_how_he_is_only_when_said_of_how_he_is():
 def test_an_alternative_that_says_what_it_is_of_keeps_its_own_head():
     sim = patient(SKIN)
     assert "skin" in sim.answer("Any change in your breathing, or a rash in your armpits?").facts
+
+
+def test_asking_again_in_other_words_after_a_hand_over_asks_for_what_was_handed_over():
+    sim = patient()
+    sim.answer("Do you smoke?")
+    reply = sim.answer("I'd like to see your chest x-ray - has it come back yet? Could I look at it?")
+    assert reply.facts == [] and reply.kind == "hand_over"
+    assert reply.text == "Here you are: Chest radiograph, PA view."
+
+
+@pytest.mark.parametrize("question", [
+    "Are you afraid it might be something serious?",
+    "So you reckon you may have pneumonia, do you?",
+    "Do you think he could have an infection?",
+])
+def test_a_leading_question_of_what_the_patient_suspects_gets_uncertainty_not_a_no(question):
+    reply = patient().answer(question)
+    assert reply.facts == [] and reply.text in voice.DIAGNOSIS_UNSURE
+
+
+def test_a_fact_that_says_what_the_patient_fears_answers_a_leading_question():
+    fears = [{"id": "fears", "topic": "what he fears", "keywords": ["worried", "frightened", "cancer"],
+              "answer": "I'm frightened it's cancer, my dad had it in his lungs."}]
+    assert patient(fears).answer("Are you worried this could be cancer?").facts == ["fears"]
+
+
+EXAMINED = {"id": "exam", "kind": "document", "title": "Observations and chest examination", "available": "on_request",
+            "content": "Temp 38.9 C. Bronchial breathing right base."}
+
+
+def test_an_examination_of_a_part_of_the_body_hands_over_only_a_record_of_an_examination():
+    reply = patient().answer("Could I feel your tummy and listen to your heart?")
+    assert reply.facts == [] and reply.text in voice.COOPERATE  # the triage observations hold no such findings
+    assert "Triage observations" in patient().answer("Can I check your pulse and listen to your heart?").text
+    from tests.test_consultation import CASE_DATA
+
+    sim = patient(attachments=[*CASE_DATA["attachments"], EXAMINED])
+    reply = sim.answer("Could I feel your tummy and listen to your heart?")
+    assert "Observations and chest examination" in reply.text and "Triage observations" not in reply.text

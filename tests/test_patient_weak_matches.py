@@ -182,3 +182,48 @@ def test_normally_says_when_and_what_about_is_the_rest():
     ])
     assert sim.answer("What is she normally like?").facts == ["usual_self"]
     assert sim.answer("What's your breathing normally like?").facts == ["breathless"]
+
+
+FAINTS = [
+    {"id": "urine", "topic": "waterworks", "keywords": ["urine", "wee", "passing"],
+     "answer": "Passing urine is fine, no stinging."},
+    {"id": "faints", "topic": "fainting", "keywords": ["faint", "fainted", "dizzy"],
+     "answer": "I've never fainted, not once."},
+]
+
+
+def test_a_word_that_a_phrase_gives_a_meaning_means_the_phrase():
+    # "passed" of "passed out" is a faint, not the urine passed
+    sim = patient(FAINTS)
+    assert sim.answer("Any trouble passing urine?").facts == ["urine"]
+    reply = sim.answer("Any palpitations? Have you ever passed out?")
+    assert reply.facts == ["faints"] and "urine" not in reply.text
+    assert patient(FAINTS).answer("Do you pass out at all?").facts == ["faints"]
+
+
+def test_what_time_asks_when():
+    assert patient().answer("What time was it when you felt the shaking chills?").facts == ["onset"]
+    assert patient().answer("what time exactly?").facts == ["onset"]
+    sim = patient()
+    sim.answer("Any phlegm?")
+    assert sim.answer("and what time of day is it worst?").facts != ["onset"]  # a time of day, not when it began
+
+
+SCHOOL = [
+    {"id": "school", "topic": "school and friends", "keywords": ["school", "friends", "exams"],
+     "answer": "I'm in Year 10, I've got a few good friends."},
+    {"id": "meals", "topic": "what she eats", "keywords": ["eat", "meals", "food"],
+     "answer": "Toast in the morning, a sandwich at lunch and whatever Dad cooks."},
+]
+
+
+def test_talk_me_through_asks_and_a_school_day_says_when():
+    sim = patient(SCHOOL)
+    assert sim.answer("Talk me through what you eat on a school day.").facts == ["meals"]
+
+
+def test_a_kind_word_asks_for_nothing():
+    sim = patient(SCHOOL)
+    reply = sim.answer("I know it can be difficult to talk about. Honestly, what are your meals like?")
+    assert reply.facts == ["meals"]
+    assert patient(SCHOOL).answer("That must be hard.").facts == []

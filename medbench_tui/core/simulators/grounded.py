@@ -157,9 +157,10 @@ def _only_describes(question: str) -> bool:
 
 
 def _changed_by_phrase(unit: Unit) -> bool:
-    """Does a phrase around the word take away a meaning it has alone ("for a living")?"""
+    """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
+    one it lacks alone ("blacked out" is no black stool)?"""
     alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
-    return unit.in_phrase and not alone <= unit.terms
+    return unit.in_phrase and alone != {t for t in unit.terms if t.startswith("@")}
 
 
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
@@ -168,7 +169,8 @@ _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs
 
 def _unsure_part(part: Part) -> bool:
     """Is the part's default the uncertain one (an open question, or one about a diagnosis)?"""
-    return intent.kind_of(understood(part.question)) in ("diagnosis", "open")
+    asked = understood(part.question)
+    return intent.kind_of(asked) in ("diagnosis", "open") or intent.suspects(asked)
 
 
 def _wording(text: str) -> frozenset[str]:
@@ -727,6 +729,8 @@ class GroundedSimulator:
                 return Part(self._hand_over(wanted, kind, key), "hand_over", handed=[a.id for a in wanted])
             if kind == "examination" or intent.asks_for_sample(asked):
                 return Part(voice.pick(voice.COOPERATE, key), "cooperation")  # "could you do a urine sample?"
+        if not question.rstrip().endswith("?") and voice.acknowledges(question):
+            return Part(voice.pick(voice.ACKNOWLEDGE, key), "small_talk")  # "I know this is hard to talk about."
         sources = self.matcher.facts_for(_REPEAT_CUE.sub(" ", asked))
         if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
             # "what was it you ate again?" goes back further
@@ -749,6 +753,8 @@ class GroundedSimulator:
         intro = self.matcher.intro_for(asked)
         if intro is not None:
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+        if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
+            return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
 
@@ -799,8 +805,10 @@ class GroundedSimulator:
         """Is the part about what was just said: it points back ("does it go anywhere?", "and the
         other eye?"), or is an open question without a subject of its own ("which side?", "since
         when?")? A whole question with no content word and nothing to point with ("and how are you
-        feeling in yourself?") is not, however it starts."""
-        if not (intent.points_back(question) or (kind == "open" and not self._has_subject(asked))):
+        feeling in yourself?") is not, however it starts. A long part that points and asks only how
+        ("is that there all the time or does it come and go?") points back too."""
+        unsubjected = not self._has_subject(asked)
+        if not (intent.points_back(question) or (unsubjected and (kind == "open" or intent.points_at(question)))):
             return False
         return bool(units(asked)) or len(words(asked)) <= ELLIPSIS_WORDS or intent.points_at(question)
 

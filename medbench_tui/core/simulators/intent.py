@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Literal
 
 from medbench_tui.core.case import Attachment
-from medbench_tui.core.simulators.lexicon import stem, units, words
+from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.text import expand_shorthand, lemma
 
 QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
@@ -104,6 +104,11 @@ _STRONG_DIAGNOSIS = re.compile(
     r"here|a bit|now|today|sometimes)\b)",
     re.IGNORECASE,
 )
+_SUSPECTS = re.compile(
+    r"\b(think|thought|reckon|suspect|wonder(ed|ing)? (if|whether)|worried|worry|afraid|scared|concerned|frightened)"
+    r"( that)? (it|this|that|you|he|she|they)('s| is|'re| are| was)? (might|could|may|must) (be|have)\b",
+    re.IGNORECASE,
+)
 _WEAK_DIAGNOSIS = re.compile(
     r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
 )
@@ -136,6 +141,19 @@ _DOCUMENT_WORDS = frozenset(
 )
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
                             re.IGNORECASE)
+_EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
+_MORE_OBSERVATIONS = re.compile(
+    r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
+    r"glucose)\b",
+    re.IGNORECASE,
+)
+_BODY_PART = re.compile(
+    r"\b(your|his|her|the) (heart|chest|lungs?|tummy|abdomen|belly|stomach|neck|throat|ears?|eyes?|skin|legs?|"
+    r"calf|calves|feet|back|joints?|glands|temples|head)\b",
+    re.IGNORECASE,
+)
+"""An examination of a part of the body ("listen to your heart") that asks no observations is found
+only in a record of an examination, never in the observations alone."""
 _OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
                                   re.IGNORECASE)
 
@@ -204,7 +222,18 @@ def adds_to_act(part: str) -> bool:
     consent ("is that ok?", "do you mind?") or says what it is of ("the sats and the heart
     rate?")? Then it asks nothing of its own, least of all about the last fact told."""
     text = part.strip()
-    return bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
+    return (
+        bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
+        or _asks_for_it_again(text)
+    )
+
+
+def _asks_for_it_again(part: str) -> bool:
+    """Is the part a request or a pointer in words of asking alone ("can I see them?", "has it come
+    back yet?"): after a hand-over it asks for what was handed over, not for the last fact told."""
+    return (points_at(part) or kind_of(part) == "request") and all(
+        w in STOPWORDS or stem(w) in _REQUEST_WORDS | _DOCUMENT_WORDS for w in words(part)
+    )
 
 
 def asks_for_sample(text: str) -> bool:
@@ -231,6 +260,13 @@ def _descriptive(what: str) -> bool:
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))
+
+
+def suspects(part: str) -> bool:
+    """Does the part ask whether the patient fears or suspects an illness ("are you worried it
+    could be something serious?", "do you think she might have an ulcer?")? A fact may say what
+    the patient fears; if none does, the patient does not know, and never says a bare "No."."""
+    return bool(_SUSPECTS.search(part))
 
 
 def points_back(part: str) -> bool:
@@ -300,6 +336,8 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
+            if _BODY_PART.search(part) and not (_OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)):
+                findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
         else:
             continue

@@ -114,7 +114,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "vaccination": ("vaccine", "vaccination", "vaccinated", "immunisation", "immunization", "immunised", "jab", "shot", "booster"),
     "onset": (
         "start", "started", "begin", "began", "onset", "first notice", "first noticed", "since when",
-        "how long", "when did", "come on", "came on", "first", "duration", "develop", "kick off",
+        "how long", "when did", "what time", "come on", "came on", "first", "duration", "develop", "kick off",
         # the circumstances it came on in ("what were you doing at the time?")
         "beforehand", "at the time", "were you doing", "was he doing", "was she doing", "were you up to",
         "was he up to", "was she up to", "while i was", "when it happened",
@@ -183,7 +183,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "memory": ("memory", "forget", "forgetful", "remember"),
     # when, not what: a fact matched only on these does not answer "do you snore at night?"
     "time_of_day": ("night", "nights", "at night", "overnight", "nighttime", "morning", "mornings", "evening",
-                    "evenings", "afternoon", "daytime", "time of day", "bedtime"),
+                    "evenings", "afternoon", "daytime", "time of day", "bedtime", "school day", "working day"),
     # how the patient is when well, not now ("what is she normally like?")
     # ("than usual" compares with it, and is about the symptom)
     "baseline": ("normally like", "usually like", "like normally", "like usually", "normal self", "usual self",
@@ -231,6 +231,7 @@ STOPWORDS = frozenset(
     specific specifically typical typically anybody someone somebody see seen saw look looked
     month months week weeks year years hour hours minute minutes time times ago since while
     many often far enough normal usual different easily lately already far nearly almost
+    one ones
     """.split()
 )
 # "describe" is a stopword for content, but maps to the character concept as a phrase.
@@ -242,6 +243,7 @@ _JOINS = (
     (re.compile(r"['\u2019]"), ""),
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
+    (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
 )
 
 

@@ -74,7 +74,8 @@ _THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
 _HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
 _ACK = re.compile(
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
-    r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh)( then| now)?$"
+    r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
+    r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy)( to talk about)?)( then| now)?$"
 )
 
 
@@ -115,9 +116,15 @@ def small_talk(sentence: str, key: str) -> str | None:
         rest = _GREETING.sub("", flat).strip()
         if len(rest.split()) <= 6 or _INTRODUCTION.search(flat):
             return pick(GREETING, key)
-    if _ACK.match(flat):
+    if acknowledges(flat):
         return pick(ACKNOWLEDGE, key)
     return None
+
+
+def acknowledges(sentence: str) -> bool:
+    """Is the sentence only an acknowledgement or a kind word ("OK.", "I know this is hard to talk
+    about.")? It asks for nothing, whatever words it shares with the record."""
+    return bool(_ACK.match(" ".join(words(sentence))))
 
 
 def jargon_in(text: str) -> list[str]:
