@@ -19,7 +19,9 @@ from tests.support.answer_labels import label_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 HELDOUT = ROOT / "tests" / "data" / "heldout"
-FOLDERS = (ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*"))))
+FOLDERS = (
+    ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*")))
+)
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
 
 
