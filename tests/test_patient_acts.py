@@ -215,3 +215,24 @@ def test_an_examination_of_a_part_of_the_body_hands_over_only_a_record_of_an_exa
     sim = patient(attachments=[*CASE_DATA["attachments"], EXAMINED])
     reply = sim.answer("Could I feel your tummy and listen to your heart?")
     assert "Observations and chest examination" in reply.text and "Triage observations" not in reply.text
+
+
+@pytest.mark.parametrize(("question", "choice"), [
+    ("Is it there all the time or only now and then?", True),
+    ("is that worse in the mornings or the evenings?", True),
+    ("Does it come and go or is it constant?", True),
+    ("Are they on both sides or just one?", True),
+    ("Any headache or neck stiffness?", False),  # one yes/no question of two things
+    ("Do you have a cough or a fever?", False),
+    ("Is it getting worse or not?", False),
+    ("Has it lasted a day or two?", False),
+])
+def test_a_question_offering_alternatives_is_told_apart_from_a_yes_no_question(question, choice):
+    assert intent.offers_choice(question) is choice
+
+
+def test_alternatives_the_record_does_not_settle_get_uncertainty_not_a_no():
+    sim = patient()
+    reply = sim.answer("Is it worse first thing in the morning or later in the day?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]
+    assert sim.answer("Any nosebleeds?").text in voice.DEFAULT_ANSWERS["negative"]  # the case's default stays

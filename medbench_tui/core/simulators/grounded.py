@@ -755,7 +755,7 @@ class GroundedSimulator:
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
-        default = "uncertain" if kind == "open" else record.patient.default_answer
+        default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
 
     def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:

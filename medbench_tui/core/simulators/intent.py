@@ -269,6 +269,20 @@ def suspects(part: str) -> bool:
     return bool(_SUSPECTS.search(part))
 
 
+_CHOICE = re.compile(
+    r"^\W*(?:and\s+|so\s+)?(?:is|was|are|were|does|did|do|has|have)\s+(?:it|that|this|they|these|those)\b"
+    r"[^?]*?\bor\b(?!\s+(?:not|anything|something|so|two|three|four)\b)",
+    re.IGNORECASE,
+)
+
+
+def offers_choice(part: str) -> bool:
+    """Does the part offer alternatives about what was just told ("is it sharp or dull?", "is
+    that there all the time or on and off?")? A plain "No" answers none of them: when the record
+    does not say, the patient is not sure."""
+    return bool(_CHOICE.search(part))
+
+
 def points_back(part: str) -> bool:
     """Does a short part point back at what was just said ("does it go anywhere?", "and the
     other eye?", "how long did they last?")? ("he"/"she" is the patient, never a pointer.)"""
