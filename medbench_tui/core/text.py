@@ -354,7 +354,7 @@ ANSWER_PHRASE_SYNONYMS: dict[str, str] = {
     "peritoneal disease": "peritoneal metastases",
     "peritoneal deposits": "peritoneal metastases",
     "peritoneal carcinomatosis": "peritoneal metastases",
-    "full blood count": "full blood count",
+    "full blood count": "full blood count",  # the whole name first, so "blood count" in it is not read again
     "blood count": "full blood count",
     "white blood count": "white cell count",
     "thyroid test": "thyroid function test",

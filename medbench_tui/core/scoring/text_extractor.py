@@ -288,8 +288,9 @@ def _classify(
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
-        result = concepts.a_result(doc, last)
-        if named == "treatment" and (_measured(doc, last) or result or _inside_a_test(doc, first, table)):
+        if named == "treatment" and (
+            _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
+        ):
             return None, assertion.AFFIRMED
         if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
