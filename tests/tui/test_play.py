@@ -3,6 +3,7 @@ abandoning, the turn limit, and the final-response form."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input
 
 from medbench_tui.core.paths import play_swap_file, run_store_for
@@ -296,6 +297,23 @@ async def test_tab_in_the_final_form_adds_what_was_typed_and_goes_to_the_next_li
         screen.query_one(FinalResponseForm).submit()  # typed but not added: still part of the answer
         await until(pilot)
         assert [d.name for d in differential.items] == ["Pneumothorax", "Aortic dissection"]
+
+
+async def test_items_entered_in_a_quick_burst_are_each_their_own(clinic, make_app):
+    """Keys that come faster than the screen handles them (a paste, a quick typist, a macro) are
+    taken in order: each Enter adds what was typed before it, nothing more."""
+    app = make_app(clinic, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot)
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: screen.pane == "play-final")
+        workup = screen.query_one("#final-workup", EntryList)
+        workup.input.focus()
+        await until(pilot)
+        for key in [*"Chest X-ray", "enter", *"CRP", "enter", *"ECG"]:  # all queued at once, as a terminal sends them
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(pilot, lambda: workup.input.value == "ECG")
+        assert workup.items == ["Chest X-ray", "CRP"]
 
 
 async def test_every_open_mode_hears_of_a_changed_bank(clinic, make_app):

@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 from medbench_tui.tui.typed_app import medbench_app
+from medbench_tui.tui.widgets.entry_input import EntryInput
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 SUGGESTIONS = 6
@@ -77,7 +78,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
         self._hits: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.placeholder, compact=True, classes="entry-input")
+        yield EntryInput(placeholder=self.placeholder, compact=True, classes="entry-input")
         yield OptionList(classes="entry-suggestions")
         yield OptionList(classes="entry-items")
 
@@ -158,12 +159,13 @@ class EntryList(ReportsWorkerFailures, Vertical):
 
     def commit_typed(self) -> None:
         """Add the text in the box as an item, as Enter would (nothing typed: nothing added)."""
-        self._add_typed(self.input.value)
+        typed, self.input.value = self.input.value, ""
+        self._add_typed(typed)
 
     @on(Input.Submitted, ".entry-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._add_typed(event.value)
+        self._add_typed(event.value)  # the box emptied itself at the Enter key
 
     def _add_typed(self, typed: str) -> None:
         text = typed.strip()
@@ -177,7 +179,6 @@ class EntryList(ReportsWorkerFailures, Vertical):
             item = " ".join(text.split())
         if item:
             self.add(item)
-        self.input.value = ""
 
     @on(Input.Changed, ".entry-input")
     def _typed(self, event: Input.Changed) -> None:
