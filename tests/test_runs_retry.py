@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from medbench_tui.core.openai_client import REQUEST_GATE, ChatClient, EndpointError
+from medbench_tui.core.openai_client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
 from medbench_tui.core.runs.cache import ResponseCache, request_key
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import RequestGate
@@ -32,6 +32,7 @@ async def _through_gate(gate: RequestGate, call, seed: int = 0):
         return await call(), run_gate
     finally:
         REQUEST_GATE.reset(token)
+        await close_shared_clients()  # as a batch does when it ends
 
 
 @pytest.fixture(scope="module")

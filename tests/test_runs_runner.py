@@ -467,3 +467,15 @@ def test_error_testing_cases_are_left_out_unless_asked_for(tmp_path, capsys):
     assert main(["run", "--system", "checklist", "--cases", str(one), "--store", str(store), "--format", "json",
                  "--include-error-tests"]) == 0
     assert json.loads(capsys.readouterr().out)["counts"]["planned"] == 2
+
+
+def test_a_batch_against_a_server_that_is_not_running_says_it_cannot_reach_it(tmp_path, key):
+    """A batch's clients send over aiohttp, which reports a refused connection as a connect
+    timeout: the run must still say the server cannot be reached, not that it was slow."""
+    bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=1)
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        plan = plan_run(load_bank(bank), ["fake-doc"], seed=1)
+        result, _ = _play(store, plan, retry=RetryPolicy(attempts=2, max_delay=1, unreachable_seconds=2))
+        [run] = store.runs(result.group_id)
+    assert not run.complete
+    assert "cannot reach http://127.0.0.1:9/v1" in run.reason and "did not answer in time" not in run.reason

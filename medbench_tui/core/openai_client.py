@@ -135,6 +135,19 @@ def _retry_after(headers: Any) -> float | None:
         return None
 
 
+def _refused(exc: BaseException) -> bool:
+    """A connection refused or a name not found, under whatever the transport called it
+    (aiohttp's refusals reach the SDK as connect timeouts)."""
+    seen = exc.__cause__ or exc.__context__
+    for _ in range(8):  # a chain is a few links long; a cycle must not hang
+        if seen is None:
+            return False
+        if isinstance(seen, OSError) and not isinstance(seen, TimeoutError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None = None) -> EndpointError:
     """Map an SDK or transport exception to an :class:`EndpointError` whose one-line
     message says what to check."""
@@ -143,7 +156,7 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
     key_hint = f"the key in {api_key_env}" if api_key_env else "the API key (api_key_env)"
     if isinstance(exc, EndpointError):
         return exc
-    if isinstance(exc, openai.APITimeoutError):
+    if isinstance(exc, openai.APITimeoutError) and not _refused(exc):
         return EndpointError(
             f"{base_url} did not answer in time: check the network and the server's load, "
             "or raise `timeout` in medbench.yaml",
@@ -318,29 +331,35 @@ class ChatClient:
 
     def _client(self) -> Any:
         loop = asyncio.get_running_loop()
-        if self._sdk is None or self._loop is not loop:
+        # A batch's clients are closed when it ends: a client kept across batches takes the next one's.
+        if self._sdk is None or self._loop is not loop or (self._shared and self._sdk.is_closed()):
             if REQUEST_GATE.get() is not None:  # a batch run: one SDK client (and its connections) per endpoint
                 key = (self.base_url, self._api_key, tuple(sorted(self._headers.items())), self._timeout,
                        self._max_retries)
                 shared = _SHARED.setdefault(loop, {})
                 if key not in shared:
-                    shared[key] = self._new_sdk()
+                    shared[key] = self._new_sdk(batch=True)
                 self._sdk, self._shared = shared[key], True
             else:
-                self._sdk, self._shared = self._new_sdk(), False
+                self._sdk, self._shared = self._new_sdk(batch=False), False
             self._loop = loop
         return self._sdk
 
-    def _new_sdk(self) -> Any:
+    def _new_sdk(self, *, batch: bool) -> Any:
+        """A batch's clients send over aiohttp (the SDK's own option), which spends less CPU a
+        request than httpx's pool with dozens of connections open (benchmarks/runner_throughput.py); the
+        batch closes them when it ends (:func:`close_shared_clients`). A client of one
+        consultation keeps httpx, which needs no closing."""
         import openai
 
+        transport = openai.DefaultAioHttpClient if batch else openai.DefaultAsyncHttpxClient
         return openai.AsyncOpenAI(
             base_url=self.base_url,
             api_key=self._api_key,
             default_headers=self._headers or None,
             timeout=self._timeout,
             max_retries=self._max_retries,
-            http_client=openai.DefaultAsyncHttpxClient(verify=_tls_context()),
+            http_client=transport(verify=_tls_context()),
         )
 
     def _error(self, exc: BaseException) -> EndpointError:
@@ -406,24 +425,23 @@ class ChatClient:
 
     async def _complete(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
         try:
-            from openai.types.chat import ChatCompletion
+            from medbench_tui.core.chat_completion import ChatCompletion
 
             # Not chat.completions.create(): it walks every message against the SDK's
             # TypedDicts (~2 ms a request late in a consultation); the body is plain JSON.
-            response = await self._client().post(
-                "/chat/completions", body=self._body(messages, model, sent), cast_to=ChatCompletion
-            )
+            body = await self._client().post("/chat/completions", body=self._body(messages, model, sent),
+                                             cast_to=bytes)
+            response = ChatCompletion.model_validate_json(body)  # not JSON, or not a completion: a ValueError
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             error = self._sized(self._error(exc), messages, sent)
             self._note(model, sent, error=error)
             raise error from exc
-        self.usage.add(getattr(response, "usage", None))
-        choices = getattr(response, "choices", None)
-        if not choices:
+        self.usage.add(response.usage)
+        if not response.choices:
             raise EndpointError(f"{self.base_url} sent a reply without choices", retryable=True)
-        reply = ChatReply(choices[0].message.content or "", choices[0].finish_reason)
+        reply = ChatReply(response.choices[0].message.content or "", response.choices[0].finish_reason)
         reply.served(response)
         return reply
 
