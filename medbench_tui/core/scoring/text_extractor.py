@@ -116,19 +116,23 @@ NOISE_WORDS = frozenset({
     # doses, routes, frequencies
     "mg", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
     "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
-    "three", "four", "once", "times", "weekly", "hourly", "hours", "hour", "h", "days", "day",
+    "one", "two", "three", "four", "each", "apart", "once", "times", "weekly", "hourly", "hours", "hour", "h",
+    "days", "day",
     "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
     "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
     "regimen", "high", "low", "slow", "release", "loading", "bolus", "result", "results",
     # hedges
     "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
     "probably", "possibly", "suspect",
+    # approximations ("10 mL/kg = about 450 mL")
+    "about", "approximately", "approx", "around", "roughly",
 })
 QUALIFIERS = frozenset({
     "given", "due", "secondary", "because", "as", "which", "who", "that", "since", "likely", "less",
     "unlikely", "more", "with", "without", "if", "to", "for", "in", "from", "after", "before",
     "although", "but", "especially", "particularly", "eg", "ie", "such", "including", "based",
     "considering", "though", "while", "whereas", "when", "until", "unless", "so", "once", "provided",
+    "alongside", "during", "whilst", "pending",
 })
 ADVICE_LEADS = frozenset({
     "if", "whenever", "advise", "advised", "advice", "tell", "told", "ask", "asked", "instruct", "instructed",
@@ -145,8 +149,9 @@ BODY_SITES = frozenset({
 })
 """Words of a piece that only names body sites: it extends the item before it ("CT
 chest, abdomen and pelvis", "MRI brain and spine")."""
-FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>?|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
-EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014")
+FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
+EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014|\s\|")
+"""A dash, or a table's next cell, opens the explanation of a diagnosis item."""
 WORD_RE = re.compile(r"[A-Za-z]+")
 RAW_WORD_RE = re.compile(r"[a-z0-9]+")
 PAREN_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -208,7 +213,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     for item in layout.items:
         coded = [(a, b) for a, b, _ in codes if item.start <= a < item.end]
         end = min((a for a in advice if item.start <= a < item.end), default=item.end)
-        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field)
+        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field, table)
     entities.sort(key=_position)
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
@@ -259,8 +264,8 @@ OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
-"""In an answer with a plan section, a drug under its Diagnosis heading describes the patient ("six senna a day",
-"NSAID use"): the plan is in the plan section."""
+"""In an answer with a plan section, a drug under its Diagnosis or Differential heading describes the patient ("six
+senna a day", "NSAID use", "an uncle on insulin"): the plan is in the plan section."""
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
     "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
@@ -292,7 +297,7 @@ def _classify(
             _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED
-        if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
+        if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
@@ -488,7 +493,7 @@ def _advice_starts(doc: Document) -> list[int]:
 
 def _leftovers(
     doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
-    names_diagnosis: bool, field: SpanField,
+    names_diagnosis: bool, field: SpanField, table: ReferenceTable,
 ) -> list[Entity]:
     """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
     name no reference item (see the module doc). A piece that names one gives no
@@ -497,6 +502,8 @@ def _leftovers(
     text = doc.text
     if item.kind in ("advice", "avoid", "icd") or (item.kind == "diagnosis" and names_diagnosis):
         return []
+    if item.kind != "diagnosis" and text[item.end : _line_end(text, item.end)].strip(" *_") == ":":
+        return []  # "Topical drops to the right eye, 5 minutes apart:" introduces the items below it
     start = item.start
     masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
     body = text[start:end]
@@ -534,7 +541,7 @@ def _leftovers(
             c, d = fragment
             piece = text[c:d]
             kind = _leftover_kind(item.kind, piece)
-            if kind is None or _negated_piece(doc, c, d):
+            if kind is None or _not_given(doc, c, d, table):
                 continue
             out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
                               source="text", section=item.kind))
@@ -564,11 +571,18 @@ def _has_own_word(words: list[str]) -> bool:
     return any(len(w) >= 3 and w not in NOISE_WORDS and not w[0].isdigit() for w in words)
 
 
-def _negated_piece(doc: Document, start: int, end: int) -> bool:
+def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bool:
+    """The piece is negated, or conditional on what the case record does not establish ("IV labetalol
+    bolus then infusion if not below 150/100")."""
     starts = [t.start for t in doc.tokens]
     first = bisect_left(starts, start)
     last = max(first, bisect_left(starts, end) - 1)
-    return first < len(starts) and cues.negation(doc, first, last) is not None
+    if first >= len(starts):
+        return False
+    if cues.negation(doc, first, last) is not None:
+        return True
+    scope = assertion.condition_of(doc, first, last)
+    return scope is not None and not table.record.establishes(scope.condition)
 
 
 def _unmasked(a: int, b: int, masked: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -1,0 +1,175 @@
+"""Layouts of a free-text final response that once hid what an answer says: tables of
+alternatives, headings with a bracketed source, sub-headings after an Avoid list, a drug
+named in the reasoning of a differential (scoring.md, "Reading a free-text final response")."""
+
+from __future__ import annotations
+
+from medbench_tui.core.scoring.sections import parse
+from tests.test_scoring_regressions import card, condition, extras, rows
+
+# --- a table headed like a differential section holds the differential ---------------------
+
+
+def test_a_table_of_alternatives_is_the_differential():
+    text = """**Working diagnosis:** anaphylaxis to a food
+
+| Alternatives weighed | Against it |
+|---|---|
+| Acute severe asthma | the rash and hypotension |
+| Vasovagal syncope | he is tachycardic |
+
+**Comorbidity:** asthma
+"""
+    c = card("em-anaphylaxis-001", text)
+    assert set(rows(c, "differential")) == {"Acute severe asthma", "Vasovagal syncope"}
+    assert set(rows(c, "diagnoses")) == {"Anaphylactic shock due to adverse food reaction", "Asthma"}
+
+
+def test_a_results_table_stays_in_its_section_and_its_header_is_no_item():
+    text = """Impression: DKA
+
+| Test | Result |
+|---|---|
+| VBG | pH 7.1 |
+"""
+    layout = parse(text)
+    assert [s.kind for s in layout.sections] == ["diagnosis"]
+    assert not any("Test" in text[i.start : i.end] for i in layout.items)
+
+
+def test_a_table_of_what_to_avoid_negates_its_rows_and_the_plan_goes_on():
+    text = """Plan:
+- IM adrenaline 0.5 mg now
+| Not recommended | Why |
+|---|---|
+| IV adrenaline bolus | he has a pulse |
+- high-flow oxygen
+"""
+    c = card("em-anaphylaxis-001", text)
+    assert "Intravenous adrenaline bolus" not in rows(c, "treatment")
+    assert rows(c, "treatment")["High-flow oxygen"] == "matched"
+    assert condition(c, "cc-no-iv-bolus") == "OK"
+
+
+def test_a_contraindicated_drug_in_an_ordinary_table_is_still_given():
+    text = """Plan:
+
+| Step | Drug |
+|---|---|
+| 1 | adrenaline 1 mg IV bolus |
+"""
+    assert condition(card("em-anaphylaxis-001", text), "cc-no-iv-bolus") == "FAIL"
+
+
+# --- a bracketed source or qualifier does not hide a heading ---------------------------------
+
+
+def test_a_heading_with_a_guideline_in_brackets_is_still_a_plan():
+    text = """Diagnosis: ruptured ectopic pregnancy
+
+Differential (all less likely)
+- torsion of the ovary
+
+**Management (NICE NG126 and the local major haemorrhage policy)**
+- laparoscopic salpingectomy today
+"""
+    layout = parse(text)
+    assert [s.kind for s in layout.sections] == ["diagnosis", "differential", "treatment"]
+    c = card("obg-ectopic-001", text)
+    assert rows(c, "treatment")["Emergency laparoscopic salpingectomy"] == "matched"
+    assert "Emergency laparoscopic salpingectomy" not in rows(c, "differential")
+
+
+# --- a sub-heading on a line of its own ends an Avoid list -----------------------------------
+
+
+def test_a_sub_heading_after_an_avoid_list_ends_it():
+    text = """Plan:
+- laparoscopic salpingectomy
+
+Avoid:
+- methotrexate
+
+**Before she goes home**
+- bereavement support
+"""
+    c = card("obg-ectopic-001", text)
+    assert rows(c, "treatment")["Bereavement support and follow-up information"] == "acceptable"  # optional
+    assert "Methotrexate" not in rows(c, "treatment")
+
+
+def test_a_labelled_line_inside_an_avoid_list_is_still_avoided():
+    text = """Plan:
+- laparoscopic salpingectomy
+
+Do not:
+**Drugs:** methotrexate
+"""
+    c = card("obg-ectopic-001", text)
+    assert "Methotrexate" not in rows(c, "treatment")
+    assert condition(c, "cc-no-methotrexate") == "OK"
+
+
+# --- a drug in the reasoning of a differential is no plan ------------------------------------
+
+
+def test_a_drug_in_a_differential_explanation_is_no_plan():
+    text = """Diagnosis: new type 1 diabetes with DKA
+
+Differential:
+- type 2 diabetes with ketoacidosis: unlikely, she is slim and her aunt has been on insulin since a child
+
+Plan:
+- insulin infusion at 0.1 units/kg/hour
+"""
+    c = card("ped-dka-001", text)
+    assert rows(c, "treatment") == {
+        "Fixed-rate IV insulin infusion 0.05-0.1 units/kg/hour, started 1-2 hours after IV fluids": "matched"
+    }
+    assert "Type 2 diabetes mellitus with ketoacidosis" in rows(c, "differential")
+
+
+def test_a_contraindicated_drug_in_the_plan_still_fails_when_the_differential_names_it_too():
+    text = """Diagnosis: DKA
+
+Differential:
+- sepsis, less likely; bicarbonate would not distinguish them
+
+Plan:
+- sodium bicarbonate 1 mmol/kg IV
+"""
+    assert condition(card("ped-dka-001", text), "cc-no-bicarbonate") == "FAIL"
+
+
+# --- "mellitus" may be left out of a diagnosis's name ----------------------------------------
+
+
+def test_type_2_diabetes_written_without_mellitus():
+    c = card("ped-dka-001", "My impression is new type 2 diabetes presenting with ketoacidosis.")
+    assert c.metrics.diagnosis_accuracy == 0  # the type 2 differential, not the primary's "ketoacidosis"
+    c = card("ped-dka-001", "Impression: type 1 diabetes with DKA.\nDifferential: type 2 diabetes with ketoacidosis.")
+    assert set(rows(c, "differential")) == {"Type 2 diabetes mellitus with ketoacidosis"}
+
+
+# --- pieces of a plan that are no answer item of their own ------------------------------------
+
+
+def test_a_line_that_introduces_the_items_below_it_is_no_item():
+    text = "Plan:\n1. Injections, in this order:\n   - IM adrenaline 0.5 mg now\n"
+    c = card("em-anaphylaxis-001", text)
+    assert extras(c, "treatment") == []
+    assert rows(c, "treatment") == {"Intramuscular adrenaline 0.5 mg": "matched"}
+
+
+def test_an_unlisted_drug_only_if_the_record_says_so_is_no_extra():
+    conditional = "Plan:\n- IM adrenaline 0.5 mg\n- glucagon 1 mg IV if he turns out to be on a beta-blocker\n"
+    assert extras(card("em-anaphylaxis-001", conditional), "treatment") == []
+    given = "Plan:\n- IM adrenaline 0.5 mg\n- glucagon 1 mg IV\n"
+    assert extras(card("em-anaphylaxis-001", given), "treatment") == ["glucagon 1 mg IV"]
+
+
+def test_a_dose_worked_out_or_spread_over_time_continues_its_item():
+    text = "Plan:\n- 0.9% saline 10 mL/kg = about 450 mL over an hour\n- basal insulin, two doses 12 hours apart\n"
+    assert extras(card("ped-dka-001", text), "treatment") == []
+    text = "Plan:\n- soluble insulin infusion at 0.1 units/kg/hour alongside the fluids\n"
+    assert extras(card("ped-dka-001", text), "treatment") == []
