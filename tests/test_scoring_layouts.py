@@ -173,3 +173,32 @@ def test_a_dose_worked_out_or_spread_over_time_continues_its_item():
     assert extras(card("ped-dka-001", text), "treatment") == []
     text = "Plan:\n- soluble insulin infusion at 0.1 units/kg/hour alongside the fluids\n"
     assert extras(card("ped-dka-001", text), "treatment") == []
+
+
+# --- an action said to cause harm is warned against, not given ---------------------------------
+
+
+def test_an_action_said_to_risk_harm_is_warned_against():
+    text = (
+        "Plan:\n- IM adrenaline 0.5 mg now\n"
+        "- He has a pulse. An IV adrenaline bolus is dangerous outside cardiac arrest.\n"
+    )
+    c = card("em-anaphylaxis-001", text)
+    assert condition(c, "cc-no-iv-bolus") == "OK"
+    assert condition(c, "cc-implicit-contraindicated") == "OK"
+    text = "Plan:\n- IM adrenaline 0.5 mg\n- Neat IV adrenaline 1 mg risks VF in a patient with a pulse.\n"
+    assert condition(card("em-anaphylaxis-001", text), "cc-no-iv-bolus") == "OK"
+
+
+def test_an_unsafe_action_given_with_its_risk_named_still_fails():
+    text = "Plan:\n- adrenaline 1 mg IV bolus now, although it risks arrhythmia\n"
+    c = card("em-anaphylaxis-001", text)
+    assert condition(c, "cc-no-iv-bolus") == "FAIL"
+    assert condition(c, "cc-implicit-contraindicated") == "FAIL"
+
+
+def test_risks_further_on_or_risks_and_benefits_do_not_negate():
+    text = "Plan:\n- laparoscopic salpingectomy risks and benefits explained, consent taken\n"
+    assert rows(card("obg-ectopic-001", text), "treatment")["Emergency laparoscopic salpingectomy"] == "matched"
+    text = "Plan:\n- laparoscopic salpingectomy today - explain the risks to her\n"
+    assert rows(card("obg-ectopic-001", text), "treatment")["Emergency laparoscopic salpingectomy"] == "matched"
