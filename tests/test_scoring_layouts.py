@@ -202,3 +202,24 @@ def test_risks_further_on_or_risks_and_benefits_do_not_negate():
     assert rows(card("obg-ectopic-001", text), "treatment")["Emergency laparoscopic salpingectomy"] == "matched"
     text = "Plan:\n- laparoscopic salpingectomy today - explain the risks to her\n"
     assert rows(card("obg-ectopic-001", text), "treatment")["Emergency laparoscopic salpingectomy"] == "matched"
+
+
+# --- an operation a discharge plan refers for is no plan now ------------------------------------
+
+
+def test_an_operation_a_discharge_refers_for_is_not_given():
+    text = "Plan:\n- home this evening, with a clinic referral for an elective lap chole in a few months\n"
+    c = card("sur-cholecystitis-001", text)
+    assert "Early laparoscopic cholecystectomy (within 1 week of diagnosis)" not in rows(c, "treatment")
+
+
+def test_an_operation_planned_on_this_admission_is_given():
+    text = "Plan:\n- admit under the surgeons and refer for laparoscopic cholecystectomy on this admission\n"
+    c = card("sur-cholecystitis-001", text)
+    assert rows(c, "treatment")["Early laparoscopic cholecystectomy (within 1 week of diagnosis)"] == "matched"
+
+
+def test_a_drug_given_alongside_a_discharge_referral_still_counts():
+    text = "Plan:\n- discharge home with an outpatient surgical referral and co-amoxiclav 625 mg TDS\n"
+    c = card("sur-cholecystitis-001", text)
+    assert condition(c, "cc-implicit-contraindicated") == "FAIL"

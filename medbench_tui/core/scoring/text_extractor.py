@@ -266,6 +266,31 @@ NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
 """In an answer with a plan section, a drug under its Diagnosis or Differential heading describes the patient ("six
 senna a day", "NSAID use", "an uncle on insulin"): the plan is in the plan section."""
+REFERRED_FROM_HOME = assertion.Assertion(
+    "negated", "discharge plan", "negated: what a discharge plan refers for later, not a plan now"
+)
+""""Discharge today with an outpatient referral for elective cholecystectomy": the plan is the discharge and the
+referral; the operation is part of that item (scoring.md: a word inside another item)."""
+REFERRAL_WORDS = frozenset({"referral", "refer", "referred", "elective", "outpatient", "outpatients"})
+SENDING_HOME = frozenset({"discharge", "home"})
+
+
+def _referred_from_home(doc: Document, first: int) -> bool:
+    """The mention is what a referral is for (a referral word before it, with no comma or "and" between), and a
+    word that sends the patient home comes before that in its clause ("... and co-amoxiclav" is given)."""
+    referral = False
+    k = first - 1
+    while k >= 0 and doc.clause[k] == doc.clause[first]:
+        if not referral and (doc.lows[k] in cues.LINKS or doc.comma_before[k + 1]):
+            return False
+        if doc.lows[k] in REFERRAL_WORDS:
+            referral = True
+        elif referral and doc.lows[k] in SENDING_HOME:
+            return True
+        k -= 1
+    return False
+
+
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
     "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
@@ -299,6 +324,8 @@ def _classify(
             return None, assertion.AFFIRMED
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
+        if named == "treatment" and _referred_from_home(doc, first):
+            return named, REFERRED_FROM_HOME  # type: ignore[return-value]
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
