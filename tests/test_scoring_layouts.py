@@ -223,3 +223,20 @@ def test_a_drug_given_alongside_a_discharge_referral_still_counts():
     text = "Plan:\n- discharge home with an outpatient surgical referral and co-amoxiclav 625 mg TDS\n"
     c = card("sur-cholecystitis-001", text)
     assert condition(c, "cc-implicit-contraindicated") == "FAIL"
+
+
+# --- a cause the answer commits to is a final diagnosis, hedged or not ------------------------
+
+
+def test_a_committed_cause_is_final_even_hedged():
+    c = card("ped-dka-001", "This is diabetic ketoacidosis, possibly brought on by a stomach bug over the weekend.")
+    assert set(rows(c, "diagnoses")) == {"Type 1 diabetes mellitus with ketoacidosis (new presentation)", "stomach bug"}
+    assert "Gastroenteritis" not in rows(c, "differential")
+
+
+def test_a_rejected_or_queried_cause_stays_in_the_differential():
+    c = card("ped-dka-001", "This is DKA. It is not caused by gastroenteritis: there is no diarrhoea.")
+    assert "Gastroenteritis" not in rows(c, "diagnoses")
+    assert "Gastroenteritis" in rows(c, "differential")
+    c = card("ped-dka-001", "This is DKA; consider appendicitis due to the pain if it does not settle.")
+    assert "Acute appendicitis" not in rows(c, "diagnoses")

@@ -354,6 +354,8 @@ def _classify(
         return _final(reading, ref, item), assertion.AFFIRMED
     if not reading.has_diagnosis_section and _committed(doc, first):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the answer commits to it")
+    if strong is None and section != "differential" and _a_cause(doc, first):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the cause it commits to")
     if (not reading.has_diagnosis_section and not reading.any_final and not reading.commits
             and strong not in STRONG_ALTERNATIVE):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
@@ -370,6 +372,23 @@ COMMITMENT = cues.Cues(
 STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
                                 "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs"})
 """Cues that make even the first condition named an alternative ("Consider pneumonia")."""
+
+
+CAUSE = cues.Cues(
+    "secondary to", "due to", "caused by", "triggered by", "precipitated by", "brought on by", "tipped over by",
+    "provoked by", "set off by", "driven by",
+)
+"""Words by which an answer names the cause of its diagnosis ("DKA, probably tipped over by a viral
+gastroenteritis"): a cause it commits to, hedged or not, is a final diagnosis (scoring.md)."""
+CAUSE_REACH = 4
+
+
+def _a_cause(doc: Document, first: int) -> bool:
+    low = doc.lows
+    return any(
+        doc.clause[k] == doc.clause[first] and CAUSE.ending_at(low, k) is not None
+        for k in range(max(0, first - CAUSE_REACH), first)
+    )
 
 
 def _committed(doc: Document, first: int) -> bool:
