@@ -240,3 +240,19 @@ def test_a_rejected_or_queried_cause_stays_in_the_differential():
     assert "Gastroenteritis" in rows(c, "differential")
     c = card("ped-dka-001", "This is DKA; consider appendicitis due to the pain if it does not settle.")
     assert "Acute appendicitis" not in rows(c, "diagnoses")
+
+
+# --- an analyte in a urine result is no blood test ----------------------------------------------
+
+
+def test_ketones_in_a_urine_result_are_no_blood_ketones():
+    c = card("ped-dka-001", "Urine dipstick: glucose 3+, ketones 3+. Impression: DKA.")
+    assert "Blood ketones (beta-hydroxybutyrate)" not in rows(c, "workup")
+    assert "Urinalysis" in rows(c, "workup")
+
+
+def test_blood_ketones_beside_a_urine_test_still_count():
+    c = card("ped-dka-001", "Impression: DKA. Capillary ketones 5.1; urine dipstick sent.")
+    assert "Blood ketones (beta-hydroxybutyrate)" in rows(c, "workup")
+    c = card("im-t2dm-001", "Urine dip: ketones 2+. Impression: type 2 diabetes.")
+    assert "Blood or urine ketones" in rows(c, "workup")  # an item tested in either

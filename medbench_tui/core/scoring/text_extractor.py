@@ -322,6 +322,8 @@ def _classify(
             _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED
+        if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
+            return None, assertion.AFFIRMED
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
         if named == "treatment" and _referred_from_home(doc, first):
@@ -434,6 +436,25 @@ def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
         return False
     before = bracket[0] - 1
     return any(m.ref is not None and m.ref.kind == "workup" and m.hit.last == before for m in table.find(doc))
+
+
+URINE_WORDS = frozenset({"urine", "urinary", "urinalysis", "dipstick"})
+BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "capillary", "venous", "arterial"})
+SPECIMEN_REACH = 8
+
+
+def _in_another_specimen(doc: Document, first: int, m: Mention) -> bool:
+    """An analyte of a blood test named in a urine result, in the same sentence ("urine dip shows glucose 4+ and
+    ketones 4+", "Urine: ketones 4+"): the urine was tested, not the blood."""
+    name = set(re.findall(r"[a-z]+", m.ref.name.lower())) if m.ref is not None else set()
+    if not BLOOD_WORDS.intersection(name) or URINE_WORDS.intersection(name):
+        return False  # "Blood or urine ketones" is tested in either
+    if URINE_WORDS.intersection(m.phrase.text.lower().split()):
+        return False
+    at = doc.tokens[first].start
+    before = doc.text[doc.text.rfind("\n", 0, at) + 1 : at]
+    before = re.split(r"[.;!?](?:\s|$)", before)[-1]  # its sentence, a label before a colon included
+    return bool(URINE_WORDS.intersection(re.findall(r"[a-z]+", before.lower())[-SPECIMEN_REACH:]))
 
 
 def _attributed(doc: Document, first: int) -> bool:
