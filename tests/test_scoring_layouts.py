@@ -256,3 +256,18 @@ def test_blood_ketones_beside_a_urine_test_still_count():
     assert "Blood ketones (beta-hydroxybutyrate)" in rows(c, "workup")
     c = card("im-t2dm-001", "Urine dip: ketones 2+. Impression: type 2 diabetes.")
     assert "Blood or urine ketones" in rows(c, "workup")  # an item tested in either
+
+
+# --- a drug's strength, count and frequency are no result -----------------------------------------
+
+
+def test_a_combination_strength_with_tablets_or_a_frequency_is_a_dose():
+    for text in ("Plan:\n- co-codamol 30/500 two tablets QDS\n", "Plan:\n- co-codamol 30/500 2 tabs QDS PRN\n",
+                 "Plan:\n- co-codamol 30/500 QDS\n"):
+        assert rows(card("obg-ectopic-001", text), "treatment") == {"Analgesia": "acceptable"}, text
+
+
+def test_a_lab_value_is_still_a_result_not_a_drug():
+    c = card("ped-dka-001", "Results: pH 7.08, bicarbonate 6, K 5.3.\nImpression: DKA.")
+    assert "Sodium bicarbonate" not in rows(c, "treatment")
+    assert condition(c, "cc-no-bicarbonate") == "OK"
