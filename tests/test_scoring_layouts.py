@@ -271,3 +271,30 @@ def test_a_lab_value_is_still_a_result_not_a_drug():
     c = card("ped-dka-001", "Results: pH 7.08, bicarbonate 6, K 5.3.\nImpression: DKA.")
     assert "Sodium bicarbonate" not in rows(c, "treatment")
     assert condition(c, "cc-no-bicarbonate") == "OK"
+
+
+# --- a heading that times the rest of the plan is a plan heading -------------------------------
+
+
+def test_a_timed_heading_continues_the_plan_and_its_unlisted_drugs_count():
+    text = """## Diagnosis
+DKA
+
+## Plan
+- insulin infusion 0.1 units/kg/hour
+
+## Once she is stable
+- nystatin cream
+"""
+    c = card("ped-dka-001", text)
+    assert extras(c, "treatment") == ["nystatin cream"]
+
+
+def test_a_timed_heading_in_plain_text_is_no_heading():
+    layout = parse("Diagnosis: DKA\nAfter that we talked about school and the plan for her friends.\n")
+    assert [s.kind for s in layout.sections] == ["diagnosis"]
+
+
+def test_keeping_a_fluid_to_a_minimum_is_no_plan_to_give_it():
+    text = "Plan:\n- O-negative blood now; keep crystalloid to a minimum\n"
+    assert extras(card("obg-ectopic-001", text), "treatment") == []

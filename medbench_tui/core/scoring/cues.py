@@ -122,6 +122,7 @@ NEGATION_AFTER = Cues(
     "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
     "not for now", "not at this stage", "not needed now", "not needed at this stage",
     "not need", "doesnt need", "dont need", "wont need", "need not", "neednt",
+    "to a minimum", "to the minimum", "kept to a minimum",
 )
 HARM = Cues(
     "risks", "carries a risk", "carries the risk", "is dangerous", "are dangerous", "is harmful", "are harmful",

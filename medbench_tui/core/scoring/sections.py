@@ -98,6 +98,8 @@ HEADING_TAILS: dict[str, SectionKind] = {
     "red flags": "advice", "warning signs": "advice", "precautions": "advice",
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
+PLAN_TIMES = frozenset({"after", "once", "before", "following", "later", "ongoing", "subsequently"})
+"""First words of a marked heading that times the rest of the plan ("After surgery", "Once stable")."""
 DIFFERENTIAL_WORDS = frozenset({
     "differential", "differentials", "alternative", "alternatives", "considered", "excluded", "ruled", "unlikely",
 })
@@ -142,6 +144,8 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
     if len(words) >= 2 and words[0] == "not" and words[1] in AVOID_PREDICATES and len(words) <= MARKED_TAIL_WORDS:
         return "avoid"
+    if tail_words == MARKED_TAIL_WORDS and len(words) <= tail_words and words and words[0] in PLAN_TIMES:
+        return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
     if not words or len(words) > tail_words:
         return None
     for n in (2, 1):
