@@ -298,3 +298,14 @@ def test_a_timed_heading_in_plain_text_is_no_heading():
 def test_keeping_a_fluid_to_a_minimum_is_no_plan_to_give_it():
     text = "Plan:\n- O-negative blood now; keep crystalloid to a minimum\n"
     assert extras(card("obg-ectopic-001", text), "treatment") == []
+
+
+# --- clinical shorthand headings ------------------------------------------------------------------
+
+
+def test_shorthand_headings_on_bulleted_lines():
+    text = "- Dx: ruptured ectopic pregnancy\n- Ix: FBC, serum progesterone\n- Mx: tramadol 50 mg QDS\n"
+    layout = parse(text)
+    assert {s.kind for s in layout.sections} >= {"diagnosis", "workup", "treatment"}
+    c = card("obg-ectopic-001", text)
+    assert extras(c, "treatment") == ["tramadol 50 mg QDS"]

@@ -36,7 +36,7 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "impression", "clinical impression", "diagnostic impression", "assessment",
         "clinical assessment", "secondary diagnosis", "secondary diagnoses", "other diagnoses",
         "additional diagnoses", "comorbidities", "comorbidity", "problem list", "problems", "dx",
-        "conclusion",
+        "conclusion", "imp",
     ),
     "icd": (
         "icd 10", "icd10", "icd", "icd 10 code", "icd 10 codes", "icd code", "icd codes", "codes",
@@ -54,7 +54,7 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "laboratory", "laboratory tests", "lab tests", "imaging", "further investigations",
         "further tests", "further workup", "recommended tests", "recommended investigations",
         "suggested investigations", "initial investigations", "investigation plan", "bloods",
-        "blood tests", "diagnostic plan", "workup plan",
+        "blood tests", "diagnostic plan", "workup plan", "ix",
     ),
     "treatment": (
         "treatment", "treatments", "management", "plan", "management plan", "treatment plan",
@@ -62,11 +62,11 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "prescription", "prescriptions", "referral", "referrals", "disposition", "next steps",
         "recommendations", "recommendation", "assessment and plan", "a p", "actions",
         "interventions", "treatment and management", "management and plan", "plan and management",
-        "medical management",
+        "medical management", "mx", "rx", "tx",
     ),
     "advice": (
         "advice", "safety netting", "safety net", "safety net advice", "safety netting advice",
-        "follow up", "followup", "follow up plan", "patient advice", "patient education",
+        "follow up", "followup", "follow up plan", "f u", "fu", "patient advice", "patient education",
         "education", "counselling", "counseling", "return precautions", "red flags",
         "when to seek help", "patient information", "information for the patient",
         "lifestyle advice", "lifestyle", "when to return", "when to come back", "when to seek urgent help",
