@@ -124,9 +124,9 @@ def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
     brackets qualifies the heading ("Plan (BSPED 2021)", "Investigations (sent)"): when the whole label is no
     heading, it is read without it."""
     kind = _heading_kind(label, tail_words)
-    bare = _HEADING_BRACKET_RE.sub(" ", label)
-    if kind is None and bare != label and bare.strip():
-        return _heading_kind(bare, tail_words)
+    if kind is None and ("(" in label or "[" in label):
+        bare = _HEADING_BRACKET_RE.sub(" ", label)
+        return _heading_kind(bare, tail_words) if bare.strip() else None
     return kind
 
 

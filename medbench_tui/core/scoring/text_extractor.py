@@ -443,12 +443,18 @@ BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "capillary", "venous", "art
 SPECIMEN_REACH = 8
 
 
+@lru_cache(maxsize=1024)
+def _a_blood_test(name: str) -> bool:
+    """The item names blood and not urine ("Blood or urine ketones" is tested in either)."""
+    words = set(re.findall(r"[a-z]+", name.lower()))
+    return bool(BLOOD_WORDS.intersection(words)) and not URINE_WORDS.intersection(words)
+
+
 def _in_another_specimen(doc: Document, first: int, m: Mention) -> bool:
     """An analyte of a blood test named in a urine result, in the same sentence ("urine dip shows glucose 4+ and
     ketones 4+", "Urine: ketones 4+"): the urine was tested, not the blood."""
-    name = set(re.findall(r"[a-z]+", m.ref.name.lower())) if m.ref is not None else set()
-    if not BLOOD_WORDS.intersection(name) or URINE_WORDS.intersection(name):
-        return False  # "Blood or urine ketones" is tested in either
+    if m.ref is None or not _a_blood_test(m.ref.name):
+        return False
     if URINE_WORDS.intersection(m.phrase.text.lower().split()):
         return False
     at = doc.tokens[first].start
