@@ -63,3 +63,11 @@ def test_a_fixed_rate_infusion_written_with_h_for_hour():
 def test_hartmanns_is_intravenous_fluid():
     c = card("sur-cholecystitis-001", "Plan:\n- IV Hartmann's 1 L over 8 hours\n")
     assert rows(c, "treatment") == {"Intravenous fluids": "matched"}
+
+
+def test_a_measured_hcg_is_both_a_pregnancy_test_and_a_quantitative_one():
+    c = card("obg-ectopic-001", "Results: hCG 3,820 IU/L, empty uterus on TVUS. Impression: ruptured ectopic.")
+    assert {"Pregnancy test", "Quantitative serum hCG"} <= set(rows(c, "workup"))
+    c = card("obg-ectopic-001", "Results: urine hCG positive. Impression: ruptured ectopic.")
+    assert "Quantitative serum hCG" not in rows(c, "workup")
+
