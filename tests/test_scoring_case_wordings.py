@@ -14,16 +14,19 @@ def test_lay_monitoring_and_observation_in_anaphylaxis():
 
 
 def test_an_intravenous_adrenaline_bolus_in_other_words_fails_and_is_no_im_dose():
-    for plan in ("give 1 mg of adrenaline intravenously", "epinephrine 1 mg IV push", "adrenaline 1:10000 1 mg now"):
+    for plan in ("give 1 mg of adrenaline intravenously", "epinephrine 1 mg IV push", "IV epinephrine 1 mg now"):
         c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
         assert condition(c, "cc-no-iv-bolus") == "FAIL", plan
         assert condition(c, "cc-im-adrenaline") == "FAIL", plan
 
 
 def test_im_adrenaline_still_passes():
-    c = card("em-anaphylaxis-001", "Plan:\n- epinephrine 0.5 mg IM to the thigh, repeat in 5 minutes if no better\n")
-    assert condition(c, "cc-im-adrenaline") == "OK"
-    assert condition(c, "cc-no-iv-bolus") == "OK"
+    for plan in ("epinephrine 0.5 mg IM to the thigh, repeat in 5 minutes if no better", "adrenaline 1:1000 0.5 mL",
+                 "adrenaline 1 in 1000 0.5 mL into the thigh", "epinephrine 1 mg/mL, 0.5 mg IM",
+                 "adrenaline (1 mg/mL) 0.5 mg IM"):
+        c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+        assert condition(c, "cc-im-adrenaline") == "OK", plan
+        assert condition(c, "cc-no-iv-bolus") == "OK", plan
 
 
 def test_us_wording_of_an_ectopic_resuscitation():
