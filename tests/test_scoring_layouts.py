@@ -309,3 +309,20 @@ def test_shorthand_headings_on_bulleted_lines():
     assert {s.kind for s in layout.sections} >= {"diagnosis", "workup", "treatment"}
     c = card("obg-ectopic-001", text)
     assert extras(c, "treatment") == ["tramadol 50 mg QDS"]
+
+
+# --- a drug given by the other injection route is another action -----------------------------
+
+
+def test_adrenaline_given_iv_is_no_im_adrenaline():
+    for plan in ("adrenaline 1:1000 1 mL IV", "adrenaline 500 micrograms given intravenously"):
+        c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+        assert "Intramuscular adrenaline 0.5 mg" not in rows(c, "treatment"), plan
+        assert condition(c, "cc-im-adrenaline") == "FAIL", plan
+
+
+def test_im_adrenaline_beside_iv_access_or_a_rejected_iv_route_still_counts():
+    for plan in ("adrenaline 0.5 mg into the thigh, IV access and fluids", "adrenaline 1:1000 0.5 mL, not IV",
+                 "an injection of adrenaline into the muscle and an IV drip"):
+        c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+        assert condition(c, "cc-im-adrenaline") == "OK", plan
