@@ -12,7 +12,12 @@ is in; an unknown plain ``Label:`` is ordinary text.
 In the list sections (diagnosis, ICD-10, differential, workup, treatment, advice,
 avoid) every line is an item (bullets and numbers stripped), split further at ``;``
 and at sentence ends. Text before the first heading (or a text without headings) is
-the preamble: prose, no items.
+the preamble: prose, no items. A Markdown table's header and rule are no items; a table
+whose first column is headed like a differential or avoid section (``| Also considered |``)
+holds that section's entries, and the section it stands in goes on after it. A bracketed
+part of a heading ("Plan (BSPED 2021)") qualifies it; a marked heading that times the plan
+("After surgery", "Once stable") is a plan heading; a sub-heading on a line of its own ends an
+Avoid list.
 """
 
 from __future__ import annotations

@@ -10,17 +10,22 @@ Two passes over ``final.text`` (and ``final.advice``):
      amoxicillin" in prose is a treatment; "the CXR showed consolidation" says the CXR
      is part of the work-up), unless negated ("no need for a CT") or background
      ("previous colonoscopy", "currently on ramipril", "NSAID-induced", "penicillin
-     allergy"); everything under an "Avoid:" heading is negated; in an answer that has a
-     plan section, a drug named under its Diagnosis heading describes the patient ("six senna
-     a day") and is no plan;
+     allergy"), warned against ("IV adrenaline bolus is dangerous") or what a discharge plan
+     refers for ("home with an outpatient referral for elective cholecystectomy"); everything
+     under an "Avoid:" heading is negated; in an answer that has a plan section, a drug named
+     under its Diagnosis or Differential heading describes the patient ("six senna a day", "an
+     uncle on insulin") and is no plan; a blood test's analyte in a urine result ("urine dip:
+     ketones 4+") is no blood test; a drug given by the other injection route than its item
+     names ("adrenaline 1:1000 1 mL IV") is not that item;
    * a diagnosis (primary, secondary or a reference differential) named in a
      Differential section is a differential; in a Diagnosis/Impression/Assessment or
      ICD-10 section it is a final diagnosis (unless negated, or moved to the
      differential by a strong cue such as "consider" or "rule out"); anywhere else it
      is a differential when hedged or queried ("possible X", "?X", "X less likely",
      "rule out X"), and a final diagnosis only when the text has no Diagnosis section
-     at all ("This is community-acquired pneumonia."); "not X" or "no evidence of X"
-     is never a diagnosis;
+     at all ("This is community-acquired pneumonia.") or when it is the cause the answer
+     commits to ("probably tipped over by a viral gastroenteritis"); "not X" or "no
+     evidence of X" is never a diagnosis;
    * a safety-net instruction or a timed review in the doctor's own words ("come back
      urgently if breathless", "review in 1 week") is the reference item that names
      that concept (``concepts.py``), wherever it stands, Advice included.
