@@ -45,9 +45,11 @@ from typing import NamedTuple
 TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:['\u2019&+/][A-Za-z0-9]+)*")
 INNER_PUNCT_RE = re.compile(r"['\u2019&+/]")
 
-FILLER = frozenset({"of", "the", "an", "and", "for", "to", "with", "on", "in", "at", "per", "via", "please"})
+FILLER = frozenset({
+    "of", "the", "an", "and", "for", "to", "with", "on", "in", "at", "per", "via", "please", "mellitus",
+})
 """Words left out when comparing phrases. Never a negation word, never "a" or "or"
-(hepatitis A, vitamin A), never "by" (by mouth)."""
+(hepatitis A, vitamin A), never "by" (by mouth); "mellitus", which clinicians drop ("type 2 diabetes")."""
 
 # Token (lower case, singular or as written) -> canonical words. Canonical forms use the
 # American spelling of step 3, because they are not spelled again.

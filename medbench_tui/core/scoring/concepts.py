@@ -468,10 +468,15 @@ def ecg_readings(doc: Document) -> list[Hit]:
 
 DOSE_UNITS = frozenset({
     "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
-    "liters", "percent",
+    "liters", "percent", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "puffs", "sachets",
+    "one", "two", "three", "four",  # a count of tablets after a strength ("co-codamol 30/500 two tablets")
 })
-FREQUENCY_UNITS = frozenset({"hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x"})
-"""After a number these make it a frequency ("glucose monitoring 4-hourly"), not a result."""
+FREQUENCY_UNITS = frozenset({
+    "hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x", "od", "bd", "bid", "tds", "tid",
+    "qds", "qid", "prn", "nocte", "mane", "stat",
+})
+"""After a number these make it a frequency ("glucose monitoring 4-hourly", "co-codamol 30/500 QDS"), not a
+result."""
 
 
 def a_result(doc: Document, last: int) -> bool:

@@ -122,7 +122,14 @@ NEGATION_AFTER = Cues(
     "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
     "not for now", "not at this stage", "not needed now", "not needed at this stage",
     "not need", "doesnt need", "dont need", "wont need", "need not", "neednt",
+    "to a minimum", "to the minimum", "kept to a minimum",
 )
+HARM = Cues(
+    "risks", "carries a risk", "carries the risk", "is dangerous", "are dangerous", "is harmful", "are harmful",
+    "is unsafe", "are unsafe", "can be fatal", "can be dangerous", "may be dangerous", "could be fatal",
+)
+"""A harm said of an action as its very next words ("undiluted IV adrenaline risks arrhythmia"): the answer
+warns against it; not a harm further on ("involve Mum - explain the risks")."""
 EXCLUSION = Cues("excluded", "ruled out")
 TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
 """Words that open a temporal clause: an exclusion after one is a condition."""
@@ -135,6 +142,7 @@ PSEUDO_NEGATION = Cues(
     "not improving", "not improve", "not settle", "not settling", "not resolve", "not resolving",
     "not respond", "not responding", "if not", "whether or not", "not sure", "not certain",
     "dont improve", "doesnt improve", "doesnt settle", "dont settle", "no better", "not better",
+    "risks and benefits", "risks benefits", "risks of not",
 )
 DIFFERENTIAL_STRONG = Cues(
     "differential", "differentials", "ddx", "consider", "considering", "rule out", "r/o",
@@ -266,9 +274,25 @@ def negation(doc: Document, first: int, last: int) -> str | None:
     return (
         _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW)
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
+        or _harm(doc, last)
         or _before_list(doc, first)
         or _after_list(doc, last)
     )
+
+
+def _harm(doc: Document, last: int) -> str | None:
+    """A :data:`HARM` predicate right after the mention (no comma, dash or bracket between)."""
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last]:
+        return None
+    if doc.text[doc.tokens[k - 1].end : doc.tokens[k].start].strip():
+        return None
+    phrase = HARM.starting_at(doc.lows, k)
+    if phrase is None or _in_pseudo(doc.lows, k, k + len(phrase) - 1):
+        return None
+    return " ".join(phrase)
 
 
 def _list_words(doc: Document, start: int, stop: int) -> bool:

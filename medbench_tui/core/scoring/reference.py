@@ -430,7 +430,7 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     if any(doc.lows[k] in SPAN_NEGATIONS for k in range(first, last + 1) if k not in picked):
         return True  # "lamotrigine has no role in acute mania" is no mention of "lamotrigine for acute mania"
     if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
-           for k in range(first + 1, last + 1)):
+           and not _thousands(doc, k) for k in range(first + 1, last + 1)):
         return True
     own = set(phrase.text.lower().split())
     links = [k for k in range(first + 1, last) if doc.lows[k] in ("and", "or") and doc.lows[k] not in own]
@@ -440,6 +440,12 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
         return True  # two actions joined: "oral antibiotics and discharge home" is no "oral antibiotics at home"
     others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
     return len(links) > 1 or len(others) > 2
+
+
+def _thousands(doc: Document, k: int) -> bool:
+    """The comma before token ``k`` separates the thousands of a number ("hCG 4,150 IU/L")."""
+    tokens = doc.tokens
+    return doc.text[tokens[k - 1].end : tokens[k].start] == "," and doc.lows[k - 1].isdigit() and doc.lows[k].isdigit()
 
 
 def _inside_expansion(tokens: list, first: int, last: int) -> bool:

@@ -12,7 +12,12 @@ is in; an unknown plain ``Label:`` is ordinary text.
 In the list sections (diagnosis, ICD-10, differential, workup, treatment, advice,
 avoid) every line is an item (bullets and numbers stripped), split further at ``;``
 and at sentence ends. Text before the first heading (or a text without headings) is
-the preamble: prose, no items.
+the preamble: prose, no items. A Markdown table's header and rule are no items; a table
+whose first column is headed like a differential or avoid section (``| Also considered |``)
+holds that section's entries, and the section it stands in goes on after it. A bracketed
+part of a heading ("Plan (BSPED 2021)") qualifies it; a marked heading that times the plan
+("After surgery", "Once stable") is a plan heading; a sub-heading on a line of its own ends an
+Avoid list.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "impression", "clinical impression", "diagnostic impression", "assessment",
         "clinical assessment", "secondary diagnosis", "secondary diagnoses", "other diagnoses",
         "additional diagnoses", "comorbidities", "comorbidity", "problem list", "problems", "dx",
-        "conclusion",
+        "conclusion", "imp",
     ),
     "icd": (
         "icd 10", "icd10", "icd", "icd 10 code", "icd 10 codes", "icd code", "icd codes", "codes",
@@ -54,7 +59,7 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "laboratory", "laboratory tests", "lab tests", "imaging", "further investigations",
         "further tests", "further workup", "recommended tests", "recommended investigations",
         "suggested investigations", "initial investigations", "investigation plan", "bloods",
-        "blood tests", "diagnostic plan", "workup plan",
+        "blood tests", "diagnostic plan", "workup plan", "ix",
     ),
     "treatment": (
         "treatment", "treatments", "management", "plan", "management plan", "treatment plan",
@@ -62,11 +67,11 @@ _HEADING_WORDS: dict[str, tuple[str, ...]] = {
         "prescription", "prescriptions", "referral", "referrals", "disposition", "next steps",
         "recommendations", "recommendation", "assessment and plan", "a p", "actions",
         "interventions", "treatment and management", "management and plan", "plan and management",
-        "medical management",
+        "medical management", "mx", "rx", "tx",
     ),
     "advice": (
         "advice", "safety netting", "safety net", "safety net advice", "safety netting advice",
-        "follow up", "followup", "follow up plan", "patient advice", "patient education",
+        "follow up", "followup", "follow up plan", "f u", "fu", "patient advice", "patient education",
         "education", "counselling", "counseling", "return precautions", "red flags",
         "when to seek help", "patient information", "information for the patient",
         "lifestyle advice", "lifestyle", "when to return", "when to come back", "when to seek urgent help",
@@ -98,6 +103,8 @@ HEADING_TAILS: dict[str, SectionKind] = {
     "red flags": "advice", "warning signs": "advice", "precautions": "advice",
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
+PLAN_TIMES = frozenset({"after", "once", "before", "following", "later", "ongoing", "subsequently"})
+"""First words of a marked heading that times the rest of the plan ("After surgery", "Once stable")."""
 DIFFERENTIAL_WORDS = frozenset({
     "differential", "differentials", "alternative", "alternatives", "considered", "excluded", "ruled", "unlikely",
 })
@@ -118,7 +125,20 @@ line ("- Blood tests: FBC" labels an item), must be a listed heading."""
 def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
     """The section a heading starts: its words in :data:`HEADINGS`, else (short
     headings) its last words in :data:`HEADING_TAILS`; a word of :data:`DIFFERENTIAL_WORDS`
-    anywhere makes a differential heading ("Other differential diagnoses", "Considered and excluded")."""
+    anywhere makes a differential heading ("Other differential diagnoses", "Considered and excluded"). A part in
+    brackets qualifies the heading ("Plan (BSPED 2021)", "Investigations (sent)"): when the whole label is no
+    heading, it is read without it."""
+    kind = _heading_kind(label, tail_words)
+    if kind is None and ("(" in label or "[" in label):
+        bare = _HEADING_BRACKET_RE.sub(" ", label)
+        return _heading_kind(bare, tail_words) if bare.strip() else None
+    return kind
+
+
+_HEADING_BRACKET_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
     key = heading_key(label)
     if key in HEADINGS:
         return HEADINGS[key]
@@ -129,6 +149,8 @@ def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
     if len(words) >= 2 and words[0] == "not" and words[1] in AVOID_PREDICATES and len(words) <= MARKED_TAIL_WORDS:
         return "avoid"
+    if tail_words == MARKED_TAIL_WORDS and len(words) <= tail_words and words and words[0] in PLAN_TIMES:
+        return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
     if not words or len(words) > tail_words:
         return None
     for n in (2, 1):
@@ -254,7 +276,25 @@ def parse(text: str) -> Layout:
     kind: SectionKind = "preamble"
     sections.append(Section("preamble", 0, len(text), None))
     offset = 0
-    for line in text.splitlines(keepends=True):
+    lines = text.splitlines(keepends=True)
+    around: Section | None = None  # the section a table with a section's header stands in
+    for index, line in enumerate(lines):
+        row = _TABLE_ROW_RE.match(line)
+        if around is not None and row is None:
+            kind = around.kind  # the table ends: back to the section it stands in
+            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
+            sections.append(Section(kind, offset, len(text), around.heading))
+            around = None
+        if row is not None and (_TABLE_RULE_RE.match(line) or _table_header(lines, index)):
+            header = row.group(1).strip().strip("*_").strip()
+            table_kind = heading_kind(header, tail_words=MARKED_TAIL_WORDS) if _table_header(lines, index) else None
+            if around is None and table_kind is not None and table_kind in TABLE_KINDS:
+                around = sections[-1]
+                kind = table_kind
+                sections[-1] = Section(around.kind, around.start, offset, around.heading)
+                sections.append(Section(kind, offset + len(line), len(text), header))
+            offset += len(line)
+            continue  # a table's header and rule label columns: no item
         segments: list[tuple[int, int]] = []
         cut = 0
         for m in _INLINE_SPLIT_RE.finditer(line):
@@ -264,8 +304,8 @@ def parse(text: str) -> Layout:
         for seg_start, seg_end in segments:
             segment = line[seg_start:seg_end]
             found, heading, content, sub = _heading(segment)
-            if sub and kind == "preamble":
-                found = "other"
+            if sub and (kind == "preamble" or (kind == "avoid" and not segment[content:].strip())):
+                found = "other"  # a sub-heading on a line of its own ("**After surgery**") ends what to avoid
             before = sections[-1]
             if found is not None:
                 kind = found
@@ -287,14 +327,26 @@ def parse(text: str) -> Layout:
     return Layout(sections, items)
 
 
+_TABLE_ROW_RE = re.compile(r"^[ \t]*\|([^|\n]*)\|")
+_TABLE_RULE_RE = re.compile(r"^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$")
+TABLE_KINDS = frozenset({"differential", "avoid"})
+"""A table whose first column is headed like one of these sections ("| Also considered | Why less likely |")
+holds that section's entries, and the section it stands in goes on after it."""
+
+
+def _table_header(lines: list[str], index: int) -> bool:
+    """Line ``index`` is a table's header row: the next line is its rule (``|---|---|``)."""
+    return index + 1 < len(lines) and _TABLE_RULE_RE.match(lines[index + 1]) is not None
+
+
 def _add_items(items: list[Item], kind: SectionKind, line: str, offset: int, start: int, end: int) -> None:
     bullet = _BULLET_RE.match(line[start:end])
     cut = start + (bullet.end() if bullet else 0)
     bounds = [(m.start(), m.end()) for m in _ITEM_SPLIT_RE.finditer(line, cut, end)]
     for a, b in zip([cut, *(e for _, e in bounds)], [*(s for s, _ in bounds), end], strict=True):
-        while a < b and line[a] in " \t*_#\r\n":
+        while a < b and line[a] in " \t*_#|\r\n":
             a += 1
-        while b > a and line[b - 1] in " \t*_.,;:\r\n":
+        while b > a and line[b - 1] in " \t*_.,;:|\r\n":
             b -= 1
         if b > a:
             items.append(Item(kind, offset + a, offset + b))

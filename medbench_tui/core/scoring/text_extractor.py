@@ -10,17 +10,22 @@ Two passes over ``final.text`` (and ``final.advice``):
      amoxicillin" in prose is a treatment; "the CXR showed consolidation" says the CXR
      is part of the work-up), unless negated ("no need for a CT") or background
      ("previous colonoscopy", "currently on ramipril", "NSAID-induced", "penicillin
-     allergy"); everything under an "Avoid:" heading is negated; in an answer that has a
-     plan section, a drug named under its Diagnosis heading describes the patient ("six senna
-     a day") and is no plan;
+     allergy"), warned against ("IV adrenaline bolus is dangerous") or what a discharge plan
+     refers for ("home with an outpatient referral for elective cholecystectomy"); everything
+     under an "Avoid:" heading is negated; in an answer that has a plan section, a drug named
+     under its Diagnosis or Differential heading describes the patient ("six senna a day", "an
+     uncle on insulin") and is no plan; a blood test's analyte in a urine result ("urine dip:
+     ketones 4+") is no blood test; a drug given by the other injection route than its item
+     names ("adrenaline 1:1000 1 mL IV") is not that item;
    * a diagnosis (primary, secondary or a reference differential) named in a
      Differential section is a differential; in a Diagnosis/Impression/Assessment or
      ICD-10 section it is a final diagnosis (unless negated, or moved to the
      differential by a strong cue such as "consider" or "rule out"); anywhere else it
      is a differential when hedged or queried ("possible X", "?X", "X less likely",
      "rule out X"), and a final diagnosis only when the text has no Diagnosis section
-     at all ("This is community-acquired pneumonia."); "not X" or "no evidence of X"
-     is never a diagnosis;
+     at all ("This is community-acquired pneumonia.") or when it is the cause the answer
+     commits to ("probably tipped over by a viral gastroenteritis"); "not X" or "no
+     evidence of X" is never a diagnosis;
    * a safety-net instruction or a timed review in the doctor's own words ("come back
      urgently if breathless", "review in 1 week") is the reference item that names
      that concept (``concepts.py``), wherever it stands, Advice included.
@@ -116,19 +121,23 @@ NOISE_WORDS = frozenset({
     # doses, routes, frequencies
     "mg", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
     "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
-    "three", "four", "once", "times", "weekly", "hourly", "hours", "hour", "h", "days", "day",
+    "one", "two", "three", "four", "each", "apart", "once", "times", "weekly", "hourly", "hours", "hour", "h",
+    "days", "day",
     "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
     "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
     "regimen", "high", "low", "slow", "release", "loading", "bolus", "result", "results",
     # hedges
     "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
     "probably", "possibly", "suspect",
+    # approximations ("10 mL/kg = about 450 mL")
+    "about", "approximately", "approx", "around", "roughly",
 })
 QUALIFIERS = frozenset({
     "given", "due", "secondary", "because", "as", "which", "who", "that", "since", "likely", "less",
     "unlikely", "more", "with", "without", "if", "to", "for", "in", "from", "after", "before",
     "although", "but", "especially", "particularly", "eg", "ie", "such", "including", "based",
     "considering", "though", "while", "whereas", "when", "until", "unless", "so", "once", "provided",
+    "alongside", "during", "whilst", "pending",
 })
 ADVICE_LEADS = frozenset({
     "if", "whenever", "advise", "advised", "advice", "tell", "told", "ask", "asked", "instruct", "instructed",
@@ -145,8 +154,9 @@ BODY_SITES = frozenset({
 })
 """Words of a piece that only names body sites: it extends the item before it ("CT
 chest, abdomen and pelvis", "MRI brain and spine")."""
-FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>?|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
-EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014")
+FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
+EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014|\s\|")
+"""A dash, or a table's next cell, opens the explanation of a diagnosis item."""
 WORD_RE = re.compile(r"[A-Za-z]+")
 RAW_WORD_RE = re.compile(r"[a-z0-9]+")
 PAREN_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -208,7 +218,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     for item in layout.items:
         coded = [(a, b) for a, b, _ in codes if item.start <= a < item.end]
         end = min((a for a in advice if item.start <= a < item.end), default=item.end)
-        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field)
+        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field, table)
     entities.sort(key=_position)
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
@@ -259,8 +269,69 @@ OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
-"""In an answer with a plan section, a drug under its Diagnosis heading describes the patient ("six senna a day",
-"NSAID use"): the plan is in the plan section."""
+"""In an answer with a plan section, a drug under its Diagnosis or Differential heading describes the patient ("six
+senna a day", "NSAID use", "an uncle on insulin"): the plan is in the plan section."""
+REFERRED_FROM_HOME = assertion.Assertion(
+    "negated", "discharge plan", "negated: what a discharge plan refers for later, not a plan now"
+)
+""""Discharge today with an outpatient referral for elective cholecystectomy": the plan is the discharge and the
+referral; the operation is part of that item (scoring.md: a word inside another item)."""
+ROUTES = {"intramuscular": "IM", "intramuscularly": "IM", "intravenous": "IV", "intravenously": "IV"}
+"""Normalised words of the two injection routes that a physician never confuses ("adrenaline 1 mg IV is not IM
+adrenaline"); oral against IV is left to the item's words (IV chlorphenamine is an antihistamine)."""
+
+
+@lru_cache(maxsize=1024)
+def _routes(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(ROUTES[w] for w in words if w in ROUTES)
+
+
+def _another_route(doc: Document, first: int, last: int, m: Mention) -> bool:
+    """The item's name gives a route, its alias does not, and the answer gives the drug by another route in the
+    same piece ("adrenaline 1:1000 1 mL IV" is no IM adrenaline): another action that shares words."""
+    assert m.ref is not None
+    item = _routes(tuple(t.norm for t in tokenize(m.ref.name)))
+    if len(item) != 1 or _routes(m.phrase.words):
+        return False
+    for k in (*_piece_side(doc, first, -1), *_piece_side(doc, last, 1)):
+        route = ROUTES.get(doc.tokens[k].norm)
+        if route is not None and route not in item and cues.negation(doc, k, k) is None:
+            return True
+    return False
+
+
+def _piece_side(doc: Document, at: int, step: int) -> list[int]:
+    """The tokens of the list piece beside token ``at`` on one side: up to a comma, "and"/"or" or the clause end."""
+    out = []
+    k = at + step
+    while 0 <= k < len(doc.tokens) and doc.clause[k] == doc.clause[at] and doc.lows[k] not in cues.LINKS:
+        if doc.comma_before[k if step > 0 else k + 1]:
+            break
+        out.append(k)
+        k += step
+    return out
+
+
+REFERRAL_WORDS = frozenset({"referral", "refer", "referred", "elective", "outpatient", "outpatients"})
+SENDING_HOME = frozenset({"discharge", "home"})
+
+
+def _referred_from_home(doc: Document, first: int) -> bool:
+    """The mention is what a referral is for (a referral word before it, with no comma or "and" between), and a
+    word that sends the patient home comes before that in its clause ("... and co-amoxiclav" is given)."""
+    referral = False
+    k = first - 1
+    while k >= 0 and doc.clause[k] == doc.clause[first]:
+        if not referral and (doc.lows[k] in cues.LINKS or doc.comma_before[k + 1]):
+            return False
+        if doc.lows[k] in REFERRAL_WORDS:
+            referral = True
+        elif referral and doc.lows[k] in SENDING_HOME:
+            return True
+        k -= 1
+    return False
+
+
 SERVICE_WORDS = frozenset({
     "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
     "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
@@ -292,8 +363,14 @@ def _classify(
             _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED
-        if named == "treatment" and section in ("diagnosis", "icd") and reading.has_plan_section:
+        if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
+            return None, assertion.AFFIRMED
+        if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
+        if named == "treatment" and _referred_from_home(doc, first):
+            return named, REFERRED_FROM_HOME  # type: ignore[return-value]
+        if named == "treatment" and m.ref is not None and _another_route(doc, first, last, m):
+            return None, assertion.AFFIRMED
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
@@ -322,6 +399,8 @@ def _classify(
         return _final(reading, ref, item), assertion.AFFIRMED
     if not reading.has_diagnosis_section and _committed(doc, first):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the answer commits to it")
+    if strong is None and section != "differential" and _a_cause(doc, first):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the cause it commits to")
     if (not reading.has_diagnosis_section and not reading.any_final and not reading.commits
             and strong not in STRONG_ALTERNATIVE):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
@@ -338,6 +417,23 @@ COMMITMENT = cues.Cues(
 STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
                                 "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs"})
 """Cues that make even the first condition named an alternative ("Consider pneumonia")."""
+
+
+CAUSE = cues.Cues(
+    "secondary to", "due to", "caused by", "triggered by", "precipitated by", "brought on by", "tipped over by",
+    "provoked by", "set off by", "driven by",
+)
+"""Words by which an answer names the cause of its diagnosis ("DKA, probably tipped over by a viral
+gastroenteritis"): a cause it commits to, hedged or not, is a final diagnosis (scoring.md)."""
+CAUSE_REACH = 4
+
+
+def _a_cause(doc: Document, first: int) -> bool:
+    low = doc.lows
+    return any(
+        doc.clause[k] == doc.clause[first] and CAUSE.ending_at(low, k) is not None
+        for k in range(max(0, first - CAUSE_REACH), first)
+    )
 
 
 def _committed(doc: Document, first: int) -> bool:
@@ -383,6 +479,31 @@ def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
         return False
     before = bracket[0] - 1
     return any(m.ref is not None and m.ref.kind == "workup" and m.hit.last == before for m in table.find(doc))
+
+
+URINE_WORDS = frozenset({"urine", "urinary", "urinalysis", "dipstick"})
+BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "capillary", "venous", "arterial"})
+SPECIMEN_REACH = 8
+
+
+@lru_cache(maxsize=1024)
+def _a_blood_test(name: str) -> bool:
+    """The item names blood and not urine ("Blood or urine ketones" is tested in either)."""
+    words = set(re.findall(r"[a-z]+", name.lower()))
+    return bool(BLOOD_WORDS.intersection(words)) and not URINE_WORDS.intersection(words)
+
+
+def _in_another_specimen(doc: Document, first: int, m: Mention) -> bool:
+    """An analyte of a blood test named in a urine result, in the same sentence ("urine dip shows glucose 4+ and
+    ketones 4+", "Urine: ketones 4+"): the urine was tested, not the blood."""
+    if m.ref is None or not _a_blood_test(m.ref.name):
+        return False
+    if URINE_WORDS.intersection(m.phrase.text.lower().split()):
+        return False
+    at = doc.tokens[first].start
+    before = doc.text[doc.text.rfind("\n", 0, at) + 1 : at]
+    before = re.split(r"[.;!?](?:\s|$)", before)[-1]  # its sentence, a label before a colon included
+    return bool(URINE_WORDS.intersection(re.findall(r"[a-z]+", before.lower())[-SPECIMEN_REACH:]))
 
 
 def _attributed(doc: Document, first: int) -> bool:
@@ -488,7 +609,7 @@ def _advice_starts(doc: Document) -> list[int]:
 
 def _leftovers(
     doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
-    names_diagnosis: bool, field: SpanField,
+    names_diagnosis: bool, field: SpanField, table: ReferenceTable,
 ) -> list[Entity]:
     """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
     name no reference item (see the module doc). A piece that names one gives no
@@ -497,6 +618,8 @@ def _leftovers(
     text = doc.text
     if item.kind in ("advice", "avoid", "icd") or (item.kind == "diagnosis" and names_diagnosis):
         return []
+    if item.kind != "diagnosis" and text[item.end : _line_end(text, item.end)].strip(" *_") == ":":
+        return []  # "Topical drops to the right eye, 5 minutes apart:" introduces the items below it
     start = item.start
     masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
     body = text[start:end]
@@ -534,7 +657,7 @@ def _leftovers(
             c, d = fragment
             piece = text[c:d]
             kind = _leftover_kind(item.kind, piece)
-            if kind is None or _negated_piece(doc, c, d):
+            if kind is None or _not_given(doc, c, d, table):
                 continue
             out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
                               source="text", section=item.kind))
@@ -564,11 +687,18 @@ def _has_own_word(words: list[str]) -> bool:
     return any(len(w) >= 3 and w not in NOISE_WORDS and not w[0].isdigit() for w in words)
 
 
-def _negated_piece(doc: Document, start: int, end: int) -> bool:
+def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bool:
+    """The piece is negated, or conditional on what the case record does not establish ("IV labetalol
+    bolus then infusion if not below 150/100")."""
     starts = [t.start for t in doc.tokens]
     first = bisect_left(starts, start)
     last = max(first, bisect_left(starts, end) - 1)
-    return first < len(starts) and cues.negation(doc, first, last) is not None
+    if first >= len(starts):
+        return False
+    if cues.negation(doc, first, last) is not None:
+        return True
+    scope = assertion.condition_of(doc, first, last)
+    return scope is not None and not table.record.establishes(scope.condition)
 
 
 def _unmasked(a: int, b: int, masked: list[tuple[int, int]]) -> list[tuple[int, int]]:

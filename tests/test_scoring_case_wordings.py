@@ -1,0 +1,76 @@
+"""Correct plans written in guideline and US wording that the bundled cases now list (NICE, RCOG,
+ACOG, BSPED, Resuscitation Council UK), and the wrong plans that must still not pass."""
+
+from __future__ import annotations
+
+from tests.test_scoring_regressions import card, condition, rows
+
+
+def test_lay_monitoring_and_observation_in_anaphylaxis():
+    text = "This may be anaphylaxis. You'll be attached to a monitor, and kept in for observation overnight."
+    c = card("em-anaphylaxis-001", text)
+    assert "Continuous monitoring with ABCDE assessment" in rows(c, "workup")
+    assert "Observation for at least 6-12 hours" in rows(c, "treatment")
+
+
+def test_an_intravenous_adrenaline_bolus_in_other_words_fails_and_is_no_im_dose():
+    for plan in ("give 1 mg of adrenaline intravenously", "epinephrine 1 mg IV push", "IV epinephrine 1 mg now"):
+        c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+        assert condition(c, "cc-no-iv-bolus") == "FAIL", plan
+        assert condition(c, "cc-im-adrenaline") == "FAIL", plan
+
+
+def test_im_adrenaline_still_passes():
+    for plan in ("epinephrine 0.5 mg IM to the thigh, repeat in 5 minutes if no better", "adrenaline 1:1000 0.5 mL",
+                 "adrenaline 1 in 1000 0.5 mL into the thigh", "epinephrine 1 mg/mL, 0.5 mg IM",
+                 "adrenaline (1 mg/mL) 0.5 mg IM"):
+        c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+        assert condition(c, "cc-im-adrenaline") == "OK", plan
+        assert condition(c, "cc-no-iv-bolus") == "OK", plan
+
+
+def test_us_wording_of_an_ectopic_resuscitation():
+    text = """Plan:
+- activate the MTP, two large-bore IVs, type and crossmatch 6 units
+- OB/GYN consult stat for the OR
+"""
+    c = card("obg-ectopic-001", text)
+    assert "Group and cross-match (including RhD status)" in rows(c, "workup")
+    assert condition(c, "cc-resuscitation") == "OK"
+    assert condition(c, "cc-gynae-review") == "OK"
+
+
+def test_an_outpatient_gynaecology_follow_up_is_no_emergency_review():
+    c = card("obg-ectopic-001", "Plan:\n- laparoscopic salpingectomy\n- OB/GYN follow-up in clinic in 2 weeks\n")
+    assert condition(c, "cc-gynae-review") == "FAIL"
+
+
+def test_shorthand_gynae_registrar_and_combination_analgesia():
+    c = card("obg-ectopic-001", "Mx: discussed with on-call gynae reg; co-codamol 30/500 mg QDS")
+    assert condition(c, "cc-gynae-review") == "OK"
+    assert "Analgesia" in rows(c, "treatment")
+
+
+def test_threatened_or_incomplete_miscarriage_names_both():
+    c = card("obg-ectopic-001", "Diagnosis: ruptured ectopic.\nDifferential:\n- threatened or incomplete miscarriage\n")
+    assert {"Threatened miscarriage", "Incomplete miscarriage"} <= set(rows(c, "differential"))
+
+
+def test_a_fixed_rate_infusion_written_with_h_for_hour():
+    c = card("ped-dka-001", "Plan:\n- soluble insulin as a fixed-rate IV infusion at 0.05 units/kg/h\n")
+    assert rows(c, "treatment") == {
+        "Fixed-rate IV insulin infusion 0.05-0.1 units/kg/hour, started 1-2 hours after IV fluids": "matched"
+    }
+
+
+def test_hartmanns_is_intravenous_fluid():
+    c = card("sur-cholecystitis-001", "Plan:\n- IV Hartmann's 1 L over 8 hours\n")
+    assert rows(c, "treatment") == {"Intravenous fluids": "matched"}
+
+
+def test_a_measured_hcg_is_both_a_pregnancy_test_and_a_quantitative_one():
+    c = card("obg-ectopic-001", "Results: hCG 3,820 IU/L, empty uterus on TVUS. Impression: ruptured ectopic.")
+    assert {"Pregnancy test", "Quantitative serum hCG"} <= set(rows(c, "workup"))
+    c = card("obg-ectopic-001", "Results: urine hCG positive. Impression: ruptured ectopic.")
+    assert "Quantitative serum hCG" not in rows(c, "workup")
+
