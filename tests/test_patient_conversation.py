@@ -5,14 +5,25 @@ attachment for a history question that only shares a word with it."""
 
 from __future__ import annotations
 
-from medbench_tui.core.case import patient_record
+from pathlib import Path
+
+from medbench_tui.core.case import Case, patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
 from medbench_tui.core.text import expand_shorthand, lemma
+from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import consultation, fixture_case
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
 def patient(**changes) -> GroundedSimulator:
     return GroundedSimulator(patient_record(fixture_case(**changes)))
+
+
+def bundled(case_id: str) -> GroundedSimulator:
+    """The patient of a bundled case, for behaviour that needs a whole physician-written record."""
+    case = Case.model_validate(parse_case_text((CASES / f"{case_id}.yaml").read_text(encoding="utf-8")).data)
+    return GroundedSimulator(patient_record(case))
 
 
 def test_shorthand_is_written_out_and_plain_words_are_kept():
@@ -152,3 +163,20 @@ def test_an_uncovered_question_about_a_circumstance_is_not_denied():
     for question in ("Have you had a fever?", "Allergies?"):
         reply = patient(additional_answers=GARDEN_FACTS, intro="I've got a bad pain in my tummy.").answer(question)
         assert reply.facts == [] and voice.is_negative(reply.text), question  # the case's default: negative
+
+
+def test_more_clinical_shorthand_is_written_out():
+    assert expand_shorthand("Imms complete? DH?") == "immunisations Imms complete? medications?"
+    assert expand_shorthand("any abdo pain? PR bleeding? CF in the family?") == (
+        "any abdominal abdo pain? rectal bleeding? cystic fibrosis in the family?"
+    )
+    assert expand_shorthand("vaccs done pls") == "vaccinations vaccs done please"
+    assert expand_shorthand("dh or pr") == "dh or pr"  # these only in capitals
+
+
+def test_shorthand_for_the_jabs_and_the_drug_history_reaches_the_facts():
+    assert bundled("ped-intussusception-001").answer("are his vaccs all done?").facts == ["immunisations"]
+    assert bundled("ped-intussusception-001").answer("Imms complete?").facts == ["immunisations"]
+    assert bundled("im-t2dm-001").answer("DH?").facts == ["medications"]
+    # a word that only looks like shorthand stays a word, and the jabs say nothing of the medicines
+    assert bundled("ped-intussusception-001").answer("any meds?").facts == ["medications"]

@@ -684,10 +684,26 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "lfts": "liver function tests",
     "ecg": "ecg heart tracing",
     "ekg": "ecg heart tracing",
+    "imms": "immunisations",
+    "immunis": "immunisations",
+    "vaccs": "vaccinations",
+    "vacc": "vaccinations",
+    "vax": "vaccinations",
+    "dh": "medications",
+    "sh": "social history",
+    "pr": "rectal",
+    "abdo": "abdominal",
+    "crt": "capillary refill",
+    "resps": "breathing rate",
+    "pls": "please",
+    "plz": "please",
+    "abt": "about",
+    "ur": "your",
+    "cf": "cystic fibrosis",
     "epipen": "adrenaline auto injector",
     "viagra": "sildenafil blue tablet",
 }
-QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo"})
+QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo", "dh", "sh", "pr", "cf"})
 """Shorthand that is also an everyday word ("PE" vs "p.e. lessons", "ha"): expanded only
 when written in capitals."""
 
