@@ -180,3 +180,21 @@ def test_shorthand_for_the_jabs_and_the_drug_history_reaches_the_facts():
     assert bundled("im-t2dm-001").answer("DH?").facts == ["medications"]
     # a word that only looks like shorthand stays a word, and the jabs say nothing of the medicines
     assert bundled("ped-intussusception-001").answer("any meds?").facts == ["medications"]
+
+
+def test_chat_spellings_are_written_out():
+    assert expand_shorthand("whats he like inbetween?") == "what's he like in between?"
+    assert intent.kind_of(intent.understood("and hows she been inbetween the fits")) == "open"
+    assert intent.kind_of(intent.understood("whats the sick like")) == "open"
+
+
+def test_how_he_is_in_between_the_attacks_is_asked_of_the_fact_that_says_it():
+    for follow_up in ("and what is he like inbetween them", "hows he been in between them?",
+                      "What's he like in between the bouts?"):
+        sim = bundled("ped-intussusception-001")
+        assert sim.answer("Tell me about these bouts of screaming").facts == ["episodes"]
+        reply = sim.answer(follow_up)
+        assert reply.facts == ["lethargy"] and not voice.is_negative(reply.text), follow_up
+    sim = bundled("ped-intussusception-001")
+    sim.answer("Tell me about these bouts of screaming")
+    assert sim.answer("how long does each one go on for?").facts == ["episodes"]  # still the attacks
