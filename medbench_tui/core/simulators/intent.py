@@ -39,6 +39,10 @@ _EXAMINE = re.compile(
     r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*(pulse|blood pressure|"
     r"temperature|heart rate|oxygen|observations|breathing rate|vital|weight|eyes?|vision|reflexes|tummy|abdomen|"
     r"chest|sugar|glucose)|look (at|in|into) (your|his|her) (eyes?|throat|ears?|tummy|skin|legs?)|"
+    # "recheck BP and HR", "repeat his obs", "do a full set of obs", "get a cap refill"
+    r"(re-?check|repeat|re-?do|check|take|measure|do|record|get) ((your|his|her|some|the|a|an|another|full|quick|"
+    r"new|fresh|second|further|repeat|set|of)\s+){0,4}(pulse|blood pressure|temperature|heart rate|oxygen|"
+    r"observations|obs|breathing rate|respiratory rate|resp rate|capillary refill|cap refill|sats|saturations|vitals?)|"
     r"(your|his|her) observations|vital signs|vitals)\b",
     re.IGNORECASE,
 )
@@ -154,8 +158,11 @@ _BODY_PART = re.compile(
 )
 """An examination of a part of the body ("listen to your heart") that asks no observations is found
 only in a record of an examination, never in the observations alone."""
-_OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
-                                  re.IGNORECASE)
+_OBSERVATION_PHRASES = re.compile(
+    r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen|breathing rate|respiratory rate|"
+    r"cap(illary)? refill)\b",
+    re.IGNORECASE,
+)
 
 _QUALITIES = frozenset(
     re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
