@@ -258,3 +258,14 @@ def test_a_question_about_observations_taken_before_is_still_history():
     reply = sim.answer("has anyone checked your BP before?")
     assert reply.kind != "hand_over" and "Observations" not in reply.text
     assert intent.kind_of(intent.understood("do you take BP tablets?")) == "yesno"
+
+
+def test_a_list_of_observations_after_a_request_asks_nothing_of_its_own():
+    sim = bundled("obg-ectopic-001")
+    assert sim.answer("I'd like to examine you now").kind == "hand_over"
+    for message in ("can I have her obs again - BP, pulse, temp", "could we repeat the obs; sats, RR and HR?"):
+        reply = sim.answer(message)
+        assert "Here it is again: Observations and examination." in reply.text, message
+        assert reply.facts == [] and not any(voice.is_negative(s) for s in sentences(reply.text)), message
+    # a question after the request is still asked, and answered from the record
+    assert bundled("ped-intussusception-001").answer("I'll check his obs - has he had a temp?").facts == ["fever"]

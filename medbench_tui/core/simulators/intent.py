@@ -159,8 +159,8 @@ _BODY_PART = re.compile(
 """An examination of a part of the body ("listen to your heart") that asks no observations is found
 only in a record of an examination, never in the observations alone."""
 _OBSERVATION_PHRASES = re.compile(
-    r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen|breathing rate|respiratory rate|"
-    r"cap(illary)? refill)\b",
+    r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen( levels?| saturations?)?|breathing rate|"
+    r"respiratory rate|cap(illary)? refill)\b",
     re.IGNORECASE,
 )
 
@@ -231,8 +231,18 @@ def adds_to_act(part: str) -> bool:
     text = part.strip()
     return (
         bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
-        or _asks_for_it_again(text)
+        or _asks_for_it_again(text) or _names_observations(text)
     )
+
+
+def _names_observations(part: str) -> bool:
+    """Does the part only list observations ("HR, RR, cap refill, temp")? After a request or an
+    examination it says what to take, and asks the patient nothing."""
+    text = understood(part)
+    if _VERB.search(text) or _HISTORY_START.match(text):
+        return False  # "has he had a temp?" is a question of its own
+    rest = _MORE_OBSERVATIONS.sub(" ", _OBSERVATION_PHRASES.sub(" ", text))
+    return rest != text and all(w in STOPWORDS or stem(w) in _REQUEST_WORDS for w in words(rest))
 
 
 def _asks_for_it_again(part: str) -> bool:
