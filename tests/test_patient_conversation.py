@@ -198,3 +198,17 @@ def test_how_he_is_in_between_the_attacks_is_asked_of_the_fact_that_says_it():
     sim = bundled("ped-intussusception-001")
     sim.answer("Tell me about these bouts of screaming")
     assert sim.answer("how long does each one go on for?").facts == ["episodes"]  # still the attacks
+
+
+def test_a_family_history_question_is_about_the_relatives_not_the_patient():
+    for message in ("Any family history of bleeding problems or fainting?", "FHx? - fainting, heart problems",
+                    "does anything like passing out run in the family?"):
+        reply = bundled("obg-ectopic-001").answer(message)  # no fact about her relatives
+        assert reply.facts == [] and reply.kind == "default", message
+    assert bundled("im-t2dm-001").answer("anybody on your side of the family with sugar problems?").facts == [
+        "family_history"
+    ]
+    assert bundled("im-t2dm-001").answer("family hx? diabetes, heart trouble?").facts == ["family_history"]
+    # without the family, the same words are the patient's own
+    assert set(bundled("obg-ectopic-001").answer("any fainting or bleeding?").facts) == {"syncope", "bleeding"}
+    assert "syncope" in bundled("obg-ectopic-001").answer("PMH? fainting?").facts

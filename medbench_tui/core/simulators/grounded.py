@@ -403,6 +403,8 @@ class Matcher:
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
+        if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
+            matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
@@ -630,9 +632,13 @@ class GroundedSimulator:
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
         planned: list[Part] = []
+        family = False
         for question in split_questions(message):
             if planned and planned[-1].kind in ("hand_over", "cooperation") and intent.adds_to_act(question):
                 continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
+            if family and intent.lists_only(question):
+                question = f"family history of {question}"  # "FHx of anything? bowel problems, CF?"
+            family = intent.asks_family_history(intent.understood(question))
             part = self._plan(question, key, [f for p in planned for f in p.facts])
             if part is None or (part.text and any(p.text == part.text for p in planned)):
                 continue  # nothing new to say (an attachment handed over once per reply)

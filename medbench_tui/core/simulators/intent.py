@@ -279,6 +279,27 @@ def _descriptive(what: str) -> bool:
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))
 
 
+_FAMILY_HISTORY = re.compile(
+    r"\bfamily (history|hx)\b|\b(in|through|on) (the|your|his|her|their|either) (family|side)\b|"
+    r"\bruns? in (the|your|his|her|their) family\b|\b(blood )?relatives?\b|\bfamilial\b|\bhereditary\b|"
+    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b",
+    re.IGNORECASE,
+)
+
+
+def asks_family_history(part: str) -> bool:
+    """Does the part ask about illness in the patient's relatives ("FHx?", "anyone in the family
+    with heart problems?", "does diabetes run in the family?"), not about the patient?"""
+    return bool(_FAMILY_HISTORY.search(part))
+
+
+def lists_only(part: str) -> bool:
+    """Is the part only a list of things, with no verb and no question word ("bowel problems, CF?")?
+    Then it is a list of what the part before it asks about."""
+    text = part.strip()
+    return bool(words(text)) and not (_VERB.search(text) or _HISTORY_START.match(text) or _OPEN.match(text))
+
+
 def suspects(part: str) -> bool:
     """Does the part ask whether the patient fears or suspects an illness ("are you worried it
     could be something serious?", "do you think she might have an ulcer?")? A fact may say what
