@@ -212,3 +212,17 @@ def test_a_family_history_question_is_about_the_relatives_not_the_patient():
     # without the family, the same words are the patient's own
     assert set(bundled("obg-ectopic-001").answer("any fainting or bleeding?").facts) == {"syncope", "bleeding"}
     assert "syncope" in bundled("obg-ectopic-001").answer("PMH? fainting?").facts
+
+
+def test_what_was_used_for_what_was_just_told_is_that_fact():
+    for follow_up in ("what have you been putting on it?", "did you try anything for that?",
+                      "and what did you use for them?"):
+        sim = bundled("im-t2dm-001")
+        assert sim.answer("any itching down there?").facts == ["genital_infection"]
+        assert sim.answer(follow_up).facts == ["genital_infection"], follow_up  # "The chemist gave me a cream."
+    sim = bundled("im-t2dm-001")
+    sim.answer("any blurred vision?")  # a fact that says no treatment: the medicines answer
+    assert sim.answer("what did you use for that?").facts == ["medications"]
+    sim = bundled("im-t2dm-001")
+    sim.answer("any itching down there?")
+    assert sim.answer("have you put on weight?").facts == ["weight"]  # "put on" weight is no treatment

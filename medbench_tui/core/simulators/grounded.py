@@ -771,6 +771,9 @@ class GroundedSimulator:
         the record does not know ("what were you doing beforehand?") also stays; one with a
         subject of its own leaves the topic for a fact that matches clearly better."""
         topic = [self._by_id[f] for f in self.state.topic if f in self._by_id]
+        treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
+        if treated and intent.asks_treatment_of_it(question):
+            return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]

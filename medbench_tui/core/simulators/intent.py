@@ -293,6 +293,19 @@ def asks_family_history(part: str) -> bool:
     return bool(_FAMILY_HISTORY.search(part))
 
 
+_TREATMENT_OF_IT = re.compile(
+    r"\b(use|used|using|take|took|taken|taking|try|tried|trying|put|putting|give|gave|given|do|did|done|have|had)"
+    r"\b(\s+(you|he|she|they|we|anything|something|any|ever))*\s+(for|on|about)\s+(it|that|this|them|those|these)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_treatment_of_it(part: str) -> bool:
+    """Does the part ask what was used for what was just told ("what did you use for that?", "did
+    you put anything on it?", "have you taken anything for them?")?"""
+    return bool(_TREATMENT_OF_IT.search(part))
+
+
 def lists_only(part: str) -> bool:
     """Is the part only a list of things, with no verb and no question word ("bowel problems, CF?")?
     Then it is a list of what the part before it asks about."""

@@ -25,7 +25,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "drug you take", "taking anything", "inhaler", "over the counter", "supplement",
         "vitamin", "remedy", "painkiller", "paracetamol", "ibuprofen", "dose", "capsule",
         "treatment", "treated", "taking", "taken", "took", "antibiotic", "penicillin", "antidepressant",
-        "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy",
+        "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy", "cream", "ointment",
+        # what was used for something ("what did you use for that?")
+        "use for", "used for", "using for", "tried for", "try for", "put anything on", "put something on",
     ),
     "allergy": ("allergy", "allergic", "reaction", "react", "reacted", "intolerance", "hypersensitivity", "anaphylaxis"),
     "breathless": (
