@@ -226,3 +226,12 @@ def test_what_was_used_for_what_was_just_told_is_that_fact():
     sim = bundled("im-t2dm-001")
     sim.answer("any itching down there?")
     assert sim.answer("have you put on weight?").facts == ["weight"]  # "put on" weight is no treatment
+
+
+def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_that_part():
+    for question in ("what went on in the bathroom?", "so tell me about the bathroom"):
+        assert bundled("obg-ectopic-001").answer(question).facts == ["syncope"], question
+    assert bundled("ped-intussusception-001").answer("what happened in the morning?").facts == ["onset"]
+    # what only the intro says is said again from the intro
+    reply = bundled("im-t2dm-001").answer("did your wife make you come?")
+    assert reply.facts == [] and reply.text == "As I said, my wife made me come, really."

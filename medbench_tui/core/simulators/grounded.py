@@ -131,6 +131,8 @@ _DURATION = re.compile(
     r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
     re.IGNORECASE,
 )
+_CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
+"""Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
@@ -563,6 +565,17 @@ class Matcher:
         matches = self.score(question, self.intro)
         return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
 
+    def elaborating(self, question: str, intro: Source) -> list[Source]:
+        """The facts that tell more of the part of the intro the question asks about ("what happened
+        in the bathroom?" of "... and I nearly passed out in the bathroom": the fainting), as long
+        as they say the question's words too; none when the intro is all the record says of it."""
+        reading = self._read(question)
+        subject = [i for i, (terms, _) in enumerate(reading.resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+        asked = {t for i in subject for t in reading.resolved[i][0]}
+        clauses = [c for c in _CLAUSE.split(intro.text) if c and asked & {t for u in units(c) for t in u.terms}]
+        told = [s for clause in clauses for s in self.facts_for(clause)]
+        return [m.source for m in self.score(question, told) if all(m.per_unit[i] > 0 for i in subject)][:1]
+
 
 @dataclass
 class PatientState:
@@ -746,9 +759,7 @@ class GroundedSimulator:
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources:
-            scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
-            self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
-            return Part("", "answer", asked, sources, scores)
+            return self._answer_part(asked, sources)
         if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
             return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         chat = voice.small_talk(question, key)
@@ -758,11 +769,20 @@ class GroundedSimulator:
             return Part(self._age(), "repeat")
         intro = self.matcher.intro_for(asked)
         if intro is not None:
+            told = [s for s in self.matcher.elaborating(asked, intro) if s.id not in given]
+            if told:
+                return self._answer_part(asked, told)
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
+
+    def _answer_part(self, asked: str, sources: list[Source]) -> Part:
+        """A part answered by these facts."""
+        scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
+        self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
+        return Part("", "answer", asked, sources, scores)
 
     def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
         """A follow-up stays with the topic of the last reply: "which side?" after the
