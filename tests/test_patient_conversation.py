@@ -9,6 +9,7 @@ from pathlib import Path
 
 from medbench_tui.core.case import Case, patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
+from medbench_tui.core.simulators.lexicon import sentences
 from medbench_tui.core.text import expand_shorthand, lemma
 from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import consultation, fixture_case
@@ -235,3 +236,20 @@ def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_
     # what only the intro says is said again from the intro
     reply = bundled("im-t2dm-001").answer("did your wife make you come?")
     assert reply.facts == [] and reply.text == "As I said, my wife made me come, really."
+
+
+def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_facts():
+    negative = voice.DEFAULT_ANSWERS["negative"]
+    for message, fact in (("any weight loss or fevers?", "weight"), ("any blurred vision or floaters?", "vision"),
+                          ("have you had any hair loss or thrush?", "genital_infection")):
+        reply = bundled("im-t2dm-001").answer(message)
+        assert reply.facts == [fact], message
+        said = sentences(reply.text)
+        assert said[-1] in negative and said[-1] != "No.", message  # not a bare "No." after a fact
+    # every alternative covered: the facts alone, no "No." beside them
+    for message in ("any nausea or vomiting?", "any chest pain or breathlessness?"):
+        reply = bundled("im-t2dm-001").answer(message)
+        assert reply.facts and not any(s in negative for s in sentences(reply.text)), message
+    reply = bundled("obg-ectopic-001").answer("any bleeding or discharge?")
+    assert set(reply.facts) == {"bleeding", "fever_discharge"}
+    assert not any(s in negative for s in sentences(reply.text))

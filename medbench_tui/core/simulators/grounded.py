@@ -98,6 +98,7 @@ SYMPTOM_CONCEPTS = (
     "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
 )
 
+_OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
@@ -167,6 +168,25 @@ def _changed_by_phrase(unit: Unit) -> bool:
 
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
+
+
+def alternatives(question: str) -> list[str]:
+    """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
+    "any vomiting"), each as a question of its own; none for one question ("history of A or B",
+    "a day or two", "or similar")."""
+    head = _LEAD.match(question)
+    found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+    if not head or len(found) < 2:
+        return []
+    qualified = _HEAD_OF_LIST.match(found[0])
+    asked = []
+    for i, alternative in enumerate(found):
+        # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
+        # one that says what it is of ("... or blood in your stools?") only of the lead
+        own = i == 0 or _LEAD.match(alternative)
+        lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
+        asked.append(alternative if own else lead + alternative)
+    return asked
 
 
 def _unsure_part(part: Part) -> bool:
@@ -545,20 +565,12 @@ class Matcher:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
         answers the whole or one of its alternatives."""
         best = {id(m.source): m for m in self.score(question, self.facts)}
-        head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
-        alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
-        if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
-            qualified = _HEAD_OF_LIST.match(alternatives[0])
-            for i, alternative in enumerate(alternatives):
-                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
-                # one that says what it is of ("... or blood in your stools?") only of the lead
-                own = i == 0 or _LEAD.match(alternative)
-                lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
-                for match in self.score(alternative if own else lead + alternative, self.facts):
-                    whole = best[id(match.source)]
-                    # the whole question's words decide a second fact
-                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
-                        best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
+        for alternative in alternatives(question):
+            for match in self.score(alternative, self.facts):
+                whole = best[id(match.source)]
+                # the whole question's words decide a second fact
+                if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
+                    best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
         return sorted(best.values(), key=lambda m: -m.score)
 
     def intro_for(self, question: str) -> Source | None:
@@ -653,21 +665,9 @@ class GroundedSimulator:
                 question = f"family history of {question}"  # "FHx of anything? bowel problems, CF?"
             family = intent.asks_family_history(intent.understood(question))
             part = self._plan(question, key, [f for p in planned for f in p.facts])
-            if part is None or (part.text and any(p.text == part.text for p in planned)):
-                continue  # nothing new to say (an attachment handed over once per reply)
-            acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
-            if (part.kind == "cooperation" and acts) or (
-                part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
-            ):
-                continue  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
-            earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
-            if part.kind == "default" and earlier is not None:
-                # one default for all the parts nothing covers: uncertain when one part asks to
-                # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
-                if _unsure_part(part) and not _unsure_part(planned[earlier]):
-                    planned[earlier] = part
-                continue
-            planned.append(part)
+            if part is not None:
+                for each in [part, *self._unanswered_alternatives(part, key)]:
+                    self._add(planned, each)
         # "tell me about the cough - when did it start?": the lead-in names the topic, the question asks
         planned = [p for i, p in enumerate(planned) if not (
             p.kind == "answer" and _LEAD_IN.match(p.question) and i + 1 < len(planned)
@@ -697,10 +697,46 @@ class GroundedSimulator:
                 parts.append(voice.pick(voice.FILLERS, key))
         return PatientReply(" ".join(parts), facts, kind)  # type: ignore[arg-type]
 
+    @staticmethod
+    def _add(planned: list[Part], part: Part) -> None:
+        """Add a part to the reply unless it says nothing new."""
+        if part.text and any(p.text == part.text for p in planned):
+            return  # nothing new to say (an attachment handed over once per reply)
+        acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
+        if (part.kind == "cooperation" and acts) or (
+            part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
+        ):
+            return  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
+        earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
+        if part.kind == "default" and earlier is not None:
+            # one default for all the parts nothing covers: uncertain when one part asks to
+            # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
+            if _unsure_part(part) and not _unsure_part(planned[earlier]):
+                planned[earlier] = part
+            return
+        planned.append(part)
+
+    def _unanswered_alternatives(self, part: Part, key: str) -> list[Part]:
+        """The default for each alternative of "any X or Y?" that the record does not cover, beside
+        the facts for the others ("any weight loss or night sweats?": the weight, and no sweats)."""
+        if part.kind != "answer" or not _OR_WORD.search(part.question):
+            return []
+        default = voice.default_beside_facts(
+            self.record.patient.default_answer, key, concise="concise" in self.behaviors
+        )
+        return [
+            Part(default, "default", alternative) for alternative in alternatives(part.question)
+            if not self.matcher.facts_for(alternative) and self.matcher.intro_for(alternative) is None
+            and not self._covered(Part("", "default", alternative), part.facts)
+        ]
+
     def _choose(self, planned: list[Part]) -> list[Part]:
         """The parts that go into the reply (see :meth:`answer`)."""
         if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
-            planned = [p for p in planned if p.kind != "default" or self._has_subject(p.question)] or planned[:1]
+            # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
+            planned = [
+                p for p in planned if p.kind != "default" or self._has_subject(p.question) or _LEAD.match(p.question)
+            ] or planned[:1]
         facts = [f for p in planned for f in p.facts]
         if not facts:
             return planned

@@ -179,9 +179,11 @@ DESCRIPTOR_CONCEPTS = frozenset(
 _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@bleeding", "@fever"}
 
 
+@lru_cache(maxsize=4096)
 def understood(text: str) -> str:
     """The text as the patient reads it: shorthand written out, "what does your wife do?"
-    is about her work (not about the wife), and "what do you make of it?" asks what one thinks."""
+    is about her work (not about the wife), and "what do you make of it?" asks what one thinks
+    (cached: every part is read so by several checks)."""
     return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
 
 
