@@ -173,6 +173,9 @@ def test_more_clinical_shorthand_is_written_out():
     )
     assert expand_shorthand("vaccs done pls") == "vaccinations vaccs done please"
     assert expand_shorthand("dh or pr") == "dh or pr"  # these only in capitals
+    assert expand_shorthand("wt/appetite? chest pain and/or SOB?") == (
+        "weight or appetite? chest pain and/or short of breath?"  # a slash between words is "or"
+    )
 
 
 def test_shorthand_for_the_jabs_and_the_drug_history_reaches_the_facts():
@@ -241,7 +244,9 @@ def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_
 def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_facts():
     negative = voice.DEFAULT_ANSWERS["negative"]
     for message, fact in (("any weight loss or fevers?", "weight"), ("any blurred vision or floaters?", "vision"),
-                          ("have you had any hair loss or thrush?", "genital_infection")):
+                          ("have you had any hair loss or thrush?", "genital_infection"),
+                          ("do you get night sweats or weight loss?", "weight"), ("fevers or wt loss?", "weight"),
+                          ("any wt loss/night sweats?", "weight")):
         reply = bundled("im-t2dm-001").answer(message)
         assert reply.facts == [fact], message
         said = sentences(reply.text)

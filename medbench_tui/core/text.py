@@ -730,17 +730,19 @@ def expand_shorthand(text: str) -> str:
     """The question with clinicians' shorthand and chat spellings written out ("any N/V?" ->
     "any nausea or vomiting?", "whats he like inbetween?" -> "what's he like in between?")."""
 
-    def one(match: re.Match[str]) -> str:
-        raw = match.group()
+    def one(raw: str) -> str:
         low = raw.lower()
         if low in CHAT_SPELLINGS:
             return CHAT_SPELLINGS[low]
         if low in QUESTION_SHORTHAND and (raw.isupper() or low not in QUESTION_SHORTHAND_CAPS_ONLY):
             # a plain word is kept beside its expansion: a record may use it ("EpiPen", "meds")
             return QUESTION_SHORTHAND[low] + (f" {raw}" if raw.isalpha() and len(raw) > 3 else "")
+        sides = raw.split("/")
+        if len(sides) == 2 and min(len(side) for side in sides) > 1 and not {"and", "or"} & {low for low in sides}:
+            return " or ".join(one(side) for side in sides)  # "wt loss/night sweats": one or the other
         return raw
 
-    return _SHORTHAND_RE.sub(one, text)
+    return _SHORTHAND_RE.sub(lambda match: one(match.group()), text)
 
 
 def lemma(word: str) -> str:

@@ -101,7 +101,9 @@ SYMPTOM_CONCEPTS = (
 _OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
-    r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
+    r"^\s*(and |so |also )?(any|(have|has|did|do|does) (you|he|she|they) (ever )?(had|have|got|get|noticed|notice)|"
+    r"is there|are there|ever had)\s+",
+    re.IGNORECASE,
 )
 _HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
 """What the first alternative of a list says the others are of ("any family history of asthma or
@@ -176,15 +178,15 @@ def alternatives(question: str) -> list[str]:
     "a day or two", "or similar")."""
     head = _LEAD.match(question)
     found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
-    if not head or len(found) < 2:
-        return []
+    if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
+        return []  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
     qualified = _HEAD_OF_LIST.match(found[0])
     asked = []
     for i, alternative in enumerate(found):
         # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
         # one that says what it is of ("... or blood in your stools?") only of the lead
         own = i == 0 or _LEAD.match(alternative)
-        lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
+        lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
         asked.append(alternative if own else lead + alternative)
     return asked
 
