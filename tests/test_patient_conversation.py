@@ -220,7 +220,7 @@ def test_a_family_history_question_is_about_the_relatives_not_the_patient():
 
 def test_what_was_used_for_what_was_just_told_is_that_fact():
     for follow_up in ("what have you been putting on it?", "did you try anything for that?",
-                      "and what did you use for them?"):
+                      "and what did you use for them?", "how did you treat it?"):
         sim = bundled("im-t2dm-001")
         assert sim.answer("any itching down there?").facts == ["genital_infection"]
         assert sim.answer(follow_up).facts == ["genital_infection"], follow_up  # "The chemist gave me a cream."
@@ -230,6 +230,9 @@ def test_what_was_used_for_what_was_just_told_is_that_fact():
     sim = bundled("im-t2dm-001")
     sim.answer("any itching down there?")
     assert sim.answer("have you put on weight?").facts == ["weight"]  # "put on" weight is no treatment
+    sim = bundled("im-t2dm-001")
+    sim.answer("any itching down there?")
+    assert sim.answer("and did that work?").facts == []  # whether it worked, not the work he does
 
 
 def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_that_part():

@@ -297,7 +297,8 @@ def asks_family_history(part: str) -> bool:
 
 _TREATMENT_OF_IT = re.compile(
     r"\b(use|used|using|take|took|taken|taking|try|tried|trying|put|putting|give|gave|given|do|did|done|have|had)"
-    r"\b(\s+(you|he|she|they|we|anything|something|any|ever))*\s+(for|on|about)\s+(it|that|this|them|those|these)\b",
+    r"\b(\s+(you|he|she|they|we|anything|something|any|ever))*\s+(for|on|about)\s+(it|that|this|them|those|these)\b|"
+    r"\b(treat|treated|treating|manage|managed|managing)\s+(it|that|this|them|those|these)\b",
     re.IGNORECASE,
 )
 

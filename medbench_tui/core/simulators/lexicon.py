@@ -126,7 +126,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "radiation": ("radiate", "radiating", "spread", "move", "go anywhere", "shoot", "travel down", "travel up"),
     "character": ("character", "describe", "what is it like", "feel like", "sharp", "dull", "burning", "stabbing", "crushing", "throbbing", "tight", "tightness", "pressure", "cramp", "cramping", "colicky", "kind of pain", "type of pain"),
     "aggravating": ("worse", "worsen", "aggravate", "trigger", "brings it on", "bring it on", "make it worse", "exacerbate", "provoke"),
-    "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle"),
+    "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle",
+                  # whether what was used worked ("did that work?" is no question of a job)
+                  "did it work", "did that work", "did they work", "does it work", "does that work", "has it worked",
+                  "it worked", "that worked"),
     "progression": ("progress", "changed", "getting worse", "since then", "course", "over time", "evolve", "steady"),
     "frequency": ("how often", "frequency", "often", "times a day", "episode", "attack", "bout", "come and go", "comes and goes", "constant", "constantly", "intermittent",
                   "all the time", "on and off", "off and on", "continuous", "continuously", "non stop"),
