@@ -216,6 +216,9 @@ def test_a_family_history_question_is_about_the_relatives_not_the_patient():
     # without the family, the same words are the patient's own
     assert set(bundled("obg-ectopic-001").answer("any fainting or bleeding?").facts) == {"syncope", "bleeding"}
     assert "syncope" in bundled("obg-ectopic-001").answer("PMH? fainting?").facts
+    assert bundled("ped-intussusception-001").answer("any inherited conditions, bowel trouble?").facts == []
+    # "your mum" is the patient when her daughter speaks
+    assert bundled("im-cap-002").answer("Does your mum have any allergies?").facts == ["allergies"]
 
 
 def test_what_was_used_for_what_was_just_told_is_that_fact():

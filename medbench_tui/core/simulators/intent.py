@@ -284,9 +284,10 @@ def _descriptive(what: str) -> bool:
 _FAMILY_HISTORY = re.compile(
     r"\bfamily (history|hx)\b|\b(in|through|on) (the|your|his|her|their|either) (family|side)\b|"
     r"\bruns? in (the|your|his|her|their) family\b|\b(blood )?relatives?\b|\bfamilial\b|\bhereditary\b|"
-    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b",
+    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b|\binherited\b",
     re.IGNORECASE,
 )
+"""Family-history wording ("your mum" alone may be the patient, when her daughter speaks)."""
 
 
 def asks_family_history(part: str) -> bool:
