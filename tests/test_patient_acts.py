@@ -269,3 +269,18 @@ def test_a_list_of_observations_after_a_request_asks_nothing_of_its_own():
         assert reply.facts == [] and not any(voice.is_negative(s) for s in sentences(reply.text)), message
     # a question after the request is still asked, and answered from the record
     assert bundled("ped-intussusception-001").answer("I'll check his obs - has he had a temp?").facts == ["fever"]
+
+
+@pytest.mark.parametrize(("case_id", "message"), [
+    ("ped-bronchiolitis-001", "HR and sats?"),
+    ("ped-bronchiolitis-001", "can we pop him on the sats monitor?"),
+    ("em-pe-001", "BP and sats pls"),
+])
+def test_observations_named_alone_or_a_monitor_are_an_examination(case_id, message):
+    reply = bundled(case_id).answer(message)
+    assert reply.kind == "hand_over" and not any(voice.is_negative(s) for s in sentences(reply.text)), message
+
+
+def test_a_temperature_alone_may_be_asked_of_a_fever():
+    assert bundled("ped-bronchiolitis-001").answer("temp?").facts == ["fever"]
+    assert bundled("ped-bronchiolitis-001").answer("is he on any monitor at home?").kind == "default"

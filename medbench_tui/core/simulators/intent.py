@@ -43,6 +43,7 @@ _EXAMINE = re.compile(
     r"(re-?check|repeat|re-?do|check|take|measure|do|record|get) ((your|his|her|some|the|a|an|another|full|quick|"
     r"new|fresh|second|further|repeat|set|of)\s+){0,4}(pulse|blood pressure|temperature|heart rate|oxygen|"
     r"observations|obs|breathing rate|respiratory rate|resp rate|capillary refill|cap refill|sats|saturations|vitals?)|"
+    r"(on|to) (the|a) ((sats|saturations?|oxygen|levels|heart|cardiac|ecg|tracing) ){0,6}monitor|"
     r"(your|his|her) observations|vital signs|vitals)\b",
     re.IGNORECASE,
 )
@@ -164,6 +165,13 @@ _OBSERVATION_PHRASES = re.compile(
     re.IGNORECASE,
 )
 
+_MEASURED = re.compile(
+    r"\b(heart rate|pulse|blood pressure|breathing rate|respiratory rate|oxygen (levels?|saturations?)|sats|"
+    r"cap(illary)? refill|vitals|observations)\b",
+    re.IGNORECASE,
+)
+"""Observations only a measurement gives (a temperature the patient may have taken)."""
+
 _QUALITIES = frozenset(
     re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
                         "it that this")
@@ -204,6 +212,8 @@ def kind_of(part: str) -> QuestionKind:
         return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
     if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
         return "examination"  # "did you measure your temperature?" asks what the patient did
+    if _names_observations(text) and _MEASURED.search(understood(text)):
+        return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever)
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"
