@@ -194,7 +194,7 @@ def test_chat_spellings_are_written_out():
 
 def test_how_he_is_in_between_the_attacks_is_asked_of_the_fact_that_says_it():
     for follow_up in ("and what is he like inbetween them", "hows he been in between them?",
-                      "What's he like in between the bouts?"):
+                      "What's he like in between the bouts?", "and how is he between the screaming?"):
         sim = bundled("ped-intussusception-001")
         assert sim.answer("Tell me about these bouts of screaming").facts == ["episodes"]
         reply = sim.answer(follow_up)

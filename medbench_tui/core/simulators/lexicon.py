@@ -135,7 +135,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "all the time", "on and off", "off and on", "continuous", "continuously", "non stop"),
     # the time between attacks, not the attacks ("what's he like in between the bouts?")
     "interval": ("in between", "between the attacks", "between attacks", "between the episodes", "between episodes",
-                 "between the bouts", "between bouts", "between them", "between each one", "between each"),
+                 "between the bouts", "between bouts", "between them", "between each one", "between each",
+                 "between times", "between the screaming", "between screams", "between the crying",
+                 "between the pains", "between pains", "between the cramps", "between the spasms", "between the fits",
+                 "between fits", "between the seizures", "between seizures", "between the coughing fits"),
     "feeding": ("feed", "feeding", "bottle", "breastfeed", "breastfeeding", "breast milk", "milk", "formula", "drinking", "fluids", "intake", "eat"),
     "birth": ("born", "birth", "delivery", "delivered", "premature", "term", "newborn", "gestation", "caesarean", "labour"),
     "development": ("development", "milestone", "walking", "talking", "crawling", "sitting", "growth", "growing", "school"),
