@@ -690,7 +690,7 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "vacc": "vaccinations",
     "vax": "vaccinations",
     "dh": "medications",
-    "sh": "social history",
+    "sh": "social history home work",
     "pr": "rectal",
     "abdo": "abdominal",
     "crt": "capillary refill",
