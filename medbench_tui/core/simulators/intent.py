@@ -298,20 +298,19 @@ _FAMILY_HISTORY = re.compile(
     re.IGNORECASE,
 )
 """Family-history wording ("your mum" alone may be the patient, when her daughter speaks)."""
-
-
-def asks_family_history(part: str) -> bool:
-    """Does the part ask about illness in the patient's relatives ("FHx?", "anyone in the family
-    with heart problems?", "does diabetes run in the family?"), not about the patient?"""
-    return bool(_FAMILY_HISTORY.search(part))
-
-
 _TREATMENT_OF_IT = re.compile(
     r"\b(use|used|using|take|took|taken|taking|try|tried|trying|put|putting|give|gave|given|do|did|done|have|had)"
     r"\b(\s+(you|he|she|they|we|anything|something|any|ever))*\s+(for|on|about)\s+(it|that|this|them|those|these)\b|"
     r"\b(treat|treated|treating|manage|managed|managing)\s+(it|that|this|them|those|these)\b",
     re.IGNORECASE,
 )
+"""What was used for what was just told ("what did you use for that?", "how did you treat it?")."""
+
+
+def asks_family_history(part: str) -> bool:
+    """Does the part ask about illness in the patient's relatives ("FHx?", "anyone in the family
+    with heart problems?", "does diabetes run in the family?"), not about the patient?"""
+    return bool(_FAMILY_HISTORY.search(part))
 
 
 def asks_treatment_of_it(part: str) -> bool:
