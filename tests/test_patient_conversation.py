@@ -264,3 +264,8 @@ def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_fa
     reply = bundled("obg-ectopic-001").answer("any bleeding or discharge?")
     assert set(reply.facts) == {"bleeding", "fever_discharge"}
     assert not any(s in negative for s in sentences(reply.text))
+
+
+def test_a_child_with_attacks_of_pain_is_not_denied_tummy_pain():
+    for question in ("any tummy pain?", "any abdo pain?", "does his stomach ache?"):
+        assert bundled("ped-intussusception-001").answer(question).facts == ["episodes"], question
