@@ -261,6 +261,11 @@ def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_fa
     for message in ("any nausea or vomiting?", "any chest pain or breathlessness?"):
         reply = bundled("im-t2dm-001").answer(message)
         assert reply.facts and not any(s in negative for s in sentences(reply.text)), message
+    for case_id, message in (("ped-intussusception-001", "any spots on his tummy or back?"),
+                             ("im-af-001", "Any anticoagulants or aspirin?"),  # "No blood thinners, no aspirin."
+                             ("ped-bronchiolitis-001", "born at term? any time in SCBU?")):  # "no special care"
+        reply = bundled(case_id).answer(message)
+        assert reply.facts and not any(s in negative for s in sentences(reply.text)), message
     reply = bundled("obg-ectopic-001").answer("any bleeding or discharge?")
     assert set(reply.facts) == {"bleeding", "fever_discharge"}
     assert not any(s in negative for s in sentences(reply.text))

@@ -694,6 +694,8 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "pr": "rectal",
     "abdo": "abdominal",
     "crt": "capillary refill",
+    "scbu": "special care baby unit",
+    "nicu": "neonatal intensive care special care",
     "resps": "breathing rate",
     "cf": "cystic fibrosis",
     "epipen": "adrenaline auto injector",

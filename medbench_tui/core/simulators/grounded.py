@@ -105,9 +105,9 @@ _LEAD = re.compile(
     r"is there|are there|ever had)\s+",
     re.IGNORECASE,
 )
-_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
+_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
 """What the first alternative of a list says the others are of ("any family history of asthma or
-eczema?": of eczema in the family, not eczema of the patient)."""
+eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
 _LEAD_IN = re.compile(

@@ -26,6 +26,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "vitamin", "remedy", "painkiller", "paracetamol", "ibuprofen", "dose", "capsule",
         "treatment", "treated", "taking", "taken", "took", "antibiotic", "penicillin", "antidepressant",
         "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy", "cream", "ointment",
+        "anticoagulant", "anticoagulation",
         # what was used for something ("what did you use for that?")
         "use for", "used for", "using for", "tried for", "try for", "put anything on", "put something on",
     ),
