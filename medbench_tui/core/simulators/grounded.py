@@ -728,8 +728,8 @@ class GroundedSimulator:
         )
         return [
             Part(default, "default", alternative) for alternative in alternatives(part.question)
-            if not self.matcher.facts_for(alternative) and self.matcher.intro_for(alternative) is None
-            and not self._covered(Part("", "default", alternative), part.facts)
+            if not self._covered(Part("", "default", alternative), part.facts)
+            and self.matcher.intro_for(alternative) is None and not self.matcher.facts_for(alternative)
         ]
 
     def _choose(self, planned: list[Part]) -> list[Part]:

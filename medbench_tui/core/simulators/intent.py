@@ -212,7 +212,7 @@ def kind_of(part: str) -> QuestionKind:
         return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
     if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
         return "examination"  # "did you measure your temperature?" asks what the patient did
-    if _names_observations(text) and _MEASURED.search(understood(text)):
+    if _MEASURED.search(understood(text)) and _names_observations(text):
         return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever)
     if _HISTORY_START.match(text):
         if _explicit_request(text):
