@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.lexicon import sentences
+from tests.test_patient_conversation import bundled
 from tests.test_patient_weak_matches import patient
 
 
@@ -236,3 +238,49 @@ def test_alternatives_the_record_does_not_settle_get_uncertainty_not_a_no():
     reply = sim.answer("Is it worse first thing in the morning or later in the day?")
     assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]
     assert sim.answer("Any nosebleeds?").text in voice.DEFAULT_ANSWERS["negative"]  # the case's default stays
+
+
+@pytest.mark.parametrize(("case_id", "message"), [
+    ("obg-ectopic-001", "could the nurse redo her obs?"),
+    ("obg-ectopic-001", "can someone recheck her pulse and BP"),
+    ("ped-intussusception-001", "can we get a fresh set of obs on him pls"),
+    ("ped-intussusception-001", "could the HCA re-check his HR, RR and sats"),
+    ("im-t2dm-001", "let's repeat his BP"),
+])
+def test_observations_asked_of_someone_else_or_again_are_handed_over(case_id, message):
+    reply = bundled(case_id).answer(message)
+    assert reply.kind == "hand_over" and "Observations and examination" in reply.text, message
+    assert not any(voice.is_negative(s) for s in sentences(reply.text)), message
+
+
+def test_a_question_about_observations_taken_before_is_still_history():
+    sim = bundled("im-t2dm-001")
+    reply = sim.answer("has anyone checked your BP before?")
+    assert reply.kind != "hand_over" and "Observations" not in reply.text
+    assert intent.kind_of(intent.understood("do you take BP tablets?")) == "yesno"
+
+
+def test_a_list_of_observations_after_a_request_asks_nothing_of_its_own():
+    sim = bundled("obg-ectopic-001")
+    assert sim.answer("I'd like to examine you now").kind == "hand_over"
+    for message in ("can I have her obs again - BP, pulse, temp", "could we repeat the obs; sats, RR and HR?"):
+        reply = sim.answer(message)
+        assert "Here it is again: Observations and examination." in reply.text, message
+        assert reply.facts == [] and not any(voice.is_negative(s) for s in sentences(reply.text)), message
+    # a question after the request is still asked, and answered from the record
+    assert bundled("ped-intussusception-001").answer("I'll check his obs - has he had a temp?").facts == ["fever"]
+
+
+@pytest.mark.parametrize(("case_id", "message"), [
+    ("ped-bronchiolitis-001", "HR and sats?"),
+    ("ped-bronchiolitis-001", "can we pop him on the sats monitor?"),
+    ("em-pe-001", "BP and sats pls"),
+])
+def test_observations_named_alone_or_a_monitor_are_an_examination(case_id, message):
+    reply = bundled(case_id).answer(message)
+    assert reply.kind == "hand_over" and not any(voice.is_negative(s) for s in sentences(reply.text)), message
+
+
+def test_a_temperature_alone_may_be_asked_of_a_fever():
+    assert bundled("ped-bronchiolitis-001").answer("temp?").facts == ["fever"]
+    assert bundled("ped-bronchiolitis-001").answer("is he on any monitor at home?").kind == "default"

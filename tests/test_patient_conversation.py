@@ -5,14 +5,26 @@ attachment for a history question that only shares a word with it."""
 
 from __future__ import annotations
 
-from medbench_tui.core.case import patient_record
+from pathlib import Path
+
+from medbench_tui.core.case import Case, patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
+from medbench_tui.core.simulators.lexicon import sentences
 from medbench_tui.core.text import expand_shorthand, lemma
+from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import consultation, fixture_case
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
 def patient(**changes) -> GroundedSimulator:
     return GroundedSimulator(patient_record(fixture_case(**changes)))
+
+
+def bundled(case_id: str) -> GroundedSimulator:
+    """The patient of a bundled case, for behaviour that needs a whole physician-written record."""
+    case = Case.model_validate(parse_case_text((CASES / f"{case_id}.yaml").read_text(encoding="utf-8")).data)
+    return GroundedSimulator(patient_record(case))
 
 
 def test_shorthand_is_written_out_and_plain_words_are_kept():
@@ -152,3 +164,113 @@ def test_an_uncovered_question_about_a_circumstance_is_not_denied():
     for question in ("Have you had a fever?", "Allergies?"):
         reply = patient(additional_answers=GARDEN_FACTS, intro="I've got a bad pain in my tummy.").answer(question)
         assert reply.facts == [] and voice.is_negative(reply.text), question  # the case's default: negative
+
+
+def test_more_clinical_shorthand_is_written_out():
+    assert expand_shorthand("Imms complete? DH?") == "immunisations Imms complete? medications?"
+    assert expand_shorthand("any abdo pain? PR bleeding? CF in the family?") == (
+        "any abdominal abdo pain? rectal bleeding? cystic fibrosis in the family?"
+    )
+    assert expand_shorthand("vaccs done pls") == "vaccinations vaccs done please"
+    assert expand_shorthand("dh or pr") == "dh or pr"  # these only in capitals
+    assert expand_shorthand("wt/appetite? chest pain and/or SOB?") == (
+        "weight or appetite? chest pain and/or short of breath?"  # a slash between words is "or"
+    )
+
+
+def test_shorthand_for_the_jabs_and_the_drug_history_reaches_the_facts():
+    assert bundled("ped-intussusception-001").answer("are his vaccs all done?").facts == ["immunisations"]
+    assert bundled("ped-intussusception-001").answer("Imms complete?").facts == ["immunisations"]
+    assert bundled("im-t2dm-001").answer("DH?").facts == ["medications"]
+    # a word that only looks like shorthand stays a word, and the jabs say nothing of the medicines
+    assert bundled("ped-intussusception-001").answer("any meds?").facts == ["medications"]
+
+
+def test_chat_spellings_are_written_out():
+    assert expand_shorthand("whats he like inbetween?") == "what's he like in between?"
+    assert intent.kind_of(intent.understood("and hows she been inbetween the fits")) == "open"
+    assert intent.kind_of(intent.understood("whats the sick like")) == "open"
+
+
+def test_how_he_is_in_between_the_attacks_is_asked_of_the_fact_that_says_it():
+    for follow_up in ("and what is he like inbetween them", "hows he been in between them?",
+                      "What's he like in between the bouts?", "and how is he between the screaming?"):
+        sim = bundled("ped-intussusception-001")
+        assert sim.answer("Tell me about these bouts of screaming").facts == ["episodes"]
+        reply = sim.answer(follow_up)
+        assert reply.facts == ["lethargy"] and not voice.is_negative(reply.text), follow_up
+    sim = bundled("ped-intussusception-001")
+    sim.answer("Tell me about these bouts of screaming")
+    assert sim.answer("how long does each one go on for?").facts == ["episodes"]  # still the attacks
+
+
+def test_a_family_history_question_is_about_the_relatives_not_the_patient():
+    for message in ("Any family history of bleeding problems or fainting?", "FHx? - fainting, heart problems",
+                    "does anything like passing out run in the family?"):
+        reply = bundled("obg-ectopic-001").answer(message)  # no fact about her relatives
+        assert reply.facts == [] and reply.kind == "default", message
+    assert bundled("im-t2dm-001").answer("anybody on your side of the family with sugar problems?").facts == [
+        "family_history"
+    ]
+    assert bundled("im-t2dm-001").answer("family hx? diabetes, heart trouble?").facts == ["family_history"]
+    # without the family, the same words are the patient's own
+    assert set(bundled("obg-ectopic-001").answer("any fainting or bleeding?").facts) == {"syncope", "bleeding"}
+    assert "syncope" in bundled("obg-ectopic-001").answer("PMH? fainting?").facts
+    assert bundled("ped-intussusception-001").answer("any inherited conditions, bowel trouble?").facts == []
+    # "your mum" is the patient when her daughter speaks
+    assert bundled("im-cap-002").answer("Does your mum have any allergies?").facts == ["allergies"]
+
+
+def test_what_was_used_for_what_was_just_told_is_that_fact():
+    for follow_up in ("what have you been putting on it?", "did you try anything for that?",
+                      "and what did you use for them?", "how did you treat it?"):
+        sim = bundled("im-t2dm-001")
+        assert sim.answer("any itching down there?").facts == ["genital_infection"]
+        assert sim.answer(follow_up).facts == ["genital_infection"], follow_up  # "The chemist gave me a cream."
+    sim = bundled("im-t2dm-001")
+    sim.answer("any blurred vision?")  # a fact that says no treatment: the medicines answer
+    assert sim.answer("what did you use for that?").facts == ["medications"]
+    sim = bundled("im-t2dm-001")
+    sim.answer("any itching down there?")
+    assert sim.answer("have you put on weight?").facts == ["weight"]  # "put on" weight is no treatment
+    sim = bundled("im-t2dm-001")
+    sim.answer("any itching down there?")
+    assert sim.answer("and did that work?").facts == []  # whether it worked, not the work he does
+
+
+def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_that_part():
+    for question in ("what went on in the bathroom?", "so tell me about the bathroom"):
+        assert bundled("obg-ectopic-001").answer(question).facts == ["syncope"], question
+    assert bundled("ped-intussusception-001").answer("what happened in the morning?").facts == ["onset"]
+    # what only the intro says is said again from the intro
+    reply = bundled("im-t2dm-001").answer("did your wife make you come?")
+    assert reply.facts == [] and reply.text == "As I said, my wife made me come, really."
+
+
+def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_facts():
+    negative = voice.DEFAULT_ANSWERS["negative"]
+    for message, fact in (("any weight loss or fevers?", "weight"), ("any blurred vision or floaters?", "vision"),
+                          ("have you had any hair loss or thrush?", "genital_infection"),
+                          ("do you get night sweats or weight loss?", "weight"), ("fevers or wt loss?", "weight"),
+                          ("any wt loss/night sweats?", "weight")):
+        reply = bundled("im-t2dm-001").answer(message)
+        assert reply.facts == [fact], message
+        said = sentences(reply.text)
+        assert said[-1] in negative and said[-1] != "No.", message  # not a bare "No." after a fact
+    # every alternative covered: the facts alone, no "No." beside them
+    for message in ("any nausea or vomiting?", "any chest pain or breathlessness?"):
+        reply = bundled("im-t2dm-001").answer(message)
+        assert reply.facts and not any(s in negative for s in sentences(reply.text)), message
+    for case_id, message in (("ped-intussusception-001", "any spots on his tummy or back?"),
+                             ("im-af-001", "Any anticoagulants or aspirin?"),  # "No blood thinners, no aspirin."
+                             ("ped-bronchiolitis-001", "born at term? any time in SCBU?")):  # "no special care"
+        reply = bundled(case_id).answer(message)
+        assert reply.facts and not any(s in negative for s in sentences(reply.text)), message
+    reply = bundled("obg-ectopic-001").answer("any bleeding or discharge?")
+    assert set(reply.facts) == {"bleeding", "fever_discharge"}
+    assert not any(s in negative for s in sentences(reply.text))
+
+
+def test_a_child_with_attacks_of_pain_is_not_denied_tummy_pain():
+    for question in ("any tummy pain?", "any abdo pain?", "does his stomach ache?"):
+        assert bundled("ped-intussusception-001").answer(question).facts == ["episodes"], question

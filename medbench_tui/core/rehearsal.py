@@ -98,7 +98,7 @@ SPECIALTY: dict[str, tuple[str, ...]] = {
     ),
     "obstetrics_gynecology": (
         "Any pain during sex?", "Is the baby moving normally?", "Do you know your blood group?",
-        "Any pain in your shoulder?", "What does your urine look like?",
+        "Any pain in your shoulder?", "What does your urine look like?", "Are you sexually active?",
     ),
     "oncology": (
         "Any pain in the breast?", "Any lumps in your armpit?", "Are you on any hormones, the pill or HRT?",

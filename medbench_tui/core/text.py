@@ -686,12 +686,33 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "lfts": "liver function tests",
     "ecg": "ecg heart tracing",
     "ekg": "ecg heart tracing",
+    "imms": "immunisations",
+    "immunis": "immunisations",
+    "vaccs": "vaccinations",
+    "vacc": "vaccinations",
+    "vax": "vaccinations",
+    "dh": "medications",
+    "sh": "social history home work",
+    "pr": "rectal",
+    "abdo": "abdominal",
+    "crt": "capillary refill",
+    "scbu": "special care baby unit",
+    "nicu": "neonatal intensive care special care",
+    "resps": "breathing rate",
+    "cf": "cystic fibrosis",
     "epipen": "adrenaline auto injector",
     "viagra": "sildenafil blue tablet",
 }
-QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo"})
+QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo", "dh", "sh", "pr", "cf"})
 """Shorthand that is also an everyday word ("PE" vs "p.e. lessons", "ha"): expanded only
 when written in capitals."""
+
+CHAT_SPELLINGS: dict[str, str] = {
+    "pls": "please", "plz": "please", "abt": "about", "ur": "your", "inbetween": "in between",
+    "whats": "what's", "hows": "how's", "wheres": "where's", "whos": "who's", "whens": "when's", "thats": "that's",
+}
+"""How a question is typed in a chat box, written out: a word run together ("inbetween") or
+an apostrophe left out ("whats he like?" is an open question, as "what's he like?" is)."""
 
 IRREGULAR_FORMS: dict[str, str] = {
     "flew": "fly", "flown": "fly", "flight": "fly", "flights": "fly", "flying": "fly", "flies": "fly",
@@ -710,18 +731,22 @@ _SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?:[/&+][A-Za-z]+)?(?![A-Z
 
 
 def expand_shorthand(text: str) -> str:
-    """The question with clinicians' shorthand written out ("any N/V?" -> "any nausea or
-    vomiting?")."""
+    """The question with clinicians' shorthand and chat spellings written out ("any N/V?" ->
+    "any nausea or vomiting?", "whats he like inbetween?" -> "what's he like in between?")."""
 
-    def one(match: re.Match[str]) -> str:
-        raw = match.group()
+    def one(raw: str) -> str:
         low = raw.lower()
+        if low in CHAT_SPELLINGS:
+            return CHAT_SPELLINGS[low]
         if low in QUESTION_SHORTHAND and (raw.isupper() or low not in QUESTION_SHORTHAND_CAPS_ONLY):
             # a plain word is kept beside its expansion: a record may use it ("EpiPen", "meds")
             return QUESTION_SHORTHAND[low] + (f" {raw}" if raw.isalpha() and len(raw) > 3 else "")
+        sides = raw.split("/")
+        if len(sides) == 2 and min(len(side) for side in sides) > 1 and not {"and", "or"} & {low for low in sides}:
+            return " or ".join(one(side) for side in sides)  # "wt loss/night sweats": one or the other
         return raw
 
-    return _SHORTHAND_RE.sub(one, text)
+    return _SHORTHAND_RE.sub(lambda match: one(match.group()), text)
 
 
 def lemma(word: str) -> str:

@@ -98,13 +98,16 @@ SYMPTOM_CONCEPTS = (
     "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
 )
 
+_OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
-    r"^\s*(any|have you had|do you have|has he had|has she had|is there|are there|ever had)\s+", re.IGNORECASE
+    r"^\s*(and |so |also )?(any|(have|has|did|do|does) (you|he|she|they) (ever )?(had|have|got|get|noticed|notice)|"
+    r"is there|are there|ever had)\s+",
+    re.IGNORECASE,
 )
-_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in)\s+(?=\w)", re.IGNORECASE)
+_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
 """What the first alternative of a list says the others are of ("any family history of asthma or
-eczema?": of eczema in the family, not eczema of the patient)."""
+eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
 _LEAD_IN = re.compile(
@@ -131,6 +134,8 @@ _DURATION = re.compile(
     r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
     re.IGNORECASE,
 )
+_CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
+"""Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 
 
@@ -165,6 +170,25 @@ def _changed_by_phrase(unit: Unit) -> bool:
 
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
+
+
+def alternatives(question: str) -> list[str]:
+    """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
+    "any vomiting"), each as a question of its own; none for one question ("history of A or B",
+    "a day or two", "or similar")."""
+    head = _LEAD.match(question)
+    found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+    if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
+        return []  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
+    qualified = _HEAD_OF_LIST.match(found[0])
+    asked = []
+    for i, alternative in enumerate(found):
+        # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
+        # one that says what it is of ("... or blood in your stools?") only of the lead
+        own = i == 0 or _LEAD.match(alternative)
+        lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
+        asked.append(alternative if own else lead + alternative)
+    return asked
 
 
 def _unsure_part(part: Part) -> bool:
@@ -403,6 +427,8 @@ class Matcher:
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
+        if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
+            matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
         if not matches or matches[0].score < MATCH_THRESHOLD:
             return []
         if (
@@ -541,25 +567,28 @@ class Matcher:
         """Scores for "any nausea or vomiting?": a fact answers the question when it
         answers the whole or one of its alternatives."""
         best = {id(m.source): m for m in self.score(question, self.facts)}
-        head = _LEAD.match(question)  # a list of yes/no alternatives; "history of A or B" is one question
-        alternatives = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
-        if head and len(alternatives) > 1:  # "a day or two", "or similar" are no alternatives
-            qualified = _HEAD_OF_LIST.match(alternatives[0])
-            for i, alternative in enumerate(alternatives):
-                # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
-                # one that says what it is of ("... or blood in your stools?") only of the lead
-                own = i == 0 or _LEAD.match(alternative)
-                lead = head.group() if not qualified or _HEAD_OF_LIST.match(alternative) else qualified.group()
-                for match in self.score(alternative if own else lead + alternative, self.facts):
-                    whole = best[id(match.source)]
-                    # the whole question's words decide a second fact
-                    if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
-                        best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
+        for alternative in alternatives(question):
+            for match in self.score(alternative, self.facts):
+                whole = best[id(match.source)]
+                # the whole question's words decide a second fact
+                if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
+                    best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
         return sorted(best.values(), key=lambda m: -m.score)
 
     def intro_for(self, question: str) -> Source | None:
         matches = self.score(question, self.intro)
         return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
+
+    def elaborating(self, question: str, intro: Source) -> list[Source]:
+        """The facts that tell more of the part of the intro the question asks about ("what happened
+        in the bathroom?" of "... and I nearly passed out in the bathroom": the fainting), as long
+        as they say the question's words too; none when the intro is all the record says of it."""
+        reading = self._read(question)
+        subject = [i for i, (terms, _) in enumerate(reading.resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+        asked = {t for i in subject for t in reading.resolved[i][0]}
+        clauses = [c for c in _CLAUSE.split(intro.text) if c and asked & {t for u in units(c) for t in u.terms}]
+        told = [s for clause in clauses for s in self.facts_for(clause)]
+        return [m.source for m in self.score(question, told) if all(m.per_unit[i] > 0 for i in subject)][:1]
 
 
 @dataclass
@@ -630,25 +659,17 @@ class GroundedSimulator:
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
         planned: list[Part] = []
+        family = False
         for question in split_questions(message):
             if planned and planned[-1].kind in ("hand_over", "cooperation") and intent.adds_to_act(question):
                 continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
+            if family and intent.lists_only(question):
+                question = f"family history of {question}"  # "FHx of anything? bowel problems, CF?"
+            family = intent.asks_family_history(intent.understood(question))
             part = self._plan(question, key, [f for p in planned for f in p.facts])
-            if part is None or (part.text and any(p.text == part.text for p in planned)):
-                continue  # nothing new to say (an attachment handed over once per reply)
-            acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
-            if (part.kind == "cooperation" and acts) or (
-                part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
-            ):
-                continue  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
-            earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
-            if part.kind == "default" and earlier is not None:
-                # one default for all the parts nothing covers: uncertain when one part asks to
-                # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
-                if _unsure_part(part) and not _unsure_part(planned[earlier]):
-                    planned[earlier] = part
-                continue
-            planned.append(part)
+            if part is not None:
+                for each in [part, *self._unanswered_alternatives(part, key)]:
+                    self._add(planned, each)
         # "tell me about the cough - when did it start?": the lead-in names the topic, the question asks
         planned = [p for i, p in enumerate(planned) if not (
             p.kind == "answer" and _LEAD_IN.match(p.question) and i + 1 < len(planned)
@@ -678,10 +699,46 @@ class GroundedSimulator:
                 parts.append(voice.pick(voice.FILLERS, key))
         return PatientReply(" ".join(parts), facts, kind)  # type: ignore[arg-type]
 
+    @staticmethod
+    def _add(planned: list[Part], part: Part) -> None:
+        """Add a part to the reply unless it says nothing new."""
+        if part.text and any(p.text == part.text for p in planned):
+            return  # nothing new to say (an attachment handed over once per reply)
+        acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
+        if (part.kind == "cooperation" and acts) or (
+            part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
+        ):
+            return  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
+        earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
+        if part.kind == "default" and earlier is not None:
+            # one default for all the parts nothing covers: uncertain when one part asks to
+            # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
+            if _unsure_part(part) and not _unsure_part(planned[earlier]):
+                planned[earlier] = part
+            return
+        planned.append(part)
+
+    def _unanswered_alternatives(self, part: Part, key: str) -> list[Part]:
+        """The default for each alternative of "any X or Y?" that the record does not cover, beside
+        the facts for the others ("any weight loss or night sweats?": the weight, and no sweats)."""
+        if part.kind != "answer" or not _OR_WORD.search(part.question):
+            return []
+        default = voice.default_beside_facts(
+            self.record.patient.default_answer, key, concise="concise" in self.behaviors
+        )
+        return [
+            Part(default, "default", alternative) for alternative in alternatives(part.question)
+            if not self._covered(Part("", "default", alternative), part.facts)
+            and self.matcher.intro_for(alternative) is None and not self.matcher.facts_for(alternative)
+        ]
+
     def _choose(self, planned: list[Part]) -> list[Part]:
         """The parts that go into the reply (see :meth:`answer`)."""
         if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
-            planned = [p for p in planned if p.kind != "default" or self._has_subject(p.question)] or planned[:1]
+            # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
+            planned = [
+                p for p in planned if p.kind != "default" or self._has_subject(p.question) or _LEAD.match(p.question)
+            ] or planned[:1]
         facts = [f for p in planned for f in p.facts]
         if not facts:
             return planned
@@ -740,9 +797,7 @@ class GroundedSimulator:
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources:
-            scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
-            self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
-            return Part("", "answer", asked, sources, scores)
+            return self._answer_part(asked, sources)
         if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
             return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         chat = voice.small_talk(question, key)
@@ -752,11 +807,20 @@ class GroundedSimulator:
             return Part(self._age(), "repeat")
         intro = self.matcher.intro_for(asked)
         if intro is not None:
+            told = [s for s in self.matcher.elaborating(asked, intro) if s.id not in given]
+            if told:
+                return self._answer_part(asked, told)
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
+
+    def _answer_part(self, asked: str, sources: list[Source]) -> Part:
+        """A part answered by these facts."""
+        scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
+        self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
+        return Part("", "answer", asked, sources, scores)
 
     def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
         """A follow-up stays with the topic of the last reply: "which side?" after the
@@ -765,6 +829,9 @@ class GroundedSimulator:
         the record does not know ("what were you doing beforehand?") also stays; one with a
         subject of its own leaves the topic for a fact that matches clearly better."""
         topic = [self._by_id[f] for f in self.state.topic if f in self._by_id]
+        treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
+        if treated and intent.asks_treatment_of_it(question):
+            return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]

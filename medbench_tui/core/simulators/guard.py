@@ -41,7 +41,7 @@ _CODE_CUE = re.compile(r"\b(icd|code)\b", re.IGNORECASE)
 _SYMPTOM_CONCEPTS = frozenset(f"@{c}" for c in CONCEPTS) - {
     "@onset", "@severity", "@location", "@character", "@aggravating", "@relieving", "@progression",
     "@frequency", "@history", "@recurrence", "@age", "@family", "@home", "@occupation", "@time_of_day", "@baseline",
-    "@comparison",
+    "@comparison", "@interval",
 }
 
 

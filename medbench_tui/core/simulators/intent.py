@@ -39,6 +39,11 @@ _EXAMINE = re.compile(
     r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*(pulse|blood pressure|"
     r"temperature|heart rate|oxygen|observations|breathing rate|vital|weight|eyes?|vision|reflexes|tummy|abdomen|"
     r"chest|sugar|glucose)|look (at|in|into) (your|his|her) (eyes?|throat|ears?|tummy|skin|legs?)|"
+    # "recheck BP and HR", "repeat his obs", "do a full set of obs", "get a cap refill"
+    r"(re-?check|repeat|re-?do|check|take|measure|do|record|get) ((your|his|her|some|the|a|an|another|full|quick|"
+    r"new|fresh|second|further|repeat|set|of)\s+){0,4}(pulse|blood pressure|temperature|heart rate|oxygen|"
+    r"observations|obs|breathing rate|respiratory rate|resp rate|capillary refill|cap refill|sats|saturations|vitals?)|"
+    r"(on|to) (the|a) ((sats|saturations?|oxygen|levels|heart|cardiac|ecg|tracing) ){0,6}monitor|"
     r"(your|his|her) observations|vital signs|vitals)\b",
     re.IGNORECASE,
 )
@@ -154,8 +159,18 @@ _BODY_PART = re.compile(
 )
 """An examination of a part of the body ("listen to your heart") that asks no observations is found
 only in a record of an examination, never in the observations alone."""
-_OBSERVATION_PHRASES = re.compile(r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen)\b",
-                                  re.IGNORECASE)
+_OBSERVATION_PHRASES = re.compile(
+    r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen( levels?| saturations?)?|breathing rate|"
+    r"respiratory rate|cap(illary)? refill)\b",
+    re.IGNORECASE,
+)
+
+_MEASURED = re.compile(
+    r"\b(heart rate|pulse|blood pressure|breathing rate|respiratory rate|oxygen (levels?|saturations?)|sats|"
+    r"cap(illary)? refill|vitals|observations)\b",
+    re.IGNORECASE,
+)
+"""Observations only a measurement gives (a temperature the patient may have taken)."""
 
 _QUALITIES = frozenset(
     re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
@@ -172,9 +187,11 @@ DESCRIPTOR_CONCEPTS = frozenset(
 _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@bleeding", "@fever"}
 
 
+@lru_cache(maxsize=4096)
 def understood(text: str) -> str:
     """The text as the patient reads it: shorthand written out, "what does your wife do?"
-    is about her work (not about the wife), and "what do you make of it?" asks what one thinks."""
+    is about her work (not about the wife), and "what do you make of it?" asks what one thinks
+    (cached: every part is read so by several checks)."""
     return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
 
 
@@ -195,6 +212,8 @@ def kind_of(part: str) -> QuestionKind:
         return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
     if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
         return "examination"  # "did you measure your temperature?" asks what the patient did
+    if _MEASURED.search(understood(text)) and _names_observations(text):
+        return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever)
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"
@@ -224,8 +243,18 @@ def adds_to_act(part: str) -> bool:
     text = part.strip()
     return (
         bool(_CONSENT.match(text)) or bool(_NAMES_ONLY.match(text) and not _VERB.search(text))
-        or _asks_for_it_again(text)
+        or _asks_for_it_again(text) or _names_observations(text)
     )
+
+
+def _names_observations(part: str) -> bool:
+    """Does the part only list observations ("HR, RR, cap refill, temp")? After a request or an
+    examination it says what to take, and asks the patient nothing."""
+    text = understood(part)
+    if _VERB.search(text) or _HISTORY_START.match(text):
+        return False  # "has he had a temp?" is a question of its own
+    rest = _MORE_OBSERVATIONS.sub(" ", _OBSERVATION_PHRASES.sub(" ", text))
+    return rest != text and all(w in STOPWORDS or stem(w) in _REQUEST_WORDS for w in words(rest))
 
 
 def _asks_for_it_again(part: str) -> bool:
@@ -260,6 +289,41 @@ def _descriptive(what: str) -> bool:
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))
+
+
+_FAMILY_HISTORY = re.compile(
+    r"\bfamily (history|hx)\b|\b(in|through|on) (the|your|his|her|their|either) (family|side)\b|"
+    r"\bruns? in (the|your|his|her|their) family\b|\b(blood )?relatives?\b|\bfamilial\b|\bhereditary\b|"
+    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b|\binherited\b",
+    re.IGNORECASE,
+)
+"""Family-history wording ("your mum" alone may be the patient, when her daughter speaks)."""
+_TREATMENT_OF_IT = re.compile(
+    r"\b(use|used|using|take|took|taken|taking|try|tried|trying|put|putting|give|gave|given|do|did|done|have|had)"
+    r"\b(\s+(you|he|she|they|we|anything|something|any|ever))*\s+(for|on|about)\s+(it|that|this|them|those|these)\b|"
+    r"\b(treat|treated|treating|manage|managed|managing)\s+(it|that|this|them|those|these)\b",
+    re.IGNORECASE,
+)
+"""What was used for what was just told ("what did you use for that?", "how did you treat it?")."""
+
+
+def asks_family_history(part: str) -> bool:
+    """Does the part ask about illness in the patient's relatives ("FHx?", "anyone in the family
+    with heart problems?", "does diabetes run in the family?"), not about the patient?"""
+    return bool(_FAMILY_HISTORY.search(part))
+
+
+def asks_treatment_of_it(part: str) -> bool:
+    """Does the part ask what was used for what was just told ("what did you use for that?", "did
+    you put anything on it?", "have you taken anything for them?")?"""
+    return bool(_TREATMENT_OF_IT.search(part))
+
+
+def lists_only(part: str) -> bool:
+    """Is the part only a list of things, with no verb and no question word ("bowel problems, CF?")?
+    Then it is a list of what the part before it asks about."""
+    text = part.strip()
+    return bool(words(text)) and not (_VERB.search(text) or _HISTORY_START.match(text) or _OPEN.match(text))
 
 
 def suspects(part: str) -> bool:

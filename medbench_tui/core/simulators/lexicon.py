@@ -25,7 +25,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "drug you take", "taking anything", "inhaler", "over the counter", "supplement",
         "vitamin", "remedy", "painkiller", "paracetamol", "ibuprofen", "dose", "capsule",
         "treatment", "treated", "taking", "taken", "took", "antibiotic", "penicillin", "antidepressant",
-        "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy",
+        "steroid", "insulin", "aspirin", "statin", "chemist", "pharmacy", "cream", "ointment",
+        "anticoagulant", "anticoagulation",
+        # what was used for something ("what did you use for that?")
+        "use for", "used for", "using for", "tried for", "try for", "put anything on", "put something on",
     ),
     "allergy": ("allergy", "allergic", "reaction", "react", "reacted", "intolerance", "hypersensitivity", "anaphylaxis"),
     "breathless": (
@@ -124,10 +127,19 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "radiation": ("radiate", "radiating", "spread", "move", "go anywhere", "shoot", "travel down", "travel up"),
     "character": ("character", "describe", "what is it like", "feel like", "sharp", "dull", "burning", "stabbing", "crushing", "throbbing", "tight", "tightness", "pressure", "cramp", "cramping", "colicky", "kind of pain", "type of pain"),
     "aggravating": ("worse", "worsen", "aggravate", "trigger", "brings it on", "bring it on", "make it worse", "exacerbate", "provoke"),
-    "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle"),
+    "relieving": ("better", "ease", "eases", "relieve", "relief", "help", "helps", "improve", "settle",
+                  # whether what was used worked ("did that work?" is no question of a job)
+                  "did it work", "did that work", "did they work", "does it work", "does that work", "has it worked",
+                  "it worked", "that worked"),
     "progression": ("progress", "changed", "getting worse", "since then", "course", "over time", "evolve", "steady"),
     "frequency": ("how often", "frequency", "often", "times a day", "episode", "attack", "bout", "come and go", "comes and goes", "constant", "constantly", "intermittent",
                   "all the time", "on and off", "off and on", "continuous", "continuously", "non stop"),
+    # the time between attacks, not the attacks ("what's he like in between the bouts?")
+    "interval": ("in between", "between the attacks", "between attacks", "between the episodes", "between episodes",
+                 "between the bouts", "between bouts", "between them", "between each one", "between each",
+                 "between times", "between the screaming", "between screams", "between the crying",
+                 "between the pains", "between pains", "between the cramps", "between the spasms", "between the fits",
+                 "between fits", "between the seizures", "between seizures", "between the coughing fits"),
     "feeding": ("feed", "feeding", "bottle", "breastfeed", "breastfeeding", "breast milk", "milk", "formula", "drinking", "fluids", "intake", "eat"),
     "birth": ("born", "birth", "delivery", "delivered", "premature", "term", "newborn", "gestation", "caesarean", "labour"),
     "development": ("development", "milestone", "walking", "talking", "crawling", "sitting", "growth", "growing", "school"),

@@ -87,6 +87,15 @@ def default_answer(kind: str, key: str, *, concise: bool = False) -> str:
     return CONCISE_DEFAULTS[kind] if concise else pick(DEFAULT_ANSWERS[kind], key)
 
 
+def default_beside_facts(kind: str, key: str, *, concise: bool = False) -> str:
+    """The default for one alternative the record does not cover, after the facts for the others
+    ("... about 98 kilos. No, not that I've noticed."): never a bare "No.", which would read as
+    taking back what was just said."""
+    if concise:
+        return CONCISE_DEFAULTS[kind]
+    return pick([a for a in DEFAULT_ANSWERS[kind] if len(words(a)) > 1], key)
+
+
 def unsure(key: str, *, concise: bool = False) -> str:
     """The reply to "it's a clot, isn't it?": uncertainty, never a denial."""
     return CONCISE_UNSURE if concise else pick(DIAGNOSIS_UNSURE, key)
