@@ -204,6 +204,15 @@ def test_how_he_is_in_between_the_attacks_is_asked_of_the_fact_that_says_it():
     assert sim.answer("how long does each one go on for?").facts == ["episodes"]  # still the attacks
 
 
+def test_the_time_between_the_attacks_is_asked_whatever_the_attacks_are_called():
+    for message in ("how is he between the crying spells?", "is he his usual self between the screaming bouts?",
+                    "what's he like between these awful attacks?"):
+        reply = bundled("ped-intussusception-001").answer(message)
+        assert reply.facts == ["lethargy"] and not voice.is_negative(reply.text), message
+    for message in ("how often do the screaming bouts come?", "what happens during one of the attacks?"):
+        assert bundled("ped-intussusception-001").answer(message).facts == ["episodes"], message
+
+
 def test_a_family_history_question_is_about_the_relatives_not_the_patient():
     for message in ("Any family history of bleeding problems or fainting?", "FHx? - fainting, heart problems",
                     "does anything like passing out run in the family?"):

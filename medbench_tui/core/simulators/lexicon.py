@@ -256,6 +256,9 @@ _JOINS = (
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
     (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
+    # the time between the attacks, whatever they are called ("between the screaming bouts")
+    (re.compile(r"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:attacks?|bouts?|episodes?|fits?|"
+                r"screams?|screaming|pains?|cramps?|spasms?|seizures?|crying|spells?)\b"), "in between"),
 )
 
 
