@@ -38,6 +38,12 @@ async def start(pilot, case_id: str = "fx-chest-001") -> PlayScreen:
     return app.screen
 
 
+async def open_final_form(pilot, screen: PlayScreen) -> None:
+    """Ctrl+F, and wait for the final-response form."""
+    await pilot.press("ctrl+f")
+    await until(pilot, lambda: screen.pane == "play-final")
+
+
 async def give_final_response(pilot) -> None:
     """Fill the form by keystrokes: a diagnosis picked from the ICD-10 matches, a
     differential, workup, treatment and advice; then Ctrl+S."""
@@ -157,16 +163,14 @@ async def test_the_last_question_the_case_allows_closes_the_question_box(clinic,
             await ask(pilot, f"Question {n}: any fever?")
         assert screen.query_one("#play-question", Input).disabled
         assert "last question" in shown_in(screen.query_one(ChatLog), "Static")
-        await pilot.press("ctrl+f")
-        await until(pilot, lambda: screen.pane == "play-final")
+        await open_final_form(pilot, screen)
 
 
 async def test_an_empty_final_response_asks_first(clinic, make_app):
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot)
-        await pilot.press("ctrl+f")
-        await until(pilot, lambda: screen.pane == "play-final")
+        await open_final_form(pilot, screen)
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, ConfirmDialog), idle=False)
         await pilot.press("escape")
@@ -178,8 +182,7 @@ async def test_the_form_edits_its_lists(clinic, make_app):
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot)
-        await pilot.press("ctrl+f")
-        await until(pilot, lambda: screen.pane == "play-final")
+        await open_final_form(pilot, screen)
         for text in ("Pneumonia (J18.9)", "J20.9", "Pulmonary embolism"):
             await type_in(pilot, "#final-differential .entry-input", text)
         differential = screen.query_one("#final-differential", EntryList)
@@ -276,8 +279,7 @@ async def test_tab_in_the_final_form_adds_what_was_typed_and_goes_to_the_next_li
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot)
-        await pilot.press("ctrl+f")
-        await until(pilot, lambda: screen.pane == "play-final")
+        await open_final_form(pilot, screen)
         diagnoses = screen.query_one("#final-diagnoses", EntryList)
         differential = screen.query_one("#final-differential", EntryList)
         diagnoses.input.focus()
@@ -305,8 +307,7 @@ async def test_items_entered_in_a_quick_burst_are_each_their_own(clinic, make_ap
     app = make_app(clinic, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
         screen = await start(pilot)
-        await pilot.press("ctrl+f")
-        await until(pilot, lambda: screen.pane == "play-final")
+        await open_final_form(pilot, screen)
         workup = screen.query_one("#final-workup", EntryList)
         workup.input.focus()
         await until(pilot)
