@@ -3,7 +3,9 @@ ACOG, BSPED, Resuscitation Council UK), and the wrong plans that must still not 
 
 from __future__ import annotations
 
-from tests.test_scoring_regressions import card, condition, rows
+from medbench_tui.core.scoring.document import document
+from medbench_tui.core.scoring.reference import reference_table
+from tests.test_scoring_regressions import card, case, condition, rows
 
 
 def test_lay_monitoring_and_observation_in_anaphylaxis():
@@ -27,6 +29,19 @@ def test_im_adrenaline_still_passes():
         c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
         assert condition(c, "cc-im-adrenaline") == "OK", plan
         assert condition(c, "cc-no-iv-bolus") == "OK", plan
+
+
+def test_two_numbers_side_by_side_are_not_read_as_one():
+    """Words run together as phrases are matched ("x ray" = "xray"), numbers do not: a strength
+    written beside a dose ("1 in 1000 0.5 mL") is no 1 in 10,000 solution."""
+    table = reference_table(case("em-anaphylaxis-001"))
+
+    def named(text: str) -> set[str]:
+        return {m.ref.name for m in table.find_items(document(text)) if m.ref is not None}
+
+    assert "Intravenous adrenaline bolus" in named("adrenaline 1 in 10000 bolus")
+    assert "Intravenous adrenaline bolus" not in named("adrenaline 1 in 1000 0 bolus")
+    assert "Intravenous adrenaline bolus" not in named("adrenaline 1 in 1 0000 bolus")
 
 
 def test_us_wording_of_an_ectopic_resuscitation():

@@ -45,6 +45,19 @@ MEMO_SIZE = 4096
 T = TypeVar("T")
 
 
+def joined(acc: str, word: str) -> str:
+    """``acc`` and the next word, run together as a phrase is matched ("x ray" = "xray"),
+    except two numbers, which keep a space: "1:1000 0.5 mg" is no "1:10000"."""
+    return f"{acc} {word}" if acc[-1:].isdigit() and word[:1].isdigit() else acc + word
+
+
+def phrase_key(words: tuple[str, ...]) -> str:
+    acc = ""
+    for word in words:
+        acc = joined(acc, word)
+    return acc
+
+
 @dataclass(frozen=True)
 class Phrase:
     text: str  # as written in the case
@@ -54,7 +67,7 @@ class Phrase:
 
     @property
     def compact(self) -> str:
-        return "".join(self.words)
+        return phrase_key(self.words)
 
 
 @dataclass(eq=False)
@@ -289,7 +302,7 @@ class ReferenceTable:
         for s in range(n):
             acc = ""
             for e in range(s, n):
-                acc += words[e]
+                acc = joined(acc, words[e])
                 if acc not in prefixes:
                     break
                 entries = by_compact.get(acc)
