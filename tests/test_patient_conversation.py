@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from medbench_tui.core.case import Case, patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
 from medbench_tui.core.simulators.lexicon import sentences
@@ -254,6 +256,19 @@ def test_a_fact_that_tells_more_of_a_part_of_the_intro_answers_a_question_about_
     # what only the intro says is said again from the intro
     reply = bundled("im-t2dm-001").answer("did your wife make you come?")
     assert reply.facts == [] and reply.text == "As I said, my wife made me come, really."
+
+
+@pytest.mark.parametrize("question", ["whose idea was it to come in?", "so your wife sent you?",
+                                      "did someone send you?", "what made you come in today?", "why now?",
+                                      "what made you decide to see us?"])
+def test_why_the_patient_came_is_answered_from_the_intro_never_denied(question):
+    reply = bundled("im-t2dm-001").answer(question)
+    assert reply.kind == "repeat" and "my wife made me come" in reply.text, question
+
+
+def test_a_whose_question_is_no_yes_or_no_question():
+    assert intent.kind_of("whose idea was that?") == "open"
+    assert intent.kind_of("and whom do you live with?") == "open"
 
 
 def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_facts():

@@ -129,6 +129,13 @@ _OPEN_COMPLAINT = re.compile(
     r"tell me (more|what happened|about it))",
     re.IGNORECASE,
 )
+_WHY_CAME = re.compile(
+    r"\b((what|who) (made|got|told) you (to )?(come|decide|see|call|ring|book)|who sent you|"
+    r"why (did|have|are) you (come|came|decided|here)|why now\b|"
+    r"whose idea|sen[dt] you\b|(made|make) you come|(decide|decided) to (come|see))",
+    re.IGNORECASE,
+)
+"""Questions of why the patient came: the intro sentence that says so answers them, else the whole intro."""
 _DURATION = re.compile(
     r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+"
     r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
@@ -811,6 +818,8 @@ class GroundedSimulator:
             if told:
                 return self._answer_part(asked, told)
             return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+        if _WHY_CAME.search(question):  # "whose idea was it to come in?": the whole complaint is why
+            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer

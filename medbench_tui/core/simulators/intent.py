@@ -118,8 +118,8 @@ _WEAK_DIAGNOSIS = re.compile(
     r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
 )
 _OPEN = re.compile(
-    r"^(and |so |ok,? |sorry,? |right,? )*(since when|what|when|whereabouts|where|which|how|why|who|tell me|describe|"
-    r"talk me through|"
+    r"^(and |so |ok,? |sorry,? |right,? )*(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
+    r"tell me|describe|talk me through|"
     r"can you (tell|describe)|could you (tell|describe))\b",
     re.IGNORECASE,
 )
