@@ -702,13 +702,17 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "cf": "cystic fibrosis",
     "epipen": "adrenaline auto injector",
     "viagra": "sildenafil blue tablet",
+    "bili": "bilirubin",
+    "sbr": "serum bilirubin",
+    "va": "visual acuity",
+    "iop": "eye pressure",
 }
-QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo", "dh", "sh", "pr", "cf"})
+QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo", "dh", "sh", "pr", "cf", "va"})
 """Shorthand that is also an everyday word ("PE" vs "p.e. lessons", "ha"): expanded only
 when written in capitals."""
 
 CHAT_SPELLINGS: dict[str, str] = {
-    "pls": "please", "plz": "please", "abt": "about", "ur": "your", "inbetween": "in between",
+    "pls": "please", "plz": "please", "abt": "about", "ur": "your", "u": "you", "inbetween": "in between",
     "whats": "what's", "hows": "how's", "wheres": "where's", "whos": "who's", "whens": "when's", "thats": "that's",
 }
 """How a question is typed in a chat box, written out: a word run together ("inbetween") or

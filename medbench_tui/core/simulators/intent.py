@@ -34,7 +34,8 @@ _SPLIT = re.compile(
     re.IGNORECASE,
 )
 _EXAMINE = re.compile(
-    r"\b(examine|examining|examination|exam|have a (look|listen|feel)|take a look|listen to (your|his|her|the)|"
+    r"\b(examine|examining|examination|exam|have a (\w+ )?(look|listen|feel)|take a look|listen to (your|his|her|the)|"
+    r"undress (him|her|you)|"
     r"feel (your|his|her) (tummy|abdomen|belly|stomach|pulse|neck|chest|legs?|calf|calves)|"
     r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*(pulse|blood pressure|"
     r"temperature|heart rate|oxygen|observations|breathing rate|vital|weight|eyes?|vision|reflexes|tummy|abdomen|"
@@ -49,7 +50,8 @@ _EXAMINE = re.compile(
 )
 _DOCTOR_ACTS = re.compile(
     r"\b(can|could|may|shall) (i|we)\b|\blet me\b|\b(i'd|id|i would|we'd) like\b|\b(i'm|im|i am|we're) going to\b|"
-    r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b",
+    r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b|"
+    r"\bis (that|it|this) (ok|okay|alright|all right)\b|^have a (\w+ )?(look|listen|feel)\b",
     re.IGNORECASE,
 )
 _INSTRUCTION = re.compile(
@@ -93,13 +95,13 @@ _REQUEST = re.compile(
 )
 _HISTORY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
-    r"who|tell|describe|since when)\b",
+    r"who|tell|describe|since when|remind me)\b",
     re.IGNORECASE,
 )
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) you think (it|this|that)('s| is| was| could| might| have| has|'ve)?\b|"
-    r"\b(could|might|may|can) (it|this|that) be\b|\bsounds like\b|"
+    r"\b(could|might|may|can) (it|this|that) (just |only |simply |really |possibly )?be\b|\bsounds like\b|"
     # "what do you think it is?", "is that what you think it is?" (not "what do you think of the tablets?")
     r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
     r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|"
@@ -144,8 +146,14 @@ _REQUEST_WORDS = frozenset(stem(w) for w in re.findall(r"\S+", (
 _DOCUMENT_WORDS = frozenset(
     stem(w) for w in re.findall(r"\S+", "report results test tests scan image film letter findings copy")
 )
-_FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals)\b",
+_FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
+                            r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
                             re.IGNORECASE)
+_NAMES_NO_TEST = re.compile(
+    r"\b(triage|documented|recorded|wrote down|notes|findings|obs|observations|visual acuity|eye pressure)\b",
+    re.IGNORECASE,
+)
+"""A request for what was found that names no test of its own: the findings on record answer it."""
 _EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
 _MORE_OBSERVATIONS = re.compile(
     r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
@@ -210,7 +218,9 @@ def kind_of(part: str) -> QuestionKind:
         return "instruction"
     if _IMPERATIVE.match(text):
         return "request"  # "(and) do a pregnancy test", "get some bloods": an instruction, not "do you ...?"
-    if _EXAMINE.search(text) and (not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)):
+    if (_EXAMINE.search(text) or _EXAMINE.search(understood(text))) and (
+        not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)
+    ):
         return "examination"  # "did you measure your temperature?" asks what the patient did
     if _MEASURED.search(understood(text)) and _names_observations(text):
         return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever)
@@ -364,7 +374,13 @@ def dummy_it(part: str) -> bool:
     it start?", "has this happened before?"), rather than by "they", "that", "the other" (always
     something just said)?"""
     pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
-    return bool(pointers) and pointers <= {"it", "its", "it's", "this"}
+    return bool(pointers) and pointers <= {"it", "its", "it's", "this"} and not _TAKEN_IT.search(part)
+
+
+_TAKEN_IT = re.compile(r"\b(on|off|taking|take|took|use|using|used|stop|stopped|tried|started) (it|this)\b",
+                       re.IGNORECASE)
+""""it" as what one takes ("how long have you been on it?", "when did you stop it?"): something just
+said (a medicine), never the illness."""
 
 
 def holds_findings(attachment: Attachment) -> bool:
@@ -408,9 +424,10 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
     for part in split_questions(understood(message)):
         kind = kind_of(part)
         if kind == "request":
-            hits = [
-                a for a in attachments if names(a, part) and (not holds_findings(a) or _FINDINGS_ASKED.search(part))
-            ]
+            findings_asked = _FINDINGS_ASKED.search(part)
+            hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
+            if not hits and findings_asked and _NAMES_NO_TEST.search(part):
+                hits = [a for a in attachments if holds_findings(a)]  # "what the triage nurse documented"
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]

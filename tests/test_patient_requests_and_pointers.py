@@ -1,0 +1,65 @@
+"""How the grounded patient reads what clinicians type (scoring.md, "The consultation"):
+a diagnosis asked with a hedge, an examination announced in chat shorthand or asked with
+"is that ok?", a request for what the nurse documented or for one measurement, a result by
+its short name, and "it" that is the medicine just named rather than the illness."""
+
+from __future__ import annotations
+
+import pytest
+
+from medbench_tui.core.case import patient_record
+from medbench_tui.core.simulators import intent
+from tests.test_patient_conversation import bundled
+from tests.test_scoring_regressions import case
+
+
+@pytest.mark.parametrize("question", ["could this just be normal newborn jaundice, do you think?",
+                                      "might it only be a migraine?"])
+def test_a_hedged_diagnosis_question_is_one(question):
+    assert intent.kind_of(question) == "diagnosis"
+
+
+@pytest.mark.parametrize("question", ["i'd like to listen to ur chest", "i'd like to undress her",
+                                      "have a proper look at her, is that ok?",
+                                      "have a look at your legs, is that alright"])
+def test_an_examination_announced_or_asked_with_consent_is_an_examination(question):
+    assert intent.kind_of(question) == "examination"
+
+
+def test_an_examination_with_consent_is_never_refused():
+    sim = bundled("ped-jaundice-001")
+    reply = sim.answer("i'd like to undress her and have a proper look at her, is that ok?")
+    assert reply.kind == "hand_over" and reply.facts == []
+
+
+def test_remind_me_asks_the_history_again_not_for_a_result():
+    assert intent.kind_of("sorry, remind me what your blood group is again?") != "request"
+    sim = bundled("ped-jaundice-001")
+    assert sim.answer("sorry, remind me what your blood group is again?").facts == ["blood_groups"]
+
+
+def asked(case_id: str, message: str) -> list[str]:
+    return [a.id for a in intent.attachments_asked(patient_record(case(case_id)).attachments, message)]
+
+
+@pytest.mark.parametrize(("case_id", "message", "wanted"), [
+    ("oph-aacg-001", "can i see what the triage nurse documented about ur eye", ["eye-findings"]),
+    ("oph-aacg-001", "we'll check your VA and the pressure in the eye too - IOP", ["eye-findings"]),
+    ("ped-jaundice-001", "can i see the bili result again pls", ["bloods"]),
+    ("ped-jaundice-001", "what was her SBR?", []),  # a history question, not a request
+])
+def test_requests_by_what_was_documented_a_measurement_or_a_short_name(case_id, message, wanted):
+    assert asked(case_id, message) == wanted
+
+
+def test_a_measurement_request_answered_by_the_findings_says_no_fact():
+    reply = bundled("oph-aacg-001").answer("we'll check your VA and the pressure in the eye too - IOP")
+    assert reply.facts == []
+
+
+def test_it_as_the_medicine_just_named_is_no_dummy_it():
+    assert intent.dummy_it("when did it start?")
+    assert not intent.dummy_it("how long have you been on it?")
+    assert not intent.dummy_it("when did you stop it?")
+    sim = bundled("em-pe-001")
+    assert sim.answer("are you on the OCP? which one and how long have u been on it").facts == ["contraception"]
