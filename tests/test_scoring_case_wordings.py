@@ -89,3 +89,26 @@ def test_a_measured_hcg_is_both_a_pregnancy_test_and_a_quantitative_one():
     c = card("obg-ectopic-001", "Results: urine hCG positive. Impression: ruptured ectopic.")
     assert "Quantitative serum hCG" not in rows(c, "workup")
 
+
+
+def test_a_drug_stopped_in_the_passive_or_with_its_dose_pattern_is_stopped():
+    for plan in ("Sertraline should be stopped today.", "the sertraline is to be discontinued", "stop sertraline"):
+        c = card("psy-mania-001", f"Plan:\n- {plan}\n")
+        assert rows(c, "treatment").get("Stop sertraline") == "matched", plan
+        assert condition(c, "cc-stop-antidepressant") == "OK", plan
+    c = card("psy-mania-001", "Plan:\n- sertraline must not be stopped\n")
+    assert "Stop sertraline" not in rows(c, "treatment")
+    c = card("psy-mania-001", "Plan:\n- Stop his daily ibuprofen and use paracetamol for the knee\n")
+    assert "Stop regular ibuprofen" in rows(c, "treatment")
+
+
+def test_a_drug_that_should_not_be_started_or_does_not_treat_is_not_given():
+    for plan in ("valproate should not be started (MHRA, under 55)", "lamotrigine does not treat mania"):
+        c = card("psy-mania-001", f"Plan:\n- olanzapine 10 mg at night\n- {plan}\n")
+        assert not {"Sodium valproate", "Lamotrigine for acute mania"} & set(rows(c, "treatment")), plan
+        assert condition(c, "cc-implicit-contraindicated") == "OK", plan
+
+
+def test_reducing_the_antidepressant_in_mania_is_still_continuing_it():
+    c = card("psy-mania-001", "Plan:\n- I would reduce the sertraline back to 50 mg\n")
+    assert rows(c, "treatment").get("Continuing or increasing the antidepressant") == "contraindicated"

@@ -391,12 +391,22 @@ def discharges(doc: Document) -> list[int]:
     return out
 
 
-WITHHOLD_WORDS = frozenset({"withhold", "withholding", "withheld", "hold", "holding", "delay", "delaying", "delayed"})
+WITHHOLD_WORDS = frozenset({
+    "withhold", "withholding", "withheld", "hold", "holding", "delay", "delaying", "delayed",
+    "stop", "stopping", "discontinue", "discontinuing", "withdraw", "withdrawing", "cease", "ceasing",
+})
+STOPPED = frozenset({"stopped", "discontinued", "withdrawn", "ceased", "withheld"})
+"""A treatment's name followed by these ("sertraline should be stopped today") withholds it."""
+STOPPED_REACH = 3
+WITHHOLD_MODIFIERS = frozenset({"regular", "daily", "usual", "current", "all", "any"})
+"""Words of an item that say which supply is stopped ("Stop regular ibuprofen"), not what: the
+answer may say it otherwise ("stop his daily ibuprofen")."""
 WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during"})
 WITHHOLD_CUES = Cues(
     "withhold", "withholding", "hold off", "hold off on", "hold off taking", "hold off giving", "dont take",
     "do not take", "dont give", "do not give", "dont have", "do not have", "dont use", "do not use", "no", "not",
     "avoid", "without", "delay", "defer", "dont start", "do not start", "not to take", "not to give",
+    "stop", "stopping", "discontinue", "discontinuing", "withdraw", "withdrawing", "cease", "come off",
 )
 WITHHOLD_REACH = 4
 """How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
@@ -412,8 +422,21 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     for word in words[at + 1 :]:
         if word in WITHHOLD_END:
             break
-        part.append(word)
+        if word not in WITHHOLD_MODIFIERS:
+            part.append(word)
     return tuple(part) or None
+
+
+def stopped_after(doc: Document, last: int) -> int | None:
+    """Where a passive stop right after token ``last`` ends ("sertraline should be stopped",
+    "the pill is to be discontinued"), in its clause; none when negated ("must not be stopped")."""
+    low = doc.lows
+    for k in range(last + 1, min(len(low), last + 1 + STOPPED_REACH + 1)):
+        if doc.clause[k] != doc.clause[last]:
+            return None
+        if low[k] in STOPPED:
+            return None if NEGATORS & set(low[last + 1 : k]) else k
+    return None
 
 
 NEGATORS = frozenset({"not", "no", "dont", "never", "nt"})

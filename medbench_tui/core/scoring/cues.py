@@ -122,6 +122,12 @@ NEGATION_AFTER = Cues(
     "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
     "not for now", "not at this stage", "not needed now", "not needed at this stage",
     "not need", "doesnt need", "dont need", "wont need", "need not", "neednt",
+    *(f"{no} be {done}" for no in ("should not", "shouldnt", "must not", "mustnt", "is not to", "are not to",
+                                   "will not", "wont", "need not", "neednt")
+      for done in ("started", "given", "used", "prescribed", "offered", "added", "commenced", "initiated",
+                   "restarted")),
+    "does not treat", "doesnt treat", "do not treat", "dont treat", "will not treat", "wont treat",
+    "is not a treatment", "has no place",
     "to a minimum", "to the minimum", "kept to a minimum",
 )
 HARM = Cues(

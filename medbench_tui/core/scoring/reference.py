@@ -384,6 +384,8 @@ class ReferenceTable:
                 cue = concepts.withheld(doc, hit.first)
                 if cue is not None:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
+                elif (end := concepts.stopped_after(doc, hit.last)) is not None:
+                    add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
         for phrase, ref in self._ecgs:
             for hit in concepts.ecg_readings(doc):
                 add(hit, phrase, ref, concepts.ECG_READ)
