@@ -112,3 +112,25 @@ def test_a_drug_that_should_not_be_started_or_does_not_treat_is_not_given():
 def test_reducing_the_antidepressant_in_mania_is_still_continuing_it():
     c = card("psy-mania-001", "Plan:\n- I would reduce the sertraline back to 50 mg\n")
     assert rows(c, "treatment").get("Continuing or increasing the antidepressant") == "contraindicated"
+
+
+def test_a_comorbidity_named_first_in_the_history_leaves_the_assessment_final():
+    text = """HPI: 56M, HTN, active smoker, 70 min of crushing central chest pain.
+MDM: Inferior STEMI, RCA culprit likely. Aortic dissection considered: equal arm BPs.
+
+ASSESSMENT / PLAN
+1. Inferior STEMI with RV involvement (I21.1)
+   - cath lab activated for primary PCI
+"""
+    c = card("em-stemi-001", text)
+    primary = "Acute inferior ST-elevation myocardial infarction with right ventricular involvement"
+    assert rows(c, "diagnoses").get(primary) == "matched"
+    assert c.metrics.diagnosis_accuracy == 100
+
+
+def test_most_often_commits_and_less_often_puts_aside_and_a_bracketed_other_name_is_one_condition():
+    text = ("A runny nose and cough followed by fast breathing in a young baby is most often bronchiolitis; "
+            "less often it is a chest infection (pneumonia) or whooping cough.")
+    c = card("ped-bronchiolitis-001", text)
+    assert rows(c, "diagnoses") == {"Acute bronchiolitis": "matched"}
+    assert {"Pneumonia", "Whooping cough (pertussis)"} <= set(rows(c, "differential"))

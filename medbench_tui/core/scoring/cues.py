@@ -140,7 +140,7 @@ EXCLUSION = Cues("excluded", "ruled out")
 TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
 """Words that open a temporal clause: an exclusion after one is a condition."""
 TEMPORAL_REACH = 6
-HEDGE = Cues("unlikely", "less likely", "improbable")
+HEDGE = Cues("unlikely", "less likely", "improbable", "less often", "less commonly", "more rarely")
 PSEUDO_NEGATION = Cues(
     "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "cannot be excluded",
     "cant be excluded", "not ruled out", "not been ruled out", "not excluded", "not been excluded",

@@ -193,8 +193,14 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
     )
     entities: list[Entity] = []
+    named_before: tuple[Ref, int] | None = None  # the last condition mention: its item and end
     for m in mentions:
         start, end = doc.span(m.hit)
+        if m.ref is not None and mention_kind(m) not in ("workup", "treatment"):
+            before = named_before
+            if before is not None and before[0] is m.ref and GLOSS_RE.fullmatch(text[before[1] : start]):
+                continue  # "a chest infection (pneumonia)": one condition, said twice
+            named_before = (m.ref, end)
         item = layout.item_at(start)
         for over in layout.items_over(start, end):
             covered.setdefault(over, []).append((start, end))
@@ -259,6 +265,8 @@ class _Reading:
     commits: bool = False  # the text says what it commits to ("most likely X"): no first-named rule
 
 
+GLOSS_RE = re.compile(r"\s*\(\s*")
+"""Between a condition and the same condition in brackets after it (its other name)."""
 SUBORDINATE = frozenset({
     "before", "after", "until", "during", "while", "without", "starting", "completing", "once", "tolerating", "change",
     "to", "for",
@@ -412,6 +420,7 @@ def _classify(
 COMMITMENT = cues.Cues(
     "most likely", "likely", "probably", "probable", "this is", "it is", "diagnosis is", "in keeping with",
     "consistent with", "diagnosis of", "suggestive of", "this looks like", "looks like", "sounds like",
+    "most often", "most commonly", "most probably",
 )
 """Words by which prose commits to a diagnosis ("this is most likely CAP")."""
 STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
@@ -515,7 +524,9 @@ def _attributed(doc: Document, first: int) -> bool:
 
 
 def _final(reading: _Reading, ref: Ref | None, item: Item | None) -> EntityKind:
-    reading.any_final = True
+    # a comorbidity named first ("active smoker" in the history) is no commitment that makes
+    # the conditions after it alternatives
+    reading.any_final = reading.any_final or ref is None or ref.kind != "secondary"
     if ref is not None:
         reading.finals.add(id(ref))
     if item is not None:
