@@ -134,3 +134,14 @@ def test_most_often_commits_and_less_often_puts_aside_and_a_bracketed_other_name
     c = card("ped-bronchiolitis-001", text)
     assert rows(c, "diagnoses") == {"Acute bronchiolitis": "matched"}
     assert {"Pneumonia", "Whooping cough (pertussis)"} <= set(rows(c, "differential"))
+
+
+def test_prose_wrapped_at_a_width_keeps_its_negation_across_the_line_break():
+    text = ("MDM: PE is unlikely, with no signs and an ECG that is diagnostic, so there is no need for a D-dimer\n"
+            "or a CTPA.")
+    c = card("em-stemi-001", text)
+    assert "CT pulmonary angiography" not in rows(c, "workup")
+    # a short list line is no wrapped prose: the next line is an item of its own
+    c = card("em-stemi-001", "Plan:\nno CTPA\naspirin 300 mg\n")
+    assert "CT pulmonary angiography" not in rows(c, "workup")
+    assert any("spirin" in name for name in rows(c, "treatment"))

@@ -15,6 +15,10 @@ from medbench_tui.core.text import Token, tokenize
 
 CLAUSE_BREAK_RE = re.compile(r"[;!?\n\u2022]|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
+WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
+WRAPPED_LINE_WIDTH = 60
+"""A line at least this long that runs on in lower case is prose wrapped at a width."""
+BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +51,22 @@ class Document:
             decimal = (  # "2.5 mg", "4,150": one number
                 gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
             )
-            if previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap):
+            wrapped = self._wrapped(gap, previous_end, token.start)
+            if previous_start >= 0 and not decimal and not wrapped and CLAUSE_BREAK_RE.search(gap):
                 clause += 1
             self.clause.append(clause)
             self.comma_before.append(bool(COMMA_RE.search(gap)) and not decimal)
             previous_end = max(previous_end, token.end)
             previous_start = token.start
+
+    def _wrapped(self, gap: str, previous_end: int, start: int) -> bool:
+        """Does a long line go on, in lower case, on the next one (prose wrapped at a width:
+        "... no D-dimer\nor CTPA")? A list item is short, or its next line starts otherwise."""
+        if not WRAPPED_LINE_RE.fullmatch(gap) or not self.text[start].islower():
+            return False
+        line_start = self.text.rfind("\n", 0, previous_end) + 1
+        line = self.text[line_start:previous_end]
+        return len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
 
     def span(self, hit: Hit) -> tuple[int, int]:
         """Character offsets of a hit in the text."""

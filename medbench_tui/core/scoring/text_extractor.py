@@ -424,7 +424,9 @@ COMMITMENT = cues.Cues(
 )
 """Words by which prose commits to a diagnosis ("this is most likely CAP")."""
 STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
-                                "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs"})
+                                "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs",
+                                "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "be excluded",
+                                "be ruled out"})
 """Cues that make even the first condition named an alternative ("Consider pneumonia")."""
 
 
