@@ -145,3 +145,13 @@ def test_prose_wrapped_at_a_width_keeps_its_negation_across_the_line_break():
     c = card("em-stemi-001", "Plan:\nno CTPA\naspirin 300 mg\n")
     assert "CT pulmonary angiography" not in rows(c, "workup")
     assert any("spirin" in name for name in rows(c, "treatment"))
+
+
+def test_lay_words_for_a_same_day_hospital_assessment_and_an_inferior_infarct():
+    c = card("ped-bronchiolitis-001", "He needs to be seen at hospital today.")
+    assert rows(c, "treatment").get("Referral to hospital for paediatric assessment") == "matched"
+    c = card("ped-bronchiolitis-001", "If he gets worse, take him to hospital.")  # a safety net, no referral
+    assert "Referral to hospital for paediatric assessment" not in rows(c, "treatment")
+    c = card("em-stemi-001", "Most likely unstable angina, although the ST changes could be an evolving inferior infarct.")
+    primary = "Acute inferior ST-elevation myocardial infarction with right ventricular involvement"
+    assert primary in rows(c, "differential")
