@@ -63,3 +63,8 @@ def test_it_as_the_medicine_just_named_is_no_dummy_it():
     assert not intent.dummy_it("when did you stop it?")
     sim = bundled("em-pe-001")
     assert sim.answer("are you on the OCP? which one and how long have u been on it").facts == ["contraception"]
+
+
+def test_a_parent_asked_about_their_own_medication_and_the_babys_vit_k_jab():
+    assert bundled("ped-jaundice-001").answer("are you on any medication yourself?").facts == ["maternal_meds"]
+    assert bundled("ped-jaundice-001").answer("did she have her vit K jab?").facts == ["vitamin_k"]

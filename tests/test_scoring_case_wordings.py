@@ -152,6 +152,6 @@ def test_lay_words_for_a_same_day_hospital_assessment_and_an_inferior_infarct():
     assert rows(c, "treatment").get("Referral to hospital for paediatric assessment") == "matched"
     c = card("ped-bronchiolitis-001", "If he gets worse, take him to hospital.")  # a safety net, no referral
     assert "Referral to hospital for paediatric assessment" not in rows(c, "treatment")
-    c = card("em-stemi-001", "Most likely unstable angina, although the ST changes could be an evolving inferior infarct.")
+    c = card("em-stemi-001", "Most likely unstable angina, though the ST changes could be an evolving inferior infarct")
     primary = "Acute inferior ST-elevation myocardial infarction with right ventricular involvement"
     assert primary in rows(c, "differential")

@@ -705,6 +705,8 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "bili": "bilirubin",
     "sbr": "serum bilirubin",
     "va": "visual acuity",
+    "vit": "vitamin",
+    "jab": "injection jab",
     "iop": "eye pressure",
 }
 QUESTION_SHORTHAND_CAPS_ONLY = frozenset({"pe", "op", "ha", "pu", "bo", "dh", "sh", "pr", "cf", "va"})
@@ -726,6 +728,7 @@ IRREGULAR_FORMS: dict[str, str] = {
     "caught": "catch", "spat": "spit", "kept": "keep", "gave": "give", "given": "give", "swollen": "swell",
     "swelled": "swell", "broke": "break", "broken": "break", "bit": "bite", "bitten": "bite", "stung": "sting",
     "felt": "feel", "sat": "sit", "stood": "stand", "wrote": "write", "drove": "drive", "driven": "drive",
+    "medication": "medicine", "medications": "medicine", "meds": "medicine",
 }
 """Irregular word forms of a question, folded to one form before stemming (fly, flew,
 flown and flights are one word to the patient). Forms whose tense carries the meaning stay
