@@ -298,3 +298,8 @@ def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_fa
 def test_a_child_with_attacks_of_pain_is_not_denied_tummy_pain():
     for question in ("any tummy pain?", "any abdo pain?", "does his stomach ache?"):
         assert bundled("ped-intussusception-001").answer(question).facts == ["episodes"], question
+
+
+def test_the_intro_said_again_is_one_line_whatever_the_case_files_wrapping():
+    reply = bundled("im-t2dm-001").answer("whose idea was it to come in?")
+    assert "\n" not in reply.text and "and I'm up in the night" in reply.text

@@ -630,6 +630,12 @@ class Part:
         return [s.id for s in self.sources if s.id is not None]
 
 
+def _said_again(words: str) -> Part:
+    """The intro, or a sentence of it, said again ("As I said, ..."), in one line: the
+    case's line breaks are where its author wrapped the text, not where the patient pauses."""
+    return Part(voice.REPEAT.format(answer=voice.lower_first(" ".join(words.split()))), "repeat")
+
+
 class GroundedSimulator:
     """The default patient: record-only, deterministic, a reply in well under 5 ms."""
 
@@ -806,7 +812,7 @@ class GroundedSimulator:
         if sources:
             return self._answer_part(asked, sources)
         if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
-            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
+            return _said_again(record.intro)
         chat = voice.small_talk(question, key)
         if chat is not None:
             return Part(chat, "small_talk")
@@ -817,9 +823,9 @@ class GroundedSimulator:
             told = [s for s in self.matcher.elaborating(asked, intro) if s.id not in given]
             if told:
                 return self._answer_part(asked, told)
-            return Part(voice.REPEAT.format(answer=voice.lower_first(intro.text)), "repeat")
+            return _said_again(intro.text)
         if _WHY_CAME.search(question):  # "whose idea was it to come in?": the whole complaint is why
-            return Part(voice.REPEAT.format(answer=voice.lower_first(record.intro.strip())), "repeat")
+            return _said_again(record.intro)
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
         default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer
