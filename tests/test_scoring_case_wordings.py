@@ -155,3 +155,11 @@ def test_lay_words_for_a_same_day_hospital_assessment_and_an_inferior_infarct():
     c = card("em-stemi-001", "Most likely unstable angina, though the ST changes could be an evolving inferior infarct")
     primary = "Acute inferior ST-elevation myocardial infarction with right ventricular involvement"
     assert primary in rows(c, "differential")
+
+
+def test_mania_differentials_in_prose_that_need_excluding():
+    text = ("This is a manic episode in bipolar affective disorder (F31.1). Stimulant use, thyrotoxicosis and an "
+            "organic cause need excluding, and there are no psychotic features to suggest a schizoaffective illness.")
+    c = card("psy-mania-001", text)
+    assert {"Acute intoxication with stimulants", "Thyrotoxicosis", "Organic mood disorder",
+            "Schizoaffective disorder, manic type"} <= set(rows(c, "differential"))
