@@ -51,8 +51,8 @@ class Document:
             decimal = (  # "2.5 mg", "4,150": one number
                 gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
             )
-            wrapped = self._wrapped(gap, previous_end, token.start)
-            if previous_start >= 0 and not decimal and not wrapped and CLAUSE_BREAK_RE.search(gap):
+            if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap)
+                    and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))):
                 clause += 1
             self.clause.append(clause)
             self.comma_before.append(bool(COMMA_RE.search(gap)) and not decimal)

@@ -149,11 +149,6 @@ _DOCUMENT_WORDS = frozenset(
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
                             r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
                             re.IGNORECASE)
-_NAMES_NO_TEST = re.compile(
-    r"\b(triage|documented|recorded|wrote down|notes|findings|obs|observations|visual acuity|eye pressure)\b",
-    re.IGNORECASE,
-)
-"""A request for what was found that names no test of its own: the findings on record answer it."""
 _EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
 _MORE_OBSERVATIONS = re.compile(
     r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
@@ -369,18 +364,18 @@ def points_at(part: str) -> bool:
     return bool(_ANAPHOR.search(part))
 
 
+_TAKEN_IT = re.compile(r"\b(on|off|taking|take|took|use|using|used|stop|stopped|tried|started) (it|this)\b",
+                       re.IGNORECASE)
+""""it" as what one takes ("how long have you been on it?", "when did you stop it?"): something just
+said (a medicine), never the illness."""
+
+
 def dummy_it(part: str) -> bool:
     """Does the part point back only by "it" or "this", which may be the illness itself ("when did
     it start?", "has this happened before?"), rather than by "they", "that", "the other" (always
     something just said)?"""
     pointers = {m.group().lower() for m in _ANAPHOR.finditer(part)}
     return bool(pointers) and pointers <= {"it", "its", "it's", "this"} and not _TAKEN_IT.search(part)
-
-
-_TAKEN_IT = re.compile(r"\b(on|off|taking|take|took|use|using|used|stop|stopped|tried|started) (it|this)\b",
-                       re.IGNORECASE)
-""""it" as what one takes ("how long have you been on it?", "when did you stop it?"): something just
-said (a medicine), never the illness."""
 
 
 def holds_findings(attachment: Attachment) -> bool:
@@ -426,8 +421,8 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         if kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
-            if not hits and findings_asked and _NAMES_NO_TEST.search(part):
-                hits = [a for a in attachments if holds_findings(a)]  # "what the triage nurse documented"
+            if not hits and findings_asked:  # "what the triage nurse documented": the findings on record
+                hits = [a for a in attachments if holds_findings(a)]
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
