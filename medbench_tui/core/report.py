@@ -247,6 +247,12 @@ def _finite(value: Any) -> Any:
 # --- statistics ----------------------------------------------------------------------
 
 
+def warm_up() -> None:
+    """Load ``scipy.stats`` before the first report: the import takes about a second, holding
+    the interpreter all along, so a screen that draws beside it stalls."""
+    import scipy.stats  # noqa: F401
+
+
 def wilson(values: list[float], name: str, confidence: float = CONFIDENCE) -> Estimate:
     """Mean (0-100) of a binary metric with the Wilson score interval."""
     from scipy.stats import binomtest

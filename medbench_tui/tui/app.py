@@ -58,6 +58,7 @@ from medbench_tui.tui.typed_app import MedbenchApi, mode_screen
 from medbench_tui.tui.widgets.final_form import EntryList
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
+from medbench_tui.tui.widgets.matrix import MetricMatrix
 
 STYLES = Path(__file__).parent / "styles"
 BATCH_COLLECTION = (10_000, 20, 1_000)
@@ -185,6 +186,7 @@ class MedbenchApp(App[int]):
             ("Final response lists", EntryList),
             ("Compare", CompareScreen),
             ("Run group", GroupReport),
+            ("Case matrix", MetricMatrix),
             ("Group report", GroupReportScreen),
             ("Case comparison", CaseComparisonScreen),
             ("Results", ResultsScreen),
@@ -277,7 +279,7 @@ class MedbenchApp(App[int]):
                 timeout=15,
             )
         self.load_bank()
-        self.run_worker(_warm_up_icd10, thread=True, group="icd-warm-up", exit_on_error=False)
+        self.run_worker(_warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     # Modes and actions --------------------------------------------------------------------------
 
@@ -369,7 +371,7 @@ class MedbenchApp(App[int]):
             gc.freeze()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state == WorkerState.SUCCESS and event.worker.group == "icd-warm-up":
+        if event.state == WorkerState.SUCCESS and event.worker.group == "warm-up":
             self.keep_long_lived()
         if event.state == WorkerState.ERROR:
             self.report_worker_failure(event.worker)
@@ -393,11 +395,13 @@ if TYPE_CHECKING:
     _THE_APP_IS_WHAT_SCREENS_REACH: type[MedbenchApi] = MedbenchApp  # mypy checks the Protocol
 
 
-def _warm_up_icd10() -> None:
-    """Build the ICD-10 table and search index before the author first needs them."""
-    from medbench_tui.core import icd10
+def _warm_up() -> None:
+    """Build the ICD-10 table and search index, and load the statistics, before anyone
+    first needs them (while the app waits for its first key)."""
+    from medbench_tui.core import icd10, report
 
     icd10.warm_up()
+    report.warm_up()
 
 
 def load_app_settings() -> tuple[Settings, str | None]:

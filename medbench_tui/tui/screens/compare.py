@@ -463,9 +463,11 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             self._load_case(group_id, self.case_ids[0], push=False)
         else:
             report = self.query_one(GroupReport)
-            report.load(self.store, group_id)
+            report.waiting()
             report.matrix.focus()  # before the pane shows: the footer changes its keys once
             self.show_pane("compare-many")
+            # read once the pane is drawn: a thread beside its first drawing holds the interpreter
+            self.call_after_refresh(report.load, self.store, group_id)
 
     @on(GroupReport.CaseChosen)
     def _case_chosen(self, event: GroupReport.CaseChosen) -> None:

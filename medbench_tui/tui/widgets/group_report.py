@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Select, Static, TabbedContent, TabPane
+from textual.widgets import Select, Static, TabbedContent, TabPane
 
 from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix_rows
 from medbench_tui.tui.widgets.failure_table import FailureTable
@@ -95,13 +95,20 @@ class GroupReport(ReportsWorkerFailures, Vertical):
     def filter(self) -> str:
         return str(self.query_one("#group-filter", Select).value)
 
+    def waiting(self) -> None:
+        """Forget the group shown: another is on its way (see :meth:`load`)."""
+        self.report = None
+        self.only = None
+        self.rows = []
+        self.matrix.show([], [])
+        self.query_one("#group-summary", Static).update("Reading the runs…")
+        self.query_one(StatsPanel).waiting()
+
     def load(self, store: Any, group_id: str) -> None:
         """Read the group's runs, then, once they are drawn, compute its statistics (both in
         the background)."""
-        self.report = None
+        self.waiting()
         self.store = store
-        self.only = None
-        self.query_one(StatsPanel).waiting()
         self._load(store, group_id)
 
     @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
@@ -198,8 +205,8 @@ class GroupReport(ReportsWorkerFailures, Vertical):
                  "tab-charts": self.query_one(ReportCharts), "tab-failures": self.query_one(FailureTable)}
         focus[tabs.active].focus()
 
-    @on(DataTable.RowHighlighted, "#matrix")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+    @on(MetricMatrix.CaseHighlighted)
+    def _highlighted(self, event: MetricMatrix.CaseHighlighted) -> None:
         event.stop()
         self._show_detail()
 
