@@ -113,3 +113,18 @@ async def test_an_empty_matrix_draws_blank_and_chooses_nothing(clinic, make_app)
         assert line_text(matrix, HEADER_HEIGHT).strip() == ""
         await pilot.press("enter", "down")
         assert not isinstance(app.screen, CaseComparisonScreen)
+
+
+async def test_a_group_on_its_way_shows_no_rows_of_the_last_one(clinic, make_app):
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        report = await compared(pilot)
+        group_id = report.group.id
+        report.waiting()
+        await until(pilot)
+        assert report.matrix.row_count == 0 and report.report is None
+        assert "Reading the runs" in shown_in(report, "#group-summary")
+        assert not report.query_one("#group-tabs").display  # the bar is drawn first, the tabs after
+        report.load(report.store, group_id)
+        await until(pilot, lambda: report.report is not None)
+        assert report.query_one("#group-tabs").display and report.matrix.row_count == 2

@@ -50,7 +50,7 @@ from medbench_tui.tui.compare_model import (
 from medbench_tui.tui.library_model import CaseEntry
 from medbench_tui.tui.play_session import PLAYER_SYSTEM
 from medbench_tui.tui.typed_app import MedbenchScreen
-from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.widgets.group_report import GroupReport, after_the_next_frame
 from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.run_log import RunLog
 from medbench_tui.tui.widgets.side_by_side import CaseComparison
@@ -466,8 +466,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             report.waiting()
             report.matrix.focus()  # before the pane shows: the footer changes its keys once
             self.show_pane("compare-many")
-            # read once the pane is drawn: a thread beside its first drawing holds the interpreter
-            self.call_after_refresh(report.load, self.store, group_id)
+            after_the_next_frame(self, report.load, self.store, group_id)
 
     @on(GroupReport.CaseChosen)
     def _case_chosen(self, event: GroupReport.CaseChosen) -> None:

@@ -5,7 +5,9 @@ the cases that failed that way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -14,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
 from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix_rows
@@ -27,6 +30,16 @@ from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 if TYPE_CHECKING:
     from medbench_tui.core.report import Report
     from medbench_tui.core.runs.store import RunGroup, RunRecord
+
+
+NEXT_FRAME = 1 / 30
+"""Seconds by which the screen has drawn what was asked of it (it draws every 1/60 s at most)."""
+
+
+def after_the_next_frame(widget: Widget, callback: Callable[..., object], *args: object) -> None:
+    """Call ``callback`` once the screen has drawn what is pending: spread over frames, a
+    screen's first drawing never holds it for long (``call_after_refresh`` may come first)."""
+    widget.set_timer(NEXT_FRAME, partial(callback, *args))
 
 
 class GroupReport(ReportsWorkerFailures, Vertical):
@@ -96,20 +109,25 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         return str(self.query_one("#group-filter", Select).value)
 
     def waiting(self) -> None:
-        """Forget the group shown: another is on its way (see :meth:`load`)."""
+        """Forget the group shown: another is on its way (see :meth:`load`). The tabs are
+        hidden till then: a screen that shows the report draws its bar first, and its tabs
+        in a frame of their own (drawn together, they held the screen for 50 ms)."""
         self.report = None
         self.only = None
         self.rows = []
         self.matrix.show([], [])
         self.query_one("#group-summary", Static).update("Reading the runs…")
         self.query_one(StatsPanel).waiting()
+        self.query_one("#group-tabs").display = False
 
     def load(self, store: Any, group_id: str) -> None:
-        """Read the group's runs, then, once they are drawn, compute its statistics (both in
-        the background)."""
+        """Show the tabs, then read the group's runs once they are drawn and compute its
+        statistics once the runs are drawn (both in the background: a thread beside a
+        drawing holds the interpreter)."""
         self.waiting()
         self.store = store
-        self._load(store, group_id)
+        self.query_one("#group-tabs").display = True
+        after_the_next_frame(self, self._load, store, group_id)
 
     @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
     def _load(self, store: Any, group_id: str) -> None:
