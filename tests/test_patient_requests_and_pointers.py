@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from medbench_tui.core.case import patient_record
-from medbench_tui.core.simulators import intent
+from medbench_tui.core.case import AdditionalAnswer, patient_record
+from medbench_tui.core.simulators import GroundedSimulator, intent
 from tests.test_patient_conversation import bundled
 from tests.test_scoring_regressions import case
 
@@ -68,3 +68,29 @@ def test_it_as_the_medicine_just_named_is_no_dummy_it():
 def test_a_parent_asked_about_their_own_medication_and_the_babys_vit_k_jab():
     assert bundled("ped-jaundice-001").answer("are you on any medication yourself?").facts == ["maternal_meds"]
     assert bundled("ped-jaundice-001").answer("did she have her vit K jab?").facts == ["vitamin_k"]
+
+
+def _with_facts(case_id: str, *facts: dict):
+    """The patient of a bundled case told a few more facts."""
+    c = case(case_id)
+    added = [AdditionalAnswer.model_validate(f) for f in facts]
+    more = c.model_copy(update={"additional_answers": [*c.additional_answers, *added]})
+    return GroundedSimulator(patient_record(more))
+
+
+COURSE = {"id": "course", "topic": "how the chest pain has gone since it came on",
+          "keywords": ["getting worse", "worse", "better", "easing"],
+          "answer": "It's no better. If anything the pain is heavier than when it started."}
+
+
+@pytest.mark.parametrize("question", ["how has it changed since then?", "has it changed?", "how has it progressed?"])
+def test_a_question_of_how_it_has_changed_gets_the_fact_of_the_course(question):
+    """The fact about the complaint's course answers however the change is worded; a fact that
+    only uses the word ("my voice changed", "the GP changed my tablets") does not."""
+    voice = {"id": "voice", "topic": "hoarseness", "keywords": ["voice", "voice changed", "hoarse"],
+             "answer": "My voice has changed a bit, it's croaky."}
+    tablets = {"id": "tablets_changed", "topic": "a change of blood pressure tablets",
+               "keywords": ["tablets changed"], "answer": "The GP changed my blood pressure tablets last month."}
+    sim = _with_facts("em-stemi-001", COURSE, voice, tablets)
+    assert sim.answer(question).facts == ["course"]
+

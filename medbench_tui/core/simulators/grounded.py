@@ -168,6 +168,17 @@ def _only_describes(question: str) -> bool:
     return bool(asked) and all(u.terms & DESCRIPTORS for u in asked)
 
 
+def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
+    """The descriptors (when, how, how often…) a fact is about: a keyword (or topic) that says
+    only that ("getting worse"; not "voice changed", "a change of tablets")."""
+    found: set[str] = set()
+    for keyword in [topic, *keywords]:
+        said = units(keyword)
+        if said and all(u.terms & DESCRIPTORS for u in said):
+            found.update(t for u in said for t in u.terms & DESCRIPTORS)
+    return frozenset(found)
+
+
 def _changed_by_phrase(unit: Unit) -> bool:
     """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
     one it lacks alone ("blacked out" is no black stool)?"""
@@ -302,6 +313,8 @@ class Matcher:
             for a in record.additional_answers
         ]
         self.intro = [Source.build(None, s, [("topic", s)]) for s in sentences(record.intro)]
+        self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
+        """The when/how each fact is about (see :func:`_aspects`)."""
         documents = [s.profile for s in self.facts + self.intro]
         n = len(documents)
         df: dict[str, int] = {}
@@ -508,18 +521,27 @@ class Matcher:
         """A question only of when/how ("when did you first notice the change?") is answered
         by a fact that says when or how, never by one that merely shares a word ("the GP
         changed the dose"); it is about the illness, so a fact about when or how the presenting
-        complaint came goes first (not the tablets started two weeks ago)."""
+        complaint came goes first (not the tablets started two weeks ago). A fact that is about
+        that aspect of the complaint (its keywords or topic say so) is what the question asks,
+        whatever words it is put in ("how has it changed since then?" of the yellow's spread,
+        not of the stools that "have changed")."""
         if not _only_describes(question):
             return matches
         wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
+
+        def of_the_complaint(source: Source, aspects: frozenset[str]) -> bool:
+            return bool(aspects & wanted and source.named & self.complaint)
+
         # each aspect asks for the same thing: the fact that says best when (or how) it came on
         described = [
-            Match(m.source, max([m.score, *m.per_unit]), m.per_unit)
+            Match(m.source, max([m.score, *m.per_unit, *[MATCH_THRESHOLD] * of_the_complaint(
+                m.source, self._aspects.get(m.source.id or "", frozenset()))]), m.per_unit)
             for m in matches
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
-        return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
-                                                -m.score))
+        # a fact about that aspect of the complaint is the answer: none that only shares a word
+        about = [m for m in described if of_the_complaint(m.source, self._aspects.get(m.source.id or "", frozenset()))]
+        return sorted(about or described, key=lambda m: (not of_the_complaint(m.source, m.source.named), -m.score))
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
