@@ -94,3 +94,38 @@ def test_a_question_of_how_it_has_changed_gets_the_fact_of_the_course(question):
     sim = _with_facts("em-stemi-001", COURSE, voice, tablets)
     assert sim.answer(question).facts == ["course"]
 
+
+
+@pytest.mark.parametrize("question", ["what dose is the amlodipine?", "which dose of donepezil is she on?",
+                                      "how many tablets do you take?", "how much paracetamol does she take?",
+                                      "how many mg is it?", "what strength is the inhaler?"])
+def test_a_question_of_how_much_medicine_asks_a_dose(question):
+    assert intent.asks_dose(question)
+
+
+@pytest.mark.parametrize("question", ["are you taking low-dose aspirin?", "has the dose of sertraline been changed?",
+                                      "how much do you drink?", "how many cigarettes a day?",
+                                      "what medicines do you take?"])
+def test_other_questions_ask_no_dose(question):
+    assert not intent.asks_dose(question)
+
+
+def test_a_dose_counts_only_in_the_sentence_of_the_medicine_asked_about():
+    answer = "Amlodipine for my blood pressure. And yesterday I took a couple of decongestant tablets."
+    assert not intent.says_dose("what dose is the amlodipine?", answer)
+    assert intent.says_dose("how many of the decongestant did you take?", answer)
+    assert intent.says_dose("what dose is the ramipril?", "Ramipril 5 mg once a day. That's all.")
+    assert intent.says_dose("how much insulin?", "Ten units of insulin twice a day.")
+
+
+@pytest.mark.parametrize("case_id, question", [("em-stemi-001", "what dose is the amlodipine?"),
+                                                ("psy-delirium-001", "what dose of donepezil does she take?")])
+def test_a_dose_the_record_does_not_give_is_not_known(case_id, question):
+    """The patient who names a medicine but not its dose does not know the dose: not the list again."""
+    reply = bundled(case_id).answer(question)
+    assert reply.facts == [] and reply.kind == "default"
+    assert "sure" in reply.text or "know" in reply.text  # uncertain, never "No."
+
+
+def test_a_dose_the_record_gives_is_told():
+    assert bundled("im-af-001").answer("what dose of ramipril are you on?").facts == ["medications"]

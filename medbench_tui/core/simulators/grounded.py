@@ -831,6 +831,8 @@ class GroundedSimulator:
             return None  # the fact it asks for is already in this reply
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
+        if sources and intent.asks_dose(asked) and not any(intent.says_dose(asked, s.text) for s in sources):
+            return Part(voice.default_answer("uncertain", key, concise=concise), "default", asked)  # no dose on record
         if sources:
             return self._answer_part(asked, sources)
         if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"

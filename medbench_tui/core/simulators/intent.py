@@ -338,6 +338,44 @@ def suspects(part: str) -> bool:
     return bool(_SUSPECTS.search(part))
 
 
+_DOSE_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+)?(?:doses?|dosage|strength|mg|milligrams?)\b|\bhow\s+many\s+(?:mg|milligrams?|micrograms?)\b",
+    re.IGNORECASE,
+)
+_HOW_MUCH = re.compile(r"\bhow\s+(?:much|many)\b", re.IGNORECASE)
+_AMOUNT = (r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|eight|ten|twelve|twenty|thirty|forty|fifty|hundred|half|"
+           r"a couple of|a few|a)")
+_DOSE_SAID = re.compile(
+    rf"\b{_AMOUNT}\s*(?:\w+\s+){{0,2}}?(?:mg|milligrams?|micrograms?|mcg|grams?|g|ml|units?|puffs?|tablets?|pills?|"
+    r"capsules?|spoons?|spoonfuls?|sachets?|injections?)\b|\b(?:once|twice|three times|four times)\s+(?:a|per)\s+day\b",
+    re.IGNORECASE,
+)
+
+
+_ANY_MEDICINE = frozenset(re.findall(r"\S+", "tablet tablets pill pills capsule capsules medicine medicines medication "
+                                              "medications meds dose doses dosage strength take taking much many"))
+"""Words of a dose question that name no medicine in particular."""
+
+
+def asks_dose(part: str) -> bool:
+    """Does the part ask how much of a medicine ("what dose is the amlodipine?", "how many tablets
+    do you take?")? Not whether one takes it ("are you on low-dose aspirin?"), nor how much of
+    anything else ("how much do you drink?")."""
+    if _DOSE_ASKED.search(part):
+        return True
+    return bool(_HOW_MUCH.search(part)) and any("@medication" in u.terms for u in units(part))
+
+
+def says_dose(part: str, answer: str) -> bool:
+    """Does a fact say how much ("two tablets", "5 mg", "twice a day") of what the part names? Of
+    a medicine the part names, only a sentence that names it counts ("amlodipine for my blood
+    pressure" says no dose, whatever the next sentence says of the decongestant). One that names
+    the medicine only does not answer its dose: the patient does not know it."""
+    named = {w for w in words(part) if len(w) >= 4 and w not in STOPWORDS and w not in _ANY_MEDICINE}
+    told = [s for s in re.split(r"(?<=[.!?])\s+", answer) if named & set(words(s))] or [answer]
+    return any(_DOSE_SAID.search(s) for s in told)
+
+
 _CHOICE = re.compile(
     r"^\W*(?:and\s+|so\s+)?(?:is|was|are|were|does|did|do|has|have)\s+(?:it|that|this|they|these|those)\b"
     r"[^?]*?\bor\b(?!\s+(?:not|anything|something|so|two|three|four)\b)",
