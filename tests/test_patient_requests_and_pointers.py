@@ -129,3 +129,18 @@ def test_a_dose_the_record_does_not_give_is_not_known(case_id, question):
 
 def test_a_dose_the_record_gives_is_told():
     assert bundled("im-af-001").answer("what dose of ramipril are you on?").facts == ["medications"]
+
+
+@pytest.mark.parametrize("case_id, question", [
+    ("em-stemi-001", "how are you managing at home, has anyone been helping you?"),
+    ("onc-breast-001", "what do you do for fun, have you got any hobbies?"),
+])
+def test_an_uncovered_question_that_opens_openly_is_not_answered_no(case_id, question):
+    """A yes/no part after an open one ("how are you coping, ...?") does not make "No." fit."""
+    assert intent.opens_openly(question)
+    reply = bundled(case_id).answer(question)
+    assert reply.kind == "default" and not reply.text.startswith("No")
+
+
+def test_how_about_a_symptom_is_still_yes_or_no():
+    assert not intent.opens_openly("how about chest pain, have you got any?")

@@ -852,7 +852,9 @@ class GroundedSimulator:
             return _said_again(record.intro)
         if intent.suspects(asked):  # "are you worried it might be cancer?", when no fact says what they fear
             return Part(voice.unsure(key, concise=concise), "default", asked)
-        default = "uncertain" if kind == "open" or intent.offers_choice(asked) else record.patient.default_answer
+        # "how are you coping, have you got much help?": an open question first is not answered "No."
+        opened = kind == "open" or intent.opens_openly(asked) or intent.offers_choice(asked)
+        default = "uncertain" if opened else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
 
     def _answer_part(self, asked: str, sources: list[Source]) -> Part:

@@ -227,11 +227,18 @@ def kind_of(part: str) -> QuestionKind:
     weak = _WEAK_DIAGNOSIS.match(text)
     if weak and not _descriptive(weak.group("what")):
         return "diagnosis"
-    if _OPEN.match(text) and not (_YESNO_HOW.match(text) and not _asks_attribute(text)):
+    if opens_openly(text):
         return "open"
     if not _AUXILIARY_START.match(text) and _asks_attribute(text):
         return "open"  # "Occupation?", "And your job?": no yes or no answers them
     return "yesno"
+
+
+def opens_openly(part: str) -> bool:
+    """Does the part open with a question no yes or no answers ("how are you coping, ...",
+    "what happened next?"; not "how about chest pain?")?"""
+    text = part.strip()
+    return bool(_OPEN.match(text)) and not (_YESNO_HOW.match(text) and not _asks_attribute(text))
 
 
 def _asks_attribute(text: str) -> bool:
