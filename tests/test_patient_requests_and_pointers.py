@@ -144,3 +144,11 @@ def test_an_uncovered_question_that_opens_openly_is_not_answered_no(case_id, que
 
 def test_how_about_a_symptom_is_still_yes_or_no():
     assert not intent.opens_openly("how about chest pain, have you got any?")
+
+
+def test_a_question_turned_to_the_informant_leaves_the_patients_topic():
+    """ "And how are you feeling about it all yourself?", to the wife after his sleep, is about
+    her: never his sleep again."""
+    sim = bundled("psy-mania-001")
+    assert sim.answer("how has he been sleeping?").facts == ["sleep"]
+    assert "sleep" not in sim.answer("and how are you feeling about it all yourself?").facts

@@ -168,6 +168,10 @@ def _only_describes(question: str) -> bool:
     return bool(asked) and all(u.terms & DESCRIPTORS for u in asked)
 
 
+_INFORMANT_OWN = re.compile(r"\byourself\b|\byour own\b|\byou yourself\b|\bfor you\b", re.IGNORECASE)
+"""Words that turn a question to the one who speaks for the patient (the mother, the carer)."""
+
+
 def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
     """The descriptors (when, how, how often…) a fact is about: a keyword (or topic) that says
     only that ("getting worse"; not "voice changed", "a change of tablets")."""
@@ -915,6 +919,8 @@ class GroundedSimulator:
         when?")? A whole question with no content word and nothing to point with ("and how are you
         feeling in yourself?") is not, however it starts. A long part that points and asks only how
         ("is that there all the time or does it come and go?") points back too."""
+        if self.record.patient.informant != "self" and _INFORMANT_OWN.search(question):
+            return False  # "and are you on any medication yourself?" asks the mother, not of the baby's topic
         unsubjected = not self._has_subject(asked)
         if not (intent.points_back(question) or (unsubjected and (kind == "open" or intent.points_at(question)))):
             return False
