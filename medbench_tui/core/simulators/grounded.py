@@ -532,20 +532,22 @@ class Matcher:
         if not _only_describes(question):
             return matches
         wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
-
-        def of_the_complaint(source: Source, aspects: frozenset[str]) -> bool:
-            return bool(aspects & wanted and source.named & self.complaint)
-
         # each aspect asks for the same thing: the fact that says best when (or how) it came on
         described = [
-            Match(m.source, max([m.score, *m.per_unit, *[MATCH_THRESHOLD] * of_the_complaint(
-                m.source, self._aspects.get(m.source.id or "", frozenset()))]), m.per_unit)
+            Match(m.source, max([m.score, *m.per_unit]), m.per_unit)
             for m in matches
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
         # a fact about that aspect of the complaint is the answer: none that only shares a word
-        about = [m for m in described if of_the_complaint(m.source, self._aspects.get(m.source.id or "", frozenset()))]
-        return sorted(about or described, key=lambda m: (not of_the_complaint(m.source, m.source.named), -m.score))
+        about = [
+            Match(m.source, max(m.score, MATCH_THRESHOLD), m.per_unit)
+            for m in described
+            if self._aspects.get(m.source.id or "", frozenset()) & wanted and m.source.named & self.complaint
+        ]
+        if about:
+            return sorted(about, key=lambda m: -m.score)
+        return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
+                                                -m.score))
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
