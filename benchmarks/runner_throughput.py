@@ -16,8 +16,8 @@ Printed:
   (TURNS + 1) x LATENCY at best: printed too.
 - harness CPU per turn (doctor/patient pair): this process's CPU time during the run
   (requests, simulator, scoring, store writes) over the turns played (budget: 2 ms).
-  Shown on their own: the one-time import of the model SDK, and planning (validating
-  and hashing the case files).
+  Shown on their own: the one-time import of the model SDK and its transport, and
+  planning (validating and hashing the case files).
 """
 
 from __future__ import annotations
@@ -43,8 +43,43 @@ Treatment: Amoxicillin
 Advice: Come back at once if you get short of breath."""
 
 
+QUESTIONS = {
+    # one model writes whole sentences, the other types as a busy clinician does
+    "model-a": [
+        "Thank you for coming in. When did this first start, and has it been getting better or worse?",
+        "On a scale of 0 to 10, how severe is it at its worst?",
+        "Have you had any fevers, night sweats or chills?",
+        "Are you taking any regular medications, including over-the-counter ones?",
+        "Do you have any allergies to medications?",
+        "Do you smoke, or have you ever smoked?",
+        "How much alcohol do you drink in a typical week?",
+        "Does anything run in the family, such as heart disease or diabetes?",
+        "Have you travelled anywhere recently?",
+        "Have you noticed any change in your weight?",
+        "How have you been sleeping?",
+        "What do you do for work?",
+    ],
+    "model-b": [
+        "how long has this been going on?",
+        "how bad is it out of 10?",
+        "any temps or rigors?",
+        "any regular meds?",
+        "allergies?",
+        "smoker?",
+        "alcohol - how many units a week?",
+        "any family history of note?",
+        "been abroad lately?",
+        "weight loss?",
+        "sleeping ok?",
+        "what's your job?",
+    ],
+}
+
+
 class Doctor:
-    """The scripted doctor model: ``turns`` questions, then the final response."""
+    """The scripted doctor model: ``turns`` questions, then the final response. Each model
+    asks history questions in its own words (none twice in a run), as real models do:
+    nothing the patient worked out for one run's question serves another run's."""
 
     def __init__(self, turns: int) -> None:
         self.turns = turns
@@ -55,7 +90,8 @@ class Doctor:
         last = str(messages[-1].get("content", "")) if messages else ""
         if asked >= self.turns or "question limit" in last:
             return FINAL
-        return f"Question {asked + 1}: when did it start, and does anything make it worse?"
+        questions = QUESTIONS[str(body.get("model"))]
+        return questions[asked % len(questions)]
 
 
 def serve(latency: float, turns: int, pipe) -> None:
@@ -99,7 +135,8 @@ def main() -> None:
     endpoint.start()
     base_url = ours.recv()
     cpu = time.process_time()
-    import openai.types.chat  # noqa: F401  (once per process, whatever the batch size)
+    import aiohttp  # noqa: F401  (the SDK and a batch's transport: once per process, whatever the batch size)
+    import openai.types.chat  # noqa: F401
 
     import_cpu = time.process_time() - cpu
     try:
@@ -126,7 +163,7 @@ def main() -> None:
     waves = math.ceil(runs / args.concurrency) * (args.turns + 1) * args.latency
     print(f"runs: {runs} ({args.cases} cases x 2 systems), complete {result.complete}, "
           f"incomplete {result.incomplete}; turns {turns}, requests {requests}")
-    print(f"one-time SDK import: {import_cpu:.2f} s CPU")
+    print(f"one-time import of the SDK and its transport: {import_cpu:.2f} s CPU")
     print(f"planning: {plan_wall:.2f} s wall, {plan_cpu:.2f} s CPU ({1000 * plan_cpu / args.cases:.1f} ms per case)")
     print(f"wall: {run_wall:.2f} s; ideal ceil({requests}/{args.concurrency}) x {args.latency * 1000:.0f} ms = "
           f"{ideal:.2f} s -> {run_wall / ideal:.3f}x (budget 1.25x)")

@@ -16,14 +16,8 @@ from medbench_tui.core.bankconfig import BankConfigError, LlmSimulatorConfig, Op
 from medbench_tui.core.case import patient_record
 from medbench_tui.core.consultation import Consultation
 from medbench_tui.core.context_budget import fit
-from medbench_tui.core.openai_client import (
-    CONTEXT_EXCEEDED,
-    IMAGE_UNSUPPORTED,
-    REQUEST_LOG,
-    UNREACHABLE,
-    ChatClient,
-    EndpointError,
-)
+from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE
+from medbench_tui.core.openai_client import REQUEST_LOG, ChatClient, EndpointError
 from medbench_tui.core.report import build_report, render_markdown
 from medbench_tui.core.runs.retry import RetryPolicy, call_with_retry
 from medbench_tui.core.runs.runner import plan_resume, plan_run

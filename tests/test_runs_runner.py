@@ -411,6 +411,12 @@ def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_s
             assert run.seeds["system"] == run.seeds["run"] == run.seeds["retry_jitter"]
             assert run.seeds["simulator"] is None  # the grounded patient does not sample
         assert len({r.seeds["run"] for r in runs}) == 6
+        # the runs of a case share its patient's set-up, never its dialogue: each repeat is told
+        # the same as the first ("As I said, ..." would be a dialogue kept)
+        for case in plan.cases:
+            told = {tuple(t.text for t in r.transcript_model().turns if t.role == "patient")
+                    for r in store.runs(result.group_id, full=True) if r.case_id == case.id}
+            assert len(told) == 1 and not any(text.startswith("As I said") for text in next(iter(told)))
         sent = {body["seed"] for body in (r.body for r in doc_server.chat_requests)}
         assert sent == {r.seeds["system"] for r in runs}
         # the same group seed gives the same seeds again

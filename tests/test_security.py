@@ -147,6 +147,10 @@ def test_redact_masks_credentials_written_out_in_a_text():
     assert redaction.redact("got Authorization: Bearer abcdefgh123") == "got Authorization: Bearer [redacted]"
     assert redaction.redact('{"api-key": "qwerty-123456"}') == '{"api-key": "[redacted]"}'
     assert redaction.redact("api_key_env: AZURE_OPENAI_KEY") == "api_key_env: AZURE_OPENAI_KEY"
+    assert redaction.redact("X-API-KEY=abcd1234efgh") == "X-API-KEY=[redacted]"  # any case
+    assert redaction.redact("proxy-AUTHORIZATION: Basic dXNlcjpwYXNz") == "proxy-AUTHORIZATION: Basic [redacted]"
+    assert redaction.redact("X-Auth-Token: t0ken-value") == "X-Auth-Token: [redacted]"
+    assert redaction.redact("the therapist's rapid keyboard") == "the therapist's rapid keyboard"
 
 
 def _gateway_bank(tmp_path: Path, base_url: str) -> Path:

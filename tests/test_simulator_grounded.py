@@ -56,6 +56,16 @@ def test_a_fact_is_repeated_only_when_asked_again_and_briefly():
     assert again.facts == ["onset"] and again.text.startswith("As I said, it started three days ago")
 
 
+def test_the_same_patient_again_forgets_the_dialogue_not_the_record():
+    sim = patient()
+    sim.answer("When did it start?")
+    fresh = sim.again()
+    assert fresh.matcher is sim.matcher  # the fact index is built once per record
+    first = fresh.answer("When did it start?")
+    assert first.facts == ["onset"] and not first.text.startswith("As I said")
+    assert sim.answer("Sorry, when did it all begin?").text.startswith("As I said")  # the first one remembers
+
+
 def test_greetings_and_small_talk_get_a_short_polite_reply():
     sim = patient()
     hello = sim.answer("Good morning, I'm Dr Jones.")

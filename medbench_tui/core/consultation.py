@@ -25,8 +25,8 @@ from pathlib import Path
 
 from medbench_tui.core.attachment_view import AttachmentView, DoctorView, attachment_view
 from medbench_tui.core.case import Attachment, Case
+from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, EndpointError
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.openai_client import EndpointError
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
 from medbench_tui.core.simulators.intent import attachments_asked
@@ -66,11 +66,14 @@ class Consultation:
         system: str,
         bank_root: Path,
         listeners: list[Listener] | None = None,
+        guard: LeakGuard | None = None,
     ) -> None:
+        """``guard``: the case's leak guard when the caller has one already (a batch plays
+        each case once per system)."""
         self.case = case
         self.simulator = simulator
         self.bank_root = Path(bank_root)
-        self.guard = LeakGuard.from_case(case)
+        self.guard = guard or LeakGuard.from_case(case)
         self.listeners: list[Listener] = list(listeners or [])
         self.transcript = Transcript(case_id=case.id, system=system, simulator=getattr(simulator, "name", "grounded"))
         self.released: list[Attachment] = []
@@ -181,8 +184,6 @@ class Consultation:
         """End the run incomplete because an endpoint failed (an ``endpoint_error`` event
         records the status and whether a retry could help). A request longer than the
         context ends it ``context_exceeded: <sizes>``."""
-        from medbench_tui.core.openai_client import CONTEXT_EXCEEDED
-
         self.error = error
         self._event(Event(turn=self.steps, kind="endpoint_error", reason=str(error), detail=error.to_json()))
         if error.code == CONTEXT_EXCEEDED:

@@ -7,7 +7,8 @@ keys are read from the environment only (never stored in a configuration, a
 transcript or a log).
 
 Retries: the client makes ``max_retries`` quick retries of its own (the SDK's, which
-honour Retry-After; 0 by default): the batch runner owns the real backoff policy.
+honour Retry-After; 0 by default): the batch runner owns the real backoff policy. Without
+them, a batch's requests skip the SDK's request layer (:mod:`plain_chat`).
 
 Every request is noted (:data:`REQUEST_LOG`, when a run has set it): the role that
 made it, the model the server says it served, ``system_fingerprint``,
@@ -25,11 +26,19 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from medbench_tui.core.context_budget import estimate_messages, fit
-from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE, EndpointError
+from medbench_tui.core.endpoint_error import (
+    CONTEXT_EXCEEDED,
+    EndpointError,
+    ServerRefusal,
+    not_json,
+    refused,
+    timed_out,
+    unreachable,
+)
+from medbench_tui.core.plain_chat import PlainChat
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 
 DEFAULT_TIMEOUT = 60.0
@@ -55,21 +64,6 @@ stream) then goes through ``gate.complete(client, request, send)``."""
 REQUEST_LOG: ContextVar[list[dict[str, Any]] | None] = ContextVar("medbench_request_log", default=None)
 """Set by the batch runner to a list per run: each request (or failed attempt) of every
 client is noted in it (see :meth:`ChatClient._note`)."""
-_CONTEXT_WORDING = (
-    "exceeds the available context size",  # llama.cpp, 400 (type exceed_context_size_error)
-    "exceed_context_size_error",
-    "context size has been exceeded",  # llama.cpp, 500, when a shared slot runs out
-    "maximum context length",  # vLLM, OpenAI
-    "context_length_exceeded",  # OpenAI's error code
-    "input is too long",
-    "prompt is too long",
-)
-_IMAGE_WORDING = (
-    "image input is not supported",  # llama.cpp without a multimodal projector (mmproj)
-    "does not support image",
-    "is not a multimodal model",  # vLLM
-    "image_url is only supported by certain models",
-)
 
 
 @dataclass
@@ -110,31 +104,6 @@ def missing_key_error(api_key_env: str) -> EndpointError:
     )
 
 
-def _retry_after(headers: Any) -> float | None:
-    if headers is None:
-        return None
-    millis = headers.get("retry-after-ms")
-    if millis:
-        try:
-            return float(millis) / 1000
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        import datetime as dt
-
-        when = parsedate_to_datetime(value)
-        return max(0.0, (when - dt.datetime.now(when.tzinfo)).total_seconds())
-    except (TypeError, ValueError):
-        return None
-
-
 def _refused(exc: BaseException) -> bool:
     """A connection refused or a name not found, under whatever the transport called it
     (aiohttp's refusals reach the SDK as connect timeouts)."""
@@ -153,69 +122,18 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
     message says what to check."""
     import openai
 
-    key_hint = f"the key in {api_key_env}" if api_key_env else "the API key (api_key_env)"
     if isinstance(exc, EndpointError):
         return exc
     if isinstance(exc, openai.APITimeoutError) and not _refused(exc):
-        return EndpointError(
-            f"{base_url} did not answer in time: check the network and the server's load, "
-            "or raise `timeout` in medbench.yaml",
-            retryable=True,
-        )
+        return timed_out(base_url)
     if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__ or exc.__context__
-        detail = f" ({cause})" if cause else ""
-        return EndpointError(
-            f"cannot reach {base_url}{detail}: check base_url, the network, and that the server is running",
-            retryable=True,
-            code=UNREACHABLE,
-        )
+        return unreachable(base_url, exc.__cause__ or exc.__context__)
     if isinstance(exc, openai.APIStatusError):
-        status = exc.status_code
-        retry_after = _retry_after(exc.response.headers)
-        message = getattr(exc, "message", str(exc))
-        if status == 429 and (exc.code == "insufficient_quota" or "quota" in str(exc.code or "")):
-            return EndpointError(
-                f"{base_url} refused: insufficient quota (429): check the account's billing or use another key",
-                retryable=False,
-                status=status,
-            )
-        if status in (401, 403):
-            return EndpointError(
-                f"{base_url} refused {key_hint} ({status}): check that the variable holds a valid key "
-                "for this endpoint",
-                retryable=False,
-                status=status,
-            )
-        wording = f"{message} {exc.code or ''} {getattr(exc, 'type', '') or ''}".lower()
-        if any(w in wording for w in _CONTEXT_WORDING):
-            return EndpointError(
-                f"{CONTEXT_EXCEEDED}: {base_url} answered {status}: {message} (lower the history or max_tokens, "
-                "or set context_tokens in medbench.yaml to the server's context size)",
-                retryable=False, status=status, code=CONTEXT_EXCEEDED,
-            )
-        if any(w in wording for w in _IMAGE_WORDING):
-            return EndpointError(
-                f"{base_url} does not take images ({status}: {message}): set vision: false for this system, "
-                "or serve a multimodal model",
-                retryable=False, status=status, code=IMAGE_UNSUPPORTED,
-            )
-        if status == 404:
-            return EndpointError(
-                f"{base_url} answered 404: check base_url (it usually ends in /v1) and the model name",
-                retryable=False,
-                status=status,
-            )
-        retryable = status in (408, 409, 429) or status >= 500
-        return EndpointError(
-            f"{base_url} answered {status}: {message}", retryable=retryable, status=status, retry_after=retry_after
-        )
+        return refused(ServerRefusal(exc.status_code, exc.response.headers, getattr(exc, "message", str(exc)),
+                                     exc.code, getattr(exc, "type", None)),
+                       base_url=base_url, api_key_env=api_key_env)
     if isinstance(exc, (ValueError, openai.APIResponseValidationError)):
-        return EndpointError(
-            f"{base_url} sent a reply that is not valid JSON: check that base_url points to an "
-            "OpenAI-compatible API",
-            retryable=True,
-        )
+        return not_json(base_url)
     return EndpointError(f"{base_url}: {type(exc).__name__}: {exc}", retryable=True)
 
 
@@ -334,9 +252,8 @@ class ChatClient:
         # A batch's clients are closed when it ends: a client kept across batches takes the next one's.
         if self._sdk is None or self._loop is not loop or (self._shared and self._sdk.is_closed()):
             if REQUEST_GATE.get() is not None:  # a batch run: one SDK client (and its connections) per endpoint
-                key = (self.base_url, self._api_key, tuple(sorted(self._headers.items())), self._timeout,
-                       self._max_retries)
                 shared = _SHARED.setdefault(loop, {})
+                key = ("sdk", *self._endpoint_key())
                 if key not in shared:
                     shared[key] = self._new_sdk(batch=True)
                 self._sdk, self._shared = shared[key], True
@@ -345,8 +262,24 @@ class ChatClient:
             self._loop = loop
         return self._sdk
 
+    def _endpoint_key(self) -> tuple[Any, ...]:
+        return (self.base_url, self._api_key, tuple(sorted(self._headers.items())), self._timeout, self._max_retries)
+
+    def _plain(self) -> PlainChat | None:
+        """A batch's plain request path to this endpoint (:mod:`plain_chat`), shared by the
+        batch's clients; None outside a batch, or when the SDK's quick retries are asked for."""
+        if self._max_retries or REQUEST_GATE.get() is None:
+            return None
+        shared = _SHARED.setdefault(asyncio.get_running_loop(), {})
+        key = ("plain", *self._endpoint_key())
+        if key not in shared:
+            shared[key] = PlainChat(base_url=self.base_url, api_key=self._api_key, api_key_env=self.api_key_env,
+                                    headers=self._headers, timeout=self._timeout, tls=_tls_context())
+        return cast(PlainChat, shared[key])
+
     def _new_sdk(self, *, batch: bool) -> Any:
-        """A batch's clients send over aiohttp (the SDK's own option), which spends less CPU a
+        """A batch's SDK clients (its streams, and its requests when ``max_retries`` asks for the
+        SDK's quick retries) send over aiohttp (the SDK's own option), which spends less CPU a
         request than httpx's pool with dozens of connections open (benchmarks/runner_throughput.py); the
         batch closes them when it ends (:func:`close_shared_clients`). A client of one
         consultation keeps httpx, which needs no closing."""
@@ -429,9 +362,13 @@ class ChatClient:
 
             # Not chat.completions.create(): it walks every message against the SDK's
             # TypedDicts (~2 ms a request late in a consultation); the body is plain JSON.
-            body = await self._client().post("/chat/completions", body=self._body(messages, model, sent),
-                                             cast_to=bytes)
-            response = ChatCompletion.model_validate_json(body)  # not JSON, or not a completion: a ValueError
+            body = self._body(messages, model, sent)
+            plain = self._plain()
+            if plain is not None:
+                data = await plain.post(body)
+            else:
+                data = await self._client().post("/chat/completions", body=body, cast_to=bytes)
+            response = ChatCompletion.model_validate_json(data)  # not JSON, or not a completion: a ValueError
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -535,11 +472,12 @@ class ChatClient:
 _SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Any, ...], Any]] = (
     weakref.WeakKeyDictionary()
 )
-"""The SDK clients the runs of a batch share, per event loop: building one costs ~2 ms of
-CPU and a new connection; a batch makes thousands of requests to a few endpoints."""
+"""The SDK clients and plain request paths the runs of a batch share, per event loop:
+building one costs ~2 ms of CPU and a new connection; a batch makes thousands of
+requests to a few endpoints."""
 
 
 async def close_shared_clients() -> None:
-    """Close the SDK clients the batch run on this loop shared (it has ended)."""
-    for sdk in _SHARED.pop(asyncio.get_running_loop(), {}).values():
-        await sdk.close()
+    """Close the clients the batch run on this loop shared (it has ended)."""
+    for client in _SHARED.pop(asyncio.get_running_loop(), {}).values():
+        await client.close()

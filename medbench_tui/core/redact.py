@@ -27,6 +27,9 @@ _CREDENTIAL_TEXT = re.compile(
     (?:(bearer|basic|token)\s+)?                                                     # the scheme
     ([^\s"',;}\]]{4,})""",
 )
+_CREDENTIAL_HINT = re.compile(r"(?i)a(?:uthorization|pi[-_]?key|uth-token)")
+"""What every credential written out contains: a text without it skips the slower search
+(the run store redacts every transcript it writes)."""
 
 _variables: set[str] = set()
 _values: set[str] = set()
@@ -69,7 +72,7 @@ def redact(text: str, secrets: set[str] | None = None) -> str:
     for secret in sorted(secret_values() if secrets is None else secrets, key=len, reverse=True):
         if secret in text:
             text = text.replace(secret, REDACTED)
-    return _CREDENTIAL_TEXT.sub(_mask, text)
+    return _CREDENTIAL_TEXT.sub(_mask, text) if _CREDENTIAL_HINT.search(text) else text
 
 
 def _mask(match: re.Match[str]) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.endpoint_error import UNREACHABLE, EndpointError
 
 T = TypeVar("T")
 
@@ -76,8 +76,6 @@ async def call_with_retry(
     """Await ``call()`` until it succeeds. A failure retrying cannot fix, or the last
     one, is raised as an :class:`EndpointError` (not retryable any more) whose message
     counts the attempts. Exceptions that are not endpoint failures pass through."""
-    from medbench_tui.core.openai_client import UNREACHABLE
-
     attempt, waited = 0, 0.0
     while True:
         attempt += 1

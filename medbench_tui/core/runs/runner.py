@@ -31,7 +31,7 @@ import secrets
 import socket
 import sqlite3
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -63,6 +63,8 @@ from medbench_tui.core.runs.store import (
 
 CLAIM_LEASE_SECONDS = 120.0
 """A run's lease in the store, renewed every quarter of it while the run plays."""
+PATIENTS_KEPT = 8
+"""Cases whose patient set-up is kept at least (as many as runs in flight)."""
 
 if TYPE_CHECKING:
     from medbench_tui.core.bank import Bank
@@ -70,6 +72,8 @@ if TYPE_CHECKING:
     from medbench_tui.core.case import Case
     from medbench_tui.core.openai_client import ChatClient, ChatReply
     from medbench_tui.core.scoring import Extractor
+    from medbench_tui.core.simulators.base import PatientSimulator
+    from medbench_tui.core.simulators.guard import LeakGuard
     from medbench_tui.core.systems import DoctorSystem
 
 CANCELLED = "cancelled"
@@ -559,6 +563,7 @@ class Runner:
         self._scorer: ThreadPoolExecutor | None = None
         """While :meth:`run` lasts, one thread scores the runs in turn (the scorer's caches are not thread-safe)."""
         self._stopping = False
+        self._patients: OrderedDict[str, tuple[PatientSimulator, LeakGuard, Path]] = OrderedDict()
         self.result: GroupResult | None = None
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease = CLAIM_LEASE_SECONDS
@@ -704,12 +709,28 @@ class Runner:
         return self._record(item, system, transcript, card, started_at, started, gate.retries, seeds, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
-        from medbench_tui.core.case import patient_record
-        from medbench_tui.core.consultation import Consultation, make_simulator
-        from medbench_tui.core.paths import bank_root_of
+        from medbench_tui.core.consultation import Consultation
 
-        simulator = make_simulator(self.plan.simulator_setup, patient_record(item.case))
-        return Consultation(item.case, simulator, system=system.name, bank_root=bank_root_of(item.path))
+        patient, guard, bank_root = self._patient(item)
+        return Consultation(item.case, patient.again(), system=system.name, bank_root=bank_root, guard=guard)
+
+    def _patient(self, item: PlannedCase) -> tuple[PatientSimulator, LeakGuard, Path]:
+        """The case's patient, leak guard and bank folder, set up once for all its runs: the runs
+        of a case are played one after another, so the last few cases are kept."""
+        if (known := self._patients.get(item.id)) is not None:
+            self._patients.move_to_end(item.id)
+            return known
+        from medbench_tui.core.case import patient_record
+        from medbench_tui.core.consultation import make_simulator
+        from medbench_tui.core.paths import bank_root_of
+        from medbench_tui.core.simulators.guard import LeakGuard
+
+        known = (make_simulator(self.plan.simulator_setup, patient_record(item.case)), LeakGuard.from_case(item.case),
+                 bank_root_of(item.path))
+        self._patients[item.id] = known
+        if len(self._patients) > max(PATIENTS_KEPT, self.concurrency):
+            self._patients.popitem(last=False)
+        return known
 
     async def _score(self, item: PlannedCase, transcript: Any) -> tuple[Any, Any]:
         """The scorecard of a complete run. When scoring fails the run becomes

@@ -221,10 +221,10 @@ class Record:
     diagnoses, and the words of its record (attachments and answers)."""
 
     def __init__(self, diagnosis_names: list[str], record_text: str, tests: list[list[str]]) -> None:
-        self.names = [tuple(_words(name)) for name in diagnosis_names if _words(name)]
+        self.names = [words for words in (tuple(_words(name)) for name in diagnosis_names) if words]
         self.heads = {_key(words[-1]) for words in self.names if len(words[-1]) >= 5}
         self.record = set(_words(record_text))
-        self.tests = [[tuple(_words(p)) for p in phrases if _words(p)] for phrases in tests]
+        self.tests = [[words for words in (tuple(_words(p)) for p in phrases) if words] for phrases in tests]
 
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}

@@ -42,6 +42,11 @@ class PatientSimulator(Protocol):
 
     def public_config(self) -> dict[str, Any]: ...
 
+    def again(self) -> PatientSimulator:
+        """The same patient for another consultation: what was worked out from the record
+        is kept (a batch plays each case once per system), the dialogue is not."""
+        ...
+
     async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
         """The patient's answer to one doctor message. ``guard`` (built from the whole
         case by the consultation) is for checking a reply, never for producing one."""

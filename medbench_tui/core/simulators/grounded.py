@@ -10,9 +10,12 @@ nothing covers gets the case's default answer, never a new fact.
 
 from __future__ import annotations
 
+import copy
 import math
+import operator
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -194,14 +197,15 @@ _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
 
 
-def alternatives(question: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def alternatives(question: str) -> tuple[str, ...]:
     """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
     "any vomiting"), each as a question of its own; none for one question ("history of A or B",
-    "a day or two", "or similar")."""
+    "a day or two", "or similar"). Cached: several checks of one part ask."""
     head = _LEAD.match(question)
     found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
     if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
-        return []  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
+        return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
     qualified = _HEAD_OF_LIST.match(found[0])
     asked = []
     for i, alternative in enumerate(found):
@@ -210,7 +214,7 @@ def alternatives(question: str) -> list[str]:
         own = i == 0 or _LEAD.match(alternative)
         lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
         asked.append(alternative if own else lead + alternative)
-    return asked
+    return tuple(asked)
 
 
 def _unsure_part(part: Part) -> bool:
@@ -219,6 +223,7 @@ def _unsure_part(part: Part) -> bool:
     return intent.kind_of(asked) in ("diagnosis", "open") or intent.suspects(asked)
 
 
+@lru_cache(maxsize=8192)
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
 
@@ -250,6 +255,10 @@ class Source:
     wordings: tuple[frozenset[str], ...] = ()
     """Each keyword's words as written, small words too ("in between"), to tell apart facts that
     match a question equally well."""
+    terms: frozenset[str] = frozenset()
+    """The terms of ``profile``, and the stems of ``phrases``: a question that shares none of
+    either is not scored further (most facts share nothing with most questions)."""
+    phrase_stems: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
@@ -277,7 +286,8 @@ class Source:
                     profile[term] = weight
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
         alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
-        return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings)
+        return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
+                   frozenset(w for stems, _ in phrases for w in stems))
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -332,6 +342,7 @@ class Matcher:
         """The symptoms the patient came with, as concepts."""
         self._fuzzy: dict[str, str | None] = {}
         self._readings: dict[str, _Reading] = {}
+        self._scores: dict[str, list[Match]] = {}
         self._roots = frozenset(t[:KIN_ROOT] for t in df if not t.startswith("@") and len(t) >= KIN_ROOT)
 
     def _weight(self, terms: frozenset[str]) -> float:
@@ -381,6 +392,15 @@ class Matcher:
         return reading
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
+        """How well each source answers the question, best first."""
+        if sources is not self.facts:
+            return self._score(question, sources)
+        known = self._scores.get(question)  # every fact against one part: asked by several checks
+        if known is None:
+            known = self._scores[question] = self._score(question, sources)
+        return list(known)
+
+    def _score(self, question: str, sources: list[Source]) -> list[Match]:
         reading = self._read(question)
         question_units, resolved, inside = reading.units, reading.resolved, reading.inside
         if not resolved:  # no content word ("does he know you're here?"): a keyword said whole
@@ -391,18 +411,25 @@ class Matcher:
         total = sum(weights)
         heaviest = max(weights)
         matches = []
+        nothing = [0.0] * len(resolved)  # shared by the facts that share nothing: never changed in place
         for source in sources:
-            phrases = [stands_for for phrase, stands_for in source.phrases if phrase <= asked]
-            if not phrases and reading.terms.isdisjoint(source.profile):  # shares nothing
-                matches.append(Match(source, 0.0, [0.0] * len(resolved)))
-                continue
-            per_unit = [
-                factor * max(
-                    (source.profile.get(t, 0.0) * (PARTIAL_PHRASE if t in stems else 1.0) for t in terms),
-                    default=0.0,
-                )
-                for (terms, factor), stems in zip(resolved, inside, strict=True)
+            phrases = [] if asked.isdisjoint(source.phrase_stems) else [
+                stands_for for phrase, stands_for in source.phrases if phrase <= asked
             ]
+            if not phrases and reading.terms.isdisjoint(source.terms):  # shares nothing
+                matches.append(Match(source, 0.0, nothing))
+                continue
+            profile = source.profile
+            per_unit = []
+            for (terms, factor), stems in zip(resolved, inside, strict=True):
+                best = 0.0  # the best of the unit's terms; a word inside a phrase counts partly
+                for t in terms:
+                    weight = profile.get(t, 0.0)
+                    if weight and t in stems:
+                        weight *= PARTIAL_PHRASE
+                    if weight > best:
+                        best = weight
+                per_unit.append(factor * best)
             if sum(p > 0 for p in per_unit) == 1:  # the fact shares nothing else with the question
                 per_unit = [
                     _qualified_match(source, terms, f, p)
@@ -414,9 +441,9 @@ class Matcher:
                     max(p, f) if terms & stands_for else p
                     for p, (terms, f) in zip(per_unit, resolved, strict=False)
                 ]
-            coverage = sum(w * p for w, p in zip(weights, per_unit, strict=False)) / total
+            coverage = sum(map(operator.mul, weights, per_unit)) / total
             # the best single word, as far as it is the main word of the question
-            peak = max(p * w / heaviest for p, w in zip(per_unit, weights, strict=False))
+            peak = max(map(operator.mul, per_unit, weights)) / heaviest
             matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
         matches.sort(key=lambda m: -m.score)
         return matches
@@ -680,6 +707,13 @@ class GroundedSimulator:
     def reset(self) -> None:
         """Forget the dialogue (a new consultation with the same patient)."""
         self.state = PatientState(handed_over={a.id for a in self.record.attachments if a.available == "at_start"})
+
+    def again(self) -> GroundedSimulator:
+        """A fresh dialogue over the same record and fact index (building the index is
+        most of a patient's set-up)."""
+        fresh = copy.copy(self)
+        fresh.reset()
+        return fresh
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}

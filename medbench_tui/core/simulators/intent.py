@@ -204,8 +204,10 @@ def split_questions(message: str) -> list[str]:
     return parts or [message]
 
 
+@lru_cache(maxsize=4096)
 def kind_of(part: str) -> QuestionKind:
-    """What kind of question one part is (see the module docstring)."""
+    """What kind of question one part is (see the module docstring; cached: the patient and
+    the consultation both ask it of every part)."""
     text = part.strip()
     if _STRONG_DIAGNOSIS.search(text):
         return "diagnosis"

@@ -117,6 +117,9 @@ class LlmSimulator:
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, **self.config.public()}
 
+    def again(self) -> LlmSimulator:
+        return LlmSimulator(self.grounded.record, self.config, name=self.name)
+
     async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
         note = dialogue_note(self.grounded)  # the state before this message
         so_far = f"\nThe consultation so far:\n{note}\n" if note else ""
