@@ -16,8 +16,8 @@ Printed:
   (TURNS + 1) x LATENCY at best: printed too.
 - harness CPU per turn (doctor/patient pair): this process's CPU time during the run
   (requests, simulator, scoring, store writes) over the turns played (budget: 2 ms).
-  Shown on their own: the one-time import of the model SDK and its transport, and
-  planning (validating and hashing the case files).
+  Shown on their own: the one-time imports (the model SDK, its transport, the scorer),
+  and planning (validating and hashing the case files).
 """
 
 from __future__ import annotations
@@ -135,8 +135,11 @@ def main() -> None:
     endpoint.start()
     base_url = ours.recv()
     cpu = time.process_time()
-    import aiohttp  # noqa: F401  (the SDK and a batch's transport: once per process, whatever the batch size)
+    # once per process, whatever the batch size: the SDK, a batch's transport, the scorer
+    import aiohttp  # noqa: F401
     import openai.types.chat  # noqa: F401
+
+    import medbench_tui.core.scoring  # noqa: F401
 
     import_cpu = time.process_time() - cpu
     try:
@@ -163,7 +166,7 @@ def main() -> None:
     waves = math.ceil(runs / args.concurrency) * (args.turns + 1) * args.latency
     print(f"runs: {runs} ({args.cases} cases x 2 systems), complete {result.complete}, "
           f"incomplete {result.incomplete}; turns {turns}, requests {requests}")
-    print(f"one-time import of the SDK and its transport: {import_cpu:.2f} s CPU")
+    print(f"one-time imports (SDK, transport, scorer): {import_cpu:.2f} s CPU")
     print(f"planning: {plan_wall:.2f} s wall, {plan_cpu:.2f} s CPU ({1000 * plan_cpu / args.cases:.1f} ms per case)")
     print(f"wall: {run_wall:.2f} s; ideal ceil({requests}/{args.concurrency}) x {args.latency * 1000:.0f} ms = "
           f"{ideal:.2f} s -> {run_wall / ideal:.3f}x (budget 1.25x)")

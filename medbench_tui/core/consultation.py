@@ -17,7 +17,6 @@ Async because simulators may call model endpoints; sync code can drive it with
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -131,9 +130,6 @@ class Consultation:
         self.transcript.turns.append(doctor)
         self._notify(doctor)
         reply = await self.simulator.reply(message, guard=self.guard, on_text=on_text)
-        # A patient that answers without waiting for anything (the grounded one) would
-        # otherwise hold the loop for a whole run: the other runs in flight get their turn.
-        await asyncio.sleep(0)
         seconds = time.perf_counter() - now
         asked = [a for a in attachments_asked(self.case.attachments, message) if a.available != "after_turn"
                  or a in self.released]

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from medbench_tui.core.scoring import cues, periods
@@ -221,10 +222,16 @@ class Record:
     diagnoses, and the words of its record (attachments and answers)."""
 
     def __init__(self, diagnosis_names: list[str], record_text: str, tests: list[list[str]]) -> None:
-        self.names = [words for words in (tuple(_words(name)) for name in diagnosis_names) if words]
+        self.names = [words for words in map(_phrase_words, diagnosis_names) if words]
         self.heads = {_key(words[-1]) for words in self.names if len(words[-1]) >= 5}
-        self.record = set(_words(record_text))
-        self.tests = [[words for words in (tuple(_words(p)) for p in phrases) if words] for phrases in tests]
+        self._record_text = record_text
+        self.tests = [[words for words in map(_phrase_words, phrases) if words] for phrases in tests]
+
+    @cached_property
+    def record(self) -> set[str]:
+        """The record's words: read on the first condition that needs them (most answers have
+        none, and the record is the case's longest text)."""
+        return set(_words(self._record_text))
 
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}
@@ -250,6 +257,12 @@ class Record:
 
 def _words(text: str) -> list[str]:
     return [t.norm for t in tokenize(text) if t.norm not in ("the", "a", "an", "of", "is", "are", "it", "she", "he")]
+
+
+@lru_cache(maxsize=8192)
+def _phrase_words(text: str) -> tuple[str, ...]:
+    """The words of a name or a test's name (cached: every case has the common measures)."""
+    return tuple(_words(text))
 
 
 def _raw_words(text: str) -> list[str]:

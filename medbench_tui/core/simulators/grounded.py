@@ -186,11 +186,14 @@ def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=8192)
 def _changed_by_phrase(unit: Unit) -> bool:
     """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
     one it lacks alone ("blacked out" is no black stool)?"""
+    if not unit.in_phrase:
+        return False
     alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
-    return unit.in_phrase and alone != {t for t in unit.terms if t.startswith("@")}
+    return alone != {t for t in unit.terms if t.startswith("@")}
 
 
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
@@ -384,7 +387,7 @@ class Matcher:
         weights = [self._weight(terms) for terms, _ in resolved]
         reading = _Reading(
             question_units, resolved, inside, self._qualified(question) if resolved else set(), weights,
-            frozenset(t for terms, _ in resolved for t in terms), frozenset(stem(lemma(w)) for w in words(question)),
+            frozenset(t for terms, _ in resolved for t in terms), _wording(question),
         )
         if len(self._readings) >= READINGS_KEPT:
             self._readings.clear()

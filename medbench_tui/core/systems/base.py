@@ -35,6 +35,13 @@ class DrivenSystem:
     async def drive(self, consultation: Consultation) -> None:
         raise NotImplementedError
 
+    @staticmethod
+    async def give_way() -> None:
+        """Let the other runs in flight have the loop: a doctor that never waits (a script, a
+        replay) with a patient that answers at once (the grounded one) would hold it for a
+        whole run. A doctor that waits for a model or a person gives way as it waits."""
+        await asyncio.sleep(0)
+
     async def consult(self, consultation: Consultation) -> Transcript:
         from medbench_tui.core.consultation import ConsultationOver
 

@@ -78,4 +78,5 @@ class ChecklistSystem(DrivenSystem):
             if consultation.turns_left == 0:
                 break
             await consultation.ask(question)
+            await self.give_way()
         consultation.finish(FinalResponse(text=FINAL_TEXT))

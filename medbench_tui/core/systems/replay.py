@@ -45,6 +45,7 @@ class ReplaySystem(DrivenSystem):
         for turn in recorded.turns:
             if turn.role == "doctor":
                 await consultation.ask(turn.text)
+                await self.give_way()
         if recorded.final is None:
             consultation.abandon(
                 f"replay: the recorded run has no final response ({recorded.reason or recorded.status})"
