@@ -13,24 +13,14 @@ import pytest
 from medbench_tui.core.openai_client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import RequestGate
-from tests.support.fake_openai import FAULT_KINDS, FakeOpenAI
+from tests.support.fake_openai import FAULT_KINDS
 
 MESSAGES = [{"role": "user", "content": "Chest pain since this morning."}]
 
 
-@pytest.fixture(scope="module")
-def _server():
-    server = FakeOpenAI(hang_seconds=0.5).start()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
 @pytest.fixture
-def fake(_server):
-    _server.reset()
-    return _server
+def fake(quick_openai):
+    return quick_openai
 
 
 class OneAttempt:

@@ -14,7 +14,6 @@ from medbench_tui.core.runs.cache import ResponseCache, request_key
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import RequestGate
 from medbench_tui.core.runs.store import RunStore
-from tests.support.fake_openai import FakeOpenAI
 
 
 class Waits:
@@ -35,21 +34,9 @@ async def _through_gate(gate: RequestGate, call, seed: int = 0):
         await close_shared_clients()  # as a batch does when it ends
 
 
-@pytest.fixture(scope="module")
-def _server():
-    server = FakeOpenAI(hang_seconds=0.5).start()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
 @pytest.fixture
-def fake(_server):
-    """One server for the module (closing one takes half a second), emptied per test."""
-    _server.requests.clear()
-    _server._queue.clear()
-    return _server
+def fake(quick_openai):
+    return quick_openai
 
 
 def _client(fake, timeout: float = 5.0) -> ChatClient:

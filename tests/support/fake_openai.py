@@ -458,3 +458,20 @@ def echoing_openai():
         yield server
     finally:
         server.close()
+
+
+@pytest.fixture(scope="module")
+def _module_openai():
+    server = FakeOpenAI(hang_seconds=0.5).start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def quick_openai(_module_openai):
+    """One :class:`FakeOpenAI` for a whole test module (closing one takes half a second),
+    forgotten between tests; its ``"timeout"`` fault holds a request half a second."""
+    _module_openai.reset()
+    return _module_openai

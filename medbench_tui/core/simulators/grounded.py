@@ -65,9 +65,10 @@ REPEAT_MARGIN = 0.1
 """A fact the doctor heard before is said again beside new facts only when it matches the
 question this much better than the best new one ("what colour was the sick?")."""
 KIN_ROOT = 4
-READINGS_KEPT = 256
-"""Questions whose reading a record keeps (a consultation asks far fewer)."""
 """Letters two words share at the start to be of one root ("urinary", "urine")."""
+READINGS_KEPT = 256
+"""Questions whose reading (and scores against every fact) a record keeps (a consultation
+asks far fewer)."""
 TIE = 1e-6
 """Scores this close are equal."""
 EXACT_MATCH = 0.95
@@ -259,9 +260,10 @@ class Source:
     """Each keyword's words as written, small words too ("in between"), to tell apart facts that
     match a question equally well."""
     terms: frozenset[str] = frozenset()
-    """The terms of ``profile``, and the stems of ``phrases``: a question that shares none of
-    either is not scored further (most facts share nothing with most questions)."""
+    """The terms of ``profile``: with ``phrase_stems``, what a question must share to be scored
+    against the source further (most facts share nothing with most questions)."""
     phrase_stems: frozenset[str] = frozenset()
+    """Every stem of ``phrases``."""
 
     @classmethod
     def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
@@ -400,6 +402,8 @@ class Matcher:
             return self._score(question, sources)
         known = self._scores.get(question)  # every fact against one part: asked by several checks
         if known is None:
+            if len(self._scores) >= READINGS_KEPT:
+                self._scores.clear()
             known = self._scores[question] = self._score(question, sources)
         return list(known)
 
