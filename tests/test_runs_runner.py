@@ -4,6 +4,7 @@ cancellation, hard kills, secrets. Waits between retries are recorded, never sle
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import shutil
@@ -21,6 +22,8 @@ from medbench_tui.core.bank import load_bank
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import (
+    _FEWER_COLLECTIONS,
+    YOUNG_COLLECTION_THRESHOLD,
     GroupFinished,
     GroupStarted,
     RunFinished,
@@ -333,6 +336,7 @@ def test_checklist_against_replay_over_bundled_cases(tmp_path, capsys):
     """Offline end to end: replaying the checklist's own transcripts scores the same."""
     store = tmp_path / "runs.sqlite"
     cases = REPO / "cases"
+    collections_before = gc.get_threshold()
     assert main(["run", "--system", "checklist", "--cases", str(cases), "--store", str(store),
                  "--format", "json", "--seed", "3"]) == 0
     first = json.loads(capsys.readouterr().out)
@@ -343,6 +347,7 @@ def test_checklist_against_replay_over_bundled_cases(tmp_path, capsys):
     assert main(["run", "--system", "checklist", "--system", f"replay:{recorded}", "--cases", str(cases),
                  "--store", str(store), "--format", "json"]) == 0
     second = json.loads(capsys.readouterr().out)
+    assert gc.get_threshold() == collections_before  # a batch collects less often only while it plays
     assert second["counts"]["complete"] == second["counts"]["planned"] == 2 * first["counts"]["planned"]
     assert main(["report", second["group_id"], "--store", str(store), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -356,6 +361,28 @@ def test_checklist_against_replay_over_bundled_cases(tmp_path, capsys):
     markdown = capsys.readouterr().out
     assert markdown.index("Diagnosis Accuracy") < markdown.index("Differential Accuracy") < markdown.index(
         "Treatment Accuracy") < markdown.index("Critical Conditions Passed") < markdown.index("Total steps")
+
+
+@pytest.mark.parametrize("collect_less", [True, False])
+def test_a_batch_collects_less_often_unless_a_screen_draws_beside_it(tmp_path, collect_less):
+    before = gc.get_threshold()
+    plan = plan_run(load_bank(REPO / "cases"), ["checklist"], cases=REPO / "cases" / "im-cap-001.yaml")
+    seen: list[tuple[int, int, int]] = []
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        runner = Runner(store, plan, collect_less=collect_less, on_event=lambda event: seen.append(gc.get_threshold()))
+        result = asyncio.run(runner.run())
+    assert result.ok and gc.get_threshold() == before
+    assert (seen[-2][0] >= YOUNG_COLLECTION_THRESHOLD) is collect_less  # while the run played
+
+
+def test_overlapping_batches_put_the_collection_threshold_back_when_the_last_ends():
+    before = gc.get_threshold()
+    with _FEWER_COLLECTIONS:
+        assert gc.get_threshold()[0] >= YOUNG_COLLECTION_THRESHOLD
+        with _FEWER_COLLECTIONS:  # a second batch, in another thread of the TUI
+            pass
+        assert gc.get_threshold()[0] >= YOUNG_COLLECTION_THRESHOLD  # the first still plays
+    assert gc.get_threshold() == before
 
 
 def test_usage_errors(tmp_path, capsys):

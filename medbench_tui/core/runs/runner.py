@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import os
 import random
 import secrets
 import socket
 import sqlite3
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -515,6 +517,37 @@ class RunGate:
 # --- the runner ------------------------------------------------------------------------
 
 
+class _FewerCollections:
+    """While any batch plays, the interpreter collects its youngest objects every
+    YOUNG_COLLECTION_THRESHOLD allocations instead of every 700: a batch makes millions of
+    short-lived objects, and collecting them that often took about a tenth of its CPU
+    (benchmarks/runner_throughput.py). Each collection then takes longer, so a batch that
+    plays beside a screen (the TUI's) keeps the usual ones. Batches may overlap: the first
+    to start sets the threshold, the last to end puts the old one back."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._playing = 0
+        self._before: tuple[int, int, int] | None = None
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._playing == 0:
+                self._before = gc.get_threshold()
+                gc.set_threshold(max(YOUNG_COLLECTION_THRESHOLD, self._before[0]), *self._before[1:])
+            self._playing += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._playing -= 1
+            if self._playing == 0 and self._before is not None:
+                gc.set_threshold(*self._before)
+
+
+YOUNG_COLLECTION_THRESHOLD = 50_000
+_FEWER_COLLECTIONS = _FewerCollections()
+
+
 @dataclass
 class GroupResult:
     group_id: str
@@ -544,8 +577,11 @@ class Runner:
         cache: bool = False,
         on_event: Callable[[ProgressEvent], None] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        collect_less: bool = True,
     ) -> None:
-        """``group`` is the group to resume; without it :meth:`run` starts a new one."""
+        """``group`` is the group to resume; without it :meth:`run` starts a new one.
+        ``collect_less``: collect garbage less often while playing (:class:`_FewerCollections`);
+        False beside a screen, whose frames want short collections."""
         if concurrency < 1 or endpoint_concurrency < 1:
             raise UsageError("concurrency must be at least 1")
         self.store = store
@@ -564,6 +600,7 @@ class Runner:
         self._scorer: ThreadPoolExecutor | None = None
         """While :meth:`run` lasts, one thread scores the runs in turn (the scorer's caches are not thread-safe)."""
         self._stopping = False
+        self._collect_less = collect_less
         self._patients: OrderedDict[str, tuple[PatientSimulator, LeakGuard, Path]] = OrderedDict()
         self.result: GroupResult | None = None
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -621,7 +658,8 @@ class Runner:
         ]
         heartbeat = asyncio.create_task(self._renew_claims())
         try:
-            outcomes = await asyncio.gather(*self._workers, return_exceptions=True)
+            with _FEWER_COLLECTIONS if self._collect_less else contextlib.nullcontext():
+                outcomes = await asyncio.gather(*self._workers, return_exceptions=True)
         except asyncio.CancelledError:
             self.cancel()
             await asyncio.gather(*self._workers, return_exceptions=True)

@@ -358,7 +358,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         runner = Runner(
             store, plan, group=group, concurrency=runner_settings.concurrency,
             endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
-            on_event=feed,
+            on_event=feed, collect_less=False,  # the screen draws beside it: short collections
         )
         self.post_message(self.Finished(batch.play(runner)))
 

@@ -437,6 +437,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         runner = Runner(
             self.store, plan, group=group, concurrency=1,
             endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
+            collect_less=False,  # the screen draws beside it: short collections
         )
         session.play(runner)
         if not session.cancelled:
