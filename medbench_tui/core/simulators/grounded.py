@@ -487,11 +487,12 @@ class Matcher:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
-        if not matches or matches[0].score < MATCH_THRESHOLD:
-            return []
+        if not matches or matches[0].score < MATCH_THRESHOLD and not self._names_its_medicine(matches[0], question):
+            return []  # a drug misspelt is still the drug ("bisoprolil")
         if (
-            not self._names(matches[0].source, question)
+            not self.names(matches[0].source, question)
             and not self._denies_all(matches[0], question)
+            and not self._names_its_medicine(matches[0], question)
             and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
         ):
             return []
@@ -595,7 +596,7 @@ class Matcher:
         shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
-    def _names(self, source: Source, question: str) -> bool:
+    def names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)? A
         word that only says when or how often ("previous" of "any previous surgery?") names
         nothing while the question has a subject of its own."""
@@ -613,6 +614,21 @@ class Matcher:
             return False
         subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
         return bool(subject) and all(p > 0 for p in subject)
+
+    def _names_its_medicine(self, match: Match, question: str) -> bool:
+        """Does the question name medicines that only the answer of the medicines fact names
+        ("are you on ramipril?", "how many mg of ramipril?")? A drug is what that fact is
+        about, so its answer is the reply, never a default "No"."""
+        if "@medication" not in match.source.named:
+            return False
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if len(resolved) != len(match.per_unit):
+            return False
+        # each word as written in the answer, not a concept it shares ("smoke" is no glasses prescription)
+        subject = [terms for terms in resolved if not terms & MODIFIERS]
+        return bool(subject) and all(
+            any(t in match.source.profile for t in terms if not t.startswith("@")) for terms in subject
+        )
 
     def _subject_score(self, match: Match, question: str) -> float:
         """The match on the question's subject alone: "previous" of "any previous surgery?"
@@ -875,7 +891,14 @@ class GroundedSimulator:
             # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
         if sources and sources[0].id in given:
-            return None  # the fact it asks for is already in this reply
+            # the fact it asks for is already in this reply; an alternative it lists that the reply
+            # does not answer, and another fact names, is still told ("PMH? any meds or allergies?")
+            listed = {facts[0].id for alternative in alternatives(asked)
+                      if not self._answered(alternative, given)
+                      and (facts := self.matcher.facts_for(alternative)) and self.matcher.names(facts[0], alternative)}
+            sources = [s for s in sources[1:] if s.id in listed]
+            if not sources:
+                return None
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
         if sources and intent.asks_dose(asked) and not any(intent.says_dose(asked, s.text) for s in sources):
@@ -903,6 +926,11 @@ class GroundedSimulator:
         opened = kind == "open" or intent.opens_openly(asked) or intent.offers_choice(asked)
         default = "uncertain" if opened else record.patient.default_answer
         return Part(voice.default_answer(default, key, concise=concise), "default", asked)
+
+    def _answered(self, question: str, given: list[str]) -> bool:
+        """Does a fact already in the reply answer the question?"""
+        matches = self.matcher.score(question, self.matcher.facts)
+        return any(m.source.id in given and m.score >= MATCH_THRESHOLD for m in matches)
 
     def _answer_part(self, asked: str, sources: list[Source]) -> Part:
         """A part answered by these facts."""

@@ -253,6 +253,11 @@ _JOINS = (
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
     (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
+    (re.compile(r"\bwater (tablets?|pills?)\b"), r"diuretic \1"),  # a medicine, not of passing water
+    # "regular" of the medicines one takes means the usual ones, not a steady heartbeat
+    (re.compile(r"\bregular(?= (?:medications?|medicines?|meds|tablets|pills|prescriptions?|treatments?|drugs|"
+                r"inhalers?|injections?)\b)"), "usual"),
+    (re.compile(r"\b(take|takes|taking|use|uses|using)\b([^.?!]{0,40}?) regularly\b"), r"\1\2"),
     # the time between the attacks, whatever they are called ("between the screaming bouts")
     (re.compile(r"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:attacks?|bouts?|episodes?|fits?|"
                 r"screams?|screaming|pains?|cramps?|spasms?|seizures?|crying|spells?)\b"), "in between"),
