@@ -71,3 +71,26 @@ def test_a_diagnosis_asked_with_a_tag_is_a_diagnosis_question():
                      "do u think its a chest infection?"):
         assert intent.kind_of(question) == "diagnosis", question
     assert intent.kind_of("how much do you think you drink?") != "diagnosis"
+
+
+def test_a_dose_in_milligrams_is_a_dose_in_mg():
+    facts = [FACTS[0], {"id": "medications", "topic": "current medications", "keywords": ["medication", "tablets"],
+                        "answer": "Just amlodipine for my blood pressure."},
+             {"id": "sildenafil", "topic": "erectile dysfunction medicine taken recently",
+              "keywords": ["sildenafil", "viagra"],
+              "answer": "I took one sildenafil last night, the 50 milligram one."}]
+    sim = GroundedSimulator(patient_record(fixture_case(intro=INTRO, additional_answers=facts)))
+    assert sim.answer("any viagra?").facts == ["sildenafil"]
+    assert sim.answer("sorry how many mg was it again?").facts == ["sildenafil"]
+
+
+def test_a_medicine_just_told_is_what_still_and_how_often_ask_of():
+    facts = [*FACTS[:1], {"id": "medications", "topic": "current medications", "keywords": ["medication", "cream"],
+                          "answer": "No regular tablets. Just a cream from the chemist."},
+             {"id": "urine", "topic": "passing urine", "keywords": ["wee", "how often"],
+              "answer": "I'm up three times a night to wee."}]
+    sim = GroundedSimulator(patient_record(fixture_case(intro=INTRO, additional_answers=facts)))
+    assert sim.answer("what cream is it?").facts == ["medications"]
+    assert sim.answer("still using it?").facts == ["medications"]
+    reply = sim.answer("how often do u put it on?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]

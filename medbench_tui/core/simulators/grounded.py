@@ -890,6 +890,9 @@ class GroundedSimulator:
         if self.state.topic and self._follows_up(question, asked, kind) and not _AGAIN.search(question):
             # "what was it you ate again?" goes back further
             sources = self._follow_up(asked, sources)
+        if sources and intent.asks_dose(asked) and not any(intent.says_dose(asked, s.text) for s in sources):
+            # no dose on record, even of a fact already told
+            return Part(voice.default_answer("uncertain", key, concise=concise), "default", asked)
         if sources and sources[0].id in given:
             # the fact it asks for is already in this reply; an alternative it lists that the reply
             # does not answer, and another fact names, is still told ("PMH? any meds or allergies?")
@@ -901,8 +904,6 @@ class GroundedSimulator:
                 return None
         # a second fact the doctor has already heard is not said again unasked
         sources = [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
-        if sources and intent.asks_dose(asked) and not any(intent.says_dose(asked, s.text) for s in sources):
-            return Part(voice.default_answer("uncertain", key, concise=concise), "default", asked)  # no dose on record
         if sources:
             return self._answer_part(asked, sources)
         if _OPEN_COMPLAINT.search(question):  # before small talk: "Hello, what brings you in?"
@@ -946,7 +947,7 @@ class GroundedSimulator:
         subject of its own leaves the topic for a fact that matches clearly better."""
         topic = [self._by_id[f] for f in self.state.topic if f in self._by_id]
         treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
-        if treated and intent.asks_treatment_of_it(question):
+        if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
             return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)

@@ -328,6 +328,26 @@ def asks_family_history(part: str) -> bool:
     return bool(_FAMILY_HISTORY.search(part))
 
 
+_HOW_OFTEN_USED = re.compile(
+    r"\bhow (often|many times( a (day|week))?)\b[^?.!]*\b(use|using|take|taking|put|putting|apply|applying|have|having)"
+    r"\b[^?.!]*\b(it|them|that|those|this|these)\b",
+    re.IGNORECASE,
+)
+"""How often a medicine just told is used ("how often do u put it on?"): part of its dose."""
+
+
+_STILL_USED = re.compile(
+    r"\bstill\s+(on|taking|using|putting|applying|take|use|have|having)\b([^?.!]*\b(it|them|that|those|this|these)\b)?",
+    re.IGNORECASE,
+)
+
+
+def asks_use_of_it(part: str) -> bool:
+    """Does the part ask whether, or how often, what was just told is still used ("still using
+    it?", "how often do u put it on?")?"""
+    return bool(_STILL_USED.search(part) or _HOW_OFTEN_USED.search(part))
+
+
 def asks_treatment_of_it(part: str) -> bool:
     """Does the part ask what was used for what was just told ("what did you use for that?", "did
     you put anything on it?", "have you taken anything for them?")?"""
@@ -371,7 +391,7 @@ def asks_dose(part: str) -> bool:
     """Does the part ask how much of a medicine ("what dose is the amlodipine?", "how many tablets
     do you take?")? Not whether one takes it ("are you on low-dose aspirin?"), nor how much of
     anything else ("how much do you drink?")."""
-    if _DOSE_ASKED.search(part):
+    if _DOSE_ASKED.search(part) or _HOW_OFTEN_USED.search(part):
         return True
     return bool(_HOW_MUCH.search(part)) and any("@medication" in u.terms for u in units(part))
 

@@ -254,6 +254,8 @@ _JOINS = (
     (re.compile(r"\bout of 10\b"), "out of ten"),
     (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
     (re.compile(r"\bwater (tablets?|pills?)\b"), r"diuretic \1"),  # a medicine, not of passing water
+    (re.compile(r"\bmilligrams?\b"), "mg"),  # one unit, however written
+    (re.compile(r"\bmicrograms?\b"), "mcg"),
     # "regular" of the medicines one takes means the usual ones, not a steady heartbeat
     (re.compile(r"\bregular(?= (?:medications?|medicines?|meds|tablets|pills|prescriptions?|treatments?|drugs|"
                 r"inhalers?|injections?)\b)"), "usual"),
