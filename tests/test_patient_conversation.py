@@ -178,6 +178,8 @@ def test_more_clinical_shorthand_is_written_out():
     assert expand_shorthand("wt/appetite? chest pain and/or SOB?") == (
         "weight or appetite? chest pain and/or short of breath?"  # a slash between words is "or"
     )
+    assert expand_shorthand("is she on home O2?") == "is she on home oxygen?"  # a digit in the word
+    assert expand_shorthand("b12 ok? T2DM?") == "b12 ok? T2DM?"  # not shorthand of the patient's
 
 
 def test_shorthand_for_the_jabs_and_the_drug_history_reaches_the_facts():

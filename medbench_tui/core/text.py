@@ -680,6 +680,7 @@ QUESTION_SHORTHAND: dict[str, str] = {
     "hr": "heart rate",
     "rr": "breathing rate",
     "sats": "oxygen levels",
+    "o2": "oxygen",
     "tft": "thyroid function test",
     "tfts": "thyroid function tests",
     "lft": "liver function test",
@@ -734,7 +735,8 @@ IRREGULAR_FORMS: dict[str, str] = {
 flown and flights are one word to the patient). Forms whose tense carries the meaning stay
 apart: "ate" (the last meal) is not "eat" (appetite), "lost" (weight lost) is not "lose"."""
 
-_SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?:[/&+][A-Za-z]+)?(?![A-Za-z0-9])")
+_SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+[0-9]?(?:[/&+][A-Za-z]+)?(?![A-Za-z0-9])")
+"""A word of letters, and one digit at most ("O2")."""
 
 
 def expand_shorthand(text: str) -> str:
