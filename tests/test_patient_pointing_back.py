@@ -29,3 +29,17 @@ def test_how_long_that_one_lasted_is_about_the_episode_just_told():
     sim = patient(EPISODE)
     assert sim.answer("Has this ever happened before?").facts == ["earlier_bout"]
     assert sim.answer("How long did that one go on for?").facts == ["earlier_bout"]  # not the onset of this one
+
+
+CONFUSION = [
+    {"id": "confusion", "topic": "the confusion", "keywords": ["confusion", "confused", "muddled"],
+     "answer": "This only started this morning; she thought it was Sunday."},
+    {"id": "medicines", "topic": "her medicines", "keywords": ["medicines", "tablets", "anything new"],
+     "answer": "Just her inhalers, nothing new."},
+]
+
+
+def test_how_what_was_just_told_stands_is_of_it_not_of_another_fact_with_the_word():
+    sim = patient(CONFUSION)
+    assert sim.answer("the confusion - is that new?").facts == ["confusion"]
+    assert sim.answer("any new medicines?").facts == ["medicines"]  # asked outright, it is the medicines

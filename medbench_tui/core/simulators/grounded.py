@@ -976,6 +976,8 @@ class GroundedSimulator:
             if symptoms:
                 return [s for s in sources if s.named & symptoms]
             return sources if any(t.named & DESCRIPTORS for t in topic) else stay
+        if intent.asks_state_of_it(question):
+            return stay  # "is that new?" after the confusion: of the confusion, never "anything new" of the tablets
         if not (on_topic and on_topic.score > 0):
             return sources  # "does that keep you awake?" after the tablets has words of its own
         others = [m for m in matches if m.source not in topic]

@@ -294,6 +294,17 @@ def _explicit_request(text: str) -> bool:
                           r"\b(done|back|available)\W*$", text, re.IGNORECASE))
 
 
+_STATES = frozenset({"new", "same", "there", "gone", "still", "normal", "ok", "okay", "fine", "better", "worse"})
+"""Words after "is that ...?" that ask how what was just told stands, never of another fact."""
+
+
+def asks_state_of_it(part: str) -> bool:
+    """Does the part ask how what was just told stands ("is that new?", "is it still there?")?"""
+    weak = _WEAK_DIAGNOSIS.match(part.strip())
+    tokens = words(weak.group("what")) if weak else ()
+    return bool(tokens) and tokens[-1] in _STATES
+
+
 def _descriptive(what: str) -> bool:
     """Does "is it <what>?" ask how the symptom is (sore, worse, constant, getting better)
     rather than what the illness is? Judged by the last word, the head of the phrase."""
