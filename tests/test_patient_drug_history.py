@@ -94,3 +94,11 @@ def test_a_medicine_just_told_is_what_still_and_how_often_ask_of():
     assert sim.answer("still using it?").facts == ["medications"]
     reply = sim.answer("how often do u put it on?")
     assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]
+
+
+def test_beside_the_medicines_a_question_of_something_the_record_never_names_gets_its_default():
+    reply = patient().answer("what tablets are you on? do you use a spacer with your inhaler?")
+    assert reply.facts == ["medications"]
+    assert any(reply.text.endswith(default) for default in voice.DEFAULT_ANSWERS["negative"]), reply.text
+    reply = patient().answer("SH - what do you do for work?")
+    assert reply.facts == ["work"] and reply.text == "I'm a retired teacher."  # a heading adds no default

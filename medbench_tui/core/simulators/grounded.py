@@ -124,6 +124,8 @@ _EXAMPLES = re.compile(
     re.IGNORECASE,
 )
 """Where the examples of what a question asks about begin."""
+_HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
+"""A part that only heads the questions after it ("SH - does she live alone?"): beside them, no "No." of its own."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """Words that ask for something again, not about something ("when did it start again?")."""
@@ -702,6 +704,8 @@ class Part:
     """How well each fact matches the part's question."""
     handed: list[str] = field(default_factory=list)
     """The attachments it hands over."""
+    heading: bool = False
+    """A default for a part that only heads the questions after it ("SH - does she live alone?")."""
 
     @property
     def facts(self) -> list[str]:
@@ -835,7 +839,8 @@ class GroundedSimulator:
         if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
             # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
             planned = [
-                p for p in planned if p.kind != "default" or self._has_subject(p.question) or _LEAD.match(p.question)
+                p for p in planned if p.kind != "default"
+                or not p.heading and (self._has_subject(p.question) or _LEAD.match(p.question))
             ] or planned[:1]
         facts = [f for p in planned for f in p.facts]
         if not facts:
@@ -861,7 +866,18 @@ class GroundedSimulator:
         """Does a fact given in this reply already answer the part ("any cough? coughed up
         any blood?" is one fact)? Then a "No." for the part would contradict it."""
         matches = self.matcher.score(part.question, [self._by_id[f] for f in facts])
-        return bool(matches) and matches[0].score >= COVERED_THRESHOLD
+        if not matches or matches[0].score < COVERED_THRESHOLD:
+            return False
+        if intent.lists_only(part.question):
+            return True  # a heading ("SH - does she live alone?") the fact is about
+        # a question with a word the record never uses ("does she use a spacer?" beside the
+        # inhalers) asks of something else, whatever concept they share
+        best, known = matches[0].source.profile, self.matcher.idf
+        return not any(
+            not u.terms & (best.keys() | DESCRIPTORS | MODIFIERS)
+            and any(not t.startswith("@") and t not in known for t in u.terms)
+            for u in units(part.question)
+        )
 
     def _plan(self, question: str, key: str, given: list[str]) -> Part | None:
         """What to answer to one part; facts are chosen here and said by :meth:`_tell`."""
@@ -926,7 +942,8 @@ class GroundedSimulator:
         # "how are you coping, have you got much help?": an open question first is not answered "No."
         opened = kind == "open" or intent.opens_openly(asked) or intent.offers_choice(asked)
         default = "uncertain" if opened else record.patient.default_answer
-        return Part(voice.default_answer(default, key, concise=concise), "default", asked)
+        return Part(voice.default_answer(default, key, concise=concise), "default", asked,
+                    heading=bool(_HEADING.match(question)))
 
     def _answered(self, question: str, given: list[str]) -> bool:
         """Does a fact already in the reply answer the question?"""
