@@ -102,3 +102,11 @@ def test_beside_the_medicines_a_question_of_something_the_record_never_names_get
     assert any(reply.text.endswith(default) for default in voice.DEFAULT_ANSWERS["negative"]), reply.text
     reply = patient().answer("SH - what do you do for work?")
     assert reply.facts == ["work"] and reply.text == "I'm a retired teacher."  # a heading adds no default
+
+
+def test_a_dose_asked_without_an_apostrophe_is_a_dose_question():
+    facts = [FACTS[0], {"id": "medications", "topic": "current medications", "keywords": ["medication", "tablets"],
+                        "answer": "Just amlodipine for my blood pressure."}]
+    sim = GroundedSimulator(patient_record(fixture_case(intro=INTRO, additional_answers=facts)))
+    reply = sim.answer("whats the dose of the amlodipine?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]

@@ -380,7 +380,7 @@ def suspects(part: str) -> bool:
 
 
 _DOSE_ASKED = re.compile(
-    r"\b(?:what|which)\s+(?:\w+\s+)?(?:doses?|dosage|strength|mg|milligrams?)\b|\bhow\s+many\s+(?:mg|milligrams?|micrograms?)\b",
+    r"\b(?:what|which|what'?s)\s+(?:\w+\s+)?(?:doses?|dosage|strength|mg|milligrams?)\b|\bhow\s+many\s+(?:mg|milligrams?|micrograms?)\b",
     re.IGNORECASE,
 )
 _HOW_MUCH = re.compile(r"\bhow\s+(?:much|many)\b", re.IGNORECASE)
