@@ -94,6 +94,7 @@ def test_a_medicine_just_told_is_what_still_and_how_often_ask_of():
     assert sim.answer("still using it?").facts == ["medications"]
     reply = sim.answer("how often do u put it on?")
     assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]
+    assert not intent.asks_use_of_it("is the pain still on the left?")
 
 
 def test_beside_the_medicines_a_question_of_something_the_record_never_names_gets_its_default():

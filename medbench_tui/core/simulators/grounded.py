@@ -910,11 +910,9 @@ class GroundedSimulator:
             # no dose on record, even of a fact already told
             return Part(voice.default_answer("uncertain", key, concise=concise), "default", asked)
         if sources and sources[0].id in given:
-            # the fact it asks for is already in this reply; an alternative it lists that the reply
-            # does not answer, and another fact names, is still told ("PMH? any meds or allergies?")
-            listed = {facts[0].id for alternative in alternatives(asked)
-                      if not self._answered(alternative, given)
-                      and (facts := self.matcher.facts_for(alternative)) and self.matcher.names(facts[0], alternative)}
+            # the fact it asks for is already in this reply; the alternatives it lists that other
+            # facts answer are still told ("PMH? any meds or allergies?")
+            listed = self._listed_elsewhere(asked, given)
             sources = [s for s in sources[1:] if s.id in listed]
             if not sources:
                 return None
@@ -945,10 +943,18 @@ class GroundedSimulator:
         return Part(voice.default_answer(default, key, concise=concise), "default", asked,
                     heading=bool(_HEADING.match(question)))
 
-    def _answered(self, question: str, given: list[str]) -> bool:
-        """Does a fact already in the reply answer the question?"""
-        matches = self.matcher.score(question, self.matcher.facts)
-        return any(m.source.id in given and m.score >= MATCH_THRESHOLD for m in matches)
+    def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
+        """The facts that answer an alternative of the question ("any meds or allergies?") which
+        no fact already in the reply answers, each named by its alternative."""
+        found: set[str | None] = set()
+        for alternative in alternatives(question):
+            matches = self.matcher.score(alternative, self.matcher.facts)
+            if any(m.source.id in given and m.score >= MATCH_THRESHOLD for m in matches):
+                continue  # the reply already answers it
+            facts = self.matcher.facts_for(alternative)
+            if facts and self.matcher.names(facts[0], alternative):
+                found.add(facts[0].id)
+        return found
 
     def _answer_part(self, asked: str, sources: list[Source]) -> Part:
         """A part answered by these facts."""

@@ -348,9 +348,10 @@ _HOW_OFTEN_USED = re.compile(
 
 
 _STILL_USED = re.compile(
-    r"\bstill\s+(on|taking|using|putting|applying|take|use|have|having)\b([^?.!]*\b(it|them|that|those|this|these)\b)?",
+    r"\bstill\s+(on|taking|using|putting|applying|take|use|have|having)\b[^?.!]*\b(it|them|that|those|this|these)\b",
     re.IGNORECASE,
 )
+"""Whether a medicine just told is still used ("still using it?"; not "is it still on the left?")."""
 
 
 def asks_use_of_it(part: str) -> bool:
