@@ -1,5 +1,6 @@
-"""Batch runs off the caller's loop: the background run, its coalesced progress, offline
-runs that really run side by side, and the plan of a person at the keyboard."""
+"""Batch runs off the caller's loop: the background run, the batch process, their
+coalesced progress, offline runs that really run side by side, and the plan of a person
+at the keyboard."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import threading
 import pytest
 
 from medbench_tui.core.bank import load_bank
-from medbench_tui.core.errors import UsageError
-from medbench_tui.core.runs.background import BackgroundRun, ProgressFeed, Tally, fold
+from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.runs.background import BackgroundRun, BatchFailed, BatchProcess, ProgressFeed, Tally, fold
 from medbench_tui.core.runs.runner import GroupFinished, GroupStarted, RequestRetried, RunFinished, Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.systems.human import HumanSystem
+from tests.support.batch_jobs import Counts, Crashes, Refuses, WaitsForCancel
 from tests.test_runs_runner import make_bank
 
 
@@ -90,3 +92,38 @@ def test_waiting_for_the_record_of_a_run_that_never_started_returns_at_once():
     run = BackgroundRun()
     run.cancel()
     assert run.wait_recorded(5.0) is True
+
+
+def test_a_batch_process_relays_its_news_in_order_and_returns_its_result():
+    news: list[int] = []
+    assert BatchProcess().play(Counts(5), news.append) == "done"
+    assert news == [1, 2, 3, 4, 5]  # what the job printed did not get among them
+
+
+def test_a_refusal_in_the_batch_process_keeps_its_message_and_a_crash_its_traceback():
+    with pytest.raises(MedbenchError, match="no case chosen: tick one"):
+        BatchProcess().play(Refuses(), print)
+    with pytest.raises(BatchFailed, match="ZeroDivisionError"):
+        BatchProcess().play(Crashes(), print)
+
+
+def test_a_batch_process_is_cancelled_from_another_thread():
+    batch = BatchProcess()
+    news: list[str] = []
+
+    def on_news(item: str) -> None:
+        news.append(item)
+        threading.Thread(target=batch.cancel).start()
+
+    assert batch.play(WaitsForCancel(), on_news) == "cancelled"
+    assert news == ["waiting"]
+    cancelled_first = BatchProcess()
+    cancelled_first.cancel()
+    assert cancelled_first.play(WaitsForCancel(), lambda item: None) == "cancelled"
+
+
+def test_a_group_id_chosen_beforehand_is_used_once(tmp_path):
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        assert store.create_group({}, 1, group_id="chosen").id == "chosen"
+        with pytest.raises(MedbenchError, match="already holds a group chosen"):
+            store.create_group({}, 1, group_id="chosen")

@@ -353,9 +353,10 @@ class MedbenchApp(App[int]):
     def batch_playing(self, playing: bool) -> None:
         """While a batch plays, collect rarely; when it is over, as before.
 
-        The batch's texts fill the text caches with many small objects, and each full
-        collection then walks them all, holding the interpreter for 100 ms or more: the
-        screen stalls. Young cycles are still collected, every BATCH_COLLECTION objects.
+        The runs play in another process, but their news and then their results (runs,
+        scorecards, report rows) are many small objects made here, and a full collection
+        walks them all, holding the interpreter for as long as a frame or more: the screen
+        stalls. Young cycles are still collected, every BATCH_COLLECTION objects.
         Only the real app does this (see :meth:`keep_long_lived`).
         """
         if not self._freeze_gc:

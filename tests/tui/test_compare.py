@@ -1,8 +1,10 @@
 """Compare mode: checklist against replay on one case and on a small bank, a model
-endpoint with a fault, cancelling a running comparison, the player's own runs, export."""
+endpoint with a fault, cancelling a running comparison or quitting during it, the
+player's own runs, export."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from textual.widgets import Select, SelectionList
@@ -43,7 +45,8 @@ async def compare(pilot, systems: list[str], cases: list[str] | None = None) -> 
     await until(pilot)
     await pilot.press("ctrl+r")
     # A group is made once the run is under way: before that, not running means not started yet.
-    await until(pilot, lambda: screen.group_id is not None and not screen.running)
+    # The runs play in a process of their own, whose start is slow on a busy machine: wait longer.
+    await until(pilot, lambda: screen.group_id is not None and not screen.running, rounds=1600)
     return screen
 
 
@@ -151,6 +154,32 @@ async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
         with RunStore(run_store_for(clinic)) as store:
             runs = store.runs(screen.group_id)
         assert ("fake-doc", "cancelled") in {(r.system, r.reason) for r in runs}
+
+
+async def test_quitting_during_a_comparison_stops_its_runs_and_keeps_them(clinic, make_app, fake_openai):
+    fake_doctor_bank(clinic, fake_openai.base_url)
+    fake_openai.latency = 20  # the doctor's first question never comes back in time
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_compare(pilot)
+        screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
+        screen.query_one("#compare-system-list", SelectionList).select("checklist")
+        await until(pilot)
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: any("× fake-doc" in line and "started" in line
+                                       for line in screen.query_one(RunLog).lines), idle=False)
+        group_id = screen.group_id
+        app.exit()
+    # The app closed before the doctor's reply was due: its run is cancelled and recorded
+    # (a closing app waits for that; a test's closed app leaves its loop, so the test waits).
+    recorded: set[tuple[str, str | None]] = set()
+    for _ in range(100):
+        with RunStore(run_store_for(clinic)) as store:
+            recorded = {(r.system, r.reason) for r in store.runs(group_id)}
+        if ("fake-doc", "cancelled") in recorded:
+            break
+        await asyncio.sleep(0.1)
+    assert ("fake-doc", "cancelled") in recorded
 
 
 async def test_the_players_own_runs_are_one_of_the_systems(clinic, make_app):

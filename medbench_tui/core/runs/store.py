@@ -445,10 +445,13 @@ class RunStore:
 
     # writing
 
-    def create_group(self, config: dict[str, Any], seed: int) -> RunGroup:
+    def create_group(self, config: dict[str, Any], seed: int, *, group_id: str | None = None) -> RunGroup:
+        """A new group; ``group_id``: the id chosen beforehand (by the process that shows
+        the group, while another plays it), else a new one."""
         text = self._json(config)
-        for _ in range(5):
-            group = RunGroup(id=new_group_id(), created_at=utc_now(), seed=seed, config=json.loads(text or "{}"))
+        for _ in range(1 if group_id else 5):
+            group = RunGroup(id=group_id or new_group_id(), created_at=utc_now(), seed=seed,
+                             config=json.loads(text or "{}"))
             try:
                 with self.transaction() as db:
                     db.execute(
@@ -458,6 +461,8 @@ class RunStore:
                 return group
             except sqlite3.IntegrityError:
                 continue
+        if group_id:
+            raise MedbenchError(f"the run store {self.path} already holds a group {group_id}")
         raise MedbenchError(f"could not create a run group in {self.path}")
 
     def record(self, run: RunRecord) -> int:

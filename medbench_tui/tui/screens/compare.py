@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +35,7 @@ from textual.widgets import (
 from textual.worker import Worker, WorkerState
 
 from medbench_tui.core.case import ERROR_TESTING
-from medbench_tui.core.runs.background import BackgroundRun, ProgressFeed, Tally
+from medbench_tui.core.runs.background import BatchProcess, ProgressFeed, Tally
 from medbench_tui.core.runs.runner import GroupResult
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.tui.bank_state import BankChanged
@@ -61,8 +61,9 @@ if TYPE_CHECKING:
     from medbench_tui.core.case import Case
     from medbench_tui.core.report import Report
 
-PROGRESS_EVERY = 0.05
-"""Seconds between two drawings of a batch's progress (twenty a second)."""
+PROGRESS_EVERY = 0.03
+"""Seconds between two drawings of a batch's progress (about thirty a second: the runs
+play in another process, so a drawing slows neither them nor the keys)."""
 RUN_WORKER = "compare-run"
 CASE_WORKER = "compare-case"
 EXPLANATION = (
@@ -118,7 +119,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self.case_ids: list[str] = []
         self.running = False
         self.tally = Tally()
-        self._batch: BackgroundRun | None = None
+        self._batch: BatchProcess | None = None
         self._store: RunStore | None = None
         self._feed: ProgressFeed | None = None
         self._progress_drawn = 0.0
@@ -313,7 +314,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self.medbench.batch_playing(True)  # from the planning on: its cases live as long as the run
         self.group_id = None
         self.tally = Tally()
-        self._batch = BackgroundRun()
+        self._batch = BatchProcess()
         self.case_ids = [e.id for e in entries]
         self.query_one(RunLog).clear()
         self.query_one("#compare-status", Static).update("Planning: checking the cases and the systems…")
@@ -323,44 +324,33 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self._run(self._batch, specs, files, str(self.query_one("#compare-simulator", Select).value))
 
     @work(thread=True, exclusive=True, group=RUN_WORKER, exit_on_error=False)
-    def _run(self, batch: BackgroundRun, specs: list[str], files: list[Path] | None, simulator: str) -> None:
-        """Plan, then play the runs on a loop of their own in this thread: the screen's
-        loop only draws the progress (see :mod:`medbench_tui.core.runs.background`)."""
+    def _run(self, batch: BatchProcess, specs: list[str], files: list[Path] | None, simulator: str) -> None:
+        """Plan and play the runs in a process of their own, relaying its news: the
+        screen's interpreter only draws the progress (see :mod:`medbench_tui.core.runs.background`)."""
         from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.runs.runner import Runner
-        from medbench_tui.tui.compare_model import (
-            comparison_config,
-            plan_cases,
-            retry_policy,
-        )
-        from medbench_tui.tui.play_session import latest_played_runs
+        from medbench_tui.core.runs.store import new_group_id
+        from medbench_tui.tui.comparison_job import ComparisonJob, ComparisonNews, ComparisonStarted
 
-        player = self.medbench.settings.player_name
-        machines = [s for s in specs if s != PLAYER_SYSTEM]
-        with_player = PLAYER_SYSTEM in specs
-        store = self.store
+        bank = self.medbench.bank
+        job = ComparisonJob(
+            bank_root=bank.root, run_store=bank.run_store, machines=[s for s in specs if s != PLAYER_SYSTEM],
+            files=files, simulator=simulator, player=self.medbench.settings.player_name,
+            with_player=PLAYER_SYSTEM in specs, group_id=new_group_id(), runner=self.medbench.settings.runner,
+        )
+        feed = ProgressFeed(lambda: self.post_message(self.Progressed(feed)))
+
+        def relay(news: ComparisonNews) -> None:
+            if isinstance(news, ComparisonStarted):
+                self.post_message(self.Started(news.group_id, news.runs, news.note))
+            else:
+                feed(news)
+
         try:
-            plan = plan_cases(self.medbench.bank, machines, files, simulator)
+            result = batch.play(job, relay)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot run", severity="error", markup=False, timeout=15)
-            self.post_message(self.Finished(None))
-            return
-        group = store.create_group(comparison_config(plan, player, with_player), plan.seed)
-        note = ""
-        if with_player:
-            played = latest_played_runs(store, [c.id for c in plan.cases], player)
-            for run in played.values():
-                store.record(replace(run, group_id=group.id, id=None))
-            note = f"Your played runs: {len(played)} of {len(plan.cases)} cases."
-        self.post_message(self.Started(group.id, len(plan.cases) * len(plan.systems), note))
-        runner_settings = self.medbench.settings.runner
-        feed = ProgressFeed(lambda: self.post_message(self.Progressed(feed)))
-        runner = Runner(
-            store, plan, group=group, concurrency=runner_settings.concurrency,
-            endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
-            on_event=feed, collect_less=False,  # the screen draws beside it: short collections
-        )
-        self.post_message(self.Finished(batch.play(runner)))
+            result = None
+        self.post_message(self.Finished(result))
 
     @on(Started)
     def _started(self, event: Started) -> None:
@@ -374,7 +364,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     @on(Progressed)
     def _progressed(self, message: Progressed) -> None:
         """Draw the news at most every PROGRESS_EVERY seconds: each frame costs the screen's
-        loop a repaint, and the batch thread competes with it for the interpreter."""
+        loop a repaint."""
         self._feed = message.feed
         if self._progress_due is not None:
             return  # a drawing is planned: it will take this news too
@@ -434,6 +424,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         """The comparison is over and its results are on screen (or there are none)."""
         self.call_after_refresh(self.medbench.batch_playing, False)  # once the results are drawn
         self.running = False
+        if self._batch is not None:
+            self._batch.cancel()  # its worker was cancelled (the app is closing): stop its process too
         self._batch = None
         self.refresh_bindings()
 
