@@ -134,18 +134,28 @@ async def test_a_model_endpoint_fault_leaves_its_run_incomplete_with_the_reason(
         )
 
 
-async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
+def waiting_doctor_app(clinic, make_app, fake_openai):
     fake_doctor_bank(clinic, fake_openai.base_url)
     fake_openai.latency = 20  # the doctor's first question never comes back in time
-    app = make_app(clinic)
+    return make_app(clinic)
+
+
+async def start_a_waiting_comparison(pilot) -> CompareScreen:
+    """The fake doctor against the checklist, run until the doctor's run has started (and waits)."""
+    screen = await open_compare(pilot)
+    screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
+    screen.query_one("#compare-system-list", SelectionList).select("checklist")
+    await until(pilot)
+    await pilot.press("ctrl+r")
+    await until(pilot, lambda: any("× fake-doc" in line and "started" in line
+                                   for line in screen.query_one(RunLog).lines), idle=False)
+    return screen
+
+
+async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
+    app = waiting_doctor_app(clinic, make_app, fake_openai)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_compare(pilot)
-        screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
-        screen.query_one("#compare-system-list", SelectionList).select("checklist")
-        await until(pilot)
-        await pilot.press("ctrl+r")
-        await until(pilot, lambda: any("× fake-doc" in line and "started" in line
-                                       for line in screen.query_one(RunLog).lines), idle=False)
+        screen = await start_a_waiting_comparison(pilot)
         await pilot.press("escape")
         await until(pilot, lambda: not screen.running)
         assert "Cancelled" in shown_in(screen, "#compare-status")
@@ -157,17 +167,9 @@ async def test_esc_cancels_a_running_comparison(clinic, make_app, fake_openai):
 
 
 async def test_quitting_during_a_comparison_stops_its_runs_and_keeps_them(clinic, make_app, fake_openai):
-    fake_doctor_bank(clinic, fake_openai.base_url)
-    fake_openai.latency = 20  # the doctor's first question never comes back in time
-    app = make_app(clinic)
+    app = waiting_doctor_app(clinic, make_app, fake_openai)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_compare(pilot)
-        screen.query_one("#compare-system-list", SelectionList).select("fake-doc")
-        screen.query_one("#compare-system-list", SelectionList).select("checklist")
-        await until(pilot)
-        await pilot.press("ctrl+r")
-        await until(pilot, lambda: any("× fake-doc" in line and "started" in line
-                                       for line in screen.query_one(RunLog).lines), idle=False)
+        screen = await start_a_waiting_comparison(pilot)
         group_id = screen.group_id
         app.exit()
     # The app closed before the doctor's reply was due: its run is cancelled and recorded
