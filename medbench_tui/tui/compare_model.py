@@ -14,10 +14,13 @@ from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 if TYPE_CHECKING:
     from medbench_tui.core.bank import Bank
     from medbench_tui.core.case import Case
+    from medbench_tui.core.report import Report
     from medbench_tui.core.runs.retry import RetryPolicy
-    from medbench_tui.core.runs.runner import RunPlan
-    from medbench_tui.core.runs.store import RunRecord
+    from medbench_tui.core.runs.runner import ProgressEvent, RunPlan
+    from medbench_tui.core.runs.store import RunRecord, RunStore
+    from medbench_tui.core.scoring.scorecard import Scorecard
     from medbench_tui.core.settings import RunnerSettings
+    from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
     ("diagnosis_accuracy", "Dx"),
@@ -97,8 +100,8 @@ class Side:
     label: str
     status: str
     reason: str | None
-    transcript: Any
-    card: Any
+    transcript: Transcript | None
+    card: Scorecard | None
     """The scorecard (None for an incomplete run: those are never scored)."""
     run_id: int | None = None
 
@@ -107,7 +110,7 @@ class Side:
         return self.status == "complete"
 
     @classmethod
-    def of_run(cls, run: Any, label: str | None = None) -> Side:
+    def of_run(cls, run: RunRecord, label: str | None = None) -> Side:
         """A side from a stored run (loaded with ``full=True``)."""
         card = run.scorecard_model() if run.complete else None
         return cls(label or run.system, run.status, run.reason, run.transcript_model(), card, run.id)
@@ -124,16 +127,16 @@ class Exchange:
     """Other events of the turn (a replaced reply, an endpoint error)."""
 
 
-def exchanges(transcript: Any, titles: dict[str, str] | None = None) -> list[Exchange]:
+def exchanges(transcript: Transcript, titles: dict[str, str] | None = None) -> list[Exchange]:
     """The transcript's turn pairs, numbered from 1; a doctor message that got no reply
     (the run stopped) is the last exchange, with ``reply`` None."""
     titles = titles or {}
-    pairs: list[list[Any]] = []
+    pairs: list[tuple[str, str | None]] = []
     for turn in transcript.turns:
         if turn.role == "doctor":
-            pairs.append([turn.text, None])
+            pairs.append((turn.text, None))
         elif pairs and pairs[-1][1] is None:
-            pairs[-1][1] = turn.text
+            pairs[-1] = (pairs[-1][0], turn.text)
     released: dict[int, list[str]] = {}
     notes: dict[int, list[str]] = {}
     for event in transcript.events:
@@ -148,7 +151,7 @@ def exchanges(transcript: Any, titles: dict[str, str] | None = None) -> list[Exc
     ]
 
 
-def opening_titles(transcript: Any, titles: dict[str, str] | None = None) -> list[str]:
+def opening_titles(transcript: Transcript, titles: dict[str, str] | None = None) -> list[str]:
     """The attachments the doctor had before the first question."""
     titles = titles or {}
     return [
@@ -158,12 +161,12 @@ def opening_titles(transcript: Any, titles: dict[str, str] | None = None) -> lis
     ]
 
 
-def final_sections(final: Any) -> list[tuple[str, list[str]]]:
+def final_sections(final: FinalResponse | None) -> list[tuple[str, list[str]]]:
     """The final response as (heading, lines), the structured fields first; empty ones left out."""
     if final is None:
         return []
 
-    def named(item: Any) -> str:
+    def named(item: FinalDiagnosis) -> str:
         return f"{item.name} ({item.icd10})" if item.icd10 else item.name
 
     sections = [
@@ -304,10 +307,10 @@ def _verdict(kind: str, statuses: list[str | None], labels: list[str]) -> str:
 @dataclass(frozen=True)
 class MatrixRow:
     case_id: str
-    runs: dict[str, Any]
+    runs: dict[str, RunRecord]
     """System -> its run of the case (missing systems: not run); with repeats, the first
     incomplete repeat, else the first."""
-    repeats: dict[str, list[Any]] = field(default_factory=dict)
+    repeats: dict[str, list[RunRecord]] = field(default_factory=dict)
     """System -> every repeat of the case (one run unless ``run --repeats``)."""
 
     def value(self, system: str, metric: str) -> float | None:
@@ -338,8 +341,8 @@ class MatrixRow:
         return len({(self.runs.get(s) is not None and self.runs[s].complete) for s in systems}) > 1
 
 
-def matrix_rows(runs: list[Any], case_ids: list[str]) -> list[MatrixRow]:
-    by_case: dict[str, dict[str, list[Any]]] = {case_id: {} for case_id in case_ids}
+def matrix_rows(runs: list[RunRecord], case_ids: list[str]) -> list[MatrixRow]:
+    by_case: dict[str, dict[str, list[RunRecord]]] = {case_id: {} for case_id in case_ids}
     for run in runs:
         by_case.setdefault(run.case_id, {}).setdefault(run.system, []).append(run)
     return [
@@ -384,7 +387,7 @@ def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator
                    bank_manifest=frozen_state(plans[0].bank.root, {c.stored_path: c.sha256 for c in cases}))
 
 
-def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, Any]:
+def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:
     """A TUI comparison's group configuration: the plan's, marked ``compare``; with the
     player's played runs, ``human`` is one of its systems."""
     from medbench_tui.tui.play_session import PLAYER_SYSTEM
@@ -398,7 +401,7 @@ def comparison_config(plan: Any, player: str, with_player: bool) -> dict[str, An
     return config
 
 
-def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> list[Path]:
+def export_report(store: RunStore, group_id: str, bank: Path, report: Report | None = None) -> list[Path]:
     """Write the group's report as Markdown, CSV, JSON and HTML into the bank's reports
     folder, and the case-level matrix (``<group>-cases.csv``) every figure comes from."""
     from medbench_tui.core.case_matrix import render_matrix
@@ -418,7 +421,7 @@ def export_report(store: Any, group_id: str, bank: Path, report: Any = None) -> 
     return [*written, matrix]
 
 
-def progress_line(event: Any) -> str | None:
+def progress_line(event: ProgressEvent) -> str | None:
     """A runner event as a line of the comparison's log (None: not logged)."""
     from medbench_tui.core.runs.runner import RequestRetried, RunFinished, RunStarted
 

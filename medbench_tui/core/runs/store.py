@@ -26,12 +26,16 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import redact, secret_values
+
+if TYPE_CHECKING:
+    from medbench_tui.core.scoring.scorecard import Scorecard
+    from medbench_tui.core.transcript import Transcript
 
 BUSY_TIMEOUT_MS = 10_000
 COMPLETE: Final = "complete"
@@ -258,13 +262,13 @@ class RunRecord:
     def complete(self) -> bool:
         return self.status == COMPLETE
 
-    def transcript_model(self):
+    def transcript_model(self) -> Transcript | None:
         """The stored transcript as a :class:`~medbench_tui.core.transcript.Transcript`."""
         from medbench_tui.core.transcript import Transcript
 
         return None if self.transcript is None else Transcript.model_validate(self.transcript)
 
-    def scorecard_model(self):
+    def scorecard_model(self) -> Scorecard | None:
         """The stored scorecard (with its extraction) as a ``scoring.Scorecard``."""
         from medbench_tui.core.scoring import Scorecard
 
