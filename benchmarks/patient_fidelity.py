@@ -22,13 +22,13 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case, patient_record
-from medbench_tui.core.consultation import Consultation
+from medbench_tui.core.cases.model import Case, patient_record
+from medbench_tui.core.cases.yamlio import parse_case_text
+from medbench_tui.core.consultation.loop import Consultation
 from medbench_tui.core.paths import bundled_cases_dir
 from medbench_tui.core.simulators import GroundedSimulator, LeakGuard, PatientReply
 from medbench_tui.core.simulators.lexicon import sentences, words
 from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer
-from medbench_tui.core.yamlio import parse_case_text
 
 REPO = Path(__file__).resolve().parent.parent
 CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"

@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from medbench_tui.core.case_matrix import render_matrix
-from medbench_tui.core.report import build_report
-from medbench_tui.core.report_render import render
+from medbench_tui.core.reports.case_matrix import render_matrix
+from medbench_tui.core.reports.render import render
+from medbench_tui.core.reports.report import build_report
 from medbench_tui.core.runs.store import RunRecord, RunStore, flatten_metrics
 
 URGENCY = ("routine", "urgent", "emergency")

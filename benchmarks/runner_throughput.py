@@ -125,7 +125,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     args = parser.parse_args()
 
-    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.runs.runner import Runner, plan_run
     from medbench_tui.core.runs.store import RunStore
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import build_scorecard
 from medbench_tui.core.scoring.extraction_model import Extraction, Extractor
 from medbench_tui.core.scoring.match import Matching, match
@@ -227,7 +227,7 @@ def load_answers(folder: Path) -> list[tuple[Case, dict]]:
 
 
 def extractors(choice: str) -> list[tuple[str, Extractor]]:
-    from medbench_tui.core.bankconfig import load_bank_config
+    from medbench_tui.core.cases.bankconfig import load_bank_config
     from medbench_tui.core.scoring.extractor_choice import make_extractor
 
     out: list[tuple[str, Extractor]] = []

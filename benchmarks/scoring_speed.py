@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.model_answer import model_answer
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript, Turn

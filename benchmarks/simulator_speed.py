@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case, patient_record
+from medbench_tui.core.cases.model import Case, patient_record
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.paths import bundled_cases_dir
 from medbench_tui.core.simulators import GroundedSimulator
-from medbench_tui.core.yamlio import parse_case_text
 
 REPO = Path(__file__).resolve().parent.parent
 QUESTIONS = REPO / "tests" / "data" / "questions"

@@ -38,7 +38,7 @@ SIZE = (160, 48)
 
 def write_bank(folder: Path) -> Path:
     """The bundled cases, and beside them a replay of each case's reference answers."""
-    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.cases.bank import iter_case_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
     from medbench_tui.core.validate import load_valid_case

@@ -49,8 +49,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=250)
     args = parser.parse_args()
 
+    from medbench_tui.core.cases.yamlio import CaseDocument, parse_case_text
     from medbench_tui.core.validate import validate_text
-    from medbench_tui.core.yamlio import CaseDocument, parse_case_text
 
     text = case_of_lines(400)
     lines = text.count("\n")

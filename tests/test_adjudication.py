@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
-from medbench_tui.core.adjudication import (
+from medbench_tui.core.review.adjudication import (
     AdjudicationBook,
     AdjudicationError,
     Record,
@@ -17,7 +17,7 @@ from medbench_tui.core.adjudication import (
     read_jsonl,
     stratified_sample,
 )
-from medbench_tui.core.agreement import agreement_report, cohens_kappa, proportion, recompute
+from medbench_tui.core.review.agreement import agreement_report, cohens_kappa, proportion, recompute
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.transcript import FinalResponse, Transcript, dump_transcript
 from medbench_tui.core.validate import load_valid_case

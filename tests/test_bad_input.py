@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.transcript import load_transcript
 from medbench_tui.core.validate import validate_file, validate_text
-from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import write_bank
 
 REPO = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import NEAR_DUPLICATE_THRESHOLD, BankEntry, BankIndex, iter_case_files, scan_bank
+from medbench_tui.core.cases.bank import NEAR_DUPLICATE_THRESHOLD, BankEntry, BankIndex, iter_case_files, scan_bank
 
 
 def write(folder: Path, stem: str, text: str) -> Path:
@@ -74,8 +74,8 @@ def test_same_complaint_different_patient_is_not_a_near_duplicate():
 
 
 def test_a_bank_names_its_places_and_reads_its_configuration_once(tmp_path):
-    from medbench_tui.core.bank import load_bank
-    from medbench_tui.core.bankconfig import BankConfigError
+    from medbench_tui.core.cases.bank import load_bank
+    from medbench_tui.core.cases.bankconfig import BankConfigError
 
     root = tmp_path / "bank"
     (root / "cases").mkdir(parents=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import iter_case_files, scan_bank
-from medbench_tui.core.case import BEHAVIORS, CATEGORIES
+from medbench_tui.core.cases.bank import iter_case_files, scan_bank
+from medbench_tui.core.cases.model import BEHAVIORS, CATEGORIES
 from medbench_tui.core.validate import load_valid_case, validate_paths
 
 CASES = Path(__file__).resolve().parent.parent / "cases"

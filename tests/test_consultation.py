@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from medbench_tui.core.case import Case, patient_record
-from medbench_tui.core.consultation import Consultation, ConsultationOver, requested
+from medbench_tui.core.cases.model import Case, patient_record
+from medbench_tui.core.consultation.loop import Consultation, ConsultationOver, requested
 from medbench_tui.core.simulators import GroundedSimulator
 from medbench_tui.core.transcript import FinalResponse
 

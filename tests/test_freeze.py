@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
-from medbench_tui.core.manifest import MANIFEST_NAME, build_manifest, check_bank, own_sha256
+from medbench_tui.core.cases.manifest import MANIFEST_NAME, build_manifest, check_bank, own_sha256
 
 REPO = Path(__file__).resolve().parent.parent
 

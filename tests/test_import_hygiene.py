@@ -76,3 +76,60 @@ def test_no_import_cycles():
         if name not in done:
             walk(name, [name], done)
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "paths", "files", "text", "redact", "diagnostics", "settings"),
+    ("icd10", "endpoints"),
+    ("cases", "transcript"),
+    ("validate", "simulators"),
+    ("scoring", "consultation"),
+    ("systems",),
+    ("runs",),
+    ("reports", "review", "authoring", "practice"),
+    ("comparison",),
+)
+"""The core's parts from the bottom up: a part imports only parts of its own layer or below.
+Each name is a package (or a module) directly under ``medbench_tui.core``."""
+
+KNOWN_UPWARD: set[tuple[str, str]] = {
+    # The endpoint's sampling reads the run's seeds from a context variable; the seeds are to
+    # be passed down instead (issue: one bank per command).
+    ("medbench_tui.core.cases.bankconfig", "medbench_tui.core.runs.seeds"),
+}
+
+
+def _layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) < 3 or parts[:2] != ["medbench_tui", "core"]:
+        return None
+    for depth, names in enumerate(LAYERS):
+        if parts[2] in names:
+            return depth
+    raise AssertionError(f"{module}: its part {parts[2]!r} is in no layer of LAYERS")
+
+
+def test_every_core_part_has_a_layer():
+    root = Path(medbench_tui.core.__file__).parent
+    parts = {p.stem for p in root.iterdir()
+             if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()}
+    placed = {name for names in LAYERS for name in names}
+    assert parts == placed, f"not placed: {sorted(parts - placed)}; gone: {sorted(placed - parts)}"
+
+
+def test_core_parts_import_only_their_layer_or_below():
+    root = Path(medbench_tui.__file__).parent
+    files = {".".join(p.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in root.rglob("*.py")}
+    upward = []
+    for name, path in sorted(files.items()):
+        mine = _layer_of(name)
+        if mine is None:
+            continue
+        for target in sorted(_imports(path, "medbench_tui", set(files))):
+            theirs = _layer_of(target)
+            if theirs is None and target.startswith(("medbench_tui.cli", "medbench_tui.tui")):
+                upward.append(f"{name} (the core) imports {target} (a client of the core)")
+            elif theirs is not None and theirs > mine and (name, target) not in KNOWN_UPWARD:
+                upward.append(f"{name} (layer {mine}) imports {target} (layer {theirs})")
+    assert not upward, "imports that climb a layer:\n" + "\n".join(upward)

@@ -10,10 +10,10 @@ import stat
 import pytest
 
 from medbench_tui.core import files
+from medbench_tui.core.cases.templates import new_case_text
+from medbench_tui.core.cases.yamlio import save_case_text
 from medbench_tui.core.files import backup_path, is_read_only, write_atomic
-from medbench_tui.core.templates import new_case_text
 from medbench_tui.core.validate import validate_text
-from medbench_tui.core.yamlio import save_case_text
 
 
 def test_a_read_only_case_is_refused_not_replaced(tmp_path):

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.case import Case, patient_record
+from medbench_tui.core.cases.model import Case, patient_record
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
 from medbench_tui.core.simulators.lexicon import sentences
 from medbench_tui.core.text import expand_shorthand, lemma
-from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import consultation, fixture_case
 
 CASES = Path(__file__).resolve().parent.parent / "cases"

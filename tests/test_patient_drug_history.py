@@ -7,7 +7,7 @@ and "is this a heart attack, do you think?" asks for a diagnosis the patient can
 
 from __future__ import annotations
 
-from medbench_tui.core.case import patient_record
+from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
 from tests.test_consultation import fixture_case
 

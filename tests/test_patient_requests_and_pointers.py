@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from medbench_tui.core.case import AdditionalAnswer, patient_record
+from medbench_tui.core.cases.model import AdditionalAnswer, patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent
 from tests.test_patient_conversation import bundled
 from tests.test_scoring_regressions import case

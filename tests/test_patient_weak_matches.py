@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from medbench_tui.core.case import patient_record
+from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators import GroundedSimulator, intent, voice
 from tests.test_consultation import CASE_DATA, fixture_case
 

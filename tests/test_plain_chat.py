@@ -10,7 +10,7 @@ import socket
 
 import pytest
 
-from medbench_tui.core.openai_client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
+from medbench_tui.core.endpoints.client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import RequestGate
 from tests.support.fake_openai import FAULT_KINDS

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import iter_case_files
+from medbench_tui.core.cases.bank import iter_case_files
 from medbench_tui.core.transcript import load_transcript
 from tests.test_consultation import write_bank
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
-from medbench_tui.core.practice import case_practice_label, practice_label, practice_number
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.practice.label import case_practice_label, practice_label, practice_number
 
 CASES = [
     Case.model_validate(YAML(typ="safe", pure=True).load(p.read_text(encoding="utf-8")), by_alias=True)

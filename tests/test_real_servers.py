@@ -11,14 +11,19 @@ import random
 
 import pytest
 
-from medbench_tui.core.bank import load_bank
-from medbench_tui.core.bankconfig import BankConfigError, LlmSimulatorConfig, OpenAIChatSystemConfig, parse_bank_config
-from medbench_tui.core.case import patient_record
-from medbench_tui.core.consultation import Consultation
-from medbench_tui.core.context_budget import fit
-from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE
-from medbench_tui.core.openai_client import REQUEST_LOG, ChatClient, EndpointError
-from medbench_tui.core.report import build_report, render_markdown
+from medbench_tui.core.cases.bank import load_bank
+from medbench_tui.core.cases.bankconfig import (
+    BankConfigError,
+    LlmSimulatorConfig,
+    OpenAIChatSystemConfig,
+    parse_bank_config,
+)
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.endpoints.client import REQUEST_LOG, ChatClient, EndpointError
+from medbench_tui.core.endpoints.context_budget import fit
+from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE
+from medbench_tui.core.reports.report import build_report, render_markdown
 from medbench_tui.core.runs.retry import RetryPolicy, call_with_retry
 from medbench_tui.core.runs.runner import plan_resume, plan_run
 from medbench_tui.core.runs.store import RunStore
@@ -120,7 +125,7 @@ async def test_an_extraction_cut_twice_says_so_rather_than_blaming_the_schema(fa
 
 
 async def test_no_second_try_when_twice_the_room_does_not_fit_the_context(fake_openai):
-    from medbench_tui.core.bankconfig import EndpointConfig
+    from medbench_tui.core.cases.bankconfig import EndpointConfig
 
     fake_openai.add_reply('{"diagnoses": [', finish_reason="length")
     endpoint = EndpointConfig(base_url=fake_openai.base_url, model="x", max_tokens=3000, context_tokens=5000)
@@ -408,8 +413,8 @@ def test_a_context_too_small_for_the_opening_ends_the_run_with_the_sizes_unsent(
 
 def test_the_tuis_runner_keeps_the_endpoint_limits_of_its_plan(tmp_path, key):
     """The TUI builds its Runner from a plan as the CLI does; the limits come with the plan."""
+    from medbench_tui.core.comparison.plan import retry_policy
     from medbench_tui.core.runs.runner import Runner
-    from medbench_tui.tui.compare_model import retry_policy
 
     bank = make_bank(tmp_path / "bank", "http://127.0.0.1:9/v1", cases=1)
     config = bank / "medbench.yaml"

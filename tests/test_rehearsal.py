@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from medbench_tui.cli import main
-from medbench_tui.core.rehearsal import battery, rehearse, render_text
+from medbench_tui.core.consultation.rehearsal import battery, rehearse, render_text
 from tests.test_consultation import fixture_case
 
 
@@ -58,7 +58,7 @@ def test_battery_asks_a_man_about_erections_and_an_informant_about_the_patient()
 def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery():
     from pathlib import Path
 
-    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.cases.bank import iter_case_files
     from medbench_tui.core.validate import load_valid_case
 
     left = {}

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.report import (
+from medbench_tui.core.reports.render import render
+from medbench_tui.core.reports.report import (
     bootstrap_mean,
     build_report,
     direction_of_change,
@@ -18,7 +19,6 @@ from medbench_tui.core.report import (
     render_markdown,
     wilson,
 )
-from medbench_tui.core.report_render import render
 from medbench_tui.core.runs.store import RunStore
 from tests.test_runs_store import make_run
 

@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from medbench_tui.core.report import build_report
-from medbench_tui.core.report_figures import metric_bars
-from medbench_tui.core.report_render import render
+from medbench_tui.core.reports.figures import metric_bars
+from medbench_tui.core.reports.render import render
+from medbench_tui.core.reports.report import build_report
 from medbench_tui.core.runs.store import RunStore
 from tests.test_report_honest import facts, make_group
 

@@ -7,7 +7,7 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from medbench_tui.core.bank import load_bank
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.runs.runner import (
     RunClaimedElsewhere,
     Runner,

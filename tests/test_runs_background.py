@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from medbench_tui.core.bank import load_bank
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.background import BackgroundRun, BatchFailed, BatchProcess, ProgressFeed, Tally, fold
 from medbench_tui.core.runs.runner import GroupFinished, GroupStarted, RequestRetried, RunFinished, Runner, plan_run

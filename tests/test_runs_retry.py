@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from medbench_tui.core.openai_client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
+from medbench_tui.core.endpoints.client import REQUEST_GATE, ChatClient, EndpointError, close_shared_clients
 from medbench_tui.core.runs.cache import ResponseCache, request_key
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import RequestGate

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
-from medbench_tui.core.bank import load_bank
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import (

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import Span, render_scorecard_text, score
 from medbench_tui.core.scoring.model_answer import model_answer
 from medbench_tui.core.transcript import FinalResponse, Transcript

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import render_scorecard_text, score
 from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
 

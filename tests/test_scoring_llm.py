@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
-from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.endpoints.client import EndpointError
 from medbench_tui.core.scoring import NO_EVIDENCE, LlmExtractor, Span, score, score_async
 from medbench_tui.core.scoring.llm_extractor import ExtractionError, locate, parse_structure
 from medbench_tui.core.transcript import FinalResponse, Transcript
@@ -161,7 +161,7 @@ def test_sync_score_with_the_llm_extractor(fake_openai):
 
 
 def test_from_endpoint_and_public_config(fake_openai):
-    from medbench_tui.core.bankconfig import EndpointConfig
+    from medbench_tui.core.cases.bankconfig import EndpointConfig
 
     endpoint = EndpointConfig(base_url=fake_openai.base_url, model="fake-model", seed=3)
     extractor = LlmExtractor.from_endpoint(endpoint)

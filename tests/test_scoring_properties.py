@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 

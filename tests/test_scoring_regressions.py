@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET

@@ -15,9 +15,9 @@ import pytest
 
 from medbench_tui.cli import main
 from medbench_tui.core import redact as redaction
-from medbench_tui.core.bankconfig import BankConfigError, load_bank_config, parse_bank_config
-from medbench_tui.core.case import Attachment
-from medbench_tui.core.consultation import attachment_view
+from medbench_tui.core.cases.bankconfig import BankConfigError, load_bank_config, parse_bank_config
+from medbench_tui.core.cases.model import Attachment
+from medbench_tui.core.consultation.loop import attachment_view
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate import load_valid_case, validate_file, validate_paths
 from tests.test_consultation import write_bank

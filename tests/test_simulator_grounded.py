@@ -3,7 +3,7 @@ and every behaviour modifier (style only, never a new fact)."""
 
 from __future__ import annotations
 
-from medbench_tui.core.case import patient_record
+from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators import GroundedSimulator, voice
 from medbench_tui.core.simulators.grounded import split_questions
 from tests.test_consultation import fixture_case

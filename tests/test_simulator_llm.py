@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from medbench_tui.core.bankconfig import LlmSimulatorConfig
-from medbench_tui.core.case import patient_record
-from medbench_tui.core.consultation import Consultation
-from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.cases.bankconfig import LlmSimulatorConfig
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.endpoints.client import EndpointError
 from medbench_tui.core.simulators import LeakGuard, make_simulator
 from medbench_tui.core.simulators.guard import SupportCheck, check_reply
 from medbench_tui.core.systems.checklist import ChecklistSystem
@@ -131,9 +131,9 @@ async def test_endpoint_error_in_the_patient_ends_the_run_incomplete(fake_openai
 
 
 def test_patient_prompt_of_every_bundled_case_holds_no_hidden_string(bundled_cases):
-    from medbench_tui.core.case import Case
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.cases.yamlio import parse_case_text
     from medbench_tui.core.simulators.llm import patient_prompt
-    from medbench_tui.core.yamlio import parse_case_text
 
     checked = 0
     for path in sorted(bundled_cases.glob("*.yaml")):

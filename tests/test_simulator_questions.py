@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from medbench_tui.core.case import Case, PatientRecord, patient_record
+from medbench_tui.core.cases.model import Case, PatientRecord, patient_record
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.simulators import GroundedSimulator
-from medbench_tui.core.yamlio import parse_case_text
 from tests.test_consultation import fixture_case
 
 REPO = Path(__file__).resolve().parent.parent

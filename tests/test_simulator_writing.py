@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from medbench_tui.core.case import patient_record
+from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators.guard import unfamiliar_writing
 from tests.test_consultation import fixture_case
 from tests.test_simulator_llm import key, llm_consultation  # noqa: F401  (the key fixture)

@@ -7,11 +7,16 @@ import json
 
 import pytest
 
-from medbench_tui.core.bankconfig import BankConfigError, OpenAIChatSystemConfig, load_bank_config, parse_bank_config
-from medbench_tui.core.case import patient_record
-from medbench_tui.core.consultation import Consultation
+from medbench_tui.core.cases.bankconfig import (
+    BankConfigError,
+    OpenAIChatSystemConfig,
+    load_bank_config,
+    parse_bank_config,
+)
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.endpoints.client import ChatClient, EndpointError
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.openai_client import ChatClient, EndpointError
 from medbench_tui.core.simulators import GroundedSimulator
 from medbench_tui.core.systems import resolve_system
 from medbench_tui.core.systems.checklist import FINAL_TEXT, HISTORY, PREGNANCY, ChecklistSystem

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from medbench_tui.core.bank import BankIndex
+from medbench_tui.core.cases.bank import BankIndex
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate import (
     CaseReport,

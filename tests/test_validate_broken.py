@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.bank import BankIndex
+from medbench_tui.core.cases.bank import BankIndex
 from medbench_tui.core.validate import validate_file, validate_paths
 
 BROKEN = Path(__file__).parent / "data" / "broken"

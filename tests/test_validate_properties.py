@@ -8,9 +8,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.validate import validate_text
-from medbench_tui.core.yamlio import parse_case_text
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")

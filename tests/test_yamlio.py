@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from medbench_tui.core.cases.yamlio import CaseDocument, parse_case_text, save_case_text
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.files import backup_path
-from medbench_tui.core.yamlio import CaseDocument, parse_case_text, save_case_text
 
 REPO = Path(__file__).resolve().parent.parent
 BASE_CASE = REPO / "tests" / "data" / "broken" / "ref-unknown-answer.yaml"

@@ -31,9 +31,9 @@ def run(args) -> int:
 
     from medbench_tui.cli._output import say
     from medbench_tui.cli.agreement import open_bank_store
-    from medbench_tui.core.adjudication import AdjudicationBook
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.review.adjudication import AdjudicationBook
 
     if args.action == "import":
         if args.file == "-":

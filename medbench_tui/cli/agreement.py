@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from medbench_tui.cli._output import add_format
 
 if TYPE_CHECKING:
-    from medbench_tui.core.agreement import AdjudicatedRun
+    from medbench_tui.core.review.agreement import AdjudicatedRun
     from medbench_tui.core.runs.store import RunStore
 
 
@@ -50,9 +50,9 @@ def run(args) -> int:
     import sys
 
     from medbench_tui.cli._output import emit_json
-    from medbench_tui.core.adjudication import AdjudicationBook
-    from medbench_tui.core.agreement import agreement_report, render
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.review.adjudication import AdjudicationBook
+    from medbench_tui.core.review.agreement import agreement_report, render
 
     with open_bank_store(args, create=False) as store:
         book = AdjudicationBook(store)
@@ -82,8 +82,8 @@ def run(args) -> int:
 
 def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict | None:
     """The agreement document of a run group, or None when nobody adjudicated it."""
-    from medbench_tui.core.adjudication import AdjudicationBook
-    from medbench_tui.core.agreement import agreement_report
+    from medbench_tui.core.review.adjudication import AdjudicationBook
+    from medbench_tui.core.review.agreement import agreement_report
 
     records = AdjudicationBook(store).records(group_id=group_id)
     if not records:
@@ -95,8 +95,8 @@ def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict | None:
 def adjudicated_runs(store: RunStore, bank: Path, run_ids: set[int]) -> list[AdjudicatedRun]:
     """The case and scorecard of each adjudicated run whose case file still reads (the
     metric effect leaves out the others)."""
-    from medbench_tui.core.agreement import AdjudicatedRun
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.review.agreement import AdjudicatedRun
     from medbench_tui.core.validate import load_valid_case
 
     out = []

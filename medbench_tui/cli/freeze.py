@@ -25,8 +25,8 @@ def run(args) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import emit_json, say
+    from medbench_tui.core.cases.manifest import check_bank, freeze
     from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.manifest import check_bank, freeze
     from medbench_tui.core.paths import bank_root, default_bank
 
     given = getattr(args, "bank", None)

@@ -108,9 +108,9 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.bank import load_bank
-    from medbench_tui.core.case import patient_record
-    from medbench_tui.core.consultation import Consultation
+    from medbench_tui.core.cases.bank import load_bank
+    from medbench_tui.core.cases.model import patient_record
+    from medbench_tui.core.consultation.loop import Consultation
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.files import writable_destination
     from medbench_tui.core.paths import bank_root_of

@@ -17,7 +17,7 @@ def configure(parser) -> None:
 def run(args) -> int:
     from medbench_tui.cli._output import emit_json
     from medbench_tui.cli.play import _case_path
-    from medbench_tui.core.rehearsal import rehearse, render_text
+    from medbench_tui.core.consultation.rehearsal import rehearse, render_text
     from medbench_tui.core.validate import load_valid_case
 
     case = load_valid_case(_case_path(args.case, args.bank))

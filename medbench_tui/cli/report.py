@@ -64,13 +64,13 @@ def run(args) -> int:
 
     from medbench_tui.cli._output import say
     from medbench_tui.cli.agreement import group_agreement
-    from medbench_tui.core.bankconfig import remember_bank_secrets
-    from medbench_tui.core.case_matrix import render_matrix
+    from medbench_tui.core.cases.bankconfig import remember_bank_secrets
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.files import writable_destination, write_atomic
     from medbench_tui.core.paths import bank_root, default_bank
-    from medbench_tui.core.report import build_report
-    from medbench_tui.core.report_render import render
+    from medbench_tui.core.reports.case_matrix import render_matrix
+    from medbench_tui.core.reports.render import render
+    from medbench_tui.core.reports.report import build_report
     from medbench_tui.core.runs.store import RunStore, store_path
 
     export = _suffix(args.export, EXPORTS, "--export")
@@ -110,7 +110,7 @@ def with_adjudication(rendered: str, adjudication: dict | None, fmt: str) -> str
     when the group has adjudications (a key ``adjudication`` in JSON; CSV and HTML unchanged)."""
     import json
 
-    from medbench_tui.core.agreement import report_section
+    from medbench_tui.core.review.agreement import report_section
 
     if adjudication is None or fmt not in ("text", "md", "json"):
         return rendered

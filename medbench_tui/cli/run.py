@@ -44,7 +44,7 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
-    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.paths import bank_root_of, default_bank
     from medbench_tui.core.runs.retry import RetryPolicy
@@ -156,7 +156,7 @@ async def _play(runner):
 def _summarise(store, result, fmt: str) -> int:
     from medbench_tui.cli._output import emit_json, say
     from medbench_tui.core.redact import redact
-    from medbench_tui.core.report import build_report, render_text
+    from medbench_tui.core.reports.report import build_report, render_text
 
     group = store.group(result.group_id)
     report = build_report(store, group.id)

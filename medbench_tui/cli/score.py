@@ -49,7 +49,7 @@ def run(args) -> int:
         )
     evaluator = None
     if args.extractor == "llm":
-        from medbench_tui.core.bankconfig import load_bank_config
+        from medbench_tui.core.cases.bankconfig import load_bank_config
         from medbench_tui.core.paths import bank_root_of
 
         evaluator = load_bank_config(bank_root_of(case_path)).evaluator

@@ -33,7 +33,7 @@ def _bank(given: str | None):
 
 async def _status(config, offline: bool) -> tuple[bool, str]:
     """(can run, why not / what was checked) for one endpoint configuration."""
-    from medbench_tui.core.openai_client import ChatClient, EndpointError
+    from medbench_tui.core.endpoints.client import ChatClient, EndpointError
 
     try:
         client = ChatClient.for_endpoint(config)
@@ -52,7 +52,7 @@ async def _status(config, offline: bool) -> tuple[bool, str]:
 async def _rows(bank_config, offline: bool) -> dict:
     import asyncio
 
-    from medbench_tui.core.bankconfig import EndpointConfig
+    from medbench_tui.core.cases.bankconfig import EndpointConfig
 
     def describe(name, config, kind: str | None = None) -> dict:
         row = {"name": name, "kind": kind or config.kind}
@@ -127,7 +127,7 @@ def run(args) -> int:
     import asyncio
 
     from medbench_tui.cli._output import emit_json
-    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.cases.bank import load_bank
 
     bank = load_bank(_bank(getattr(args, "bank", None)))
     bank_config = bank.config

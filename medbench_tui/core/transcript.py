@@ -144,8 +144,8 @@ def _parse(path: Path, text: str) -> Any:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    from medbench_tui.core.cases.yamlio import alias_expansion
     from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.yamlio import alias_expansion
 
     try:
         if path.suffix.lower() == ".json":
@@ -166,7 +166,7 @@ def _parse(path: Path, text: str) -> Any:
 
 def _invalid(path: Path, text: str, exc: Any) -> str:
     """Each problem (at most 10) as ``file:line:col: key.path: message``."""
-    from medbench_tui.core.yamlio import parse_case_text
+    from medbench_tui.core.cases.yamlio import parse_case_text
 
     positions = parse_case_text(text).positions  # JSON is YAML too: one position finder
     problems = []

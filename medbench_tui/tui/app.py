@@ -14,7 +14,8 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from medbench_tui.core.bank import Bank, BankIndex, load_bank
+from medbench_tui.core.authoring.library import CaseEntry
+from medbench_tui.core.cases.bank import Bank, BankIndex, load_bank
 from medbench_tui.core.settings import Settings
 from medbench_tui.tui.bank_state import (
     BankChanged,
@@ -32,7 +33,6 @@ from medbench_tui.tui.commands import (
     SessionCommands,
 )
 from medbench_tui.tui.keymap import declared_bindings, unknown_binding_ids
-from medbench_tui.tui.library_model import CaseEntry
 from medbench_tui.tui.modes import MODE_TITLES
 from medbench_tui.tui.screens.compare import (
     CaseComparisonScreen,
@@ -399,7 +399,8 @@ if TYPE_CHECKING:
 def _warm_up() -> None:
     """Build the ICD-10 table and search index, and load the statistics, before anyone
     first needs them (while the app waits for its first key)."""
-    from medbench_tui.core import icd10, report
+    from medbench_tui.core import icd10
+    from medbench_tui.core.reports import report
 
     icd10.warm_up()
     report.warm_up()

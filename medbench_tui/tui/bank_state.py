@@ -15,8 +15,8 @@ from pathlib import Path
 
 from textual.message import Message
 
-from medbench_tui.core.bank import Bank, iter_case_files
-from medbench_tui.tui.library_model import CaseEntry, read_entry
+from medbench_tui.core.authoring.library import CaseEntry, read_entry
+from medbench_tui.core.cases.bank import Bank, iter_case_files
 
 PROGRESS_EVERY = 5
 """Report loading progress every this many cases (fewer messages, same bar)."""

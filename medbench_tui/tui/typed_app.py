@@ -13,9 +13,9 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.worker import Worker
 
-from medbench_tui.core.bank import Bank, BankIndex
+from medbench_tui.core.authoring.library import CaseEntry
+from medbench_tui.core.cases.bank import Bank, BankIndex
 from medbench_tui.core.settings import Settings
-from medbench_tui.tui.library_model import CaseEntry
 
 ModeScreen = TypeVar("ModeScreen", bound=Screen[Any])
 

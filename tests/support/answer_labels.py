@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 
 IMPLICIT = "cc-implicit-contraindicated"
 VALUES = {

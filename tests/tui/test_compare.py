@@ -223,7 +223,7 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
     import shutil
     from pathlib import Path
 
-    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.cases.bank import iter_case_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
     from medbench_tui.core.validate import load_valid_case

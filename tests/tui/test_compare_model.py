@@ -7,12 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.case import patient_record
-from medbench_tui.core.consultation import Consultation, make_simulator
-from medbench_tui.core.scoring import score
-from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
-from medbench_tui.core.validate import load_valid_case
-from medbench_tui.tui.compare_model import (
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.comparison.view import (
     Side,
     exchanges,
     final_sections,
@@ -22,6 +18,10 @@ from medbench_tui.tui.compare_model import (
     matrix_rows,
     metric_rows,
 )
+from medbench_tui.core.consultation.loop import Consultation, make_simulator
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
+from medbench_tui.core.validate import load_valid_case
 
 from .conftest import CLINIC
 
@@ -141,7 +141,7 @@ def test_group_kinds():
 
 
 def test_paths_are_bank_relative(tmp_path):
-    from medbench_tui.tui.compare_model import case_file, load_case
+    from medbench_tui.core.comparison.view import case_file, load_case
 
     assert case_file(tmp_path, "x.yaml") == tmp_path / "x.yaml"
     assert case_file(tmp_path, "/abs/x.yaml") == Path("/abs/x.yaml")
@@ -149,9 +149,9 @@ def test_paths_are_bank_relative(tmp_path):
 
 
 def test_a_chosen_set_of_cases_is_planned_as_one_group(clinic):
-    from medbench_tui.core.bank import load_bank
-    from medbench_tui.core.manifest import NOT_FROZEN
-    from medbench_tui.tui.compare_model import plan_cases
+    from medbench_tui.core.cases.bank import load_bank
+    from medbench_tui.core.cases.manifest import NOT_FROZEN
+    from medbench_tui.core.comparison.plan import plan_cases
 
     files = [clinic / "fx-chest-001.yaml", clinic / "fx-throat-002.yaml"]
     plan = plan_cases(load_bank(clinic), ["checklist"], files, "grounded")

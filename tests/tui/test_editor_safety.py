@@ -8,7 +8,7 @@ import stat
 
 from textual.widgets import DataTable
 
-from medbench_tui.core.templates import new_case_text
+from medbench_tui.core.cases.templates import new_case_text
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ExternalChangeDialog
 from medbench_tui.tui.screens.diff_view import DiffView
 

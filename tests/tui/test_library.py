@@ -6,7 +6,7 @@ import threading
 
 from textual.widgets import Input, ProgressBar, Select
 
-from medbench_tui.core.yamlio import parse_case_text
+from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
 from medbench_tui.tui.screens.library import LibraryScreen
 from medbench_tui.tui.widgets.case_table import CaseTable
@@ -69,7 +69,7 @@ async def test_bank_loads_in_the_background_with_progress(bank, make_app, monkey
 
 
 async def test_a_bank_that_cannot_be_read_is_explained(bank, make_app, monkeypatch):
-    from medbench_tui.core import bank as bank_module
+    from medbench_tui.core.cases import bank as bank_module
 
     def broken(folder):
         raise PermissionError(f"[Errno 13] Permission denied: '{folder}'")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from medbench_tui.tui.library_model import CaseEntry, filter_entries, rank_entries, read_entry, sort_entries
+from medbench_tui.core.authoring.library import CaseEntry, filter_entries, rank_entries, read_entry, sort_entries
 
 
 def entry(

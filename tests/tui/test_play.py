@@ -7,9 +7,9 @@ from textual import events
 from textual.widgets import Input
 
 from medbench_tui.core.paths import play_swap_file, run_store_for
-from medbench_tui.core.practice import practice_number
+from medbench_tui.core.practice.label import practice_number
+from medbench_tui.core.practice.session import ABANDONED, PLAYER_SYSTEM, SessionState, SessionSwap
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.play_session import ABANDONED, PLAYER_SYSTEM, SessionState, SessionSwap
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
 from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.paths import play_swap_file
+from medbench_tui.core.practice.session import SessionSwap, TurnCount, parse_diagnosis
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
-from medbench_tui.tui.play_session import SessionSwap, TurnCount, parse_diagnosis
 
 
 @pytest.mark.parametrize(

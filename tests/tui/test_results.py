@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
-from medbench_tui.core.bank import load_bank
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.runner import Runner, plan_run
 from medbench_tui.core.runs.store import RunStore

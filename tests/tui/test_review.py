@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input
 
-from medbench_tui.core.adjudication import AdjudicationBook
 from medbench_tui.core.paths import run_store_for
+from medbench_tui.core.review.adjudication import AdjudicationBook
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.screens.review import ReviewScreen
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.templates import (
+from medbench_tui.core.cases.templates import (
     check_new_case_id,
     create_case,
     create_variant,
@@ -14,8 +13,9 @@ from medbench_tui.core.templates import (
     trash_case,
     variant_text,
 )
+from medbench_tui.core.cases.yamlio import parse_case_text
+from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate import validate_text
-from medbench_tui.core.yamlio import parse_case_text
 
 
 def test_template_fails_only_where_the_author_must_fill_in(tmp_path):
@@ -129,7 +129,7 @@ def test_trash_keeps_every_deleted_file(tmp_path):
 
 
 def test_trashed_files_are_not_cases(tmp_path):
-    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.cases.bank import iter_case_files
 
     case = tmp_path / "a-1.yaml"
     case.write_text("id: a-1\n")

@@ -54,7 +54,7 @@ def test_an_empty_value_right_after_the_colon_needs_a_space():
     ],
 )
 def test_an_inserted_code_never_breaks_the_line(line, column, result):
-    from medbench_tui.core.yamlio import parse_case_text
+    from medbench_tui.core.cases.yamlio import parse_case_text
     from medbench_tui.tui.yaml_lines import icd_insertion
 
     insertion = icd_insertion(line, column, "N30.0")

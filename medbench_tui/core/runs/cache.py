@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from medbench_tui.core.openai_client import ChatReply
+from medbench_tui.core.endpoints.client import ChatReply
 from medbench_tui.core.runs.store import RunStore
 
 

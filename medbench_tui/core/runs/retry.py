@@ -1,6 +1,6 @@
 """When and how long to wait before sending a request to an endpoint again.
 
-Retried: what :class:`~medbench_tui.core.openai_client.EndpointError` marks
+Retried: what :class:`~medbench_tui.core.endpoints.client.EndpointError` marks
 ``retryable`` (429 rate limits, 5xx, timeouts, dropped connections, garbled replies).
 Never retried: 400/401/403/404, an exhausted quota, a request longer than the
 context and images sent to a model that takes none (whatever their status: llama.cpp
@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from medbench_tui.core.endpoint_error import UNREACHABLE, EndpointError
+from medbench_tui.core.endpoints.errors import UNREACHABLE, EndpointError
 
 T = TypeVar("T")
 

@@ -40,15 +40,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from medbench_tui.core.bankconfig import (
+from medbench_tui.core.cases.bankconfig import (
     BankConfigError,
     GroundedSimulatorConfig,
     LlmSimulatorConfig,
 )
-from medbench_tui.core.case import ERROR_TESTING
-from medbench_tui.core.casemix import case_facts
+from medbench_tui.core.cases.casemix import case_facts
+from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.errors import MedbenchError, UsageError
-from medbench_tui.core.openai_client import close_shared_clients
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
@@ -69,10 +69,10 @@ PATIENTS_KEPT = 8
 """Cases whose patient set-up is kept at least (as many as runs in flight)."""
 
 if TYPE_CHECKING:
-    from medbench_tui.core.bank import Bank
-    from medbench_tui.core.bankconfig import BankConfig
-    from medbench_tui.core.case import Case
-    from medbench_tui.core.openai_client import ChatClient, ChatReply
+    from medbench_tui.core.cases.bank import Bank
+    from medbench_tui.core.cases.bankconfig import BankConfig
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.endpoints.client import ChatClient, ChatReply
     from medbench_tui.core.scoring import Extractor
     from medbench_tui.core.simulators.base import PatientSimulator
     from medbench_tui.core.simulators.guard import LeakGuard
@@ -184,14 +184,14 @@ class RunPlan:
     repeats: int = 1
     """Each case x system is played this many times (``run --repeats``)."""
     bank_manifest: dict[str, Any] | str = "not frozen"
-    """The frozen manifest the cases belong to (see :func:`medbench_tui.core.manifest.frozen_state`)."""
+    """The frozen manifest the cases belong to (see :func:`medbench_tui.core.cases.manifest.frozen_state`)."""
     left_out_error_tests: list[str] = field(default_factory=list)
     """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
         simulator or the evaluator): the gate never sends it more requests at once."""
-        from medbench_tui.core.bankconfig import EndpointConfig
+        from medbench_tui.core.cases.bankconfig import EndpointConfig
 
         endpoints = [getattr(s, "config", None) for s in self.systems] + [self.simulator_setup]
         endpoints += [getattr(self.extractor, "endpoint", None)]
@@ -237,7 +237,7 @@ def _stored_path(path: Path, bank: Path) -> str:
 
 def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, dict[str, Any]]:
     """The simulator's configuration (read once, not per case) and its public form."""
-    from medbench_tui.core.bankconfig import BUILTIN_SIMULATORS, EndpointConfig
+    from medbench_tui.core.cases.bankconfig import BUILTIN_SIMULATORS, EndpointConfig
 
     if name in BUILTIN_SIMULATORS:
         return name, {"kind": name}
@@ -330,8 +330,8 @@ def plan_run(
     they are left out (and listed in ``left_out_error_tests``) unless
     ``include_error_tests``; a case file named on its own is always played.
     """
-    from medbench_tui.core.bank import iter_case_files
-    from medbench_tui.core.manifest import frozen_state
+    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.manifest import frozen_state
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
@@ -406,7 +406,7 @@ def plan_resume(
         raise MedbenchError(f"run group {group.id} cannot be resumed with other options:\n  " + "\n  ".join(changes)
                             + "\n  (resume with just --resume, or start a new group)")
 
-    from medbench_tui.core.bank import load_bank
+    from medbench_tui.core.cases.bank import load_bank
 
     loaded = load_bank(bank, run_store=store.path)
     bank_config = loaded.config
@@ -712,7 +712,7 @@ class Runner:
     async def _play(self, item: PlannedCase, system: DoctorSystem, repeat: int = 0) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded.
         Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
-        from medbench_tui.core.openai_client import REQUEST_GATE, REQUEST_LOG
+        from medbench_tui.core.endpoints.client import REQUEST_GATE, REQUEST_LOG
 
         assert self.group is not None  # set by run() before any run is played
         group_id = self.group.id
@@ -748,7 +748,7 @@ class Runner:
         return self._record(item, system, transcript, card, started_at, started, gate.retries, seeds, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
-        from medbench_tui.core.consultation import Consultation
+        from medbench_tui.core.consultation.loop import Consultation
 
         patient, guard, bank_root = self._patient(item)
         return Consultation(item.case, patient.again(), system=system.name, bank_root=bank_root, guard=guard)
@@ -759,8 +759,8 @@ class Runner:
         if (known := self._patients.get(item.id)) is not None:
             self._patients.move_to_end(item.id)
             return known
-        from medbench_tui.core.case import patient_record
-        from medbench_tui.core.consultation import make_simulator
+        from medbench_tui.core.cases.model import patient_record
+        from medbench_tui.core.consultation.loop import make_simulator
         from medbench_tui.core.paths import bank_root_of
         from medbench_tui.core.simulators.guard import LeakGuard
 

@@ -21,7 +21,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import cues
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.reference import Mention, ReferenceTable

@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring.extraction_model import (
     NO_EVIDENCE,
     Entity,
@@ -167,7 +167,7 @@ class LlmExtractor:
 
     Built from an endpoint configuration (:meth:`from_endpoint`, the ``evaluator.llm``
     of ``medbench.yaml``) or from a base URL and model; the client is
-    :class:`medbench_tui.core.openai_client.ChatClient`.
+    :class:`medbench_tui.core.endpoints.client.ChatClient`.
     """
 
     name = "llm"
@@ -183,13 +183,13 @@ class LlmExtractor:
         seed: int | None = None,
         max_tokens: int | None = None,
     ) -> None:
-        from medbench_tui.core.openai_client import ChatClient
+        from medbench_tui.core.endpoints.client import ChatClient
 
         if client is None:
             if base_url is None:
                 raise ValueError("LlmExtractor needs a client or a base_url")
             client = ChatClient(base_url=base_url, api_key=api_key, role="extractor")
-        from medbench_tui.core.bankconfig import DEFAULT_MAX_TOKENS
+        from medbench_tui.core.cases.bankconfig import DEFAULT_MAX_TOKENS
 
         self.client = client
         self.model = model
@@ -202,7 +202,7 @@ class LlmExtractor:
 
     @classmethod
     def from_endpoint(cls, endpoint: Any) -> LlmExtractor:
-        from medbench_tui.core.openai_client import ChatClient
+        from medbench_tui.core.endpoints.client import ChatClient
 
         extractor = cls(model=endpoint.model, client=ChatClient.for_endpoint(endpoint, role="extractor"))
         sampling = endpoint.sampling("extractor")
@@ -280,7 +280,7 @@ class LlmExtractor:
 
     async def _complete(self, messages: list[dict[str, str]], room: dict[str, Any]) -> Any:
         """One request, falling back to a weaker output format when the server refuses one."""
-        from medbench_tui.core.openai_client import EndpointError
+        from medbench_tui.core.endpoints.client import EndpointError
 
         for fmt in self._formats[:]:
             params = {**self.params, **room, **({"response_format": fmt} if fmt is not None else {})}

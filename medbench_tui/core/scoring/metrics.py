@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring.constants import (
     DEFAULT_UNEXPECTED_PENALTY,
     DEFAULT_UNLISTED_PENALTY,

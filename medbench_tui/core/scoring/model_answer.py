@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 

@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeVar
 
 from rapidfuzz.distance import OSA
 
-from medbench_tui.core.case import Case, CriticalCondition
+from medbench_tui.core.cases.model import Case, CriticalCondition
 from medbench_tui.core.scoring import concepts, cues
 from medbench_tui.core.scoring.assertion import Record
 from medbench_tui.core.scoring.constants import (

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate

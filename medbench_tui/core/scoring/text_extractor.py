@@ -67,7 +67,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, document

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from medbench_tui.core.case import PatientRecord
+from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators.base import PatientReply, PatientSimulator, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.guard import LeakGuard
@@ -29,7 +29,7 @@ __all__ = [
 def make_simulator(name_or_config, record: PatientRecord, *, bank: Path | None = None) -> PatientSimulator:
     """A fresh simulator for one consultation: ``"grounded"``, a name configured in the
     bank's medbench.yaml, or a simulator configuration object."""
-    from medbench_tui.core.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig, load_bank_config
+    from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig, load_bank_config
     from medbench_tui.core.errors import UsageError
 
     config = name_or_config

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from medbench_tui.core.transcript import Event
 
 if TYPE_CHECKING:
-    from medbench_tui.core.attachment_view import AttachmentView
+    from medbench_tui.core.cases.attachment_view import AttachmentView
     from medbench_tui.core.simulators.guard import LeakGuard
 
 ReplyKind = Literal[

@@ -20,7 +20,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from medbench_tui.core.case import Attachment, PatientRecord
+from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from medbench_tui.core.case import Case, PatientRecord
+from medbench_tui.core.cases.model import Case, PatientRecord
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.lexicon import CONCEPTS, content_words, sentences, terms, words
 

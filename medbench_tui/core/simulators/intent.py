@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from medbench_tui.core.case import Attachment
+from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.text import expand_shorthand, lemma
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from medbench_tui.core.bankconfig import LlmSimulatorConfig
-from medbench_tui.core.case import PatientRecord
-from medbench_tui.core.openai_client import ChatClient, ChatReply, EndpointError
+from medbench_tui.core.cases.bankconfig import LlmSimulatorConfig
+from medbench_tui.core.cases.model import PatientRecord
+from medbench_tui.core.endpoints.client import ChatClient, ChatReply, EndpointError
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from medbench_tui.core.systems.base import DoctorSystem, DrivenSystem
 
 if TYPE_CHECKING:
-    from medbench_tui.core.bankconfig import BankConfig
+    from medbench_tui.core.cases.bankconfig import BankConfig
 
 __all__ = ["DoctorSystem", "DrivenSystem", "resolve_system"]
 
@@ -19,7 +19,7 @@ def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -
     """A configured system name (bank medbench.yaml) or a built-in: ``checklist``,
     ``human``, ``replay:PATH`` (PATH relative to the current folder, else to the bank).
     ``config``: the bank's configuration when the caller has it (else it is read)."""
-    from medbench_tui.core.bankconfig import (
+    from medbench_tui.core.cases.bankconfig import (
         ChecklistSystemConfig,
         OpenAIChatSystemConfig,
         ReplaySystemConfig,

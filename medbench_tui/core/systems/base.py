@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
-from medbench_tui.core.openai_client import EndpointError
+from medbench_tui.core.endpoints.client import EndpointError
 
 if TYPE_CHECKING:
-    from medbench_tui.core.consultation import Consultation
+    from medbench_tui.core.consultation.loop import Consultation
     from medbench_tui.core.transcript import Transcript
 
 
@@ -43,7 +43,7 @@ class DrivenSystem:
         await asyncio.sleep(0)
 
     async def consult(self, consultation: Consultation) -> Transcript:
-        from medbench_tui.core.consultation import ConsultationOver
+        from medbench_tui.core.consultation.loop import ConsultationOver
 
         try:
             await self.drive(consultation)

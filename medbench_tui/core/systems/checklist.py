@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medbench_tui.core.consultation import Consultation
+from medbench_tui.core.consultation.loop import Consultation
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.transcript import FinalResponse
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from medbench_tui.core.consultation import Consultation, DoctorView
+from medbench_tui.core.consultation.loop import Consultation, DoctorView
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.simulators import PatientReply, TextSink
 from medbench_tui.core.systems.base import DrivenSystem

@@ -18,9 +18,9 @@ import base64
 import mimetypes
 from typing import Any
 
-from medbench_tui.core.bankconfig import OpenAIChatSystemConfig
-from medbench_tui.core.consultation import AttachmentView, Consultation
-from medbench_tui.core.openai_client import ChatClient
+from medbench_tui.core.cases.bankconfig import OpenAIChatSystemConfig
+from medbench_tui.core.consultation.loop import AttachmentView, Consultation
+from medbench_tui.core.endpoints.client import ChatClient
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.systems.protocols import TURN_LIMIT_NOTICE, protocol
 from medbench_tui.core.transcript import Event, FinalResponse, Usage

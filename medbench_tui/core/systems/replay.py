@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from medbench_tui.core.consultation import Consultation
+from medbench_tui.core.consultation.loop import Consultation
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.transcript import Transcript, load_transcript
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from medbench_tui.core.bank import BankEntry, BankIndex, file_key, iter_case_files, scan_bank
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.bank import BankEntry, BankIndex, file_key, iter_case_files, scan_bank
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text, read_case_text
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate.checks import validate_parsed, validate_text
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic
-from medbench_tui.core.yamlio import ParsedCase, parse_case_text, read_case_text
 
 
 def validate_file(path: Path, *, bank: BankIndex | None = None) -> CaseReport:

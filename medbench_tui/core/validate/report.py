@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.diagnostics import Diagnostic, count
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 
 SCHEMA_ID = "urn:medbench:case-format:1"
 

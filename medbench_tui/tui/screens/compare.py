@@ -34,21 +34,15 @@ from textual.widgets import (
 )
 from textual.worker import Worker, WorkerState
 
-from medbench_tui.core.case import ERROR_TESTING
+from medbench_tui.core.authoring.library import CaseEntry
+from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.comparison.plan import progress_line
+from medbench_tui.core.comparison.view import CHANGED_NOTE, Side, case_changed, counted, load_case
+from medbench_tui.core.practice.session import PLAYER_SYSTEM
 from medbench_tui.core.runs.background import BatchProcess, ProgressFeed, Tally
 from medbench_tui.core.runs.runner import GroupResult
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.tui.bank_state import BankChanged
-from medbench_tui.tui.compare_model import (
-    CHANGED_NOTE,
-    Side,
-    case_changed,
-    counted,
-    load_case,
-    progress_line,
-)
-from medbench_tui.tui.library_model import CaseEntry
-from medbench_tui.tui.play_session import PLAYER_SYSTEM
 from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.group_report import GroupReport, after_the_next_frame
 from medbench_tui.tui.widgets.key_footer import KeyFooter
@@ -58,8 +52,8 @@ from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
-    from medbench_tui.core.case import Case
-    from medbench_tui.core.report import Report
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.reports.report import Report
 
 PROGRESS_EVERY = 0.03
 """Seconds between two drawings of a batch's progress (about thirty a second: the runs
@@ -327,9 +321,9 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
     def _run(self, batch: BatchProcess, specs: list[str], files: list[Path] | None, simulator: str) -> None:
         """Plan and play the runs in a process of their own, relaying its news: the
         screen's interpreter only draws the progress (see :mod:`medbench_tui.core.runs.background`)."""
+        from medbench_tui.core.comparison.job import ComparisonJob, ComparisonNews, ComparisonStarted
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.runs.store import new_group_id
-        from medbench_tui.tui.comparison_job import ComparisonJob, ComparisonNews, ComparisonStarted
 
         bank = self.medbench.bank
         job = ComparisonJob(
@@ -535,7 +529,7 @@ def export(screen: MedbenchScreen, store: RunStore, group_id: str, report: Repor
     """Export a group's report in a worker; a notification says where it went."""
 
     async def write() -> None:
-        from medbench_tui.tui.compare_model import export_report
+        from medbench_tui.core.comparison.plan import export_report
 
         try:
             written = await asyncio.to_thread(export_report, store, group_id, screen.medbench.bank.root, report)

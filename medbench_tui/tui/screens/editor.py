@@ -444,7 +444,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @work(thread=True, exclusive=True, group="rehearse", exit_on_error=False)
     def _rehearse(self, case: Any) -> None:
-        from medbench_tui.core.rehearsal import rehearse
+        from medbench_tui.core.consultation.rehearsal import rehearse
 
         rehearsal = rehearse(case)
         if not get_current_worker().is_cancelled:
@@ -512,7 +512,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     async def save_as(self, why: str) -> bool:
         """Save the text as a new case beside this one (the author gives its id)."""
-        from medbench_tui.core.templates import check_new_case_id
+        from medbench_tui.core.cases.templates import check_new_case_id
 
         assert self.path is not None
         folder, before = self.path.parent, self.path
@@ -535,9 +535,9 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def save(self) -> bool:
         """Save the text as typed (comments and all). Refuses a final case with errors."""
+        from medbench_tui.core.cases.yamlio import save_case_text
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.validate import validate_text
-        from medbench_tui.core.yamlio import save_case_text
 
         assert self.path is not None
         text = self.text_area.text
@@ -674,7 +674,7 @@ def _status_of(text: str, report: Any) -> Any:
     """The ``status`` the text declares, also when the case does not validate."""
     if report.case is not None:
         return report.case.status
-    from medbench_tui.core.yamlio import parse_case_text
+    from medbench_tui.core.cases.yamlio import parse_case_text
 
     data = parse_case_text(text).data
     return data.get("status") if isinstance(data, dict) else None

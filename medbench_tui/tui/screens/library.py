@@ -10,9 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, ProgressBar, Select, Static
 
-from medbench_tui.core.case import CATEGORIES
-from medbench_tui.tui.bank_state import BankChanged, BankFailed, BankLoading
-from medbench_tui.tui.library_model import (
+from medbench_tui.core.authoring.library import (
     COLUMNS,
     STATUSES,
     CaseEntry,
@@ -20,6 +18,8 @@ from medbench_tui.tui.library_model import (
     rank_entries,
     sort_entries,
 )
+from medbench_tui.core.cases.model import CATEGORIES
+from medbench_tui.tui.bank_state import BankChanged, BankFailed, BankLoading
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
 from medbench_tui.tui.screens.editor import EditorScreen
 from medbench_tui.tui.typed_app import MedbenchScreen, mode_screen
@@ -177,7 +177,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
             )
 
     def _check_new_id(self, case_id: str) -> str | None:
-        from medbench_tui.core.templates import check_new_case_id
+        from medbench_tui.core.cases.templates import check_new_case_id
 
         return check_new_case_id(case_id, self.medbench.bank.cases_folder, {e.id for e in self.entries})
 
@@ -193,8 +193,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         )
 
     def _create_case(self, case_id: str | None) -> None:
+        from medbench_tui.core.cases.templates import create_case
         from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.templates import create_case
 
         if not case_id:
             return
@@ -207,7 +207,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         self.after_change(path, open_it=True)
 
     def action_new_variant(self) -> None:
-        from medbench_tui.core.templates import suggest_variant_id
+        from medbench_tui.core.cases.templates import suggest_variant_id
 
         entry = self.selected_entry()
         if entry is None:
@@ -224,8 +224,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         )
 
     def _create_variant(self, source: CaseEntry, case_id: str | None) -> None:
+        from medbench_tui.core.cases.templates import create_variant
         from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.templates import create_variant
 
         if not case_id:
             return
@@ -260,7 +260,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         )
 
     def _delete(self, entry: CaseEntry) -> None:
-        from medbench_tui.core.templates import trash_case
+        from medbench_tui.core.cases.templates import trash_case
 
         try:
             kept = trash_case(entry.path)

@@ -2,7 +2,7 @@
 ask one question at a time, read the attachments handed over, take notes; then give a
 final response and learn from the scorecard what was found, missed or done wrongly.
 
-The session is a run of the system ``human`` (see :mod:`medbench_tui.tui.play_session`):
+The session is a run of the system ``human`` (see :mod:`medbench_tui.core.practice.session`):
 stored in the run store like any other run, autosaved while it lasts, resumable.
 """
 
@@ -32,13 +32,9 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from medbench_tui.core.practice import case_practice_label, practice_number
-from medbench_tui.core.runs.background import BackgroundRun
-from medbench_tui.core.runs.runner import RunPlan
-from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
-from medbench_tui.tui.bank_state import BankChanged
-from medbench_tui.tui.compare_model import counted
-from medbench_tui.tui.play_session import (
+from medbench_tui.core.comparison.view import counted
+from medbench_tui.core.practice.label import case_practice_label, practice_number
+from medbench_tui.core.practice.session import (
     ABANDONED,
     PLAYER_SYSTEM,
     Abandon,
@@ -51,6 +47,10 @@ from medbench_tui.tui.play_session import (
     case_plan,
     group_config,
 )
+from medbench_tui.core.runs.background import BackgroundRun
+from medbench_tui.core.runs.runner import RunPlan
+from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
 from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.attachments_panel import AttachmentsPanel
@@ -65,8 +65,8 @@ from medbench_tui.tui.widgets.turn_counter import TurnCounter
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
-    from medbench_tui.core.case import Case
-    from medbench_tui.core.consultation import DoctorView
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.consultation.loop import DoctorView
     from medbench_tui.core.runs.runner import PlannedCase
     from medbench_tui.core.simulators import PatientReply
     from medbench_tui.core.transcript import FinalResponse
@@ -397,7 +397,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.post_message(self.Streamed(text))
 
     def _shown(self, seen: DoctorView | PatientReply) -> None:
-        from medbench_tui.core.consultation import DoctorView
+        from medbench_tui.core.consultation.loop import DoctorView
 
         self.post_message(self.Opened(seen) if isinstance(seen, DoctorView) else self.Replied(seen))
 
@@ -430,8 +430,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     @work(thread=True, exclusive=True, group=SESSION_WORKER, exit_on_error=False)
     def _consult(self, session: BackgroundRun, plan: RunPlan, group: RunGroup) -> None:
         """The session, played by the runner on a loop of its own in this thread."""
+        from medbench_tui.core.comparison.plan import retry_policy
         from medbench_tui.core.runs.runner import Runner
-        from medbench_tui.tui.compare_model import retry_policy
 
         runner_settings = self.medbench.settings.runner
         runner = Runner(
@@ -527,7 +527,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(SessionEnded)
     def _session_ended(self, event: SessionEnded) -> None:
-        from medbench_tui.tui.compare_model import Side
+        from medbench_tui.core.comparison.view import Side
 
         run = event.run
         self.state, self.desk, self._session = SessionState.IDLE, None, None

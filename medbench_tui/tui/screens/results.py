@@ -19,15 +19,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 from textual.widgets.data_table import CellDoesNotExist
 
+from medbench_tui.core.comparison.view import CHANGED_NOTE, Side, case_changed, counted, group_kind, load_case
 from medbench_tui.tui.bank_state import BankChanged
-from medbench_tui.tui.compare_model import (
-    CHANGED_NOTE,
-    Side,
-    case_changed,
-    counted,
-    group_kind,
-    load_case,
-)
 from medbench_tui.tui.screens.compare import (
     CaseComparisonScreen,
     GroupReportScreen,
@@ -41,7 +34,7 @@ from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
-    from medbench_tui.core.case import Case
+    from medbench_tui.core.cases.model import Case
     from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
 
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."

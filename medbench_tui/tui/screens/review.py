@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from medbench_tui.core.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
+from medbench_tui.core.review.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore, existing_store
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.typed_app import MedbenchScreen

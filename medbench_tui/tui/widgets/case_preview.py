@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from medbench_tui.core.case import Case, patient_record
+from medbench_tui.core.cases.model import Case, patient_record
 
 HIDDEN = "diagnosis, differential, workup, treatment, control questions, critical conditions, notes"
 

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist
 
-from medbench_tui.tui.library_model import COLUMNS, CaseEntry
+from medbench_tui.core.authoring.library import COLUMNS, CaseEntry
 
 
 class CaseTable(DataTable):

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from medbench_tui.tui.compare_model import prose
+from medbench_tui.core.comparison.view import prose
 
 WAITING = "…"
 

@@ -172,7 +172,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
         if not text:
             return
         if self.icd:
-            from medbench_tui.tui.play_session import parse_diagnosis
+            from medbench_tui.core.practice.session import parse_diagnosis
 
             item: FinalDiagnosis | str | None = parse_diagnosis(text)
         else:

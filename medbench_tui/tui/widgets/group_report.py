@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Select, Static, TabbedContent, TabPane
 
-from medbench_tui.tui.compare_model import FILTERS, MatrixRow, keep_rows, matrix_rows
+from medbench_tui.core.comparison.view import FILTERS, MatrixRow, keep_rows, matrix_rows
 from medbench_tui.tui.widgets.failure_table import FailureTable
 from medbench_tui.tui.widgets.matrix import MetricMatrix
 from medbench_tui.tui.widgets.report_charts import ReportCharts
@@ -28,7 +28,7 @@ from medbench_tui.tui.widgets.stats_panel import StatsPanel
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
-    from medbench_tui.core.report import Report
+    from medbench_tui.core.reports.report import Report
     from medbench_tui.core.runs.store import RunGroup, RunRecord
 
 
@@ -137,7 +137,7 @@ class GroupReport(ReportsWorkerFailures, Vertical):
     @work(thread=True, exclusive=True, group="group-report", exit_on_error=False)
     def _build(self, store: Any, group_id: str, by: str) -> None:
         from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.report import build_report
+        from medbench_tui.core.reports.report import build_report
 
         try:
             report, problem = build_report(store, group_id, by=by), None

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from medbench_tui.tui.compare_model import Side, item_diff
+from medbench_tui.core.comparison.view import Side, item_diff
 from medbench_tui.tui.widgets.scorecard_view import (
     SECTION_TITLES,
     status_text,

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from medbench_tui.tui.compare_model import KEY_METRICS, MatrixRow
+from medbench_tui.core.comparison.view import KEY_METRICS, MatrixRow
 from medbench_tui.tui.widgets.scorecard_view import tone_styles
 
 FIELDS: tuple[tuple[str, str, int], ...] = (

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from medbench_tui.core.rehearsal import Rehearsal, render_text
+from medbench_tui.core.consultation.rehearsal import Rehearsal, render_text
 
 WAITING = "Press ctrl+r to rehearse the case: a standard battery of history questions is put to its patient."
 

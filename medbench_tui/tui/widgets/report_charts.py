@@ -13,8 +13,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Select, Static
 
-from medbench_tui.core.casemix import SUBGROUP_FIELDS
-from medbench_tui.core.report import SUBGROUP_METRICS, metric_title
+from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
+from medbench_tui.core.reports.report import SUBGROUP_METRICS, metric_title
 from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
 
 
@@ -52,7 +52,7 @@ class ReportCharts(VerticalScroll):
         return str(self.query_one("#subgroup-field", Select).value)
 
     def show(self, report: Any) -> None:
-        from medbench_tui.core.report_figures import forest_rows, metric_bars
+        from medbench_tui.core.reports.figures import forest_rows, metric_bars
 
         self.report = report
         note = "Points: mean paired difference (B − A); lines: 95% intervals. Bars: headline means."
@@ -70,7 +70,7 @@ class ReportCharts(VerticalScroll):
         self._show_subgroups()
 
     def _show_subgroups(self) -> None:
-        from medbench_tui.core.report_figures import subgroup_bars
+        from medbench_tui.core.reports.figures import subgroup_bars
 
         report = self.report
         bars = self.query_one("#subgroup-bars", GroupedBars)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual_plotext import PlotextPlot
 
-from medbench_tui.core.report_figures import Bar, ForestRow
+from medbench_tui.core.reports.figures import Bar, ForestRow
 
 SHORT_LABEL = 34
 INTERVAL_DOTS = 80

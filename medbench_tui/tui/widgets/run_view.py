@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static, TabbedContent, TabPane
 
-from medbench_tui.tui.compare_model import Side
+from medbench_tui.core.comparison.view import Side
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.side_by_side import TranscriptColumns
 

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from medbench_tui.tui.compare_model import evidence_text
+from medbench_tui.core.comparison.view import evidence_text
 
 STATUS_TONE = {
     "matched": "good",
@@ -277,7 +277,7 @@ def lessons(card: Any, theme: Any) -> Text:
 
 
 def steps_text(steps: int, num_steps: int | None, max_turns: int | None) -> str:
-    from medbench_tui.tui.play_session import TurnCount
+    from medbench_tui.core.practice.session import TurnCount
 
     text = f"{steps} turn pairs"
     if num_steps is not None:

@@ -13,14 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane
 
-from medbench_tui.tui.compare_model import (
-    Side,
-    exchanges,
-    final_sections,
-    metric_rows,
-    opening_titles,
-    prose,
-)
+from medbench_tui.core.comparison.view import Side, exchanges, final_sections, metric_rows, opening_titles, prose
 from medbench_tui.tui.widgets.item_diff import ItemDiff
 from medbench_tui.tui.widgets.scorecard_view import number, status_text, tone_styles
 

@@ -47,7 +47,7 @@ class StatsPanel(VerticalScroll):
         self.query_one("#stats", Static).update(Text(f"No statistics: {problem}", style="italic"))
 
     def show(self, report: Any) -> None:
-        from medbench_tui.core.report import header_lines, report_tables
+        from medbench_tui.core.reports.report import header_lines, report_tables
 
         header = Text("\n".join(header_lines(report)) + "\n", style="italic")
         shown = [t for t in report_tables(report) if t.key not in ("per_case", "taxonomy")]

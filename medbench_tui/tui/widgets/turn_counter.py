@@ -17,7 +17,7 @@ class TurnCounter(Static):
         self.border_title = "Questions"
 
     def show(self, count) -> None:
-        """``count``: a :class:`~medbench_tui.tui.play_session.TurnCount`."""
+        """``count``: a :class:`~medbench_tui.core.practice.session.TurnCount`."""
         lines = [Content.assemble((f"{count.steps}", "bold"), f" asked, {count.left} left of {count.max_turns}")]
         span = count.soft_range
         if span is not None:

@@ -9,7 +9,7 @@ store and moved in and out as JSONL, one line a decision::
 
 ``section`` is one of :data:`SECTIONS`; ``evaluator`` and ``physician`` one of
 :data:`ITEM_LABELS` (item sections) or :data:`CONDITION_LABELS` (critical conditions).
-The agreement figures (:mod:`medbench_tui.core.agreement`) need only these records, so
+The agreement figures (:mod:`medbench_tui.core.review.agreement`) need only these records, so
 labels made elsewhere count the same once imported.
 """
 

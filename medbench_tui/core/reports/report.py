@@ -34,14 +34,14 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from medbench_tui.core.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
+from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
-from medbench_tui.core.reproducibility import seed_notes
+from medbench_tui.core.reports.reproducibility import seed_notes
+from medbench_tui.core.reports.taxonomy import SystemTaxonomy, system_taxonomy
 from medbench_tui.core.runs.store import RunRecord, RunStore
-from medbench_tui.core.taxonomy import SystemTaxonomy, system_taxonomy
 
 if TYPE_CHECKING:
-    from medbench_tui.core.case import Case
+    from medbench_tui.core.cases.model import Case
 
 CONFIDENCE = 0.95
 RESAMPLES = 9999
@@ -499,7 +499,7 @@ def build_report(
 
 def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
     """The facts recorded with the group; for an older group, read from the case file."""
-    from medbench_tui.core.casemix import case_facts
+    from medbench_tui.core.cases.casemix import case_facts
     from medbench_tui.core.errors import MedbenchError
 
     facts = {c["id"]: c["metadata"] for c in config.get("cases", []) if isinstance(c.get("metadata"), dict)}
@@ -524,8 +524,8 @@ def _load_valid_case(path: Path) -> Case:
 
 def manifest_status(recorded: Any, bank: Path) -> dict[str, Any]:
     """The frozen manifest the group ran against, and whether the bank still matches it."""
+    from medbench_tui.core.cases.manifest import check_bank, read_manifest
     from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.manifest import check_bank, read_manifest
 
     if not isinstance(recorded, dict):
         return {"frozen": False}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from medbench_tui.core.case import Attachment
+from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.paths import is_inside
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")

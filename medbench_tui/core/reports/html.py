@@ -8,9 +8,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from medbench_tui.core.report import NUMERIC_CELL, SUBGROUP_METRICS, header_lines, metric_title, report_tables
-from medbench_tui.core.report_figures import forest_rows, metric_bars, subgroup_bars
-from medbench_tui.core.report_svg import forest_plot, grouped_bars
+from medbench_tui.core.reports.figures import forest_rows, metric_bars, subgroup_bars
+from medbench_tui.core.reports.report import NUMERIC_CELL, SUBGROUP_METRICS, header_lines, metric_title, report_tables
+from medbench_tui.core.reports.svg import forest_plot, grouped_bars
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em auto;

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any, Protocol
 
-from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, EndpointError
+from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, EndpointError
 
 
 class ChatClient(Protocol):

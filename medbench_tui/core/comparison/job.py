@@ -42,11 +42,11 @@ class ComparisonJob:
     runner: RunnerSettings
 
     def __call__(self, batch: BackgroundRun, tell: Callable[[ComparisonNews], None]) -> GroupResult:
-        from medbench_tui.core.bank import Bank
+        from medbench_tui.core.cases.bank import Bank
+        from medbench_tui.core.comparison.plan import comparison_config, plan_cases, retry_policy
+        from medbench_tui.core.practice.session import latest_played_runs
         from medbench_tui.core.runs.runner import Runner
         from medbench_tui.core.runs.store import RunStore
-        from medbench_tui.tui.compare_model import comparison_config, plan_cases, retry_policy
-        from medbench_tui.tui.play_session import latest_played_runs
 
         plan = plan_cases(Bank(self.bank_root, self.run_store), self.machines, self.files, self.simulator)
         store = RunStore(self.run_store)

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from medbench_tui.core.attachment_view import AttachmentView, DoctorView, attachment_view
-from medbench_tui.core.case import Attachment, Case
-from medbench_tui.core.endpoint_error import CONTEXT_EXCEEDED, EndpointError
+from medbench_tui.core.cases.attachment_view import AttachmentView, DoctorView, attachment_view
+from medbench_tui.core.cases.model import Attachment, Case
+from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, EndpointError
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
 
 # Five digits: unique enough for a bank of a few hundred cases, and no order to read
 # anything from (a case's neighbours in id order are its variants).

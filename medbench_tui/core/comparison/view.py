@@ -9,17 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from medbench_tui.core.report import LEGACY_METRICS, OTHER_METRICS, metric_title
+from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 
 if TYPE_CHECKING:
-    from medbench_tui.core.bank import Bank
-    from medbench_tui.core.case import Case
-    from medbench_tui.core.report import Report
-    from medbench_tui.core.runs.retry import RetryPolicy
-    from medbench_tui.core.runs.runner import ProgressEvent, RunPlan
-    from medbench_tui.core.runs.store import RunRecord, RunStore
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.runs.store import RunRecord
     from medbench_tui.core.scoring.scorecard import Scorecard
-    from medbench_tui.core.settings import RunnerSettings
     from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
@@ -361,76 +356,3 @@ def keep_rows(rows: list[MatrixRow], systems: list[str], kind: str) -> list[Matr
     if kind == "incomplete":
         return [r for r in rows if r.incomplete(systems)]
     return list(rows)
-
-
-def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
-    """The runner's retry policy from the settings (as ``medbench run`` makes it)."""
-    from medbench_tui.core.runs.retry import RetryPolicy
-
-    return RetryPolicy.from_settings(runner_settings)
-
-
-def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
-    """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank).
-    ``plan_run`` takes one case file or folder, so a chosen set is planned file by file
-    and joined into one plan (one run group)."""
-    from dataclasses import replace
-
-    from medbench_tui.core.manifest import frozen_state
-    from medbench_tui.core.runs.runner import plan_run
-
-    if files is None:
-        return plan_run(bank, specs, simulator=simulator)
-    plans = [plan_run(bank, specs, cases=path, simulator=simulator) for path in files]
-    cases = [plan.cases[0] for plan in plans]
-    return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases),
-                   bank_manifest=frozen_state(plans[0].bank.root, {c.stored_path: c.sha256 for c in cases}))
-
-
-def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:
-    """A TUI comparison's group configuration: the plan's, marked ``compare``; with the
-    player's played runs, ``human`` is one of its systems."""
-    from medbench_tui.tui.play_session import PLAYER_SYSTEM
-
-    config = {**plan.config(), "compare": {"player": player}}
-    if with_player:
-        config["systems"] = [*config["systems"], {
-            "spec": PLAYER_SYSTEM, "name": PLAYER_SYSTEM,
-            "config": {"name": PLAYER_SYSTEM, "kind": "human", "player": player, "runs": "latest played"},
-        }]
-    return config
-
-
-def export_report(store: RunStore, group_id: str, bank: Path, report: Report | None = None) -> list[Path]:
-    """Write the group's report as Markdown, CSV, JSON and HTML into the bank's reports
-    folder, and the case-level matrix (``<group>-cases.csv``) every figure comes from."""
-    from medbench_tui.core.case_matrix import render_matrix
-    from medbench_tui.core.files import write_atomic
-    from medbench_tui.core.paths import reports_dir
-    from medbench_tui.core.report import build_report
-    from medbench_tui.core.report_render import render
-
-    report = report or build_report(store, group_id)
-    written = []
-    for fmt, suffix in (("md", ".md"), ("csv", ".csv"), ("json", ".json"), ("html", ".html")):
-        path = reports_dir(bank) / f"{group_id}{suffix}"
-        write_atomic(path, render(report, fmt), backup=False)
-        written.append(path)
-    matrix = reports_dir(bank) / f"{group_id}-cases.csv"
-    write_atomic(matrix, render_matrix(store, report, "csv"), backup=False)
-    return [*written, matrix]
-
-
-def progress_line(event: ProgressEvent) -> str | None:
-    """A runner event as a line of the comparison's log (None: not logged)."""
-    from medbench_tui.core.runs.runner import RequestRetried, RunFinished, RunStarted
-
-    if isinstance(event, RunStarted):
-        return f"started   {event.case_id} × {event.system}"
-    if isinstance(event, RequestRetried):
-        return f"retrying  {event.case_id} × {event.system} (attempt {event.attempt}): {event.reason}"
-    if isinstance(event, RunFinished):
-        if event.status == "complete":
-            return f"complete  {event.case_id} × {event.system}: {event.steps} steps"
-        return f"INCOMPLETE {event.case_id} × {event.system}: {event.reason}"
-    return None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.core.paths import BANK_CONFIG_NAME
 
 if TYPE_CHECKING:
-    from medbench_tui.core.bankconfig import BankConfig
+    from medbench_tui.core.cases.bankconfig import BankConfig
 
 # Two intros at least this similar (rapidfuzz `fuzz.ratio` after lower-casing and
 # stripping punctuation, 0-100) are reported as near-duplicate cases, unless the cases
@@ -131,7 +131,7 @@ def _case_files_in(folder: Path) -> list[Path]:
 
 def scan_bank(folder: Path) -> BankIndex:
     """Index the cases of ``folder`` (unreadable files count under their file name)."""
-    from medbench_tui.core.yamlio import parse_case_text, read_case_text
+    from medbench_tui.core.cases.yamlio import parse_case_text, read_case_text
 
     folder = Path(folder)
     entries = []
@@ -162,7 +162,7 @@ class Bank:
 
     @cached_property
     def _config(self) -> tuple[BankConfig, str | None]:
-        from medbench_tui.core.bankconfig import (
+        from medbench_tui.core.cases.bankconfig import (
             BankConfig,
             BankConfigError,
             load_bank_config,
@@ -202,7 +202,7 @@ def load_bank(root: Path, *, run_store: Path | None = None, strict: bool = True)
     ``run_store`` overrides where runs are kept (``--store``, the ``run_store`` setting).
     ``strict``: a ``medbench.yaml`` that does not validate raises :class:`BankConfigError`
     now; else it is read when first needed and its problem kept in ``config_problem``."""
-    from medbench_tui.core.bankconfig import BankConfigError
+    from medbench_tui.core.cases.bankconfig import BankConfigError
     from medbench_tui.core.paths import bank_root, run_store_for
 
     root = bank_root(Path(root))

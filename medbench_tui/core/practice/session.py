@@ -30,8 +30,8 @@ from medbench_tui.core.systems.human import HumanSystem
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 
 if TYPE_CHECKING:
-    from medbench_tui.core.bank import Bank
-    from medbench_tui.core.consultation import Consultation, DoctorView
+    from medbench_tui.core.cases.bank import Bank
+    from medbench_tui.core.consultation.loop import Consultation, DoctorView
     from medbench_tui.core.runs.runner import RunPlan
     from medbench_tui.core.runs.store import RunRecord, RunStore
     from medbench_tui.core.simulators import PatientReply

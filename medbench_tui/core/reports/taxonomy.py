@@ -33,7 +33,7 @@ class Failure:
 
 def run_failures(run: Any, facts: dict[str, Any]) -> list[Failure]:
     """The failures of one stored run (loaded with ``full=True``); ``facts`` are its case's
-    (see :func:`medbench_tui.core.casemix.case_facts`)."""
+    (see :func:`medbench_tui.core.cases.casemix.case_facts`)."""
     if not run.complete:
         return [Failure("incomplete", run.reason or "no reason recorded")]
     card = run.scorecard or {}

@@ -14,7 +14,7 @@ Every request is noted (:data:`REQUEST_LOG`, when a run has set it): the role th
 made it, the model the server says it served, ``system_fingerprint``,
 ``finish_reason``, token usage, or the error: what a stored run is audited with. With
 ``context_tokens`` set, each request is first fitted into the endpoint's context
-(:mod:`medbench_tui.core.context_budget`).
+(:mod:`medbench_tui.core.endpoints.context_budget`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from medbench_tui.core.context_budget import estimate_messages, fit
-from medbench_tui.core.endpoint_error import (
+from medbench_tui.core.endpoints.context_budget import estimate_messages, fit
+from medbench_tui.core.endpoints.errors import (
     CONTEXT_EXCEEDED,
     EndpointError,
     ServerRefusal,
@@ -38,7 +38,7 @@ from medbench_tui.core.endpoint_error import (
     timed_out,
     unreachable,
 )
-from medbench_tui.core.plain_chat import PlainChat
+from medbench_tui.core.endpoints.plain_chat import PlainChat
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 
 DEFAULT_TIMEOUT = 60.0
@@ -358,7 +358,7 @@ class ChatClient:
 
     async def _complete(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
         try:
-            from medbench_tui.core.chat_completion import ChatCompletion
+            from medbench_tui.core.endpoints.completion import ChatCompletion
 
             # Not chat.completions.create(): it walks every message against the SDK's
             # TypedDicts (~2 ms a request late in a consultation); the body is plain JSON.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from medbench_tui.core.case import Attachment, Case, patient_record
+from medbench_tui.core.cases.model import Attachment, Case, patient_record
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.intent import attachments_asked
 

@@ -9,7 +9,7 @@ from typing import Any
 from rapidfuzz import fuzz, utils
 
 from medbench_tui.core.diagnostics import count
-from medbench_tui.core.practice import practice_label
+from medbench_tui.core.practice.label import practice_label
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("id", "ID"),
@@ -41,7 +41,7 @@ class CaseEntry:
     parent_id: str | None
     errors: int
     warnings: int
-    practice: str = ""  # the blind label shown while practising (core/practice.py)
+    practice: str = ""  # the blind label shown while practising (core/practice/label.py)
 
     @property
     def search_text(self) -> str:
@@ -85,7 +85,7 @@ def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
             "metadata": case.metadata.model_dump(),
         }
     else:
-        from medbench_tui.core.yamlio import parse_case_text
+        from medbench_tui.core.cases.yamlio import parse_case_text
 
         data = parse_case_text(text).data
         fields = data if isinstance(data, dict) else {}

@@ -262,7 +262,7 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from medbench_tui.core.yamlio import alias_expansion
+    from medbench_tui.core.cases.yamlio import alias_expansion
 
     where = str(path) if path else "medbench.yaml"
     if (position := alias_expansion(text)) is not None:

@@ -15,7 +15,7 @@ import io
 import json
 from typing import Any
 
-from medbench_tui.core.casemix import SUBGROUP_FIELDS
+from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
 from medbench_tui.core.runs.store import RunStore
 
 META_COLUMNS = (*SUBGROUP_FIELDS, "num_steps")
@@ -24,7 +24,7 @@ COLUMNS = ("group_id", "case_id", "system", "repeat", "status", "reason", "metri
 
 
 def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
-    """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.report.Report`)."""
+    """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`)."""
     paired = set(report.paired_cases)
     left_out = set(report.error_tests_left_out)
     runs = [r for r in store.runs(report.group_id) if r.system in report.systems]

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from medbench_tui.core.adjudication import CONDITION_LABELS, ITEM_LABELS, SECTIONS, Record
-from medbench_tui.core.case import Case
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.review.adjudication import CONDITION_LABELS, ITEM_LABELS, SECTIONS, Record
 
 CONFIDENCE = 0.95
 RECOMPUTED = ("diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import math
 
-from medbench_tui.core.report_figures import Bar, ForestRow
+from medbench_tui.core.reports.figures import Bar, ForestRow
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 FONT = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px"

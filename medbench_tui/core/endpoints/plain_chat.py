@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import to_json
 
 from medbench_tui import __version__
-from medbench_tui.core.endpoint_error import EndpointError, ServerRefusal, refused, timed_out, unreachable
+from medbench_tui.core.endpoints.errors import EndpointError, ServerRefusal, refused, timed_out, unreachable
 
 if TYPE_CHECKING:
     import aiohttp

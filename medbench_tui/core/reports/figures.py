@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from medbench_tui.core.report import metric_title
+from medbench_tui.core.reports.report import metric_title
 
 BAR_METRICS = (
     "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from medbench_tui.core.case import CASE_ID_PATTERN
+from medbench_tui.core.cases.model import CASE_ID_PATTERN
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.paths import case_template_file, schema_file, trash_dir
 
@@ -68,7 +68,7 @@ def _new_file(folder: Path, case_id: str, taken: Iterable[str] = ()) -> Path:
 
 def create_case(folder: Path, case_id: str, taken: Iterable[str] = ()) -> Path:
     """Write ``<folder>/<case_id>.yaml`` from the template and return its path."""
-    from medbench_tui.core.yamlio import save_case_text
+    from medbench_tui.core.cases.yamlio import save_case_text
 
     path = _new_file(folder, case_id, taken)
     save_case_text(path, new_case_text(case_id, folder))
@@ -81,7 +81,7 @@ def variant_text(source_text: str, case_id: str) -> str:
     The parent is the source's own parent when it has one, so all variants of a case
     share one parent.
     """
-    from medbench_tui.core.yamlio import CaseDocument
+    from medbench_tui.core.cases.yamlio import CaseDocument
 
     document = CaseDocument.from_text(source_text)
     data = document.data
@@ -106,7 +106,7 @@ def _set_after(data, key: str, value: str, *, after: str) -> None:
 
 def create_variant(source: Path, case_id: str, taken: Iterable[str] = ()) -> Path:
     """Write a variant of the case in ``source`` beside it and return its path."""
-    from medbench_tui.core.yamlio import read_case_text, save_case_text
+    from medbench_tui.core.cases.yamlio import read_case_text, save_case_text
 
     source = Path(source)
     path = _new_file(source.parent, case_id, taken)

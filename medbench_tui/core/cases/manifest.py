@@ -64,7 +64,7 @@ def bank_files(bank: Path) -> dict[str, tuple[str, Path]]:
     """Relative path -> (kind, file) for every case file and attachment of the bank:
     the files cases name, and everything in ``attachments/`` (a stray file is part of
     the bank too)."""
-    from medbench_tui.core.bank import iter_case_files
+    from medbench_tui.core.cases.bank import iter_case_files
     from medbench_tui.core.paths import cases_dir
 
     bank = Path(bank).resolve()
@@ -104,7 +104,7 @@ def _who_data() -> dict[str, Any]:
 
 
 def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> dict[str, Any]:
-    from medbench_tui.core.case import Case
+    from medbench_tui.core.cases.model import Case
 
     files = [
         {"path": key, "kind": kind, "size": path.stat().st_size, "sha256": _sha256(path)}

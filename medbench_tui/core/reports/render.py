@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from medbench_tui.core.redact import redact
-from medbench_tui.core.report import Report, render_csv, render_json, render_markdown, render_text
-from medbench_tui.core.report_html import render_html
+from medbench_tui.core.reports.html import render_html
+from medbench_tui.core.reports.report import Report, render_csv, render_json, render_markdown, render_text
 
 
 def render(report: Report, fmt: str) -> str:

@@ -1,0 +1,1 @@
+"""Physicians check the evaluator: adjudication records and agreement statistics."""
