@@ -14,7 +14,7 @@ from pydantic_core import ErrorDetails
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
 from medbench_tui.core.cases.model import Case
-from medbench_tui.core.cases.yamlio import ParsedCase, YamlPath, parse_case_text
+from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate.images import placeholder_reason
@@ -35,6 +35,7 @@ from medbench_tui.core.validate.messages import (
 from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
 from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
+from medbench_tui.core.yamldoc import YamlPath
 
 
 def validate_text(text: str, path: Path | None = None, *, bank: BankIndex | None = None) -> CaseReport:

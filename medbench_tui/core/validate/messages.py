@@ -10,8 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from medbench_tui.core.cases.model import Case
-from medbench_tui.core.cases.yamlio import YamlPath
 from medbench_tui.core.validate.values import dotted
+from medbench_tui.core.yamldoc import YamlPath
 
 # rapidfuzz `fuzz.ratio` (0-100) a misspelt key or id must reach to be suggested.
 SUGGESTION_CUTOFF = 70.0

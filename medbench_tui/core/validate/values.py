@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medbench_tui.core.cases.yamlio import YamlPath
+from medbench_tui.core.yamldoc import YamlPath
 
 
 def dotted(path: YamlPath) -> str:

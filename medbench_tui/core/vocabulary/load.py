@@ -1,0 +1,421 @@
+"""Reading vocabulary files: the shipped ones and a bank's own, each problem at its line.
+
+The shipped vocabulary is the YAML files of ``medbench_tui/vocabulary/``, read in name order.
+A bank may add a ``vocabulary.yaml`` beside its ``medbench.yaml``: its entries add to the
+shipped ones (a term it names again gains the new names; a phrase list gains the new
+phrases); it cannot take anything away.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from medbench_tui.core.diagnostics import Diagnostic, Severity
+from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.vocabulary.model import (
+    PHRASE_LISTS,
+    Abbreviation,
+    AbbreviationEntry,
+    Phrases,
+    Source,
+    Term,
+    TermEntry,
+    TermKind,
+    TimeUnit,
+    Timing,
+    TimingEntry,
+    UnitEntry,
+    VocabularyFile,
+)
+from medbench_tui.core.yamldoc import FileKind, ParsedYaml, YamlPath, parse_yaml_text
+
+SHIPPED = Path(__file__).resolve().parents[2] / "vocabulary"
+"""The vocabulary files that come with medbench."""
+BANK_FILE = "vocabulary.yaml"
+"""A bank's own vocabulary, beside its ``medbench.yaml``."""
+
+VOCABULARY_FILE = FileKind(
+    noun="vocabulary",
+    needs="at least one of `spelling`, `abbreviations`, `terms`, `timing`, `units`, `phrases`",
+    example="`terms: [...]`, `phrases: {...}`",
+)
+
+
+def key(text: str) -> str:
+    """How names are compared in the vocabulary's indexes: case, accents, hyphens and
+    punctuation do not matter ("X-ray", "x ray" and "X ray" are one name)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    out = []
+    for ch in decomposed:
+        if unicodedata.combining(ch):
+            continue
+        out.append(ch if ch.isalnum() else " ")
+    return " ".join("".join(out).split())
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding in a vocabulary file."""
+
+    file: Path
+    diagnostic: Diagnostic
+
+    def __str__(self) -> str:
+        d = self.diagnostic
+        return f"{self.file}:{d.line or 1}:{d.column or 1}: {d.severity} {d.code}: {d.message}"
+
+
+class VocabularyError(MedbenchError):
+    """A vocabulary file has errors: each is listed at its line with what to change."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        errors = [p for p in problems if p.diagnostic.severity == "error"]
+        super().__init__(
+            f"{len(errors)} error{'s' if len(errors) != 1 else ''} in the vocabulary:\n"
+            + "\n".join(f"  {p}" for p in errors)
+        )
+
+
+class Vocabulary:
+    """The merged vocabulary, indexed for the readers (built by :func:`read_vocabulary`)."""
+
+    def __init__(
+        self,
+        spelling: Mapping[str, str],
+        abbreviations: tuple[Abbreviation, ...],
+        terms: tuple[Term, ...],
+        timing: tuple[Timing, ...],
+        units: tuple[TimeUnit, ...],
+        phrases: Mapping[str, Phrases],
+        digest: str,
+    ) -> None:
+        self.spelling = dict(spelling)
+        self.abbreviations = abbreviations
+        self.terms = terms
+        self.timing = timing
+        self.units = units
+        self._phrases = dict(phrases)
+        self.digest = digest
+        """A hash of every file read: stored with results that depend on the vocabulary."""
+        self._by_name: dict[str, list[Term]] = {}
+        for term in terms:
+            for name in term.names:
+                found = self._by_name.setdefault(key(name), [])
+                if term not in found:
+                    found.append(term)
+        self._broader: dict[Term, frozenset[Term]] = {}
+
+    def phrases(self, name: str) -> tuple[str, ...]:
+        """The phrases of the list ``name`` (one of :data:`PHRASE_LISTS`)."""
+        if name not in PHRASE_LISTS:
+            raise KeyError(f"no phrase list {name!r}: declare it in PHRASE_LISTS")
+        found = self._phrases.get(name)
+        return found.phrases if found is not None else ()
+
+    def lookup(self, name: str, kind: TermKind | None = None) -> tuple[Term, ...]:
+        """The terms that ``name`` names (by their name or any other name), of ``kind`` if given."""
+        found = self._by_name.get(key(name), [])
+        return tuple(t for t in found if kind is None or t.kind == kind)
+
+    def of_kind(self, *kinds: TermKind) -> tuple[Term, ...]:
+        return tuple(t for t in self.terms if t.kind in kinds)
+
+    def broader(self, term: Term) -> frozenset[Term]:
+        """Every term ``term`` belongs to, directly or through others (enoxaparin: low-molecular-
+        weight heparin, heparin, anticoagulant)."""
+        known = self._broader.get(term)
+        if known is None:
+            out: set[Term] = set()
+            todo = list(term.broader)
+            while todo:
+                for parent in self.lookup(todo.pop()):
+                    if parent not in out and parent != term:
+                        out.add(parent)
+                        todo.extend(parent.broader)
+            known = self._broader[term] = frozenset(out)
+        return known
+
+    def narrower(self, term: Term) -> frozenset[Term]:
+        """Every term that belongs to ``term`` (the members of a class)."""
+        return frozenset(t for t in self.terms if term in self.broader(t))
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def shipped_files() -> list[Path]:
+    return sorted(SHIPPED.glob("*.yaml"))
+
+
+def read_vocabulary(bank_file: Path | None = None) -> Vocabulary:
+    """The shipped vocabulary, with ``bank_file`` added when given (and existing).
+
+    Raises :class:`VocabularyError` listing every error (warnings do not stop the reading).
+    """
+    shipped = _shipped()
+    if bank_file is None or not bank_file.is_file():
+        return shipped
+    stat = bank_file.stat()
+    return _with_bank(str(bank_file.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+def check_files(files: Iterable[Path]) -> list[Problem]:
+    """Every problem of ``files`` read together with the shipped vocabulary (for
+    ``medbench vocabulary check`` and the validator); never raises."""
+    try:
+        _, problems = _build([*shipped_files(), *files], len(shipped_files()))
+    except VocabularyError as exc:
+        return exc.problems
+    return problems
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Vocabulary:
+    vocabulary, _ = _build(shipped_files(), len(shipped_files()))
+    return vocabulary
+
+
+@lru_cache(maxsize=8)
+def _with_bank(path: str, mtime_ns: int, size: int) -> Vocabulary:
+    files = shipped_files()
+    vocabulary, _ = _build([*files, Path(path)], len(files))
+    return vocabulary
+
+
+def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Problem]]:
+    problems: list[Problem] = []
+    merged = _Merge()
+    digest = hashlib.sha256()
+    for index, path in enumerate(files):
+        try:
+            raw = path.read_bytes()
+            text = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(_problem(path, "file.unreadable", f"Cannot read this file ({exc}).", None))
+            continue
+        digest.update(path.name.encode() + b"\0" + raw + b"\0")
+        parsed = parse_yaml_text(text, VOCABULARY_FILE)
+        problems.extend(Problem(path, d) for d in parsed.diagnostics)
+        if not parsed.ok:
+            continue
+        content = _valid_parts(path, parsed, problems)
+        merged.add(path, parsed, content, extends=index >= shipped_count, problems=problems)
+    merged.check(problems)
+    if any(p.diagnostic.severity == "error" for p in problems):
+        raise VocabularyError(problems)
+    return merged.vocabulary(digest.hexdigest()[:16]), problems
+
+
+def _valid_parts(path: Path, parsed: ParsedYaml, problems: list[Problem]) -> VocabularyFile:
+    """The file's valid entries; each invalid one is a problem at its line and is left out, so
+    one mistake does not hide the others."""
+    data = dict(parsed.data)
+    kept: dict[str, Any] = {}
+    for section, value in data.items():
+        entry_model = _ENTRY_MODELS.get(section) if isinstance(section, str) else None
+        if entry_model is not None and isinstance(value, list):
+            good = []
+            for i, entry in enumerate(value):
+                try:
+                    good.append(entry_model.model_validate(entry, by_alias=True, by_name=False))
+                except ValidationError as exc:
+                    problems.extend(_schema_problems(path, parsed, exc.errors(include_url=False), (section, i)))
+            kept[section] = good
+            continue
+        try:
+            VocabularyFile.model_validate({section: value}, by_alias=True, by_name=False)
+            kept[section] = value
+        except ValidationError as exc:
+            problems.extend(_schema_problems(path, parsed, exc.errors(include_url=False)))
+    return VocabularyFile.model_validate(kept, by_alias=True, by_name=False)
+
+
+def _problem(path: Path, code: str, message: str, at: tuple[int, int] | None,
+             severity: Severity = "error", where: YamlPath = ()) -> Problem:
+    line, column = at or (1, 1)
+    return Problem(path, Diagnostic(severity=severity, code=code, message=message,
+                                    path=".".join(str(p) for p in where), line=line, column=column))
+
+
+_EXPECTED = {
+    "string_type": "text", "list_type": "a list", "dict_type": "a mapping", "float_type": "a number",
+    "float_parsing": "a number", "int_type": "a whole number", "int_parsing": "a whole number",
+    "tuple_type": "a list of two numbers", "model_type": "a mapping", "bool_type": "true or false",
+}
+
+
+def _schema_problems(path: Path, parsed: ParsedYaml, errors: list[ErrorDetails],
+                     within: YamlPath = ()) -> Iterator[Problem]:
+    seen: set[YamlPath] = set()
+    for error in errors:
+        where = _data_path(parsed.data, {**error, "loc": (*within, *error["loc"])})
+        if where in seen:
+            continue
+        seen.add(where)
+        kind = error["type"]
+        name = ".".join(str(p) for p in where) or "the file"
+        if kind == "missing":
+            missing = error["loc"][-1]
+            yield _problem(path, "schema.missing", f"`{name}` has no `{missing}`: add `{missing}: ...`.",
+                           parsed.positions.locate(where), where=where)
+        elif kind == "extra_forbidden":
+            allowed = _allowed_keys(where)
+            hint = difflib.get_close_matches(str(where[-1]), allowed, n=1)
+            yield _problem(path, "schema.unknown_key",
+                           f"`{where[-1]}` is not a key here."
+                           + (f" Did you mean `{hint[0]}`?" if hint else "")
+                           + (f" Keys allowed here: {', '.join(allowed)}." if allowed else ""),
+                           parsed.positions.locate_key(where), where=where)
+        elif kind == "literal_error":
+            expected = error.get("ctx", {}).get("expected", "")
+            yield _problem(path, "schema.enum", f"`{error.get('input')}` is not allowed for `{name}`: use {expected}.",
+                           parsed.positions.locate(where), where=where)
+        elif kind in ("too_short", "string_too_short"):
+            yield _problem(path, "schema.empty", f"`{name}` is empty: write it out or remove it.",
+                           parsed.positions.locate(where), where=where)
+        elif kind in _EXPECTED:
+            yield _problem(path, "schema.type", f"`{name}` must be {_EXPECTED[kind]}.",
+                           parsed.positions.locate(where), where=where)
+        else:
+            yield _problem(path, "schema.value", f"`{name}`: {error['msg']}.",
+                           parsed.positions.locate(where), where=where)
+
+
+def _data_path(data: Any, error: ErrorDetails) -> YamlPath:
+    """The YAML path of a pydantic error (pydantic's own names of unions and tags dropped)."""
+    out: list[str | int] = []
+    current = data
+    loc = error["loc"]
+    for i, part in enumerate(loc):
+        inside_list = isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+        if inside_list or isinstance(current, dict) and part in current:
+            out.append(part)
+            current = current[part]
+        elif isinstance(current, dict) and i == len(loc) - 1 and error["type"] == "extra_forbidden":
+            out.append(part)
+    return tuple(out)
+
+
+_ENTRY_MODELS: dict[str, type[AbbreviationEntry | TermEntry | TimingEntry | UnitEntry]] = {
+    "abbreviations": AbbreviationEntry, "terms": TermEntry, "timing": TimingEntry, "units": UnitEntry,
+}
+
+
+def _allowed_keys(where: YamlPath) -> list[str]:
+    section = where[0] if where else None
+    entry_models = _ENTRY_MODELS
+    if len(where) <= 1:
+        return list(VocabularyFile.model_fields)
+    chosen = entry_models.get(str(section))
+    if chosen is None:
+        return []
+    return [f.alias or n for n, f in chosen.model_fields.items()]
+
+
+class _Merge:
+    """Entries of every file, in order: the shipped files define, a bank file extends."""
+
+    def __init__(self) -> None:
+        self.spelling: dict[str, str] = {}
+        self.abbreviations: list[Abbreviation] = []
+        self.terms: dict[tuple[str, str], Term] = {}
+        self.term_lines: dict[tuple[str, str], tuple[Path, tuple[int, int] | None]] = {}
+        self.broader_refs: list[tuple[Path, tuple[int, int] | None, YamlPath, str, str]] = []
+        self.timing: list[Timing] = []
+        self.units: list[TimeUnit] = []
+        self.phrases: dict[str, Phrases] = {}
+
+    def add(self, path: Path, parsed: ParsedYaml, content: VocabularyFile, *, extends: bool,
+            problems: list[Problem]) -> None:
+        at = parsed.positions.locate
+        name = path.name
+
+        def source(where: YamlPath) -> Source:
+            line = (at(where) or (1, 1))[0]
+            return Source(name, line)
+
+        for british, american in content.spelling.items():
+            self.spelling[british.casefold()] = american.casefold()
+        for i, a in enumerate(content.abbreviations):
+            self.abbreviations.append(Abbreviation(
+                tuple(a.short), a.means, a.case == "exact", "answers" in a.in_, "questions" in a.in_,
+                source(("abbreviations", i))))
+        for i, t in enumerate(content.terms):
+            where: YamlPath = ("terms", i)
+            ident = (t.kind, key(t.name))
+            term = Term(t.name, t.kind, tuple(t.also), tuple(t.is_), tuple(t.reports), tuple(t.lay), source(where))
+            earlier = self.terms.get(ident)
+            if earlier is not None and (not extends or self.term_lines[ident][0] == path):
+                first = self.term_lines[ident]
+                problems.append(_problem(
+                    path, "vocabulary.duplicate_term",
+                    f"The {t.kind} `{t.name}` is defined twice (first at {first[0].name}:"
+                    f"{(first[1] or (1, 1))[0]}): keep one entry and put every name in its `also`.",
+                    at(where), where=where))
+                continue
+            if earlier is not None:  # a bank extends a shipped term
+                term = Term(earlier.name, earlier.kind, _union(earlier.also, term.also),
+                            _union(earlier.broader, term.broader), _union(earlier.reports, term.reports),
+                            _union(earlier.lay, term.lay), earlier.source)
+            self.term_lines[ident] = (path, at(where))
+            self.terms[ident] = term
+            for j, parent in enumerate(t.is_):
+                self.broader_refs.append((path, at(("terms", i, "is", j)), ("terms", i, "is", j), t.name, parent))
+        for i, timing in enumerate(content.timing):
+            low, high = timing.hours
+            if low > high:
+                problems.append(_problem(
+                    path, "vocabulary.window", f"`hours: [{low:g}, {high:g}]` starts after it ends: "
+                    "write [earliest, latest].", at(("timing", i, "hours")), where=("timing", i, "hours")))
+            self.timing.append(Timing(tuple(timing.say), low, high, source(("timing", i))))
+        for i, unit in enumerate(content.units):
+            self.units.append(TimeUnit(tuple(unit.say), unit.hours, unit.shorthand, source(("units", i))))
+        for list_name, phrases in content.phrases.items():
+            where = ("phrases", list_name)
+            if list_name not in PHRASE_LISTS:
+                hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
+                problems.append(_problem(
+                    path, "vocabulary.unknown_list",
+                    f"No reader uses a phrase list `{list_name}`."
+                    + (f" Did you mean `{hint[0]}`?" if hint else "")
+                    + " `medbench vocabulary lists` names the lists.",
+                    parsed.positions.locate_key(where), where=where))
+                continue
+            earlier_phrases = self.phrases.get(list_name)
+            before = earlier_phrases.phrases if earlier_phrases else ()
+            sources = earlier_phrases.sources if earlier_phrases else ()
+            self.phrases[list_name] = Phrases(list_name, _union(before, tuple(phrases)), (*sources, source(where)))
+
+    def check(self, problems: list[Problem]) -> None:
+        names: dict[str, list[Term]] = {}
+        for term in self.terms.values():
+            for name in term.names:
+                names.setdefault(key(name), []).append(term)
+        for path, at, where, owner, parent in self.broader_refs:
+            if key(parent) not in names:
+                known = difflib.get_close_matches(key(parent), list(names), n=1)
+                problems.append(_problem(
+                    path, "vocabulary.unknown_term",
+                    f"`{owner}` is said to be a `{parent}`, but no term has that name."
+                    + (f" Did you mean `{known[0]}`?" if known else " Add the broader term as an entry of its own."),
+                    at, where=where))
+
+    def vocabulary(self, digest: str) -> Vocabulary:
+        return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.terms.values()),
+                          tuple(self.timing), tuple(self.units), self.phrases, digest)
+
+
+def _union(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    seen = {key(x) for x in first}
+    return (*first, *(x for x in second if key(x) not in seen))

@@ -1,0 +1,192 @@
+"""What a vocabulary file may hold (the schema), and the typed records the readers use.
+
+A vocabulary file is YAML with any of these sections; the shipped vocabulary
+(``medbench_tui/vocabulary/*.yaml``) and a bank's own ``vocabulary.yaml`` are read the same
+way (``docs/vocabulary.md`` describes each section and where a wording belongs):
+
+* ``spelling``: British word part -> American word part (``oesophag: esophag``);
+* ``abbreviations``: shorthand written out before a text is read (``{short: [abx], means:
+  antibiotics}``), optionally only as written (``case: exact``) or only in one kind of text;
+* ``terms``: the things clinical text names, one entry each: drugs, drug classes, tests,
+  teams, procedures, routes, symptoms, ... with their other names (``also``: synonyms, brand
+  names, abbreviations), the broader terms they belong to (``is``: enoxaparin is a
+  low-molecular-weight heparin), the result labels that report a test done (``reports``) and
+  the words patients use (``lay``);
+* ``timing``: expressions of when (``same day``, ``next week``) as a window in hours;
+* ``units``: units of time for written intervals ("within 4 hours", "2/52");
+* ``phrases``: named lists of cue phrases (negation, condition, referral verbs, ...); the
+  names are fixed by the readers that use them (:data:`PHRASE_LISTS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+TermKind = Literal[
+    "drug",  # a medicine by its generic or brand name
+    "drug_class",  # a class of medicines (beta-blocker, low-molecular-weight heparin)
+    "test",  # an investigation (a blood test, a panel, imaging, a bedside test)
+    "team",  # a specialty, team or service a patient is referred to or discussed with
+    "procedure",  # something done to the patient (intubation, NG tube, laparotomy)
+    "route",  # how a drug is given (intravenous, intramuscular, oral)
+    "fluid",  # intravenous fluids and blood products
+    "symptom",  # what a patient feels or notices
+    "finding",  # what an examination or test finds
+    "body_part",  # where
+    "history",  # a part of the history (smoking, alcohol, travel, occupation)
+    "advice",  # what the patient is told (safety-netting, lifestyle)
+    "disposition",  # where the patient goes (admission, discharge, observation)
+    "condition",  # an illness, named in plain or clinical words
+]
+"""The kinds of terms. A term is of one kind; its ``is`` names may be of any kind."""
+
+PHRASE_LISTS: dict[str, str] = {
+    # name -> what its phrases do. The readers name the lists they use here; a vocabulary
+    # file may fill only these, so a misspelt list name is an error at its line, not a list
+    # that nobody reads.
+}
+"""Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
+lists`` prints this table)."""
+
+
+TextKind = Literal["answers", "questions"]
+TEXT_KINDS: tuple[TextKind, ...] = ("answers", "questions")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AbbreviationEntry(_Strict):
+    """Shorthand written out before a text is read."""
+
+    short: list[Text] = Field(min_length=1, description="the written forms (e.g. [abx, ABx])")
+    means: Text = Field(description="what they stand for, in full words")
+    case: Literal["any", "exact"] = Field(
+        "any", description="exact: only as written (IM is intramuscular, im is not)")
+    in_: list[TextKind] = Field(
+        default_factory=lambda: list(TEXT_KINDS), alias="in",
+        description="the texts it applies to: final responses (answers), doctors' questions (questions)")
+
+
+class TermEntry(_Strict):
+    """One thing clinical text names."""
+
+    name: Text = Field(description="the name it is known by (the canonical name)")
+    kind: TermKind
+    also: list[Text] = Field(default_factory=list, description="other names: synonyms, brands, abbreviations")
+    is_: list[Text] = Field(default_factory=list, alias="is",
+                            description="broader terms it belongs to, by name (classes, panels, specialties)")
+    reports: list[Text] = Field(
+        default_factory=list,
+        description="tests only: result labels that, with a value or a finding, report the test done (Hb, K+)")
+    lay: list[Text] = Field(default_factory=list, description="words patients use for it")
+
+
+class TimingEntry(_Strict):
+    """An expression of when, as a window of hours from now."""
+
+    say: list[Text] = Field(min_length=1, description="the expressions (same day, today, next week)")
+    hours: tuple[float, float] = Field(description="[earliest, latest] in hours from now")
+
+
+class UnitEntry(_Strict):
+    """A unit of time for written intervals ("within 4 hours", "review in 2/52")."""
+
+    say: list[Text] = Field(min_length=1, description="how it is written (h, hr, hours)")
+    hours: float = Field(gt=0, description="its length in hours")
+    shorthand: int | None = Field(None, description="the denominator of the clinical shorthand (7 for 2/7 days)")
+
+
+class VocabularyFile(_Strict):
+    """A vocabulary file: any of the sections below."""
+
+    spelling: dict[Text, Text] = Field(default_factory=dict,
+                                       description="British word part -> American word part")
+    abbreviations: list[AbbreviationEntry] = Field(default_factory=list)
+    terms: list[TermEntry] = Field(default_factory=list)
+    timing: list[TimingEntry] = Field(default_factory=list)
+    units: list[UnitEntry] = Field(default_factory=list)
+    phrases: dict[Text, list[Text]] = Field(
+        default_factory=dict, description="named lists of cue phrases (`medbench vocabulary lists` names them)")
+
+
+# --- the typed records the readers use ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an entry was written: shown when a reader explains a decision or an error."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    short: tuple[str, ...]
+    means: str
+    exact_case: bool
+    in_answers: bool
+    in_questions: bool
+    source: Source
+
+
+@dataclass(frozen=True)
+class Term:
+    name: str
+    kind: TermKind
+    also: tuple[str, ...]
+    broader: tuple[str, ...]
+    reports: tuple[str, ...]
+    lay: tuple[str, ...]
+    source: Source
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Its name and every other name (not the lay words)."""
+        return (self.name, *self.also)
+
+
+@dataclass(frozen=True)
+class Timing:
+    say: tuple[str, ...]
+    earliest: float
+    latest: float
+    source: Source
+
+
+@dataclass(frozen=True)
+class TimeUnit:
+    say: tuple[str, ...]
+    hours: float
+    shorthand: int | None
+    source: Source
+
+
+@dataclass(frozen=True)
+class Phrases:
+    name: str
+    phrases: tuple[str, ...]
+    sources: tuple[Source, ...] = field(default=())
+
+
+def vocabulary_json_schema() -> dict[str, object]:
+    """The JSON Schema of a vocabulary file, for editors (``medbench vocabulary schema``;
+    committed copy at ``medbench_tui/schema/vocabulary.schema.json``)."""
+    generated = VocabularyFile.model_json_schema(by_alias=True)
+    generated.pop("title", None)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:medbench:vocabulary:1",
+        "title": "medbench vocabulary file",
+        **generated,
+    }
