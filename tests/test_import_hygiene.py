@@ -79,7 +79,7 @@ def test_no_import_cycles():
 
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "paths", "files", "text", "redact", "diagnostics", "settings", "yamldoc", "vocabulary"),
+    ("errors", "paths", "files", "text", "redact", "diagnostics", "settings", "yamldoc", "datafile", "vocabulary"),
     ("icd10", "endpoints"),
     ("cases", "transcript"),
     ("validate", "simulators"),

@@ -11,17 +11,13 @@ from __future__ import annotations
 import difflib
 import hashlib
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+from pydantic import BaseModel
 
-from medbench_tui.core.diagnostics import Diagnostic, Severity
-from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.datafile import DataFileError, Problem, problem, valid_sections
 from medbench_tui.core.vocabulary.model import (
     PHRASE_LISTS,
     Abbreviation,
@@ -63,28 +59,10 @@ def key(text: str) -> str:
     return " ".join("".join(out).split())
 
 
-@dataclass(frozen=True)
-class Problem:
-    """A finding in a vocabulary file."""
-
-    file: Path
-    diagnostic: Diagnostic
-
-    def __str__(self) -> str:
-        d = self.diagnostic
-        return f"{self.file}:{d.line or 1}:{d.column or 1}: {d.severity} {d.code}: {d.message}"
-
-
-class VocabularyError(MedbenchError):
+class VocabularyError(DataFileError):
     """A vocabulary file has errors: each is listed at its line with what to change."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        errors = [p for p in problems if p.diagnostic.severity == "error"]
-        super().__init__(
-            f"{len(errors)} error{'s' if len(errors) != 1 else ''} in the vocabulary:\n"
-            + "\n".join(f"  {p}" for p in errors)
-        )
+    what = "the vocabulary"
 
 
 class Vocabulary:
@@ -202,14 +180,14 @@ def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Prob
             raw = path.read_bytes()
             text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            problems.append(_problem(path, "file.unreadable", f"Cannot read this file ({exc}).", None))
+            problems.append(problem(path, "file.unreadable", f"Cannot read this file ({exc}).", None))
             continue
         digest.update(path.name.encode() + b"\0" + raw + b"\0")
         parsed = parse_yaml_text(text, VOCABULARY_FILE)
         problems.extend(Problem(path, d) for d in parsed.diagnostics)
         if not parsed.ok:
             continue
-        content = _valid_parts(path, parsed, problems)
+        content = valid_sections(path, parsed, problems, VocabularyFile, _ENTRY_MODELS)
         merged.add(path, parsed, content, extends=index >= shipped_count, problems=problems)
     merged.check(problems)
     if any(p.diagnostic.severity == "error" for p in problems):
@@ -217,110 +195,9 @@ def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Prob
     return merged.vocabulary(digest.hexdigest()[:16]), problems
 
 
-def _valid_parts(path: Path, parsed: ParsedYaml, problems: list[Problem]) -> VocabularyFile:
-    """The file's valid entries; each invalid one is a problem at its line and is left out, so
-    one mistake does not hide the others."""
-    data = dict(parsed.data)
-    kept: dict[str, Any] = {}
-    for section, value in data.items():
-        entry_model = _ENTRY_MODELS.get(section) if isinstance(section, str) else None
-        if entry_model is not None and isinstance(value, list):
-            good = []
-            for i, entry in enumerate(value):
-                try:
-                    good.append(entry_model.model_validate(entry, by_alias=True, by_name=False))
-                except ValidationError as exc:
-                    problems.extend(_schema_problems(path, parsed, exc.errors(include_url=False), (section, i)))
-            kept[section] = good
-            continue
-        try:
-            VocabularyFile.model_validate({section: value}, by_alias=True, by_name=False)
-            kept[section] = value
-        except ValidationError as exc:
-            problems.extend(_schema_problems(path, parsed, exc.errors(include_url=False)))
-    return VocabularyFile.model_validate(kept, by_alias=True, by_name=False)
-
-
-def _problem(path: Path, code: str, message: str, at: tuple[int, int] | None,
-             severity: Severity = "error", where: YamlPath = ()) -> Problem:
-    line, column = at or (1, 1)
-    return Problem(path, Diagnostic(severity=severity, code=code, message=message,
-                                    path=".".join(str(p) for p in where), line=line, column=column))
-
-
-_EXPECTED = {
-    "string_type": "text", "list_type": "a list", "dict_type": "a mapping", "float_type": "a number",
-    "float_parsing": "a number", "int_type": "a whole number", "int_parsing": "a whole number",
-    "tuple_type": "a list of two numbers", "model_type": "a mapping", "bool_type": "true or false",
-}
-
-
-def _schema_problems(path: Path, parsed: ParsedYaml, errors: list[ErrorDetails],
-                     within: YamlPath = ()) -> Iterator[Problem]:
-    seen: set[YamlPath] = set()
-    for error in errors:
-        where = _data_path(parsed.data, {**error, "loc": (*within, *error["loc"])})
-        if where in seen:
-            continue
-        seen.add(where)
-        kind = error["type"]
-        name = ".".join(str(p) for p in where) or "the file"
-        if kind == "missing":
-            missing = error["loc"][-1]
-            yield _problem(path, "schema.missing", f"`{name}` has no `{missing}`: add `{missing}: ...`.",
-                           parsed.positions.locate(where), where=where)
-        elif kind == "extra_forbidden":
-            allowed = _allowed_keys(where)
-            hint = difflib.get_close_matches(str(where[-1]), allowed, n=1)
-            yield _problem(path, "schema.unknown_key",
-                           f"`{where[-1]}` is not a key here."
-                           + (f" Did you mean `{hint[0]}`?" if hint else "")
-                           + (f" Keys allowed here: {', '.join(allowed)}." if allowed else ""),
-                           parsed.positions.locate_key(where), where=where)
-        elif kind == "literal_error":
-            expected = error.get("ctx", {}).get("expected", "")
-            yield _problem(path, "schema.enum", f"`{error.get('input')}` is not allowed for `{name}`: use {expected}.",
-                           parsed.positions.locate(where), where=where)
-        elif kind in ("too_short", "string_too_short"):
-            yield _problem(path, "schema.empty", f"`{name}` is empty: write it out or remove it.",
-                           parsed.positions.locate(where), where=where)
-        elif kind in _EXPECTED:
-            yield _problem(path, "schema.type", f"`{name}` must be {_EXPECTED[kind]}.",
-                           parsed.positions.locate(where), where=where)
-        else:
-            yield _problem(path, "schema.value", f"`{name}`: {error['msg']}.",
-                           parsed.positions.locate(where), where=where)
-
-
-def _data_path(data: Any, error: ErrorDetails) -> YamlPath:
-    """The YAML path of a pydantic error (pydantic's own names of unions and tags dropped)."""
-    out: list[str | int] = []
-    current = data
-    loc = error["loc"]
-    for i, part in enumerate(loc):
-        inside_list = isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
-        if inside_list or isinstance(current, dict) and part in current:
-            out.append(part)
-            current = current[part]
-        elif isinstance(current, dict) and i == len(loc) - 1 and error["type"] == "extra_forbidden":
-            out.append(part)
-    return tuple(out)
-
-
-_ENTRY_MODELS: dict[str, type[AbbreviationEntry | TermEntry | TimingEntry | UnitEntry]] = {
+_ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "abbreviations": AbbreviationEntry, "terms": TermEntry, "timing": TimingEntry, "units": UnitEntry,
 }
-
-
-def _allowed_keys(where: YamlPath) -> list[str]:
-    section = where[0] if where else None
-    entry_models = _ENTRY_MODELS
-    if len(where) <= 1:
-        return list(VocabularyFile.model_fields)
-    chosen = entry_models.get(str(section))
-    if chosen is None:
-        return []
-    return [f.alias or n for n, f in chosen.model_fields.items()]
 
 
 class _Merge:
@@ -358,7 +235,7 @@ class _Merge:
             earlier = self.terms.get(ident)
             if earlier is not None and (not extends or self.term_lines[ident][0] == path):
                 first = self.term_lines[ident]
-                problems.append(_problem(
+                problems.append(problem(
                     path, "vocabulary.duplicate_term",
                     f"The {t.kind} `{t.name}` is defined twice (first at {first[0].name}:"
                     f"{(first[1] or (1, 1))[0]}): keep one entry and put every name in its `also`.",
@@ -375,7 +252,7 @@ class _Merge:
         for i, timing in enumerate(content.timing):
             low, high = timing.hours
             if low > high:
-                problems.append(_problem(
+                problems.append(problem(
                     path, "vocabulary.window", f"`hours: [{low:g}, {high:g}]` starts after it ends: "
                     "write [earliest, latest].", at(("timing", i, "hours")), where=("timing", i, "hours")))
             self.timing.append(Timing(tuple(timing.say), low, high, source(("timing", i))))
@@ -385,7 +262,7 @@ class _Merge:
             where = ("phrases", list_name)
             if list_name not in PHRASE_LISTS:
                 hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
-                problems.append(_problem(
+                problems.append(problem(
                     path, "vocabulary.unknown_list",
                     f"No reader uses a phrase list `{list_name}`."
                     + (f" Did you mean `{hint[0]}`?" if hint else "")
@@ -405,7 +282,7 @@ class _Merge:
         for path, at, where, owner, parent in self.broader_refs:
             if key(parent) not in names:
                 known = difflib.get_close_matches(key(parent), list(names), n=1)
-                problems.append(_problem(
+                problems.append(problem(
                     path, "vocabulary.unknown_term",
                     f"`{owner}` is said to be a `{parent}`, but no term has that name."
                     + (f" Did you mean `{known[0]}`?" if known else " Add the broader term as an entry of its own."),
