@@ -82,7 +82,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "paths", "files", "text", "redact", "diagnostics", "settings", "yamldoc", "datafile", "vocabulary"),
     ("icd10", "endpoints"),
     ("cases", "transcript"),
-    ("validate", "simulators"),
+    ("validate", "simulators", "costs"),
     ("scoring", "consultation"),
     ("systems",),
     ("runs",),

@@ -13,7 +13,8 @@ import statistics
 import pytest
 
 from medbench_tui.core.reports.case_matrix import render_matrix
-from medbench_tui.core.reports.report import build_report, newcombe_paired, paired_difference, render_markdown
+from medbench_tui.core.reports.report import build_report, render_markdown
+from medbench_tui.core.reports.statistics import newcombe_paired, paired_difference
 from medbench_tui.core.runs.store import RunStore
 from tests.test_runs_store import make_run
 

@@ -44,6 +44,8 @@ def run(args) -> int:
                     print(f"{word:8} {changed}")
             if result.manifest_edited:
                 print("edited   bank-manifest.json (its recorded sha256 is not its own)")
+            if result.shipped_prices_changed:
+                print("changed  the shipped price table (this medbench prices work-ups differently)")
             print("the bank matches its manifest" if result.matches else
                   "the bank differs from its manifest: restore the files, or freeze again with a new label")
         return 0 if result.matches else 1

@@ -139,7 +139,9 @@ def run(args) -> int:
         print(f"medbench: error: {consultation.error}", file=sys.stderr)
     _out()
     if transcript.status == "complete":
-        _out(render_scorecard_text(score(case, transcript, extractor=extractor)))
+        from medbench_tui.core.costs.prices import bank_prices
+
+        _out(render_scorecard_text(score(case, transcript, extractor=extractor, prices=bank_prices(bank.root))))
     else:
         _out(f"The consultation is incomplete ({transcript.reason}); nothing is scored.")
     if transcript_file is not None:

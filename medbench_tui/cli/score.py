@@ -53,7 +53,11 @@ def run(args) -> int:
         from medbench_tui.core.paths import bank_root_of
 
         evaluator = load_bank_config(bank_root_of(case_path)).evaluator
-    card = score(case, transcript, extractor=make_extractor(args.extractor, evaluator))
+    from medbench_tui.core.costs.prices import bank_prices
+    from medbench_tui.core.paths import bank_root_of as root_of
+
+    card = score(case, transcript, extractor=make_extractor(args.extractor, evaluator),
+                 prices=bank_prices(root_of(case_path)))
     if args.format == "json":
         emit_json(card.to_json())
     else:

@@ -37,6 +37,16 @@ def schema_file() -> Path:
     return PACKAGE_DIR / "schema" / "case.schema.json"
 
 
+def shipped_prices_file() -> Path:
+    """The default price table (relative prices) that comes with medbench."""
+    return PACKAGE_DIR / "prices" / "default.yaml"
+
+
+def bank_prices_file(bank: Path) -> Path:
+    """A bank's own price table, beside its ``medbench.yaml``."""
+    return Path(bank) / "prices.yaml"
+
+
 def case_template_file() -> Path:
     """The template a new case starts from (commented, with the fields to fill in)."""
     return PACKAGE_DIR / "templates" / "new_case.yaml"

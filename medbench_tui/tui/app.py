@@ -400,10 +400,10 @@ def _warm_up() -> None:
     """Build the ICD-10 table and search index, and load the statistics, before anyone
     first needs them (while the app waits for its first key)."""
     from medbench_tui.core import icd10
-    from medbench_tui.core.reports import report
+    from medbench_tui.core.reports import statistics
 
     icd10.warm_up()
-    report.warm_up()
+    statistics.warm_up()
 
 
 def load_app_settings() -> tuple[Settings, str | None]:

@@ -85,6 +85,10 @@ def bank_files(bank: Path) -> dict[str, tuple[str, Path]]:
         for name in _referenced_attachments(case):
             if (bank / name).is_file():
                 add("attachment", bank / name)
+    from medbench_tui.core.paths import bank_prices_file
+
+    if bank_prices_file(bank).is_file():
+        add("prices", bank_prices_file(bank))
     folder = bank / ATTACHMENTS_FOLDER
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):
@@ -103,6 +107,16 @@ def _who_data() -> dict[str, Any]:
     return {k: who.get(k) for k in ("classification", "package", "version", "sha256")}
 
 
+def _shipped_prices() -> dict[str, Any]:
+    """The shipped price table, which costs every bank without a ``prices.yaml`` of its own."""
+    from medbench_tui.core.paths import shipped_prices_file
+
+    try:
+        return {"file": shipped_prices_file().name, "sha256": _sha256(shipped_prices_file())}
+    except OSError:
+        return {}
+
+
 def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> dict[str, Any]:
     from medbench_tui.core.cases.model import Case
 
@@ -116,6 +130,7 @@ def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> di
         "frozen_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "case_schema_version": Case.model_fields["schema_version"].default,
         "who_data": _who_data(),
+        "shipped_prices": _shipped_prices(),
         "files": files,
     }
     manifest["manifest_sha256"] = own_sha256(manifest)
@@ -164,15 +179,17 @@ class ManifestCheck:
     changed: list[str] = field(default_factory=list)
     manifest_edited: bool = False
     """The manifest's recorded hash is not its own: it was edited by hand."""
+    shipped_prices_changed: bool = False
+    """The shipped price table (which costs a bank without its own prices.yaml) is not the frozen one."""
 
     @property
     def matches(self) -> bool:
-        return not (self.added or self.removed or self.changed or self.manifest_edited)
+        return not (self.added or self.removed or self.changed or self.manifest_edited or self.shipped_prices_changed)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "manifest_sha256": self.manifest_sha256, "matches": self.matches,
                 "added": self.added, "removed": self.removed, "changed": self.changed,
-                "manifest_edited": self.manifest_edited}
+                "manifest_edited": self.manifest_edited, "shipped_prices_changed": self.shipped_prices_changed}
 
 
 def check_bank(bank: Path, manifest: dict[str, Any] | None = None) -> ManifestCheck:
@@ -184,6 +201,9 @@ def check_bank(bank: Path, manifest: dict[str, Any] | None = None) -> ManifestCh
     current = bank_files(bank)
     result = ManifestCheck(str(manifest.get("label", "")), str(manifest.get("manifest_sha256", "")))
     result.manifest_edited = own_sha256(manifest) != manifest.get("manifest_sha256")
+    frozen_prices = manifest.get("shipped_prices")
+    result.shipped_prices_changed = (isinstance(frozen_prices, dict) and bool(frozen_prices)
+                                     and frozen_prices != _shipped_prices())
     result.added = [p for p in current if p not in recorded]
     result.removed = [p for p in recorded if p not in current]
     for key in (p for p in current if p in recorded):

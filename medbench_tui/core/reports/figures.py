@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from medbench_tui.core.reports.report import metric_title
+from medbench_tui.core.reports.report import NOT_POINTS, metric_title
 
 BAR_METRICS = (
     "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
@@ -42,10 +42,11 @@ def _bar(series: str, estimate: Any) -> Bar:
 
 
 def forest_rows(comparison: Any) -> list[ForestRow]:
-    """The paired differences of a comparison, in metric order."""
+    """The paired differences of a comparison in points (0-100 metrics), in metric order; cost
+    and harm, in units of their own, are in the cost table and chart instead."""
     return [
         ForestRow(metric_title(d.metric), d.difference, d.low, d.high, d.n, bool(d.warning))
-        for d in comparison.differences.values()
+        for d in comparison.differences.values() if d.metric not in NOT_POINTS
     ]
 
 
@@ -65,3 +66,22 @@ def subgroup_bars(report: Any, metric: str) -> list[tuple[str, list[Bar]]]:
         (f"{group.value} (n={len(group.cases)})", [_bar(s, group.metrics[s].get(metric)) for s in report.systems])
         for group in table.groups
     ]
+
+
+@dataclass(frozen=True)
+class CostDot:
+    """A system (``repeat`` None) or one of its repeats: diagnosis accuracy against mean cost."""
+
+    system: str
+    repeat: int | None
+    accuracy: float
+    cost: float
+    cases: int
+
+
+def cost_dots(report: Any) -> list[CostDot]:
+    """The accuracy-against-cost points of the report (none when it has no costs)."""
+    costs = report.costs
+    if costs is None:
+        return []
+    return [CostDot(p.system, p.repeat, p.accuracy, p.cost, p.cases) for p in costs.points]

@@ -8,9 +8,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from medbench_tui.core.reports.figures import forest_rows, metric_bars, subgroup_bars
+from medbench_tui.core.reports.figures import cost_dots, forest_rows, metric_bars, subgroup_bars
 from medbench_tui.core.reports.report import NUMERIC_CELL, SUBGROUP_METRICS, header_lines, metric_title, report_tables
-from medbench_tui.core.reports.svg import forest_plot, grouped_bars
+from medbench_tui.core.reports.svg import cost_scatter, forest_plot, grouped_bars
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em auto;
@@ -52,6 +52,11 @@ def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
     if table.key == "headline":
         return [_figure(grouped_bars("Key metrics per system (headline cases)", metric_bars(report), report.systems),
                         "Bars: means; whiskers: 95% intervals; ⚠: fewer than 10 cases.")]
+    if table.key == "costs" and report.costs is not None and (dots := cost_dots(report)):
+        money = "relative units" if report.costs.currency == "relative" else report.costs.currency
+        return [_figure(cost_scatter("Diagnosis accuracy against cost", dots, report.systems, money),
+                        "Filled: each system over its headline cases; hollow: each repeat. Top left is best: "
+                        "more right diagnoses for less.")]
     if table.key == "paired" and comparisons:
         comparison = comparisons.pop(0)
         title = f"Paired differences, {comparison.system_b} − {comparison.system_a}"

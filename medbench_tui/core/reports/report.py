@@ -27,8 +27,6 @@ import io
 import json
 import math
 import re
-import warnings
-import zlib
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -37,19 +35,28 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.reports.reproducibility import seed_notes
+from medbench_tui.core.reports.statistics import (
+    BINARY_METRICS,
+    CONFIDENCE,
+    RESAMPLES,
+    SMALL_N,
+    Difference,
+    Estimate,
+    bootstrap_mean,
+    direction_of_change,
+    mcnemar_exact,
+    paired_difference,
+    wilson,
+)
 from medbench_tui.core.reports.taxonomy import SystemTaxonomy, system_taxonomy
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.costs.prices import PriceTable
+    from medbench_tui.core.reports.costs import CostReport
 
-CONFIDENCE = 0.95
-RESAMPLES = 9999
-SMALL_N = 10
-"""Below this many cases an interval is flagged as rough."""
 FORMATS = ("text", "md", "json", "csv", "html")
-SMALL_WARNING = f"fewer than {SMALL_N} cases: a rough interval"
-NOT_ESTIMABLE = "not estimable"
 
 LEGACY_METRICS: dict[str, str] = {
     "diagnosis_accuracy": "Diagnosis Accuracy",
@@ -68,13 +75,16 @@ OTHER_METRICS: dict[str, str] = {
     "differential_recall_at_3": "Primary diagnosis in top 3",
     "differential_recall_at_5": "Primary diagnosis in top 5",
     "primary_mrr": "Primary diagnosis reciprocal rank (100 = named first)",
+    "cost_total": "Cost per case (tests ordered and the visit)",
+    "cost_tests": "Cost of the tests ordered (consultation and plan)",
+    "harm_omission": "Harm by omission (required items left out, weighted)",
+    "harm_commission": "Harm by commission (wrong items given, weighted)",
 }
 """Titles say what is measured: the two recall@k rates are the rank of the *primary*
 diagnosis within diagnoses + differential, not a differential metric."""
-BINARY_METRICS = frozenset({
-    "diagnosis_accuracy", "critical_conditions_passed", "primary_icd10_exact", "primary_icd10_category",
-    "differential_recall_at_3", "differential_recall_at_5",
-})
+NOT_POINTS = frozenset({"cost_total", "cost_tests", "harm_omission", "harm_commission"})
+"""Metrics in their own units (the price table's, the case's weights), not 0-100 points: never drawn
+on a points axis."""
 STEPS_ROWS = (
     "Total steps (doctor/patient pairs)",
     "Average steps (doctor/patient pairs)",
@@ -109,20 +119,6 @@ def metric_order(names: set[str]) -> list[str]:
 
 
 @dataclass
-class Estimate:
-    """A mean with its interval; ``low``/``high`` are None when it cannot be estimated
-    (too little data, or no spread: never a zero-width interval)."""
-
-    metric: str
-    mean: float | None
-    low: float | None
-    high: float | None
-    n: int
-    method: str
-    warning: str | None = None
-
-
-@dataclass
 class SystemSummary:
     system: str
     config: dict[str, Any]
@@ -138,19 +134,6 @@ class SystemSummary:
     """Cases outside the soft range (with repeats: each case counts its share of repeats)."""
     metrics: dict[str, Estimate]
     incomplete_runs: list[dict[str, Any]]
-
-
-@dataclass
-class Difference:
-    metric: str
-    mean_a: float
-    mean_b: float
-    difference: float
-    low: float | None
-    high: float | None
-    n: int
-    method: str
-    warning: str | None = None
 
 
 @dataclass
@@ -228,6 +211,8 @@ class Report:
     taxonomy: dict[str, SystemTaxonomy] = field(default_factory=dict)
     case_facts: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Case id -> the facts the report groups by (see ``casemix.case_facts``)."""
+    costs: CostReport | None = None
+    """Cost per correct diagnosis, the accuracy-against-cost points, the price table used."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -245,148 +230,6 @@ def _finite(value: Any) -> Any:
 
 
 # --- statistics ----------------------------------------------------------------------
-
-
-def warm_up() -> None:
-    """Load ``scipy.stats`` before the first report: the import takes about a second, holding
-    the interpreter all along, so a screen that draws beside it stalls."""
-    import scipy.stats  # noqa: F401
-
-
-def wilson(values: list[float], name: str, confidence: float = CONFIDENCE) -> Estimate:
-    """Mean (0-100) of a binary metric with the Wilson score interval."""
-    from scipy.stats import binomtest
-
-    n = len(values)
-    if n == 0:
-        return Estimate(name, None, None, None, 0, "wilson")
-    k = sum(1 for v in values if v >= 50)
-    ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return Estimate(name, 100 * k / n, 100 * ci.low, 100 * ci.high, n, "wilson", _small(n))
-
-
-def _small(n: int) -> str | None:
-    return SMALL_WARNING if 0 < n < SMALL_N else None
-
-
-def _rng(seed: int, *keys: str):
-    """One generator per interval, so each is reproducible on its own."""
-    import numpy as np
-
-    return np.random.default_rng([seed, *(zlib.crc32(k.encode()) for k in keys)])
-
-
-def _bootstrap_interval(samples: tuple, statistic, *, paired: bool, rng, confidence: float, resamples: int):
-    import numpy as np
-    from scipy.stats import bootstrap
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # degenerate resamples: handled below
-        for method in ("BCa", "percentile"):
-            result = bootstrap(
-                samples, statistic, paired=paired, vectorized=True, n_resamples=resamples,
-                confidence_level=confidence, method=method, rng=rng,
-            )
-            low, high = result.confidence_interval
-            if np.isfinite(low) and np.isfinite(high):
-                return float(low), float(high), method
-    return None, None, "bootstrap"
-
-
-def bootstrap_mean(values: list[float], name: str, *, seed: int, key: str, confidence: float = CONFIDENCE,
-                   resamples: int = RESAMPLES) -> Estimate:
-    """Mean with a seeded BCa bootstrap interval (percentile when BCa is undefined)."""
-    import numpy as np
-
-    n = len(values)
-    if n == 0:
-        return Estimate(name, None, None, None, 0, "bootstrap")
-    mean = float(np.mean(values))
-    if n < 2 or min(values) == max(values):  # a bootstrap of no spread is a zero-width lie
-        return Estimate(name, mean, None, None, n, f"bootstrap: {NOT_ESTIMABLE} ({_why_not(n)})", _small(n))
-    low, high, method = _bootstrap_interval(
-        (np.asarray(values, dtype=float),), lambda x, axis=-1: np.mean(x, axis=axis),
-        paired=False, rng=_rng(seed, key, name), confidence=confidence, resamples=resamples,
-    )
-    return Estimate(name, mean, low, high, n, f"bootstrap-{method.lower()}", _small(n))
-
-
-def _why_not(n: int) -> str:
-    return "one case" if n < 2 else "every value is the same"
-
-
-def newcombe_paired(a: list[float], b: list[float], confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """Newcombe's hybrid score interval (his method 10) for the difference of two paired
-    proportions, B - A, in points (0-100). Built from the Wilson intervals of each
-    margin, so it is never zero-width, even from two cases that all agree."""
-    from scipy.stats import binomtest
-
-    n = len(a)
-    right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
-    both = sum(1 for x, y in right if x and y)
-    only_a = sum(1 for x, y in right if x and not y)
-    only_b = sum(1 for x, y in right if y and not x)
-    neither = n - both - only_a - only_b
-    k_a, k_b = both + only_a, both + only_b
-    p_a, p_b = k_a / n, k_b / n
-    ci_a = binomtest(k_a, n).proportion_ci(confidence_level=confidence, method="wilson")
-    ci_b = binomtest(k_b, n).proportion_ci(confidence_level=confidence, method="wilson")
-    margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
-    phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
-    delta = p_b - p_a
-    low = delta - math.sqrt(max(0.0, (p_b - ci_b.low) ** 2 - 2 * phi * (p_b - ci_b.low) * (ci_a.high - p_a)
-                                + (ci_a.high - p_a) ** 2))
-    high = delta + math.sqrt(max(0.0, (ci_b.high - p_b) ** 2 - 2 * phi * (ci_b.high - p_b) * (p_a - ci_a.low)
-                                 + (p_a - ci_a.low) ** 2))
-    return 100 * max(-1.0, low), 100 * min(1.0, high)
-
-
-def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, key: str,
-                      confidence: float = CONFIDENCE, resamples: int = RESAMPLES) -> Difference:
-    """Mean of B - A over paired cases, with a paired interval: Newcombe's for a binary
-    metric (every value 0 or 100), else a paired bootstrap; when the differences have no
-    spread the bootstrap interval is not estimable (reported so, not as zero width)."""
-    import numpy as np
-
-    xa, xb = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    diffs = xb - xa
-    n = len(diffs)
-    mean = float(np.mean(diffs)) if n else math.nan
-    low = high = None
-    method = "paired-bootstrap"
-    if n and name in BINARY_METRICS and all(v in (0.0, 100.0) for v in [*a, *b]):
-        low, high = newcombe_paired(a, b, confidence)
-        method = "newcombe-paired-score"
-    elif n and diffs.min() == diffs.max():
-        method = f"paired-bootstrap: {NOT_ESTIMABLE} ({_why_not(n)})"
-    elif n >= 2:
-        low, high, used = _bootstrap_interval(
-            (xa, xb), lambda x, y, axis=-1: np.mean(y, axis=axis) - np.mean(x, axis=axis),
-            paired=True, rng=_rng(seed, key, name), confidence=confidence, resamples=resamples,
-        )
-        method = f"paired-bootstrap-{used.lower()}"
-    return Difference(
-        name, float(np.mean(xa)) if n else math.nan, float(np.mean(xb)) if n else math.nan, mean, low, high, n, method,
-        _small(n),
-    )
-
-
-def mcnemar_exact(only_a: int, only_b: int) -> float:
-    """Two-sided exact McNemar p-value: a binomial test on the discordant pairs."""
-    from scipy.stats import binomtest
-
-    discordant = only_a + only_b
-    return 1.0 if discordant == 0 else float(binomtest(only_b, discordant, 0.5).pvalue)
-
-
-def direction_of_change(a: list[float], b: list[float]) -> dict[str, int]:
-    right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
-    return {
-        "both_right": sum(1 for x, y in right if x and y),
-        "only_a": sum(1 for x, y in right if x and not y),
-        "only_b": sum(1 for x, y in right if y and not x),
-        "both_wrong": sum(1 for x, y in right if not x and not y),
-    }
 
 
 # --- building a report ---------------------------------------------------------------
@@ -447,6 +290,8 @@ def build_report(
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
     runs = store.runs(group.id, full=True)
+    bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
+    prices, repriced = _prices_for(runs, bank, group.config.get("prices"))
     known = group.systems or sorted({r.system for r in runs})
     if systems:
         unknown = [s for s in systems if s not in known]
@@ -454,7 +299,6 @@ def build_report(
             raise UsageError(f"no system {', '.join(unknown)} in run group {group.id}; it has: {', '.join(known)}")
     chosen = list(systems or known)
     seed = group.seed if seed is None else seed
-    bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
     every_case = [c["id"] for c in group.config.get("cases", [])] or sorted({r.case_id for r in runs})
     facts = _case_facts(group.config, runs, bank)
     left_out = [] if include_error_tests else [
@@ -479,6 +323,13 @@ def build_report(
     basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes
                                             and outcomes[(c, chosen[0])].complete]
     chosen_runs = [r for r in runs if r.system in chosen and r.case_id in case_ids]
+    costs = None
+    if prices is not None:
+        from medbench_tui.core.reports.costs import cost_report
+
+        headline_cases = {s: paired if len(chosen) > 1 else basis for s in chosen}
+        costs = cost_report(prices, group.config.get("prices"), repriced, chosen, headline_cases, outcomes,
+                            chosen_runs, **stats)
     return Report(
         group_id=group.id, created_at=group.created_at, systems=chosen, seed=seed, confidence=confidence,
         resamples=resamples, summaries=summaries, paired_cases=paired, excluded=excluded, comparisons=comparisons,
@@ -494,7 +345,20 @@ def build_report(
         subgroups=_subgroup_table(by, basis, chosen, outcomes, facts, paired=len(chosen) > 1, **stats) if by else None,
         taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], facts) for s in chosen},
         case_facts={c: facts.get(c, {}) for c in every_case},
+        costs=costs,
     )
+
+
+def _prices_for(runs: list[RunRecord], bank: Path, recorded: Any) -> tuple[PriceTable | None, bool]:
+    """The bank's price table and whether the runs had to be priced again with it (None when
+    the bank's table cannot be read: the stored figures stand, and the report says nothing of cost)."""
+    from medbench_tui.core.costs.prices import PriceTableError
+    from medbench_tui.core.reports.costs import reprice
+
+    try:
+        return reprice(runs, bank, recorded if isinstance(recorded, dict) else None)
+    except PriceTableError:
+        return None, False
 
 
 def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
@@ -919,8 +783,39 @@ def taxonomy_table(report: Report) -> Table:
     return Table("Failure taxonomy", ["system", "failure", "runs", "example cases"], rows, notes, "taxonomy")
 
 
+def cost_table(report: Report) -> Table | None:
+    """Cost per correct diagnosis, harm split and unpriced items per system."""
+    costs = report.costs
+    if costs is None or not costs.systems:
+        return None
+    columns = [costs.systems[s] for s in report.systems if s in costs.systems]
+    headline = report.headline or report.summaries
+
+    def mean(system: str, metric: str) -> str:
+        estimate = headline[system].metrics.get(metric) if system in headline else None
+        if estimate is None or estimate.mean is None:
+            return "–"
+        return _with_interval(estimate.mean, estimate.low, estimate.high, estimate.warning)
+
+    rows = [
+        ["Cost per case (mean)", *(mean(c.system, "cost_total") for c in columns)],
+        ["Cost per correct diagnosis", *(
+            _with_interval(c.per_correct.mean, c.per_correct.low, c.per_correct.high, c.per_correct.warning)
+            if c.per_correct.mean is not None else "– (none right)" for c in columns)],
+        ["Cases diagnosed right / priced", *(f"{_count(c.correct)} / {c.cases}" for c in columns)],
+        ["Harm by omission (mean, weighted)", *(mean(c.system, "harm_omission") for c in columns)],
+        ["Harm by commission (mean, weighted)", *(mean(c.system, "harm_commission") for c in columns)],
+        ["Critical conditions failed: omission / commission", *(
+            f"{c.conditions_omission} / {c.conditions_commission}" for c in columns)],
+        ["Unpriced items left out (runs)", *(f"{c.unpriced_items} ({c.runs_with_unpriced})" for c in columns)],
+    ]
+    return Table("Cost and harm", ["measure", *(c.system for c in columns)], rows, costs.notes(), "costs")
+
+
 def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     tables = [summary_table(report)]
+    if (costs := cost_table(report)) is not None:
+        tables.append(costs)
     if report.unequal_cases and len(report.systems) > 1:
         tables.append(summary_table(report, report.summaries, "Each system over all of its complete cases"))
     if (variability := variability_table(report)) is not None:
@@ -1050,6 +945,21 @@ def render_csv(report: Report) -> str:
         for mix in report.case_mix.fields:
             for shown, cases in [*mix.counts.items(), ("(not set)", mix.missing)]:
                 writer.writerow(["case_mix", "", "", "", f"{mix.field}={shown}", cases, "", "", mix.total, ""])
+    if report.costs is not None:
+        for c in report.costs.systems.values():
+            e = c.per_correct
+            writer.writerow(["cost", c.system, "", "", e.metric, e.mean, e.low, e.high, e.n, e.method])
+            for name, value in (("cases_diagnosed_right", c.correct), ("total_cost", c.total),
+                                ("conditions_failed_omission", c.conditions_omission),
+                                ("conditions_failed_commission", c.conditions_commission),
+                                ("unpriced_items", c.unpriced_items)):
+                writer.writerow(["cost", c.system, "", "", name, value, "", "", c.cases, ""])
+        for point in report.costs.points:
+            which = "" if point.repeat is None else f"repeat {point.repeat + 1}"
+            writer.writerow(["cost_point", point.system, which, "", "diagnosis_accuracy", point.accuracy, "", "",
+                             point.cases, ""])
+            writer.writerow(["cost_point", point.system, which, "", "cost_total", point.cost, "", "", point.cases,
+                             f"{report.costs.currency}"])
     for system, taxonomy in report.taxonomy.items():
         for kind in taxonomy.counts:
             writer.writerow(["taxonomy", system, "", " ".join(kind.case_ids), kind.kind, kind.runs, "", "",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import math
 
-from medbench_tui.core.reports.figures import Bar, ForestRow
+from medbench_tui.core.reports.figures import Bar, CostDot, ForestRow
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 FONT = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px"
@@ -93,3 +93,53 @@ def grouped_bars(title: str, groups: list[tuple[str, list[Bar]]], series: list[s
             note += "" if item.low is not None else " (no interval)"
             body.append(_text(LABEL_WIDTH + PLOT_WIDTH + 6, y + bar - 2, note, fill="#333"))
     return _svg(LABEL_WIDTH + PLOT_WIDTH + 130, height, title, body)
+
+
+def cost_scatter(title: str, dots: list[CostDot], series: list[str], money: str) -> str:
+    """Diagnosis accuracy (up) against mean cost per case (right): a large point per system,
+    a small hollow one per repeat; the best place is the top left."""
+    width, height, left, top, bottom = LABEL_WIDTH + PLOT_WIDTH, 320, 70, 50, 50
+    plot_w, plot_h = width - left - 30, height - top - bottom
+    most = max((d.cost for d in dots), default=1.0) or 1.0
+    ceiling = _nice(most)
+
+    def x(cost: float) -> float:
+        return left + cost / ceiling * plot_w
+
+    def y(accuracy: float) -> float:
+        return top + (100 - max(0.0, min(100.0, accuracy))) / 100 * plot_h
+
+    colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(series)}
+    body = [_text(8, 18, title, weight="bold")]
+    legend_x = 8.0
+    for name in series:  # each entry as wide as its name, so long names never overlap
+        body.append(f'<rect x="{legend_x:.0f}" y="28" width="10" height="10" fill="{colours[name]}"/>')
+        body.append(_text(legend_x + 14, 37, name))
+        legend_x += 34 + 7 * len(name)
+    for tick in (0, 25, 50, 75, 100):
+        body.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot_w}" y2="{y(tick):.1f}" stroke="#ddd"/>')
+        body.append(_text(left - 6, y(tick) + 4, f"{tick}", anchor="end", fill="#555"))
+    for step in range(5):
+        value = ceiling * step / 4
+        body.append(f'<line x1="{x(value):.1f}" y1="{top}" x2="{x(value):.1f}" y2="{top + plot_h}" stroke="#eee"/>')
+        body.append(_text(x(value), top + plot_h + 16, f"{value:g}", anchor="middle", fill="#555"))
+    body.append(_text(left + plot_w / 2, height - 8, f"mean cost per case ({money})", anchor="middle", fill="#333"))
+    body.append(f'<text x="14" y="{top + plot_h / 2:.1f}" transform="rotate(-90 14 {top + plot_h / 2:.1f})" '
+                'text-anchor="middle" fill="#333">diagnosis accuracy (%)</text>')
+    for dot in sorted(dots, key=lambda d: d.repeat is None):
+        colour = colours.get(dot.system, PALETTE[0])
+        label = f"{dot.system}{'' if dot.repeat is None else f', repeat {dot.repeat + 1}'}: " \
+                f"{dot.accuracy:.0f}% at {dot.cost:.1f} (n={dot.cases})"
+        if dot.repeat is None:
+            body.append(f'<circle class="system" cx="{x(dot.cost):.1f}" cy="{y(dot.accuracy):.1f}" r="6" '
+                        f'fill="{colour}"><title>{html.escape(label)}</title></circle>')
+        else:
+            body.append(f'<circle class="repeat" cx="{x(dot.cost):.1f}" cy="{y(dot.accuracy):.1f}" r="3.5" '
+                        f'fill="white" stroke="{colour}"><title>{html.escape(label)}</title></circle>')
+    return _svg(width, height, title, body)
+
+
+def _nice(value: float) -> float:
+    """A round axis end at or above ``value`` (1, 2 or 5 times a power of ten)."""
+    power = 10 ** math.floor(math.log10(value)) if value > 0 else 1
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= value)

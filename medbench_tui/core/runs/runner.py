@@ -37,6 +37,7 @@ from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -47,6 +48,7 @@ from medbench_tui.core.cases.bankconfig import (
 )
 from medbench_tui.core.cases.casemix import case_facts
 from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.redact import redact
@@ -187,6 +189,8 @@ class RunPlan:
     """The frozen manifest the cases belong to (see :func:`medbench_tui.core.cases.manifest.frozen_state`)."""
     left_out_error_tests: list[str] = field(default_factory=list)
     """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
+    prices: PriceTable | None = None
+    """The price table each run's work-up is costed with (the bank's ``prices.yaml`` over the shipped one)."""
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
@@ -220,6 +224,7 @@ class RunPlan:
             "seed": self.seed,
             "repeats": self.repeats,
             "bank_manifest": self.bank_manifest,
+            "prices": self.prices.describe() if self.prices is not None else None,
         }
 
 
@@ -368,6 +373,7 @@ def plan_run(
         repeats=repeats,
         bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}),
         left_out_error_tests=left_out,
+        prices=bank_prices(bank.root),
     )
 
 
@@ -778,9 +784,11 @@ class Runner:
 
         try:
             if self.plan.extractor is None:  # the text scorer: synchronous, off the loop the other runs share
-                card = await asyncio.get_running_loop().run_in_executor(self._scorer, score, item.case, transcript)
+                card = await asyncio.get_running_loop().run_in_executor(
+                    self._scorer, partial(score, item.case, transcript, prices=self.plan.prices))
                 return card, transcript
-            return await score_async(item.case, transcript, extractor=self.plan.extractor), transcript
+            return await score_async(item.case, transcript, extractor=self.plan.extractor,
+                                     prices=self.plan.prices), transcript
         except Exception as exc:
             error = as_endpoint_error(exc)
             failed = transcript.model_copy(deep=True)

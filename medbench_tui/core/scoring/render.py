@@ -105,6 +105,21 @@ def render_scorecard_text(card: Scorecard) -> str:
             out.append(f"  {c.status:<15} {c.id}: {c.evidence}")
             if c.status == "FAIL":
                 out.append(f"  {'':<15} why: {c.description}")
+    harm = card.harm
+    out += ["", "Harm",
+            f"  by omission   {_num(harm.omission)} (required items left out, weighted)"
+            + (f"; {harm.conditions_omission} critical condition(s) failed" if harm.conditions_omission else ""),
+            f"  by commission {_num(harm.commission)} (unexpected, contraindicated or not-indicated items given)"
+            + (f"; {harm.conditions_commission} critical condition(s) failed" if harm.conditions_commission else "")]
+    if card.cost is not None:
+        cost = card.cost
+        out += ["", "Cost", f"  {cost.summary()}"]
+        for line in cost.lines:
+            if line.source == "reference":
+                continue
+            price = "unpriced" if line.cost is None else _num(line.cost)
+            when = f"turn {line.turn}" if line.turn is not None else "in the plan"
+            out.append(f"  {price:>9}  {line.what} ({when})")
     entities = card.extraction.entities if card.extraction is not None else []
     negated = [e for e in entities if e.negated]
     if negated:

@@ -19,6 +19,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.costs.assess import ConditionOutcome, HarmSplit, ItemOutcome, RunCost, harm_split, run_cost
+from medbench_tui.core.costs.prices import PriceTable
 from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
 from medbench_tui.core.scoring.conditions import evaluate
@@ -90,6 +92,12 @@ class Metrics(BaseModel):
     differential_recall_at_3: int
     differential_recall_at_5: int
     primary_mrr: float
+    harm_omission: float = Field(default=0, description="Weights of the required work-up and treatment left out.")
+    harm_commission: float = Field(
+        default=0,
+        description="Penalties of unexpected tests and weights of contraindicated and not-indicated treatments given.")
+    cost_total: float | None = Field(default=None, description="Tests ordered (consultation and plan) and the visit.")
+    cost_tests: float | None = Field(default=None, description="Tests ordered during the consultation and in the plan.")
 
 
 class ControlQuestionResult(BaseModel):
@@ -142,6 +150,8 @@ class Scorecard(BaseModel):
     extraction: Extraction | None = Field(
         default=None, description="What was read from the final, with evidence (the run store keeps it apart)."
     )
+    harm: HarmSplit = Field(default_factory=lambda: HarmSplit(), description="Harm by omission and by commission.")
+    cost: RunCost | None = Field(default=None, description="What the work-up cost (when scored with a price table).")
 
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")
@@ -188,7 +198,8 @@ def _via_note(p: Pairing) -> str | None:
     return None
 
 
-def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) -> Scorecard:
+def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
+                    prices: PriceTable | None = None) -> Scorecard:
     table = reference_table(case)
     matching: Matching = match(extraction, table)
     final = transcript.final or FinalResponse()
@@ -216,6 +227,13 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
              if p.ref is not None and p.entity is not None and p.status in ("matched", "acceptable", "different")}
     omitted_list = omissions(transcript, table, given)
     omitted = {o.ref_id: o for o in omitted_list}
+    sections: tuple[tuple[Literal["workup", "treatment"], list[Pairing]], ...] = (
+        ("workup", matching.workup.rows), ("treatment", matching.treatment.rows))
+    outcomes = [ItemOutcome(section, p.ref.name if p.ref is not None else None,
+                            p.entity.text if p.entity is not None else None, p.status)
+                for section, rows in sections for p in rows]
+    harm = harm_split(case, outcomes, [ConditionOutcome(c.status, c.kind, c.implicit, c.id) for c in conditions])
+    cost = run_cost(case, transcript, outcomes, prices) if prices is not None else None
 
     return Scorecard(
         case_id=case.id,
@@ -238,6 +256,10 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
             differential_recall_at_3=m.recall_at(rank, RECALL_AT[0]),
             differential_recall_at_5=m.recall_at(rank, RECALL_AT[1]),
             primary_mrr=m.reciprocal_rank(rank),
+            harm_omission=harm.omission,
+            harm_commission=harm.commission,
+            cost_total=cost.total if cost is not None else None,
+            cost_tests=cost.consultation + cost.plan if cost is not None else None,
         ),
         critical_conditions=[
             ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,  # type: ignore[arg-type]
@@ -283,24 +305,29 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction) 
             primary_rank=rank,
         ),
         extraction=extraction,
+        harm=harm,
+        cost=cost,
     )
 
 
-def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
+def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
+          prices: PriceTable | None = None) -> Scorecard:
     """Score the final response of ``transcript`` against ``case``.
 
     ``extractor`` reads the final (default: the deterministic :class:`TextExtractor`).
     Deterministic and fast (the case's reference is prepared once and cached); an LLM
-    extractor calls its endpoint (use :func:`score_async` inside an event loop).
+    extractor calls its endpoint (use :func:`score_async` inside an event loop). With
+    ``prices``, the card also says what the work-up cost.
     """
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
     extraction = extractor.extract(case, transcript.final or FinalResponse())
-    return build_scorecard(case, transcript, extraction)
+    return build_scorecard(case, transcript, extraction, prices)
 
 
-async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None) -> Scorecard:
+async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
+                      prices: PriceTable | None = None) -> Scorecard:
     """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
@@ -308,4 +335,4 @@ async def score_async(case: Case, transcript: Transcript, *, extractor: Extracto
     final = transcript.final or FinalResponse()
     aextract = getattr(extractor, "aextract", None)
     extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
-    return build_scorecard(case, transcript, extraction)
+    return build_scorecard(case, transcript, extraction, prices)

@@ -15,7 +15,7 @@ from textual.widgets import Select, Static
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
 from medbench_tui.core.reports.report import SUBGROUP_METRICS, metric_title
-from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
+from medbench_tui.tui.widgets.report_plots import CostPlot, ForestPlot, GroupedBars
 
 
 class ReportCharts(VerticalScroll):
@@ -40,6 +40,7 @@ class ReportCharts(VerticalScroll):
         yield Static("", id="charts-note")
         yield ForestPlot(id="forest")
         yield GroupedBars(id="metric-bars")
+        yield CostPlot(id="cost-plot")
         with Horizontal(id="subgroup-bar"):
             yield Select([(f"by {name}", name) for name in SUBGROUP_FIELDS], value="category", allow_blank=False,
                          id="subgroup-field")
@@ -67,6 +68,11 @@ class ReportCharts(VerticalScroll):
         self.query_one("#charts-note", Static).update(note)
         self.query_one("#metric-bars", GroupedBars).show("Key metrics per system", metric_bars(report),
                                                          report.systems)
+        from medbench_tui.core.reports.figures import cost_dots
+
+        money = "relative units" if report.costs is None or report.costs.currency == "relative" \
+            else report.costs.currency
+        self.query_one(CostPlot).show("Diagnosis accuracy against cost", cost_dots(report), report.systems, money)
         self._show_subgroups()
 
     def _show_subgroups(self) -> None:

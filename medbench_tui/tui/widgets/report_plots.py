@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual_plotext import PlotextPlot
 
-from medbench_tui.core.reports.figures import Bar, ForestRow
+from medbench_tui.core.reports.figures import Bar, CostDot, ForestRow
 
 SHORT_LABEL = 34
 INTERVAL_DOTS = 80
@@ -80,4 +80,36 @@ class GroupedBars(ReportPlot):
         plt.xlim(0, 100)
         plt.title(title)
         plt.xlabel("bars top to bottom: " + ", ".join(f"{n}. {name}" for n, name in enumerate(series, 1)))
+        self.refresh()
+
+
+class CostPlot(ReportPlot):
+    """Diagnosis accuracy against mean cost per case: one point per system (●), one per repeat (○)."""
+
+    DEFAULT_CSS = """
+    CostPlot { height: 18; }
+    """
+
+    def show(self, title: str, dots: list[CostDot], series: list[str], money: str) -> None:
+        if not dots:
+            self.nothing(f"{title}: no costs in this group")
+            return
+        plt = self.plt
+        plt.clear_figure()
+        colours = ("blue", "red", "green", "magenta", "orange", "cyan")
+        for index, name in enumerate(series):
+            mine = [d for d in dots if d.system == name]
+            repeats = [d for d in mine if d.repeat is not None]
+            if repeats:
+                plt.scatter([d.cost for d in repeats], [d.accuracy for d in repeats], marker="○",
+                            color=colours[index % len(colours)])
+            systems = [d for d in mine if d.repeat is None]
+            if systems:
+                plt.scatter([d.cost for d in systems], [d.accuracy for d in systems], marker="●",
+                            color=colours[index % len(colours)], label=name)
+        plt.ylim(0, 100)
+        plt.xlim(0, max(d.cost for d in dots) * 1.1 or 1)
+        plt.title(title)
+        plt.xlabel(f"mean cost per case ({money}); ● system, ○ repeat; top left is best")
+        plt.ylabel("diagnosis accuracy (%)")
         self.refresh()

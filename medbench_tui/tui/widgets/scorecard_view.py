@@ -132,7 +132,7 @@ class ScorecardView(VerticalScroll):
     """
 
     def compose(self):
-        for part in ("summary", "lessons", "metrics", "items", "history", "safety", "unscored", "reference"):
+        for part in ("summary", "lessons", "metrics", "items", "history", "safety", "cost", "unscored", "reference"):
             yield Static("", id=f"card-{part}")
 
     def on_mount(self) -> None:
@@ -147,6 +147,7 @@ class ScorecardView(VerticalScroll):
         self.query_one("#card-items", Static).update(self._items(card, theme))
         self.query_one("#card-history", Static).update(self._history(card, theme))
         self.query_one("#card-safety", Static).update(self._safety(card, theme))
+        self.query_one("#card-cost", Static).update(self._cost(card))
         unscored = self._unscored(card)
         self.query_one("#card-unscored", Static).update(unscored or "")
         self.query_one("#card-unscored").display = unscored is not None
@@ -229,6 +230,25 @@ class ScorecardView(VerticalScroll):
             drawn.add_row(status_text(condition.status, theme), label, Text(condition.evidence, style="dim"))
         if not card.critical_conditions:
             drawn.add_row(Text("–", style="dim"), Text("the case has no critical conditions", style="dim"), "")
+        return drawn
+
+    def _cost(self, card: Any) -> Table:
+        """What the work-up cost (when the card was scored with a price table) and the harm split."""
+        drawn = table("Cost and harm", ("", {"ratio": 2}), ("", {"ratio": 5}))
+        harm = card.harm
+        drawn.add_row("Harm by omission", f"{number(harm.omission)} (required items left out, weighted)"
+                      + (f"; {harm.conditions_omission} critical condition(s) failed" if harm.conditions_omission
+                         else ""))
+        drawn.add_row("Harm by commission", f"{number(harm.commission)} (items given that should not be)"
+                      + (f"; {harm.conditions_commission} critical condition(s) failed"
+                         if harm.conditions_commission else ""))
+        if card.cost is not None:
+            drawn.add_row("Cost", card.cost.summary())
+            for line in card.cost.lines:
+                if line.source != "reference":
+                    price = "unpriced" if line.cost is None else number(line.cost)
+                    when = f"turn {line.turn}" if line.turn is not None else "plan"
+                    drawn.add_row(Text(f"  {price}", style="dim"), Text(f"{line.what} ({when})", style="dim"))
         return drawn
 
     def _unscored(self, card: Any) -> Table | None:
