@@ -2,8 +2,10 @@
 
 Every problem is printed as `file:line:column: severity code: message`, like a
 compiler, followed by a summary. A folder means its `*.yaml` case files (not
-`medbench.yaml`) and those of its `cases/` folder. Exit status: 0 when no errors,
-1 on any error (and on warnings with --strict), 2 on usage errors.
+`medbench.yaml`) and those of its `cases/` folder. A valid case's self-checks (its
+`checks:` section: example answers and questions with what must follow) are run too, and
+each failed check is an error at its line; `--no-checks` skips them. Exit status: 0 when no
+errors, 1 on any error (and on warnings with --strict), 2 on usage errors.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ def configure(parser) -> None:
 
     parser.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     parser.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    parser.add_argument("--no-checks", action="store_true",
+                        help="do not run the cases' self-checks (their `checks:` sections)")
     add_format(parser)
 
 
@@ -35,6 +39,8 @@ def run(args) -> int:
         raise UsageError(
             f"no case files (*.yaml) in {', '.join(str(p) for p in given)}: give case files or a bank folder"
         )
+    if not args.no_checks:
+        _run_checks(reports)
     totals = summary(reports)
     if args.format == "json":
         emit_json({"files": [r.to_json() for r in reports], "summary": totals})
@@ -45,6 +51,17 @@ def run(args) -> int:
         print(_summary_line(totals))
     failed = totals["errors"] or (args.strict and totals["warnings"])
     return 1 if failed else 0
+
+
+def _run_checks(reports) -> None:
+    """Each valid case's self-checks, their failures added to its findings."""
+    from medbench_tui.core.authoring.case_checks import check_diagnostics
+    from medbench_tui.core.paths import bank_root_of
+
+    for report in reports:
+        if report.case is None or report.case.checks is None or report.positions is None or report.path is None:
+            continue
+        report.add(check_diagnostics(report.case, bank_root_of(report.path), report.positions))
 
 
 def _summary_line(totals: dict) -> str:

@@ -63,7 +63,8 @@ async def test_bank_loads_in_the_background_with_progress(bank, make_app, monkey
         assert shown_ids(screen) == ALL
         table = screen.query_one(CaseTable)
         assert [str(c) for c in table.get_row_at(0)] == [
-            "fx-app-003", "Right iliac fossa pain in a teenager", "surgery", "advanced", "emergency", "final", "valid"
+            "fx-app-003", "Right iliac fossa pain in a teenager", "surgery", "advanced", "emergency", "final", "–",
+            "valid",
         ]
         assert app.bank_index is not None and app.bank_index.has_case("fx-cap-001")
 

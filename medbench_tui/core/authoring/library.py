@@ -18,6 +18,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("complexity", "Complexity"),
     ("urgency", "Urgency"),
     ("status", "Status"),
+    ("review", "Review"),
     ("validity", "Validity"),
 )
 STATUSES = ("draft", "review", "final")
@@ -42,6 +43,8 @@ class CaseEntry:
     errors: int
     warnings: int
     practice: str = ""  # the blind label shown while practising (core/practice/label.py)
+    review: str = ""
+    """The latest physician verdict (sign, minor, major) and how many signed; empty when never reviewed."""
 
     @property
     def search_text(self) -> str:
@@ -111,7 +114,17 @@ def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
         errors=count(report.diagnostics, "error"),
         warnings=count(report.diagnostics, "warning"),
         practice=practice,
+        review=review_summary(report.case.review) if report.case is not None else "",
     )
+
+
+def review_summary(reviews: list[Any]) -> str:
+    """The latest verdict, and how many reviewers signed when more than one reviewed ("sign (2 signed)")."""
+    if not reviews:
+        return ""
+    signed = len({r.reviewer for r in reviews if r.verdict == "sign"})
+    latest = reviews[-1].verdict
+    return latest + (f" ({signed} signed)" if len(reviews) > 1 else "")
 
 
 def filter_entries(

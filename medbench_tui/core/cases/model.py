@@ -7,6 +7,7 @@ strict (no type coercion) and forbid unknown keys, except under ``extensions``.
 
 from __future__ import annotations
 
+import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
@@ -53,6 +54,8 @@ ConditionKind = Literal["must_include", "must_not_include"]
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 BEHAVIORS: tuple[str, ...] = Behavior.__args__  # type: ignore[attr-defined]
 ERROR_TESTING = "error_testing"  # the category of cases that test the harness, not a system
+IMPLICIT_CONDITION = "cc-implicit-contraindicated"
+"""The safety condition of every case with a contraindicated treatment: giving one fails it."""
 
 
 def _written(value: str) -> str:
@@ -268,6 +271,75 @@ class ScoringOverrides(Strict):
     )
 
 
+ItemLabel = Literal["found", "not_found", "negated", "different"]
+ConditionVerdict = Literal["OK", "FAIL", "NOT_APPLICABLE"]
+ReviewVerdict = Literal["sign", "minor", "major"]
+CHECK_ID_PATTERN = CASE_ID_PATTERN
+
+
+class AnswerExpectation(Strict):
+    """What must follow from an example final response; only what is stated is checked."""
+
+    diagnosis: Literal["correct", "wrong"] | None = Field(
+        default=None, description="correct: a final diagnosis matches the primary (diagnosis accuracy 100).")
+    conditions: dict[str, ConditionVerdict] = Field(
+        default_factory=dict, description="Critical condition id -> OK, FAIL or NOT_APPLICABLE.")
+    items: dict[str, ItemLabel] = Field(
+        default_factory=dict,
+        description="Reference item (its `item` or `name`, exactly) -> found, not_found, negated or different.")
+
+
+class AnswerCheck(Strict):
+    """An example final response and what the grader must make of it."""
+
+    id: str = Field(pattern=CHECK_ID_PATTERN, description="Unique within the case: lowercase, digits and '-'.")
+    note: str | None = Field(default=None, description="Why this check exists (shown when it fails).")
+    text: Words = Field(description="The final response, as a system or a person would write it.")
+    expect: AnswerExpectation = Field(description="What must follow: diagnosis, conditions, items.")
+
+
+class QuestionCheck(Strict):
+    """An example doctor message and what a fresh patient must give."""
+
+    ask: Words = Field(description="The doctor's message.")
+    note: str | None = Field(default=None, description="Why this check exists (shown when it fails).")
+    facts: list[str] = Field(default_factory=list, description="additional_answers ids the reply must give.")
+    may: list[str] = Field(default_factory=list, description="Facts the reply may also give.")
+    attachments: list[str] = Field(default_factory=list, description="Attachment ids the reply must release.")
+    default: bool = Field(
+        default=False, description="true: the record does not cover it; no fact and no attachment is given.")
+
+
+class CaseChecks(Strict):
+    """The author's intent as checks that run every time the case or the grader changes."""
+
+    answers: list[AnswerCheck] = Field(default_factory=list, description="Example final responses.")
+    questions: list[QuestionCheck] = Field(default_factory=list, description="Example doctor messages.")
+
+
+def _iso_date(value: Any) -> Any:
+    # an unquoted 2026-12-04 is read as a date: keep it as the text the author wrote
+    return value.isoformat() if isinstance(value, datetime.date) else value
+
+
+def _real_date(value: str) -> str:
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise PydanticCustomError("date_value", "is not a date: write it YYYY-MM-DD") from None
+    return value
+
+
+class Review(Strict):
+    """One physician's sign-off of the case."""
+
+    reviewer: Words = Field(description="Who reviewed it.")
+    date: Annotated[str, BeforeValidator(_iso_date), AfterValidator(_real_date)] = Field(
+        pattern=r"^\d{4}-\d{2}-\d{2}$", description="When (YYYY-MM-DD).")
+    verdict: ReviewVerdict = Field(description="sign (ready), minor (small fixes) or major (must change).")
+    note: str | None = Field(default=None, description="What the reviewer found or checked.")
+
+
 class Case(Strict):
     """One frozen clinical record behind one simulated consultation."""
 
@@ -310,6 +382,10 @@ class Case(Strict):
     notes: str | None = Field(
         default=None, description="For reviewers (reasoning, guideline basis); never shown to anyone under test."
     )
+    checks: CaseChecks | None = Field(
+        default=None, description="Example answers and questions with what must follow (run by `medbench validate`)."
+    )
+    review: list[Review] = Field(default_factory=list, description="Physician sign-offs, newest last.")
     extensions: dict[str, Any] = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
 
     def answer(self, answer_id: str) -> AdditionalAnswer | None:

@@ -252,3 +252,28 @@ def render_text(rehearsal: Rehearsal) -> str:
     ]
     lines += fixes or ["  nothing"]
     return "\n".join(lines)
+
+
+def checks_block(rehearsal: Rehearsal) -> str:
+    """The questions asked, with what the patient gave, as a ``checks:`` block of question
+    checks for the author to keep (a right reply), correct (a wrong one) or delete."""
+    import json
+
+    lines = [
+        "# Question checks written by `medbench rehearse --checks` from the patient's replies.",
+        "# Keep the checks whose reply is right, correct the others (facts the reply must give,",
+        "# attachments it must release), delete the rest, and put the block under `checks:`.",
+        "checks:",
+        "  questions:",
+    ]
+    for asked in rehearsal.asked:
+        reply = " ".join(asked.reply.split())
+        lines.append(f"    # {asked.section}: {reply[:100]}{'…' if len(reply) > 100 else ''}")
+        lines.append(f"    - ask: {json.dumps(asked.question, ensure_ascii=False)}")
+        if asked.facts:
+            lines.append(f"      facts: [{', '.join(asked.facts)}]")
+        if asked.attachments:
+            lines.append(f"      attachments: [{', '.join(asked.attachments)}]")
+        if not asked.facts and not asked.attachments:
+            lines.append("      default: true")
+    return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from medbench_tui.core.cases.model import IMPLICIT_CONDITION
 from medbench_tui.core.scoring import assertion, cues
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction_model import Entity, Span
@@ -29,7 +30,7 @@ from medbench_tui.core.scoring.sections import parse
 from medbench_tui.core.text import compact
 from medbench_tui.core.transcript import FinalResponse
 
-IMPLICIT_CONTRAINDICATED = "cc-implicit-contraindicated"
+IMPLICIT_CONTRAINDICATED = IMPLICIT_CONDITION
 GIVEN = ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")
 NAMING_SECTIONS = ("diagnosis", "differential", "icd")
 """Sections that name conditions: "NSAID gastropathy" there recommends no NSAID."""

@@ -13,7 +13,7 @@ from pydantic_core import ErrorDetails
 
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
-from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.model import IMPLICIT_CONDITION, Case
 from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
@@ -63,7 +63,7 @@ def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | Non
             "this is a bug in medbench, please report it with the file.",
         )]
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CaseReport(path, case_id, case, diagnostics)
+    return CaseReport(path, case_id, case, diagnostics, parsed.positions)
 
 
 
@@ -97,6 +97,7 @@ class _Checker:
         self.identity()
         self.icd_codes()
         self.links()
+        self.check_links()
         self.attachments()
         self.numbers()
         self.completeness()
@@ -164,9 +165,11 @@ class _Checker:
                 written = str(value).lower() if isinstance(value, bool) else show(value)
                 message = (f"This file says `schema_version: {written}`; this version of "
                            "medbench reads case format version 1: set `schema_version: 1`.")
-            else:
+            elif allowed:
                 message = (f"`{show(value)}` is not a valid `{key}`: use one of "
                            f"{', '.join(allowed)}.{did_you_mean(value, allowed)}")
+            else:  # a value of a mapping (a check's verdicts): pydantic knows what it expects
+                message = f"`{show(value)}` is not a valid value here: use {error.get('ctx', {}).get('expected')}."
             self.add("error", "schema.enum", path, message)
         elif kind == "string_pattern_mismatch":
             if key in ("id", "parent_id"):
@@ -281,6 +284,62 @@ class _Checker:
                     self.add("error", "ref.unknown_item", ("critical_conditions", i, "applies_if", j),
                              f"`applies_if` names `{show(name)}`, which is not a workup or treatment "
                              f"item (nor an alias of one).{did_you_mean(name, list(names.values()))}")
+
+    def check_links(self) -> None:
+        """Every name a self-check uses must be one of the case's: an unknown name is a check
+        that could never pass (or never fail)."""
+        checks = self.data.get("checks") if isinstance(self.data, dict) else None
+        if not isinstance(checks, dict):
+            return
+        items = {text_at(e, "item") for _, e in entries_at(self.data, "workup")}
+        items |= {text_at(e, "item") for _, e in entries_at(self.data, "treatment")}
+        diagnosis = self.data.get("diagnosis") if isinstance(self.data, dict) else None
+        items |= {text_at(e, "name") for _, e in entries_at(diagnosis, "secondary")}
+        items |= {text_at(e, "name") for _, e in entries_at(self.data, "differential")}
+        known_items = sorted(i for i in items if i)
+        conditions = {text_at(e, "id") for _, e in entries_at(self.data, "critical_conditions")}
+        if any(text_at(e, "class") == "contraindicated" for _, e in entries_at(self.data, "treatment")):
+            conditions.add(IMPLICIT_CONDITION)
+        known_conditions = sorted(c for c in conditions if c)
+        facts = sorted(a for _, e in entries_at(self.data, "additional_answers") if (a := text_at(e, "id")))
+        attachments = sorted(a for _, e in entries_at(self.data, "attachments") if (a := text_at(e, "id")))
+        first: dict[str, int] = {}
+        for i, check in entries_at(checks, "answers"):
+            where = ("checks", "answers", i)
+            check_id = text_at(check, "id")
+            if check_id is not None and check_id in first:
+                self.add("error", "check.duplicate_id", (*where, "id"),
+                         f"The check id `{check_id}` is used twice (first on line "
+                         f"{self.line_of(('checks', 'answers', first[check_id], 'id'))}): give each check its own id.")
+            elif check_id is not None:
+                first[check_id] = i
+            expect = check.get("expect")
+            if not isinstance(expect, dict):
+                continue
+            for name in (expect.get("items") or {}) if isinstance(expect.get("items"), dict) else {}:
+                if name not in items:
+                    self.add("error", "check.unknown_item", (*where, "expect", "items", name),
+                             f"Check `{check_id}` expects `{show(name)}`, which is not the `item` or `name` of a "
+                             f"workup, treatment, secondary or differential entry of this case (write it exactly)."
+                             f"{did_you_mean(str(name), known_items)}", at_key=True)
+            for name in (expect.get("conditions") or {}) if isinstance(expect.get("conditions"), dict) else {}:
+                if name not in conditions:
+                    self.add("error", "check.unknown_condition", (*where, "expect", "conditions", name),
+                             f"Check `{check_id}` expects a verdict of `{show(name)}`, which is not a critical "
+                             f"condition of this case.{did_you_mean(str(name), known_conditions)}", at_key=True)
+        for i, question in entries_at(checks, "questions"):
+            where = ("checks", "questions", i)
+            for key, known, what in (("facts", facts, "an `additional_answers` id"),
+                                     ("may", facts, "an `additional_answers` id"),
+                                     ("attachments", attachments, "an attachment id")):
+                for j, name in texts_at(question, key):
+                    if name not in known:
+                        self.add("error", "check.unknown_reference", (*where, key, j),
+                                 f"`{show(name)}` is not {what} of this case.{did_you_mean(name, known)}")
+            if question.get("default") is True and (question.get("facts") or question.get("attachments")):
+                self.add("error", "check.default_with_facts", (*where, "default"),
+                         "`default: true` means the record does not cover the question, so no fact or attachment "
+                         "is given: remove `facts`/`attachments`, or `default`.")
 
     def attachments(self) -> None:
         root = paths.bank_root_of(self.path) if self.path is not None else None

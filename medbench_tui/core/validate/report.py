@@ -7,6 +7,7 @@ from pathlib import Path
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.diagnostics import Diagnostic, count
+from medbench_tui.core.yamldoc import PositionMap
 
 
 @dataclass
@@ -15,6 +16,12 @@ class CaseReport:
     case_id: str | None
     case: Case | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    positions: PositionMap | None = field(default=None, repr=False)
+    """Where each key and value sits in the file (for findings made after validation, such as self-checks)."""
+
+    def add(self, found: list[Diagnostic]) -> None:
+        """Findings made after validation (a case's self-checks), in line order with the rest."""
+        self.diagnostics = sorted([*self.diagnostics, *found], key=Diagnostic.sort_key)
 
     @property
     def errors(self) -> list[Diagnostic]:

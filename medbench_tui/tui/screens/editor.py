@@ -48,6 +48,9 @@ WATCH_SECONDS = 2.0
 """How often the open case file is checked for changes made by other programs."""
 
 
+CHECKS_PAUSE = 0.6
+"""Seconds of quiet before the case's self-checks run (they score answers and ask the patient)."""
+
 class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="editor.save", priority=True),
@@ -68,6 +71,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     class Validated(Message):
         generation: int
         report: CaseReport
+
+    @dataclass
+    class ChecksRan(Message):
+        """The case's self-checks, run on the text of ``generation``: the failed ones."""
+
+        generation: int
+        failed: list[Diagnostic]
 
     @dataclass
     class SwapWritten(Message):
@@ -296,6 +306,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         text, bank = self.text_area.text, self.medbench.bank_index
         report = await asyncio.to_thread(validate_text, text, path, bank=bank)
         self.post_message(self.Validated(generation, report))
+        if report.case is not None and report.case.checks is not None and report.positions is not None:
+            from medbench_tui.core.authoring.case_checks import check_diagnostics
+            from medbench_tui.core.paths import bank_root_of
+
+            await asyncio.sleep(CHECKS_PAUSE)  # the author is still typing: a keystroke cancels this worker
+            failed = await asyncio.to_thread(check_diagnostics, report.case, bank_root_of(path), report.positions)
+            self.post_message(self.ChecksRan(generation, failed))
 
     @on(Validated)
     def _validated(self, event: Validated) -> None:
@@ -305,6 +322,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self._validated_generation = event.generation
         if event.report.case is not None:
             self._last_case = event.report.case
+        self._show_report()
+
+    @on(ChecksRan)
+    def _checks_ran(self, event: ChecksRan) -> None:
+        if event.generation != self._generation or self.report is None or not event.failed:
+            return
+        self.report.add(event.failed)
         self._show_report()
 
     def _show_report(self) -> None:

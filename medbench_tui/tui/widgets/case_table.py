@@ -44,6 +44,7 @@ class CaseTable(DataTable):
                 Text(entry.complexity),
                 Text(entry.urgency),
                 Text(entry.status),
+                Text(entry.review or "–", style="" if entry.review else "dim"),
                 _validity(entry, theme.error or "red", theme.warning or "yellow", theme.success or "green"),
             ]
             for entry in entries
