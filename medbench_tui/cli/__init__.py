@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report", "aggregate and paired comparison of stored runs"),
     "systems": ("systems", "the configured systems and simulators, and whether each can run"),
     "schema": ("schema", "print the JSON Schema of the case format"),
+    "ecg": ("ecg", "draw a synthetic 12-lead ECG for a case attachment"),
     "prices": ("prices", "check the price table work-ups are costed with, price a test"),
     "vocabulary": ("vocabulary", "check the clinical vocabulary files, look a word up"),
     "rehearse": ("rehearse", "standard history questions to a case's patient; what nothing reaches"),
