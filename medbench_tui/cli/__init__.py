@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("run", "run systems over cases and store every run"),
     "report": ("report", "aggregate and paired comparison of stored runs"),
     "systems": ("systems", "the configured systems and simulators, and whether each can run"),
+    "serve": ("serve", "serve medbench to a class in their browsers"),
     "schema": ("schema", "print the JSON Schema of the case format"),
     "ecg": ("ecg", "draw a synthetic 12-lead ECG for a case attachment"),
     "prices": ("prices", "check the price table work-ups are costed with, price a test"),

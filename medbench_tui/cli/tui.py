@@ -7,6 +7,11 @@ import argparse
 
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS, help="case bank folder")
+    parser.add_argument("--classroom", choices=("play", "all"),
+                        help="a session of a served class (see `medbench serve`): ask the student's name, show "
+                             "only Play or every mode")
+    parser.add_argument("--classroom-case", action="append", metavar="CASE_FILE",
+                        help="with --classroom: a case file students may play (repeat; default: every case)")
 
 
 def run(args) -> int:
@@ -25,4 +30,20 @@ def run(args) -> int:
         path = default_bank()
     from medbench_tui.tui.app import run_app
 
-    return run_app(path)
+    return run_app(path, _classroom(args))
+
+
+def _classroom(args):
+    """The served class this session belongs to, or None."""
+    if args.classroom is None:
+        if args.classroom_case:
+            from medbench_tui.core.errors import UsageError
+
+            raise UsageError("--classroom-case needs --classroom")
+        return None
+    from pathlib import Path
+
+    from medbench_tui.core.practice.classroom import EVERY_MODE, PLAY_ONLY, Classroom
+
+    cases = frozenset(Path(c).resolve() for c in args.classroom_case) if args.classroom_case else None
+    return Classroom(PLAY_ONLY if args.classroom == "play" else EVERY_MODE, cases)

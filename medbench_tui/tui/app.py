@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from medbench_tui.core.authoring.library import CaseEntry
 from medbench_tui.core.cases.bank import Bank, BankIndex, load_bank
+from medbench_tui.core.practice.classroom import Classroom, name_problem
 from medbench_tui.core.settings import Settings
 from medbench_tui.tui.bank_state import (
     BankChanged,
@@ -43,6 +44,7 @@ from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ConfirmDialog,
     ExternalChangeDialog,
+    NameDialog,
     SwapRecoveryDialog,
     UnsavedChangesDialog,
 )
@@ -113,9 +115,12 @@ class MedbenchApp(App[int]):
         settings_problem: str | None = None,
         cursor_blink: bool = True,
         freeze_gc: bool = False,
+        classroom: Classroom | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
+        self.classroom = classroom
+        """A served class: the modes and cases students may use, a name asked at the start (None: all)."""
         self.bank: Bank = load_bank(bank, run_store=self.settings.run_store, strict=False)
         """The bank (its configuration and index are read in a worker: see :meth:`load_bank`)."""
         self.cases: list[CaseEntry] = []
@@ -158,12 +163,22 @@ class MedbenchApp(App[int]):
         except ValueError:
             return str(path)
 
+    def allows_mode(self, mode: str) -> bool:
+        """Whether this session may open ``mode`` (a served class may show only Play)."""
+        return self.classroom is None or self.classroom.allows_mode(mode)
+
+    def allows_case(self, path: Path) -> bool:
+        """Whether this session may play the case at ``path`` (a served class may offer only some)."""
+        return self.classroom is None or self.classroom.allows_case(path)
+
     def mode_keys(self) -> list[tuple[str, str, str]]:
-        """(mode, title, keys as shown) for each mode, with the keymap applied."""
+        """(mode, title, keys as shown) for each mode this session may open, with the keymap applied."""
         shown = []
-        for binding in declared_bindings(type(self)):
+        for binding in declared_bindings(MedbenchApp):
             if binding.action.startswith("switch_mode("):
                 mode = binding.action.split("'")[1]
+                if not self.allows_mode(mode):
+                    continue
                 keys = self.keymap.get(binding.id or "", binding.key).split(",")[0].strip()
                 shown.append((mode, MODE_TITLES[mode], self.get_key_display(binding.with_key(keys))))
         return shown
@@ -171,7 +186,7 @@ class MedbenchApp(App[int]):
     def binding_sections(self) -> list[tuple[str, type]]:
         """Where each binding applies, for the help screen and the keymap check."""
         return [
-            ("Everywhere", type(self)),
+            ("Everywhere", MedbenchApp),
             ("Library", LibraryScreen),
             ("Editor", EditorScreen),
             ("ICD panel", IcdPanel),
@@ -280,12 +295,23 @@ class MedbenchApp(App[int]):
             )
         self.load_bank()
         self.run_worker(_warm_up, thread=True, group="warm-up", exit_on_error=False)
+        if self.classroom is not None:
+            self.push_screen(NameDialog(name_problem), self._player_named)
+
+    def _player_named(self, name: str | None) -> None:
+        """A student's name is this session's player (never written to the settings file)."""
+        if name:
+            self.settings = self.settings.model_copy(update={"player_name": name})
+            self.notify(f"Your consultations are stored as {name}.", markup=False)
 
     # Modes and actions --------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_mode" and parameters and not self.allows_mode(str(parameters[0])):
+            return False  # a served class shows only the modes its tutor chose
         # answer the question on screen first
         return not (action in ("switch_mode", "help") and isinstance(self.screen, ModalScreen))
+
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -422,8 +448,21 @@ def load_app_settings() -> tuple[Settings, str | None]:
         return Settings.model_construct(), f"{problem}\n{exc}"
 
 
-def run_app(bank: Path) -> int:
+class PlayOnlyApp(MedbenchApp):
+    """The app of a class that only plays cases: it opens on Play, and its palette offers only Play's commands."""
+
+    DEFAULT_MODE = "play"
+    COMMANDS = App.COMMANDS | {PlayCommands, SessionCommands}
+
+
+def app_for(bank: Path, *, classroom: Classroom | None = None, **options: Any) -> MedbenchApp:
+    """The app for ``bank``: a served class that only plays opens on Play with nothing else."""
+    kind = PlayOnlyApp if classroom is not None and not classroom.allows_mode("library") else MedbenchApp
+    return kind(bank, classroom=classroom, **options)
+
+
+def run_app(bank: Path, classroom: Classroom | None = None) -> int:
     settings, problem = load_app_settings()
-    app = MedbenchApp(bank, settings=settings, settings_problem=problem, freeze_gc=True)
+    app = app_for(bank, settings=settings, settings_problem=problem, freeze_gc=True, classroom=classroom)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

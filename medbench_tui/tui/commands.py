@@ -81,7 +81,7 @@ class ModeCommands(_ListedProvider):
         return [
             (f"Go to {title}", partial(self.app.switch_mode, mode), f"switch to the {title.lower()} mode")
             for mode, title in MODE_TITLES.items()
-            if mode != self.medbench.current_mode
+            if mode != self.medbench.current_mode and self.medbench.allows_mode(mode)
         ]
 
 

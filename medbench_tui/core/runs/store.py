@@ -377,6 +377,16 @@ class RunStore:
         except sqlite3.DatabaseError as exc:
             raise self._damaged("the file", str(exc)) from None
 
+    def check_writable(self) -> None:
+        """Write to the file once (and take it back): a store that cannot be written is said now,
+        not when the first run ends (``medbench serve`` checks before any student starts)."""
+        try:
+            with self.transaction() as db:
+                db.execute("CREATE TABLE writable_check (x)")
+                db.execute("DROP TABLE writable_check")
+        except sqlite3.Error as exc:
+            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from None
+
     @property
     def secrets(self) -> set[str]:
         """The secret values known now (a client built after the store opened adds its key)."""

@@ -538,6 +538,9 @@ def export(screen: MedbenchScreen, store: RunStore, group_id: str, report: Repor
             return
         shown = ", ".join(screen.medbench.display_path(p) for p in written)
         screen.notify(f"Report of run group {group_id} written: {shown}", title="Exported", markup=False, timeout=10)
+        if screen.app.is_web:  # served in a browser: the files come down as downloads too
+            for path in written:
+                screen.app.deliver_binary(path, save_filename=path.name)
 
     screen.run_worker(write(), exclusive=True, group="export", exit_on_error=False)
 

@@ -193,3 +193,41 @@ class CaseIdDialog(ModalScreen[str | None]):
             self.query_one("#case-id-problem", Static).update(problem)
             return
         self.dismiss(value)
+
+
+class NameDialog(ModalScreen[str]):
+    """Ask a student for their name at the start of a served session (it cannot be skipped:
+    the name is who their runs belong to)."""
+
+    def __init__(self, check: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self._check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Welcome to medbench", classes="dialog-title", markup=False)
+            yield Static("Your name: your consultations and scorecards are stored under it for your tutor.",
+                         classes="dialog-question", markup=False)
+            yield Input(placeholder="e.g. Sam Patel", validators=[_CheckedBy(self._check)],
+                        validate_on=["changed", "submitted"], id="player-name")
+            yield Static("", id="player-name-problem", classes="dialog-problem", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Start", id="start", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._submit(event.value)
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self._submit(self.query_one(Input).value)
+
+    def _submit(self, value: str) -> None:
+        problem = self._check(value)
+        if problem:
+            self.query_one("#player-name-problem", Static).update(problem)
+            return
+        self.dismiss(value.strip())

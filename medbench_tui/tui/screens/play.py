@@ -266,7 +266,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def refresh_cases(self) -> None:
         """List the library's cases; those with an unfinished consultation say so."""
-        entries = self.medbench.cases
+        entries = [e for e in self.medbench.cases if self.medbench.allows_case(e.path)]
         listed = self.query_one("#play-case-list", OptionList)
         words = self.query_one("#play-filter", Input).value.casefold().split()
         # Ids and titles name the diagnosis the player must find: the blind practice label only.
