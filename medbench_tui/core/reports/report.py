@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
+from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
 from medbench_tui.core.reports.reproducibility import seed_notes
 from medbench_tui.core.reports.statistics import (
     BINARY_METRICS,
@@ -578,9 +579,7 @@ def _with_interval(mean: float | None, low: float | None, high: float | None, wa
     if mean is None:
         return "–"
     mark = f" {WARNING_MARK}" if warning else ""
-    if low is None or high is None:
-        return f"{_number(mean)} (no interval){mark}"
-    return f"{_number(mean)} [{_number(low)}, {_number(high)}]{mark}"
+    return with_interval(_number(mean), low, high) + mark
 
 
 def _signed(value: float | None) -> str:
@@ -676,7 +675,7 @@ def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool 
     heading = f"Paired: {b} − {a} ({comparison.cases} cases completed by every compared system)"
     rows = [
         [metric_title(d.metric), _number(d.mean_a), _number(d.mean_b), _signed(d.difference),
-         (f"[{_signed(d.low)}, {_signed(d.high)}]" if d.low is not None else "no interval")
+         (found.write(signed=True) if (found := interval(d.low, d.high)) is not None else NO_INTERVAL)
          + (f" {WARNING_MARK}" if d.warning else "")]
         for d in comparison.differences.values()
     ]

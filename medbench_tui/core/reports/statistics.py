@@ -11,6 +11,8 @@ import warnings
 import zlib
 from dataclasses import dataclass
 
+from medbench_tui.core.intervals import bounds, interval
+
 CONFIDENCE = 0.95
 RESAMPLES = 9999
 SMALL_N = 10
@@ -65,7 +67,9 @@ def wilson(values: list[float], name: str, confidence: float = CONFIDENCE) -> Es
         return Estimate(name, None, None, None, 0, "wilson")
     k = sum(1 for v in values if v >= 50)
     ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return Estimate(name, 100 * k / n, 100 * ci.low, 100 * ci.high, n, "wilson", small(n))
+    low, high = bounds(interval(100 * ci.low, 100 * ci.high))
+    return Estimate(name, 100 * k / n, low, high, n, "wilson" if low is not None else f"wilson: {NOT_ESTIMABLE}",
+                    small(n))
 
 
 def small(n: int) -> str | None:
@@ -80,7 +84,6 @@ def seeded_rng(seed: int, *keys: str):
 
 
 def bootstrap_interval(samples: tuple, statistic, *, paired: bool, rng, confidence: float, resamples: int):
-    import numpy as np
     from scipy.stats import bootstrap
 
     with warnings.catch_warnings():
@@ -90,10 +93,10 @@ def bootstrap_interval(samples: tuple, statistic, *, paired: bool, rng, confiden
                 samples, statistic, paired=paired, vectorized=True, n_resamples=resamples,
                 confidence_level=confidence, method=method, rng=rng,
             )
-            low, high = result.confidence_interval
-            if np.isfinite(low) and np.isfinite(high):
-                return float(low), float(high), method
-    return None, None, "bootstrap"
+            found = interval(*result.confidence_interval)
+            if found is not None:
+                return found.low, found.high, method
+    return None, None, f"bootstrap: {NOT_ESTIMABLE}"
 
 
 def bootstrap_mean(values: list[float], name: str, *, seed: int, key: str, confidence: float = CONFIDENCE,
@@ -111,7 +114,8 @@ def bootstrap_mean(values: list[float], name: str, *, seed: int, key: str, confi
         (np.asarray(values, dtype=float),), lambda x, axis=-1: np.mean(x, axis=axis),
         paired=False, rng=seeded_rng(seed, key, name), confidence=confidence, resamples=resamples,
     )
-    return Estimate(name, mean, low, high, n, f"bootstrap-{method.lower()}", small(n))
+    shown = f"bootstrap-{method.lower()}" if low is not None else method
+    return Estimate(name, mean, low, high, n, shown, small(n))
 
 
 def why_not(n: int) -> str:
@@ -158,8 +162,8 @@ def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, k
     low = high = None
     method = "paired-bootstrap"
     if n and name in BINARY_METRICS and all(v in (0.0, 100.0) for v in [*a, *b]):
-        low, high = newcombe_paired(a, b, confidence)
-        method = "newcombe-paired-score"
+        low, high = bounds(interval(*newcombe_paired(a, b, confidence)))
+        method = "newcombe-paired-score" if low is not None else f"newcombe-paired-score: {NOT_ESTIMABLE}"
     elif n and diffs.min() == diffs.max():
         method = f"paired-bootstrap: {NOT_ESTIMABLE} ({why_not(n)})"
     elif n >= 2:
@@ -167,7 +171,7 @@ def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, k
             (xa, xb), lambda x, y, axis=-1: np.mean(y, axis=axis) - np.mean(x, axis=axis),
             paired=True, rng=seeded_rng(seed, key, name), confidence=confidence, resamples=resamples,
         )
-        method = f"paired-bootstrap-{used.lower()}"
+        method = f"paired-bootstrap-{used.lower()}" if low is not None else f"paired-{used}"
     return Difference(
         name, float(np.mean(xa)) if n else math.nan, float(np.mean(xb)) if n else math.nan, mean, low, high, n, method,
         small(n),

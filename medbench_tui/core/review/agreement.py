@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.intervals import NO_INTERVAL, bounds, interval
 from medbench_tui.core.review.adjudication import CONDITION_LABELS, ITEM_LABELS, SECTIONS, Record
 
 CONFIDENCE = 0.95
@@ -33,7 +34,8 @@ class Proportion:
     high: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.k, "n": self.n, "value": _round(self.value), "ci": [_round(self.low), _round(self.high)]}
+        ci = list(bounds(interval(self.low, self.high), 1))
+        return {"k": self.k, "n": self.n, "value": _round(self.value), "ci": ci}
 
 
 def _round(value: float | None, digits: int = 1) -> float | None:
@@ -47,7 +49,7 @@ def proportion(k: int, n: int) -> Proportion:
     from statsmodels.stats.proportion import proportion_confint
 
     low, high = proportion_confint(k, n, alpha=1 - CONFIDENCE, method="wilson")
-    return Proportion(k, n, 100 * k / n, 100 * float(low), 100 * float(high))
+    return Proportion(k, n, 100 * k / n, *bounds(interval(100 * float(low), 100 * float(high))))
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Kappa:
     high: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": _round(self.value, 3), "ci": [_round(self.low, 3), _round(self.high, 3)]}
+        return {"value": _round(self.value, 3), "ci": list(bounds(interval(self.low, self.high), 3))}
 
 
 def cohens_kappa(pairs: list[tuple[str, str]], labels: tuple[str, ...]) -> Kappa:
@@ -79,7 +81,10 @@ def cohens_kappa(pairs: list[tuple[str, str]], labels: tuple[str, ...]) -> Kappa
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         result = sm_kappa(table)  # its interval is the 95% one (asymptotic standard error)
-    return Kappa(float(result.kappa), max(-1.0, float(result.kappa_low)), min(1.0, float(result.kappa_upp)))
+    # Its interval has no width when the standard error is zero (every decision agreed, or
+    # none did): then there is no interval, not a certain one.
+    found = interval(max(-1.0, float(result.kappa_low)), min(1.0, float(result.kappa_upp)))
+    return Kappa(float(result.kappa), *bounds(found))
 
 
 def _labels_of(section: str) -> tuple[str, ...]:
@@ -285,13 +290,15 @@ def _num(value: float | None, digits: int = 1) -> str:
 def _pct(value: float | None, ci: list[float | None]) -> str:
     if value is None:
         return "n/a"
-    return f"{value:.1f}% [{_num(ci[0])}, {_num(ci[1])}]"
+    found = interval(ci[0], ci[1])
+    return f"{value:.1f}% " + (found.write(1) if found is not None else f"({NO_INTERVAL})")
 
 
 def _interval(value: float | None, ci: list[float | None]) -> str:
     if value is None:
         return "n/a (one label only)"
-    return f"{value:.3f} [{_num(ci[0], 3)}, {_num(ci[1], 3)}]"
+    found = interval(ci[0], ci[1])
+    return f"{value:.3f} " + (found.write(3) if found is not None else f"({NO_INTERVAL}: no spread to estimate one)")
 
 
 def _table(header: list[str], rows: list[list[str]], md: bool) -> list[str]:
