@@ -4,15 +4,18 @@ a run of the case says so."""
 
 from __future__ import annotations
 
+import pytest
+from textual.geometry import Region
 from textual.widgets import Select, SelectionList, TabbedContent
 
 from medbench_tui.core.paths import run_store_for
+from medbench_tui.core.reports.report import report_tables
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.screens.compare import NOT_RUN, case_sides
 from medbench_tui.tui.widgets.failure_table import FailureTable
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.report_charts import ReportCharts
-from medbench_tui.tui.widgets.report_plots import ForestPlot, GroupedBars
+from medbench_tui.tui.widgets.report_plots import BarChartView, ForestPlot, bar_value
 
 from .conftest import SIZE
 from .sessions import shown_in, until
@@ -60,14 +63,49 @@ async def test_charts_draw_the_forest_plot_and_the_bars(clinic, make_app):
         forest = report.query_one(ForestPlot).render().plain
         assert "Paired differences, replay:replays − checklist (n=2)" in forest
         assert "Diagnosis Accuracy" in forest and "●" in forest
-        bars = report.query_one("#metric-bars", GroupedBars).render().plain
-        assert "Key metrics per system" in bars and "checklist" in bars
+        bars = drawn(report.query_one(".figure-headline", BarChartView))
+        assert "Key metrics per system" in bars[0] and any("checklist" in line for line in bars)
         charts = report.query_one(ReportCharts)
         assert report.report.subgroups.field == "category"
         charts.query_one("#subgroup-field", Select).value = "urgency"
         await until(pilot, lambda: report.report.subgroups.field == "urgency")
-        subgroup = report.query_one("#subgroup-bars", GroupedBars).render().plain
-        assert "Diagnosis Accuracy by urgency" in subgroup
+        subgroup = drawn(report.query_one("#subgroup-bars", BarChartView))
+        assert subgroup[0] == "Diagnosis Accuracy by urgency"
+
+
+def drawn(view: BarChartView) -> list[str]:
+    """The lines the widget draws on screen."""
+    return [strip.text.rstrip() for strip in view.render_lines(Region(0, 0, view.size.width, view.size.height))]
+
+
+async def test_each_bar_draws_the_value_of_its_table_cell(clinic, make_app):
+    """Read off the screen: each bar's length is the mean its table shows (a diagnosis
+    accuracy of 0 is an empty bar), and its label is the table's cell."""
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        report = await compared(pilot)
+        report.query_one("#group-tabs", TabbedContent).active = "tab-charts"
+        await until(pilot)
+        (table,) = [t for t in report_tables(report.report) if t.key == "headline"]
+        cells = {row[0]: dict(zip(report.report.systems, row[1:], strict=False)) for row in table.rows}
+        lines = drawn(report.query_one(".figure-headline", BarChartView))
+        checked = 0
+        metric = None
+        for line in lines[1:]:
+            if line in cells:
+                metric = line
+                continue
+            if "│" not in line or metric is None:
+                continue
+            name, bar, shown = line.split("│")
+            cell = cells[metric][name.strip()]
+            assert shown.strip() == cell
+            width = len(bar)
+            assert bar_value(bar, width) == pytest.approx(float(cell.split()[0]), abs=100 / width / 8 + 1e-9)
+            checked += 1
+        assert checked == 2 * len(table.figures[0].groups) and checked >= 4
+        zero = next(line for line in lines if line.strip().startswith("checklist"))
+        assert "█" not in zero.split("│")[1]  # the checklist names no diagnosis: an empty bar
 
 
 async def test_ticking_a_case_switches_the_scope_and_ticked_boxes_look_different(clinic, make_app):

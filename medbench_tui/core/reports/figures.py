@@ -1,28 +1,26 @@
-"""What the report's pictures show, worked out from a report (drawing-neutral): the HTML
-report draws these as SVG, the TUI as terminal plots, so both show the same figures."""
+"""What the report's pictures show (drawing-neutral). A figure belongs to the table it
+illustrates and is made with it, from the same estimates as its rows
+(:func:`medbench_tui.core.reports.report.report_tables`): the HTML report draws the figures
+of each table as SVG and the TUI draws the same ones in the terminal, so no chart can show
+other numbers than the table it stands beside."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from medbench_tui.core.reports.report import NOT_POINTS, metric_title
-
-BAR_METRICS = (
-    "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
-    "critical_conditions_passed", "question_coverage", "differential_recall_at_3",
-)
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class Bar:
-    """One bar: a system's mean with its interval (None: not estimable)."""
+    """One bar: a system's mean with its interval (None: not estimable) and the value as
+    its table writes it."""
 
     series: str
     mean: float | None
     low: float | None
     high: float | None
     warning: bool = False
+    shown: str = ""
+    """The table's cell for this bar, e.g. ``43.45 [36.78, 49.69] ⚠``."""
 
 
 @dataclass(frozen=True)
@@ -35,37 +33,30 @@ class ForestRow:
     warning: bool = False
 
 
-def _bar(series: str, estimate: Any) -> Bar:
-    if estimate is None or not estimate.n:
-        return Bar(series, None, None, None)
-    return Bar(series, estimate.mean, estimate.low, estimate.high, bool(estimate.warning))
+@dataclass(frozen=True)
+class BarChart:
+    """Bars on a 0-100 axis: one block per group (a metric, or a subgroup), one bar per series (a system)."""
+
+    title: str
+    caption: str
+    series: list[str]
+    groups: list[tuple[str, list[Bar]]]
+    metric: str | None = None
+    """The metric every bar shows (a chart per subgroup), else None (one metric per group)."""
+
+    @property
+    def empty(self) -> bool:
+        return not any(b.mean is not None for _, bars in self.groups for b in bars)
 
 
-def forest_rows(comparison: Any) -> list[ForestRow]:
-    """The paired differences of a comparison in points (0-100 metrics), in metric order; cost
-    and harm, in units of their own, are in the cost table and chart instead."""
-    return [
-        ForestRow(metric_title(d.metric), d.difference, d.low, d.high, d.n, bool(d.warning))
-        for d in comparison.differences.values() if d.metric not in NOT_POINTS
-    ]
+@dataclass(frozen=True)
+class ForestChart:
+    """Paired differences B - A, each a point with its interval, on a -100..+100 axis."""
 
-
-def metric_bars(report: Any) -> list[tuple[str, list[Bar]]]:
-    """Per key metric, one bar per system (the headline figures)."""
-    summaries = report.headline or report.summaries
-    names = [n for n in BAR_METRICS if any(n in s.metrics for s in summaries.values())]
-    return [(metric_title(n), [_bar(s, summaries[s].metrics.get(n)) for s in report.systems]) for n in names]
-
-
-def subgroup_bars(report: Any, metric: str) -> list[tuple[str, list[Bar]]]:
-    """Per subgroup of ``report --by``, one bar per system for ``metric``."""
-    table = report.subgroups
-    if table is None:
-        return []
-    return [
-        (f"{group.value} (n={len(group.cases)})", [_bar(s, group.metrics[s].get(metric)) for s in report.systems])
-        for group in table.groups
-    ]
+    title: str
+    caption: str
+    rows: list[ForestRow] = field(default_factory=list)
+    cases: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,14 +65,29 @@ class CostDot:
 
     system: str
     repeat: int | None
+    """The repeat's index as stored (None: the system over all its repeats)."""
     accuracy: float
     cost: float
     cases: int
 
 
-def cost_dots(report: Any) -> list[CostDot]:
-    """The accuracy-against-cost points of the report (none when it has no costs)."""
-    costs = report.costs
-    if costs is None:
-        return []
-    return [CostDot(p.system, p.repeat, p.accuracy, p.cost, p.cases) for p in costs.points]
+@dataclass(frozen=True)
+class CostChart:
+    """Diagnosis accuracy (up) against mean cost per case (right), a point per system and per repeat."""
+
+    title: str
+    caption: str
+    series: list[str]
+    dots: list[CostDot]
+    money: str
+    """The unit of cost: a currency, or ``relative units``."""
+
+
+Figure = BarChart | ForestChart | CostChart
+
+BAR_CAPTION = "Bars: means; whiskers: 95% intervals; ⚠: fewer than 10 cases."
+FOREST_CAPTION = ("Points: mean paired difference; lines: 95% intervals; hollow: no interval could be "
+                  "estimated; ⚠: fewer than 10 paired cases.")
+SUBGROUP_CAPTION = "Per subgroup, with n."
+COST_CAPTION = ("Filled: each system over its headline cases; hollow: each repeat. Top left is best: more right "
+                "diagnoses for less.")

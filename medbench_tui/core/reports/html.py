@@ -1,15 +1,17 @@
 """The report as one self-contained HTML page: the same tables as the Markdown report,
-with SVG charts beside them (metric bars after the headline, a forest plot after each
-paired comparison, subgroup bars after the subgroup table). No script, no stylesheet or
-font from the network: the file opens the same offline, in a browser or an archive."""
+each followed by its own charts as SVG (the bars of a summary table, the forest plot of a
+paired comparison, accuracy against cost, the bars per subgroup), drawn from the figures the
+table was made with.
+No script, no stylesheet or font from the network: the file opens the same offline, in a
+browser or an archive."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
-from medbench_tui.core.reports.figures import cost_dots, forest_rows, metric_bars, subgroup_bars
-from medbench_tui.core.reports.report import NUMERIC_CELL, SUBGROUP_METRICS, header_lines, metric_title, report_tables
+from medbench_tui.core.reports.figures import BarChart, CostChart, Figure
+from medbench_tui.core.reports.report import NUMERIC_CELL, header_lines, report_tables
 from medbench_tui.core.reports.svg import cost_scatter, forest_plot, grouped_bars
 
 STYLE = """
@@ -48,41 +50,23 @@ def _figure(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
 
-def _charts_after(report: Any, table: Any, comparisons: list[Any]) -> list[str]:
-    if table.key == "headline":
-        return [_figure(grouped_bars("Key metrics per system (headline cases)", metric_bars(report), report.systems),
-                        "Bars: means; whiskers: 95% intervals; ⚠: fewer than 10 cases.")]
-    if table.key == "costs" and report.costs is not None and (dots := cost_dots(report)):
-        money = "relative units" if report.costs.currency == "relative" else report.costs.currency
-        return [_figure(cost_scatter("Diagnosis accuracy against cost", dots, report.systems, money),
-                        "Filled: each system over its headline cases; hollow: each repeat. Top left is best: "
-                        "more right diagnoses for less.")]
-    if table.key == "paired" and comparisons:
-        comparison = comparisons.pop(0)
-        title = f"Paired differences, {comparison.system_b} − {comparison.system_a}"
-        return [_figure(forest_plot(title, forest_rows(comparison)),
-                        "Points: mean paired difference; lines: 95% intervals; hollow: no interval could be "
-                        "estimated; ⚠: fewer than 10 paired cases.")]
-    if table.key == "subgroups" and report.subgroups is not None:
-        return [
-            _figure(grouped_bars(f"{metric_title(metric)} by {report.subgroups.field}",
-                                 subgroup_bars(report, metric), report.systems), "Per subgroup, with n.")
-            for metric in SUBGROUP_METRICS
-            if any(b.mean is not None for _, bars in subgroup_bars(report, metric) for b in bars)
-        ]
-    return []
+def _chart(figure: Figure) -> str:
+    if isinstance(figure, BarChart):
+        return _figure(grouped_bars(figure), figure.caption)
+    if isinstance(figure, CostChart):
+        return _figure(cost_scatter(figure), figure.caption)
+    return _figure(forest_plot(figure), figure.caption)
 
 
 def render_html(report: Any) -> str:
     tables = report_tables(report)
-    comparisons = list(report.comparisons)
     parts = [f"<h1>{html.escape(tables[0].title)}</h1>"]
     parts += [f'<p class="header">{html.escape(line)}</p>' for line in header_lines(report)]
     for index, table in enumerate(tables):
         if index:
             parts.append(f"<h2>{html.escape(table.title)}</h2>")
         parts.append(_table(table))
-        parts += _charts_after(report, table, comparisons)
+        parts += [_chart(figure) for figure in table.figures]
     title = html.escape(f"medbench report, run group {report.group_id}")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'

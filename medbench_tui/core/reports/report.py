@@ -35,6 +35,19 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
+from medbench_tui.core.reports.figures import (
+    BAR_CAPTION,
+    COST_CAPTION,
+    FOREST_CAPTION,
+    SUBGROUP_CAPTION,
+    Bar,
+    BarChart,
+    CostChart,
+    CostDot,
+    Figure,
+    ForestChart,
+    ForestRow,
+)
 from medbench_tui.core.reports.reproducibility import seed_notes
 from medbench_tui.core.reports.statistics import (
     BINARY_METRICS,
@@ -560,7 +573,23 @@ class Table:
     rows: list[list[str]]
     notes: list[str] = field(default_factory=list)
     key: str = ""
-    """What the table is (``headline``, ``paired``, ``taxonomy``...), for renderers that place charts."""
+    """What the table is (``headline``, ``aggregate``, ``paired``, ``taxonomy``...)."""
+    figures: list[Figure] = field(default_factory=list)
+    """The charts of this table, made from the same estimates as its rows."""
+
+
+BAR_METRICS = (
+    "diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
+    "critical_conditions_passed", "question_coverage", "differential_recall_at_3",
+)
+"""The key metrics a summary table's bar chart shows (the ones the systems have)."""
+
+
+def _bar(series: str, estimate: Estimate | None) -> Bar:
+    if estimate is None or not estimate.n:
+        return Bar(series, None, None, None, shown="–")
+    return Bar(series, estimate.mean, estimate.low, estimate.high, bool(estimate.warning),
+               _with_interval(estimate.mean, estimate.low, estimate.high, estimate.warning))
 
 
 WARNING_MARK = "⚠"
@@ -606,8 +635,15 @@ def _small_note(estimates: list[Estimate] | list[Difference]) -> list[str]:
 
 
 def summary_table(report: Report, summaries: dict[str, SystemSummary] | None = None, title: str | None = None) -> Table:
-    """Metric by system, the legacy rows first in the published order (default: the headline)."""
+    """Metric by system, the legacy rows first in the published order (default: the headline),
+    with its bar chart of the key metrics drawn from the same estimates."""
     chosen = summaries if summaries is not None else (report.headline or report.summaries)
+    headline = summaries is None
+    key = "headline" if headline else "aggregate"
+    if headline and len(report.systems) > 1:
+        scope = f"the {len(report.paired_cases)} cases every system completed"
+    else:
+        scope = "each system over all of its complete cases" if len(report.systems) > 1 else "its complete cases"
     columns = [chosen[s] for s in report.systems]
     rows: list[list[str]] = []
 
@@ -639,7 +675,12 @@ def summary_table(report: Report, summaries: dict[str, SystemSummary] | None = N
                          f"compares only the {len(report.paired_cases)} cases every system completed; each system "
                          "over all of its cases is in the next table.")
     notes += _small_note([e for s in columns for e in s.metrics.values()])
-    return Table(title or f"Run group {report.group_id}", ["metric", *report.systems], rows, notes, "headline")
+    names = [n for n in BAR_METRICS if any(n in s.metrics for s in columns)]
+    chart = BarChart(
+        f"Key metrics per system ({scope})", BAR_CAPTION, list(report.systems),
+        [(metric_title(n), [_bar(s, chosen[s].metrics.get(n)) for s in report.systems]) for n in names],
+    )
+    return Table(title or f"Run group {report.group_id}", ["metric", *report.systems], rows, notes, key, [chart])
 
 
 def header_lines(report: Report) -> list[str]:
@@ -682,8 +723,14 @@ def comparison_tables(report: Report, comparison: Comparison, *, per_case: bool 
     notes = ["Differences are B − A per case, with paired intervals: Newcombe's score interval for binary metrics, "
              "a paired bootstrap for the rest."]
     notes += _small_note(list(comparison.differences.values()))
+    forest = ForestChart(
+        f"Paired differences, {b} − {a}", FOREST_CAPTION,
+        [ForestRow(metric_title(d.metric), d.difference, d.low, d.high, d.n, bool(d.warning))
+         for d in comparison.differences.values() if d.metric not in NOT_POINTS],
+        comparison.cases,
+    )
     tables = [Table(heading, ["metric", a, b, "difference", f"{report.confidence:.0%} interval"], rows, notes,
-                    "paired")]
+                    "paired", [forest])]
     if comparison.direction is not None:
         d = comparison.direction
         direction_notes = [f"McNemar exact test on the {d['only_a'] + d['only_b']} discordant cases: "
@@ -744,7 +791,15 @@ def subgroup_tables(report: Report) -> list[Table]:
             rows.append([group.value, str(len(group.cases)), metric_title(name), *cells])
     notes = [f"Over {table.basis}; {table.missing} of them do not set {table.field} (left out of this table)."]
     notes += _small_note([e for g in table.groups for m in g.metrics.values() for e in m.values()])
-    return [Table(f"By {table.field}", [table.field, "n", "metric", *report.systems], rows, notes, "subgroups")]
+    charts = [
+        BarChart(f"{metric_title(name)} by {table.field}", SUBGROUP_CAPTION, list(report.systems),
+                 [(f"{group.value} (n={len(group.cases)})", [_bar(s, group.metrics[s].get(name))
+                                                             for s in report.systems])
+                  for group in table.groups], metric=name)
+        for name in SUBGROUP_METRICS
+    ]
+    return [Table(f"By {table.field}", [table.field, "n", "metric", *report.systems], rows, notes, "subgroups",
+                  [chart for chart in charts if not chart.empty])]
 
 
 def case_mix_tables(report: Report) -> list[Table]:
@@ -808,7 +863,11 @@ def cost_table(report: Report) -> Table | None:
             f"{c.conditions_omission} / {c.conditions_commission}" for c in columns)],
         ["Unpriced items left out (runs)", *(f"{c.unpriced_items} ({c.runs_with_unpriced})" for c in columns)],
     ]
-    return Table("Cost and harm", ["measure", *(c.system for c in columns)], rows, costs.notes(), "costs")
+    money = "relative units" if costs.currency == "relative" else costs.currency
+    dots = [CostDot(p.system, p.repeat, p.accuracy, p.cost, p.cases) for p in costs.points]
+    charts: list[Figure] = \
+        [CostChart("Diagnosis accuracy against cost", COST_CAPTION, list(report.systems), dots, money)] if dots else []
+    return Table("Cost and harm", ["measure", *(c.system for c in columns)], rows, costs.notes(), "costs", charts)
 
 
 def report_tables(report: Report, *, paired: bool = True) -> list[Table]:

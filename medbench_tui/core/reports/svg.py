@@ -7,13 +7,15 @@ from __future__ import annotations
 import html
 import math
 
-from medbench_tui.core.reports.figures import Bar, CostDot, ForestRow
+from medbench_tui.core.reports.figures import BarChart, CostChart, ForestChart
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 FONT = "font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px"
 LABEL_WIDTH = 300
 PLOT_WIDTH = 420
 ROW = 22
+VALUE_WIDTH = 190
+"""Room right of the bars for the value as the table writes it (``43.45 [36.78, 49.69] ⚠``)."""
 
 
 def _text(x: float, y: float, text: str, *, anchor: str = "start", weight: str = "normal", fill: str = "#222") -> str:
@@ -27,8 +29,9 @@ def _svg(width: float, height: float, title: str, body: list[str]) -> str:
             + "".join(body) + "</svg>")
 
 
-def forest_plot(title: str, rows: list[ForestRow]) -> str:
+def forest_plot(chart: ForestChart) -> str:
     """Differences B - A with their intervals on a -100..+100 axis, zero marked."""
+    title, rows = chart.title, chart.rows
     height = 40 + ROW * len(rows) + 30
     left, right = LABEL_WIDTH, LABEL_WIDTH + PLOT_WIDTH
 
@@ -53,9 +56,11 @@ def forest_plot(title: str, rows: list[ForestRow]) -> str:
     return _svg(right + 90, height, title, body)
 
 
-def grouped_bars(title: str, groups: list[tuple[str, list[Bar]]], series: list[str], *, top: float = 100.0) -> str:
+def grouped_bars(chart: BarChart, *, top: float = 100.0) -> str:
     """Horizontal bars, one block per group (a metric, a subgroup), one bar per series
-    (a system), each with its interval as a whisker; a legend on top."""
+    (a system), each with its interval as a whisker and its value as the table writes it;
+    a legend on top."""
+    title, groups, series = chart.title, chart.groups, chart.series
     bar = 12
     block = bar * max(1, len(series)) + 10
     height = 52 + block * len(groups) + 24
@@ -66,9 +71,11 @@ def grouped_bars(title: str, groups: list[tuple[str, list[Bar]]], series: list[s
 
     colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(series)}
     body = [_text(8, 18, title, weight="bold")]
-    for i, name in enumerate(series):
-        body.append(f'<rect x="{8 + 150 * i}" y="28" width="10" height="10" fill="{colours[name]}"/>')
-        body.append(_text(22 + 150 * i, 37, name))
+    at = 8.0
+    for name in series:  # the legend, each name as long as it is
+        body.append(f'<rect x="{at:.0f}" y="28" width="10" height="10" fill="{colours[name]}"/>')
+        body.append(_text(at + 14, 37, name))
+        at += 14 + 7 * len(name) + 24
     for tick in (0, 25, 50, 75, 100):
         value = top * tick / 100
         body.append(f'<line x1="{x(value):.1f}" y1="46" x2="{x(value):.1f}" y2="{height - 22}" stroke="#ddd"/>')
@@ -84,20 +91,19 @@ def grouped_bars(title: str, groups: list[tuple[str, list[Bar]]], series: list[s
                 continue
             body.append(f'<rect class="bar" x="{left}" y="{y:.1f}" width="{x(item.mean) - left:.1f}" '
                         f'height="{bar - 2}" fill="{colour}" fill-opacity="0.8"><title>{html.escape(item.series)}: '
-                        f"{item.mean:.1f}</title></rect>")
+                        f"{html.escape(item.shown)}</title></rect>")
             if item.low is not None and item.high is not None:
                 mid = y + (bar - 2) / 2
                 body.append(f'<line class="interval" x1="{x(item.low):.1f}" y1="{mid:.1f}" x2="{x(item.high):.1f}" '
                             f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>')
-            note = f"{item.mean:.1f}" + (" ⚠" if item.warning else "")
-            note += "" if item.low is not None else " (no interval)"
-            body.append(_text(LABEL_WIDTH + PLOT_WIDTH + 6, y + bar - 2, note, fill="#333"))
-    return _svg(LABEL_WIDTH + PLOT_WIDTH + 130, height, title, body)
+            body.append(_text(LABEL_WIDTH + PLOT_WIDTH + 6, y + bar - 2, item.shown, fill="#333"))
+    return _svg(LABEL_WIDTH + PLOT_WIDTH + VALUE_WIDTH, height, title, body)
 
 
-def cost_scatter(title: str, dots: list[CostDot], series: list[str], money: str) -> str:
+def cost_scatter(chart: CostChart) -> str:
     """Diagnosis accuracy (up) against mean cost per case (right): a large point per system,
     a small hollow one per repeat; the best place is the top left."""
+    title, dots, series, money = chart.title, chart.dots, chart.series, chart.money
     width, height, left, top, bottom = LABEL_WIDTH + PLOT_WIDTH, 320, 70, 50, 50
     plot_w, plot_h = width - left - 30, height - top - bottom
     most = max((d.cost for d in dots), default=1.0) or 1.0

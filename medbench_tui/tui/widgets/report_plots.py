@@ -1,32 +1,44 @@
-"""Terminal plots of a report (textual-plotext): the forest plot of paired differences
-and grouped bars (per metric and system, or per subgroup). They draw the figures of
-``core.report_figures``, the same ones the HTML report draws as SVG."""
+"""A report's figures in the terminal: the forest plot of paired differences and accuracy
+against cost (textual-plotext), and bar charts (drawn here). They draw the figures of
+:mod:`medbench_tui.core.reports.figures`, the ones the HTML report draws as SVG, made with
+the tables they illustrate.
+
+Bars are drawn as text rather than with plotext: its horizontal bars are placed on text rows
+by rounding, so with several systems a bar can land on its neighbour's row or vanish (a
+diagnosis accuracy of 0 drawn at 75), and without colour the systems cannot be told apart.
+Here each bar has its own row, named, with the value as the table writes it."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
-from medbench_tui.core.reports.figures import Bar, CostDot, ForestRow
+from medbench_tui.core.reports.figures import BarChart, CostChart, ForestChart
 
 SHORT_LABEL = 34
 INTERVAL_DOTS = 80
 FRAME_ROWS = 7
 """Title, axes and labels around the plotting rows: one text row per difference."""
+EIGHTHS = " ▏▎▍▌▋▊▉"
+FULL = "█"
+WHISKER = "─"
+SERIES_STYLES = ("bold blue", "bold red", "bold green", "bold magenta", "bold yellow", "bold cyan")
+NAME_WIDTH = 28
+"""Room for a system's name at most (a longer one is cut with an ellipsis)."""
+MIN_BAR_WIDTH = 20
+FALLBACK_WIDTH = 120
+"""Columns assumed before the widget has a size."""
 
 
-def _short(label: str) -> str:
-    return label if len(label) <= SHORT_LABEL else label[: SHORT_LABEL - 1] + "…"
+def _short(label: str, width: int = SHORT_LABEL) -> str:
+    return label if len(label) <= width else label[: width - 1] + "…"
 
 
-class ReportPlot(PlotextPlot):
-    def nothing(self, title: str) -> None:
-        """An empty plot whose title says why."""
-        self.plt.clear_figure()
-        self.plt.title(title)
-        self.refresh()
-
-
-class ForestPlot(ReportPlot):
+class ForestPlot(PlotextPlot):
     """Each paired difference (B - A) as a point with its interval as a line; zero marked.
     A difference without an interval is drawn as a point only and named in the title."""
 
@@ -34,7 +46,24 @@ class ForestPlot(ReportPlot):
     ForestPlot { height: 24; }
     """
 
-    def show(self, title: str, rows: list[ForestRow]) -> None:
+    def __init__(self, chart: ForestChart | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chart = chart
+
+    def on_mount(self) -> None:
+        if self.chart is not None:
+            self.show(self.chart)
+
+    def nothing(self, title: str) -> None:
+        """An empty plot whose title says why."""
+        self.plt.clear_figure()
+        self.plt.title(title)
+        self.refresh()
+
+    def show(self, chart: ForestChart) -> None:
+        self.chart = chart
+        rows = chart.rows
+        title = f"{chart.title} (n={chart.cases})"
         if not rows:
             self.nothing(f"{title}: nothing to compare")
             return
@@ -58,41 +87,103 @@ class ForestPlot(ReportPlot):
         self.refresh()
 
 
-class GroupedBars(ReportPlot):
-    """One block of bars per group (a metric, or a subgroup), one bar per system, 0-100."""
+def bar_cells(value: float, width: int) -> str:
+    """A bar of ``value`` (0-100) on ``width`` cells, to an eighth of a cell."""
+    eighths = round(max(0.0, min(100.0, value)) / 100 * width * 8)
+    full, part = divmod(eighths, 8)
+    return FULL * full + (EIGHTHS[part] if part else "")
+
+
+def bar_value(cells: str, width: int) -> float:
+    """The value a drawn bar shows (the inverse of :func:`bar_cells`)."""
+    eighths = sum(8 if c == FULL else EIGHTHS.index(c) for c in cells if c == FULL or c in EIGHTHS[1:])
+    return eighths / 8 / width * 100
+
+
+class BarChartView(Static):
+    """A bar chart on a 0-100 axis: per group (a metric, or a subgroup) a heading, then one
+    row per system with its bar, its interval as a whisker past the bar's end, and its value
+    as the table writes it."""
 
     DEFAULT_CSS = """
-    GroupedBars { height: 20; }
+    BarChartView { height: auto; margin-bottom: 1; }
     """
 
-    def show(self, title: str, groups: list[tuple[str, list[Bar]]], series: list[str]) -> None:
-        if not groups:
-            self.nothing(f"{title}: no figures")
-            return
-        plt = self.plt
-        plt.clear_figure()
-        shown = list(reversed(groups))  # plotext draws the first group at the bottom
-        values = [
-            [next((b.mean or 0.0 for b in bars if b.series == name), 0.0) for _, bars in shown] for name in series
-        ]
-        # No legend (plotext draws it over the bars): the title names the bars in order.
-        plt.multiple_bar([_short(label) for label, _ in shown], values, orientation="horizontal")
-        plt.xlim(0, 100)
-        plt.title(title)
-        plt.xlabel("bars top to bottom: " + ", ".join(f"{n}. {name}" for n, name in enumerate(series, 1)))
-        self.refresh()
+    def __init__(self, chart: BarChart | None = None, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.chart = chart
+        self.note = ""
+
+    def on_mount(self) -> None:
+        if self.chart is not None:
+            self.show(self.chart)
+
+    def show(self, chart: BarChart | None, note: str = "") -> None:
+        """Draw ``chart``; ``note`` instead of the bars when there is none."""
+        self.chart, self.note = chart, note
+        self.update(self.drawing(self.size.width or FALLBACK_WIDTH))
+
+    def on_resize(self, event: Resize) -> None:
+        self.update(self.drawing(event.size.width or FALLBACK_WIDTH))
+
+    def columns(self, width: int) -> tuple[int, int, int]:
+        """(name width, bar width, value width) of the rows at ``width`` columns."""
+        chart = self.chart
+        assert chart is not None
+        names = min(NAME_WIDTH, max((len(s) for s in chart.series), default=4))
+        values = max((len(b.shown) for _, bars in chart.groups for b in bars), default=4)
+        return names, max(MIN_BAR_WIDTH, width - names - values - 7), values
+
+    def drawing(self, width: int) -> Text:
+        chart = self.chart
+        if chart is None or not chart.groups:
+            title = chart.title if chart is not None else ""
+            return Text.assemble((title, "bold"), "\n" if title else "", (self.note or "no figures", "italic"))
+        names, bar_width, _ = self.columns(width)
+        styles = {name: SERIES_STYLES[i % len(SERIES_STYLES)] for i, name in enumerate(chart.series)}
+        text = Text(chart.title, style="bold")
+        for label, bars in chart.groups:
+            text.append(f"\n{label}", style="underline")
+            for item in bars:
+                text.append(f"\n  {_short(item.series, names).ljust(names)} │")
+                if item.mean is None:
+                    text.append(" " * bar_width + "│ ")
+                    text.append("no data", style="italic")
+                    continue
+                bar = bar_cells(item.mean, bar_width)
+                text.append(bar, style=styles.get(item.series, "bold"))
+                high = 0 if item.high is None else round(max(0.0, min(100.0, item.high)) / 100 * bar_width)
+                text.append(WHISKER * max(0, high - len(bar)), style="dim")
+                text.append(" " * (bar_width - max(len(bar), high)) + "│ ")
+                text.append(item.shown)
+        axis = " " * (names + 4) + "0" + "50".center(bar_width - 4) + "100"
+        text.append("\n" + axis, style="dim")
+        text.append(f"\n{chart.caption}", style="dim italic")
+        return text
 
 
-class CostPlot(ReportPlot):
+class CostPlot(PlotextPlot):
     """Diagnosis accuracy against mean cost per case: one point per system (●), one per repeat (○)."""
 
     DEFAULT_CSS = """
     CostPlot { height: 18; }
     """
 
-    def show(self, title: str, dots: list[CostDot], series: list[str], money: str) -> None:
+    def __init__(self, chart: CostChart | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chart = chart
+
+    def on_mount(self) -> None:
+        if self.chart is not None:
+            self.show(self.chart)
+
+    def show(self, chart: CostChart) -> None:
+        self.chart = chart
+        title, dots, series, money = chart.title, chart.dots, chart.series, chart.money
         if not dots:
-            self.nothing(f"{title}: no costs in this group")
+            self.plt.clear_figure()
+            self.plt.title(f"{title}: no costs in this group")
+            self.refresh()
             return
         plt = self.plt
         plt.clear_figure()
