@@ -104,7 +104,7 @@ def test_report_pairs_complete_cases_only(store):
     base, agent = report.summaries["base"], report.summaries["agent"]
     assert (base.cases, base.complete, base.incomplete, base.not_run) == (9, 9, 0, 0)
     assert (agent.complete, agent.incomplete) == (8, 1)
-    assert agent.incomplete_runs == [{"case_id": "c8", "repeat": 0, "reason": "HTTP 500 (gave up after 6 attempts)"}]
+    assert agent.incomplete_runs == [{"case_id": "c8", "repeat": 1, "reason": "HTTP 500 (gave up after 6 attempts)"}]
     assert base.metrics["diagnosis_accuracy"].mean == pytest.approx(600 / 9)
     assert base.metrics["diagnosis_accuracy"].method == "wilson"
     assert base.metrics["treatment_accuracy"].method.startswith("bootstrap")

@@ -5,7 +5,8 @@ A headline mean is the mean over the ``paired`` rows of a system and metric of t
 per-case mean over repeats; an aggregate of one system uses its ``counted`` cases (every
 repeat complete); ``left_out`` marks error-testing cases the report did not count. Steps
 and the soft-range flag are rows too (metrics ``steps`` and ``outside_soft_range``).
-Incomplete runs have one row with an empty metric and their reason.
+Incomplete runs have one row with an empty metric and their reason. Repeats are numbered
+from 1, as in every report.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
     for run in runs:
         facts = report.case_facts.get(run.case_id, {})
         base = {
-            "group_id": report.group_id, "case_id": run.case_id, "system": run.system, "repeat": run.repeat,
+            "group_id": report.group_id, "case_id": run.case_id, "system": run.system, "repeat": run.repeat_number,
             "status": run.status, "reason": run.reason or "",
             "paired": run.case_id in paired and run.case_id not in left_out,
             "counted": (run.case_id, run.system) in complete_cases and run.case_id not in left_out,

@@ -462,7 +462,7 @@ def _summary(system: str, config: dict[str, Any], case_ids: list[str], outcomes:
         outside_soft_range=float(sum(o.outside_soft_range for o in complete)),
         metrics=metrics,
         incomplete_runs=[
-            {"case_id": r.case_id, "repeat": r.repeat, "reason": r.reason}
+            {"case_id": r.case_id, "repeat": r.repeat_number, "reason": r.reason}
             for o in found for r in o.runs if not r.complete
         ],
     )
@@ -893,7 +893,7 @@ def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
         tables += case_mix_tables(report)
         tables.append(taxonomy_table(report))
     incomplete = [
-        [s.system, r["case_id"], str(r["repeat"] + 1), r["reason"] or ""]
+        [s.system, r["case_id"], str(r["repeat"]), r["reason"] or ""]
         for s in report.summaries.values() for r in s.incomplete_runs
     ]
     if incomplete:

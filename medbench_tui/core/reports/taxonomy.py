@@ -85,7 +85,7 @@ class SystemTaxonomy:
     runs: int
     counts: list[KindCount]
     per_run: list[dict[str, Any]]
-    """One entry per run: case_id, repeat, and its failures (kind, detail)."""
+    """One entry per run: case_id, repeat (from 1), and its failures (kind, detail)."""
 
 
 def system_taxonomy(system: str, runs: list[Any], facts: dict[str, dict[str, Any]]) -> SystemTaxonomy:
@@ -94,7 +94,7 @@ def system_taxonomy(system: str, runs: list[Any], facts: dict[str, dict[str, Any
     counts = {kind: KindCount(kind, label, 0) for kind, label in KINDS.items()}
     for run in runs:
         failures = run_failures(run, facts.get(run.case_id, {}))
-        per_run.append({"case_id": run.case_id, "repeat": run.repeat,
+        per_run.append({"case_id": run.case_id, "repeat": run.repeat_number,
                         "failures": [{"kind": f.kind, "detail": f.detail} for f in failures]})
         for kind in dict.fromkeys(f.kind for f in failures):
             counts[kind].runs += 1

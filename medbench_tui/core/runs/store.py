@@ -253,7 +253,8 @@ class RunRecord:
     (oldest first): status, reason, times, transcript and requests. Filled in by
     :meth:`RunStore.record`."""
     repeat: int = 0
-    """Which play of this case x system it is (0, 1, ... with ``run --repeats``)."""
+    """Which play of this case x system it is, as stored: 0, 1, ... with ``run --repeats``
+    (people read :attr:`repeat_number`)."""
     seeds: dict[str, int | None] = field(default_factory=dict)
     """The seeds the run used (see :mod:`medbench_tui.core.runs.seeds`); empty for older runs."""
     id: int | None = None
@@ -261,6 +262,11 @@ class RunRecord:
     @property
     def complete(self) -> bool:
         return self.status == COMPLETE
+
+    @property
+    def repeat_number(self) -> int:
+        """The repeat as every report, matrix, export and screen numbers it: from 1."""
+        return self.repeat + 1
 
     def transcript_model(self) -> Transcript | None:
         """The stored transcript as a :class:`~medbench_tui.core.transcript.Transcript`."""
@@ -709,7 +715,8 @@ class RunStore:
         """One JSON object per run (everything stored). Returns the number of runs."""
         runs = self.runs(group_id, full=True)
         for run in runs:
-            out.write(json.dumps(run.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(json.dumps({**run.to_json(), "repeat": run.repeat_number}, ensure_ascii=False,
+                                 separators=(",", ":")) + "\n")
         return len(runs)
 
     def export_csv(self, group_id: str, out: IO[str]) -> int:
@@ -723,7 +730,7 @@ class RunStore:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(head + names)
         for run in runs:
-            values = run.to_json()
+            values = {**run.to_json(), "repeat": run.repeat_number}
             cells = ["" if values[key] is None else values[key] for key in head]
             cells += [run.metrics.get(name, run.labels.get(name, "")) for name in names]
             writer.writerow(cells)
