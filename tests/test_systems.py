@@ -159,7 +159,7 @@ async def test_an_endpoint_error_ends_the_run_incomplete_not_scored(fake_openai,
 async def test_unreachable_endpoint_says_what_to_check():
     client = ChatClient(base_url="http://127.0.0.1:9/v1", timeout=1)
     problem = await client.probe()
-    assert "check base_url, the network" in problem
+    assert problem is not None and "check base_url, the network" in str(problem)
     with pytest.raises(EndpointError) as caught:
         await client.complete([{"role": "user", "content": "hi"}], model="m")
     assert caught.value.retryable and "check base_url" in str(caught.value)

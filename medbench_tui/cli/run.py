@@ -1,6 +1,8 @@
 """Run systems over cases, store every run, and print the per-system summary.
 
 Every invocation is a run group in the run store (default: <bank>/.medbench/runs.sqlite).
+Before anything is played, every model endpoint the runs need is asked whether it answers;
+one that cannot be reached (or refuses the key) stops the start at once, saying what to check.
 Exit status: 0 when every run completed, 1 when any ended incomplete (endpoint errors,
 turn limit), 2 on usage errors, 130 when interrupted (Ctrl-C: runs in flight are
 recorded as cancelled; finish them with --resume GROUP).
@@ -21,7 +23,9 @@ def configure(parser) -> None:
                              "else the bundled cases)")
     parser.add_argument("--system", action="append", dest="systems", metavar="NAME", default=[],
                         help="a configured system or a built-in (checklist, replay:PATH); repeat to compare")
-    parser.add_argument("--cases", metavar="PATH", help="a case file or folder (default: the bank's cases)")
+    parser.add_argument("--cases", metavar="PATH", nargs="+", action="extend",
+                        help="case files, folders, case ids of the bank, or list files (one of those a line, "
+                             "# for comments); default: the bank's cases")
     parser.add_argument("--simulator", metavar="NAME",
                         help="patient simulator (default: the default_simulator setting)")
     parser.add_argument("--concurrency", type=int, metavar="N", help="runs played at once (default: 8)")
@@ -47,6 +51,7 @@ def run(args) -> int:
     from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.paths import bank_root_of, default_bank
+    from medbench_tui.core.runs.preflight import check_endpoints
     from medbench_tui.core.runs.retry import RetryPolicy
     from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run
     from medbench_tui.core.runs.store import RunStore
@@ -68,14 +73,12 @@ def run(args) -> int:
         raise UsageError("--repeats is set when a group starts; --resume plays the repeats the group planned")
     if not args.resume and not args.systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems'), or --resume GROUP")
-    cases = Path(args.cases).expanduser() if args.cases else None
-    if cases is not None and not cases.exists():
-        raise UsageError(f"--cases {args.cases}: no such file or folder")
+    cases = [Path(c).expanduser() for c in args.cases] if args.cases else None
     given_bank = getattr(args, "bank", None)
     if given_bank:
         root = Path(given_bank)
-    elif cases is not None:
-        root = bank_root_of(cases if cases.is_file() else cases / "case.yaml")
+    elif cases and (cases[0].is_dir() or cases[0].suffix.lower() in (".yaml", ".yml")):
+        root = bank_root_of(cases[0] / "case.yaml" if cases[0].is_dir() else cases[0])
     else:
         root = default_bank()
     override = Path(args.store).expanduser() if args.store else settings.run_store
@@ -91,9 +94,9 @@ def run(args) -> int:
                             simulator=args.simulator or settings.default_simulator,
                             include_error_tests=args.include_error_tests)
             group = None
-            if plan.left_out_error_tests:
-                print(f"left out {len(plan.left_out_error_tests)} error-testing case(s) "
-                      f"({', '.join(plan.left_out_error_tests)}); --include-error-tests runs them", file=sys.stderr)
+            for note in plan.left_out_notes():
+                print(note, file=sys.stderr)
+        check_endpoints(plan)
         runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,
                         retry=retry, cache=args.cache)
         result = asyncio.run(_play(runner))

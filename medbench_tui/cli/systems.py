@@ -46,7 +46,7 @@ async def _status(config, offline: bool) -> tuple[bool, str]:
         problem = await client.probe()
     finally:
         await client.aclose()
-    return (False, problem) if problem else (True, f"{config.base_url} answers")
+    return (False, str(problem)) if problem else (True, f"{config.base_url} answers")
 
 
 async def _rows(bank_config, offline: bool) -> dict:

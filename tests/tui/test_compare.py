@@ -251,3 +251,22 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
         report.query_one("#group-filter", Select).value = "failures"
         await until(pilot)
         assert report.matrix.row_count == cases  # the checklist names no diagnosis anywhere
+
+
+async def test_a_comparison_with_an_endpoint_that_cannot_be_reached_does_not_start(clinic, make_app):
+    """Said at once, with what to check, instead of runs retrying a server that is not there."""
+    fake_doctor_bank(clinic, "http://127.0.0.1:9/v1")
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_compare(pilot)
+        for spec in ("fake-doc", "checklist"):
+            screen.query_one("#compare-system-list", SelectionList).select(spec)
+        await until(pilot)
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: "Cannot run" in app.notes.text(), rounds=1600)
+        await until(pilot, lambda: not screen.running)
+        text = app.notes.text()
+        assert "system fake-doc" in text and "cannot reach http://127.0.0.1:9/v1" in text and "base_url" in text
+        assert screen.pane == "compare-setup" and screen.group_id is None
+        with RunStore(run_store_for(clinic)) as store:
+            assert store.groups() == []

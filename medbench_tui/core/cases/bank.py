@@ -122,6 +122,70 @@ def iter_case_files(path: Path) -> list[Path]:
     return files
 
 
+CASE_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class CaseSource:
+    """A case file chosen for a run, and whether it was named on its own (a case file, a
+    case id or a line of a list) rather than found in a folder."""
+
+    path: Path
+    named: bool
+
+
+def case_sources(given: list[Path], cases_folder: Path) -> list[CaseSource]:
+    """The case files that ``--cases`` names, in order, each once: a case file; a folder
+    (its cases); a list file (any other file: one case file, folder or case id a line,
+    ``#`` starts a comment, paths relative to the list's folder); or a case id of the bank
+    (``cases_folder``). Raises a :class:`UsageError` naming every entry that is none of these."""
+    from medbench_tui.core.errors import UsageError
+
+    found: dict[Path, CaseSource] = {}
+    problems: list[str] = []
+
+    def add(entry: Path, where: str, *, in_list: bool = False) -> None:
+        if entry.is_dir():
+            for path in iter_case_files(entry):
+                found.setdefault(file_key(path), CaseSource(path, False))
+        elif entry.is_file() and (entry.suffix.lower() in CASE_SUFFIXES or in_list):
+            if entry.suffix.lower() not in CASE_SUFFIXES:
+                problems.append(f"{where}: {entry} is not a case file (.yaml): a list cannot name another list")
+                return
+            found[file_key(entry)] = CaseSource(entry, True)
+        elif entry.is_file():
+            read_list(entry)
+        elif len(entry.parts) == 1 and (cases_folder / f"{entry}.yaml").is_file():
+            case = cases_folder / f"{entry}.yaml"
+            found[file_key(case)] = CaseSource(case, True)
+        else:
+            problems.append(f"{where}: no such case file, folder, list file or case id ({entry})")
+
+    def read_list(path: Path) -> None:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError:
+            problems.append(f"--cases {path}: neither a case file (.yaml) nor a text list of cases")
+            return
+        except OSError as exc:
+            problems.append(f"--cases {path}: cannot be read ({exc.strerror or exc})")
+            return
+        for number, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            if text:
+                listed = Path(text).expanduser()
+                beside = listed if listed.is_absolute() else path.parent / listed
+                add(beside if beside.exists() else listed, f"{path}:{number}", in_list=True)
+
+    for item in given:
+        add(Path(item).expanduser(), f"--cases {item}")
+    if problems:
+        raise UsageError("\n".join(problems))
+    if not found:
+        raise UsageError(f"--cases {' '.join(str(g) for g in given)}: no case files (*.yaml) found")
+    return list(found.values())
+
+
 def _case_files_in(folder: Path) -> list[Path]:
     return sorted(
         p for p in folder.glob("*.yaml")

@@ -45,10 +45,12 @@ class ComparisonJob:
         from medbench_tui.core.cases.bank import Bank
         from medbench_tui.core.comparison.plan import comparison_config, plan_cases, retry_policy
         from medbench_tui.core.practice.session import latest_played_runs
+        from medbench_tui.core.runs.preflight import check_endpoints
         from medbench_tui.core.runs.runner import Runner
         from medbench_tui.core.runs.store import RunStore
 
         plan = plan_cases(Bank(self.bank_root, self.run_store), self.machines, self.files, self.simulator)
+        check_endpoints(plan)  # an endpoint that cannot be reached is said now, not after minutes of retries
         store = RunStore(self.run_store)
         config = comparison_config(plan, self.player, self.with_player)
         group = store.create_group(config, plan.seed, group_id=self.group_id)

@@ -23,20 +23,10 @@ def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
 
 
 def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
-    """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank).
-    ``plan_run`` takes one case file or folder, so a chosen set is planned file by file
-    and joined into one plan (one run group)."""
-    from dataclasses import replace
-
-    from medbench_tui.core.cases.manifest import frozen_state
+    """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank)."""
     from medbench_tui.core.runs.runner import plan_run
 
-    if files is None:
-        return plan_run(bank, specs, simulator=simulator)
-    plans = [plan_run(bank, specs, cases=path, simulator=simulator) for path in files]
-    cases = [plan.cases[0] for plan in plans]
-    return replace(plans[0], cases=cases, cases_path="; ".join(c.stored_path for c in cases),
-                   bank_manifest=frozen_state(plans[0].bank.root, {c.stored_path: c.sha256 for c in cases}))
+    return plan_run(bank, specs, cases=files, simulator=simulator)
 
 
 def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:

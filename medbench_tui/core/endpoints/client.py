@@ -448,7 +448,7 @@ class ChatClient:
             self._note(model, sent, error=error)
             raise error
 
-    async def probe(self, timeout: float = PROBE_TIMEOUT) -> str | None:
+    async def probe(self, timeout: float = PROBE_TIMEOUT) -> EndpointError | None:
         """None when the endpoint answers ``GET {base_url}/models`` (an endpoint without
         that route still counts as reachable); else why it cannot be used."""
         import openai
@@ -460,7 +460,7 @@ class ChatClient:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            return str(self._error(exc))
+            return self._error(exc)
         return None
 
     async def aclose(self) -> None:

@@ -15,6 +15,7 @@ from medbench_tui.core.redact import redact
 CONTEXT_EXCEEDED = "context_exceeded"
 IMAGE_UNSUPPORTED = "image_unsupported"
 UNREACHABLE = "unreachable"
+TIMED_OUT = "timed_out"
 
 
 class EndpointError(MedbenchError):
@@ -25,7 +26,8 @@ class EndpointError(MedbenchError):
     images to a model that takes none, whatever the status).
 
     ``code`` names the failures callers treat apart: :data:`CONTEXT_EXCEEDED`,
-    :data:`IMAGE_UNSUPPORTED`, :data:`UNREACHABLE` (its retries have a time budget)."""
+    :data:`IMAGE_UNSUPPORTED`, :data:`UNREACHABLE` (its retries have a time budget),
+    :data:`TIMED_OUT`."""
 
     def __init__(
         self,
@@ -150,6 +152,7 @@ def timed_out(base_url: str) -> EndpointError:
         f"{base_url} did not answer in time: check the network and the server's load, "
         "or raise `timeout` in medbench.yaml",
         retryable=True,
+        code=TIMED_OUT,
     )
 
 

@@ -227,6 +227,8 @@ class Report:
     """Case id -> the facts the report groups by (see ``casemix.case_facts``)."""
     costs: CostReport | None = None
     """Cost per correct diagnosis, the accuracy-against-cost points, the price table used."""
+    left_out_unplayable: dict[str, dict[str, str]] = field(default_factory=dict)
+    """System -> the cases it could not play (case id -> why), left out when the group was planned."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -360,6 +362,7 @@ def build_report(
         taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], facts) for s in chosen},
         case_facts={c: facts.get(c, {}) for c in every_case},
         costs=costs,
+        left_out_unplayable=dict((group.config.get("left_out") or {}).get("unplayable") or {}),
     )
 
 
@@ -701,6 +704,10 @@ def header_lines(report: Report) -> list[str]:
         else:
             line += " Whether they still match is unknown: " + "; ".join(manifest.get("changes", []))
         lines.append(line)
+    for system, found in report.left_out_unplayable.items():
+        reasons = sorted(set(found.values()))
+        lines.append(f"Left out when planned: {len(found)} case(s) {system} could not play ({'; '.join(reasons)}); "
+                     "every system was run on the same cases.")
     if report.repeats > 1:
         lines.append(f"Repeats: each case x system was played {report.repeats} times (seeds recorded with each run).")
     if report.error_tests_left_out:

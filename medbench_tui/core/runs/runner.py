@@ -72,7 +72,7 @@ PATIENTS_KEPT = 8
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.bank import Bank
-    from medbench_tui.core.cases.bankconfig import BankConfig
+    from medbench_tui.core.cases.bankconfig import BankConfig, EndpointConfig
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.endpoints.client import ChatClient, ChatReply
     from medbench_tui.core.scoring import Extractor
@@ -191,17 +191,36 @@ class RunPlan:
     """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
     prices: PriceTable | None = None
     """The price table each run's work-up is costed with (the bank's ``prices.yaml`` over the shipped one)."""
+    left_out_unplayable: dict[str, dict[str, str]] = field(default_factory=dict)
+    """System -> the cases it cannot play (case id -> why), left out of the group for every system."""
+
+    def left_out_notes(self) -> list[str]:
+        """What planning left out, in words (``medbench run`` says it; the group records it)."""
+        notes = []
+        if self.left_out_error_tests:
+            notes.append(f"left out {len(self.left_out_error_tests)} error-testing case(s) "
+                         f"({', '.join(self.left_out_error_tests)}); --include-error-tests runs them")
+        for name, found in self.left_out_unplayable.items():
+            notes.append(f"left out the cases {name} cannot play: it {_why_left_out(found)}; "
+                         f"the group plays the {len(self.cases)} case(s) every system can play")
+        return notes
+
+    def endpoints(self) -> list[tuple[str, EndpointConfig]]:
+        """Every model endpoint the group's runs use, with who uses it (``system NAME``,
+        ``patient simulator NAME``, ``evaluator``)."""
+        from medbench_tui.core.cases.bankconfig import EndpointConfig
+
+        found = [(f"system {s.name}", getattr(s, "config", None)) for s in self.systems]
+        found.append((f"patient simulator {self.simulator}", self.simulator_setup))
+        found.append(("evaluator (evaluator.llm)", getattr(self.extractor, "endpoint", None)))
+        return [(who, endpoint) for who, endpoint in found if isinstance(endpoint, EndpointConfig)]
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
         simulator or the evaluator): the gate never sends it more requests at once."""
-        from medbench_tui.core.cases.bankconfig import EndpointConfig
-
-        endpoints = [getattr(s, "config", None) for s in self.systems] + [self.simulator_setup]
-        endpoints += [getattr(self.extractor, "endpoint", None)]
         limits: dict[str, int] = {}
-        for endpoint in endpoints:
-            if isinstance(endpoint, EndpointConfig) and endpoint.max_concurrency is not None:
+        for _, endpoint in self.endpoints():
+            if endpoint.max_concurrency is not None:
                 limits[endpoint.base_url] = min(limits.get(endpoint.base_url, endpoint.max_concurrency),
                                                 endpoint.max_concurrency)
         return limits
@@ -225,6 +244,7 @@ class RunPlan:
             "repeats": self.repeats,
             "bank_manifest": self.bank_manifest,
             "prices": self.prices.describe() if self.prices is not None else None,
+            "left_out": {"error_tests": self.left_out_error_tests, "unplayable": self.left_out_unplayable},
         }
 
 
@@ -322,7 +342,7 @@ def plan_run(
     bank: Bank,
     systems: Sequence[str | DoctorSystem],
     *,
-    cases: Path | None = None,
+    cases: Path | Sequence[Path] | None = None,
     simulator: str = "grounded",
     seed: int | None = None,
     repeats: int = 1,
@@ -330,34 +350,52 @@ def plan_run(
 ) -> RunPlan:
     """Resolve systems, validate and hash the case files (default: the bank's cases).
     ``systems`` are names (``--system``), or the system of a person playing (``human``).
+    ``cases`` are what ``--cases`` names: case files, folders, list files or case ids
+    (see :func:`medbench_tui.core.cases.bank.case_sources`).
 
     Cases of category ``error_testing`` test the harness, not the system: from a folder
     they are left out (and listed in ``left_out_error_tests``) unless
-    ``include_error_tests``; a case file named on its own is always played.
+    ``include_error_tests``; a case named on its own is always played. A case one of the
+    systems cannot play (a replay without its transcript) is left out for every system,
+    so that the group compares the systems on the same cases (``left_out_unplayable``).
     """
-    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.bank import CaseSource, case_sources, file_key, iter_case_files
     from medbench_tui.core.cases.manifest import frozen_state
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
     if bank.config_problem is not None:
         raise BankConfigError(bank.config_problem)
-    source = Path(cases) if cases is not None else bank.cases_folder
-    if not source.exists():
-        raise UsageError(f"{source}: no such case file or folder")
-    files = iter_case_files(source)
-    if not files:
-        raise UsageError(f"{source}: no case files (*.yaml) found")
+    given = _given_cases(cases)
+    if given:
+        sources = case_sources(given, bank.cases_folder)
+    else:
+        if not bank.cases_folder.exists():
+            raise UsageError(f"{bank.cases_folder}: no such case file or folder")
+        sources = [CaseSource(path, False) for path in iter_case_files(bank.cases_folder)]
+        if not sources:
+            raise UsageError(f"{bank.cases_folder}: no case files (*.yaml) found")
     if repeats < 1:
         raise UsageError("--repeats must be at least 1")
     setup, simulator_config = _simulator(bank.config, simulator)
     specs, resolved = _resolve_systems(systems, bank)
-    planned = _load_cases(files, bank.root)
-    left_out = [] if include_error_tests or source.is_file() else [
-        c.id for c in planned if c.case.metadata.category == ERROR_TESTING]
+    planned = _load_cases([source.path for source in sources], bank.root)
+    named = {file_key(source.path) for source in sources if source.named}
+    left_out = [] if include_error_tests else [
+        c.id for c in planned if c.case.metadata.category == ERROR_TESTING and file_key(c.path) not in named]
+    where = "; ".join(str(g) for g in given) or str(bank.cases_folder)
     if left_out and len(left_out) == len(planned):
-        raise UsageError(f"{source}: every case is an error-testing case; add --include-error-tests to run them")
+        raise UsageError(f"{where}: every case is an error-testing case; add --include-error-tests to run them")
     planned = [c for c in planned if c.id not in left_out]
+    unplayable = {
+        system.name: found for system in resolved
+        if (found := {c.id: why for c in planned if (why := system.cannot_play(c.id)) is not None})
+    }
+    out = {case_id for found in unplayable.values() for case_id in found}
+    if out and len(out) == len(planned):
+        raise UsageError(f"{where}: no case can be played by every system: "
+                         + "; ".join(f"{name} {_why_left_out(found)}" for name, found in unplayable.items()))
+    planned = [c for c in planned if c.id not in out]
     return RunPlan(
         bank=bank,
         specs=specs,
@@ -369,12 +407,36 @@ def plan_run(
         evaluator_config=_evaluator_config(bank.config),
         extractor=_extractor(bank.config),
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
-        cases_path=_stored_path(source, bank.root),
+        cases_path=_cases_path(given, bank.root) or _stored_path(bank.cases_folder, bank.root),
         repeats=repeats,
         bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}),
         left_out_error_tests=left_out,
         prices=bank_prices(bank.root),
+        left_out_unplayable=unplayable,
     )
+
+
+def _given_cases(cases: Path | Sequence[Path] | None) -> list[Path]:
+    if cases is None:
+        return []
+    return [Path(cases)] if isinstance(cases, (str, Path)) else [Path(c) for c in cases]
+
+
+def _cases_path(given: list[Path], bank: Path) -> str:
+    """What ``--cases`` named, as the group records it (and a resume compares)."""
+    return "; ".join(_stored_path(path, bank) if path.exists() else str(path) for path in given)
+
+
+def _why_left_out(found: dict[str, str]) -> str:
+    """'has no transcript for 27 cases (a, b, ...)', reasons grouped."""
+    by_reason: dict[str, list[str]] = {}
+    for case_id, why in found.items():
+        by_reason.setdefault(why, []).append(case_id)
+    parts = []
+    for why, ids in by_reason.items():
+        shown = ", ".join(ids[:6]) + (f", … ({len(ids) - 6} more)" if len(ids) > 6 else "")
+        parts.append(f"{why} for {len(ids)} case(s) ({shown})")
+    return "; ".join(parts)
 
 
 def _differences(old: Any, new: Any, where: str) -> list[str]:
@@ -391,7 +453,7 @@ def plan_resume(
     group_id: str,
     *,
     systems: list[str] | None = None,
-    cases: Path | None = None,
+    cases: Path | Sequence[Path] | None = None,
     simulator: str | None = None,
 ) -> tuple[RunPlan, RunGroup]:
     """The plan of an earlier group, re-resolved. Refuses (MedbenchError naming each
@@ -406,8 +468,9 @@ def plan_resume(
         changes.append(f"systems: the group ran {', '.join(specs)}; given {', '.join(systems)}")
     if simulator and simulator != recorded["simulator"]["name"]:
         changes.append(f"simulator: the group used {recorded['simulator']['name']}; given {simulator}")
-    if cases is not None and _stored_path(Path(cases), bank) != recorded["cases_path"]:
-        changes.append(f"cases: the group ran {recorded['cases_path']}; given {cases}")
+    given = _given_cases(cases)
+    if given and _cases_path(given, bank) != recorded["cases_path"]:
+        changes.append(f"cases: the group ran {recorded['cases_path']}; given {'; '.join(map(str, given))}")
     if changes:
         raise MedbenchError(f"run group {group.id} cannot be resumed with other options:\n  " + "\n  ".join(changes)
                             + "\n  (resume with just --resume, or start a new group)")

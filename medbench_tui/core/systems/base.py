@@ -23,6 +23,10 @@ class DoctorSystem(Protocol):
         """Drive the whole consultation and return its transcript."""
         ...
 
+    def cannot_play(self, case_id: str) -> str | None:
+        """Why this system cannot play the case at all (planning leaves it out), else None."""
+        ...
+
 
 class DrivenSystem:
     """The frame of a run: :meth:`drive` talks to the patient; whatever happens, the
@@ -34,6 +38,10 @@ class DrivenSystem:
 
     async def drive(self, consultation: Consultation) -> None:
         raise NotImplementedError
+
+    def cannot_play(self, case_id: str) -> str | None:
+        """Every case, unless the system says otherwise (a replay plays only what it recorded)."""
+        return None
 
     @staticmethod
     async def give_way() -> None:

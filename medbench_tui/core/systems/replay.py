@@ -4,6 +4,8 @@ again against our patient, so other tools' outputs can be re-scored.
 PATH is one transcript file (its ``case_id`` must match), or a folder holding
 ``<case-id>.yaml``, ``.yml`` or ``.json``. Patient replies (and so disclosed facts
 and attachment releases) come from this run's simulator, not from the recording.
+A case without a transcript with a final response cannot be replayed: planning leaves
+it out (:meth:`ReplaySystem.cannot_play`) rather than recording a run that cannot end.
 """
 
 from __future__ import annotations
@@ -25,6 +27,19 @@ class ReplaySystem(DrivenSystem):
 
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "replay", "path": str(self.path.resolve())}
+
+    def cannot_play(self, case_id: str) -> str | None:
+        from medbench_tui.core.errors import MedbenchError
+
+        try:
+            recorded = self.recording(case_id)
+        except (MedbenchError, OSError, ValueError) as exc:
+            return f"cannot read its transcript ({exc})"
+        if recorded is None:
+            return "has no transcript"
+        if recorded.final is None:
+            return "has a transcript without a final response"
+        return None
 
     def recording(self, case_id: str) -> Transcript | None:
         if self.path.is_file():

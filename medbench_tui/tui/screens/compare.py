@@ -311,7 +311,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         self._batch = BatchProcess()
         self.case_ids = [e.id for e in entries]
         self.query_one(RunLog).clear()
-        self.query_one("#compare-status", Static).update("Planning: checking the cases and the systems…")
+        self.query_one("#compare-status", Static).update(
+            "Planning: checking the cases, the systems and that their endpoints answer…")
         self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
         self.show_pane("compare-running")
         files = None if every else [e.path for e in entries]
