@@ -97,7 +97,7 @@ async def test_a_whole_consultation_by_keystrokes_ends_in_the_scorecard(clinic, 
     with RunStore(run_store_for(clinic)) as store:
         stored = store.run(run.id)
         assert stored.transcript["final"]["diagnoses"] == [{"name": "Lobar pneumonia, unspecified", "icd10": "J18.1"}]
-        assert store.group(run.group_id).config["play"] == {"player": PLAYER}
+        assert store.group(run.group_id).config["play"] == {"player": PLAYER, "practice": True}
     assert not play_swap_file(run_store_for(clinic), PLAYER, "fx-chest-001").exists()
 
 

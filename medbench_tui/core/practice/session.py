@@ -2,8 +2,9 @@
 
 The session is played by the batch runner like any system, so that it is recorded,
 scored and stored exactly as the runs it will be compared with: one run of the system
-``human`` (the player's name is in its configuration) in a run group of its own, one
-group per session. The group's configuration carries ``play: {player}``.
+``human`` (the player's name is in its configuration) in the player's practice group,
+which gathers every case the player has played (see :mod:`.progress`). The group's
+configuration carries ``play: {player, practice}``.
 
 While it lasts, the session is kept in an autosave (:func:`paths.play_swap_file`): the
 questions asked, the player's notes and the final response being written. Reopening the
@@ -189,6 +190,8 @@ class SessionSwap(BaseModel):
     player: str
     simulator: str
     group_id: str
+    repeat: int | None = None
+    """The session's repeat in the practice group (None: a session group of its own, from before)."""
     questions: list[str] = Field(default_factory=list)
     notes: str = ""
     draft: FinalResponse | None = None

@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
+from medbench_tui.core.reports.report import counted_runs
 from medbench_tui.core.runs.store import RunStore
 
 META_COLUMNS = (*SUBGROUP_FIELDS, "num_steps")
@@ -30,11 +31,12 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
     left_out = set(report.error_tests_left_out)
     runs = [r for r in store.runs(report.group_id) if r.system in report.systems]
     by_pair: dict[tuple[str, str], list[Any]] = {}
-    for run in runs:
+    for run in counted_runs(store.group(report.group_id), runs):
         by_pair.setdefault((run.case_id, run.system), []).append(run)
     complete_cases = {
         key for key, found in by_pair.items() if len(found) >= report.repeats and all(r.complete for r in found)
     }
+    counted_ids = {run.id for found in by_pair.values() for run in found}
     rows = []
     for run in runs:
         facts = report.case_facts.get(run.case_id, {})
@@ -42,7 +44,8 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
             "group_id": report.group_id, "case_id": run.case_id, "system": run.system, "repeat": run.repeat_number,
             "status": run.status, "reason": run.reason or "",
             "paired": run.case_id in paired and run.case_id not in left_out,
-            "counted": (run.case_id, run.system) in complete_cases and run.case_id not in left_out,
+            "counted": (run.case_id, run.system) in complete_cases and run.id in counted_ids
+                       and run.case_id not in left_out,
             "left_out": run.case_id in left_out,
             **{name: facts.get(name) for name in META_COLUMNS},
         }

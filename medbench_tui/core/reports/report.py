@@ -63,7 +63,7 @@ from medbench_tui.core.reports.statistics import (
     wilson,
 )
 from medbench_tui.core.reports.taxonomy import SystemTaxonomy, system_taxonomy
-from medbench_tui.core.runs.store import RunRecord, RunStore
+from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
@@ -229,6 +229,10 @@ class Report:
     """Cost per correct diagnosis, the accuracy-against-cost points, the price table used."""
     left_out_unplayable: dict[str, dict[str, str]] = field(default_factory=dict)
     """System -> the cases it could not play (case id -> why), left out when the group was planned."""
+    practice: str | None = None
+    """The player, when the group is a player's practice (each case counted by its latest session)."""
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+    """A practice group's sessions, oldest first: case_id, session, started_at, status, reason, steps, metrics."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -305,9 +309,10 @@ def build_report(
     group = store.group(group_id) if group_id else store.latest_group()
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
-    runs = store.runs(group.id, full=True)
+    every_run = store.runs(group.id, full=True)
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
-    prices, repriced = _prices_for(runs, bank, group.config.get("prices"))
+    prices, repriced = _prices_for(every_run, bank, group.config.get("prices"))
+    runs = counted_runs(group, every_run)
     known = group.systems or sorted({r.system for r in runs})
     if systems:
         unknown = [s for s in systems if s not in known]
@@ -363,6 +368,9 @@ def build_report(
         case_facts={c: facts.get(c, {}) for c in every_case},
         costs=costs,
         left_out_unplayable=dict((group.config.get("left_out") or {}).get("unplayable") or {}),
+        practice=group.config["play"].get("player") if group.practice else None,
+        sessions=[_session(r) for r in sorted(every_run, key=lambda r: (r.started_at, r.repeat))] if group.practice
+        else [],
     )
 
 
@@ -376,6 +384,24 @@ def _prices_for(runs: list[RunRecord], bank: Path, recorded: Any) -> tuple[Price
         return reprice(runs, bank, recorded if isinstance(recorded, dict) else None)
     except PriceTableError:
         return None, False
+
+
+def counted_runs(group: RunGroup, runs: list[RunRecord]) -> list[RunRecord]:
+    """The runs a report counts: all of them; in a practice group, each case's latest
+    complete session (else its latest session), so that a case counts once, as the
+    player does it now."""
+    if not group.practice:
+        return runs
+    latest: dict[tuple[str, str], RunRecord] = {}
+    for run in sorted(runs, key=lambda r: (r.complete, r.repeat)):
+        latest[(run.case_id, run.system)] = run
+    return list(latest.values())
+
+
+def _session(run: RunRecord) -> dict[str, Any]:
+    return {"case_id": run.case_id, "session": run.repeat_number, "started_at": run.started_at,
+            "status": run.status, "reason": run.reason, "steps": run.steps,
+            "metrics": {n: run.metrics[n] for n in PER_CASE_METRICS if n in run.metrics}}
 
 
 def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
@@ -704,6 +730,9 @@ def header_lines(report: Report) -> list[str]:
         else:
             line += " Whether they still match is unknown: " + "; ".join(manifest.get("changes", []))
         lines.append(line)
+    if report.practice is not None:
+        lines.append(f"Practice of {report.practice}: every case played, each counted once by its latest complete "
+                     f"session; all {len(report.sessions)} sessions are listed at the end.")
     for system, found in report.left_out_unplayable.items():
         reasons = sorted(set(found.values()))
         lines.append(f"Left out when planned: {len(found)} case(s) {system} could not play ({'; '.join(reasons)}); "
@@ -906,7 +935,23 @@ def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     if incomplete:
         tables.append(Table("Incomplete runs (not scored)", ["system", "case", "repeat", "reason"], incomplete,
                             key="incomplete"))
+    if report.sessions:
+        tables.append(sessions_table(report))
     return tables
+
+
+def sessions_table(report: Report) -> Table:
+    """A practice group's sessions, oldest first: the scores over time."""
+    rows = [
+        [session["started_at"][:16].replace("T", " "), session["case_id"], str(session["session"]),
+         *((_count(session["metrics"][n]) if n in session["metrics"] else "–") for n in PER_CASE_METRICS),
+         str(session["steps"]) if session["status"] == "complete" else f"incomplete: {session['reason'] or ''}"]
+        for session in report.sessions
+    ]
+    return Table(f"Sessions over time ({len(rows)})", ["played (UTC)", "case", "session", *PER_CASE_METRICS.values(),
+                                                      "steps"], rows,
+                 ["Session n is the n-th time the case was played; the figures above count each case's latest "
+                  "complete session."], key="sessions")
 
 
 def _md_cell(text: str) -> str:

@@ -185,6 +185,9 @@ class RunPlan:
     cases_path: str
     repeats: int = 1
     """Each case x system is played this many times (``run --repeats``)."""
+    first_repeat: int = 0
+    """The first repeat this plan plays (the ones before are another invocation's): a
+    practice session plays the next repeat of its case in the player's practice group."""
     bank_manifest: dict[str, Any] | str = "not frozen"
     """The frozen manifest the cases belong to (see :func:`medbench_tui.core.cases.manifest.frozen_state`)."""
     left_out_error_tests: list[str] = field(default_factory=list)
@@ -708,7 +711,8 @@ class Runner:
         """(case, system, repeat) without a complete run in the group, case by case."""
         done = {(r.case_id, r.system, r.repeat) for r in self.store.runs(group.id, status=COMPLETE)}
         return [
-            (c, s, repeat) for c in self.plan.cases for s in self.plan.systems for repeat in range(self.plan.repeats)
+            (c, s, repeat) for c in self.plan.cases for s in self.plan.systems
+            for repeat in range(self.plan.first_repeat, self.plan.repeats)
             if (c.id, s.name, repeat) not in done
         ]
 
@@ -718,7 +722,7 @@ class Runner:
         self.group = group
         todo = deque(self.pending(group))
         result = self.result = GroupResult(group.id)
-        planned = len(self.plan.cases) * len(self.plan.systems) * self.plan.repeats
+        planned = len(self.plan.cases) * len(self.plan.systems) * (self.plan.repeats - self.plan.first_repeat)
         self._emit(GroupStarted(group.id, planned, len(todo), resumed))
         started = time.perf_counter()
         self._scorer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medbench-scoring")

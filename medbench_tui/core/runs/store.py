@@ -204,7 +204,15 @@ class RunGroup:
         return int(self.config.get("repeats", 1))
 
     @property
+    def practice(self) -> bool:
+        """A player's practice group: every case the player played, each session a run."""
+        play = self.config.get("play")
+        return isinstance(play, dict) and bool(play.get("practice"))
+
+    @property
     def planned(self) -> int:
+        if self.practice:  # nothing is planned ahead: what was played
+            return self.complete + self.incomplete
         return len(self.config.get("cases", [])) * len(self.config.get("systems", [])) * self.repeats
 
     @property
@@ -465,6 +473,14 @@ class RunStore:
 
     # writing
 
+    def update_group_config(self, group_id: str, config: dict[str, Any]) -> None:
+        """Replace a group's configuration (a practice group lists each new case it is played on)."""
+        try:
+            with self.transaction() as db:
+                db.execute("UPDATE run_groups SET config = ? WHERE id = ?", (self._json(config), group_id))
+        except sqlite3.OperationalError as exc:
+            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+
     def create_group(self, config: dict[str, Any], seed: int, *, group_id: str | None = None) -> RunGroup:
         """A new group; ``group_id``: the id chosen beforehand (by the process that shows
         the group, while another plays it), else a new one."""
@@ -585,13 +601,15 @@ class RunStore:
     # reading
 
     def groups(self) -> list[RunGroup]:
-        """Every run group, newest first, with its counts of complete and incomplete runs."""
+        """Every run group, the one last played first (its latest run, or its creation), with its
+        counts of complete and incomplete runs: a group played into again (a resume, a practice
+        session) is the latest one."""
         rows = self._query(
             """SELECT g.id, g.created_at, g.seed, g.config,
                       COALESCE(SUM(r.status = 'complete'), 0) AS complete,
                       COALESCE(SUM(r.status = 'incomplete'), 0) AS incomplete
                FROM run_groups g LEFT JOIN runs r ON r.group_id = g.id
-               GROUP BY g.id ORDER BY g.created_at DESC, g.id DESC"""
+               GROUP BY g.id ORDER BY MAX(g.created_at, COALESCE(MAX(r.finished_at), '')) DESC, g.id DESC"""
         )
         return [self._group(row) for row in rows]
 

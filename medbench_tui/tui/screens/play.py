@@ -32,8 +32,11 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from medbench_tui.core.authoring.library import CaseEntry
+from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.comparison.view import counted
 from medbench_tui.core.practice.label import case_practice_label, practice_number
+from medbench_tui.core.practice.progress import CaseProgress
 from medbench_tui.core.practice.session import (
     ABANDONED,
     PLAYER_SYSTEM,
@@ -45,7 +48,6 @@ from medbench_tui.core.practice.session import (
     SessionSwap,
     TurnCount,
     case_plan,
-    group_config,
 )
 from medbench_tui.core.runs.background import BackgroundRun
 from medbench_tui.core.runs.runner import RunPlan
@@ -58,6 +60,7 @@ from medbench_tui.tui.widgets.chat_log import ChatLog
 from medbench_tui.tui.widgets.final_form import FinalResponseForm
 from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.notes_pad import NotesPad
+from medbench_tui.tui.widgets.practice_progress import PracticeProgress
 from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.title_bar import TitleBar
@@ -73,7 +76,8 @@ if TYPE_CHECKING:
 
 PICK_A_CASE = (
     "Pick a case to see as its doctor: Enter starts the consultation (or resumes an unfinished one). "
-    "The patient answers only what you ask; the scorecard comes when you give your final response."
+    "The patient answers only what you ask; the scorecard comes when you give your final response. "
+    "Ctrl+L shows your progress: every case you have played, with its scores over time."
 )
 SESSION_WORKER = "play-session"
 
@@ -99,6 +103,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
                 tooltip="End the consultation without a final response (recorded as incomplete)"),
         Binding("ctrl+o", "cases", "Cases", id="play.cases", priority=True,
                 tooltip="Pick a case (an unfinished consultation is kept)"),
+        Binding("ctrl+l", "progress", "My progress", id="play.progress", priority=True,
+                tooltip="Every case you have played, with its scores over time"),
     ]
 
     @dataclass
@@ -137,6 +143,10 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     class SwapWritten(Message):
         path: Path
 
+    @dataclass
+    class ProgressLoaded(Message):
+        cases: list[CaseProgress]
+
     state: var[SessionState] = var(SessionState.IDLE, init=False)
     """Where the consultation stands; each handler below moves it on."""
 
@@ -156,6 +166,10 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self._store: RunStore | None = None
         self._ended: set[Path] = set()
         """Autosaves of sessions that ended: a write still under way is removed when it lands."""
+        self.played: dict[str, CaseProgress] = {}
+        """The player's practice, by case (read in a worker when the screen shows)."""
+        self._scorecard_of: str | None = None
+        """The case whose scorecard was shown last (going back to the cases moves past it)."""
 
     # Layout ------------------------------------------------------------------------------
 
@@ -182,6 +196,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
                     yield NotesPad(id="play-notes")
             yield FinalResponseForm(id="play-final")
             yield RunView(id="play-card")
+            yield PracticeProgress(id="play-progress")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -191,6 +206,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.query_one("#play-chat").border_title = "Consultation"
         self._load_simulators()
         self.set_interval(self.medbench.settings.tui.autosave_seconds, self.autosave)
+        self._load_progress()
 
     def on_screen_resume(self) -> None:
         self.refresh_cases()
@@ -221,6 +237,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         focus = {
             "play-cases": "#play-case-list",
             "play-consult": "#play-question",
+            "play-progress": "#progress-cases",
         }.get(pane)
         if focus:
             self.query_one(focus).focus()
@@ -264,9 +281,11 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     def simulator(self) -> str:
         return str(self.query_one("#play-simulator", Select).value)
 
-    def refresh_cases(self) -> None:
-        """List the library's cases; those with an unfinished consultation say so."""
-        entries = [e for e in self.medbench.cases if self.medbench.allows_case(e.path)]
+    def refresh_cases(self, *, highlight: str | None = None) -> None:
+        """List the library's cases (not the harness tests, and only those the app allows); those
+        with an unfinished consultation, or played before, say so. ``highlight``: the case id to
+        put the cursor on."""
+        entries = self._offered()
         listed = self.query_one("#play-case-list", OptionList)
         words = self.query_one("#play-filter", Input).value.casefold().split()
         # Ids and titles name the diagnosis the player must find: the blind practice label only.
@@ -278,9 +297,14 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
                 label += "  · has errors: fix it in the editor"
             elif self.swap_file(entry.id).is_file():
                 label += "  · unfinished: Enter resumes"
+            elif (played := self.played.get(entry.id)) is not None:
+                label += f"  · played {len(played.sessions)}×"
             options.append(Option(label, id=str(entry.path), disabled=bool(entry.errors)))
         highlighted = listed.highlighted
         listed.set_options(options)
+        if highlight is not None:
+            ids = [e.id for e in kept]
+            highlighted = ids.index(highlight) if highlight in ids else 0
         if options:
             listed.highlighted = min(highlighted or 0, len(options) - 1)
 
@@ -290,7 +314,13 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Input.Submitted, "#play-filter")
     def _filter_submitted(self) -> None:
-        self.query_one("#play-case-list").focus()
+        """Enter in the filter starts the case it leaves highlighted (the first one that fits)."""
+        listed = self.query_one("#play-case-list", OptionList)
+        listed.focus()
+        if listed.highlighted is not None:
+            option = listed.get_option_at_index(listed.highlighted)
+            if option.id and not option.disabled:
+                self.request_play(Path(option.id))
 
     @on(OptionList.OptionSelected, "#play-case-list")
     def _case_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -321,29 +351,58 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             swap = await self._unfinished(plan.cases[0])
             if isinstance(swap, Cancelled):
                 return
+            if swap is None and not await self._again(plan.cases[0].id):
+                return
             if swap is not None and swap.simulator != plan.simulator:
                 plan = await asyncio.to_thread(case_plan, bank, path, swap.simulator, player)
+            group, plan = await asyncio.to_thread(self._session_group, store, plan, player_name, swap)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot play this case", severity="error", markup=False, timeout=10)
             return
         resumed = swap is not None
         if swap is not None:
             desk.resume(swap.questions)
-        group = None
-        if swap is not None:
-            try:
-                group = await asyncio.to_thread(store.group, swap.group_id)
-            except MedbenchError:
-                group = None  # the group was deleted: the session goes on in a new one
-        if group is None:
-            group = await asyncio.to_thread(store.create_group, group_config(plan, player_name), plan.seed)
         planned = plan.cases[0]
         swap = swap or SessionSwap(
             case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
             player=player_name, simulator=plan.simulator, group_id=group.id,
         )
         swap.group_id = group.id
+        swap.repeat = plan.first_repeat if group.practice else None
         self.post_message(self.SessionReady(path, plan, group, desk, swap, resumed))
+
+    @staticmethod
+    def _session_group(store: RunStore, plan: RunPlan, player: str,
+                       swap: SessionSwap | None) -> tuple[RunGroup, RunPlan]:
+        """The group the session plays into, and its plan there: the player's practice group
+        (the next session of the case, or the one resumed); a session resumed from before
+        practice groups goes on in its own group."""
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.practice.progress import open_practice_group, session_plan
+
+        if swap is not None:
+            try:
+                group = store.group(swap.group_id)
+            except MedbenchError:
+                pass  # the group was deleted: the session goes on in the practice group
+            else:
+                return (group, session_plan(store, group, plan, swap.repeat)) if group.practice else (group, plan)
+        group = open_practice_group(store, plan, player)
+        return group, session_plan(store, group, plan, None)
+
+    async def _again(self, case_id: str) -> bool:
+        """A case played before is started again only when the player says so."""
+        played = self.played.get(case_id)
+        if played is None:
+            return True
+        last = played.sessions[-1]
+        again = await self.app.push_screen_wait(ConfirmDialog(
+            "Play this case again?",
+            f"You have played case {practice_number(case_id)} {counted(len(played.sessions), 'time')}, last on "
+            f"{last.started_at[:10]}. Play it again? Every session is kept in your progress (Ctrl+L).",
+            yes="Play again",
+        ))
+        return bool(again)
 
     async def _leave_for(self, path: Path) -> bool:
         """A consultation is going on: go back to it (same case), or leave it after asking."""
@@ -441,7 +500,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         )
         session.play(runner)
         if not session.cancelled:
-            self.post_message(self.SessionEnded(self.store.find_run(group.id, plan.cases[0].id, PLAYER_SYSTEM)))
+            run = self.store.find_run(group.id, plan.cases[0].id, PLAYER_SYSTEM, plan.first_repeat)
+            self.post_message(self.SessionEnded(run))
 
     def leave_session(self) -> None:
         """Stop the session; it is recorded incomplete (cancelled) and its autosave stays."""
@@ -540,19 +600,22 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.result = run
         if run.complete or run.reason == ABANDONED:
             self._remove_swap()
+        self._load_progress()
         if run.reason == ABANDONED:
             self.notify(f"Consultation of case {practice_number(run.case_id)} abandoned; recorded as incomplete.",
                         markup=False)
             self.refresh_cases()
             self.show_pane("play-cases")
             return
+        self._scorecard_of = run.case_id
         side = Side.of_run(run, label=self.medbench.settings.player_name)
         heading = f"Your consultation of {run.case_id}"
         self.query_one(RunView).show(side, self.case, heading=heading)
         self.show_pane("play-card")
         self.query_one(ScorecardView).focus()
         if run.complete:
-            self.notify(f"Stored as run {run.id} in run group {run.group_id} (see Results).", markup=False)
+            self.notify(f"Kept in your practice (run group {run.group_id}): Ctrl+L shows your progress, "
+                        "Ctrl+O another case.", markup=False)
         else:
             self.notify(f"The consultation ended incomplete: {run.reason}", severity="warning", markup=False,
                         timeout=10)
@@ -576,6 +639,8 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             return pane == "play-final" and self.live
         if action == "abandon":
             return self.live and pane in ("play-consult", "play-final")
+        if action == "progress":
+            return pane in ("play-cases", "play-card")
         return True
 
     @on(Button.Pressed, "#play-finish")
@@ -638,8 +703,46 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         )
 
     def action_cases(self) -> None:
-        self.refresh_cases()
+        """Back to the cases. After a finished consultation the filter is cleared and the
+        cursor is on the case after it, so that Enter does not start the same one again."""
+        finished, self._scorecard_of = self._scorecard_of, None
+        if finished is not None and not self.live:
+            self.query_one("#play-filter", Input).value = ""
+            self.refresh_cases(highlight=self._case_after(finished))
+        else:
+            self.refresh_cases()
         self.show_pane("play-cases")
+
+    def _offered(self) -> list[CaseEntry]:
+        """The cases the picker offers: the clinical ones the app allows (not the harness tests)."""
+        return [e for e in self.medbench.cases if e.category != ERROR_TESTING and self.medbench.allows_case(e.path)]
+
+    def _case_after(self, case_id: str) -> str | None:
+        """The next case of the list (in label order) that has not been played, else the next one."""
+        entries = sorted((e for e in self._offered() if not e.errors), key=lambda e: e.practice)
+        ids = [e.id for e in entries]
+        if case_id not in ids:
+            return None
+        after = ids[ids.index(case_id) + 1:] + ids[: ids.index(case_id)]
+        return next((i for i in after if i not in self.played), after[0] if after else None)
+
+    def action_progress(self) -> None:
+        self.show_pane("play-progress")
+        self._load_progress()
+
+    @work(thread=True, exclusive=True, group="play-progress", exit_on_error=False)
+    def _load_progress(self) -> None:
+        from medbench_tui.core.practice.progress import progress
+
+        self.post_message(self.ProgressLoaded(progress(self.store, self.medbench.settings.player_name)))
+
+    @on(ProgressLoaded)
+    def _progress_loaded(self, event: ProgressLoaded) -> None:
+        self.played = {case.case_id: case for case in event.cases}
+        labels = {entry.id: entry.practice for entry in self.medbench.cases}
+        self.query_one(PracticeProgress).show(self.medbench.settings.player_name, event.cases, labels)
+        if self.pane == "play-cases":
+            self.refresh_cases()
 
     # The autosave --------------------------------------------------------------------------
 

@@ -26,13 +26,17 @@ class AttachmentsPanel(VerticalScroll):
         self.views: list[Any] = []
 
     def on_mount(self) -> None:
-        self.border_title = "Attachments"
         self.clear_attachments()
+
+    def _title(self) -> None:
+        """The title counts what is shown now (a new case starts again from none)."""
+        self.border_title = f"Attachments ({len(self.views)})" if self.views else "Attachments"
 
     def clear_attachments(self) -> None:
         self.views = []
         self.remove_children()
         self.mount(Static(NONE_YET, classes="attachments--none"))
+        self._title()
 
     def add(self, views: list[Any]) -> None:
         shown_ids = {v.id for v in self.views}
@@ -49,7 +53,7 @@ class AttachmentsPanel(VerticalScroll):
             added.append(shown)
         self.mount_all(added)
         self.call_after_refresh(added[0].scroll_visible, animate=False, top=True)
-        self.border_title = f"Attachments ({len(self.views)})"
+        self._title()
 
 
 def describe_attachment(view: Any) -> Content:
