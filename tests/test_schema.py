@@ -12,7 +12,8 @@ from medbench_tui.core.validate import SCHEMA_ID, case_json_schema
 def test_committed_schema_is_the_generated_one():
     committed = json.loads(paths.schema_file().read_text(encoding="utf-8"))
     assert committed == case_json_schema(), (
-        "the committed schema is stale: run `medbench schema > medbench_tui/schema/case.schema.json`")
+        "the committed schema is stale: run `medbench schema > medbench_tui/schema/case.schema.json` "
+        "and copy it to cases/")
 
 
 def test_schema_command_prints_it(capsys):
@@ -32,9 +33,32 @@ def test_schema_names_yaml_keys_and_forbids_unknown_ones():
     assert schema["properties"]["extensions"]["type"] == "object"
 
 
+def test_the_bank_schema_reference_survives_a_copy_of_the_bank(tmp_path):
+    """The bundled cases' modeline says `$schema=case.schema.json`: the file beside them is a
+    copy of the package's schema, not a link, so `cp -r cases mybank` keeps it (a relative
+    link would point nowhere from the copy)."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    cases = Path(__file__).resolve().parent.parent / "cases"
+    beside = cases / "case.schema.json"
+    assert not beside.is_symlink(), "a link breaks when the bank is copied: commit a copy of the schema"
+    assert beside.read_bytes() == paths.schema_file().read_bytes(), (
+        "the schema beside the bundled cases is stale: cp medbench_tui/schema/case.schema.json cases/")
+    copy = tmp_path / "mybank"
+    shutil.copytree(cases, copy, symlinks=True)  # what `cp -r` does with links
+    for case in copy.glob("*.yaml"):
+        found = re.match(r"# yaml-language-server: \$schema=(\S+)", case.read_text(encoding="utf-8"))
+        if found is None:
+            continue
+        target = case.parent / found[1]
+        assert target.is_file() and json.loads(target.read_text(encoding="utf-8")) == case_json_schema(), case.name
+
+
 def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_wheel(tmp_path):
-    """The bundled cases' modeline says `$schema=case.schema.json`: in the repo that file is a
-    link to the package's schema, in a wheel a copy of it (hatch follows the link)."""
+    """The bundled cases' modeline says `$schema=case.schema.json`: in the repo and in a wheel
+    that file is a copy of the package's schema."""
     import subprocess
     import sys
     import zipfile
@@ -42,7 +66,7 @@ def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_w
 
     repo = Path(__file__).resolve().parent.parent
     beside = repo / "cases" / "case.schema.json"
-    assert beside.resolve() == paths.schema_file().resolve()
+    assert beside.read_bytes() == paths.schema_file().read_bytes()
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
          str(repo)],

@@ -314,3 +314,20 @@ def test_too_broad_aliases(alias, item_class, broad):
 )
 def test_hospital_only_tests_by_setting(item, setting, test):
     assert hospital_only_test(item, setting) == test
+
+
+def test_a_key_written_with_no_value_is_an_error_an_explicit_null_is_not():
+    from pathlib import Path
+
+    from medbench_tui.core.validate import validate_text
+
+    text = (Path(__file__).resolve().parent.parent / "cases" / "im-cap-001.yaml").read_text(encoding="utf-8")
+    empty = validate_text(text.replace("  age: 54\n", "  age:\n"))
+    (problem,) = [d for d in empty.diagnostics if d.code == "value.empty"]
+    assert problem.path == "patient.age" and problem.severity == "error" and empty.case is not None
+    assert "has no value" in problem.message and "null" in problem.message
+    assert not [d for d in validate_text(text.replace("  age: 54\n", "  age: null\n")).diagnostics
+                if d.code == "value.empty"]
+    item = validate_text(text.replace("  specialties: [respiratory medicine, acute medicine, general practice]\n",
+                                      "  specialties:\n    - respiratory medicine\n    -\n"))
+    assert [d.path for d in item.diagnostics if d.severity == "error"] == ["metadata.specialties.1"]

@@ -57,6 +57,19 @@ def read_regular_bytes(path: Path) -> bytes:
     return path.read_bytes()
 
 
+def why_unreadable(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a text file could not be read, in words a user can act on (never the codec's
+    own message): a binary or wrongly encoded file, a missing one, or the system's reason."""
+    if isinstance(exc, UnicodeDecodeError):
+        return (f"it is not UTF-8 text (byte {exc.start + 1} is not valid UTF-8): a case is a YAML text file; "
+                "if this is one, save it as UTF-8")
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    return exc.strerror or str(exc)
+
+
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept (``case.yaml`` -> ``case.yaml.bak``)."""
     return path.with_name(path.name + ".bak")

@@ -122,6 +122,14 @@ class PositionMap:
         node = self._keys.get(tuple(path))
         return _start(node) if node is not None else self.locate(path)
 
+    def empty_values(self) -> list[YamlPath]:
+        """Paths whose value is written as nothing at all (``age:`` and no value), as opposed to
+        an explicit ``null`` or ``""``: most often a value the author meant to fill in."""
+        return [
+            path for path, node in self._values.items()
+            if path and node.__class__ is yaml.ScalarNode and node.tag == PLAIN_TAG and node.value == ""
+        ]
+
     def literal_blocks(self) -> list[tuple[YamlPath, int, str]]:
         """Each ``|`` block text: its path, the file line of its first text line, and the text."""
         return [

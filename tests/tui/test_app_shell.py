@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable
 
 from medbench_tui.core.settings import Settings
@@ -52,13 +53,32 @@ async def test_help_lists_every_binding_of_every_screen(bank, make_app):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         table = app.screen.query_one("#help-table", DataTable)
-        listed = {str(table.get_row_at(i)[3]) for i in range(table.row_count)}
+        listed = {str(table.get_row_at(i)[2]) for i in range(table.row_count)}
         declared = {b.id for _, owner in app.binding_sections() for b in declared_bindings(owner)}
         assert declared <= listed
         assert {"app.help", "library.new_case", "editor.save", "icd.results", "unsaved.discard"} <= listed
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LibraryScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 30), (160, 48)])
+async def test_help_shows_every_binding_id_whole(bank, make_app, size):
+    """The ids are what the settings file takes: none is cut off at the table's edge."""
+    app = make_app(bank)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one("#help-table", DataTable)
+        columns = table.ordered_columns
+        at = next(i for i, c in enumerate(columns) if str(c.label) == "Binding id")
+        ids = [str(table.get_row_at(i)[at]) for i in range(table.row_count)]
+        assert "library.new_case" in ids
+        seen = table.scrollable_content_region.width
+        right_edge = sum(c.get_render_width(table) for c in columns[: at + 1])
+        assert right_edge <= seen, f"the id column ends at {right_edge}, the table shows {seen}"
+        assert columns[at].get_render_width(table) >= max(len(i) for i in ids)
 
 
 async def test_every_binding_has_an_id(bank, make_app):
@@ -104,7 +124,7 @@ async def test_keymap_from_settings_rebinds_keys(bank, make_app):
         await pilot.press("f1")
         await pilot.pause()
         table = app.screen.query_one("#help-table", DataTable)
-        rows = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+        rows = {str(table.get_row_at(i)[2]): str(table.get_row_at(i)[1]) for i in range(table.row_count)}
         assert rows["library.new_case"] == "^n"
         assert rows["app.editor"] == "f9"
 

@@ -94,6 +94,7 @@ class _Checker:
         if not self.parsed.ok:
             return None
         case = self.schema()
+        self.empty_values()
         self.identity()
         self.icd_codes()
         self.links()
@@ -193,6 +194,24 @@ class _Checker:
                      f"{describe(value)}.{type_hint(expected, value)}")
         else:
             self.add("error", "schema.value", path, f"`{dotted(path)}`: {error['msg']}.")
+
+    def empty_values(self) -> None:
+        """A key written with no value (``age:``) reads as null, which an optional field takes
+        silently: the author meant to write something, so it is an error, not an absent value.
+        An explicit ``null`` (``parent_id: null``) is a choice and stays allowed."""
+        placed = {d.path for d in self.diagnostics if d.severity == "error"}
+        for path in self.positions.empty_values():
+            if dotted(path) in placed:
+                continue  # the schema already says what belongs there
+            if isinstance(path[-1], int):
+                self.add("error", "value.empty", path,
+                         f"Item {path[-1] + 1} of `{dotted(path[:-1])}` is empty (a `-` with nothing after it): "
+                         "write the item, or delete the line.")
+                continue
+            hint = allowed_hint(annotation_at(path))
+            self.add("error", "value.empty", path,
+                     f"`{dotted(path)}` has no value: write one after `{path[-1]}:`{hint}, or delete the line "
+                     "to leave it out (an explicit `null` also leaves it unset).", at_key=True)
 
     # one case -------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from medbench_tui.core.cases.model import Case
 from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text, read_case_text
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.files import why_unreadable
 from medbench_tui.core.validate.checks import validate_parsed, validate_text
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic
 
@@ -86,7 +87,7 @@ def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
     except FileNotFoundError as exc:
         raise MedbenchError(f"{path}: no such case file") from exc
     except (OSError, UnicodeDecodeError) as exc:
-        raise MedbenchError(f"{path}: cannot read the case file: {exc}") from exc
+        raise MedbenchError(f"{path}: cannot read the case file: {why_unreadable(exc)}") from exc
     report = validate_text(text, path, bank=bank)
     if report.errors or report.case is None:
         lines = "\n".join(format_diagnostic(d, path, brief=True) for d in report.errors)

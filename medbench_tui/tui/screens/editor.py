@@ -18,7 +18,7 @@ from textual.widgets import ContentSwitcher, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.diagnostics import Diagnostic, count
-from medbench_tui.core.files import FileStamp, is_read_only
+from medbench_tui.core.files import FileStamp, is_read_only, why_unreadable
 from medbench_tui.core.paths import swap_file_for
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import (
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.validate import CaseReport
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
+EMPTY_CASE = "This case file is empty: type the case here (press n in the library for one from the template)."
 WATCH_SECONDS = 2.0
 """How often the open case file is checked for changes made by other programs."""
 
@@ -194,7 +195,8 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.notify(f"Cannot open {self.medbench.display_path(path)}: {exc}", severity="error", markup=False)
+            self.notify(f"Cannot open {self.medbench.display_path(path)}: {why_unreadable(exc)}.", severity="error",
+                        markup=False, timeout=10)
             return
         buffer = text
         swap = swap_file_for(path)
@@ -221,6 +223,8 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self._load(path, text, buffer)
 
     def _load(self, path: Path, on_disk: str, buffer: str) -> None:
+        if path != self.path:
+            self._forget_rehearsal()
         self.path = path
         self._disk, self._announced = FileStamp.of(path), None
         self.saved_text = on_disk
@@ -228,6 +232,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self.report = None
         self._last_case = None
         self.text_area.read_only = False
+        self.text_area.placeholder = EMPTY_CASE
         self.text_area.load_text(buffer)
         self.modified = buffer != on_disk
         self.query_one(TitleBar).set_where(self.case_name or "")
@@ -246,8 +251,10 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self._generation += 1
         self.text_area.load_text("")
         self.text_area.read_only = True
+        self.text_area.placeholder = NO_CASE
         self.modified = False
         self.query_one(TitleBar).set_where("")
+        self._forget_rehearsal()
         self._show_report()
 
     async def settle_unsaved(self) -> bool:
@@ -466,6 +473,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         panel.show(None, note=f"Rehearsing {case.id} ...")
         self._rehearse(case)
 
+    def _forget_rehearsal(self) -> None:
+        """The rehearsal shown was of the case just closed (or left): it goes with it."""
+        self.workers.cancel_group(self, "rehearse")
+        self.query_one(RehearsalPanel).show(None)
+        if self.query_one(ContentSwitcher).current == "rehearsal":
+            self.query_one(ContentSwitcher).current = "icd-panel"
+
     @work(thread=True, exclusive=True, group="rehearse", exit_on_error=False)
     def _rehearse(self, case: Any) -> None:
         from medbench_tui.core.consultation.rehearsal import rehearse
@@ -515,7 +529,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             try:
                 on_disk = self.path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
-                on_disk = f"(the file cannot be read: {exc})\n"
+                on_disk = f"(the file cannot be read: {why_unreadable(exc)})\n"
             await self.app.push_screen_wait(
                 DiffView(f"{self.case_name}: on disk and in the editor",
                          case_diff(on_disk, self.text_area.text, self.case_name or ""))
@@ -527,7 +541,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         try:
             text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.notify(f"Cannot reload {self.case_name}: {exc}", severity="error", markup=False)
+            self.notify(f"Cannot reload {self.case_name}: {why_unreadable(exc)}.", severity="error", markup=False)
             return
         cursor = self.text_area.cursor_location
         self._remove_swap()

@@ -30,7 +30,9 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#help-table", DataTable)
-        table.add_columns("Where", "Keys", "What it does", "Binding id")
+        # The id is what the settings file takes: it comes before the description, whole, so a
+        # long description never pushes it out of sight.
+        table.add_columns("Where", "Keys", "Binding id", "What it does")
         rows = binding_reference(
             medbench_app(self).binding_sections(), medbench_app(self).keymap, self.app.get_key_display
         )
@@ -38,5 +40,5 @@ class HelpScreen(ModalScreen[None]):
         for row in rows:
             where = Text(row.section if row.section != previous else "", style="bold")
             previous = row.section
-            table.add_row(where, Text(row.keys, style="bold"), Text(row.description), Text(row.binding_id))
+            table.add_row(where, Text(row.keys, style="bold"), Text(row.binding_id), Text(row.description))
         table.focus()
