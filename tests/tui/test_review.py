@@ -109,3 +109,29 @@ async def test_a_note_is_kept_with_the_verdict(clinic, make_app):
         await until(pilot)
         (record,) = stored(clinic, "player")
         assert record.note == "hedged" and record.physician == decision.evaluator
+
+
+async def test_the_verdict_columns_are_on_screen_at_160_columns(clinic, make_app):
+    """Long reference names (as the bundled cases have) used to push the evaluator's and the
+    physician's columns past the edge."""
+    case = clinic / "fx-chest-001.yaml"
+    case.write_text(case.read_text(encoding="utf-8").replace(
+        "  - item: C-reactive protein\n",
+        "  - item: C-reactive protein with full blood count, urea and electrolytes and a venous blood gas "
+        "if the oxygen saturation is below the target range on air\n"), encoding="utf-8")
+    await stored_group(clinic)
+    app = make_app(clinic)
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await open_review(pilot)
+        await start(pilot, screen)
+        while screen.current is not None and screen.current.case_id != "fx-chest-001":
+            screen.action_next_run()
+        await until(pilot)
+        table = screen.query_one("#review-decisions", DataTable)
+        columns = table.ordered_columns
+        labels = [str(c.label) for c in columns]
+        seen = table.scrollable_content_region.width
+        for wanted in ("evaluator", "yours"):
+            at = labels.index(wanted)
+            right_edge = sum(c.get_render_width(table) for c in columns[: at + 1])
+            assert right_edge <= seen, f"{wanted} ends at {right_edge}; the table shows {seen} columns"

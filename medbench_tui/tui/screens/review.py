@@ -31,6 +31,9 @@ from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 HINT = ("y/enter: agree · f found · n not found · g negated · d different · o OK · x FAIL · "
         "e: note · ]/[: next/previous run")
+COLUMNS = (("section", "section"), ("evaluator", "evaluator"), ("physician", "yours"), ("reference", "reference"),
+           ("note", "note"))
+"""The decisions table: the verdicts before the reference, whose long names would push them out of sight."""
 NO_RUNS = "No stored runs to review: compare systems (F5) or run 'medbench run' first."
 KEY_LABELS = {"f": "found", "n": "not_found", "g": "negated", "d": "different", "o": "OK", "x": "FAIL"}
 SHOWN = {"found": "found", "not_found": "not found", "negated": "negated", "different": "different",
@@ -149,8 +152,7 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#review-decisions", DataTable)
-        for key, label in (("section", "section"), ("reference", "reference"), ("evaluator", "evaluator"),
-                           ("physician", "yours"), ("note", "note")):
+        for key, label in COLUMNS:
             table.add_column(label, key=key)
         self._load_groups()
 
@@ -279,7 +281,7 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         if verdict is not None:
             style = "bold" if verdict.physician == d.evaluator else "bold reverse"
             mine = Text(SHOWN[verdict.physician], style=style)
-        return (Text(d.section), Text(d.reference), Text(SHOWN[d.evaluator]), mine,
+        return (Text(d.section), Text(SHOWN[d.evaluator]), mine, Text(d.reference),
                 Text(verdict.note if verdict else "", style="dim"))
 
     def selected(self) -> Decision | None:
@@ -350,8 +352,7 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         self._save(record)
         table = self.query_one("#review-decisions", DataTable)
         row = table.cursor_row
-        for column, cell in zip(("section", "reference", "evaluator", "physician", "note"),
-                                self._cells(decision, record), strict=True):
+        for (column, _), cell in zip(COLUMNS, self._cells(decision, record), strict=True):
             table.update_cell(f"{decision.section}\0{decision.reference}", column, cell)
         self._show_progress(self._progress_text())
         if note is not None:
