@@ -77,3 +77,9 @@ def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_w
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read("medbench_tui/_bundled/cases/case.schema.json") == archive.read(
             "medbench_tui/schema/case.schema.json")
+        # the demo group ships with the bundled bank: the offline comparison works from a wheel too
+        names = archive.namelist()
+        for system in ("strong", "middling", "weak"):
+            shipped = [n for n in names if n.startswith(f"medbench_tui/_bundled/cases/demo/{system}/")]
+            assert len(shipped) == 31, (system, len(shipped))
+        assert b"demo-strong:" in archive.read("medbench_tui/_bundled/cases/medbench.yaml")

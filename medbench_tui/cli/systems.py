@@ -78,7 +78,8 @@ async def _rows(bank_config, offline: bool) -> dict:
             if isinstance(config, EndpointConfig):
                 pending.append((row, config))
             else:
-                row.update(can_run=True, why="offline")
+                description = getattr(config, "description", None)
+                row.update(can_run=True, why=f"offline: {description}" if description else "offline")
     evaluator = bank_config.evaluator.model_dump(mode="json", exclude={"llm"})
     evaluator["can_run"], evaluator["why"] = True, "offline"
     if bank_config.evaluator.llm is not None:

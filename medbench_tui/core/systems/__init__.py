@@ -50,14 +50,18 @@ def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -
     if isinstance(configured, ChecklistSystemConfig):
         return ChecklistSystem(spec)
     assert isinstance(configured, ReplaySystemConfig)
-    return ReplaySystem(_replay_path(configured.path, bank), name=spec)
+    return ReplaySystem(_replay_path(configured.path, bank, configured=True), name=spec)
 
 
-def _replay_path(given: str, bank: Path) -> Path:
+def _replay_path(given: str, bank: Path, *, configured: bool = False) -> Path:
+    """A ``replay:PATH`` typed by the user is relative to the current folder, else to the
+    bank; a ``path`` in medbench.yaml is relative to the bank only (wherever the command runs)."""
     from medbench_tui.core.errors import UsageError
 
     path = Path(given).expanduser()
-    for candidate in (path, Path(bank) / path):
+    candidates = [Path(bank) / path] if configured else [path, Path(bank) / path]
+    for candidate in candidates:
         if candidate.exists():
             return candidate
-    raise UsageError(f"replay: {given} is neither a transcript file nor a folder of transcripts")
+    raise UsageError(f"replay: {given} is neither a transcript file nor a folder of transcripts"
+                     + (f" (in the bank {bank})" if configured else ""))

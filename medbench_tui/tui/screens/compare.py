@@ -192,7 +192,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         if bank.config_problem:
             self.notify(bank.config_problem, title="medbench.yaml", severity="warning", markup=False, timeout=10)
         for name, system in bank.config.systems.items():
-            detail = getattr(system, "model", None) or getattr(system, "path", None) or ""
+            detail = system.description or getattr(system, "model", None) or getattr(system, "path", None) or ""
             systems.add_option((f"{name}  ({system.kind}{': ' + detail if detail else ''})", name, name in ticked))
         simulators = [DEFAULT_SIMULATOR, *bank.config.simulators]
         systems.add_option(("checklist  (built-in floor baseline)", "checklist", "checklist" in ticked))
