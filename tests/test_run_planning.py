@@ -108,3 +108,16 @@ def test_an_endpoint_that_cannot_be_reached_stops_the_start_at_once(tmp_path, ke
     assert "check base_url" in err and "medbench systems" in err
     with RunStore(store) as opened:
         assert opened.groups() == []
+
+
+def test_no_resume_is_suggested_for_runs_that_would_end_the_same_way(bank, tmp_path, capsys):
+    """A replay that runs past the case's turn limit ends incomplete every time it is played."""
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    turns = [Turn(role="doctor", text=f"Question {i}?") for i in range(60)]
+    dump_transcript(Transcript(case_id="im-cap-001", system="replay", turns=turns,
+                               final=FinalResponse(text="Diagnosis: pneumonia")), folder / "im-cap-001.yaml")
+    code = main(["run", "--bank", str(bank), "--system", f"replay:{folder}", "--store", str(tmp_path / "r.sqlite")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "--resume" not in err and "would end the same way again" in err

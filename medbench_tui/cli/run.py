@@ -156,6 +156,15 @@ async def _play(runner):
         return await runner.run()
 
 
+REPEATABLE_KINDS = ("checklist", "replay")
+"""Systems that play the same moves every time: a run of theirs that ended incomplete ends so again."""
+
+
+def _worth_another_try(run: dict, system_config: dict) -> bool:
+    """Whether playing an incomplete run again can end otherwise: a cancelled run, or a model's."""
+    return run["reason"] == "cancelled" or system_config.get("kind") not in REPEATABLE_KINDS
+
+
 def _summarise(store, result, fmt: str) -> int:
     from medbench_tui.cli._output import emit_json, say
     from medbench_tui.core.redact import redact
@@ -183,8 +192,12 @@ def _summarise(store, result, fmt: str) -> int:
         print(redact(render_text(report, paired=False)), end="")
     say(f"run group {group.id}: {group.complete} complete, {group.incomplete} incomplete, "
         f"{group.not_run} not run (store: {store.path})")
-    if group.incomplete or group.not_run:
+    again = [r for r in stored_incomplete if _worth_another_try(r, report.summaries[r["system"]].config)]
+    if group.not_run or again:
         say(f"finish them with: medbench run --resume {group.id}")
+    elif group.incomplete:
+        say(f"the {group.incomplete} incomplete run(s) would end the same way again (their systems play the same "
+            "moves every time): see the reasons above; a resume cannot change them")
     elif len(report.systems) > 1:
         say(f"paired comparison: medbench report {group.id}")
     if result.cancelled:
