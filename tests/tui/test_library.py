@@ -244,3 +244,20 @@ async def test_delete_asks_first_and_keeps_the_file_in_the_trash(bank, make_app)
         assert (bank / ".trash" / "fx-app-003.yaml").is_file()
         assert ".trash/fx-app-003.yaml" in app.notes.text()
         assert shown_ids(screen) == ["fx-cap-001", "fx-uti-002"]
+
+
+async def test_enter_after_a_filter_goes_to_its_best_match(bank, make_app):
+    """Not to the case the cursor was on before, which the filter may still list further down."""
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await loaded(pilot)
+        last = shown_ids(screen)[-1]
+        screen.table.move_cursor(row=len(shown_ids(screen)) - 1)
+        await pilot.press("slash")
+        await pilot.press(*"fx")  # every case still listed, the one under the cursor too
+        await settle(pilot)
+        assert last in shown_ids(screen) and shown_ids(screen)[0] != last
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.has_focus
+        assert screen.selected_entry().id == shown_ids(screen)[0]

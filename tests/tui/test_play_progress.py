@@ -117,7 +117,7 @@ async def test_every_case_played_is_in_my_progress_and_in_the_report(clinic, mak
         sessions = screen.query_one("#progress-sessions", DataTable)
         assert cases.row_count == 2 and sessions.row_count == 3
         chest = cases.get_row("fx-chest-001")
-        assert chest[1] == "2" and "→" in chest[3]  # diagnosis, first → latest
+        assert chest[1] == "2" and "→" in chest[3]  # diagnosis, from the first session to the latest
         assert str(chest[0]).startswith(f"Case {practice_number('fx-chest-001')}")
     with RunStore(run_store_for(clinic)) as store:
         group = practice_group(store, PLAYER)

@@ -401,7 +401,7 @@ def counted_runs(group: RunGroup, runs: list[RunRecord]) -> list[RunRecord]:
 def _session(run: RunRecord) -> dict[str, Any]:
     return {"case_id": run.case_id, "session": run.repeat_number, "started_at": run.started_at,
             "status": run.status, "reason": run.reason, "steps": run.steps,
-            "metrics": {n: run.metrics[n] for n in PER_CASE_METRICS if n in run.metrics}}
+            "metrics": {n: run.metrics[n] for n in PER_CASE_METRICS if n in run.metrics}}  # every per-case metric
 
 
 def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
@@ -940,16 +940,21 @@ def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     return tables
 
 
+SESSION_METRICS = ("diagnosis_accuracy", "workup_score", "treatment_accuracy", "critical_conditions_passed",
+                   "question_coverage")
+"""The scores a practice session is followed by (the scorecard's D.O.T.S. and the history taken)."""
+
+
 def sessions_table(report: Report) -> Table:
     """A practice group's sessions, oldest first: the scores over time."""
     rows = [
         [session["started_at"][:16].replace("T", " "), session["case_id"], str(session["session"]),
-         *((_count(session["metrics"][n]) if n in session["metrics"] else "–") for n in PER_CASE_METRICS),
-         str(session["steps"]) if session["status"] == "complete" else f"incomplete: {session['reason'] or ''}"]
+         *((_count(session["metrics"][n]) if n in session["metrics"] else "–") for n in SESSION_METRICS),
+         str(session["steps"]) if session["status"] == "complete" else f"incomplete ({session['reason'] or '?'})"]
         for session in report.sessions
     ]
-    return Table(f"Sessions over time ({len(rows)})", ["played (UTC)", "case", "session", *PER_CASE_METRICS.values(),
-                                                      "steps"], rows,
+    return Table(f"Sessions over time ({len(rows)})",
+                 ["played (UTC)", "case", "session", *(PER_CASE_METRICS[n] for n in SESSION_METRICS), "steps"], rows,
                  ["Session n is the n-th time the case was played; the figures above count each case's latest "
                   "complete session."], key="sessions")
 

@@ -61,7 +61,7 @@ def grouped_bars(chart: BarChart, *, top: float = 100.0) -> str:
     (a system), each with its interval as a whisker and its value as the table writes it;
     a legend on top."""
     title, groups, series = chart.title, chart.groups, chart.series
-    bar = 12
+    bar = 15
     block = bar * max(1, len(series)) + 10
     height = 52 + block * len(groups) + 24
     left = LABEL_WIDTH

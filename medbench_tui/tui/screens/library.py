@@ -127,6 +127,10 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self) -> None:
+        """Enter after typing a filter goes to its best match (the first row), not to the case
+        the cursor was on before, which may still be listed further down."""
+        if self.query_one("#filter", Input).value.strip() and self.table.row_count:
+            self.table.move_cursor(row=0)
         self.table.focus()
 
     def action_focus_filter(self) -> None:

@@ -43,7 +43,7 @@ class PracticeProgress(Vertical):
     def on_mount(self) -> None:
         self.border_title = "My progress"
         self.query_one("#progress-cases", DataTable).add_columns(
-            "case", "played", "last played (UTC)", *(f"{title}, first → latest" for title in SCORES.values()))
+            "case", "played", "last played (UTC)", *SCORES.values())
         self.query_one("#progress-sessions", DataTable).add_columns(
             "played (UTC)", "case", "session", *SCORES.values(), "steps")
 
@@ -60,8 +60,8 @@ class PracticeProgress(Vertical):
             heading.update(Text.assemble(
                 (f"{player}: ", "bold"),
                 f"{counts['cases']} case(s), {counts['sessions']} consultation(s), {counts['complete']} with a "
-                "scorecard. Scores are 0-100; Safety 100 means every safety-critical condition was met. "
-                "'medbench report' on your practice group lists them too.",
+                "scorecard. Each score is shown from your first session of the case to the latest (0-100; Safety "
+                "100: every safety-critical condition met). 'medbench report' lists them too.",
             ))
 
         def label(case_id: str) -> str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.events import Resize
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 from textual_plotext import PlotextPlot
 
 from medbench_tui.core.reports.figures import BarChart, CostChart, ForestChart
@@ -100,31 +100,30 @@ def bar_value(cells: str, width: int) -> float:
     return eighths / 8 / width * 100
 
 
-class BarChartView(Static):
+class BarChartView(Widget):
     """A bar chart on a 0-100 axis: per group (a metric, or a subgroup) a heading, then one
     row per system with its bar, its interval as a whisker past the bar's end, and its value
-    as the table writes it."""
+    as the table writes it. Drawn for the width it has each time it is drawn."""
 
     DEFAULT_CSS = """
     BarChartView { height: auto; margin-bottom: 1; }
     """
 
     def __init__(self, chart: BarChart | None = None, **kwargs: Any) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.chart = chart
         self.note = ""
-
-    def on_mount(self) -> None:
-        if self.chart is not None:
-            self.show(self.chart)
 
     def show(self, chart: BarChart | None, note: str = "") -> None:
         """Draw ``chart``; ``note`` instead of the bars when there is none."""
         self.chart, self.note = chart, note
-        self.update(self.drawing(self.size.width or FALLBACK_WIDTH))
+        self.refresh(layout=True)
 
-    def on_resize(self, event: Resize) -> None:
-        self.update(self.drawing(event.size.width or FALLBACK_WIDTH))
+    def render(self) -> Text:
+        return self.drawing(self.size.width or FALLBACK_WIDTH)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.drawing(width or FALLBACK_WIDTH).plain.splitlines())
 
     def columns(self, width: int) -> tuple[int, int, int]:
         """(name width, bar width, value width) of the rows at ``width`` columns."""
