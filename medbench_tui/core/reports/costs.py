@@ -12,7 +12,7 @@ per-run value:
   one per repeat;
 * the **price table**: the one the runs were costed with, and whether the bank's table has
   changed since; when it has, every run is priced again with the current table (its stored
-  transcript and scorecard), and the report says so;
+  transcript and scorecard: ``digest.py``), and the report says so;
 * the **unpriced** items (left out of the sums, never counted as free) and the critical
   conditions failed by omission and by commission.
 """
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from medbench_tui.core.costs.prices import PriceTable
+    from medbench_tui.core.reports.digest import RunDigest
     from medbench_tui.core.reports.statistics import Estimate
     from medbench_tui.core.runs.store import RunRecord
 
@@ -94,43 +94,9 @@ class CostReport:
         return notes
 
 
-def reprice(runs: list[RunRecord], bank: Path, recorded: dict[str, Any] | None) -> tuple[PriceTable, bool]:
-    """The bank's current table; when it is not the one ``recorded`` with the group, each
-    complete run's cost metrics are worked out again with it (in place)."""
-    from medbench_tui.core.costs.prices import bank_prices
-
-    table = bank_prices(bank)
-    if recorded is not None and recorded.get("digest") == table.digest:
-        return table, False
-    for run in runs:
-        _price_again(run, bank, table)
-    return table, recorded is not None
-
-
-def _price_again(run: RunRecord, bank: Path, table: PriceTable) -> None:
-    from medbench_tui.core.costs.assess import ItemOutcome, run_cost
-    from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.transcript import Transcript
-    from medbench_tui.core.validate import load_valid_case
-
-    if not run.complete or run.transcript is None or run.scorecard is None:
-        return
-    path = Path(run.case_path) if Path(run.case_path).is_absolute() else bank / run.case_path
-    try:
-        case = load_valid_case(path)
-    except (OSError, MedbenchError):
-        return  # the case is gone: its stored figures stand
-    rows = [ItemOutcome("workup", e.get("reference"), e.get("answer"), e.get("status", ""))
-            for e in run.scorecard.get("items", {}).get("workup", [])]
-    cost = run_cost(case, Transcript.model_validate(run.transcript), rows, table)
-    run.metrics["cost_total"] = cost.total
-    run.metrics["cost_tests"] = cost.consultation + cost.plan
-    run.scorecard["cost"] = cost.model_dump(mode="json")
-
-
 def cost_report(table: PriceTable, recorded: dict[str, Any] | None, repriced: bool, systems: list[str],
                 basis: dict[str, list[str]], outcomes: Mapping[tuple[str, str], CaseFigures], runs: list[RunRecord],
-                *, seed: int, confidence: float, resamples: int) -> CostReport:
+                digest_of: Mapping[int, RunDigest], *, seed: int, confidence: float, resamples: int) -> CostReport:
     """``basis``: per system, the cases its figures are over (the headline cases)."""
     report = CostReport(table.currency, table.unit, table.version, table.digest, recorded, repriced)
     for system in systems:
@@ -139,15 +105,14 @@ def cost_report(table: PriceTable, recorded: dict[str, Any] | None, repriced: bo
         costs = [o.metrics["cost_total"] for o in priced]
         right = [o.metrics["diagnosis_accuracy"] / 100 for o in priced]
         mine = [r for r in runs if r.system == system and r.complete and r.case_id in set(basis.get(system, []))]
-        cards = [r.scorecard for r in mine if isinstance(r.scorecard, dict)]
-        unpriced = [len((card.get("cost") or {}).get("unpriced", [])) for card in cards]
-        harm = [card.get("harm") or {} for card in cards]
+        digested = [digest_of[r.id] for r in mine if r.id is not None and r.id in digest_of]
+        unpriced = [d.unpriced for d in digested]
         report.systems[system] = SystemCost(
             system=system, cases=len(priced), correct=sum(right), total=sum(costs),
             per_correct=_per_correct(costs, right, system, seed=seed, confidence=confidence, resamples=resamples),
             unpriced_items=sum(unpriced), runs_with_unpriced=sum(1 for n in unpriced if n),
-            conditions_omission=sum(int(h.get("conditions_omission", 0)) for h in harm),
-            conditions_commission=sum(int(h.get("conditions_commission", 0)) for h in harm),
+            conditions_omission=sum(d.conditions_omission for d in digested),
+            conditions_commission=sum(d.conditions_commission for d in digested),
         )
         if priced:
             report.points.append(CostPoint(system, None, 100 * sum(right) / len(priced), sum(costs) / len(priced),

@@ -9,7 +9,7 @@ when every compared system completed it; the others are listed with the reason),
 per-metric differences B - A with paired intervals (Newcombe's score interval for a
 binary metric, a paired bootstrap for the rest), McNemar's exact test on diagnosis
 accuracy (a binomial test on the discordant pairs) and the direction-of-change table.
-All statistics come from ``scipy.stats``.
+The statistics are those of ``scipy.stats``, computed in ``reports/statistics.py``.
 
 The case is the unit: with ``run --repeats`` a case's repeats are averaged first, and
 the spread between repeats is reported on its own. The headline table compares the
@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
+from medbench_tui.core.reports.digest import digests
 from medbench_tui.core.reports.figures import (
     BAR_CAPTION,
     COST_CAPTION,
@@ -309,9 +310,9 @@ def build_report(
     group = store.group(group_id) if group_id else store.latest_group()
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
-    every_run = store.runs(group.id, full=True)
+    every_run = store.runs(group.id)
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
-    prices, repriced = _prices_for(every_run, bank, group.config.get("prices"))
+    prices, repriced = _prices_for(bank, group.config.get("prices"))
     runs = counted_runs(group, every_run)
     known = group.systems or sorted({r.system for r in runs})
     if systems:
@@ -322,6 +323,7 @@ def build_report(
     seed = group.seed if seed is None else seed
     every_case = [c["id"] for c in group.config.get("cases", [])] or sorted({r.case_id for r in runs})
     facts = _case_facts(group.config, runs, bank)
+    digest_of = digests(store, every_run, facts, bank, prices if repriced or _unpriced(group.config) else None)
     left_out = [] if include_error_tests else [
         c for c in every_case if facts.get(c, {}).get("category") == ERROR_TESTING
     ]
@@ -344,13 +346,14 @@ def build_report(
     basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes
                                             and outcomes[(c, chosen[0])].complete]
     chosen_runs = [r for r in runs if r.system in chosen and r.case_id in case_ids]
+    failures = {run_id: digest.failures for run_id, digest in digest_of.items()}
     costs = None
     if prices is not None:
         from medbench_tui.core.reports.costs import cost_report
 
         headline_cases = {s: paired if len(chosen) > 1 else basis for s in chosen}
         costs = cost_report(prices, group.config.get("prices"), repriced, chosen, headline_cases, outcomes,
-                            chosen_runs, **stats)
+                            chosen_runs, digest_of, **stats)
     return Report(
         group_id=group.id, created_at=group.created_at, systems=chosen, seed=seed, confidence=confidence,
         resamples=resamples, summaries=summaries, paired_cases=paired, excluded=excluded, comparisons=comparisons,
@@ -364,7 +367,7 @@ def build_report(
         error_tests_left_out=left_out,
         case_mix=case_mix({c: facts.get(c, {}) for c in case_ids}),
         subgroups=_subgroup_table(by, basis, chosen, outcomes, facts, paired=len(chosen) > 1, **stats) if by else None,
-        taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], facts) for s in chosen},
+        taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], failures) for s in chosen},
         case_facts={c: facts.get(c, {}) for c in every_case},
         costs=costs,
         left_out_unplayable=dict((group.config.get("left_out") or {}).get("unplayable") or {}),
@@ -374,16 +377,22 @@ def build_report(
     )
 
 
-def _prices_for(runs: list[RunRecord], bank: Path, recorded: Any) -> tuple[PriceTable | None, bool]:
-    """The bank's price table and whether the runs had to be priced again with it (None when
-    the bank's table cannot be read: the stored figures stand, and the report says nothing of cost)."""
-    from medbench_tui.core.costs.prices import PriceTableError
-    from medbench_tui.core.reports.costs import reprice
+def _prices_for(bank: Path, recorded: Any) -> tuple[PriceTable | None, bool]:
+    """The bank's price table and whether the runs must be priced again with it (its digest is
+    not the one the group recorded). None when the bank's table cannot be read: the stored
+    figures stand, and the report says nothing of cost."""
+    from medbench_tui.core.costs.prices import PriceTableError, bank_prices
 
     try:
-        return reprice(runs, bank, recorded if isinstance(recorded, dict) else None)
+        table = bank_prices(bank)
     except PriceTableError:
         return None, False
+    return table, isinstance(recorded, dict) and recorded.get("digest") != table.digest
+
+
+def _unpriced(config: dict[str, Any]) -> bool:
+    """A group stored before runs were costed: price its runs now."""
+    return not isinstance(config.get("prices"), dict)
 
 
 def counted_runs(group: RunGroup, runs: list[RunRecord]) -> list[RunRecord]:

@@ -1,15 +1,23 @@
-"""The statistics of reports, from ``scipy.stats``: a mean with its 95% interval (Wilson for a
-binary metric, a seeded BCa bootstrap for the rest), paired differences (Newcombe's score
-interval for a binary metric, a paired bootstrap for the rest), McNemar's exact test and the
-direction-of-change table. An interval that cannot be estimated (too few cases, no spread) is
-reported as such, never as a zero-width interval."""
+"""The statistics of reports: a mean with its 95% interval (Wilson for a binary metric, a seeded
+BCa bootstrap for the rest), paired differences (Newcombe's score interval for a binary
+metric, a paired bootstrap for the rest), McNemar's exact test and the direction-of-change
+table. An interval that cannot be estimated (too few cases, no spread) is reported as such,
+never as a zero-width interval.
+
+The methods are those of ``scipy.stats`` (``binomtest(...).proportion_ci(method="wilson")``,
+``bootstrap(method="BCa")`` with its resampling, jackknife and quantiles, the exact binomial
+test), written here with NumPy and the standard library because importing ``scipy.stats``
+alone costs a second of CPU, more than a whole report of a thousand runs; the tests check
+every figure against ``scipy.stats`` itself."""
 
 from __future__ import annotations
 
 import math
-import warnings
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any
 
 from medbench_tui.core.intervals import bounds, interval
 
@@ -52,22 +60,47 @@ class Difference:
     warning: str | None = None
 
 
+_NORMAL = NormalDist()
+
+
 def warm_up() -> None:
-    """Load ``scipy.stats`` before the first report: the import takes about a second, holding
-    the interpreter all along, so a screen that draws beside it stalls."""
-    import scipy.stats  # noqa: F401
+    """Load NumPy before the first report, while the app waits for its first key."""
+    import numpy  # noqa: F401
+
+
+def _ndtri(p: float) -> float:
+    """The standard normal quantile (``scipy.special.ndtri``): infinite at 0 and 1, NaN outside."""
+    if p <= 0.0 or p >= 1.0:
+        return -math.inf if p == 0.0 else math.inf if p == 1.0 else math.nan
+    return _NORMAL.inv_cdf(p)
+
+
+def _ndtr(z: float) -> float:
+    if math.isnan(z):
+        return math.nan
+    return _NORMAL.cdf(z)
+
+
+def wilson_bounds(k: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Wilson's score interval for ``k`` of ``n`` (no continuity correction), as proportions."""
+    p = k / n
+    z = _ndtri(0.5 + 0.5 * confidence)
+    denom = 2 * (n + z**2)
+    center = (2 * n * p + z**2) / denom
+    delta = z / denom * math.sqrt(4 * n * p * (1 - p) + z**2)
+    low = 0.0 if k == 0 else center - delta
+    high = 1.0 if k == n else center + delta
+    return low, high
 
 
 def wilson(values: list[float], name: str, confidence: float = CONFIDENCE) -> Estimate:
     """Mean (0-100) of a binary metric with the Wilson score interval."""
-    from scipy.stats import binomtest
-
     n = len(values)
     if n == 0:
         return Estimate(name, None, None, None, 0, "wilson")
     k = sum(1 for v in values if v >= 50)
-    ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-    low, high = bounds(interval(100 * ci.low, 100 * ci.high))
+    lo, hi = wilson_bounds(k, n, confidence)
+    low, high = bounds(interval(100 * lo, 100 * hi))
     return Estimate(name, 100 * k / n, low, high, n, "wilson" if low is not None else f"wilson: {NOT_ESTIMABLE}",
                     small(n))
 
@@ -83,20 +116,84 @@ def seeded_rng(seed: int, *keys: str):
     return np.random.default_rng([seed, *(zlib.crc32(k.encode()) for k in keys)])
 
 
-def bootstrap_interval(samples: tuple, statistic, *, paired: bool, rng, confidence: float, resamples: int):
-    from scipy.stats import bootstrap
+Statistic = Callable[..., Any]
+"""A statistic of one or more samples along ``axis`` (vectorised, as ``scipy.stats.bootstrap`` wants)."""
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # degenerate resamples: handled below
+
+def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired: bool, rng: Any,
+                       confidence: float, resamples: int) -> tuple[float | None, float | None, str]:
+    """A bootstrap interval of ``statistic``: BCa, else the percentile interval when BCa is not
+    defined (a degenerate distribution), else none. Paired samples are resampled together."""
+    import numpy as np
+
+    data = [np.asarray(s, dtype=float) for s in samples]
+    if paired or len(data) == 1:
+        n = data[0].shape[-1]
+        index = rng.integers(0, n, (resamples, n))
+        theta_b = statistic(*[s[..., index] for s in data], axis=-1)
+        jackknife = _jackknife_paired(data, statistic, n)
+    else:  # independent samples, each resampled on its own (as scipy does, one after the other)
+        theta_b = statistic(*[s[..., rng.integers(0, s.shape[-1], (resamples, s.shape[-1]))] for s in data], axis=-1)
+        jackknife = _jackknife_each(data, statistic)
+    alpha = (1 - confidence) / 2
+    theta_hat = float(statistic(*data, axis=-1))
+    with np.errstate(all="ignore"):
         for method in ("BCa", "percentile"):
-            result = bootstrap(
-                samples, statistic, paired=paired, vectorized=True, n_resamples=resamples,
-                confidence_level=confidence, method=method, rng=rng,
-            )
-            found = interval(*result.confidence_interval)
+            if method == "BCa":
+                low_q, high_q = _bca_levels(theta_b, theta_hat, jackknife, alpha)
+            else:
+                low_q, high_q = alpha, 1 - alpha
+            if math.isnan(low_q) or math.isnan(high_q):
+                continue
+            low, high = np.quantile(theta_b, [low_q, high_q])
+            found = interval(float(low), float(high))
             if found is not None:
                 return found.low, found.high, method
     return None, None, f"bootstrap: {NOT_ESTIMABLE}"
+
+
+def _jackknife_paired(data: list[Any], statistic: Statistic, n: int) -> list[Any]:
+    """The statistic leaving out each case in turn (the paired samples together)."""
+    import numpy as np
+
+    keep = ~np.eye(n, dtype=bool)
+    rows = np.broadcast_to(np.arange(n), (n, n))[keep].reshape(n, n - 1)
+    return [statistic(*[s[..., rows] for s in data], axis=-1)]
+
+
+def _jackknife_each(data: list[Any], statistic: Statistic) -> list[Any]:
+    import numpy as np
+
+    found = []
+    for j, sample in enumerate(data):
+        n = sample.shape[-1]
+        keep = ~np.eye(n, dtype=bool)
+        rows = np.broadcast_to(np.arange(n), (n, n))[keep].reshape(n, n - 1)
+        samples = [s[None, :] for s in data]
+        samples[j] = sample[..., rows]
+        found.append(statistic(*samples, axis=-1))
+    return found
+
+
+def _bca_levels(theta_b: Any, theta_hat: float, jackknife: list[Any], alpha: float) -> tuple[float, float]:
+    """The quantile levels of the BCa interval (Efron and Tibshirani, 14.3 and 15.4)."""
+    import numpy as np
+
+    share = (np.count_nonzero(theta_b < theta_hat) + np.count_nonzero(theta_b <= theta_hat)) / (2 * theta_b.size)
+    z0 = _ndtri(float(share))
+    nums = dens = 0.0
+    for theta_i in jackknife:
+        size = float(theta_i.shape[-1])
+        u = (size - 1) * (np.mean(theta_i) - theta_i)
+        nums += float(np.sum(u**3)) / size**3
+        dens += float(np.sum(u**2)) / size**2
+    a_hat = nums / 6 / dens ** 1.5 if dens else math.nan
+    z_alpha = _ndtri(alpha)
+    levels = []
+    for z in (z_alpha, -z_alpha):
+        num = z0 + z
+        levels.append(_ndtr(z0 + num / (1 - a_hat * num)) if math.isfinite(z0) else math.nan)
+    return levels[0], levels[1]
 
 
 def bootstrap_mean(values: list[float], name: str, *, seed: int, key: str, confidence: float = CONFIDENCE,
@@ -126,7 +223,6 @@ def newcombe_paired(a: list[float], b: list[float], confidence: float = CONFIDEN
     """Newcombe's hybrid score interval (his method 10) for the difference of two paired
     proportions, B - A, in points (0-100). Built from the Wilson intervals of each
     margin, so it is never zero-width, even from two cases that all agree."""
-    from scipy.stats import binomtest
 
     n = len(a)
     right = [(x >= 50, y >= 50) for x, y in zip(a, b, strict=True)]
@@ -136,15 +232,15 @@ def newcombe_paired(a: list[float], b: list[float], confidence: float = CONFIDEN
     neither = n - both - only_a - only_b
     k_a, k_b = both + only_a, both + only_b
     p_a, p_b = k_a / n, k_b / n
-    ci_a = binomtest(k_a, n).proportion_ci(confidence_level=confidence, method="wilson")
-    ci_b = binomtest(k_b, n).proportion_ci(confidence_level=confidence, method="wilson")
+    a_low, a_high = wilson_bounds(k_a, n, confidence)
+    b_low, b_high = wilson_bounds(k_b, n, confidence)
     margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
     phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
     delta = p_b - p_a
-    low = delta - math.sqrt(max(0.0, (p_b - ci_b.low) ** 2 - 2 * phi * (p_b - ci_b.low) * (ci_a.high - p_a)
-                                + (ci_a.high - p_a) ** 2))
-    high = delta + math.sqrt(max(0.0, (ci_b.high - p_b) ** 2 - 2 * phi * (ci_b.high - p_b) * (p_a - ci_a.low)
-                                 + (p_a - ci_a.low) ** 2))
+    low = delta - math.sqrt(max(0.0, (p_b - b_low) ** 2 - 2 * phi * (p_b - b_low) * (a_high - p_a)
+                                + (a_high - p_a) ** 2))
+    high = delta + math.sqrt(max(0.0, (b_high - p_b) ** 2 - 2 * phi * (b_high - p_b) * (p_a - a_low)
+                                 + (p_a - a_low) ** 2))
     return 100 * max(-1.0, low), 100 * min(1.0, high)
 
 
@@ -179,11 +275,13 @@ def paired_difference(a: list[float], b: list[float], name: str, *, seed: int, k
 
 
 def mcnemar_exact(only_a: int, only_b: int) -> float:
-    """Two-sided exact McNemar p-value: a binomial test on the discordant pairs."""
-    from scipy.stats import binomtest
-
+    """Two-sided exact McNemar p-value: a binomial test on the discordant pairs (p = 1/2, so the
+    outcomes as unlikely as the one seen are the two tails)."""
     discordant = only_a + only_b
-    return 1.0 if discordant == 0 else float(binomtest(only_b, discordant, 0.5).pvalue)
+    if discordant == 0 or 2 * only_b == discordant:
+        return 1.0
+    tail = min(only_a, only_b)
+    return min(1.0, 2 * sum(math.comb(discordant, i) for i in range(tail + 1)) / 2**discordant)
 
 
 def direction_of_change(a: list[float], b: list[float]) -> dict[str, int]:

@@ -8,6 +8,7 @@ failure however many metrics it costs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +32,12 @@ class Failure:
     detail: str
 
 
-def run_failures(run: Any, facts: dict[str, Any]) -> list[Failure]:
-    """The failures of one stored run (loaded with ``full=True``); ``facts`` are its case's
-    (see :func:`medbench_tui.core.cases.casemix.case_facts`)."""
+def run_failures(run: Any, facts: Mapping[str, Any], card: Mapping[str, Any],
+                 transcript: Mapping[str, Any]) -> list[Failure]:
+    """The failures of one stored run, from its stored scorecard and transcript; ``facts``
+    are its case's (see :func:`medbench_tui.core.cases.casemix.case_facts`)."""
     if not run.complete:
         return [Failure("incomplete", run.reason or "no reason recorded")]
-    card = run.scorecard or {}
     found: list[Failure] = []
     if run.metrics.get("diagnosis_accuracy", 100) < 100:
         found.append(Failure("missed_diagnosis", "no final diagnosis matches the primary"))
@@ -54,7 +55,7 @@ def run_failures(run: Any, facts: dict[str, Any]) -> list[Failure]:
             elif section == "workup" and entry.get("status") == "unexpected":
                 found.append(Failure("unnecessary_investigation", given))
     released = {
-        event.get("attachment") for event in (run.transcript or {}).get("events", [])
+        event.get("attachment") for event in transcript.get("events", [])
         if event.get("kind") == "attachment_released"
     }
     for attachment in facts.get("on_request_attachments", []):
@@ -88,12 +89,12 @@ class SystemTaxonomy:
     """One entry per run: case_id, repeat (from 1), and its failures (kind, detail)."""
 
 
-def system_taxonomy(system: str, runs: list[Any], facts: dict[str, dict[str, Any]]) -> SystemTaxonomy:
+def system_taxonomy(system: str, runs: list[Any], failures_of: Mapping[int, list[Failure]]) -> SystemTaxonomy:
     """Count the failures of one system's runs, kind by kind (every kind listed, zeros too)."""
     per_run = []
     counts = {kind: KindCount(kind, label, 0) for kind, label in KINDS.items()}
     for run in runs:
-        failures = run_failures(run, facts.get(run.case_id, {}))
+        failures = failures_of.get(run.id, [])
         per_run.append({"case_id": run.case_id, "repeat": run.repeat_number,
                         "failures": [{"kind": f.kind, "detail": f.detail} for f in failures]})
         for kind in dict.fromkeys(f.kind for f in failures):

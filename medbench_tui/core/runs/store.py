@@ -665,6 +665,22 @@ class RunStore:
                            [group_id, case_id, system, repeat], full=True)
         return found[0] if found else None
 
+    def documents(self, run_ids: list[int], names: tuple[str, ...]) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The stored JSON documents ``names`` (of transcript, scorecard, extraction, requests,
+        attempts) of the runs ``run_ids``, decoded a few runs at a time: a report of thousands
+        of runs reads them all without holding them all."""
+        unknown = set(names) - set(_JSON_COLUMNS)
+        if unknown:
+            raise ValueError(f"no stored documents {sorted(unknown)}")
+        for start in range(0, len(run_ids), 100):
+            chunk = run_ids[start : start + 100]
+            rows = self._query(
+                f"SELECT id, {', '.join(names)} FROM runs WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+                chunk,
+            )
+            for row in rows:
+                yield row["id"], {name: self._decode(row[name], f"run {row['id']}, {name}") for name in names}
+
     def case_runs(self, case_id: str, *, full: bool = False) -> list[RunRecord]:
         """Every run of one case across groups, oldest first."""
         return self._runs("case_id = ?", [case_id], full=full, order="started_at, id")

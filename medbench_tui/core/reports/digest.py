@@ -1,0 +1,78 @@
+"""What a report keeps of each run's stored documents: read one run at a time, so a group of
+thousands of runs is reported without holding every scorecard and transcript at once.
+
+For each run: its failures (the taxonomy), its unpriced items and the critical conditions it
+failed by omission and by commission (the cost table); and, when the bank's price table is
+not the one the group was costed with, its cost metrics worked out again with the current
+table (the stored transcript and scorecard, the case file as it is now).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from medbench_tui.core.reports.taxonomy import Failure, run_failures
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.costs.prices import PriceTable
+    from medbench_tui.core.runs.store import RunRecord, RunStore
+
+
+@dataclass
+class RunDigest:
+    failures: list[Failure] = field(default_factory=list)
+    unpriced: int = 0
+    conditions_omission: int = 0
+    conditions_commission: int = 0
+
+
+def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[str, Any]], bank: Path,
+            reprice_with: PriceTable | None) -> dict[int, RunDigest]:
+    """Run id -> its digest; with ``reprice_with``, each complete run's cost metrics (in
+    ``run.metrics``) are priced again with that table."""
+    by_id = {run.id: run for run in runs if run.id is not None}
+    found: dict[int, RunDigest] = {}
+    cases: dict[str, Case | None] = {}
+    for run_id, documents in store.documents(list(by_id), ("scorecard", "transcript")):
+        run = by_id[run_id]
+        card, transcript = documents["scorecard"] or {}, documents["transcript"] or {}
+        if reprice_with is not None and run.complete and card:
+            cost = _price_again(run, card, transcript, bank, reprice_with, cases)
+            if cost is not None:
+                card["cost"] = cost
+        harm = card.get("harm") or {}
+        found[run_id] = RunDigest(
+            failures=run_failures(run, facts.get(run.case_id, {}), card, transcript),
+            unpriced=len((card.get("cost") or {}).get("unpriced", [])),
+            conditions_omission=int(harm.get("conditions_omission", 0)),
+            conditions_commission=int(harm.get("conditions_commission", 0)),
+        )
+    return found
+
+
+def _price_again(run: RunRecord, card: dict[str, Any], transcript: dict[str, Any], bank: Path, table: PriceTable,
+                 cases: dict[str, Case | None]) -> dict[str, Any] | None:
+    from medbench_tui.core.costs.assess import ItemOutcome, run_cost
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.transcript import Transcript
+    from medbench_tui.core.validate import load_valid_case
+
+    if run.case_path not in cases:
+        path = Path(run.case_path) if Path(run.case_path).is_absolute() else bank / run.case_path
+        try:
+            cases[run.case_path] = load_valid_case(path)
+        except (OSError, MedbenchError):
+            cases[run.case_path] = None  # the case is gone: its stored figures stand
+    case = cases[run.case_path]
+    if case is None or not transcript:
+        return None
+    rows = [ItemOutcome("workup", e.get("reference"), e.get("answer"), e.get("status", ""))
+            for e in card.get("items", {}).get("workup", [])]
+    cost = run_cost(case, Transcript.model_validate(transcript), rows, table)
+    run.metrics["cost_total"] = cost.total
+    run.metrics["cost_tests"] = cost.consultation + cost.plan
+    return cost.model_dump(mode="json")
