@@ -73,6 +73,8 @@ class Report:
     metrics: dict[str, Tally] = field(default_factory=dict)
     verdicts: Tally = field(default_factory=Tally)
     disagreements: list[str] = field(default_factory=list)
+    treatment_error: dict[str, list[float]] = field(default_factory=dict)
+    """Answer style -> |treatment accuracy scored - expected| of each answer of that style."""
 
 
 def _label(value: str | None) -> str:
@@ -199,6 +201,9 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
     got_metrics = card.metrics.model_dump()
     for metric, wanted in expected_metrics(case, labels).items():
         scored = got_metrics[metric]
+        if metric == "treatment_accuracy" and wanted is not None and scored is not None:
+            style = str(answer.get("style", "?")).split()[0]
+            report.treatment_error.setdefault(style, []).append(abs(float(scored) - wanted))
         ok = _close(metric, wanted, None if scored is None else float(scored))
         report.metrics.setdefault(metric, Tally()).add(ok)
         if not ok:
@@ -221,7 +226,8 @@ def load_answers(folder: Path) -> list[tuple[Case, dict]]:
     out = []
     for path in sorted(folder.glob("*.yaml")):
         data = yaml.load(path.read_text(encoding="utf-8"))
-        case = load_valid_case(CASES / f"{data['case']}.yaml")
+        beside = folder.parent / "cases" / f"{data['case']}.yaml"  # a set of new cases keeps them beside
+        case = load_valid_case(beside if beside.is_file() else CASES / f"{data['case']}.yaml")
         out += [(case, answer) for answer in data["answers"]]
     return out
 
@@ -262,6 +268,10 @@ def run(name: str, extractor: Extractor, answers: list[tuple[Case, dict]], show:
     for metric, tally in report.metrics.items():
         print(f"  {metric:<28} {tally.text()}")
     print(f"critical-condition verdicts    {report.verdicts.text()}")
+    if report.treatment_error:
+        print("treatment accuracy, mean |scored - expected| by answer style")
+        for style, errors in sorted(report.treatment_error.items()):
+            print(f"  {style:<28} {sum(errors) / len(errors):5.1f} points over {len(errors)} answers")
     kinds = Counter(line.split()[1] for line in report.disagreements)
     print(f"disagreements: {len(report.disagreements)} ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})")
     for line in report.disagreements[:show]:

@@ -19,8 +19,10 @@ from tests.support.answer_labels import label_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 HELDOUT = ROOT / "tests" / "data" / "heldout"
+NEWCASES = ROOT / "tests" / "data" / "newcases"
 FOLDERS = (
-    ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*")))
+    ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*"))),
+    NEWCASES / "answers",
 )
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
 
@@ -28,7 +30,8 @@ FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_every_label_names_a_current_reference_item_and_every_condition_has_a_verdict(path: Path) -> None:
     data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
-    case = load_valid_case(ROOT / "cases" / f"{data['case']}.yaml")
+    beside = path.parent.parent / "cases" / f"{data['case']}.yaml"  # new cases are kept beside their answers
+    case = load_valid_case(beside if beside.is_file() else ROOT / "cases" / f"{data['case']}.yaml")
     problems = [f"{answer['id']}: {p}" for answer in data["answers"] for p in label_problems(case, answer["labels"])]
     assert not problems, "\n".join(problems)
 
