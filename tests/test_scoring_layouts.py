@@ -308,7 +308,7 @@ def test_shorthand_headings_on_bulleted_lines():
     layout = parse(text)
     assert {s.kind for s in layout.sections} >= {"diagnosis", "workup", "treatment"}
     c = card("obg-ectopic-001", text)
-    assert extras(c, "treatment") == ["tramadol 50 mg QDS"]
+    assert rows(c, "treatment")["Analgesia"] == "acceptable", "tramadol is an analgesic (vocabulary: drugs.yaml)"
 
 
 # --- a drug given by the other injection route is another action -----------------------------

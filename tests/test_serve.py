@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
+from medbench_tui.core.practice.label import practice_number
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -117,7 +118,7 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
             except OSError:
                 time.sleep(0.1)
 
-        async def student(browser, name: str, down: int) -> None:
+        async def student(browser, name: str, case: str) -> None:
             page = await browser.new_page(viewport={"width": 1400, "height": 900})
             try:
                 await page.goto(f"http://127.0.0.1:{port}/")
@@ -126,10 +127,9 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
                 await page.keyboard.type(name, delay=20)
                 await page.keyboard.press("Enter")
                 await page.wait_for_timeout(3000)
-                await page.keyboard.press("Enter")  # from the filter to the list of cases
-                for _ in range(down):
-                    await page.keyboard.press("ArrowDown")
-                await page.keyboard.press("Enter")  # play the highlighted case
+                await page.keyboard.type(case, delay=20)  # the filter of Play's list of cases: its practice number
+                await page.wait_for_timeout(1500)
+                await page.keyboard.press("Enter")  # plays the case the filter leaves highlighted
                 await page.wait_for_timeout(5000)
                 for question in ("When did it start?", "Do you smoke?"):
                     await page.keyboard.type(question, delay=15)
@@ -156,7 +156,8 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
                     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                     "--disable-sync", "--no-first-run"])
                 try:
-                    await asyncio.gather(student(browser, "Alice", 0), student(browser, "Bob", 1))
+                    await asyncio.gather(student(browser, "Alice", str(practice_number("im-cap-001"))),
+                                         student(browser, "Bob", str(practice_number("em-pe-001"))))
                 finally:
                     await browser.close()
 

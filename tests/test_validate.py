@@ -19,9 +19,9 @@ from medbench_tui.core.validate import (
     validate_text,
 )
 from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
+from tests.valid_case import VALID
 
 BROKEN = Path(__file__).parent / "data" / "broken"
-VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")
 VALID = VALID.replace("id: ref-unknown-answer", "id: valid")
 
 
@@ -133,7 +133,9 @@ def test_applies_if_accepts_items_and_aliases_in_any_case():
 
 
 def test_critical_condition_items_need_not_be_reference_items():
-    assert check(VALID.replace("items: [return if fever, loin pain]", "items: [anything at all]")).diagnostics == []
+    named = "items: [Safety-netting for fever or loin pain]"
+    found = check(VALID.replace(named, "items: [anything at all]")).diagnostics
+    assert [(d.severity, d.code) for d in found] == [("info", "condition.phrase_entry")]
 
 
 def test_attachment_files_are_checked_only_with_a_file_path():

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
+from tests.valid_case import VALID
 
 BROKEN = Path(__file__).parent / "data" / "broken"
-VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")
 
 
 @pytest.fixture

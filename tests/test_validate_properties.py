@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.validate import validate_text
+from tests.valid_case import VALID
 
 BROKEN = Path(__file__).parent / "data" / "broken"
-VALID = (BROKEN / "ref-unknown-answer.yaml").read_text(encoding="utf-8").replace("[fevr]", "[fever]")
 LINES = VALID.splitlines(keepends=True)
 PATH = BROKEN / "ref-unknown-answer.yaml"
 

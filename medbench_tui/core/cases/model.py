@@ -218,6 +218,21 @@ class WorkupItem(Strict):
         default_factory=list,
         description="Other phrasings that mean this item; never a single common word (alias.too_broad).",
     )
+    within: str | None = Field(
+        default=None,
+        description="When the action is needed, in the vocabulary's timing words ('same day', 'within 4 hours', "
+        "'next week'): an answer whose timing cannot meet it does not satisfy the item.",
+    )
+    route: str | None = Field(
+        default=None,
+        description="The route the item is given by ('IM', 'intravenous'): the same drug by another route "
+        "is not the item.",
+    )
+    target: str | None = Field(
+        default=None,
+        description="The team, drug or drug class the item is about, by any of its names in the vocabulary "
+        "('general surgery', 'warfarin', 'anticoagulant'): any wording of it meets the item.",
+    )
 
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)
 
@@ -243,6 +258,21 @@ class TreatmentItem(Strict):
     alternatives: list[str] = Field(
         default_factory=list,
         description="Other actions of equal standing that satisfy this item as fully (a guideline's choice).",
+    )
+    within: str | None = Field(
+        default=None,
+        description="When the action is needed, in the vocabulary's timing words ('same day', 'within 4 hours', "
+        "'next week'): an answer whose timing cannot meet it does not satisfy the item.",
+    )
+    route: str | None = Field(
+        default=None,
+        description="The route the item is given by ('IM', 'intravenous'): the same drug by another route "
+        "is not the item.",
+    )
+    target: str | None = Field(
+        default=None,
+        description="The team, drug or drug class the item is about, by any of its names in the vocabulary "
+        "('general surgery', 'warfarin', 'anticoagulant'): any wording of it meets the item.",
     )
 
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)

@@ -329,11 +329,16 @@ def bracket_of(doc: Document, k: int) -> tuple[int, int] | None:
     return _bracket(doc, k)
 
 
+BRACKET_REACH = 300
+"""Characters a bracket's text may run on either side of a word inside it."""
+
+
 def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
-    """The tokens of the brackets that token ``k`` stands in, if any (same line)."""
+    """The tokens of the brackets that token ``k`` stands in, if any (same paragraph: a bracket
+    may wrap onto the next line of a list item)."""
     text = doc.text
     at = doc.tokens[k].start
-    line_start = text.rfind("\n", 0, at) + 1
+    line_start = max(text.rfind("\n\n", 0, at) + 1, at - BRACKET_REACH)
     depth = 0
     open_at = -1
     for i in range(at - 1, line_start - 1, -1):
@@ -347,8 +352,8 @@ def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     if open_at == -1:
         return None
     close_at = text.find(")", at)
-    line_end = text.find("\n", at)
-    if close_at == -1 or (line_end != -1 and close_at > line_end):
+    paragraph_end = text.find("\n\n", at)
+    if close_at == -1 or (paragraph_end != -1 and close_at > paragraph_end) or close_at - at > BRACKET_REACH:
         return None
     inside = [i for i, t in enumerate(doc.tokens) if open_at < t.start < close_at]
     return (inside[0], inside[-1]) if inside else None

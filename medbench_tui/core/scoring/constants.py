@@ -47,6 +47,13 @@ MATCH_SCORE_CONCEPT = 95.0
 #    phrase's length plus UNORDERED_SLACK words. Below a phrase in its own order.
 MATCH_SCORE_UNORDERED = 92.0
 UNORDERED_SLACK = 3
+# 3d. The item met as a clinical action in other words (``actions.py``): the same team for a
+#    referral or admission in any word order, the item's drug by its route, a drug of the
+#    item's class, the class just above the item's. Below the item's own words and concepts.
+MATCH_SCORE_TEAM = 94.0
+MATCH_SCORE_DRUG_ROUTE = 93.5
+MATCH_SCORE_DRUG_OF_CLASS = 93.0
+MATCH_SCORE_CLASS = 90.0
 # An alias of at most EXACT_CASE_MAX_LENGTH characters that is not in capitals ("Mg")
 # matches only as written: in lower case it is another word (the unit "mg").
 EXACT_CASE_MAX_LENGTH = 2

@@ -48,8 +48,9 @@ class Document:
         previous_start = -1
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
-            decimal = (  # "2.5 mg", "4,150": one number
-                gap in (".", ",") and token.low[:1].isdigit() and self.text[previous_end - 1 : previous_end].isdigit()
+            decimal = (  # "2.5 mg", "4,150", "1:1000": one number
+                gap in (".", ",", ":") and token.low[:1].isdigit()
+                and self.text[previous_end - 1 : previous_end].isdigit()
             )
             if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap)
                     and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))):
@@ -67,6 +68,31 @@ class Document:
         line_start = self.text.rfind("\n", 0, previous_end) + 1
         line = self.text[line_start:previous_end]
         return len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
+
+    def pieces(self) -> list[Hit]:
+        """The pieces of the text: its clauses cut at commas and dashes (one action each, in a list)."""
+        known = self.found.get("pieces")
+        if known is None:
+            known, start = [], 0
+            for k in range(1, len(self.tokens) + 1):
+                if k == len(self.tokens) or self.clause[k] != self.clause[start] or self.comma_before[k]:
+                    known.append(Hit(start, k - 1))
+                    start = k
+            self.found["pieces"] = known
+        return known
+
+    def piece_of(self, at: int) -> Hit:
+        """The piece that holds token ``at``."""
+        return next(p for p in self.pieces() if p.first <= at <= p.last)
+
+    def clause_of(self, at: int) -> Hit:
+        """The clause that holds token ``at``."""
+        first = last = at
+        while first > 0 and self.clause[first - 1] == self.clause[at]:
+            first -= 1
+        while last + 1 < len(self.tokens) and self.clause[last + 1] == self.clause[at]:
+            last += 1
+        return Hit(first, last)
 
     def span(self, hit: Hit) -> tuple[int, int]:
         """Character offsets of a hit in the text."""

@@ -19,7 +19,8 @@ from typing import Literal
 
 from rapidfuzz import process
 
-from medbench_tui.core.scoring.concepts import WITHHOLDING
+from medbench_tui.core.scoring.actions import contradiction, read_action, rule_for
+from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET, WITHHOLDING
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
@@ -105,7 +106,8 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
         if m.group is not None and m.group not in groups:
             groups.append(m.group)
         if m.ref is not None and id(m.ref) in wanted:
-            via = m.via or ("alternative" if table.is_alternative(m) else "name" if m.score >= 100 else "typo")
+            via = m.via or m.rule or (
+                "alternative" if table.is_alternative(m) else "name" if m.score >= 100 else "typo")
             if id(m.ref) not in best or best[id(m.ref)].score < m.score:
                 best[id(m.ref)] = Candidate(m.ref, m.score, via)
     if best or groups:
@@ -133,15 +135,39 @@ def _by_code(entity: Entity, pool: list[Ref]) -> list[Candidate]:
     return out
 
 
+CREDIT = frozenset({"required", "acceptable", "optional"})
+CONCEPT_MATCHES = frozenset({SAFETY_NET, FOLLOW_UP})
+"""Matches through a concept that weighs its own time (a safety-net, a follow-up interval)."""
+
+
+def _by_action(entity: Entity, pool: list[Ref]) -> list[Candidate]:
+    """The items the entity names as a clinical action in other words than theirs
+    (``actions.ACTION_RULES``): the same team, the item's drug by its route, a drug of its class."""
+    answer = read_action(entity.text)
+    out = []
+    for ref in pool:
+        rule = rule_for(answer, ref.reading, ref.klass in CREDIT)
+        if rule is not None:
+            out.append(Candidate(ref, rule.score, rule.name))
+    return out
+
+
 def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], list[Group]]:
     pool = _pool(table, entity.kind)
     named, groups = _by_text(entity, table, pool)
+    acting = entity.kind in ("workup", "treatment")
     coded = _by_code(entity, pool) if entity.kind in ("diagnosis", "differential") else []
+    read = _by_action(entity, pool) if acting else []
     merged: dict[int, Candidate] = {}
-    for c in (*named, *coded):
+    for c in (*named, *coded, *read):
         if id(c.ref) not in merged or merged[id(c.ref)].score < c.score:
             merged[id(c.ref)] = c
-    return sorted(merged.values(), key=lambda c: -c.score), groups
+    found = list(merged.values())
+    if acting:
+        answer = read_action(entity.text)
+        found = [c for c in found
+                 if c.via in CONCEPT_MATCHES or contradiction(answer, c.ref.reading) is None]
+    return sorted(found, key=lambda c: -c.score), groups
 
 
 def _assign(

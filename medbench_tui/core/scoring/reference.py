@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
-from medbench_tui.core.scoring import concepts, cues
+from medbench_tui.core.scoring import actions, concepts, cues
 from medbench_tui.core.scoring.assertion import Record
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
@@ -85,6 +85,7 @@ class Ref:
     icd10: str | None = None
     accept_codes: tuple[str, ...] = ()
     alternatives: list[Phrase] = field(default_factory=list)  # other actions that satisfy this item as fully
+    reading: actions.ActionReading = field(default_factory=actions.ActionReading)  # the item as an action
 
     @property
     def is_diagnosis(self) -> bool:
@@ -112,6 +113,7 @@ class Mention:
     group: Group | None = None
     via: str | None = None
     ordered: bool = True  # False: the phrase's words in another order (constants.MATCH_SCORE_UNORDERED)
+    rule: str | None = None  # met as a clinical action in other words (actions.ACTION_RULES)
 
     @property
     def length(self) -> int:
@@ -181,6 +183,7 @@ class ReferenceTable:
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
+    _actions: list[Ref] = field(default_factory=list)  # the work-up and treatment items an action reading can meet
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
     _safety_net_phrases: set[Phrase] = field(default_factory=set)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
@@ -205,9 +208,10 @@ class ReferenceTable:
                 self._add(phrase, None, None)
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
-        actions = (*self.workup, *self.treatment)
+        action_refs = (*self.workup, *self.treatment)
+        self._actions = [r for r in action_refs if r.reading.teams or r.reading.drugs or r.reading.classes]
         crediting: list[tuple[Phrase, Ref | None]] = [
-            (p, r) for r in actions if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
+            (p, r) for r in action_refs if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
         ]
         crediting += [(p, None) for c in self.conditions if c.condition.kind == "must_include" for p in c.phrases]
         for phrase, credited in crediting:
@@ -320,12 +324,45 @@ class ReferenceTable:
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
         found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
+        named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
+        found = [m for m in found if self.contradicted(doc, m, named) is None]
         mentions = _resolve_overlaps(found)
+        if self._actions:
+            mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._panels):
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    def contradicted(self, doc: Document, m: Mention, named: set[int]) -> str | None:
+        """Why a work-up or treatment item named in the answer is not what the answer does there: the
+        timing or route of its piece (or, when the piece gives none, of its clause) contradicts the
+        item's ("ophthalmology outpatients next week" is no same-day referral)."""
+        if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via is not None:
+            return None
+        return actions.contradiction(_context(doc, m.hit, named), m.ref.reading)
+
+    def _action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """The items a piece of the answer names as a clinical action in other words than the items'
+        (``actions.ACTION_RULES``), read from the words of the piece that name no item."""
+        named_refs = {id(m.ref) for m in named if m.ref is not None}
+        out: list[Mention] = []
+        for kind in ACTION_KINDS:  # a phrase may name a test and a treatment at once ("psychiatric assessment")
+            refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs]
+            taken = {k for m in named if (m.ref is not None and m.ref.kind == kind) or m.group is not None
+                     for k in range(m.hit.first, m.hit.last + 1)}
+            for piece in doc.pieces() if refs else ():
+                for run in _runs(piece, taken):
+                    answer = actions.read_action(doc.quote(run))
+                    if answer.empty:
+                        continue
+                    context = _context(doc, run, taken, answer)
+                    for ref in refs:
+                        rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES)
+                        if rule is not None:
+                            out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
+        return out
 
     def _unordered(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
         """The multi-word phrases whose words all occur, in another order, close together
@@ -470,6 +507,38 @@ def _inside_expansion(tokens: list, first: int, last: int) -> bool:
     )
 
 
+def _runs(piece: Hit, taken: set[int]) -> list[Hit]:
+    """The stretches of a piece that no item mention covers."""
+    out: list[Hit] = []
+    start: int | None = None
+    for k in range(piece.first, piece.last + 2):
+        free = k <= piece.last and k not in taken
+        if free and start is None:
+            start = k
+        elif not free and start is not None:
+            out.append(Hit(start, k - 1))
+            start = None
+    return out
+
+
+def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionReading | None = None
+             ) -> actions.ActionReading:
+    """What the answer says around a hit: its piece's reading (or ``reading``), with the timing and
+    routes of the pieces of its clause that name no item (tokens ``named``) when the piece gives
+    none ("refer to ophthalmology, next week"); another action's timing is that action's."""
+    piece = doc.piece_of(hit.first)
+    own = reading if reading is not None else actions.read_action(doc.quote(piece))
+    if own.windows and own.routes:
+        return own
+    clause = doc.clause_of(hit.first)
+    free = [p for p in doc.pieces() if clause.first <= p.first <= clause.last and p != piece
+            and not any(k in named for k in range(p.first, p.last + 1))]
+    around = [actions.read_action(doc.quote(p)) for p in free]
+    windows = own.windows or tuple(w for r in around for w in r.windows)
+    routes = own.routes or frozenset(t for r in around for t in r.routes)
+    return replace(own, windows=windows, routes=routes)
+
+
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     """Among item and group mentions the longest wins (same words: all kept, once per
     item or group); the phrases of critical conditions are kept apart, each on its own."""
@@ -493,13 +562,13 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     return kept
 
 
-def _condition_entries(entries: list[str], actions: list[Ref]) -> tuple[list[Ref], list[Phrase]]:
+def _condition_entries(entries: list[str], items: list[Ref]) -> tuple[list[Ref], list[Phrase]]:
     """A condition's entries: those naming a workup or treatment item stand for that item
     (with its aliases); the rest are phrases searched for as written."""
     refs: list[Ref] = []
     phrases: list[Phrase] = []
     for entry in entries:
-        named = _names_item(entry, actions)
+        named = _names_item(entry, items)
         refs.extend(r for r in named if r not in refs)
         if not named:
             phrases.extend(_phrases(entry))
@@ -527,12 +596,14 @@ def build_table(case: Case) -> ReferenceTable:
         for i, s in enumerate(case.differential)
     ]
     workup = [
-        Ref("workup", i, w.item, w.klass, _phrases(w.item, *w.aliases), weight=w.weight, penalty=w.penalty)
+        Ref("workup", i, w.item, w.klass, _phrases(w.item, *w.aliases), weight=w.weight, penalty=w.penalty,
+            reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target))
         for i, w in enumerate(case.workup)
     ]
     treatment = [
         Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group,
-            alternatives=_phrases(*t.alternatives))
+            alternatives=_phrases(*t.alternatives),
+            reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target))
         for i, t in enumerate(case.treatment)
     ]
     groups: dict[str, Group] = {}
@@ -542,11 +613,11 @@ def build_table(case: Case) -> ReferenceTable:
             key = phrases[0].compact if phrases else ref.group
             group = groups.setdefault(key, Group(ref.group, phrases, []))
             group.refs.append(ref)
-    actions = workup + treatment
+    action_refs = workup + treatment
     conditions = []
     for cond in case.critical_conditions:
-        refs, phrases = _condition_entries(cond.items, actions)
-        applies_refs, applies_phrases = _condition_entries(cond.applies_if, actions)
+        refs, phrases = _condition_entries(cond.items, action_refs)
+        applies_refs, applies_phrases = _condition_entries(cond.applies_if, action_refs)
         conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
     return ReferenceTable(
         case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case)

@@ -278,7 +278,14 @@ def parse(text: str) -> Layout:
     offset = 0
     lines = text.splitlines(keepends=True)
     around: Section | None = None  # the section a table with a section's header stands in
+    one_line = False  # the section is a plain label with its text on its line ("DDx: a, b.")
     for index, line in enumerate(lines):
+        if one_line and _bulleted(line):
+            # a list after "DDx: a, b." is not more of it: the label's text ended with its line
+            kind = "other"
+            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
+            sections.append(Section(kind, offset, len(text), None))
+        one_line = False
         row = _TABLE_ROW_RE.match(line)
         if around is not None and row is None:
             kind = around.kind  # the table ends: back to the section it stands in
@@ -311,6 +318,9 @@ def parse(text: str) -> Layout:
                 kind = found
                 sections[-1] = Section(before.kind, before.start, offset + seg_start, before.heading)
                 sections.append(Section(kind, offset + seg_start + content, len(text), heading))
+                said = segment[content:].strip()
+                one_line = (found in ONE_LINE_KINDS and bool(said) and not said.endswith(":")
+                            and _LABEL_RE.match(segment) is not None and not _bulleted(segment))
             elif not sub:
                 content = 0
             if kind in LIST_KINDS:
@@ -327,6 +337,14 @@ def parse(text: str) -> Layout:
     return Layout(sections, items)
 
 
+def _bulleted(line: str) -> bool:
+    bullet = _BULLET_RE.match(line)
+    return bullet is not None and bullet.end() > 0 and bool(line[: bullet.end()].strip())
+
+
+ONE_LINE_KINDS = frozenset({"diagnosis", "icd", "differential"})
+"""Sections that a plain label with its text on the same line ("DDx: a, b.") holds to that line: a list
+after it is not more of it (a terse note's plan often has no heading)."""
 _TABLE_ROW_RE = re.compile(r"^[ \t]*\|([^|\n]*)\|")
 _TABLE_RULE_RE = re.compile(r"^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$")
 TABLE_KINDS = frozenset({"differential", "avoid"})

@@ -284,42 +284,6 @@ REFERRED_FROM_HOME = assertion.Assertion(
 )
 """"Discharge today with an outpatient referral for elective cholecystectomy": the plan is the discharge and the
 referral; the operation is part of that item (scoring.md: a word inside another item)."""
-ROUTES = {"intramuscular": "IM", "intramuscularly": "IM", "intravenous": "IV", "intravenously": "IV"}
-"""Normalised words of the two injection routes that a physician never confuses ("adrenaline 1 mg IV is not IM
-adrenaline"); oral against IV is left to the item's words (IV chlorphenamine is an antihistamine)."""
-
-
-@lru_cache(maxsize=1024)
-def _routes(words: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(ROUTES[w] for w in words if w in ROUTES)
-
-
-def _another_route(doc: Document, first: int, last: int, m: Mention) -> bool:
-    """The item's name gives a route, its alias does not, and the answer gives the drug by another route in the
-    same piece ("adrenaline 1:1000 1 mL IV" is no IM adrenaline): another action that shares words."""
-    assert m.ref is not None
-    item = _routes(tuple(t.norm for t in tokenize(m.ref.name)))
-    if len(item) != 1 or _routes(m.phrase.words):
-        return False
-    for k in (*_piece_side(doc, first, -1), *_piece_side(doc, last, 1)):
-        route = ROUTES.get(doc.tokens[k].norm)
-        if route is not None and route not in item and cues.negation(doc, k, k) is None:
-            return True
-    return False
-
-
-def _piece_side(doc: Document, at: int, step: int) -> list[int]:
-    """The tokens of the list piece beside token ``at`` on one side: up to a comma, "and"/"or" or the clause end."""
-    out = []
-    k = at + step
-    while 0 <= k < len(doc.tokens) and doc.clause[k] == doc.clause[at] and doc.lows[k] not in cues.LINKS:
-        if doc.comma_before[k if step > 0 else k + 1]:
-            break
-        out.append(k)
-        k += step
-    return out
-
-
 REFERRAL_WORDS = frozenset({"referral", "refer", "referred", "elective", "outpatient", "outpatients"})
 SENDING_HOME = frozenset({"discharge", "home"})
 
@@ -377,8 +341,6 @@ def _classify(
             return named, IN_DIAGNOSIS  # type: ignore[return-value]
         if named == "treatment" and _referred_from_home(doc, first):
             return named, REFERRED_FROM_HOME  # type: ignore[return-value]
-        if named == "treatment" and m.ref is not None and _another_route(doc, first, last, m):
-            return None, assertion.AFFIRMED
         own = m.via is not None or table.is_safety_net(m.phrase) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature

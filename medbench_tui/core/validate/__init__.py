@@ -1,8 +1,8 @@
 """Validation of case files: every problem, where it is, and what to change.
 
 Findings are :class:`Diagnostic` objects with stable codes. Errors block
-``status: final``; warnings do not. Nothing here raises on any input: a file that
-cannot even be read is a diagnostic too.
+``status: final``; warnings do not; an info explains how something allowed will be read.
+Nothing here raises on any input: a file that cannot even be read is a diagnostic too.
 
 Codes (severity):
   file.unreadable, file.encoding, file.outside_bank (error)
@@ -19,7 +19,14 @@ Codes (severity):
   ref.self_parent (error); ref.unanswered_question, ref.duplicate_item (warning)
   attachment.missing_file, attachment.outside_bank, attachment.no_content,
   attachment.after_turn_missing (error); attachment.after_turn_unused (warning)
-  value.not_positive, value.negative (error)
+  attachment.placeholder_image (error)
+  value.not_positive, value.negative, value.empty (error)
+  item.unknown_timing, item.unknown_route, item.unknown_target (error: ``within``, ``route``
+  and ``target`` must be words the vocabulary knows); alias.too_broad, alias.bare_team (warning)
+  condition.split_name (error); condition.phrase_entry (info)
+  check.unknown_item, check.unknown_condition, check.unknown_reference, check.duplicate_id,
+  check.default_with_facts (error: the case's own checks)
+  setting.missing, setting.hospital_test (warning)
   leak.diagnosis (warning)
   bank.duplicate_id (error); bank.near_duplicate (warning)
   internal.error (error: a bug in medbench, never expected)

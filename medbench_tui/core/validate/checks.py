@@ -35,6 +35,7 @@ from medbench_tui.core.validate.messages import (
 from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
 from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
+from medbench_tui.core.vocabulary import read_vocabulary, reading
 from medbench_tui.core.yamldoc import YamlPath
 
 
@@ -104,6 +105,8 @@ class _Checker:
         self.completeness()
         self.setting_fit()
         self.alias_breadth()
+        self.item_structure()
+        self.condition_entries()
         self.leaks()
         self.comments_in_blocks()
         if self.bank is not None:
@@ -477,6 +480,70 @@ class _Checker:
                              f"The alias `{show(alias)}` of `{show(text_at(entry, 'item') or i + 1)}` is too "
                              f"broad: a correct plan uses the words \"{words}\" with another timing or reason. "
                              f"Use a narrower phrase, such as \"{narrower}\".")
+
+    def item_structure(self) -> None:
+        """The structured fields of an item (``within``, ``route``, ``target``) must name what the
+        clinical vocabulary knows, or they would silently mean nothing; an alias that names only a
+        team, on an item that gives no time, is any mention of that team at any time (an outpatient
+        letter next month)."""
+        vocabulary = read_vocabulary()
+        for list_name in ("workup", "treatment"):
+            for i, entry in entries_at(self.data, list_name):
+                name = text_at(entry, "item") or f"number {i + 1}"
+                within = text_at(entry, "within")
+                if within is not None and not reading.timing_of(within):
+                    self.add("error", "item.unknown_timing", (list_name, i, "within"),
+                             f"`within: {show(within)}` of `{show(name)}` gives no time the vocabulary knows: "
+                             "write it as `immediately`, `same day`, `within 4 hours`, `tomorrow` or `next week` "
+                             "(`medbench vocabulary show timing` lists the words).")
+                route = text_at(entry, "route")
+                if route is not None and reading.route_named(route) is None:
+                    routes = [n for t in vocabulary.of_kind("route") for n in t.names]
+                    self.add("error", "item.unknown_route", (list_name, i, "route"),
+                             f"`route: {show(route)}` of `{show(name)}` is no route the vocabulary knows."
+                             f"{did_you_mean(route, routes)}")
+                target = text_at(entry, "target")
+                if target is not None and reading.target_named(target) is None:
+                    targets = [n for t in vocabulary.of_kind("team", "drug", "drug_class") for n in t.names]
+                    self.add("error", "item.unknown_target", (list_name, i, "target"),
+                             f"`target: {show(target)}` of `{show(name)}` is no team, drug or drug class the "
+                             f"vocabulary knows.{did_you_mean(target, targets)} A bank can add it in its "
+                             "`vocabulary.yaml`.")
+                timed = within is not None or reading.read_action(text_at(entry, "item") or "").windows
+                for j, alias in texts_at(entry, "aliases"):
+                    said = reading.read_action(alias)
+                    if said.teams and said.covered >= 1.0 and not said.acts and not said.windows and not timed:
+                        self.add("warning", "alias.bare_team", (list_name, i, "aliases", j),
+                                 f"The alias `{show(alias)}` of `{show(name)}` names only a team: any mention "
+                                 "of it, at any time, counts as this item (an outpatient letter next month). "
+                                 "Give the item its time (`within: same day`), or say the action and its time "
+                                 "in the alias.")
+
+    def condition_entries(self) -> None:
+        """A critical condition's entries stand for items: a name split at its comma in a flow list
+        is two fragments that match nothing; a bare phrase has no aliases and no meaning."""
+        names: dict[str, str] = {}
+        for list_name in ("workup", "treatment"):
+            for _, entry in entries_at(self.data, list_name):
+                for name in [text_at(entry, "item")] + [a for _, a in texts_at(entry, "aliases")]:
+                    if name and name.strip():
+                        names.setdefault(name.strip().casefold(), name)
+        items = [n for _, e in entries_at(self.data, "workup") + entries_at(self.data, "treatment")
+                 if (n := text_at(e, "item"))]
+        for i, condition in entries_at(self.data, "critical_conditions"):
+            entries = texts_at(condition, "items")
+            for (j, first), (_, second) in zip(entries, entries[1:], strict=False):
+                joined = f"{first.strip()}, {second.strip()}".casefold()
+                if any(item.casefold() == joined for item in items):
+                    self.add("error", "condition.split_name", ("critical_conditions", i, "items", j),
+                             f"`{show(first)}` and `{show(second)}` are one item's name split at its comma: "
+                             f"quote it in the list (\"{first.strip()}, {second.strip()}\").")
+            for j, said in entries:
+                if said.strip().casefold() not in names:
+                    self.add("info", "condition.phrase_entry", ("critical_conditions", i, "items", j),
+                             f"`{show(said)}` names no work-up or treatment item, so it is searched as a bare "
+                             "phrase, without aliases, timing or meaning. Name the item it stands for (add one, "
+                             f"with aliases, if there is none).{did_you_mean(said, items)}")
 
     def leaks(self) -> None:
         diagnosis = self.data.get("diagnosis")

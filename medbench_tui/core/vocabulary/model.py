@@ -49,6 +49,8 @@ PHRASE_LISTS: dict[str, str] = {
     # name -> what its phrases do. The readers name the lists they use here; a vocabulary
     # file may fill only these, so a misspelt list name is an error at its line, not a list
     # that nobody reads.
+    "team_actions": "words that make a team named in a plan a referral, review, discussion or admission "
+                    '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
 }
 """Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
 lists`` prints this table)."""

@@ -1,0 +1,124 @@
+"""A work-up or treatment text read as a clinical action: the teams, drugs, drug classes and
+routes it names and the time it gives, each from the clinical vocabulary (``core/vocabulary``).
+
+Matching compares these parts, so a referral matches its item whatever the word order, a
+drug meets an item that names its class, and a timing or route that contradicts the item
+does not satisfy it:
+
+* **the same team**: "refer to general surgery", "general surgical review", "discuss with
+  the on-call surgeons" and "admit under the surgeons" all name the general surgical team
+  (or its broader team, surgery), and meet an item that names it in any words;
+* **a drug of the item's class**: "warfarin" and "enoxaparin" meet "anticoagulation"; the
+  class itself ("anticoagulate") meets an item for a class directly under it (a direct oral
+  anticoagulant), never a single drug ("antibiotics" is not amoxicillin);
+* **a timing that cannot meet the item's** (windows in hours, ``timing.yaml``): an answer whose
+  latest time is later than the item's latest ("ophthalmology outpatients next week" for a
+  same-day assessment), or sooner than its earliest (same-day for a routine review), is not
+  the item;
+* **another route**: "adrenaline 0.5 mg IV" is not intramuscular adrenaline.
+
+The readings are made once per text and cached; an item's reading is made once per case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from medbench_tui.core.scoring.constants import (
+    MATCH_SCORE_CLASS,
+    MATCH_SCORE_DRUG_OF_CLASS,
+    MATCH_SCORE_DRUG_ROUTE,
+    MATCH_SCORE_TEAM,
+)
+from medbench_tui.core.vocabulary import Term, read_vocabulary
+from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item_reading_of, read_action
+
+__all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "item_reading_of", "read_action",
+           "rule_for"]
+
+
+def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
+    """Why ``answer`` cannot be ``item`` (a timing or route it contradicts), or None. The item's
+    time is the window all its timings allow; the answer meets it with any time it gives that
+    overlaps that window ("emergency" meets "immediate"; "next week" never meets "same day")."""
+    if answer.windows and item.windows:
+        earliest, latest = max(w[0] for w in item.windows), min(w[1] for w in item.windows)
+        if not any(w[0] <= latest and earliest <= w[1] for w in answer.windows):
+            late = min(w[0] for w in answer.windows) > latest
+            return "later than the item asks" if late else "sooner than the item asks"
+    if answer.routes and item.routes and not _same_route(answer.routes, item.routes):
+        return f"by another route ({', '.join(sorted(r.name for r in answer.routes))})"
+    return None
+
+
+def _same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
+    """A route in common, or one under the other (eye drops are topical)."""
+    vocabulary = read_vocabulary()
+    return any(a == b or b in vocabulary.broader(a) or a in vocabulary.broader(b) for a in mine for b in theirs)
+
+
+def same_team(answer: ActionReading, item: ActionReading) -> bool:
+    """The item is about a team, and the answer refers to, discusses with or admits under it or a
+    team under it (the general surgeons for surgery), never a broader one (the medical team is not
+    cardiology)."""
+    if not (item.about_team() and answer.acts):
+        return False
+    vocabulary = read_vocabulary()
+    return any(mine == theirs or theirs in vocabulary.broader(mine) for mine in answer.teams for theirs in item.teams)
+
+
+def same_drug_by_route(answer: ActionReading, item: ActionReading) -> bool:
+    """The item is about a drug by a route ("intravenous adrenaline bolus"), and the answer gives
+    that drug by that route in other words ("adrenaline 0.5 mg IV")."""
+    return (bool(item.drugs and item.routes and answer.routes) and not item.teams
+            and item.covered >= ABOUT_DRUG and bool(answer.drugs & item.drugs)
+            and _same_route(answer.routes, item.routes))
+
+
+def drug_of_class(answer: ActionReading, item: ActionReading) -> bool:
+    """The item is about a class, and the answer names a drug of it ("warfarin" for
+    "anticoagulation")."""
+    if not item.about_class():
+        return False
+    vocabulary = read_vocabulary()
+    return any(cls in vocabulary.broader(drug) for drug in answer.drugs for cls in item.classes)
+
+
+def class_of_item(answer: ActionReading, item: ActionReading) -> bool:
+    """The item is about a class, and the answer names the class directly above it
+    ("anticoagulate" for a direct oral anticoagulant); never a drug by its class alone."""
+    if not item.about_class():
+        return False
+    vocabulary = read_vocabulary()
+    return any(
+        cls in {parent for name in theirs.broader for parent in vocabulary.lookup(name)}
+        for cls in answer.classes for theirs in item.classes
+    )
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """A way an answer's action meets a reference item in other words than the item's."""
+
+    name: str
+    score: float
+    applies: Callable[[ActionReading, ActionReading], bool]
+    credit_only: bool = False
+    """Only for items that give credit: a class never makes a harmful single drug."""
+
+
+ACTION_RULES: tuple[ActionRule, ...] = (
+    ActionRule("the same team", MATCH_SCORE_TEAM, same_team),
+    ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
+    ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
+    ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
+)
+"""The rules, strongest first; the first that applies decides (``medbench vocabulary rules``)."""
+
+
+def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool) -> ActionRule | None:
+    """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it."""
+    if answer.empty or contradiction(answer, item) is not None:
+        return None
+    return next((r for r in ACTION_RULES if (gives_credit or not r.credit_only) and r.applies(answer, item)), None)

@@ -1,0 +1,198 @@
+"""A work-up or treatment text read as a clinical action: the teams, drugs, drug classes and
+routes it names and the time it gives, each in the vocabulary's canonical names.
+
+The scorer compares these readings (``core/scoring/actions.py``); the validator reads a case's
+structured item fields (``within``, ``route``, ``target``) with the same functions. The
+readings are made once per text and cached.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from medbench_tui.core.text import FILLER as TEXT_FILLER
+from medbench_tui.core.vocabulary.load import Vocabulary, key, read_vocabulary
+from medbench_tui.core.vocabulary.model import Term
+
+ABOUT_TEAM = 0.7
+"""An item is about a team when the team, its action and its time are at least this share of its words."""
+ABOUT_CLASS = 0.75
+"""An item is about a class when the class, its route and timing are at least this share of its words."""
+ABOUT_DRUG = 0.6
+"""An item is about a drug by a route when the drug, the route and the timing are at least this share of its words."""
+SMALL_WORDS = TEXT_FILLER | {"a", "or", "as", "by", "if", "e", "g"}
+"""Words that count neither way when the share of an item's words is worked out."""
+MAX_WORDS = 8
+"""The longest vocabulary name looked for, in words."""
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20, "fortnight": 2}
+_INTERVAL = re.compile(r"\b(within|in|after|next|by)\s+(?:the\s+next\s+|about\s+|around\s+)?"
+                       r"(\d+(?:\.\d+)?|[a-z]+)\s*(?:(?:[-–]|to)\s*(\d+(?:\.\d+)?)\s*)?([a-z]+)\b")
+"""A time from now: "within 4 hours", "in 2 weeks", "after 48 h" (never a duration: "for 7 days")."""
+_SHORTHAND = re.compile(r"\b(?:in|review|r/v)\s+(\d+)\s*/\s*(7|52|12)\b")
+_SHORT_CAPS = re.compile(r"^[A-Z&]{2,3}$")
+"""A short name in capitals (IV, IM, IN, ED): matched only in capitals ("in" is no route)."""
+
+Window = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ActionReading:
+    """What a text names, in the vocabulary's canonical names."""
+
+    teams: frozenset[Term] = frozenset()
+    drugs: frozenset[Term] = frozenset()
+    classes: frozenset[Term] = frozenset()
+    routes: frozenset[Term] = frozenset()
+    windows: tuple[Window, ...] = ()
+    """Every time the text gives (from now, in hours)."""
+    acts: bool = False
+    """A referral, review, discussion or admission word is said (``team_actions``)."""
+    covered: float = 0.0
+    """The share of the text's words that name a team, drug, class, route or time."""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.teams or self.drugs or self.classes or self.routes or self.windows)
+
+    def about_team(self) -> bool:
+        """The text is about a team: it names one, no drug or class, and little besides the team,
+        its action and its time ("nil by mouth until surgical review" is about nil by mouth)."""
+        return bool(self.teams) and not (self.drugs or self.classes) and self.covered >= ABOUT_TEAM
+
+    def about_class(self) -> bool:
+        """The text is about a class of drugs (it names one and nothing much besides)."""
+        return bool(self.classes) and not (self.drugs or self.teams) and self.covered >= ABOUT_CLASS
+
+
+class _Index:
+    """The vocabulary's names (of the kinds an action names) and timing expressions, by key."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.vocabulary = vocabulary
+        self.terms: dict[str, list[Term]] = {}
+        self.caps_only: dict[str, set[str]] = {}
+        for term in vocabulary.of_kind("team", "drug", "drug_class", "route"):
+            for name in (*term.names, *(term.lay if term.kind == "route" else ())):
+                self.terms.setdefault(key(name), []).append(term)
+                if _SHORT_CAPS.match(name):
+                    self.caps_only.setdefault(key(name), set()).add(name)
+        self.timing: dict[str, Window] = {}
+        for timing in vocabulary.timing:
+            for said in timing.say:
+                self.timing.setdefault(key(said), (timing.earliest, timing.latest))
+        self.units: dict[str, tuple[float, int | None]] = {}
+        for unit in vocabulary.units:
+            for said in unit.say:
+                self.units[key(said)] = (unit.hours, unit.shorthand)
+        self.shorthand = {u.shorthand: u.hours for u in vocabulary.units if u.shorthand}
+        self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
+
+    def read(self, text: str) -> ActionReading:
+        words = key(text).split()
+        written = set(re.findall(r"[A-Za-z&]+", text))
+        content = [w for w in words if w not in SMALL_WORDS]
+        covered = 0
+        acting = [i for i in range(len(words)) if words[i] in self.acts]
+        acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for n in (2, 3) for i in range(len(words)))
+        teams: set[Term] = set()
+        drugs: set[Term] = set()
+        classes: set[Term] = set()
+        routes: set[Term] = set()
+        windows: list[Window] = []
+        i = 0
+        while i < len(words):
+            for size in range(min(MAX_WORDS, len(words) - i), 0, -1):
+                phrase = " ".join(words[i:i + size])
+                found = self.terms.get(phrase)
+                if found and phrase in self.caps_only and not self.caps_only[phrase] & written:
+                    found = None  # "in", "im": words, not the routes IN and IM
+                window = self.timing.get(phrase)
+                if found or window:
+                    for term in found or ():
+                        {"team": teams, "drug": drugs, "drug_class": classes}.get(term.kind, set()).add(term)
+                        if term.kind == "route":
+                            routes.add(term)
+                    if window:
+                        windows.append(window)
+                    covered += sum(1 for w in words[i:i + size] if w not in SMALL_WORDS)
+                    i += size
+                    break
+            else:
+                i += 1
+        windows += self._intervals(text.casefold())
+        covered += sum(1 for i in acting if words[i] not in SMALL_WORDS)
+        return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
+                             tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0)
+
+    def _intervals(self, text: str) -> list[Window]:
+        """Written intervals: "within 4 hours", "in 2 weeks", "next 48 h", "2/52"."""
+        found: list[Window] = []
+        for lead, amount, upper, unit in _INTERVAL.findall(text):
+            hours = self.units.get(key(unit))
+            number = float(upper or amount) if amount[:1].isdigit() else NUMBER_WORDS.get(amount)
+            if hours is None or number is None:
+                continue
+            span = number * hours[0]
+            found.append((0.0, span) if lead in ("within", "next", "by") else (span, span))
+        for amount, denominator in _SHORTHAND.findall(text):
+            hours_each = self.shorthand.get(int(denominator))
+            if hours_each:
+                span = int(amount) * hours_each
+                found.append((span, span))
+        return found
+
+
+def _most_specific(classes: set[Term]) -> set[Term]:
+    """The classes no other of them is under ("opioid analgesia" is about opioids, not analgesics)."""
+    vocabulary = read_vocabulary()
+    return {c for c in classes if not any(c in vocabulary.broader(other) for other in classes if other != c)}
+
+
+@lru_cache(maxsize=4)
+def _index(vocabulary: Vocabulary) -> _Index:
+    return _Index(vocabulary)
+
+
+@lru_cache(maxsize=65536)
+def read_action(text: str) -> ActionReading:
+    """The reading of ``text`` with the shipped vocabulary (cached)."""
+    return _index(read_vocabulary()).read(text)
+
+
+def item_reading_of(name: str, *, within: str | None = None, route: str | None = None,
+                    target: str | None = None) -> ActionReading:
+    """A reference item read as an action, from its name and its structured fields: what it is
+    about (a team, a drug, a class of drugs), the time it asks for and its route. The fields win
+    over what the name says; aliases are other ways of naming the item, not other timings. A time
+    the item gives as a point ("review in 2 weeks") is a deadline: sooner meets it."""
+    reading = read_action(name)
+    windows = timing_of(within) if within else reading.windows
+    windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
+    routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
+    teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
+    named = target_named(target) if target else None
+    if named is not None:
+        covered = 1.0
+        teams, drugs, classes = (frozenset({named}) if named.kind == kind else frozenset()
+                                 for kind in ("team", "drug", "drug_class"))
+        acts = acts or named.kind == "team"
+    return ActionReading(teams, drugs, classes, routes, windows, acts, covered)
+
+
+def timing_of(text: str) -> tuple[Window, ...]:
+    """The windows a timing expression gives ("same day", "within 4 hours"); empty if none."""
+    return read_action(text).windows
+
+
+def route_named(text: str) -> Term | None:
+    """The route ``text`` names, by any of its names."""
+    return next(iter(read_vocabulary().lookup(text, "route")), None)
+
+
+def target_named(text: str) -> Term | None:
+    """The team, drug or drug class ``text`` names, by any of its names."""
+    vocabulary = read_vocabulary()
+    return next((t for kind in ("team", "drug", "drug_class") for t in vocabulary.lookup(text, kind)), None)
