@@ -24,6 +24,7 @@ from typing import Literal
 
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
+from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.text import expand_shorthand, lemma
 
 QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
@@ -494,9 +495,10 @@ def names(attachment: Attachment, text: str) -> bool:
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do).
-    Attachments released by time alone (``after_turn``) can be asked for too (again)."""
+    Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
+    role text in the message ask for nothing (:mod:`markup`)."""
     wanted: list[Attachment] = []
-    for part in split_questions(understood(message)):
+    for part in split_questions(understood(without_markup(message))):
         kind = kind_of(part)
         if kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
@@ -514,3 +516,9 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         wanted += [a for a in hits if a not in wanted]
     return wanted
 
+
+
+def requested(attachment: Attachment, message: str) -> bool:
+    """Does the message ask for this attachment: a request or an examination that names
+    its content, never a history question that shares a word?"""
+    return attachment in attachments_asked([attachment], message)
