@@ -16,7 +16,7 @@ from typing import Any
 
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import voice
-from medbench_tui.core.simulators.base import PatientReply, TextSink
+from medbench_tui.core.simulators.base import SURE, PatientReply, TextSink
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.intent import requested, split_questions
 from medbench_tui.core.simulators.lexicon import units
@@ -129,6 +129,8 @@ class GroundedSimulator:
         if deflected and not concise:
             texts.append(voice.pick(voice.DEFLECTIONS, key))
         part.text = " ".join(texts)
+        if part.confidence < SURE:  # doubt said aloud, never a fact stated as the answer
+            part.text = voice.hedged(part.text, key)
 
     def _say(self, source: Source) -> str:
         """A fact in the patient's voice, styled by the behaviour modifiers."""

@@ -189,7 +189,9 @@ DESCRIPTOR_CONCEPTS = frozenset(
                       "progression", "frequency", "recurrence")
 )
 """Concepts that describe whatever was being talked about ("which side?", "how bad?")."""
-_QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@bleeding", "@fever"}
+_SYMPTOM_WORDS = frozenset({"@pain", "@swelling", "@itch", "@bleeding", "@fever"})
+"""Concepts that say how a symptom is, not what illness it is ("a sharp pain", "is it sore?")."""
+_QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | _SYMPTOM_WORDS
 
 
 @lru_cache(maxsize=4096)
@@ -211,7 +213,7 @@ def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
     text = part.strip()
-    if _STRONG_DIAGNOSIS.search(text):
+    if _STRONG_DIAGNOSIS.search(text) or confirms_diagnosis(text):
         return "diagnosis"
     if _INSTRUCTION.match(text):
         return "instruction"
@@ -236,6 +238,40 @@ def kind_of(part: str) -> QuestionKind:
     if not _AUXILIARY_START.match(text) and _asks_attribute(text):
         return "open"  # "Occupation?", "And your job?": no yes or no answers them
     return "yesno"
+
+
+_CONFIRMS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:it'?s|it is|this is|that'?s|that is|it must be|it'?ll be|"
+    r"it could be|it might be|it may be|you think it'?s)\s+(?:just |probably |definitely |likely |only |really )?"
+    r"(?P<article>(?:a|an) )?(?P<what>[\w' -]+?)\s*(?:then|after all|isn'?t it|right|yeah|eh|now)?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A statement put as a question ("So it's a kidney stone then?", "it's gout?")."""
+_NOT_AN_ILLNESS = frozenset(re.findall(r"\S+", (
+    "on in at when while after before the there here been getting gone going coming still all always only because "
+    "from your his her my their about like over under now ok okay fine normal same new constant worse better "
+    "worst mostly mainly usually normally every each one two three four five both left right"
+)))
+"""First words of what follows "it's" that say how or where it is, not what illness it is."""
+
+
+def confirms_diagnosis(part: str) -> bool:
+    """Does the part put an illness to the patient to confirm ("So it's a kidney stone then?", "it's a
+    clot?")? Not how or where something is ("so it's worse at night?", "it's on the left?"): the
+    patient does not know the diagnosis, and must not deny it either."""
+    match = _CONFIRMS.match(part)
+    if match is None:
+        return False
+    tokens = words(match.group("what"))
+    if not tokens or tokens[0] in _NOT_AN_ILLNESS or tokens[0].isdigit() or all(t in STOPWORDS for t in tokens):
+        return False
+    what = match.group("what")
+    if any(t.startswith("@time") for u in units(what) for t in u.terms):
+        return False  # "so it's mainly at night then?"
+    if match.group("article"):  # "a kidney stone", "a heart attack"; not "a sharp pain"
+        return not any(u.terms & _SYMPTOM_WORDS for u in units(tokens[-1]))
+    # "so it's gout then?", "it's sciatica?"; not "it's sore?", "it's numb?", "it's worse?"
+    return not _descriptive(what) and not any(t.startswith("@") for u in units(what) for t in u.terms)
 
 
 def opens_openly(part: str) -> bool:

@@ -21,6 +21,8 @@ _ROLE_BLOCK = re.compile(
 _CHAT_TOKEN_BLOCK = re.compile(
     rf"<\|\s*im_start\s*\|>\s*(?:{_ROLES})\b.*?(?:<\|\s*im_end\s*\|>|$)", re.IGNORECASE | re.DOTALL
 )
+_TEMPLATE_BLOCK = re.compile(r"\[INST\].*?(?:\[/INST\]|$)|<<SYS>>.*?(?:<</SYS>>|$)", re.IGNORECASE | re.DOTALL)
+"""Instructions in a chat template's brackets."""
 _ROLE_LINE = re.compile(rf"^[ \t]*(?:#+[ \t]*)?(?:{_ROLES})[ \t]*:.*$", re.IGNORECASE | re.MULTILINE)
 _SPEAKER = re.compile(r"^[ \t]*(?:doctor|user|clinician|dr)[ \t]*:[ \t]*", re.IGNORECASE | re.MULTILINE)
 """The doctor's own label before a line ("Doctor: any chest pain?"): dropped, the line kept."""
@@ -36,6 +38,7 @@ def without_markup(message: str) -> str:
         return message
     text = _CHAT_TOKEN_BLOCK.sub(" ", message)
     text = _ROLE_BLOCK.sub(" ", text)
+    text = _TEMPLATE_BLOCK.sub(" ", text)
     text = _ROLE_LINE.sub(" ", text)
     text = _SPEAKER.sub("", text)
     text = _TAG.sub(" ", text)

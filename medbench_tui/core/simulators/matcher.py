@@ -117,6 +117,12 @@ _EXAMPLES = re.compile(
     re.IGNORECASE,
 )
 """Where the examples of what a question asks about begin."""
+
+
+def without_examples(question: str) -> str:
+    """The question without the examples of what it asks about ("any tests, thyroid for example?")."""
+    example = _EXAMPLES.search(question)
+    return question[: example.start()] if example else question
 _DURATION = re.compile(
     r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+"
     r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
@@ -224,9 +230,13 @@ class Source:
     against the source further (most facts share nothing with most questions)."""
     phrase_stems: frozenset[str] = frozenset()
     """Every stem of ``phrases``."""
+    topic: str = ""
+    """What the fact is about, in its author's words."""
 
     @classmethod
-    def build(cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False) -> Source:
+    def build(
+        cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False, topic: str = ""
+    ) -> Source:
         profile: dict[str, float] = {}
         phrases = []
         named: set[str] = set()
@@ -252,7 +262,7 @@ class Source:
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
         alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
-                   frozenset(w for stems, _ in phrases for w in stems))
+                   frozenset(w for stems, _ in phrases for w in stems), topic)
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -287,7 +297,7 @@ class Matcher:
         self.facts = [
             Source.build(
                 a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
-                a.delayed,
+                a.delayed, a.topic,
             )
             for a in record.additional_answers
         ]
@@ -355,6 +365,12 @@ class Matcher:
             self._readings.clear()
         self._readings[question] = reading
         return reading
+
+    def subject_units(self, question: str) -> list[int]:
+        """The indexes of the question's units that say what it is about (not how, when or whether
+        before)."""
+        resolved = self._read(question).resolved
+        return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
         """How well each source answers the question, best first."""
@@ -433,8 +449,9 @@ class Matcher:
         """Does the record have a word of the same root ("urine" for "urinary")?"""
         return len(word) > KIN_ROOT and word[:KIN_ROOT] in self._roots
 
-    def facts_for(self, question: str) -> list[Source]:
-        """The facts that answer a question, best first (a second fact must own a word)."""
+    def ranked(self, question: str) -> list[Match]:
+        """The facts that could answer a question, best first, once the question's form has ruled
+        out those it cannot be about (see :meth:`facts_for`)."""
         matches = self._closest_wording(question, self._describing(question, self._either(question)))
         # a fact that shares only a word of when ("normally like") with a question about something
         # ("what's your breathing normally like?") is no candidate
@@ -447,12 +464,17 @@ class Matcher:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
-        if not matches or matches[0].score < MATCH_THRESHOLD and not self._names_its_medicine(matches[0], question):
+        return matches
+
+    def facts_for(self, question: str) -> list[Source]:
+        """The facts that answer a question, best first (a second fact must own a word)."""
+        matches = self.ranked(question)
+        if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question):
             return []  # a drug misspelt is still the drug ("bisoprolil")
         if (
             not self.names(matches[0].source, question)
             and not self._denies_all(matches[0], question)
-            and not self._names_its_medicine(matches[0], question)
+            and not self.names_its_medicine(matches[0], question)
             and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
         ):
             return []
@@ -575,7 +597,7 @@ class Matcher:
         subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
         return bool(subject) and all(p > 0 for p in subject)
 
-    def _names_its_medicine(self, match: Match, question: str) -> bool:
+    def names_its_medicine(self, match: Match, question: str) -> bool:
         """Does the question name medicines that only the answer of the medicines fact names
         ("are you on ramipril?", "how many mg of ramipril?")? A drug is what that fact is
         about, so its answer is the reply, never a default "No"."""

@@ -28,11 +28,14 @@ from medbench_tui.core.simulators.matcher import (
     FOLLOW_UP_BONUS,
     MATCH_THRESHOLD,
     MODIFIERS,
+    NAMED_STRENGTH,
     REPEAT_MARGIN,
     SYMPTOM_CONCEPTS,
+    TIE,
     WHOLE_SMALL_WORDS,
     Matcher,
     Source,
+    without_examples,
 )
 from medbench_tui.core.simulators.question import Message, Question, read_question
 
@@ -93,6 +96,8 @@ class Asking:
     given: list[str]
     """The facts the parts before it in the message already give."""
     _candidates: list[Source] | None = None
+    followed_up: bool = False
+    """The candidates were resolved against the last reply's topic (a follow-up)."""
 
 
 Applies = Callable[["Planner", Asking], bool]
@@ -108,6 +113,32 @@ class Rule:
     does: str
     applies: Applies
     answers: Answers
+
+
+RIVAL_MARGIN = 1e-6
+"""A second fact about something else that scores this close to the chosen one makes the question
+ambiguous in the record: the patient asks which the doctor means."""
+ASKED_BACK = 0.4
+"""The confidence of a reply that asks the doctor what was meant."""
+WEAK = 0.6
+"""The confidence of facts matched only on words of what they tell: said with doubt."""
+NEAR_MISS = 0.45
+"""A fact about the question's subject that scores this much, though not enough to answer: the
+patient is not sure the record says nothing of it, and asks rather than say "No"."""
+"""The confidence of a reply that asks the doctor what was meant."""
+_PARENTHESES = re.compile(r"\s*\([^)]*\)")
+
+
+_NO_ARTICLE = re.compile(r"^(when|how|what|where|who|whether|why|which|any|anything|his|her|my|your|their)\b", re.I)
+
+
+def _label(source: Source) -> str:
+    """How the patient names a fact when asking which one the doctor means: its topic, without
+    the author's notes in brackets ("the eye episodes", "when the symptoms started")."""
+    topic = _PARENTHESES.sub("", source.topic).strip().rstrip(".")
+    if not topic:
+        return "that"
+    return topic if _NO_ARTICLE.match(topic) else f"the {topic}"
 
 
 def _points(question: Question | None) -> bool:
@@ -130,11 +161,15 @@ class Planner:
         self.concise = "concise" in behaviors
         self.by_id = {s.id: s for s in matcher.facts}
         self.state = DialogueState()
+        self.pending: list[Source] = []
+        """The facts the patient asked the doctor to choose between in its last reply."""
 
     # -- one message ---------------------------------------------------------
     def plan(self, message: Message, state: DialogueState, key: str) -> list[Part]:
         """The parts of the reply to a message, chosen (see :meth:`choose`), not yet said."""
         self.state = state
+        self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
+        state.pending = []  # what the patient asked back is answered now or not at all
         planned: list[Part] = []
         for question in message.questions:
             if planned and planned[-1].kind in ("hand_over", "cooperation") and question.adds_to_act:
@@ -172,6 +207,7 @@ class Planner:
             if self.state.topic and self._follows_up(question) and not question.again:
                 # "what was it you ate again?" goes back further
                 sources = self._follow_up(question.read, sources)
+                asking.followed_up = True
             asking._candidates = sources
         return asking._candidates
 
@@ -186,6 +222,52 @@ class Planner:
             listed = self._listed_elsewhere(asking.question.read, given)
             sources = [s for s in sources[1:] if s.id in listed]
         return [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
+
+    def answer_facts(self, asking: Asking) -> Part:
+        """The facts that answer the question; when another fact about something else fits it as
+        well, the patient asks which the doctor means instead of picking one."""
+        sources = self.new_facts(asking)
+        rival = self._rival(asking, sources)
+        if rival is not None:
+            self.state.pending = [s.id for s in (sources[0], rival) if s.id]
+            text = voice.ask_which(_label(sources[0]), _label(rival), asking.key)
+            return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
+        part = self.answer_part(asking.question.read, sources)
+        if not asking.followed_up and self._only_in_the_story(asking, sources):
+            part.confidence = WEAK  # "does she snore?" of a fit "noisy, like snoring": said with doubt
+        return part
+
+    def _only_in_the_story(self, asking: Asking, sources: list[Source]) -> bool:
+        """Do the facts share with the question only words of what they tell, none of what they are
+        about (their keywords and topic), and name no medicine the question names? Then the facts may
+        well be about something else."""
+        asked = asking.question.asked
+        for match in self.matcher.score(asked, sources):
+            if max(match.per_unit, default=1.0) >= NAMED_STRENGTH - TIE:
+                return False
+            if self.matcher.names_its_medicine(match, asked):
+                return False
+        return True
+
+    def _rival(self, asking: Asking, sources: list[Source]) -> Source | None:
+        """Another fact, about something else, that answers the question as well as the one chosen
+        (as strongly, by words of what it is about, said as closely): the question is ambiguous in
+        this record. A follow-up is decided by the dialogue, a list of alternatives by its parts."""
+        question = asking.question
+        if asking.followed_up or question.alternatives or len(sources) != 1 or not question.subject:
+            return None
+        asked = question.asked
+        ranked = self.matcher.ranked(asked)
+        if len(ranked) < 2 or ranked[0].source is not sources[0]:
+            return None
+        chosen, other = ranked[0], ranked[1]
+        if other.score < max(chosen.score - RIVAL_MARGIN, MATCH_THRESHOLD) or other.source.worded(asked) < (
+            chosen.source.worded(asked)
+        ):
+            return None
+        if not self.matcher.names(other.source, asked) or not self.matcher.names(chosen.source, asked):
+            return None
+        return other.source
 
     def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
         """The facts that answer an alternative of the question ("any meds or allergies?") which
@@ -376,12 +458,52 @@ class Planner:
         return f"{pronoun} {years}."
 
     def default(self, asking: Asking) -> Part:
-        """The case's default for a question nothing covers: uncertain when no yes or no answers it."""
+        """The case's default for a question nothing covers: uncertain when no yes or no answers it.
+        When a fact about what the question names nearly answers it, the patient is not sure the
+        record is silent: it asks whether that is what the doctor means, never "No"."""
         question = asking.question
+        near = self._near_miss(asking)
+        if near is not None and near.told:  # "is he snoring?" of a fit "making a noise like snoring"
+            part = self.answer_part(question.read, [near.source])
+            part.confidence, part.rule = WEAK, "story_not_no"
+            return part
+        if near is not None:
+            self.state.pending = [near.source.id] if near.source.id else []
+            return Part(voice.ask_if(_label(near.source), asking.key), "clarification", question.read,
+                        confidence=ASKED_BACK, rule="ask_if_meant")
         kind = "uncertain" if question.opens else self.record.patient.default_answer
         return Part(voice.default_answer(kind, asking.key, concise=self.concise), "default", question.read,
                     heading=question.heading)
 
+    def _near_miss(self, asking: Asking) -> NearMiss | None:
+        """The fact that nearly answers a yes/no question the record seems not to cover: one about
+        the question's subject (by its keywords or topic) that scores nearly enough, or one whose
+        story says what the question asks (then ``told``)."""
+        question = asking.question
+        if not question.subject or question.act != "yesno" or question.opens or question.heading:
+            return None  # an open question's default is already no denial
+        if self.record.patient.default_answer != "negative":
+            return None
+        asked = without_examples(question.asked)  # "any blood tests, for your thyroid say?" asks of tests
+        ranked = self.matcher.ranked(asked)
+        if not ranked or ranked[0].score < NEAR_MISS or ranked[0].source.id in asking.given:
+            return None
+        best = ranked[0]
+        if not self.matcher.names(best.source, asked) and best.score < MATCH_THRESHOLD:
+            return None
+        if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
+            return NearMiss(best.source, told=False)
+        subject = self.matcher.subject_units(asked)
+        if best.score >= MATCH_THRESHOLD and subject and all(best.per_unit[i] > 0 for i in subject):
+            return NearMiss(best.source, told=True)
+        return None
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    source: Source
+    told: bool
+    """The fact's story says what the question asks: said with doubt rather than denied."""
 
 # --- the rules ------------------------------------------------------------------------------
 
@@ -431,10 +553,43 @@ def _from_the_intro(planner: Planner, asking: Asking) -> Part:
     return _said_again(intro.text, "from_the_intro")
 
 
+_YES = re.compile(
+    r"^\W*(yes|yeah|yep|yup|correct|exactly|that'?s (it|right|the one)|right|the first( one)?|that one)\b",
+    re.IGNORECASE,
+)
+_SECOND = re.compile(r"^\W*(the )?(second|other|latter|last)( one)?\b", re.IGNORECASE)
+
+
+def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
+    """The fact the doctor chose of those the patient asked about ("Do you mean the headaches or
+    the eye?" - "the eye", "the second one", "yes")."""
+    pending = planner.pending
+    written = asking.question.written
+    if not pending or len(words(written)) > 8:
+        return None
+    if _SECOND.match(written) and len(pending) > 1:
+        return pending[1]
+    if _YES.match(written):
+        return pending[0]
+    matches = planner.matcher.score(asking.question.asked, pending)
+    if matches and matches[0].score > 0 and (len(matches) == 1 or matches[0].score > matches[1].score + TIE):
+        return matches[0].source
+    return None
+
+
+def _answer_pending(planner: Planner, asking: Asking) -> Part:
+    chosen = _chosen_of_pending(planner, asking)
+    assert chosen is not None
+    return planner.answer_part(asking.question.read, [chosen])
+
+
 RULES: tuple[Rule, ...] = (
     Rule("ask_what_a_word_means",
          "A patient who seeks clarification asks once what a medical word means.",
          lambda p, a: bool(_unknown_jargon(p, a)), _ask_what_it_means),
+    Rule("what_was_asked_back",
+         "The doctor's answer to 'Do you mean A or B?' gets the fact chosen.",
+         lambda p, a: _chosen_of_pending(p, a) is not None, _answer_pending),
     Rule("no_diagnosis",
          "Asked to name or confirm a diagnosis, the patient does not know and says so; never a denial.",
          lambda p, a: a.question.act == "diagnosis",
@@ -464,7 +619,7 @@ RULES: tuple[Rule, ...] = (
          _already_in_reply, lambda p, a: None),
     Rule("facts",
          "The facts that answer the question, follow-ups resolved against the last reply's topic.",
-         lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_part(a.question.read, p.new_facts(a))),
+         lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),
     Rule("presenting_complaint",
          "Asked what brings them in, the patient says the intro again.",
          lambda p, a: bool(_OPEN_COMPLAINT.search(a.question.written)),

@@ -49,6 +49,8 @@ DIAGNOSIS_UNSURE = (
 )
 CONCISE_UNSURE = "I don't know."
 REPEAT = "As I said, {answer}"
+ASK_WHICH = ("Do you mean {first}, or {second}?", "Sorry, doctor, do you mean {first} or {second}?")
+"""Two facts fit the question as well as each other: the patient asks which is meant."""
 
 # Medical words a lay person may not know (clarification_seeking asks about them once).
 JARGON = (
@@ -94,6 +96,27 @@ def default_beside_facts(kind: str, key: str, *, concise: bool = False) -> str:
     if concise:
         return CONCISE_DEFAULTS[kind]
     return pick([a for a in DEFAULT_ANSWERS[kind] if len(words(a)) > 1], key)
+
+
+ASK_IF = ("Sorry, doctor, do you mean {what}?", "I'm not sure. Do you mean {what}?")
+"""A fact nearly answers the question: the patient asks whether it is what the doctor means."""
+HEDGE = ("I'm not sure that's what you mean, but", "I don't know if this is what you're asking, but")
+"""Before facts the patient is not sure answer the question."""
+
+
+def ask_if(what: str, key: str) -> str:
+    """The patient asks whether the doctor means this ("Do you mean the eye episodes?")."""
+    return pick(ASK_IF, key).format(what=what)
+
+
+def hedged(text: str, key: str) -> str:
+    """Facts said with the patient's doubt that they answer the question."""
+    return f"{pick(HEDGE, key)} {lower_first(text)}"
+
+
+def ask_which(first: str, second: str, key: str) -> str:
+    """The patient asks which of two things the doctor means ("Do you mean the headaches, or the eye?")."""
+    return pick(ASK_WHICH, key).format(first=first, second=second)
 
 
 def unsure(key: str, *, concise: bool = False) -> str:
