@@ -101,3 +101,10 @@ async def test_the_confidence_of_each_reply_is_in_the_transcript(tmp_path):
     await c.ask("Do you smoke?")
     patient_turns = [t for t in c.transcript.turns if t.role == "patient"]
     assert patient_turns[0].confidence == 1.0
+
+
+def test_every_rule_is_described_in_the_patient_docs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "patient.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in text for name, _ in rules())
