@@ -572,9 +572,11 @@ def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
     if _YES.match(written):
         return pending[0]
     matches = planner.matcher.score(asking.question.asked, pending)
-    if matches and matches[0].score > 0 and (len(matches) == 1 or matches[0].score > matches[1].score + TIE):
-        return matches[0].source
-    return None
+    if not matches or matches[0].score == 0 or (len(matches) > 1 and matches[0].score <= matches[1].score + TIE):
+        return None
+    # "the eye" chooses; "when did you last take your statin?" is a question of its own
+    ranked = planner.matcher.ranked(asking.question.asked)
+    return matches[0].source if ranked and ranked[0].source is matches[0].source else None
 
 
 def _answer_pending(planner: Planner, asking: Asking) -> Part:
