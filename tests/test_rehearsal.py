@@ -78,5 +78,5 @@ def test_rehearsal_prints_each_question_with_its_reply_and_flags_a_reply_that_do
     case.additional_answers[0].answer = "It started three days ago; I'd been snoring a lot that week."
     rehearsal = rehearse(case)
     text = render_text(rehearsal)
-    assert "Questions:" in text and "-> About a pack a day for thirty years. [smoking]" in text
+    assert "Questions and replies" in text and "-> About a pack a day for thirty years. [smoking]" in text
     assert any(section == "body systems" for section, _ in battery(case))

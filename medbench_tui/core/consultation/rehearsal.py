@@ -1,5 +1,6 @@
 """Case rehearsal for authors: a standard battery of history questions put to the case's
-patient, to show which questions reach each fact and what nothing reaches.
+patient, to show each reply, which questions reach each fact, what nothing reaches, and
+replies whose fact does not fit the question asked.
 
 Each question goes to a patient with no memory of the others (asked twice when the
 patient holds back on the first asking: delayed disclosure, clarification seeking). The
@@ -272,9 +273,27 @@ def _by_id(case: Case, attachment_id: str) -> Attachment:
 
 
 def render_text(rehearsal: Rehearsal) -> str:
-    """The report for a terminal: per fact the questions that reached it, per attachment
-    the questions that released it, then the things to fix."""
-    lines = [f"Rehearsal of {rehearsal.case_id}: {len(rehearsal.asked)} standard questions", "", "Questions:"]
+    """The report for a terminal: the things to fix, per fact the questions that reached it, per
+    attachment the questions that released it, then every question with the patient's reply
+    (a reply whose fact does not fit its question marked ``!``)."""
+    lines = [f"Rehearsal of {rehearsal.case_id}: {len(rehearsal.asked)} standard questions", "", "To fix:"]
+    fixes = [
+        *(f"  fact {f}: no standard question reaches it (add keywords a clinician would use)"
+          for f in rehearsal.unreached_facts),
+        *(f"  control question {c}: none of its facts is reached" for c in rehearsal.unelicited_controls),
+        *(f"  attachment {a}: no request releases it (add request keywords)" for a in rehearsal.unreleased_attachments),
+        *(f"  question {q.question!r}: the reply gives {', '.join(q.facts)}, which does not fit it "
+          "(check the fact's keywords and topic)" for q in rehearsal.unfit),
+    ]
+    lines += fixes or ["  nothing"]
+    lines += ["", "Facts:"]
+    for fact, questions in rehearsal.reached_by.items():
+        lines.append(f"  {fact}: " + ("; ".join(questions) if questions else "NOT REACHED"))
+    if rehearsal.released_by:
+        lines += ["", "Attachments:"]
+        for attachment, questions in rehearsal.released_by.items():
+            lines.append(f"  {attachment}: " + ("; ".join(questions) if questions else "NOT RELEASED"))
+    lines += ["", "Questions and replies (! the reply's fact does not fit the question):"]
     section = ""
     for asked in rehearsal.asked:
         if asked.section != section:
@@ -284,23 +303,6 @@ def render_text(rehearsal: Rehearsal) -> str:
         given = f" [{', '.join(asked.facts + asked.attachments)}]" if asked.facts or asked.attachments else ""
         lines.append(f"  {mark}{asked.question}")
         lines.append(f"      -> {' '.join(asked.reply.split())}{given}")
-    lines += ["", "Facts:"]
-    for fact, questions in rehearsal.reached_by.items():
-        lines.append(f"  {fact}: " + ("; ".join(questions) if questions else "NOT REACHED"))
-    if rehearsal.released_by:
-        lines += ["", "Attachments:"]
-        for attachment, questions in rehearsal.released_by.items():
-            lines.append(f"  {attachment}: " + ("; ".join(questions) if questions else "NOT RELEASED"))
-    lines += ["", "To fix:"]
-    fixes = [
-        *(f"  fact {f}: no standard question reaches it (add keywords a clinician would use)"
-          for f in rehearsal.unreached_facts),
-        *(f"  control question {c}: none of its facts is reached" for c in rehearsal.unelicited_controls),
-        *(f"  attachment {a}: no request releases it (add request keywords)" for a in rehearsal.unreleased_attachments),
-        *(f"  question {q.question!r}: the reply does not fit it ({', '.join(q.facts)}; confidence {q.confidence:.2f})"
-          for q in rehearsal.unfit),
-    ]
-    lines += fixes or ["  nothing"]
     return "\n".join(lines)
 
 
