@@ -23,7 +23,7 @@ from rapidfuzz import fuzz, process
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import BROADER, Unit, sentences, stem, units, words
+from medbench_tui.core.simulators.lexicon import BROADER, CLINICAL, Unit, sentences, stem, units, words
 from medbench_tui.core.text import lemma
 
 MATCH_THRESHOLD = 0.6
@@ -45,9 +45,10 @@ WHOLE_SMALL_WORDS = 3
 """Small words of one keyword a part without a content word must say for it to leave the topic."""
 COVERED_THRESHOLD = 0.35
 """Score of a question part against the facts already in the reply at which they answer it."""
-BODY_PARTS = frozenset(
-    {"@chest", "@abdomen", "@neck", "@throat", "@joint", "@vision", "@nose", "@hearing", "@headache"}
+BODY_PARTS = CLINICAL.of_kind("body_part") | frozenset(
+    f"@{c}" for c, broader in BROADER.items() if any(CLINICAL.kinds.get(b) == "body_part" for b in broader)
 )
+"""Where a symptom is: the body parts of the vocabulary, and the symptoms of one part (vision: the eye)."""
 CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
@@ -93,12 +94,8 @@ CONCEPT_FACTOR = 0.9
 FIELD_WEIGHTS = {"keywords": 1.0, "topic": 0.85, "answer": 0.6}
 NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
 """A word matched this strongly is what the fact is about (its topic or keywords), not a word it uses."""
-SYMPTOM_CONCEPTS = (
-    "@cough", "@pain", "@headache", "@fever", "@breathless", "@vomit", "@nausea", "@dizziness",
-    "@skin", "@rash", "@itch", "@swelling", "@bleeding", "@fatigue", "@bowel", "@diarrhoea", "@constipation",
-    "@urinary", "@palpitations", "@mood", "@syncope", "@seizure", "@vision", "@throat", "@swallowing",
-    "@haematuria", "@melaena", "@haemoptysis", "@sputum", "@jaundice", "@neuro_weakness", "@confusion",
-)
+SYMPTOM_CONCEPTS = tuple(sorted(CLINICAL.of_kind("symptom", "finding")))
+"""What patients feel and notice, and what is seen of them (the vocabulary's symptoms and findings)."""
 
 _OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
@@ -246,7 +243,7 @@ class Source:
                 stems = frozenset(stem(w) for w in words(field_text))
                 phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
             terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
-            terms += [(f"@{BROADER[t[1:]]}", False, BROADER_FACTOR) for t, _, _ in terms if t[1:] in BROADER]
+            terms += [(f"@{b}", False, BROADER_FACTOR) for t, _, _ in terms for b in BROADER.get(t[1:], ())]
             if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
                 terms.append(("@onset", False, 1.0))
             if name != "answer":

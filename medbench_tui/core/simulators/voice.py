@@ -12,6 +12,7 @@ import zlib
 from collections.abc import Sequence
 
 from medbench_tui.core.simulators.lexicon import stem, words
+from medbench_tui.core.vocabulary import read_vocabulary
 
 DEFAULT_ANSWERS: dict[str, tuple[str, ...]] = {
     "negative": ("No.", "No, I don't think so.", "No, not that I've noticed.", "No, nothing like that."),
@@ -52,20 +53,9 @@ REPEAT = "As I said, {answer}"
 ASK_WHICH = ("Do you mean {first}, or {second}?", "Sorry, doctor, do you mean {first} or {second}?")
 """Two facts fit the question as well as each other: the patient asks which is meant."""
 
-# Medical words a lay person may not know (clarification_seeking asks about them once).
-JARGON = (
-    "dyspnoea", "dyspnea", "orthopnoea", "orthopnea", "paroxysmal", "haematuria", "hematuria",
-    "haemoptysis", "hemoptysis", "haematemesis", "hematemesis", "haematochezia", "hematochezia",
-    "melaena", "melena", "syncope", "presyncope", "productive", "radiate", "radiating", "radiation",
-    "dysuria", "nocturia", "polyuria", "polydipsia", "pruritus", "photophobia", "paraesthesia",
-    "paresthesia", "diplopia", "dysphagia", "odynophagia", "rhinorrhoea", "rhinorrhea", "epistaxis",
-    "pyrexia", "febrile", "emesis", "malaise", "anorexia", "arthralgia", "myalgia", "menorrhagia",
-    "dysmenorrhoea", "dysmenorrhea", "amenorrhoea", "amenorrhea", "dyspareunia", "lmp", "gravida",
-    "parity", "coryza", "cyanosis", "oedema", "edema", "icterus", "steatorrhoea", "steatorrhea",
-    "tenesmus", "claudication", "exertional", "pleuritic", "urticaria", "tinnitus", "dysphasia",
-    "aphasia", "ataxia", "anhedonia", "rigors", "diaphoresis", "tachycardia", "pnd", "postprandial",
-    "nocturnal", "prodrome", "aura", "ketones", "vertigo",
-)
+JARGON: tuple[str, ...] = read_vocabulary().phrases("patient_jargon")
+"""Medical words a lay person may not know (a clarification-seeking patient asks about them once):
+the vocabulary's phrase list ``patient_jargon``."""
 _JARGON_STEMS = {stem(w): w for w in JARGON}
 
 _GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening)|nice to meet you|pleased to meet you)\b")

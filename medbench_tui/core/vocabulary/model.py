@@ -49,6 +49,25 @@ PHRASE_LISTS: dict[str, str] = {
     # name -> what its phrases do. The readers name the lists they use here; a vocabulary
     # file may fill only these, so a misspelt list name is an error at its line, not a list
     # that nobody reads.
+    "patient_aspect_onset": "the simulated patient: a question asks when something started or how long it has been",
+    "patient_aspect_severity": "the simulated patient: a question asks how bad something is",
+    "patient_aspect_location": "the simulated patient: a question asks where something is",
+    "patient_aspect_radiation": "the simulated patient: a question asks whether something spreads or goes anywhere",
+    "patient_aspect_character": "the simulated patient: a question asks what something is like",
+    "patient_aspect_aggravating": "the simulated patient: a question asks what makes something worse",
+    "patient_aspect_relieving": "the simulated patient: a question asks what makes something better, or whether "
+                                "what was used helped",
+    "patient_aspect_progression": "the simulated patient: a question asks how something has changed over time",
+    "patient_aspect_frequency": "the simulated patient: a question asks how often something comes, or whether it "
+                                "comes and goes",
+    "patient_aspect_interval": "the simulated patient: a question asks how the patient is between attacks",
+    "patient_aspect_recurrence": "the simulated patient: a question asks whether something happened before",
+    "patient_aspect_time_of_day": "the simulated patient: a question says when in the day (says when, not what about)",
+    "patient_aspect_baseline": "the simulated patient: a question asks how the patient is when well",
+    "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
+    "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
+                      "clarification asks what they mean)",
+    "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
 }
 """Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
 lists`` prints this table)."""
