@@ -38,7 +38,7 @@ from medbench_tui.core.paths import bundled_cases_dir
 from medbench_tui.core.simulators import GroundedSimulator, LeakGuard, PatientReply
 from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.lexicon import sentences, words
-from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer
+from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer, is_default_for
 
 REPO = Path(__file__).resolve().parent.parent
 CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"
@@ -120,8 +120,9 @@ def share(part: int, whole: int, *, empty: float = 100.0) -> float:
 
 
 def denies(text: str) -> bool:
-    """Does the reply contain a bare denial ("No.", "No, not that I've noticed.")?"""
-    return any(" ".join(words(s)) in NEGATIVE for s in sentences(text))
+    """Does the reply contain a denial ("No.", "No, not that I've noticed.", "No night sweats.")?"""
+    return any(" ".join(words(s)) in NEGATIVE or (is_default_for(s) and s.lower().startswith(("no", "but no")))
+               for s in sentences(text))
 
 
 def whole(answer: str, text: str) -> bool:
@@ -203,7 +204,7 @@ def score_turn(
         tally.defaults += 1
         fits = not (tags & {"open", "diagnosis"}) or not denies(reply.text)
         if want:
-            fits = fits and any(is_default_answer(s) for s in sentences(reply.text))
+            fits = fits and any(is_default_answer(s) or is_default_for(s) for s in sentences(reply.text))
         elif got - allowed:
             fits = False
         tally.defaults_ok += fits

@@ -183,7 +183,7 @@ class Planner:
             p.kind == "answer" and p.question is not None and p.question.lead_in and i + 1 < len(planned)
             and planned[i + 1].kind == "answer" and _points(planned[i + 1].question)
         )]
-        return self.choose(planned)
+        return self._worded_beside_facts(self.choose(planned), key)
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
@@ -390,6 +390,22 @@ class Planner:
             if not self._covered(alternative, part.facts)
             and self.matcher.intro_for(alternative) is None and not self.matcher.facts_for(alternative)
         ]
+
+    def _worded_beside_facts(self, parts: list[Part], key: str) -> list[Part]:
+        """Beside facts, a default names what it answers ("No night sweats."): a bare "No." after a
+        fact would read as taking the fact back."""
+        if not any(p.facts for p in parts):
+            return parts
+        for i, part in enumerate(parts):
+            if part.kind != "default" or part.question is None or part.rule == "no_diagnosis":
+                continue
+            what = voice.what_is_asked(part.question.read)
+            if what:
+                unsure = part.uncertain_default or part.question.opens
+                kind = "uncertain" if unsure else self.record.patient.default_answer
+                after = any(p.facts for p in parts[:i])
+                part.text = voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+        return parts
 
     def choose(self, planned: list[Part]) -> list[Part]:
         """The parts that go into the reply together."""

@@ -11,7 +11,7 @@ import re
 import zlib
 from collections.abc import Sequence
 
-from medbench_tui.core.simulators.lexicon import stem, words
+from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, words
 from medbench_tui.core.vocabulary import read_vocabulary
 
 DEFAULT_ANSWERS: dict[str, tuple[str, ...]] = {
@@ -107,6 +107,43 @@ def hedged(text: str, key: str) -> str:
 def ask_which(first: str, second: str, key: str) -> str:
     """The patient asks which of two things the doctor means ("Do you mean the headaches, or the eye?")."""
     return pick(ASK_WHICH, key).format(first=first, second=second)
+
+
+DEFAULT_FOR = {
+    "negative": ("No {what}.", "No {what}, though.", "But no {what}."),
+    "uncertain": ("I'm not sure about {what}.", "I couldn't say about {what}."),
+}
+"""The default for one part of a question beside the facts for the others, naming the part."""
+_DEFAULT_FOR = re.compile(
+    r"^(no|but no|i'?m not sure about|i couldn'?t say about) [\w' /-]+(, though)?\.$", re.IGNORECASE
+)
+_LEAD_VERBS = frozenset("use uses using used take takes taking get gets suffer suffering suffered".split())
+"""Verbs that lead a question to what it asks about ("do you use a spacer?")."""
+_WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
+
+
+def what_is_asked(question: str) -> str:
+    """The words of what a question asks about, without its lead ("do you get night sweats?": "night
+    sweats"; "do you use a spacer with your inhaler?": "spacer")."""
+    tokens = [t for t in re.findall(r"[a-z0-9][a-z0-9'-]*", question.lower())]
+    start = next((i for i, t in enumerate(tokens) if t not in STOPWORDS and t not in _LEAD_VERBS), len(tokens))
+    rest = " ".join(tokens[start:])
+    end = _WHAT_ENDS.search(rest)
+    what = rest[: end.start()].strip() if end else rest
+    return " ".join(what.split()[:4])
+
+
+def default_for(kind: str, what: str, key: str, *, concise: bool = False, after_facts: bool = True) -> str:
+    """The default for the part of a question that asks about ``what``, named ("No night sweats."; "But
+    no ..." only after a fact)."""
+    if concise or not after_facts:
+        return DEFAULT_FOR[kind][0].format(what=what)
+    return pick(DEFAULT_FOR[kind], key).format(what=what)
+
+
+def is_default_for(sentence: str) -> bool:
+    """Is the sentence a default that names its part ("No night sweats.", "I'm not sure about work.")?"""
+    return bool(_DEFAULT_FOR.match(sentence.strip()))
 
 
 def unsure(key: str, *, concise: bool = False) -> str:
