@@ -10,6 +10,7 @@ import copy
 from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators import GroundedSimulator, voice
 from medbench_tui.core.simulators.base import SURE
+from medbench_tui.core.simulators.lexicon import misspelt_concepts
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.planner import RULES, rules
 from medbench_tui.core.simulators.question import read_message
@@ -108,3 +109,36 @@ def test_every_rule_is_described_in_the_patient_docs():
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "patient.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in text for name, _ in rules())
+
+
+EYES = [
+    {"id": "headache", "topic": "the headache", "keywords": ["headache", "head"],
+     "answer": "The headache started three weeks ago on the right side, and it's there most of the day."},
+    {"id": "eye", "topic": "the eye episodes", "keywords": ["eye", "sight", "vision"],
+     "answer": "Twice last week the sight in my right eye went dark, like a curtain coming down."},
+    {"id": "family", "topic": "family history", "keywords": ["family history"],
+     "answer": "My mother had arthritis. Nothing like this in the family."},
+    {"id": "social", "topic": "home and work", "keywords": ["live", "home", "work"],
+     "answer": "I live with my wife and family; I'm a retired builder."},
+]
+
+
+def test_a_follow_up_keeps_its_subject_and_is_not_sure_when_the_record_is_silent():
+    sim = patient(EYES, intro="I've had a bad headache for a few weeks and something odd happened with my eye.")
+    assert sim.answer("Any problems with your eyes?").facts == ["eye"]
+    reply = sim.answer("how long did that last each time?")
+    assert reply.facts == [] and reply.text in voice.DEFAULT_ANSWERS["uncertain"]  # never the headache, nor the intro
+    timed = [dict(f, answer=f["answer"].replace("down.", "down, for a few minutes.")) for f in EYES]
+    sim = patient(timed)
+    sim.answer("Any problems with your eyes?")
+    assert sim.answer("how long did that last each time?").facts == ["eye"]
+
+
+def test_a_family_history_question_gets_the_family_history_not_a_relative_at_home():
+    assert patient(EYES).answer("Anyone in your family had anything similar?").facts == ["family"]
+
+
+def test_a_misspelt_clinical_word_is_read_as_the_word():
+    assert patient().answer("any medicaitons?").facts == ["medications"]
+    assert misspelt_concepts("diarhoea") == {"@diarrhoea"}
+    assert misspelt_concepts("bother") == frozenset()  # a short word one letter from "brother" is another word

@@ -18,11 +18,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rapidfuzz import fuzz, process
+
 from medbench_tui.core.text import lemma, stem
 from medbench_tui.core.vocabulary import TermKind, Vocabulary, key, read_vocabulary
 
 __all__ = [
-    "BROADER", "CLINICAL", "CONCEPTS", "STOPWORDS", "Concepts", "Unit", "concept_id", "content_words", "read_concepts",
+    "BROADER", "CLINICAL", "CONCEPTS", "STOPWORDS", "Concepts", "Unit", "concept_id", "content_words",
+    "misspelt_concepts", "read_concepts",
     "sentences", "stem", "terms", "units", "words",
 ]
 
@@ -172,6 +175,36 @@ def units(text: str) -> tuple[Unit, ...]:
         if token not in STOPWORDS and not token.isdigit():
             out.append(Unit(token, frozenset({stemmed} | extra), inside))
     return tuple(out)
+
+
+SPELLING_CUTOFF = 88
+"""rapidfuzz ``ratio`` at which a word no concept knows is read as a concept's word misspelt."""
+
+
+def _concept_words() -> dict[str, frozenset[str]]:
+    """Every one-word phrase of five letters or more -> the concepts it stands for."""
+    found: dict[str, set[str]] = {}
+    for concept, phrases in CONCEPTS.items():
+        for phrase in phrases:
+            if " " not in phrase and len(phrase) >= 5 and phrase.isalpha():
+                found.setdefault(phrase.lower().removesuffix("s"), set()).add(f"@{concept}")
+    return {w: frozenset(c) for w, c in found.items()}
+
+
+_CONCEPT_WORDS = _concept_words()
+
+
+@lru_cache(maxsize=4096)
+def misspelt_concepts(word: str) -> frozenset[str]:
+    """The concepts of the clinical word ``word`` misspells ("medicaitons": the medicines), if it is
+    close to one (same first letter, :data:`SPELLING_CUTOFF`); none for a word of under eight letters,
+    as a short word one letter from a clinical word is often another word ("bother", "brother")."""
+    if len(word) < 8 or word in STOPWORDS:
+        return frozenset()
+    word = word.removesuffix("s")  # "medicaitons", "medication": one and many alike
+    candidates = [w for w in _CONCEPT_WORDS if w[0] == word[0] and abs(len(w) - len(word)) <= 2]
+    hit = process.extractOne(word, candidates, scorer=fuzz.ratio, score_cutoff=SPELLING_CUTOFF)
+    return _CONCEPT_WORDS[hit[0]] if hit and hit[0] != word else frozenset()
 
 
 def terms(text: str) -> set[str]:

@@ -23,7 +23,16 @@ from rapidfuzz import fuzz, process
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import BROADER, CLINICAL, Unit, sentences, stem, units, words
+from medbench_tui.core.simulators.lexicon import (
+    BROADER,
+    CLINICAL,
+    Unit,
+    misspelt_concepts,
+    sentences,
+    stem,
+    units,
+    words,
+)
 from medbench_tui.core.text import lemma
 
 MATCH_THRESHOLD = 0.6
@@ -122,7 +131,7 @@ def without_examples(question: str) -> str:
     return question[: example.start()] if example else question
 _DURATION = re.compile(
     r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+"
-    r"(hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
+    r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
@@ -229,6 +238,8 @@ class Source:
     """Every stem of ``phrases``."""
     topic: str = ""
     """What the fact is about, in its author's words."""
+    headed: frozenset[str] = frozenset()
+    """The terms of its topic alone: what the fact is about first of all."""
 
     @classmethod
     def build(
@@ -259,7 +270,8 @@ class Source:
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
         alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
-                   frozenset(w for stems, _ in phrases for w in stems), topic)
+                   frozenset(w for stems, _ in phrases for w in stems), topic,
+                   frozenset(t for u in units(topic) for t in u.terms))
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -338,6 +350,8 @@ class Matcher:
                 self._fuzzy[term] = hit[0] if hit else None
             if fuzzy := self._fuzzy[term]:
                 return frozenset({fuzzy}), 0.9
+        if not any(t.startswith("@") for t in unit.terms) and (misspelt := misspelt_concepts(unit.text)):
+            return misspelt, 0.9  # "medicaitons": the medicines, though no fact says the word
         return unit.terms, 1.0
 
     def _read(self, question: str) -> _Reading:
@@ -461,11 +475,16 @@ class Matcher:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
+            # a fact about the family history answers it before one that mentions a relative
+            matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
 
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
         matches = self.ranked(question)
+        family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
+        if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
+            return [matches[0].source]
         if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question):
             return []  # a drug misspelt is still the drug ("bisoprolil")
         if (

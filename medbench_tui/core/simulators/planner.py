@@ -98,6 +98,9 @@ class Asking:
     _candidates: list[Source] | None = None
     followed_up: bool = False
     """The candidates were resolved against the last reply's topic (a follow-up)."""
+    about_the_topic: bool = False
+    """A follow-up that points at what was just said ("how long did that last?"): when the record does
+    not say, it is not sure, never the intro or another subject."""
 
 
 Applies = Callable[["Planner", Asking], bool]
@@ -206,8 +209,9 @@ class Planner:
             sources = self.matcher.facts_for(question.asked)
             if self.state.topic and self._follows_up(question) and not question.again:
                 # "what was it you ate again?" goes back further
-                sources = self._follow_up(question.read, sources)
+                sources = self._follow_up(question.read, sources, question.pointer)
                 asking.followed_up = True
+                asking.about_the_topic = question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
 
@@ -288,7 +292,7 @@ class Planner:
         self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
         return Part("", "answer", asked, sources=sources, scores=scores)
 
-    def _follow_up(self, question: str, sources: list[Source]) -> list[Source]:
+    def _follow_up(self, question: str, sources: list[Source], pointer: str = "none") -> list[Source]:
         """A follow-up stays with the topic of the last reply: "which side?" after the
         chest pain is about the chest pain, as long as that fact says something about it
         (else "how bad is it?" goes to the fact that says how bad). A follow-up whose words
@@ -317,6 +321,9 @@ class Planner:
                 return stay
             if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
                 return []
+            if pointer == "that":  # "how long did that last?": of what was just said, or a fact of the same
+                subject = {t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
+                return [s for s in sources if s.named & subject]
             if matches[0].score >= EXACT_MATCH:
                 return sources
             # "is it constant?" after where the pain is: a fact about the same symptom, never the
@@ -638,6 +645,11 @@ RULES: tuple[Rule, ...] = (
     Rule("facts",
          "The facts that answer the question, follow-ups resolved against the last reply's topic.",
          lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),
+    Rule("not_said_of_the_topic",
+         "A follow-up pointing at what was just said ('how long did that last?') that the record does not "
+         "answer: the patient is not sure, never the intro or another subject.",
+         lambda p, a: p.candidates(a) == [] and a.about_the_topic,
+         lambda p, a: Part(voice.default_answer("uncertain", a.key, concise=p.concise), "default", a.question.read)),
     Rule("presenting_complaint",
          "Asked what brings them in, the patient says the intro again.",
          lambda p, a: bool(_OPEN_COMPLAINT.search(a.question.written)),
