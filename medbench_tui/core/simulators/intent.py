@@ -26,6 +26,17 @@ from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.text import expand_shorthand, lemma
+from medbench_tui.core.vocabulary import read_vocabulary
+
+
+def _words(name: str) -> frozenset[str]:
+    """The words of a phrase list of the vocabulary (``medbench vocabulary lists``)."""
+    return frozenset(w for phrase in read_vocabulary().phrases(name) for w in phrase.lower().split())
+
+
+def _list_stems(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _words(name))
+
 
 QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
 
@@ -139,19 +150,13 @@ _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
                       re.IGNORECASE)
-_FINDINGS_WORDS = frozenset(stem(w) for w in ("observations", "examination", "findings", "triage", "vital", "obs"))
-_REQUEST_WORDS = frozenset(stem(w) for w in re.findall(r"\S+", (
-    "a an the some any your his her my me i we can could may see have look at get order send do take arrange request "
-    "please again another once more show give pass let us lets let's id i'd like want to of for from and also ok "
-    "so now then next back done result results"
-)))
-_DOCUMENT_WORDS = frozenset(
-    stem(w) for w in re.findall(r"\S+", "report results test tests scan image film letter findings copy")
-)
+_FINDINGS_WORDS = _list_stems("patient_findings_titles")
+_REQUEST_WORDS = _list_stems("patient_request_words")
+_DOCUMENT_WORDS = _list_stems("patient_document_words")
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
                             r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
                             re.IGNORECASE)
-_EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
+_EXAMINATION_WORDS = _list_stems("patient_examination_titles")
 _MORE_OBSERVATIONS = re.compile(
     r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
     r"glucose)\b",
@@ -177,10 +182,7 @@ _MEASURED = re.compile(
 )
 """Observations only a measurement gives (a temperature the patient may have taken)."""
 
-_QUALITIES = frozenset(
-    re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
-                        "it that this")
-)
+_QUALITIES = _words("patient_qualities")
 """Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
 patient does not know, as for any diagnosis question."""
 
@@ -331,7 +333,7 @@ def _explicit_request(text: str) -> bool:
                           r"\b(done|back|available)\W*$", text, re.IGNORECASE))
 
 
-_STATES = frozenset({"new", "same", "there", "gone", "still", "normal", "ok", "okay", "fine", "better", "worse"})
+_STATES = _words("patient_states")
 """Words after "is that ...?" that ask how what was just told stands, never of another fact."""
 
 
@@ -431,8 +433,7 @@ _DOSE_SAID = re.compile(
 )
 
 
-_ANY_MEDICINE = frozenset(re.findall(r"\S+", "tablet tablets pill pills capsule capsules medicine medicines medication "
-                                              "medications meds dose doses dosage strength take taking much many"))
+_ANY_MEDICINE = _words("patient_any_medicine")
 """Words of a dose question that name no medicine in particular."""
 
 

@@ -67,6 +67,15 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
     "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
                       "clarification asks what they mean)",
+    "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
+                               "observation findings",
+    "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
+    "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
+    "patient_request_words": "the simulated patient: words of asking ('can I see it again please'): in these "
+                             "alone, a request is for what was just handed over",
+    "patient_qualities": "the simulated patient: words after 'is it' that ask how a symptom is, not what illness it is",
+    "patient_states": "the simulated patient: words after 'is that' that ask how what was just told stands",
+    "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
     "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
 }
 """Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
