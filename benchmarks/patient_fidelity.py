@@ -5,11 +5,20 @@ each played in order as one consultation.
 Per case and overall: fact recall, false denials (a labelled fact missed and a "No."
 given instead), replies with unrequested facts, default correctness (no fact, and the
 wording fits the question), attachments handed over when asked and when not asked,
-repeats cut short, and leaks (the leak guard on every reply sentence). Targets: recall
->= 97%, no false denial, unrequested <= 2% of replies, defaults and attachments >= 97%,
-0 leaks.
+repeats cut short, leaks (the leak guard on every reply sentence), and confidently wrong
+replies (a fact other than the ones asked for, stated without the doubt the patient says
+aloud when it is unsure).
 
-    python benchmarks/patient_fidelity.py [--misses] [--consultations DIR]
+Then the figures of the patient's acceptance targets, each against its target: fact recall
+>= 96%, at most 1 false denial per 200 messages, >= 95% of replies fully right (right facts,
+nothing unrequested, a fitting default), attachments released on >= 97% of requests, 0
+leaks, confidently wrong replies <= 1%.
+
+A case is read from a ``cases/`` folder beside the consultations (or beside their folder),
+else from the bundled bank. ``--all`` measures every labelled set of the repository, one
+line of targets each.
+
+    python benchmarks/patient_fidelity.py [--misses] [--consultations DIR] [--all]
 """
 
 from __future__ import annotations
@@ -27,11 +36,19 @@ from medbench_tui.core.cases.yamlio import parse_case_text
 from medbench_tui.core.consultation.loop import Consultation
 from medbench_tui.core.paths import bundled_cases_dir
 from medbench_tui.core.simulators import GroundedSimulator, LeakGuard, PatientReply
+from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.lexicon import sentences, words
-from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer
+from medbench_tui.core.simulators.voice import DEFAULT_ANSWERS, is_default_answer, is_default_for
 
 REPO = Path(__file__).resolve().parent.parent
 CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"
+LABELLED_SETS = (
+    CONSULTATIONS,
+    REPO / "tests" / "data" / "heldout" / "questions",
+    *(REPO / "tests" / "data" / "heldout" / f"round{n}" / "questions" for n in range(2, 8)),
+    REPO / "tests" / "data" / "newcases" / "patient",
+)
+"""Every labelled consultation set of the repository (those that exist are measured by ``--all``)."""
 NEGATIVE = {" ".join(words(a)) for a in DEFAULT_ANSWERS["negative"]} | {"no"}
 
 
@@ -52,13 +69,15 @@ class Tally:
     unasked: int = 0
     cut_short: int = 0
     leaks: int = 0
+    right: int = 0
+    confidently_wrong: int = 0
     by_tag: Counter[str] = field(default_factory=Counter)
     by_tag_ok: Counter[str] = field(default_factory=Counter)
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for name in ("replies", "facts", "facts_given", "false_denials", "unrequested", "defaults", "defaults_ok",
-                     "asked", "asked_ok", "unasked", "cut_short", "leaks"):
+                     "asked", "asked_ok", "unasked", "cut_short", "leaks", "right", "confidently_wrong"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.by_tag.update(other.by_tag)
         self.by_tag_ok.update(other.by_tag_ok)
@@ -69,17 +88,41 @@ class Tally:
             f"recall {pct(self.facts_given, self.facts)}%; false denials {self.false_denials}; "
             f"unrequested {pct(self.unrequested, self.replies)}%; defaults {pct(self.defaults_ok, self.defaults)}%; "
             f"attachments asked {pct(self.asked_ok, self.asked)}%; attachments unasked {self.unasked}; "
-            f"cut short {self.cut_short}; leaks {self.leaks}"
+            f"cut short {self.cut_short}; leaks {self.leaks}; confidently wrong {self.confidently_wrong}"
         )
+
+    def targets(self) -> list[tuple[str, str, bool]]:
+        """The acceptance figures: (name, value against its target, whether it meets it)."""
+        per_200 = 200 * self.false_denials / self.replies if self.replies else 0.0
+        wrong = share(self.confidently_wrong, self.replies, empty=0.0)
+        recall, right = share(self.facts_given, self.facts), share(self.right, self.replies)
+        released = share(self.asked_ok, self.asked)
+        return [
+            ("fact recall", f"{recall:.1f}% (>= 96%)", recall >= 96),
+            ("false denials per 200 messages", f"{per_200:.1f} (<= 1)", per_200 <= 1),
+            ("replies fully right", f"{right:.1f}% (>= 95%)", right >= 95),
+            ("attachments released on request", f"{released:.1f}% (>= 97%)", released >= 97),
+            ("leaks", f"{self.leaks} (0)", self.leaks == 0),
+            ("confidently wrong replies", f"{wrong:.1f}% (<= 1%)", wrong <= 1),
+        ]
+
+    def target_lines(self) -> str:
+        return "\n".join(f"  {'ok  ' if met else 'MISS'} {name:34} {value}" for name, value, met in self.targets())
 
 
 def pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}" if whole else "100.0"
+    return f"{share(part, whole):.1f}"
+
+
+def share(part: int, whole: int, *, empty: float = 100.0) -> float:
+    """``part`` as a percentage of ``whole`` (``empty`` when there is nothing to count)."""
+    return 100 * part / whole if whole else empty
 
 
 def denies(text: str) -> bool:
-    """Does the reply contain a bare denial ("No.", "No, not that I've noticed.")?"""
-    return any(" ".join(words(s)) in NEGATIVE for s in sentences(text))
+    """Does the reply contain a denial ("No.", "No, not that I've noticed.", "No night sweats.")?"""
+    return any(" ".join(words(s)) in NEGATIVE or (is_default_for(s) and s.lower().startswith(("no", "but no")))
+               for s in sentences(text))
 
 
 def whole(answer: str, text: str) -> bool:
@@ -97,15 +140,19 @@ def said_by_record(sentence: str, own: set[str]) -> bool:
     return any(flat == s or flat.endswith(" " + s) for s in own)
 
 
-def load_case(case_id: str) -> Case:
-    path = bundled_cases_dir() / f"{case_id}.yaml"
+def load_case(case_id: str, folder: Path | None = None) -> Case:
+    """The case of a consultation: from a ``cases/`` folder beside the consultations or beside
+    their folder (cases outside the bank), else from the bundled bank."""
+    beside = [folder / "cases", folder.parent / "cases"] if folder is not None else []
+    path = next((p / f"{case_id}.yaml" for p in beside if (p / f"{case_id}.yaml").is_file()),
+                bundled_cases_dir() / f"{case_id}.yaml")
     return Case.model_validate(parse_case_text(path.read_text(encoding="utf-8")).data)
 
 
 def play(path: Path) -> Tally:
     """Play one labelled consultation and count what went right."""
     data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
-    case = load_case(data["case_id"])
+    case = load_case(data["case_id"], path.parent)
     case = case.model_copy(update={"max_turns": max(case.max_turns, len(data["turns"]))})  # a long consultation
     patient = GroundedSimulator(patient_record(case))
     consultation = Consultation(case, patient, system="fidelity", bank_root=bundled_cases_dir())
@@ -157,7 +204,7 @@ def score_turn(
         tally.defaults += 1
         fits = not (tags & {"open", "diagnosis"}) or not denies(reply.text)
         if want:
-            fits = fits and any(is_default_answer(s) for s in sentences(reply.text))
+            fits = fits and any(is_default_answer(s) or is_default_for(s) for s in sentences(reply.text))
         elif got - allowed:
             fits = False
         tally.defaults_ok += fits
@@ -180,6 +227,10 @@ def score_turn(
     if leaks:
         tally.leaks += 1
         problems.append(f"LEAK {leaks}")
+    if got - allowed and reply.confidence >= SURE:
+        tally.confidently_wrong += 1
+        problems.append("CONFIDENTLY WRONG")
+    tally.right += not problems
     if problems:
         tally.misses.append(f"  {tally.case_id}: {turn['ask']!r} -> {reply.text!r} [{'; '.join(problems)}]")
     return not problems
@@ -193,9 +244,22 @@ def run(paths: list[Path]) -> tuple[list[Tally], Tally]:
     return tallies, total
 
 
+def consultations(folder: Path) -> list[Path]:
+    """The labelled consultations of a folder (not its README or notes)."""
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file())
+
+
 def main() -> None:
+    if "--all" in sys.argv:
+        for folder in LABELLED_SETS:
+            paths = consultations(folder)
+            if paths:
+                _, total = run(paths)
+                print(f"{folder.relative_to(REPO)}: {len(paths)} cases, {total.replies} replies")
+                print(total.target_lines())
+        return
     folder = Path(sys.argv[sys.argv.index("--consultations") + 1]) if "--consultations" in sys.argv else CONSULTATIONS
-    tallies, total = run(sorted(folder.glob("*.yaml")))
+    tallies, total = run(consultations(folder))
     for tally in tallies:
         print(f"{tally.case_id:28} {tally.replies:3} replies  {tally.figures()}")
     print("per category (replies right in every respect):")
@@ -207,6 +271,8 @@ def main() -> None:
         print("\n".join(total.misses))
     print(f"{len(tallies)} cases, {total.replies} replies")
     print(total.figures())
+    print("targets:")
+    print(total.target_lines())
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.lexicon import sentences
 from tests.test_patient_conversation import bundled
 from tests.test_patient_weak_matches import patient
@@ -115,7 +116,9 @@ def test_a_small_word_said_as_a_keyword_names_the_fact():
     sim = patient(VIEWS, informant="partner")
     assert sim.answer("Does she think there's anything the matter with her?").facts == ["insight"]
     fresh = patient(VIEWS, informant="partner")
-    assert fresh.answer("Is there anything the matter with her?").facts == []  # without "think": not her view
+    # without "think" it does not name her view; her view's story says it, so it is told with doubt, never "No"
+    unsure = fresh.answer("Is there anything the matter with her?")
+    assert unsure.confidence < SURE and any(unsure.text.startswith(h) for h in voice.HEDGE)
 
 
 def test_what_someone_makes_of_it_is_what_they_think():

@@ -79,7 +79,8 @@ def test_repeat_gives_the_whole_fact_even_when_hard_wrapped():
 def test_compound_question_answers_each_part_and_defaults_the_rest():
     reply = patient().answer("Any pets? Do you smoke?")
     assert reply.facts == ["smoking"]
-    assert "pack a day" in reply.text and any(reply.text.startswith(d) for d in voice.DEFAULT_ANSWERS["negative"])
+    # the part the record does not cover gets its "No", naming it (issue 33: "worded as such")
+    assert "pack a day" in reply.text and reply.text.startswith("No pets.")
 
 
 def test_defaults_fit_the_question():
@@ -282,7 +283,8 @@ def test_an_alternative_the_record_does_not_cover_gets_the_default_beside_the_fa
         reply = bundled("im-t2dm-001").answer(message)
         assert reply.facts == [fact], message
         said = sentences(reply.text)
-        assert said[-1] in negative and said[-1] != "No.", message  # not a bare "No." after a fact
+        # not a bare "No." after a fact: the "no" names the part it answers ("No fevers.")
+        assert voice.is_default_for(said[-1]) and said[-1] != "No.", message
     # every alternative covered: the facts alone, no "No." beside them
     for message in ("any nausea or vomiting?", "any chest pain or breathlessness?"):
         reply = bundled("im-t2dm-001").answer(message)

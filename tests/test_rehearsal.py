@@ -42,7 +42,9 @@ def test_rehearse_command_json(capsys):
     document = json.loads(capsys.readouterr().out)
     assert document["case_id"] == "em-pe-001" and code in (0, 1)
     assert set(document["to_fix"]) == {
-        "facts_no_question_reaches", "control_questions_nothing_elicits", "attachments_nothing_releases"}
+        "facts_no_question_reaches", "control_questions_nothing_elicits", "attachments_nothing_releases",
+        "replies_that_do_not_fit"}
+    assert all("reply" in q and "confidence" in q and "fits" in q for q in document["questions"])
     assert document["facts"]["travel"]
 
 
@@ -69,3 +71,12 @@ def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery():
             if not rehearsal.clean:
                 left[case.id] = render_text(rehearsal).split("To fix:")[-1]
     assert not left, left
+
+
+def test_rehearsal_prints_each_question_with_its_reply_and_flags_a_reply_that_does_not_fit():
+    case = fixture_case()
+    case.additional_answers[0].answer = "It started three days ago; I'd been snoring a lot that week."
+    rehearsal = rehearse(case)
+    text = render_text(rehearsal)
+    assert "Questions and replies" in text and "-> About a pack a day for thirty years. [smoking]" in text
+    assert any(section == "body systems" for section, _ in battery(case))

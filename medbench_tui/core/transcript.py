@@ -27,6 +27,9 @@ class Turn(Lenient):
     """Ids of the case facts (``additional_answers``) this patient turn disclosed."""
     seconds: float | None = None
     """How long producing this turn took."""
+    confidence: float | None = None
+    """A patient turn: how sure the simulated patient was that it answers what was asked (0-1;
+    below 0.8 it said its doubt aloud). None in transcripts written before it was recorded."""
 
 
 class Event(Lenient):

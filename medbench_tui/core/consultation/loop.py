@@ -151,7 +151,8 @@ class Consultation:
             for a in self.case.attachments
             if a.available == "after_turn" and a not in self.released and (a.after_turn or 0) <= turn
         ]
-        patient = Turn(role="patient", text=text, facts=list(reply.facts), seconds=round(seconds, 4))
+        patient = Turn(role="patient", text=text, facts=list(reply.facts), seconds=round(seconds, 4),
+                       confidence=round(reply.confidence, 2))
         self.transcript.turns.append(patient)
         self._notify(patient)
         events = [e.model_copy(update={"turn": turn}) for e in reply.events]

@@ -1,5 +1,6 @@
 """Case rehearsal for authors: a standard battery of history questions put to the case's
-patient, to show which questions reach each fact and what nothing reaches.
+patient, to show each reply, which questions reach each fact, what nothing reaches, and
+replies whose fact does not fit the question asked.
 
 Each question goes to a patient with no memory of the others (asked twice when the
 patient holds back on the first asking: delayed disclosure, clarification seeking). The
@@ -16,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from medbench_tui.core.cases.model import Attachment, Case, patient_record
+from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.intent import attachments_asked
+from medbench_tui.core.simulators.question import read_message
 
 HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("presenting complaint", (
@@ -61,6 +64,19 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Any burning or stinging when you pass urine?",
         "Do you have diabetes, high blood pressure or high cholesterol?", "Are your vaccinations up to date?",
         "Have you had any screening tests?", "What is your ethnic background?",
+    )),
+    ("body systems", (
+        "Any pain or swelling in your joints?", "Any back pain or stiffness?", "Any muscle aches or weakness?",
+        "Any fits, seizures or funny turns?", "Any problems with your balance or walking?",
+        "Any headaches that wake you, or with changes in your vision?", "Any jaw pain when chewing?",
+        "Any ringing in your ears or change in your hearing?", "Any nosebleeds or a blocked nose?",
+        "Any sore throat or mouth ulcers?", "Any lumps or swellings in your neck?",
+        "Can you lie flat at night, or do you wake up breathless?", "Any swelling of your ankles?",
+        "Any pain in your calves when you walk?", "Any blood in your urine?", "Any pain in your loin or groin?",
+        "Are you more thirsty than usual, or passing more urine?", "Do you feel the heat or the cold more?",
+        "Any easy bruising or bleeding gums?", "Any night sweats?", "Any new moles or skin changes?",
+        "Any hair loss or changes to your nails?", "Any problems with your memory or concentration?",
+        "Any problems with your mood or sleep lately?",
     )),
     ("past history", (
         "Do you have any medical conditions?", "Any heart or lung problems?",
@@ -134,6 +150,11 @@ class Asked:
     reply: str
     facts: list[str] = field(default_factory=list)
     attachments: list[str] = field(default_factory=list)
+    confidence: float = 1.0
+    """How sure the patient was that the reply answers the question."""
+    fits: bool = True
+    """The reply's facts are about what the question asks (else the author should look: a reply
+    to the wrong question teaches the wrong thing)."""
 
 
 @dataclass
@@ -149,6 +170,11 @@ class Rehearsal:
     unreleased_attachments: list[str]
 
     @property
+    def unfit(self) -> list[Asked]:
+        """The questions whose reply gives a fact that does not fit them (marked ``!``)."""
+        return [a for a in self.asked if not a.fits]
+
+    @property
     def clean(self) -> bool:
         return not (self.unreached_facts or self.unelicited_controls or self.unreleased_attachments)
 
@@ -162,6 +188,7 @@ class Rehearsal:
                 "facts_no_question_reaches": self.unreached_facts,
                 "control_questions_nothing_elicits": self.unelicited_controls,
                 "attachments_nothing_releases": self.unreleased_attachments,
+                "replies_that_do_not_fit": [a.question for a in self.unfit],
             },
         }
 
@@ -211,7 +238,9 @@ def rehearse(case: Case) -> Rehearsal:
         if holds_back and reply.kind in ("clarification", "deflection"):
             reply = patient.answer(question)
         released = [a.id for a in attachments_asked(case.attachments, question)]
-        asked.append(Asked(section, question, reply.text, list(reply.facts), released))
+        fits = _fits(patient, question, reply.facts) and (not reply.facts or reply.confidence >= SURE)
+        confidence = round(reply.confidence, 2)
+        asked.append(Asked(section, question, reply.text, list(reply.facts), released, confidence, fits))
     reached_by = {a.id: [q.question for q in asked if a.id in q.facts] for a in case.additional_answers}
     released_by = {a.id: [q.question for q in asked if a.id in q.attachments] for a in case.attachments}
     return Rehearsal(
@@ -229,28 +258,51 @@ def rehearse(case: Case) -> Rehearsal:
     )
 
 
+def _fits(patient: GroundedSimulator, question: str, facts: list[str]) -> bool:
+    """Does each fact of the reply name what one of the question's parts is about (its keywords or
+    topic share a word of the question's subject)?"""
+    if not facts:
+        return True
+    sources = {s.id: s for s in patient.matcher.facts}
+    parts = [q.asked for q in read_message(question, patient.record.patient.informant).questions]
+    return all(any(patient.matcher.names(sources[f], part) for part in parts) for f in facts if f in sources)
+
+
 def _by_id(case: Case, attachment_id: str) -> Attachment:
     return next(a for a in case.attachments if a.id == attachment_id)
 
 
 def render_text(rehearsal: Rehearsal) -> str:
-    """The report for a terminal: per fact the questions that reached it, per attachment
-    the questions that released it, then the things to fix."""
-    lines = [f"Rehearsal of {rehearsal.case_id}: {len(rehearsal.asked)} standard questions", "", "Facts:"]
+    """The report for a terminal: the things to fix, per fact the questions that reached it, per
+    attachment the questions that released it, then every question with the patient's reply
+    (a reply whose fact does not fit its question marked ``!``)."""
+    lines = [f"Rehearsal of {rehearsal.case_id}: {len(rehearsal.asked)} standard questions", "", "To fix:"]
+    fixes = [
+        *(f"  fact {f}: no standard question reaches it (add keywords a clinician would use)"
+          for f in rehearsal.unreached_facts),
+        *(f"  control question {c}: none of its facts is reached" for c in rehearsal.unelicited_controls),
+        *(f"  attachment {a}: no request releases it (add request keywords)" for a in rehearsal.unreleased_attachments),
+        *(f"  question {q.question!r}: the reply gives {', '.join(q.facts)}, which does not fit it "
+          "(check the fact's keywords and topic)" for q in rehearsal.unfit),
+    ]
+    lines += fixes or ["  nothing"]
+    lines += ["", "Facts:"]
     for fact, questions in rehearsal.reached_by.items():
         lines.append(f"  {fact}: " + ("; ".join(questions) if questions else "NOT REACHED"))
     if rehearsal.released_by:
         lines += ["", "Attachments:"]
         for attachment, questions in rehearsal.released_by.items():
             lines.append(f"  {attachment}: " + ("; ".join(questions) if questions else "NOT RELEASED"))
-    lines += ["", "To fix:"]
-    fixes = [
-        *(f"  fact {f}: no standard question reaches it (add keywords a clinician would use)"
-          for f in rehearsal.unreached_facts),
-        *(f"  control question {c}: none of its facts is reached" for c in rehearsal.unelicited_controls),
-        *(f"  attachment {a}: no request releases it (add request keywords)" for a in rehearsal.unreleased_attachments),
-    ]
-    lines += fixes or ["  nothing"]
+    lines += ["", "Questions and replies (! the reply's fact does not fit the question):"]
+    section = ""
+    for asked in rehearsal.asked:
+        if asked.section != section:
+            section = asked.section
+            lines.append(f"  [{section}]")
+        mark = "  " if asked.fits else "! "
+        given = f" [{', '.join(asked.facts + asked.attachments)}]" if asked.facts or asked.attachments else ""
+        lines.append(f"  {mark}{asked.question}")
+        lines.append(f"      -> {' '.join(asked.reply.split())}{given}")
     return "\n".join(lines)
 
 

@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from medbench_tui.core.cases.attachment_view import AttachmentView
     from medbench_tui.core.simulators.guard import LeakGuard
 
+SURE = 0.8
+"""A reply at least this confident states its facts as certain; below it, the patient says its
+doubt aloud (it asks what the doctor means, or says it is not sure that is what was asked)."""
+
 ReplyKind = Literal[
     "answer", "default", "small_talk", "clarification", "deflection", "repeat", "hand_over", "cooperation"
 ]
@@ -31,6 +35,8 @@ class PatientReply:
     events: list[Event] = field(default_factory=list)
     attachments: list[AttachmentView] = field(default_factory=list)
     seconds: float | None = None
+    confidence: float = 1.0
+    """How sure the patient is that the reply answers what was asked (0-1; see :data:`SURE`)."""
 
 
 TextSink = Callable[[str], None]

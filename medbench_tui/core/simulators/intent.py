@@ -24,7 +24,19 @@ from typing import Literal
 
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
+from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.text import expand_shorthand, lemma
+from medbench_tui.core.vocabulary import read_vocabulary
+
+
+def _words(name: str) -> frozenset[str]:
+    """The words of a phrase list of the vocabulary (``medbench vocabulary lists``)."""
+    return frozenset(w for phrase in read_vocabulary().phrases(name) for w in phrase.lower().split())
+
+
+def _list_stems(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _words(name))
+
 
 QuestionKind = Literal["request", "examination", "instruction", "diagnosis", "open", "yesno"]
 
@@ -138,19 +150,13 @@ _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
                       re.IGNORECASE)
-_FINDINGS_WORDS = frozenset(stem(w) for w in ("observations", "examination", "findings", "triage", "vital", "obs"))
-_REQUEST_WORDS = frozenset(stem(w) for w in re.findall(r"\S+", (
-    "a an the some any your his her my me i we can could may see have look at get order send do take arrange request "
-    "please again another once more show give pass let us lets let's id i'd like want to of for from and also ok "
-    "so now then next back done result results"
-)))
-_DOCUMENT_WORDS = frozenset(
-    stem(w) for w in re.findall(r"\S+", "report results test tests scan image film letter findings copy")
-)
+_FINDINGS_WORDS = _list_stems("patient_findings_titles")
+_REQUEST_WORDS = _list_stems("patient_request_words")
+_DOCUMENT_WORDS = _list_stems("patient_document_words")
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
                             r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
                             re.IGNORECASE)
-_EXAMINATION_WORDS = frozenset(stem(w) for w in ("examination", "exam", "findings"))
+_EXAMINATION_WORDS = _list_stems("patient_examination_titles")
 _MORE_OBSERVATIONS = re.compile(
     r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
     r"glucose)\b",
@@ -176,10 +182,7 @@ _MEASURED = re.compile(
 )
 """Observations only a measurement gives (a temperature the patient may have taken)."""
 
-_QUALITIES = frozenset(
-    re.findall(r"\S+", "bad sore red hot cold new same constant there gone ok okay fine sharp dull still all normal "
-                        "it that this")
-)
+_QUALITIES = _words("patient_qualities")
 """Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
 patient does not know, as for any diagnosis question."""
 
@@ -188,7 +191,9 @@ DESCRIPTOR_CONCEPTS = frozenset(
                       "progression", "frequency", "recurrence")
 )
 """Concepts that describe whatever was being talked about ("which side?", "how bad?")."""
-_QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | {"@pain", "@swelling", "@itch", "@bleeding", "@fever"}
+_SYMPTOM_WORDS = frozenset({"@pain", "@swelling", "@itch", "@bleeding", "@fever"})
+"""Concepts that say how a symptom is, not what illness it is ("a sharp pain", "is it sore?")."""
+_QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | _SYMPTOM_WORDS
 
 
 @lru_cache(maxsize=4096)
@@ -210,7 +215,7 @@ def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
     text = part.strip()
-    if _STRONG_DIAGNOSIS.search(text):
+    if _STRONG_DIAGNOSIS.search(text) or confirms_diagnosis(text):
         return "diagnosis"
     if _INSTRUCTION.match(text):
         return "instruction"
@@ -235,6 +240,40 @@ def kind_of(part: str) -> QuestionKind:
     if not _AUXILIARY_START.match(text) and _asks_attribute(text):
         return "open"  # "Occupation?", "And your job?": no yes or no answers them
     return "yesno"
+
+
+_CONFIRMS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:it'?s|it is|this is|that'?s|that is|it must be|it'?ll be|"
+    r"it could be|it might be|it may be|you think it'?s)\s+(?:just |probably |definitely |likely |only |really )?"
+    r"(?P<article>(?:a|an) )?(?P<what>[\w' -]+?)\s*(?:then|after all|isn'?t it|right|yeah|eh|now)?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A statement put as a question ("So it's a kidney stone then?", "it's gout?")."""
+_NOT_AN_ILLNESS = frozenset(re.findall(r"\S+", (
+    "on in at when while after before the there here been getting gone going coming still all always only because "
+    "from your his her my their about like over under now ok okay fine normal same new constant worse better "
+    "worst mostly mainly usually normally every each one two three four five both left right"
+)))
+"""First words of what follows "it's" that say how or where it is, not what illness it is."""
+
+
+def confirms_diagnosis(part: str) -> bool:
+    """Does the part put an illness to the patient to confirm ("So it's a kidney stone then?", "it's a
+    clot?")? Not how or where something is ("so it's worse at night?", "it's on the left?"): the
+    patient does not know the diagnosis, and must not deny it either."""
+    match = _CONFIRMS.match(part)
+    if match is None:
+        return False
+    tokens = words(match.group("what"))
+    if not tokens or tokens[0] in _NOT_AN_ILLNESS or tokens[0].isdigit() or all(t in STOPWORDS for t in tokens):
+        return False
+    what = match.group("what")
+    if any(t.startswith("@time") for u in units(what) for t in u.terms):
+        return False  # "so it's mainly at night then?"
+    if match.group("article"):  # "a kidney stone", "a heart attack"; not "a sharp pain"
+        return not any(u.terms & _SYMPTOM_WORDS for u in units(tokens[-1]))
+    # "so it's gout then?", "it's sciatica?"; not "it's sore?", "it's numb?", "it's worse?"
+    return not _descriptive(what) and not any(t.startswith("@") for u in units(what) for t in u.terms)
 
 
 def opens_openly(part: str) -> bool:
@@ -294,7 +333,7 @@ def _explicit_request(text: str) -> bool:
                           r"\b(done|back|available)\W*$", text, re.IGNORECASE))
 
 
-_STATES = frozenset({"new", "same", "there", "gone", "still", "normal", "ok", "okay", "fine", "better", "worse"})
+_STATES = _words("patient_states")
 """Words after "is that ...?" that ask how what was just told stands, never of another fact."""
 
 
@@ -394,8 +433,7 @@ _DOSE_SAID = re.compile(
 )
 
 
-_ANY_MEDICINE = frozenset(re.findall(r"\S+", "tablet tablets pill pills capsule capsules medicine medicines medication "
-                                              "medications meds dose doses dosage strength take taking much many"))
+_ANY_MEDICINE = _words("patient_any_medicine")
 """Words of a dose question that name no medicine in particular."""
 
 
@@ -494,9 +532,10 @@ def names(attachment: Attachment, text: str) -> bool:
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do).
-    Attachments released by time alone (``after_turn``) can be asked for too (again)."""
+    Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
+    role text in the message ask for nothing (:mod:`markup`)."""
     wanted: list[Attachment] = []
-    for part in split_questions(understood(message)):
+    for part in split_questions(understood(without_markup(message))):
         kind = kind_of(part)
         if kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
@@ -514,3 +553,9 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         wanted += [a for a in hits if a not in wanted]
     return wanted
 
+
+
+def requested(attachment: Attachment, message: str) -> bool:
+    """Does the message ask for this attachment: a request or an examination that names
+    its content, never a history question that shares a word?"""
+    return attachment in attachments_asked([attachment], message)

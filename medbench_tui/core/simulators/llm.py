@@ -27,6 +27,7 @@ from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.guard import LeakGuard, SupportCheck, Verdict, check_reply
 from medbench_tui.core.simulators.lexicon import sentences
+from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.transcript import Event
 
 STYLE = {
@@ -55,9 +56,12 @@ def dialogue_note(grounded: GroundedSimulator) -> str:
     by_id = {a.id: a for a in grounded.record.additional_answers}
     last = [by_id[f].topic for f in grounded.state.topic if f in by_id]
     told = [by_id[f].topic for f in grounded.state.disclosed if f in by_id]
+    pending = [by_id[f].topic for f in grounded.state.pending if f in by_id]
     lines = []
     if last:
         lines.append(f"You last talked about: {'; '.join(last)}.")
+    if pending:
+        lines.append(f"You asked the doctor which they meant: {' or '.join(pending)}. Their answer chooses.")
     if told:
         lines.append(f"Already told the doctor (repeat in full if asked again): {'; '.join(told)}.")
     return "\n".join(lines)
@@ -124,7 +128,8 @@ class LlmSimulator:
         note = dialogue_note(self.grounded)  # the state before this message
         so_far = f"\nThe consultation so far:\n{note}\n" if note else ""
         self.messages[0] = {"role": "system", "content": self.prompt + so_far}
-        self.messages.append({"role": "user", "content": message})
+        # markup and role text in the message are not the doctor's question: the model never sees them
+        self.messages.append({"role": "user", "content": without_markup(message) or "(no question)"})
         before = dict(self.grounded.state.disclosed)
         fallback = self.grounded.answer(message)  # always: it keeps asked/clarified counts
         if self.unavailable is not None:

@@ -11,7 +11,8 @@ import re
 import zlib
 from collections.abc import Sequence
 
-from medbench_tui.core.simulators.lexicon import stem, words
+from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, words
+from medbench_tui.core.vocabulary import read_vocabulary
 
 DEFAULT_ANSWERS: dict[str, tuple[str, ...]] = {
     "negative": ("No.", "No, I don't think so.", "No, not that I've noticed.", "No, nothing like that."),
@@ -49,21 +50,12 @@ DIAGNOSIS_UNSURE = (
 )
 CONCISE_UNSURE = "I don't know."
 REPEAT = "As I said, {answer}"
+ASK_WHICH = ("Do you mean {first}, or {second}?", "Sorry, doctor, do you mean {first} or {second}?")
+"""Two facts fit the question as well as each other: the patient asks which is meant."""
 
-# Medical words a lay person may not know (clarification_seeking asks about them once).
-JARGON = (
-    "dyspnoea", "dyspnea", "orthopnoea", "orthopnea", "paroxysmal", "haematuria", "hematuria",
-    "haemoptysis", "hemoptysis", "haematemesis", "hematemesis", "haematochezia", "hematochezia",
-    "melaena", "melena", "syncope", "presyncope", "productive", "radiate", "radiating", "radiation",
-    "dysuria", "nocturia", "polyuria", "polydipsia", "pruritus", "photophobia", "paraesthesia",
-    "paresthesia", "diplopia", "dysphagia", "odynophagia", "rhinorrhoea", "rhinorrhea", "epistaxis",
-    "pyrexia", "febrile", "emesis", "malaise", "anorexia", "arthralgia", "myalgia", "menorrhagia",
-    "dysmenorrhoea", "dysmenorrhea", "amenorrhoea", "amenorrhea", "dyspareunia", "lmp", "gravida",
-    "parity", "coryza", "cyanosis", "oedema", "edema", "icterus", "steatorrhoea", "steatorrhea",
-    "tenesmus", "claudication", "exertional", "pleuritic", "urticaria", "tinnitus", "dysphasia",
-    "aphasia", "ataxia", "anhedonia", "rigors", "diaphoresis", "tachycardia", "pnd", "postprandial",
-    "nocturnal", "prodrome", "aura", "ketones", "vertigo",
-)
+JARGON: tuple[str, ...] = read_vocabulary().phrases("patient_jargon")
+"""Medical words a lay person may not know (a clarification-seeking patient asks about them once):
+the vocabulary's phrase list ``patient_jargon``."""
 _JARGON_STEMS = {stem(w): w for w in JARGON}
 
 _GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening)|nice to meet you|pleased to meet you)\b")
@@ -94,6 +86,64 @@ def default_beside_facts(kind: str, key: str, *, concise: bool = False) -> str:
     if concise:
         return CONCISE_DEFAULTS[kind]
     return pick([a for a in DEFAULT_ANSWERS[kind] if len(words(a)) > 1], key)
+
+
+ASK_IF = ("Sorry, doctor, do you mean {what}?", "I'm not sure. Do you mean {what}?")
+"""A fact nearly answers the question: the patient asks whether it is what the doctor means."""
+HEDGE = ("I'm not sure that's what you mean, but", "I don't know if this is what you're asking, but")
+"""Before facts the patient is not sure answer the question."""
+
+
+def ask_if(what: str, key: str) -> str:
+    """The patient asks whether the doctor means this ("Do you mean the eye episodes?")."""
+    return pick(ASK_IF, key).format(what=what)
+
+
+def hedged(text: str, key: str) -> str:
+    """Facts said with the patient's doubt that they answer the question."""
+    return f"{pick(HEDGE, key)} {lower_first(text)}"
+
+
+def ask_which(first: str, second: str, key: str) -> str:
+    """The patient asks which of two things the doctor means ("Do you mean the headaches, or the eye?")."""
+    return pick(ASK_WHICH, key).format(first=first, second=second)
+
+
+DEFAULT_FOR = {
+    "negative": ("No {what}.", "No {what}, though.", "But no {what}."),
+    "uncertain": ("I'm not sure about {what}.", "I couldn't say about {what}."),
+}
+"""The default for one part of a question beside the facts for the others, naming the part."""
+_DEFAULT_FOR = re.compile(
+    r"^(no|but no|i'?m not sure about|i couldn'?t say about) [\w' /-]+(, though)?\.$", re.IGNORECASE
+)
+_LEAD_VERBS = frozenset("use uses using used take takes taking get gets suffer suffering suffered".split())
+"""Verbs that lead a question to what it asks about ("do you use a spacer?")."""
+_WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
+
+
+def what_is_asked(question: str) -> str:
+    """The words of what a question asks about, without its lead ("do you get night sweats?": "night
+    sweats"; "do you use a spacer with your inhaler?": "spacer")."""
+    tokens = [t for t in re.findall(r"[a-z0-9][a-z0-9'-]*", question.lower())]
+    start = next((i for i, t in enumerate(tokens) if t not in STOPWORDS and t not in _LEAD_VERBS), len(tokens))
+    rest = " ".join(tokens[start:])
+    end = _WHAT_ENDS.search(rest)
+    what = rest[: end.start()].strip() if end else rest
+    return " ".join(what.split()[:4])
+
+
+def default_for(kind: str, what: str, key: str, *, concise: bool = False, after_facts: bool = True) -> str:
+    """The default for the part of a question that asks about ``what``, named ("No night sweats."; "But
+    no ..." only after a fact)."""
+    if concise or not after_facts:
+        return DEFAULT_FOR[kind][0].format(what=what)
+    return pick(DEFAULT_FOR[kind], key).format(what=what)
+
+
+def is_default_for(sentence: str) -> bool:
+    """Is the sentence a default that names its part ("No night sweats.", "I'm not sure about work.")?"""
+    return bool(_DEFAULT_FOR.match(sentence.strip()))
 
 
 def unsure(key: str, *, concise: bool = False) -> str:

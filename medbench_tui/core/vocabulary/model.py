@@ -51,6 +51,34 @@ PHRASE_LISTS: dict[str, str] = {
     # that nobody reads.
     "team_actions": "words that make a team named in a plan a referral, review, discussion or admission "
                     '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
+    "patient_aspect_onset": "the simulated patient: a question asks when something started or how long it has been",
+    "patient_aspect_severity": "the simulated patient: a question asks how bad something is",
+    "patient_aspect_location": "the simulated patient: a question asks where something is",
+    "patient_aspect_radiation": "the simulated patient: a question asks whether something spreads or goes anywhere",
+    "patient_aspect_character": "the simulated patient: a question asks what something is like",
+    "patient_aspect_aggravating": "the simulated patient: a question asks what makes something worse",
+    "patient_aspect_relieving": "the simulated patient: a question asks what makes something better, or whether "
+                                "what was used helped",
+    "patient_aspect_progression": "the simulated patient: a question asks how something has changed over time",
+    "patient_aspect_frequency": "the simulated patient: a question asks how often something comes, or whether it "
+                                "comes and goes",
+    "patient_aspect_interval": "the simulated patient: a question asks how the patient is between attacks",
+    "patient_aspect_recurrence": "the simulated patient: a question asks whether something happened before",
+    "patient_aspect_time_of_day": "the simulated patient: a question says when in the day (says when, not what about)",
+    "patient_aspect_baseline": "the simulated patient: a question asks how the patient is when well",
+    "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
+    "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
+                      "clarification asks what they mean)",
+    "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
+                               "observation findings",
+    "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
+    "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
+    "patient_request_words": "the simulated patient: words of asking ('can I see it again please'): in these "
+                             "alone, a request is for what was just handed over",
+    "patient_qualities": "the simulated patient: words after 'is it' that ask how a symptom is, not what illness it is",
+    "patient_states": "the simulated patient: words after 'is that' that ask how what was just told stands",
+    "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
+    "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
 }
 """Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
 lists`` prints this table)."""

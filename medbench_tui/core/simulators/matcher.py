@@ -1,0 +1,674 @@
+"""Finding the facts that answer one question, by what it means in this record.
+
+A question is read as units (:mod:`lexicon`: a word's stem and the clinical concepts its
+phrase stands for); each fact is a profile of the terms its ``keywords``, ``topic`` and
+``answer`` say, each weighted by the field it comes from. A question word weighs by how
+specific it is in this case's record (its inverse document frequency over the record's facts
+and intro sentences): a word every fact uses says little, a word one fact uses points at it.
+A fact's score blends the share of the question it covers with its best single word; a fact
+answers when its score reaches :data:`MATCH_THRESHOLD`, and the rules of
+:meth:`Matcher.facts_for` decide between facts that share words.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from medbench_tui.core.cases.model import PatientRecord
+from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
+from medbench_tui.core.simulators.lexicon import (
+    BROADER,
+    CLINICAL,
+    Unit,
+    misspelt_concepts,
+    sentences,
+    stem,
+    units,
+    words,
+)
+from medbench_tui.core.text import lemma
+
+MATCH_THRESHOLD = 0.6
+"""Score a fact needs to answer a question: BLEND x the share of the question's
+(rarity-weighted) words it covers + (1 - BLEND) x its best word match."""
+INTRO_THRESHOLD = 0.7
+"""The same share for a question that only the intro answers ("As I said, ...")."""
+FUZZY_CUTOFF = 88
+"""rapidfuzz ``ratio`` for a word the record lacks to stand for a record word (>= 5 letters)."""
+SECOND_FACT_WEIGHT = 0.8
+"""A second fact answers the same question only if it owns a word at topic/keyword strength."""
+MAX_FACTS_PER_QUESTION = 3
+FOLLOW_UP_BONUS = 0.15
+"""A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
+ELLIPSIS_WORDS = 3
+"""A question with no content word is a fragment about the last reply ("how much?", "what
+happened then?") only when it is this short."""
+WHOLE_SMALL_WORDS = 3
+"""Small words of one keyword a part without a content word must say for it to leave the topic."""
+COVERED_THRESHOLD = 0.35
+"""Score of a question part against the facts already in the reply at which they answer it."""
+BODY_PARTS = CLINICAL.of_kind("body_part") | frozenset(
+    f"@{c}" for c, broader in BROADER.items() if any(CLINICAL.kinds.get(b) == "body_part" for b in broader)
+)
+"""Where a symptom is: the body parts of the vocabulary, and the symptoms of one part (vision: the eye)."""
+CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
+MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
+"""Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
+what about; a record that never says them is not asked about something new."""
+HEAD_CONCEPTS = frozenset({"@allergy"})
+"""Concepts that, with what they are to, are what a question is about: "any allergies to meds?" asks
+for the allergies (to medicines), not for the medicines ("heat intolerance" is no allergy)."""
+_TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
+GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
+ALTERNATIVE_THRESHOLD = 0.7
+"""Score one alternative of "any A or B?" needs to answer the question for the whole."""
+REPEAT_MARGIN = 0.1
+"""A fact the doctor heard before is said again beside new facts only when it matches the
+question this much better than the best new one ("what colour was the sick?")."""
+KIN_ROOT = 4
+"""Letters two words share at the start to be of one root ("urinary", "urine")."""
+READINGS_KEPT = 256
+"""Questions whose reading (and scores against every fact) a record keeps (a consultation
+asks far fewer)."""
+TIE = 1e-6
+"""Scores this close are equal."""
+EXACT_MATCH = 0.95
+"""Score of a fact matched on its own keywords, whole."""
+ANSWER_ONLY_THRESHOLD = 0.7
+"""Score a fact needs when the question shares words only with its answer text, none with
+what it is about ("what do you do for work?" is not about "climbing the stairs at work")."""
+BLEND = 0.6
+"""A fact's score: BLEND x its coverage of the question + (1 - BLEND) x its best word
+match, so "allergic to any medicines" goes to the allergy fact even though the
+medicines fact covers the other half."""
+BROADER_FACTOR = 0.6
+"""A fact about diarrhoea answers "any change in your bowels?" only weakly."""
+PHRASE_WORD_FACTOR = 0.6
+"""A word inside a multi-word phrase of a fact ("hearing" of "hearing voices") means
+the phrase's concept more than itself."""
+PARTIAL_PHRASE = 0.5
+"""Weight of one word of a multi-word keyword ("hearing" of "hearing things")."""
+GENERIC_WEIGHT = 1.5
+"""Weight of a question word that neither the record nor the synonym map knows."""
+CONCEPT_FACTOR = 0.9
+"""A match through the synonym map counts a little less than the same word."""
+
+FIELD_WEIGHTS = {"keywords": 1.0, "topic": 0.85, "answer": 0.6}
+NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
+"""A word matched this strongly is what the fact is about (its topic or keywords), not a word it uses."""
+SYMPTOM_CONCEPTS = tuple(sorted(CLINICAL.of_kind("symptom", "finding")))
+"""What patients feel and notice, and what is seen of them (the vocabulary's symptoms and findings)."""
+
+_OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
+_OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^\s*(and |so |also )?(any|(have|has|did|do|does) (you|he|she|they) (ever )?(had|have|got|get|noticed|notice)|"
+    r"is there|are there|ever had)\s+",
+    re.IGNORECASE,
+)
+_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
+"""What the first alternative of a list says the others are of ("any family history of asthma or
+eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
+_CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
+"""A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
+_EXAMPLES = re.compile(
+    r",\s*(like|such as|for example|for instance|e\.?g\.?|say)\s+\w|,[^,]+\b(for example|for instance)\W*$",
+    re.IGNORECASE,
+)
+"""Where the examples of what a question asks about begin."""
+
+
+def without_examples(question: str) -> str:
+    """The question without the examples of what it asks about ("any tests, thyroid for example?")."""
+    example = _EXAMPLES.search(question)
+    return question[: example.start()] if example else question
+_DURATION = re.compile(
+    r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+"
+    r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
+"""Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
+
+
+def _main_clause(question: str) -> int:
+    """How many of the question's units come before a circumstance ("... when you open your bowels")."""
+    clause = _CIRCUMSTANCE.search(question)
+    if clause is None:
+        return len(units(question))
+    before, after = units(question[: clause.start()]), units(question[clause.end() :])
+    return len(before) if before and len(before) + len(after) == len(units(question)) else len(units(question))
+
+
+def _qualified_match(source: Source, terms: frozenset[str], factor: float, matched: float) -> float:
+    """How well a fact matches a word qualified by one the record does not know: as a word of a
+    partial keyword, though a concept is the concept whatever qualifies it ("drug reactions")."""
+    concept = max((source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0)
+    return max(min(matched, PARTIAL_PHRASE), factor * concept)
+
+
+def _only_describes(question: str) -> bool:
+    """Is the question only of when/how/where ("when did you first notice the change?")?"""
+    asked = units(question)
+    return bool(asked) and all(u.terms & DESCRIPTORS for u in asked)
+
+
+
+def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
+    """The descriptors (when, how, how often…) a fact is about: a keyword (or topic) that says
+    only that ("getting worse"; not "voice changed", "a change of tablets")."""
+    found: set[str] = set()
+    for keyword in [topic, *keywords]:
+        said = units(keyword)
+        if said and all(u.terms & DESCRIPTORS for u in said):
+            found.update(t for u in said for t in u.terms & DESCRIPTORS)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=8192)
+def _changed_by_phrase(unit: Unit) -> bool:
+    """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
+    one it lacks alone ("blacked out" is no black stool)?"""
+    if not unit.in_phrase:
+        return False
+    alone = {t for u in units(unit.text) for t in u.terms if t.startswith("@")}
+    return alone != {t for t in unit.terms if t.startswith("@")}
+
+
+
+@lru_cache(maxsize=4096)
+def alternatives(question: str) -> tuple[str, ...]:
+    """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
+    "any vomiting"), each as a question of its own; none for one question ("history of A or B",
+    "a day or two", "or similar"). Cached: several checks of one part ask."""
+    head = _LEAD.match(question)
+    found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+    if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
+        return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
+    qualified = _HEAD_OF_LIST.match(found[0])
+    asked = []
+    for i, alternative in enumerate(found):
+        # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
+        # one that says what it is of ("... or blood in your stools?") only of the lead
+        own = i == 0 or _LEAD.match(alternative)
+        lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
+        asked.append(alternative if own else lead + alternative)
+    return tuple(asked)
+
+
+
+@lru_cache(maxsize=8192)
+def _wording(text: str) -> frozenset[str]:
+    return frozenset(stem(lemma(w)) for w in words(text))
+
+
+
+@dataclass
+class Source:
+    """Something the patient can say: a fact (with its id) or an intro sentence.
+
+    ``profile`` maps each term (stem or ``@concept``) to how strongly it points here;
+    ``phrases`` are the multi-word keywords, which count fully only when whole: the stems
+    a question must hold, and the terms they stand for ("day to day" is one ``@baseline``).
+    """
+
+    id: str | None
+    text: str
+    profile: dict[str, float]
+    phrases: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
+    delayed: bool = False
+    named: frozenset[str] = frozenset()
+    """Terms of its keywords and topic: what the fact is about, not just words it uses."""
+    alone: frozenset[str] = frozenset()
+    """The words of its one-word keywords: what it answers whatever qualifies them."""
+    wordings: tuple[frozenset[str], ...] = ()
+    """Each keyword's words as written, small words too ("in between"), to tell apart facts that
+    match a question equally well."""
+    terms: frozenset[str] = frozenset()
+    """The terms of ``profile``: with ``phrase_stems``, what a question must share to be scored
+    against the source further (most facts share nothing with most questions)."""
+    phrase_stems: frozenset[str] = frozenset()
+    """Every stem of ``phrases``."""
+    topic: str = ""
+    """What the fact is about, in its author's words."""
+    headed: frozenset[str] = frozenset()
+    """The terms of its topic alone: what the fact is about first of all."""
+
+    @classmethod
+    def build(
+        cls, id: str | None, text: str, fields: list[tuple[str, str]], delayed: bool = False, topic: str = ""
+    ) -> Source:
+        profile: dict[str, float] = {}
+        phrases = []
+        named: set[str] = set()
+        for name, field_text in fields:
+            partial = name == "keywords" and len(words(field_text)) > 1
+            if partial:
+                stems = frozenset(stem(w) for w in words(field_text))
+                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
+            terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
+            terms += [(f"@{b}", False, BROADER_FACTOR) for t, _, _ in terms for b in BROADER.get(t[1:], ())]
+            if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
+                terms.append(("@onset", False, 1.0))
+            if name != "answer":
+                named.update(t for t, _, _ in terms)
+            for term, in_phrase, factor in terms:
+                weight = (PARTIAL_PHRASE if partial else FIELD_WEIGHTS[name]) * factor
+                if term.startswith("@"):
+                    weight *= CONCEPT_FACTOR
+                elif in_phrase:
+                    weight *= PHRASE_WORD_FACTOR
+                if profile.get(term, 0) < weight:
+                    profile[term] = weight
+        wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
+        alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
+        return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
+                   frozenset(w for stems, _ in phrases for w in stems), topic,
+                   frozenset(t for u in units(topic) for t in u.terms))
+
+    def worded(self, question: str) -> int:
+        """How many words of the question its best keyword shares, small words included."""
+        asked = _wording(question)
+        return max((len(w & asked) for w in self.wordings), default=0)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A question as the record's words: its units, their resolved terms and weights."""
+
+    units: tuple[Unit, ...]
+    resolved: list[tuple[frozenset[str], float]]
+    inside: list[frozenset[str]]
+    qualified: set[str]
+    weights: list[float]
+    terms: frozenset[str]
+    stems: frozenset[str]
+
+
+@dataclass
+class Match:
+    source: Source
+    score: float
+    per_unit: list[float]
+
+
+class Matcher:
+    """Finds the record's facts that answer one question."""
+
+    def __init__(self, record: PatientRecord) -> None:
+        self.facts = [
+            Source.build(
+                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
+                a.delayed, a.topic,
+            )
+            for a in record.additional_answers
+        ]
+        self.intro = [Source.build(None, s, [("topic", s)]) for s in sentences(record.intro)]
+        self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
+        """The when/how each fact is about (see :func:`_aspects`)."""
+        documents = [s.profile for s in self.facts + self.intro]
+        n = len(documents)
+        df: dict[str, int] = {}
+        for profile in documents:
+            for term in profile:
+                df[term] = df.get(term, 0) + 1
+        self.idf = {t: max(0.3, math.log((n + 1) / (c + 0.5))) for t, c in df.items()}
+        self.unknown_idf = math.log((n + 1) / 0.5)
+        self._vocab = sorted(t for t in df if not t.startswith("@") and len(t) >= 5)
+        self.complaint = frozenset(t for u in units(record.intro) for t in u.terms if t in SYMPTOM_CONCEPTS)
+        """The symptoms the patient came with, as concepts."""
+        self._fuzzy: dict[str, str | None] = {}
+        self._readings: dict[str, _Reading] = {}
+        self._scores: dict[str, list[Match]] = {}
+        self._roots = frozenset(t[:KIN_ROOT] for t in df if not t.startswith("@") and len(t) >= KIN_ROOT)
+
+    def _weight(self, terms: frozenset[str]) -> float:
+        """How much a question word says: its rarity in the record; a word the record
+        lacks weighs fully when it names a clinical concept, else it is likely generic. A word
+        of when ("at night", "normally like") says no more than a generic word however rare."""
+        known = max((self.idf.get(t, 0.0) for t in terms), default=0.0)
+        if known:
+            return min(known, GENERIC_WEIGHT) if terms & CIRCUMSTANCE_CONCEPTS else known
+        return self.unknown_idf if any(t.startswith("@") and t not in MODIFIERS for t in terms) else GENERIC_WEIGHT
+
+    def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
+        """The unit's terms as the record knows them, and the factor of a fuzzy match."""
+        if any(t in self.idf for t in unit.terms):
+            return unit.terms, 1.0
+        for term in unit.terms:
+            if term.startswith("@") or len(term) < 5:
+                continue
+            if term not in self._fuzzy:
+                hit = process.extractOne(term, self._vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+                self._fuzzy[term] = hit[0] if hit else None
+            if fuzzy := self._fuzzy[term]:
+                return frozenset({fuzzy}), 0.9
+        if not any(t.startswith("@") for t in unit.terms) and (misspelt := misspelt_concepts(unit.text)):
+            return misspelt, 0.9  # "medicaitons": the medicines, though no fact says the word
+        return unit.terms, 1.0
+
+    def _read(self, question: str) -> _Reading:
+        """What a question asks, as this record's words: worked out once per question, as
+        one reply scores it against several sets of facts."""
+        if (reading := self._readings.get(question)) is not None:
+            return reading
+        question_units = units(question)
+        resolved = [self._resolve(u) for u in question_units]
+        # a word that a phrase of the question gives another meaning means the phrase ("pain" of
+        # "anything for the pain"; not "live" of "live with")
+        inside = [
+            frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
+            for u, (terms, _) in zip(question_units, resolved, strict=True)
+        ]
+        weights = [self._weight(terms) for terms, _ in resolved]
+        reading = _Reading(
+            question_units, resolved, inside, self._qualified(question) if resolved else set(), weights,
+            frozenset(t for terms, _ in resolved for t in terms), _wording(question),
+        )
+        if len(self._readings) >= READINGS_KEPT:
+            self._readings.clear()
+        self._readings[question] = reading
+        return reading
+
+    def subject_units(self, question: str) -> list[int]:
+        """The indexes of the question's units that say what it is about (not how, when or whether
+        before)."""
+        resolved = self._read(question).resolved
+        return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+
+    def score(self, question: str, sources: list[Source]) -> list[Match]:
+        """How well each source answers the question, best first."""
+        if sources is not self.facts:
+            return self._score(question, sources)
+        known = self._scores.get(question)  # every fact against one part: asked by several checks
+        if known is None:
+            if len(self._scores) >= READINGS_KEPT:
+                self._scores.clear()
+            known = self._scores[question] = self._score(question, sources)
+        return list(known)
+
+    def _score(self, question: str, sources: list[Source]) -> list[Match]:
+        reading = self._read(question)
+        question_units, resolved, inside = reading.units, reading.resolved, reading.inside
+        if not resolved:  # no content word ("does he know you're here?"): a keyword said whole
+            asked_whole = _wording(question)
+            return [Match(source, 1.0, []) for source in sources
+                    if any(len(w) >= 2 and w <= asked_whole for w in source.wordings)]
+        qualified, weights, asked = reading.qualified, reading.weights, reading.stems
+        total = sum(weights)
+        heaviest = max(weights)
+        matches = []
+        nothing = [0.0] * len(resolved)  # shared by the facts that share nothing: never changed in place
+        for source in sources:
+            phrases = [] if asked.isdisjoint(source.phrase_stems) else [
+                stands_for for phrase, stands_for in source.phrases if phrase <= asked
+            ]
+            if not phrases and reading.terms.isdisjoint(source.terms):  # shares nothing
+                matches.append(Match(source, 0.0, nothing))
+                continue
+            profile = source.profile
+            per_unit = []
+            for (terms, factor), stems in zip(resolved, inside, strict=True):
+                best = 0.0  # the best of the unit's terms; a word inside a phrase counts partly
+                for t in terms:
+                    weight = profile.get(t, 0.0)
+                    if weight and t in stems:
+                        weight *= PARTIAL_PHRASE
+                    if weight > best:
+                        best = weight
+                per_unit.append(factor * best)
+            if sum(p > 0 for p in per_unit) == 1:  # the fact shares nothing else with the question
+                per_unit = [
+                    _qualified_match(source, terms, f, p)
+                    if u.text in qualified and not terms & (source.alone | DESCRIPTORS) else p
+                    for p, u, (terms, f) in zip(per_unit, question_units, resolved, strict=True)
+                ]
+            for stands_for in phrases:
+                per_unit = [
+                    max(p, f) if terms & stands_for else p
+                    for p, (terms, f) in zip(per_unit, resolved, strict=False)
+                ]
+            coverage = sum(map(operator.mul, weights, per_unit)) / total
+            # the best single word, as far as it is the main word of the question
+            peak = max(map(operator.mul, per_unit, weights)) / heaviest
+            matches.append(Match(source, BLEND * coverage + (1 - BLEND) * peak, per_unit))
+        matches.sort(key=lambda m: -m.score)
+        return matches
+
+    def _qualified(self, question: str) -> set[str]:
+        """The question's words that a word the record does not know qualifies ("test" of "smear
+        test"): they name something else than the record's "pregnancy test", unless a fact has
+        them as a keyword of their own."""
+        tokens = words(question)
+        found = set()
+        for before, word in zip(tokens, tokens[1:], strict=False):
+            alone = units(before)
+            if len(alone) == 1 and alone[0].text == before and not any(
+                t.startswith("@") or t in self.idf for t in self._resolve(alone[0])[0]
+            ) and not self._kin(before):
+                found.add(word)
+        return found
+
+    def _kin(self, word: str) -> bool:
+        """Does the record have a word of the same root ("urine" for "urinary")?"""
+        return len(word) > KIN_ROOT and word[:KIN_ROOT] in self._roots
+
+    def ranked(self, question: str) -> list[Match]:
+        """The facts that could answer a question, best first, once the question's form has ruled
+        out those it cannot be about (see :meth:`facts_for`)."""
+        matches = self._closest_wording(question, self._describing(question, self._either(question)))
+        # a fact that shares only a word of when ("normally like") with a question about something
+        # ("what's your breathing normally like?") is no candidate
+        subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
+        if subject:
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+        taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
+        heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
+        if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
+        if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
+            matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
+            # a fact about the family history answers it before one that mentions a relative
+            matches = [m for m in matches if "@family" in m.source.headed] or matches
+        return matches
+
+    def facts_for(self, question: str) -> list[Source]:
+        """The facts that answer a question, best first (a second fact must own a word)."""
+        matches = self.ranked(question)
+        family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
+        if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
+            return [matches[0].source]
+        if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question):
+            return []  # a drug misspelt is still the drug ("bisoprolil")
+        if (
+            not self.names(matches[0].source, question)
+            and not self._denies_all(matches[0], question)
+            and not self.names_its_medicine(matches[0], question)
+            and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
+        ):
+            return []
+        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
+            return []
+        chosen = [matches[0]]
+        for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
+            if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
+                break
+            if self._owns(match, chosen, question):
+                chosen.append(match)
+        return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
+        """With examples ("any tests, thyroid for example?", "anything odd, like seeing things?") the
+        facts that answer what the examples are of: one that only an example names is not asked for."""
+        example = _EXAMPLES.search(question)
+        head = question[: example.start()] if example else ""
+        if not self._has_known_subject(head):  # "any conditions, like diabetes?": the examples say it
+            return chosen
+        kept = {
+            id(m.source) for m in self.score(head, chosen)
+            if m.score >= MATCH_THRESHOLD or max(m.per_unit, default=0.0) >= NAMED_STRENGTH
+        }
+        return [s for s in chosen if id(s) in kept]
+
+    def _has_known_subject(self, question: str) -> bool:
+        """Does the question name something the record knows, beyond when/how?"""
+        return any(
+            not (u.terms & (DESCRIPTORS | MODIFIERS)) and any(t in self.idf for t in self._resolve(u)[0])
+            for u in units(question)
+        )
+
+    def _owns(self, match: Match, chosen: list[Match], question: str) -> bool:
+        """Does a second fact own a word of the question: match it at keyword strength and better
+        than the facts chosen? A word that says only when ("previous", "at night") is owned only by a
+        fact that says something of the question's subject too, a word inside a phrase is owned
+        through the phrase's concept ("illness" of "mental illness" is not any illness), and the
+        circumstance of "any blood when you open your bowels?" asks nothing of its own."""
+        resolved = [self._resolve(u) for u in units(question)]
+        held = [
+            min(p, factor * max((match.source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0))
+            if unit.in_phrase else p
+            for unit, (terms, factor), p in zip(units(question), resolved, match.per_unit, strict=True)
+        ]
+        subject = [i for i, (terms, _) in enumerate(resolved) if not terms & MODIFIERS]
+        when_too = not subject or any(held[i] > 0 for i in subject)
+        return any(
+            p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
+            for i, p in enumerate(held[: _main_clause(question)])
+            if when_too or not resolved[i][0] & MODIFIERS
+        )
+
+    @staticmethod
+    def _closest_wording(question: str, matches: list[Match]) -> list[Match]:
+        """Among facts that match equally well, the one whose keyword says it as the question does
+        first: "in between" is the behaviour between attacks, not the attacks (keyword "between")."""
+        if len(matches) < 2 or matches[1].score < matches[0].score - TIE:
+            return matches
+        tied = [m for m in matches if m.score >= matches[0].score - TIE]
+        tied.sort(key=lambda m: -m.source.worded(question))
+        return tied + matches[len(tied):]
+
+    def _describing(self, question: str, matches: list[Match]) -> list[Match]:
+        """A question only of when/how ("when did you first notice the change?") is answered
+        by a fact that says when or how, never by one that merely shares a word ("the GP
+        changed the dose"); it is about the illness, so a fact about when or how the presenting
+        complaint came goes first (not the tablets started two weeks ago). A fact that is about
+        that aspect of the complaint (its keywords or topic say so) is what the question asks,
+        whatever words it is put in ("how has it changed since then?" of the yellow's spread,
+        not of the stools that "have changed")."""
+        if not _only_describes(question):
+            return matches
+        wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
+        # each aspect asks for the same thing: the fact that says best when (or how) it came on
+        described = [
+            Match(m.source, max([m.score, *m.per_unit]), m.per_unit)
+            for m in matches
+            if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
+        ]
+        # a fact about that aspect of the complaint is the answer: none that only shares a word
+        about = [
+            Match(m.source, max(m.score, MATCH_THRESHOLD), m.per_unit)
+            for m in described
+            if self._aspects.get(m.source.id or "", frozenset()) & wanted and m.source.named & self.complaint
+        ]
+        if about:
+            return sorted(about, key=lambda m: -m.score)
+        return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
+                                                -m.score))
+
+    def _elsewhere(self, match: Match, question: str) -> bool:
+        """Is the fact a pain (or swelling, bleeding) of another part of the body than the
+        question's ("any chest pain?" is not answered by stomach cramps)?"""
+        question_units = units(question)
+        asked = {t for u in question_units for t in u.terms} & BODY_PARTS
+        source = match.source
+        own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
+        if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
+        return all(u.terms & GENERIC_SYMPTOMS for u in shared)
+
+    def names(self, source: Source, question: str) -> bool:
+        """Does the question use a word of what the fact is about (its keywords or topic)? A
+        word that only says when or how often ("previous" of "any previous surgery?") names
+        nothing while the question has a subject of its own."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        subject = [terms for terms in resolved if not terms & MODIFIERS] or resolved
+        # a one-word keyword said, even a small word ("does he think he's ill?" for "thinks")
+        return any(t in source.named for terms in subject for t in terms) or bool(source.alone & _wording(question))
+
+    def _denies_all(self, match: Match, question: str) -> bool:
+        """Does a fact that says "no ..." name every subject word of the question ("no ulcers
+        or bleeding problems" for "any bleeding problems?")? Then it is the answer, not a
+        default that merely agrees with it."""
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if not voice.is_negative(match.source.text) or len(resolved) != len(match.per_unit):
+            return False
+        subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
+        return bool(subject) and all(p > 0 for p in subject)
+
+    def names_its_medicine(self, match: Match, question: str) -> bool:
+        """Does the question name medicines that only the answer of the medicines fact names
+        ("are you on ramipril?", "how many mg of ramipril?")? A drug is what that fact is
+        about, so its answer is the reply, never a default "No"."""
+        if "@medication" not in match.source.named:
+            return False
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        if len(resolved) != len(match.per_unit):
+            return False
+        # each word as written in the answer, not a concept it shares ("smoke" is no glasses prescription)
+        subject = [terms for terms in resolved if not terms & MODIFIERS]
+        return bool(subject) and all(
+            any(t in match.source.profile for t in terms if not t.startswith("@")) for terms in subject
+        )
+
+    def _subject_score(self, match: Match, question: str) -> float:
+        """The match on the question's subject alone: "previous" of "any previous surgery?"
+        does not make an earlier episode that needed no operation the answer."""
+        resolved = [self._resolve(u) for u in units(question)]
+        if len(resolved) != len(match.per_unit):
+            return match.score
+        pairs = [
+            (self._weight(terms), p)
+            for (terms, _), p in zip(resolved, match.per_unit, strict=True)
+            if not terms & MODIFIERS
+        ]
+        if not pairs or len(pairs) == len(resolved):
+            return match.score
+        total = sum(w for w, _ in pairs)
+        heaviest = max(w for w, _ in pairs)
+        coverage = sum(w * p for w, p in pairs) / total
+        return BLEND * coverage + (1 - BLEND) * max(p * w / heaviest for w, p in pairs)
+
+    def _either(self, question: str) -> list[Match]:
+        """Scores for "any nausea or vomiting?": a fact answers the question when it
+        answers the whole or one of its alternatives."""
+        best = {id(m.source): m for m in self.score(question, self.facts)}
+        for alternative in alternatives(question):
+            for match in self.score(alternative, self.facts):
+                whole = best[id(match.source)]
+                # the whole question's words decide a second fact
+                if match.score > whole.score and match.score >= ALTERNATIVE_THRESHOLD:
+                    best[id(match.source)] = Match(match.source, match.score, whole.per_unit)
+        return sorted(best.values(), key=lambda m: -m.score)
+
+    def intro_for(self, question: str) -> Source | None:
+        matches = self.score(question, self.intro)
+        return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
+
+    def elaborating(self, question: str, intro: Source) -> list[Source]:
+        """The facts that tell more of the part of the intro the question asks about ("what happened
+        in the bathroom?" of "... and I nearly passed out in the bathroom": the fainting), as long
+        as they say the question's words too; none when the intro is all the record says of it."""
+        reading = self._read(question)
+        subject = [i for i, (terms, _) in enumerate(reading.resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+        asked = {t for i in subject for t in reading.resolved[i][0]}
+        clauses = [c for c in _CLAUSE.split(intro.text) if c and asked & {t for u in units(c) for t in u.terms}]
+        told = [s for clause in clauses for s in self.facts_for(clause)]
+        return [m.source for m in self.score(question, told) if all(m.per_unit[i] > 0 for i in subject)][:1]

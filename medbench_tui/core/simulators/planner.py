@@ -1,0 +1,686 @@
+"""What the patient answers to each question of a message: a named table of rules.
+
+Each :class:`Rule` has a name, says what it does, when it applies to a question (read into a
+:class:`~question.Question` once) and what it answers. For each question the first rule of
+:data:`RULES` that applies gives the part of the reply; :func:`rules` lists them (``docs/patient.md``
+describes each) and the tests hold each one to its description. Then :meth:`Planner.choose`
+decides which parts go into the reply together: a fact once per reply, no "No." beside a fact
+that answers the same question, no echo of what the doctor heard before beside a new answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+from medbench_tui.core.cases.model import Attachment, PatientRecord
+from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.dialogue import DialogueState
+from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
+from medbench_tui.core.simulators.lexicon import units, words
+from medbench_tui.core.simulators.matcher import (
+    _LEAD,
+    _OR_WORD,
+    COVERED_THRESHOLD,
+    ELLIPSIS_WORDS,
+    EXACT_MATCH,
+    FOLLOW_UP_BONUS,
+    MATCH_THRESHOLD,
+    MODIFIERS,
+    NAMED_STRENGTH,
+    REPEAT_MARGIN,
+    SYMPTOM_CONCEPTS,
+    TIE,
+    WHOLE_SMALL_WORDS,
+    Matcher,
+    Source,
+    without_examples,
+)
+from medbench_tui.core.simulators.question import Message, Question, read_question
+
+_OPEN_COMPLAINT = re.compile(
+    r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
+    r"whats (wrong|the (problem|matter|trouble))|how can i help|what can i do for you|"
+    r"tell me (more|what happened|about it))",
+    re.IGNORECASE,
+)
+_WHY_CAME = re.compile(
+    r"\b((what|who) (made|got|told) you (to )?(come|decide|see|call|ring|book)|who sent you|"
+    r"why (did|have|are) you (come|came|decided|here)|why now\b|"
+    r"whose idea|sen[dt] you\b|(made|make) you come|(decide|decided) to (come|see))",
+    re.IGNORECASE,
+)
+"""Questions of why the patient came: the intro sentence that says so answers them, else the whole intro."""
+_AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
+_LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
+"""A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
+
+
+@dataclass
+class Part:
+    """The answer to one question of a message: a ready text, or the facts to say."""
+
+    text: str
+    kind: str
+    asked: str = ""
+    """What the matcher read of the question (or of one of its alternatives)."""
+    question: Question | None = None
+    sources: list[Source] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    """How well each fact matches the part's question."""
+    handed: list[str] = field(default_factory=list)
+    """The attachments it hands over."""
+    heading: bool = False
+    """A default for a part that only heads the questions after it ("SH - does she live alone?")."""
+    rule: str = ""
+    """The rule of :data:`RULES` that planned it."""
+    confidence: float = 1.0
+    """How sure the patient is that the part answers its question."""
+
+    @property
+    def facts(self) -> list[str]:
+        return [s.id for s in self.sources if s.id is not None]
+
+    @property
+    def uncertain_default(self) -> bool:
+        return self.question is not None and self.question.uncertain_default
+
+
+@dataclass
+class Asking:
+    """One question being planned: what the rules read, and what they work out once."""
+
+    question: Question
+    key: str
+    given: list[str]
+    """The facts the parts before it in the message already give."""
+    _candidates: list[Source] | None = None
+    followed_up: bool = False
+    """The candidates were resolved against the last reply's topic (a follow-up)."""
+    about_the_topic: bool = False
+    """A follow-up that points at what was just said ("how long did that last?"): when the record does
+    not say, it is not sure, never the intro or another subject."""
+
+
+Applies = Callable[["Planner", Asking], bool]
+Answers = Callable[["Planner", Asking], "Part | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the planner: when it applies to a question, and what it answers (None: the
+    question adds nothing to the reply)."""
+
+    name: str
+    does: str
+    applies: Applies
+    answers: Answers
+
+
+RIVAL_MARGIN = 1e-6
+"""A second fact about something else that scores this close to the chosen one makes the question
+ambiguous in the record: the patient asks which the doctor means."""
+ASKED_BACK = 0.4
+"""The confidence of a reply that asks the doctor what was meant."""
+WEAK = 0.6
+"""The confidence of facts matched only on words of what they tell: said with doubt."""
+NEAR_MISS = 0.45
+"""A fact about the question's subject that scores this much, though not enough to answer: the
+patient is not sure the record says nothing of it, and asks rather than say "No"."""
+"""The confidence of a reply that asks the doctor what was meant."""
+_PARENTHESES = re.compile(r"\s*\([^)]*\)")
+
+
+_NO_ARTICLE = re.compile(r"^(when|how|what|where|who|whether|why|which|any|anything|his|her|my|your|their)\b", re.I)
+
+
+def _label(source: Source) -> str:
+    """How the patient names a fact when asking which one the doctor means: its topic, without
+    the author's notes in brackets ("the eye episodes", "when the symptoms started")."""
+    topic = _PARENTHESES.sub("", source.topic).strip().rstrip(".")
+    if not topic:
+        return "that"
+    return topic if _NO_ARTICLE.match(topic) else f"the {topic}"
+
+
+def _points(question: Question | None) -> bool:
+    return question is not None and question.pointer != "none"
+
+
+def _said_again(text: str, rule: str) -> Part:
+    """The intro, or a sentence of it, said again ("As I said, ..."), in one line: the
+    case's line breaks are where its author wrapped the text, not where the patient pauses."""
+    return Part(voice.REPEAT.format(answer=voice.lower_first(" ".join(text.split()))), "repeat", rule=rule)
+
+
+class Planner:
+    """Plans the reply to each message from the record, the matcher and the dialogue state."""
+
+    def __init__(self, record: PatientRecord, matcher: Matcher, behaviors: Collection[str]) -> None:
+        self.record = record
+        self.matcher = matcher
+        self.behaviors = frozenset(behaviors)
+        self.concise = "concise" in behaviors
+        self.by_id = {s.id: s for s in matcher.facts}
+        self.state = DialogueState()
+        self.pending: list[Source] = []
+        """The facts the patient asked the doctor to choose between in its last reply."""
+
+    # -- one message ---------------------------------------------------------
+    def plan(self, message: Message, state: DialogueState, key: str) -> list[Part]:
+        """The parts of the reply to a message, chosen (see :meth:`choose`), not yet said."""
+        self.state = state
+        self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
+        state.pending = []  # what the patient asked back is answered now or not at all
+        planned: list[Part] = []
+        for question in message.questions:
+            if planned and planned[-1].kind in ("hand_over", "cooperation") and question.adds_to_act:
+                continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
+            part = self.plan_question(question, key, [f for p in planned for f in p.facts])
+            if part is not None:
+                for each in [part, *self._unanswered_alternatives(part, key)]:
+                    self._add(planned, each)
+        # "tell me about the cough - when did it start?": the lead-in names the topic, the question asks
+        planned = [p for i, p in enumerate(planned) if not (
+            p.kind == "answer" and p.question is not None and p.question.lead_in and i + 1 < len(planned)
+            and planned[i + 1].kind == "answer" and _points(planned[i + 1].question)
+        )]
+        return self._worded_beside_facts(self.choose(planned), key)
+
+    def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
+        """The part the first rule that applies gives (None: nothing to add)."""
+        asking = Asking(question, key, given)
+        for rule in RULES:
+            if rule.applies(self, asking):
+                part = rule.answers(self, asking)
+                if part is not None:
+                    part.rule = part.rule or rule.name
+                    part.question = part.question or question
+                return part
+        raise AssertionError("the last rule always applies")  # pragma: no cover
+
+    # -- which facts -----------------------------------------------------------
+    def candidates(self, asking: Asking) -> list[Source]:
+        """The facts that answer the question, follow-ups resolved against the last reply's topic
+        (worked out once per question)."""
+        if asking._candidates is None:
+            question = asking.question
+            sources = self.matcher.facts_for(question.asked)
+            if self.state.topic and self._follows_up(question) and not question.again:
+                # "what was it you ate again?" goes back further
+                sources = self._follow_up(question.read, sources, question.pointer)
+                asking.followed_up = True
+                asking.about_the_topic = question.pointer == "that" and not sources
+            asking._candidates = sources
+        return asking._candidates
+
+    def new_facts(self, asking: Asking) -> list[Source]:
+        """The candidates that are not in the reply yet; a second fact the doctor has already
+        heard is not said again unasked."""
+        sources = self.candidates(asking)
+        given = asking.given
+        if sources and sources[0].id in given:
+            # the fact it asks for is already in this reply; the alternatives it lists that other
+            # facts answer are still told ("PMH? any meds or allergies?")
+            listed = self._listed_elsewhere(asking.question.read, given)
+            sources = [s for s in sources[1:] if s.id in listed]
+        return [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
+
+    def answer_facts(self, asking: Asking) -> Part:
+        """The facts that answer the question; when another fact about something else fits it as
+        well, the patient asks which the doctor means instead of picking one."""
+        sources = self.new_facts(asking)
+        rival = self._rival(asking, sources)
+        if rival is not None:
+            self.state.pending = [s.id for s in (sources[0], rival) if s.id]
+            text = voice.ask_which(_label(sources[0]), _label(rival), asking.key)
+            return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
+        part = self.answer_part(asking.question.read, sources)
+        if not asking.followed_up and self._only_in_the_story(asking, sources):
+            part.confidence = WEAK  # "does she snore?" of a fit "noisy, like snoring": said with doubt
+        return part
+
+    def _only_in_the_story(self, asking: Asking, sources: list[Source]) -> bool:
+        """Do the facts share with the question only words of what they tell, none of what they are
+        about (their keywords and topic), and name no medicine the question names? Then the facts may
+        well be about something else."""
+        asked = asking.question.asked
+        for match in self.matcher.score(asked, sources):
+            if max(match.per_unit, default=1.0) >= NAMED_STRENGTH - TIE:
+                return False
+            if self.matcher.names_its_medicine(match, asked):
+                return False
+        return True
+
+    def _rival(self, asking: Asking, sources: list[Source]) -> Source | None:
+        """Another fact, about something else, that answers the question as well as the one chosen
+        (as strongly, by words of what it is about, said as closely): the question is ambiguous in
+        this record. A follow-up is decided by the dialogue, a list of alternatives by its parts."""
+        question = asking.question
+        if asking.followed_up or question.alternatives or len(sources) != 1 or not question.subject:
+            return None
+        asked = question.asked
+        ranked = self.matcher.ranked(asked)
+        if len(ranked) < 2 or ranked[0].source is not sources[0]:
+            return None
+        chosen, other = ranked[0], ranked[1]
+        if other.score < max(chosen.score - RIVAL_MARGIN, MATCH_THRESHOLD) or other.source.worded(asked) < (
+            chosen.source.worded(asked)
+        ):
+            return None
+        if not self.matcher.names(other.source, asked) or not self.matcher.names(chosen.source, asked):
+            return None
+        return other.source
+
+    def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
+        """The facts that answer an alternative of the question ("any meds or allergies?") which
+        no fact already in the reply answers, each named by its alternative."""
+        found: set[str | None] = set()
+        for alternative in read_question(question).alternatives:
+            matches = self.matcher.score(alternative, self.matcher.facts)
+            if any(m.source.id in given and m.score >= MATCH_THRESHOLD for m in matches):
+                continue  # the reply already answers it
+            facts = self.matcher.facts_for(alternative)
+            if facts and self.matcher.names(facts[0], alternative):
+                found.add(facts[0].id)
+        return found
+
+    def answer_part(self, asked: str, sources: list[Source]) -> Part:
+        """A part answered by these facts."""
+        scores = {m.source.id: m.score for m in self.matcher.score(asked, sources) if m.source.id}
+        self.state.topic = [s.id for s in sources if s.id]  # a later part may follow up on it
+        return Part("", "answer", asked, sources=sources, scores=scores)
+
+    def _follow_up(self, question: str, sources: list[Source], pointer: str = "none") -> list[Source]:
+        """A follow-up stays with the topic of the last reply: "which side?" after the
+        chest pain is about the chest pain, as long as that fact says something about it
+        (else "how bad is it?" goes to the fact that says how bad). A follow-up whose words
+        the record does not know ("what were you doing beforehand?") also stays; one with a
+        subject of its own leaves the topic for a fact that matches clearly better."""
+        topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
+        treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
+        if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
+            return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
+        matches = self.matcher.score(question, self.matcher.facts)
+        on_topic = next((m for m in matches if m.source in topic), None)
+        stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
+        asked = units(question)
+        if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
+            # the part says a fact's keyword of several small words whole ("and what do you think?")
+            return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
+        if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
+            return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
+        if all(u.terms & DESCRIPTORS for u in asked):
+            # "how bad is it?" after a symptom may be for a sibling fact (its severity);
+            # "did it help?" after the medicines is about the medicines
+            outright = matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH
+            if intent.dummy_it(question) and outright:
+                return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
+            if on_topic and on_topic.score > 0:
+                return stay
+            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
+                return []
+            if pointer == "that":  # "how long did that last?": of what was just said, or a fact of the same
+                subject = {t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
+                return [s for s in sources if s.named & subject]
+            if matches[0].score >= EXACT_MATCH:
+                return sources
+            # "is it constant?" after where the pain is: a fact about the same symptom, never the
+            # waterworks because "frequency" is one of their words
+            symptoms = {c for t in topic for c in SYMPTOM_CONCEPTS if c in t.named}
+            if symptoms:
+                return [s for s in sources if s.named & symptoms]
+            return sources if any(t.named & DESCRIPTORS for t in topic) else stay
+        if intent.asks_state_of_it(question):
+            return stay  # "is that new?" after the confusion: of the confusion, never "anything new" of the tablets
+        if not (on_topic and on_topic.score > 0):
+            return sources  # "does that keep you awake?" after the tablets has words of its own
+        others = [m for m in matches if m.source not in topic]
+        if others and others[0].score >= MATCH_THRESHOLD and (
+            not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
+        ):
+            return sources
+        return stay
+
+    def _follows_up(self, question: Question) -> bool:
+        """Is the part about what was just said: it points back ("does it go anywhere?", "and the
+        other eye?"), or is an open question without a subject of its own ("which side?", "since
+        when?")? A whole question with no content word and nothing to point with ("and how are you
+        feeling in yourself?") is not, however it starts. A long part that points and asks only how
+        ("is that there all the time or does it come and go?") points back too."""
+        if question.who == "informant":
+            return False  # "and are you on any medication yourself?" asks the mother, not of the baby's topic
+        pointed = question.pointer != "none"
+        unsubjected = not self.has_subject(question.read)
+        if not (question.refers_back or (unsubjected and (question.act == "open" or pointed))):
+            return False
+        return bool(units(question.read)) or len(words(question.read)) <= ELLIPSIS_WORDS or pointed
+
+    def has_subject(self, question: str) -> bool:
+        """Does the question name something the record knows (a word of the record or a
+        clinical concept), beyond how/when/where/how bad?"""
+        return any(
+            not (u.terms & DESCRIPTORS) and any(t.startswith("@") or t in self.matcher.idf for t in u.terms)
+            for u in units(question)
+        )
+
+    # -- the whole reply -------------------------------------------------------
+    @staticmethod
+    def _add(planned: list[Part], part: Part) -> None:
+        """Add a part to the reply unless it says nothing new."""
+        if part.text and any(p.text == part.text for p in planned):
+            return  # nothing new to say (an attachment handed over once per reply)
+        acts = [p for p in planned if p.kind in ("hand_over", "cooperation")]
+        if (part.kind == "cooperation" and acts) or (
+            part.kind == "hand_over" and set(part.handed) <= {a for p in acts for a in p.handed}
+        ):
+            return  # "examine him - can you undress him? I'll check his sats": one yes, one hand-over
+        earlier = next((i for i, p in enumerate(planned) if p.kind == "default"), None)
+        if part.kind == "default" and earlier is not None:
+            # one default for all the parts nothing covers: uncertain when one part asks to
+            # confirm a diagnosis or is open ("has anyone mentioned diabetes? could it be that?")
+            if part.uncertain_default and not planned[earlier].uncertain_default:
+                planned[earlier] = part
+            return
+        planned.append(part)
+
+    def _unanswered_alternatives(self, part: Part, key: str) -> list[Part]:
+        """The default for each alternative of "any X or Y?" that the record does not cover, beside
+        the facts for the others ("any weight loss or night sweats?": the weight, and no sweats)."""
+        if part.kind != "answer" or not _OR_WORD.search(part.asked):
+            return []
+        default = voice.default_beside_facts(self.record.patient.default_answer, key, concise=self.concise)
+        return [
+            Part(default, "default", alternative, read_question(alternative), rule="alternative_not_on_record")
+            for alternative in read_question(part.asked).alternatives
+            if not self._covered(alternative, part.facts)
+            and self.matcher.intro_for(alternative) is None and not self.matcher.facts_for(alternative)
+        ]
+
+    def _worded_beside_facts(self, parts: list[Part], key: str) -> list[Part]:
+        """Beside facts, a default names what it answers ("No night sweats."): a bare "No." after a
+        fact would read as taking the fact back."""
+        if not any(p.facts for p in parts):
+            return parts
+        for i, part in enumerate(parts):
+            if part.kind != "default" or part.question is None or part.rule == "no_diagnosis":
+                continue
+            what = voice.what_is_asked(part.question.read)
+            if what:
+                unsure = part.uncertain_default or part.question.opens
+                kind = "uncertain" if unsure else self.record.patient.default_answer
+                after = any(p.facts for p in parts[:i])
+                part.text = voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+        return parts
+
+    def choose(self, planned: list[Part]) -> list[Part]:
+        """The parts that go into the reply together."""
+        if len(planned) > 1:  # "Sorry, remind me - when did you fly back?": the aside needs no "No."
+            # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
+            planned = [
+                p for p in planned if p.kind != "default"
+                or not p.heading and (self.has_subject(p.asked) or _LEAD.match(p.asked))
+            ] or planned[:1]
+        facts = [f for p in planned for f in p.facts]
+        if not facts:
+            return planned
+        # beside facts, a "No." the facts contradict and a restated intro add nothing
+        planned = [
+            p for p in planned if p.kind != "repeat" and (p.kind != "default" or not self._covered(p.asked, facts))
+        ]
+        heard = set(self.state.disclosed)
+        best_new = max((p.scores.get(f, 0.0) for p in planned for f in p.facts if f not in heard), default=None)
+        if best_new is None:
+            return planned
+        for part in planned:
+            if part.question is not None and part.question.again:
+                continue
+            own_new = [part.scores.get(f, 0.0) for f in part.facts if f not in heard]
+            if own_new:  # within one question: the new fact is the answer
+                bar = max(own_new) + REPEAT_MARGIN
+                part.sources = [s for s in part.sources if s.id not in heard or part.scores.get(s.id or "", 0.0) > bar]
+            elif max(part.scores.values(), default=0.0) < best_new - REPEAT_MARGIN:
+                part.sources = []  # a weak echo of something said before, beside a new answer
+        return [p for p in planned if p.sources or p.kind != "answer"]
+
+    def _covered(self, asked: str, facts: list[str]) -> bool:
+        """Does a fact given in this reply already answer the question ("any cough? coughed up
+        any blood?" is one fact)? Then a "No." for it would contradict it."""
+        matches = self.matcher.score(asked, [self.by_id[f] for f in facts])
+        if not matches or matches[0].score < COVERED_THRESHOLD:
+            return False
+        if intent.lists_only(asked):
+            return True  # a heading ("SH - does she live alone?") the fact is about
+        # a question with a word the record never uses ("does she use a spacer?" beside the
+        # inhalers) asks of something else, whatever concept they share
+        best, known = matches[0].source.profile, self.matcher.idf
+        return not any(
+            not u.terms & (best.keys() | DESCRIPTORS | MODIFIERS)
+            and any(not t.startswith("@") and t not in known for t in u.terms)
+            for u in units(asked)
+        )
+
+    # -- what the rules say ----------------------------------------------------
+    def hand_over(self, wanted: list[Attachment], kind: str, key: str) -> str:
+        """Hand attachments over (again, for those already given); an examination is
+        agreed to first."""
+        texts = [voice.pick(voice.COOPERATE, key)] if kind == "examination" else []
+        for attachment in wanted:
+            again = attachment.id in self.state.handed_over
+            texts.append((voice.HAND_OVER_AGAIN if again else voice.HAND_OVER).format(title=attachment.title))
+            self.state.handed_over.add(attachment.id)
+        return " ".join(texts)
+
+    def age(self) -> str:
+        age = self.record.patient.age
+        years = f"{age} years old" if isinstance(age, int) else str(age)
+        if self.record.patient.informant == "self":
+            return f"I'm {years}."
+        pronoun = {"male": "He's", "female": "She's"}.get(self.record.patient.sex, "They're")
+        return f"{pronoun} {years}."
+
+    def default(self, asking: Asking) -> Part:
+        """The case's default for a question nothing covers: uncertain when no yes or no answers it.
+        When a fact about what the question names nearly answers it, the patient is not sure the
+        record is silent: it asks whether that is what the doctor means, never "No"."""
+        question = asking.question
+        near = self._near_miss(asking)
+        if near is not None and near.told:  # "is he snoring?" of a fit "making a noise like snoring"
+            part = self.answer_part(question.read, [near.source])
+            part.confidence, part.rule = WEAK, "story_not_no"
+            return part
+        if near is not None:
+            self.state.pending = [near.source.id] if near.source.id else []
+            return Part(voice.ask_if(_label(near.source), asking.key), "clarification", question.read,
+                        confidence=ASKED_BACK, rule="ask_if_meant")
+        kind = "uncertain" if question.opens else self.record.patient.default_answer
+        return Part(voice.default_answer(kind, asking.key, concise=self.concise), "default", question.read,
+                    heading=question.heading)
+
+    def _near_miss(self, asking: Asking) -> NearMiss | None:
+        """The fact that nearly answers a yes/no question the record seems not to cover: one about
+        the question's subject (by its keywords or topic) that scores nearly enough, or one whose
+        story says what the question asks (then ``told``)."""
+        question = asking.question
+        if not question.subject or question.act != "yesno" or question.opens or question.heading:
+            return None  # an open question's default is already no denial
+        if self.record.patient.default_answer != "negative":
+            return None
+        asked = without_examples(question.asked)  # "any blood tests, for your thyroid say?" asks of tests
+        ranked = self.matcher.ranked(asked)
+        if not ranked or ranked[0].score < NEAR_MISS or ranked[0].source.id in asking.given:
+            return None
+        best = ranked[0]
+        if not self.matcher.names(best.source, asked) and best.score < MATCH_THRESHOLD:
+            return None
+        if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
+            return NearMiss(best.source, told=False)
+        subject = self.matcher.subject_units(asked)
+        if best.score >= MATCH_THRESHOLD and subject and all(best.per_unit[i] > 0 for i in subject):
+            return NearMiss(best.source, told=True)
+        return None
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    source: Source
+    told: bool
+    """The fact's story says what the question asks: said with doubt rather than denied."""
+
+# --- the rules ------------------------------------------------------------------------------
+
+
+def _unknown_jargon(planner: Planner, asking: Asking) -> list[str]:
+    if "clarification_seeking" not in planner.behaviors:
+        return []
+    return [w for w in voice.jargon_in(asking.question.written) if w not in planner.state.clarified]
+
+
+def _ask_what_it_means(planner: Planner, asking: Asking) -> Part:
+    unknown = _unknown_jargon(planner, asking)
+    planner.state.clarified.update(unknown)
+    return Part(voice.pick(voice.CLARIFY, asking.key).format(term=unknown[0]), "clarification")
+
+
+def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
+    if asking.question.act not in ("request", "examination"):
+        return []
+    return intent.attachments_asked(planner.record.attachments, asking.question.read)
+
+
+def _hand_over(planner: Planner, asking: Asking) -> Part:
+    wanted = _attachments_wanted(planner, asking)
+    text = planner.hand_over(wanted, asking.question.act, asking.key)
+    return Part(text, "hand_over", handed=[a.id for a in wanted])
+
+
+def _no_dose_on_record(planner: Planner, asking: Asking) -> bool:
+    read = asking.question.read
+    sources = planner.candidates(asking)
+    return bool(sources) and intent.asks_dose(read) and not any(intent.says_dose(read, s.text) for s in sources)
+
+
+def _already_in_reply(planner: Planner, asking: Asking) -> bool:
+    sources = planner.candidates(asking)
+    return bool(sources) and sources[0].id in asking.given and not planner.new_facts(asking)
+
+
+def _from_the_intro(planner: Planner, asking: Asking) -> Part:
+    asked = asking.question.read
+    intro = planner.matcher.intro_for(asked)
+    assert intro is not None
+    told = [s for s in planner.matcher.elaborating(asked, intro) if s.id not in asking.given]
+    if told:
+        return planner.answer_part(asked, told)
+    return _said_again(intro.text, "from_the_intro")
+
+
+_YES = re.compile(
+    r"^\W*(yes|yeah|yep|yup|correct|exactly|that'?s (it|right|the one)|right|the first( one)?|that one)\b",
+    re.IGNORECASE,
+)
+_SECOND = re.compile(r"^\W*(the )?(second|other|latter|last)( one)?\b", re.IGNORECASE)
+
+
+def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
+    """The fact the doctor chose of those the patient asked about ("Do you mean the headaches or
+    the eye?" - "the eye", "the second one", "yes")."""
+    pending = planner.pending
+    written = asking.question.written
+    if not pending or len(words(written)) > 8:
+        return None
+    if _SECOND.match(written) and len(pending) > 1:
+        return pending[1]
+    if _YES.match(written):
+        return pending[0]
+    matches = planner.matcher.score(asking.question.asked, pending)
+    if not matches or matches[0].score == 0 or (len(matches) > 1 and matches[0].score <= matches[1].score + TIE):
+        return None
+    # "the eye" chooses; "when did you last take your statin?" is a question of its own
+    ranked = planner.matcher.ranked(asking.question.asked)
+    return matches[0].source if ranked and ranked[0].source is matches[0].source else None
+
+
+def _answer_pending(planner: Planner, asking: Asking) -> Part:
+    chosen = _chosen_of_pending(planner, asking)
+    assert chosen is not None
+    return planner.answer_part(asking.question.read, [chosen])
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("ask_what_a_word_means",
+         "A patient who seeks clarification asks once what a medical word means.",
+         lambda p, a: bool(_unknown_jargon(p, a)), _ask_what_it_means),
+    Rule("what_was_asked_back",
+         "The doctor's answer to 'Do you mean A or B?' gets the fact chosen.",
+         lambda p, a: _chosen_of_pending(p, a) is not None, _answer_pending),
+    Rule("no_diagnosis",
+         "Asked to name or confirm a diagnosis, the patient does not know and says so; never a denial.",
+         lambda p, a: a.question.act == "diagnosis",
+         lambda p, a: Part(voice.unsure(a.key, concise=p.concise), "default", a.question.written)),
+    Rule("do_as_asked",
+         "Asked to do something for the examination (lie back, undress him), the patient agrees.",
+         lambda p, a: a.question.act == "instruction",
+         lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
+    Rule("hand_over",
+         "A request or an examination that names an attachment's content gets it handed over (again).",
+         lambda p, a: bool(_attachments_wanted(p, a)), _hand_over),
+    Rule("cooperate",
+         "An examination, or a request for a sample, is agreed to.",
+         lambda p, a: a.question.act == "examination"
+         or (a.question.act == "request" and intent.asks_for_sample(a.question.read)),
+         lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
+    Rule("acknowledge",
+         "A kind word or an acknowledgement (no question) is acknowledged, whatever words it shares.",
+         lambda p, a: not a.question.written.rstrip().endswith("?") and voice.acknowledges(a.question.written),
+         lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
+    Rule("no_dose_on_record",
+         "Asked the dose of a medicine no fact gives a dose of, the patient is not sure.",
+         _no_dose_on_record,
+         lambda p, a: Part(voice.default_answer("uncertain", a.key, concise=p.concise), "default", a.question.read)),
+    Rule("already_in_reply",
+         "A question whose fact an earlier question of the message already drew adds nothing.",
+         _already_in_reply, lambda p, a: None),
+    Rule("facts",
+         "The facts that answer the question, follow-ups resolved against the last reply's topic.",
+         lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),
+    Rule("not_said_of_the_topic",
+         "A follow-up pointing at what was just said ('how long did that last?') that the record does not "
+         "answer: the patient is not sure, never the intro or another subject.",
+         lambda p, a: p.candidates(a) == [] and a.about_the_topic,
+         lambda p, a: Part(voice.default_answer("uncertain", a.key, concise=p.concise), "default", a.question.read)),
+    Rule("presenting_complaint",
+         "Asked what brings them in, the patient says the intro again.",
+         lambda p, a: bool(_OPEN_COMPLAINT.search(a.question.written)),
+         lambda p, a: _said_again(p.record.intro, "presenting_complaint")),
+    Rule("small_talk",
+         "A greeting, thanks or 'how are you' gets a short polite reply.",
+         lambda p, a: voice.small_talk(a.question.written, a.key) is not None,
+         lambda p, a: Part(voice.small_talk(a.question.written, a.key) or "", "small_talk")),
+    Rule("age",
+         "Asked their age, the patient gives it from the record.",
+         lambda p, a: bool(_AGE.search(a.question.written)) and p.record.patient.age is not None,
+         lambda p, a: Part(p.age(), "repeat")),
+    Rule("from_the_intro",
+         "A question only the intro answers gets that sentence again, or the fact that tells more of it.",
+         lambda p, a: p.matcher.intro_for(a.question.read) is not None, _from_the_intro),
+    Rule("why_they_came",
+         "Asked why they came now or who sent them, the patient says the intro again.",
+         lambda p, a: bool(_WHY_CAME.search(a.question.written)),
+         lambda p, a: _said_again(p.record.intro, "why_they_came")),
+    Rule("fears_unknown",
+         "Asked whether they fear an illness no fact names, the patient does not know; never a denial.",
+         lambda p, a: a.question.fears,
+         lambda p, a: Part(voice.unsure(a.key, concise=p.concise), "default", a.question.read)),
+    Rule("default",
+         "Nothing in the record covers it: the case's default for a yes/no question, uncertainty for "
+         "an open one.",
+         lambda p, a: True, lambda p, a: p.default(a)),
+)
+"""The planner's rules, in the order they are tried."""
+
+
+def rules() -> list[tuple[str, str]]:
+    """The rules' names and what each does, in order (``docs/patient.md`` lists them)."""
+    return [(r.name, r.does) for r in RULES]

@@ -1,0 +1,176 @@
+"""A doctor's message read once: each question a typed record that every later step reads.
+
+:func:`read_message` takes the markup and role text out (:mod:`markup`), splits the message
+into questions and reads each into a :class:`Question`: what it does (its act), what it is
+about (its subject), which aspects it asks (when, how long, how bad, where, ...), who is
+asked, what it points back to, whether it is negated, asks again or only heads the
+questions after it, its alternatives ("any nausea or vomiting?"), and its language. The
+planner (:mod:`planner`) and the matcher (:mod:`matcher`) read these records; nothing
+after this reads the message's words again for what it does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from medbench_tui.core.simulators import intent
+from medbench_tui.core.simulators.guard import FUNCTION_WORDS, LANGUAGE_MIN_HITS
+from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS, QuestionKind
+from medbench_tui.core.simulators.lexicon import units, words
+from medbench_tui.core.simulators.markup import without_markup
+from medbench_tui.core.simulators.matcher import MODIFIERS, alternatives
+
+Who = Literal["patient", "informant", "family"]
+"""Whom a question is about: the patient, the one who speaks for the patient ("and are you on
+any medication yourself?", asked of a mother), or the patient's relatives (family history)."""
+Pointer = Literal["none", "it", "that"]
+"""What a question points back with: nothing; "it"/"this", which may be the illness itself
+("when did it start?"); or "that"/"they"/"the other", always something just said."""
+
+_INFORMANT_OWN = re.compile(r"\byourself\b|\byour own\b|\byou yourself\b|\bfor you\b", re.IGNORECASE)
+"""Words that turn a question to the one who speaks for the patient (the mother, the carer)."""
+_NEGATED = re.compile(
+    r"^\W*(?:and |so |ok,? )*(?:no|not|never|(?:you|he|she|they) (?:don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|"
+    r"aren'?t|isn'?t|wasn'?t|weren'?t|never))\b",
+    re.IGNORECASE,
+)
+"""A question put in the negative ("no chest pain?", "you don't smoke?")."""
+_AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
+"""Words that ask for something again ("sorry, when did it start?")."""
+_REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
+"""The words that only ask again ("when did it start again?"): left out of what it is about."""
+_HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
+"""A part that only heads the questions after it ("SH - does she live alone?")."""
+_LEAD_IN = re.compile(
+    r"^(and |so |ok,? |right,? )*(tell me|talk me through|(can|could) you tell me)( a bit| a little)?( more)? about\b",
+    re.IGNORECASE,
+)
+"""A part that only names what the next part asks about ("tell me about the cough - when did it start?")."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a doctor's message, read."""
+
+    written: str
+    """The question as the doctor wrote it (markup taken out)."""
+    read: str
+    """As the patient reads it: shorthand written out, "what does your wife do?" asking of her work."""
+    act: QuestionKind
+    """What it does: asks about a fact (``yesno``, ``open``), asks to name or confirm a diagnosis,
+    asks for a result or document (``request``), examines, or asks the patient to do something."""
+    subject: tuple[str, ...]
+    """The words of what it asks about (not how, when or whether before)."""
+    aspects: frozenset[str]
+    """The aspects it asks (``@onset``, ``@severity``, ``@location``, ...)."""
+    who: Who
+    pointer: Pointer
+    refers_back: bool
+    """It points back at what was just said ("does it go anywhere?", "and the other eye?")."""
+    negated: bool
+    again: bool
+    """It asks for something again ("sorry, remind me - when did it start?")."""
+    asked: str
+    """What the matcher reads: ``read`` without the words that only ask again."""
+    heading: bool
+    lead_in: bool
+    lists_only: bool
+    """Only a list of things, with no verb or question word ("bowel problems, CF?")."""
+    adds_to_act: bool
+    """It only adds to an examination or request before it ("is that ok?", "the sats too?")."""
+    fears: bool
+    """It asks whether the patient fears an illness ("are you worried it could be cancer?")."""
+    opens: bool
+    """No yes or no answers it (an open question, or one that offers a choice)."""
+    alternatives: tuple[str, ...]
+    language: str
+    """The language of its function words ("en" unless another language's are clearly more)."""
+
+    @property
+    def uncertain_default(self) -> bool:
+        """Is the fitting default for it the uncertain one (an open question, a diagnosis, a fear)?"""
+        return self.act in ("diagnosis", "open") or self.fears
+
+
+@dataclass(frozen=True)
+class Message:
+    """A doctor's message, read: its questions in order."""
+
+    written: str
+    cleaned: str
+    """The message without markup and role text."""
+    questions: tuple[Question, ...]
+
+    @property
+    def markup(self) -> bool:
+        """Was markup or role text taken out?"""
+        return self.cleaned != self.written
+
+
+@lru_cache(maxsize=1024)
+def read_message(message: str, informant: str = "self") -> Message:
+    """The message read (cached: a consultation and its checks read each message more than once)."""
+    cleaned = without_markup(message)
+    questions: list[Question] = []
+    family = False
+    for part in intent.split_questions(cleaned) if cleaned.strip() else []:
+        if family and intent.lists_only(part):
+            part = f"family history of {part}"  # "FHx of anything? bowel problems, CF?"
+        question = read_question(part, informant)
+        family = question.who == "family"
+        questions.append(question)
+    return Message(message, cleaned, tuple(questions))
+
+
+@lru_cache(maxsize=4096)
+def read_question(written: str, informant: str = "self") -> Question:
+    """One question read (see :class:`Question`)."""
+    read = intent.understood(written)
+    act = intent.kind_of(read)
+    found = units(read)
+    aspects = frozenset(t for u in found for t in u.terms & DESCRIPTOR_CONCEPTS)
+    subject = tuple(u.text for u in found if not u.terms & (DESCRIPTOR_CONCEPTS | MODIFIERS))
+    if intent.asks_family_history(read):
+        who: Who = "family"
+    elif informant != "self" and _INFORMANT_OWN.search(written):
+        who = "informant"
+    else:
+        who = "patient"
+    pointer: Pointer = "none"
+    if intent.points_at(written):
+        pointer = "it" if intent.dummy_it(written) else "that"
+    return Question(
+        written=written,
+        read=read,
+        act=act,
+        subject=subject,
+        aspects=aspects,
+        who=who,
+        pointer=pointer,
+        refers_back=intent.points_back(written),
+        negated=bool(_NEGATED.match(written)),
+        again=bool(_AGAIN.search(written)),
+        asked=_REPEAT_CUE.sub(" ", read),
+        heading=bool(_HEADING.match(written)),
+        lead_in=bool(_LEAD_IN.match(written)),
+        lists_only=intent.lists_only(written),
+        adds_to_act=intent.adds_to_act(written),
+        fears=intent.suspects(read),
+        opens=act == "open" or intent.opens_openly(read) or intent.offers_choice(read),
+        alternatives=alternatives(read),
+        language=language_of(written),
+    )
+
+
+def language_of(text: str) -> str:
+    """The language whose common words the text uses clearly more than English's ("en" when
+    too short or too mixed to tell): a question in another language is not read as English."""
+    tokens = set(words(text))
+    english = len(tokens & FUNCTION_WORDS["en"])
+    hits = sorted(((len(tokens & common), code) for code, common in FUNCTION_WORDS.items() if code != "en"),
+                  reverse=True)
+    best, code = hits[0]
+    return code if best >= LANGUAGE_MIN_HITS and best > english else "en"
