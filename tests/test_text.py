@@ -62,3 +62,31 @@ def test_a_phrase_and_its_canonical_form_give_the_same_words(said: str, written:
         return [t.norm for t in words if t.norm not in {"she", "wa", "was", "him"}]
 
     assert keys(said)[-len(keys(written)):] == keys(written)
+
+
+def test_the_word_rules_are_the_vocabulary(tmp_path) -> None:
+    """Abbreviations, spelling and forms come from the vocabulary files: a bank's own
+    vocabulary reaches the rules its readers use, and the shipped rules stay as they were."""
+    from medbench_tui.core.vocabulary import read_vocabulary
+
+    bank = tmp_path / "vocabulary.yaml"
+    bank.write_text("abbreviations:\n  - {short: [TDS], means: three times daily, in: [answers]}\n"
+                    "spelling:\n  ^anaesthetist$: anesthesiologist\n", encoding="utf-8")
+    rules = text.rules_for(read_vocabulary(bank))
+    assert [t.norm for t in rules.tokenize("tds")] == ["three", "time", "daily"]
+    assert rules.american_spelling("anaesthetist") == "anesthesiologist"
+    assert [t.norm for t in text.tokenize("tds")] == ["tds"]
+    assert text.american_spelling("anaesthetist") == "anesthetist"
+
+
+def test_a_short_form_reads_as_its_words_spelled_as_written_words_are() -> None:
+    """"Hb" and "haemoglobin" are one word (an abbreviation's meaning is spelled as the text is)."""
+    assert text.normalise("Hb") == text.normalise("haemoglobin")
+    assert text.normalise("raised") == text.normalise("high")
+
+
+def test_question_shorthand_is_written_out_and_kept_beside_when_longer_than_three_letters() -> None:
+    assert text.expand_shorthand("any N/V?") == "any nausea or vomiting?"
+    assert text.expand_shorthand("any palps?") == "any palpitations palps?"
+    assert text.expand_shorthand("whats he like inbetween?") == "what's he like in between?"
+    assert text.lemma("flew") == "fly" and text.lemma("ate") == "ate"

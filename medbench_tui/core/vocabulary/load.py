@@ -22,6 +22,8 @@ from medbench_tui.core.vocabulary.model import (
     PHRASE_LISTS,
     Abbreviation,
     AbbreviationEntry,
+    Form,
+    FormEntry,
     Phrases,
     Source,
     Term,
@@ -42,7 +44,7 @@ BANK_FILE = "vocabulary.yaml"
 
 VOCABULARY_FILE = FileKind(
     noun="vocabulary",
-    needs="at least one of `spelling`, `abbreviations`, `terms`, `timing`, `units`, `phrases`",
+    needs="at least one of `spelling`, `forms`, `abbreviations`, `terms`, `timing`, `units`, `phrases`",
     example="`terms: [...]`, `phrases: {...}`",
 )
 
@@ -72,6 +74,7 @@ class Vocabulary:
         self,
         spelling: Mapping[str, str],
         abbreviations: tuple[Abbreviation, ...],
+        forms: tuple[Form, ...],
         terms: tuple[Term, ...],
         timing: tuple[Timing, ...],
         units: tuple[TimeUnit, ...],
@@ -80,6 +83,7 @@ class Vocabulary:
     ) -> None:
         self.spelling = dict(spelling)
         self.abbreviations = abbreviations
+        self.forms = forms
         self.terms = terms
         self.timing = timing
         self.units = units
@@ -196,7 +200,8 @@ def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Prob
 
 
 _ENTRY_MODELS: dict[str, type[BaseModel]] = {
-    "abbreviations": AbbreviationEntry, "terms": TermEntry, "timing": TimingEntry, "units": UnitEntry,
+    "abbreviations": AbbreviationEntry, "forms": FormEntry, "terms": TermEntry, "timing": TimingEntry,
+    "units": UnitEntry,
 }
 
 
@@ -206,6 +211,7 @@ class _Merge:
     def __init__(self) -> None:
         self.spelling: dict[str, str] = {}
         self.abbreviations: list[Abbreviation] = []
+        self.forms: list[Form] = []
         self.terms: dict[tuple[str, str], Term] = {}
         self.term_lines: dict[tuple[str, str], tuple[Path, tuple[int, int] | None]] = {}
         self.broader_refs: list[tuple[Path, tuple[int, int] | None, YamlPath, str, str]] = []
@@ -228,6 +234,9 @@ class _Merge:
             self.abbreviations.append(Abbreviation(
                 tuple(a.short), a.means, a.case == "exact", "answers" in a.in_, "questions" in a.in_,
                 source(("abbreviations", i))))
+        for i, f in enumerate(content.forms):
+            self.forms.append(Form(f.form.casefold(), tuple(w.casefold() for w in f.words), "answers" in f.in_,
+                                   "questions" in f.in_, source(("forms", i))))
         for i, t in enumerate(content.terms):
             where: YamlPath = ("terms", i)
             ident = (t.kind, key(t.name))
@@ -289,7 +298,7 @@ class _Merge:
                     at, where=where))
 
     def vocabulary(self, digest: str) -> Vocabulary:
-        return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.terms.values()),
+        return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.forms), tuple(self.terms.values()),
                           tuple(self.timing), tuple(self.units), self.phrases, digest)
 
 

@@ -4,7 +4,10 @@ A vocabulary file is YAML with any of these sections; the shipped vocabulary
 (``medbench_tui/vocabulary/*.yaml``) and a bank's own ``vocabulary.yaml`` are read the same
 way (``docs/vocabulary.md`` describes each section and where a wording belongs):
 
-* ``spelling``: British word part -> American word part (``oesophag: esophag``);
+* ``spelling``: British word part -> American word part (``oesophag: esophag``; ``^`` anchors a
+  part at the start of a word, ``$`` at its end);
+* ``forms``: words folded to one form (Greek plurals: ``diagnoses`` is ``diagnosis``; irregular
+  forms the patient reads as one word);
 * ``abbreviations``: shorthand written out before a text is read (``{short: [abx], means:
   antibiotics}``), optionally only as written (``case: exact``) or only in one kind of text;
 * ``terms``: the things clinical text names, one entry each: drugs, drug classes, tests,
@@ -79,6 +82,8 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_states": "the simulated patient: words after 'is that' that ask how what was just told stands",
     "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
     "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
+    "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
+              "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
 """Every named phrase list a reader uses, with what its phrases do (``medbench vocabulary
 lists`` prints this table)."""
@@ -102,6 +107,20 @@ class AbbreviationEntry(_Strict):
     in_: list[TextKind] = Field(
         default_factory=lambda: list(TEXT_KINDS), alias="in",
         description="the texts it applies to: final responses (answers), doctors' questions (questions)")
+
+
+SPELLING_PART = r"^\^?[a-z']+\$?$"
+"""A spelling part: letters, optionally anchored at the start (``^``) or the end (``$``) of a word."""
+
+
+class FormEntry(_Strict):
+    """Words folded to one form before words are compared."""
+
+    form: Text = Field(description="the one form (diagnosis, fly)")
+    words: list[Text] = Field(min_length=1, description="the words that are that form (diagnoses; flew, flown)")
+    in_: list[TextKind] = Field(
+        default_factory=lambda: list(TEXT_KINDS), alias="in",
+        description="the texts it applies to: final responses and names (answers), doctors' questions (questions)")
 
 
 class TermEntry(_Strict):
@@ -136,8 +155,10 @@ class UnitEntry(_Strict):
 class VocabularyFile(_Strict):
     """A vocabulary file: any of the sections below."""
 
-    spelling: dict[Text, Text] = Field(default_factory=dict,
-                                       description="British word part -> American word part")
+    spelling: dict[Annotated[str, StringConstraints(pattern=SPELLING_PART)], Text] = Field(
+        default_factory=dict,
+        description="British word part -> American word part (^ anchors at a word's start, $ at its end)")
+    forms: list[FormEntry] = Field(default_factory=list)
     abbreviations: list[AbbreviationEntry] = Field(default_factory=list)
     terms: list[TermEntry] = Field(default_factory=list)
     timing: list[TimingEntry] = Field(default_factory=list)
@@ -165,6 +186,15 @@ class Abbreviation:
     short: tuple[str, ...]
     means: str
     exact_case: bool
+    in_answers: bool
+    in_questions: bool
+    source: Source
+
+
+@dataclass(frozen=True)
+class Form:
+    form: str
+    words: tuple[str, ...]
     in_answers: bool
     in_questions: bool
     source: Source
