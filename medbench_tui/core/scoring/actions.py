@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_CLASS,
+    MATCH_SCORE_DRUG,
     MATCH_SCORE_DRUG_OF_CLASS,
     MATCH_SCORE_DRUG_ROUTE,
     MATCH_SCORE_TEAM,
@@ -76,6 +77,19 @@ def same_drug_by_route(answer: ActionReading, item: ActionReading) -> bool:
             and _same_route(answer.routes, item.routes))
 
 
+def same_drug(answer: ActionReading, item: ActionReading) -> bool:
+    """The item is about one drug, and the answer names it by another name ("0.9% NaCl" for
+    "Intravenous 0.9% sodium chloride", a brand for the generic); a route the answer gives must
+    be the item's (a contradiction is ruled out before any rule)."""
+    return item.about_drug() and bool(answer.drugs & item.drugs)
+
+
+def same_drug_route_given(answer: ActionReading, item: ActionReading) -> bool:
+    """:func:`same_drug` where the item's route is its point: the answer says a route too
+    ("adrenaline 500 micrograms" alone is no intravenous bolus)."""
+    return same_drug(answer, item) and (not item.routes or bool(answer.routes))
+
+
 def drug_of_class(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a class, and the answer names a drug of it ("warfarin" for
     "anticoagulation")."""
@@ -111,6 +125,8 @@ class ActionRule:
 ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same team", MATCH_SCORE_TEAM, same_team),
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
+    ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
+    ActionRule("the same drug, its route unsaid", MATCH_SCORE_DRUG, same_drug, credit_only=True),
     ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
 )

@@ -52,6 +52,7 @@ UNORDERED_SLACK = 3
 #    item's class, the class just above the item's. Below the item's own words and concepts.
 MATCH_SCORE_TEAM = 94.0
 MATCH_SCORE_DRUG_ROUTE = 93.5
+MATCH_SCORE_DRUG = 93.2
 MATCH_SCORE_DRUG_OF_CLASS = 93.0
 MATCH_SCORE_CLASS = 90.0
 # An alias of at most EXACT_CASE_MAX_LENGTH characters that is not in capitals ("Mg")

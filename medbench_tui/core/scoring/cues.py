@@ -162,6 +162,7 @@ BACKGROUND_BEFORE = {
     "workup": Cues("previous", "prior", "previously", "last", *CONDITION_BEFORE),
     "treatment": Cues(
         "already", "currently", "previously", "previous", "prior", "takes", "is on", "was on", "been on",
+        "secondary to", "due to", "caused by", "precipitated by", "over the counter", "otc", "interaction with",
         *CONDITION_BEFORE,
     ),
 }

@@ -62,6 +62,11 @@ class ActionReading:
         its action and its time ("nil by mouth until surgical review" is about nil by mouth)."""
         return bool(self.teams) and not (self.drugs or self.classes) and self.covered >= ABOUT_TEAM
 
+    def about_drug(self) -> bool:
+        """The text is about one drug (it names it and nothing much besides, a route and a time
+        aside: "Intravenous 0.9% sodium chloride"; not "Stop lithium", "Serum lithium level")."""
+        return len(self.drugs) == 1 and not (self.teams or self.classes) and self.covered >= ABOUT_DRUG
+
     def about_class(self) -> bool:
         """The text is about a class of drugs (it names one and nothing much besides)."""
         return bool(self.classes) and not (self.drugs or self.teams) and self.covered >= ABOUT_CLASS
