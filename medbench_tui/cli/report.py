@@ -72,6 +72,7 @@ def run(args) -> int:
     from medbench_tui.core.reports.render import render
     from medbench_tui.core.reports.report import build_report
     from medbench_tui.core.runs.store import RunStore, store_path
+    from medbench_tui.core.untrusted import json_visible
 
     export = _suffix(args.export, EXPORTS, "--export")
     matrix = _suffix(args.matrix, MATRICES, "--matrix")
@@ -101,7 +102,8 @@ def run(args) -> int:
                 raise MedbenchError(f"--matrix {matrix}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote the case-level matrix of group {report.group_id} to {matrix}")
         adjudication = group_agreement(store, bank, report.group_id)
-    sys.stdout.write(with_adjudication(render(report, args.format), adjudication, args.format))
+    rendered = with_adjudication(render(report, args.format), adjudication, args.format)
+    sys.stdout.write(json_visible(rendered) if args.format == "json" else rendered)
     return 0
 
 

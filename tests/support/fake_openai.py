@@ -31,7 +31,8 @@ chunk; like ``"drop"`` for a plain request).
 
 A gateway that leaks credentials (for the redaction tests): ``echo_credentials = "error"``
 answers every chat request with a 400 whose message quotes the request's
-``Authorization`` and ``api-key`` headers; ``"reply"`` puts them in a normal reply. The
+``Authorization`` and ``api-key`` headers (or those named in ``echo_headers``); ``"reply"``
+puts them in a normal reply. The
 ``echoing_openai`` fixture is a server set to ``"error"``.
 
 Behaviours real servers showed:
@@ -133,6 +134,7 @@ class FakeOpenAI:
     models: list[str] = field(default_factory=lambda: ["fake-model"])
     requests: list[RecordedRequest] = field(default_factory=list)
     echo_credentials: str | None = None  # None, "error" or "reply": see the module docstring
+    echo_headers: tuple[str, ...] = ("Authorization", "api-key")
     context_tokens: int | None = None
     context_fault: str = "context_llamacpp"
     served_model: str | None = None
@@ -401,7 +403,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _echo_credentials(self, body: Any) -> None:
         """Quote the credential headers back, as a careless gateway's error page does."""
-        sent = "; ".join(f"{name}: {self.headers[name]}" for name in ("Authorization", "api-key") if self.headers[name])
+        names = self.server_state.echo_headers
+        sent = "; ".join(f"{name}: {self.headers[name]}" for name in names if self.headers[name])
         text = f"gateway rejected the request (received {sent})"
         if self.server_state.echo_credentials == "reply":
             self._send_json(200, _completion(self.server_state, Reply(text), body if isinstance(body, dict) else {}))
