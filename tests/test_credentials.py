@@ -206,7 +206,7 @@ async def test_a_name_that_resolves_to_a_metadata_address_is_refused(monkeypatch
     client = ChatClient(base_url="http://innocent-looking.test/v1")
     with pytest.raises(EndpointError, match="leads to 169.254.169.254, a cloud metadata address"):
         await client.complete([{"role": "user", "content": "hi"}], model="m")
-    assert "169.254.169.254" in (await client.probe() or "")
+    assert "169.254.169.254" in str(await client.probe())
 
 
 def test_the_settings_allow_list_and_a_confirmation_allow_the_key(tmp_path):

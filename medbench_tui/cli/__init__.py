@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     from medbench_tui.core.untrusted import VisibleStream
 
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = VisibleStream(out), VisibleStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = VisibleStream(out), VisibleStream(err)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from medbench_tui.core.endpoints.trust import Destination, EndpointLike
 
 
-def ask_for_keys(endpoints: Iterable[Any], *, ask: bool | None = None) -> list[Any]:
+def ask_for_keys(endpoints: Iterable[EndpointLike], *, ask: bool | None = None) -> list[Destination]:
     """Ask, at a terminal, for each (key variable, host) pair not yet allowed: yes for this
     command, always (written to the settings' ``endpoint_keys``), or no. Returns the
     destinations left unconfirmed (all of them when nobody can be asked: input is piped)."""
@@ -24,6 +27,8 @@ def ask_for_keys(endpoints: Iterable[Any], *, ask: bool | None = None) -> list[A
         return pending
     left = []
     for place in pending:
+        if place.variable is None:  # never: only a key from the environment is asked about
+            continue
         print(visible(f"medbench: this bank's medbench.yaml would send the value of ${place.variable} "
                       f"to {place.host} ({place.base_url})."), file=sys.stderr)
         print("Send it? [y] yes, this time  [a] always (saved in the settings)  [N] no: ", end="",
@@ -38,7 +43,7 @@ def ask_for_keys(endpoints: Iterable[Any], *, ask: bool | None = None) -> list[A
     return left
 
 
-def require_keys(endpoints: Iterable[Any]) -> None:
+def require_keys(endpoints: Iterable[EndpointLike]) -> None:
     """Ask for every pair not yet allowed; refuse (nothing sent) when one is left."""
     from medbench_tui.core.endpoints.trust import refusal
     from medbench_tui.core.errors import MedbenchError

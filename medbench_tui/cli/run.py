@@ -118,7 +118,6 @@ async def _play(runner):
 
     from medbench_tui.core.redact import redact
     from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunClaimedElsewhere, RunFinished
-
     from medbench_tui.core.untrusted import visible
 
     console = Console(file=getattr(sys.stderr, "raw", sys.stderr))  # the bar's own escapes; every text made visible

@@ -257,7 +257,8 @@ class BankConfig(Config):
     def endpoints_for(self, systems: list[str], simulator: str | None) -> list[EndpointConfig]:
         """The endpoints a run of ``systems`` with ``simulator`` would send requests to: those
         systems and that simulator as configured here, and the evaluator's model when it scores."""
-        found = [c for name, c in self.systems.items() if name in systems and isinstance(c, EndpointConfig)]
+        found: list[EndpointConfig] = [
+            c for name, c in self.systems.items() if name in systems and isinstance(c, EndpointConfig)]
         chosen = self.simulators.get(simulator or "")
         if isinstance(chosen, EndpointConfig):
             found.append(chosen)

@@ -26,7 +26,6 @@ the chat template and :data:`IMAGE_TOKENS` an image.
 from __future__ import annotations
 
 import asyncio
-
 import math
 from typing import Any, Protocol
 

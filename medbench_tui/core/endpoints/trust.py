@@ -47,9 +47,14 @@ _resolved: dict[str, str | None] = {}
 
 
 class EndpointLike(Protocol):
-    base_url: str
-    api_key_env: str | None
-    headers: dict[str, str]
+    """What a key's destination is read from: a configuration or a client built from one."""
+
+    @property
+    def base_url(self) -> str: ...
+    @property
+    def api_key_env(self) -> str | None: ...
+    @property
+    def headers(self) -> dict[str, str]: ...
 
 
 def host_of(base_url: str) -> str:
