@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -55,27 +58,36 @@ def test_a_lone_surrogate_from_the_patient_costs_no_run(tmp_path, fake_openai, c
     assert all("\ufffd" in transcript or "grounded" in transcript for _, transcript in rows)
 
 
-def test_play_writes_the_transcript_after_a_lone_surrogate(tmp_path, fake_openai, monkeypatch, capsys):
+def _medbench(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it: its output goes to real UTF-8 streams, which cannot
+    take a lone surrogate (the test's captured streams would)."""
+    return subprocess.run([sys.executable, "-m", "medbench_tui", *args], input=stdin, capture_output=True,
+                          text=True, encoding="utf-8", errors="replace", timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+
+
+def test_play_writes_the_transcript_after_a_lone_surrogate(tmp_path, fake_openai):
     fake_openai.responder = lambda body: LONE
     bank = _bank(tmp_path, fake_openai.base_url, stream=True)
-    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("How long have you had it?\n/final\nPneumonia\n"))
     out = tmp_path / "run.yaml"
-    code = main(["play", str(bank / "cases" / "im-cap-001.yaml"), "--bank", str(bank), "--simulator", "pt",
-                 "--transcript", str(out)])
-    captured = capsys.readouterr()
-    assert code == 0 and "internal error" not in captured.err and "cannot write" not in captured.err
-    assert "Scorecard" in captured.out and load_transcript(out).status == "complete"
+    done = _medbench("play", str(bank / "cases" / "im-cap-001.yaml"), "--bank", str(bank), "--simulator", "pt",
+                     "--transcript", str(out), stdin="How long have you had it?\n/final\nPneumonia\n")
+    assert done.returncode == 0, done.stderr
+    assert "internal error" not in done.stderr and "cannot write" not in done.stderr
+    assert "Scorecard" in done.stdout and load_transcript(out).status == "complete"
 
 
-def test_a_transcript_holding_a_lone_surrogate_is_scored(tmp_path, capsys):
+def test_a_transcript_holding_a_lone_surrogate_is_scored(tmp_path):
     transcript = {"case_id": "im-cap-001", "system": "x", "status": "complete",
                   "turns": [{"role": "doctor", "text": "Cough?"}, {"role": "patient", "text": "Yes \ud800"}],
                   "final": {"text": "Diagnosis: pneumonia \udfff (J18.9)"}}
     path = tmp_path / "t.json"
     path.write_text(json.dumps(transcript))  # json writes the surrogates as \ud800 escapes
-    assert main(["score", str(CASES / "im-cap-001.yaml"), str(path), "--format", "json"]) == 0
-    card = json.loads(capsys.readouterr().out)
-    assert card["case_id"] == "im-cap-001"
+    for output in ("json", "text"):
+        done = _medbench("score", str(CASES / "im-cap-001.yaml"), str(path), "--format", output)
+        assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
+    assert json.loads(_medbench("score", str(CASES / "im-cap-001.yaml"), str(path), "--format", "json").stdout
+                      )["case_id"] == "im-cap-001"
 
 
 async def test_replies_are_made_valid_and_visible_at_the_client(fake_openai):

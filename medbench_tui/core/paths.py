@@ -173,10 +173,11 @@ def settings_file() -> Path:
     return user_config_dir() / "settings.yaml"
 
 
-def swap_file_for(case_file: Path) -> Path:
-    """Autosave swap file of an open case, beside it (``.name.yaml.swp``)."""
+def swap_file_for(case_file: Path, editor: str | None = None) -> Path:
+    """An editor's autosave of an open case, beside it (``.name.yaml.<editor>.swp``); without
+    an editor, the one swap file of earlier versions (``.name.yaml.swp``)."""
     case_file = Path(case_file)
-    return case_file.with_name(f".{case_file.name}.swp")
+    return case_file.with_name(f".{case_file.name}.{editor}.swp" if editor else f".{case_file.name}.swp")
 
 
 def trash_dir(case_folder: Path) -> Path:
