@@ -9,8 +9,8 @@ from textual.widgets import ContentSwitcher, TextArea
 from textual.widgets._text_area import SyntaxAwareDocument
 from textual.widgets.text_area import Selection
 
-from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.authoring import autosave
+from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.paths import swap_file_for
 from medbench_tui.tui.screens.dialogs import SwapRecoveryDialog, UnsavedChangesDialog
 from medbench_tui.tui.screens.editor import EditorScreen

@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from textual.widgets import ContentSwitcher, Input, Static, TextArea
 from textual.worker import get_current_worker
 
+from medbench_tui.core.authoring import autosave
 from medbench_tui.core.diagnostics import Diagnostic, count
 from medbench_tui.core.files import FileStamp, is_read_only, why_unreadable
-from medbench_tui.core.authoring import autosave
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
