@@ -33,7 +33,8 @@ A gateway that leaks credentials (for the redaction tests): ``echo_credentials =
 answers every chat request with a 400 whose message quotes the request's
 ``Authorization`` and ``api-key`` headers (or those named in ``echo_headers``); ``"reply"``
 puts them in a normal reply. The
-``echoing_openai`` fixture is a server set to ``"error"``.
+``echoing_openai`` fixture is a server set to ``"error"``. ``error_message`` answers every
+chat request with a 400 carrying that message (what a hostile server may say).
 
 Behaviours real servers showed:
 
@@ -140,6 +141,7 @@ class FakeOpenAI:
     served_model: str | None = None
     system_fingerprint: str | None = None
     tokenizer: str | None = None
+    error_message: str | None = None  # set: every chat request gets a 400 with this message
 
     def __post_init__(self) -> None:
         if self.tokenizer not in TOKENIZERS:
@@ -354,6 +356,9 @@ class _Handler(BaseHTTPRequestHandler):
         state = self.server_state
         if state.echo_credentials:
             self._echo_credentials(body)
+            return
+        if state.error_message is not None:
+            self._send_json(400, {"error": {"message": state.error_message, "type": "invalid_request_error"}})
             return
         with state._lock:
             state.in_flight += 1
