@@ -335,7 +335,7 @@ def within_cap(final: FinalResponse) -> tuple[FinalResponse, list[str]]:
         return text[:end]
 
     def kept(values: list[str], field: str) -> list[str]:
-        total, out = 0, []
+        total, out = 0, list[str]()
         for value in values:
             total += len(value)
             if total > MAX_SCORED_CHARS or len(out) == MAX_SCORED_ENTRIES:
