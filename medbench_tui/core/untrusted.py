@@ -32,6 +32,11 @@ def valid_text(text: str) -> str:
     return _SURROGATE.sub(REPLACEMENT, text) if _SURROGATE.search(text) else text
 
 
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (it cannot be written as UTF-8)."""
+    return _SURROGATE.search(text) is not None
+
+
 def valid_data(value: Any) -> Any:
     """A document (mappings, lists, texts) with :func:`valid_text` applied to every text."""
     if isinstance(value, str):
