@@ -85,7 +85,8 @@ def run(args) -> int:
     given = getattr(args, "bank", None)
     bank = bank_root(Path(given)) if given else default_bank()
     remember_bank_secrets(bank)
-    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
+    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None, reading=True),
+                  create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed, by=args.by,
                               include_error_tests=args.include_error_tests, bank=bank if given else None)
         if export is not None:

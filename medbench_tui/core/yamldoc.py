@@ -283,6 +283,10 @@ class _Builder:
                 merged.append((key_node, self.build(value_node, path + ("<<",))))
                 continue
             key = self.build(key_node, path)
+            if not isinstance(key, str):
+                # `true:`, `~:`, `.nan:`, `1:` are a boolean, a null, a number: no field is named so, and as
+                # Python keys they collide (True == 1) or never match (nan): keep the key as written
+                key = key_node.value
             if key in first_line:
                 self.report(
                     key_node, "yaml.duplicate_key", path + (key,),

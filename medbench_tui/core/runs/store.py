@@ -819,9 +819,10 @@ def migrate(db: sqlite3.Connection) -> int:
     return SCHEMA_VERSION
 
 
-def store_path(bank: Path, override: Path | None = None) -> Path:
+def store_path(bank: Path, override: Path | None = None, *, reading: bool = False) -> Path:
     """The run store of ``bank``: ``override`` (``--store``), else the ``run_store``
-    setting, else :func:`medbench_tui.core.paths.run_store_for`."""
+    setting, else :func:`medbench_tui.core.paths.run_store_for` (``reading``: the bank's own
+    store whenever it exists)."""
     from medbench_tui.core.paths import run_store_for
     from medbench_tui.core.settings import SettingsError, load_settings
 
@@ -830,7 +831,7 @@ def store_path(bank: Path, override: Path | None = None) -> Path:
             override = load_settings().run_store
         except SettingsError as exc:
             raise MedbenchError(str(exc)) from None
-    return run_store_for(bank, override)
+    return run_store_for(bank, override, reading=reading)
 
 
 def open_store(bank: Path, override: Path | None = None, *, create: bool = True) -> RunStore:
