@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -244,3 +245,54 @@ def test_the_report_carries_the_agreement(scored_group, capsys, fmt):
     else:
         assert "Evaluator agreement with physicians (Dr A;" in out
         assert "metrics from the evaluator's decisions and from the physicians'" in out
+
+
+def _one_good_record(store_path: Path, group: str) -> dict:
+    with RunStore(store_path) as store:
+        run = next(r for r in store.runs(group, full=True) if r.scorecard)
+    decision = decisions_of(run.scorecard)[0]
+    return {"run_id": run.id, "case_id": run.case_id, "section": decision.section, "reference": decision.reference,
+            "evaluator": decision.evaluator, "physician": decision.evaluator, "rater": "Dr A"}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"run_id": 99_999}, "run 99999 is not in the run store"),
+    ({"case_id": "ob-pph-001"}, "not 'ob-pph-001'"),
+    ({"reference": "Bone marrow biopsy"}, "made no .* decision on 'Bone marrow biopsy'"),
+    ({"evaluator": "negated"}, "not 'negated'"),
+], ids=["unknown run", "another case", "unknown reference", "a label the scorer never gave"])
+def test_a_record_that_matches_nothing_in_the_store_is_refused_with_its_line(scored_group, tmp_path, capsys,
+                                                                              change, message):
+    store_path, group = scored_group
+    good = _one_good_record(store_path, group)
+    if "evaluator" in change and good["section"] == "critical":
+        change = {"evaluator": "FAIL" if good["evaluator"] == "OK" else "OK"}
+        message = f"not '{change['evaluator']}'"
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(dict(good, physician=good["evaluator"], **change)) + "\n")
+    capsys.readouterr()
+    assert main(["adjudication", "--store", str(store_path), "import", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:2:" in err and re.search(message, err), err
+    assert "internal error" not in err
+    with RunStore(store_path) as store:
+        assert AdjudicationBook(store).records() == [], "all or nothing"
+    path.write_text(json.dumps(good) + "\n")
+    assert main(["adjudication", "--store", str(store_path), "import", str(path)]) == 0
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"run_id": 1180591620717411303424, "case_id": "c", "section": "workup", "reference": "r",'
+     ' "evaluator": "found", "physician": "found", "rater": "A"}', "is no run's id"),
+    ('{"run_id": 1, "case_id": "c", "section": "workup", "reference": "r\\ud800", "evaluator": "found",'
+     ' "physician": "found", "rater": "A"}', "not valid Unicode"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+], ids=["run id 2**70", "lone surrogate", "100k-deep array"])
+def test_hostile_records_get_one_clear_line(scored_group, tmp_path, capsys, line, message):
+    store_path, _ = scored_group
+    path = tmp_path / "in.jsonl"
+    path.write_text(line + "\n")
+    capsys.readouterr()
+    assert main(["adjudication", "--store", str(store_path), "import", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "internal error" not in err, err

@@ -79,8 +79,8 @@ def test_no_import_cycles():
 
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "paths", "files", "text", "redact", "diagnostics", "settings", "yamldoc", "datafile", "vocabulary",
-     "intervals"),
+    ("errors", "paths", "files", "text", "redact", "untrusted", "diagnostics", "settings", "yamldoc", "datafile",
+     "vocabulary", "intervals"),
     ("icd10", "endpoints"),
     ("cases", "transcript"),
     ("validate", "simulators", "costs"),

@@ -82,3 +82,22 @@ def test_comment_like_text_in_a_block_is_a_warning_at_its_line():
     found = [(d.path, d.line, d.column) for d in validate_text(text).diagnostics if d.code == "yaml.comment_in_block"]
     assert found == [("intro", 4, 3), ("notes", 6, 3)]
     assert not any(d.code == "yaml.comment_in_block" for d in validate_text("id: x\nintro: a # b\n").diagnostics)
+
+
+def test_a_change_that_keeps_size_and_time_is_a_change(tmp_path):
+    """cp -p, rsync -t and tar keep a file's size and modification time: only its content tells."""
+    from medbench_tui.core.files import FileStamp
+
+    case = tmp_path / "case.yaml"
+    case.write_text("max_turns: 20\n")
+    stamp = FileStamp.of(case)
+    assert stamp is not None
+    theirs = tmp_path / "theirs.yaml"
+    theirs.write_text("max_turns: 25\n")
+    os.utime(theirs, ns=(stamp.mtime_ns, stamp.mtime_ns))
+    os.replace(theirs, case)  # as cp -p leaves it: same size, same mtime
+    assert (case.stat().st_size, case.stat().st_mtime_ns) == (stamp.size, stamp.mtime_ns)
+    assert not stamp.still(case)
+    os.utime(case)  # a touch of the same content is no change
+    case.write_text("max_turns: 20\n")
+    assert stamp.still(case)

@@ -166,7 +166,7 @@ def test_no_secret_in_database_or_exports(tmp_path, monkeypatch):
         run.reason = f"401 refused the key {SECRET}"
         run.transcript["events"] = [{"turn": 1, "kind": "error", "reason": f"Bearer {SECRET}"}]
         store.record(run)
-        store.cache_response("k", json.dumps({"text": SECRET}))
+        store.cache_response("k", {"text": SECRET})
         exports = store.export_text(group.id, "jsonl") + store.export_text(group.id, "csv")
         assert "[redacted]" in store.run(run.id).reason
     data = b"".join(p.read_bytes() for p in tmp_path.iterdir())

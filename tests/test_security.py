@@ -138,9 +138,9 @@ def test_redact_knows_secrets_by_value_not_by_name(monkeypatch):
     monkeypatch.setenv("GATEWAY_PASS_PHRASE_X", "plain-looking-value-42")
     parse_bank_config("systems:\n  gw:\n    kind: openai-chat\n    base_url: http://127.0.0.1:1/v1\n"
                       "    model: m\n    api_key_env: GATEWAY_PASS_PHRASE_X\n"
-                      f"    headers: {{Api-Key: '{HEADER_KEY}', X-Trace: visible-trace-id}}\n")
-    text = redaction.redact("echo plain-looking-value-42 and hdr " + HEADER_KEY + " and visible-trace-id")
-    assert text == "echo [redacted] and hdr [redacted] and visible-trace-id"
+                      f"    headers: {{Api-Key: '{HEADER_KEY}', User-Agent: visible-agent-id}}\n")
+    text = redaction.redact("echo plain-looking-value-42 and hdr " + HEADER_KEY + " and visible-agent-id")
+    assert text == "echo [redacted] and hdr [redacted] and visible-agent-id"
 
 
 def test_redact_masks_credentials_written_out_in_a_text():

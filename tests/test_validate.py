@@ -115,7 +115,7 @@ def test_type_error_says_what_to_write():
 
 def test_non_text_keys_are_reported():
     report = check(VALID.replace("extensions: {}", "extensions: {1: one}"))
-    assert one(report, "schema.type").path == "extensions.1"
+    assert one(report, "yaml.key_not_text").path == "extensions.1"
 
 
 # --- rules of one case -------------------------------------------------------------------------

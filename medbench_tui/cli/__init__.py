@@ -53,13 +53,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Everything it prints passes :class:`VisibleStream`: no text from a
+    case or an endpoint can drive the terminal (the TUI draws its own screen)."""
+    from medbench_tui.core.untrusted import VisibleStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = VisibleStream(out), VisibleStream(err)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["tui", *(sys.argv[1:] if argv is None else argv)])
+        if args.command == "tui":  # the screen writes its own escape sequences
+            sys.stdout, sys.stderr = out, err
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _run(args: argparse.Namespace) -> int:
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.redact import redact
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["tui", *(sys.argv[1:] if argv is None else argv)])
     try:
         return int(args._module.run(args) or 0)
     except MedbenchError as exc:

@@ -14,9 +14,12 @@ def add_format(parser, choices=FORMATS_TEXT_JSON) -> None:
 
 
 def emit_json(document: Any) -> None:
-    from medbench_tui.core.redact import redact
+    """The document on stdout, secrets redacted in every text (numbers untouched, so it stays
+    the same JSON) and control characters written as JSON escapes."""
+    from medbench_tui.core.redact import redact_data
+    from medbench_tui.core.untrusted import json_visible
 
-    sys.stdout.write(redact(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
+    sys.stdout.write(json_visible(json.dumps(redact_data(document), indent=2, ensure_ascii=False)) + "\n")
 
 
 def say(message: str) -> None:

@@ -53,7 +53,7 @@ def run(args) -> int:
         say(f"imported {count} adjudication record(s) into {store.path}")
         return 0
 
-    with open_bank_store(args, create=False) as store:
+    with open_bank_store(args, create=False, reading=True) as store:
         book = AdjudicationBook(store)
         buffer = io.StringIO()
         count = book.export_jsonl(buffer, group_id=args.group, rater=args.rater)

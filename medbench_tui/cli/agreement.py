@@ -38,12 +38,12 @@ def command_bank(args) -> Path:
     return bank_root(Path(given)) if given else default_bank()
 
 
-def open_bank_store(args, *, create: bool) -> RunStore:
-    """The run store of the command's bank, or ``--store``."""
+def open_bank_store(args, *, create: bool, reading: bool = False) -> RunStore:
+    """The run store of the command's bank, or ``--store`` (``reading``: see :func:`store_path`)."""
     from medbench_tui.core.runs.store import RunStore, store_path
 
     override = Path(args.store).expanduser() if getattr(args, "store", None) else None
-    return RunStore(store_path(command_bank(args), override), create=create)
+    return RunStore(store_path(command_bank(args), override, reading=reading), create=create)
 
 
 def run(args) -> int:
@@ -54,7 +54,7 @@ def run(args) -> int:
     from medbench_tui.core.review.adjudication import AdjudicationBook
     from medbench_tui.core.review.agreement import agreement_report, render
 
-    with open_bank_store(args, create=False) as store:
+    with open_bank_store(args, create=False, reading=True) as store:
         book = AdjudicationBook(store)
         group = args.group
         if group is None:

@@ -108,6 +108,7 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
+    from medbench_tui.cli._keys import require_keys
     from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.cases.model import patient_record
     from medbench_tui.core.consultation.loop import Consultation
@@ -128,6 +129,8 @@ def run(args) -> int:
     transcript_file = Path(args.transcript) if args.transcript else None
     if transcript_file is not None:
         writable_destination(transcript_file, "--transcript")
+    if bank.config_problem is None:  # before the first request: a key from the environment goes where allowed
+        require_keys(bank.config.endpoints_for([], args.simulator))
     simulator = make_simulator(args.simulator, patient_record(case), bank=bank.root)
     extractor = make_extractor(None, bank.config.evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))

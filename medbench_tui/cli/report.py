@@ -72,6 +72,7 @@ def run(args) -> int:
     from medbench_tui.core.reports.render import render
     from medbench_tui.core.reports.report import build_report
     from medbench_tui.core.runs.store import RunStore, store_path
+    from medbench_tui.core.untrusted import json_visible
 
     export = _suffix(args.export, EXPORTS, "--export")
     matrix = _suffix(args.matrix, MATRICES, "--matrix")
@@ -84,7 +85,8 @@ def run(args) -> int:
     given = getattr(args, "bank", None)
     bank = bank_root(Path(given)) if given else default_bank()
     remember_bank_secrets(bank)
-    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None), create=False) as store:
+    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None, reading=True),
+                  create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed, by=args.by,
                               include_error_tests=args.include_error_tests, bank=bank if given else None)
         if export is not None:
@@ -101,7 +103,8 @@ def run(args) -> int:
                 raise MedbenchError(f"--matrix {matrix}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote the case-level matrix of group {report.group_id} to {matrix}")
         adjudication = group_agreement(store, bank, report.group_id)
-    sys.stdout.write(with_adjudication(render(report, args.format), adjudication, args.format))
+    rendered = with_adjudication(render(report, args.format), adjudication, args.format)
+    sys.stdout.write(json_visible(rendered) if args.format == "json" else rendered)
     return 0
 
 

@@ -48,6 +48,7 @@ def run(args) -> int:
     import asyncio
     from pathlib import Path
 
+    from medbench_tui.cli._keys import require_keys
     from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.paths import bank_root_of, default_bank
@@ -96,6 +97,8 @@ def run(args) -> int:
             group = None
             for note in plan.left_out_notes():
                 print(note, file=sys.stderr)
+        # before the first request (the endpoints' check is one): a key from the environment goes where allowed
+        require_keys([endpoint for _, endpoint in plan.endpoints()])
         check_endpoints(plan)
         runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,
                         retry=retry, cache=args.cache)
@@ -115,8 +118,9 @@ async def _play(runner):
 
     from medbench_tui.core.redact import redact
     from medbench_tui.core.runs.runner import GroupStarted, RequestRetried, RunClaimedElsewhere, RunFinished
+    from medbench_tui.core.untrusted import visible
 
-    console = Console(stderr=True)
+    console = Console(file=getattr(sys.stderr, "raw", sys.stderr))  # the bar's own escapes; every text made visible
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TextColumn("incomplete {task.fields[incomplete]}"), TextColumn("retries {task.fields[retries]}"),
@@ -136,7 +140,8 @@ async def _play(runner):
         elif isinstance(event, RunFinished):
             if event.status != "complete":
                 counts["incomplete"] += 1
-                console.print(redact(f"incomplete: {event.case_id} × {event.system}: {event.reason}"), markup=False,
+                console.print(visible(redact(f"incomplete: {event.case_id} × {event.system}: {event.reason}")),
+                              markup=False,
                               highlight=False, soft_wrap=True)
             progress.update(task, advance=1, incomplete=counts["incomplete"])
 

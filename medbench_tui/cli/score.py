@@ -53,6 +53,10 @@ def run(args) -> int:
         from medbench_tui.core.paths import bank_root_of
 
         evaluator = load_bank_config(bank_root_of(case_path)).evaluator
+        if evaluator.llm is not None:
+            from medbench_tui.cli._keys import require_keys
+
+            require_keys([evaluator.llm])
     from medbench_tui.core.costs.prices import bank_prices
     from medbench_tui.core.paths import bank_root_of as root_of
 

@@ -1,7 +1,10 @@
 """List the systems under test and the patient simulators of a bank (built-in and from
 its medbench.yaml), and whether each can run here: is its API key variable set, does
-its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it). Exit 1 when
-the evaluator cannot work as configured (an llm extractor without its endpoint)."""
+its endpoint answer (a quick GET {base_url}/models, 2 s; --offline skips it). Each endpoint
+says what it would send where ("sends $OPENAI_API_KEY to api.openai.com"); one whose key
+would go to a host nobody has allowed is asked about at a terminal, and not contacted
+otherwise. Exit 1 when the evaluator cannot work as configured (an llm extractor without its
+endpoint)."""
 
 from __future__ import annotations
 
@@ -32,13 +35,19 @@ def _bank(given: str | None):
 
 
 async def _status(config, offline: bool) -> tuple[bool, str]:
-    """(can run, why not / what was checked) for one endpoint configuration."""
+    """(can run, why not / what was checked) for one endpoint configuration. An endpoint whose
+    key the user has not allowed to go to its host is not contacted."""
     from medbench_tui.core.endpoints.client import ChatClient, EndpointError
+    from medbench_tui.core.endpoints.trust import unconfirmed
 
     try:
         client = ChatClient.for_endpoint(config)
     except EndpointError as exc:
         return False, str(exc)
+    if unconfirmed([config]):
+        place = unconfirmed([config])[0]
+        return False, (f"not contacted: sending ${place.variable} to {place.host} needs your yes (asked at a terminal;"
+                       f" or allow it in the settings: endpoint_keys: {{{place.host}: [{place.variable}]}})")
     if offline:
         offline_note = "endpoint not checked (--offline)"
         return True, f"key variable set; {offline_note}" if config.api_key_env else offline_note
@@ -53,11 +62,13 @@ async def _rows(bank_config, offline: bool) -> dict:
     import asyncio
 
     from medbench_tui.core.cases.bankconfig import EndpointConfig
+    from medbench_tui.core.endpoints.trust import destination
 
     def describe(name, config, kind: str | None = None) -> dict:
         row = {"name": name, "kind": kind or config.kind}
         if isinstance(config, EndpointConfig):
-            row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env})
+            row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env,
+                        "sends": destination(config).describe()})
         for key in ("protocol", "vision", "path", "description", "context_tokens", "max_concurrency"):
             if getattr(config, key, None) is not None:
                 row[key] = getattr(config, key)
@@ -113,6 +124,8 @@ def _text(document: dict) -> str:
             mark = "ok " if row["can_run"] else "NO "
             model = f"  {row['model']} @ {row['base_url']}" if "model" in row else ""
             lines.append(f"  {mark} {row['name']:<20} {row['kind']:<12}{model}")
+            if "sends" in row:
+                lines.append(f"       {row['sends']}")
             lines.append(f"       {row['why']}")
     evaluator = document["evaluator"]
     lines.append(f"\nEvaluator: {'ok ' if evaluator['can_run'] else 'NO '} extractor {evaluator.get('extractor')}")
@@ -121,17 +134,21 @@ def _text(document: dict) -> str:
     if "llm" in evaluator:
         llm = evaluator["llm"]
         lines.append(f"  {'ok ' if llm['can_run'] else 'NO '} {llm['model']} @ {llm['base_url']}: {llm['why']}")
+        lines.append(f"       {llm['sends']}")
     return "\n".join(lines)
 
 
 def run(args) -> int:
     import asyncio
 
+    from medbench_tui.cli._keys import ask_for_keys
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.cases.bank import load_bank
 
     bank = load_bank(_bank(getattr(args, "bank", None)))
     bank_config = bank.config
+    if not args.offline:  # ask, at a terminal, before a probe sends a key to a host nobody allowed
+        ask_for_keys(bank_config.endpoints())
     document: dict = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":

@@ -132,15 +132,18 @@ def user_run_store(bank: Path) -> Path:
     return user_state_dir() / "runs" / f"{bank.name or 'bank'}-{digest}.sqlite"
 
 
-def run_store_for(bank: Path, override: Path | None = None) -> Path:
+def run_store_for(bank: Path, override: Path | None = None, *, reading: bool = False) -> Path:
     """Where the runs of ``bank`` live: ``override`` (``--store`` or the ``run_store``
     setting) if given, else :func:`default_run_store` when the bank is writable, else
-    :func:`user_run_store`."""
+    :func:`user_run_store`. ``reading`` (a report, an export): the bank's own store
+    whenever it exists, writable or not (a bank copied read-only keeps its runs there)."""
     import os
 
     if override is not None:
         return Path(override).expanduser()
     store = default_run_store(bank)
+    if reading and store.is_file():
+        return store
     folder = store.parent if store.parent.is_dir() else Path(bank)
     writable = os.access(folder, os.W_OK) and (not store.exists() or os.access(store, os.W_OK))
     return store if writable else user_run_store(bank)
@@ -173,10 +176,11 @@ def settings_file() -> Path:
     return user_config_dir() / "settings.yaml"
 
 
-def swap_file_for(case_file: Path) -> Path:
-    """Autosave swap file of an open case, beside it (``.name.yaml.swp``)."""
+def swap_file_for(case_file: Path, editor: str | None = None) -> Path:
+    """An editor's autosave of an open case, beside it (``.name.yaml.<editor>.swp``); without
+    an editor, the one swap file of earlier versions (``.name.yaml.swp``)."""
     case_file = Path(case_file)
-    return case_file.with_name(f".{case_file.name}.swp")
+    return case_file.with_name(f".{case_file.name}.{editor}.swp" if editor else f".{case_file.name}.swp")
 
 
 def trash_dir(case_folder: Path) -> Path:

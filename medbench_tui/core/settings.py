@@ -47,6 +47,11 @@ class Settings(BaseSettings):
         default=None, description="SQLite run store; default: <bank>/.medbench/runs.sqlite"
     )
     runner: RunnerSettings = Field(default_factory=RunnerSettings)
+    endpoint_keys: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Host -> the key variables whose values may be sent there without asking, e.g. "
+        "{'api.openai.com': ['OPENAI_API_KEY']} (a bank's medbench.yaml names both; this machine needs none).",
+    )
     tui: TuiSettings = Field(default_factory=TuiSettings)
 
     settings_path: Path | None = Field(default=None, exclude=True)
@@ -112,3 +117,42 @@ def load_settings(path: Path | None = None, **overrides: Any) -> Settings:
         raise SettingsError(f"{path}: {problems}") from None
     settings.settings_path = path
     return settings
+
+
+def allow_endpoint_key(host: str, variable: str, path: Path | None = None) -> Path:
+    """Add ``variable`` to the key variables ``host`` may be sent (``endpoint_keys``) in the
+    settings file, keeping its comments; returns the file written."""
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.paths import settings_file
+
+    path = Path(path) if path is not None else settings_file()
+    yaml = YAML()
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, UnicodeError, YAMLError) as exc:
+        raise SettingsError(f"{path}: cannot be read: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path}: the settings file must be a mapping of keys to values")
+    keys = data.setdefault("endpoint_keys", {})
+    if not isinstance(keys, dict):
+        raise SettingsError(f"{path}: endpoint_keys must be a mapping of hosts to lists of variable names")
+    listed = keys.setdefault(host, [])
+    if not isinstance(listed, list):
+        raise SettingsError(f"{path}: endpoint_keys.{host} must be a list of variable names")
+    if variable not in listed:
+        listed.append(variable)
+    buffer = io.StringIO()
+    yaml.dump(data, buffer)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, buffer.getvalue(), backup=False)
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot be written: {exc.strerror or exc}") from None
+    return path

@@ -182,8 +182,13 @@ def _invalid(path: Path, text: str, exc: Any) -> str:
 
 
 def dump_transcript(transcript: Transcript, path: Path) -> None:
-    """Write JSON when the path ends in ``.json``, else YAML (the ``--transcript`` rule)."""
-    data = transcript.model_dump(mode="json", exclude_none=True)
+    """Write JSON when the path ends in ``.json``, else YAML (the ``--transcript`` rule); secrets
+    redacted in every text, every text valid Unicode (a reply of a model may hold a lone surrogate)."""
+    from medbench_tui.core.files import write_atomic
+    from medbench_tui.core.redact import redact_data
+    from medbench_tui.core.untrusted import valid_data
+
+    data = valid_data(redact_data(transcript.model_dump(mode="json", exclude_none=True)))
     if path.suffix.lower() == ".json":
         import json
 
@@ -199,7 +204,4 @@ def dump_transcript(transcript: Transcript, path: Path) -> None:
         buf = io.StringIO()
         yaml.dump(data, buf)
         text = buf.getvalue()
-    from medbench_tui.core.files import write_atomic
-    from medbench_tui.core.redact import redact
-
-    write_atomic(path, redact(text), backup=False)
+    write_atomic(path, text, backup=False)

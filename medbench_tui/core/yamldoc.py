@@ -283,6 +283,14 @@ class _Builder:
                 merged.append((key_node, self.build(value_node, path + ("<<",))))
                 continue
             key = self.build(key_node, path)
+            if not isinstance(key, str):
+                # `true:`, `~:`, `.nan:`, `1:` are a boolean, a null, a number: as Python keys they collide
+                # (True == 1) or never match (nan), so every later message would name the wrong key or line.
+                # Said here, at the key, and kept as written.
+                key = key_node.value
+                self.report(key_node, "yaml.key_not_text", path + (key,),
+                            f"The key `{key}` must be text: put it in quotes." if key else
+                            "A key is missing here (an empty key): write the key's name before the colon.")
             if key in first_line:
                 self.report(
                     key_node, "yaml.duplicate_key", path + (key,),

@@ -31,8 +31,10 @@ chunk; like ``"drop"`` for a plain request).
 
 A gateway that leaks credentials (for the redaction tests): ``echo_credentials = "error"``
 answers every chat request with a 400 whose message quotes the request's
-``Authorization`` and ``api-key`` headers; ``"reply"`` puts them in a normal reply. The
-``echoing_openai`` fixture is a server set to ``"error"``.
+``Authorization`` and ``api-key`` headers (or those named in ``echo_headers``); ``"reply"``
+puts them in a normal reply. The
+``echoing_openai`` fixture is a server set to ``"error"``. ``error_message`` answers every
+chat request with a 400 carrying that message (what a hostile server may say).
 
 Behaviours real servers showed:
 
@@ -133,11 +135,13 @@ class FakeOpenAI:
     models: list[str] = field(default_factory=lambda: ["fake-model"])
     requests: list[RecordedRequest] = field(default_factory=list)
     echo_credentials: str | None = None  # None, "error" or "reply": see the module docstring
+    echo_headers: tuple[str, ...] = ("Authorization", "api-key")
     context_tokens: int | None = None
     context_fault: str = "context_llamacpp"
     served_model: str | None = None
     system_fingerprint: str | None = None
     tokenizer: str | None = None
+    error_message: str | None = None  # set: every chat request gets a 400 with this message
 
     def __post_init__(self) -> None:
         if self.tokenizer not in TOKENIZERS:
@@ -353,6 +357,9 @@ class _Handler(BaseHTTPRequestHandler):
         if state.echo_credentials:
             self._echo_credentials(body)
             return
+        if state.error_message is not None:
+            self._send_json(400, {"error": {"message": state.error_message, "type": "invalid_request_error"}})
+            return
         with state._lock:
             state.in_flight += 1
             state.max_in_flight = max(state.max_in_flight, state.in_flight)
@@ -401,7 +408,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _echo_credentials(self, body: Any) -> None:
         """Quote the credential headers back, as a careless gateway's error page does."""
-        sent = "; ".join(f"{name}: {self.headers[name]}" for name in ("Authorization", "api-key") if self.headers[name])
+        names = self.server_state.echo_headers
+        sent = "; ".join(f"{name}: {self.headers[name]}" for name in names if self.headers[name])
         text = f"gateway rejected the request (received {sent})"
         if self.server_state.echo_credentials == "reply":
             self._send_json(200, _completion(self.server_state, Reply(text), body if isinstance(body, dict) else {}))

@@ -9,6 +9,7 @@ from textual.widgets import ContentSwitcher, TextArea
 from textual.widgets._text_area import SyntaxAwareDocument
 from textual.widgets.text_area import Selection
 
+from medbench_tui.core.authoring import autosave
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.paths import swap_file_for
 from medbench_tui.tui.screens.dialogs import SwapRecoveryDialog, UnsavedChangesDialog
@@ -207,42 +208,53 @@ async def test_opening_another_case_asks_about_unsaved_changes(bank, make_app):
         assert "max_turns: 24" in (bank / CAP).read_text()
 
 
-async def test_autosave_writes_a_swap_file_that_saving_removes(bank, make_app):
+def own_swap(editor: EditorScreen) -> autosave.Autosave | None:
+    """The editor's own swap file of its case, read as another editor would."""
+    assert editor.path is not None
+    others = autosave.others_of(editor.path)
+    return next((s for s in others if s.editor.instance == editor.editor_id.instance), None)
+
+
+async def test_autosave_writes_a_swap_file_that_saving_empties_and_closing_removes(bank, make_app):
     path = bank / CAP
-    swap = swap_file_for(path)
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_case(pilot, path)
         editor.autosave()
         await settle(pilot)
-        assert not swap.exists(), "nothing to autosave while the case is unchanged"
+        swap = own_swap(editor)
+        assert swap is not None and swap.text is None, "open here, nothing unsaved"
+        assert swap.path.name.startswith(f".{CAP}.") and swap.editor.pid == os.getpid()
         await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 26")
         editor.autosave()
         await settle(pilot)
-        assert swap.read_text() == editor.text_area.text
-        assert not (path.parent / f"{swap.name}.bak").exists()
+        assert own_swap(editor).text == editor.text_area.text
+        assert not (path.parent / f"{swap.path.name}.bak").exists()
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert not swap.exists()
+        assert own_swap(editor).text is None
+        await pilot.press("ctrl+w")
+        await settle(pilot, lambda: editor.path is None)
+        assert not swap.path.exists() and not list(bank.glob(".*.swp"))
 
 
-async def test_undoing_every_change_removes_the_swap_file(bank, make_app):
+async def test_undoing_every_change_empties_the_swap_file_and_quitting_removes_it(bank, make_app):
     path = bank / CAP
-    swap = swap_file_for(path)
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_case(pilot, path)
         await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 28")
         editor.autosave()
         await settle(pilot)
-        assert swap.exists()
+        assert own_swap(editor).text is not None
         editor.text_area.undo()
         await settle(pilot)
         assert editor.text_area.text == path.read_text() and not editor.modified
-        assert not swap.exists()
+        assert own_swap(editor).text is None
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not app.is_running
+    assert not list(bank.glob(".*.swp"))
 
 
 @pytest.mark.parametrize("key", ["r", "d"], ids=["recover", "discard"])

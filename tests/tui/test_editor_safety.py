@@ -8,6 +8,7 @@ import stat
 
 from textual.widgets import DataTable
 
+from medbench_tui.core.authoring import autosave
 from medbench_tui.core.cases.templates import new_case_text
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ExternalChangeDialog
 from medbench_tui.tui.screens.diff_view import DiffView
@@ -109,7 +110,9 @@ async def test_an_autosave_that_cannot_be_written_is_said_once(bank, make_app):
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         editor = await open_case(pilot, path)
-        (bank / f".{CAP}.swp").mkdir()  # the swap file's place is taken: it cannot be written
+        swap = autosave.swap_path(path, editor.editor_id)
+        swap.unlink()
+        swap.mkdir()  # the swap file's place is taken: it cannot be written
         for turns in ("25", "26", "27"):
             await replace_on_line(pilot, editor, "max_turns: 2", f"max_turns: {turns}")
             editor.autosave()
@@ -146,3 +149,20 @@ async def test_an_icd_code_on_the_template_line_keeps_the_case_readable(bank, ma
         line = editor.text_area.document.get_line(row)
         assert "N30.0 # FILL IN" in line
         assert not any(d.code.startswith("yaml.") for d in editor.diagnostics)
+
+
+async def test_a_change_on_disk_that_keeps_size_and_time_is_asked_about(bank, make_app):
+    path = bank / CAP
+    app = make_app(bank)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await open_case(pilot, path)
+        await replace_on_line(pilot, editor, "max_turns: 20", "max_turns: 25")
+        before = path.stat()
+        path.write_text(path.read_text().replace("urgency: urgent", "urgency: URGENT"))  # as cp -p would copy it
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert path.stat().st_size == before.st_size
+        await pilot.press("ctrl+s")
+        await settle(pilot, lambda: isinstance(app.screen, ExternalChangeDialog))
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is editor)
+        assert "urgency: URGENT" in path.read_text() and editor.modified

@@ -37,13 +37,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
+from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.redact import remember_headers, remember_variable
+from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
 
 BUILTIN_SYSTEMS = ("checklist", "human")
 BUILTIN_SIMULATORS = ("grounded",)
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-SECRET_HEADER = re.compile(r"auth|key|token|secret|cookie|password", re.IGNORECASE)
+MASK = "***"
+"""A secret header's value in the configuration's public form (stored with every run)."""
+HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+"""A header name as HTTP allows it (RFC 9110 token)."""
 PROTOCOLS = ("consultation", "prompt-only")
 DEFAULT_MAX_TOKENS = {"doctor": 2048, "patient": 300, "extractor": 4096}
 """``max_tokens`` sent when an endpoint sets neither it nor ``max_completion_tokens``: a
@@ -113,7 +117,34 @@ class EndpointConfig(Config):
     def _http(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
             raise ValueError("base_url must start with http:// or https://")
+        if any(c in value for c in "\r\n\0\t ") or any(ord(c) < 32 or ord(c) == 127 for c in value):
+            raise ValueError("base_url holds a space or a control character: write the address on one line")
+        scheme, _, rest = value.partition("://")
+        authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+        if "@" in authority:
+            userinfo, _, host = authority.rpartition("@")
+            user, colon, password = userinfo.partition(":")
+            remember_value(password or user)  # it is a secret wherever it turns up
+            masked = f"{scheme}://{REDACTED if not colon else user + ':' + REDACTED}@{host}/..."
+            raise ValueError(
+                f"base_url holds a user name or password ({masked}): medbench never stores or sends a credential "
+                "in the address; put the key in an environment variable named by api_key_env, or in headers"
+            )
         return value.rstrip("/")
+
+    @field_validator("headers")
+    @classmethod
+    def _one_line_headers(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, text in value.items():
+            if not HEADER_NAME.match(name):
+                raise ValueError(f"header name {name!r} is not a valid HTTP header name (letters, digits, '-')")
+            if any(ord(c) < 32 and c != "\t" or ord(c) == 127 for c in text):
+                shown = REDACTED if secret_header(name) else repr(text)
+                raise ValueError(
+                    f"headers.{name} holds a line break or a control character (value {shown}): a header value "
+                    "is one line; remove the line break (a YAML block `|` adds one at the end: use a plain value)"
+                )
+        return value
 
     @field_validator("api_key_env")
     @classmethod
@@ -139,10 +170,15 @@ class EndpointConfig(Config):
         }
 
     def public(self) -> dict[str, Any]:
-        """Everything but secrets: header values that look like credentials are masked."""
+        """Everything but secrets: every header value but the known non-secrets is masked
+        (the one definition of a secret, :func:`medbench_tui.core.redact.secret_header`)."""
         data = self.model_dump(mode="json")
-        data["headers"] = {k: ("***" if SECRET_HEADER.search(k) else v) for k, v in self.headers.items()}
+        data["headers"] = {k: (MASK if secret_header(k) else v) for k, v in self.headers.items()}
         return data
+
+    def address_problem(self) -> str | None:
+        """Why requests may not go to ``base_url`` as configured (see :mod:`..endpoints.trust`)."""
+        return address_problem(self.base_url, credentials=sends_credentials(self))
 
 
 class OpenAIChatSystemConfig(EndpointConfig):
@@ -216,8 +252,27 @@ class BankConfig(Config):
 
     def endpoints(self) -> list[EndpointConfig]:
         """Every endpoint configured: systems, simulators and the evaluator's model."""
-        found = [c for c in (*self.systems.values(), *self.simulators.values()) if isinstance(c, EndpointConfig)]
-        return found + ([self.evaluator.llm] if self.evaluator.llm is not None else [])
+        return [endpoint for _, endpoint in self.located_endpoints()]
+
+    def endpoints_for(self, systems: list[str], simulator: str | None) -> list[EndpointConfig]:
+        """The endpoints a run of ``systems`` with ``simulator`` would send requests to: those
+        systems and that simulator as configured here, and the evaluator's model when it scores."""
+        found: list[EndpointConfig] = [
+            c for name, c in self.systems.items() if name in systems and isinstance(c, EndpointConfig)]
+        chosen = self.simulators.get(simulator or "")
+        if isinstance(chosen, EndpointConfig):
+            found.append(chosen)
+        if self.evaluator.extractor == "llm" and self.evaluator.llm is not None:
+            found.append(self.evaluator.llm)
+        return found
+
+    def located_endpoints(self) -> list[tuple[tuple[str, ...], EndpointConfig]]:
+        """Every endpoint configured with its key path in the file (``systems.gpt``)."""
+        found: list[tuple[tuple[str, ...], EndpointConfig]] = [
+            ((table, name), c) for table, configs in (("systems", self.systems), ("simulators", self.simulators))
+            for name, c in configs.items() if isinstance(c, EndpointConfig)
+        ]
+        return found + ([(("evaluator", "llm"), self.evaluator.llm)] if self.evaluator.llm is not None else [])
 
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | None]:
@@ -297,6 +352,15 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
     for endpoint in config.endpoints():
         remember_variable(endpoint.api_key_env)
         remember_headers(endpoint.headers)
+    problems = [(loc, problem) for loc, endpoint in config.located_endpoints()
+                if (problem := endpoint.address_problem()) is not None]
+    if problems:
+        lines = []
+        for loc, problem in problems:
+            key, position = _locate(data, (*loc, "base_url"))
+            place = f"{where}:{position[0]}:{position[1]}" if position else where
+            lines.append(f"{place}: {key}: {problem}")
+        raise BankConfigError("medbench.yaml is not valid:\n  " + "\n  ".join(lines))
     return config
 
 

@@ -20,13 +20,14 @@ made it, the model the server says it served, ``system_fingerprint``,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from medbench_tui.core.endpoints.context_budget import estimate_messages, fit
 from medbench_tui.core.endpoints.errors import (
@@ -39,8 +40,19 @@ from medbench_tui.core.endpoints.errors import (
     unreachable,
 )
 from medbench_tui.core.endpoints.plain_chat import PlainChat
+from medbench_tui.core.endpoints.trust import (
+    NOT_CONFIRMED,
+    address_problem,
+    allowed,
+    destination,
+    host_of,
+    refusal,
+    resolved_problem,
+)
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
+from medbench_tui.core.untrusted import valid_text, visible
 
+T = TypeVar("T")
 DEFAULT_TIMEOUT = 60.0
 PROBE_TIMEOUT = 2.0
 NO_KEY = "unused"
@@ -124,6 +136,8 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
 
     if isinstance(exc, EndpointError):
         return exc
+    if isinstance(exc, TimeoutError):  # the request's deadline passed (see ChatClient)
+        return timed_out(base_url)
     if isinstance(exc, openai.APITimeoutError) and not _refused(exc):
         return timed_out(base_url)
     if isinstance(exc, openai.APIConnectionError):
@@ -159,6 +173,41 @@ def _tls_context() -> Any:
     return ssl.create_default_context()
 
 
+class Deadline:
+    """One request's total deadline (``timeout`` seconds from now) over its steps: a server
+    that sends a byte a second never holds a request past it."""
+
+    def __init__(self, seconds: float) -> None:
+        self._at = asyncio.get_running_loop().time() + seconds
+        self.passed = False
+
+    async def wait(self, step: Awaitable[T]) -> T:
+        left = self._at - asyncio.get_running_loop().time()
+        try:
+            if left <= 0:
+                raise TimeoutError
+            return await asyncio.wait_for(step, left)
+        except TimeoutError:
+            self.passed = True
+            if asyncio.iscoroutine(step):
+                step.close()
+            raise
+
+
+def endpoint_text(text: str) -> str:
+    """A text as an endpoint sent it, made safe to keep and show: valid Unicode (a lone
+    surrogate replaced), line ends as line feeds, every other control character visible
+    (an escape sequence in a reply never reaches a terminal, a transcript or a report)."""
+    if text.isprintable():  # the usual reply: nothing to do
+        return text
+    return visible(valid_text(text.replace("\r\n", "\n").replace("\r", "\n")))
+
+
+def _label(value: Any) -> str | None:
+    """A short text the server sent about itself (model, fingerprint, finish reason), made safe."""
+    return endpoint_text(value) if isinstance(value, str) else None
+
+
 @dataclass
 class ChatReply:
     """A reply and what the server said about it (``model``: the model it served)."""
@@ -180,8 +229,9 @@ class ChatReply:
 
     def served(self, response: Any) -> None:
         """Take the served model, fingerprint and usage from an SDK response or chunk."""
-        self.model = getattr(response, "model", None) or self.model
-        self.system_fingerprint = getattr(response, "system_fingerprint", None) or self.system_fingerprint
+        self.model = _label(getattr(response, "model", None)) or self.model
+        self.system_fingerprint = _label(getattr(response, "system_fingerprint", None)) or self.system_fingerprint
+        self.finish_reason = _label(self.finish_reason)
         usage = getattr(response, "usage", None)
         if usage is not None:
             self.prompt_tokens = getattr(usage, "prompt_tokens", None)
@@ -225,6 +275,7 @@ class ChatClient:
         self._sdk: Any = None
         self._shared = False
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._admitted = False
         self.usage = TokenUsage()
 
     @classmethod
@@ -295,6 +346,26 @@ class ChatClient:
             http_client=transport(verify=_tls_context()),
         )
 
+    @property
+    def headers(self) -> dict[str, str]:
+        return self._headers
+
+    async def _admit(self) -> None:
+        """Refuse before the first request where nothing may go (a metadata or link-local
+        address, also by resolved name; plain http with a credential to another machine), and
+        a key from the environment bound for a host nobody has allowed (:mod:`.trust`)."""
+        if self._admitted:
+            return
+        place = destination(self)
+        problem = address_problem(self.base_url, credentials=self._api_key != NO_KEY or bool(place.headers))
+        if problem is None and place.needs_confirmation and place.variable is not None \
+                and not allowed(place.variable, place.host):
+            raise EndpointError(refusal(place), retryable=False, code=NOT_CONFIRMED)
+        problem = problem or await resolved_problem(host_of(self.base_url))
+        if problem is not None:
+            raise EndpointError(f"{self.base_url}: {problem}", retryable=False)
+        self._admitted = True
+
     def _error(self, exc: BaseException) -> EndpointError:
         return endpoint_error(exc, base_url=self.base_url, api_key_env=self.api_key_env)
 
@@ -303,6 +374,7 @@ class ChatClient:
         ``context_tokens``, the history is fitted first, the first ``keep`` messages
         kept whole (see :func:`context_budget.fit`)."""
         sent = {k: v for k, v in params.items() if v is not None}
+        await self._admitted_or_noted(model, sent)
         messages, left_out = await self._fit(messages, model, sent, keep)
         gate = REQUEST_GATE.get()
         if gate is not None:
@@ -313,6 +385,13 @@ class ChatClient:
         reply.left_out = left_out
         self._finished(model, sent, reply)
         return reply
+
+    async def _admitted_or_noted(self, model: str, sent: dict[str, Any]) -> None:
+        try:
+            await self._admit()
+        except EndpointError as error:  # refused before sending: noted like a refusal of the server
+            self._note(model, sent, error=error)
+            raise
 
     async def _fit(self, messages: list[dict], model: str, sent: dict[str, Any], keep: int) -> tuple[list[dict], int]:
         if self.context_tokens is None:
@@ -358,7 +437,7 @@ class ChatClient:
 
     async def _complete(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
         try:
-            from medbench_tui.core.endpoints.completion import ChatCompletion
+            from medbench_tui.core.endpoints.completion import read_completion
 
             # Not chat.completions.create(): it walks every message against the SDK's
             # TypedDicts (~2 ms a request late in a consultation); the body is plain JSON.
@@ -366,9 +445,10 @@ class ChatClient:
             plain = self._plain()
             if plain is not None:
                 data = await plain.post(body)
-            else:
-                data = await self._client().post("/chat/completions", body=body, cast_to=bytes)
-            response = ChatCompletion.model_validate_json(data)  # not JSON, or not a completion: a ValueError
+            else:  # the timeout is the whole request's deadline, not the longest wait for a byte
+                data = await asyncio.wait_for(self._client().post("/chat/completions", body=body, cast_to=bytes),
+                                              self._timeout)
+            response = read_completion(data)  # not JSON, or not a completion: a ValueError
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -378,7 +458,7 @@ class ChatClient:
         self.usage.add(response.usage)
         if not response.choices:
             raise EndpointError(f"{self.base_url} sent a reply without choices", retryable=True)
-        reply = ChatReply(response.choices[0].message.content or "", response.choices[0].finish_reason)
+        reply = ChatReply(endpoint_text(response.choices[0].message.content or ""), response.choices[0].finish_reason)
         reply.served(response)
         return reply
 
@@ -388,6 +468,7 @@ class ChatClient:
         :class:`EndpointError`. In a batch run nobody watches: the gate collects the
         whole reply (retried, cached) and it is yielded once."""
         sent = {k: v for k, v in params.items() if v is not None}
+        await self._admitted_or_noted(model, sent)
         messages, left_out = await self._fit(messages, model, sent, keep)
         gate = REQUEST_GATE.get()
         if gate is not None:
@@ -418,19 +499,27 @@ class ChatClient:
         """Yield the deltas; fill ``reply`` with the text, finish reason, served model
         and usage (the usage chunk comes last, with no choices)."""
         usage = None
+        deadline = Deadline(self._timeout)
+        response = None
         try:
             body = self._body(messages, model, sent) | {"stream": True, "stream_options": {"include_usage": True}}
-            response = await self._client().post(
+            response = await deadline.wait(self._client().post(
                 "/chat/completions", body=body, cast_to=_chunk_type(), stream=True, stream_cls=_stream_type()
-            )
-            async for chunk in response:
+            ))
+            chunks = response.__aiter__()
+            while True:
+                try:
+                    chunk = await deadline.wait(chunks.__anext__())
+                except StopAsyncIteration:
+                    break
                 reply.served(chunk)
                 if getattr(chunk, "usage", None) is not None:
                     usage = chunk.usage
                 for choice in chunk.choices or ():
                     if choice.delta is not None and choice.delta.content:
-                        reply.text += choice.delta.content
-                        yield choice.delta.content
+                        delta = endpoint_text(choice.delta.content)
+                        reply.text += delta
+                        yield delta
                     if choice.finish_reason:
                         reply.finish_reason = choice.finish_reason
         except asyncio.CancelledError:
@@ -439,6 +528,10 @@ class ChatClient:
             error = self._sized(self._error(exc), messages, sent)
             self._note(model, sent, error=error)
             raise error from exc
+        finally:
+            if response is not None and deadline.passed:  # stop reading a stream that trickles
+                with contextlib.suppress(Exception):
+                    await response.close()
         self.usage.add(usage)
         if reply.finish_reason is None:
             error = EndpointError(
@@ -454,7 +547,8 @@ class ChatClient:
         import openai
 
         try:
-            await self._client().with_options(timeout=timeout, max_retries=0).models.list()
+            await self._admit()
+            await asyncio.wait_for(self._client().with_options(timeout=timeout, max_retries=0).models.list(), timeout)
         except openai.NotFoundError:
             return None
         except asyncio.CancelledError:

@@ -25,6 +25,7 @@ the chat template and :data:`IMAGE_TOKENS` an image.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from typing import Any, Protocol
 
@@ -81,7 +82,8 @@ async def _ask_tokenizer(client: ChatClient, kind: str, text: str, model: str) -
     body: dict[str, Any] = {"content": text} if kind == "llamacpp" else {"model": model, "prompt": text}
     try:
         sdk = client._client().with_options(timeout=TOKENIZE_TIMEOUT, max_retries=0)
-        answer = await sdk.post(f"{_root(client.base_url)}/tokenize", body=body, cast_to=object)
+        answer = await asyncio.wait_for(  # a total deadline: a server may trickle its answer
+            sdk.post(f"{_root(client.base_url)}/tokenize", body=body, cast_to=object), TOKENIZE_TIMEOUT)
     except Exception:  # no such route, another server's dialect, or the server is away
         return None
     if isinstance(answer, dict):

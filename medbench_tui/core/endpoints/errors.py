@@ -11,6 +11,7 @@ from typing import Any
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import redact
+from medbench_tui.core.untrusted import valid_text, visible
 
 CONTEXT_EXCEEDED = "context_exceeded"
 IMAGE_UNSUPPORTED = "image_unsupported"
@@ -38,7 +39,7 @@ class EndpointError(MedbenchError):
         retry_after: float | None = None,
         code: str | None = None,
     ) -> None:
-        super().__init__(redact(message))
+        super().__init__(visible(valid_text(redact(message))))  # a server's words: kept, never obeyed
         self.retryable = retryable
         self.status = status
         self.retry_after = retry_after
@@ -107,9 +108,15 @@ def retry_after(headers: Mapping[str, str] | None) -> float | None:
         return None
 
 
+MESSAGE_LIMIT = 1000
+"""Characters of a server's error message kept (a gateway may send a whole page)."""
+
+
 def refused(refusal: ServerRefusal, *, base_url: str, api_key_env: str | None = None) -> EndpointError:
     """What an error status means for the caller, and what to check."""
     status, message = refusal.status, refusal.message
+    if len(message) > MESSAGE_LIMIT:
+        message = f"{message[:MESSAGE_LIMIT]}... ({len(message):,} characters)"
     if status == 429 and (refusal.code == "insufficient_quota" or "quota" in str(refusal.code or "")):
         return EndpointError(
             f"{base_url} refused: insufficient quota (429): check the account's billing or use another key",

@@ -32,7 +32,7 @@ def server_refusal(status: int, headers: Any, data: bytes) -> ServerRefusal:
     error: Any = None
     try:
         body = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):
         body = None
     if isinstance(body, dict):
         error = body.get("error", body)
@@ -74,7 +74,9 @@ class PlainChat:
             # limit=0: the batch's request gate, not the pool, bounds the requests in flight
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(ssl=self._tls, limit=0), headers=self._headers,
-                timeout=aiohttp.ClientTimeout(total=None, sock_connect=self._timeout, sock_read=self._timeout),
+                # the timeout is each request's total deadline: a server sending a byte a second
+                # must not hold a run for minutes
+                timeout=aiohttp.ClientTimeout(total=self._timeout, sock_connect=self._timeout),
             )
         try:
             async with self._session.post(self._url, data=to_json(body)) as response:

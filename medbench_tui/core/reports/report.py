@@ -1018,7 +1018,10 @@ def render_text(report: Report, *, width: int = 120, paired: bool = True) -> str
 
 
 def render_json(report: Report) -> str:
-    return json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
+    """The report as JSON, secrets redacted in its texts (its numbers untouched)."""
+    from medbench_tui.core.redact import redact_data
+
+    return json.dumps(redact_data(report.to_json()), indent=2, ensure_ascii=False) + "\n"
 
 
 CSV_COLUMNS = ("section", "system", "versus", "case_id", "metric", "value", "low", "high", "n", "method")

@@ -23,6 +23,7 @@ from typing import IO, Any, Literal, get_args
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.runs.store import RunRecord, RunStore, utc_now
+from medbench_tui.core.untrusted import has_surrogate
 
 Section = Literal["diagnoses", "differential", "workup", "treatment", "critical"]
 Label = Literal["found", "not_found", "negated", "different", "OK", "FAIL"]
@@ -30,6 +31,8 @@ SECTIONS: tuple[str, ...] = get_args(Section)
 ITEM_LABELS: tuple[str, ...] = ("found", "not_found", "negated", "different")
 CONDITION_LABELS: tuple[str, ...] = ("OK", "FAIL")
 RECORD_KEYS = ("run_id", "case_id", "section", "reference", "evaluator", "physician", "rater", "note", "at")
+MAX_RUN_ID = 2**63 - 1
+"""The largest id the run store can hold (SQLite's integers)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS adjudications (
@@ -114,10 +117,17 @@ class Record:
                 f"{prefix}unknown key(s) {', '.join(unknown)}; a record has {', '.join(RECORD_KEYS)}"
             )
         if not isinstance(data["run_id"], int) or isinstance(data["run_id"], bool):
-            raise AdjudicationError(f"{prefix}run_id must be a whole number, not {data['run_id']!r}")
+            raise AdjudicationError(f"{prefix}run_id must be a whole number, not {str(data['run_id'])[:40]!r}")
+        if not 0 < data["run_id"] <= MAX_RUN_ID:
+            raise AdjudicationError(f"{prefix}run_id {str(data['run_id'])[:40]} is no run's id: ids are whole "
+                                    "numbers from 1 (medbench report lists a group's runs)")
         for key in ("case_id", "section", "reference", "evaluator", "physician", "rater"):
             if not isinstance(data[key], str) or not data[key].strip():
                 raise AdjudicationError(f"{prefix}{key} must be a non-empty text")
+        for key in ("case_id", "reference", "rater", "note", "at"):
+            if isinstance(data.get(key), str) and has_surrogate(data[key]):
+                raise AdjudicationError(f"{prefix}{key} is not valid Unicode (it holds a lone surrogate such as "
+                                        "\\ud800): write the text again, or delete the line")
         section = data["section"]
         if section not in SECTIONS:
             raise AdjudicationError(f"{prefix}section {section!r} is not one of {', '.join(SECTIONS)}")
@@ -257,9 +267,43 @@ class AdjudicationBook:
         return len(records)
 
     def import_jsonl(self, lines: Iterable[str], *, source: str = "") -> int:
-        """Read every line first and write all or nothing: a bad line names its number."""
-        records = list(read_jsonl(lines, source=source))
-        return self.save(records)
+        """Read every line first and write all or nothing: a bad line names its number, and so
+        does a record that matches nothing in this store (:meth:`check`)."""
+        located = list(_located(lines, source))
+        self.check(located)
+        return self.save(record for _, record in located)
+
+    def check(self, located: list[tuple[str, Record]]) -> None:
+        """Refuse a record that is not about a decision of this store: its run, the run's case,
+        a reference item the scorer decided on, and the label the scorer gave it (a record of
+        another store, or of an earlier scoring, would count against the wrong decisions)."""
+        run_ids = sorted({record.run_id for _, record in located})
+        cards = {run_id: docs.get("scorecard") for run_id, docs in self.store.documents(run_ids, ("scorecard",))}
+        decided: dict[int, dict[tuple[str, str], str]] = {}
+        for where, record in located:
+            if record.run_id not in cards:
+                raise AdjudicationError(f"{where}: run {record.run_id} is not in the run store {self.store.path}: "
+                                        "import records into the store their runs are in (--store PATH)")
+            card = cards[record.run_id]
+            if not isinstance(card, dict):
+                raise AdjudicationError(f"{where}: run {record.run_id} has no scorecard (it did not complete): "
+                                        "there is no decision of it to adjudicate")
+            if card.get("case_id") != record.case_id:
+                raise AdjudicationError(f"{where}: run {record.run_id} is of case {card.get('case_id')!r}, "
+                                        f"not {record.case_id!r}")
+            if record.run_id not in decided:
+                decided[record.run_id] = {(d.section, d.reference): d.evaluator for d in decisions_of(card)}
+            label = decided[record.run_id].get((record.section, record.reference))
+            if label is None:
+                names = sorted(ref for section, ref in decided[record.run_id] if section == record.section)
+                listed = ", ".join(repr(n) for n in names[:6]) + (", ..." if len(names) > 6 else "")
+                raise AdjudicationError(f"{where}: the scorer made no {record.section} decision on "
+                                        f"{record.reference!r} in run {record.run_id}"
+                                        + (f" (its {record.section} decisions: {listed})" if names else ""))
+            if label != record.evaluator:
+                raise AdjudicationError(f"{where}: the scorer said {label!r} of {record.reference!r} in run "
+                                        f"{record.run_id}, not {record.evaluator!r}: the record is of another "
+                                        "scoring; adjudicate the run as it is scored now")
 
     # review samples
 
@@ -280,6 +324,12 @@ class AdjudicationBook:
 
 
 def read_jsonl(lines: Iterable[str], *, source: str = "") -> Iterator[Record]:
+    for _, record in _located(lines, source):
+        yield record
+
+
+def _located(lines: Iterable[str], source: str) -> Iterator[tuple[str, Record]]:
+    """Each record with where it was read (``file:line``)."""
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -288,7 +338,10 @@ def read_jsonl(lines: Iterable[str], *, source: str = "") -> Iterator[Record]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise AdjudicationError(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
-        yield Record.from_json(data, where)
+        except RecursionError:
+            raise AdjudicationError(f"{where}: nested too deeply to be a record (a record is one flat "
+                                    "JSON object)") from None
+        yield where, Record.from_json(data, where)
 
 
 def stratified_sample(runs: list[RunRecord], size: int | None, seed: int) -> list[int]:

@@ -18,7 +18,7 @@ from medbench_tui.core.runs.store import RunStore
 
 def request_key(request: dict[str, Any]) -> str:
     canonical = json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class ResponseCache:
@@ -38,4 +38,4 @@ class ResponseCache:
     def put(self, request: dict[str, Any], reply: ChatReply) -> None:
         document = {"text": reply.text, "finish_reason": reply.finish_reason, "model": reply.model,
                     "system_fingerprint": reply.system_fingerprint}
-        self.store.cache_response(request_key(request), json.dumps(document, ensure_ascii=False))
+        self.store.cache_response(request_key(request), document)

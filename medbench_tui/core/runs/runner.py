@@ -36,13 +36,14 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from medbench_tui.core.cases.bankconfig import (
     BankConfigError,
+    EndpointConfig,
     GroundedSimulatorConfig,
     LlmSimulatorConfig,
 )
@@ -265,7 +266,7 @@ def _stored_path(path: Path, bank: Path) -> str:
 
 def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, dict[str, Any]]:
     """The simulator's configuration (read once, not per case) and its public form."""
-    from medbench_tui.core.cases.bankconfig import BUILTIN_SIMULATORS, EndpointConfig
+    from medbench_tui.core.cases.bankconfig import BUILTIN_SIMULATORS
 
     if name in BUILTIN_SIMULATORS:
         return name, {"kind": name}
@@ -744,8 +745,12 @@ class Runner:
             await close_shared_clients()
         self._finish(result, todo, started)
         failures = [o for o in outcomes if isinstance(o, Exception)]
-        if failures:  # the store could not be written: every worker has stopped
-            raise failures[0]
+        if isinstance(failure := next(iter(failures), None), MedbenchError):  # the store could not be written
+            raise MedbenchError(f"{failure}\n  the runs finished before it are kept in group {group.id}; "
+                                f"once it is fixed, finish the group with: medbench run --resume {group.id}") \
+                from failure
+        if failure is not None:
+            raise failure
         return result
 
     def _finish(self, result: GroupResult, todo: deque, started: float) -> None:
@@ -887,7 +892,16 @@ class Runner:
             retries=retries, requests=list(requests) or None, repeat=seeds.repeat,
             seeds=seeds.recorded(config, self.plan.simulator_config),
         )
-        self.store.record(record)
+        try:
+            self.store.record(record)
+        except MedbenchError:  # the store cannot be written at all: the batch stops
+            raise
+        except Exception as exc:  # this run cannot be written as played (a bug): say so, keep the others going
+            record = replace(record, status=INCOMPLETE, transcript=None, scorecard=None, extraction=None, metrics={},
+                             labels={}, requests=None,
+                             reason=f"internal error: the run could not be stored as played ({type(exc).__name__}: "
+                                    f"{exc}); play it again with --resume")
+            self.store.record(record)
         if record.complete:
             self.result.complete += 1
         else:

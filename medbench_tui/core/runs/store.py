@@ -31,7 +31,8 @@ from typing import IO, TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.redact import redact, secret_values
+from medbench_tui.core.redact import redact, redact_data, secret_values
+from medbench_tui.core.untrusted import valid_data, valid_text
 
 if TYPE_CHECKING:
     from medbench_tui.core.scoring.scorecard import Scorecard
@@ -388,6 +389,9 @@ class RunStore:
         self._lock = threading.RLock()
         try:
             migrate(self._db)
+        except sqlite3.OperationalError as exc:  # locked by another process, disk full, read-only
+            self._db.close()
+            raise self.unwritable(exc) from None
         except sqlite3.DatabaseError as exc:
             raise self._damaged("the file", str(exc)) from None
 
@@ -446,6 +450,20 @@ class RunStore:
             except sqlite3.DatabaseError as exc:  # damaged pages
                 raise self._damaged("the file", str(exc)) from None
 
+    def unwritable(self, exc: sqlite3.Error) -> MedbenchError:
+        """A write the store refused, in words that say what to do."""
+        detail = str(exc)
+        if "locked" in detail or "busy" in detail:
+            why = (f"another process has held it locked for more than {BUSY_TIMEOUT_MS // 1000} s (a run or a "
+                   "resume in progress?): wait for it to finish and try again, or pass --store PATH")
+        elif "full" in detail:
+            why = "the disk is full: free some space and try again"
+        elif "readonly" in detail or "read-only" in detail:
+            why = "it is read-only: pass --store PATH to write runs elsewhere"
+        else:
+            why = detail
+        return MedbenchError(f"cannot write to the run store {self.path}: {why}")
+
     def _damaged(self, what: str, detail: str) -> MedbenchError:
         return MedbenchError(f"the run store {self.path} is damaged ({what}: {detail}): restore it from a "
                              "backup, or pass --store PATH to start a new one")
@@ -460,12 +478,13 @@ class RunStore:
             raise self._damaged(what, "not valid JSON") from None
 
     def _json(self, value: Any, secrets: set[str] | None = None) -> str | None:
-        """``value`` as stored JSON, secrets redacted (``secrets``: those known now, looked up
-        once by a caller writing several values)."""
+        """``value`` as stored JSON, secrets redacted in its texts and every text valid Unicode
+        (``secrets``: those known now, looked up once by a caller writing several values)."""
         if value is None:
             return None
+        value = valid_data(redact_data(value, self.secrets if secrets is None else secrets))
         # pydantic's encoder: what json.dumps writes (NaN too), in a quarter of the time
-        return redact(to_json(value, inf_nan_mode="constants").decode(), self.secrets if secrets is None else secrets)
+        return to_json(value, inf_nan_mode="constants").decode()
 
     @property
     def schema_version(self) -> int:
@@ -497,6 +516,8 @@ class RunStore:
                 return group
             except sqlite3.IntegrityError:
                 continue
+            except sqlite3.OperationalError as exc:  # locked for too long, disk full, read-only
+                raise self.unwritable(exc) from None
         if group_id:
             raise MedbenchError(f"the run store {self.path} already holds a group {group_id}")
         raise MedbenchError(f"could not create a run group in {self.path}")
@@ -512,7 +533,7 @@ class RunStore:
         row = {
             "group_id": run.group_id, "case_id": run.case_id, "case_path": run.case_path,
             "case_sha256": run.case_sha256, "system": run.system, "status": run.status,
-            "reason": None if run.reason is None else redact(run.reason, secrets),
+            "reason": None if run.reason is None else valid_text(redact(run.reason, secrets)),
             "system_config": self._json(run.system_config, secrets),
             "simulator_config": self._json(run.simulator_config, secrets),
             "evaluator_config": self._json(run.evaluator_config, secrets),
@@ -540,7 +561,7 @@ class RunStore:
                 assert run_id is not None  # an INSERT always sets it
                 _insert_metrics(db, run_id, metrics, labels)
         except sqlite3.OperationalError as exc:  # disk full, read-only, locked for too long
-            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+            raise self.unwritable(exc) from exc
         run.id = run_id
         return run_id
 
@@ -569,7 +590,7 @@ class RunStore:
                 )
                 return taken.rowcount == 1
         except sqlite3.OperationalError as exc:
-            raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
+            raise self.unwritable(exc) from exc
 
     def renew_claims(self, owner: str, *, lease: float) -> None:
         """Keep ``owner``'s leases alive for another ``lease`` seconds."""
@@ -736,11 +757,11 @@ class RunStore:
         rows = self._query("SELECT response FROM response_cache WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
-    def cache_response(self, key: str, response: str) -> None:
+    def cache_response(self, key: str, response: dict[str, Any]) -> None:
         with self.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO response_cache (key, response, created_at) VALUES (?, ?, ?)",
-                (key, redact(response, self.secrets), utc_now()),
+                (key, self._json(response), utc_now()),
             )
 
     # exports
@@ -798,9 +819,10 @@ def migrate(db: sqlite3.Connection) -> int:
     return SCHEMA_VERSION
 
 
-def store_path(bank: Path, override: Path | None = None) -> Path:
+def store_path(bank: Path, override: Path | None = None, *, reading: bool = False) -> Path:
     """The run store of ``bank``: ``override`` (``--store``), else the ``run_store``
-    setting, else :func:`medbench_tui.core.paths.run_store_for`."""
+    setting, else :func:`medbench_tui.core.paths.run_store_for` (``reading``: the bank's own
+    store whenever it exists)."""
     from medbench_tui.core.paths import run_store_for
     from medbench_tui.core.settings import SettingsError, load_settings
 
@@ -809,7 +831,7 @@ def store_path(bank: Path, override: Path | None = None) -> Path:
             override = load_settings().run_store
         except SettingsError as exc:
             raise MedbenchError(str(exc)) from None
-    return run_store_for(bank, override)
+    return run_store_for(bank, override, reading=reading)
 
 
 def open_store(bank: Path, override: Path | None = None, *, create: bool = True) -> RunStore:

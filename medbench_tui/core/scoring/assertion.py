@@ -86,6 +86,8 @@ HISTORY_LABELS = frozenset({
 })
 """A label before a colon that makes its line history ("Precipitants: pseudoephedrine yesterday")."""
 _LINE_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):")
+HISTORY_LINE_REACH = 500
+"""How far back on its line a history label ("Precipitants: ...") reaches a mention."""
 
 
 @dataclass(frozen=True)
@@ -378,7 +380,7 @@ def _history_line(doc: Document, first: int) -> bool:
     """The mention follows a history label on its line ("Precipitants: ...")."""
     text = doc.text
     at = doc.tokens[first].start
-    line = text[text.rfind("\n", 0, at) + 1 : at]
+    line = text[max(text.rfind("\n", 0, at) + 1, at - HISTORY_LINE_REACH) : at]
     label = _LINE_LABEL_RE.search(line)
     if label is None:
         return False

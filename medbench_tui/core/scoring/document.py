@@ -1,7 +1,9 @@
 """A text prepared for scoring: normalised tokens and clause boundaries.
 
 A *clause* ends at sentence punctuation (``. ; : ! ?``, not in a number), a line break
-or a bullet; cue words (``cues.py``) only reach across tokens of one clause.
+or a bullet; cue words (``cues.py``) only reach across tokens of one clause. A clause is at
+most :data:`MAX_CLAUSE_TOKENS` long: the readers walk a mention's clause, so a text with no
+punctuation at all (a model's run-on output) would make reading quadratic in its length.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
 """A line at least this long that runs on in lower case is prose wrapped at a width."""
 BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
+MAX_CLAUSE_TOKENS = 150
+"""A clause longer than this (five times the longest of the labelled answers) is cut: no
+sentence of a plan runs that long, and every step that reads a mention's clause stays
+bounded, so scoring is linear in the answer's length."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,7 @@ class Document:
         self.clause = []
         self.comma_before = []
         clause = 0
+        clause_length = 0
         previous_end = 0
         previous_start = -1
         for token in self.tokens:
@@ -53,8 +60,11 @@ class Document:
                 and self.text[previous_end - 1 : previous_end].isdigit()
             )
             if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap)
-                    and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))):
+                    and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))) \
+                    or clause_length >= MAX_CLAUSE_TOKENS:
                 clause += 1
+                clause_length = 0
+            clause_length += 1
             self.clause.append(clause)
             self.comma_before.append(bool(COMMA_RE.search(gap)) and not decimal)
             previous_end = max(previous_end, token.end)
@@ -83,10 +93,25 @@ class Document:
 
     def piece_of(self, at: int) -> Hit:
         """The piece that holds token ``at``."""
-        return next(p for p in self.pieces() if p.first <= at <= p.last)
+        return self.pieces()[self._piece_index()[at]]
+
+    def pieces_of_clause(self, clause: Hit) -> list[Hit]:
+        """The pieces of a clause, in order."""
+        index = self._piece_index()
+        return self.pieces()[index[clause.first] : index[clause.last] + 1]
+
+    def _piece_index(self) -> list[int]:
+        """Token -> the index of its piece (built once: a long answer has many mentions)."""
+        known = self.found.get("piece index")
+        if known is None:
+            known = [0] * len(self.tokens)
+            for number, piece in enumerate(self.pieces()):
+                known[piece.first : piece.last + 1] = [number] * (piece.last - piece.first + 1)
+            self.found["piece index"] = known
+        return known
 
     def clause_of(self, at: int) -> Hit:
-        """The clause that holds token ``at``."""
+        """The clause that holds token ``at`` (a walk of at most :data:`MAX_CLAUSE_TOKENS`)."""
         first = last = at
         while first > 0 and self.clause[first - 1] == self.clause[at]:
             first -= 1

@@ -11,6 +11,7 @@ only searches.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -464,7 +465,9 @@ def _pick(
     reach = len(phrase.words) + UNORDERED_SLACK
     picked = [anchor]
     for word in phrase.words[1:]:
-        near = [p for p in where[word] if abs(p - anchor) < reach and p not in picked and (not forward or p > anchor)
+        positions = where[word]  # in order: only those in reach are looked at (a long answer repeats words)
+        window = positions[bisect_left(positions, anchor - reach + 1) : bisect_left(positions, anchor + reach)]
+        near = [p for p in window if p not in picked and (not forward or p > anchor)
                 and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
         if not near:
             return None
@@ -530,8 +533,7 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     own = reading if reading is not None else actions.read_action(doc.quote(piece))
     if own.windows and own.routes:
         return own
-    clause = doc.clause_of(hit.first)
-    free = [p for p in doc.pieces() if clause.first <= p.first <= clause.last and p != piece
+    free = [p for p in doc.pieces_of_clause(doc.clause_of(hit.first)) if p != piece
             and not any(k in named for k in range(p.first, p.last + 1))]
     around = [actions.read_action(doc.quote(p)) for p in free]
     windows = own.windows or tuple(w for r in around for w in r.windows)
@@ -547,15 +549,17 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
     kept: list[Mention] = []
     taken: set[int] = set()
+    at_hit: dict[Hit, list[Mention]] = {}  # the mentions kept, by their words (a long answer has many)
     for mention in found:
         span = range(mention.hit.first, mention.hit.last + 1)
+        same_words = at_hit.get(mention.hit)
         if any(i in taken for i in span):
-            if any(k.hit == mention.hit for k in kept) and not any(
-                k.hit == mention.hit and k.ref is mention.ref and k.group is mention.group for k in kept
-            ):
+            if same_words and not any(k.ref is mention.ref and k.group is mention.group for k in same_words):
                 kept.append(mention)  # the same words, another item ("CURB-65" and "CURB65" of one item: once)
+                same_words.append(mention)
             continue
         kept.append(mention)
+        at_hit.setdefault(mention.hit, []).append(mention)
         taken.update(span)
     kept += phrases_only
     kept.sort(key=lambda m: m.hit.first)

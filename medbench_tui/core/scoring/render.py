@@ -45,6 +45,7 @@ def render_scorecard_text(card: Scorecard) -> str:
     out += [title, "=" * len(title)]
     if not card.complete:
         out.append(f"INCOMPLETE run ({card.incomplete_reason}): shown for review, left out of every aggregate.")
+    out += [f"Note: {note}" for note in card.notes]
     steps = f"{card.steps} turn pairs"
     if card.num_steps is not None:
         where = "outside" if card.outside_soft_range else "within"

@@ -152,6 +152,8 @@ class Scorecard(BaseModel):
     )
     harm: HarmSplit = Field(default_factory=lambda: HarmSplit(), description="Harm by omission and by commission.")
     cost: RunCost | None = Field(default=None, description="What the work-up cost (when scored with a price table).")
+    notes: list[str] = Field(default_factory=list,
+                             description="What a reader must know about how the answer was scored (a long answer cut).")
 
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")
@@ -310,6 +312,46 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
     )
 
 
+MAX_SCORED_CHARS = 50_000
+"""How much of a final response is scored: each text (the free text, the advice) up to this
+many characters, the structured lists up to this many in all. Some fifteen pages, far beyond
+any plan; a system that writes more has the rest left unread, and the scorecard says so.
+Scoring is linear in the length, so this bounds it (about a second)."""
+MAX_SCORED_ENTRIES = 300
+"""How many entries of a structured list (workup, treatment) are scored, at most."""
+
+
+def within_cap(final: FinalResponse) -> tuple[FinalResponse, list[str]]:
+    """The part of ``final`` that is scored, and a note for each field that was cut."""
+    notes: list[str] = []
+
+    def cut(text: str | None, field: str) -> str | None:
+        if text is None or len(text) <= MAX_SCORED_CHARS:
+            return text
+        end = max(text.rfind("\n", 0, MAX_SCORED_CHARS), text.rfind(" ", 0, MAX_SCORED_CHARS))
+        end = end if end > MAX_SCORED_CHARS // 2 else MAX_SCORED_CHARS
+        notes.append(f"The {field} is {len(text):,} characters long: only its first {end:,} were scored "
+                     f"(at most {MAX_SCORED_CHARS:,} are read); what follows was not read.")
+        return text[:end]
+
+    def kept(values: list[str], field: str) -> list[str]:
+        total, out = 0, list[str]()
+        for value in values:
+            total += len(value)
+            if total > MAX_SCORED_CHARS or len(out) == MAX_SCORED_ENTRIES:
+                notes.append(f"The {field} list has {len(values):,} entries: only the first {len(out):,} were scored "
+                             f"(at most {MAX_SCORED_ENTRIES:,} entries or {MAX_SCORED_CHARS:,} characters are read).")
+                break
+            out.append(value)
+        return out
+
+    changed = final.model_copy(update={
+        "text": cut(final.text, "final response's text"), "advice": cut(final.advice, "advice"),
+        "workup": kept(final.workup, "workup"), "treatment": kept(final.treatment, "treatment"),
+    })
+    return (changed, notes) if notes else (final, [])
+
+
 def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
           prices: PriceTable | None = None) -> Scorecard:
     """Score the final response of ``transcript`` against ``case``.
@@ -322,8 +364,9 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
-    extraction = extractor.extract(case, transcript.final or FinalResponse())
-    return build_scorecard(case, transcript, extraction, prices)
+    final, notes = within_cap(transcript.final or FinalResponse())
+    extraction = extractor.extract(case, final)
+    return _noted(build_scorecard(case, _with_final(transcript, final, notes), extraction, prices), notes)
 
 
 async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
@@ -332,7 +375,17 @@ async def score_async(case: Case, transcript: Transcript, *, extractor: Extracto
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     extractor = extractor or TextExtractor()
-    final = transcript.final or FinalResponse()
+    final, notes = within_cap(transcript.final or FinalResponse())
     aextract = getattr(extractor, "aextract", None)
     extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
-    return build_scorecard(case, transcript, extraction, prices)
+    return _noted(build_scorecard(case, _with_final(transcript, final, notes), extraction, prices), notes)
+
+
+def _with_final(transcript: Transcript, final: FinalResponse, notes: list[str]) -> Transcript:
+    """The transcript as scored: its final cut to what was read (when it was cut)."""
+    return transcript.model_copy(update={"final": final}) if notes and transcript.final is not None else transcript
+
+
+def _noted(card: Scorecard, notes: list[str]) -> Scorecard:
+    card.notes.extend(notes)
+    return card

@@ -243,12 +243,19 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     return dash is not None and at >= dash.end()
 
 
+@lru_cache(maxsize=256)
 def _explanation(text: str, start: int, end: int) -> re.Match[str] | None:
     """The first dash in ``text[start:end]`` that opens an explanation: not one inside brackets
-    ("type 1 (ketones 0.4 - antibodies later), thyrotoxicosis" explains nothing after the bracket)."""
+    ("type 1 (ketones 0.4 - antibodies later), thyrotoxicosis" explains nothing after the bracket).
+    Read once per item (every mention in it asks), counting brackets as it goes."""
+    depth = {"(": 0, "[": 0}
+    counted = start
     for dash in EXPLANATION_RE.finditer(text, start, end):
-        before = text[start : dash.start()]
-        if before.count("(") <= before.count(")") and before.count("[") <= before.count("]"):
+        between = text[counted : dash.start()]
+        depth["("] += between.count("(") - between.count(")")
+        depth["["] += between.count("[") - between.count("]")
+        counted = dash.start()
+        if depth["("] <= 0 and depth["["] <= 0:
             return dash
     return None
 

@@ -3,7 +3,11 @@
 Two halves, kept apart on purpose:
 
 - :class:`LeakGuard` is built from the whole case (diagnosis and differential names
-  and aliases, ICD codes): it knows what must not be said, and is never sent to a model.
+  and aliases, their other and lay names from the vocabulary's conditions, ICD codes, and
+  the findings and values of attachments the record does not state): it knows what must
+  not be said, and is never sent to a model. A sentence is read three ways: as written,
+  with spacing, dots and look-alike characters taken out ("p n e u m o n i a",
+  "pn3umonia", "C.A.P."), and with spoken codes read as codes ("J 18 point 1").
 - :class:`SupportCheck` is built from the patient record only: every sentence of a
   reply must be backed by the intro, the patient data or a fact's answer.
 
@@ -19,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
@@ -37,6 +41,19 @@ NAME_FUZZ_THRESHOLD = 90
 _CODE_WITH_DOT = re.compile(r"\b[A-Z]\d{2}\.\d{1,2}\b")
 _BARE_CODE = re.compile(r"\b[A-Z]\d{2}\b")
 _CODE_CUE = re.compile(r"\b(icd|code)\b", re.IGNORECASE)
+_SPOKEN_CODE = re.compile(r"\b([a-z])[\s-]*(\d)\s*(\d)(?:\s*(?:\.|,|point|dot)\s*(\d))?(?!\d)", re.IGNORECASE)
+"""A code written or spoken with spaces ("J 18 point 1", "j-18.1", "J1 8")."""
+_SPELT_ACRONYM = re.compile(r"\b(?:[A-Za-z][.\s]\s*){2,}[A-Za-z]\b\.?|\b(?:[A-Za-z]\.){2,}")
+"""An acronym spelt out letter by letter: "C.A.P.", "C A P", "p.e"."""
+_LOOKALIKES = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
+                             "@": "a", "$": "s", "|": "l", "!": "i", "€": "e"})
+"""Characters written for letters inside a word ("pn3umonia", "appendic1tis")."""
+_WORD = re.compile(r"[^\W_]+|[@$|!€]+")
+SQUASHED_MIN_LETTERS = 5
+"""A hidden name is looked for with spacing and look-alikes taken out only from this many
+letters on: shorter ones are acronyms (matched as written) or too common inside words."""
+_FINDING_VALUE = re.compile(r"\d+(?:\.\d+)+|\d+/\d+|\d+(?:\.\d+)?\s?%")
+"""A result as an attachment gives it: 38.6, 132/80, 95 %."""
 # Clinical concepts of the lexicon a sentence may not raise unless the record does.
 _SYMPTOM_CONCEPTS = frozenset(f"@{c}" for c in CONCEPTS) - {
     "@onset", "@severity", "@location", "@character", "@aggravating", "@relieving", "@progression",
@@ -49,6 +66,78 @@ def _norm(text: str) -> str:
     return " ".join(words(text))
 
 
+def _plain_letters(text: str) -> str:
+    """Letters without accents, case folded (``Lungenentzündung`` -> ``lungenentzundung``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class Squashed:
+    """A text's letters run together (look-alikes read as letters, digits-only words left
+    out), with where its words start and end: a name found in it must start and end with
+    words of the text, so "pneu monia" is found and "escape" never holds "cap"."""
+
+    letters: str
+    starts: frozenset[int]
+    ends: frozenset[int]
+
+    @classmethod
+    def of(cls, text: str) -> Squashed:
+        letters: list[str] = []
+        starts, ends = set(), set()
+        for match in _WORD.finditer(_plain_letters(text)):
+            word = match.group()
+            if word.isdigit():
+                continue
+            word = word.translate(_LOOKALIKES)
+            word = "".join(c for c in word if c.isalpha())
+            if not word:
+                continue
+            starts.add(len(letters))
+            letters.extend(word)
+            ends.add(len(letters))
+        return cls("".join(letters), frozenset(starts), frozenset(ends))
+
+    def holds(self, name: str) -> bool:
+        at = self.letters.find(name)
+        while at != -1:
+            if at in self.starts and at + len(name) in self.ends:
+                return True
+            at = self.letters.find(name, at + 1)
+        return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _squash(name: str) -> str:
+    return Squashed.of(name).letters
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> tuple[str, re.Pattern[str]]:
+    """A hidden name's words, and the search for them (or their plural) in a sentence's words."""
+    target = _norm(name)
+    return target, re.compile(rf"\b{re.escape(target)}s?\b")
+
+
+def _spelt_out(sentence: str) -> str:
+    """The sentence with acronyms spelt letter by letter written as one word ("C.A.P." -> "CAP")."""
+    return _SPELT_ACRONYM.sub(lambda m: "".join(c for c in m.group() if c.isalpha()) + " ", sentence)
+
+
+def _condition_terms(names: list[str]) -> list[tuple[str, ...]]:
+    """The other and lay names of the vocabulary's conditions that ``names`` name: a condition
+    whose name (or other name) is one of them, or a whole part of one."""
+    from medbench_tui.core.vocabulary import read_vocabulary
+
+    flat = [f" {_norm(name)} " for name in names if _norm(name)]
+    found = []
+    for term in read_vocabulary().of_kind("condition"):
+        if any(f" {_norm(own)} " in name for own in term.names for name in flat if _norm(own)):
+            found.append((*term.names, *term.lay))
+    return found
+
+
 @dataclass
 class LeakGuard:
     """What the patient must never say: names (with the role they have) and ICD codes.
@@ -59,45 +148,93 @@ class LeakGuard:
 
     names: list[tuple[str, str]]
     codes: list[str]
+    findings: list[str] = field(default_factory=list)
+    """Findings and values of the attachments that the patient record does not state."""
 
     @classmethod
     def from_case(cls, case: Case) -> LeakGuard:
-        record_text = _norm(" ".join([case.intro, *(a.answer for a in case.additional_answers)]))
+        told = " ".join([case.intro, *(a.answer for a in case.additional_answers)])
+        record = Reading.of(told)
         names: list[tuple[str, str]] = []
         codes: list[str] = []
         primary = [case.diagnosis.primary, *case.diagnosis.secondary]
         for role, items in (("diagnosis", primary), ("differential", case.differential)):
             for item in items:
-                for name in [item.name, *item.aliases]:
-                    flat = _norm(name)
-                    if flat and not re.search(rf"\b{re.escape(flat)}\b", record_text):
+                own = [item.name, *item.aliases]
+                for name in [*own, *(n for names_ in _condition_terms(own) for n in names_)]:
+                    # a name the record says (as the guard would find it) is the patient's own to repeat
+                    if _norm(name) and (role, name) not in names and not record.names(name):
                         names.append((role, name))
                 if item.icd10:
                     codes.append(item.icd10.upper())
-        return cls(names, codes)
+        return cls(names, codes, _attachment_findings(case, told))
 
     def check(self, sentence: str) -> str | None:
         """Why the sentence leaks (``names_diagnosis``, ``names_differential``,
-        ``icd_code``), or None."""
-        flat = _norm(sentence)
+        ``icd_code``, ``names_attachment_finding``), or None."""
+        reading = Reading.of(sentence)
         for role, name in self.names:
-            target = _norm(name)
-            if name.isupper() and len(name) <= 6:  # an acronym: exact word, exact case
-                found = re.search(rf"\b{re.escape(name)}\b", sentence) is not None
-            else:
-                found = re.search(rf"\b{re.escape(target)}s?\b", flat) is not None or (
-                    len(target) >= 8
-                    and len(flat) >= len(target) - 2  # a sentence shorter than the name cannot hold it
-                    and fuzz.partial_ratio(target, flat) >= NAME_FUZZ_THRESHOLD
-                )
-            if found:
+            if reading.names(name):
                 return f"names_{role}"
         if _CODE_WITH_DOT.search(sentence):
             return "icd_code"
         for code in _BARE_CODE.findall(sentence):
             if _CODE_CUE.search(sentence) or any(c.startswith(code) for c in self.codes):
                 return "icd_code"
+        for letter, tens, units, _ in _SPOKEN_CODE.findall(sentence):
+            if any(c.startswith(f"{letter.upper()}{tens}{units}") for c in self.codes):
+                return "icd_code"
+        low, packed = f" {_norm(sentence)} ", sentence.replace(" ", "")
+        if any(finding in packed if finding[0].isdigit() else f" {finding} " in low for finding in self.findings):
+            return "names_attachment_finding"
         return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A sentence read the three ways the guard looks for a name in it."""
+
+    sentence: str
+    flat: str
+    spelt: str
+    letters: Squashed
+
+    @classmethod
+    def of(cls, sentence: str) -> Reading:
+        return cls(sentence, _norm(sentence), _spelt_out(sentence), Squashed.of(sentence))
+
+    def names(self, name: str) -> bool:
+        """Whether the sentence says ``name``: an acronym as written (or spelt out letter by
+        letter); a name as words (or a plural), nearly (8 letters or more), or with its
+        spacing and look-alike characters changed (5 letters or more)."""
+        if name.isupper() and len(name) <= 6:
+            return re.search(rf"\b{re.escape(name)}\b", self.spelt) is not None
+        target, pattern = _name_pattern(name)
+        if pattern.search(self.flat) is not None:
+            return True
+        if (len(target) >= 8 and len(self.flat) >= len(target) - 2  # a sentence shorter than the name cannot hold it
+                and fuzz.partial_ratio(target, self.flat) >= NAME_FUZZ_THRESHOLD):
+            return True
+        squashed = _squash(name)
+        return len(squashed) >= SQUASHED_MIN_LETTERS and (
+            self.letters.holds(squashed) or self.letters.holds(squashed + "s"))
+
+
+def _attachment_findings(case: Case, told: str) -> list[str]:
+    """What the attachments hold that the record does not tell the patient: their values
+    (38.6, 132/80, 95%) and their findings' words (the vocabulary's ``patient_unseen_findings``)."""
+    from medbench_tui.core.vocabulary import read_vocabulary
+
+    content = " ".join(a.content or a.description or "" for a in case.attachments)
+    if not content.strip():
+        return []
+    said, flat_content = f" {_norm(told)} ", f" {_norm(content)} "
+    found = [value.replace(" ", "") for value in _FINDING_VALUE.findall(content) if value not in told]
+    for phrase in read_vocabulary().phrases("patient_unseen_findings"):
+        words_ = _norm(phrase)
+        if words_ and f" {words_} " in flat_content and f" {words_} " not in said:
+            found.append(words_)
+    return sorted(set(found))
 
 
 class SupportCheck:

@@ -81,6 +81,9 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_qualities": "the simulated patient: words after 'is it' that ask how a symptom is, not what illness it is",
     "patient_states": "the simulated patient: words after 'is that' that ask how what was just told stands",
     "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
+    "patient_unseen_findings": "the simulated patient: words of examination and test findings a patient cannot know "
+                               "unless told (crackles, consolidation): said while only an attachment holds them, "
+                               "they leak it",
     "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",

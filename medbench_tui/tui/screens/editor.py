@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from textual.widgets import ContentSwitcher, Input, Static, TextArea
 from textual.worker import get_current_worker
 
+from medbench_tui.core.authoring import autosave
 from medbench_tui.core.diagnostics import Diagnostic, count
 from medbench_tui.core.files import FileStamp, is_read_only, why_unreadable
-from medbench_tui.core.paths import swap_file_for
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
@@ -83,12 +83,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     @dataclass
     class SwapWritten(Message):
         path: Path
-        text: str
+        text: str | None
 
     @dataclass
     class SwapFailed(Message):
         path: Path
         reason: str
+        text: str | None
 
     @dataclass
     class DiskChanged(Message):
@@ -113,6 +114,9 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self._disk: FileStamp | None = None  # the file as the editor last read or wrote it
         self._announced: FileStamp | None = None  # the change on disk already told about
         self._swap_off_said = False
+        self._inherited: Path | None = None  # a recovered swap file of an editor that crashed
+        self.editor_id = autosave.Editor.here()
+        """This editor, as its swap files name it (another editor may have the same case open)."""
 
     # Layout --------------------------------------------------------------------------
 
@@ -176,8 +180,13 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def watch_modified(self, modified: bool) -> None:
         if not modified and self._swap_text is not None:
-            self._remove_swap()  # back to the text on disk (undone, saved or discarded)
+            self._mark_unchanged()  # back to the text on disk (undone, saved or discarded)
         self._refresh_status()
+
+    def on_unmount(self) -> None:
+        """Leaving medbench: the swap file goes with the open case (unsaved work was settled)."""
+        if self.path is not None and not self.modified:
+            self._remove_swap()
 
     # Opening and closing -----------------------------------------------------------------------
 
@@ -199,32 +208,47 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
                         markup=False, timeout=10)
             return
         buffer = text
-        swap = swap_file_for(path)
-        try:
-            swap_text = swap.read_text(encoding="utf-8") if swap.is_file() else None
-        except (OSError, UnicodeDecodeError):
-            swap_text = None
-        if swap_text is not None and swap_text != text:
+        others = await asyncio.to_thread(autosave.others_of, path, self.editor_id)
+        left_behind = [swap for swap in others if swap.editor.running() is False]  # newest first
+        done: list[Path] = []
+        for swap in left_behind:
+            if swap.text is None or swap.text == text:
+                done.append(swap.path)  # nothing unsaved in it
+                continue
+            if buffer != text:
+                continue  # one is recovered already: the others are offered next time
             answer = await self.app.push_screen_wait(
                 SwapRecoveryDialog(
                     "Unsaved work found",
-                    f"{self.medbench.display_path(path)} has an autosave with changes that were never saved "
-                    "(the editor was closed without saving). Recover them?",
+                    f"{self.medbench.display_path(path)} has changes that were never saved: {swap.editor.describe()} "
+                    f"autosaved them at {swap.when()} and then closed without saving. Recover them?",
                 )
             )
             if answer == "cancel":
                 return
             if answer == "recover":
-                buffer = swap_text
+                buffer = swap.text
+                self._inherited = swap.path  # removed once this editor's own autosave holds the text
             else:
-                swap.unlink(missing_ok=True)
-        elif swap_text is not None:
-            swap.unlink(missing_ok=True)
+                done.append(swap.path)
+        for swap_path in done:
+            self._unlink(swap_path)
         self._load(path, text, buffer)
+        elsewhere = [swap for swap in others if swap.editor.running() is not False]
+        if elsewhere:
+            unsaved = any(swap.text is not None and swap.text != text for swap in elsewhere)
+            self.notify(
+                f"{self.case_name} is open in another editor too: {elsewhere[0].editor.describe()}"
+                f"{', with unsaved changes' if unsaved else ''}. Each keeps its own autosave; if the other "
+                "saves first, saving here asks whether to reload, overwrite or compare.",
+                title="Open elsewhere", severity="warning", markup=False, timeout=15,
+            )
 
     def _load(self, path: Path, on_disk: str, buffer: str) -> None:
         if path != self.path:
             self._forget_rehearsal()
+            if self.path is not None:
+                self._remove_swap()
         self.path = path
         self._disk, self._announced = FileStamp.of(path), None
         self.saved_text = on_disk
@@ -235,6 +259,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self.text_area.placeholder = EMPTY_CASE
         self.text_area.load_text(buffer)
         self.modified = buffer != on_disk
+        self._write_swap(path, self._swap_text)  # open here: the other editors of the case can tell
         self.query_one(TitleBar).set_where(self.case_name or "")
         self._show_report()
         self._start_validation(debounce=False)
@@ -267,7 +292,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         if answer == "save":
             return await self.save_checked()
         if answer == "discard":
-            self._remove_swap()
+            self._mark_unchanged()
             self.modified = False
             return True
         return False
@@ -544,7 +569,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             self.notify(f"Cannot reload {self.case_name}: {why_unreadable(exc)}.", severity="error", markup=False)
             return
         cursor = self.text_area.cursor_location
-        self._remove_swap()
+        self._mark_unchanged()
         self._load(self.path, text, text)
         self.text_area.move_cursor((min(cursor[0], self.text_area.document.line_count - 1), cursor[1]))
 
@@ -600,7 +625,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self.saved_text = text
         self._disk, self._announced = FileStamp.of(self.path), None
         self.modified = False
-        self._remove_swap()
+        self._mark_unchanged()
         self._generation += 1
         self.post_message(self.Validated(self._generation, report))
         if errors:
@@ -625,38 +650,46 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             self._write_swap(self.path, text)
 
     @work(thread=True, exclusive=True, group="autosave", exit_on_error=False)
-    def _write_swap(self, path: Path, text: str) -> None:
-        from medbench_tui.core.files import write_atomic
-
+    def _write_swap(self, path: Path, text: str | None) -> None:
+        """Write this editor's swap file: the unsaved text, or None (open here, nothing unsaved)."""
         if get_current_worker().is_cancelled:
             return
         try:
-            write_atomic(swap_file_for(path), text, backup=False)
+            autosave.write(path, self.editor_id, text)
         except OSError as exc:
-            self.post_message(self.SwapFailed(path, exc.strerror or str(exc)))
+            self.post_message(self.SwapFailed(path, exc.strerror or str(exc), text))
             return
         self.post_message(self.SwapWritten(path, text))
 
     @on(SwapFailed)
     def _swap_failed(self, event: SwapFailed) -> None:
-        """Said once (the autosave keeps trying quietly), not every few seconds."""
-        if self._swap_off_said:
+        """Said once (the autosave keeps trying quietly), not every few seconds; only when
+        there is unsaved text to protect (a read-only folder can still be read)."""
+        if self._swap_off_said or event.text is None:
             return
         self._swap_off_said = True
         self.notify(
-            f"Crash protection is off: the autosave {swap_file_for(event.path).name} cannot be written "
+            f"Crash protection is off: the autosave {autosave.swap_path(event.path, self.editor_id).name} "
+            "cannot be written "
             f"({event.reason}). Your changes are kept while medbench runs; save them with Ctrl+S.",
             title="Autosave failed", severity="warning", markup=False, timeout=15,
         )
 
     @on(SwapWritten)
     def _swap_written(self, event: SwapWritten) -> None:
-        if event.path != self.path or not self.modified:
+        if event.path != self.path:  # closed, or another case opened, while it was written
+            self._unlink(autosave.swap_path(event.path, self.editor_id))
+            return
+        if event.text is not None and not self.modified:
             # saved or discarded while the autosave was being written: it is stale
-            self._unlink_swap(event.path)
+            self._mark_unchanged()
             return
         self._swap_text = event.text
-        self._swap_off_said = False
+        if event.text is not None:
+            self._swap_off_said = False
+        if self._inherited is not None and self._inherited.parent == event.path.parent:
+            self._unlink(self._inherited)
+            self._inherited = None
 
     # Changes made by other programs -------------------------------------------------------------
 
@@ -695,17 +728,25 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             title="Changed on disk", severity="warning", markup=False, timeout=15,
         )
 
+    def _mark_unchanged(self) -> None:
+        """Nothing unsaved any more: the swap file says only that the case is open here."""
+        self.workers.cancel_group(self, "autosave")
+        self._swap_text = None
+        if self.path is not None:
+            self._write_swap(self.path, None)
+
     def _remove_swap(self) -> None:
+        """The case is no longer open here: its swap file goes."""
         self.workers.cancel_group(self, "autosave")
         if self.path is not None:
-            self._unlink_swap(self.path)
+            self._unlink(autosave.swap_path(self.path, self.editor_id))
         self._swap_text = None
 
-    def _unlink_swap(self, path: Path) -> None:
+    def _unlink(self, swap: Path) -> None:
         try:
-            swap_file_for(path).unlink(missing_ok=True)
+            swap.unlink(missing_ok=True)
         except OSError as exc:
-            self.notify(f"Could not remove the autosave file: {exc}", severity="warning", markup=False)
+            self.notify(f"Could not remove the autosave file {swap.name}: {exc}", severity="warning", markup=False)
 
 
 def _status_of(text: str, report: Any) -> Any:
