@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
-from medbench_tui.core.vocabulary import PHRASE_LISTS, VocabularyError, check_files, read_vocabulary
+from medbench_tui.core.vocabulary import VocabularyError, check_files, read_vocabulary
 from medbench_tui.core.vocabulary.model import vocabulary_json_schema
 
 REPO = Path(__file__).resolve().parents[1]
@@ -63,11 +63,10 @@ terms:
 
 
 def test_phrase_lists_must_be_ones_a_reader_uses(tmp_path, monkeypatch):
-    monkeypatch.setitem(PHRASE_LISTS, "negation_before", "words before a mention that negate it")
     path = _write(tmp_path, "phrases:\n  negation_before: [no need for]\n  negaton_after: [not needed]\n")
     problems = [(p.diagnostic.line, p.diagnostic.code, p.diagnostic.message) for p in check_files([path])]
     assert problems == [(3, "vocabulary.unknown_list",
-                         "No reader uses a phrase list `negaton_after`. Did you mean `negation_before`? "
+                         "No reader uses a phrase list `negaton_after`. Did you mean `negation_after`? "
                          "`medbench vocabulary lists` names the lists.")]
 
 

@@ -46,44 +46,21 @@ from medbench_tui.core.text import tokenize
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
 
-TRIGGERS = cues.Cues(
-    "if", "only if", "unless", "reserved for", "second line", "on standby", "defer until", "deferred until",
-    "in case of", "in the event of", "if still needed", "whenever",
-)
-OPENING_TRIGGERS = cues.Cues("should")
+TRIGGERS = cues.cue_list("condition_triggers")
+OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
 """Triggers only where they open a clause ("Should she deteriorate, ...")."""
-NOT_CONDITIONS = cues.Cues(
-    "if needed", "if required", "if necessary", "as needed", "if possible", "where possible", "if available",
-    "if tolerated", "if so", "if any", "even if", "as if", "if not already", "if appropriate", "if indicated",
-    *(f"if {who} {verb}" for who in ("he", "she") for verb in ("prefers", "wishes", "wants", "chooses")),
-    *(f"if {who} {verb}" for who in ("they", "you") for verb in ("prefer", "wish", "want", "choose")),
-    "if preferred", "if desired", "if she would like", "if he would like", "if you would like",
-)
+NOT_CONDITIONS = cues.cue_list("not_conditions")
 """A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
-CLAUSE_LEADS = frozenset({"and", "but", "or", "then", "only", "so"})
-ABSENCE = frozenset({
-    "not", "no", "dont", "doesnt", "didnt", "isnt", "arent", "wont", "cannot", "cant", "never", "without", "normal",
-    "negative", "clear", "unremarkable", "incomplete", "fail", "fails", "failed", "persist", "persists", "worse",
-    "worsen", "worsens", "deteriorate", "deteriorates", "develop", "develops", "become", "becomes", "again",
-    "recur", "recurs", "tolerated", "contraindicated", "uncertain", "unavailable", "delay", "delayed", "improve",
-    "improving", "settle", "settling", "rise", "rises", "fall", "falls", "started", "refill", "refills", "rather",
-    "prefer", "prefers", "wants", "later", "future", "comes", "come", "happen", "happens", "unless",
-    "unstable", "risk", "history",
-})
+CLAUSE_LEADS = cues.word_list("condition_clause_leads")
+ABSENCE = cues.word_list("condition_absence")
 """Words of a condition that speaks of absence, failure, intolerance or a later event."""
-PRESENT_FINDING = frozenset({
-    "shows", "show", "confirms", "confirm", "confirmed", "positive", "high", "raised", "elevated", "low", "above",
-    "below", "higher", "lower", "over", "under", "abnormal", "present", "found", "is", "are",
-})
-CAVEAT = frozenset({"allergic", "allergy", "allergies", "contraindication", "contraindications", "contraindicated"})
+PRESENT_FINDING = cues.word_list("condition_present_finding")
+CAVEAT = cues.word_list("condition_caveat")
 """A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
-NEGATORS = frozenset({"not", "no", "dont", "isnt", "arent", "without", "unless", "never"})
+NEGATORS = cues.word_list("condition_negators")
 NAME_PREFIX = 6
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
-HISTORY_LABELS = frozenset({
-    "precipitant", "precipitants", "trigger", "triggers", "history", "background", "pmh", "dhx", "medications",
-    "previously",
-})
+HISTORY_LABELS = cues.word_list("history_labels")
 """A label before a colon that makes its line history ("Precipitants: pseudoephedrine yesterday")."""
 _LINE_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):")
 HISTORY_LINE_REACH = 500
@@ -186,7 +163,7 @@ def conditions(doc: Document) -> list[Condition]:
     return out
 
 
-DEFERRALS = cues.Cues("at that point", "at that stage", "at that time", "in that case", "if so", "by then", "then")
+DEFERRALS = cues.cue_list("deferrals")
 """Words by which a clause defers its action to the condition of the clause before ("an ECG could be arranged
 then"); "then" only as the last word of its clause ("aspirin, then PCI" is a sequence)."""
 

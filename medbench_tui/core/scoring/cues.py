@@ -59,6 +59,7 @@ What each kind of cue does:
 from __future__ import annotations
 
 from medbench_tui.core.scoring.document import Document
+from medbench_tui.core.vocabulary import read_vocabulary
 
 AVOID_HEADING = "listed under an Avoid heading"
 """The cue of every mention in a section headed "Avoid:", "Do not:", "Contraindicated:"."""
@@ -100,91 +101,50 @@ class Cues:
         return None
 
 
-NEGATION_BEFORE = Cues(
-    "no", "not", "dont", "doesnt", "didnt", "never", "avoid", "avoiding", "without",
-    "nor", "neither", "stop", "stopping", "discontinue", "discontinuing", "withhold",
-    "withholding", "cease", "against", "contraindicated", "unnecessary", "declined",
-    "refrain", "shouldnt", "wouldnt", "wont", "cant", "cannot", "isnt", "arent",
-    "wasnt", "werent", "hold", "deny", "denies", "denied", "absent", "none",
-    "instead of", "rather than", "free of", "absence of", "ruled out", "hold off",
-)
+_WORDS = read_vocabulary()
+"""The shipped vocabulary: every cue list below is a named phrase list of ``cues.yaml``."""
+
+
+def cue_list(name: str) -> Cues:
+    return Cues(*_WORDS.phrases(name))
+
+
+def word_list(name: str) -> frozenset[str]:
+    return frozenset(_WORDS.phrases(name))
+
+
+NEGATION_BEFORE = cue_list("negation_before")
 NEGATION_AFTER = Cues(
-    "unnecessary", "contraindicated", "excluded", "avoided", "unwarranted",
-    "inappropriate", "unhelpful", "stopped", "discontinued", "withheld", "declined", "ruled out", "ineffective",
-    *(f"{no} {adverb}{word}" for no in ("not", "isnt", "arent", "wasnt", "werent", "no longer")
-      for adverb in ("", "routinely ", "usually ", "generally ", "always ", "necessarily ", "strictly ", "currently ",
-                     "be ")
-      for word in ("needed", "required", "indicated", "necessary", "recommended", "advised",
-                   "warranted", "appropriate", "helpful", "useful", "likely", "suggested", "suitable",
-                   "effective", "beneficial", "first choice", "first line", "part of", "of benefit")),
-    "has no role", "have no role", "no role", "of no benefit", "no benefit", "wont add", "will not add",
-    "does not add", "doesnt add", "dont help", "do not help", "doesnt help", "does not help", "wont help",
-    "will not help", "none of these help", "should be avoided", "to be avoided", "is avoided", "are avoided",
-    "not for now", "not at this stage", "not needed now", "not needed at this stage",
-    "not need", "doesnt need", "dont need", "wont need", "need not", "neednt",
-    *(f"{no} be {done}" for no in ("should not", "shouldnt", "must not", "mustnt", "is not to", "are not to",
-                                   "will not", "wont", "need not", "neednt")
-      for done in ("started", "given", "used", "prescribed", "offered", "added", "commenced", "initiated",
-                   "restarted")),
-    "does not treat", "doesnt treat", "do not treat", "dont treat", "will not treat", "wont treat",
-    "is not a treatment", "has no place",
-    "to a minimum", "to the minimum", "kept to a minimum",
+    *_WORDS.phrases("negation_after"),
+    *(f"{lead} {adverb}{verdict}" for lead in _WORDS.phrases("negation_verdict_leads")
+      for adverb in ("", *(f"{a} " for a in _WORDS.phrases("negation_verdict_adverbs")))
+      for verdict in _WORDS.phrases("negation_verdicts")),
+    *(f"{lead} be {verb}" for lead in _WORDS.phrases("negation_passive_leads")
+      for verb in _WORDS.phrases("negation_passive_verbs")),
 )
-HARM = Cues(
-    "risks", "carries a risk", "carries the risk", "is dangerous", "are dangerous", "is harmful", "are harmful",
-    "is unsafe", "are unsafe", "can be fatal", "can be dangerous", "may be dangerous", "could be fatal",
-)
+HARM = cue_list("harm")
 """A harm said of an action as its very next words ("undiluted IV adrenaline risks arrhythmia"): the answer
 warns against it; not a harm further on ("involve Mum - explain the risks")."""
-EXCLUSION = Cues("excluded", "ruled out")
-TEMPORAL = Cues("once", "after", "when", "whenever", "as soon as", "provided", "providing", "following")
+EXCLUSION = cue_list("exclusion")
+TEMPORAL = cue_list("temporal")
 """Words that open a temporal clause: an exclusion after one is a condition."""
 TEMPORAL_REACH = 6
-HEDGE = Cues("unlikely", "less likely", "improbable", "less often", "less commonly", "more rarely")
-PSEUDO_NEGATION = Cues(
-    "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "cannot be excluded",
-    "cant be excluded", "not ruled out", "not been ruled out", "not excluded", "not been excluded",
-    "not yet excluded", "be excluded", "be ruled out", "not only", "no change", "no improvement",
-    "not improving", "not improve", "not settle", "not settling", "not resolve", "not resolving",
-    "not respond", "not responding", "if not", "whether or not", "not sure", "not certain",
-    "dont improve", "doesnt improve", "doesnt settle", "dont settle", "no better", "not better",
-    "risks and benefits", "risks benefits", "risks of not",
-)
-DIFFERENTIAL_STRONG = Cues(
-    "differential", "differentials", "ddx", "consider", "considering", "rule out", "r/o",
-    "exclude", "excluding", "versus", "vs", "alternatively", "alternative", "less likely",
-    "unlikely", "cannot exclude", "cant exclude", "cannot rule out", "cant rule out",
-    "other possibilities", "also possible", "be excluded", "be ruled out",
-)
-DIFFERENTIAL_WEAK = Cues("possible", "possibly", "perhaps", "maybe", "query", "could be", "may be", "might be")
-CONDITION_BEFORE = ("allergic to", "allergy to", "allergies to", "intolerant of", "intolerant to", "overdose of")
+HEDGE = cue_list("hedge")
+PSEUDO_NEGATION = cue_list("pseudo_negation")
+DIFFERENTIAL_STRONG = cue_list("differential_strong")
+DIFFERENTIAL_WEAK = cue_list("differential_weak")
+CONDITION_BEFORE = _WORDS.phrases("history_condition_before")
 BACKGROUND_BEFORE = {
-    "workup": Cues("previous", "prior", "previously", "last", *CONDITION_BEFORE),
-    "treatment": Cues(
-        "already", "currently", "previously", "previous", "prior", "takes", "is on", "was on", "been on",
-        "secondary to", "due to", "caused by", "precipitated by", "over the counter", "otc", "interaction with",
-        *CONDITION_BEFORE,
-    ),
+    "workup": Cues(*_WORDS.phrases("history_before_workup"), *CONDITION_BEFORE),
+    "treatment": Cues(*_WORDS.phrases("history_before_treatment"), *CONDITION_BEFORE),
 }
-BACKGROUND_AFTER = Cues(
-    "induced", "related", "associated", "allergy", "allergic", "toxicity", "overdose", "intolerance", "rash",
-    "reaction", "reactions", "anaphylaxis", "taken",
-    "resistance", "resistant", "withdrawal", "misuse", "abuse", "dependence", "poisoning",
-)
+BACKGROUND_AFTER = cue_list("history_after")
 NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
 NEGATION_OR_HEDGE_AFTER = NEGATION_AFTER + HEDGE
 DIFFERENTIAL_ANY = DIFFERENTIAL_STRONG + DIFFERENTIAL_WEAK
-CLAUSE_WORDS = frozenset({
-    "but", "however", "although", "though", "whereas", "except", "while", "unless", "until",
-    "because", "therefore", "if", "otherwise",
-})
-ACTION_VERBS = frozenset({
-    "start", "starting", "give", "giving", "prescribe", "prescribing", "commence", "begin",
-    "use", "continue", "order", "arrange", "request", "send", "check", "perform", "do",
-    "obtain", "get", "refer", "book", "add", "switch", "change", "consider", "recommend",
-    "advise", "offer", "treat", "administer", "repeat", "organise", "organize", "take",
-})
-LINKS = frozenset({"and", "or", "then", "plus", "so"})
+CLAUSE_WORDS = word_list("clause_words")
+ACTION_VERBS = word_list("action_verbs")
+LINKS = word_list("links")
 
 
 def _in_pseudo(low: list[str], first: int, last: int) -> bool:
@@ -266,11 +226,11 @@ def _dash_before(doc: Document, k: int) -> bool:
     return "," not in gap and any(dash in gap for dash in "-\u2013\u2014")
 
 
-DETERMINER_NEGATIONS = Cues("no", "without", "none", "nor", "neither")
+DETERMINER_NEGATIONS = cue_list("determiner_negations")
 """A list after these must close with "or" to be negated throughout ("no A, B or C"): "no
 penicillin allergy, amoxicillin 500 mg" negates no amoxicillin."""
-REASON_WORDS = frozenset({"as", "since", "given", "so", "while", "whilst"})
-PLURAL_LEADS = frozenset({"are", "were", "arent", "werent", "dont", "do", "have", "none", "both", "all"})
+REASON_WORDS = word_list("reason_words")
+PLURAL_LEADS = word_list("plural_leads")
 """A predicate for several coordinated items ("X and Y are contraindicated")."""
 LIST_REACH = 14
 """How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""

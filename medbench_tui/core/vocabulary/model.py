@@ -85,6 +85,49 @@ PHRASE_LISTS: dict[str, str] = {
                                "unless told (crackles, consolidation): said while only an attachment holds them, "
                                "they leak it",
     "patient_small_words": "the simulated patient: words that carry no topic of their own in a doctor's question",
+    "negation_before": "answers: words before an action that negate it ('no CT', 'avoid NSAIDs', 'stop aspirin')",
+    "negation_after": "answers: words after an action that negate it ('CT is unnecessary', 'NSAIDs are "
+                      "contraindicated')",
+    "negation_verdict_leads": "answers: a verdict after an action: one of these, an optional adverb, then a verdict "
+                              "word ('CT is not routinely needed')",
+    "negation_verdict_adverbs": "answers: the optional adverb of such a verdict",
+    "negation_verdicts": "answers: the verdict words",
+    "negation_passive_leads": "answers: 'X should not be started': one of these, 'be', then a verb of giving",
+    "negation_passive_verbs": "answers: the verbs of giving in such a sentence",
+    "harm": "answers: a harm said of an action as its very next words ('undiluted IV adrenaline risks arrhythmia')",
+    "exclusion": "answers: an exclusion: after a temporal word it is a condition ('aspirin once haemorrhage excluded')",
+    "temporal": "answers: words that open a temporal clause",
+    "hedge": "answers: hedges: a negation for an action, a differential for a diagnosis",
+    "pseudo_negation": "answers: negation words that negate nothing ('cannot rule out', 'no improvement')",
+    "differential_strong": "answers: words that put a diagnosis on the differential, even inside a Diagnosis section",
+    "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
+    "history_condition_before": "answers: words before a drug or test that make it part of a condition ('allergic "
+                                "to penicillin')",
+    "history_before_workup": "answers: words before a test that make it history ('previous colonoscopy')",
+    "history_before_treatment": "answers: words before a drug that make it history or a cause ('currently on "
+                                "ramipril', 'secondary to NSAIDs')",
+    "history_after": "answers: words right after a drug or test that make it history or a reaction "
+                     "('NSAID-induced', 'penicillin allergy')",
+    "clause_words": "answers: words that end the reach of a cue: a new clause begins",
+    "action_verbs": "answers: verbs that begin a new action in a list ('no CT, start amoxicillin')",
+    "links": "answers: words that join list pieces",
+    "determiner_negations": "answers: negations whose list must close with 'or' to negate it all ('no A, B or C')",
+    "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
+    "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
+    "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
+    "condition_opening_triggers": "answers: condition words only where they open a clause ('Should she deteriorate, "
+                                  "...')",
+    "not_conditions": "answers: condition-like words that set no condition ('if needed', 'if he prefers')",
+    "condition_clause_leads": "answers: words a condition word may follow and still open its clause ('and if')",
+    "condition_absence": "answers: words of a condition that speaks of absence, failure, intolerance or a later "
+                         "event: never established by the record",
+    "condition_present_finding": "answers: words of a condition that states a present finding ('if the ECG shows', "
+                                 "'if the BP is above')",
+    "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic')",
+    "condition_negators": "answers: negating words in a condition",
+    "history_labels": "answers: a label before a colon that makes its line history ('Precipitants: ...')",
+    "deferrals": "answers: words by which a clause defers its action to the condition before ('at that point', a "
+                 "last 'then')",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
