@@ -24,6 +24,17 @@ def bundled_cases() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _forget_secrets():
+    """The credentials one test configured are not secrets of the next (they are remembered
+    for the life of a process, as in one command)."""
+    from medbench_tui.core import redact
+
+    yield
+    for known in (redact._variables, redact._values, redact._header_names):
+        known.clear()
+
+
+@pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """No test reads or writes the developer's real settings or state."""
     home = tmp_path_factory.mktemp("home")

@@ -237,3 +237,19 @@ def test_the_terminal_question_confirms_for_the_command_or_always(monkeypatch, t
     assert ask_for_keys([config], ask=True) == []
     assert load_settings(settings_file()).endpoint_keys == {"api.example.invalid": ["VENDOR_KEY"]}
     assert ask_for_keys([config], ask=False) == []  # piped input is never asked: the settings allow it now
+
+
+def test_a_short_key_that_is_a_folder_name_does_not_break_resume(tmp_path):
+    """A short configured key ("secret") redacted inside the stored bank path made the group's
+    bank a folder that does not exist, so resume said the bank's system was unknown."""
+    from medbench_tui.core import redact
+    from medbench_tui.core.runs.store import RunStore
+
+    redact.remember_value("secret")
+    bank = tmp_path / "no_secret_here" / "secret" / "bank"
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        group = store.create_group({"bank": str(bank), "cases_path": "cases", "note": "the key is secret"}, seed=1)
+        stored = store.group(group.id).config
+    assert stored["bank"] == str(bank)
+    assert stored["note"] == "the key is [redacted]"
+    assert redact.redact("no_secret_here secret") == "no_secret_here [redacted]"

@@ -48,7 +48,8 @@ _HINT_WORDS = r"a(?:uthorization|pi[-_]?key|uth[-_]?token|ccess[-_]?token)|cooki
 _CREDENTIAL_HINT = re.compile(_HINT_WORDS, re.IGNORECASE)
 """What every credential-looking name contains: a text without it (and without a configured
 header name) skips the slower search (the run store redacts every transcript it writes)."""
-_TOKEN_CHAR = "A-Za-z0-9"
+_TOKEN_CHAR = "A-Za-z0-9_"
+"""A short secret counts where it stands alone: not inside a word or a name ("no_secret_here")."""
 
 _variables: set[str] = set()
 _values: set[str] = set()
@@ -138,16 +139,19 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     return written.sub(_mask, text) if hint.search(text) else text
 
 
-def redact_data(value: Any, secrets: Iterable[str] | None = None) -> Any:
+def redact_data(value: Any, secrets: Iterable[str] | None = None, *, verbatim: Iterable[str] = ()) -> Any:
     """A document (mappings, lists, texts, numbers) with every text redacted, keys included;
-    numbers and structure untouched, so that it is still the same JSON or YAML once written."""
+    numbers and structure untouched, so that it is still the same JSON or YAML once written.
+    ``verbatim``: keys whose text values are kept as they are (a bank's path: a run is
+    resumed from it, and a short key that happens to be a folder's name must not break it)."""
     known = frozenset(secret_values() if secrets is None else secrets)
+    kept = frozenset(verbatim)
 
     def walk(item: Any) -> Any:
         if isinstance(item, str):
             return redact(item, known)
         if isinstance(item, Mapping):
-            return {walk(k): walk(v) for k, v in item.items()}
+            return {walk(k): v if k in kept and isinstance(v, str) else walk(v) for k, v in item.items()}
         if isinstance(item, (list, tuple)):
             return [walk(v) for v in item]
         return item

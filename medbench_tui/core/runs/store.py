@@ -34,6 +34,9 @@ from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import redact, redact_data, secret_values
 from medbench_tui.core.untrusted import valid_data, valid_text
 
+PATH_KEYS = ("bank", "cases_path", "case_path")
+"""Keys of a stored configuration that hold paths: stored as they are (resume reads them)."""
+
 if TYPE_CHECKING:
     from medbench_tui.core.scoring.scorecard import Scorecard
     from medbench_tui.core.transcript import Transcript
@@ -482,7 +485,7 @@ class RunStore:
         (``secrets``: those known now, looked up once by a caller writing several values)."""
         if value is None:
             return None
-        value = valid_data(redact_data(value, self.secrets if secrets is None else secrets))
+        value = valid_data(redact_data(value, self.secrets if secrets is None else secrets, verbatim=PATH_KEYS))
         # pydantic's encoder: what json.dumps writes (NaN too), in a quarter of the time
         return to_json(value, inf_nan_mode="constants").decode()
 
