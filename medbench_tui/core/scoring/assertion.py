@@ -42,7 +42,7 @@ from typing import Literal
 
 from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import Document
-from medbench_tui.core.text import tokenize
+from medbench_tui.core.text import Token, tokenize
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
 
@@ -61,6 +61,18 @@ NEGATORS = cues.word_list("condition_negators")
 NAME_PREFIX = 6
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
+PIECE_BREAKS = cues.word_list("condition_piece_breaks")
+ABOVE = cues.word_list("condition_above")
+BELOW = cues.word_list("condition_below")
+_THRESHOLD_RE = re.compile(
+    r"(" + "|".join(re.escape(w) for w in sorted(ABOVE | BELOW, key=len, reverse=True))
+    + r")\s*(?:of\s+)?(\d+(?:\.\d+)?)"
+)
+"""A comparison with a number in a condition ("above 6.5", "< 70")."""
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+VALUE_REACH = 2
+"""Link words ("level", "was") a test's name may have before its value in the record."""
+VALUE_LINKS = cues.word_list("value_links")
 """A label before a colon that makes its line history ("Precipitants: pseudoephedrine yesterday")."""
 _LINE_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):")
 HISTORY_LINE_REACH = 500
@@ -154,9 +166,9 @@ def conditions(doc: Document) -> list[Condition]:
             first, last = _clause_bounds(doc, k)
             if _ends_with_colon(doc, last):
                 last = _line_end(doc, last)
-        else:
+        else:  # "Y only if X", "Y on standby": Y's piece, to the condition's end (a comma ends it)
             first = _piece_start(doc, k)
-            last = _clause_bounds(doc, k)[1]
+            last = max(end - 1, cond_last)
         out.append(Condition(first, last, " ".join(trigger), condition))
         k = end
     doc.found["conditions"] = out
@@ -212,8 +224,49 @@ class Record:
         none, and the record is the case's longest text)."""
         return set(_words(self._record_text))
 
+    @cached_property
+    def _record_tokens(self) -> list[Token]:
+        return tokenize(self._record_text)
+
+    def value_of(self, phrases: list[tuple[str, ...]]) -> float | None:
+        """The first number the record gives right after one of a test's names ("Potassium 7.4
+        mmol/L", "potassium level was 7.4"), not one further on ("potassium result at 10:15")."""
+        tokens = self._record_tokens
+        norms = [t.norm for t in tokens]
+        for i in range(len(tokens)):
+            for phrase in phrases:
+                n = len(phrase)
+                if n and tuple(norms[i : i + n]) == phrase:
+                    j = i + n
+                    while j < len(tokens) and j < i + n + VALUE_REACH and norms[j] in VALUE_LINKS:
+                        j += 1
+                    number = _NUMBER_RE.match(self._record_text, tokens[j].start) if j < len(tokens) else None
+                    if number is not None:
+                        return float(number.group(0))
+        return None
+
+    def threshold_settles(self, condition: str) -> bool | None:
+        """A threshold condition ("if the potassium is above 6.5", "if Hb < 70") decided by
+        the record's value of the test it names: True or False; None when it is no threshold
+        or the record gives no value."""
+        found = _THRESHOLD_RE.search(condition.lower())
+        if found is None:
+            return None
+        limit = float(found.group(2))
+        above = found.group(1) in ABOVE
+        words = _words(condition)
+        for phrases in self.tests:
+            if any(_contains(words, p) for p in phrases):
+                value = self.value_of(phrases)
+                if value is not None:
+                    return value > limit if above else value < limit
+        return None
+
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}
+        settled = self.threshold_settles(condition)
+        if settled is not None and not (raw & {"repeat", "repeated"}):
+            return settled
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
         words = _words(condition)
@@ -282,7 +335,7 @@ def _condition_end(doc: Document, start: int) -> int:
     k = start
     last = start - 1
     while k < len(doc.tokens) and doc.clause[k] == doc.clause[start]:
-        if k > start and (doc.comma_before[k] or doc.lows[k] == "then"):
+        if doc.comma_before[k] or (k > start and doc.lows[k] == "then"):  # "X on standby, and ...": no condition
             break
         last = k
         k += 1
@@ -349,6 +402,8 @@ def _piece_start(doc: Document, k: int) -> int:
             return j
         if doc.lows[j - 1] in cues.LINKS and doc.lows[j] in cues.ACTION_VERBS:
             return j
+        if doc.lows[j - 1] in PIECE_BREAKS:
+            return j  # "atropine now with isoprenaline on standby": the standby is isoprenaline's
         j -= 1
     return first
 

@@ -176,6 +176,8 @@ def _before(
     must be in the mention's own phrase (no comma or "and"/"or" between)."""
     low = doc.lows
     clause = doc.clause[i]
+    if _new_action(doc, i):
+        return None  # "stop bisoprolol, discharge home": the mention is an instruction of its own
     k = i - 1
     stop = max(0, i - window)
     while k >= stop and doc.clause[k] == clause:
@@ -193,6 +195,15 @@ def _before(
                 return " ".join(phrase)
         k -= 1
     return None
+
+
+def _new_action(doc: Document, i: int) -> bool:
+    """Token ``i`` is an action verb that opens a new piece of a list (after a comma or
+    "and"/"or"/"then" in the same clause)."""
+    return (
+        i > 0 and doc.lows[i] in ACTION_VERBS and doc.clause[i - 1] == doc.clause[i]
+        and (doc.comma_before[i] or doc.lows[i - 1] in LINKS)
+    )
 
 
 def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, negation: bool = True) -> str | None:
@@ -272,6 +283,8 @@ def _before_list(doc: Document, first: int) -> str | None:
     adrenaline nebs, steroids or antibiotics"): the list must end with "or"/"nor"."""
     low = doc.lows
     clause = doc.clause[first]
+    if _new_action(doc, first):
+        return None  # "stop bisoprolol and discharge home"
     k = first - 1
     while k >= max(0, first - LIST_REACH) and doc.clause[k] == clause:
         phrase = NEGATION_BEFORE.ending_at(low, k)

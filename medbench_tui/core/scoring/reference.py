@@ -21,7 +21,8 @@ from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
 from medbench_tui.core.scoring import actions, concepts, cues
-from medbench_tui.core.scoring.assertion import Record
+from medbench_tui.core.scoring.assertion import Record, asked
+from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
     EXACT_CASE_MAX_LENGTH,
@@ -33,9 +34,11 @@ from medbench_tui.core.scoring.constants import (
     TYPO_MIN_LENGTH,
     UNORDERED_SLACK,
 )
+from medbench_tui.core.scoring.cues import word_list as cue_words
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, key_tokens, tokenize
+from medbench_tui.core.vocabulary.reading import timing_of
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
 DIAGNOSIS_KINDS = ("primary", "secondary", "differential")
@@ -192,6 +195,9 @@ class ReferenceTable:
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    findings_text: str = ""  # the attachments' text: what examinations and observations found
+    patient_text: str = ""  # what the patient says (the intro and the answers to questions)
+    _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -225,6 +231,7 @@ class ReferenceTable:
             panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
             if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
                 self._panels.append((panel[0], ref, panel[1]))
+        self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -240,7 +247,7 @@ class ReferenceTable:
         """Remember the phrase when it is itself a safety-net expression or a timed
         review (``concepts.py``); an item counts once per concept."""
         doc = Document(phrase.text)
-        if concepts.safety_nets(doc):
+        if concepts.safety_nets(doc) and not _immediate_instruction(doc):
             self._safety_net_phrases.add(phrase)
             if not any(r is ref and ref is not None for _, r in self._safety_nets):
                 self._safety_nets.append((phrase, ref))
@@ -331,7 +338,7 @@ class ReferenceTable:
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._panels):
+                or self._panels or self._exams):
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
@@ -430,11 +437,19 @@ class ReferenceTable:
         for phrase, ref, analytes in self._panels:
             for hit in concepts.panel_results(doc, analytes):
                 add(hit, phrase, ref, concepts.PANEL_RESULT)
+        for phrase, ref, keys, findings in self._exams:
+            for hit in _exam_findings(doc, keys, findings):
+                add(hit, phrase, ref, EXAM_FINDING)
         return out
 
     def is_safety_net(self, phrase: Phrase) -> bool:
         """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
         return phrase in self._safety_net_phrases
+
+    def is_safety_net_item(self, ref: Ref | None) -> bool:
+        """The item is safety-netting advice (a name or alias of it names the concept): any
+        phrase of it ("return to the ED") is conditional by nature ("... if he develops fever")."""
+        return ref is not None and any(r is ref for _, r in self._safety_nets)
 
     def is_alternative(self, mention: Mention) -> bool:
         """The mention names one of its item's ``alternatives``, not the item itself."""
@@ -623,9 +638,75 @@ def build_table(case: Case) -> ReferenceTable:
         refs, phrases = _condition_entries(cond.items, action_refs)
         applies_refs, applies_phrases = _condition_entries(cond.applies_if, action_refs)
         conditions.append(ConditionRef(cond, refs, phrases, applies_refs, applies_phrases))
+    findings = "\n".join(a.content or "" for a in case.attachments)
     return ReferenceTable(
-        case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case)
+        case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case),
+        findings_text=findings, patient_text="\n".join([case.intro, *(a.answer for a in case.additional_answers)]),
     )
+
+
+EXAM_FINDING = "a finding of the examination"
+EXAM_WORDS = frozenset(t.norm for w in cue_words("examination_words") for t in tokenize(w))
+EXAM_GENERIC = frozenset(t.norm for w in cue_words("examination_generic_words") for t in tokenize(w))
+FINDING_MIN_LETTERS = 5
+_FINDING_PARTS_RE = re.compile(r"[\n;]|\.\s|,\s*(?=[A-Z][A-Za-z ]{0,30}:)|\|")
+"""Where one finding ends in an attachment: a line, a sentence, a table cell, the next label."""
+
+
+def _examinations(
+    workup: list[Ref], findings_text: str, patient_text: str
+) -> list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]]:
+    """The examination and observation items (an examination word in a name of theirs), each with
+    its own words ("temporal", "arteries"; "heart", "rate") and the words of what the record's
+    attachments found on the lines that name it ("tender", "thickened"): an answer that reports
+    such a finding, or one of its measures with a value ("HR 112"), examined (scoring.md: a result
+    reported in the final stands for the test). A finding is a word after the item's own in one
+    finding of an attachment, not one the patient says (``patient_text``: a symptom is no
+    examination's) nor a word of another work-up item's names (a blood count is its own test)."""
+    lines = [[t.norm for t in tokenize(part)] for part in _FINDING_PARTS_RE.split(findings_text)]
+    said = {t.norm for t in tokenize(patient_text)}
+    out = []
+    for ref in workup:
+        if ref.klass not in concepts.CREDIT_CLASSES:
+            continue
+        words = {w for p in ref.phrases for w in p.words}
+        if not set(ref.phrases[0].words) & EXAM_WORDS:
+            continue  # an examination by its name ("Temporal artery ultrasound" is a test whatever its aliases)
+        keys = frozenset(w for w in words - EXAM_WORDS - EXAM_GENERIC if w.isalpha() and len(w) >= 3)
+        if not keys:
+            continue
+        found = {
+            w for line in lines for at, word in enumerate(line) if word in keys for w in line[at + 1:]
+            if w.isalpha() and len(w) >= FINDING_MIN_LETTERS and w not in EXAM_WORDS and w not in EXAM_GENERIC
+        }
+        others = {w for other in workup if other is not ref for p in other.phrases for w in p.words}
+        out.append((ref.phrases[0], ref, keys, frozenset(found - keys - said - others)))
+    return out
+
+
+def _exam_findings(doc: Document, keys: frozenset[str], findings: frozenset[str]) -> list[Hit]:
+    """Where the answer reports a finding of the examination, or one of its measures with a value."""
+    hits = []
+    for k, token in enumerate(doc.tokens):
+        if k + 1 < len(doc.tokens) and doc.tokens[k + 1].start == token.start or (
+            k > 0 and doc.tokens[k - 1].start == token.start
+        ):
+            continue  # a word of an abbreviation written out ("CRP": "c reactive protein") is not written
+        reported = token.norm in findings or (token.norm in keys and concepts.result_end(doc, k) is not None)
+        if reported and not asked(doc, k):
+            hits.append(Hit(k, k))
+    return hits
+
+
+def _immediate_instruction(doc: Document) -> bool:
+    """The phrase sends the patient now, with no condition ("go to the emergency department
+    now"): an instruction, not safety-netting advice, though its words are a safety net's."""
+    now = any(latest <= IMMEDIATE_HOURS for _, latest in timing_of(doc.text))
+    return now and not conditions_of(doc)
+
+
+IMMEDIATE_HOURS = 1.0
+"""A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
 
 
 MEASURES = (

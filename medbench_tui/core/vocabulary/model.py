@@ -118,6 +118,14 @@ PHRASE_LISTS: dict[str, str] = {
     "condition_opening_triggers": "answers: condition words only where they open a clause ('Should she deteriorate, "
                                   "...')",
     "not_conditions": "answers: condition-like words that set no condition ('if needed', 'if he prefers')",
+    "condition_above": "answers: a condition's comparison with a number the value must be above",
+    "condition_below": "answers: a condition's comparison with a number the value must be below",
+    "value_links": "answers: words between a test's name and its value in a case record ('potassium level was 7.4')",
+    "examination_words": "answers: words that make a work-up item an examination or observations (a finding of it "
+                         "reported in an answer examined)",
+    "examination_generic_words": "answers: words of an examination finding that say nothing of which examination",
+    "condition_piece_breaks": "answers: words that start the piece a condition in the middle of a clause is about "
+                              "('atropine with isoprenaline on standby')",
     "condition_clause_leads": "answers: words a condition word may follow and still open its clause ('and if')",
     "condition_absence": "answers: words of a condition that speaks of absence, failure, intolerance or a later "
                          "event: never established by the record",

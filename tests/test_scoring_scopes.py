@@ -1,0 +1,66 @@
+"""How far a cue or a condition reaches, and conditions the record settles by number: the
+classes of misreading new cases showed (a stop carried over a list of other actions, a
+standby over the next clause, a threshold the record does not reach read as met)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medbench_tui.core.scoring import assertion, cues
+from medbench_tui.core.scoring.document import document
+
+
+def _at(doc, word: str, nth: int = 0) -> int:
+    return [i for i, w in enumerate(doc.lows) if w == word][nth]
+
+
+@pytest.mark.parametrize(("text", "word", "negated"), [
+    ("Plan: stop bisoprolol, discharge home with a Holter.", "discharge", False),
+    ("Stop naproxen, admit under gastroenterology, OGD within 24 hours.", "admit", False),
+    ("Stop bisoprolol and discharge home.", "discharge", False),
+    ("Stop bisoprolol.", "bisoprolol", True),
+    ("Stop aspirin, clopidogrel and heparin.", "clopidogrel", True),
+    ("Do not discharge home.", "discharge", True),
+    ("Ergometrine is out because of her blood pressure.", "ergometrine", True),
+])
+def test_a_stop_reaches_its_own_list_not_the_next_action(text, word, negated):
+    doc = document(text)
+    k = _at(doc, word)
+    assert (cues.negation(doc, k, k) is not None) is negated
+
+
+def _conditional(text: str, word: str) -> bool:
+    doc = document(text)
+    k = _at(doc, word)
+    return assertion.condition_of(doc, k, k) is not None
+
+
+def test_a_standby_is_the_standby_drugs_and_ends_at_the_comma():
+    text = ("IV atropine 500 micrograms now with an isoprenaline infusion on standby, and I would discuss "
+            "him now with the on-call cardiologist for a pacemaker.")
+    assert not _conditional(text, "atropine")
+    assert _conditional(text, "isoprenaline")
+    assert not _conditional(text, "cardiologist")
+
+
+def test_a_condition_in_the_clause_still_covers_its_action():
+    assert _conditional("Give IV magnesium only if no response to nebulisers.", "magnesium")
+    assert _conditional("Transfuse only if Hb below 70.", "transfuse")
+
+
+RECORD = assertion.Record(
+    [], "Reason for review: laboratory phoned a critical potassium result at 10:15.\n"
+    "Potassium 7.4 mmol/L, sodium 136 mmol/L, haemoglobin 78 g/L", [["potassium"], ["haemoglobin"]],
+)
+
+
+@pytest.mark.parametrize(("condition", "established"), [
+    ("the potassium is above 6.5", True),
+    ("the potassium is above 8.0", False),  # 7.4 in the record; the "10:15" after "result at" is no value
+    ("potassium > 6", True),
+    ("haemoglobin < 70", False),  # "transfuse if Hb < 70" with Hb 78 is no transfusion
+    ("haemoglobin below 80", True),
+    ("the repeat potassium is above 6.5", False),  # a later value: the record cannot say
+])
+def test_a_threshold_is_decided_by_the_records_value(condition, established):
+    assert RECORD.establishes(condition) is established
