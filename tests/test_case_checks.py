@@ -169,3 +169,22 @@ def test_every_bundled_case_passes_its_own_checks(tmp_path, capsys):
     bank = tmp_path / "cases"
     shutil.copytree(REPO / "cases", bank, symlinks=True)
     assert main(["validate", str(bank), "--format", "json"]) == 0, capsys.readouterr().out
+
+
+def test_a_harmful_item_advised_against_is_negated_not_missing(tmp_path):
+    """An item the answer advises against has no row of its own when it is harmful (nothing
+    given to score): the check still reads the mention and calls it negated."""
+    from medbench_tui.core.validate import load_valid_case
+
+    checks = """
+checks:
+  answers:
+    - id: no-steroids
+      text: |
+        Diagnosis: community-acquired pneumonia. Amoxicillin 500 mg tds for 5 days. No corticosteroids.
+      expect:
+        items: {Corticosteroids: negated, Fluoroquinolone as first-line antibiotic: not_found}
+"""
+    case = load_valid_case(_case_with(tmp_path, checks))
+    (outcome,) = run_checks(case, tmp_path / "bank")
+    assert outcome.passed, outcome.problems

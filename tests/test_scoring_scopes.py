@@ -64,3 +64,10 @@ RECORD = assertion.Record(
 ])
 def test_a_threshold_is_decided_by_the_records_value(condition, established):
     assert RECORD.establishes(condition) is established
+
+
+def test_a_verdict_that_agrees_with_a_withholding_instruction_keeps_it():
+    assert assertion.withholds("no NSAIDs")
+    assert assertion.withholds("stop ibuprofen")
+    assert not assertion.withholds("ibuprofen 400 mg")
+    assert "stopped" in assertion.WITHHOLDING_VERDICTS

@@ -68,8 +68,10 @@ def check_diagnostics(case: Case, bank_root: Path, positions: PositionMap) -> li
 # --- answers -----------------------------------------------------------------------------
 
 
-def item_labels(card: Scorecard) -> dict[str, tuple[str, ItemEntry]]:
-    """Reference item name -> (found | different | negated | not_found, its row), as the grader decided."""
+def item_labels(card: Scorecard, case: Case | None = None) -> dict[str, tuple[str, ItemEntry]]:
+    """Reference item name -> (found | different | negated | not_found, its row), as the grader decided.
+    With ``case``, an item the answer advised against that has no row of its own (a harmful item not
+    given: "no antibiotics") is ``negated``, with the mention as its evidence."""
     labels: dict[str, tuple[str, ItemEntry]] = {}
     for rows in (card.items.diagnoses, card.items.differential, card.items.workup, card.items.treatment):
         for row in rows:
@@ -82,6 +84,18 @@ def item_labels(card: Scorecard) -> dict[str, tuple[str, ItemEntry]]:
             known = labels.get(row.reference)
             if known is None or known[0] in NOT_GIVEN:
                 labels[row.reference] = (label, row)
+    if case is not None and card.extraction is not None:
+        from medbench_tui.core.scoring.reasons import not_recommended
+        from medbench_tui.core.scoring.reference import reference_table
+        from medbench_tui.core.scoring.scorecard import ItemEntry
+
+        table = reference_table(case)
+        unsaid = not_recommended(card.extraction, table)
+        for ref in (*table.workup, *table.treatment):
+            entity = unsaid.get(id(ref))
+            if entity is not None and entity.status == "negated" and ref.name not in labels:
+                labels[ref.name] = ("negated", ItemEntry(reference=ref.name, answer=None, status="missing",
+                                                         evidence=entity.evidence, reason=entity.reason))
     return labels
 
 
@@ -105,7 +119,7 @@ def _answer(case: Case, index: int, check: AnswerCheck) -> CheckOutcome:
         if status != verdict:
             evidence = f": {found.evidence}" if found is not None and found.evidence else ""
             problems.append(f"`{condition_id}` should be {verdict}, the grader gave {status}{evidence}")
-    labels = item_labels(card)
+    labels = item_labels(card, case)
     names = {w.item for w in case.workup} | {t.item for t in case.treatment} | {d.name for d in case.differential}
     names |= {d.name for d in case.diagnosis.secondary}
     for item, wanted in expect.items.items():

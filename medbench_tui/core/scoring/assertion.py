@@ -62,6 +62,8 @@ NAME_PREFIX = 6
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
 PIECE_BREAKS = cues.word_list("condition_piece_breaks")
+WITHHOLDING_VERDICTS = cues.word_list("withholding_verdicts")
+"""Verdicts after an instruction to withhold that agree with it ("no NSAIDs - stopped")."""
 ABOVE = cues.word_list("condition_above")
 BELOW = cues.word_list("condition_below")
 _THRESHOLD_RE = re.compile(
@@ -125,6 +127,12 @@ def action(
                 return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def withholds(phrase: str) -> bool:
+    """The phrase is itself an instruction to withhold ("stop NSAIDs", "no more ibuprofen")."""
+    words = phrase.lower().replace("'", "").split()
+    return bool(words) and cues.NEGATION_BEFORE.starting_at(words, 0) is not None
 
 
 def _restates(condition: str, item_name: str) -> bool:

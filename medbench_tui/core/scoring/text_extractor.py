@@ -352,7 +352,11 @@ def _classify(
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
-        return named, assertion.action(doc, first, last, named, table.record, own, item_name)  # type: ignore[return-value]
+        said = assertion.action(doc, first, last, named, table.record, own, item_name)
+        agrees = said.cue in assertion.WITHHOLDING_VERDICTS and assertion.withholds(m.phrase.text)
+        if said.status == "negated" and agrees:
+            said = assertion.AFFIRMED  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the instruction
+        return named, said  # type: ignore[return-value]
     if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
         return None, NOT_SAID
     ref = m.ref
