@@ -152,3 +152,21 @@ def test_a_question_turned_to_the_informant_leaves_the_patients_topic():
     sim = bundled("psy-mania-001")
     assert sim.answer("how has he been sleeping?").facts == ["sleep"]
     assert "sleep" not in sim.answer("and how are you feeling about it all yourself?").facts
+
+
+def test_a_look_at_a_film_names_the_film_not_the_chest():
+    """"a look at your chest X-ray" reads like an examination of the chest; the film is named."""
+    cxr, obs = (next(a for a in patient_record(case("im-cap-001")).attachments if a.id == i) for i in ("cxr", "obs"))
+    assert intent.attachments_asked([cxr, obs], "Can I have a look at your chest X-ray?") == [cxr]
+    assert intent.attachments_asked([cxr, obs], "Can I have a look at your chest?") == [obs]
+
+
+@pytest.mark.parametrize("question", ["What did the chest X-ray show?", "what did the CXR find?",
+                                      "What has the X-ray shown?"])
+def test_asking_what_a_test_showed_asks_for_its_result(question):
+    cxr = next(a for a in patient_record(case("im-cap-001")).attachments if a.id == "cxr")
+    assert intent.attachments_asked([cxr], question) == [cxr]
+
+
+def test_a_diagnosis_asked_with_doctor_at_the_end_is_one():
+    assert intent.kind_of("Is it a kidney stone, doctor?") == "diagnosis"

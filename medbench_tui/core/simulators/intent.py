@@ -130,7 +130,8 @@ _SUSPECTS = re.compile(
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
-    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)\s*\??$", re.IGNORECASE
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)"
+    r"(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE  # "is it a kidney stone, doctor?"
 )
 _OPEN = re.compile(
     r"^(and |so |ok,? |sorry,? |right,? )*(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
@@ -326,11 +327,13 @@ def asks_for_sample(text: str) -> bool:
 
 def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
-    "could you do a urine sample so we can test it?")."""
+    "could you do a urine sample so we can test it?", "what did the lumbar puncture show?")."""
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
-                          r"\b(done|back|available)\W*$", text, re.IGNORECASE))
+                          r"\b(done|back|available)\W*$|"
+                          r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
+                          r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
 
 
 _STATES = _words("patient_states")
@@ -542,6 +545,9 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
             if not hits and findings_asked:  # "what the triage nurse documented": the findings on record
                 hits = [a for a in attachments if holds_findings(a)]
+        elif kind == "examination" and (shown := [a for a in attachments if not holds_findings(a)
+                                                  and names(a, _BODY_PART.sub(" ", part))]):
+            hits = shown  # "can I have a look at your chest X-ray?": the film is named, not the chest examined
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
