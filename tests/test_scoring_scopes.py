@@ -71,3 +71,14 @@ def test_a_verdict_that_agrees_with_a_withholding_instruction_keeps_it():
     assert assertion.withholds("stop ibuprofen")
     assert not assertion.withholds("ibuprofen 400 mg")
     assert "stopped" in assertion.WITHHOLDING_VERDICTS
+
+
+@pytest.mark.parametrize(("text", "net"), [
+    ("If you notice him moving less at any time, ring maternity triage straight away.", True),
+    ("If she gets worse, come back.", True),
+    ("Ring maternity triage to book a scan.", False),
+])
+def test_a_call_on_a_condition_is_safety_netting(text, net):
+    from medbench_tui.core.scoring import concepts
+
+    assert bool(concepts.safety_nets(document(text))) is net

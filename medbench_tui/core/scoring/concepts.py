@@ -195,12 +195,7 @@ def _return_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | N
     for k in after:
         if doc.lows[k] in RETURN_WHEN:
             return first, k
-    k = first - 1
-    while k >= 0 and doc.clause[k] == doc.clause[first]:
-        if doc.lows[k] in CONDITIONALS:
-            return k, last  # "if she gets worse, come back": the whole clause
-        k -= 1
-    return None
+    return _conditional_before(doc, first, last)
 
 
 def _seek_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
@@ -215,6 +210,17 @@ def _call_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | Non
             return first, k
         if doc.lows[k] == "emergency" and k + 1 in after and doc.lows[k + 1] == "services":
             return first, k + 1
+    return _conditional_before(doc, first, last)
+
+
+def _conditional_before(doc: Document, first: int, last: int) -> tuple[int, int] | None:
+    """An "if" earlier in the clause makes a return or a call a safety net ("if worse, come back";
+    "if he moves less, ring maternity triage"): the whole clause."""
+    k = first - 1
+    while k >= 0 and doc.clause[k] == doc.clause[first]:
+        if doc.lows[k] in CONDITIONALS:
+            return k, last
+        k -= 1
     return None
 
 
