@@ -82,3 +82,16 @@ def test_a_call_on_a_condition_is_safety_netting(text, net):
     from medbench_tui.core.scoring import concepts
 
     assert bool(concepts.safety_nets(document(text))) is net
+
+
+def test_a_link_before_an_action_verb_starts_a_new_piece_with_its_own_time():
+    doc = document("Admit to CCU and refer to cardiothoracic surgery tomorrow morning.")
+    assert [doc.quote(p) for p in doc.pieces()] == [
+        "Admit to CCU and", "refer to cardiothoracic surgery tomorrow morning",
+    ]
+
+
+def test_waiting_for_a_result_is_a_time_and_not_now():
+    from medbench_tui.core.vocabulary.reading import timing_of
+
+    assert timing_of("hydrocortisone IV once the cortisol result is back") == ((2.0, 72.0),)

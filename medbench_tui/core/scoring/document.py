@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from medbench_tui.core.text import Token, tokenize
+from medbench_tui.core.vocabulary import read_vocabulary
 
 CLAUSE_BREAK_RE = re.compile(r"[;!?\n\u2022]|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
@@ -22,6 +23,9 @@ WRAPPED_LINE_WIDTH = 60
 """A line at least this long that runs on in lower case is prose wrapped at a width."""
 BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
 MAX_CLAUSE_TOKENS = 150
+_LINKS = frozenset(read_vocabulary().phrases("links"))
+_ACTION_VERBS = frozenset(read_vocabulary().phrases("action_verbs"))
+"""A link word before an action verb starts a new piece (the cue lists of ``cues.yaml``)."""
 """A clause longer than this (five times the longest of the labelled answers) is cut: no
 sentence of a plan runs that long, and every step that reads a mention's clause stays
 bounded, so scoring is linear in the answer's length."""
@@ -80,12 +84,15 @@ class Document:
         return len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
 
     def pieces(self) -> list[Hit]:
-        """The pieces of the text: its clauses cut at commas and dashes (one action each, in a list)."""
+        """The pieces of the text: its clauses cut at commas and dashes, and at a link word before an
+        action verb ("... and refer ..."): one action each, in a list."""
         known = self.found.get("pieces")
         if known is None:
             known, start = [], 0
             for k in range(1, len(self.tokens) + 1):
-                if k == len(self.tokens) or self.clause[k] != self.clause[start] or self.comma_before[k]:
+                if k == len(self.tokens) or self.clause[k] != self.clause[start] or self.comma_before[k] or (
+                    k > start + 1 and self.lows[k - 1] in _LINKS and self.lows[k] in _ACTION_VERBS
+                ):  # "admit to CCU and refer to cardiothoracic surgery tomorrow": two actions, two times
                     known.append(Hit(start, k - 1))
                     start = k
             self.found["pieces"] = known

@@ -333,7 +333,11 @@ class ReferenceTable:
         found += self._unordered(doc, keys, words)
         found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
-        found = [m for m in found if self.contradicted(doc, m, named) is None]
+        dropped = [m for m in found if self.contradicted(doc, m, named) is not None]
+        dropped += [m for m in found if m.ref is None and m.group is not None and any(  # its class, said there
+            d.hit.first <= m.hit.first and m.hit.last <= d.hit.last for d in dropped)]
+        found = [m for m in found if m not in dropped]
+        doc.found[(id(self), "contradicted")] = dropped
         mentions = _resolve_overlaps(found)
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
@@ -342,6 +346,13 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    def contradicted_mentions(self, doc: Document) -> list[Mention]:
+        """The item mentions whose timing or route contradicts their item ("hydrocortisone IV once
+        the cortisol result is back" for an immediate item): they name the item but do not give it,
+        and their words are no other answer item either."""
+        self.find(doc)
+        return list(doc.found.get((id(self), "contradicted"), []))
 
     def contradicted(self, doc: Document, m: Mention, named: set[int]) -> str | None:
         """Why a work-up or treatment item named in the answer is not what the answer does there: the
@@ -548,6 +559,11 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     own = reading if reading is not None else actions.read_action(doc.quote(piece))
     if own.windows and own.routes:
         return own
+    if reading is not None and piece != hit:  # a run of the piece: its piece's timing is its own
+        whole = actions.read_action(doc.quote(piece))  # ("hydrocortisone IV once the cortisol result is back")
+        own = replace(own, windows=own.windows or whole.windows, routes=own.routes or whole.routes)
+        if own.windows and own.routes:
+            return own
     free = [p for p in doc.pieces_of_clause(doc.clause_of(hit.first)) if p != piece
             and not any(k in named for k in range(p.first, p.last + 1))]
     around = [actions.read_action(doc.quote(p)) for p in free]

@@ -219,6 +219,10 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
             status=said.status, reason=_reason(said, section, m),
         ))
+    for m in table.contradicted_mentions(doc):
+        start, end = doc.span(m.hit)
+        for over in layout.items_over(start, end):
+            covered.setdefault(over, []).append((start, end))
     codes = _codes(text, layout)
     advice = _advice_starts(doc)
     for item in layout.items:
