@@ -95,3 +95,22 @@ def test_waiting_for_a_result_is_a_time_and_not_now():
     from medbench_tui.core.vocabulary.reading import timing_of
 
     assert timing_of("hydrocortisone IV once the cortisol result is back") == ((2.0, 72.0),)
+
+
+def test_a_query_mark_before_a_word_is_no_question():
+    doc = document("Imp: UGIB ?PU 2' NSAID.")
+    ugib = _at(doc, "ugib")
+    assert not assertion.asked(doc, ugib)
+    assert doc.clause[ugib] == doc.clause[_at(doc, "pu")]
+
+
+@pytest.mark.parametrize(("words", "part"), [
+    (("do", "not", "prescribe", "testosterone", "explain", "why"), ("testosterone",)),
+    (("no", "more", "ibuprofen"), ("ibuprofen",)),
+    (("stop", "regular", "ibuprofen"), ("ibuprofen",)),
+    (("ibuprofen",), None),
+])
+def test_an_item_that_withholds_names_what_it_withholds(words, part):
+    from medbench_tui.core.scoring import concepts
+
+    assert concepts.withhold_parts(words) == part

@@ -404,10 +404,12 @@ WITHHOLD_WORDS = frozenset({
 STOPPED = frozenset({"stopped", "discontinued", "withdrawn", "ceased", "withheld"})
 """A treatment's name followed by these ("sertraline should be stopped today") withholds it."""
 STOPPED_REACH = 3
-WITHHOLD_MODIFIERS = frozenset({"regular", "daily", "usual", "current", "all", "any"})
+WITHHOLD_MODIFIERS = frozenset({"regular", "daily", "usual", "current", "all", "any", "more", "further"})
 """Words of an item that say which supply is stopped ("Stop regular ibuprofen"), not what: the
 answer may say it otherwise ("stop his daily ibuprofen")."""
-WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during"})
+WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during", "explain", "because", "as", "since"})
+GIVE_VERBS = frozenset({"prescribe", "give", "start", "use", "offer", "take", "arrange", "order", "request"})
+"""The verb after a withholding lead names no treatment ("do not prescribe testosterone")."""
 WITHHOLD_CUES = Cues(
     "withhold", "withholding", "hold off", "hold off on", "hold off taking", "hold off giving", "dont take",
     "do not take", "dont give", "do not give", "dont have", "do not have", "dont use", "do not use", "no", "not",
@@ -422,8 +424,13 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The treatment words of a reference phrase about withholding it ("withholding
     analgesia until surgical assessment" -> analgesia)."""
     at = next((k for k, w in enumerate(words) if w in WITHHOLD_WORDS), None)
-    if at is None:
-        return None
+    if at is None:  # "Do not prescribe testosterone", "No NSAIDs", "Avoid codeine"
+        lead = WITHHOLD_CUES.starting_at(list(words), 1 if words[:1] == ("do",) else 0)
+        if lead is None:
+            return None
+        at = (1 if words[:1] == ("do",) else 0) + len(lead) - 1
+        if at + 1 < len(words) and words[at + 1] in GIVE_VERBS:
+            at += 1
     part = []
     for word in words[at + 1 :]:
         if word in WITHHOLD_END:

@@ -16,7 +16,8 @@ from typing import Any
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
-CLAUSE_BREAK_RE = re.compile(r"[;!?\n\u2022]|[.:](?!\d)")
+CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
+"""Where a clause ends; not at a query mark written before its word ("UGIB ?PU": a query, no question)."""
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
@@ -63,7 +64,8 @@ class Document:
                 gap in (".", ",", ":") and token.low[:1].isdigit()
                 and self.text[previous_end - 1 : previous_end].isdigit()
             )
-            if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(gap)
+            ahead = gap + self.text[token.start : token.start + 1]  # "?PU": the mark and its word
+            if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(ahead)
                     and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))) \
                     or clause_length >= MAX_CLAUSE_TOKENS:
                 clause += 1

@@ -572,11 +572,24 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     return replace(own, windows=windows, routes=routes)
 
 
+def _swallows(m: Mention, exact: list[Mention]) -> bool:
+    """An unordered match that holds an exact mention of its own item and one of another item gives
+    way: the exact one says the item in fewer words, and the words around it are the other's ("Admit under
+    gastroenterology for OGD within 24 hours": "OGD within 24 hours" is the endoscopy, and the
+    admission its own item, not words gathered into one long match of the endoscopy)."""
+    if m.score != MATCH_SCORE_UNORDERED:
+        return False
+    inside = [e for e in exact if m.hit.first <= e.hit.first and e.hit.last <= m.hit.last]
+    return any(e.ref is m.ref for e in inside) and any(e.ref is not m.ref for e in inside)
+
+
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     """Among item and group mentions the longest wins (same words: all kept, once per
     item or group); the phrases of critical conditions are kept apart, each on its own."""
     phrases_only = [m for m in found if m.ref is None and m.group is None]
     found = [m for m in found if m.ref is not None or m.group is not None]
+    exact = [m for m in found if m.score >= MATCH_SCORE_EXACT and m.ref is not None]
+    found = [m for m in found if not _swallows(m, exact)]
     found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
     kept: list[Mention] = []
     taken: set[int] = set()
