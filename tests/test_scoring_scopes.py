@@ -114,3 +114,14 @@ def test_an_item_that_withholds_names_what_it_withholds(words, part):
     from medbench_tui.core.scoring import concepts
 
     assert concepts.withhold_parts(words) == part
+
+
+def test_an_unordered_match_keeps_each_word_on_its_side_of_an_order_word():
+    from medbench_tui.core.scoring.reference import _keeps_order, _phrases
+
+    (phrase,) = _phrases("Discharge before psychosocial assessment")
+    # the answer's order: psychosocial(0) assessment(1) before(2) discharge(3)
+    words = {"psychosocial": 0, "assessment": 1, "before": 2, "discharge": 3}
+    picked = [words[w] for w in phrase.words]
+    assert not _keeps_order(phrase, picked)
+    assert _keeps_order(phrase, sorted(picked))

@@ -398,7 +398,7 @@ class ReferenceTable:
             for anchor in where[phrase.words[0]]:
                 for forward in (True, False):  # the nearest words after the first word; else the nearest
                     picked = _pick(doc, keys, where, phrase, anchor, forward)
-                    if picked is None or max(picked) - min(picked) >= reach:
+                    if picked is None or max(picked) - min(picked) >= reach or not _keeps_order(phrase, picked):
                         continue
                     first, last = keys[min(picked)], keys[max(picked)]
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
@@ -479,6 +479,20 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+ORDER_WORDS = frozenset(cue_words("order_words"))
+
+
+def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:
+    """Words on either side of an order word keep their side: "psychosocial assessment before
+    discharge" is not "discharge before psychosocial assessment", whatever the other words' order."""
+    for i, word in enumerate(phrase.words):
+        if word in ORDER_WORDS:
+            at = picked[i]
+            if any(p > at for p in picked[:i]) or any(p < at for p in picked[i + 1 :]):
+                return False
+    return True
 
 
 def _pick(

@@ -126,6 +126,8 @@ PHRASE_LISTS: dict[str, str] = {
     "examination_generic_words": "answers: words of an examination finding that say nothing of which examination",
     "withholding_verdicts": "answers: verdicts after an instruction to withhold that agree with it "
                             "('no NSAIDs - ibuprofen stopped')",
+    "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
+                   "('discharge before psychosocial assessment')",
     "condition_piece_breaks": "answers: words that start the piece a condition in the middle of a clause is about "
                               "('atropine with isoprenaline on standby')",
     "condition_clause_leads": "answers: words a condition word may follow and still open its clause ('and if')",
