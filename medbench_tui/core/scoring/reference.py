@@ -692,8 +692,9 @@ EXAM_FINDING = "a finding of the examination"
 EXAM_WORDS = frozenset(t.norm for w in cue_words("examination_words") for t in tokenize(w))
 EXAM_GENERIC = frozenset(t.norm for w in cue_words("examination_generic_words") for t in tokenize(w))
 FINDING_MIN_LETTERS = 5
-_FINDING_PARTS_RE = re.compile(r"[\n;]|\.\s|,\s*(?=[A-Z][A-Za-z ]{0,30}:)|\|")
-"""Where one finding ends in an attachment: a line, a sentence, a table cell, the next label."""
+_FINDING_PARTS_RE = re.compile(r"\.\s|\n\s*\n|\n(?=\s*[-*|])|[,;]?\s*(?=\b[A-Z][A-Za-z ]{0,30}:)|\|")
+"""Where one finding ends in an attachment: a sentence, a paragraph, a list item or table cell,
+the next label ("Chest: hyperexpanded; widespread wheeze ... Abdomen: soft"); a wrapped line goes on."""
 
 
 def _examinations(
