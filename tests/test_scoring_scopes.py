@@ -125,3 +125,19 @@ def test_an_unordered_match_keeps_each_word_on_its_side_of_an_order_word():
     picked = [words[w] for w in phrase.words]
     assert not _keeps_order(phrase, picked)
     assert _keeps_order(phrase, sorted(picked))
+
+
+def test_a_drug_with_its_dose_is_about_the_drug_and_a_harmful_dose_is_its_own():
+    from medbench_tui.core.scoring.actions import dose_differs, item_reading_of, read_action
+
+    assert item_reading_of("Prednisolone 30 mg once daily for 5 days").about_drug()
+    assert not item_reading_of("Intravenous 10% glucose infusion at 50 mL/h for 5 hours after insulin").about_drug()
+    harmful = item_reading_of("Prednisolone 15-20 mg daily")
+    assert dose_differs(read_action("prednisolone 60 mg orally"), harmful)
+    assert not dose_differs(read_action("prednisolone 20 mg"), harmful)
+
+
+def test_a_drug_named_while_on_another_is_context():
+    doc = document("Omeprazole 20 mg daily while on high-dose prednisolone.")
+    k = _at(doc, "prednisolone")
+    assert cues.background(doc, k, k, "treatment")

@@ -53,6 +53,20 @@ def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
     return None
 
 
+def dose_differs(answer: ActionReading, item: ActionReading) -> bool:
+    """The answer gives the item's one drug at a dose outside the item's ("prednisolone 60 mg" for
+    "low-dose prednisolone (15-20 mg)"). It rules out a harmful item only: a drug an item asks for,
+    given at another dose, is still given (its dose is the plan's to get right, not another action)."""
+    one_drug = len(item.drugs) == 1 and answer.drugs == item.drugs  # a dose is its drug's only when there is one
+    return bool(answer.doses and item.doses and one_drug) and not any(
+        a[0] <= i[1] * DOSE_TOLERANCE and i[0] <= a[1] * DOSE_TOLERANCE for a in answer.doses for i in item.doses
+    )
+
+
+DOSE_TOLERANCE = 1.25
+"""A dose within a quarter of the item's range is that dose (rounding, a tablet's strength)."""
+
+
 def _same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
     """A route in common, or one under the other (eye drops are topical)."""
     vocabulary = read_vocabulary()
@@ -135,6 +149,6 @@ ACTION_RULES: tuple[ActionRule, ...] = (
 
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool) -> ActionRule | None:
     """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it."""
-    if answer.empty or contradiction(answer, item) is not None:
+    if answer.empty or contradiction(answer, item) is not None or (not gives_credit and dose_differs(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (gives_credit or not r.credit_only) and r.applies(answer, item)), None)

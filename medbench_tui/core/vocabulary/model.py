@@ -128,6 +128,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "('no NSAIDs - ibuprofen stopped')",
     "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
                    "('discharge before psychosocial assessment')",
+    "dose_words": "answers and items: the words of a dose, how often and how long (an item that names a drug "
+                  "with its dose is still about the drug)",
     "condition_piece_breaks": "answers: words that start the piece a condition in the middle of a clause is about "
                               "('atropine with isoprenaline on standby')",
     "condition_clause_leads": "answers: words a condition word may follow and still open its clause ('and if')",

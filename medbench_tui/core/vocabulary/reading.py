@@ -37,6 +37,19 @@ _SHORT_CAPS = re.compile(r"^[A-Z&]{2,3}$")
 
 Window = tuple[float, float]
 
+_DOSE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(?:-|\u2013|to)\s*(\d+(?:\.\d+)?)\s*)?"
+                   r"(mg|milligrams?|g|grams?|mcg|micrograms?)\b(?!\s*/)", re.IGNORECASE)
+"""A dose by weight ("60 mg", "15-20 mg", "500 micrograms"); not a rate or a dose per kilogram ("mg/kg")."""
+_MILLIGRAMS = {"mg": 1.0, "milligram": 1.0, "milligrams": 1.0, "g": 1000.0, "gram": 1000.0, "grams": 1000.0,
+               "mcg": 0.001, "microgram": 0.001, "micrograms": 0.001}
+
+
+def _doses(text: str) -> tuple[Window, ...]:
+    return tuple(
+        (float(low) * _MILLIGRAMS[unit.lower()], float(high or low) * _MILLIGRAMS[unit.lower()])
+        for low, high, unit in _DOSE.findall(text)
+    )
+
 
 @dataclass(frozen=True)
 class ActionReading:
@@ -52,6 +65,8 @@ class ActionReading:
     """A referral, review, discussion or admission word is said (``team_actions``)."""
     covered: float = 0.0
     """The share of the text's words that name a team, drug, class, route or time."""
+    doses: tuple[Window, ...] = ()
+    """Every dose the text gives, as a range in milligrams ("15-20 mg", "500 micrograms")."""
 
     @property
     def empty(self) -> bool:
@@ -94,12 +109,14 @@ class _Index:
                 self.units[key(said)] = (unit.hours, unit.shorthand)
         self.shorthand = {u.shorthand: u.hours for u in vocabulary.units if u.shorthand}
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
+        self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
 
     def read(self, text: str) -> ActionReading:
         words = key(text).split()
         written = set(re.findall(r"[A-Za-z&]+", text))
         content = [w for w in words if w not in SMALL_WORDS]
         covered = 0
+        dosing = 0
         acting = [i for i in range(len(words)) if words[i] in self.acts]
         acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for n in (2, 3) for i in range(len(words)))
         teams: set[Term] = set()
@@ -126,11 +143,16 @@ class _Index:
                     i += size
                     break
             else:
+                if words[i] in self.doses or words[i][:1].isdigit():
+                    dosing += words[i] not in SMALL_WORDS  # "30 mg once daily for 5 days": the drug's dose
                 i += 1
         windows += self._intervals(text.casefold())
         covered += sum(1 for i in acting if words[i] not in SMALL_WORDS)
+        if covered + dosing >= len(content):
+            covered += dosing  # a drug and its dose, nothing else ("Prednisolone 30 mg once daily for 5 days")
         return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
-                             tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0)
+                             tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0,
+                             _doses(text))
 
     def _intervals(self, text: str) -> list[Window]:
         """Written intervals: "within 4 hours", "in 2 weeks", "next 48 h", "2/52"."""
@@ -184,7 +206,7 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
         teams, drugs, classes = (frozenset({named}) if named.kind == kind else frozenset()
                                  for kind in ("team", "drug", "drug_class"))
         acts = acts or named.kind == "team"
-    return ActionReading(teams, drugs, classes, routes, windows, acts, covered)
+    return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses)
 
 
 def timing_of(text: str) -> tuple[Window, ...]:
