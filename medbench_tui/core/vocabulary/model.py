@@ -140,6 +140,26 @@ PHRASE_LISTS: dict[str, str] = {
     "history_labels": "answers: a label before a colon that makes its line history ('Precipitants: ...')",
     "deferrals": "answers: words by which a clause defers its action to the condition before ('at that point', a "
                  "last 'then')",
+    "heading_diagnosis": "answers: whole headings that open the final diagnosis",
+    "heading_icd": "answers: whole headings that open the ICD-10 codes",
+    "heading_differential": "answers: whole headings that open the differential diagnosis",
+    "heading_workup": "answers: whole headings that open the work-up",
+    "heading_treatment": "answers: whole headings that open the treatment and management plan",
+    "heading_advice": "answers: whole headings that open advice to the patient (safety-netting, follow-up)",
+    "heading_avoid": "answers: whole headings that open what not to do (everything under it is negated)",
+    "heading_other": "answers: whole headings that open reasoning, history or findings (prose, no items)",
+    "heading_tail_treatment": "answers: last words that make a short unlisted heading a treatment one "
+                              "('Immediate plan')",
+    "heading_tail_workup": "answers: last words that make a short unlisted heading a work-up one ('Further tests')",
+    "heading_tail_diagnosis": "answers: last words that make a short unlisted heading a diagnosis one",
+    "heading_tail_advice": "answers: last words that make a short unlisted heading an advice one",
+    "heading_plan_times": "answers: first words of a marked heading that times the plan ('After surgery', "
+                          "'Once stable'): a treatment heading",
+    "heading_differential_leads": "answers: first words that make any heading a differential one ('DDx (excluded)')",
+    "heading_differential_words": "answers: words that make a short heading a differential one wherever they "
+                                  "stand ('Other diagnoses considered')",
+    "heading_avoid_leads": "answers: the first word of a short avoid heading made with a predicate ('Not advised:')",
+    "heading_avoid_predicates": "answers: the predicate after it ('Not helpful here:')",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
