@@ -160,6 +160,71 @@ PHRASE_LISTS: dict[str, str] = {
                                   "stand ('Other diagnoses considered')",
     "heading_avoid_leads": "answers: the first word of a short avoid heading made with a predicate ('Not advised:')",
     "heading_avoid_predicates": "answers: the predicate after it ('Not helpful here:')",
+    "safety_net_terms": "answers: terms that are safety-netting themselves ('safety net', 'return precautions')",
+    "safety_net_return_verbs": "answers: verbs of coming back: a safety net with a condition or urgency after them "
+                               "('return if breathless') or an 'if' before them in the clause",
+    "safety_net_return_when": "answers: words after a return verb that make it a safety net ('come back urgently', "
+                              "'return if worse')",
+    "safety_net_return_elsewhere": "answers: words right after a return verb that make it a return elsewhere "
+                                   "('return to work', 'return to normal activities'), not to the doctor",
+    "safety_net_seek_verbs": "answers: verbs of seeking: a safety net with one of the next list after them ('seek "
+                             "urgent medical help')",
+    "safety_net_seek_what": "answers: what is sought, or its urgency",
+    "safety_net_call_verbs": "answers: verbs of calling: a safety net with an emergency number or service after "
+                             "them ('call 999')",
+    "safety_net_call_whom": "answers: the emergency numbers and services called",
+    "safety_net_go_verbs": "answers: verbs of going: a safety net with the emergency department after them, or "
+                           "hospital and an urgency ('go to A&E', 'attend hospital urgently if')",
+    "safety_net_go_places": "answers: the emergency department, as its words are read (A&E, ED and ER are written "
+                            "out before)",
+    "safety_net_go_hospital": "answers: a place that is a safety net only with an urgency or a condition",
+    "safety_net_urgency": "answers: the urgency or condition that makes going to hospital a safety net",
+    "safety_net_conditionals": "answers: words earlier in a clause that make a return or a call a safety net ('if "
+                               "worse, come back')",
+    "follow_up_review_words": "answers: words of a review: with an interval after them, a timed follow-up ('review "
+                              "in 1 week', 'follow up in 2/52')",
+    "follow_up_gap": "answers: words that may stand between a review word and its interval ('review her again in')",
+    "follow_up_within": "answers: a word of that gap that makes the interval a limit ('within 48 hours': from now "
+                        "to 48 hours in a reference)",
+    "discharge_words": "answers: words of a discharge: with a treatment in the same clause, a discharge with that "
+                       "treatment",
+    "discharge_body_fluid": "answers: words before 'discharge' that make it a body fluid ('vaginal discharge'), not"
+                            " a disposition",
+    "discharge_plan_links": "answers: words of a 'discharge with X' item that are not the treatment X",
+    "home_sending_words": "answers: words before 'home' that send the patient home ('can go home')",
+    "home_as_place": "answers: words after 'home' that make it a place or a setting of care ('home oxygen'), not a "
+                     "disposition",
+    "home_later": "answers: words after 'home' that put the discharge after something else ('home once feeding "
+                  "well')",
+    "withhold_words": "answers: words of a reference item about withholding a treatment ('withholding analgesia "
+                      "until assessed'): what follows is the treatment",
+    "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
+                          "ibuprofen'), not what",
+    "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
+    "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
+                     "painkillers', 'hold off on pain relief')",
+    "withhold_stopped": "answers: words right after a treatment that withhold it ('sertraline should be stopped')",
+    "withhold_negators": "answers: negating words that undo a withholding ('do not hold analgesia back', 'must not "
+                         "be stopped')",
+    "ecg_names": "answers: the name of the plain 12-lead ECG, as its words are read (ECG is written out before)",
+    "ecg_plain_words": "answers: other words of a reference item that is still the plain ECG ('12-lead ECG'); any "
+                       "other word makes it a variant ('right-sided ECG leads')",
+    "ecg_findings": "answers: findings only an ECG gives: an answer that reports one did the ECG ('ST elevation in "
+                    "II, III and aVF')",
+    "ecg_aims": "answers: words before a rhythm that make it an aim of treatment ('cardioversion to restore sinus "
+                "rhythm'), not a finding",
+    "result_dose_units": "answers: units after a number that make it a dose, not a result ('potassium 20 mmol', "
+                         "'two tablets')",
+    "result_frequency_units": "answers: words after a number that make it a frequency, not a result ('4-hourly', "
+                              "'30/500 QDS')",
+    "result_per_litre": "answers: the denominators of a concentration unit of a laboratory value ('mmol/L', "
+                        "'mg/dL')",
+    "panel_blood_tests": "answers: words that name blood tests: the organ of a panel after them in a clause asks "
+                         "for the panel ('bloods to check her kidneys')",
+    "analyte_not_after": "answers: a word before an analyte's label that makes it something else ('vitamin K' is no"
+                         " potassium)",
+    "withhold_give_verbs": "answers: verbs of giving after a withholding word that opens such an item ('do not "
+                           "prescribe testosterone'): the treatment follows them",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
