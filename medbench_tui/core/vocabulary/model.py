@@ -225,6 +225,50 @@ PHRASE_LISTS: dict[str, str] = {
                          " potassium)",
     "withhold_give_verbs": "answers: verbs of giving after a withholding word that opens such an item ('do not "
                            "prescribe testosterone'): the treatment follows them",
+    "unlisted_test_words": "answers: words of an unlisted answer item under a mixed plan heading that make it a "
+                           "test (workup), as normalised words",
+    "unlisted_test_endings": "answers: word endings that do the same ('colonoscopy', 'angiogram', 'spirometry')",
+    "unlisted_therapy_words": "answers: words of an unlisted answer item that make it a drug, procedure or fluid "
+                              "(counted extra); advice, monitoring, referrals, timing and states are not",
+    "unlisted_therapy_endings": "answers: word endings (of words over five letters) that do the same: drug stems "
+                                "and procedures ('amoxicillin', 'appendicectomy')",
+    "unlisted_dose_units": "answers: units after a number that make an unlisted item a drug ('zinc 50 mg'), "
+                           "compared as written",
+    "unlisted_noise": "answers: words that are no item on their own: small words, verbs of ordering and timing, "
+                      "doses, routes and frequencies, hedges, approximations (a piece of only these is left out)",
+    "unlisted_qualifiers": "answers: words after a named item or an unlisted drug that open what qualifies it "
+                           "('paracetamol for fever and pain'): what follows is left out",
+    "unlisted_body_sites": "answers: words of a piece that only names body sites: it extends the item before it "
+                           "('CT chest, abdomen and pelvis')",
+    "unlisted_piece_links": "answers: words at which a list item is cut into pieces (besides commas, '+' and "
+                            "arrows)",
+    "advice_leads": "answers: words that lead into a safety-net instruction in its clause ('advise to return "
+                    "if...', 'parents to'): from them on, a list item gives no piece",
+    "advice_opening_leads": "answers: words that do the same only where they open their clause ('should it worsen')",
+    "group_time_words": "answers: words before a treatment group that make it a time, not an item ('before starting"
+                        " antibiotics')",
+    "item_condition_words": "answers: words by which a reference item states its own condition ('IV mannitol if IOP"
+                            " does not respond'); timing words do not",
+    "discharge_referral_words": "answers: words of a referral a discharge plan makes: a treatment it is for is not "
+                                "given now ('home with an outpatient referral for elective cholecystectomy')",
+    "discharge_sending_home": "answers: words that send the patient home before such a referral",
+    "diagnosis_service_words": "answers: words after a condition's name that make it a service ('the diabetes "
+                               "nurse'), not a diagnosis",
+    "treatment_measurement_words": "answers: words after a treatment's name that make it a measurement ('his oxygen"
+                                   " levels'), not an intervention",
+    "diagnosis_attributed": "answers: words that make a diagnosis someone else's idea ('I understand why you think "
+                            "it's a cyst'): not stated",
+    "diagnosis_commitment": "answers: words by which prose commits to a diagnosis ('this is most likely CAP')",
+    "diagnosis_strong_alternative": "answers: cues that make even the first condition named an alternative "
+                                    "('Consider pneumonia')",
+    "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
+                       "over by a viral gastroenteritis'): a cause it commits to is a final diagnosis",
+    "diagnosis_item_hedges": "answers: words that may come before a diagnosis and still leave it opening its list "
+                             "item ('possible colon cancer')",
+    "specimen_blood": "answers: words of a test item that name blood: its analyte named in a urine result is not "
+                      "that test",
+    "specimen_urine": "answers: words that name urine: in an item, the test may be done on urine; in an answer, a "
+                      "urine result ('urine dip: ketones 4+')",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
