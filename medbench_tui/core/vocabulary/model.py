@@ -269,6 +269,10 @@ PHRASE_LISTS: dict[str, str] = {
                       "that test",
     "specimen_urine": "answers: words that name urine: in an item, the test may be done on urine; in an answer, a "
                       "urine result ('urine dip: ketones 4+')",
+    "period_pregnancy": "answers: words by which a reference item keeps itself to pregnancy ('ACE inhibitor in "
+                        "pregnancy')",
+    "period_after_birth": "answers: words that place a plan after the birth ('postnatally, enalapril 5 mg'): it "
+                          "does not give an item kept to pregnancy (NICE NG133)",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
