@@ -273,6 +273,13 @@ PHRASE_LISTS: dict[str, str] = {
                         "pregnancy')",
     "period_after_birth": "answers: words that place a plan after the birth ('postnatally, enalapril 5 mg'): it "
                           "does not give an item kept to pregnancy (NICE NG133)",
+    "span_negations": "answers: words that, inside the span of an item's words written apart, show the span holds "
+                      "no mention ('lamotrigine has no role in acute mania' is no 'lamotrigine for acute mania')",
+    "span_links": "answers: words that join two list items inside such a span ('check FBC and repeat in 48 hours')",
+    "plan_verbs": "answers: verbs that open a second action after 'and'/'or' ('step down to oral antibiotics and "
+                  "discharge home'), besides the action verbs of cues.yaml",
+    "record_measures": "answers: findings a condition may state ('if the BP is low') that a case's record usually "
+                       "holds; a test term of the same name gives their other names",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
