@@ -17,6 +17,9 @@ way (``docs/vocabulary.md`` describes each section and where a wording belongs):
   the words patients use (``lay``);
 * ``timing``: expressions of when (``same day``, ``next week``) as a window in hours;
 * ``units``: units of time for written intervals ("within 4 hours", "2/52");
+* ``groups``: the classes of treatments a case's treatment item names as its ``group`` (an
+  item's ``group: antibiotic``), with their other names and their members: a treatment of the
+  class that is not the item scores ``different``;
 * ``phrases``: named lists of cue phrases (negation, condition, referral verbs, ...); the
   names are fixed by the readers that use them (:data:`PHRASE_LISTS`).
 """
@@ -350,6 +353,15 @@ class UnitEntry(_Strict):
     shorthand: int | None = Field(None, description="the denominator of the clinical shorthand (7 for 2/7 days)")
 
 
+class GroupEntry(_Strict):
+    """A class of treatments, as a case's treatment ``group`` names it."""
+
+    name: Text = Field(description="the class, as an item's `group` names it (antibiotic, nsaid)")
+    also: list[Text] = Field(default_factory=list, description="other names of the class (antibiotics, antimicrobial)")
+    members: list[Text] = Field(
+        default_factory=list, description="the treatments of the class (amoxicillin, doxycycline)")
+
+
 class VocabularyFile(_Strict):
     """A vocabulary file: any of the sections below."""
 
@@ -361,6 +373,7 @@ class VocabularyFile(_Strict):
     terms: list[TermEntry] = Field(default_factory=list)
     timing: list[TimingEntry] = Field(default_factory=list)
     units: list[UnitEntry] = Field(default_factory=list)
+    groups: list[GroupEntry] = Field(default_factory=list)
     phrases: dict[Text, list[Text]] = Field(
         default_factory=dict, description="named lists of cue phrases (`medbench vocabulary lists` names them)")
 
@@ -427,6 +440,14 @@ class TimeUnit:
     say: tuple[str, ...]
     hours: float
     shorthand: int | None
+    source: Source
+
+
+@dataclass(frozen=True)
+class TreatmentGroup:
+    name: str
+    also: tuple[str, ...]
+    members: tuple[str, ...]
     source: Source
 
 
