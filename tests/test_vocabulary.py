@@ -117,3 +117,24 @@ def test_the_command_checks_shows_and_lists(tmp_path, capsys):
     assert "between 96 and 336 hours" in capsys.readouterr().out
     assert main(["vocabulary", "show", "no-such-word"]) == 1
     assert main(["vocabulary", "lists", "--format", "json"]) == 0
+
+
+def test_a_bank_file_extends_a_treatment_group_and_a_group_is_defined_once(tmp_path):
+    path = _write(tmp_path, "groups:\n  - {name: antibiotic, also: [abx therapy], members: [temocillin]}\n"
+                            "  - {name: sedative, members: [zopiclone]}\n")
+    groups = {g.name: g for g in read_vocabulary(path).groups}
+    assert "abx therapy" in groups["antibiotic"].also and "antibiotics" in groups["antibiotic"].also
+    assert groups["antibiotic"].members[-1] == "temocillin" and "amoxicillin" in groups["antibiotic"].members
+    assert groups["sedative"].members == ("zopiclone",)
+    twice = "groups:\n  - {name: sedative}\n  - {name: Sedative, also: [hypnotic]}\n"
+    assert [(line, code) for line, code, _ in _problems(tmp_path, twice)] == [(3, "vocabulary.duplicate_group")]
+
+
+def test_the_scorers_word_lists_are_read_from_the_vocabulary():
+    from medbench_tui.core.scoring import concepts, groups, sections
+
+    assert sections.HEADINGS["differential diagnosis"] == "differential"
+    assert sections.HEADING_TAILS["plan"] == "treatment"
+    assert concepts.PANELS[("liver", "function", "test")][0] == "alt"
+    assert concepts.PANEL_ORGANS[("renal", "function")] == "kidney"
+    assert "doxycycline" in groups.group_phrases("antibiotics")

@@ -68,8 +68,10 @@ from __future__ import annotations
 
 import re
 
-from medbench_tui.core.scoring.cues import Cues
+from medbench_tui.core.scoring.cues import cue_list, word_list
 from medbench_tui.core.scoring.document import Document, Hit
+from medbench_tui.core.text import key_tokens, tokenize
+from medbench_tui.core.vocabulary import read_vocabulary
 
 SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
@@ -85,38 +87,33 @@ SAFETY_NET_REACH = 6
 SAFETY_NET_SPAN = 10
 """How far the quoted evidence of a safety-net expression runs on to the end of its clause."""
 
-SAFETY_NET_TERMS = Cues(
-    "safety net", "safety netting", "safety netted", "return precautions", "worsening advice",
-)
-RETURN_VERBS = Cues("return", "come back", "come straight back", "reattend", "re attend", "re present")
-RETURN_WHEN = frozenset({
-    "if", "should", "urgently", "immediately", "sooner", "straight", "worse", "worsens", "worsening",
-    "deteriorates", "deteriorating", "anytime",
-})
-RETURN_ELSEWHERE = frozenset({
-    "work", "school", "nursery", "normal", "usual", "sport", "sports", "driving", "activities", "activity",
-    "duties", "exercise", "baseline",
-})
+# Every word list of this module is a named phrase list of ``concepts.yaml`` (the panels are
+# tests of ``tests.yaml``); the code says how the words combine.
+SAFETY_NET_TERMS = cue_list("safety_net_terms")
+RETURN_VERBS = cue_list("safety_net_return_verbs")
+RETURN_WHEN = word_list("safety_net_return_when")
+RETURN_ELSEWHERE = word_list("safety_net_return_elsewhere")
 """Not a return to the doctor: "return to work", "return to normal activities"."""
-SEEK_VERBS = Cues("seek")
-SEEK_WHAT = frozenset({
-    "help", "care", "attention", "urgent", "urgently", "immediate", "immediately", "medical", "emergency", "if",
-})
-CALL_VERBS = Cues("call", "dial", "phone", "ring", "contact")
-EMERGENCY_NUMBERS = frozenset({"999", "911", "112", "111", "ambulance"})
-GO_VERBS = Cues("go", "attend", "present", "head", "come")
-URGENCY = frozenset({"if", "urgently", "immediately", "straight", "urgent"})
+SEEK_VERBS = cue_list("safety_net_seek_verbs")
+SEEK_WHAT = word_list("safety_net_seek_what")
+CALL_VERBS = cue_list("safety_net_call_verbs")
+CALL_WHOM = cue_list("safety_net_call_whom")
+"""An emergency number or service ("999", "ambulance", "emergency services")."""
+GO_VERBS = cue_list("safety_net_go_verbs")
+GO_PLACES = cue_list("safety_net_go_places")
+"""Places a safety net sends to by name (the emergency department), matched on normalised words."""
+GO_HOSPITAL = word_list("safety_net_go_hospital")
+URGENCY = word_list("safety_net_urgency")
 OPENING_WORDS = frozenset(
     w for cues in (SAFETY_NET_TERMS, RETURN_VERBS, SEEK_VERBS, CALL_VERBS, GO_VERBS) for w in cues.by_first
 )
-CONDITIONALS = frozenset({"if", "whenever"})
+CONDITIONALS = word_list("safety_net_conditionals")
 """An "if" earlier in the clause makes a return a safety net ("if worse, come back")."""
 
-REVIEW_WORDS = frozenset({"review", "reviewed", "reassess", "reassessment", "recheck", "followup"})
-REVIEW_GAP = frozenset({
-    "in", "within", "at", "after", "again", "around", "about", "approximately", "approx", "by", "the",
-    "her", "him", "them", "patient", "pt", "review", "follow", "up", "followup", "appointment",
-})
+REVIEW_WORDS = cue_list("follow_up_review_words")
+"""Matched on normalised words ("follow up", "reviewed")."""
+REVIEW_GAP = word_list("follow_up_gap")
+WITHIN = word_list("follow_up_within")
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -160,9 +157,10 @@ def _after(doc: Document, i: int, reach: int) -> range:
 
 def _has_emergency_department(doc: Document, span: range) -> int | None:
     norms = [doc.tokens[k].norm for k in span]
-    for j in range(len(norms) - 1):
-        if norms[j] == "emergency" and norms[j + 1] == "department":
-            return span[j + 1]
+    for j in range(len(norms)):
+        place = GO_PLACES.starting_at(norms, j)
+        if place is not None:
+            return span[j + len(place) - 1]
     return None
 
 
@@ -205,11 +203,11 @@ def _seek_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | Non
 
 def _call_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
     after = _after(doc, last, SAFETY_NET_REACH)
+    whom = doc.lows[: after.stop]
     for k in after:
-        if doc.lows[k] in EMERGENCY_NUMBERS:
-            return first, k
-        if doc.lows[k] == "emergency" and k + 1 in after and doc.lows[k + 1] == "services":
-            return first, k + 1
+        found = CALL_WHOM.starting_at(whom, k)
+        if found is not None:
+            return first, k + len(found) - 1
     return _conditional_before(doc, first, last)
 
 
@@ -229,7 +227,7 @@ def _go_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
     department = _has_emergency_department(doc, after)
     if department is not None:
         return first, department
-    hospital = next((k for k in after if doc.lows[k] == "hospital"), None)
+    hospital = next((k for k in after if doc.lows[k] in GO_HOSPITAL), None)
     urgent = next((k for k in after if doc.lows[k] in URGENCY), None)
     if hospital is not None and urgent is not None:
         return first, max(hospital, urgent)
@@ -306,17 +304,16 @@ def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:
         return known
     out: list[tuple[Hit, Interval, bool]] = []
     tokens = doc.tokens
+    norms = [t.norm for t in tokens]
     i = 0
     while i < len(tokens):
-        norm = tokens[i].norm
-        is_review = norm in REVIEW_WORDS or (norm == "follow" and i + 1 < len(tokens) and tokens[i + 1].norm == "up")
-        if not is_review:
+        if REVIEW_WORDS.starting_at(norms, i) is None:
             i += 1
             continue
         within = False
         k = i + 1
         while k < len(tokens) and doc.clause[k] == doc.clause[i] and tokens[k].norm in REVIEW_GAP:
-            within = within or doc.lows[k] == "within"
+            within = within or doc.lows[k] in WITHIN
             k += 1
         found = _interval_at(doc, k) if k < len(tokens) and doc.clause[k] == doc.clause[i] else None
         if found is None:
@@ -334,30 +331,21 @@ def inside(given: Interval, allowed: Interval) -> bool:
     return allowed[0] - SLACK <= given[0] and given[1] <= allowed[1] + SLACK
 
 
-DISCHARGE_WORDS = frozenset({"discharge"})
-NOT_A_DISPOSITION = frozenset({
-    "vaginal", "nipple", "penile", "urethral", "ear", "eye", "nasal", "purulent", "watery", "mucopurulent",
-    "bloody", "offensive", "green", "yellow", "any", "of",
-})
+DISCHARGE_WORDS = word_list("discharge_words")
+NOT_A_DISPOSITION = word_list("discharge_body_fluid")
 """Words before "discharge" that make it a body fluid ("vaginal discharge"), not a disposition."""
-PLAN_LINKS = frozenset({"discharge", "home", "with", "and", "on", "then", "from", "ed", "send", "sent", "at"})
+PLAN_LINKS = word_list("discharge_plan_links")
 """The words of a "discharge with X" item that are not the treatment X."""
 
 
 HOME = ("home",)
 """An alias that is only "home" ("home with", "home" and filler): a disposition, read by :func:`sends_home`."""
-SENDING_WORDS = frozenset({
-    "go", "goes", "going", "gone", "went", "send", "sending", "sent", "discharge", "discharged", "discharging",
-    "let", "allow", "allowed", "return", "returning", "back",
-})
+SENDING_WORDS = word_list("home_sending_words")
 
 
-HOME_AS_PLACE = frozenset({
-    "oxygen", "visit", "visits", "nursing", "monitoring", "blood", "bp", "pressure", "test", "testing", "kit",
-    "remedy", "remedies", "environment", "address", "life", "situation", "circumstances", "help", "office",
-})
+HOME_AS_PLACE = word_list("home_as_place")
 """Words after "home" that make it a place or a setting of care ("home oxygen"), not a disposition."""
-LATER = frozenset({"once", "when", "after", "later", "if", "until", "tomorrow"})
+LATER = word_list("home_later")
 """Words after "home" that put the discharge after something else ("home once feeding well")."""
 
 
@@ -397,25 +385,17 @@ def discharges(doc: Document) -> list[int]:
     return out
 
 
-WITHHOLD_WORDS = frozenset({
-    "withhold", "withholding", "withheld", "hold", "holding", "delay", "delaying", "delayed",
-    "stop", "stopping", "discontinue", "discontinuing", "withdraw", "withdrawing", "cease", "ceasing",
-})
-STOPPED = frozenset({"stopped", "discontinued", "withdrawn", "ceased", "withheld"})
+WITHHOLD_WORDS = word_list("withhold_words")
+STOPPED = word_list("withhold_stopped")
 """A treatment's name followed by these ("sertraline should be stopped today") withholds it."""
 STOPPED_REACH = 3
-WITHHOLD_MODIFIERS = frozenset({"regular", "daily", "usual", "current", "all", "any", "more", "further"})
+WITHHOLD_MODIFIERS = word_list("withhold_modifiers")
 """Words of an item that say which supply is stopped ("Stop regular ibuprofen"), not what: the
 answer may say it otherwise ("stop his daily ibuprofen")."""
-WITHHOLD_END = frozenset({"until", "till", "before", "while", "pending", "during", "explain", "because", "as", "since"})
-GIVE_VERBS = frozenset({"prescribe", "give", "start", "use", "offer", "take", "arrange", "order", "request"})
+WITHHOLD_END = word_list("withhold_end")
+GIVE_VERBS = word_list("withhold_give_verbs")
 """The verb after a withholding lead names no treatment ("do not prescribe testosterone")."""
-WITHHOLD_CUES = Cues(
-    "withhold", "withholding", "hold off", "hold off on", "hold off taking", "hold off giving", "dont take",
-    "do not take", "dont give", "do not give", "dont have", "do not have", "dont use", "do not use", "no", "not",
-    "avoid", "without", "delay", "defer", "dont start", "do not start", "not to take", "not to give",
-    "stop", "stopping", "discontinue", "discontinuing", "withdraw", "withdrawing", "cease", "come off",
-)
+WITHHOLD_CUES = cue_list("withhold_cues")
 WITHHOLD_REACH = 4
 """How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
 
@@ -452,7 +432,7 @@ def stopped_after(doc: Document, last: int) -> int | None:
     return None
 
 
-NEGATORS = frozenset({"not", "no", "dont", "never", "nt"})
+NEGATORS = word_list("withhold_negators")
 
 
 def withheld(doc: Document, first: int) -> int | None:
@@ -473,22 +453,17 @@ def withheld(doc: Document, first: int) -> int | None:
     return None
 
 
-ECG_WORDS = frozenset({"electrocardiogram", "12", "lead", "leads"})
+ECG_NAMES = word_list("ecg_names")
+ECG_WORDS = ECG_NAMES | word_list("ecg_plain_words")
 """The words of a reference phrase that is the plain ECG."""
-ECG_FINDINGS = Cues(
-    "st elevation", "st depression", "st segment", "t wave inversion", "t wave", "sinus rhythm", "sinus tachycardia",
-    "sinus bradycardia", "lbbb", "rbbb", "bundle branch block", "qtc", "qt interval", "pr interval", "qrs",
-    "q waves", "delta wave", "avf", "avl",
-)
-
-
-ECG_AIMS = frozenset({"restore", "restoring", "restores", "to", "into", "maintain", "maintaining", "achieve", "back"})
+ECG_FINDINGS = cue_list("ecg_findings")
+ECG_AIMS = word_list("ecg_aims")
 """Words before a rhythm that make it an aim of treatment ("cardioversion to restore sinus rhythm"), not a finding."""
 
 
 def is_plain_ecg(words: tuple[str, ...]) -> bool:
     """The reference phrase names the 12-lead ECG and nothing more."""
-    return "electrocardiogram" in words and set(words) <= ECG_WORDS
+    return bool(ECG_NAMES.intersection(words)) and set(words) <= ECG_WORDS
 
 
 def ecg_readings(doc: Document) -> list[Hit]:
@@ -502,15 +477,9 @@ def ecg_readings(doc: Document) -> list[Hit]:
     return out
 
 
-DOSE_UNITS = frozenset({
-    "mg", "g", "mcg", "microgram", "micrograms", "ml", "l", "units", "unit", "iu", "mmol", "nanograms", "ng", "litres",
-    "liters", "percent", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "puffs", "sachets",
-    "one", "two", "three", "four",  # a count of tablets after a strength ("co-codamol 30/500 two tablets")
-})
-FREQUENCY_UNITS = frozenset({
-    "hourly", "hrly", "h", "hr", "hrs", "hours", "daily", "weekly", "times", "x", "od", "bd", "bid", "tds", "tid",
-    "qds", "qid", "prn", "nocte", "mane", "stat",
-})
+DOSE_UNITS = word_list("result_dose_units")
+"""After a number these make it a dose (a count of tablets too: "co-codamol 30/500 two tablets")."""
+FREQUENCY_UNITS = word_list("result_frequency_units")
 """After a number these make it a frequency ("glucose monitoring 4-hourly", "co-codamol 30/500 QDS"), not a
 result."""
 
@@ -542,31 +511,31 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
 
 
+PER_LITRE = word_list("result_per_litre")
+
+
 def _per_litre(doc: Document, unit: int) -> bool:
     """The unit at token ``unit`` is a concentration ("g/L", "mmol/L", "mg/dL")."""
     after = unit + 1
-    return (after < len(doc.tokens) and doc.lows[after] in ("l", "dl")
+    return (after < len(doc.tokens) and doc.lows[after] in PER_LITRE
             and doc.text[doc.tokens[unit].end : doc.tokens[after].start] == "/")
 
 
-_BLOOD_COUNT = ("haemoglobin", "hemoglobin", "white cell count", "platelet", "neutrophil", "lymphocyte", "mcv",
-                "haematocrit", "hematocrit")
-_RENAL = ("creatinine", "urea", "egfr", "sodium", "potassium", "na", "k")
+def _panel_words(name: str) -> tuple[str, ...]:
+    """A panel's name as normalised words, a word repeated by a written-out abbreviation once
+    ("coagulation" is itself short for "coagulation screen")."""
+    words = [t.norm for t in key_tokens(tokenize(name))]
+    return tuple(w for k, w in enumerate(words) if not k or w != words[k - 1])
+
+
+_PANEL_TESTS = [t for t in read_vocabulary().of_kind("test") if t.reports]
 PANELS: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("full", "blood", "count"): _BLOOD_COUNT,
-    ("urea", "electrolyte"): _RENAL,
-    ("renal", "function"): _RENAL,
-    ("kidney", "function"): _RENAL,
-    ("liver", "function", "test"): ("alt", "ast", "alp", "ggt", "bilirubin", "albumin"),
-    ("thyroid", "function", "test"): ("tsh", "ft4", "free t4", "t4", "ft3", "free t3"),
-    ("coagulation", "screen"): ("inr", "aptt", "prothrombin time"),
+    _panel_words(name): test.reports for test in _PANEL_TESTS for name in test.names
 }
-"""A standard blood panel (its normalised words) and the analytes whose results report it done."""
-
-
+"""A standard blood panel (its normalised words) and the analytes whose results report it done (the
+tests of ``tests.yaml`` and their ``reports``)."""
 PANEL_ORGANS: dict[tuple[str, ...], str] = {
-    ("urea", "electrolyte"): "kidney", ("renal", "function"): "kidney", ("kidney", "function"): "kidney",
-    ("liver", "function", "test"): "liver", ("thyroid", "function", "test"): "thyroid",
+    _panel_words(name): test.lay[0] for test in _PANEL_TESTS if test.lay for name in test.names
 }
 """The organ whose blood tests a panel is, in lay words ("blood tests for your liver and kidneys")."""
 
@@ -601,17 +570,28 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
     return out
 
 
+BLOOD_TESTS = tuple(tuple(p.split()) for p in read_vocabulary().phrases("panel_blood_tests"))
+"""Words that name blood tests: the first as written ("bloods"), the rest normalised ("blood tests")."""
+
+
 def _blood_tests_before(doc: Document, k: int) -> int | None:
     """Where blood tests ("bloods", "blood tests") are named before token ``k`` in its clause, if they are."""
     j = k - 1
     while j >= 0 and doc.clause[j] == doc.clause[k]:
-        if doc.lows[j] == "bloods" or (doc.lows[j] == "blood" and j + 1 < k and doc.tokens[j + 1].norm == "test"):
-            return j
+        for words in BLOOD_TESTS:
+            last = j + len(words) - 1
+            if (doc.lows[j] == words[0] and last < k
+                    and all(doc.tokens[j + i].norm == word for i, word in enumerate(words[1:], 1))):
+                return j
         j -= 1
     return None
+
+
+NOT_AFTER = word_list("analyte_not_after")
+"""A word before an analyte's label that makes it something else ("vitamin K")."""
 
 
 def _whole_word(doc: Document, first: int, last: int) -> bool:
     """Tokens ``first..last`` are all the tokens of what was written there (not "K" of "vitamin K")."""
     ends_word = last + 1 >= len(doc.tokens) or doc.tokens[last + 1].start != doc.tokens[last].start
-    return ends_word and not (first and doc.lows[first - 1] == "vitamin")
+    return ends_word and not (first and doc.lows[first - 1] in NOT_AFTER)

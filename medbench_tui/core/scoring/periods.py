@@ -12,21 +12,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from medbench_tui.core.scoring.cues import Cues
+from medbench_tui.core.scoring.cues import Cues, cue_list
 from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.scoring.sections import parse
 from medbench_tui.core.text import tokenize
 
 BULLET_RE = re.compile(r"[-*+\u2022]\s|\d{1,2}[.)]\s")
 
-PREGNANCY = Cues("in pregnancy", "during pregnancy", "antenatal", "antenatally", "before birth", "before delivery",
-                 "while pregnant")
-"""Words by which a reference item keeps itself to pregnancy."""
-AFTER_BIRTH = Cues(
-    "after birth", "after the birth", "after delivery", "after the delivery", "after she has delivered",
-    "after the baby is born", "once the baby is born", "once delivered", "following delivery", "following birth",
-    "postnatal", "postnatally", "postpartum", "post partum",
-)
+PREGNANCY = cue_list("period_pregnancy")
+"""Words by which a reference item keeps itself to pregnancy (``timing.yaml``)."""
+AFTER_BIRTH = cue_list("period_after_birth")
 """Words that place a plan after the birth."""
 
 

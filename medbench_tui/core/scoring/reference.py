@@ -38,6 +38,7 @@ from medbench_tui.core.scoring.cues import word_list as cue_words
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, key_tokens, tokenize
+from medbench_tui.core.vocabulary import read_vocabulary
 from medbench_tui.core.vocabulary.reading import timing_of
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
@@ -136,8 +137,9 @@ class ConditionRef:
     applies_phrases: list[Phrase]
 
 
-SPAN_NEGATIONS = frozenset({"no", "not", "dont", "never", "avoid", "without", "nor", "stop", "instead", "rather"})
-PLAN_VERBS = cues.ACTION_VERBS | {"discharge", "admit", "transfer", "step", "observe", "monitor", "review"}
+SPAN_NEGATIONS = cues.word_list("span_negations")
+SPAN_LINKS = cues.word_list("span_links")
+PLAN_VERBS = cues.ACTION_VERBS | cues.word_list("plan_verbs")
 """Verbs that open a second action after "and"/"or" ("step down to oral antibiotics and discharge home")."""
 LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
@@ -528,7 +530,7 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
            and not _thousands(doc, k) for k in range(first + 1, last + 1)):
         return True
     own = set(phrase.text.lower().split())
-    links = [k for k in range(first + 1, last) if doc.lows[k] in ("and", "or") and doc.lows[k] not in own]
+    links = [k for k in range(first + 1, last) if doc.lows[k] in SPAN_LINKS and doc.lows[k] not in own]
     if not links:
         return False
     if any(doc.lows[k + 1] in PLAN_VERBS and k + 1 not in picked for k in links):
@@ -753,11 +755,12 @@ IMMEDIATE_HOURS = 1.0
 """A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
 
 
-MEASURES = (
-    ("blood pressure",), ("heart rate", "pulse"), ("oxygen saturation",), ("temperature",), ("respiratory rate",),
-    ("glucose", "blood glucose"), ("ketones",), ("potassium",), ("sodium",), ("haemoglobin",), ("hcg",),
-    ("electrocardiogram", "ECG"), ("troponin",), ("ferritin",), ("bilirubin",), ("platelets",), ("lactate",),
-)
+def _measure_names(name: str) -> tuple[str, ...]:
+    test = next(iter(read_vocabulary().lookup(name, "test")), None)
+    return test.names if test is not None else (name,)
+
+
+MEASURES = tuple(_measure_names(name) for name in read_vocabulary().phrases("record_measures"))
 """Findings a condition may state ("if the BP is low") that a record usually holds."""
 
 

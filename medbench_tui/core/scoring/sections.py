@@ -28,91 +28,50 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from medbench_tui.core.vocabulary import read_vocabulary
+
 SectionKind = Literal[
     "preamble", "other", "diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid"
 ]
 LIST_KINDS: frozenset[str] = frozenset({"diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid"})
 
-_HEADING_WORDS: dict[str, tuple[str, ...]] = {
-    "diagnosis": (
-        "diagnosis", "diagnoses", "final diagnosis", "final diagnoses", "working diagnosis",
-        "working diagnoses", "most likely diagnosis", "likely diagnosis", "primary diagnosis",
-        "principal diagnosis", "main diagnosis", "provisional diagnosis", "leading diagnosis",
-        "impression", "clinical impression", "diagnostic impression", "assessment",
-        "clinical assessment", "secondary diagnosis", "secondary diagnoses", "other diagnoses",
-        "additional diagnoses", "comorbidities", "comorbidity", "problem list", "problems", "dx",
-        "conclusion", "imp",
-    ),
-    "icd": (
-        "icd 10", "icd10", "icd", "icd 10 code", "icd 10 codes", "icd code", "icd codes", "codes",
-        "coding", "icd 10 coding", "icd10 code", "icd10 codes",
-    ),
-    "differential": (
-        "differential", "differentials", "differential diagnosis", "differential diagnoses", "ddx",
-        "differential dx", "alternative diagnoses", "alternative diagnosis", "other possibilities",
-        "other differentials", "also consider", "alternatives", "differentials to consider",
-        "to rule out", "rule out", "to exclude", "conditions to exclude",
-    ),
-    "workup": (
-        "workup", "work up", "investigations", "investigation", "tests", "test", "tests to order",
-        "diagnostics", "diagnostic tests", "diagnostic workup", "diagnostic work up", "labs",
-        "laboratory", "laboratory tests", "lab tests", "imaging", "further investigations",
-        "further tests", "further workup", "recommended tests", "recommended investigations",
-        "suggested investigations", "initial investigations", "investigation plan", "bloods",
-        "blood tests", "diagnostic plan", "workup plan", "ix",
-    ),
-    "treatment": (
-        "treatment", "treatments", "management", "plan", "management plan", "treatment plan",
-        "initial management", "immediate management", "therapy", "medications", "medication",
-        "prescription", "prescriptions", "referral", "referrals", "disposition", "next steps",
-        "recommendations", "recommendation", "assessment and plan", "a p", "actions",
-        "interventions", "treatment and management", "management and plan", "plan and management",
-        "medical management", "mx", "rx", "tx",
-    ),
-    "advice": (
-        "advice", "safety netting", "safety net", "safety net advice", "safety netting advice",
-        "follow up", "followup", "follow up plan", "f u", "fu", "patient advice", "patient education",
-        "education", "counselling", "counseling", "return precautions", "red flags",
-        "when to seek help", "patient information", "information for the patient",
-        "lifestyle advice", "lifestyle", "when to return", "when to come back", "when to seek urgent help",
-        "when to seek medical help", "warning signs", "warning symptoms", "red flag symptoms", "red flag signs",
-        "return if", "come back if", "seek help if", "seek urgent help if",
-    ),
-    "avoid": (
-        "avoid", "do not", "dont", "not recommended", "not indicated", "contraindicated",
-        "contraindications", "things to avoid", "what to avoid", "what not to do",
-    ),
-    "other": (
-        "reasoning", "clinical reasoning", "rationale", "summary", "history",
-        "history of presenting complaint", "hpi", "key findings", "findings", "examination",
-        "examination findings", "discussion", "justification", "explanation", "supporting features",
-        "supporting evidence", "evidence", "interpretation", "background", "presentation",
-        "risk factors", "clinical features", "notes", "note", "comments", "prognosis", "key points",
-        "case summary", "synopsis", "analysis", "considerations", "thought process",
-    ),
+_WORDS = read_vocabulary()
+"""The shipped vocabulary: the heading words below are named phrase lists of ``sections.yaml``."""
+
+
+def heading_key(label: str) -> str:
+    label = label.lower().replace("&", " and ").replace("-", " ").replace("/", " ")
+    return " ".join(re.sub(r"[^a-z0-9 ]", "", label).split())
+
+
+def _heading_words(name: str) -> tuple[str, ...]:
+    return tuple(heading_key(w) for w in _WORDS.phrases(name))
+
+
+SECTION_HEADINGS: tuple[SectionKind, ...] = (
+    "diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid", "other",
+)
+"""The sections a listed heading opens (each its list ``heading_<kind>``); a heading listed twice
+opens the later one."""
+HEADINGS: dict[str, SectionKind] = {
+    w: kind for kind in SECTION_HEADINGS for w in _heading_words(f"heading_{kind}")
 }
-HEADINGS: dict[str, SectionKind] = {w: kind for kind, words in _HEADING_WORDS.items() for w in words}  # type: ignore[misc]
-
-
+TAIL_HEADINGS: tuple[SectionKind, ...] = ("treatment", "workup", "diagnosis", "advice")
 HEADING_TAILS: dict[str, SectionKind] = {
-    "plan": "treatment", "management": "treatment", "treatment": "treatment", "therapy": "treatment",
-    "medications": "treatment", "referral": "treatment", "referrals": "treatment",
-    "investigations": "workup", "investigation": "workup", "tests": "workup", "workup": "workup",
-    "work up": "workup", "diagnosis": "diagnosis", "diagnoses": "diagnosis", "impression": "diagnosis",
-    "advice": "advice", "safety netting": "advice", "safety net": "advice", "follow up": "advice",
-    "red flags": "advice", "warning signs": "advice", "precautions": "advice",
+    w: kind for kind in TAIL_HEADINGS for w in _heading_words(f"heading_tail_{kind}")
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
-PLAN_TIMES = frozenset({"after", "once", "before", "following", "later", "ongoing", "subsequently"})
+PLAN_TIMES = frozenset(_heading_words("heading_plan_times"))
 """First words of a marked heading that times the rest of the plan ("After surgery", "Once stable")."""
-DIFFERENTIAL_WORDS = frozenset({
-    "differential", "differentials", "alternative", "alternatives", "considered", "excluded", "ruled", "unlikely",
-})
+DIFFERENTIAL_LEADS = frozenset(_heading_words("heading_differential_leads"))
+"""First words that make any heading a differential one ("DDx (excluded or unlikely)")."""
+_DIFFERENTIAL = _heading_words("heading_differential_words")
+DIFFERENTIAL_WORDS = frozenset(w for w in _DIFFERENTIAL if " " not in w)
 """Words that make a short heading a differential one, wherever they stand."""
-AVOID_PREDICATES = frozenset({
-    "advised", "recommended", "indicated", "needed", "required", "necessary", "helpful", "useful", "warranted",
-    "appropriate", "suggested", "beneficial",
-})
+DIFFERENTIAL_PHRASES = tuple(w for w in _DIFFERENTIAL if " " in w)
+"""Phrases of several words that do the same anywhere in the heading ("Less likely")."""
+AVOID_LEADS = frozenset(_heading_words("heading_avoid_leads"))
+AVOID_PREDICATES = frozenset(_heading_words("heading_avoid_predicates"))
 """A short heading "Not" + one of these ("Not advised:", "Not helpful here:", "Not needed at present") is an
 avoid heading: what it labels is rejected."""
 PLAIN_TAIL_WORDS = 3
@@ -143,11 +102,12 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
     if key in HEADINGS:
         return HEADINGS[key]
     words = key.split()
-    if words and words[0] in ("differential", "differentials", "ddx"):
+    if words and words[0] in DIFFERENTIAL_LEADS:
         return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
-    if tail_words and len(words) <= MARKED_TAIL_WORDS and (DIFFERENTIAL_WORDS & set(words) or "less likely" in key):
+    differential = DIFFERENTIAL_WORDS & set(words) or any(p in key for p in DIFFERENTIAL_PHRASES)
+    if tail_words and len(words) <= MARKED_TAIL_WORDS and differential:
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
-    if len(words) >= 2 and words[0] == "not" and words[1] in AVOID_PREDICATES and len(words) <= MARKED_TAIL_WORDS:
+    if 2 <= len(words) <= MARKED_TAIL_WORDS and words[0] in AVOID_LEADS and words[1] in AVOID_PREDICATES:
         return "avoid"
     if tail_words == MARKED_TAIL_WORDS and len(words) <= tail_words and words and words[0] in PLAN_TIMES:
         return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
@@ -158,11 +118,6 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
         if kind is not None:
             return kind
     return None
-
-
-def heading_key(label: str) -> str:
-    label = label.lower().replace("&", " and ").replace("-", " ").replace("/", " ")
-    return " ".join(re.sub(r"[^a-z0-9 ]", "", label).split())
 
 
 _BULLET_RE = re.compile(r"^[ \t]*(?:[-*+\u2022\u2013]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)?")

@@ -92,69 +92,25 @@ from medbench_tui.core.scoring.reference import (
 from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
 from medbench_tui.core.text import tokenize
 from medbench_tui.core.transcript import FinalResponse
+from medbench_tui.core.vocabulary import read_vocabulary
 
-INVESTIGATION_WORDS = frozenset({
-    "test", "scan", "x", "ray", "ct", "mri", "ultrasound", "imaging", "blood", "culture", "swab",
-    "biopsy", "endoscopy", "level", "count", "panel", "serology", "screen", "assay", "urinalysis",
-    "electrocardiogram", "echocardiography", "function", "profile", "marker", "antigen", "antibody",
-    "smear", "aspirate", "sample", "investigation", "workup", "examination", "exam", "gas", "pet",
-    "angiography", "doppler", "lumbar", "puncture", "spirometry", "audit", "questionnaire",
-})
-INVESTIGATION_ENDINGS = ("scopy", "graphy", "gram", "ometry")
-
-NOISE_WORDS = frozenset({
-    # small words
-    "a", "an", "the", "of", "for", "to", "with", "on", "in", "at", "and", "or", "then", "also", "as",
-    "by", "if", "is", "are", "be", "been", "this", "that", "these", "those", "it", "its", "we", "i",
-    "id", "ill", "would", "will", "should", "could", "can", "may", "might", "please", "patient", "pt",
-    "him", "her", "them", "he", "she", "they", "their", "his", "your", "you", "our", "all", "any",
-    "some", "other", "etc", "eg", "ie", "e", "g", "via", "per", "from", "up", "out", "off", "into",
-    # verbs and timing
-    "start", "give", "prescribe", "commence", "begin", "arrange", "order", "request", "send",
-    "check", "perform", "do", "obtain", "get", "book", "add", "consider", "recommend", "advise",
-    "offer", "continue", "repeat", "take", "use", "organise", "organize", "plan", "need", "needs",
-    "needed", "require", "required", "urgent", "urgently", "routine", "further", "initial",
-    "baseline", "immediate", "immediately", "same", "today", "tomorrow", "now", "soon", "asap",
-    "refer", "review", "reassess", "monitor", "tell", "inform", "explain", "discuss", "ensure",
-    "encourage", "ask", "let", "make", "keep", "see", "provide", "document", "involve", "referral",
-    "score", "assess", "assessment",
-    # doses, routes, frequencies
-    "mg", "mcg", "microgram", "micrograms", "ml", "l", "kg", "mmol", "unit", "units", "iu",
-    "od", "bd", "bid", "tds", "tid", "qds", "qid", "prn", "nocte", "mane", "stat", "daily", "twice",
-    "one", "two", "three", "four", "each", "apart", "once", "times", "weekly", "hourly", "hours", "hour", "h",
-    "days", "day",
-    "week", "weeks", "month", "months", "x", "oral", "orally", "po", "iv", "im", "sc",
-    "intravenous", "intramuscular", "subcutaneous", "tablet", "tablets", "dose", "doses", "course",
-    "regimen", "high", "low", "slow", "release", "loading", "bolus", "result", "results",
-    # hedges
-    "likely", "possible", "probable", "unlikely", "less", "more", "most", "suspected", "query",
-    "probably", "possibly", "suspect",
-    # approximations ("10 mL/kg = about 450 mL")
-    "about", "approximately", "approx", "around", "roughly",
-})
-QUALIFIERS = frozenset({
-    "given", "due", "secondary", "because", "as", "which", "who", "that", "since", "likely", "less",
-    "unlikely", "more", "with", "without", "if", "to", "for", "in", "from", "after", "before",
-    "although", "but", "especially", "particularly", "eg", "ie", "such", "including", "based",
-    "considering", "though", "while", "whereas", "when", "until", "unless", "so", "once", "provided",
-    "alongside", "during", "whilst", "pending",
-})
-ADVICE_LEADS = frozenset({
-    "if", "whenever", "advise", "advised", "advice", "tell", "told", "ask", "asked", "instruct", "instructed",
-    "explain", "explained", "warn", "warned", "remind", "reminded", "counsel", "counselled", "counseled",
-    "inform", "informed", "educate", "educated", "patient", "pt", "parents", "parent", "carer", "carers",
-    "family",
-})
+_WORDS = read_vocabulary()
+"""The shipped vocabulary: every word list of this module is a named phrase list of ``reading.yaml``."""
+INVESTIGATION_WORDS = cues.word_list("unlisted_test_words")
+INVESTIGATION_ENDINGS = _WORDS.phrases("unlisted_test_endings")
+NOISE_WORDS = cues.word_list("unlisted_noise")
+QUALIFIERS = cues.word_list("unlisted_qualifiers")
+ADVICE_LEADS = cues.word_list("advice_leads")
 """Words that lead into a safety-net instruction in its clause ("advise to return if...")."""
-BODY_SITES = frozenset({
-    "head", "brain", "neck", "chest", "thorax", "abdomen", "pelvis", "spine", "cervical", "thoracic", "lumbar",
-    "whole", "orbits", "sinuses", "kidneys", "kidney", "bladder", "liver", "hip", "hips", "knee", "knees",
-    "ankle", "ankles", "wrist", "wrists", "shoulder", "shoulders", "hand", "hands", "foot", "feet", "leg", "legs",
-    "arm", "arms", "both", "left", "right", "bilateral", "the", "a", "upper", "lower",
-})
+ADVICE_OPENING_LEADS = cues.word_list("advice_opening_leads")
+"""Words that do so only where they open their clause ("should it worsen")."""
+BODY_SITES = cues.word_list("unlisted_body_sites")
 """Words of a piece that only names body sites: it extends the item before it ("CT
 chest, abdomen and pelvis", "MRI brain and spine")."""
-FRAGMENT_SEP_RE = re.compile(r",|\+|\u2192|->|=>|\band\b|\bor\b|\bplus\b|\bthen\b|\balso\b", re.IGNORECASE)
+FRAGMENT_SEP_RE = re.compile(
+    r",|\+|\u2192|->|=>|" + "|".join(rf"\b{re.escape(w)}\b" for w in _WORDS.phrases("unlisted_piece_links")),
+    re.IGNORECASE,
+)
 EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014|\s\|")
 """A dash, or a table's next cell, opens the explanation of a diagnosis item."""
 WORD_RE = re.compile(r"[A-Za-z]+")
@@ -278,12 +234,11 @@ class _Reading:
 
 GLOSS_RE = re.compile(r"\s*\(\s*")
 """Between a condition and the same condition in brackets after it (its other name)."""
-SUBORDINATE = frozenset({
-    "before", "after", "until", "during", "while", "without", "starting", "completing", "once", "tolerating", "change",
-    "to", "for",
-})
+SUBORDINATE = cues.word_list("group_time_words")
 """A treatment group after these words is a time, not an item ("before starting antibiotics")."""
-OWN_CONDITION_RE = re.compile(r"\b(if|unless)\b", re.IGNORECASE)
+OWN_CONDITION_RE = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in _WORDS.phrases("item_condition_words")) + r")\b", re.IGNORECASE
+)
 """Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
@@ -295,8 +250,8 @@ REFERRED_FROM_HOME = assertion.Assertion(
 )
 """"Discharge today with an outpatient referral for elective cholecystectomy": the plan is the discharge and the
 referral; the operation is part of that item (scoring.md: a word inside another item)."""
-REFERRAL_WORDS = frozenset({"referral", "refer", "referred", "elective", "outpatient", "outpatients"})
-SENDING_HOME = frozenset({"discharge", "home"})
+REFERRAL_WORDS = cues.word_list("discharge_referral_words")
+SENDING_HOME = cues.word_list("discharge_sending_home")
 
 
 def _referred_from_home(doc: Document, first: int) -> bool:
@@ -315,18 +270,11 @@ def _referred_from_home(doc: Document, first: int) -> bool:
     return False
 
 
-SERVICE_WORDS = frozenset({
-    "nurse", "nurses", "team", "teams", "clinic", "service", "services", "education", "specialist", "unit", "review",
-    "screening", "programme", "program", "pathway", "educator", "consultant", "ward",
-})
+SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
-MEASUREMENT_WORDS = frozenset({"level", "levels", "saturation", "saturations", "sats", "requirement", "requirements"})
+MEASUREMENT_WORDS = cues.word_list("treatment_measurement_words")
 """After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
-ATTRIBUTED = cues.Cues(
-    "you think", "you thought", "you believe", "you feel", "you read", "she thinks", "he thinks", "she believes",
-    "he believes", "she is convinced", "he is convinced", "you are convinced", "youre convinced", "youre sure",
-    "she is sure", "her friend", "his friend", "your friend",
-)
+ATTRIBUTED = cues.cue_list("diagnosis_attributed")
 """A diagnosis said to be someone else's idea ("I understand why you think it's a cyst")."""
 REJECTED = "differential: named and rejected"
 
@@ -394,23 +342,13 @@ def _classify(
     return None, assertion.AFFIRMED
 
 
-COMMITMENT = cues.Cues(
-    "most likely", "likely", "probably", "probable", "this is", "it is", "diagnosis is", "in keeping with",
-    "consistent with", "diagnosis of", "suggestive of", "this looks like", "looks like", "sounds like",
-    "most often", "most commonly", "most probably",
-)
+COMMITMENT = cues.cue_list("diagnosis_commitment")
 """Words by which prose commits to a diagnosis ("this is most likely CAP")."""
-STRONG_ALTERNATIVE = frozenset({"consider", "considering", "rule out", "r/o", "differential", "differentials", "ddx",
-                                "alternatively", "alternative", "other possibilities", "also possible", "versus", "vs",
-                                "cannot rule out", "cant rule out", "cannot exclude", "cant exclude", "be excluded",
-                                "be ruled out"})
+STRONG_ALTERNATIVE = cues.word_list("diagnosis_strong_alternative")
 """Cues that make even the first condition named an alternative ("Consider pneumonia")."""
 
 
-CAUSE = cues.Cues(
-    "secondary to", "due to", "caused by", "triggered by", "precipitated by", "brought on by", "tipped over by",
-    "provoked by", "set off by", "driven by",
-)
+CAUSE = cues.cue_list("diagnosis_cause")
 """Words by which an answer names the cause of its diagnosis ("DKA, probably tipped over by a viral
 gastroenteritis"): a cause it commits to, hedged or not, is a final diagnosis (scoring.md)."""
 CAUSE_REACH = 4
@@ -439,10 +377,7 @@ def _leads(doc: Document, item: Item, first: int) -> bool:
     return not words
 
 
-HEDGE_WORDS = frozenset({
-    "possible", "possibly", "probable", "probably", "likely", "most", "suspected", "query", "presumed", "provisional",
-    "working", "acute", "early", "a", "an", "the", "this", "is", "of", "severe", "mild", "moderate",
-})
+HEDGE_WORDS = cues.word_list("diagnosis_item_hedges")
 
 
 def _next_low(doc: Document, last: int) -> str | None:
@@ -469,8 +404,8 @@ def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
     return any(m.ref is not None and m.ref.kind == "workup" and m.hit.last == before for m in table.find(doc))
 
 
-URINE_WORDS = frozenset({"urine", "urinary", "urinalysis", "dipstick"})
-BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "capillary", "venous", "arterial"})
+URINE_WORDS = cues.word_list("specimen_urine")
+BLOOD_WORDS = cues.word_list("specimen_blood")
 SPECIMEN_REACH = 8
 
 
@@ -590,7 +525,8 @@ def _advice_starts(doc: Document) -> list[int]:
         k = first - 1
         while k >= 0 and doc.clause[k] == doc.clause[hit.first]:
             opens_clause = k == 0 or doc.clause[k - 1] != doc.clause[k]
-            if doc.lows[k] in ADVICE_LEADS or (doc.lows[k] == "should" and opens_clause):  # "should it worsen"
+            # "advise to return if", and "should" only where it opens its clause ("should it worsen")
+            if doc.lows[k] in ADVICE_LEADS or (doc.lows[k] in ADVICE_OPENING_LEADS and opens_clause):
                 first = k
             k -= 1
         out.append(doc.tokens[first].start)
@@ -733,24 +669,12 @@ def _leftover_kind(section: str, piece: str) -> EntityKind | None:
     return section  # type: ignore[return-value]
 
 
-THERAPY_WORDS = frozenset({
-    "oxygen", "fluid", "fluids", "saline", "crystalloid", "colloid", "blood", "transfusion", "plasma", "platelet",
-    "surgery", "operation", "repair", "drainage", "drain", "catheter", "catheterisation", "tube", "cannula",
-    "injection", "infusion", "bolus", "dose", "tablet", "tablets", "cream", "drops", "ointment", "inhaler",
-    "nebulizer", "patch", "pessary", "suppository", "spray", "vaccine", "vaccination", "immunoglobulin",
-    "antibiotic", "antibiotics", "analgesia", "antiemetic", "insulin", "steroid", "steroids", "laser", "stent",
-    "graft", "dialysis", "ventilation", "intubation", "splint", "cast", "reduction", "aspiration", "excision",
-    "cardioversion", "pacing", "thrombolysis", "embolisation", "radiotherapy", "chemotherapy", "physiotherapy",
-    "therapy", "intravenous", "oral", "intramuscular", "subcutaneous", "topical", "inhaled", "sublingual", "rectal",
-})
+THERAPY_WORDS = cues.word_list("unlisted_therapy_words")
 """Words of an unlisted answer item that make it a drug, procedure or fluid (counted extra)."""
-DRUG_ENDINGS = (
-    "cillin", "mycin", "micin", "floxacin", "cycline", "azole", "statin", "pril", "sartan", "olol", "dipine", "parin",
-    "xaban", "gatran", "prazole", "tidine", "triptan", "setron", "pramine", "oxetine", "afil", "lukast", "sone",
-    "olone", "asone", "caine", "mab", "nib", "vir", "zepam", "zolam", "profen", "fenac", "coxib", "idine", "amide",
-    "ectomy", "otomy", "ostomy", "plasty", "pexy", "lysis",
+DRUG_ENDINGS = _WORDS.phrases("unlisted_therapy_endings")
+_DOSE_RE = re.compile(
+    r"\b\d+(?:\.\d+)?\s*(?:" + "|".join(re.escape(u) for u in _WORDS.phrases("unlisted_dose_units")) + r")\b"
 )
-_DOSE_RE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:mg|g|mcg|micrograms?|ml|mL|units?|iu|IU|mmol|L)\b")
 
 
 @lru_cache(maxsize=4096)

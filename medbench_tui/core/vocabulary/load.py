@@ -24,6 +24,7 @@ from medbench_tui.core.vocabulary.model import (
     AbbreviationEntry,
     Form,
     FormEntry,
+    GroupEntry,
     Phrases,
     Source,
     Term,
@@ -32,6 +33,7 @@ from medbench_tui.core.vocabulary.model import (
     TimeUnit,
     Timing,
     TimingEntry,
+    TreatmentGroup,
     UnitEntry,
     VocabularyFile,
 )
@@ -44,7 +46,7 @@ BANK_FILE = "vocabulary.yaml"
 
 VOCABULARY_FILE = FileKind(
     noun="vocabulary",
-    needs="at least one of `spelling`, `forms`, `abbreviations`, `terms`, `timing`, `units`, `phrases`",
+    needs="at least one of `spelling`, `forms`, `abbreviations`, `terms`, `timing`, `units`, `groups`, `phrases`",
     example="`terms: [...]`, `phrases: {...}`",
 )
 
@@ -80,6 +82,7 @@ class Vocabulary:
         units: tuple[TimeUnit, ...],
         phrases: Mapping[str, Phrases],
         digest: str,
+        groups: tuple[TreatmentGroup, ...] = (),
     ) -> None:
         self.spelling = dict(spelling)
         self.abbreviations = abbreviations
@@ -87,6 +90,7 @@ class Vocabulary:
         self.terms = terms
         self.timing = timing
         self.units = units
+        self.groups = groups
         self._phrases = dict(phrases)
         self.digest = digest
         """A hash of every file read: stored with results that depend on the vocabulary."""
@@ -201,7 +205,7 @@ def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Prob
 
 _ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "abbreviations": AbbreviationEntry, "forms": FormEntry, "terms": TermEntry, "timing": TimingEntry,
-    "units": UnitEntry,
+    "units": UnitEntry, "groups": GroupEntry,
 }
 
 
@@ -218,6 +222,8 @@ class _Merge:
         self.timing: list[Timing] = []
         self.units: list[TimeUnit] = []
         self.phrases: dict[str, Phrases] = {}
+        self.groups: dict[str, TreatmentGroup] = {}
+        self.group_files: dict[str, Path] = {}
 
     def add(self, path: Path, parsed: ParsedYaml, content: VocabularyFile, *, extends: bool,
             problems: list[Problem]) -> None:
@@ -267,6 +273,21 @@ class _Merge:
             self.timing.append(Timing(tuple(timing.say), low, high, source(("timing", i))))
         for i, unit in enumerate(content.units):
             self.units.append(TimeUnit(tuple(unit.say), unit.hours, unit.shorthand, source(("units", i))))
+        for i, g in enumerate(content.groups):
+            group_key = key(g.name)
+            group = TreatmentGroup(g.name, tuple(g.also), tuple(g.members), source(("groups", i)))
+            earlier_group = self.groups.get(group_key)
+            if earlier_group is not None and (not extends or self.group_files[group_key] == path):
+                problems.append(problem(
+                    path, "vocabulary.duplicate_group",
+                    f"The group `{g.name}` is defined twice (first at {earlier_group.source}): keep one entry.",
+                    at(("groups", i)), where=("groups", i)))
+                continue
+            if earlier_group is not None:  # a bank extends a shipped group
+                group = TreatmentGroup(earlier_group.name, _union(earlier_group.also, group.also),
+                                       _union(earlier_group.members, group.members), earlier_group.source)
+            self.groups[group_key] = group
+            self.group_files[group_key] = path
         for list_name, phrases in content.phrases.items():
             where = ("phrases", list_name)
             if list_name not in PHRASE_LISTS:
@@ -299,7 +320,7 @@ class _Merge:
 
     def vocabulary(self, digest: str) -> Vocabulary:
         return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.forms), tuple(self.terms.values()),
-                          tuple(self.timing), tuple(self.units), self.phrases, digest)
+                          tuple(self.timing), tuple(self.units), self.phrases, digest, tuple(self.groups.values()))
 
 
 def _union(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:

@@ -17,6 +17,9 @@ way (``docs/vocabulary.md`` describes each section and where a wording belongs):
   the words patients use (``lay``);
 * ``timing``: expressions of when (``same day``, ``next week``) as a window in hours;
 * ``units``: units of time for written intervals ("within 4 hours", "2/52");
+* ``groups``: the classes of treatments a case's treatment item names as its ``group`` (an
+  item's ``group: antibiotic``), with their other names and their members: a treatment of the
+  class that is not the item scores ``different``;
 * ``phrases``: named lists of cue phrases (negation, condition, referral verbs, ...); the
   names are fixed by the readers that use them (:data:`PHRASE_LISTS`).
 """
@@ -142,6 +145,146 @@ PHRASE_LISTS: dict[str, str] = {
     "history_labels": "answers: a label before a colon that makes its line history ('Precipitants: ...')",
     "deferrals": "answers: words by which a clause defers its action to the condition before ('at that point', a "
                  "last 'then')",
+    "heading_diagnosis": "answers: whole headings that open the final diagnosis",
+    "heading_icd": "answers: whole headings that open the ICD-10 codes",
+    "heading_differential": "answers: whole headings that open the differential diagnosis",
+    "heading_workup": "answers: whole headings that open the work-up",
+    "heading_treatment": "answers: whole headings that open the treatment and management plan",
+    "heading_advice": "answers: whole headings that open advice to the patient (safety-netting, follow-up)",
+    "heading_avoid": "answers: whole headings that open what not to do (everything under it is negated)",
+    "heading_other": "answers: whole headings that open reasoning, history or findings (prose, no items)",
+    "heading_tail_treatment": "answers: last words that make a short unlisted heading a treatment one "
+                              "('Immediate plan')",
+    "heading_tail_workup": "answers: last words that make a short unlisted heading a work-up one ('Further tests')",
+    "heading_tail_diagnosis": "answers: last words that make a short unlisted heading a diagnosis one",
+    "heading_tail_advice": "answers: last words that make a short unlisted heading an advice one",
+    "heading_plan_times": "answers: first words of a marked heading that times the plan ('After surgery', "
+                          "'Once stable'): a treatment heading",
+    "heading_differential_leads": "answers: first words that make any heading a differential one ('DDx (excluded)')",
+    "heading_differential_words": "answers: words that make a short heading a differential one wherever they "
+                                  "stand ('Other diagnoses considered')",
+    "heading_avoid_leads": "answers: the first word of a short avoid heading made with a predicate ('Not advised:')",
+    "heading_avoid_predicates": "answers: the predicate after it ('Not helpful here:')",
+    "safety_net_terms": "answers: terms that are safety-netting themselves ('safety net', 'return precautions')",
+    "safety_net_return_verbs": "answers: verbs of coming back: a safety net with a condition or urgency after them "
+                               "('return if breathless') or an 'if' before them in the clause",
+    "safety_net_return_when": "answers: words after a return verb that make it a safety net ('come back urgently', "
+                              "'return if worse')",
+    "safety_net_return_elsewhere": "answers: words right after a return verb that make it a return elsewhere "
+                                   "('return to work', 'return to normal activities'), not to the doctor",
+    "safety_net_seek_verbs": "answers: verbs of seeking: a safety net with one of the next list after them ('seek "
+                             "urgent medical help')",
+    "safety_net_seek_what": "answers: what is sought, or its urgency",
+    "safety_net_call_verbs": "answers: verbs of calling: a safety net with an emergency number or service after "
+                             "them ('call 999')",
+    "safety_net_call_whom": "answers: the emergency numbers and services called",
+    "safety_net_go_verbs": "answers: verbs of going: a safety net with the emergency department after them, or "
+                           "hospital and an urgency ('go to A&E', 'attend hospital urgently if')",
+    "safety_net_go_places": "answers: the emergency department, as its words are read (A&E, ED and ER are written "
+                            "out before)",
+    "safety_net_go_hospital": "answers: a place that is a safety net only with an urgency or a condition",
+    "safety_net_urgency": "answers: the urgency or condition that makes going to hospital a safety net",
+    "safety_net_conditionals": "answers: words earlier in a clause that make a return or a call a safety net ('if "
+                               "worse, come back')",
+    "follow_up_review_words": "answers: words of a review: with an interval after them, a timed follow-up ('review "
+                              "in 1 week', 'follow up in 2/52')",
+    "follow_up_gap": "answers: words that may stand between a review word and its interval ('review her again in')",
+    "follow_up_within": "answers: a word of that gap that makes the interval a limit ('within 48 hours': from now "
+                        "to 48 hours in a reference)",
+    "discharge_words": "answers: words of a discharge: with a treatment in the same clause, a discharge with that "
+                       "treatment",
+    "discharge_body_fluid": "answers: words before 'discharge' that make it a body fluid ('vaginal discharge'), not"
+                            " a disposition",
+    "discharge_plan_links": "answers: words of a 'discharge with X' item that are not the treatment X",
+    "home_sending_words": "answers: words before 'home' that send the patient home ('can go home')",
+    "home_as_place": "answers: words after 'home' that make it a place or a setting of care ('home oxygen'), not a "
+                     "disposition",
+    "home_later": "answers: words after 'home' that put the discharge after something else ('home once feeding "
+                  "well')",
+    "withhold_words": "answers: words of a reference item about withholding a treatment ('withholding analgesia "
+                      "until assessed'): what follows is the treatment",
+    "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
+                          "ibuprofen'), not what",
+    "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
+    "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
+                     "painkillers', 'hold off on pain relief')",
+    "withhold_stopped": "answers: words right after a treatment that withhold it ('sertraline should be stopped')",
+    "withhold_negators": "answers: negating words that undo a withholding ('do not hold analgesia back', 'must not "
+                         "be stopped')",
+    "ecg_names": "answers: the name of the plain 12-lead ECG, as its words are read (ECG is written out before)",
+    "ecg_plain_words": "answers: other words of a reference item that is still the plain ECG ('12-lead ECG'); any "
+                       "other word makes it a variant ('right-sided ECG leads')",
+    "ecg_findings": "answers: findings only an ECG gives: an answer that reports one did the ECG ('ST elevation in "
+                    "II, III and aVF')",
+    "ecg_aims": "answers: words before a rhythm that make it an aim of treatment ('cardioversion to restore sinus "
+                "rhythm'), not a finding",
+    "result_dose_units": "answers: units after a number that make it a dose, not a result ('potassium 20 mmol', "
+                         "'two tablets')",
+    "result_frequency_units": "answers: words after a number that make it a frequency, not a result ('4-hourly', "
+                              "'30/500 QDS')",
+    "result_per_litre": "answers: the denominators of a concentration unit of a laboratory value ('mmol/L', "
+                        "'mg/dL')",
+    "panel_blood_tests": "answers: words that name blood tests: the organ of a panel after them in a clause asks "
+                         "for the panel ('bloods to check her kidneys')",
+    "analyte_not_after": "answers: a word before an analyte's label that makes it something else ('vitamin K' is no"
+                         " potassium)",
+    "withhold_give_verbs": "answers: verbs of giving after a withholding word that opens such an item ('do not "
+                           "prescribe testosterone'): the treatment follows them",
+    "unlisted_test_words": "answers: words of an unlisted answer item under a mixed plan heading that make it a "
+                           "test (workup), as normalised words",
+    "unlisted_test_endings": "answers: word endings that do the same ('colonoscopy', 'angiogram', 'spirometry')",
+    "unlisted_therapy_words": "answers: words of an unlisted answer item that make it a drug, procedure or fluid "
+                              "(counted extra); advice, monitoring, referrals, timing and states are not",
+    "unlisted_therapy_endings": "answers: word endings (of words over five letters) that do the same: drug stems "
+                                "and procedures ('amoxicillin', 'appendicectomy')",
+    "unlisted_dose_units": "answers: units after a number that make an unlisted item a drug ('zinc 50 mg'), "
+                           "compared as written",
+    "unlisted_noise": "answers: words that are no item on their own: small words, verbs of ordering and timing, "
+                      "doses, routes and frequencies, hedges, approximations (a piece of only these is left out)",
+    "unlisted_qualifiers": "answers: words after a named item or an unlisted drug that open what qualifies it "
+                           "('paracetamol for fever and pain'): what follows is left out",
+    "unlisted_body_sites": "answers: words of a piece that only names body sites: it extends the item before it "
+                           "('CT chest, abdomen and pelvis')",
+    "unlisted_piece_links": "answers: words at which a list item is cut into pieces (besides commas, '+' and "
+                            "arrows)",
+    "advice_leads": "answers: words that lead into a safety-net instruction in its clause ('advise to return "
+                    "if...', 'parents to'): from them on, a list item gives no piece",
+    "advice_opening_leads": "answers: words that do the same only where they open their clause ('should it worsen')",
+    "group_time_words": "answers: words before a treatment group that make it a time, not an item ('before starting"
+                        " antibiotics')",
+    "item_condition_words": "answers: words by which a reference item states its own condition ('IV mannitol if IOP"
+                            " does not respond'); timing words do not",
+    "discharge_referral_words": "answers: words of a referral a discharge plan makes: a treatment it is for is not "
+                                "given now ('home with an outpatient referral for elective cholecystectomy')",
+    "discharge_sending_home": "answers: words that send the patient home before such a referral",
+    "diagnosis_service_words": "answers: words after a condition's name that make it a service ('the diabetes "
+                               "nurse'), not a diagnosis",
+    "treatment_measurement_words": "answers: words after a treatment's name that make it a measurement ('his oxygen"
+                                   " levels'), not an intervention",
+    "diagnosis_attributed": "answers: words that make a diagnosis someone else's idea ('I understand why you think "
+                            "it's a cyst'): not stated",
+    "diagnosis_commitment": "answers: words by which prose commits to a diagnosis ('this is most likely CAP')",
+    "diagnosis_strong_alternative": "answers: cues that make even the first condition named an alternative "
+                                    "('Consider pneumonia')",
+    "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
+                       "over by a viral gastroenteritis'): a cause it commits to is a final diagnosis",
+    "diagnosis_item_hedges": "answers: words that may come before a diagnosis and still leave it opening its list "
+                             "item ('possible colon cancer')",
+    "specimen_blood": "answers: words of a test item that name blood: its analyte named in a urine result is not "
+                      "that test",
+    "specimen_urine": "answers: words that name urine: in an item, the test may be done on urine; in an answer, a "
+                      "urine result ('urine dip: ketones 4+')",
+    "period_pregnancy": "answers: words by which a reference item keeps itself to pregnancy ('ACE inhibitor in "
+                        "pregnancy')",
+    "period_after_birth": "answers: words that place a plan after the birth ('postnatally, enalapril 5 mg'): it "
+                          "does not give an item kept to pregnancy (NICE NG133)",
+    "span_negations": "answers: words that, inside the span of an item's words written apart, show the span holds "
+                      "no mention ('lamotrigine has no role in acute mania' is no 'lamotrigine for acute mania')",
+    "span_links": "answers: words that join two list items inside such a span ('check FBC and repeat in 48 hours')",
+    "plan_verbs": "answers: verbs that open a second action after 'and'/'or' ('step down to oral antibiotics and "
+                  "discharge home'), besides the action verbs of cues.yaml",
+    "record_measures": "answers: findings a condition may state ('if the BP is low') that a case's record usually "
+                       "holds; a test term of the same name gives their other names",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
@@ -212,6 +355,15 @@ class UnitEntry(_Strict):
     shorthand: int | None = Field(None, description="the denominator of the clinical shorthand (7 for 2/7 days)")
 
 
+class GroupEntry(_Strict):
+    """A class of treatments, as a case's treatment ``group`` names it."""
+
+    name: Text = Field(description="the class, as an item's `group` names it (antibiotic, nsaid)")
+    also: list[Text] = Field(default_factory=list, description="other names of the class (antibiotics, antimicrobial)")
+    members: list[Text] = Field(
+        default_factory=list, description="the treatments of the class (amoxicillin, doxycycline)")
+
+
 class VocabularyFile(_Strict):
     """A vocabulary file: any of the sections below."""
 
@@ -223,6 +375,7 @@ class VocabularyFile(_Strict):
     terms: list[TermEntry] = Field(default_factory=list)
     timing: list[TimingEntry] = Field(default_factory=list)
     units: list[UnitEntry] = Field(default_factory=list)
+    groups: list[GroupEntry] = Field(default_factory=list)
     phrases: dict[Text, list[Text]] = Field(
         default_factory=dict, description="named lists of cue phrases (`medbench vocabulary lists` names them)")
 
@@ -289,6 +442,14 @@ class TimeUnit:
     say: tuple[str, ...]
     hours: float
     shorthand: int | None
+    source: Source
+
+
+@dataclass(frozen=True)
+class TreatmentGroup:
+    name: str
+    also: tuple[str, ...]
+    members: tuple[str, ...]
     source: Source
 
 
