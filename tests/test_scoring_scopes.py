@@ -141,3 +141,10 @@ def test_a_drug_named_while_on_another_is_context():
     doc = document("Omeprazole 20 mg daily while on high-dose prednisolone.")
     k = _at(doc, "prednisolone")
     assert cues.background(doc, k, k, "treatment")
+
+
+def test_an_ampoule_is_a_dose_not_a_result():
+    from medbench_tui.core.scoring import concepts
+
+    doc = document("Give Syntometrine 1 ampoule IM.")
+    assert not concepts.a_result(doc, _at(doc, "syntometrine"))
