@@ -138,3 +138,13 @@ def test_the_scorers_word_lists_are_read_from_the_vocabulary():
     assert concepts.PANELS[("liver", "function", "test")][0] == "alt"
     assert concepts.PANEL_ORGANS[("renal", "function")] == "kidney"
     assert "doxycycline" in groups.group_phrases("antibiotics")
+
+
+def test_the_action_rules_are_listed_strongest_first(capsys):
+    from medbench_tui.cli import main
+    from medbench_tui.core.scoring.actions import ACTION_RULES
+
+    assert main(["vocabulary", "rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0].removesuffix(" (credit only)") for line in lines] == [r.name for r in ACTION_RULES]
+    assert "(credit only)" in lines[-1] and ":func:" not in "".join(lines)

@@ -5,6 +5,7 @@
                                         vocabulary.yaml, if it has one); exit 1 on errors
   medbench vocabulary show WORD         what WORD names: its kind, other names, broader terms
   medbench vocabulary lists             the named phrase lists and what each does
+  medbench vocabulary rules             the rules by which an answer's action meets an item
   medbench vocabulary schema            the JSON Schema of a vocabulary file
 """
 
@@ -16,7 +17,7 @@ import argparse
 def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
-    parser.add_argument("action", choices=("check", "show", "lists", "schema"), help="what to do")
+    parser.add_argument("action", choices=("check", "show", "lists", "rules", "schema"), help="what to do")
     parser.add_argument("words", nargs="*", help="check: vocabulary files; show: the word to look up")
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank folder (default: the current folder if it is a bank, else the bundled cases)")
@@ -33,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action == "lists":
         return _lists(args)
+    if action == "rules":
+        return _rules(args)
     if action == "show":
         return _show(args)
     return _check(args)
@@ -91,6 +94,22 @@ def _lists(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             print(f"{row['name']:<28} {row['phrases']:>4} phrases  {row['meaning']}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    """The action rules, strongest first: what each needs, and whether it only gives credit."""
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.scoring.actions import ACTION_RULES
+
+    rows = [{"name": r.name, "score": r.score, "credit_only": r.credit_only,
+             "meaning": " ".join((r.applies.__doc__ or "").split())} for r in ACTION_RULES]
+    if args.format == "json":
+        emit_json(rows)
+    else:
+        for row in rows:
+            only = " (credit only)" if row["credit_only"] else ""
+            print(f"{row['name']}{only}: {row['meaning']}")
     return 0
 
 

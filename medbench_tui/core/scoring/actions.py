@@ -99,8 +99,8 @@ def same_drug(answer: ActionReading, item: ActionReading) -> bool:
 
 
 def same_drug_route_given(answer: ActionReading, item: ActionReading) -> bool:
-    """:func:`same_drug` where the item's route is its point: the answer says a route too
-    ("adrenaline 500 micrograms" alone is no intravenous bolus)."""
+    """The item is about one drug, and the answer names it by another name with a route when the
+    item has one ("adrenaline 500 micrograms" alone is no intravenous bolus)."""
     return same_drug(answer, item) and (not item.routes or bool(answer.routes))
 
 
