@@ -48,13 +48,21 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("women's health", (
         "When was your last period?", "Could you be pregnant?", "What contraception do you use?",
         "Any vaginal bleeding or discharge?", "Any previous pregnancies?",
+        "If you are pregnant: have you seen the midwife or booked your antenatal care?",
+    )),
+    ("pregnancy and birth", (
+        "How has the pregnancy been? Any problems on the scans?", "How did the labour and birth go?",
+        "Was the placenta delivered complete?", "Any tears or stitches?",
+        "How are the baby's movements compared with usual?",
+        "Have you used a home Doppler to listen to the baby's heartbeat?",
+        "Have you ever had a blood transfusion?",
     )),
     ("men's health", ("Any problems with erections?",)),
     ("informant", ("Do they know you're here?", "Would they come in to see me?")),
     ("child", (
         "Was he born on time, and any problems at birth?", "Are his immunisations up to date?",
         "Is he feeding and drinking normally? How many wet nappies?", "Has he been his usual self?",
-        "Is anyone else at home or at nursery unwell?",
+        "Is anyone else at home or at nursery unwell?", "How many fits has he had, and how long did each last?",
     )),
     ("more systems review", (
         "Any problems swallowing, or a change in your voice?", "Any indigestion or heartburn?",
