@@ -48,3 +48,21 @@ def test_the_generated_bank_is_valid(tmp_path):
     bank = module.make_bank(tmp_path / "bank", 3)
     problems = [d.message for report in validate_paths([bank / "cases"]) for d in report.diagnostics]
     assert problems == []
+
+
+def test_the_fuzz_and_fault_benchmark_finds_nothing_in_a_small_run(tmp_path, monkeypatch):
+    """A few dozen bad inputs and endpoint faults: no internal error, no secret shown, no run lost
+    (the benchmark itself throws thousands: ``python benchmarks/fuzz_faults.py``)."""
+    import random
+
+    spec = importlib.util.spec_from_file_location("fuzz_faults", BENCHMARKS / "fuzz_faults.py")
+    assert spec is not None and spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    monkeypatch.setenv("OPENAI_API_KEY", "placeholder")  # restored after the benchmark plants its own
+    tally = fuzz.Tally()
+    fuzz.bad_inputs(30, random.Random(3), tmp_path, tally)
+    planned, recorded, served = fuzz.endpoint_faults(6, 3, tmp_path, tally)
+    assert served >= 6
+    assert tally.internal == [] and tally.secrets == []
+    assert recorded >= planned > 0
