@@ -333,3 +333,18 @@ def test_a_key_written_with_no_value_is_an_error_an_explicit_null_is_not():
     item = validate_text(text.replace("  specialties: [respiratory medicine, acute medicine, general practice]\n",
                                       "  specialties:\n    - respiratory medicine\n    -\n"))
     assert [d.path for d in item.diagnostics if d.severity == "error"] == ["metadata.specialties.1"]
+
+
+@pytest.mark.parametrize(("item_class", "warned"), [("contraindicated", True), ("acceptable", False)])
+def test_a_bare_team_alias_warns_on_a_harmful_item_only(item_class, warned):
+    """On an item that gives credit, a team named is a referral to it; on a harmful one any mention
+    of the team (the right referral, advice to go there if worse) would count against the answer."""
+    text = VALID.replace("""  - item: Fluoroquinolone
+    class: contraindicated
+""", f"""  - item: Fluoroquinolone
+    class: contraindicated
+  - item: Cardiology referral for palpitations
+    class: {item_class}
+    aliases: [cardiology]
+""")
+    assert ("alias.bare_team" in codes(check(text))) is warned

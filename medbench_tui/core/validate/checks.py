@@ -510,14 +510,16 @@ class _Checker:
                              f"vocabulary knows.{did_you_mean(target, targets)} A bank can add it in its "
                              "`vocabulary.yaml`.")
                 timed = within is not None or reading.read_action(text_at(entry, "item") or "").windows
+                harmful = text_at(entry, "class") in ("contraindicated", "not_indicated")
                 for j, alias in texts_at(entry, "aliases"):
                     said = reading.read_action(alias)
-                    if said.teams and said.covered >= 1.0 and not said.acts and not said.windows and not timed:
+                    bare = said.teams and said.covered >= 1.0 and not said.acts and not said.windows
+                    if bare and harmful and not timed:  # a credited item named by its team is a referral to it
                         self.add("warning", "alias.bare_team", (list_name, i, "aliases", j),
-                                 f"The alias `{show(alias)}` of `{show(name)}` names only a team: any mention "
-                                 "of it, at any time, counts as this item (an outpatient letter next month). "
-                                 "Give the item its time (`within: same day`), or say the action and its time "
-                                 "in the alias.")
+                                 f"The alias `{show(alias)}` of the harmful `{show(name)}` names only a team: "
+                                 "any mention of it (the right referral, advice to go there if worse) would "
+                                 "count against the answer. Say the wrong action and its time in the alias "
+                                 "(`routine cardiology clinic referral`), or give the item its time.")
 
     def condition_entries(self) -> None:
         """A critical condition's entries stand for items: a name split at its comma in a flow list
