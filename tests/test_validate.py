@@ -348,3 +348,13 @@ def test_a_bare_team_alias_warns_on_a_harmful_item_only(item_class, warned):
     aliases: [cardiology]
 """)
     assert ("alias.bare_team" in codes(check(text))) is warned
+
+
+def test_a_code_suggestion_shares_the_chapter_or_fits_the_name():
+    """R79.8 for spurious hyperkalaemia was told to consider "ABO incompatibility reaction" (T80.3)."""
+    from medbench_tui.core.icd10.checks import check_case_code
+
+    (finding,) = [f for f in check_case_code("R79.8", role="differential",
+                                              name="Spurious hyperkalaemia (haemolysed or delayed sample)")
+                  if f.code == "icd10.title_mismatch"]
+    assert "T80" not in finding.message

@@ -170,7 +170,11 @@ def _title_mismatch(code: str, code_title: str, name: str, t: Tables) -> CodeFin
     similarity = name_similarity(name, code)
     if similarity >= TITLE_MATCH_THRESHOLD:
         return None
-    others = [hit for hit, _ in find(name, 5) if hit[:3] != code[:3]][:2]
+    chapter = t.chapter_of(code)
+    others = [  # a suggestion shares the code's chapter or fits the name: never "ABO incompatibility" for R79.8
+        hit for hit, _ in find(name, 5) if hit[:3] != code[:3]
+        and (t.chapter_of(hit) == chapter or name_similarity(name, hit) >= TITLE_MATCH_THRESHOLD)
+    ][:2]
     better = f" WHO codes for '{name}': {_listing(others, t, 2)}." if others else ""
     change = cm_change(code, t)
     cm = cm_title(code) if change else None
