@@ -358,3 +358,15 @@ def test_a_code_suggestion_shares_the_chapter_or_fits_the_name():
                                               name="Spurious hyperkalaemia (haemolysed or delayed sample)")
                   if f.code == "icd10.title_mismatch"]
     assert "T80" not in finding.message
+
+
+@pytest.mark.parametrize(("said", "leaks"), [
+    ("I have never had a kidney infection.", False),
+    ("I haven't had a kidney infection before.", False),
+    ("I think it is a kidney infection.", True),
+    ("No kidney infection ever. But now a kidney infection?", True),
+])
+def test_a_diagnosis_the_patient_denies_is_history_not_a_leak(said, leaks):
+    from medbench_tui.core.validate.leaks import Term, first_leak
+
+    assert (first_leak(said, [Term.of("kidney infection")], None) is not None) is leaks

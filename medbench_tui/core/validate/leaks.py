@@ -58,6 +58,28 @@ class Term:
         return None
 
 
+DENIAL_REACH = 5
+"""Words before a name within which a negation makes it history the patient may tell."""
+
+
+@lru_cache(maxsize=1)
+def _negations() -> frozenset[str]:
+    from medbench_tui.core.vocabulary import read_vocabulary
+
+    return frozenset(p for p in read_vocabulary().phrases("negation_before") if " " not in p)
+
+
+def _denied(text: str, found: list[re.Match[str]], start: int) -> bool:
+    """The name is denied in its sentence ("never had a kidney infection", "no stroke"): a
+    patient may say so without giving the diagnosis away."""
+    for k in range(start - 1, max(-1, start - 1 - DENIAL_REACH), -1):
+        if re.search(r"[.;!?\n]", text[found[k].end() : found[k + 1].start()]):
+            return False
+        if found[k].group().lower().replace("'", "") in _negations() or found[k].group().lower() == "t":
+            return True  # "t" of "haven't", "didn't" split at the apostrophe
+    return False
+
+
 def first_leak(text: str, terms: list[Term], code_pattern) -> tuple[int, str] | None:
     """Offset and wording of the first diagnosis name, alias or code in ``text``."""
     found = list(_WORD.finditer(text))
@@ -66,10 +88,14 @@ def first_leak(text: str, terms: list[Term], code_pattern) -> tuple[int, str] | 
     vocabulary = {*words, *normalised}
     hits = []
     for term in terms:
-        start = term.match(words, normalised, vocabulary)
-        if start is not None:
-            first, last = found[start], found[start + len(term.words) - 1]
-            hits.append((first.start(), text[first.start(): last.end()]))
+        offset = 0
+        while (start := term.match(words[offset:], normalised[offset:], vocabulary)) is not None:
+            start += offset
+            if not _denied(text, found, start):
+                first, last = found[start], found[start + len(term.words) - 1]
+                hits.append((first.start(), text[first.start(): last.end()]))
+                break
+            offset = start + 1
     if code_pattern is not None and (code := code_pattern.search(text)):
         hits.append((code.start(), code.group()))
     return min(hits) if hits else None
