@@ -49,10 +49,25 @@ final:
 
 
 class Tally:
-    def __init__(self) -> None:
+    def __init__(self, keep: Path | None = None) -> None:
         self.calls = 0
         self.internal: list[str] = []
         self.secrets: list[str] = []
+        self.keep = keep
+        """Where the inputs of internal errors are copied, to replay them."""
+
+    def _kept(self, argv: list[str]) -> str:
+        if self.keep is None:
+            return ""
+        self.keep.mkdir(parents=True, exist_ok=True)
+        saved = []
+        for word in argv:
+            path = Path(word)
+            if path.is_file():
+                copy = self.keep / f"{len(self.internal)}-{path.name}"
+                copy.write_bytes(path.read_bytes())
+                saved.append(str(copy))
+        return f" (kept: {', '.join(saved)})" if saved else ""
 
     def call(self, argv: list[str], what: str) -> tuple[int, str]:
         """Run the CLI in this process; an escaping exception or a traceback is an internal error.
@@ -67,11 +82,11 @@ class Tally:
         except SystemExit as exc:  # argparse's usage errors
             code = exc.code if isinstance(exc.code, int) else 2
         except BaseException as exc:  # noqa: BLE001 - what the benchmark looks for
-            self.internal.append(f"{what}: {type(exc).__name__}: {exc}"[:300])
+            self.internal.append(f"{what}: {type(exc).__name__}: {exc}"[:300] + self._kept(argv))
             return 99, ""
         text = out.getvalue() + err.getvalue()
         if "internal error" in text or "Traceback (most recent call last)" in text:
-            self.internal.append(f"{what}: {text.strip().splitlines()[-1][:300]}")
+            self.internal.append(f"{what}: {text.strip().splitlines()[-1][:300]}" + self._kept(argv))
         if SECRET in text:
             self.secrets.append(f"{what}: the key in the output")
         return int(code or 0), out.getvalue()
@@ -277,11 +292,12 @@ def main() -> None:
     parser.add_argument("--faults", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="300 inputs and 50 faults: that nothing rotted")
+    parser.add_argument("--keep", type=Path, help="copy the inputs of internal errors into this folder")
     args = parser.parse_args()
     if args.quick:
         args.inputs, args.faults = min(args.inputs, 300), min(args.faults, 50)
     rng = random.Random(args.seed)
-    tally = Tally()
+    tally = Tally(args.keep)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)

@@ -108,3 +108,11 @@ def test_an_attachment_outside_the_attachments_folder_is_frozen_too(bank):
     case.write_text(text, encoding="utf-8")
     paths = {f["path"]: f["kind"] for f in build_manifest(bank, "x")["files"]}
     assert paths["images/ecg.png"] == "attachment" and "not/this.png" not in paths
+
+
+def test_a_bank_that_is_not_there_is_a_usage_error(tmp_path, capsys):
+    from medbench_tui.cli import main
+
+    for extra in ([], ["--check"]):
+        assert main(["freeze", "--bank", str(tmp_path / "missing"), *extra]) == 2
+        assert "no such folder" in capsys.readouterr().err

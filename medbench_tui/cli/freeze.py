@@ -31,6 +31,8 @@ def run(args) -> int:
 
     given = getattr(args, "bank", None)
     bank = bank_root(Path(given)) if given else default_bank()
+    if not bank.is_dir():
+        raise UsageError(f"--bank {given}: no such folder; give the folder of a case bank")
     if args.check:
         if args.label:
             raise UsageError("--label names a new freeze; --check compares with the existing one: use one of them")
