@@ -249,3 +249,15 @@ def test_transcript_errors_have_line_numbers(tmp_path):
         path.write_text(text)
         with pytest.raises(MedbenchError, match=rf"{name}:(5|4):\d+: turns\.0\.text: "):
             load_transcript(path)
+
+
+def test_a_transcript_value_yaml_reads_as_an_impossible_date_is_a_clear_error(tmp_path):
+    """"text: 2001-02-30" is a date YAML cannot build: one clear line, not an internal error
+    (found by benchmarks/fuzz_faults.py)."""
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.transcript import load_transcript
+
+    path = tmp_path / "t.yaml"
+    path.write_text("case_id: x\nturns:\n  - role: doctor\n    text: 2001-02-30\n", encoding="utf-8")
+    with pytest.raises(MedbenchError, match="put text in quotes"):
+        load_transcript(path)

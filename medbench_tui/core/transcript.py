@@ -165,6 +165,9 @@ def _parse(path: Path, text: str) -> Any:
         raise MedbenchError(f"{place}: not valid YAML: {exc.problem}") from None
     except YAMLError as exc:
         raise MedbenchError(f"{path}: not valid YAML: {exc}") from None
+    except (ValueError, OverflowError) as exc:  # "text: 2001-02-30" is read as a date that does not exist
+        raise MedbenchError(f"{path}: a value cannot be read ({exc}): put text in quotes "
+                            "(YAML reads 2001-02-30 as a date, 1e999 as a number)") from None
 
 
 def _invalid(path: Path, text: str, exc: Any) -> str:
