@@ -261,7 +261,7 @@ def endpoint_faults(count: int, seed: int, work: Path, tally: Tally) -> tuple[in
             encoding="utf-8")
         store = work / "faults.sqlite"
         batch = 0
-        while served[0] < count and batch < 200:
+        while served[0] < count and batch < 400:
             batch += 1
             server.echo_credentials = "error" if batch % 4 == 0 else None
             code, text = tally.call(["run", "--system", "flaky", "--cases", str(bank / "cases"), "--store",
