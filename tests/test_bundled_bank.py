@@ -65,7 +65,7 @@ def test_each_case_is_complete(bank):
     for case in bank:
         assert 10 <= len(case.additional_answers) <= 25, case.id
         assert 5 <= len(case.control_questions) <= 12, case.id
-        assert 3 <= len(case.differential) <= 6, case.id
+        assert 3 <= len(case.differential) <= 8, case.id  # chest pain with a neurological sign lists 7
         assert all(d.icd10 for d in case.differential), case.id
         assert {w.klass for w in case.workup} >= {"required", "acceptable", "unexpected"}, case.id
         assert {t.klass for t in case.treatment} >= {"required", "contraindicated"}, case.id

@@ -89,13 +89,14 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("past history", (
         "Do you have any medical conditions?", "Any heart or lung problems?",
         "Have you had any operations or been in hospital?",
-        "Have you had any illnesses recently?",
+        "Have you had any illnesses recently?", "How well controlled is your sugar, if you have diabetes?",
     )),
     ("drugs", ("What medicines do you take?", "Anything over the counter, or anything new recently?")),
     ("allergies", ("Do you have any allergies?",)),
     ("social history", (
         "Do you smoke?", "How much alcohol do you drink?", "Do you use any recreational drugs?",
         "What do you do for work?", "Who do you live with?", "Have you travelled anywhere recently?",
+        "Any travel planned, or flights coming up?", "Do you drive?",
         "When did you last eat or drink?",
     )),
     ("family history", ("Does anything run in your family?",)),
