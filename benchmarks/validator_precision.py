@@ -146,7 +146,13 @@ def caught(label: Label, diagnostics: list[Diagnostic]) -> Diagnostic | None:
 
 
 def _broken_reports(folder: Path) -> dict[str, list[Diagnostic]]:
-    return {report.path.name: report.diagnostics for report in validate_paths([folder])}
+    return {_name(report): report.diagnostics for report in validate_paths([folder])}
+
+
+def _name(report: CaseReport, folder: bool = False) -> str:
+    if report.path is None:
+        return "<text>"
+    return f"{report.path.parent.name}/{report.path.name}" if folder else report.path.name
 
 
 def run(correct: list[Path], broken: Path | None, *, quick: bool, show: bool) -> dict[str, float]:
@@ -166,9 +172,9 @@ def run(correct: list[Path], broken: Path | None, *, quick: bool, show: bool) ->
         print(f"    {n:3d} {code}")
     if show:
         for report, d in false:
-            print(f"  - {report.path.parent.name}/{report.path.name}:{d.line}: {d.severity} {d.code}: {d.message}")
+            print(f"  - {_name(report, folder=True)}:{d.line}: {d.severity} {d.code}: {d.message}")
         for report, d, why in absurd_ones:
-            print(f"  ! absurd {report.path.name}:{d.line}: {why}")
+            print(f"  ! absurd {_name(report)}:{d.line}: {why}")
     figures = {"cases": cases, "false": len(false), "per5": per5, "absurd": len(absurd_ones)}
     if not quick:
         figures["self_check_failures"] = _self_checks(reports, show)
@@ -200,13 +206,13 @@ def _self_checks(reports: list[CaseReport], show: bool) -> int:
 
     failed = []
     for report in reports:
-        if report.case is not None and report.case.checks is not None:
+        if report.case is not None and report.case.checks is not None and report.path and report.positions:
             failed += [(report, d) for d in check_diagnostics(report.case, bank_root_of(report.path),
                                                                 report.positions)]
     print(f"  case self-checks failing (the grader or patient, not the validator; not counted): {len(failed)}")
     if show:
         for report, d in failed:
-            print(f"  - {report.path.name}:{d.line}: {d.message[:160]}")
+            print(f"  - {_name(report)}:{d.line}: {d.message[:160]}")
     return len(failed)
 
 
