@@ -93,8 +93,8 @@ def absurd(diagnostic: Diagnostic) -> str | None:
     from medbench_tui.core.icd10.text import content
 
     t = tables()
-    found = re.match(r"([A-Z][0-9]{2}(?:\.[0-9])?) is '.*?' in WHO ICD-10 2019, which (?:does not look like|shares little with) '(.*?)'",
-                     diagnostic.message)
+    found = re.match(r"([A-Z][0-9]{2}(?:\.[0-9])?) is '.*?' in WHO ICD-10 2019, "
+                     r"which (?:does not look like|shares little with) '(.*?)'", diagnostic.message)
     if found is None:
         return None
     code, name = found.groups()

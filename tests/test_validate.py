@@ -336,7 +336,7 @@ def test_a_key_written_with_no_value_is_an_error_an_explicit_null_is_not():
 
 
 @pytest.mark.parametrize(("item_class", "warned"), [("contraindicated", True), ("acceptable", False)])
-def test_a_bare_team_alias_warns_on_a_harmful_item_only(item_class, warned):
+def test_a_bare_team_alias_alone_warns_on_a_harmful_item_only(item_class, warned):
     """On an item that gives credit, a team named is a referral to it; on a harmful one any mention
     of the team (the right referral, advice to go there if worse) would count against the answer."""
     text = VALID.replace("""  - item: Fluoroquinolone
@@ -348,3 +348,70 @@ def test_a_bare_team_alias_warns_on_a_harmful_item_only(item_class, warned):
     aliases: [cardiology]
 """)
     assert ("alias.bare_team" in codes(check(text))) is warned
+
+
+@pytest.mark.parametrize("intro", [
+    "I've never had a bladder infection before.",   # denied
+    "No history of bladder infections.",
+    "I have not had a UTI.",
+    "My mother had bladder infections.",            # another person's
+    "My sister has a UTI as well.",
+])
+def test_history_the_patient_may_tell_is_no_leak(intro):
+    assert not leak(intro)
+
+
+@pytest.mark.parametrize("intro", [
+    "My friend thinks it's a bladder infection.",   # another person's guess, about the patient
+    "I'm not sure, but is it a UTI?",
+    "I never drink much. I think it's a bladder infection.",  # the denial is another sentence's
+    "I've never had a UTI, but now I've got a bladder infection.",  # the second mention is not denied
+])
+def test_a_denial_or_relative_elsewhere_does_not_hide_a_leak(intro):
+    assert leak(intro)
+
+
+# --- aliases judged against their item and the case ------------------------------------------
+
+def _with_items(extra: str) -> str:
+    """VALID with more treatment items (YAML lines at the treatment list's indent)."""
+    return VALID.replace("critical_conditions:\n", f"{extra}critical_conditions:\n", 1)
+
+
+def _warnings(text: str, code: str) -> list:
+    return [d for d in check(text).diagnostics if d.code == code]
+
+
+def test_a_bare_word_that_names_the_test_the_item_is_passes():
+    text = VALID.replace("  - item: Urine culture\n    class: acceptable\n",
+                         "  - item: Urine culture\n    class: acceptable\n  - item: Serum magnesium\n"
+                         "    class: acceptable\n    aliases: [magnesium]\n")
+    assert not _warnings(text, "alias.too_broad")
+
+
+def test_a_bare_word_another_item_says_too_is_too_broad_and_names_it():
+    text = _with_items("  - item: Intravenous magnesium sulfate\n    class: not_indicated\n")
+    text = text.replace("  - item: Urine culture\n    class: acceptable\n",
+                        "  - item: Urine culture\n    class: acceptable\n  - item: Serum magnesium\n"
+                        "    class: acceptable\n    aliases: [magnesium]\n")
+    [found] = _warnings(text, "alias.too_broad")
+    assert "Intravenous magnesium sulfate" in found.message and "serum magnesium" in found.message
+
+
+def test_a_bare_word_on_a_harmful_item_or_a_treatment_is_too_broad():
+    harmful = _with_items("  - item: Admission for observation\n    class: not_indicated\n    aliases: [admit]\n")
+    assert "harmful" in _warnings(harmful, "alias.too_broad")[0].message
+    treatment = _with_items("  - item: Oxygen by nasal cannula\n    class: optional\n    aliases: [oxygen]\n")
+    assert "another route, timing or reason" in _warnings(treatment, "alias.too_broad")[0].message
+
+
+def test_a_bare_team_alias_warns_only_where_another_side_names_the_team():
+    alone = _with_items("  - item: Referral to urology\n    class: acceptable\n    aliases: [urology]\n")
+    assert not _warnings(alone, "alias.bare_team")  # any mention of urology is what the item asks anyway
+    clash = _with_items("  - item: Referral to urology\n    class: acceptable\n    aliases: [urology]\n"
+                        "  - item: Routine urology outpatient referral\n    class: not_indicated\n")
+    [found] = _warnings(clash, "alias.bare_team")
+    assert "Routine urology outpatient referral" in found.message and "within: same day" in found.message
+    timed = clash.replace("  - item: Referral to urology\n    class: acceptable\n",
+                          "  - item: Referral to urology\n    class: acceptable\n    within: same day\n")
+    assert not _warnings(timed, "alias.bare_team")  # the grader drops a mention with a contradicting time

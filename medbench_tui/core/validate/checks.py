@@ -32,7 +32,13 @@ from medbench_tui.core.validate.messages import (
     show,
     type_hint,
 )
-from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
+from medbench_tui.core.validate.reference_fit import (
+    HARMFUL_CLASSES,
+    CaseItem,
+    bare_team_risk,
+    broad_alias_risk,
+    hospital_only_test,
+)
 from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
 from medbench_tui.core.vocabulary import read_vocabulary, reading
@@ -468,18 +474,22 @@ class _Checker:
                          f"`{show(item)}` is required, but {test} is not done in a {setting.replace('_', ' ')} "
                          "consultation: make it `acceptable` and require the referral that leads to it.")
 
+    def case_items(self) -> list[CaseItem]:
+        return [CaseItem(list_name, i, text_at(entry, "item") or f"number {i + 1}", text_at(entry, "class"),
+                         tuple(n for n in [text_at(entry, "item")] + [a for _, a in texts_at(entry, "aliases")] if n))
+                for list_name in ("workup", "treatment") for i, entry in entries_at(self.data, list_name)]
+
     def alias_breadth(self) -> None:
-        for list_name in ("workup", "treatment"):
-            for i, entry in entries_at(self.data, list_name):
-                for j, alias in texts_at(entry, "aliases"):
-                    found = broad_alias(alias, text_at(entry, "class"))
-                    if found is None:
-                        continue
-                    words, narrower = found
-                    self.add("warning", "alias.too_broad", (list_name, i, "aliases", j),
-                             f"The alias `{show(alias)}` of `{show(text_at(entry, 'item') or i + 1)}` is too "
-                             f"broad: a correct plan uses the words \"{words}\" with another timing or reason. "
-                             f"Use a narrower phrase, such as \"{narrower}\".")
+        items = self.case_items()
+        for item in items:
+            entry = self.data[item.list_name][item.index]
+            for j, alias in texts_at(entry, "aliases"):
+                found = broad_alias_risk(alias, item, items)
+                if found is None:
+                    continue
+                self.add("warning", "alias.too_broad", (item.list_name, item.index, "aliases", j),
+                         f"The alias `{show(alias)}` of `{show(item.name)}` is too broad: {found.why}. "
+                         f"Use a narrower phrase, such as \"{found.narrower}\".")
 
     def item_structure(self) -> None:
         """The structured fields of an item (``within``, ``route``, ``target``) must name what the
@@ -487,6 +497,7 @@ class _Checker:
         team, on an item that gives no time, is any mention of that team at any time (an outpatient
         letter next month)."""
         vocabulary = read_vocabulary()
+        items = self.case_items()
         for list_name in ("workup", "treatment"):
             for i, entry in entries_at(self.data, list_name):
                 name = text_at(entry, "item") or f"number {i + 1}"
@@ -510,16 +521,29 @@ class _Checker:
                              f"vocabulary knows.{did_you_mean(target, targets)} A bank can add it in its "
                              "`vocabulary.yaml`.")
                 timed = within is not None or reading.read_action(text_at(entry, "item") or "").windows
-                harmful = text_at(entry, "class") in ("contraindicated", "not_indicated")
+                item = next(c for c in items if c.list_name == list_name and c.index == i)
+                harmful = item.klass in HARMFUL_CLASSES
                 for j, alias in texts_at(entry, "aliases"):
                     said = reading.read_action(alias)
-                    bare = said.teams and said.covered >= 1.0 and not said.acts and not said.windows
-                    if bare and harmful and not timed:  # a credited item named by its team is a referral to it
+                    if not (said.teams and said.covered >= 1.0 and not said.acts and not said.windows) or timed:
+                        continue
+                    if harmful:  # any mention of the team would count against the answer
                         self.add("warning", "alias.bare_team", (list_name, i, "aliases", j),
                                  f"The alias `{show(alias)}` of the harmful `{show(name)}` names only a team: "
                                  "any mention of it (the right referral, advice to go there if worse) would "
                                  "count against the answer. Say the wrong action and its time in the alias "
                                  "(`routine cardiology clinic referral`), or give the item its time.")
+                        continue
+                    other = bare_team_risk(said.teams, item, items)  # a credited item: only where a wrong plan passes
+                    if other is None:
+                        continue
+                    self.add("warning", "alias.bare_team", (list_name, i, "aliases", j),
+                             f"The alias `{show(alias)}` of `{show(name)}` names only a team, and `{show(other.name)}` "
+                             f"({other.klass}, line {self.line_of((other.list_name, other.index, 'item'))}) names "
+                             f"it too: `{show(name)}` gives no time, so a plan that does `{show(other.name, 40)}` "
+                             "counts as this item through the alias. Give the item its time (`within: same day`), "
+                             "or write the alias with the action and time that tell the two apart "
+                             f"(\"same-day {said_team(said)} review\").")
 
     def condition_entries(self) -> None:
         """A critical condition's entries stand for items: a name split at its comma in a flow list
@@ -639,6 +663,11 @@ class _Checker:
             self.add("error", "case.final_with_errors", ("status",),
                      f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
                      "`status: review`.")
+
+
+def said_team(said: reading.ActionReading) -> str:
+    """The team a reading names, in the vocabulary's words (for an example in a message)."""
+    return min((t.name for t in said.teams), key=len, default="team")
 
 
 def _lookup_problem(path: Path) -> str | None:
