@@ -415,3 +415,18 @@ def test_a_bare_team_alias_warns_only_where_another_side_names_the_team():
     timed = clash.replace("  - item: Referral to urology\n    class: acceptable\n",
                           "  - item: Referral to urology\n    class: acceptable\n    within: same day\n")
     assert not _warnings(timed, "alias.bare_team")  # the grader drops a mention with a contradicting time
+
+
+@pytest.mark.parametrize("split", [
+    "items: [Safety-netting for fever, loin pain, or rigors]",
+    "items: [Safety-netting for fever,loin pain, or rigors]",
+    "items: [Nitrofurantoin, Safety-netting for fever, loin pain, or rigors]",
+])
+def test_a_condition_entry_split_at_a_comma_is_an_error(split):
+    text = VALID.replace("  - item: Safety-netting for fever or loin pain\n",
+                         "  - item: \"Safety-netting for fever, loin pain, or rigors\"\n")
+    text = text.replace("items: [Safety-netting for fever or loin pain]", split)
+    found = one(check(text), "condition.split_name")
+    assert found.severity == "error" and "Quote the name" in found.message and "rigors" in found.message
+    quoted = text.replace(split, 'items: ["Safety-netting for fever, loin pain, or rigors"]')
+    assert "condition.split_name" not in codes(check(quoted))

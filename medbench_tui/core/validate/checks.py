@@ -556,14 +556,23 @@ class _Checker:
                         names.setdefault(name.strip().casefold(), name)
         items = [n for _, e in entries_at(self.data, "workup") + entries_at(self.data, "treatment")
                  if (n := text_at(e, "item"))]
+        joined_names = {_spaced(n): n for n in names.values() if "," in n}
         for i, condition in entries_at(self.data, "critical_conditions"):
             entries = texts_at(condition, "items")
-            for (j, first), (_, second) in zip(entries, entries[1:], strict=False):
-                joined = f"{first.strip()}, {second.strip()}".casefold()
-                if any(item.casefold() == joined for item in items):
-                    self.add("error", "condition.split_name", ("critical_conditions", i, "items", j),
-                             f"`{show(first)}` and `{show(second)}` are one item's name split at its comma: "
-                             f"quote it in the list (\"{first.strip()}, {second.strip()}\").")
+            j = 0
+            while j < len(entries):
+                run = next((k for k in range(len(entries), j + 1, -1)
+                            if _spaced(", ".join(e for _, e in entries[j:k])) in joined_names), None)
+                if run is None:
+                    j += 1
+                    continue
+                whole = joined_names[_spaced(", ".join(e for _, e in entries[j:run]))]
+                parts = " and ".join(f"`{show(e.strip(), 40)}`" for _, e in entries[j:run])
+                self.add("error", "condition.split_name", ("critical_conditions", i, "items", entries[j][0]),
+                         f"{parts} are one item's name split at its comma{'s' if run - j > 2 else ''}: in a "
+                         f"`[...]` list a comma separates entries, so each fragment names no item. Quote the "
+                         f"name in the list (\"{whole}\"), or write one `- ` entry per line.")
+                j = run
             for j, said in entries:
                 if said.strip().casefold() not in names:
                     self.add("info", "condition.phrase_entry", ("critical_conditions", i, "items", j),
@@ -663,6 +672,11 @@ class _Checker:
             self.add("error", "case.final_with_errors", ("status",),
                      f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
                      "`status: review`.")
+
+
+def _spaced(text: str) -> str:
+    """A name compared as its words: case and the spaces around its commas do not matter."""
+    return " ".join(re.findall(r"[^\s,]+|,", text.casefold()))
 
 
 def said_team(said: reading.ActionReading) -> str:
