@@ -430,3 +430,12 @@ def test_a_condition_entry_split_at_a_comma_is_an_error(split):
     assert found.severity == "error" and "Quote the name" in found.message and "rigors" in found.message
     quoted = text.replace(split, 'items: ["Safety-netting for fever, loin pain, or rigors"]')
     assert "condition.split_name" not in codes(check(quoted))
+
+
+def test_words_shared_by_a_credited_and_a_harmful_item_are_a_warning():
+    text = _with_items("  - item: Ciprofloxacin\n    class: contraindicated\n    aliases: [Macrobid]\n")
+    found = one(check(text), "alias.shared")
+    assert "Nitrofurantoin" in found.message and "Ciprofloxacin" in found.message and found.path.endswith("aliases.0")
+    both_credit = _with_items("  - item: Nitrofurantoin modified release\n    class: acceptable\n"
+                              "    aliases: [Macrobid]\n")
+    assert "alias.shared" not in codes(check(both_credit))

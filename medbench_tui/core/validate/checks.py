@@ -490,6 +490,27 @@ class _Checker:
                 self.add("warning", "alias.too_broad", (item.list_name, item.index, "aliases", j),
                          f"The alias `{show(alias)}` of `{show(item.name)}` is too broad: {found.why}. "
                          f"Use a narrower phrase, such as \"{found.narrower}\".")
+        self.shared_names(items)
+
+    def shared_names(self, items: list[CaseItem]) -> None:
+        """A name or alias of an item that gives credit, written again for an item that costs the
+        answer (or the reverse): one mention is both, so a plan is credited and penalised for the same
+        words, or the grader must guess which the author meant."""
+        first: dict[str, CaseItem] = {}
+        for item in items:
+            entry = self.data[item.list_name][item.index]
+            named = [(("item",), text_at(entry, "item"))] + [(("aliases", j), a) for j, a in texts_at(entry, "aliases")]
+            for where, name in named:
+                if not name or not name.strip():
+                    continue
+                other = first.setdefault(_spaced(name), item)
+                if other is item or other.penalised == item.penalised:
+                    continue
+                self.add("warning", "alias.shared", (item.list_name, item.index, *where),
+                         f"`{show(name)}` names both `{show(other.name)}` ({other.klass}, line "
+                         f"{self.line_of((other.list_name, other.index, 'item'))}) and `{show(item.name)}` "
+                         f"({item.klass}): a plan that says it would count as both, credited and penalised for the "
+                         "same words. Give each item words of its own (the test's result, the drug given).")
 
     def item_structure(self) -> None:
         """The structured fields of an item (``within``, ``route``, ``target``) must name what the
