@@ -47,6 +47,10 @@ KIND_CODES: dict[str, tuple[str, ...]] = {
     "syntax": ("yaml.", "schema."),
     "schema": ("schema.", "value.", "yaml."),
     "type": ("schema.", "value."),
+    "number": ("schema.type", "schema.enum"),
+    "boolean": ("schema.type", "schema.enum"),
+    "missing": ("schema.missing", "value.empty"),
+    "field": ("schema.",),
     "value": ("value.", "schema."),
     "icd": ("icd10.",),
     "icd10": ("icd10.",),
@@ -54,16 +58,21 @@ KIND_CODES: dict[str, tuple[str, ...]] = {
     "title": ("icd10.title_mismatch",),
     "alias": ("alias.", "ref.duplicate_item"),
     "leak": ("leak.",),
+    "names": ("leak.",),
     "reference": ("ref.", "condition.", "check.", "case."),
     "ref": ("ref.", "condition.", "check."),
-    "condition": ("condition.", "ref.unknown_item"),
-    "item": ("item.", "alias.", "ref.", "condition."),
-    "attachment": ("attachment.",),
+    "cc": ("condition.", "ref.unknown_item"),
+    "condition": ("condition.", "check.unknown_condition", "ref.unknown_item"),
+    "item": ("item.", "alias.", "ref.", "condition.", "check.unknown_item"),
+    "duplicate": ("ref.duplicate", "bank.duplicate"),
+    "attachment": ("attachment.", "record."),
+    "contradicts": ("record.",),
+    "contraindicated": ("condition.", "item.", "alias."),
     "setting": ("setting.",),
+    "within": ("item.unknown_timing", "item.timing"),
     "timing": ("item.", "alias.bare_team", "condition."),
     "check": ("check.",),
 }
-
 
 @dataclass(frozen=True)
 class Label:
@@ -126,8 +135,8 @@ def read_labels(folder: Path) -> list[Label]:
     labels = []
     for file, entry in entries:
         name = str(entry.get("file") or entry.get("case") or file or "")
-        labels.append(Label(Path(name).name if name.endswith((".yaml", ".yml")) else f"{name}.yaml",
-                            int(entry["line"]), str(entry.get("kind", "")), str(entry.get("what", ""))))
+        name = name if name.endswith((".yaml", ".yml")) else f"{name}.yaml"
+        labels.append(Label(name, int(entry["line"]), str(entry.get("kind", "")), str(entry.get("what", ""))))
     return labels
 
 
@@ -146,7 +155,10 @@ def caught(label: Label, diagnostics: list[Diagnostic]) -> Diagnostic | None:
 
 
 def _broken_reports(folder: Path) -> dict[str, list[Diagnostic]]:
-    return {_name(report): report.diagnostics for report in validate_paths([folder])}
+    """Each case's diagnostics by its path relative to the set; every folder of the set is a bank."""
+    folders = sorted({p.parent for p in folder.rglob("*.yaml") if p.name != "LABELS.yaml"})
+    return {report.path.relative_to(folder).as_posix(): report.diagnostics
+            for sub in folders for report in validate_paths([sub]) if report.path is not None}
 
 
 def _name(report: CaseReport, folder: bool = False) -> str:
