@@ -406,14 +406,14 @@ def test_a_bare_word_on_a_harmful_item_or_a_treatment_is_too_broad():
 
 
 def test_a_bare_team_alias_warns_only_where_another_side_names_the_team():
-    alone = _with_items("  - item: Referral to urology\n    class: acceptable\n    aliases: [urology]\n")
+    item = "  - item: Urology review of the obstructed stone\n    class: acceptable\n"
+    alone = _with_items(f"{item}    aliases: [urology]\n")
     assert not _warnings(alone, "alias.bare_team")  # any mention of urology is what the item asks anyway
-    clash = _with_items("  - item: Referral to urology\n    class: acceptable\n    aliases: [urology]\n"
+    clash = _with_items(f"{item}    aliases: [urology]\n"
                         "  - item: Routine urology outpatient referral\n    class: not_indicated\n")
     [found] = _warnings(clash, "alias.bare_team")
     assert "Routine urology outpatient referral" in found.message and "within: same day" in found.message
-    timed = clash.replace("  - item: Referral to urology\n    class: acceptable\n",
-                          "  - item: Referral to urology\n    class: acceptable\n    within: same day\n")
+    timed = clash.replace(item, f"{item}    within: same day\n")
     assert not _warnings(timed, "alias.bare_team")  # the grader drops a mention with a contradicting time
 
 
@@ -439,3 +439,20 @@ def test_words_shared_by_a_credited_and_a_harmful_item_are_a_warning():
     both_credit = _with_items("  - item: Nitrofurantoin modified release\n    class: acceptable\n"
                               "    aliases: [Macrobid]\n")
     assert "alias.shared" not in codes(check(both_credit))
+
+
+def test_a_harmful_treatment_cannot_satisfy_a_must_include_condition_nor_be_an_alternative():
+    text = VALID.replace("items: [Safety-netting for fever or loin pain]",
+                         "items: [Safety-netting for fever or loin pain, Fluoroquinolone]")
+    assert one(check(text), "condition.harmful_item").severity == "error"
+    text = VALID.replace("    aliases: [Macrobid]\n", "    aliases: [Macrobid]\n    alternatives: [Fluoroquinolone]\n")
+    assert "Fluoroquinolone" in one(check(text), "item.harmful_alternative").message
+
+
+def test_a_misspelt_condition_entry_is_a_warning_and_the_primary_coded_as_a_differential_too():
+    text = VALID.replace("items: [Safety-netting for fever or loin pain]",
+                         "items: [Safety-netting for fevr or loin pain]")
+    assert "Safety-netting for fever or loin pain" in one(check(text), "condition.misspelt_item").message
+    same = VALID.replace("site not specified\n    icd10: N39.0", "site not specified\n    icd10: N30.0")
+    assert same != VALID
+    assert one(check(same), "icd10.primary_as_differential").path == "diagnosis.primary.icd10"

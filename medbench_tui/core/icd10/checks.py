@@ -220,22 +220,41 @@ def suggestions(name: str, code: str, fit: float | None = None, limit: int = 2) 
     return found
 
 
-def name_similarity(name: str, code: str) -> float:
+# Words that say which of two opposite kinds a condition is: a name with one and a title with the
+# other ("Acute kidney injury" against N18.9 "Chronic kidney disease") never match, as numbers.
+OPPOSITES: tuple[tuple[str, str], ...] = (
+    ("acute", "chronic"), ("benign", "malignant"), ("congenital", "acquired"), ("upper", "lower"),
+)
+
+
+def _opposed(name_words: set[str], title: str, title_words: set[str]) -> bool:
+    """The name says one kind and the title the other, unless the title also takes the kind unsaid
+    (K27.4 'chronic or unspecified' takes an acute bleed)."""
+    return any(a in name_words and b not in name_words and b in title_words and a not in title_words
+               and f"{b} or unspecified" not in title.casefold()
+               for one, other in OPPOSITES for a, b in ((one, other), (other, one)))
+
+
+def name_similarity(name: str, code: str, *, category: bool = True) -> float:
     """0-100: how well a diagnosis name fits the WHO title of a code (see
-    TITLE_MATCH_THRESHOLD)."""
+    TITLE_MATCH_THRESHOLD); without ``category``, the code's own title and terms only."""
     t, idx = tables(), index()
     code = normalise_code(code)
     if code not in t.items:
         return 0.0
     titles = [t.items[code].title]
-    category = t.items.get(code[:3])
-    if len(code) > 3 and category and not category.title.startswith("Other"):
-        titles.append(category.title)  # "Ectopic pregnancy" for O00.1 "Tubal pregnancy"
+    parent = t.items.get(code[:3])
+    if category and len(code) > 3 and parent and not parent.title.startswith("Other"):
+        titles.append(parent.title)  # "Ectopic pregnancy" for O00.1 "Tubal pregnancy"
     numbers = set(_NUMBER.findall(name))
     title_numbers = set(_NUMBER.findall(" ".join(titles)))
     if numbers and title_numbers and not numbers & title_numbers:
         return 0.0
-    targets = [content(t.folder.words(text)) for text in titles] + idx.aliases.get(code[:3], []) + entry_words(code)
+    own = t.items[code].title
+    if _opposed(set(t.folder.words(name)), own, set(t.folder.words(own))):
+        return 0.0
+    aliases = idx.aliases.get(code[:3], []) if category else []  # a synonym row points to a category
+    targets = [content(t.folder.words(text)) for text in titles] + aliases + entry_words(code)
     best = 0.0
     readings = [tuple(slot[choice] for slot in variant) for variant in query_variants(name) for choice in (0, -1)]
     for reading in dict.fromkeys(readings):

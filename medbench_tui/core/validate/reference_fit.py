@@ -148,26 +148,50 @@ def broad_alias_risk(alias: str, item: CaseItem, others: list[CaseItem]) -> Broa
                       "timing or reason, and would count as this item")
 
 
-def bare_team_risk(alias_teams: frozenset[Term], item: CaseItem, others: list[CaseItem]) -> CaseItem | None:
-    """The item on the other side (it costs where this one credits, or the reverse) that names one
-    of the teams of a bare-team alias, on an item with no time of its own; None when there is none.
-
-    Such an alias is any mention of the team. Where nothing else in the case names the team, that
-    is what the item asks for anyway: the grader reads "refer to X", "X review" as the item by its
-    same-team rule. An item with a time (``within:``, or a time in its name) is protected: the
-    grader drops an alias mention whose timing contradicts its item's (``reference.contradicted``,
-    ``actions.contradiction``). Only an item on the other side naming the team makes the bare name
-    let a wrong plan pass (or a right one fail)."""
+def related_terms(a: Term, b: Term) -> bool:
+    """The same team, drug or class, or one under the other (ibuprofen and NSAIDs)."""
     vocabulary = read_vocabulary()
+    return a == b or b in vocabulary.broader(a) or a in vocabulary.broader(b)
 
-    def related(a: Term, b: Term) -> bool:
-        return a == b or b in vocabulary.broader(a) or a in vocabulary.broader(b)
 
+ABOUT_SHARE = 0.25
+"""The share of an item's name that must name its one team, drug or class for the item to be about it
+("High-dose prednisolone 60 mg started today" is; "Discharge home with analgesia and outpatient
+review" is a discharge)."""
+
+
+def covers(alias: Term, other: Term) -> bool:
+    """A mention of ``alias`` is a mention of ``other``: the same term, or one above it ("NSAID" covers
+    ibuprofen; "vancomycin" does not cover "antibiotics", which another item may name for another
+    route or setting)."""
+    return alias == other or alias in read_vocabulary().broader(other)
+
+
+def targets_of(text: str) -> frozenset[Term]:
+    found = reading.read_action(text)
+    return found.teams | found.drugs | found.classes
+
+
+def bare_target_risk(alias_targets: frozenset[Term], item: CaseItem, others: list[CaseItem]) -> CaseItem | None:
+    """The item on the other side (it costs where this one credits, or the reverse) that names a team,
+    drug or class of an alias that names only that; None when there is none.
+
+    Such an alias is any mention of its target. Where nothing on the other side names it, that is what
+    the item asks for anyway: the grader reads "refer to X", "X review" as the item by its same-team
+    rule, and a drug by its name. An item with a time (``within:``, or a time in its name) is
+    protected against another time: the grader drops an alias mention whose timing contradicts its
+    item's (``reference.contradicted``, ``actions.contradiction``). Only an item on the other side
+    naming the target makes the bare name let a wrong plan pass ("NSAID" on aspirin, with ibuprofen
+    contraindicated), or a right one fail ("prednisolone" on the harmful low dose, with the high dose
+    required)."""
     for other in others:
         if other is item or other.penalised == item.penalised:
             continue
-        teams = {t for n in other.names for t in reading.read_action(n).teams}
-        if any(related(a, b) for a in alias_teams for b in teams):
+        said = reading.read_action(other.name)
+        named = said.teams | said.drugs | said.classes
+        if len(named) != 1 or said.covered < ABOUT_SHARE:
+            continue  # another action that names it by the way ("Discharge home with analgesia")
+        if any(covers(a, b) for b in named for a in alias_targets):
             return other
     return None
 
