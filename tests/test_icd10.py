@@ -465,3 +465,26 @@ def test_synonym_table_with_a_non_who_code_is_refused(data_copy):
     table.write_text(table.read_text().replace("codes: [I21.9]", "codes: [I21.99]", 1))
     with pytest.raises(Icd10DataError, match="'I21.99' is not a WHO ICD-10 2019 code"):
         lookup("J18.9")
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "never"),
+    [
+        ("R79.8", "Spurious hyperkalaemia (haemolysed or delayed sample)", ["T80"]),
+        ("T17.9", "Inhaled foreign body", ["T19.2", "Z03.8"]),
+        ("G83.8", "Todd's paresis", ["S82"]),
+    ],
+)
+def test_a_code_is_suggested_only_from_the_chapter_or_with_a_word_of_substance(code, name, never):
+    """A suggestion shares the name's meaning: another chapter only with a rare word in common,
+    and only a code the name fits clearly better than the one given."""
+    from medbench_tui.core.icd10.checks import suggestions
+
+    said = " ".join(f.message for f in check_case_code(code, role="differential", name=name))
+    assert not any(bad in said for bad in never), said
+    assert not any(s.startswith(tuple(never)) for s in suggestions(name, code))
+
+
+def test_a_far_title_with_no_better_code_says_so():
+    (finding,) = check_case_code("T17.9", role="differential", name="Inhaled foreign body")
+    assert "No WHO code fits the name clearly better" in finding.message

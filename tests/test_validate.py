@@ -336,7 +336,7 @@ def test_a_key_written_with_no_value_is_an_error_an_explicit_null_is_not():
 
 
 @pytest.mark.parametrize(("item_class", "warned"), [("contraindicated", True), ("acceptable", False)])
-def test_a_bare_team_alias_warns_on_a_harmful_item_only(item_class, warned):
+def test_a_bare_team_alias_alone_warns_on_a_harmful_item_only(item_class, warned):
     """On an item that gives credit, a team named is a referral to it; on a harmful one any mention
     of the team (the right referral, advice to go there if worse) would count against the answer."""
     text = VALID.replace("""  - item: Fluoroquinolone
@@ -370,3 +370,111 @@ def test_a_diagnosis_the_patient_denies_is_history_not_a_leak(said, leaks):
     from medbench_tui.core.validate.leaks import Term, first_leak
 
     assert (first_leak(said, [Term.of("kidney infection")], None) is not None) is leaks
+
+
+@pytest.mark.parametrize("intro", [
+    "I've never had a bladder infection before.",   # denied
+    "No history of bladder infections.",
+    "I have not had a UTI.",
+    "My mother had bladder infections.",            # another person's
+    "My sister has a UTI as well.",
+])
+def test_history_the_patient_may_tell_is_no_leak(intro):
+    assert not leak(intro)
+
+
+@pytest.mark.parametrize("intro", [
+    "My friend thinks it's a bladder infection.",   # another person's guess, about the patient
+    "I'm not sure, but is it a UTI?",
+    "I never drink much. I think it's a bladder infection.",  # the denial is another sentence's
+    "I've never had a UTI, but now I've got a bladder infection.",  # the second mention is not denied
+])
+def test_a_denial_or_relative_elsewhere_does_not_hide_a_leak(intro):
+    assert leak(intro)
+
+
+# --- aliases judged against their item and the case ------------------------------------------
+
+def _with_items(extra: str) -> str:
+    """VALID with more treatment items (YAML lines at the treatment list's indent)."""
+    return VALID.replace("critical_conditions:\n", f"{extra}critical_conditions:\n", 1)
+
+
+def _warnings(text: str, code: str) -> list:
+    return [d for d in check(text).diagnostics if d.code == code]
+
+
+def test_a_bare_word_that_names_the_test_the_item_is_passes():
+    text = VALID.replace("  - item: Urine culture\n    class: acceptable\n",
+                         "  - item: Urine culture\n    class: acceptable\n  - item: Serum magnesium\n"
+                         "    class: acceptable\n    aliases: [magnesium]\n")
+    assert not _warnings(text, "alias.too_broad")
+
+
+def test_a_bare_word_another_item_says_too_is_too_broad_and_names_it():
+    text = _with_items("  - item: Intravenous magnesium sulfate\n    class: not_indicated\n")
+    text = text.replace("  - item: Urine culture\n    class: acceptable\n",
+                        "  - item: Urine culture\n    class: acceptable\n  - item: Serum magnesium\n"
+                        "    class: acceptable\n    aliases: [magnesium]\n")
+    [found] = _warnings(text, "alias.too_broad")
+    assert "Intravenous magnesium sulfate" in found.message and "serum magnesium" in found.message
+
+
+def test_a_bare_word_on_a_harmful_item_or_a_treatment_is_too_broad():
+    harmful = _with_items("  - item: Admission for observation\n    class: not_indicated\n    aliases: [admit]\n")
+    assert "harmful" in _warnings(harmful, "alias.too_broad")[0].message
+    treatment = _with_items("  - item: Oxygen by nasal cannula\n    class: optional\n    aliases: [oxygen]\n")
+    assert "another route, timing or reason" in _warnings(treatment, "alias.too_broad")[0].message
+
+
+def test_a_bare_team_alias_warns_only_where_another_side_names_the_team():
+    item = "  - item: Urology review of the obstructed stone\n    class: acceptable\n"
+    alone = _with_items(f"{item}    aliases: [urology]\n")
+    assert not _warnings(alone, "alias.bare_team")  # any mention of urology is what the item asks anyway
+    clash = _with_items(f"{item}    aliases: [urology]\n"
+                        "  - item: Routine urology outpatient referral\n    class: not_indicated\n")
+    [found] = _warnings(clash, "alias.bare_team")
+    assert "Routine urology outpatient referral" in found.message and "within: same day" in found.message
+    timed = clash.replace(item, f"{item}    within: same day\n")
+    assert not _warnings(timed, "alias.bare_team")  # the grader drops a mention with a contradicting time
+
+
+@pytest.mark.parametrize("split", [
+    "items: [Safety-netting for fever, loin pain, or rigors]",
+    "items: [Safety-netting for fever,loin pain, or rigors]",
+    "items: [Nitrofurantoin, Safety-netting for fever, loin pain, or rigors]",
+])
+def test_a_condition_entry_split_at_a_comma_is_an_error(split):
+    text = VALID.replace("  - item: Safety-netting for fever or loin pain\n",
+                         "  - item: \"Safety-netting for fever, loin pain, or rigors\"\n")
+    text = text.replace("items: [Safety-netting for fever or loin pain]", split)
+    found = one(check(text), "condition.split_name")
+    assert found.severity == "error" and "Quote the name" in found.message and "rigors" in found.message
+    quoted = text.replace(split, 'items: ["Safety-netting for fever, loin pain, or rigors"]')
+    assert "condition.split_name" not in codes(check(quoted))
+
+
+def test_words_shared_by_a_credited_and_a_harmful_item_are_a_warning():
+    text = _with_items("  - item: Ciprofloxacin\n    class: contraindicated\n    aliases: [Macrobid]\n")
+    found = one(check(text), "alias.shared")
+    assert "Nitrofurantoin" in found.message and "Ciprofloxacin" in found.message and found.path.endswith("aliases.0")
+    both_credit = _with_items("  - item: Nitrofurantoin modified release\n    class: acceptable\n"
+                              "    aliases: [Macrobid]\n")
+    assert "alias.shared" not in codes(check(both_credit))
+
+
+def test_a_harmful_treatment_cannot_satisfy_a_must_include_condition_nor_be_an_alternative():
+    text = VALID.replace("items: [Safety-netting for fever or loin pain]",
+                         "items: [Safety-netting for fever or loin pain, Fluoroquinolone]")
+    assert one(check(text), "condition.harmful_item").severity == "error"
+    text = VALID.replace("    aliases: [Macrobid]\n", "    aliases: [Macrobid]\n    alternatives: [Fluoroquinolone]\n")
+    assert "Fluoroquinolone" in one(check(text), "item.harmful_alternative").message
+
+
+def test_a_misspelt_condition_entry_is_a_warning_and_the_primary_coded_as_a_differential_too():
+    text = VALID.replace("items: [Safety-netting for fever or loin pain]",
+                         "items: [Safety-netting for fevr or loin pain]")
+    assert "Safety-netting for fever or loin pain" in one(check(text), "condition.misspelt_item").message
+    same = VALID.replace("site not specified\n    icd10: N39.0", "site not specified\n    icd10: N30.0")
+    assert same != VALID
+    assert one(check(same), "icd10.primary_as_differential").path == "diagnosis.primary.icd10"

@@ -19,7 +19,7 @@ from medbench_tui.core.icd10.codes import (
 )
 from medbench_tui.core.icd10.data import ICD_SHAPE, Tables, cached, cm_title, tables
 from medbench_tui.core.icd10.model import Agreement, CodeFinding, CodeInfo, Role
-from medbench_tui.core.icd10.text import content, overlap
+from medbench_tui.core.icd10.text import QUALIFIERS, content, overlap
 from medbench_tui.core.icd10.titles import entry_words, find, index, query_variants
 
 TITLE_MATCH_THRESHOLD = 50.0
@@ -166,40 +166,95 @@ def _not_who_message(info: CodeInfo, name: str, t: Tables) -> str:
     return f"{start}; WHO has {target} '{target_title}'. Use {target}."
 
 
+SUGGESTION_MARGIN = 15.0
+"""A code is suggested in place of the given one only if the name fits its WHO title (see
+name_similarity) at least TITLE_MATCH_THRESHOLD and this much better than the given code's."""
+
+SUBSTANCE_WEIGHT = 5.0
+"""How rare (titles.Index.weight) a word must be to say what a condition is: "hyperkalaemia"
+(11.2), "pneumonia" (5.9) do; "acute" (3.8), "body" (3.8), "disease" (3.2) do not."""
+
+SUGGESTIONS_SEARCHED = 12  # WHO search hits looked at for a suggestion
+
+
 def _title_mismatch(code: str, code_title: str, name: str, t: Tables) -> CodeFinding | None:
     similarity = name_similarity(name, code)
     if similarity >= TITLE_MATCH_THRESHOLD:
         return None
-    chapter = t.chapter_of(code)
-    others = [  # a suggestion shares the code's chapter or fits the name: never "ABO incompatibility" for R79.8
-        hit for hit, _ in find(name, 5) if hit[:3] != code[:3]
-        and (t.chapter_of(hit) == chapter or name_similarity(name, hit) >= TITLE_MATCH_THRESHOLD)
-    ][:2]
-    better = f" WHO codes for '{name}': {_listing(others, t, 2)}." if others else ""
+    others = suggestions(name, code, similarity)
+    if others:
+        better = f" WHO codes that fit '{name}' better: {_listing(others, t, 2)}."
+    else:
+        better = (" No WHO code fits the name clearly better: if WHO codes this only under a broader "
+                  "title, keep it; otherwise find the code with `medbench icd search`.")
     change = cm_change(code, t)
     cm = cm_title(code) if change else None
     cm_hint = f" (In ICD-10-CM {code} means '{cm}': {change.note})" if change and cm else ""
     return CodeFinding("warning", "icd10.title_mismatch",
-        f"{code} is '{code_title}' in WHO ICD-10 2019, which does not look like '{name}': "
-        f"is this the right code?{better}{cm_hint}")
+        f"{code} is '{code_title}' in WHO ICD-10 2019, which shares little with '{name}' (its words "
+        f"fit {similarity:.0f} of 100; {TITLE_MATCH_THRESHOLD:.0f} passes): is this the right code?"
+        f"{better}{cm_hint}")
 
 
-def name_similarity(name: str, code: str) -> float:
+def suggestions(name: str, code: str, fit: float | None = None, limit: int = 2) -> list[str]:
+    """Codes to suggest for ``name`` in place of ``code``: from the WHO search, only those whose
+    title the name fits (name_similarity) clearly better than the given code's, and from another
+    chapter only those that share a word of substance with the name (R79.8 for "spurious
+    hyperkalaemia" is never told "ABO incompatibility reaction"). None is better than an absurd one."""
+    t, idx = tables(), index()
+    fit = name_similarity(name, code) if fit is None else fit
+    chapter = t.chapter_of(code)
+    substance = {w for w in content(t.folder.words(name))
+                 if w.isalpha() and w not in QUALIFIERS and idx.weight(w) >= SUBSTANCE_WEIGHT}
+    found: list[str] = []
+    for hit, _ in find(name, SUGGESTIONS_SEARCHED):
+        if hit[:3] == code[:3] or t.items[hit].children or any(hit[:3] == f[:3] for f in found):
+            continue  # the same category, or one not codable as it stands
+        if name_similarity(name, hit) < max(TITLE_MATCH_THRESHOLD, fit + SUGGESTION_MARGIN):
+            continue
+        if t.chapter_of(hit) != chapter and not substance & set(t.folder.words(t.items[hit].title)):
+            continue
+        found.append(hit)
+        if len(found) == limit:
+            break
+    return found
+
+
+# Words that say which of two opposite kinds a condition is: a name with one and a title with the
+# other ("Acute kidney injury" against N18.9 "Chronic kidney disease") never match, as numbers.
+OPPOSITES: tuple[tuple[str, str], ...] = (
+    ("acute", "chronic"), ("benign", "malignant"), ("congenital", "acquired"), ("upper", "lower"),
+)
+
+
+def _opposed(name_words: set[str], title: str, title_words: set[str]) -> bool:
+    """The name says one kind and the title the other, unless the title also takes the kind unsaid
+    (K27.4 'chronic or unspecified' takes an acute bleed)."""
+    return any(a in name_words and b not in name_words and b in title_words and a not in title_words
+               and f"{b} or unspecified" not in title.casefold()
+               for one, other in OPPOSITES for a, b in ((one, other), (other, one)))
+
+
+def name_similarity(name: str, code: str, *, category: bool = True) -> float:
     """0-100: how well a diagnosis name fits the WHO title of a code (see
-    TITLE_MATCH_THRESHOLD)."""
+    TITLE_MATCH_THRESHOLD); without ``category``, the code's own title and terms only."""
     t, idx = tables(), index()
     code = normalise_code(code)
     if code not in t.items:
         return 0.0
     titles = [t.items[code].title]
-    category = t.items.get(code[:3])
-    if len(code) > 3 and category and not category.title.startswith("Other"):
-        titles.append(category.title)  # "Ectopic pregnancy" for O00.1 "Tubal pregnancy"
+    parent = t.items.get(code[:3])
+    if category and len(code) > 3 and parent and not parent.title.startswith("Other"):
+        titles.append(parent.title)  # "Ectopic pregnancy" for O00.1 "Tubal pregnancy"
     numbers = set(_NUMBER.findall(name))
     title_numbers = set(_NUMBER.findall(" ".join(titles)))
     if numbers and title_numbers and not numbers & title_numbers:
         return 0.0
-    targets = [content(t.folder.words(text)) for text in titles] + idx.aliases.get(code[:3], []) + entry_words(code)
+    own = t.items[code].title
+    if _opposed(set(t.folder.words(name)), own, set(t.folder.words(own))):
+        return 0.0
+    aliases = idx.aliases.get(code[:3], []) if category else []  # a synonym row points to a category
+    targets = [content(t.folder.words(text)) for text in titles] + aliases + entry_words(code)
     best = 0.0
     readings = [tuple(slot[choice] for slot in variant) for variant in query_variants(name) for choice in (0, -1)]
     for reading in dict.fromkeys(readings):

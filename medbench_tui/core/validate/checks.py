@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
+from rapidfuzz import fuzz
 
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
@@ -25,6 +26,7 @@ from medbench_tui.core.validate.messages import (
     allowed_hint,
     annotation_at,
     capital,
+    closest,
     describe,
     did_you_mean,
     keys_at,
@@ -32,9 +34,18 @@ from medbench_tui.core.validate.messages import (
     show,
     type_hint,
 )
-from medbench_tui.core.validate.reference_fit import broad_alias, hospital_only_test
+from medbench_tui.core.validate.reference_fit import (
+    HARMFUL_CLASSES,
+    CaseItem,
+    bare_target_risk,
+    broad_alias_risk,
+    hospital_only_test,
+    related_terms,
+    targets_of,
+)
 from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
+from medbench_tui.core.vocabulary import Term as VocabularyTerm
 from medbench_tui.core.vocabulary import read_vocabulary, reading
 from medbench_tui.core.yamldoc import YamlPath
 
@@ -244,6 +255,14 @@ class _Checker:
         )
         coded += [(("diagnosis", "secondary", i), d, "secondary") for i, d in entries_at(diagnosis, "secondary")]
         coded += [(("differential", i), d, "differential") for i, d in entries_at(self.data, "differential")]
+        primary_code = (text_at(primary, "icd10") or "").strip().upper() if isinstance(primary, dict) else ""
+        for i, other in entries_at(self.data, "differential"):
+            if primary_code and (text_at(other, "icd10") or "").strip().upper() == primary_code:
+                self.add("warning", "icd10.primary_as_differential", ("diagnosis", "primary", "icd10"),
+                         f"The primary diagnosis and the differential `{show(text_at(other, 'name'))}` (line "
+                         f"{self.line_of(('differential', i, 'icd10'))}) have the same code {primary_code}: "
+                         "a differential is another condition, so one of the two codes is wrong. Check both with "
+                         "`medbench icd lookup`.")
         for path, entry, role in coded:
             code = text_at(entry, "icd10")
             if code is None:
@@ -468,18 +487,43 @@ class _Checker:
                          f"`{show(item)}` is required, but {test} is not done in a {setting.replace('_', ' ')} "
                          "consultation: make it `acceptable` and require the referral that leads to it.")
 
+    def case_items(self) -> list[CaseItem]:
+        return [CaseItem(list_name, i, text_at(entry, "item") or f"number {i + 1}", text_at(entry, "class"),
+                         tuple(n for n in [text_at(entry, "item")] + [a for _, a in texts_at(entry, "aliases")] if n))
+                for list_name in ("workup", "treatment") for i, entry in entries_at(self.data, list_name)]
+
     def alias_breadth(self) -> None:
-        for list_name in ("workup", "treatment"):
-            for i, entry in entries_at(self.data, list_name):
-                for j, alias in texts_at(entry, "aliases"):
-                    found = broad_alias(alias, text_at(entry, "class"))
-                    if found is None:
-                        continue
-                    words, narrower = found
-                    self.add("warning", "alias.too_broad", (list_name, i, "aliases", j),
-                             f"The alias `{show(alias)}` of `{show(text_at(entry, 'item') or i + 1)}` is too "
-                             f"broad: a correct plan uses the words \"{words}\" with another timing or reason. "
-                             f"Use a narrower phrase, such as \"{narrower}\".")
+        items = self.case_items()
+        for item in items:
+            entry = self.data[item.list_name][item.index]
+            for j, alias in texts_at(entry, "aliases"):
+                found = broad_alias_risk(alias, item, items)
+                if found is None:
+                    continue
+                self.add("warning", "alias.too_broad", (item.list_name, item.index, "aliases", j),
+                         f"The alias `{show(alias)}` of `{show(item.name)}` is too broad: {found.why}. "
+                         f"Use a narrower phrase, such as \"{found.narrower}\".")
+        self.shared_names(items)
+
+    def shared_names(self, items: list[CaseItem]) -> None:
+        """A name or alias of an item that gives credit, written again for an item that costs the
+        answer (or the reverse): one mention is both, so a plan is credited and penalised for the same
+        words, or the grader must guess which the author meant."""
+        first: dict[str, CaseItem] = {}
+        for item in items:
+            entry = self.data[item.list_name][item.index]
+            named = [(("item",), text_at(entry, "item"))] + [(("aliases", j), a) for j, a in texts_at(entry, "aliases")]
+            for where, name in named:
+                if not name or not name.strip():
+                    continue
+                other = first.setdefault(_spaced(name), item)
+                if other is item or other.penalised == item.penalised:
+                    continue
+                self.add("warning", "alias.shared", (item.list_name, item.index, *where),
+                         f"`{show(name)}` names both `{show(other.name)}` ({other.klass}, line "
+                         f"{self.line_of((other.list_name, other.index, 'item'))}) and `{show(item.name)}` "
+                         f"({item.klass}): a plan that says it would count as both, credited and penalised for the "
+                         "same words. Give each item words of its own (the test's result, the drug given).")
 
     def item_structure(self) -> None:
         """The structured fields of an item (``within``, ``route``, ``target``) must name what the
@@ -487,6 +531,7 @@ class _Checker:
         team, on an item that gives no time, is any mention of that team at any time (an outpatient
         letter next month)."""
         vocabulary = read_vocabulary()
+        items = self.case_items()
         for list_name in ("workup", "treatment"):
             for i, entry in entries_at(self.data, list_name):
                 name = text_at(entry, "item") or f"number {i + 1}"
@@ -510,16 +555,45 @@ class _Checker:
                              f"vocabulary knows.{did_you_mean(target, targets)} A bank can add it in its "
                              "`vocabulary.yaml`.")
                 timed = within is not None or reading.read_action(text_at(entry, "item") or "").windows
-                harmful = text_at(entry, "class") in ("contraindicated", "not_indicated")
-                for j, alias in texts_at(entry, "aliases"):
-                    said = reading.read_action(alias)
-                    bare = said.teams and said.covered >= 1.0 and not said.acts and not said.windows
-                    if bare and harmful and not timed:  # a credited item named by its team is a referral to it
-                        self.add("warning", "alias.bare_team", (list_name, i, "aliases", j),
-                                 f"The alias `{show(alias)}` of the harmful `{show(name)}` names only a team: "
-                                 "any mention of it (the right referral, advice to go there if worse) would "
-                                 "count against the answer. Say the wrong action and its time in the alias "
-                                 "(`routine cardiology clinic referral`), or give the item its time.")
+                item = next(c for c in items if c.list_name == list_name and c.index == i)
+                self.bare_aliases(entry, item, items, timed=bool(timed))
+
+    def bare_aliases(self, entry: dict, item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
+        """Aliases that name only a team (no action, time, route or dose): where they let a wrong plan
+        pass (see ``reference_fit.bare_target_risk`` for why an item with a time is protected)."""
+        name_targets = targets_of(item.name)
+        name_bare = reading.read_action(item.name).covered >= 1.0
+        where = (item.list_name, item.index, "aliases")
+        for j, alias in texts_at(entry, "aliases"):
+            said = reading.read_action(alias)
+            if said.covered < 1.0 or said.acts or said.windows or said.routes or _DIGIT.search(alias):
+                continue  # it says an action, a time, a route or a dose as well
+            if not said.teams or said.drugs or said.classes or (name_bare and said.teams == name_targets):
+                continue  # not a team alone, or another name of what the item's own name says
+            if item.klass in HARMFUL_CLASSES and not timed:  # any mention counts against the answer
+                self.add("warning", "alias.bare_team", (*where, j),
+                         f"The alias `{show(alias)}` of the harmful `{show(item.name)}` names only a team: "
+                         "any mention of it (the right referral, advice to go there if worse) would "
+                         "count against the answer. Say the wrong action and its time in the alias "
+                         "(`routine cardiology clinic referral`), or give the item its time.")
+                continue
+            other = None if timed else bare_target_risk(said.teams, item, items)
+            if other is not None:
+                self.add("warning", "alias.bare_team", (*where, j),
+                         f"The alias `{show(alias)}` of `{show(item.name)}` names only a team, and "
+                         f"`{show(other.name)}` ({other.klass}, line "
+                         f"{self.line_of((other.list_name, other.index, 'item'))}) is about it too: "
+                         f"`{show(item.name, 40)}` gives no time, so a plan that does `{show(other.name, 40)}` "
+                         "counts as this item through the alias. Give the item its time (`within: same day`), "
+                         "or write the alias with the action and time that tell the two apart.")
+            elif timed and name_targets and not any(related_terms(a, b) for a in said.teams for b in name_targets) \
+                    and not _named_in(said.teams, item.name):
+                named = ", ".join(sorted(t.name for t in name_targets))
+                self.add("warning", "alias.bare_team", (*where, j),
+                         f"The alias `{show(alias)}` of `{show(item.name)}` names only a team the item does not "
+                         f"({named} there): any mention of it with no time said (its clinic, a follow-up) "
+                         "counts as this timed item. Say the action and time in the alias "
+                         f"(\"same-day {said_team(said)} assessment\"), or delete it.")
 
     def condition_entries(self) -> None:
         """A critical condition's entries stand for items: a name split at its comma in a flow list
@@ -532,16 +606,52 @@ class _Checker:
                         names.setdefault(name.strip().casefold(), name)
         items = [n for _, e in entries_at(self.data, "workup") + entries_at(self.data, "treatment")
                  if (n := text_at(e, "item"))]
+        harmful = {name.strip().casefold(): (text_at(e, "item") or name, str(e.get("class")))
+                   for _, e in entries_at(self.data, "treatment") if e.get("class") in HARMFUL_CLASSES
+                   for name in [text_at(e, "item")] + [a for _, a in texts_at(e, "aliases")] if name}
+        for i, entry in entries_at(self.data, "treatment"):
+            if entry.get("class") in HARMFUL_CLASSES:
+                continue
+            for j, alternative in texts_at(entry, "alternatives"):
+                meant = harmful.get(alternative.strip().casefold())
+                if meant is not None:
+                    self.add("error", "item.harmful_alternative", ("treatment", i, "alternatives", j),
+                             f"`{show(alternative)}` is an alternative of `{show(text_at(entry, 'item'))}` "
+                             f"({entry.get('class')}), but names `{show(meant[0])}`, which is `{meant[1]}`: the "
+                             "harmful plan would fully meet the item. Take it out of `alternatives`.")
+        joined_names = {_spaced(n): n for n in names.values() if "," in n}
         for i, condition in entries_at(self.data, "critical_conditions"):
             entries = texts_at(condition, "items")
-            for (j, first), (_, second) in zip(entries, entries[1:], strict=False):
-                joined = f"{first.strip()}, {second.strip()}".casefold()
-                if any(item.casefold() == joined for item in items):
-                    self.add("error", "condition.split_name", ("critical_conditions", i, "items", j),
-                             f"`{show(first)}` and `{show(second)}` are one item's name split at its comma: "
-                             f"quote it in the list (\"{first.strip()}, {second.strip()}\").")
+            j = 0
+            while j < len(entries):
+                run = next((k for k in range(len(entries), j + 1, -1)
+                            if _spaced(", ".join(e for _, e in entries[j:k])) in joined_names), None)
+                if run is None:
+                    j += 1
+                    continue
+                whole = joined_names[_spaced(", ".join(e for _, e in entries[j:run]))]
+                parts = " and ".join(f"`{show(e.strip(), 40)}`" for _, e in entries[j:run])
+                self.add("error", "condition.split_name", ("critical_conditions", i, "items", entries[j][0]),
+                         f"{parts} are one item's name split at its comma{'s' if run - j > 2 else ''}: in a "
+                         f"`[...]` list a comma separates entries, so each fragment names no item. Quote the "
+                         f"name in the list (\"{whole}\"), or write one `- ` entry per line.")
+                j = run
+            kind = text_at(condition, "kind")
             for j, said in entries:
+                meant = harmful.get(said.strip().casefold())
+                if meant is not None and kind == "must_include":
+                    self.add("error", "condition.harmful_item", ("critical_conditions", i, "items", j),
+                             f"`{show(said)}` names `{show(meant[0])}`, which is `{meant[1]}`, in a `must_include` "
+                             "condition: giving the harmful thing would satisfy what the plan must do. Take it out "
+                             "of this list (a harmful item belongs in a `must_not_include` condition).")
                 if said.strip().casefold() not in names:
+                    close = closest(said, items)
+                    if close is not None and fuzz.ratio(said.casefold(), close.casefold()) >= MISSPELT_RATIO:
+                        self.add("warning", "condition.misspelt_item", ("critical_conditions", i, "items", j),
+                                 f"`{show(said)}` names no item, but is nearly `{show(close)}`: as written it is "
+                                 "searched as a bare phrase, without that item's aliases, timing or meaning. "
+                                 "Correct it to the item's name.")
+                        continue
                     self.add("info", "condition.phrase_entry", ("critical_conditions", i, "items", j),
                              f"`{show(said)}` names no work-up or treatment item, so it is searched as a bare "
                              "phrase, without aliases, timing or meaning. Name the item it stands for (add one, "
@@ -639,6 +749,30 @@ class _Checker:
             self.add("error", "case.final_with_errors", ("status",),
                      f"A case with errors cannot be `final` ({errors} error(s) here): fix them or set "
                      "`status: review`.")
+
+
+_DIGIT = re.compile(r"\d")
+MISSPELT_RATIO = 90.0
+"""rapidfuzz ratio (0-100) at which a condition entry that names no item is taken for a misspelt
+item name ("Intravenous immunoglobin 2 g/kg" for "Intravenous immunoglobulin 2 g/kg")."""
+
+
+def _named_in(teams: frozenset[VocabularyTerm], name: str) -> bool:
+    """Whether a word of substance of any name of ``teams`` is in ``name`` ("high-dependency care"
+    names the high dependency unit, though the vocabulary reads no team there)."""
+    words = {w for w in re.findall(r"[a-z]{4,}", name.casefold())}
+    return any(w in words for team in teams for n in (team.name, *team.also)
+               for w in re.findall(r"[a-z]{4,}", n.casefold()))
+
+
+def _spaced(text: str) -> str:
+    """A name compared as its words: case and the spaces around its commas do not matter."""
+    return " ".join(re.findall(r"[^\s,]+|,", text.casefold()))
+
+
+def said_team(said: reading.ActionReading) -> str:
+    """The team a reading names, in the vocabulary's words (for an example in a message)."""
+    return min((t.name for t in said.teams), key=len, default="team")
 
 
 def _lookup_problem(path: Path) -> str | None:

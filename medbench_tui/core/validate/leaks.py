@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -46,56 +47,91 @@ class Term:
         ``vocabulary`` holds ``words`` and ``normalised``: most texts do not contain the
         term's first word at all, and are passed over without a scan.
         """
+        return next(self.matches(words, normalised, vocabulary), None)
+
+    def matches(self, words: list[str], normalised: list[str], vocabulary: set[str]) -> Iterator[int]:
+        """Index of every word where this term starts."""
         size = len(self.words)
         head, last = list(self.words[:-1]), self.words[-1]
         plural = () if self.exact else (last + "s", last + "es")
         if (head[0] if head else last) not in vocabulary and (head or not vocabulary.intersection(plural)):
-            return None
+            return
         source = words if self.exact else normalised
         for start in range(len(source) - size + 1):
             if source[start: start + size - 1] == head and source[start + size - 1] in (last, *plural):
-                return start
-        return None
+                yield start
 
 
-DENIAL_REACH = 5
-"""Words before a name within which a negation makes it history the patient may tell."""
-
-
-@lru_cache(maxsize=1)
-def _negations() -> frozenset[str]:
-    from medbench_tui.core.vocabulary import read_vocabulary
-
-    return frozenset(p for p in read_vocabulary().phrases("negation_before") if " " not in p)
-
-
-def _denied(text: str, found: list[re.Match[str]], start: int) -> bool:
-    """The name is denied in its sentence ("never had a kidney infection", "no stroke"): a
-    patient may say so without giving the diagnosis away."""
-    for k in range(start - 1, max(-1, start - 1 - DENIAL_REACH), -1):
-        if re.search(r"[.;!?\n]", text[found[k].end() : found[k + 1].start()]):
-            return False
-        if found[k].group().lower().replace("'", "") in _negations() or found[k].group().lower() == "t":
-            return True  # "t" of "haven't", "didn't" split at the apostrophe
-    return False
-
-
-def first_leak(text: str, terms: list[Term], code_pattern) -> tuple[int, str] | None:
-    """Offset and wording of the first diagnosis name, alias or code in ``text``."""
+def first_leak(text: str, terms: list[Term], code_pattern: re.Pattern[str] | None) -> tuple[int, str] | None:
+    """Offset and wording of the first diagnosis name, alias or code in ``text`` that is not
+    history the patient may tell (:func:`told_history`)."""
     found = list(_WORD.finditer(text))
     words = [m.group() for m in found]
     normalised = [_spelling(w) for w in words]
     vocabulary = {*words, *normalised}
     hits = []
     for term in terms:
-        offset = 0
-        while (start := term.match(words[offset:], normalised[offset:], vocabulary)) is not None:
-            start += offset
-            if not _denied(text, found, start):
-                first, last = found[start], found[start + len(term.words) - 1]
+        for start in term.matches(words, normalised, vocabulary):
+            first, last = found[start], found[start + len(term.words) - 1]
+            if told_history(text[: first.start()]) is None:
                 hits.append((first.start(), text[first.start(): last.end()]))
                 break
-            offset = start + 1
     if code_pattern is not None and (code := code_pattern.search(text)):
         hits.append((code.start(), code.group()))
     return min(hits) if hits else None
+
+
+# How far back from a name a denial or a relative is looked for, within its clause.
+HISTORY_REACH = 7
+_CLAUSE_END = re.compile(r"[.;:!?,()\u2014]|\s[-\u2013]\s")
+_APOSTROPHES = str.maketrans("", "", "'\u2019")
+
+
+@dataclass(frozen=True)
+class _HistoryCues:
+    denials: tuple[tuple[str, ...], ...]
+    relatives: frozenset[str]
+    having: tuple[tuple[str, ...], ...]
+    not_denials: tuple[tuple[str, ...], ...]
+    clause_words: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _history_cues() -> _HistoryCues:
+    from medbench_tui.core.vocabulary import read_vocabulary
+
+    vocabulary = read_vocabulary()
+
+    def phrases(name: str) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(p.split()) for p in vocabulary.phrases(name))
+
+    return _HistoryCues(phrases("patient_denials"), frozenset(vocabulary.phrases("patient_relatives")),
+                        phrases("patient_having"), phrases("pseudo_negation"),
+                        frozenset(vocabulary.phrases("clause_words")))
+
+
+def _find(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> int | None:
+    """Where the last of ``phrases`` found in ``words`` starts, or None."""
+    found = [k for k in range(len(words)) for p in phrases if tuple(words[k: k + len(p)]) == p]
+    return max(found) if found else None
+
+
+def told_history(before: str) -> str | None:
+    """Why a name the patient says after ``before`` is history the patient may tell rather than the
+    diagnosis given away, or None: denied in its clause ("I've never had a kidney infection"), or
+    another person's ("my mother had a stroke"; not "my friend thinks it's a stroke"). The words
+    are the vocabulary's (``patient_denials``, ``patient_relatives``, ``patient_having``)."""
+    cues = _history_cues()
+    clause = _CLAUSE_END.split(before)[-1]
+    words = _WORD.findall(clause.casefold().translate(_APOSTROPHES))
+    for k in range(len(words) - 1, -1, -1):
+        if words[k] in cues.clause_words:
+            words = words[k + 1:]
+            break
+    words = words[-HISTORY_REACH:]
+    if _find(words, cues.not_denials) is None and _find(words, cues.denials) is not None:
+        return "denied"
+    relative = max((k for k, w in enumerate(words) if w in cues.relatives), default=None)
+    if relative is not None and _find(words[relative + 1:], cues.having) is not None:
+        return "another person's"
+    return None

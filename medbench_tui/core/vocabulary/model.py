@@ -285,6 +285,12 @@ PHRASE_LISTS: dict[str, str] = {
                   "discharge home'), besides the action verbs of cues.yaml",
     "record_measures": "answers: findings a condition may state ('if the BP is low') that a case's record usually "
                        "holds; a test term of the same name gives their other names",
+    "patient_denials": "case validation: words before a condition in the patient's words that deny having had it "
+                       "('never had a kidney infection'): history the patient may tell, not the diagnosis given away",
+    "patient_relatives": "case validation: the people other than the patient whose illness a patient may tell "
+                         "('my mother had a stroke')",
+    "patient_having": "case validation: words between a relative and a condition that say the relative had it "
+                      "('my father died of', 'my sister has'); 'thinks it is' is no history",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
