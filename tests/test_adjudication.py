@@ -287,7 +287,8 @@ def test_a_record_that_matches_nothing_in_the_store_is_refused_with_its_line(sco
     ('{"run_id": 1, "case_id": "c", "section": "workup", "reference": "r\\ud800", "evaluator": "found",'
      ' "physician": "found", "rater": "A"}', "not valid Unicode"),
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-], ids=["run id 2**70", "lone surrogate", "100k-deep array"])
+    ('{"run_id": ' + "9" * 5000 + ', "case_id": "c"}', "number too long"),
+], ids=["run id 2**70", "lone surrogate", "100k-deep array", "5000-digit number"])
 def test_hostile_records_get_one_clear_line(scored_group, tmp_path, capsys, line, message):
     store_path, _ = scored_group
     path = tmp_path / "in.jsonl"

@@ -341,6 +341,9 @@ def _located(lines: Iterable[str], source: str) -> Iterator[tuple[str, Record]]:
         except RecursionError:
             raise AdjudicationError(f"{where}: nested too deeply to be a record (a record is one flat "
                                     "JSON object)") from None
+        except ValueError:  # a number longer than Python reads (4,300 digits)
+            raise AdjudicationError(f"{where}: a number too long to be a record's (run ids are at most "
+                                    f"{MAX_RUN_ID})") from None
         yield where, Record.from_json(data, where)
 
 
