@@ -261,3 +261,16 @@ def test_a_transcript_value_yaml_reads_as_an_impossible_date_is_a_clear_error(tm
     path.write_text("case_id: x\nturns:\n  - role: doctor\n    text: 2001-02-30\n", encoding="utf-8")
     with pytest.raises(MedbenchError, match="put text in quotes"):
         load_transcript(path)
+
+
+@pytest.mark.parametrize("argv", [
+    ["adjudication", "import", "9" * 5000],
+    ["rehearse", "--bank", "x" * 5000, "case.yaml"],
+    ["validate", "y" * 5000],
+], ids=["adjudication import", "rehearse --bank", "validate"])
+def test_a_file_name_the_system_refuses_is_one_clear_line(tmp_path, monkeypatch, capsys, argv):
+    """A name longer than the file system allows is the user's to fix, not a bug of ours."""
+    monkeypatch.chdir(tmp_path)
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code in (1, 2) and "internal error" not in err, err

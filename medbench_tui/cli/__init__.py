@@ -85,6 +85,9 @@ def _run(args: argparse.Namespace) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path the system refuses (too long, not allowed, a full disk): the user's to fix
+        print(redact(f"medbench: error: {_os_problem(exc)}"), file=sys.stderr)
+        return 1
     except Exception as exc:  # a bug of ours: say so plainly, keep the trace for debugging
         if os.environ.get("MEDBENCH_DEBUG"):
             raise
@@ -94,3 +97,12 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _os_problem(exc: OSError) -> str:
+    """What the system refused, with the file named (a long name shortened)."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is None:
+        return reason
+    name = str(exc.filename)
+    return f"{name if len(name) <= 200 else name[:200] + '…'}: {reason}"
