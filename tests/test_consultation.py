@@ -139,6 +139,22 @@ async def test_each_message_gets_one_reply_with_facts(tmp_path):
     assert all(t.seconds is not None and t.seconds >= 0 for t in c.transcript.turns)
 
 
+async def test_the_patient_reads_the_start_of_a_huge_message_and_the_transcript_keeps_all_of_it(tmp_path):
+    """A model that writes a megabyte held the patient for minutes (reading is linear but not
+    cheap); the patient reads the first MAX_HEARD_CHARS, the transcript says so and keeps all."""
+    from medbench_tui.core.consultation.loop import MAX_HEARD_CHARS
+
+    c = consultation(tmp_path)
+    message = "How many cigarettes do you smoke? " + "lorem ipsum " * 100_000
+    reply = await c.ask(message)
+    assert reply.facts == ["smoking"]
+    assert c.transcript.turns[0].text == message
+    cut = [e for e in c.transcript.events if e.kind == "message_cut"]
+    assert len(cut) == 1 and cut[0].turn == 1 and f"{MAX_HEARD_CHARS:,}" in (cut[0].reason or "")
+    await c.ask("Any fever?")
+    assert len([e for e in c.transcript.events if e.kind == "message_cut"]) == 1
+
+
 async def test_attachment_released_on_request_by_keyword_or_title(tmp_path):
     c = consultation(tmp_path)
     reply = await c.ask("Can I see your X-rays?")

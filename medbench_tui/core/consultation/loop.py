@@ -32,6 +32,20 @@ from medbench_tui.core.simulators.intent import attachments_asked
 from medbench_tui.core.simulators.voice import HAND_OVER, HAND_OVER_AGAIN
 from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn, Usage
 
+MAX_HEARD_CHARS = 5_000
+"""The most of one doctor message the patient reads (a consultation question is a few hundred
+characters; a model that writes a megabyte would otherwise hold the patient for minutes).
+The transcript keeps the whole message, with a ``message_cut`` event saying what was heard."""
+
+
+def heard(message: str) -> str:
+    """The part of ``message`` the patient reads: all of it, or up to :data:`MAX_HEARD_CHARS`
+    ending at a space or line break when there is one in the second half."""
+    if len(message) <= MAX_HEARD_CHARS:
+        return message
+    end = max(message.rfind("\n", 0, MAX_HEARD_CHARS), message.rfind(" ", 0, MAX_HEARD_CHARS))
+    return message[: end if end > MAX_HEARD_CHARS // 2 else MAX_HEARD_CHARS]
+
 __all__ = [
     "AttachmentView",
     "Consultation",
@@ -129,9 +143,14 @@ class Consultation:
         doctor = Turn(role="doctor", text=message, seconds=round(now - self._mark, 4))
         self.transcript.turns.append(doctor)
         self._notify(doctor)
-        reply = await self.simulator.reply(message, guard=self.guard, on_text=on_text)
+        read = heard(message)
+        if read != message:
+            self._event(Event(turn=turn, kind="message_cut", reason=(
+                f"the doctor's message is {len(message):,} characters; the patient read the first {len(read):,} "
+                f"(at most {MAX_HEARD_CHARS:,})")))
+        reply = await self.simulator.reply(read, guard=self.guard, on_text=on_text)
         seconds = time.perf_counter() - now
-        asked = [a for a in attachments_asked(self.case.attachments, message) if a.available != "after_turn"
+        asked = [a for a in attachments_asked(self.case.attachments, read) if a.available != "after_turn"
                  or a in self.released]
         again = [a for a in asked if a in self.released]
         released = [self._release(a, turn) for a in asked if a not in again]
