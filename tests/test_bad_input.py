@@ -112,6 +112,15 @@ def test_score_on_a_deeply_nested_transcript(tmp_path, capsys):
     assert "nested too deeply" in err
 
 
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_score_on_a_transcript_with_a_number_too_long_to_read(tmp_path, capsys, suffix):
+    case = write_bank(tmp_path)
+    transcript = tmp_path / f"t{suffix}"
+    transcript.write_text('{"case_id": "fx-cough-001", "system": "s",\n "turns": [], "steps": ' + "9" * 5000 + "}")
+    err = _one_clear_line(capsys, main(["score", str(case), str(transcript)]))
+    assert "number too long" in err and f"t{suffix}:2" in err, err
+
+
 @pytest.mark.parametrize("content, message", [
     (b"\xff\xfe not text\n", "not UTF-8"),
     (("systems:\n  a:\n" + "    - [" * 3000 + "\n").encode(), "medbench.yaml"),

@@ -7,6 +7,8 @@ the point of ``replay`` and ``score`` is to re-score other people's outputs.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any, Literal
 
@@ -159,6 +161,11 @@ def _parse(path: Path, text: str) -> Any:
         return YAML(typ="safe", pure=True).load(text)
     except json.JSONDecodeError as exc:
         raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except ValueError:  # Python reads integers of at most 4,300 digits
+        long = re.search(r"\d{4301,}", text)
+        place = f"{path}:{text.count(chr(10), 0, long.start()) + 1}" if long else str(path)
+        raise MedbenchError(f"{place}: a number too long to read (over 4,300 digits): "
+                            "write it as text in quotes, or shorten it") from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark
         place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
