@@ -124,6 +124,7 @@ def test_score_on_a_transcript_with_a_number_too_long_to_read(tmp_path, capsys, 
 @pytest.mark.parametrize("content, message", [
     (b"\xff\xfe not text\n", "not UTF-8"),
     (("systems:\n  a:\n" + "    - [" * 3000 + "\n").encode(), "medbench.yaml"),
+    (b"systems:\n  a:\n    kind: x\n<<: {id: other}\n", "id: unknown key"),  # a merged key has no line
 ])
 def test_run_with_a_broken_bank_configuration(tmp_path, capsys, content, message):
     write_bank(tmp_path)

@@ -284,9 +284,9 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | Non
     node = data
     for key in loc:
         if isinstance(node, dict) and key in node:
-            position = node.lc.key(key) if hasattr(node, "lc") else None
+            position = _position(node, key, item=False)
         elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-            position = node.lc.item(key) if hasattr(node, "lc") else None
+            position = _position(node, key, item=True)
         else:
             continue
         parts.append(str(key))
@@ -294,6 +294,15 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | Non
             found = (position[0] + 1, position[1] + 1)
         node = node[key]
     return ".".join(parts), found
+
+
+def _position(node: Any, key: Any, *, item: bool) -> Any:
+    """Where ruamel read ``key`` of ``node``, or None: a key a merge (``<<:``) brought in
+    has no place of its own."""
+    try:
+        return (node.lc.item(key) if item else node.lc.key(key)) if hasattr(node, "lc") else None
+    except (KeyError, IndexError, TypeError):
+        return None
 
 
 def _message(error: ErrorDetails) -> str:
