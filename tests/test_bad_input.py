@@ -112,6 +112,27 @@ def test_score_on_a_deeply_nested_transcript(tmp_path, capsys):
     assert "nested too deeply" in err
 
 
+@pytest.mark.parametrize("value, message", [
+    ('!!int ""', "tag !!int"), ("!!float ''", "tag !!float"), ("!!bool 5", "tag !!bool"), ("9" * 5000, "too long"),
+], ids=["empty int", "empty float", "bool 5", "5000 digits"])
+def test_a_value_yaml_cannot_construct_is_one_clear_line_with_its_line(tmp_path, capsys, value, message):
+    """Transcripts and medbench.yaml are read with ruamel.yaml, whose constructor raises
+    ValueError or IndexError on these: the line and the way out, never an internal error."""
+    case = write_bank(tmp_path)
+    transcript = tmp_path / "t.yaml"
+    transcript.write_text(f"case_id: fx-cough-001\nsystem: s\nturns: []\nsteps: {value}\n")
+    err = _one_clear_line(capsys, main(["score", str(case), str(transcript)]))
+    assert message in err and "t.yaml:4" in err, err
+    (tmp_path / "medbench.yaml").write_text(f"systems:\n  a:\n    kind: {value}\n")
+    err = _one_clear_line(capsys, main(["systems", "--bank", str(tmp_path), "--offline"]))
+    assert message in err and "medbench.yaml:3" in err, err
+
+
+def test_a_nul_character_in_an_argument_is_a_usage_error(tmp_path, capsys):
+    assert main(["adjudication", "export", "a\x00b"]) == 2
+    assert "NUL character" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("suffix", [".json", ".yaml"])
 def test_score_on_a_transcript_with_a_number_too_long_to_read(tmp_path, capsys, suffix):
     case = write_bank(tmp_path)

@@ -7,8 +7,6 @@ the point of ``replay`` and ``score`` is to re-score other people's outputs.
 
 from __future__ import annotations
 
-import re
-
 from pathlib import Path
 from typing import Any, Literal
 
@@ -151,6 +149,7 @@ def _parse(path: Path, text: str) -> Any:
 
     from medbench_tui.core.cases.yamlio import alias_expansion
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.yamldoc import CONSTRUCTOR_ERRORS, unreadable_value
 
     try:
         if path.suffix.lower() == ".json":
@@ -161,11 +160,8 @@ def _parse(path: Path, text: str) -> Any:
         return YAML(typ="safe", pure=True).load(text)
     except json.JSONDecodeError as exc:
         raise MedbenchError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except ValueError:  # Python reads integers of at most 4,300 digits
-        long = re.search(r"\d{4301,}", text)
-        place = f"{path}:{text.count(chr(10), 0, long.start()) + 1}" if long else str(path)
-        raise MedbenchError(f"{place}: a number too long to read (over 4,300 digits): "
-                            "write it as text in quotes, or shorten it") from None
+    except CONSTRUCTOR_ERRORS:  # a number over 4,300 digits, a value its tag cannot be
+        raise MedbenchError(unreadable_value(str(path), text)) from None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark
         place = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)

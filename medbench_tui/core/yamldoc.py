@@ -23,6 +23,25 @@ MAX_DEPTH = 64
 # reader that walks it, validation or a display, minutes and gigabytes).
 MAX_EXPANDED_VALUES = 100_000
 
+_LONG_NUMBER = re.compile(r"\d{4301,}")
+_SCALAR_TAG = re.compile(r"!!(?:int|float|bool|null|str|timestamp|binary)\b")
+CONSTRUCTOR_ERRORS = (ValueError, IndexError, KeyError, TypeError)
+"""What a YAML library's constructor raises on a value its parser accepted (``!!int ""``,
+``!!bool 5``, a number over Python's 4,300 digits): readers of files people write catch these."""
+
+
+def unreadable_value(where: str, text: str) -> str:
+    """Why a YAML constructor failed, at the line of the first suspect: a number too long to
+    read or a value its explicit tag cannot be."""
+    for pattern, why in ((_LONG_NUMBER, "a number too long to read (over 4,300 digits): write it as text "
+                                        "in quotes, or shorten it"),
+                         (_SCALAR_TAG, "a value its tag {tag} cannot be: remove the tag")):
+        found = pattern.search(text)
+        if found:
+            return f"{where}:{text.count(chr(10), 0, found.start()) + 1}: " + why.format(tag=found[0])
+    return f"{where}: a value YAML cannot read: remove explicit tags (!!int, !!float) and very long numbers"
+
+
 PLAIN_TAG = "medbench:plain"  # tag given to untagged plain scalars: resolved below
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"

@@ -40,6 +40,7 @@ from pydantic_core import ErrorDetails
 from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
+from medbench_tui.core.yamldoc import CONSTRUCTOR_ERRORS, unreadable_value
 
 BUILTIN_SYSTEMS = ("checklist", "human")
 BUILTIN_SIMULATORS = ("grounded",)
@@ -342,6 +343,8 @@ def parse_bank_config(text: str, path: Path | None = None) -> BankConfig:
         raise BankConfigError(f"{where}: not valid YAML: {exc}") from None
     except RecursionError:
         raise BankConfigError(f"{where}: nested too deeply to read: flatten the lists and mappings") from None
+    except CONSTRUCTOR_ERRORS:
+        raise BankConfigError(unreadable_value(where, text)) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
