@@ -128,9 +128,10 @@ def test_a_value_yaml_cannot_construct_is_one_clear_line_with_its_line(tmp_path,
     assert message in err and "medbench.yaml:3" in err, err
 
 
-def test_a_nul_character_in_an_argument_is_a_usage_error(tmp_path, capsys):
-    assert main(["adjudication", "export", "a\x00b"]) == 2
-    assert "NUL character" in capsys.readouterr().err
+@pytest.mark.parametrize("word, message", [("a\x00b", "NUL character"), ("\ud800", "lone surrogate")])
+def test_an_argument_no_file_name_can_hold_is_a_usage_error(tmp_path, capsys, word, message):
+    assert main(["adjudication", "export", word]) == 2
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("suffix", [".json", ".yaml"])

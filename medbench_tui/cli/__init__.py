@@ -60,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = VisibleStream(out), VisibleStream(err)
     try:
+        given = sys.argv[1:] if argv is None else argv
+        problem = next((why for word in given if (why := _unusable(word))), None)
+        if problem:
+            print(f"medbench: error: an argument holds {problem}: remove it", file=sys.stderr)
+            return 2
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
@@ -69,6 +74,18 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     finally:
         sys.stdout, sys.stderr = out, err
+
+
+def _unusable(word: str) -> str | None:
+    """What in an argument no path or name can hold (a NUL, a lone surrogate that is not an
+    undecodable byte): the system refuses them, so they are refused here, once, for every command."""
+    if "\x00" in word:
+        return "a NUL character (\\x00)"
+    try:
+        os.fsencode(word)
+    except UnicodeEncodeError:
+        return "a character no file name can hold (a lone surrogate)"
+    return None
 
 
 def _run(args: argparse.Namespace) -> int:
