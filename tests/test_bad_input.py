@@ -306,3 +306,21 @@ def test_a_file_name_the_system_refuses_is_one_clear_line(tmp_path, monkeypatch,
     code = main(argv)
     err = capsys.readouterr().err
     assert code in (1, 2) and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["report", "\udcff"], ["run", "--resume", "\udcff"], ["adjudication", "export", "-", "--group", "\udcff"],
+    ["adjudication", "export", "-", "--rater", "\udcff"], ["agreement", "\udcff"], ["agreement", "--rater", "\udcff"],
+    ["freeze", "--label", "\udcff"],
+], ids=["report", "run --resume", "export --group", "export --rater", "agreement", "agreement --rater", "freeze"])
+def test_a_name_with_bytes_that_are_not_utf8_is_a_usage_error(tmp_path, monkeypatch, capsys, argv):
+    """A shell passes such bytes as lone surrogates; looked up in the run store or written to
+    the manifest they ended in an internal error."""
+    write_bank(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "--system", "checklist", "--seed", "1"]) in (0, 1)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "not UTF-8" in err and "internal error" not in err, err

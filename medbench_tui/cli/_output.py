@@ -9,6 +9,20 @@ from typing import Any
 FORMATS_TEXT_JSON = ("text", "json")
 
 
+def name_text(value: str) -> str:
+    """An argparse ``type`` for a name or label (a run group, a rater, a freeze label): bytes
+    that are not UTF-8 (a shell passes them as lone surrogates) can name nothing stored and
+    cannot be written, so they are a usage error here rather than a failure deep down."""
+    import argparse
+
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = value.encode("utf-8", "backslashreplace").decode()
+        raise argparse.ArgumentTypeError(f"'{shown}' holds bytes that are not UTF-8 text: type it again") from None
+    return value
+
+
 def add_format(parser, choices=FORMATS_TEXT_JSON) -> None:
     parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
 

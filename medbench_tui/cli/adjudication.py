@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 
+from medbench_tui.cli._output import name_text
+
 
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
@@ -20,8 +22,8 @@ def configure(parser) -> None:
     imp.add_argument("file", metavar="FILE", help="JSONL file, one record a line ('-' for standard input)")
     exp = actions.add_parser("export", help="write the run store's adjudication records to a JSONL file")
     exp.add_argument("file", metavar="FILE", help="JSONL file to write ('-' for standard output)")
-    exp.add_argument("--group", metavar="RUN_GROUP", help="only the records of this run group")
-    exp.add_argument("--rater", metavar="NAME", help="only this rater's records")
+    exp.add_argument("--group", metavar="RUN_GROUP", type=name_text, help="only the records of this run group")
+    exp.add_argument("--rater", metavar="NAME", type=name_text, help="only this rater's records")
 
 
 def run(args) -> int:

@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from medbench_tui.cli._output import add_format
+from medbench_tui.cli._output import add_format, name_text
 
 if TYPE_CHECKING:
     from medbench_tui.core.review.agreement import AdjudicatedRun
@@ -23,10 +23,11 @@ if TYPE_CHECKING:
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank whose run store to read (default: the current folder, else the bundled cases)")
-    parser.add_argument("group", nargs="?", metavar="RUN_GROUP",
+    parser.add_argument("group", nargs="?", metavar="RUN_GROUP", type=name_text,
                         help="run group id (default: the latest group with adjudications)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the bank's run store)")
-    parser.add_argument("--rater", metavar="NAME", help="only this rater's decisions (default: every rater)")
+    parser.add_argument("--rater", metavar="NAME", type=name_text,
+                        help="only this rater's decisions (default: every rater)")
     add_format(parser, ("text", "md", "json"))
 
 

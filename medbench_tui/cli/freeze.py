@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 
-from medbench_tui.cli._output import add_format
+from medbench_tui.cli._output import add_format, name_text
 
 
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank to freeze (default: the current folder, else the bundled cases)")
-    parser.add_argument("--label", metavar="L", help="a name for this version (default: the folder's name and date)")
+    parser.add_argument("--label", metavar="L", type=name_text,
+                        help="a name for this version (default: the folder's name and date)")
     parser.add_argument("--check", action="store_true", help="list what changed since the bank was frozen")
     add_format(parser)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 
-from medbench_tui.cli._output import add_format
+from medbench_tui.cli._output import add_format, name_text
 
 FORMATS = ("text", "md", "json", "csv", "html")
 EXPORTS = (".jsonl", ".csv")
@@ -29,7 +29,8 @@ BY_FIELDS = ("category", "age_group", "sex", "complexity", "urgency", "setting",
 def configure(parser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank whose run store to read (default: the current folder, else the bundled cases)")
-    parser.add_argument("group", nargs="?", metavar="RUN_GROUP", help="run group id (default: the latest)")
+    parser.add_argument("group", nargs="?", metavar="RUN_GROUP", type=name_text,
+                        help="run group id (default: the latest)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
     parser.add_argument("--systems", metavar="A,B", help="systems to report and compare, in this order")

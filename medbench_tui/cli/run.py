@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import sys
 
-from medbench_tui.cli._output import add_format
+from medbench_tui.cli._output import add_format, name_text
 
 
 def configure(parser) -> None:
@@ -33,7 +33,8 @@ def configure(parser) -> None:
                         help="requests in flight per endpoint (default: 8)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
-    parser.add_argument("--resume", metavar="GROUP", help="play what is incomplete or missing in a run group")
+    parser.add_argument("--resume", metavar="GROUP", type=name_text,
+                        help="play what is incomplete or missing in a run group")
     parser.add_argument("--include-error-tests", action="store_true",
                         help="also run the folder's error_testing cases (left out by default: they test the harness)")
     parser.add_argument("--cache", action="store_true", help="reuse stored answers to identical model requests")
