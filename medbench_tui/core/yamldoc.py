@@ -25,12 +25,12 @@ MAX_EXPANDED_VALUES = 100_000
 
 _LONG_NUMBER = re.compile(r"\d{4301,}")
 _SCALAR_TAG = re.compile(r"!!(?:int|float|bool|null|str|timestamp|binary)\b")
-CONSTRUCTOR_ERRORS = (ValueError, IndexError, KeyError, TypeError)
+CONSTRUCTOR_ERRORS = (ValueError, IndexError, KeyError, TypeError, OverflowError)
 """What a YAML library's constructor raises on a value its parser accepted (``!!int ""``,
 ``!!bool 5``, a number over Python's 4,300 digits): readers of files people write catch these."""
 
 
-def unreadable_value(where: str, text: str) -> str:
+def unreadable_value(where: str, text: str, exc: Exception | None = None) -> str:
     """Why a YAML constructor failed, at the line of the first suspect: a number too long to
     read or a value its explicit tag cannot be."""
     for pattern, why in ((_LONG_NUMBER, "a number too long to read (over 4,300 digits): write it as text "
@@ -39,7 +39,9 @@ def unreadable_value(where: str, text: str) -> str:
         found = pattern.search(text)
         if found:
             return f"{where}:{text.count(chr(10), 0, found.start()) + 1}: " + why.format(tag=found[0])
-    return f"{where}: a value YAML cannot read: remove explicit tags (!!int, !!float) and very long numbers"
+    why = f" ({exc})" if exc is not None else ""
+    return (f"{where}: a value YAML cannot read{why}: put text in quotes (YAML reads 2001-02-30 as a date, "
+            "1e999 as a number) and remove explicit tags (!!int, !!float)")
 
 
 PLAIN_TAG = "medbench:plain"  # tag given to untagged plain scalars: resolved below
