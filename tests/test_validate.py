@@ -478,3 +478,22 @@ def test_a_misspelt_condition_entry_is_a_warning_and_the_primary_coded_as_a_diff
     same = VALID.replace("site not specified\n    icd10: N39.0", "site not specified\n    icd10: N30.0")
     assert same != VALID
     assert one(check(same), "icd10.primary_as_differential").path == "diagnosis.primary.icd10"
+
+
+def test_a_class_alias_above_the_items_drug_warns_where_a_drug_of_the_class_costs():
+    """'NSAID' on the required aspirin, with ibuprofen contraindicated: ibuprofen would be credited."""
+    text = _with_items("  - item: Aspirin\n    class: required\n    aliases: [NSAID]\n"
+                       "  - item: Ibuprofen\n    class: contraindicated\n")
+    [found] = _warnings(text, "alias.bare_drug")
+    assert "Ibuprofen" in found.message and "class above" in found.message
+    alone = _with_items("  - item: Aspirin\n    class: required\n    aliases: [NSAID]\n")
+    assert not _warnings(alone, "alias.bare_drug")  # nothing on the other side is in the class
+
+
+def test_a_harmful_items_bare_drug_alias_warns_where_the_same_drug_is_credited_at_another_dose():
+    item = "  - item: Low-dose prednisolone 15 mg\n    class: contraindicated\n    aliases: [{alias}]\n"
+    required = "  - item: Prednisolone 60 mg\n    class: required\n"
+    [found] = _warnings(_with_items(item.format(alias="prednisolone") + required), "alias.bare_drug")
+    assert "Prednisolone 60 mg" in found.message and "penalised" in found.message
+    worded = _with_items(item.format(alias="prednisolone 15 mg") + required)
+    assert not _warnings(worded, "alias.bare_drug")  # the dose tells the two apart

@@ -568,6 +568,9 @@ class _Checker:
             said = reading.read_action(alias)
             if said.covered < 1.0 or said.acts or said.windows or said.routes or _DIGIT.search(alias):
                 continue  # it says an action, a time, a route or a dose as well
+            if not said.teams and (said.drugs or said.classes):
+                self.bare_drug_alias(alias, (*where, j), said.drugs | said.classes, item, items)
+                continue
             if not said.teams or said.drugs or said.classes or (name_bare and said.teams == name_targets):
                 continue  # not a team alone, or another name of what the item's own name says
             if item.klass in HARMFUL_CLASSES and not timed:  # any mention counts against the answer
@@ -594,6 +597,45 @@ class _Checker:
                          f"({named} there): any mention of it with no time said (its clinic, a follow-up) "
                          "counts as this timed item. Say the action and time in the alias "
                          f"(\"same-day {said_team(said)} assessment\"), or delete it.")
+
+    def bare_drug_alias(self, alias: str, where: YamlPath, targets: frozenset[VocabularyTerm], item: CaseItem,
+                        items: list[CaseItem]) -> None:
+        """An alias that names only a drug or class (no dose, route or time) is any mention of it. It
+        lets one plan be read as another in two ways: a class above the item's own drug, with a drug
+        of that class on the other side ("NSAID" on the required aspirin, ibuprofen contraindicated);
+        or, on a harmful item, the bare drug a credited item gives at another dose ("prednisolone" on
+        the harmful low dose, the high dose required). Route, time and dose words in the answer are
+        read by the grader, so an alias equal to the item's own drug is not a risk by itself."""
+        if len(targets) != 1:
+            return
+        (said,) = targets
+        if alias.strip().casefold() not in {n.casefold() for n in (said.name, *said.also)}:
+            return  # more words than the name ("loading dose of insulin"): they say which use it is
+        vocabulary = read_vocabulary()
+        own = targets_of(item.name)
+        harmful = item.klass in HARMFUL_CLASSES
+        broader = bool(own) and said not in own and all(said in vocabulary.broader(t) for t in own)
+        for other in items:
+            if other is item or other.penalised == item.penalised:
+                continue
+            named = targets_of(other.name)
+            if len(named) != 1:
+                continue
+            (theirs,) = named
+            under_own = any(theirs == t or t in vocabulary.broader(theirs) for t in own)
+            if broader and not harmful and said in vocabulary.broader(theirs) and not under_own:
+                why = f"`{show(alias)}` is a class above `{show(item.name, 40)}`, and `{show(other.name, 40)}`"
+            elif harmful and own == {said} and theirs == said:
+                why = f"`{show(alias)}` is the drug itself, and `{show(other.name, 40)}`"
+            else:
+                continue
+            self.add("warning", "alias.bare_drug", where,
+                     f"{why} ({other.klass}, line {self.line_of((other.list_name, other.index, 'item'))}) is "
+                     f"{'that drug at another dose or route' if harmful else 'in that class'}: a plan that gives "
+                     f"`{show(other.name, 40)}` {'would be penalised as' if harmful else 'counts as'} "
+                     f"`{show(item.name, 40)}` through the alias. Write the alias with the drug, dose or route "
+                     "that tells the two apart, or delete it.")
+            return
 
     def condition_entries(self) -> None:
         """A critical condition's entries stand for items: a name split at its comma in a flow list
