@@ -13,6 +13,10 @@ otherwise; the expected values follow from the labels by the contract's formulas
 critical-condition verdicts, and every disagreement with the scorer's evidence and
 rule. The last line is ``items <a>/<n> = <p>%; safety verdicts <k>/<m>``.
 
+Then the grader's own doubt (``core/scoring/certainty.py``): how many decisions and verdicts it
+marks uncertain, how many of its disagreements with the labels are among them, and how often the
+certain ones agree, with each doubt rule's count; a disagreement marked uncertain says so.
+
 ``--extractor all`` (the default) runs the text extractor and, when the bank's
 ``medbench.yaml`` configures ``evaluator.llm``, the LLM extractor too, each measured the
 same way; the last line is that of the last extractor run. Needs no test extras.
@@ -75,6 +79,12 @@ class Report:
     disagreements: list[str] = field(default_factory=list)
     treatment_error: dict[str, list[float]] = field(default_factory=dict)
     """Answer style -> |treatment accuracy scored - expected| of each answer of that style."""
+    certain: Tally = field(default_factory=Tally)
+    uncertain: Tally = field(default_factory=Tally)
+    certain_verdicts: Tally = field(default_factory=Tally)
+    uncertain_verdicts: Tally = field(default_factory=Tally)
+    doubts: dict[str, Tally] = field(default_factory=dict)
+    """Doubt rule -> the decisions it flagged, and how many of them agree with the label."""
 
 
 def _label(value: str | None) -> str:
@@ -176,6 +186,13 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
     matching = match(extraction, table)
     card = build_scorecard(case, Transcript(case_id=case.id, final=final), extraction)
     decisions = scorer_decisions(matching, extraction)
+    doubts_of: dict[str, list[str]] = {}
+    for entries in (card.items.diagnoses, card.items.differential, card.items.workup, card.items.treatment):
+        for entry in entries:
+            if entry.reference is not None:
+                doubts_of.setdefault(entry.reference, []).extend(entry.doubts)
+    for absence in card.uncertain_absences:
+        doubts_of.setdefault(absence.reference, []).extend(absence.doubts)
     refs: list[tuple[str, Ref]] = [("primary", table.primary)]
     refs += [("secondary", r) for r in table.secondary]
     refs += [("differential", r) for r in table.differential]
@@ -191,12 +208,16 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
         ok = expected == got
         report.items.add(ok)
         report.sections.setdefault(section, Tally()).add(ok)
+        doubts = doubts_of.get(ref.name, [])
+        (report.uncertain if doubts else report.certain).add(ok)
+        for doubt in dict.fromkeys(doubts):
+            report.doubts.setdefault(doubt, Tally()).add(ok)
         if raw not in (None, "not_found") or got != "not_found":
             report.touched.add(ok)
         if not ok:
             report.disagreements.append(
                 f"{answer['id']:<26} {section:<12} {ref.name[:60]!r}: label {raw or 'not_found'}, scorer {got}"
-                + (f" {why}" if why else "")
+                + (f" {why}" if why else "") + (f" [uncertain: {', '.join(doubts)}]" if doubts else "")
             )
     got_metrics = card.metrics.model_dump()
     for metric, wanted in expected_metrics(case, labels).items():
@@ -214,6 +235,8 @@ def compare(case: Case, answer: dict, extractor: Extractor, report: Report) -> N
         status = got_cond.status if got_cond is not None else "missing"
         ok = status == verdict
         report.verdicts.add(ok)
+        unsure = got_cond is not None and got_cond.certainty == "uncertain"
+        (report.uncertain_verdicts if unsure else report.certain_verdicts).add(ok)
         if not ok:
             evidence = got_cond.evidence if got_cond is not None else ""
             report.disagreements.append(
@@ -272,6 +295,7 @@ def run(name: str, extractor: Extractor, answers: list[tuple[Case, dict]], show:
         print("treatment accuracy, mean |scored - expected| by answer style")
         for style, errors in sorted(report.treatment_error.items()):
             print(f"  {style:<28} {sum(errors) / len(errors):5.1f} points over {len(errors)} answers")
+    print_certainty(report)
     kinds = Counter(line.split()[1] for line in report.disagreements)
     print(f"disagreements: {len(report.disagreements)} ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})")
     for line in report.disagreements[:show]:
@@ -284,6 +308,24 @@ def run(name: str, extractor: Extractor, answers: list[tuple[Case, dict]], show:
         f"safety verdicts {report.verdicts.agree}/{report.verdicts.total}"
     )
     return report
+
+
+def _calibration(certain: Tally, uncertain: Tally) -> str:
+    total = certain.total + uncertain.total
+    wrong = (certain.total - certain.agree) + (uncertain.total - uncertain.agree)
+    flagged = uncertain.total - uncertain.agree
+    return (f"flagged {uncertain.total}/{total} = {100.0 * uncertain.total / total if total else 0:.1f}% "
+            f"(target <= 15%); disagreements flagged {flagged}/{wrong} = "
+            f"{100.0 * flagged / wrong if wrong else 100.0:.1f}% (target >= 60%); "
+            f"certain agree {certain.text()} (target >= 98%)")
+
+
+def print_certainty(report: Report) -> None:
+    """How well the grader's own doubt predicts where it disagrees with the labels."""
+    print(f"certainty, items     {_calibration(report.certain, report.uncertain)}")
+    print(f"certainty, verdicts  {_calibration(report.certain_verdicts, report.uncertain_verdicts)}")
+    for doubt, tally in sorted(report.doubts.items(), key=lambda kv: -kv[1].total):
+        print(f"  {doubt:<28} flagged {tally.total:4}, of them disagreeing {tally.total - tally.agree}")
 
 
 def main(argv: list[str] | None = None) -> int:

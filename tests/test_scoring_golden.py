@@ -257,7 +257,8 @@ def test_json_shape(card_a):
     entry = next(e for e in data["items"]["workup"] if e["answer"] == "CXR")
     assert entry == {"reference": "Chest X-ray", "answer": "CXR", "status": "matched",
                      "evidence": "structured field workup[0]",
-                     "reason": "given in a structured field; matched by name; counts for the score"}
+                     "reason": "given in a structured field; matched by name; counts for the score",
+                     "certainty": "certain"}
     missing = next(e for e in data["items"]["workup"] if e["status"] == "missing")
     assert missing["evidence"] is None and missing["answer"] is None
     assert {"id", "status", "evidence"} <= set(data["critical_conditions"][0])

@@ -143,8 +143,11 @@ def test_the_scorers_word_lists_are_read_from_the_vocabulary():
 def test_the_action_rules_are_listed_strongest_first(capsys):
     from medbench_tui.cli import main
     from medbench_tui.core.scoring.actions import ACTION_RULES
+    from medbench_tui.core.scoring.certainty import CONDITION_DOUBTS, DOUBTS
 
     assert main(["vocabulary", "rules"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0].removesuffix(" (credit only)") for line in lines] == [r.name for r in ACTION_RULES]
-    assert "(credit only)" in lines[-1] and ":func:" not in "".join(lines)
+    rules = [line.strip().split(":")[0].removesuffix(" (credit only)") for line in lines if line.startswith("  ")]
+    assert rules == [r.name for r in ACTION_RULES] + [d.name for d in DOUBTS] + [n for n, _ in CONDITION_DOUBTS]
+    assert "(credit only)" in lines[len(ACTION_RULES)] and ":func:" not in "".join(lines)
+    assert lines[0].startswith("Action rules") and any(line.startswith("Doubt rules") for line in lines)

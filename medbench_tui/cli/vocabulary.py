@@ -98,18 +98,31 @@ def _lists(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    """The action rules, strongest first: what each needs, and whether it only gives credit."""
+    """The grader's named rules: the action rules, strongest first (what each needs, whether it only
+    gives credit), then the doubt rules that mark a decision or verdict uncertain."""
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.scoring.actions import ACTION_RULES
+    from medbench_tui.core.scoring.certainty import CONDITION_DOUBTS, DOUBTS
 
-    rows = [{"name": r.name, "score": r.score, "credit_only": r.credit_only,
+    rows = [{"table": "action", "name": r.name, "score": r.score, "credit_only": r.credit_only,
              "meaning": " ".join((r.applies.__doc__ or "").split())} for r in ACTION_RULES]
+    rows += [{"table": "doubt", "name": d.name, "score": None, "credit_only": False, "meaning": d.says}
+             for d in DOUBTS]
+    rows += [{"table": "verdict doubt", "name": name, "score": None, "credit_only": False, "meaning": says}
+             for name, says in CONDITION_DOUBTS]
     if args.format == "json":
         emit_json(rows)
-    else:
-        for row in rows:
-            only = " (credit only)" if row["credit_only"] else ""
-            print(f"{row['name']}{only}: {row['meaning']}")
+        return 0
+    titles = {"action": "Action rules (strongest first: the first that applies decides)",
+              "doubt": "Doubt rules (an item decision is uncertain when one applies)",
+              "verdict doubt": "Doubt rules of critical-condition verdicts"}
+    table = None
+    for row in rows:
+        if row["table"] != table:
+            table = row["table"]
+            print(("" if table == "action" else "\n") + titles[str(table)])
+        only = " (credit only)" if row["credit_only"] else ""
+        print(f"  {row['name']}{only}: {row['meaning']}")
     return 0
 
 

@@ -45,6 +45,17 @@ class ConditionOutcome:
     evidence: str
     span: Span | None = None
     implicit: bool = False
+    rests_on: tuple[str, ...] = ()  # the reference items the verdict was read from (for its certainty)
+    by_phrase: bool = False  # decided by a phrase that names no item
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What made an entry recommended: an item given, or a phrase said."""
+
+    quote: str
+    span: Span | None
+    by_phrase: bool = False
 
 
 @dataclass
@@ -102,6 +113,13 @@ def _not_given(occurrence: Occurrence) -> str:
     return "only mentioned, not recommended"
 
 
+def _given_names(matching: Matching, refs: list[Ref]) -> tuple[str, ...]:
+    """The names of ``refs`` the answer gave: a verdict met by them rests on those decisions only."""
+    wanted = {id(r) for r in refs}
+    return tuple(p.ref.name for rows in (matching.workup.rows, matching.treatment.rows) for p in rows
+                 if p.entity is not None and p.ref is not None and id(p.ref) in wanted and p.status in GIVEN)
+
+
 def _given(matching: Matching, refs: list[Ref]) -> list[Entity]:
     wanted = {id(r) for r in refs}
     return [
@@ -134,7 +152,7 @@ def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
 
 def _recommended(
     docs, table, matching, refs: list[Ref], phrases: list[Phrase]
-) -> tuple[tuple[str, Span | None] | None, list[Occurrence]]:
+) -> tuple[Recommendation | None, list[Occurrence]]:
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
     did not take as given (background, a negated mention) recommends nothing."""
@@ -142,10 +160,10 @@ def _recommended(
     occurrences = _occurrences(docs, table, phrases, refs)
     negated = [o for o in occurrences if o.negated]
     if given:
-        return _entity_evidence(given[0]), negated
+        return Recommendation(*_entity_evidence(given[0])), negated
     said = [o for o in occurrences if o.is_phrase and o.negated is None]
     if said:
-        return (said[0].describe(), said[0].span), negated
+        return Recommendation(said[0].describe(), said[0].span, by_phrase=True), negated
     return None, negated
 
 
@@ -155,44 +173,56 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
     for cref in table.conditions:
         cond = cref.condition
         entries = ", ".join(cond.items)
+        rests_on = tuple(r.name for r in cref.refs)
         if cond.applies_if:
             trigger, _ = _recommended(docs, table, matching, cref.applies_refs, cref.applies_phrases)
             if trigger is None:
+                rests_on = tuple(r.name for r in cref.applies_refs)
                 out.append(ConditionOutcome(
                     cond.id, cond.kind, cond.description, "NOT_APPLICABLE",
                     f"applies only when one of {', '.join(cond.applies_if)} is recommended; none was",
+                    rests_on=rests_on,
                 ))
                 continue
         hit, negated = _recommended(docs, table, matching, cref.refs, cref.phrases)
+        by_phrase = hit is not None and hit.by_phrase
+        if hit is not None:  # a verdict met by what was given rests on those decisions, not on the absences
+            rests_on = _given_names(matching, cref.refs)
         if cond.kind == "must_include":
             if hit is not None:
                 out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK",
-                                            f"recommended: {hit[0]}", hit[1]))
+                                            f"recommended: {hit.quote}", hit.span, rests_on=rests_on,
+                                            by_phrase=by_phrase))
             else:
                 out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL",
-                                            f"none of these was recommended: {entries}"))
+                                            f"none of these was recommended: {entries}", rests_on=rests_on))
         elif hit is not None:
-            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"recommended: {hit[0]}", hit[1]))
+            out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"recommended: {hit.quote}",
+                                        hit.span, rests_on=rests_on, by_phrase=by_phrase))
         elif negated:
             out.append(ConditionOutcome(
                 cond.id, cond.kind, cond.description, "OK",
                 f"{_not_given(negated[0])}: {negated[0].describe()}, {negated[0].negated}", negated[0].span,
+                rests_on=rests_on,
             ))
         else:
             out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK",
-                                        f"none of these was recommended: {entries}"))
+                                        f"none of these was recommended: {entries}", rests_on=rests_on))
     contraindicated = [r for r in table.treatment if r.klass == "contraindicated"]
     if contraindicated:
         given = [p for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
         description = "Must not give a treatment the case marks contraindicated: " + ", ".join(
             r.name for r in contraindicated
         )
+        names = tuple(r.name for r in contraindicated)
         if given:
+            names = tuple(p.ref.name for p in given if p.ref is not None)
             evidence = "; ".join(f"{p.ref.name if p.ref else ''}: {_entity_evidence(p.entity)[0]}" for p in given)  # type: ignore[arg-type]
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "FAIL",
                                         f"contraindicated treatment given: {evidence}",
-                                        _entity_evidence(given[0].entity)[1], implicit=True))  # type: ignore[arg-type]
+                                        _entity_evidence(given[0].entity)[1], implicit=True,  # type: ignore[arg-type]
+                                        rests_on=names))
         else:
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "OK",
-                                        "no contraindicated treatment given", implicit=True))
+                                        "no contraindicated treatment given", implicit=True, rests_on=names))
     return out

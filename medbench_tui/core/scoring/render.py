@@ -35,7 +35,8 @@ def _line(entry: ItemEntry) -> str:
     code = f" ({entry.icd10})" if entry.icd10 else ""
     note = f" - {entry.note}" if entry.note else ""
     why = f"\n  {'':<15}   why: {entry.reason}" if entry.reason else ""
-    return f"  {entry.status:<15} {text}{code}{note}{_evidence(entry)}{why}"
+    unsure = f"\n  {'':<15}   uncertain: {', '.join(entry.doubts)}" if entry.doubts else ""
+    return f"  {entry.status:<15} {text}{code}{note}{_evidence(entry)}{why}{unsure}"
 
 
 def render_scorecard_text(card: Scorecard) -> str:
@@ -106,6 +107,8 @@ def render_scorecard_text(card: Scorecard) -> str:
             out.append(f"  {c.status:<15} {c.id}: {c.evidence}")
             if c.status == "FAIL":
                 out.append(f"  {'':<15} why: {c.description}")
+            if c.doubts:
+                out.append(f"  {'':<15} uncertain: {', '.join(c.doubts)}")
     harm = card.harm
     out += ["", "Harm",
             f"  by omission   {_num(harm.omission)} (required items left out, weighted)"
@@ -121,6 +124,10 @@ def render_scorecard_text(card: Scorecard) -> str:
             price = "unpriced" if line.cost is None else _num(line.cost)
             when = f"turn {line.turn}" if line.turn is not None else "in the plan"
             out.append(f"  {price:>9}  {line.what} ({when})")
+    unsure = card.uncertain_decisions()
+    if unsure:
+        out += ["", f"Uncertain decisions ({len(unsure)}): a physician should check these first"]
+        out += [f"  - {what}: {', '.join(doubts)}" for what, doubts in unsure]
     entities = card.extraction.entities if card.extraction is not None else []
     negated = [e for e in entities if e.negated]
     if negated:

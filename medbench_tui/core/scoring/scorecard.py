@@ -22,14 +22,24 @@ from medbench_tui.core.cases.model import Case
 from medbench_tui.core.costs.assess import ConditionOutcome, HarmSplit, ItemOutcome, RunCost, harm_split, run_cost
 from medbench_tui.core.costs.prices import PriceTable
 from medbench_tui.core.scoring import metrics as m
+from medbench_tui.core.scoring.certainty import (
+    AnswerWords,
+    Certainty,
+    ItemFacts,
+    answer_words,
+    certainty_of,
+    condition_doubts,
+    item_doubts,
+)
 from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET
+from medbench_tui.core.scoring.conditions import ConditionOutcome as ConditionVerdict
 from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
 from medbench_tui.core.scoring.extraction_model import Entity, Evidence, Extraction, Extractor, Span
 from medbench_tui.core.scoring.match import Matching, Pairing, Status, match
 from medbench_tui.core.scoring.reasons import Omission, not_recommended, omissions
 from medbench_tui.core.scoring.reasons import reason as reason_for
-from medbench_tui.core.scoring.reference import reference_table
+from medbench_tui.core.scoring.reference import ReferenceTable, reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
 ItemStatus = Status
@@ -46,6 +56,16 @@ class ItemEntry(BaseModel):
     reason: str | None = Field(
         default=None, description="The rule that decided the row and what its status means here (reasons.py)."
     )
+    certainty: Certainty = Field(default="certain", description="uncertain when a doubt rule applies (certainty.py).")
+    doubts: list[str] = Field(default_factory=list, description="The doubt rules that made the decision uncertain.")
+
+
+class Absence(BaseModel):
+    """A reference item with no row (not required, not given) whose absence the grader doubts."""
+
+    reference: str
+    section: Literal["workup", "treatment"]
+    doubts: list[str]
 
 
 class ConsultationOmission(BaseModel):
@@ -72,6 +92,8 @@ class ConditionResult(BaseModel):
     description: str
     span: Span | None = None
     implicit: bool = False
+    certainty: Certainty = "certain"
+    doubts: list[str] = Field(default_factory=list)
 
 
 class Metrics(BaseModel):
@@ -154,6 +176,21 @@ class Scorecard(BaseModel):
     cost: RunCost | None = Field(default=None, description="What the work-up cost (when scored with a price table).")
     notes: list[str] = Field(default_factory=list,
                              description="What a reader must know about how the answer was scored (a long answer cut).")
+    uncertain_absences: list[Absence] = Field(
+        default_factory=list,
+        description="Work-up and treatment items with no row (not required, not given) that the answer may give "
+                    "in words the grader did not read (certainty.py).")
+
+    def uncertain_decisions(self) -> list[tuple[str, list[str]]]:
+        """Every uncertain decision as (what was decided, its doubts): item rows, doubted absences
+        and critical-condition verdicts, in the card's order."""
+        out: list[tuple[str, list[str]]] = []
+        for name, entries in (("diagnosis", self.items.diagnoses), ("differential", self.items.differential),
+                              ("workup", self.items.workup), ("treatment", self.items.treatment)):
+            out += [(f"{name} {e.reference or e.answer} ({e.status})", e.doubts) for e in entries if e.doubts]
+        out += [(f"{a.section} {a.reference} (not given)", a.doubts) for a in self.uncertain_absences]
+        out += [(f"condition {c.id} ({c.status})", c.doubts) for c in self.critical_conditions if c.doubts]
+        return out
 
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")
@@ -165,9 +202,13 @@ class Scorecard(BaseModel):
                 for key in ("icd10", "note"):
                     if entry[key] is None:
                         del entry[key]
+                if not entry["doubts"]:
+                    del entry["doubts"]
         for cond in data["critical_conditions"]:
             if cond["span"] is None:
                 del cond["span"]
+            if not cond["doubts"]:
+                del cond["doubts"]
         return data
 
 
@@ -179,10 +220,12 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission]) -> ItemEntry:
+def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], matching: Matching,
+           words: AnswerWords) -> ItemEntry:
     entity = p.entity
     notes = [n for n in (p.note, _via_note(p)) if n]
     mention = unsaid.get(id(p.ref)) if entity is None and p.ref is not None else None
+    doubts = item_doubts(ItemFacts(p, matching.candidates_of(entity) if entity is not None else [], mention, words))
     return ItemEntry(
         reference=p.ref.name if p.ref is not None else None,
         answer=entity.text if entity is not None else None,
@@ -191,7 +234,16 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission]) 
         icd10=entity.icd10 if entity is not None else None,
         note="; ".join(notes) or None,
         reason=reason_for(p, unsaid, omitted),
+        certainty=certainty_of(doubts),
+        doubts=doubts,
     )
+
+
+def _condition(c: ConditionVerdict, uncertain: set[str]) -> ConditionResult:
+    doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase)
+    return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,  # type: ignore[arg-type]
+                           description=c.description, span=c.span, implicit=c.implicit,
+                           certainty=certainty_of(doubts), doubts=doubts)
 
 
 def _via_note(p: Pairing) -> str | None:
@@ -236,6 +288,15 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
                 for section, rows in sections for p in rows]
     harm = harm_split(case, outcomes, [ConditionOutcome(c.status, c.kind, c.implicit, c.id) for c in conditions])
     cost = run_cost(case, transcript, outcomes, prices) if prices is not None else None
+    texts = {"text": final.text or "", "advice": final.advice or ""}
+    words = answer_words(texts, extraction)
+    items = Items(**{name: [_entry(p, unsaid, omitted, matching, words) for p in rows.rows]
+                     for name, rows in (("diagnoses", matching.diagnoses), ("differential", matching.differential),
+                                        ("workup", matching.workup), ("treatment", matching.treatment))})
+    absences = _absences(matching, table, unsaid, words)
+    uncertain = {e.reference.casefold() for entries in (items.workup, items.treatment) for e in entries
+                 if e.reference is not None and e.certainty == "uncertain"}
+    uncertain |= {a.reference.casefold() for a in absences}
 
     return Scorecard(
         case_id=case.id,
@@ -263,17 +324,8 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
             cost_total=cost.total if cost is not None else None,
             cost_tests=cost.consultation + cost.plan if cost is not None else None,
         ),
-        critical_conditions=[
-            ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,  # type: ignore[arg-type]
-                            description=c.description, span=c.span, implicit=c.implicit)
-            for c in conditions
-        ],
-        items=Items(
-            diagnoses=[_entry(p, unsaid, omitted) for p in matching.diagnoses.rows],
-            differential=[_entry(p, unsaid, omitted) for p in matching.differential.rows],
-            workup=[_entry(p, unsaid, omitted) for p in matching.workup.rows],
-            treatment=[_entry(p, unsaid, omitted) for p in matching.treatment.rows],
-        ),
+        critical_conditions=[_condition(c, uncertain) for c in conditions],
+        items=items,
         consultation_omissions=[
             ConsultationOmission(reference=o.reference, kind=o.kind, turn=o.turn, quote=o.quote) for o in omitted_list
         ],
@@ -309,7 +361,24 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
         extraction=extraction,
         harm=harm,
         cost=cost,
+        uncertain_absences=absences,
     )
+
+
+def _absences(matching: Matching, table: ReferenceTable, unsaid: dict[int, Entity],
+              words: AnswerWords) -> list[Absence]:
+    """The doubted absences of the items a list has no row for (``Absence``)."""
+    out: list[Absence] = []
+    for section, refs, rows in (("workup", table.workup, matching.workup.rows),
+                                ("treatment", table.treatment, matching.treatment.rows)):
+        shown = {id(p.ref) for p in rows if p.ref is not None}
+        for ref in refs:
+            if id(ref) in shown:
+                continue
+            doubts = item_doubts(ItemFacts(Pairing(ref, None, "missing"), [], unsaid.get(id(ref)), words))
+            if doubts:
+                out.append(Absence(reference=ref.name, section=section, doubts=doubts))  # type: ignore[arg-type]
+    return out
 
 
 MAX_SCORED_CHARS = 50_000

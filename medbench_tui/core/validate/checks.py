@@ -508,15 +508,17 @@ class _Checker:
     def shared_names(self, items: list[CaseItem]) -> None:
         """A name or alias of an item that gives credit, written again for an item that costs the
         answer (or the reverse): one mention is both, so a plan is credited and penalised for the same
-        words, or the grader must guess which the author meant."""
-        first: dict[str, CaseItem] = {}
+        words, or the grader must guess which the author meant. Within one list only: a test and a
+        drug may share a word ("bicarbonate" the result, "bicarbonate" the infusion), as the grader
+        reads a reported result as the test and an order to give as the drug."""
+        first: dict[tuple[str, str], CaseItem] = {}
         for item in items:
             entry = self.data[item.list_name][item.index]
             named = [(("item",), text_at(entry, "item"))] + [(("aliases", j), a) for j, a in texts_at(entry, "aliases")]
             for where, name in named:
                 if not name or not name.strip():
                     continue
-                other = first.setdefault(_spaced(name), item)
+                other = first.setdefault((item.list_name, _spaced(name)), item)
                 if other is item or other.penalised == item.penalised:
                     continue
                 self.add("warning", "alias.shared", (item.list_name, item.index, *where),

@@ -1,0 +1,162 @@
+"""How sure the grader is of each decision: the doubts that make an item decision or a
+critical-condition verdict ``uncertain``.
+
+Every grader makes mistakes; a reader of a run needs to know which decisions to check. A
+decision is uncertain when the reading that made it rests on something a physician could read
+the other way, named by the rules below (``medbench vocabulary rules`` lists them with the
+grader's other rules). The rules look only at what the extractor and matcher already found and
+at the words of the answer; they never change a decision, they say which ones to review first.
+
+They were chosen by where the grader disagrees with physicians' labels (``benchmarks/
+scoring_agreement.py`` prints, per rule, how many decisions it flags and how many of those
+disagree): an item left out although its words are in the answer, or in a part of it where
+nothing was read. Rules tried on the found side and left out, as the decisions they flagged were
+wrong hardly more often than the rest (3-10% against about 3%): an item met through a class or a
+team; given from a line that says little of its name (its time, route or dose); from one word
+for a long name ("bloods"); with a negation or condition word a few words away. Errors on the
+found side therefore stay mostly unflagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
+from medbench_tui.core.scoring.match import CREDIT, Candidate, Pairing
+from medbench_tui.core.text import normalise
+
+Certainty = Literal["certain", "uncertain"]
+
+CLOSE_SCORE = 5.0
+"""Two candidates within this many points of each other compete for one mention."""
+PRESENT_SHARE = 0.75
+"""The share of a missing item's words (its name or an alias) that the whole answer must hold."""
+NEAR_SHARE = 0.6
+"""The share of a missing item's words that a part of the answer where nothing was read must hold."""
+CLIP_LENGTH = 4
+"""The shortest clipped word read as the start of a longer one ("psych", "para")."""
+
+
+@dataclass(frozen=True)
+class AnswerWords:
+    """The answer's words as the doubt rules read them (normalised, filler left out)."""
+
+    whole: frozenset[str]  # every word of the answer
+    unread: frozenset[str]  # the words of its pieces where the extractor read nothing
+
+
+@dataclass(frozen=True)
+class ItemFacts:
+    """What a doubt rule reads about one scorecard row."""
+
+    row: Pairing
+    candidates: list[Candidate]  # the answer item's candidates, best first (empty for a missing item)
+    unsaid: Entity | None  # for a missing item: a mention of it the answer did not recommend
+    words: AnswerWords
+
+    @property
+    def missing(self) -> bool:
+        return self.row.entity is None and self.row.ref is not None
+
+
+@dataclass(frozen=True)
+class DoubtRule:
+    name: str
+    says: str
+    applies: Callable[[ItemFacts], bool] = field(repr=False)
+
+
+def _words_present(f: ItemFacts) -> bool:
+    if not f.missing or f.unsaid is not None or f.row.ref is None:
+        return False
+    return any(_share(frozenset(p.words), f.words.whole) >= PRESENT_SHARE for p in f.row.ref.phrases)
+
+
+def _near_words(f: ItemFacts) -> bool:
+    if not f.missing or f.unsaid is not None or f.row.ref is None:
+        return False
+    return any(_share(frozenset(p.words), f.words.unread) >= NEAR_SHARE for p in f.row.ref.phrases)
+
+
+def _competing(f: ItemFacts) -> bool:
+    if f.row.entity is None or len(f.candidates) < 2:
+        return False
+    first, second = f.candidates[0], f.candidates[1]
+    return first.ref is not second.ref and first.score - second.score <= CLOSE_SCORE
+
+
+def _close_to_an_item(f: ItemFacts) -> bool:
+    return f.row.ref is None and f.row.entity is not None and any(c.ref.klass in CREDIT for c in f.candidates)
+
+
+def _share(words: frozenset[str], within: frozenset[str]) -> float:
+    """The share of ``words`` the answer holds, a word also held by its clipped form ("psych" for
+    psychiatry, "para" for paracetamol): terse answers clip words the grader does not expand."""
+    if not words:
+        return 0.0
+    clipped = [w for w in within if len(w) >= CLIP_LENGTH]
+    held = sum(1 for w in words if w in within or (len(w) >= CLIP_LENGTH and any(w.startswith(c) for c in clipped)))
+    return held / len(words)
+
+
+DOUBTS: tuple[DoubtRule, ...] = (
+    DoubtRule("words present", "left out, though the words of its name or of an alias are in the answer, "
+              "and no mention of it was read as negated or conditional", _words_present),
+    DoubtRule("near words", "left out, though most of its words are in a part of the answer where nothing "
+              "was read: a wording the grader may not know", _near_words),
+    DoubtRule("competing items", "the answer's words fit another reference item nearly as well", _competing),
+    DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
+              _close_to_an_item),
+)
+"""The doubt rules of item decisions, each named, in the order a reason lists them."""
+
+CONDITION_DOUBTS: tuple[tuple[str, str], ...] = (
+    ("rests on an uncertain item", "an item the verdict rests on is itself an uncertain decision"),
+    ("bare phrase", "decided by a phrase of the condition that names no item (no aliases, timing or meaning)"),
+)
+"""The doubt rules of critical-condition verdicts (``condition_doubts``)."""
+
+
+def item_doubts(facts: ItemFacts) -> list[str]:
+    """The names of the doubt rules that apply to one row; empty when the decision is certain."""
+    return [rule.name for rule in DOUBTS if rule.applies(facts)]
+
+
+def condition_doubts(items: list[str], uncertain_items: set[str], by_phrase: bool) -> list[str]:
+    """The doubts of one critical-condition verdict, from the items it rests on and how it was met."""
+    out = []
+    if any(name.casefold() in uncertain_items for name in items):
+        out.append(CONDITION_DOUBTS[0][0])
+    if by_phrase:
+        out.append(CONDITION_DOUBTS[1][0])
+    return out
+
+
+def certainty_of(doubts: list[str]) -> Certainty:
+    return "uncertain" if doubts else "certain"
+
+
+_PIECE_BREAK = re.compile(r"\n|[.;,:](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)")
+
+
+def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
+    """Read the answer's words once for every row: ``texts`` maps a span field to its text."""
+    read: dict[str, list[tuple[int, int]]] = {}
+    for entity in extraction.entities:
+        if isinstance(entity.evidence, Span):
+            read.setdefault(entity.evidence.field, []).append((entity.evidence.start, entity.evidence.end))
+    whole: set[str] = set()
+    unread: set[str] = set()
+    for name, text in texts.items():
+        whole.update(normalise(text).split())
+        spans = read.get(name, [])
+        start = 0
+        for cut in [*_PIECE_BREAK.finditer(text), None]:
+            stop = cut.start() if cut is not None else len(text)
+            if not any(a < stop and start < b for a, b in spans):
+                unread.update(normalise(text[start:stop]).split())
+            start = cut.end() if cut is not None else stop
+    return AnswerWords(frozenset(whole), frozenset(unread))
