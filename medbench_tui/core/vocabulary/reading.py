@@ -22,6 +22,8 @@ ABOUT_CLASS = 0.75
 """An item is about a class when the class, its route and timing are at least this share of its words."""
 ABOUT_DRUG = 0.6
 """An item is about a drug by a route when the drug, the route and the timing are at least this share of its words."""
+CLIP_LETTERS = 4
+"""The fewest letters of a clipped drug name ("doxy", "amox")."""
 SMALL_WORDS = TEXT_FILLER | {"a", "or", "as", "by", "if", "e", "g"}
 """Words that count neither way when the share of an item's words is worked out."""
 MAX_WORDS = 8
@@ -80,7 +82,10 @@ class ActionReading:
     def about_drug(self) -> bool:
         """The text is about one drug (it names it and nothing much besides, a route and a time
         aside: "Intravenous 0.9% sodium chloride"; not "Stop lithium", "Serum lithium level")."""
-        return len(self.drugs) == 1 and not (self.teams or self.classes) and self.covered >= ABOUT_DRUG
+        if len(self.drugs) != 1 or self.teams or self.covered < ABOUT_DRUG:
+            return False
+        (drug,) = self.drugs  # a class named beside its own drug is the drug's ("statin (atorvastatin 80 mg)")
+        return all(c in read_vocabulary().broader(drug) for c in self.classes)
 
     def about_class(self) -> bool:
         """The text is about a class of drugs (it names one and nothing much besides)."""
@@ -108,6 +113,10 @@ class _Index:
             for said in unit.say:
                 self.units[key(said)] = (unit.hours, unit.shorthand)
         self.shorthand = {u.shorthand: u.hours for u in vocabulary.units if u.shorthand}
+        self.generics: dict[str, Term] = {}  # one-word generic drug names, for clipped forms ("atorva 80")
+        for term in vocabulary.of_kind("drug"):
+            if " " not in key(term.name) and key(term.name).isalpha():
+                self.generics[key(term.name)] = term
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
 
@@ -143,6 +152,12 @@ class _Index:
                     i += size
                     break
             else:
+                clipped = self._clipped(words, i)
+                if clipped is not None:
+                    drugs.add(clipped)
+                    covered += 1
+                    i += 1
+                    continue
                 if words[i] in self.doses or words[i][:1].isdigit():
                     dosing += words[i] not in SMALL_WORDS  # "30 mg once daily for 5 days": the drug's dose
                 i += 1
@@ -153,6 +168,19 @@ class _Index:
         return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
                              tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0,
                              _doses(text))
+
+    def _clipped(self, words: list[str], i: int) -> Term | None:
+        """The one drug whose generic name starts with ``words[i]``, written clipped before a dose
+        ("atorva 80", "doxy 200 mg", "amox 500"): terse plans clip names the vocabulary spells in
+        full. Only before a number (a dose, or any number when the word opens the text), at least
+        CLIP_LETTERS letters, and only when one drug fits."""
+        word = words[i]
+        if len(word) < CLIP_LETTERS or not word.isalpha() or i + 1 >= len(words) or not words[i + 1][:1].isdigit():
+            return None
+        if i > 0 and (i + 2 >= len(words) or words[i + 2] not in self.doses):
+            return None  # mid-sentence, a number with no unit: "ICD code 5" is no codeine
+        fits = {term for name, term in self.generics.items() if name.startswith(word) and len(name) >= len(word) + 2}
+        return next(iter(fits)) if len(fits) == 1 else None
 
     def _intervals(self, text: str) -> list[Window]:
         """Written intervals: "within 4 hours", "in 2 weeks", "next 48 h", "2/52"."""

@@ -1,0 +1,61 @@
+"""Terse and heavily formatted plans, as systems write them: clipped drug names, unit shorthand,
+bold 'Do not give:' labels, 'add nothing' verdicts (failure classes of the labelled set D)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.sections import parse
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from medbench_tui.core.vocabulary.reading import read_action
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+@pytest.mark.parametrize(("text", "drug"), [
+    ("Atorva 80 ON", "atorvastatin"),
+    ("Doxy 200 mg stat then 100 mg OD", "doxycycline"),
+    ("give amox 500 mg tds", "amoxicillin"),
+])
+def test_a_clipped_drug_name_before_its_dose_is_the_drug(text, drug):
+    assert {d.name for d in read_action(text).drugs} == {drug}
+
+
+@pytest.mark.parametrize("text", ["ICD code 5", "cef 1 g", "Atorva alone"])
+def test_a_clip_without_a_dose_or_that_fits_two_drugs_is_no_drug(text):
+    assert not read_action(text).drugs  # "cef" fits four cephalosporins
+
+
+def test_a_drug_with_its_dose_shorthand_and_its_own_class_is_about_the_drug():
+    assert read_action("Syntocinon 5 u slow IV").about_drug()
+    assert read_action("High-intensity statin (atorvastatin 80 mg)").about_drug()
+    assert not read_action("Serum lithium level").about_drug()
+
+
+@pytest.mark.parametrize("heading", ["**Do not give:**", "## Do not give", "**Drugs to avoid**"])
+def test_a_do_not_give_label_opens_an_avoid_section(heading):
+    assert parse(f"{heading}\n- Ergometrine").sections[0].kind == "avoid"
+
+
+def _given(case_id: str, text: str) -> set[str]:
+    case = load_valid_case(CASES / f"{case_id}.yaml")
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    return {e.reference for rows in (card.items.workup, card.items.treatment) for e in rows
+            if e.reference and e.status in ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")}
+
+
+def test_a_terse_pph_plan_is_read_as_written():
+    given = _given("obg-pph-001", "Major PPH, atony.\n- Syntocinon 5 u slow IV\n- XM 4 units\n- Foley\n\n"
+                                  "**Do not give:**\n- Ergometrine (hypertension)")
+    assert {"Oxytocin 5 units slow intravenous injection", "Indwelling urinary catheter"} <= given
+    assert "Ergometrine" not in given
+
+
+def test_tests_that_add_nothing_are_not_ordered():
+    given = _given("em-aortic-dissection-001",
+                   "Type A dissection. CT aortogram now. D-dimer and CTPA add nothing here.")
+    assert "D-dimer" not in given and "CT pulmonary angiogram" not in given
