@@ -297,3 +297,31 @@ def test_hostile_records_get_one_clear_line(scored_group, tmp_path, capsys, line
     assert main(["adjudication", "--store", str(store_path), "import", str(path)]) == 1
     err = capsys.readouterr().err
     assert message in err and "internal error" not in err, err
+
+
+def test_uncertain_decisions_are_read_from_the_scorecard_and_come_first():
+    from medbench_tui.core.review.adjudication import decisions_of, uncertain_first
+
+    card = {"items": {"workup": [{"reference": "Throat swab", "status": "missing", "doubts": ["words present"]},
+                                 {"reference": "CRP", "status": "matched"}]},
+            "uncertain_absences": [{"reference": "Antibiotic", "section": "treatment", "doubts": ["near words"]}],
+            "critical_conditions": [{"id": "cc-1", "status": "OK", "doubts": ["rests on an uncertain item"]}]}
+    decisions = decisions_of(card)
+    assert [(d.reference, d.uncertain) for d in decisions] == [
+        ("Throat swab", True), ("CRP", False), ("Antibiotic", True), ("cc-1", True)]
+    assert decisions[2].evaluator == "not_found"
+    order, ordered = uncertain_first({1: decisions[1:2], 2: decisions})
+    assert order == [2, 1] and [d.uncertain for d in ordered[2]] == [True, True, True, False]
+
+
+def test_agreement_is_reported_for_certain_and_uncertain_decisions_apart():
+    from medbench_tui.core.review.adjudication import Record
+    from medbench_tui.core.review.agreement import AdjudicatedRun, by_certainty
+
+    card = {"items": {"workup": [{"reference": "Throat swab", "status": "missing", "doubts": ["words present"]},
+                                 {"reference": "CRP", "status": "matched"}]}}
+    records = [Record(1, "c", "workup", "Throat swab", "not_found", "found", "dr"),
+               Record(1, "c", "workup", "CRP", "found", "found", "dr")]
+    run = AdjudicatedRun(1, None, card)  # type: ignore[arg-type]  # the case is not read here
+    figures = by_certainty(records, [run])
+    assert figures["certain"]["agreement"] == 100.0 and figures["uncertain"]["agreement"] == 0.0

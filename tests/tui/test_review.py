@@ -135,3 +135,27 @@ async def test_the_verdict_columns_are_on_screen_at_160_columns(clinic, make_app
             at = labels.index(wanted)
             right_edge = sum(c.get_render_width(table) for c in columns[: at + 1])
             assert right_edge <= seen, f"{wanted} ends at {right_edge}; the table shows {seen} columns"
+
+
+async def test_uncertain_decisions_come_first_and_say_why(clinic, make_app):
+    """The grader doubts 'Throat swab' left out of a plan that says 'swab the tonsils': with the
+    default order that run comes first, the doubted decision on top, marked, with its doubt."""
+    replay = clinic / "replays" / "fx-throat-002.yaml"
+    text = replay.read_text(encoding="utf-8")
+    replay.write_text(text[: text.index("final:")] + 'final:\n  text: "Streptococcal tonsillitis. The throat is red '
+                      'and sore; swab the tonsils later. Phenoxymethylpenicillin for 10 days."\n', encoding="utf-8")
+    await stored_group(clinic)
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_review(pilot)
+        assert screen.query_one("#review-order").value == "uncertain"
+        await start(pilot, screen)
+        first = screen.current
+        assert first is not None and first.case_id == "fx-throat-002"
+        decision = screen.selected()
+        assert decision is not None and decision.reference == "Throat swab" and decision.uncertain
+        table = screen.query_one("#review-decisions", DataTable)
+        assert str(table.get_row_at(0)[1]).endswith("?")
+        assert "the grader is unsure: words present" in shown_in(screen, "#review-reason")
+        doubted = [d.uncertain for d in first.decisions]
+        assert doubted == sorted(doubted, reverse=True)  # uncertain ones before the certain ones

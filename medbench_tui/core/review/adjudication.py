@@ -75,10 +75,16 @@ class Decision:
     start: int | None = None
     end: int | None = None
     reason: str | None = None
+    doubts: tuple[str, ...] = ()
+    """The grader's doubt rules that made this decision uncertain (empty: certain)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
         return CONDITION_LABELS if self.section == "critical" else ITEM_LABELS
+
+    @property
+    def uncertain(self) -> bool:
+        return bool(self.doubts)
 
 
 @dataclass
@@ -189,7 +195,13 @@ def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
             seen.add((section, reference))
             text, start, end = _span(entry.get("evidence"))
             out.append(Decision(section, reference, _item_label(entry), entry.get("answer"), text, start, end,
-                                entry.get("reason") or entry.get("note")))
+                                entry.get("reason") or entry.get("note"), _doubts(entry)))
+    for absence in scorecard.get("uncertain_absences") or []:  # items with no row the grader doubts
+        section, reference = absence.get("section"), absence.get("reference")
+        if section in ("workup", "treatment") and reference and (section, reference) not in seen:
+            seen.add((section, reference))
+            out.append(Decision(section, reference, "not_found", None, None, None, None,
+                                "not given (no row on the scorecard)", _doubts(absence)))
     for cond in scorecard.get("critical_conditions") or []:
         span = cond.get("span") or {}
         out.append(Decision(
@@ -198,8 +210,22 @@ def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
             span.get("start") if isinstance(span, dict) else None,
             span.get("end") if isinstance(span, dict) else None,
             f"{cond.get('status')}: {cond.get('evidence') or cond.get('description') or ''}".strip(),
+            _doubts(cond),
         ))
     return out
+
+
+def _doubts(entry: dict[str, Any]) -> tuple[str, ...]:
+    doubts = entry.get("doubts")
+    return tuple(str(d) for d in doubts) if isinstance(doubts, list) else ()
+
+
+def uncertain_first(decisions_by_run: dict[int, list[Decision]]) -> tuple[list[int], dict[int, list[Decision]]]:
+    """The runs with the most uncertain decisions first (where a physician's verdict can move a
+    result most), each run's uncertain decisions before its certain ones. The certain decisions stay
+    in the sample, so the error rate of certain decisions is measured too."""
+    order = sorted(decisions_by_run, key=lambda run_id: (-sum(d.uncertain for d in decisions_by_run[run_id])))
+    return order, {run_id: sorted(ds, key=lambda d: not d.uncertain) for run_id, ds in decisions_by_run.items()}
 
 
 # --- the record book in the run store --------------------------------------------------

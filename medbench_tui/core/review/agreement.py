@@ -212,6 +212,21 @@ def metric_effect(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict
     return out
 
 
+def by_certainty(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict[str, Any]:
+    """Agreement on the decisions the grader marked certain and on those it marked uncertain: whether
+    its doubt points where it errs (a record whose run is not at hand counts as certain)."""
+    from medbench_tui.core.review.adjudication import decisions_of
+
+    doubted = {(run.run_id, d.section, d.reference) for run in runs
+               for d in decisions_of(run.scorecard) if d.uncertain}
+    out: dict[str, Any] = {}
+    for name, wanted in (("certain", False), ("uncertain", True)):
+        subset = [(r.section, r.evaluator, r.physician) for r in records if (r.key in doubted) is wanted]
+        if subset:
+            out[name] = _figures(subset)
+    return out
+
+
 # --- the whole report ------------------------------------------------------------------
 
 
@@ -220,9 +235,11 @@ def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (),
     """The ``medbench agreement --format json`` document."""
     pairs = [(r.section, r.evaluator, r.physician) for r in records]
     raters = sorted({r.rater for r in records})
+    runs = list(runs)
     doc: dict[str, Any] = {"group_id": group_id, "rater": rater, "raters": raters,
                            "runs": len({r.run_id for r in records}), **_figures(pairs),
                            "by_section": _by_section(pairs), "critical": _critical(records),
+                           "by_certainty": by_certainty(records, runs),
                            "metrics": metric_effect(records, runs)}
     if len(raters) > 1:
         doc["by_rater"] = {
@@ -253,6 +270,11 @@ def render(doc: dict[str, Any], fmt: str) -> str:
     lines += [f"## {title}" if md else title, "", counts, ""]
     rows = [["all", *_row(doc)]] + [[s, *_row(f)] for s, f in doc["by_section"].items()]
     lines += _table(["section", "decisions", "agreement % [95% CI]", "Cohen's kappa [95% CI]"], rows, md)
+    certainty = doc.get("by_certainty") or {}
+    if certainty:
+        lines += ["", "By the evaluator's own certainty (does its doubt point where it errs?)"]
+        lines += _table(["grader marked", "decisions", "agreement % [95% CI]", "Cohen's kappa [95% CI]"],
+                        [[name, *_row(f)] for name, f in certainty.items()], md)
     crit = doc["critical"]
     lines += ["", "Critical conditions: evaluator's FAIL verdicts against the physician's",
               f"  sensitivity for FAIL {_pct(crit['sensitivity'], crit['sensitivity_ci'])} "

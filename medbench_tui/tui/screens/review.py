@@ -21,7 +21,14 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from medbench_tui.core.review.adjudication import AdjudicationBook, Decision, Record, decisions_of, stratified_sample
+from medbench_tui.core.review.adjudication import (
+    AdjudicationBook,
+    Decision,
+    Record,
+    decisions_of,
+    stratified_sample,
+    uncertain_first,
+)
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore, existing_store
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.typed_app import MedbenchScreen
@@ -34,6 +41,8 @@ HINT = ("y/enter: agree · f found · n not found · g negated · d different ·
 COLUMNS = (("section", "section"), ("evaluator", "evaluator"), ("physician", "yours"), ("reference", "reference"),
            ("note", "note"))
 """The decisions table: the verdicts before the reference, whose long names would push them out of sight."""
+ORDERS = [("doubts first", "uncertain"), ("as drawn", "drawn")]
+"""How the sample is shown: the grader's uncertain decisions first, or in the drawn order."""
 NO_RUNS = "No stored runs to review: compare systems (F5) or run 'medbench run' first."
 KEY_LABELS = {"f": "found", "n": "not_found", "g": "negated", "d": "different", "o": "OK", "x": "FAIL"}
 SHOWN = {"found": "found", "not_found": "not found", "negated": "negated", "different": "different",
@@ -138,6 +147,9 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
             yield Input(placeholder="all", id="review-size", type="integer")
             yield Label("Seed", classes="review-label")
             yield Input("1", id="review-seed", type="integer")
+            yield Select[str](ORDERS, value="uncertain", allow_blank=False, id="review-order",
+                              tooltip="Uncertain first: the grader's doubted decisions, and the runs with most "
+                                      "of them, come first; the certain ones follow")
             yield Button("Start", id="review-start", variant="primary")
             yield Button("New sample", id="review-new")
         with Horizontal(id="review-main"):
@@ -209,10 +221,11 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
             self.notify("The sample size must be at least 1 (or empty for all runs).", severity="warning")
             return
         self._show_progress("Loading the sample…")
-        self._load_sample(group, size, int(seed_text), new)
+        order = self.query_one("#review-order", Select).value
+        self._load_sample(group, size, int(seed_text), new, doubted_first=order == "uncertain")
 
     @work(thread=True, exclusive=True, group="review-sample", exit_on_error=False)
-    def _load_sample(self, group_id: str, size: int | None, seed: int, new: bool) -> None:
+    def _load_sample(self, group_id: str, size: int | None, seed: int, new: bool, *, doubted_first: bool) -> None:
         store = self.store()
         if store is None:
             return
@@ -225,11 +238,12 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         verdicts: dict[int, dict[tuple[str, str], Record]] = {}
         for record in book.records(rater=self.rater, run_ids=ids):
             verdicts.setdefault(record.run_id, {})[(record.section, record.reference)] = record
-        runs = []
-        for run_id in ids:
-            run = store.run(run_id)
-            runs.append(ReviewRun(run_id, run.case_id, final_text(run), decisions_of(run.scorecard or {}),
-                                  verdicts.get(run_id, {})))
+        records = {run_id: store.run(run_id) for run_id in ids}
+        decisions = {run_id: decisions_of(run.scorecard or {}) for run_id, run in records.items()}
+        if doubted_first:
+            ids, decisions = uncertain_first(decisions)
+        runs = [ReviewRun(run_id, records[run_id].case_id, final_text(records[run_id]), decisions[run_id],
+                          verdicts.get(run_id, {})) for run_id in ids]
         self.post_message(self.SampleLoaded(group_id, runs, resumed))
 
     @on(SampleLoaded)
@@ -281,7 +295,9 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         if verdict is not None:
             style = "bold" if verdict.physician == d.evaluator else "bold reverse"
             mine = Text(SHOWN[verdict.physician], style=style)
-        return (Text(d.section), Text(SHOWN[d.evaluator]), mine, Text(d.reference),
+        evaluator = Text(SHOWN[d.evaluator] + (" ?" if d.uncertain else ""),
+                         style="italic" if d.uncertain else "")
+        return (Text(d.section), evaluator, mine, Text(d.reference),
                 Text(verdict.note if verdict else "", style="dim"))
 
     def selected(self) -> Decision | None:
@@ -321,6 +337,8 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
                 reason += f"\nevidence: “{decision.evidence}”"
             if decision.reason:
                 reason += f"\nwhy: {decision.reason}"
+            if decision.uncertain:
+                reason += f"\nthe grader is unsure: {', '.join(decision.doubts)}"
         self.query_one("#review-answer", Static).update(answer)
         self.query_one("#review-reason", Static).update(Text(reason))
 
