@@ -113,3 +113,19 @@ async def test_a_run_of_a_case_changed_since_says_so(clinic, make_app):
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, RunScreen))
         assert "case file has changed" in app.screen.heading
+
+
+async def test_a_run_shows_where_the_grader_is_unsure(clinic, make_app):
+    replay = clinic / "replays" / "fx-throat-002.yaml"
+    text = replay.read_text(encoding="utf-8")
+    replay.write_text(text[: text.index("final:")] + 'final:\n  text: "Streptococcal tonsillitis. The throat is red '
+                      'and sore; swab the tonsils later. Phenoxymethylpenicillin for 10 days."\n', encoding="utf-8")
+    await stored_group(clinic)
+    app = make_app(clinic)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_results(pilot)
+        await pilot.press("enter")
+        await until(pilot)
+        await pilot.press("down", "down", "down", "enter")  # the replay's run of fx-throat-002
+        await until(pilot, lambda: isinstance(app.screen, RunScreen))
+        assert "unsure: words present" in shown_in(app.screen, "#card-items")

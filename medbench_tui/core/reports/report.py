@@ -65,6 +65,7 @@ from medbench_tui.core.reports.statistics import (
 )
 from medbench_tui.core.reports.taxonomy import SystemTaxonomy, system_taxonomy
 from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.core.scoring.ranges import RANGED
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
@@ -149,6 +150,11 @@ class SystemSummary:
     """Cases outside the soft range (with repeats: each case counts its share of repeats)."""
     metrics: dict[str, Estimate]
     incomplete_runs: list[dict[str, Any]]
+    ranges: dict[str, list[float]] = field(default_factory=dict)
+    """metric -> [low, high] of its mean if every uncertain decision of the grader went the other
+    way (over the cases whose runs carry ranges; scoring/ranges.py)."""
+    uncertain_runs: int = 0
+    """Complete runs whose ranges are not a single point (some decision could move a metric)."""
 
 
 @dataclass
@@ -164,6 +170,11 @@ class Comparison:
     mcnemar_p: float | None
     per_case: list[dict[str, Any]]
     """One entry per paired case: ``case_id`` and, per metric, ``[a, b, b - a]``."""
+    difference_ranges: dict[str, list[float]] = field(default_factory=dict)
+    """metric -> [low, high] of the mean difference (B - A) if every uncertain decision went the
+    other way, each the way that moves the difference most."""
+    could_reverse: list[str] = field(default_factory=list)
+    """Metrics whose difference could change direction (or vanish) that way."""
 
 
 @dataclass
@@ -266,6 +277,8 @@ class CaseOutcome:
     metrics: dict[str, float]
     steps: float
     outside_soft_range: float
+    ranges: dict[str, list[float]] = field(default_factory=dict)
+    """metric -> [low, high], the repeats' mean, when every repeat carries the metric's range."""
 
     @classmethod
     def of(cls, runs: list[RunRecord], repeats: int) -> CaseOutcome:
@@ -278,7 +291,9 @@ class CaseOutcome:
         }
         steps = float(np.mean([r.steps for r in done])) if done else 0.0
         outside = float(np.mean([bool(r.outside_soft_range) for r in done])) if done else 0.0
-        return cls(runs, len(done) >= repeats and len(done) == len(runs), metrics, steps, outside)
+        ranged = {n for r in done for n in r.ranges if all(n in x.ranges for x in done)}
+        ranges = {n: [float(np.mean([r.ranges[n][i] for r in done])) for i in (0, 1)] for n in ranged}
+        return cls(runs, len(done) >= repeats and len(done) == len(runs), metrics, steps, outside, ranges)
 
     @property
     def reason(self) -> str:
@@ -503,7 +518,42 @@ def _summary(system: str, config: dict[str, Any], case_ids: list[str], outcomes:
             {"case_id": r.case_id, "repeat": r.repeat_number, "reason": r.reason}
             for o in found for r in o.runs if not r.complete
         ],
+        ranges=_mean_ranges(complete),
+        uncertain_runs=sum(1 for o in complete for r in o.runs
+                           if r.complete and any(low != high for low, high in r.ranges.values())),
     )
+
+
+def _mean_ranges(outcomes: list[CaseOutcome]) -> dict[str, list[float]]:
+    """The mean of the cases' lows and of their highs, for a metric every case gives a range
+    (a metric undefined on a case, such as treatment accuracy with no treatment, is skipped there)."""
+    out: dict[str, list[float]] = {}
+    names = {n for o in outcomes for n in o.ranges}
+    for name in sorted(names):
+        having = [o for o in outcomes if name in o.metrics]
+        if having and all(name in o.ranges for o in having):
+            out[name] = [sum(o.ranges[name][i] for o in having) / len(having) for i in (0, 1)]
+    return out
+
+
+def _difference_ranges(a: str, b: str, cases: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
+                       differences: dict[str, Difference]) -> tuple[dict[str, list[float]], list[str]]:
+    """The mean difference B - A with every uncertain decision turned against B and for A (low) or
+    the reverse (high), and the metrics whose difference could change direction that way."""
+    ranges: dict[str, list[float]] = {}
+    reverse: list[str] = []
+    for name, difference in differences.items():
+        pairs = [(outcomes[(c, a)], outcomes[(c, b)]) for c in cases
+                 if name in outcomes[(c, a)].metrics and name in outcomes[(c, b)].metrics]
+        if not pairs or not all(name in oa.ranges and name in ob.ranges for oa, ob in pairs):
+            continue
+        low = sum(ob.ranges[name][0] - oa.ranges[name][1] for oa, ob in pairs) / len(pairs)
+        high = sum(ob.ranges[name][1] - oa.ranges[name][0] for oa, ob in pairs) / len(pairs)
+        ranges[name] = [low, high]
+        point = difference.difference
+        if (point > 0 and low <= 0) or (point < 0 and high >= 0) or (point == 0 and low < high):
+            reverse.append(name)
+    return ranges, reverse
 
 
 def _complete_cases(case_ids: list[str], systems: list[str],
@@ -547,7 +597,8 @@ def _compare(a: str, b: str, cases: list[str], outcomes: dict[tuple[str, str], C
         {"case_id": case_id, **{n: [ma[n], mb[n], mb[n] - ma[n]] for n in names if n in ma and n in mb}}
         for case_id, (ma, mb) in zip(cases, pairs, strict=True)
     ]
-    return Comparison(a, b, len(cases), differences, direction, p, per_case)
+    ranges, reverse = _difference_ranges(a, b, cases, outcomes, differences)
+    return Comparison(a, b, len(cases), differences, direction, p, per_case, ranges, reverse)
 
 
 def _variability(system: str, case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome]) -> list[Variability]:
@@ -915,6 +966,40 @@ def cost_table(report: Report) -> Table | None:
     return Table("Cost and harm", ["measure", *(c.system for c in columns)], rows, costs.notes(), "costs", charts)
 
 
+def doubt_table(report: Report) -> Table | None:
+    """Each decision-based metric with the range it would take if every decision the grader marked
+    uncertain went the other way (the headline summaries; None when no run carries ranges)."""
+    chosen = report.headline or report.summaries
+    columns = [chosen[s] for s in report.systems]
+    names = [n for n in RANGED if any(n in s.ranges for s in columns)]
+    if not names:
+        return None
+    rows = [[metric_title(n), *(f"{_number(s.metrics[n].mean)} [{_number(s.ranges[n][0])} to "
+                                 f"{_number(s.ranges[n][1])}]" if n in s.ranges and n in s.metrics else "–"
+                                 for s in columns)] for n in names]
+    rows.append(["Runs with an uncertain decision", *(f"{s.uncertain_runs} of {s.complete}" for s in columns)])
+    notes = ["Each figure is the point estimate, then the mean it would take if every decision the grader marked "
+             "uncertain went against the answer (low) or for it (high). A physician's review of the uncertain "
+             "decisions (Review mode, doubts first) settles where in that range the truth is."]
+    return Table("How far the grader's doubt could move the results", ["metric", *report.systems], rows, notes,
+                 "doubt")
+
+
+def reversal_table(comparison: Comparison) -> Table | None:
+    """The paired differences with every uncertain decision turned to move each difference most."""
+    names = [n for n in RANGED if n in comparison.difference_ranges]
+    if not names:
+        return None
+    a, b = comparison.system_a, comparison.system_b
+    rows = [[metric_title(n), _signed(comparison.differences[n].difference),
+             f"{_signed(comparison.difference_ranges[n][0])} to {_signed(comparison.difference_ranges[n][1])}",
+             "could reverse" if n in comparison.could_reverse else "holds"] for n in names]
+    notes = [f"Low: every uncertain decision turned against {b} and for {a}; high: the reverse. 'could reverse': "
+             "the direction of the difference depends on decisions the grader is unsure of."]
+    return Table(f"Could the grader's doubt reverse {b} − {a}?",
+                 ["metric", "difference", "if uncertain decisions flip", "direction"], rows, notes, "reversal")
+
+
 def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
     tables = [summary_table(report)]
     if (costs := cost_table(report)) is not None:
@@ -923,9 +1008,13 @@ def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
         tables.append(summary_table(report, report.summaries, "Each system over all of its complete cases"))
     if (variability := variability_table(report)) is not None:
         tables.append(variability)
+    if (doubt := doubt_table(report)) is not None:
+        tables.append(doubt)
     if paired:
         for comparison in report.comparisons:
             tables += comparison_tables(report, comparison)
+            if (reversal := reversal_table(comparison)) is not None:
+                tables.append(reversal)
         if report.excluded and report.comparisons:
             tables.append(Table(
                 "Cases left out of the paired comparison",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 import secrets as _random
 import sqlite3
@@ -247,6 +248,8 @@ class RunRecord:
     extraction: dict[str, Any] | list[Any] | None = None
     metrics: dict[str, float] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
+    ranges: dict[str, list[float]] = field(default_factory=dict)
+    """metric -> [low, high] if every uncertain decision went the other way (scoring/ranges.py)."""
     steps: int = 0
     num_steps: int | None = None
     outside_soft_range: bool | None = None
@@ -296,6 +299,30 @@ class RunRecord:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+RANGE_PREFIX = "range:"
+"""Metric rows that hold a run's ranges ("range:treatment_accuracy:low"): kept beside the metrics
+so reports aggregate them without reading scorecards, and never read as metrics."""
+
+
+def range_rows(ranges: dict[str, list[float]]) -> dict[str, float]:
+    return {f"{RANGE_PREFIX}{name}:{end}": value for name, pair in ranges.items() if len(pair) == 2
+            for end, value in zip(("low", "high"), pair, strict=True)}
+
+
+def split_ranges(numbers: dict[str, float]) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """The metrics, and the ranges stored among their rows (``range_rows``)."""
+    if not any(name.startswith(RANGE_PREFIX) for name in numbers):
+        return numbers, {}
+    metrics = {k: v for k, v in numbers.items() if not k.startswith(RANGE_PREFIX)}
+    ranges: dict[str, list[float]] = {}
+    for key, value in numbers.items():
+        if key.startswith(RANGE_PREFIX):
+            name, _, end = key[len(RANGE_PREFIX):].rpartition(":")
+            pair = ranges.setdefault(name, [math.nan, math.nan])
+            pair[0 if end == "low" else 1] = value
+    return metrics, {k: v for k, v in ranges.items() if not any(math.isnan(x) for x in v)}
 
 
 def flatten_metrics(metrics: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
@@ -562,7 +589,7 @@ class RunStore:
                 )
                 run_id = db.execute(f"INSERT INTO runs ({columns}) VALUES ({marks})", list(row.values())).lastrowid
                 assert run_id is not None  # an INSERT always sets it
-                _insert_metrics(db, run_id, metrics, labels)
+                _insert_metrics(db, run_id, {**metrics, **(range_rows(run.ranges) if run.complete else {})}, labels)
         except sqlite3.OperationalError as exc:  # disk full, read-only, locked for too long
             raise self.unwritable(exc) from exc
         run.id = run_id
@@ -727,7 +754,8 @@ class RunStore:
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
-            records.append(RunRecord(**values, metrics=numbers, labels=labels))
+            numbers, ranges = split_ranges(numbers)
+            records.append(RunRecord(**values, metrics=numbers, labels=labels, ranges=ranges))
         return records
 
     def _metrics(self, run_ids: list[int]) -> dict[int, tuple[dict[str, float], dict[str, str]]]:

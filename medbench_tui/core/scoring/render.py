@@ -128,6 +128,10 @@ def render_scorecard_text(card: Scorecard) -> str:
     if unsure:
         out += ["", f"Uncertain decisions ({len(unsure)}): a physician should check these first"]
         out += [f"  - {what}: {', '.join(doubts)}" for what, doubts in unsure]
+        moved = [f"{name.replace('_', ' ')} {_num(low)} to {_num(high)}" for name, (low, high) in card.ranges.items()
+                 if low != high]
+        if moved:
+            out.append(f"  If they all went the other way: {'; '.join(moved)}")
     entities = card.extraction.entities if card.extraction is not None else []
     negated = [e for e in entities if e.negated]
     if negated:

@@ -37,6 +37,7 @@ from medbench_tui.core.scoring.conditions import evaluate
 from medbench_tui.core.scoring.constants import DECIMALS, RECALL_AT
 from medbench_tui.core.scoring.extraction_model import Entity, Evidence, Extraction, Extractor, Span
 from medbench_tui.core.scoring.match import Matching, Pairing, Status, match
+from medbench_tui.core.scoring.ranges import RANGED, Row, metric_ranges
 from medbench_tui.core.scoring.reasons import Omission, not_recommended, omissions
 from medbench_tui.core.scoring.reasons import reason as reason_for
 from medbench_tui.core.scoring.reference import ReferenceTable, reference_table
@@ -176,6 +177,10 @@ class Scorecard(BaseModel):
     cost: RunCost | None = Field(default=None, description="What the work-up cost (when scored with a price table).")
     notes: list[str] = Field(default_factory=list,
                              description="What a reader must know about how the answer was scored (a long answer cut).")
+    ranges: dict[str, list[float]] = Field(
+        default_factory=dict,
+        description="metric -> [low, high]: where it would be if every uncertain decision went the other way "
+                    "(ranges.py).")
     uncertain_absences: list[Absence] = Field(
         default_factory=list,
         description="Work-up and treatment items with no row (not required, not given) that the answer may give "
@@ -298,7 +303,7 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
                  if e.reference is not None and e.certainty == "uncertain"}
     uncertain |= {a.reference.casefold() for a in absences}
 
-    return Scorecard(
+    card = Scorecard(
         case_id=case.id,
         complete=complete,
         steps=steps,
@@ -363,6 +368,21 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
         cost=cost,
         uncertain_absences=absences,
     )
+    card.ranges = _ranges(card, case, table)
+    return card
+
+
+def _ranges(card: Scorecard, case: Case, table: ReferenceTable) -> dict[str, list[float]]:
+    def rows(entries: list[ItemEntry], section: str) -> list[Row]:
+        given = [Row(e.reference, e.status, e.certainty == "uncertain") for e in entries]
+        return given + [Row(a.reference, "absent", True) for a in card.uncertain_absences if a.section == section]
+
+    primary = [Row(e.reference, e.status, e.certainty == "uncertain") for e in card.items.diagnoses
+               if e.reference == table.primary.name]
+    metrics = {name: getattr(card.metrics, name) for name in RANGED}
+    return metric_ranges(case, table, metrics, {"primary": primary, "workup": rows(card.items.workup, "workup"),
+                                                "treatment": rows(card.items.treatment, "treatment")},
+                         [(c.status, c.certainty == "uncertain") for c in card.critical_conditions])
 
 
 def _absences(matching: Matching, table: ReferenceTable, unsaid: dict[int, Entity],

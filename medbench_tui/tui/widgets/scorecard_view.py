@@ -199,6 +199,8 @@ class ScorecardView(VerticalScroll):
                     note.append(f"{'; ' if note.plain else ''}{entry.note}", style="italic dim")
                 if entry.reason:
                     note.append(f"{chr(10) if note.plain else ''}why: {entry.reason}", style="italic")
+                if entry.doubts:
+                    note.append(f"{chr(10) if note.plain else ''}unsure: {', '.join(entry.doubts)}", style="bold")
                 answer = Text(entry.answer or "–")
                 if entry.icd10:
                     answer.append(f" {entry.icd10}", style="bold")
@@ -227,7 +229,10 @@ class ScorecardView(VerticalScroll):
         for condition in card.critical_conditions:
             label = Text(condition.id, style="bold")
             label.append(f"\n{condition.description}")
-            drawn.add_row(status_text(condition.status, theme), label, Text(condition.evidence, style="dim"))
+            evidence = Text(condition.evidence, style="dim")
+            if condition.doubts:
+                evidence.append(f"\nunsure: {', '.join(condition.doubts)}", style="bold")
+            drawn.add_row(status_text(condition.status, theme), label, evidence)
         if not card.critical_conditions:
             drawn.add_row(Text("–", style="dim"), Text("the case has no critical conditions", style="dim"), "")
         return drawn
