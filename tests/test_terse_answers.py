@@ -59,3 +59,16 @@ def test_tests_that_add_nothing_are_not_ordered():
     given = _given("em-aortic-dissection-001",
                    "Type A dissection. CT aortogram now. D-dimer and CTPA add nothing here.")
     assert "D-dimer" not in given and "CT pulmonary angiogram" not in given
+
+
+def test_a_dose_then_while_on_a_class_is_context_not_a_second_drug():
+    """'Lansoprazole 30 mg OD while on antiplatelets': the antiplatelets are what she takes, not a
+    P2Y12 inhibitor prescribed; 'phoned the on-call spinal reg' keeps its action word."""
+    assert "P2Y12 inhibitor" not in _given("em-nstemi-001", "- Lansoprazole 30 mg OD while on antiplatelets")
+
+
+def test_diagnoses_written_in_shorthand_are_read():
+    case = load_valid_case(CASES / "em-aortic-dissection-001.yaml")
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(
+        text="Dx: acute type A aortic dissection. Bg HTN, smoker.")))
+    assert any(e.reference == "Essential hypertension" and e.status == "matched" for e in card.items.diagnoses)

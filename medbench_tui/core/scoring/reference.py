@@ -374,10 +374,11 @@ class ReferenceTable:
             taken = {k for m in named if (m.ref is not None and m.ref.kind == kind) or m.group is not None
                      for k in range(m.hit.first, m.hit.last + 1)}
             for piece in doc.pieces() if refs else ():
-                for run in _runs(piece, taken):
-                    answer = actions.read_action(doc.quote(run))
+                for whole in _runs(piece, taken):
+                    answer = actions.read_action(doc.quote(whole))
                     if answer.empty:
                         continue
+                    run = _from_first_term(doc, whole, answer)
                     context = _context(doc, run, taken, answer)
                     for ref in refs:
                         rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES)
@@ -564,6 +565,21 @@ def _runs(piece: Hit, taken: set[int]) -> list[Hit]:
             out.append(Hit(start, k - 1))
             start = None
     return out
+
+
+def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:
+    """The run from its first word that changes what it reads (a team, drug, class, route, time or
+    action word: "phoned the spinal reg" keeps "phoned"): words before it (the dose of the drug named
+    before the run, "while on") are its context, read by the cues as they are before any mention
+    ("Lansoprazole 30 mg OD while on antiplatelets" gives no antiplatelet)."""
+    named = (reading.teams, reading.drugs, reading.classes, reading.routes, reading.windows, reading.acts)
+    first = run.first
+    while first < run.last:
+        rest = actions.read_action(doc.quote(Hit(first + 1, run.last)))
+        if (rest.teams, rest.drugs, rest.classes, rest.routes, rest.windows, rest.acts) != named:
+            break
+        first += 1
+    return Hit(first, run.last)
 
 
 def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionReading | None = None
