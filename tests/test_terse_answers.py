@@ -72,3 +72,11 @@ def test_diagnoses_written_in_shorthand_are_read():
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(
         text="Dx: acute type A aortic dissection. Bg HTN, smoker.")))
     assert any(e.reference == "Essential hypertension" and e.status == "matched" for e in card.items.diagnoses)
+
+
+@pytest.mark.parametrize(("said", "team"), [
+    ("Admit under paeds", "paediatrics"), ("Vasc reg at bedside now", "vascular surgery"),
+    ("Phoned on-call ophth", "ophthalmology"),
+])
+def test_clipped_team_names_are_the_team(said, team):
+    assert {t.name for t in read_action(said).teams} == {team}
