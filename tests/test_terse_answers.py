@@ -80,3 +80,9 @@ def test_diagnoses_written_in_shorthand_are_read():
 ])
 def test_clipped_team_names_are_the_team(said, team):
     assert {t.name for t in read_action(said).teams} == {team}
+
+
+def test_a_result_reported_without_a_number_reports_its_test():
+    assert "Serial high-sensitivity cardiac troponin" in _given("em-nstemi-001", "NSTEMI. hs-TnT 38 -> 96 at 1 h.")
+    assert "High-sensitivity cardiac troponin" in _given("im-heart-failure-001", "ADHF. Trop flat, TSH nl.")
+    assert "High-sensitivity cardiac troponin" not in _given("im-heart-failure-001", "ADHF. Trop to follow.")

@@ -495,6 +495,8 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
     concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |")."""
     k = last + 1
+    if lab and k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in QUALITATIVE:
+        return k  # "troponin negative", "TSH nl"
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return None
     gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
@@ -512,6 +514,7 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
 
 
 PER_LITRE = word_list("result_per_litre")
+QUALITATIVE = word_list("result_qualitative")
 
 
 def _per_litre(doc: Document, unit: int) -> bool:

@@ -224,6 +224,8 @@ PHRASE_LISTS: dict[str, str] = {
                               "'30/500 QDS')",
     "result_per_litre": "answers: the denominators of a concentration unit of a laboratory value ('mmol/L', "
                         "'mg/dL')",
+    "result_qualitative": "answers: words that report a laboratory result without a number, right after its "
+                          "analyte ('troponin negative', 'TSH nl', 'trop flat'): the panel was done",
     "panel_blood_tests": "answers: words that name blood tests: the organ of a panel after them in a clause asks "
                          "for the panel ('bloods to check her kidneys')",
     "analyte_not_after": "answers: a word before an analyte's label that makes it something else ('vitamin K' is no"
