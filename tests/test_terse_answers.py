@@ -86,3 +86,13 @@ def test_a_result_reported_without_a_number_reports_its_test():
     assert "Serial high-sensitivity cardiac troponin" in _given("em-nstemi-001", "NSTEMI. hs-TnT 38 -> 96 at 1 h.")
     assert "High-sensitivity cardiac troponin" in _given("im-heart-failure-001", "ADHF. Trop flat, TSH nl.")
     assert "High-sensitivity cardiac troponin" not in _given("im-heart-failure-001", "ADHF. Trop to follow.")
+
+
+def test_a_thorough_answer_that_says_all_but_one_word_of_a_credited_item_gives_it():
+    """'routine antenatal care continues with her midwife' is 'Continue routine antenatal care with
+    the community midwife'; an item that costs the answer is never met this way: all but one word
+    of 'Routine repeat ultrasound scan in 1-2 weeks' is not that scan."""
+    given = _given("obg-miscarriage-001", "Threatened miscarriage. Routine antenatal care continues with her midwife.")
+    assert "Continue routine antenatal care with the community midwife" in given
+    given = _given("obg-miscarriage-001", "Threatened miscarriage. Routine repeat ultrasound if bleeding heavier.")
+    assert "Routine repeat ultrasound scan in 1-2 weeks" not in given

@@ -26,6 +26,7 @@ from typing import Literal
 
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
 from medbench_tui.core.scoring.match import CREDIT, Candidate, Pairing
+from medbench_tui.core.scoring.reference import MOST_WORDS_RULE
 from medbench_tui.core.text import normalise
 
 Certainty = Literal["certain", "uncertain"]
@@ -81,6 +82,10 @@ def _near_words(f: ItemFacts) -> bool:
     return any(_share(frozenset(p.words), f.words.unread) >= NEAR_SHARE for p in f.row.ref.phrases)
 
 
+def _most_words(f: ItemFacts) -> bool:
+    return f.row.entity is not None and f.row.via == MOST_WORDS_RULE
+
+
 def _competing(f: ItemFacts) -> bool:
     if f.row.entity is None or len(f.candidates) < 2:
         return False
@@ -107,6 +112,8 @@ DOUBTS: tuple[DoubtRule, ...] = (
               "and no mention of it was read as negated or conditional", _words_present),
     DoubtRule("near words", "left out, though most of its words are in a part of the answer where nothing "
               "was read: a wording the grader may not know", _near_words),
+    DoubtRule("all but one word", "given from all but one word of its name or alias, close together: a "
+              "looser reading than its own words", _most_words),
     DoubtRule("competing items", "the answer's words fit another reference item nearly as well", _competing),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),

@@ -47,6 +47,11 @@ MATCH_SCORE_CONCEPT = 95.0
 #    phrase's length plus UNORDERED_SLACK words. Below a phrase in its own order.
 MATCH_SCORE_UNORDERED = 92.0
 UNORDERED_SLACK = 3
+# 3e. All but one word of a credited item's name or alias of at least MOST_WORDS_MIN words, close
+#    together in one clause: a thorough answer's own wording of the item. Credit only; the
+#    lowest match, so any other reading wins.
+MATCH_SCORE_MOST_WORDS = 89.0
+MOST_WORDS_MIN = 4
 # 3d. The item met as a clinical action in other words (``actions.py``): the same team for a
 #    referral or admission in any word order, the item's drug by its route, a drug of the
 #    item's class, the class just above the item's. Below the item's own words and concepts.

@@ -28,8 +28,10 @@ from medbench_tui.core.scoring.constants import (
     EXACT_CASE_MAX_LENGTH,
     MATCH_SCORE_CONCEPT,
     MATCH_SCORE_EXACT,
+    MATCH_SCORE_MOST_WORDS,
     MATCH_SCORE_TYPO,
     MATCH_SCORE_UNORDERED,
+    MOST_WORDS_MIN,
     TYPO_MAX_EDITS,
     TYPO_MIN_LENGTH,
     UNORDERED_SLACK,
@@ -346,6 +348,12 @@ class ReferenceTable:
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._panels or self._exams):
             mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
+        most = [m for m in self._most_words(doc, keys, words, mentions)
+                if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
+                           for o in mentions)
+                and self.contradicted(doc, m, named) is None]  # only words no item of its kind took
+        if most:
+            mentions = sorted([*mentions, *most], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
         return mentions
 
@@ -409,6 +417,40 @@ class ReferenceTable:
                     if not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
                         out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
                         break
+        return out
+
+    def _most_words(self, doc: Document, keys: list[int], words: list[str], found: list[Mention]) -> list[Mention]:
+        """A credited item's name or alias of MOST_WORDS_MIN words or more, all but one of them in one
+        clause, close together ("Involve family or friends with her consent" in "with her consent,
+        involve her mother"; "Explain suspected cauda equina and the reason for emergency MRI"): the
+        wording of a thorough answer. Credit only (an item that costs is matched by its own words),
+        never an item another mention names, below every other match (constants.MATCH_SCORE_MOST_WORDS)."""
+        where: dict[str, list[int]] = {}
+        for position, word in enumerate(words):
+            where.setdefault(word, []).append(position)
+        named = {id(m.ref) for m in found if m.ref is not None}
+        out: list[Mention] = []
+        for phrase, ref, _ in self._multiword:
+            if ref is None or id(ref) in named or ref.klass not in concepts.CREDIT_CLASSES:
+                continue
+            unique = list(dict.fromkeys(phrase.words))
+            if len(unique) < MOST_WORDS_MIN:
+                continue
+            absent = [w for w in unique if w not in where]
+            if len(absent) != 1 or absent[0][:1].isdigit() or not actions.read_action(absent[0]).empty:
+                continue  # the word left out must not be the action's time, route, team or drug ("today")
+            part = replace(phrase, words=tuple(w for w in phrase.words if w != absent[0]))
+            reach = len(phrase.words) + UNORDERED_SLACK
+            for anchor in where[part.words[0]]:
+                picked = _pick(doc, keys, where, part, anchor, False)
+                if picked is None or max(picked) - min(picked) >= reach or not _keeps_order(part, picked):
+                    continue
+                first, last = keys[min(picked)], keys[max(picked)]
+                if not _crosses_a_list(doc, first, last, part, {keys[p] for p in picked}):
+                    out.append(Mention(Hit(first, last), MATCH_SCORE_MOST_WORDS, phrase, ref, None, ordered=False,
+                                       rule=MOST_WORDS_RULE))
+                    named.add(id(ref))
+                    break
         return out
 
     def _concept_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
@@ -551,6 +593,20 @@ def _inside_expansion(tokens: list, first: int, last: int) -> bool:
     return (first > 0 and tokens[first - 1].start == tokens[first].start) or (
         last + 1 < len(tokens) and tokens[last + 1].start == tokens[last].start
     )
+
+
+MOST_WORDS_RULE = "all but one word of its name"
+"""How a match by most of an item's words is named on the scorecard."""
+
+
+def _same_kind(taken: Mention, other: Mention) -> bool:
+    """Whether ``taken`` is a mention of the same kind of item as ``other`` (a test, a treatment or
+    a diagnosis; a treatment group counts as a treatment): words one test took are not another test's,
+    but a plan to repeat the tests ("repeat INR, ALT and creatinine") may hold their names."""
+    kind = other.ref.kind if other.ref is not None else None
+    if taken.ref is not None:
+        return taken.ref.kind == kind
+    return taken.group is not None and kind == "treatment"
 
 
 def _runs(piece: Hit, taken: set[int]) -> list[Hit]:
