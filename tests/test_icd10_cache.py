@@ -77,3 +77,17 @@ def test_the_key_follows_the_data_and_the_code(tmp_path, monkeypatch):
     assert data._data_key() != before
     (copy / "morphology.yaml").unlink()
     assert data._data_key() is None  # nothing stored; the full load names the missing file
+
+
+def test_each_install_and_version_keeps_its_own_file(monkeypatch, tmp_path):
+    """Two installs of one user (a release and a checkout) never rebuild each other's file."""
+    import medbench_tui
+
+    here = paths.icd10_index_cache_file()
+    assert here == paths.icd10_index_cache_file()
+    assert medbench_tui.__version__ in here.parts
+    monkeypatch.setattr(paths, "__file__", str(tmp_path / "other" / "medbench_tui" / "core" / "paths.py"))
+    elsewhere = paths.icd10_index_cache_file()
+    assert elsewhere != here and elsewhere.parent == here.parent
+    monkeypatch.setattr(medbench_tui, "__version__", "99.0")
+    assert paths.icd10_index_cache_file().parent != here.parent

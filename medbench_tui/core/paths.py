@@ -161,15 +161,23 @@ def user_state_dir() -> Path:
     return user_state_path(APP_NAME, appauthor=False)
 
 
-def user_cache_dir() -> Path:
+def icd10_index_cache_file() -> Path:
+    """The WHO tables and ICD-10 search index built once for every command-line call: one
+    file per version and per install (its folder), so two installs of one user (a release
+    and a development checkout, two virtualenvs) each keep their own instead of rebuilding
+    each other's on every call."""
+    import hashlib
+    import sys
+
     from platformdirs import user_cache_path
 
-    return user_cache_path(APP_NAME, appauthor=False)
+    from medbench_tui import __version__
 
-
-def icd10_index_cache_file() -> Path:
-    """The WHO tables and ICD-10 search index built once for every command-line call."""
-    return user_cache_dir() / "icd10-index.pickle"
+    install = Path(__file__).resolve().parent.parent
+    python = sys.implementation.cache_tag  # pickles of one Python are read by that Python
+    digest = hashlib.sha256(f"{install}\0{python}".encode()).hexdigest()[:16]
+    folder = user_cache_path(APP_NAME, appauthor=False, version=__version__)
+    return folder / f"icd10-index-{digest}.pickle"
 
 
 def settings_file() -> Path:
