@@ -1,7 +1,7 @@
 """The scorer's own assertion rules against medspacy's ConText and negspacy, on the labelled set.
 
     pip install medspacy negspacy      # not project dependencies
-    python benchmarks/assertion_comparison.py
+    python benchmarks/assertion_comparison.py [--quick]
 
 Runs ``scoring_agreement`` three times over ``tests/data/answers`` with the same section
 parser, matching and metrics, changing only how a workup or treatment mention gets its
@@ -12,35 +12,49 @@ status (``assertion.action``):
   and historical from ``ent._.is_negated``, ``is_hypothetical``, ``is_historical``;
 * ``negspacy``  - negspacy's NegEx for negation, the scorer's rules for conditions and history.
 
-Prints each variant's summary line; the last line is the scorer's own.
+Prints each variant's summary line; the last line is the scorer's own. A variant whose
+library is not installed is left out and said so. ``--quick`` scores the first few answers
+only (CI runs it, so the swapped step keeps the scorer's signature).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scoring_agreement  # noqa: E402
 
 from medbench_tui.core.scoring import assertion  # noqa: E402
+from medbench_tui.core.scoring.assertion import Record  # noqa: E402
 from medbench_tui.core.scoring.document import Document  # noqa: E402
 
 OWN_ACTION = assertion.action
+QUICK_ANSWERS = 12
+
+
+class Action(Protocol):
+    """``assertion.action``'s signature: a variant that drifts from it fails mypy."""
+
+    def __call__(self, doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool,
+                 item_name: str = "") -> assertion.Assertion: ...
 
 
 def _span(doc: Document, first: int, last: int) -> tuple[int, int]:
     return doc.tokens[first].start, doc.tokens[last].end
 
 
-def medspacy_action(nlp):
+def medspacy_action(nlp: Any) -> Action:
     context = nlp.get_pipe("medspacy_context")
     sentences = nlp.get_pipe("medspacy_pyrush")
 
-    def action(doc: Document, first: int, last: int, kind: str, record, own: bool) -> assertion.Assertion:
+    def action(doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool,
+               item_name: str = "") -> assertion.Assertion:
         if assertion.asked(doc, first):
-            return OWN_ACTION(doc, first, last, kind, record, own)
+            return OWN_ACTION(doc, first, last, kind, record, own_condition, item_name)
         sdoc = sentences(nlp.make_doc(doc.text))
         start, end = _span(doc, first, last)
         span = sdoc.char_span(start, end, label="ITEM", alignment_mode="expand")
@@ -51,7 +65,7 @@ def medspacy_action(nlp):
         ent = sdoc.ents[0]
         if ent._.is_negated:
             return assertion.Assertion("negated", "ConText", "negated: ConText")
-        if ent._.is_hypothetical and not own:
+        if ent._.is_hypothetical and not own_condition:
             return assertion.Assertion("conditional", "ConText", "conditional: ConText")
         if ent._.is_historical:
             return assertion.Assertion("historical", "ConText", "history: ConText")
@@ -60,9 +74,10 @@ def medspacy_action(nlp):
     return action
 
 
-def negspacy_action(nlp):
-    def action(doc: Document, first: int, last: int, kind: str, record, own: bool) -> assertion.Assertion:
-        mine = OWN_ACTION(doc, first, last, kind, record, own)
+def negspacy_action(nlp: Any) -> Action:
+    def action(doc: Document, first: int, last: int, kind: str, record: Record, own_condition: bool,
+               item_name: str = "") -> assertion.Assertion:
+        mine = OWN_ACTION(doc, first, last, kind, record, own_condition, item_name)
         if mine.status in ("question", "conditional", "historical"):
             return mine
         sdoc = nlp.make_doc(doc.text)
@@ -80,22 +95,42 @@ def negspacy_action(nlp):
     return action
 
 
-def main() -> int:
+def variants() -> list[tuple[str, Action | None]]:
+    """Each variant and its action; None where its library is not installed."""
+    out: list[tuple[str, Action | None]] = []
     try:
         import medspacy
-        import spacy
-        from negspacy.negation import Negex  # noqa: F401
+
+        out.append(("medspacy", medspacy_action(medspacy.load())))
     except ImportError:
-        print("medspacy and negspacy are not installed: pip install medspacy negspacy")
-        return 1
+        out.append(("medspacy", None))
+    try:
+        import spacy
+        from negspacy.negation import Negex  # noqa: F401  # registers the "negex" pipe
+
+        neg = spacy.blank("en")
+        neg.add_pipe("sentencizer")
+        neg.add_pipe("negex", config={"ent_types": ["ITEM"]})
+        out.append(("negspacy", negspacy_action(neg)))
+    except ImportError:
+        out.append(("negspacy", None))
+    out.append(("rules", OWN_ACTION))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=f"the first {QUICK_ANSWERS} answers only")
+    args = parser.parse_args(argv)
     answers = scoring_agreement.load_answers(scoring_agreement.ANSWERS)
+    if args.quick:
+        answers = answers[:QUICK_ANSWERS]
     extractor = scoring_agreement.extractors("text")[0][1]
-    ms = medspacy.load()
-    neg = spacy.blank("en")
-    neg.add_pipe("sentencizer")
-    neg.add_pipe("negex", config={"ent_types": ["ITEM"]})
     results = []
-    for name, action in (("medspacy", medspacy_action(ms)), ("negspacy", negspacy_action(neg)), ("rules", OWN_ACTION)):
+    for name, action in variants():
+        if action is None:
+            results.append(f"{name:<9} not installed: pip install medspacy negspacy")
+            continue
         assertion.action = action
         try:
             report = scoring_agreement.Report()
@@ -105,6 +140,7 @@ def main() -> int:
             assertion.action = OWN_ACTION
         sections = ", ".join(f"{k} {v.text()}" for k, v in report.sections.items() if k in ("workup", "treatment"))
         results.append(f"{name:<9} items {report.items.text()}; {sections}; safety verdicts {report.verdicts.text()}")
+    print(f"{len(answers)} labelled answers")
     print("\n".join(results))
     return 0
 

@@ -286,14 +286,14 @@ def endpoint_faults(count: int, seed: int, work: Path, tally: Tally) -> tuple[in
         server.close()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=10_000)
     parser.add_argument("--faults", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="300 inputs and 50 faults: that nothing rotted")
     parser.add_argument("--keep", type=Path, help="copy the inputs of internal errors into this folder")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.quick:
         args.inputs, args.faults = min(args.inputs, 300), min(args.faults, 50)
     rng = random.Random(args.seed)

@@ -1,6 +1,6 @@
 """Generate a realistic case bank for benchmarks and tests.
 
-    python benchmarks/make_bank.py [--count 250] [FOLDER]
+    python benchmarks/make_bank.py [--count 250] [--quick] [FOLDER]
 
 writes FOLDER/medbench.yaml, FOLDER/cases/<id>.yaml (valid cases, about 150 lines each,
 with comments, block scalars, variants linked by `parent_id`) and their attachment
@@ -301,13 +301,14 @@ def make_bank(folder: Path, count: int = 250) -> Path:
     return folder
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, help="where to write the bank (default: a new temp folder)")
     parser.add_argument("--count", type=int, default=250)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="3 cases (that nothing rotted)")
+    args = parser.parse_args(argv)
     folder = args.folder or Path(tempfile.mkdtemp(prefix="medbench-bank-"))
-    print(make_bank(folder, args.count))
+    print(make_bank(folder, 3 if args.quick else args.count))
 
 
 if __name__ == "__main__":

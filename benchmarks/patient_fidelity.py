@@ -18,13 +18,15 @@ A case is read from a ``cases/`` folder beside the consultations (or beside thei
 else from the bundled bank. ``--all`` measures every labelled set of the repository, one
 line of targets each.
 
-    python benchmarks/patient_fidelity.py [--misses] [--consultations DIR] [--all]
+    python benchmarks/patient_fidelity.py [--misses] [--consultations DIR] [--all] [--quick]
+
+``--quick`` plays the first two consultations only (that nothing rotted).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -249,8 +251,14 @@ def consultations(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file())
 
 
-def main() -> None:
-    if "--all" in sys.argv:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--misses", action="store_true", help="list every miss")
+    parser.add_argument("--consultations", type=Path, default=CONSULTATIONS, metavar="DIR")
+    parser.add_argument("--all", action="store_true", help="every labelled set of the repository")
+    parser.add_argument("--quick", action="store_true", help="the first two consultations only")
+    args = parser.parse_args(argv)
+    if args.all:
         for folder in LABELLED_SETS:
             paths = consultations(folder)
             if paths:
@@ -258,15 +266,14 @@ def main() -> None:
                 print(f"{folder.relative_to(REPO)}: {len(paths)} cases, {total.replies} replies")
                 print(total.target_lines())
         return
-    folder = Path(sys.argv[sys.argv.index("--consultations") + 1]) if "--consultations" in sys.argv else CONSULTATIONS
-    tallies, total = run(consultations(folder))
+    tallies, total = run(consultations(args.consultations)[: 2 if args.quick else None])
     for tally in tallies:
         print(f"{tally.case_id:28} {tally.replies:3} replies  {tally.figures()}")
     print("per category (replies right in every respect):")
     for tag in sorted(total.by_tag):
         right, asked = total.by_tag_ok[tag], total.by_tag[tag]
         print(f"  {tag:10} {right:3}/{asked:<3} {pct(right, asked)}%")
-    if "--misses" in sys.argv:
+    if args.misses:
         print("misses:")
         print("\n".join(total.misses))
     print(f"{len(tallies)} cases, {total.replies} replies")

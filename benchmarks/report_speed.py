@@ -1,6 +1,6 @@
 """How long a report of a repeated run group takes to build and render.
 
-    python benchmarks/report_speed.py [--cases 33] [--repeats 3] [--resamples 9999]
+    python benchmarks/report_speed.py [--cases 33] [--repeats 3] [--resamples 9999] [--quick]
 
 Stores a synthetic run group (two systems, CASES cases, REPEATS repeats, the metrics a
 scorecard has) in a temporary run store, then times build_report (every bootstrap
@@ -51,12 +51,15 @@ def fill(store: RunStore, cases: int, repeats: int, rng: random.Random) -> str:
     return group.id
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=33)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--resamples", type=int, default=9999)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="6 cases, 2 repeats, 199 resamples (that nothing rotted)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.cases, args.repeats, args.resamples = 6, 2, 199
     with tempfile.TemporaryDirectory() as folder, RunStore(Path(folder) / "runs.sqlite") as store:
         group = fill(store, args.cases, args.repeats, random.Random(1))
         started = time.perf_counter()

@@ -1,6 +1,6 @@
 """How fast `medbench run` plays a batch against a slow endpoint, against its budgets.
 
-    python benchmarks/runner_throughput.py [--cases 254] [--latency 0.1] [--turns 10] [--concurrency 32]
+    python benchmarks/runner_throughput.py [--cases 254] [--latency 0.1] [--turns 10] [--concurrency 32] [--quick]
 
 Two openai-chat systems over CASES generated cases (benchmarks/make_bank.py), the
 grounded simulator, default scoring, a fresh run store. Both systems talk to one fake
@@ -117,13 +117,16 @@ def write_bank(folder: Path, cases: int, base_url: str) -> Path:
     return folder
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=254)
     parser.add_argument("--latency", type=float, default=0.1)
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--concurrency", type=int, default=32)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="4 cases, 3 turns, 10 ms (that nothing rotted)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.cases, args.turns, args.latency, args.concurrency = 4, 3, 0.01, 8
 
     from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.runs.runner import Runner, plan_run

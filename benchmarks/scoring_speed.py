@@ -1,6 +1,6 @@
 """How fast deterministic scoring is, against its budget.
 
-    python benchmarks/scoring_speed.py [--count 1000] [--seed 1]
+    python benchmarks/scoring_speed.py [--count 1000] [--seed 1] [--quick]
 
 Scores COUNT generated transcripts of the bundled cases (budget: 1,000 in 2 s) with the
 text extractor: a fifth each of structured model answers, free-text model answers,
@@ -110,11 +110,14 @@ def timed(batch: list[tuple[Case, Transcript]]) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="50 transcripts (that nothing rotted)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.count = 50
     cases = bundled_cases()
     first = timed(transcripts(cases, args.count, args.seed))
     second = timed(transcripts(cases, args.count, args.seed + 1))

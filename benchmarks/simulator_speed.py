@@ -4,11 +4,12 @@ Each question of ``tests/data/questions/<case-id>.yaml`` (or, for a case without
 every fact's topic) is put to a patient of its case; the figures are the median and
 95th percentile of one reply, in milliseconds. Target: p95 <= 5 ms.
 
-    python benchmarks/simulator_speed.py
+    python benchmarks/simulator_speed.py [--quick]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from pathlib import Path
@@ -32,12 +33,17 @@ def questions_for(case: Case) -> list[str]:
     return [q for asked in (data.get("facts") or {}).values() for q in asked] + list(data.get("uncovered") or [])
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the first 3 cases only (that nothing rotted)")
+    args = parser.parse_args(argv)
     timings: list[float] = []
     cases = 0
     for path in sorted(bundled_cases_dir().glob("*.yaml")):
         if path.name == "medbench.yaml":
             continue
+        if args.quick and cases == 3:
+            break
         case = Case.model_validate(parse_case_text(path.read_text(encoding="utf-8")).data)
         cases += 1
         patient = GroundedSimulator(patient_record(case))  # one consultation per case: repeats included

@@ -1,6 +1,6 @@
 """Whether the TUI stays responsive while Compare plays a batch, against its targets.
 
-    python benchmarks/tui_responsiveness.py [--concurrency 8] [--show-stalls]
+    python benchmarks/tui_responsiveness.py [--concurrency 8] [--show-stalls] [--quick]
 
 Drives the real app headless (Textual's Pilot) over a copy of the bundled bank:
 Compare, the checklist against a replay of each case's reference answers (every case,
@@ -36,14 +36,16 @@ PROBE_EVERY = 0.005
 SIZE = (160, 48)
 
 
-def write_bank(folder: Path) -> Path:
-    """The bundled cases, and beside them a replay of each case's reference answers."""
+def write_bank(folder: Path, limit: int | None = None) -> Path:
+    """The bundled cases (the first ``limit``), and beside them a replay of each case's reference answers."""
     from medbench_tui.core.cases.bank import iter_case_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
     from medbench_tui.core.validate import load_valid_case
 
     shutil.copytree(ROOT / "cases", folder)
+    for extra in iter_case_files(folder)[limit:] if limit is not None else []:
+        extra.unlink()
     for path in iter_case_files(folder):
         case = load_valid_case(path)
         answer = Transcript(case_id=case.id, system="reference", final=model_answer(case, "text"))
@@ -90,7 +92,7 @@ class Probe:
             self._task.cancel()
 
 
-async def drive(bank: Path, concurrency: int, show: bool) -> tuple[float, int, float, int]:
+async def drive(bank: Path, concurrency: int, show: bool, idle_seconds: float = 2) -> tuple[float, int, float, int]:
     from textual.widgets import Input, ProgressBar, SelectionList
 
     from medbench_tui.core.settings import RunnerSettings, Settings, TuiSettings
@@ -106,7 +108,7 @@ async def drive(bank: Path, concurrency: int, show: bool) -> tuple[float, int, f
             await pilot.pause(0.05)
         idle = Probe(app.screen.query_one("#loading-bar", ProgressBar))
         idle.start()
-        await pilot.pause(2)
+        await pilot.pause(idle_seconds)
         idle.stop()
         print(f"idle app: longest stall {1000 * idle.longest:.0f} ms", file=sys.stderr)
         await pilot.press("f5")
@@ -137,16 +139,19 @@ async def drive(bank: Path, concurrency: int, show: bool) -> tuple[float, int, f
     return probe.longest, len(probe.values), wall, runs
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--show-stalls", action="store_true", help="list each stall over 50 ms (on stderr)")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="3 cases, 0.1 s of idle probe (that nothing rotted)")
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="medbench-responsiveness-") as tmp:
         for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
             os.environ[name] = str(Path(tmp) / name.lower())
-        bank = write_bank(Path(tmp) / "bank")
-        longest, updates, wall, runs = asyncio.run(drive(bank, args.concurrency, args.show_stalls))
+        bank = write_bank(Path(tmp) / "bank", 3 if args.quick else None)
+        longest, updates, wall, runs = asyncio.run(
+            drive(bank, args.concurrency, args.show_stalls, 0.1 if args.quick else 2)
+        )
     print(f"runs: {runs} (checklist and replay over the bundled bank), concurrency {args.concurrency}")
     print("targets: longest stall <= 50 ms, progress updates >= 20")
     print(f"longest stall {1000 * longest:.0f} ms; progress updates {updates}; wall {wall:.1f} s")

@@ -1,6 +1,6 @@
 """App start to the library drawn, on a generated bank of 250 cases.
 
-    python benchmarks/tui_startup.py [--count 250] [--runs 3]
+    python benchmarks/tui_startup.py [--count 250] [--runs 3] [--quick]
 
 Runs the real app headless (Textual's Pilot) and prints, in seconds, the time from
 creating the app to the first paint of the library (its loading state) and to the
@@ -42,11 +42,14 @@ async def start_once(bank: Path, count: int) -> tuple[float, float]:
     return painted[0] - start, drawn - start
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=250)
     parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="10 cases, one run (that nothing rotted)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.count, args.runs = 10, 1
     bank = make_bank(Path(tempfile.mkdtemp(prefix="medbench-startup-")), args.count)
     first, full = [], []
     for _ in range(args.runs):

@@ -1,6 +1,6 @@
 """Keystroke to updated problems list in the case editor, on a 400-line case.
 
-    python benchmarks/tui_validation_latency.py [--keys 40] [--lines 400]
+    python benchmarks/tui_validation_latency.py [--keys 40] [--lines 400] [--quick]
 
 Drives the real app headless (Textual's Pilot) with the default settings (validation
 debounce included), types single characters into a generated 400-line case and prints,
@@ -81,11 +81,14 @@ async def measure(keys: int, lines: int) -> tuple[list[float], list[float], int]
     return latencies, keystroke, lines_in_case
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--lines", type=int, default=400)
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="4 keystrokes (that nothing rotted)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.keys = 4
     latencies, keystroke, lines = asyncio.run(measure(args.keys, args.lines))
     debounce = Settings().tui.validation_debounce_ms
     print(f"case: {lines} lines; debounce {debounce} ms (tui.validation_debounce_ms); {args.keys} keystrokes")
