@@ -152,7 +152,9 @@ def main(argv: list[str] | None = None) -> None:
             plan = plan_run(load_bank(bank), ["doctor-a", "doctor-b"], seed=1)
             plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
             with RunStore(Path(tmp) / "runs.sqlite") as store:
-                runner = Runner(store, plan, concurrency=args.concurrency, endpoint_concurrency=args.concurrency)
+                runner = Runner(store, plan, concurrency=args.concurrency)  # the endpoint's cap as `medbench run`'s
+                for note in runner.cap_notes():
+                    print(note)
                 cpu, wall = time.process_time(), time.perf_counter()
                 result = asyncio.run(runner.run())
                 run_cpu, run_wall = time.process_time() - cpu, time.perf_counter() - wall

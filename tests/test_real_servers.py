@@ -25,7 +25,7 @@ from medbench_tui.core.endpoints.context_budget import fit
 from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, IMAGE_UNSUPPORTED, UNREACHABLE
 from medbench_tui.core.reports.report import build_report, render_markdown
 from medbench_tui.core.runs.retry import RetryPolicy, call_with_retry
-from medbench_tui.core.runs.runner import plan_resume, plan_run
+from medbench_tui.core.runs.runner import Runner, plan_resume, plan_run
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.scoring.llm_extractor import LlmExtractor
 from medbench_tui.core.simulators import GroundedSimulator, make_simulator
@@ -253,6 +253,45 @@ def test_the_runner_keeps_to_an_endpoints_max_concurrency(tmp_path, key):
             assert plan.endpoint_limits() == {server.base_url: 2}
             result, _ = _play(store, plan, concurrency=8, endpoint_concurrency=8)
         assert result.ok and server.max_in_flight == 2
+    finally:
+        server.close()
+
+
+def test_one_endpoint_takes_as_many_requests_as_runs_by_default(tmp_path, key):
+    """No hidden cap: 12 runs at once on one endpoint put 12 requests in flight (the old
+    default held every endpoint to 8), and nothing is said before the run."""
+    server = FakeOpenAI(responder=doctor(turns=1), latency=0.4).start()
+    try:
+        bank = make_bank(tmp_path / "bank", server.base_url, cases=3)
+        with RunStore(tmp_path / "runs.sqlite") as store:
+            plan = plan_run(load_bank(bank), ["fake-doc"], seed=1, repeats=4)
+            runner = Runner(store, plan, concurrency=12)
+            assert runner.cap_notes() == []
+            result = asyncio.run(runner.run())
+        assert result.complete == 12 and server.max_in_flight > 8
+    finally:
+        server.close()
+
+
+def test_a_cap_below_the_runs_at_once_is_printed_before_the_run(tmp_path, key, capsys, monkeypatch):
+    from medbench_tui.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    server = FakeOpenAI(responder=doctor(turns=1), latency=0.05).start()
+    try:
+        bank = make_bank(tmp_path / "bank", server.base_url, cases=3)
+        config = bank / "medbench.yaml"
+        config.write_text(config.read_text() + "    max_concurrency: 2\n")
+        status = main(["run", "--bank", str(bank), "--system", "fake-doc", "--concurrency", "6", "--repeats", "2"])
+        err = capsys.readouterr().err
+        assert status == 0 and server.max_in_flight == 2
+        assert (f"{server.base_url}: at most 2 requests in flight (max_concurrency of system fake-doc in "
+                "medbench.yaml), fewer than the 6 runs played at once") in err
+        server.max_in_flight = 0
+        assert main(["run", "--bank", str(bank), "--system", "fake-doc", "--concurrency", "6",
+                     "--endpoint-concurrency", "1"]) == 0
+        assert "at most 1 request in flight (--endpoint-concurrency" in capsys.readouterr().err
+        assert server.max_in_flight == 1
     finally:
         server.close()
 

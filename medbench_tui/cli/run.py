@@ -30,7 +30,8 @@ def configure(parser) -> None:
                         help="patient simulator (default: the default_simulator setting)")
     parser.add_argument("--concurrency", type=int, metavar="N", help="runs played at once (default: 8)")
     parser.add_argument("--endpoint-concurrency", type=int, metavar="N",
-                        help="requests in flight per endpoint (default: 8)")
+                        help="requests in flight per endpoint at most (default: --concurrency; an endpoint's "
+                             "max_concurrency in medbench.yaml can lower it)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the run_store setting, else "
                         "<bank>/.medbench/runs.sqlite, else the user state folder for a read-only bank)")
     parser.add_argument("--resume", metavar="GROUP", type=name_text,
@@ -67,7 +68,7 @@ def run(args) -> int:
     endpoint_concurrency = (
         settings.runner.endpoint_concurrency if args.endpoint_concurrency is None else args.endpoint_concurrency
     )
-    if concurrency < 1 or endpoint_concurrency < 1:
+    if concurrency < 1 or (endpoint_concurrency is not None and endpoint_concurrency < 1):
         raise UsageError("--concurrency and --endpoint-concurrency must be at least 1")
     if args.repeats < 1:
         raise UsageError("--repeats must be at least 1")
@@ -103,6 +104,8 @@ def run(args) -> int:
         check_endpoints(plan)
         runner = Runner(store, plan, group=group, concurrency=concurrency, endpoint_concurrency=endpoint_concurrency,
                         retry=retry, cache=args.cache)
+        for note in runner.cap_notes():
+            print(note, file=sys.stderr)
         result = asyncio.run(_play(runner))
         return _summarise(store, result, args.format)
 

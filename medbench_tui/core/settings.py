@@ -30,7 +30,9 @@ class RunnerSettings(BaseModel):
     """Defaults of ``medbench run`` (each has a command-line flag too)."""
 
     concurrency: int = Field(default=8, ge=1, description="Runs played at the same time.")
-    endpoint_concurrency: int = Field(default=8, ge=1, description="Requests in flight per endpoint (base_url).")
+    endpoint_concurrency: int | None = Field(
+        default=None, ge=1, description="Requests in flight per endpoint (base_url) at most; default: concurrency."
+    )
     retry_attempts: int = Field(default=6, ge=1, description="Tries per request, the first included.")
     max_retry_after: float = Field(default=300.0, gt=0, description="Longest Retry-After honoured (seconds).")
     unreachable_seconds: float = Field(

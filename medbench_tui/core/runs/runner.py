@@ -2,7 +2,8 @@
 
 One run group per ``medbench run``: a run per case x system, each written in one
 transaction when it ends. At most ``concurrency`` runs are in flight, and at most
-``endpoint_concurrency`` requests per endpoint (``base_url``).
+``endpoint_concurrency`` requests per endpoint (``base_url``; by default as many as runs)
+or fewer where the endpoint's ``max_concurrency`` says so.
 
 Retries happen per request, not per run: while a run is played, the request gate
 (:class:`RequestGate`, installed through ``openai_client.REQUEST_GATE``) wraps every
@@ -52,6 +53,7 @@ from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.paths import BANK_CONFIG_NAME
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
@@ -168,6 +170,9 @@ SimulatorSetup = str | GroundedSimulatorConfig | LlmSimulatorConfig
 """What ``make_simulator`` takes: a built-in name or the configuration object."""
 
 
+ENDPOINT_CONCURRENCY_SOURCE = "--endpoint-concurrency, or the setting runner.endpoint_concurrency"
+
+
 @dataclass
 class RunPlan:
     """Everything a group needs, resolved: systems, cases (validated, hashed), configs."""
@@ -222,12 +227,19 @@ class RunPlan:
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
         simulator or the evaluator): the gate never sends it more requests at once."""
-        limits: dict[str, int] = {}
-        for _, endpoint in self.endpoints():
-            if endpoint.max_concurrency is not None:
-                limits[endpoint.base_url] = min(limits.get(endpoint.base_url, endpoint.max_concurrency),
-                                                endpoint.max_concurrency)
-        return limits
+        return {url: cap for url, (cap, _) in self.endpoint_caps(None).items() if cap is not None}
+
+    def endpoint_caps(self, endpoint_concurrency: int | None) -> dict[str, tuple[int | None, str]]:
+        """base_url -> the most requests in flight to it (None: no cap) and what sets that: the
+        lowest ``max_concurrency`` of the systems, simulator or evaluator that use it, or
+        ``endpoint_concurrency`` (the setting or flag) when that is lower."""
+        caps: dict[str, tuple[int | None, str]] = {}
+        for who, endpoint in self.endpoints():
+            cap, why = caps.get(endpoint.base_url, (endpoint_concurrency, ENDPOINT_CONCURRENCY_SOURCE))
+            if endpoint.max_concurrency is not None and (cap is None or endpoint.max_concurrency < cap):
+                cap, why = endpoint.max_concurrency, f"max_concurrency of {who} in {BANK_CONFIG_NAME}"
+            caps[endpoint.base_url] = (cap, why)
+        return caps
 
     def config(self) -> dict[str, Any]:
         """The group's configuration as stored (and compared on resume)."""
@@ -645,7 +657,7 @@ class Runner:
         *,
         group: RunGroup | None = None,
         concurrency: int = 8,
-        endpoint_concurrency: int = 8,
+        endpoint_concurrency: int | None = None,
         retry: RetryPolicy | None = None,
         cache: bool = False,
         on_event: Callable[[ProgressEvent], None] | None = None,
@@ -654,15 +666,17 @@ class Runner:
     ) -> None:
         """``group`` is the group to resume; without it :meth:`run` starts a new one.
         ``collect_less``: collect garbage less often while playing (:class:`_FewerCollections`);
-        False beside a screen, whose frames want short collections."""
-        if concurrency < 1 or endpoint_concurrency < 1:
+        False beside a screen, whose frames want short collections. ``endpoint_concurrency``
+        caps the requests in flight per endpoint; None: as many as runs (``concurrency``), an
+        endpoint's own ``max_concurrency`` aside."""
+        if concurrency < 1 or (endpoint_concurrency is not None and endpoint_concurrency < 1):
             raise UsageError("concurrency must be at least 1")
         self.store = store
         self.plan = plan
         self.group = group
         self.concurrency = concurrency
         self.gate = RequestGate(
-            endpoint_concurrency=endpoint_concurrency,
+            endpoint_concurrency=endpoint_concurrency or concurrency,
             policy=retry or RetryPolicy(),
             cache=ResponseCache(store) if cache else None,
             sleep=sleep,
@@ -678,6 +692,16 @@ class Runner:
         self.result: GroupResult | None = None
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease = CLAIM_LEASE_SECONDS
+
+    def cap_notes(self) -> list[str]:
+        """One line per endpoint whose cap keeps fewer requests in flight than runs are played
+        at once, and what sets it: said before the run, so a slow batch is not a mystery."""
+        return [
+            f"{url}: at most {cap} request{'' if cap == 1 else 's'} in flight ({why}), fewer than the "
+            f"{self.concurrency} runs played at once"
+            for url, (cap, why) in self.plan.endpoint_caps(self.gate.endpoint_concurrency).items()
+            if cap is not None and cap < self.concurrency
+        ]
 
     def subscribe(self, listener: Callable[[ProgressEvent], None]) -> None:
         """Call ``listener`` with every event (in the event loop's thread)."""
