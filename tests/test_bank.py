@@ -92,3 +92,49 @@ def test_a_bank_names_its_places_and_reads_its_configuration_once(tmp_path):
     with pytest.raises(BankConfigError, match="not valid YAML"):
         load_bank(root)
     assert "not valid YAML" in (load_bank(root, strict=False).config_problem or "")
+
+
+@pytest.mark.parametrize("text", [
+    "id: a\nparent_id: b\nintro: I feel ill.\n",
+    "id: a\nid: b\nintro: |\n  Two lines\n  of intro.\n",  # a key twice: the first value, as a full parse
+    "intro: &x Same words.\nid: 123\nparent_id: *x\n",  # an alias: read fully
+    "id: !!str a\nintro: x\n",  # a tag
+    "<<: {id: merged}\nintro: x\n",  # a merge key
+    "- id: a\n- intro: x\n",  # a list, not a case
+    "id: [a, b]\nintro: {nested: {id: inner}}\nparent_id: 'quoted'\n",
+    "just text\n",
+    "id: a\nintro: [unclosed\n",  # a syntax error
+    "? [complex, key]\n: value\nid: a\n",
+    "'id': a\n\"intro\": null\nparent_id: ~\n",
+])
+def test_a_bank_entry_read_from_the_parser_events_is_the_full_parse_s(tmp_path, text):
+    from medbench_tui.core.cases.yamlio import parse_case_text
+
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert BankEntry.read(path) == BankEntry.from_data(path, parse_case_text(text).data)
+
+
+def test_near_duplicates_indexed_for_the_whole_bank_are_those_found_case_by_case():
+    """Scored once per pair, and only between intros of fitting lengths: the same hits, the
+    same order, as scoring each case against every other (threshold edges included)."""
+    import random
+
+    from rapidfuzz import fuzz, process, utils
+
+    rng = random.Random(4)
+    words = "pain chest left arm short of breath since this morning sweating sick dizzy".split()
+    base = [" ".join(rng.choices(words, k=rng.randint(4, 30))) for _ in range(30)]
+    intros = base + [b[: rng.randint(len(b) * 8 // 10, len(b))] + rng.choice(["", " now", " x"]) for b in base]
+    entries = [BankEntry(Path(f"c{i}.yaml"), f"c{i}", None, text) for i, text in enumerate(intros)]
+    indexed, plain = BankIndex(Path("."), entries), BankIndex(Path("."), entries)
+    indexed.index_near_duplicates()
+    processed = [utils.default_process(text) for text in intros]
+    found = 0
+    for i, entry in enumerate(entries):
+        every = process.extract(processed[i], processed, scorer=fuzz.ratio,
+                                score_cutoff=NEAR_DUPLICATE_THRESHOLD, limit=None)
+        expected = [(entries[j], score) for _, score, j in every if j != i]
+        assert indexed.near_duplicates(entry) == expected == plain.near_duplicates(entry)
+        found += len(expected)
+    assert found >= 30

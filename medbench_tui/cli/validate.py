@@ -32,36 +32,38 @@ def run(args) -> int:
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
 
-    from medbench_tui.core.validate import format_diagnostic, summary, validate_paths
+    from medbench_tui.core.validate import format_diagnostic, iter_reports, summary
 
-    reports = validate_paths(given)
+    reports = []
+    for report in iter_reports(given):
+        if not args.no_checks:
+            _run_checks(report)
+        report.case = report.positions = None  # only the findings are kept: a bank of any size fits
+        if args.format == "text":
+            for diagnostic in report.diagnostics:
+                print(format_diagnostic(diagnostic, report.path))
+        reports.append(report)
     if not reports:
         raise UsageError(
             f"no case files (*.yaml) in {', '.join(str(p) for p in given)}: give case files or a bank folder"
         )
-    if not args.no_checks:
-        _run_checks(reports)
     totals = summary(reports)
     if args.format == "json":
         emit_json({"files": [r.to_json() for r in reports], "summary": totals})
     else:
-        for report in reports:
-            for diagnostic in report.diagnostics:
-                print(format_diagnostic(diagnostic, report.path))
         print(_summary_line(totals))
     failed = totals["errors"] or (args.strict and totals["warnings"])
     return 1 if failed else 0
 
 
-def _run_checks(reports) -> None:
-    """Each valid case's self-checks, their failures added to its findings."""
+def _run_checks(report) -> None:
+    """A valid case's self-checks, their failures added to its findings."""
     from medbench_tui.core.authoring.case_checks import check_diagnostics
     from medbench_tui.core.paths import bank_root_of
 
-    for report in reports:
-        if report.case is None or report.case.checks is None or report.positions is None or report.path is None:
-            continue
-        report.add(check_diagnostics(report.case, bank_root_of(report.path), report.positions))
+    if report.case is None or report.case.checks is None or report.positions is None or report.path is None:
+        return
+    report.add(check_diagnostics(report.case, bank_root_of(report.path), report.positions))
 
 
 def _summary_line(totals: dict) -> str:

@@ -6,6 +6,8 @@ fast parser; it never needs a case to be valid.
 
 from __future__ import annotations
 
+import bisect
+import math
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,12 +25,19 @@ if TYPE_CHECKING:
 # scores 95 or more; the bundled cases, variants included, score at most about 60 against
 # each other (median 43), and even the template-built benchmark bank stays below 90.
 NEAR_DUPLICATE_THRESHOLD = 90.0
+SHORTER_AT_LEAST = NEAR_DUPLICATE_THRESHOLD / (200 - NEAR_DUPLICATE_THRESHOLD)
+"""fuzz.ratio is 200 x common / (both lengths), so a pair that reaches the threshold has its
+shorter intro at least this share of the longer one's length (90 -> 0.818)."""
 
 
 def file_key(path: Path) -> Path:
     """One name per file however it was given (``cases/a.yaml``, ``./cases/a.yaml``),
     without touching the disk."""
     return Path(os.path.normpath(Path(path).absolute()))
+
+
+ENTRY_KEYS = frozenset({"id", "parent_id", "intro"})
+"""The keys of a case that its bank entry holds."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,19 @@ class BankEntry:
 
         return cls(Path(path), text("id") or Path(path).stem, text("parent_id"), text("intro"))
 
+    @classmethod
+    def read(cls, path: Path) -> BankEntry:
+        """The entry of a case file, read without building the case (unreadable: its file name)."""
+        from medbench_tui.core.cases.yamlio import parse_case_text, read_case_text
+        from medbench_tui.core.yamldoc import top_level_scalars
+
+        try:
+            text = read_case_text(path)
+        except (OSError, UnicodeDecodeError):
+            return cls.from_data(path, None)
+        found = top_level_scalars(text, ENTRY_KEYS)
+        return cls.from_data(path, found if found is not None else parse_case_text(text).data)
+
     def linked_to(self, other: BankEntry) -> bool:
         """Variants of one case: one is the other's parent, or they share a parent."""
         return (
@@ -61,6 +83,8 @@ class BankEntry:
 class BankIndex:
     root: Path
     entries: list[BankEntry] = field(default_factory=list)
+    _pairs: dict[int, list[tuple[int, float]]] | None = field(default=None, init=False, repr=False)
+    """entry -> (other entry, score) of every near-duplicate pair, once ``index_near_duplicates`` ran."""
 
     @cached_property
     def ids(self) -> dict[str, list[Path]]:
@@ -88,6 +112,44 @@ class BankIndex:
 
         return [utils.default_process(entry.intro) if entry.intro else None for entry in self.entries]
 
+    @cached_property
+    def _by_length(self) -> tuple[list[int], list[int]]:
+        """The entries with an intro, shortest intro first, and their intros' lengths: two intros
+        can reach the threshold only if the shorter is at least ``SHORTER_AT_LEAST`` of the longer."""
+        processed = self._processed_intros
+        order = sorted((i for i, text in enumerate(processed) if text), key=lambda i: len(processed[i] or ""))
+        return order, [len(processed[i] or "") for i in order]
+
+    def _window(self, length: int) -> tuple[int, int]:
+        """Where in ``_by_length`` the intros are whose length may pair with ``length``."""
+        _, lengths = self._by_length
+        return (bisect.bisect_left(lengths, math.ceil(length * SHORTER_AT_LEAST - 1e-9)),
+                bisect.bisect_right(lengths, math.floor(length / SHORTER_AT_LEAST + 1e-9)))
+
+    def _similar_to(self, text: str, order: list[int]) -> list[tuple[int, float]]:
+        from rapidfuzz import fuzz, process
+
+        processed = self._processed_intros
+        hits = process.extract(text, [processed[i] for i in order], scorer=fuzz.ratio,
+                               score_cutoff=NEAR_DUPLICATE_THRESHOLD, limit=None)
+        return [(order[at], score) for _, score, at in hits]
+
+    def index_near_duplicates(self) -> None:
+        """Score every pair of intros once, for a pass over the whole bank (``medbench validate``):
+        half the comparisons of asking case by case, and none between intros whose lengths
+        alone rule the threshold out."""
+        if self._pairs is not None:
+            return
+        order, lengths = self._by_length
+        pairs: dict[int, list[tuple[int, float]]] = {}
+        processed = self._processed_intros
+        for k, i in enumerate(order):
+            _, end = self._window(lengths[k])
+            for j, score in self._similar_to(processed[i] or "", order[k + 1: end]):
+                pairs.setdefault(i, []).append((j, score))
+                pairs.setdefault(j, []).append((i, score))
+        self._pairs = pairs
+
     def has_case(self, case_id: str) -> bool:
         return case_id in self.ids
 
@@ -100,15 +162,24 @@ class BankIndex:
         """Other cases whose intro is nearly the same as ``candidate``'s, most similar first."""
         if not candidate.intro or not candidate.intro.strip():
             return []
-        from rapidfuzz import fuzz, process, utils
+        from rapidfuzz import utils
 
         own = file_key(candidate.path)
-        hits = process.extract(
-            utils.default_process(candidate.intro), self._processed_intros, scorer=fuzz.ratio,
-            score_cutoff=NEAR_DUPLICATE_THRESHOLD, limit=None,
-        )
-        found = [(self.entries[index], score) for _, score, index in hits if self._keys[index] != own]
+        text = utils.default_process(candidate.intro)
+        at = self._at.get(own)
+        if self._pairs is not None and at is not None and self._processed_intros[at] == text:
+            hits = self._pairs.get(at, [])
+        else:  # an editor's buffer, or a bank not indexed: only the intros of a fitting length
+            order, _ = self._by_length
+            start, end = self._window(len(text))
+            hits = self._similar_to(text, order[start:end])
+        hits = sorted(hits, key=lambda hit: (-hit[1], hit[0]))
+        found = [(self.entries[index], score) for index, score in hits if self._keys[index] != own]
         return [(entry, score) for entry, score in found if not entry.linked_to(candidate)]
+
+    @cached_property
+    def _at(self) -> dict[Path, int]:
+        return {key: index for index, key in enumerate(self._keys)}
 
 
 def iter_case_files(path: Path) -> list[Path]:
@@ -195,17 +266,8 @@ def _case_files_in(folder: Path) -> list[Path]:
 
 def scan_bank(folder: Path) -> BankIndex:
     """Index the cases of ``folder`` (unreadable files count under their file name)."""
-    from medbench_tui.core.cases.yamlio import parse_case_text, read_case_text
-
     folder = Path(folder)
-    entries = []
-    for path in iter_case_files(folder) if folder.is_dir() else []:
-        try:
-            data = parse_case_text(read_case_text(path)).data
-        except (OSError, UnicodeDecodeError):
-            data = None
-        entries.append(BankEntry.from_data(path, data))
-    return BankIndex(folder, entries)
+    return BankIndex(folder, [BankEntry.read(path) for path in (iter_case_files(folder) if folder.is_dir() else [])])
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ Codes (severity):
 """
 
 from medbench_tui.core.validate.checks import validate_text
-from medbench_tui.core.validate.files import load_valid_case, validate_file, validate_paths
+from medbench_tui.core.validate.files import iter_reports, load_valid_case, validate_file, validate_paths
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic, summary
 from medbench_tui.core.validate.schema import SCHEMA_ID, case_json_schema
 
@@ -43,6 +43,7 @@ __all__ = [
     "CaseReport",
     "case_json_schema",
     "format_diagnostic",
+    "iter_reports",
     "load_valid_case",
     "summary",
     "validate_file",

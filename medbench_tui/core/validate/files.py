@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from medbench_tui.core.cases.bank import BankEntry, BankIndex, file_key, iter_case_files, scan_bank
 from medbench_tui.core.cases.model import Case
@@ -27,32 +28,30 @@ def validate_file(path: Path, *, bank: BankIndex | None = None) -> CaseReport:
 
 def validate_paths(paths_: list[Path]) -> list[CaseReport]:
     """Check files and folders (a folder: its case files); each case against its folder's bank."""
+    return list(iter_reports(paths_))
+
+
+def iter_reports(paths_: list[Path]) -> Iterator[CaseReport]:
+    """:func:`validate_paths` one report at a time: each file is parsed when its turn comes and
+    nothing of it is kept here, so a caller that keeps only the findings checks a bank of any
+    size in the memory of one case (the bank index holds ids, parents and intros)."""
     files: dict[Path, Path] = {}  # file key -> the path as the user named it
     for given in paths_:
         for file in iter_case_files(Path(given)):
             files.setdefault(file_key(file), file)
-    parsed: dict[Path, tuple[ParsedCase | None, Diagnostic | None]] = {}
-
-    def read(key: Path, file: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
-        if key not in parsed:
-            parsed[key] = _read(file)
-        return parsed[key]
-
+    checked = Counter(key.parent for key in files)
     banks: dict[Path, BankIndex] = {}
-    reports = []
     for key, file in files.items():
-        case, problem = read(key, file)
+        case, problem = _read(file)
         if problem is not None:
-            reports.append(CaseReport(file, None, None, [problem]))
+            yield CaseReport(file, None, None, [problem])
             continue
         assert case is not None  # _read gives the case or the problem
         if key.parent not in banks:
-            members = [(file_key(m), m) for m in iter_case_files(file.parent)]
-            banks[key.parent] = BankIndex(
-                file.parent, [BankEntry.from_data(m, _data(read(k, m)[0])) for k, m in members]
-            )
-        reports.append(validate_parsed(case, file, banks[key.parent]))
-    return reports
+            bank = banks[key.parent] = BankIndex(file.parent, [BankEntry.read(m) for m in iter_case_files(file.parent)])
+            if 2 * checked[key.parent] > len(bank.entries):  # most of the bank: score each pair once
+                bank.index_near_duplicates()
+        yield validate_parsed(case, file, banks[key.parent])
 
 
 def _read(path: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
@@ -70,10 +69,6 @@ def _read(path: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
         reason = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc))
         return None, Diagnostic(severity="error", code="file.unreadable",
                                 message=f"Cannot read the case file: {reason}.")
-
-
-def _data(parsed: ParsedCase | None) -> Any:
-    return parsed.data if parsed is not None else None
 
 
 def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
