@@ -115,12 +115,21 @@ async def test_a_run_of_a_case_changed_since_says_so(clinic, make_app):
         assert "case file has changed" in app.screen.heading
 
 
-async def test_a_run_shows_where_the_grader_is_unsure(clinic, make_app):
-    replay = clinic / "replays" / "fx-throat-002.yaml"
+DOUBTED = ("Streptococcal tonsillitis. The throat is red and sore; swab the tonsils later. "
+           "Phenoxymethylpenicillin for 10 days.")
+"""A final the grader doubts: 'Throat swab' left out of a plan whose words say 'swab'."""
+
+
+async def stored_doubted_group(bank) -> str:
+    """As ``stored_group``, with the replay of fx-throat-002 ending in ``DOUBTED``."""
+    replay = bank / "replays" / "fx-throat-002.yaml"
     text = replay.read_text(encoding="utf-8")
-    replay.write_text(text[: text.index("final:")] + 'final:\n  text: "Streptococcal tonsillitis. The throat is red '
-                      'and sore; swab the tonsils later. Phenoxymethylpenicillin for 10 days."\n', encoding="utf-8")
-    await stored_group(clinic)
+    replay.write_text(text[: text.index("final:")] + f'final:\n  text: "{DOUBTED}"\n', encoding="utf-8")
+    return await stored_group(bank)
+
+
+async def test_a_run_shows_where_the_grader_is_unsure(clinic, make_app):
+    await stored_doubted_group(clinic)
     app = make_app(clinic)
     async with app.run_test(size=SIZE) as pilot:
         await open_results(pilot)

@@ -12,7 +12,7 @@ from medbench_tui.tui.screens.review import ReviewScreen
 
 from .conftest import SIZE, test_settings
 from .sessions import shown_in, until
-from .test_results import stored_group
+from .test_results import stored_doubted_group, stored_group
 
 
 async def open_review(pilot) -> ReviewScreen:
@@ -140,11 +140,7 @@ async def test_the_verdict_columns_are_on_screen_at_160_columns(clinic, make_app
 async def test_uncertain_decisions_come_first_and_say_why(clinic, make_app):
     """The grader doubts 'Throat swab' left out of a plan that says 'swab the tonsils': with the
     default order that run comes first, the doubted decision on top, marked, with its doubt."""
-    replay = clinic / "replays" / "fx-throat-002.yaml"
-    text = replay.read_text(encoding="utf-8")
-    replay.write_text(text[: text.index("final:")] + 'final:\n  text: "Streptococcal tonsillitis. The throat is red '
-                      'and sore; swab the tonsils later. Phenoxymethylpenicillin for 10 days."\n', encoding="utf-8")
-    await stored_group(clinic)
+    await stored_doubted_group(clinic)
     app = make_app(clinic)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_review(pilot)
