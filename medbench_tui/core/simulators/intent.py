@@ -119,6 +119,11 @@ _STRONG_DIAGNOSIS = re.compile(
     r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
     r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|"
     r"\b(is|was) (it|this|that) (because of|due to)\b|"
+    # the doctor's explanation put to the patient ("i think ur heart isnt pumping well", "I think this was
+    # a febrile convulsion"; not "I think you said Monday?") and its check ("does that make sense?")
+    r"^\W*((and|so|ok|okay|right|well)\W+)*(i|we) (think|suspect|reckon|believe)( that)? (it|this|that|you|your|"
+    r"he|she|his|her|they|their)\b( \w+)? (is|was|'s|s|has|had|have|are|were|isn'?t|wasn'?t|might|may|could|"
+    r"must)\b|\bdoes (that|this|it) (make sense|sound (about )?right|sound ok|fit)\b|"
     # "is this just her dementia getting worse?", "is it only a virus?" (not "is it just on the right?")
     r"^(and |so )?(is|was) (it|this|that) (just|only|simply) (?!(on|in|at|when|while|after|before|the|one|there|"
     r"here|a bit|now|today|sometimes)\b)",
@@ -149,8 +154,12 @@ _WHAT_DOES_DO = re.compile(
 _MAKE_OF = re.compile(r"\b(what (do|did|does) (you|he|she|they|(your|his|her) \w+) )make of\b", re.IGNORECASE)
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
-_ANAPHOR = re.compile(r"\b(it|its|it's|they|them|those|that|this|these|there|the other|the last|last time)\b",
-                      re.IGNORECASE)
+_ANAPHOR = re.compile(
+    r"\b(it|its|it's|they|them|there|the other|the last|last time|(those|that|this|these)"
+    r"(?!\s+(year|week|month|morning|afternoon|evening|weekend|time|pregnancy|summer|winter|spring|autumn)s?\b))\b",
+    re.IGNORECASE,
+)
+"""Pointer words ("this year", "this pregnancy" name their own time: no pointer)."""
 _FINDINGS_WORDS = _list_stems("patient_findings_titles")
 _REQUEST_WORDS = _list_stems("patient_request_words")
 _DOCUMENT_WORDS = _list_stems("patient_document_words")

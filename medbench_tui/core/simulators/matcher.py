@@ -33,6 +33,7 @@ from medbench_tui.core.simulators.lexicon import (
     units,
     words,
 )
+from medbench_tui.core.simulators.typos import english_word
 from medbench_tui.core.text import lemma
 
 MATCH_THRESHOLD = 0.6
@@ -240,6 +241,10 @@ class Source:
     """What the fact is about, in its author's words."""
     headed: frozenset[str] = frozenset()
     """The terms of its topic alone: what the fact is about first of all."""
+    told: frozenset[str] = frozenset()
+    """The terms its answer says: what the doctor heard when it was said."""
+    keyworded: frozenset[str] = frozenset()
+    """The terms of its keywords: what its author says it answers."""
 
     @classmethod
     def build(
@@ -269,9 +274,13 @@ class Source:
                     profile[term] = weight
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
         alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
+        told, keyworded = (
+            frozenset(t for name, field_text in fields if name == kind for u in units(field_text) for t in u.terms)
+            for kind in ("answer", "keywords")
+        )
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
                    frozenset(w for stems, _ in phrases for w in stems), topic,
-                   frozenset(t for u in units(topic) for t in u.terms))
+                   frozenset(t for u in units(topic) for t in u.terms), told, keyworded)
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -342,7 +351,7 @@ class Matcher:
         """The unit's terms as the record knows them, and the factor of a fuzzy match."""
         if any(t in self.idf for t in unit.terms):
             return unit.terms, 1.0
-        for term in unit.terms:
+        for term in unit.terms if not english_word(unit.text) else ():  # "injection" is no "infection"
             if term.startswith("@") or len(term) < 5:
                 continue
             if term not in self._fuzzy:
@@ -382,6 +391,24 @@ class Matcher:
         before)."""
         resolved = self._read(question).resolved
         return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+
+    def told_share(self, source: Source, question: str) -> float:
+        """How much of what the question is about (its subject words, by weight) the fact says, in its
+        answer or its keywords; for a list ("breast or bottle?") the best of its alternatives. A fact
+        the doctor has heard is worth saying again to a question about what it says, not to one that
+        shares a word or two with it ("how far do you live from the hospital?" of "never been in
+        hospital")."""
+        return max(self._told_share(source, asked) for asked in (question, *alternatives(question)))
+
+    def _told_share(self, source: Source, question: str) -> float:
+        reading = self._read(question)
+        subject = self.subject_units(question)
+        total = sum(reading.weights[i] for i in subject)
+        if not total:
+            return 1.0
+        says = source.told | source.keyworded
+        said = sum(reading.weights[i] for i in subject if reading.resolved[i][0] & says)
+        return said / total
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
         """How well each source answers the question, best first."""

@@ -118,6 +118,9 @@ class Rule:
     answers: Answers
 
 
+TOLD_SHARE = 0.55
+"""Share of a question's subject (by weight) a heard fact must say (in its answer or keywords) to be
+said again: more than half of what the question is about."""
 RIVAL_MARGIN = 1e-6
 """A second fact about something else that scores this close to the chosen one makes the question
 ambiguous in the record: the patient asks which the doctor means."""
@@ -175,8 +178,12 @@ class Planner:
         state.pending = []  # what the patient asked back is answered now or not at all
         planned: list[Part] = []
         for question in message.questions:
-            if planned and planned[-1].kind in ("hand_over", "cooperation") and question.adds_to_act:
-                continue  # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?"
+            if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
+                question.act == "request" and not intent.attachments_asked(self.record.attachments, question.read)
+            )):
+                # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?",
+                # "... and get a TVUS. pls show me both when back"
+                continue
             part = self.plan_question(question, key, [f for p in planned for f in p.facts])
             if part is not None:
                 for each in [part, *self._unanswered_alternatives(part, key)]:
@@ -225,7 +232,18 @@ class Planner:
             # facts answer are still told ("PMH? any meds or allergies?")
             listed = self._listed_elsewhere(asking.question.read, given)
             sources = [s for s in sources[1:] if s.id in listed]
+        sources = [s for s in sources if not self._heard_of_something_else(asking, s)]
         return [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
+
+    def _heard_of_something_else(self, asking: Asking, source: Source) -> bool:
+        """Is the fact one the doctor has heard, asked about again in words its answer does not say
+        (not asked again, nor a follow-up on it)? The doctor asks of something the fact does not
+        tell ("did your dad smoke?" after the patient's own smoking): saying it again would put a
+        fact the doctor knows in place of an answer."""
+        question = asking.question
+        if source.id not in self.state.disclosed or question.again or asking.followed_up:
+            return False
+        return self.matcher.told_share(source, question.asked) < TOLD_SHARE
 
     def answer_facts(self, asking: Asking) -> Part:
         """The facts that answer the question; when another fact about something else fits it as

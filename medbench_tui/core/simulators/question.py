@@ -12,7 +12,7 @@ after this reads the message's words again for what it does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -22,6 +22,7 @@ from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS, QuestionKin
 from medbench_tui.core.simulators.lexicon import units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.matcher import MODIFIERS, alternatives
+from medbench_tui.core.simulators.typos import without_typos
 
 Who = Literal["patient", "informant", "family"]
 """Whom a question is about: the patient, the one who speaks for the patient ("and are you on
@@ -115,12 +116,15 @@ def read_message(message: str, informant: str = "self") -> Message:
     """The message read (cached: a consultation and its checks read each message more than once)."""
     cleaned = without_markup(message)
     questions: list[Question] = []
-    family = False
+    family = again = False
     for part in intent.split_questions(cleaned) if cleaned.strip() else []:
         if family and intent.lists_only(part):
             part = f"family history of {part}"  # "FHx of anything? bowel problems, CF?"
         question = read_question(part, informant)
+        if again and not question.again:  # "Sorry - how many mls is he managing now?" asks again
+            question = replace(question, again=True)
         family = question.who == "family"
+        again = question.again and not units(question.asked)
         questions.append(question)
     return Message(message, cleaned, tuple(questions))
 
@@ -128,7 +132,7 @@ def read_message(message: str, informant: str = "self") -> Message:
 @lru_cache(maxsize=4096)
 def read_question(written: str, informant: str = "self") -> Question:
     """One question read (see :class:`Question`)."""
-    read = intent.understood(written)
+    read = intent.understood(without_typos(written))
     act = intent.kind_of(read)
     found = units(read)
     aspects = frozenset(t for u in found for t in u.terms & DESCRIPTOR_CONCEPTS)
