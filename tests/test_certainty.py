@@ -56,3 +56,19 @@ def test_unread_words_are_those_of_pieces_where_nothing_was_read():
 def test_every_doubt_rule_is_named_and_says_why():
     assert len({d.name for d in DOUBTS}) == len(DOUBTS)
     assert all(d.says and d.says[0].islower() for d in DOUBTS)
+
+
+def test_a_required_item_left_out_of_a_terse_plan_is_doubted_not_of_a_full_one():
+    """A terse plan leaves things implied ("XM, vasc reg"): a required item it leaves out is worth a
+    physician's look; the same item left out of a plan of 80 words or more is a plain absence."""
+    case = load_valid_case(CASES / "ped-dka-001.yaml")
+    required = next(i.item for i in case.treatment if i.klass == "required")
+    terse = _card("ped-dka-001", "DKA. Bloods, VBG, ketones.")
+    thorough = _card("ped-dka-001", "Diabetic ketoacidosis. " + "Check capillary glucose and ketones hourly. " * 15)
+
+    def doubts(card):
+        entries = [*card.items.treatment, *card.uncertain_absences]
+        return next((e.doubts for e in entries if e.reference == required), [])
+
+    assert "terse plan" in doubts(terse)
+    assert "terse plan" not in doubts(thorough)

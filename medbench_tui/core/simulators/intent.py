@@ -113,7 +113,7 @@ _HISTORY_START = re.compile(
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) (you|u) think (it|this|that)('s|s| is| was| could| might| have| has|'ve)?\b|"
-    r"\b(do|d'?) ?(you|u) think\s*\??\s*$|"  # "is this a heart attack, do you think?"
+    r"\b(do|d'?) ?(you|u) think\s*\??\s*$|,\s*(you|u) (think|reckon)\s*\??\s*$|"  # "..., do you think?"
     r"\b(could|might|may|can) (it|this|that) (just |only |simply |really |possibly )?be\b|\bsounds like\b|"
     # "what do you think it is?", "is that what you think it is?" (not "what do you think of the tablets?")
     r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
@@ -129,13 +129,22 @@ _STRONG_DIAGNOSIS = re.compile(
     r"here|a bit|now|today|sometimes)\b)",
     re.IGNORECASE,
 )
+_IT_COULD_BE = re.compile(
+    r"\b(it|this|that) (could|might|may|must) (just |well |possibly |only )?be (a |an |your |his |her )?"
+    r"(?!(worse|better|the same|fine|ok|okay|nothing|related|worth)\b)\w",
+    re.IGNORECASE,
+)
+"""The doctor's suggestion of what it is ("so this could be shingles"), unless the patient is asked
+whether they fear it ("are you worried this could be cancer?")."""
 _SUSPECTS = re.compile(
     r"\b(think|thought|reckon|suspect|wonder(ed|ing)? (if|whether)|worried|worry|afraid|scared|concerned|frightened)"
     r"( that)? (it|this|that|you|he|she|they)('s| is|'re| are| was)? (might|could|may|must) (be|have)\b",
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
-    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)"
+    # "so is this a DVT?" (written out: "deep vein thrombosis"), "is it a heart attack?"
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?|"
+    r"[\w'-]+ [\w'-]+ [\w'-]*(sis|tion|itis|oma|emia|thy|ism|attack|stroke))"
     r"(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE  # "is it a kidney stone, doctor?"
 )
 _OPEN = re.compile(
@@ -227,6 +236,8 @@ def kind_of(part: str) -> QuestionKind:
     text = part.strip()
     if _STRONG_DIAGNOSIS.search(text) or confirms_diagnosis(text):
         return "diagnosis"
+    if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):
+        return "diagnosis"
     if _INSTRUCTION.match(text):
         return "instruction"
     if _IMPERATIVE.match(text):
@@ -300,6 +311,19 @@ def _asks_attribute(text: str) -> bool:
     return bool(found) and all(u.terms & _ATTRIBUTE_CONCEPTS for u in found)
 
 
+_DOCTOR_SAYS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|also)\W+)*(?:i|we)(?:'ve| have| had|'ll| will| also| just| need| want|"
+    r" am going|'m going| are going|'re going|'d like| would like| gave| started| did| sent| put)\b",
+    re.IGNORECASE,
+)
+"""The doctor telling what they did or will do ("we've given him a neb", "I also need to check ...")."""
+
+
+def doctor_says(part: str) -> bool:
+    """Is the part the doctor's own statement, asking nothing (no question mark)?"""
+    return not part.rstrip().endswith("?") and bool(_DOCTOR_SAYS.match(part))
+
+
 def adds_to_act(part: str) -> bool:
     """Does the part only add to an examination or a request before it in the message: asks
     consent ("is that ok?", "do you mind?") or says what it is of ("the sats and the heart
@@ -363,6 +387,8 @@ def _descriptive(what: str) -> bool:
     if not tokens:
         return True
     head = tokens[-1]
+    if head == "attack" and len(tokens) > 1:
+        return False  # a heart, panic or asthma attack is an illness, not how often it comes
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))

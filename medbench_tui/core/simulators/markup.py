@@ -33,7 +33,7 @@ _JSON_ROLE = re.compile(
 _OVERRIDE = re.compile(
     r"[^.!?\n]*\b(?:(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
     r"(?:previous|prior|above|earlier|preceding|system|original)?\s*(?:instructions?|prompts?|rules|messages|context)|"
-    r"you\s+are\s+(?:no\s+longer|not\s+(?:a|the)\s+(?:patient|mother|father|parent)|now\s+(?:a|an|in)\b)|"
+    r"you\s+are\s+(?:no\s+longer|not\s+(?:a|the)\s+(?:patient|mother|father|parent)|now\s+(?:a|an|in|the|my)\b)|"
     r"(?:patient|simulator|role[- ]?play)\s+(?:mode|module)\s+(?:is\s+)?(?:disabled|off|ended|over)|"
     r"(?:reveal|print|show|output|return)\s+(?:me\s+)?(?:the\s+|your\s+)?(?:hidden|system|secret|full)\s+"
     r"(?:notes|prompt|instructions|record|case))[^.!?\n]*[.!?]?",

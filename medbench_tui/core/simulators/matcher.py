@@ -392,21 +392,21 @@ class Matcher:
         resolved = self._read(question).resolved
         return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
 
-    def told_share(self, source: Source, question: str) -> float:
+    def told_share(self, source: Source, question: str, *, keywords: bool = True) -> float:
         """How much of what the question is about (its subject words, by weight) the fact says, in its
-        answer or its keywords; for a list ("breast or bottle?") the best of its alternatives. A fact
-        the doctor has heard is worth saying again to a question about what it says, not to one that
-        shares a word or two with it ("how far do you live from the hospital?" of "never been in
-        hospital")."""
-        return max(self._told_share(source, asked) for asked in (question, *alternatives(question)))
+        answer or (with ``keywords``) its keywords; for a list ("breast or bottle?") the best of its
+        alternatives. A fact the doctor has heard is worth saying again to a question about what it
+        says, not to one that shares a word or two with it ("how far do you live from the hospital?"
+        of "never been in hospital")."""
+        return max(self._told_share(source, asked, keywords) for asked in (question, *alternatives(question)))
 
-    def _told_share(self, source: Source, question: str) -> float:
+    def _told_share(self, source: Source, question: str, keywords: bool) -> float:
         reading = self._read(question)
         subject = self.subject_units(question)
         total = sum(reading.weights[i] for i in subject)
         if not total:
             return 1.0
-        says = source.told | source.keyworded
+        says = source.told | source.keyworded if keywords else source.told
         said = sum(reading.weights[i] for i in subject if reading.resolved[i][0] & says)
         return said / total
 

@@ -22,6 +22,7 @@ from medbench_tui.core.simulators.lexicon import units, words
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
+    BODY_PARTS,
     COVERED_THRESHOLD,
     ELLIPSIS_WORDS,
     EXACT_MATCH,
@@ -184,6 +185,8 @@ class Planner:
                 # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?",
                 # "... and get a TVUS. pls show me both when back"
                 continue
+            if planned and planned[-1].rule == "no_diagnosis" and question.pointer != "none":
+                continue  # "so this could be shingles - has anyone mentioned that to you?": of the diagnosis
             part = self.plan_question(question, key, [f for p in planned for f in p.facts])
             if part is not None:
                 for each in [part, *self._unanswered_alternatives(part, key)]:
@@ -255,9 +258,21 @@ class Planner:
             text = voice.ask_which(_label(sources[0]), _label(rival), asking.key)
             return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
         part = self.answer_part(asking.question.read, sources)
-        if not asking.followed_up and self._only_in_the_story(asking, sources):
+        doubtful = self._only_in_the_story(asking, sources) or self._heard_by_keyword(asking, sources)
+        if not asking.followed_up and doubtful:
             part.confidence = WEAK  # "does she snore?" of a fit "noisy, like snoring": said with doubt
         return part
+
+    def _heard_by_keyword(self, asking: Asking, sources: list[Source]) -> bool:
+        """Is a fact the doctor has heard said again (not asked again) for words only its keywords hold,
+        not its answer ("any history of cancer?" of the clot risks, whose author listed "cancer" among
+        their keywords)? The doctor heard that fact and asks of something it does not tell: the
+        patient says it again with doubt, not as the answer."""
+        question = asking.question
+        return not question.again and any(
+            s.id in self.state.disclosed and self.matcher.told_share(s, question.asked, keywords=False) < TOLD_SHARE
+            for s in sources
+        )
 
     def _only_in_the_story(self, asking: Asking, sources: list[Source]) -> bool:
         """Do the facts share with the question only words of what they tell, none of what they are
@@ -329,6 +344,13 @@ class Planner:
             return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
         if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
             return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
+        if (
+            on_topic and on_topic.score > 0 and any("@radiation" in u.terms for u in asked)
+            and all(u.terms & DESCRIPTORS or not any(t.startswith("@") and t not in BODY_PARTS for t in u.terms)
+                    for u in asked)
+            and not any("@radiation" in f.named for f in self.matcher.facts if f not in topic)
+        ):
+            return stay  # "does it go through to your back?" after the pain: where the pain goes, not back pain
         if all(u.terms & DESCRIPTORS for u in asked):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
@@ -649,6 +671,11 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: a.question.act == "examination"
          or (a.question.act == "request" and intent.asks_for_sample(a.question.read)),
          lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
+    Rule("doctor_says",
+         "The doctor's own statement of what they did or will do ('we've given him a neb'), with no "
+         "question mark, asks nothing: acknowledged, never answered with a fact or a 'No'.",
+         lambda p, a: intent.doctor_says(a.question.written),
+         lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
     Rule("acknowledge",
          "A kind word or an acknowledgement (no question) is acknowledged, whatever words it shares.",
          lambda p, a: not a.question.written.rstrip().endswith("?") and voice.acknowledges(a.question.written),

@@ -45,6 +45,8 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """The words that only ask again ("when did it start again?"): left out of what it is about."""
 _HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
 """A part that only heads the questions after it ("SH - does she live alone?")."""
+_ENDS_IN_ACRONYM = re.compile(r"\b[A-Z]{2,5}\W*$")
+"""A question ending in an acronym ("is it a DVT?", "so it's a PE then?")."""
 _LEAD_IN = re.compile(
     r"^(and |so |ok,? |right,? )*(tell me|talk me through|(can|could) you tell me)( a bit| a little)?( more)? about\b",
     re.IGNORECASE,
@@ -134,6 +136,8 @@ def read_question(written: str, informant: str = "self") -> Question:
     """One question read (see :class:`Question`)."""
     read = intent.understood(without_typos(written))
     act = intent.kind_of(read)
+    if act != "diagnosis" and _ENDS_IN_ACRONYM.search(written) and intent.kind_of(written) == "diagnosis":
+        act = "diagnosis"  # "so is this a DVT?": a name, however long it is written out
     found = units(read)
     aspects = frozenset(t for u in found for t in u.terms & DESCRIPTOR_CONCEPTS)
     subject = tuple(u.text for u in found if not u.terms & (DESCRIPTOR_CONCEPTS | MODIFIERS))

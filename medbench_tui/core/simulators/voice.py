@@ -65,6 +65,8 @@ _INTRODUCTION = re.compile(
 _THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
 _HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
 _ACK = re.compile(
+    r"^((hi|hello|hey|ok|okay|right|oh)\s+)?((im|i am|so|very|really)\s+)*sorry\s+(to hear (that|about|this)|"
+    r"(that )?(you|youre|he|hes|she|shes|they|theyre|your|his|her)\b).*$|"  # "hi, sorry you're in pain"
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
     r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
     r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy)( to talk about)?)( then| now)?$"

@@ -1,0 +1,85 @@
+"""The failure classes of held-out round 9 (eight new cases), each held on wording of its own: the
+doctor's statements and sympathy ask nothing, the doctor's suggestion of a diagnosis is not
+denied, "does it go through to your back?" is where the pain goes, a heard fact matched only by
+its keywords is said with doubt, and "pounding" or a chest word alone is no palpitations or chest
+pain."""
+
+from __future__ import annotations
+
+import copy
+
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.simulators import GroundedSimulator, intent, voice
+from medbench_tui.core.simulators.base import SURE
+from medbench_tui.core.simulators.question import read_question
+from tests.test_consultation import CASE_DATA, fixture_case
+
+
+def patient(facts: list[dict], **changes) -> GroundedSimulator:
+    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(facts)
+    return GroundedSimulator(patient_record(fixture_case(additional_answers=answers, **changes)))
+
+
+def test_the_doctors_statement_asks_nothing_and_gets_no_no():
+    sim = patient([
+        {"id": "inhaler", "topic": "inhalers", "keywords": ["inhaler", "salbutamol"],
+         "answer": "He has a blue salbutamol inhaler."},
+    ])
+    reply = sim.answer("We've given him some salbutamol through a spacer.")
+    assert reply.facts == [] and reply.text in voice.ACKNOWLEDGE
+    assert intent.doctor_says("I also need to check the feeling in your legs")
+    assert not intent.doctor_says("I need to ask - any chest pain?")
+
+
+def test_sympathy_is_acknowledged_not_read_as_a_question():
+    sim = patient([
+        {"id": "pain", "topic": "the pain", "keywords": ["pain", "ache"], "answer": "It's a dull ache low down."},
+    ])
+    reply = sim.answer("Hello, so sorry you're in so much pain. When did the cough start?")
+    assert "pain" not in reply.facts
+
+
+def test_the_doctors_suggestion_of_a_diagnosis_is_not_answered_with_a_fact():
+    for said in ("so this could be a kidney stone", "so is this a UTI?", "it's your gallbladder, you think?"):
+        assert read_question(said).act == "diagnosis", said
+    assert read_question("are you worried this could be cancer?").act != "diagnosis"
+    assert read_question("is it worse at night?").act != "diagnosis"
+    sim = patient([
+        {"id": "rash", "topic": "the rash", "keywords": ["rash", "spots"], "answer": "There's a red rash on my back."},
+    ])
+    reply = sim.answer("so this could be shingles - has anyone mentioned that to you?")
+    assert reply.facts == [] and not voice.is_negative(reply.text)
+
+
+def test_where_the_pain_goes_is_asked_of_the_pain():
+    sim = patient([
+        {"id": "belly", "topic": "the tummy pain", "keywords": ["pain", "where", "how bad"],
+         "answer": "It's a bursting ache low in my tummy. It doesn't go anywhere else."},
+        {"id": "spine", "topic": "back and legs", "keywords": ["back pain", "back", "numbness", "legs"],
+         "answer": "No back pain at all, and my legs are fine."},
+    ])
+    assert sim.answer("Where exactly is the pain?").facts == ["belly"]
+    assert sim.answer("does it go through to your back?").facts == ["belly"]
+
+
+def test_a_heard_fact_matched_only_by_its_keywords_is_said_with_doubt():
+    sim = patient([
+        {"id": "clot_risk", "topic": "risk factors for a clot", "keywords": ["clot", "operation", "cancer"],
+         "answer": "I haven't had any operations or long journeys, and I've never had a clot."},
+    ])
+    assert sim.answer("Any recent operations or long journeys?").facts == ["clot_risk"]
+    reply = sim.answer("any history of cancer?")
+    assert reply.confidence < SURE
+    again = sim.answer("sorry, remind me - any operations?")
+    assert again.facts == ["clot_risk"] and again.confidence >= SURE
+
+
+def test_pounding_alone_is_no_palpitations_and_a_chest_word_is_no_chest_pain():
+    sim = patient([
+        {"id": "headache", "topic": "the headache", "keywords": ["headache", "pounding"],
+         "answer": "It's a pounding headache, the worst I've had."},
+        {"id": "neck", "topic": "neck pain and stiffness", "keywords": ["neck", "stiff"],
+         "answer": "My neck aches and it hurts to put my chin on my chest."},
+    ])
+    assert "headache" not in sim.answer("any palpitations?").facts
+    assert "neck" not in sim.answer("any chest pain?").facts
