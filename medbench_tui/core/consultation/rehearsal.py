@@ -26,6 +26,7 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("presenting complaint", (
         "What brings you in today?", "Tell me more about what's been happening.", "When did it start?",
         "How has it changed since it started?", "Is it getting better or worse?",
+        "What were you hoping we could do for you today?",
     )),
     ("SOCRATES", (
         "Where exactly is it?", "Has it moved?", "Did it come on suddenly or gradually?",
@@ -49,6 +50,7 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "When was your last period?", "Could you be pregnant?", "What contraception do you use?",
         "Any vaginal bleeding or discharge?", "Any previous pregnancies?",
         "If you are pregnant: have you seen the midwife or booked your antenatal care?",
+        "Any change in your sex drive?",
     )),
     ("pregnancy and birth", (
         "How has the pregnancy been? Any problems on the scans?", "How did the labour and birth go?",
@@ -92,7 +94,10 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Have you had any operations or been in hospital?",
         "Have you had any illnesses recently?", "How well controlled is your sugar, if you have diabetes?",
     )),
-    ("drugs", ("What medicines do you take?", "Anything over the counter, or anything new recently?")),
+    ("drugs", (
+        "What medicines do you take?", "Anything over the counter, or anything new recently?",
+        "Do you carry a steroid card or any emergency medicine?",
+    )),
     ("allergies", ("Do you have any allergies?",)),
     ("social history", (
         "Do you smoke?", "How much alcohol do you drink?", "Do you use any recreational drugs?",
