@@ -235,8 +235,9 @@ def parse(text: str) -> Layout:
     around: Section | None = None  # the section a table with a section's header stands in
     one_line = False  # the section is a plain label with its text on its line ("DDx: a, b.")
     for index, line in enumerate(lines):
-        if one_line and _bulleted(line):
-            # a list after "DDx: a, b." is not more of it: the label's text ended with its line
+        if one_line and (_bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1])):
+            # a list after "DDx: a, b." is not more of it, nor is the line after "Dx: pneumonia." ("Admit to
+            # HDU."): the label's text ended with its line
             kind = "other"
             sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
             sections.append(Section(kind, offset, len(text), None))
@@ -298,6 +299,7 @@ def _bulleted(line: str) -> bool:
 
 
 ONE_LINE_KINDS = frozenset({"diagnosis", "icd", "differential"})
+_SENTENCE_END_RE = re.compile(r"[.!?]\s*$")
 """Sections that a plain label with its text on the same line ("DDx: a, b.") holds to that line: a list
 after it is not more of it (a terse note's plan often has no heading)."""
 _TABLE_ROW_RE = re.compile(r"^[ \t]*\|([^|\n]*)\|")
