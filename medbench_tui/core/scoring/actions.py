@@ -39,6 +39,10 @@ __all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "item
            "rule_for"]
 
 
+LATER = "later than the item asks"
+SOONER = "sooner than the item asks"
+
+
 def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
     """Why ``answer`` cannot be ``item`` (a timing or route it contradicts), or None. The item's
     time is the window all its timings allow; the answer meets it with any time it gives that
@@ -47,7 +51,7 @@ def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
         earliest, latest = max(w[0] for w in item.windows), min(w[1] for w in item.windows)
         if not any(w[0] <= latest and earliest <= w[1] for w in answer.windows):
             late = min(w[0] for w in answer.windows) > latest
-            return "later than the item asks" if late else "sooner than the item asks"
+            return LATER if late else SOONER
     if answer.routes and item.routes and not _same_route(answer.routes, item.routes):
         return f"by another route ({', '.join(sorted(r.name for r in answer.routes))})"
     return None

@@ -26,6 +26,7 @@ BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
 MAX_CLAUSE_TOKENS = 150
 _LINKS = frozenset(read_vocabulary().phrases("links"))
 _ACTION_VERBS = frozenset(read_vocabulary().phrases("action_verbs"))
+_OPEN_LINE_ENDS = frozenset(read_vocabulary().phrases("open_line_ends"))
 """A link word before an action verb starts a new piece (the cue lists of ``cues.yaml``)."""
 """A clause longer than this (five times the longest of the labelled answers) is cut: no
 sentence of a plan runs that long, and every step that reads a mention's clause stays
@@ -78,12 +79,15 @@ class Document:
 
     def _wrapped(self, gap: str, previous_end: int, start: int) -> bool:
         """Does a long line go on, in lower case, on the next one (prose wrapped at a width:
-        "... no D-dimer\nor CTPA")? A list item is short, or its next line starts otherwise."""
-        if not WRAPPED_LINE_RE.fullmatch(gap) or not self.text[start].islower():
+        "... no D-dimer\nor CTPA"), or any line that ends with a word no sentence ends with ("go to\nA&E")?
+        A list item is short, or its next line starts otherwise."""
+        if not WRAPPED_LINE_RE.fullmatch(gap):
             return False
         line_start = self.text.rfind("\n", 0, previous_end) + 1
         line = self.text[line_start:previous_end]
-        return len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
+        if line.split() and line.split()[-1].lower() in _OPEN_LINE_ENDS:
+            return True  # "go to\nA&E straight away": no sentence ends with "to"
+        return self.text[start].islower() and len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
 
     def pieces(self) -> list[Hit]:
         """The pieces of the text: its clauses cut at commas and dashes, and at a link word before an

@@ -563,12 +563,12 @@ class Matcher:
             if unit.in_phrase else p
             for unit, (terms, factor), p in zip(units(question), resolved, match.per_unit, strict=True)
         ]
-        subject = [i for i, (terms, _) in enumerate(resolved) if not terms & MODIFIERS]
+        subject = [i for i, (terms, _) in enumerate(resolved) if not terms & (MODIFIERS | DESCRIPTORS)]
         when_too = not subject or any(held[i] > 0 for i in subject)
         return any(
             p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
             for i, p in enumerate(held[: _main_clause(question)])
-            if when_too or not resolved[i][0] & MODIFIERS
+            if when_too or not resolved[i][0] & (MODIFIERS | DESCRIPTORS)
         )
 
     @staticmethod

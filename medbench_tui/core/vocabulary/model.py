@@ -114,6 +114,7 @@ PHRASE_LISTS: dict[str, str] = {
     "clause_words": "answers: words that end the reach of a cue: a new clause begins",
     "action_verbs": "answers: verbs that begin a new action in a list ('no CT, start amoxicillin')",
     "links": "answers: words that join list pieces",
+    "open_line_ends": "answers: words a line of prose cannot end a sentence with (the line is wrapped)",
     "determiner_negations": "answers: negations whose list must close with 'or' to negate it all ('no A, B or C')",
     "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
     "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
