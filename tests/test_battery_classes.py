@@ -83,3 +83,14 @@ def test_a_second_fact_sharing_only_a_word_of_when_joins_no_answer():
     ]
     sim = GroundedSimulator(patient_record(fixture_case(additional_answers=answers)))
     assert sim.answer("When did your last period start?").facts == ["period"]
+
+
+def test_a_wrapped_line_that_goes_on_with_a_number_keeps_its_condition():
+    card = _card("obg-uti-pregnancy-001", "UTI in pregnancy. Start nitrofurantoin 100 mg MR twice daily for 7 days. "
+                                          "If no improvement after\n48 hours, send an MSU for culture.")
+    assert _verdict(card, "cc-culture") == "FAIL"
+
+
+def test_a_dose_written_onto_its_number_is_a_dose_not_a_result():
+    card = _card("obg-preeclampsia-001", "Severe pre-eclampsia.\n- IV labetalol 20mg bolus, titrate\n")
+    assert _verdict(card, "cc-antihypertensive") == "OK"

@@ -507,6 +507,8 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
         j += 1  # "2.9", "7.02"
     if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
         return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
+    if doc.lows[j - 1].lstrip("0123456789.,") in DOSE_UNITS - {"mmol", "l"}:
+        return None  # "labetalol 20mg": the unit written onto the number is a dose
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
     if lab and unit and _per_litre(doc, j):
         return j - 1

@@ -87,7 +87,8 @@ class Document:
         line = self.text[line_start:previous_end]
         if line.split() and line.split()[-1].lower() in _OPEN_LINE_ENDS:
             return True  # "go to\nA&E straight away": no sentence ends with "to"
-        return self.text[start].islower() and len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
+        goes_on = self.text[start].islower() or self.text[start].isdigit()  # "after\n48 hours"
+        return goes_on and len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
 
     def pieces(self) -> list[Hit]:
         """The pieces of the text: its clauses cut at commas and dashes, and at a link word before an
