@@ -94,3 +94,14 @@ def test_a_wrapped_line_that_goes_on_with_a_number_keeps_its_condition():
 def test_a_dose_written_onto_its_number_is_a_dose_not_a_result():
     card = _card("obg-preeclampsia-001", "Severe pre-eclampsia.\n- IV labetalol 20mg bolus, titrate\n")
     assert _verdict(card, "cc-antihypertensive") == "OK"
+
+
+def test_a_harmful_item_mentioned_as_history_or_a_condition_is_labelled_negated():
+    """The labelling rules count every way of mentioning an item without recommending it as negated: the
+    answer's allergy ("Trimethoprim allergy - avoid") included."""
+    from medbench_tui.core.authoring.case_checks import item_labels
+
+    case = load_valid_case(CASES / "psy-delirium-001.yaml")
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(
+        text="Delirium on dementia. Nitrofurantoin for the UTI. Trimethoprim allergy (rash) - avoid.")))
+    assert item_labels(card, case)["Trimethoprim"][0] == "negated"

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 FAILED = "check.failed"
 NOT_GIVEN = ("not_found", "negated")
+NOT_A_PLAN = ("negated", "conditional", "historical")
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,9 @@ def item_labels(card: Scorecard, case: Case | None = None) -> dict[str, tuple[st
         unsaid = not_recommended(card.extraction, table)
         for ref in (*table.workup, *table.treatment):
             entity = unsaid.get(id(ref))
-            if entity is not None and entity.status == "negated" and ref.name not in labels:
+            # every way of mentioning it without recommending it: negated, conditional on what the record does not
+            # establish, or history ("trimethoprim allergy - avoid"), as the labelling rules count them
+            if entity is not None and entity.status in NOT_A_PLAN and ref.name not in labels:
                 labels[ref.name] = ("negated", ItemEntry(reference=ref.name, answer=None, status="missing",
                                                          evidence=entity.evidence, reason=entity.reason))
     return labels
