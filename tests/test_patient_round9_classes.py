@@ -83,3 +83,13 @@ def test_pounding_alone_is_no_palpitations_and_a_chest_word_is_no_chest_pain():
     ])
     assert "headache" not in sim.answer("any palpitations?").facts
     assert "neck" not in sim.answer("any chest pain?").facts
+
+
+def test_a_bare_alternative_is_of_what_the_one_before_it_is_of():
+    assert read_question("any falls or injury to your chest or back?").alternatives[-1].startswith("injury to")
+
+
+def test_back_is_a_body_part_unless_results_are_back():
+    assert read_question("which side of your back?").act != "request"
+    assert read_question("has it spread to your back?").act != "request"
+    assert read_question("are the U&Es and urine dip back?").act == "request"

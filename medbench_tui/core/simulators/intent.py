@@ -364,7 +364,11 @@ def _explicit_request(text: str) -> bool:
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
-                          r"\b(done|back|available)( yet| now| already)?\W*$|"
+                          # "are the U&Es back?", "have the results come back yet?" (not "has it spread to your back?")
+                          r"^\W*(are|is|have|has)\b(?!.*\b(pain|ache|sore|hurt\w*|injur\w*|side|lower|upper|spread\w*|"
+                          r"go|goes|gone|radiat\w*|mov\w*|travel\w*|shoot\w*)\b)[^?.!]*\bback( yet| now| already)?\W*$|"
+                          r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*\bback\W*$|"
+                          r"\b(done|available)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
                           r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
 

@@ -193,12 +193,13 @@ def alternatives(question: str) -> tuple[str, ...]:
     found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
     if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
-    qualified = _HEAD_OF_LIST.match(found[0])
     asked = []
     for i, alternative in enumerate(found):
         # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
-        # one that says what it is of ("... or blood in your stools?") only of the lead
+        # one that says what it is of ("... or blood in your stools?") only of the lead; a bare one is of what the
+        # one before it is of ("any falls or injury to your chest or back?": injury to the back)
         own = i == 0 or _LEAD.match(alternative)
+        qualified = _HEAD_OF_LIST.match(found[i - 1]) if i else None
         lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
         asked.append(alternative if own else lead + alternative)
     return tuple(asked)
