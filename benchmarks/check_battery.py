@@ -58,10 +58,15 @@ def play(battery: Path, tally: Tally) -> None:
     case = with_battery(case_path, battery)
     assert case.checks is not None
     conditions = {c.id for c in case.critical_conditions} | {"cc-implicit-contraindicated"}
+    items = {w.item for w in case.workup} | {t.item for t in case.treatment} | {d.name for d in case.differential}
+    items |= {case.diagnosis.primary.name} | {d.name for d in case.diagnosis.secondary}
     for check in case.checks.answers:
         tally.rows["condition"] += len(check.expect.conditions)
         tally.rows["item"] += len(check.expect.items)
         tally.rows["diagnosis"] += check.expect.diagnosis is not None
+        for name in set(check.expect.items) - items:  # a row that checks nothing agrees with nothing
+            tally.failed["item"] += 1
+            tally.misses.append(f"  {case.id} `{check.id}`: `{name}` is no item of the case")
     tally.rows["question"] += len(case.checks.questions)
     for outcome in run_checks(case, case_path.parent):
         if outcome.passed:
