@@ -5,6 +5,7 @@ did instead; names a check uses must be the case's; `review:` sign-offs."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -53,7 +54,9 @@ def _case_with(tmp_path: Path, extra: str) -> Path:
     bank = tmp_path / "bank"
     bank.mkdir(exist_ok=True)
     path = bank / CASE.name
-    path.write_text(CASE.read_text(encoding="utf-8").rstrip("\n") + "\n" + extra, encoding="utf-8")
+    case_text = CASE.read_text(encoding="utf-8")
+    own = re.search(r"^(# .*\n)*checks:", case_text, re.MULTILINE)  # the case's own checks give way to the test's
+    path.write_text(case_text[: own.start() if own else None].rstrip("\n") + "\n" + extra, encoding="utf-8")
     return path
 
 

@@ -84,6 +84,14 @@ def test_comment_like_text_in_a_block_is_a_warning_at_its_line():
     assert not any(d.code == "yaml.comment_in_block" for d in validate_text("id: x\nintro: a # b\n").diagnostics)
 
 
+def test_a_markdown_heading_in_a_checks_example_response_is_text_not_a_comment():
+    """A check's final response is written as systems write it ("## Plan"); in the intro it still warns."""
+    text = ("id: x\nintro: |\n  ## Diagnosis\nchecks:\n  answers:\n    - id: a\n      text: |\n        ## Diagnosis\n"
+            "        Pneumonia.\n      expect: {diagnosis: correct}\n")
+    found = [d.path for d in validate_text(text).diagnostics if d.code == "yaml.comment_in_block"]
+    assert found == ["intro"]
+
+
 def test_a_change_that_keeps_size_and_time_is_a_change(tmp_path):
     """cp -p, rsync -t and tar keep a file's size and modification time: only its content tells."""
     from medbench_tui.core.files import FileStamp

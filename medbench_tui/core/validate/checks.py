@@ -79,6 +79,9 @@ def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | Non
 
 
 
+_MARKDOWN_HEADING = re.compile(r"#{1,6} \S")
+"""A Markdown heading ("## Plan"), as a final response is written."""
+
 class _Checker:
     """All checks of one case; each appends diagnostics at the YAML path it is about."""
 
@@ -727,10 +730,13 @@ class _Checker:
             self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
 
     def comments_in_blocks(self) -> None:
-        """A `# ...` line inside `|` text is text, not a comment: the patient would say it."""
+        """A `# ...` line inside `|` text is text, not a comment: the patient would say it. A check's example final
+        response is the exception for Markdown headings (`## Plan`): a response is written that way."""
         lines = LINE_BREAK.split(self.parsed.text)
         for path, first_line, value in self.positions.literal_blocks():
-            offset = next((n for n, line in enumerate(value.split("\n")) if line.lstrip().startswith("#")), None)
+            heading_ok = path[:2] == ("checks", "answers")
+            offset = next((n for n, line in enumerate(value.split("\n")) if line.lstrip().startswith("#")
+                           and not (heading_ok and _MARKDOWN_HEADING.match(line.lstrip()))), None)
             if offset is None:
                 continue
             number = first_line + offset
