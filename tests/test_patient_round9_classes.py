@@ -6,18 +6,10 @@ pain."""
 
 from __future__ import annotations
 
-import copy
-
-from medbench_tui.core.cases.model import patient_record
-from medbench_tui.core.simulators import GroundedSimulator, intent, voice
+from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.question import read_question
-from tests.test_consultation import CASE_DATA, fixture_case
-
-
-def patient(facts: list[dict], **changes) -> GroundedSimulator:
-    answers = copy.deepcopy(CASE_DATA["additional_answers"]) + copy.deepcopy(facts)
-    return GroundedSimulator(patient_record(fixture_case(additional_answers=answers, **changes)))
+from tests.test_patient_round8_classes import patient
 
 
 def test_the_doctors_statement_asks_nothing_and_gets_no_no():
