@@ -105,3 +105,12 @@ def test_a_harmful_item_mentioned_as_history_or_a_condition_is_labelled_negated(
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(
         text="Delirium on dementia. Nitrofurantoin for the UTI. Trimethoprim allergy (rash) - avoid.")))
     assert item_labels(card, case)["Trimethoprim"][0] == "negated"
+
+
+def test_an_assessment_and_plan_heading_holds_the_assessment_on_its_line_and_the_plan_after():
+    text = "A/P: Delirium superimposed on dementia, likely UTI-related.\n- Nitrofurantoin 50 mg qds\n"
+    kinds = [s.kind for s in parse(text).sections]
+    assert kinds == ["diagnosis", "treatment"]
+    assert [s.kind for s in parse("Assessment and plan:\n- admit\n").sections] == ["treatment"]
+    card = _card("psy-delirium-001", text)
+    assert card.metrics.diagnosis_accuracy == 100

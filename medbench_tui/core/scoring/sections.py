@@ -61,6 +61,9 @@ HEADING_TAILS: dict[str, SectionKind] = {
     w: kind for kind in TAIL_HEADINGS for w in _heading_words(f"heading_tail_{kind}")
 }
 """Headings not listed above, by their last words ("Immediate plan", "Further tests")."""
+ASSESSMENT_PLAN = frozenset(_heading_words("heading_assessment_plan"))
+"""Headings of an assessment and a plan together ("A/P:"): a plan heading whose own line is the assessment."""
+HEADINGS.update({w: "treatment" for w in ASSESSMENT_PLAN})
 PLAN_TIMES = frozenset(_heading_words("heading_plan_times"))
 """First words of a marked heading that times the rest of the plan ("After surgery", "Once stable")."""
 DIFFERENTIAL_LEADS = frozenset(_heading_words("heading_differential_leads"))
@@ -234,11 +237,12 @@ def parse(text: str) -> Layout:
     lines = text.splitlines(keepends=True)
     around: Section | None = None  # the section a table with a section's header stands in
     one_line = False  # the section is a plain label with its text on its line ("DDx: a, b.")
+    after_one_line: SectionKind = "other"  # what follows that line: the plan after "A/P: <assessment>"
     for index, line in enumerate(lines):
-        if one_line and (_bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1])):
+        if one_line and (_bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1]) or after_one_line != "other"):
             # a list after "DDx: a, b." is not more of it, nor is the line after "Dx: pneumonia." ("Admit to
             # HDU."): the label's text ended with its line
-            kind = "other"
+            kind = after_one_line
             sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
             sections.append(Section(kind, offset, len(text), None))
         one_line = False
@@ -270,6 +274,12 @@ def parse(text: str) -> Layout:
             if sub and (kind == "preamble" or (kind == "avoid" and not segment[content:].strip())):
                 found = "other"  # a sub-heading on a line of its own ("**After surgery**") ends what to avoid
             before = sections[-1]
+            said_here = segment[content:].strip() if found is not None else ""
+            if found is not None and heading is not None and heading_key(heading) in ASSESSMENT_PLAN and said_here:
+                found = "diagnosis"  # "A/P: delirium on dementia, likely UTI." - the plan comes on the next lines
+                after_one_line = "treatment"
+            elif found is not None:
+                after_one_line = "other"
             if found is not None:
                 kind = found
                 sections[-1] = Section(before.kind, before.start, offset + seg_start, before.heading)

@@ -151,6 +151,8 @@ PHRASE_LISTS: dict[str, str] = {
     "heading_differential": "answers: whole headings that open the differential diagnosis",
     "heading_workup": "answers: whole headings that open the work-up",
     "heading_treatment": "answers: whole headings that open the treatment and management plan",
+    "heading_assessment_plan": "answers: whole headings of an assessment and a plan together ('A/P:'): the text on "
+                               "the heading's line is the assessment, what follows the plan",
     "heading_advice": "answers: whole headings that open advice to the patient (safety-netting, follow-up)",
     "heading_avoid": "answers: whole headings that open what not to do (everything under it is negated)",
     "heading_other": "answers: whole headings that open reasoning, history or findings (prose, no items)",
