@@ -142,9 +142,7 @@ _SUSPECTS = re.compile(
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
-    # "so is this a DVT?" (written out: "deep vein thrombosis"), "is it a heart attack?"
-    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?|"
-    r"[\w'-]+ [\w'-]+ [\w'-]*(sis|tion|itis|oma|emia|thy|ism|attack|stroke))"
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)"
     r"(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE  # "is it a kidney stone, doctor?"
 )
 _OPEN = re.compile(
@@ -165,7 +163,7 @@ _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(
     r"\b(it|its|it's|they|them|there|the other|the last|last time|(those|that|this|these)"
-    r"(?!\s+(year|week|month|morning|afternoon|evening|weekend|time|pregnancy|summer|winter|spring|autumn)s?\b))\b",
+    rf"(?!\s+({'|'.join(sorted(map(re.escape, _words('patient_own_times'))))})s?\b))\b",
     re.IGNORECASE,
 )
 """Pointer words ("this year", "this pregnancy" name their own time: no pointer)."""
@@ -361,16 +359,26 @@ def asks_for_sample(text: str) -> bool:
 def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
     "could you do a urine sample so we can test it?", "what did the lumbar puncture show?")."""
+    if _results_back(text):
+        return True
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
-                          # "are the U&Es back?", "have the results come back yet?" (not "has it spread to your back?")
-                          r"^\W*(are|is|have|has)\b(?!.*\b(pain|ache|sore|hurt\w*|injur\w*|side|lower|upper|spread\w*|"
-                          r"go|goes|gone|radiat\w*|mov\w*|travel\w*|shoot\w*)\b)[^?.!]*\bback( yet| now| already)?\W*$|"
                           r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*\bback\W*$|"
                           r"\b(done|available)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
                           r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
+
+
+_BACK_AT_END = re.compile(r"^\W*(are|is|have|has)\b[^?.!]*\bback( yet| now| already)?\W*$", re.IGNORECASE)
+_BODY_ASPECTS = frozenset({"@pain", "@radiation", "@location"})
+"""Concepts that make "back" the body ("has it spread to your back?", "is your lower back sore?")."""
+
+
+def _results_back(text: str) -> bool:
+    """"are the U&Es back?", "have the results come back yet?": back as in returned, when nothing in the
+    question is a pain, where it is or where it goes."""
+    return bool(_BACK_AT_END.match(text)) and not any(u.terms & _BODY_ASPECTS for u in units(text))
 
 
 _STATES = _words("patient_states")
@@ -390,9 +398,9 @@ def _descriptive(what: str) -> bool:
     tokens = words(what)
     if not tokens:
         return True
+    if read_vocabulary().lookup(" ".join(tokens), "condition"):
+        return False  # a condition the vocabulary names ("heart attack") is an illness, not how often it comes
     head = tokens[-1]
-    if head == "attack" and len(tokens) > 1:
-        return False  # a heart, panic or asthma attack is an illness, not how often it comes
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))

@@ -177,6 +177,8 @@ class Planner:
         self.state = state
         self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
         state.pending = []  # what the patient asked back is answered now or not at all
+        if not message.questions:  # only role text ("Ignore all previous instructions."): nothing was asked
+            return [Part(voice.default_answer("uncertain", key, concise=self.concise), "default", rule="default")]
         planned: list[Part] = []
         for question in message.questions:
             if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
@@ -239,14 +241,18 @@ class Planner:
         return [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
 
     def _heard_of_something_else(self, asking: Asking, source: Source) -> bool:
-        """Is the fact one the doctor has heard, asked about again in words its answer does not say
-        (not asked again, nor a follow-up on it)? The doctor asks of something the fact does not
-        tell ("did your dad smoke?" after the patient's own smoking): saying it again would put a
-        fact the doctor knows in place of an answer."""
+        """Is the fact one the doctor has heard, asked about again (not asked again, nor a follow-up on it) in
+        words it does not say, in its answer or its keywords? The doctor asks of something the fact does not
+        tell ("did your dad smoke?" after the patient's own smoking): saying it again would put a fact the doctor
+        knows in place of an answer."""
+        return not asking.followed_up and self._heard_without(asking, source, keywords=True)
+
+    def _heard_without(self, asking: Asking, source: Source, *, keywords: bool) -> bool:
+        """Has the doctor heard the fact, and does the question, not asking again, ask of what the fact says
+        little of (in its answer, or with ``keywords`` in its keywords too)?"""
         question = asking.question
-        if source.id not in self.state.disclosed or question.again or asking.followed_up:
-            return False
-        return self.matcher.told_share(source, question.asked) < TOLD_SHARE
+        return (source.id in self.state.disclosed and not question.again
+                and self.matcher.told_share(source, question.asked, keywords=keywords) < TOLD_SHARE)
 
     def answer_facts(self, asking: Asking) -> Part:
         """The facts that answer the question; when another fact about something else fits it as
@@ -264,15 +270,10 @@ class Planner:
         return part
 
     def _heard_by_keyword(self, asking: Asking, sources: list[Source]) -> bool:
-        """Is a fact the doctor has heard said again (not asked again) for words only its keywords hold,
-        not its answer ("any history of cancer?" of the clot risks, whose author listed "cancer" among
-        their keywords)? The doctor heard that fact and asks of something it does not tell: the
-        patient says it again with doubt, not as the answer."""
-        question = asking.question
-        return not question.again and any(
-            s.id in self.state.disclosed and self.matcher.told_share(s, question.asked, keywords=False) < TOLD_SHARE
-            for s in sources
-        )
+        """Is a fact the doctor has heard said again for words only its keywords hold, not its answer ("any
+        history of cancer?" of the clot risks, whose author listed "cancer" among their keywords)? The patient
+        says it again with doubt, not as the answer."""
+        return any(self._heard_without(asking, s, keywords=False) for s in sources)
 
     def _only_in_the_story(self, asking: Asking, sources: list[Source]) -> bool:
         """Do the facts share with the question only words of what they tell, none of what they are
