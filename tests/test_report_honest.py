@@ -218,3 +218,21 @@ def test_every_headline_figure_can_be_recomputed_from_the_matrix(store, fmt):
         assert agent - base == pytest.approx(difference.difference)
     assert any(r["left_out"] in (True, "True") for r in rows if r["case_id"] == "c8")
     assert [r for r in rows if r["case_id"] == "c9" and r["status"] == "incomplete"][0]["metric"] == ""
+
+
+def test_the_case_mix_counts_specialty_tags_and_flags_thin_values(store):
+    tagged = {"c1": ["Neurology", "emergency medicine"], "c2": ["neurology"], "c3": []}
+    outcomes = {(c, s, 0): 100 for c in tagged for s in ("base", "agent")}
+    make_group(store, outcomes, case_facts={
+        c: facts(category="surgery" if c == "c3" else "internal_medicine") | {"specialties": t}
+        for c, t in tagged.items()})
+    report = build_report(store, resamples=999)
+    mix = {f.field: f for f in report.case_mix.fields}
+    assert mix["specialty"].counts == {"neurology": 2, "emergency medicine": 1} and mix["specialty"].missing == 1
+    assert "surgery" in mix["category"].thin and "internal_medicine" not in mix["category"].thin
+    assert "telehealth" in mix["setting"].thin and "emergency" in mix["urgency"].thin
+    assert mix["specialty"].thin == []  # free tags are counted, never judged
+    text = render_markdown(report)
+    assert "| category | surgery | 1 | 33.3% | thin |" in text
+    assert "| category | psychiatry | 0 | 0.0% | none |" in text
+    assert "Thin (fewer than 2 cases" in text and "surgery (1)" in text

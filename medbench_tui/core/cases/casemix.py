@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from dataclasses import field as default
 from typing import Any
 
 SUBGROUP_FIELDS: tuple[str, ...] = (
@@ -16,6 +17,8 @@ SUBGROUP_FIELDS: tuple[str, ...] = (
 )
 """The fields ``report --by`` accepts (the case's metadata, and whether it has attachments)."""
 ERROR_TESTING = "error_testing"
+THIN = 2
+"""A value with fewer cases than this is thin: one case cannot tell a system's skill from the case's quirks."""
 
 
 def case_facts(case: Any) -> dict[str, Any]:
@@ -24,6 +27,7 @@ def case_facts(case: Any) -> dict[str, Any]:
     metadata = case.metadata
     facts: dict[str, Any] = {name: getattr(metadata, name, None) for name in SUBGROUP_FIELDS[:-1]}
     facts["has_attachments"] = "yes" if case.attachments else "no"
+    facts["specialties"] = list(getattr(metadata, "specialties", []))
     facts["num_steps"] = case.num_steps
     facts["on_request_attachments"] = [a.id for a in case.attachments if a.available == "on_request"]
     return facts
@@ -31,12 +35,16 @@ def case_facts(case: Any) -> dict[str, Any]:
 
 @dataclass
 class FieldMix:
-    """One field across the cases: count per value, and how many cases lack it."""
+    """One field across the cases: count per value, and how many cases lack it.
+
+    ``thin`` lists the values with fewer than :data:`THIN` cases, the case format's
+    values with none included, so a report says where the bank cannot support a figure."""
 
     field: str
     counts: dict[str, int]
     missing: int
     total: int
+    thin: list[str] = default(default_factory=list)
 
 
 @dataclass
@@ -52,8 +60,25 @@ def value_of(facts: dict[str, Any], name: str) -> str | None:
     return None if value is None or value == "" else str(value)
 
 
+def _possible_values() -> dict[str, tuple[str, ...]]:
+    """The values the case format allows per field, so a value no case has is reported as thin."""
+    from medbench_tui.core.cases import model
+
+    def values(literal: Any) -> tuple[str, ...]:
+        return tuple(literal.__args__)
+
+    return {
+        "category": tuple(v for v in model.CATEGORIES if v != ERROR_TESTING),
+        "age_group": values(model.AgeGroup), "sex": ("female", "male"), "complexity": values(model.Complexity),
+        "urgency": values(model.Urgency), "setting": values(model.Setting),
+    }
+
+
 def case_mix(facts: dict[str, dict[str, Any]]) -> CaseMix:
-    """Counts per field and value (values in order of frequency), and ``num_steps``."""
+    """Counts per field and value (values in order of frequency), the thin values, and ``num_steps``.
+
+    Specialty tags are many per case and free text: counted, never flagged thin."""
+    possible = _possible_values()
     fields = []
     for name in SUBGROUP_FIELDS:
         values = [value_of(f, name) for f in facts.values()]
@@ -62,7 +87,19 @@ def case_mix(facts: dict[str, dict[str, Any]]) -> CaseMix:
             if value is not None:
                 counts[value] = counts.get(value, 0) + 1
         ordered = dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
-        fields.append(FieldMix(name, ordered, sum(1 for v in values if v is None), len(values)))
+        allowed = possible.get(name, ())
+        thin = [v for v in allowed if counts.get(v, 0) < THIN] + [v for v in ordered if v not in allowed and
+                                                                    allowed and ordered[v] < THIN]
+        fields.append(FieldMix(name, ordered, sum(1 for v in values if v is None), len(values), thin if facts else []))
+    tags: dict[str, int] = {}
+    untagged = 0
+    for f in facts.values():
+        case_tags = {str(tag).strip().lower() for tag in f.get("specialties") or [] if str(tag).strip()}
+        untagged += not case_tags
+        for tag in case_tags:
+            tags[tag] = tags.get(tag, 0) + 1
+    fields.append(FieldMix("specialty", dict(sorted(tags.items(), key=lambda item: (-item[1], item[0]))),
+                           untagged, len(facts)))
     steps = [f["num_steps"] for f in facts.values() if isinstance(f.get("num_steps"), int)]
     summary: dict[str, float | int | None] = {
         "mean": statistics.fmean(steps) if steps else None,

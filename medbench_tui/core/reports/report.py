@@ -32,7 +32,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, CaseMix, case_mix, subgroups
+from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, THIN, CaseMix, case_mix, subgroups
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
 from medbench_tui.core.reports.digest import digests
@@ -903,17 +903,29 @@ def case_mix_tables(report: Report) -> list[Table]:
     if mix is None:
         return []
     rows = []
+    thin_notes = []
     for entry in mix.fields:
         for value, count in entry.counts.items():
-            rows.append([entry.field, value, str(count), f"{100 * count / mix.cases:.1f}%" if mix.cases else "–"])
+            rows.append([entry.field, value, str(count), f"{100 * count / mix.cases:.1f}%" if mix.cases else "–",
+                         "thin" if value in entry.thin else ""])
+        for value in entry.thin:
+            if value not in entry.counts:
+                rows.append([entry.field, value, "0", "0.0%", "none"])
         if entry.missing:
-            rows.append([entry.field, "(not set)", str(entry.missing), f"{100 * entry.missing / mix.cases:.1f}%"])
+            rows.append([entry.field, "(not set)", str(entry.missing), f"{100 * entry.missing / mix.cases:.1f}%", ""])
+        if entry.thin:
+            thin_notes.append(f"{entry.field}: " + ", ".join(
+                f"{value} ({entry.counts.get(value, 0)})" for value in entry.thin))
     steps = mix.num_steps
     notes = [f"num_steps: mean {_number(steps['mean'], 1)}, median {_number(steps['median'], 1)}, "
              f"range {steps['min'] if steps['min'] is not None else '–'}–"
              f"{steps['max'] if steps['max'] is not None else '–'}"
              + (f" ({steps['missing']} cases do not set it)" if steps["missing"] else "")]
-    return [Table(f"Case mix ({mix.cases} cases)", ["field", "value", "cases", "share"], rows, notes, "case_mix")]
+    if thin_notes:
+        notes.append(f"Thin (fewer than {THIN} cases: a figure for them is a case's, not a group's): "
+                     + "; ".join(thin_notes))
+    return [Table(f"Case mix ({mix.cases} cases)", ["field", "value", "cases", "share", "flag"], rows, notes,
+                  "case_mix")]
 
 
 EXAMPLES = 5
