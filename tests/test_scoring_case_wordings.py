@@ -102,6 +102,16 @@ def test_a_drug_stopped_in_the_passive_or_with_its_dose_pattern_is_stopped():
     assert "Stop regular ibuprofen" in rows(c, "treatment")
 
 
+def test_a_drug_stopped_by_its_brand_or_held_is_stopped():
+    """The vocabulary's other names of the drug count ("Zoloft" is sertraline); "hold" is a stop."""
+    for plan in ("stop the Zoloft", "Lustral discontinued", "hold sertraline", "d/c Zoloft"):
+        c = card("psy-mania-001", f"Plan:\n- {plan}\n")
+        assert rows(c, "treatment").get("Stop sertraline") == "matched", plan
+    for plan in ("do not hold the sertraline", "d/c home on sertraline"):  # "d/c home" is a discharge
+        c = card("psy-mania-001", f"Plan:\n- {plan}\n")
+        assert "Stop sertraline" not in rows(c, "treatment"), plan
+
+
 def test_a_drug_that_should_not_be_started_or_does_not_treat_is_not_given():
     for plan in ("valproate should not be started (MHRA, under 55)", "lamotrigine does not treat mania"):
         c = card("psy-mania-001", f"Plan:\n- olanzapine 10 mg at night\n- {plan}\n")

@@ -396,6 +396,7 @@ WITHHOLD_END = word_list("withhold_end")
 GIVE_VERBS = word_list("withhold_give_verbs")
 """The verb after a withholding lead names no treatment ("do not prescribe testosterone")."""
 WITHHOLD_CUES = cue_list("withhold_cues")
+WITHHOLD_NEXT = cue_list("withhold_next")
 WITHHOLD_REACH = 4
 """How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
 
@@ -439,6 +440,10 @@ def withheld(doc: Document, first: int) -> int | None:
     """Where a withholding instruction starts shortly before token ``first`` in its clause; none
     where the withholding is itself negated ("do not hold analgesia back": give it)."""
     low = doc.lows
+    same_clause = first > 0 and doc.clause[first - 1] == doc.clause[first]
+    shorthand = WITHHOLD_NEXT.ending_at(low, first - 1) if same_clause else None
+    if shorthand is not None:
+        return first - len(shorthand)
     for k in range(max(0, first - WITHHOLD_REACH), first):
         cue = WITHHOLD_CUES.ending_at(low, k) if doc.clause[k] == doc.clause[first] else None
         if cue is not None:

@@ -245,7 +245,9 @@ class ReferenceTable:
             self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
         part = concepts.withhold_parts(phrase.words)
         if part is not None:
-            self._withholdings.append((phrase, ref, _names(group_phrases(" ".join(part), members=False))))
+            treatment = " ".join(part)
+            self._withholdings.append((phrase, ref, _names(group_phrases(treatment, members=False)
+                                                           + _drug_names(treatment))))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -828,6 +830,11 @@ def _immediate_instruction(doc: Document) -> bool:
 
 IMMEDIATE_HOURS = 1.0
 """A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
+
+
+def _drug_names(name: str) -> tuple[str, ...]:
+    """Every name of the drug ``name`` names (its brands: "stop Ditropan" stops oxybutynin)."""
+    return tuple(n for term in read_vocabulary().lookup(name, "drug") for n in term.names)
 
 
 def _measure_names(name: str) -> tuple[str, ...]:

@@ -214,6 +214,8 @@ PHRASE_LISTS: dict[str, str] = {
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
     "withhold_stopped": "answers: words right after a treatment that withhold it ('sertraline should be stopped')",
+    "withhold_next": "answers: shorthand that withholds only the treatment written right after it ('d/c Ditropan'; "
+                     "'d/c home' is a discharge)",
     "withhold_negators": "answers: negating words that undo a withholding ('do not hold analgesia back', 'must not "
                          "be stopped')",
     "ecg_names": "answers: the name of the plain 12-lead ECG, as its words are read (ECG is written out before)",
