@@ -61,6 +61,8 @@ RECORD = assertion.Record(
     ("haemoglobin < 70", False),  # "transfuse if Hb < 70" with Hb 78 is no transfusion
     ("haemoglobin below 80", True),
     ("the repeat potassium is above 6.5", False),  # a later value: the record cannot say
+    ("the potassium remains above 6.5 on repeat", True),  # "remains": the value is already there
+    ("potassium still over 8 on repeat", False),
 ])
 def test_a_threshold_is_decided_by_the_records_value(condition, established):
     assert RECORD.establishes(condition) is established

@@ -58,6 +58,8 @@ PRESENT_FINDING = cues.word_list("condition_present_finding")
 CAVEAT = cues.word_list("condition_caveat")
 """A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
 NEGATORS = cues.word_list("condition_negators")
+RECHECK = cues.word_list("condition_recheck")
+PERSISTING = cues.word_list("condition_persisting")
 NAME_PREFIX = 6
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
@@ -273,7 +275,7 @@ class Record:
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}
         settled = self.threshold_settles(condition)
-        if settled is not None and not (raw & {"repeat", "repeated"}):
+        if settled is not None and (not RECHECK & raw or PERSISTING & raw):
             return settled
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish

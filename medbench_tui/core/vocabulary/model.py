@@ -144,6 +144,10 @@ PHRASE_LISTS: dict[str, str] = {
     "condition_present_finding": "answers: words of a condition that states a present finding ('if the ECG shows', "
                                  "'if the BP is above')",
     "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic')",
+    "condition_recheck": "answers: words of a threshold condition that wait for a new measurement ('if K > 6.5 on "
+                         "repeat'): the record's value does not settle it",
+    "condition_persisting": "answers: words of a threshold condition that say the value is already there ('if BP "
+                            "remains >= 160/110 on repeat'): the record's value settles it after all",
     "condition_negators": "answers: negating words in a condition",
     "history_labels": "answers: a label before a colon that makes its line history ('Precipitants: ...')",
     "deferrals": "answers: words by which a clause defers its action to the condition before ('at that point', a "
