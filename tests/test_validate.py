@@ -203,7 +203,7 @@ def test_uk_and_us_spellings_are_one():
 
 
 def test_short_aliases_match_only_whole_words_as_written():
-    assert leak("I had an MI last year.", aliases="[MI]")
+    assert leak("I think I had an MI.", aliases="[MI]")
     assert not leak("Mind you, it is mild.", aliases="[MI]")
     assert not leak("I said mi to her.", aliases="[MI]")
 
@@ -378,6 +378,9 @@ def test_a_diagnosis_the_patient_denies_is_history_not_a_leak(said, leaks):
     "I have not had a UTI.",
     "My mother had bladder infections.",            # another person's
     "My sister has a UTI as well.",
+    "I had one bladder infection about a year ago; it cleared up.",  # a past episode
+    "Two years ago I had a UTI and got confused like this.",
+    "I had the jab against bladder infections.",     # what a vaccine prevents
 ])
 def test_history_the_patient_may_tell_is_no_leak(intro):
     assert not leak(intro)
@@ -388,9 +391,19 @@ def test_history_the_patient_may_tell_is_no_leak(intro):
     "I'm not sure, but is it a UTI?",
     "I never drink much. I think it's a bladder infection.",  # the denial is another sentence's
     "I've never had a UTI, but now I've got a bladder infection.",  # the second mention is not denied
+    "I think I've had a bladder infection since two days ago.",  # days ago: this illness
+    "I had a UTI years ago, and now I've got a bladder infection again.",  # the past is the first clause's
 ])
 def test_a_denial_or_relative_elsewhere_does_not_hide_a_leak(intro):
     assert leak(intro)
+
+
+def test_a_lay_name_of_the_diagnosis_from_the_vocabulary_leaks():
+    """The conditions vocabulary's other and lay names are the diagnosis too ("the afterbirth is
+    coming away" is placental abruption), as they are for the simulated patient's guard."""
+    found = leak("I think the afterbirth is coming away.", name="Placental abruption", aliases="[abruption]",
+                 code="O45.9")
+    assert found and "afterbirth is coming away" in found[0].message
 
 
 # --- aliases judged against their item and the case ------------------------------------------

@@ -126,16 +126,10 @@ def _spelt_out(sentence: str) -> str:
 
 
 def _condition_terms(names: list[str]) -> list[tuple[str, ...]]:
-    """The other and lay names of the vocabulary's conditions that ``names`` name: a condition
-    whose name (or other name) is one of them, or a whole part of one."""
+    """The other and lay names of the vocabulary's conditions that ``names`` name."""
     from medbench_tui.core.vocabulary import read_vocabulary
 
-    flat = [f" {_norm(name)} " for name in names if _norm(name)]
-    found = []
-    for term in read_vocabulary().of_kind("condition"):
-        if any(f" {_norm(own)} " in name for own in term.names for name in flat if _norm(own)):
-            found.append((*term.names, *term.lay))
-    return found
+    return [(*term.names, *term.lay) for term in read_vocabulary().conditions_named(names)]
 
 
 @dataclass

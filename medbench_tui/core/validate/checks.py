@@ -710,7 +710,8 @@ class _Checker:
         if not isinstance(primary, dict):
             return
         names = [n for n in [text_at(primary, "name")] + [a for _, a in texts_at(primary, "aliases")] if n]
-        terms = [t for t in (Term.of(n) for n in names) if t]
+        names += [n for term in read_vocabulary().conditions_named(names) for n in (*term.names, *term.lay)]
+        terms = [t for t in (Term.of(n) for n in dict.fromkeys(names)) if t]
         code = (text_at(primary, "icd10") or "").strip()
         code_pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![0-9])", re.I) if len(code) >= 3 else None
         if not terms and code_pattern is None:

@@ -73,7 +73,7 @@ def first_leak(text: str, terms: list[Term], code_pattern: re.Pattern[str] | Non
     for term in terms:
         for start in term.matches(words, normalised, vocabulary):
             first, last = found[start], found[start + len(term.words) - 1]
-            if told_history(text[: first.start()]) is None:
+            if told_history(text[: first.start()], text[last.end():]) is None:
                 hits.append((first.start(), text[first.start(): last.end()]))
                 break
     if code_pattern is not None and (code := code_pattern.search(text)):
@@ -94,6 +94,8 @@ class _HistoryCues:
     having: tuple[tuple[str, ...], ...]
     not_denials: tuple[tuple[str, ...], ...]
     clause_words: frozenset[str]
+    past: tuple[tuple[str, ...], ...]
+    prevention: tuple[tuple[str, ...], ...]
 
 
 @lru_cache(maxsize=1)
@@ -107,7 +109,8 @@ def _history_cues() -> _HistoryCues:
 
     return _HistoryCues(phrases("patient_denials"), frozenset(vocabulary.phrases("patient_relatives")),
                         phrases("patient_having"), phrases("pseudo_negation"),
-                        frozenset(vocabulary.phrases("clause_words")))
+                        frozenset(vocabulary.phrases("clause_words")), phrases("patient_past_episode"),
+                        phrases("patient_prevention"))
 
 
 def _find(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> int | None:
@@ -116,11 +119,13 @@ def _find(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> int | None:
     return max(found) if found else None
 
 
-def told_history(before: str) -> str | None:
-    """Why a name the patient says after ``before`` is history the patient may tell rather than the
-    diagnosis given away, or None: denied in its clause ("I've never had a kidney infection"), or
-    another person's ("my mother had a stroke"; not "my friend thinks it's a stroke"). The words
-    are the vocabulary's (``patient_denials``, ``patient_relatives``, ``patient_having``)."""
+def told_history(before: str, after: str = "") -> str | None:
+    """Why a name the patient says between ``before`` and ``after`` is history the patient may tell
+    rather than the diagnosis given away, or None: denied in its clause ("I've never had a kidney
+    infection"), another person's ("my mother had a stroke"; not "my friend thinks it's a stroke"),
+    a past episode ("a urine infection about a year ago") or what a vaccine prevents ("the jab
+    against chest infections"). The words are the vocabulary's (``patient_denials``,
+    ``patient_relatives``, ``patient_having``, ``patient_past_episode``, ``patient_prevention``)."""
     cues = _history_cues()
     clause = _CLAUSE_END.split(before)[-1]
     words = _WORD.findall(clause.casefold().translate(_APOSTROPHES))
@@ -128,9 +133,14 @@ def told_history(before: str) -> str | None:
         if words[k] in cues.clause_words:
             words = words[k + 1:]
             break
+    rest = _WORD.findall(_CLAUSE_END.split(after)[0].casefold().translate(_APOSTROPHES))
+    if _find(words + rest, cues.past) is not None:
+        return "a past episode"
     words = words[-HISTORY_REACH:]
     if _find(words, cues.not_denials) is None and _find(words, cues.denials) is not None:
         return "denied"
+    if _find(words[-3:], cues.prevention) is not None:
+        return "what a vaccine prevents"
     relative = max((k for k, w in enumerate(words) if w in cues.relatives), default=None)
     if relative is not None and _find(words[relative + 1:], cues.having) is not None:
         return "another person's"

@@ -117,6 +117,14 @@ class Vocabulary:
     def of_kind(self, *kinds: TermKind) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.kind in kinds)
 
+    def conditions_named(self, names: list[str]) -> tuple[Term, ...]:
+        """The conditions that ``names`` name: a condition whose name or other name is one of
+        them, or a whole part of one ("pneumonia" of "community-acquired pneumonia"). Their
+        other and lay names are what a patient must not volunteer."""
+        flat = [f" {key(name)} " for name in names if key(name)]
+        return tuple(term for term in self.of_kind("condition")
+                     if any(f" {key(own)} " in name for own in term.names for name in flat if key(own)))
+
     def broader(self, term: Term) -> frozenset[Term]:
         """Every term ``term`` belongs to, directly or through others (enoxaparin: low-molecular-
         weight heparin, heparin, anticoagulant)."""

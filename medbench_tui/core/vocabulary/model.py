@@ -304,6 +304,10 @@ PHRASE_LISTS: dict[str, str] = {
                          "('my mother had a stroke')",
     "patient_having": "case validation: words between a relative and a condition that say the relative had it "
                       "('my father died of', 'my sister has'); 'thinks it is' is no history",
+    "patient_past_episode": "case validation: the patient's words in a condition's clause that make it a past "
+                            "episode months or years back ('a urine infection about a year ago')",
+    "patient_prevention": "case validation: words before a condition that make it what a vaccine or medicine "
+                          "prevents ('the jab against chest infections')",
     "filler": "small words left out when two names are compared (\"CT of the abdomen\" is \"CT abdomen\"); "
               "never a negation, \"a\" or \"or\" (hepatitis A), nor \"by\" (by mouth)",
 }
