@@ -510,3 +510,34 @@ def test_a_harmful_items_bare_drug_alias_warns_where_the_same_drug_is_credited_a
     assert "Prednisolone 60 mg" in found.message and "penalised" in found.message
     worded = _with_items(item.format(alias="prednisolone 15 mg") + required)
     assert not _warnings(worded, "alias.bare_drug")  # the dose tells the two apart
+
+
+# --- a record that contradicts itself ------------------------------------------------------------
+
+def _record(fact: str, finding: str) -> list:
+    """VALID with the fever fact and the dipstick result replaced: the record's contradictions."""
+    text = (VALID.replace("answer: No fever and no chills.", f"answer: {fact}")
+            .replace("Leucocytes +++, nitrites positive, blood +.", finding))
+    return [d for d in check(text).diagnostics if d.code == "record.contradiction"]
+
+
+@pytest.mark.parametrize(("fact", "finding"), [
+    ("She's not had a temperature and she isn't stiff.", "Tone increased, lead-pipe rigidity of all four limbs."),
+    ("I know I'm O negative, from giving blood.", "Blood group O RhD positive; antibody screen negative."),
+    ("No rash at all.", "Skin: a fine rash over the trunk."),
+])
+def test_a_fact_the_attachment_contradicts_is_warned_at_the_finding(fact, finding):
+    [found] = _record(fact, finding)
+    assert found.line is not None and "`urine-dip` contradicts the patient's `fever`" in found.message
+    assert "Make the record agree with itself" in found.message
+
+
+@pytest.mark.parametrize(("fact", "finding"), [
+    ("I haven't seen any rash, spots or blisters.", "Skin: no rash, no petechiae."),  # a denial covers its list
+    ("He goes stiff and screams with each pain.", "Abdomen: no guarding or\n      rigidity."),  # gone by now
+    ("My neck isn't stiff.", "Rigidity of the right knee on flexion."),  # another body part
+    ("She had a positive pregnancy test, a positive result.", "Blood group O RhD negative."),  # no blood group
+    ("No fever and no chills.", "Tone normal, no\n      rigidity."),  # a denial across a line break
+])
+def test_what_can_be_true_together_is_no_contradiction(fact, finding):
+    assert _record(fact, finding) == []

@@ -28,7 +28,7 @@ Codes (severity):
   check.unknown_item, check.unknown_condition, check.unknown_reference, check.duplicate_id,
   check.default_with_facts (error: the case's own checks)
   setting.missing, setting.hospital_test (warning)
-  leak.diagnosis (warning)
+  leak.diagnosis, record.contradiction (warning)
   bank.duplicate_id (error); bank.near_duplicate (warning)
   internal.error (error: a bug in medbench, never expected)
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import typing
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -18,6 +19,7 @@ from medbench_tui.core.cases.model import IMPLICIT_CONDITION, Case
 from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.validate.contradictions import disagreements, statements
 from medbench_tui.core.validate.images import placeholder_reason
 from medbench_tui.core.validate.leaks import LINE_BREAK, Term, first_leak
 from medbench_tui.core.validate.messages import (
@@ -82,6 +84,15 @@ def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | Non
 _MARKDOWN_HEADING = re.compile(r"#{1,6} \S")
 """A Markdown heading ("## Plan"), as a final response is written."""
 
+def _finding(words: str) -> Callable[[str], int | None]:
+    """Where ``words`` stand in a line, or None."""
+    def find(line: str) -> int | None:
+        index = line.find(words)
+        return index if index >= 0 else None
+
+    return find
+
+
 class _Checker:
     """All checks of one case; each appends diagnostics at the YAML path it is about."""
 
@@ -122,6 +133,7 @@ class _Checker:
         self.item_structure()
         self.condition_entries()
         self.leaks()
+        self.contradictions()
         self.comments_in_blocks()
         if self.bank is not None:
             self.bank_checks()
@@ -730,6 +742,28 @@ class _Checker:
                 message += " (This patient has `self_diagnosis` behaviour: if the guess is intended, keep it.)"
             self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
 
+    def contradictions(self) -> None:
+        """A patient fact and an attachment that disagree about a state (``contradictions.py``): the
+        patient would say one thing and the results show another, and a doctor who asks is misled."""
+        facts: list[tuple[YamlPath, str, str]] = [(("intro",), "intro", text_at(self.data, "intro") or "")]
+        facts += [(("additional_answers", i, "answer"), text_at(a, "id") or str(i + 1), text_at(a, "answer") or "")
+                  for i, a in entries_at(self.data, "additional_answers")]
+        said = [(path, name, statement) for path, name, text in facts for statement in statements(text)]
+        if not said:
+            return
+        for i, attachment in entries_at(self.data, "attachments"):
+            for key in ("content", "description"):
+                path: YamlPath = ("attachments", i, key)
+                text = text_at(attachment, key) or ""
+                found = disagreements([s for _, _, s in said], statements(text))
+                for disagreement in found[:1]:
+                    fact_path, name = next((p, n) for p, n, s in said if s is disagreement.fact)
+                    self.add("warning", "record.contradiction", path,
+                             f"The attachment `{text_at(attachment, 'id') or i + 1}` contradicts the patient's "
+                             f"`{name}` (line {self.line_of(fact_path)}): {disagreement.why()}. Make the record "
+                             "agree with itself; if the change is the point of the case, say so in the fact.",
+                             at=self._position_in(path, _finding(disagreement.record.words)))
+
     def comments_in_blocks(self) -> None:
         """A `# ...` line inside `|` text is text, not a comment: the patient would say it. A check's example final
         response is the exception for Markdown headings (`## Plan`): a response is written that way."""
@@ -749,6 +783,15 @@ class _Checker:
 
     def _leak_position(self, path: YamlPath, terms: list[Term], code_pattern) -> tuple[int, int] | None:
         """The line and column of the give-away in the file (the value's start if it spans lines)."""
+        def give_away(segment: str) -> int | None:
+            found = first_leak(segment, terms, code_pattern)
+            return None if found is None else found[0]
+
+        return self._position_in(path, give_away)
+
+    def _position_in(self, path: YamlPath, find: Callable[[str], int | None]) -> tuple[int, int] | None:
+        """The line and column where ``find`` finds its words in the value at ``path``, line by line of
+        the file (the value's start if no line has them)."""
         span = self.positions.span(path)
         if span is None:
             return None
@@ -756,10 +799,9 @@ class _Checker:
         lines = LINE_BREAK.split(self.parsed.text)
         for number in range(first, min(last, len(lines)) + 1):
             offset = start - 1 if number == first else 0
-            segment = lines[number - 1][offset: end - 1 if number == last else None]
-            found = first_leak(segment, terms, code_pattern)
-            if found is not None:
-                return number, offset + found[0] + 1
+            column = find(lines[number - 1][offset: end - 1 if number == last else None])
+            if column is not None:
+                return number, offset + column + 1
         return span[0]
 
     # across the bank ------------------------------------------------------------------

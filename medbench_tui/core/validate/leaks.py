@@ -14,7 +14,7 @@ LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what YAML counts as a 
 
 
 @lru_cache(maxsize=8192)
-def _spelling(word: str) -> str:
+def spelling(word: str) -> str:
     """UK and US spellings read as one (anaemia/anemia, oedema/edema, tumour/tumor), by the
     project's one text module."""
     return american_spelling(word.casefold())
@@ -39,7 +39,7 @@ class Term:
         if not words:
             return None
         exact = len(text.strip()) < 3 or (text.upper() == text and any(c.isalpha() for c in text))
-        return cls(tuple(words) if exact else tuple(_spelling(w) for w in words), exact)
+        return cls(tuple(words) if exact else tuple(spelling(w) for w in words), exact)
 
     def match(self, words: list[str], normalised: list[str], vocabulary: set[str]) -> int | None:
         """Index of the first word where this term starts, or None.
@@ -67,7 +67,7 @@ def first_leak(text: str, terms: list[Term], code_pattern: re.Pattern[str] | Non
     history the patient may tell (:func:`told_history`)."""
     found = list(_WORD.finditer(text))
     words = [m.group() for m in found]
-    normalised = [_spelling(w) for w in words]
+    normalised = [spelling(w) for w in words]
     vocabulary = {*words, *normalised}
     hits = []
     for term in terms:
@@ -88,7 +88,7 @@ _APOSTROPHES = str.maketrans("", "", "'\u2019")
 
 
 @dataclass(frozen=True)
-class _HistoryCues:
+class HistoryCues:
     denials: tuple[tuple[str, ...], ...]
     relatives: frozenset[str]
     having: tuple[tuple[str, ...], ...]
@@ -99,7 +99,7 @@ class _HistoryCues:
 
 
 @lru_cache(maxsize=1)
-def _history_cues() -> _HistoryCues:
+def history_cues() -> HistoryCues:
     from medbench_tui.core.vocabulary import read_vocabulary
 
     vocabulary = read_vocabulary()
@@ -107,7 +107,7 @@ def _history_cues() -> _HistoryCues:
     def phrases(name: str) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(p.split()) for p in vocabulary.phrases(name))
 
-    return _HistoryCues(phrases("patient_denials"), frozenset(vocabulary.phrases("patient_relatives")),
+    return HistoryCues(phrases("patient_denials"), frozenset(vocabulary.phrases("patient_relatives")),
                         phrases("patient_having"), phrases("pseudo_negation"),
                         frozenset(vocabulary.phrases("clause_words")), phrases("patient_past_episode"),
                         phrases("patient_prevention"))
@@ -126,7 +126,7 @@ def told_history(before: str, after: str = "") -> str | None:
     a past episode ("a urine infection about a year ago") or what a vaccine prevents ("the jab
     against chest infections"). The words are the vocabulary's (``patient_denials``,
     ``patient_relatives``, ``patient_having``, ``patient_past_episode``, ``patient_prevention``)."""
-    cues = _history_cues()
+    cues = history_cues()
     clause = _CLAUSE_END.split(before)[-1]
     words = _WORD.findall(clause.casefold().translate(_APOSTROPHES))
     for k in range(len(words) - 1, -1, -1):

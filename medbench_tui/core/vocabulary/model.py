@@ -48,6 +48,7 @@ TermKind = Literal[
     "advice",  # what the patient is told (safety-netting, lifestyle)
     "disposition",  # where the patient goes (admission, discharge, observation)
     "condition",  # an illness, named in plain or clinical words
+    "state",  # what a record gives as present or absent, or as one of exclusive values (``is``: the choice)
 ]
 """The kinds of terms. A term is of one kind; its ``is`` names may be of any kind."""
 
