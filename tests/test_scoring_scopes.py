@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from medbench_tui.core.scoring import assertion, cues
+from medbench_tui.core.scoring import actions, assertion, cues
 from medbench_tui.core.scoring.document import document
 
 
@@ -150,3 +150,21 @@ def test_an_ampoule_is_a_dose_not_a_result():
 
     doc = document("Give Syntometrine 1 ampoule IM.")
     assert not concepts.a_result(doc, _at(doc, "syntometrine"))
+
+
+@pytest.mark.parametrize(("answer", "item", "why"), [
+    ("refer to the TIA clinic within 7 days", "Specialist assessment within 24 hours", actions.LATER),  # a deadline
+    ("within 48 hours", "same day referral", actions.LATER),
+    ("routine", "colonoscopy within 2 weeks", actions.LATER),  # touches the item's last moment only
+    ("today", "IV antibiotics immediately", None),  # "emergency" meets "immediate"
+    ("in 2 weeks", "colonoscopy within 2 weeks", None),
+])
+def test_an_answer_meets_an_items_time_only_inside_it(answer, item, why):
+    assert actions.contradiction(actions.read_action(answer), actions.item_reading_of(item)) == why
+
+
+def test_a_harmful_action_done_sooner_is_still_done():
+    answer, item = actions.read_action("discharge today"), actions.item_reading_of("Discharge next week")
+    assert actions.contradiction(answer, item) == actions.SOONER
+    assert actions.rules_out(answer, item, gives_credit=False) is None
+    assert actions.rules_out(answer, item, gives_credit=True) == actions.SOONER

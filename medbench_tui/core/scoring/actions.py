@@ -36,7 +36,7 @@ from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item_reading_of, read_action
 
 __all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "item_reading_of", "read_action",
-           "rule_for"]
+           "rule_for", "rules_out"]
 
 
 LATER = "later than the item asks"
@@ -46,15 +46,33 @@ SOONER = "sooner than the item asks"
 def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
     """Why ``answer`` cannot be ``item`` (a timing or route it contradicts), or None. The item's
     time is the window all its timings allow; the answer meets it with any time it gives that
-    overlaps that window ("emergency" meets "immediate"; "next week" never meets "same day")."""
+    overlaps that window ("emergency" meets "immediate"; "next week" never meets "same day"),
+    more than at its last moment ("routine" does not meet "within 2 weeks"), and, for a deadline
+    ("within 7 days", "this week"), not by allowing far longer than the item ("within 7 days"
+    is no same-day referral: :func:`_meets`)."""
     if answer.windows and item.windows:
         earliest, latest = max(w[0] for w in item.windows), min(w[1] for w in item.windows)
-        if not any(w[0] <= latest and earliest <= w[1] for w in answer.windows):
-            late = min(w[0] for w in answer.windows) > latest
+        if not any(_meets(w, earliest, latest) for w in answer.windows):
+            late = any(w[1] > latest for w in answer.windows)
             return LATER if late else SOONER
     if answer.routes and item.routes and not _same_route(answer.routes, item.routes):
         return f"by another route ({', '.join(sorted(r.name for r in answer.routes))})"
     return None
+
+
+DEADLINE_SLACK_HOURS = 24.0
+"""A deadline may run this much (or the item's own span, if longer) past the item's last hour and still
+meet it: "today" meets "within the hour", "within 48 hours" does not meet "same day"."""
+
+
+def _meets(window: tuple[float, float], earliest: float, latest: float) -> bool:
+    """The answer's time ``window`` meets the item's window ``earliest..latest``."""
+    start, end = window
+    if end < earliest or start > latest:
+        return False
+    if start == latest and end > start:
+        return False  # it only touches the item's last moment ("routine" against "within 2 weeks")
+    return not (start == 0 and end - latest >= max(latest, DEADLINE_SLACK_HOURS))
 
 
 def dose_differs(answer: ActionReading, item: ActionReading) -> bool:
@@ -151,8 +169,16 @@ ACTION_RULES: tuple[ActionRule, ...] = (
 """The rules, strongest first; the first that applies decides (``medbench vocabulary rules``)."""
 
 
+def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool) -> str | None:
+    """Why ``answer`` is not ``item`` (:func:`contradiction`), except that a harmful action done
+    sooner than its item says is still done ("discharge ... with a next-day review")."""
+    why = contradiction(answer, item)
+    return None if why == SOONER and not gives_credit else why
+
+
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool) -> ActionRule | None:
     """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it."""
-    if answer.empty or contradiction(answer, item) is not None or (not gives_credit and dose_differs(answer, item)):
+    if answer.empty or rules_out(answer, item, gives_credit) is not None or (
+            not gives_credit and dose_differs(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (gives_credit or not r.credit_only) and r.applies(answer, item)), None)

@@ -19,8 +19,8 @@ from typing import Literal
 
 from rapidfuzz import process
 
-from medbench_tui.core.scoring.actions import contradiction, read_action, rule_for
-from medbench_tui.core.scoring.concepts import FOLLOW_UP, SAFETY_NET, WITHHOLDING
+from medbench_tui.core.scoring.actions import read_action, rule_for, rules_out
+from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, FOLLOW_UP, SAFETY_NET, WITHHOLDING
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
@@ -166,7 +166,7 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
     if acting:
         answer = read_action(entity.text)
         found = [c for c in found
-                 if c.via in CONCEPT_MATCHES or contradiction(answer, c.ref.reading) is None]
+                 if c.via in CONCEPT_MATCHES or rules_out(answer, c.ref.reading, c.ref.klass in CREDIT_CLASSES) is None]
     return sorted(found, key=lambda c: -c.score), groups
 
 

@@ -372,10 +372,7 @@ class ReferenceTable:
         item's ("ophthalmology outpatients next week" is no same-day referral)."""
         if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via is not None:
             return None
-        why = actions.contradiction(_context(doc, m.hit, named), m.ref.reading)
-        if why == actions.SOONER and m.ref.klass not in concepts.CREDIT_CLASSES:
-            return None  # a harmful action done sooner is still done ("discharge ... with a next-day review")
-        return why
+        return actions.rules_out(_context(doc, m.hit, named), m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
 
     def _action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items a piece of the answer names as a clinical action in other words than the items'
