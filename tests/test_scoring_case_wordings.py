@@ -3,9 +3,12 @@ ACOG, BSPED, Resuscitation Council UK), and the wrong plans that must still not 
 
 from __future__ import annotations
 
+from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.reference import reference_table
-from tests.test_scoring_regressions import card, case, condition, rows
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.test_scoring_regressions import CASES, card, case, condition, rows
 
 
 def test_lay_monitoring_and_observation_in_anaphylaxis():
@@ -173,3 +176,29 @@ def test_mania_differentials_in_prose_that_need_excluding():
     c = card("psy-mania-001", text)
     assert {"Acute intoxication with stimulants", "Thyrotoxicosis", "Organic mood disorder",
             "Schizoaffective disorder, manic type"} <= set(rows(c, "differential"))
+
+
+def test_an_item_that_only_mentions_a_stop_is_no_withholding():
+    """The withholding word must open the item ("taper and stop zopiclone"); "follow-up BP check after
+    stopping doxazosin" is a check, and took "Stop doxazosin." from its own item."""
+    from medbench_tui.core.scoring.concepts import withhold_parts
+
+    assert withhold_parts(("taper", "stop", "zopiclone")) == ("zopiclone",)
+    assert withhold_parts(("stop", "regular", "ibuprofen")) == ("ibuprofen",)
+    for words in (("follow", "up", "bp", "check", "after", "stopping", "doxazosin"), ("one", "stop", "clinic"),
+                  ("referral", "stop", "smoking", "service")):
+        assert withhold_parts(words) is None, words
+
+
+def test_a_stop_put_off_to_a_later_review_is_no_stop_now(tmp_path):
+    """A withholding item with its own time is met only by a stop at that time."""
+    text = (CASES / "psy-delirium-001.yaml").read_text().replace(
+        "  - item: Stop oxybutynin\n    class: required\n", "  - item: Stop oxybutynin\n    class: required\n"
+        "    within: same day\n")
+    case_file = tmp_path / "psy-delirium-001.yaml"
+    case_file.write_text(text)
+    timed = load_valid_case(case_file)
+    for plan, verdict in (("Stop oxybutynin at her annual medication review in the spring.", "FAIL"),
+                          ("Stop oxybutynin today.", "OK")):
+        scored = score(timed, Transcript(case_id=timed.id, final=FinalResponse(text=f"Plan:\n- {plan}\n")))
+        assert condition(scored, "cc-stop-anticholinergic") == verdict, plan

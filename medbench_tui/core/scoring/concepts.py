@@ -386,6 +386,7 @@ def discharges(doc: Document) -> list[int]:
 
 
 WITHHOLD_WORDS = word_list("withhold_words")
+WITHHOLD_LEADS = word_list("withhold_leads")
 STOPPED = word_list("withhold_stopped")
 """A treatment's name followed by these ("sertraline should be stopped today") withholds it."""
 STOPPED_REACH = 3
@@ -405,6 +406,8 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The treatment words of a reference phrase about withholding it ("withholding
     analgesia until surgical assessment" -> analgesia)."""
     at = next((k for k, w in enumerate(words) if w in WITHHOLD_WORDS), None)
+    if at is not None and not set(words[:at]) <= WITHHOLD_LEADS:
+        return None  # "follow-up BP check after stopping doxazosin" is a check, not a stop
     if at is None:  # "Do not prescribe testosterone", "No NSAIDs", "Avoid codeine"
         lead = WITHHOLD_CUES.starting_at(list(words), 1 if words[:1] == ("do",) else 0)
         if lead is None:

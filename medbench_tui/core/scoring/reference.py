@@ -349,7 +349,8 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._panels or self._exams):
-            mentions = sorted([*mentions, *self._concept_mentions(doc, mentions)], key=lambda m: m.hit.first)
+            concept = [m for m in self._concept_mentions(doc, mentions) if self.contradicted(doc, m, named) is None]
+            mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
         most = [m for m in self._most_words(doc, keys, words, mentions)
                 if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
                            for o in mentions)
@@ -370,7 +371,7 @@ class ReferenceTable:
         """Why a work-up or treatment item named in the answer is not what the answer does there: the
         timing or route of its piece (or, when the piece gives none, of its clause) contradicts the
         item's ("ophthalmology outpatients next week" is no same-day referral)."""
-        if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via is not None:
+        if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via not in TIMED_VIAS:
             return None
         return actions.rules_out(_context(doc, m.hit, named), m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
 
@@ -827,6 +828,12 @@ def _immediate_instruction(doc: Document) -> bool:
 
 IMMEDIATE_HOURS = 1.0
 """A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
+
+
+TIMED_VIAS: frozenset[str | None] = frozenset({None, concepts.WITHHOLDING})
+"""Mentions whose piece's timing decides whether they are their item: by its words, or as a stop
+("stop doxazosin at her annual review" is no same-day stop). A safety-net or follow-up weighs its own
+time, and a discharge's piece often times what follows it ("home with midwife review in 2 days")."""
 
 
 def _drug_names(name: str) -> tuple[str, ...]:

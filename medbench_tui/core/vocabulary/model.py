@@ -218,6 +218,9 @@ PHRASE_LISTS: dict[str, str] = {
     "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
+    "withhold_leads": "answers: words that may stand before the withholding word of a reference item ('taper and "
+                      "stop zopiclone'); any other word makes the item about something else ('BP check after "
+                      "stopping doxazosin')",
     "withhold_stopped": "answers: words right after a treatment that withhold it ('sertraline should be stopped')",
     "withhold_next": "answers: shorthand that withholds only the treatment written right after it ('d/c Ditropan'; "
                      "'d/c home' is a discharge)",
