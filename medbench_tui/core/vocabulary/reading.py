@@ -222,8 +222,9 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     """A reference item read as an action, from its name and its structured fields: what it is
     about (a team, a drug, a class of drugs), the time it asks for and its route. The fields win
     over what the name says; aliases are other ways of naming the item, not other timings. A time
-    the item gives as a point ("review in 2 weeks") is a deadline: sooner meets it."""
-    reading = read_action(name)
+    the item gives as a point ("review in 2 weeks") is a deadline: sooner meets it. What the item
+    replaces ("routine referral instead of the suspected cancer pathway") is not what it is."""
+    reading = read_action(_own_part(name))
     windows = timing_of(within) if within else reading.windows
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
@@ -235,6 +236,14 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
                                  for kind in ("team", "drug", "drug_class"))
         acts = acts or named.kind == "team"
     return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses)
+
+
+def _own_part(name: str) -> str:
+    """The item's name before the action it replaces ("instead of", "rather than": ``item_replaces``)."""
+    low = f" {key(name)} "
+    cuts = [low.find(f" {key(p)} ") for p in read_vocabulary().phrases("item_replaces")]
+    cut = min((c for c in cuts if c > 0), default=-1)
+    return low[:cut].strip() if cut > 0 else name
 
 
 def timing_of(text: str) -> tuple[Window, ...]:
