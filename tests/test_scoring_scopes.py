@@ -175,3 +175,13 @@ def test_what_an_item_replaces_is_not_its_time():
     assert item.windows == ((72.0, 8760.0),)
     for answer in ("routine dermatology referral", "review in 3 months"):
         assert actions.rules_out(actions.read_action(answer), item, gives_credit=False) is None, answer
+
+
+def test_waiting_for_imaging_is_a_time_and_a_recurrence_is_no_record_fact():
+    """"aspirin once the MRI has excluded a bleed" waits for a result (a time, as scoring.md reads "once
+    ..."): no immediate aspirin; "an ECG only if she has another episode" asks for a later event."""
+    answer = actions.read_action("aspirin only once the MRI has excluded a bleed")
+    assert actions.contradiction(answer, actions.item_reading_of("Aspirin 300 mg orally now")) == actions.LATER
+    record = assertion.Record(["vasovagal syncope", "fainting episode"], "A first faint at a concert.", [])
+    assert not record.establishes("she has another episode")
+    assert record.establishes("she has a fainting episode")
