@@ -110,6 +110,8 @@ def test_a_drug_stopped_by_its_brand_or_held_is_stopped():
     for plan in ("stop the Zoloft", "Lustral discontinued", "hold sertraline", "d/c Zoloft"):
         c = card("psy-mania-001", f"Plan:\n- {plan}\n")
         assert rows(c, "treatment").get("Stop sertraline") == "matched", plan
+    c = card("psy-mania-001", "Plan:\n- Stop the ibuprofen and the sertraline\n")  # one stop, two drugs
+    assert {"Stop regular ibuprofen", "Stop sertraline"} <= set(rows(c, "treatment"))
     for plan in ("do not hold the sertraline", "d/c home on sertraline"):  # "d/c home" is a discharge
         c = card("psy-mania-001", f"Plan:\n- {plan}\n")
         assert "Stop sertraline" not in rows(c, "treatment"), plan

@@ -70,7 +70,7 @@ import re
 
 from medbench_tui.core.scoring.cues import cue_list, word_list
 from medbench_tui.core.scoring.document import Document, Hit
-from medbench_tui.core.text import key_tokens, tokenize
+from medbench_tui.core.text import FILLER, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
 SAFETY_NET = "safety-netting"
@@ -399,7 +399,8 @@ GIVE_VERBS = word_list("withhold_give_verbs")
 WITHHOLD_CUES = cue_list("withhold_cues")
 WITHHOLD_NEXT = cue_list("withhold_next")
 WITHHOLD_REACH = 4
-"""How many words before the treatment's name a withholding instruction may stand ("don't take any painkillers")."""
+"""How many words (small words aside) before the treatment's name a withholding instruction may stand ("don't take
+any painkillers", "stop the SSRI and the thiazide")."""
 
 
 def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -447,7 +448,11 @@ def withheld(doc: Document, first: int) -> int | None:
     shorthand = WITHHOLD_NEXT.ending_at(low, first - 1) if same_clause else None
     if shorthand is not None:
         return first - len(shorthand)
-    for k in range(max(0, first - WITHHOLD_REACH), first):
+    start, words = first, 0
+    while start > 0 and words < WITHHOLD_REACH:  # small words do not count ("stop the SSRI and the thiazide")
+        start -= 1
+        words += low[start] not in FILLER
+    for k in range(start, first):
         cue = WITHHOLD_CUES.ending_at(low, k) if doc.clause[k] == doc.clause[first] else None
         if cue is not None:
             if cue[-1] in NEGATORS and k + 1 < first and low[k + 1] in WITHHOLD_WORDS:
