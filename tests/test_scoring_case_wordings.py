@@ -188,6 +188,7 @@ def test_an_item_that_only_mentions_a_stop_is_no_withholding():
     assert withhold_parts(("taper", "stop", "zopiclone")) == ("zopiclone",)
     assert withhold_parts(("stop", "regular", "ibuprofen")) == ("ibuprofen",)
     for words in (("follow", "up", "bp", "check", "after", "stopping", "doxazosin"), ("one", "stop", "clinic"),
+                  ("delayed", "antibiotic", "prescription"),  # a back-up prescription is given, later
                   ("referral", "stop", "smoking", "service")):
         assert withhold_parts(words) is None, words
 
