@@ -3,6 +3,10 @@ ACOG, BSPED, Resuscitation Council UK), and the wrong plans that must still not 
 
 from __future__ import annotations
 
+import pytest
+from ruamel.yaml import YAML
+
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.reference import reference_table
@@ -205,3 +209,23 @@ def test_a_stop_put_off_to_a_later_review_is_no_stop_now(tmp_path):
                           ("Stop oxybutynin today.", "OK")):
         scored = score(timed, Transcript(case_id=timed.id, final=FinalResponse(text=f"Plan:\n- {plan}\n")))
         assert condition(scored, "cc-stop-anticholinergic") == verdict, plan
+
+
+@pytest.mark.parametrize(("plan", "explained"), [
+    ("- Discussed her request: no ciprofloxacin - this is almost certainly cystitis, it would not help", True),
+    ("- Ciprofloxacin not indicated; explained rationale", True),
+    ("- Explained that ciprofloxacin is not needed and why: side effects and resistance", True),
+    ("- No ciprofloxacin", False),  # declined without a reason is no explanation
+    ("- Ciprofloxacin 500 mg because of the fever", False),  # given, not declined
+])
+def test_a_decline_with_a_reason_is_the_explanation_an_item_asks_for(tmp_path, plan, explained):
+    """"Explain that X is not needed and why" is met by declining X and saying why on the same line."""
+    from tests.valid_case import VALID
+
+    text = VALID.replace("  - item: Fluoroquinolone\n", "  - item: Explain that ciprofloxacin is not needed and why\n"
+                         "    class: required\n  - item: Fluoroquinolone\n")
+    case_file = tmp_path / "valid.yaml"
+    case_file.write_text(text.replace("id: ref-unknown-answer", "id: valid"))
+    fixture = Case.model_validate(YAML(typ="safe", pure=True).load(case_file.read_text()), by_alias=True)
+    scored = score(fixture, Transcript(case_id=fixture.id, final=FinalResponse(text=f"Plan:\n{plan}\n")))
+    assert (rows(scored, "treatment").get("Explain that ciprofloxacin is not needed and why") == "matched") is explained

@@ -77,6 +77,7 @@ SAFETY_NET = "safety-netting"
 FOLLOW_UP = "follow-up interval"
 DISCHARGE_PLAN = "discharge with a treatment"
 WITHHOLDING = "withholding a treatment"
+EXPLAINED_DECLINE = "declining with a reason"
 ECG_READ = "an ECG finding"
 PANEL_RESULT = "a result of the panel"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
@@ -423,6 +424,45 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
         if word not in WITHHOLD_MODIFIERS:
             part.append(word)
     return tuple(part) or None
+
+
+EXPLAIN_WORDS = word_list("explain_words")
+EXPLAIN_END = word_list("explain_end")
+EXPLAIN_SKIP = word_list("explain_skip")
+DECLINE_REASONS = cue_list("decline_reasons")
+
+
+def explain_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment or test of a reference phrase about explaining why it is not needed ("Explain
+    that antibiotics are not needed and why" -> antibiotics), or None."""
+    if not words or words[0] not in EXPLAIN_WORDS or not {"not", "no", "why"} & set(words):
+        return None
+    part: list[str] = []
+    for word in words[1:]:
+        if word in EXPLAIN_END:
+            break
+        if part or word not in EXPLAIN_SKIP:
+            part.append(word)
+    return tuple(part) or None
+
+
+def declined_with_reason(doc: Document, hit: Hit, cue: str) -> Hit | None:
+    """Where the answer declines the treatment or test at ``hit`` (with the negation ``cue``) and gives
+    a reason on the same line ("no antibiotic - this is almost certainly viral", "CT not indicated;
+    explained rationale"): the words from the decline to the nearest reason, or None."""
+    line_end = doc.text.find("\n", doc.tokens[hit.last].end)
+    line_end = len(doc.text) if line_end < 0 else line_end
+    line_start = doc.text.rfind("\n", 0, doc.tokens[hit.first].start) + 1
+    on_line = [k for k, token in enumerate(doc.tokens) if line_start <= token.start < line_end]
+    reasons = [(k, k + len(found) - 1) for k in on_line
+               if (found := DECLINE_REASONS.starting_at(doc.lows, k)) is not None and not hit.first <= k <= hit.last]
+    if not reasons:
+        return None
+    first, last = min(reasons, key=lambda r: min(abs(r[0] - hit.last), abs(hit.first - r[1])))
+    words = tuple(cue.lower().split())
+    said = [k for k in on_line if tuple(doc.lows[k: k + len(words)]) == words] if words else []
+    cue_at = min(said, key=lambda k: abs(k - hit.first), default=hit.first)
+    return Hit(min(hit.first, first, cue_at), max(hit.last, last, cue_at + max(len(words), 1) - 1))
 
 
 def stopped_after(doc: Document, last: int) -> int | None:

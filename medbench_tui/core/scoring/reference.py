@@ -197,6 +197,7 @@ class ReferenceTable:
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     findings_text: str = ""  # the attachments' text: what examinations and observations found
@@ -243,6 +244,9 @@ class ReferenceTable:
         part = concepts.plan_parts(phrase.words)
         if part is not None:
             self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
+        explained = concepts.explain_parts(phrase.words)
+        if explained is not None and ref.klass in concepts.CREDIT_CLASSES:
+            self._explanations.append((phrase, ref, _names(group_phrases(" ".join(explained)))))
         part = concepts.withhold_parts(phrase.words)
         if part is not None:
             treatment = " ".join(part)
@@ -348,6 +352,7 @@ class ReferenceTable:
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
+                or self._explanations
                 or self._panels or self._exams):
             concept = [m for m in self._concept_mentions(doc, mentions) if self.contradicted(doc, m, named) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
@@ -483,6 +488,12 @@ class ReferenceTable:
                 treatment = _in_clause(doc, k, names)
                 if treatment is not None:
                     add(Hit(min(k, treatment.first), max(k, treatment.last)), phrase, ref, concepts.DISCHARGE_PLAN)
+        for phrase, ref, names in self._explanations:
+            for hit in _written(doc, names):
+                declined = cues.negation(doc, hit.first, hit.last)
+                reasoned = concepts.declined_with_reason(doc, hit, declined) if declined is not None else None
+                if reasoned is not None:
+                    add(reasoned, phrase, ref, concepts.EXPLAINED_DECLINE)
         for phrase, ref, names in self._withholdings:
             for hit in _written(doc, names):
                 cue = concepts.withheld(doc, hit.first)

@@ -288,6 +288,8 @@ def _classify(
     if named in ("workup", "treatment"):
         if section == "avoid":
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
+        if m.via == concepts.EXPLAINED_DECLINE:
+            return named, assertion.AFFIRMED  # type: ignore[return-value]  # the declining is the explanation
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
         if named == "treatment" and (

@@ -220,6 +220,13 @@ PHRASE_LISTS: dict[str, str] = {
     "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
+    "explain_words": "answers: words that open a reference item about explaining why a treatment or test is not "
+                     "needed ('Explain that antibiotics are not needed and why')",
+    "explain_end": "answers: words that end the treatment or test of such an item ('are not needed')",
+    "explain_skip": "answers: words between the explaining word and the treatment of such an item ('explain why a "
+                    "CT scan ...')",
+    "decline_reasons": "answers: words of an answer's line that give a reason for declining a treatment or test "
+                       "('no antibiotic - this is almost certainly viral', 'CT not indicated; explained rationale')",
     "withhold_leads": "answers: words that may stand before the withholding word of a reference item ('taper and "
                       "stop zopiclone'); any other word makes the item about something else ('BP check after "
                       "stopping doxazosin')",
