@@ -12,7 +12,7 @@ from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.test_scoring_regressions import CASES, card, case, condition, rows
+from tests.test_scoring_regressions import CASES, card, case, condition, extras, rows
 
 
 def test_lay_monitoring_and_observation_in_anaphylaxis():
@@ -229,3 +229,14 @@ def test_a_decline_with_a_reason_is_the_explanation_an_item_asks_for(tmp_path, p
     fixture = Case.model_validate(YAML(typ="safe", pure=True).load(case_file.read_text()), by_alias=True)
     scored = score(fixture, Transcript(case_id=fixture.id, final=FinalResponse(text=f"Plan:\n{plan}\n")))
     assert (rows(scored, "treatment").get("Explain that ciprofloxacin is not needed and why") == "matched") is explained
+
+
+def test_a_duration_in_shorthand_and_a_list_after_a_comma_keep_the_treatment():
+    """"PO 5/7" is five days, not a result of "PO"; "oxygen, sats monitoring" gives oxygen ("oxygen sats"
+    is a measurement)."""
+    c = card("im-cap-001", "Plan:\n- Amoxicillin 500 mg TDS PO 5/7\n")
+    assert rows(c, "treatment").get("Amoxicillin 500 mg three times daily for 5 days") == "matched"
+    assert "oxygen" in extras(card("em-anaphylaxis-001", "Plan:\n- IM adrenaline 0.5 mg, oxygen, sats monitoring\n"),
+                              "treatment")
+    assert "oxygen" not in extras(card("em-anaphylaxis-001", "Plan:\n- IM adrenaline 0.5 mg, oxygen sats\n"),
+                                  "treatment")

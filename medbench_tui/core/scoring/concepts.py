@@ -558,6 +558,9 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
         j += 1  # "2.9", "7.02"
+    if j == k + 2 and doc.text[doc.tokens[k].end : doc.tokens[k + 1].start] == "/" and \
+            int(doc.lows[k + 1]) in DURATION_SHORTHAND:
+        return None  # "PO 7/7": seven days, a duration ("2/52", "3/12"), not a result
     if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
         return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
     if doc.lows[j - 1].lstrip("0123456789.,") in DOSE_UNITS - {"mmol", "l"}:
@@ -568,6 +571,8 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
 
 
+DURATION_SHORTHAND = frozenset(unit.shorthand for unit in read_vocabulary().units if unit.shorthand)
+"""The denominators of written durations ("7/7" days, "2/52" weeks, "3/12" months)."""
 PER_LITRE = word_list("result_per_litre")
 QUALITATIVE = word_list("result_qualitative")
 

@@ -394,7 +394,12 @@ def _service(doc: Document, last: int) -> bool:
 
 
 def _measured(doc: Document, last: int) -> bool:
-    return _next_low(doc, last) in MEASUREMENT_WORDS
+    """A measurement word right after the name ("his oxygen levels"), not after a comma ("watch for ACS,
+    sats monitoring": another item of the list)."""
+    after = last + 1
+    while after < len(doc.tokens) and doc.tokens[after].start == doc.tokens[last].start:
+        after += 1
+    return _next_low(doc, last) in MEASUREMENT_WORDS and not (after < len(doc.tokens) and doc.comma_before[after])
 
 
 def _inside_a_test(doc: Document, first: int, table: ReferenceTable) -> bool:
