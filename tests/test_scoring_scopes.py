@@ -49,7 +49,7 @@ def test_a_condition_in_the_clause_still_covers_its_action():
 
 
 RECORD = assertion.Record(
-    [], "Reason for review: laboratory phoned a critical potassium result at 10:15.\n"
+    ["neutropenic sepsis"], "Reason for review: laboratory phoned a critical potassium result at 10:15.\n"
     "Potassium 7.4 mmol/L, sodium 136 mmol/L, haemoglobin 78 g/L", [["potassium"], ["haemoglobin"]],
 )
 
@@ -63,6 +63,7 @@ RECORD = assertion.Record(
     ("the repeat potassium is above 6.5", False),  # a later value: the record cannot say
     ("the potassium remains above 6.5 on repeat", True),  # "remains": the value is already there
     ("potassium still over 8 on repeat", False),
+    ("the neutrophils are below 0.5", False),  # no value in the record: not established, though "neutro..."
 ])
 def test_a_threshold_is_decided_by_the_records_value(condition, established):
     assert RECORD.establishes(condition) is established
@@ -158,6 +159,8 @@ def test_an_ampoule_is_a_dose_not_a_result():
     ("routine", "colonoscopy within 2 weeks", actions.LATER),  # touches the item's last moment only
     ("today", "IV antibiotics immediately", None),  # "emergency" meets "immediate"
     ("in 2 weeks", "colonoscopy within 2 weeks", None),
+    ("start IV Tazocin within the hour, before the results are back", "IV antibiotics immediately", None),
+    ("treat once the results are back", "IV antibiotics immediately", actions.LATER),
 ])
 def test_an_answer_meets_an_items_time_only_inside_it(answer, item, why):
     assert actions.contradiction(actions.read_action(answer), actions.item_reading_of(item)) == why

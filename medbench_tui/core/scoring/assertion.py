@@ -277,6 +277,8 @@ class Record:
         settled = self.threshold_settles(condition)
         if settled is not None and (not RECHECK & raw or PERSISTING & raw):
             return settled
+        if _THRESHOLD_RE.search(condition.lower()) is not None:
+            return False  # a threshold no value of the record settles ("if neutrophils are below 0.5")
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
         words = _words(condition)
