@@ -191,3 +191,18 @@ checks:
     case = load_valid_case(_case_with(tmp_path, checks))
     (outcome,) = run_checks(case, tmp_path / "bank")
     assert outcome.passed, outcome.problems
+
+
+def test_a_known_defect_warns_while_it_fails_and_asks_to_be_removed_once_it_passes(tmp_path, capsys):
+    """A check kept for a grader defect says so: a warning, not an error, until the grader is fixed."""
+    wrong = CHECKS.replace("      note: written to fail\n", "      note: written to fail\n"
+                           "      known_defect: the expectation is wrong on purpose\n")
+    path = _case_with(tmp_path, wrong)
+    assert main(["validate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "check.failed" not in out and "warning check.known_defect: answer check `says-the-opposite`" in out
+    assert "still fails, a known defect (the expectation is wrong on purpose)" in out
+    fixed = wrong.replace("        diagnosis: correct\n  questions:", "        diagnosis: wrong\n  questions:")
+    path = _case_with(tmp_path, fixed)
+    assert main(["validate", str(path)]) == 0
+    assert "warning check.defect_fixed: answer check `says-the-opposite`" in capsys.readouterr().out

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import AnswerCheck, Case, QuestionCheck
-from medbench_tui.core.diagnostics import Diagnostic
+from medbench_tui.core.diagnostics import Diagnostic, Severity
 from medbench_tui.core.yamldoc import YamlPath
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from medbench_tui.core.yamldoc import PositionMap
 
 FAILED = "check.failed"
+KNOWN_DEFECT = "check.known_defect"
+DEFECT_FIXED = "check.defect_fixed"
 NOT_GIVEN = ("not_found", "negated")
 NOT_A_PLAN = ("negated", "conditional", "historical")
 
@@ -36,6 +38,7 @@ class CheckOutcome:
     label: str
     path: YamlPath
     problems: tuple[str, ...]
+    known_defect: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -53,16 +56,24 @@ def run_checks(case: Case, bank_root: Path) -> list[CheckOutcome]:
 
 
 def check_diagnostics(case: Case, bank_root: Path, positions: PositionMap) -> list[Diagnostic]:
-    """The failed checks of ``case`` as errors at their lines."""
+    """The failed checks of ``case`` as errors at their lines; a check that names its failure as a
+    known defect warns instead, and warns again once it passes (its ``known_defect`` can go)."""
     diagnostics = []
     for outcome in run_checks(case, bank_root):
-        if outcome.passed:
+        if outcome.passed and outcome.known_defect is None:
             continue
         line, column = positions.locate(outcome.path) or (None, None)
-        diagnostics.append(Diagnostic(
-            severity="error", code=FAILED, line=line, column=column, path=".".join(map(str, outcome.path)),
-            message=f"{outcome.label}: " + "; ".join(outcome.problems),
-        ))
+        severity: Severity
+        if outcome.passed:
+            severity, code, message = "warning", DEFECT_FIXED, (
+                f"{outcome.label} passes now: delete its `known_defect` so a new failure is an error again")
+        elif outcome.known_defect is not None:
+            severity, code, message = "warning", KNOWN_DEFECT, (
+                f"{outcome.label} still fails, a known defect ({outcome.known_defect}): " + "; ".join(outcome.problems))
+        else:
+            severity, code, message = "error", FAILED, f"{outcome.label}: " + "; ".join(outcome.problems)
+        diagnostics.append(Diagnostic(severity=severity, code=code, line=line, column=column,
+                                      path=".".join(map(str, outcome.path)), message=message))
     return diagnostics
 
 
@@ -135,7 +146,7 @@ def _answer(case: Case, index: int, check: AnswerCheck) -> CheckOutcome:
         answer = f' from "{row.answer}"' if row is not None and row.answer else ""
         problems.append(f"`{item}` should be {wanted}, the grader has it {got_label}{answer}{why}")
     label = f"answer check `{check.id}`" + (f" ({check.note})" if check.note else "")
-    return CheckOutcome("answer", label, ("checks", "answers", index), tuple(problems))
+    return CheckOutcome("answer", label, ("checks", "answers", index), tuple(problems), check.known_defect)
 
 
 # --- questions -----------------------------------------------------------------------------
@@ -175,4 +186,4 @@ async def _question(case: Case, bank_root: Path, index: int, check: QuestionChec
     if problems:
         problems.append(f'the reply was: "{" ".join(reply.text.split())[:200]}"')
     label = f'question check "{check.ask}"' + (f" ({check.note})" if check.note else "")
-    return CheckOutcome("question", label, ("checks", "questions", index), tuple(problems))
+    return CheckOutcome("question", label, ("checks", "questions", index), tuple(problems), check.known_defect)

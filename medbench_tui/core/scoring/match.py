@@ -20,7 +20,7 @@ from typing import Literal
 from rapidfuzz import process
 
 from medbench_tui.core.scoring.actions import read_action, rule_for, rules_out
-from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, FOLLOW_UP, SAFETY_NET, WITHHOLDING
+from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, EXPLAINED_DECLINE, FOLLOW_UP, SAFETY_NET, WITHHOLDING
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
@@ -99,7 +99,7 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
     wanted = {id(r) for r in pool}
     best: dict[int, Candidate] = {}
     groups: list[Group] = []
-    withheld = [m.hit for m in mentions if m.via == WITHHOLDING]
+    withheld = [m.hit for m in mentions if m.via in (WITHHOLDING, EXPLAINED_DECLINE)]
     for m in mentions:
         if m.via is None and any(h.first <= m.hit.first and m.hit.last <= h.last for h in withheld):
             continue  # the treatment an instruction withholds ("hold off on pain relief") is not given

@@ -223,9 +223,9 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     about (a team, a drug, a class of drugs), the time it asks for and its route. The fields win
     over what the name says; aliases are other ways of naming the item, not other timings. A time
     the item gives as a point ("review in 2 weeks") is a deadline: sooner meets it. What the item
-    replaces ("routine referral instead of the suspected cancer pathway") is not what it is."""
-    reading = read_action(_own_part(name))
-    windows = timing_of(within) if within else reading.windows
+    replaces ("routine referral instead of the suspected cancer pathway") does not give its time."""
+    reading = read_action(name)
+    windows = timing_of(within) if within else read_action(_own_part(name)).windows
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
