@@ -27,8 +27,8 @@ def test_bank_validates_without_errors():
     assert errors == []
 
 
-def test_at_least_30_cases_and_3_per_category(bank):
-    assert len(bank) >= 30
+def test_at_least_60_clinical_cases_and_3_per_category(bank):
+    assert len([case for case in bank if case.metadata.category != "error_testing"]) >= 60
     per_category = Counter(case.metadata.category for case in bank)
     for category in CATEGORIES:
         wanted = 2 if category == "error_testing" else 3
@@ -67,7 +67,10 @@ def test_each_case_is_complete(bank):
         assert 5 <= len(case.control_questions) <= 12, case.id
         assert 3 <= len(case.differential) <= 8, case.id  # chest pain with a neurological sign lists 7
         assert all(d.icd10 for d in case.differential), case.id
-        assert {w.klass for w in case.workup} >= {"required", "acceptable", "unexpected"}, case.id
+        # a telephone consultation may have nothing acceptable (sore throat) or nothing to warn off (neutropenic
+        # sepsis: come in now): a required test and one of the other classes
+        workup = {w.klass for w in case.workup}
+        assert "required" in workup and len(workup) >= 2, case.id
         treatment = {t.klass for t in case.treatment}
         # something harmful to avoid or, where the right plan is restraint (uncomplicated renal colic), what it declines
         assert "required" in treatment and treatment & {"contraindicated", "not_indicated"}, case.id

@@ -29,7 +29,7 @@ def test_every_clinical_case_has_a_transcript_of_each_demo_system(tmp_path, monk
     config = load_bank_config(CASES)
     monkeypatch.chdir(tmp_path)  # configured replay paths are the bank's, wherever the command runs
     cases = _clinical_cases()
-    assert len(cases) == 49
+    assert len(cases) == 69
     for name in DEMO:
         system = resolve_system(name, bank=CASES, config=config)
         folder = CASES / "demo" / name.removeprefix("demo-")

@@ -47,6 +47,19 @@ def test_labels_name_items_of_the_case(answer):
 
 KNOWN_SCORER_MISSES: dict[str, str] = {
     # Open scorer limitations, kept visible: the label is the physician's, not moved toward the code.
+    # The bank-7 review answers (2026-12-05), labelled by their authors before any run:
+    "N-em-sah-001": "a non-contrast CT head in other words is not credited",
+    "N-sur-septic-arthritis-001": "'blood cx x2' is not read as blood cultures ('cx' is also the cervix)",
+    "N-im-gout-001": "rest, elevation and ice in other words are not credited",
+    "N-onc-melanoma-001": "the weighted 7-point checklist in other words is not credited",
+    "N-em-sjs-001": "the body surface area of detachment in other words is not credited",
+    "N-im-alcohol-withdrawal-001": "'Pabrinex 2 pairs TDS' is not read as parenteral thiamine",
+    "N-em-head-injury-001": "'Imaging not warranted - discussed with pt' is not the explanation; 'HI leaflet given + "
+                            "verbal red flags' is not head-injury advice",
+    "N-em-syncope-001": "trigger-avoidance advice in other words is not credited",
+    "N-im-vertigo-001": "the explanation and reassurance about BPPV in other words is not credited",
+    "N-im-falls-001": "a vitamin D level in other words is not credited",
+    "N-im-hyponatraemia-001": "the clinical assessment of volume status in other words is not credited",
 }
 
 

@@ -26,7 +26,7 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("presenting complaint", (
         "What brings you in today?", "Tell me more about what's been happening.", "When did it start?",
         "How has it changed since it started?", "Is it getting better or worse?",
-        "What were you hoping we could do for you today?",
+        "What were you hoping we could do for you today?", "How are you feeling now?",
     )),
     ("SOCRATES", (
         "Where exactly is it?", "Has it moved?", "Did it come on suddenly or gradually?",
@@ -73,6 +73,7 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Do you drink much tea, coffee or energy drinks?", "What is your diet like?",
         "Any burning or stinging when you pass urine?",
         "Do you have diabetes, high blood pressure or high cholesterol?", "Are your vaccinations up to date?",
+        "Have you ever fainted during exercise or when lying down?", "Is anyone around you unwell with the same?",
         "Have you had any screening tests?", "What is your ethnic background?",
     )),
     ("body systems", (
@@ -87,6 +88,7 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Are you more thirsty than usual, or passing more urine?", "Do you feel the heat or the cold more?",
         "Any easy bruising or bleeding gums?", "Any night sweats?", "Any new moles or skin changes?",
         "Any hair loss or changes to your nails?", "Any problems with your memory or concentration?",
+        "Has it changed in size, shape or colour?", "Any toothache or problems with your teeth?",
         "Any problems with your mood or sleep lately?",
     )),
     ("past history", (
@@ -97,13 +99,18 @@ HISTORY: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("drugs", (
         "What medicines do you take?", "Anything over the counter, or anything new recently?",
         "Do you carry a steroid card or any emergency medicine?",
+        "When did you last take each of your medicines?", "Are you having any injections as part of your treatment?",
+        "If you have taken an overdose: what did you take, how many, and when?",
+        "What tablets were they, and where did you get them?",
+        "What did you want to happen when you took them?",
     )),
     ("allergies", ("Do you have any allergies?",)),
     ("social history", (
         "Do you smoke?", "How much alcohol do you drink?", "Do you use any recreational drugs?",
         "What do you do for work?", "Who do you live with?", "Have you travelled anywhere recently?",
         "Any travel planned, or flights coming up?", "Do you drive?",
-        "When did you last eat or drink?",
+        "When did you last eat or drink?", "Would you like help to stop or cut down your drinking?",
+        "How are things at home? Any arguments or worries?",
     )),
     ("family history", ("Does anything run in your family?",)),
 )
