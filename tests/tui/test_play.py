@@ -3,6 +3,7 @@ abandoning, the turn limit, and the final-response form."""
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
@@ -359,3 +360,21 @@ async def test_practice_shows_no_id_or_title(clinic, make_app):
         for text in [*picker, header, *attachments, *palette]:
             for case_id, title in secrets:
                 assert case_id not in text and title not in text, text
+
+
+@pytest.mark.parametrize("graphics", [False, True])
+async def test_an_image_is_drawn_where_the_terminal_shows_pictures_and_described_elsewhere(clinic, make_app,
+                                                                                         monkeypatch, graphics):
+    """A terminal with a graphics protocol gets the picture under its description; anywhere else (a
+    browser tab, these tests) the description and the file's name are the text fallback."""
+    from medbench_tui.tui.widgets import attachment_image
+
+    monkeypatch.setattr(attachment_image, "GRAPHICS", graphics)
+    app = make_app(clinic, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot)
+        await ask(pilot, "Can I see the x-ray?")
+        panel = screen.query_one(AttachmentsPanel)
+        described = [str(w.render()) for w in panel.query(".attachment")]
+        assert any("Right lower zone consolidation" in text and "cxr.png" in text for text in described)
+        assert len(panel.query(".attachment--image")) == (1 if graphics else 0)

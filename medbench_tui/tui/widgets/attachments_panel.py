@@ -1,5 +1,5 @@
 """The attachments the doctor has been given so far: text in full, an image as its
-description and the path of its file (to open outside the terminal)."""
+description and the name of its file, and the picture itself where the terminal can draw it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
+
+from medbench_tui.tui.widgets.attachment_image import image_of
 
 NONE_YET = "Nothing yet. Ask for a result, report or image by name."
 
@@ -19,6 +22,7 @@ class AttachmentsPanel(VerticalScroll):
     AttachmentsPanel > .attachment { height: auto; padding: 0 1; margin-bottom: 1;
                                      border-top: solid $accent 50%; border-title-color: $accent; }
     AttachmentsPanel > .attachments--none { color: $text-muted; padding: 0 1; }
+    AttachmentsPanel > .attachment--image { height: 18; width: 100%; margin-bottom: 1; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -45,12 +49,15 @@ class AttachmentsPanel(VerticalScroll):
             return
         if not self.views:
             self.remove_children()
-        added = []
+        added: list[Widget] = []
         for view in views:
             self.views.append(view)
             shown = Static(describe_attachment(view), classes="attachment")
             shown.border_title = Content(f"{view.title} ({view.kind.replace('_', ' ')})")
             added.append(shown)
+            picture = image_of(view.image_path)
+            if picture is not None:
+                added.append(picture)
         self.mount_all(added)
         self.call_after_refresh(added[0].scroll_visible, animate=False, top=True)
         self._title()
