@@ -240,3 +240,10 @@ def test_a_duration_in_shorthand_and_a_list_after_a_comma_keep_the_treatment():
                               "treatment")
     assert "oxygen" not in extras(card("em-anaphylaxis-001", "Plan:\n- IM adrenaline 0.5 mg, oxygen sats\n"),
                                   "treatment")
+
+
+def test_a_decision_rules_name_is_not_the_test_it_decides():
+    c = card("em-head-injury-001", "Dx: minor head injury.\nCanadian CT Head Rule negative, so no scan.\n")
+    assert condition(c, "cc-no-ct") == "OK"
+    c = card("em-head-injury-001", "Dx: minor head injury.\nCT head today.\n")
+    assert condition(c, "cc-no-ct") == "FAIL"

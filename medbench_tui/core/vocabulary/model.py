@@ -285,6 +285,8 @@ PHRASE_LISTS: dict[str, str] = {
     "discharge_sending_home": "answers: words that send the patient home before such a referral",
     "diagnosis_service_words": "answers: words after a condition's name that make it a service ('the diabetes "
                                "nurse'), not a diagnosis",
+    "decision_rule_words": "answers: words after a test's or treatment's name that make it the name of a decision "
+                           "rule ('Canadian CT Head Rule negative'), not the test ordered",
     "treatment_measurement_words": "answers: words after a treatment's name that make it a measurement ('his oxygen"
                                    " levels'), not an intervention",
     "diagnosis_attributed": "answers: words that make a diagnosis someone else's idea ('I understand why you think "
