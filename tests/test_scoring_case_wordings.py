@@ -247,3 +247,9 @@ def test_a_decision_rules_name_is_not_the_test_it_decides():
     assert condition(c, "cc-no-ct") == "OK"
     c = card("em-head-injury-001", "Dx: minor head injury.\nCT head today.\n")
     assert condition(c, "cc-no-ct") == "FAIL"
+
+
+def test_sending_to_a_team_for_evaluation_is_a_referral():
+    c = card("ped-safeguarding-001", "Plan:\n- Send to the pediatric emergency department today for evaluation by "
+             "the child abuse pediatrics team.\n")
+    assert condition(c, "cc-paeds-same-day") == "OK"
