@@ -80,3 +80,15 @@ def test_rehearsal_prints_each_question_with_its_reply_and_flags_a_reply_that_do
     text = render_text(rehearsal)
     assert "Questions and replies" in text and "-> About a pack a day for thirty years. [smoking]" in text
     assert any(section == "body systems" for section, _ in battery(case))
+
+
+def test_a_reply_that_may_not_fit_is_worth_a_look_not_a_thing_to_fix():
+    """The exit status follows "To fix" (what nothing reaches); a reply whose fact may not fit its question
+    is a judgement call, listed apart so a clean case is not shown with things to fix."""
+    from medbench_tui.core.consultation.rehearsal import Asked, Rehearsal
+
+    unfit = Asked("history", "Where exactly is it?", "It hurts.", ["onset"], fits=False)
+    clean = Rehearsal("c1", [unfit], {}, {}, [], [], [])
+    text = render_text(clean)
+    assert clean.clean and "To fix:\n  nothing" in text
+    assert "Worth a look (replies whose fact may not fit the question):\n  question 'Where exactly is it?'" in text

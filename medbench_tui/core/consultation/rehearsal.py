@@ -304,10 +304,12 @@ def render_text(rehearsal: Rehearsal) -> str:
           for f in rehearsal.unreached_facts),
         *(f"  control question {c}: none of its facts is reached" for c in rehearsal.unelicited_controls),
         *(f"  attachment {a}: no request releases it (add request keywords)" for a in rehearsal.unreleased_attachments),
-        *(f"  question {q.question!r}: the reply gives {', '.join(q.facts)}, which does not fit it "
-          "(check the fact's keywords and topic)" for q in rehearsal.unfit),
     ]
     lines += fixes or ["  nothing"]
+    if rehearsal.unfit:  # a judgement call, not a failure: the exit status is the list above's
+        lines += ["", "Worth a look (replies whose fact may not fit the question):"]
+        lines += [f"  question {q.question!r}: the reply gives {', '.join(q.facts)} (check the fact's keywords and "
+                  "topic)" for q in rehearsal.unfit]
     lines += ["", "Facts:"]
     for fact, questions in rehearsal.reached_by.items():
         lines.append(f"  {fact}: " + ("; ".join(questions) if questions else "NOT REACHED"))
