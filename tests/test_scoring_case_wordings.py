@@ -253,3 +253,21 @@ def test_sending_to_a_team_for_evaluation_is_a_referral():
     c = card("ped-safeguarding-001", "Plan:\n- Send to the pediatric emergency department today for evaluation by "
              "the child abuse pediatrics team.\n")
     assert condition(c, "cc-paeds-same-day") == "OK"
+
+
+def labels(c, case_id: str) -> dict[str, str]:
+    from medbench_tui.core.authoring.case_checks import item_labels
+
+    return {name: label for name, (label, _) in item_labels(c, case(case_id)).items()}
+
+
+def test_a_drug_or_class_declined_is_the_harmful_item_that_names_it_declined():
+    """"No antibiotics" declines a useless item about antibiotics and "(avoid carbamazepine)" a harmful
+    switch to it: read as widely as credit, since a declined item is never given; a harmful stop is
+    not declined by the stop it names."""
+    c = card("im-gout-001", "Plan:\n- Naproxen 500 mg bd with omeprazole.\n- No antibiotics: no sign of infection.\n")
+    assert labels(c, "im-gout-001").get("Antibiotics for presumed infection") == "negated"
+    c = card("em-sjs-001", "Plan:\n- Stop lamotrigine permanently (avoid carbamazepine).\n")
+    assert labels(c, "em-sjs-001").get("Switch to carbamazepine or phenytoin") == "negated"
+    c = card("sur-septic-arthritis-001", "Plan:\n- Stop prednisolone.\n")
+    assert condition(c, "cc-implicit-contraindicated") == "FAIL"

@@ -147,6 +147,14 @@ def class_of_item(answer: ActionReading, item: ActionReading) -> bool:
     )
 
 
+def named_in_item(answer: ActionReading, item: ActionReading) -> bool:
+    """The answer names a class or a drug the item names, and nothing else of its kind ("no antibiotics"
+    for "Antibiotics for the cold", "avoid carbamazepine" for "Switch to carbamazepine or phenytoin")."""
+    if answer.drugs:
+        return answer.drugs <= item.drugs and not answer.classes - item.classes
+    return bool(answer.classes) and answer.classes <= item.classes and not item.drugs
+
+
 @dataclass(frozen=True)
 class ActionRule:
     """A way an answer's action meets a reference item in other words than the item's."""
@@ -156,6 +164,9 @@ class ActionRule:
     applies: Callable[[ActionReading, ActionReading], bool]
     credit_only: bool = False
     """Only for items that give credit: a class never makes a harmful single drug."""
+    declined_only: bool = False
+    """Only for what the answer declines: naming a class or drug declines every item that names it, but
+    gives none."""
 
 
 ACTION_RULES: tuple[ActionRule, ...] = (
@@ -165,6 +176,7 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same drug, its route unsaid", MATCH_SCORE_DRUG, same_drug, credit_only=True),
     ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
+    ActionRule("a drug or class it names, declined", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
 )
 """The rules, strongest first; the first that applies decides (``medbench vocabulary rules``)."""
 
@@ -176,9 +188,13 @@ def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool) ->
     return None if why == SOONER and not gives_credit else why
 
 
-def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool) -> ActionRule | None:
-    """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it."""
-    if answer.empty or rules_out(answer, item, gives_credit) is not None or (
-            not gives_credit and dose_differs(answer, item)):
+def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, declined: bool = False
+             ) -> ActionRule | None:
+    """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it. What the
+    answer declines ("no antibiotics", "avoid carbamazepine") is read as widely as what earns credit: it
+    gives nothing, so a harmful item it names is only ever declined."""
+    wide = gives_credit or declined
+    if answer.empty or rules_out(answer, item, wide) is not None or (not wide and dose_differs(answer, item)):
         return None
-    return next((r for r in ACTION_RULES if (gives_credit or not r.credit_only) and r.applies(answer, item)), None)
+    return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
+                 and r.applies(answer, item)), None)

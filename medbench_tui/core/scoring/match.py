@@ -140,13 +140,14 @@ CONCEPT_MATCHES = frozenset({SAFETY_NET, FOLLOW_UP})
 """Matches through a concept that weighs its own time (a safety-net, a follow-up interval)."""
 
 
-def _by_action(entity: Entity, pool: list[Ref]) -> list[Candidate]:
+def _by_action(entity: Entity, pool: list[Ref], table: ReferenceTable) -> list[Candidate]:
     """The items the entity names as a clinical action in other words than theirs
     (``actions.ACTION_RULES``): the same team, the item's drug by its route, a drug of its class."""
     answer = read_action(entity.text)
+    declined = entity.status == "negated"
     out = []
     for ref in pool:
-        rule = rule_for(answer, ref.reading, ref.klass in CREDIT)
+        rule = rule_for(answer, ref.reading, ref.klass in CREDIT, declined=declined and table.declinable(ref))
         if rule is not None:
             out.append(Candidate(ref, rule.score, rule.name))
     return out
@@ -157,7 +158,7 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
     named, groups = _by_text(entity, table, pool)
     acting = entity.kind in ("workup", "treatment")
     coded = _by_code(entity, pool) if entity.kind in ("diagnosis", "differential") else []
-    read = _by_action(entity, pool) if acting else []
+    read = _by_action(entity, pool, table) if acting else []
     merged: dict[int, Candidate] = {}
     for c in (*named, *coded, *read):
         if id(c.ref) not in merged or merged[id(c.ref)].score < c.score:

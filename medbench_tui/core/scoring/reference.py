@@ -396,8 +396,10 @@ class ReferenceTable:
                         continue
                     run = _from_first_term(doc, whole, answer)
                     context = _context(doc, run, taken, answer)
+                    declined = cues.negation(doc, run.first, run.last) is not None
                     for ref in refs:
-                        rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES)
+                        rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES,
+                                                declined=declined and self.declinable(ref))
                         if rule is not None:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         return out
@@ -511,6 +513,11 @@ class ReferenceTable:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
         return out
+
+    def declinable(self, ref: Ref) -> bool:
+        """A harmful or useless item an answer can decline by naming its drug or class: not one whose
+        harm is itself a withholding ("stop prednisolone abruptly", "antibiotics held for the swabs")."""
+        return ref.klass not in concepts.CREDIT_CLASSES and not any(r is ref for _, r, _ in self._withholdings)
 
     def is_safety_net(self, phrase: Phrase) -> bool:
         """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
