@@ -147,7 +147,9 @@ def test_the_action_rules_are_listed_strongest_first(capsys):
 
     assert main(["vocabulary", "rules"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    rules = [line.strip().split(":")[0].removesuffix(" (credit only)") for line in lines if line.startswith("  ")]
+    rules = [line.strip().split(":")[0].removesuffix(" (credit only)").removesuffix(" (declined only)")
+             for line in lines if line.startswith("  ")]
     assert rules == [r.name for r in ACTION_RULES] + [d.name for d in DOUBTS] + [n for n, _ in CONDITION_DOUBTS]
-    assert "(credit only)" in lines[len(ACTION_RULES)] and ":func:" not in "".join(lines)
+    assert "(credit only)" in lines[len(ACTION_RULES) - 1] and ":func:" not in "".join(lines)
+    assert "(declined only)" in lines[len(ACTION_RULES)]
     assert lines[0].startswith("Action rules") and any(line.startswith("Doubt rules") for line in lines)

@@ -105,11 +105,12 @@ def _rules(args: argparse.Namespace) -> int:
     from medbench_tui.core.scoring.certainty import CONDITION_DOUBTS, DOUBTS
 
     rows = [{"table": "action", "name": r.name, "score": r.score, "credit_only": r.credit_only,
-             "meaning": " ".join((r.applies.__doc__ or "").split())} for r in ACTION_RULES]
-    rows += [{"table": "doubt", "name": d.name, "score": None, "credit_only": False, "meaning": d.says}
-             for d in DOUBTS]
-    rows += [{"table": "verdict doubt", "name": name, "score": None, "credit_only": False, "meaning": says}
-             for name, says in CONDITION_DOUBTS]
+             "declined_only": r.declined_only, "meaning": " ".join((r.applies.__doc__ or "").split())}
+            for r in ACTION_RULES]
+    rows += [{"table": "doubt", "name": d.name, "score": None, "credit_only": False, "declined_only": False,
+              "meaning": d.says} for d in DOUBTS]
+    rows += [{"table": "verdict doubt", "name": name, "score": None, "credit_only": False, "declined_only": False,
+              "meaning": says} for name, says in CONDITION_DOUBTS]
     if args.format == "json":
         emit_json(rows)
         return 0
@@ -121,7 +122,7 @@ def _rules(args: argparse.Namespace) -> int:
         if row["table"] != table:
             table = row["table"]
             print(("" if table == "action" else "\n") + titles[str(table)])
-        only = " (credit only)" if row["credit_only"] else ""
+        only = " (credit only)" if row["credit_only"] else " (declined only)" if row["declined_only"] else ""
         print(f"  {row['name']}{only}: {row['meaning']}")
     return 0
 

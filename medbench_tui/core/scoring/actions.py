@@ -176,7 +176,7 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same drug, its route unsaid", MATCH_SCORE_DRUG, same_drug, credit_only=True),
     ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
-    ActionRule("a drug or class it names, declined", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
+    ActionRule("a drug or class it names", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
 )
 """The rules, strongest first; the first that applies decides (``medbench vocabulary rules``)."""
 
