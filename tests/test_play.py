@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -30,16 +31,30 @@ def play(*args: str, stdin: str, env: dict[str, str] | None = None) -> subproces
     )
 
 
-def test_play_every_bundled_case_offline(bundled_cases, tmp_path):
+def test_play_every_bundled_case_offline(bundled_cases, tmp_path, monkeypatch, capsys):
+    """Every bundled case plays to the end: one case of each category as a user runs it (a subprocess
+    with piped stdin), every case through the same command in this process (a subprocess each would
+    spend the suite's budget on starting Python)."""
+    from medbench_tui.cli import main
+
     cases = iter_case_files(bundled_cases)
     assert cases, "no bundled cases"
+    by_category = {path.stem.split("-")[0]: path for path in cases}
 
     def one(path: Path):
         out = tmp_path / f"{path.stem}.json"
         return path, out, play(str(path), "--transcript", str(out), stdin=SCRIPT)
 
+    def in_process(path: Path):
+        out = tmp_path / f"{path.stem}.in.json"
+        monkeypatch.setattr(sys, "stdin", io.StringIO(SCRIPT))
+        code = main(["play", str(path), "--transcript", str(out)])
+        captured = capsys.readouterr()
+        return path, out, subprocess.CompletedProcess([], code, captured.out, captured.err)
+
     with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(one, cases))
+        results = list(pool.map(one, by_category.values()))
+    results += [in_process(path) for path in cases]
     for path, out, done in results:
         assert done.returncode == 0, f"{path.name}: {done.stderr}"
         first_line = path.read_text(encoding="utf-8")  # the intro is printed first
