@@ -429,13 +429,14 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
 EXPLAIN_WORDS = word_list("explain_words")
 EXPLAIN_END = word_list("explain_end")
 EXPLAIN_SKIP = word_list("explain_skip")
+EXPLAIN_MARKS = word_list("explain_marks")
 DECLINE_REASONS = cue_list("decline_reasons")
 
 
 def explain_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """The treatment or test of a reference phrase about explaining why it is not needed ("Explain
     that antibiotics are not needed and why" -> antibiotics), or None."""
-    if not words or words[0] not in EXPLAIN_WORDS or not {"not", "no", "why"} & set(words):
+    if not words or words[0] not in EXPLAIN_WORDS or not EXPLAIN_MARKS & set(words):
         return None
     part: list[str] = []
     for word in words[1:]:

@@ -198,6 +198,7 @@ class ReferenceTable:
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     findings_text: str = ""  # the attachments' text: what examinations and observations found
@@ -250,6 +251,7 @@ class ReferenceTable:
         part = concepts.withhold_parts(phrase.words)
         if part is not None:
             treatment = " ".join(part)
+            self._withholding_refs.add(id(ref))
             self._withholdings.append((phrase, ref, _names(group_phrases(treatment, members=False)
                                                            + _drug_names(treatment))))
 
@@ -517,7 +519,7 @@ class ReferenceTable:
     def declinable(self, ref: Ref) -> bool:
         """A harmful or useless item an answer can decline by naming its drug or class: not one whose
         harm is itself a withholding ("stop prednisolone abruptly", "antibiotics held for the swabs")."""
-        return ref.klass not in concepts.CREDIT_CLASSES and not any(r is ref for _, r, _ in self._withholdings)
+        return ref.klass not in concepts.CREDIT_CLASSES and id(ref) not in self._withholding_refs
 
     def is_safety_net(self, phrase: Phrase) -> bool:
         """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""

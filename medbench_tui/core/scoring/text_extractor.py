@@ -385,10 +385,16 @@ def _leads(doc: Document, item: Item, first: int) -> bool:
 HEDGE_WORDS = cues.word_list("diagnosis_item_hedges")
 
 
-def _next_low(doc: Document, last: int) -> str | None:
+def _next_index(doc: Document, last: int) -> int:
+    """The token after ``last``, past the rest of an expanded abbreviation."""
     k = last + 1
     while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
         k += 1
+    return k
+
+
+def _next_low(doc: Document, last: int) -> str | None:
+    k = _next_index(doc, last)
     return doc.lows[k] if k < len(doc.tokens) and doc.clause[k] == doc.clause[last] else None
 
 
@@ -399,9 +405,7 @@ def _service(doc: Document, last: int) -> bool:
 def _measured(doc: Document, last: int) -> bool:
     """A measurement word right after the name ("his oxygen levels"), not after a comma ("watch for ACS,
     sats monitoring": another item of the list)."""
-    after = last + 1
-    while after < len(doc.tokens) and doc.tokens[after].start == doc.tokens[last].start:
-        after += 1
+    after = _next_index(doc, last)
     return _next_low(doc, last) in MEASUREMENT_WORDS and not (after < len(doc.tokens) and doc.comma_before[after])
 
 

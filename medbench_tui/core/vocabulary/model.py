@@ -222,6 +222,8 @@ PHRASE_LISTS: dict[str, str] = {
                      "painkillers', 'hold off on pain relief')",
     "explain_words": "answers: words that open a reference item about explaining why a treatment or test is not "
                      "needed ('Explain that antibiotics are not needed and why')",
+    "explain_marks": "answers: words that make an explaining item one about what is not needed ('... are not "
+                     "needed and why')",
     "explain_end": "answers: words that end the treatment or test of such an item ('are not needed')",
     "explain_skip": "answers: words between the explaining word and the treatment of such an item ('explain why a "
                     "CT scan ...')",
