@@ -10,6 +10,7 @@ from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.reference import reference_table
+from medbench_tui.core.text import normalise
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 from tests.test_scoring_regressions import CASES, card, case, condition, extras, rows
@@ -271,3 +272,36 @@ def test_a_drug_or_class_declined_is_the_harmful_item_that_names_it_declined():
     assert labels(c, "em-sjs-001").get("Switch to carbamazepine or phenytoin") == "negated"
     c = card("sur-septic-arthritis-001", "Plan:\n- Stop prednisolone.\n")
     assert condition(c, "cc-implicit-contraindicated") == "FAIL"
+
+
+def test_an_order_written_first_then_or_followed_by_is_the_order_an_item_names():
+    """"A first, then B" and "A followed by B" say "A before B"; the other order does not."""
+    for plan, verdict in (("IV dextrose followed by thiamine", "FAIL"), ("IV dextrose first and then thiamine", "FAIL"),
+                          ("IV thiamine first, then IV dextrose", "OK")):
+        c = card("im-alcohol-withdrawal-001", f"Alcohol withdrawal.\nPlan:\n- {plan}\n- chlordiazepoxide per CIWA\n")
+        assert condition(c, "cc-no-glucose-first") == verdict, plan
+
+
+def test_a_class_declined_by_the_words_after_it_is_declined():
+    """"Antibiotics not needed" declines the item about antibiotics as "no antibiotics" does."""
+    c = card("im-gout-001", "Plan:\n- Naproxen 500 mg bd with omeprazole.\n- Antibiotics not needed.\n")
+    assert labels(c, "im-gout-001").get("Antibiotics for presumed infection") == "negated"
+
+
+def test_against_a_score_guides_a_dose_and_advising_against_declines():
+    """"Titrated against CIWA" doses by the score; "advised against" declines what follows."""
+    c = card("im-alcohol-withdrawal-001", "Plan:\n- Chlordiazepoxide titrated against hourly CIWA-Ar scores\n")
+    assert labels(c, "im-alcohol-withdrawal-001").get("CIWA-Ar scoring to guide dosing") == "found"
+    c = card("em-sah-001", "Plan:\n- Advised against aspirin or clopidogrel until the aneurysm is secured\n")
+    assert labels(c, "em-sah-001").get("Antiplatelet or anticoagulant drugs before the aneurysm is secured") == "negated"
+
+
+def test_lay_words_for_procedures_and_units_are_read():
+    """"cut it out" is excision and "freeze it off" cryotherapy, said or declined; "2 pairs" (of ampoules)
+    is a dose, not a result; "Mg2+" is magnesium."""
+    assert normalise("cut it out") == normalise("excise it") and normalise("freeze it off") == normalise("cryotherapy")
+    assert normalise("Mg2+") == normalise("magnesium") and normalise("Ca2+") == normalise("calcium")
+    c = card("onc-melanoma-001", "Plan:\n- Urgent dermatology referral; we won't freeze it or cut it out here.\n")
+    assert labels(c, "onc-melanoma-001").get("Excision, biopsy or destruction of the lesion in primary care") == "negated"
+    c = card("im-alcohol-withdrawal-001", "Plan:\n- IV Pabrinex 2 pairs now\n- chlordiazepoxide per CIWA\n")
+    assert condition(c, "cc-thiamine") == "OK"

@@ -217,9 +217,10 @@ async def test_fewer_than_two_systems_is_refused(clinic, make_app):
         assert "Not added" in app.notes.text()
 
 
-async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
-    """The whole bundled bank: the checklist (no diagnosis) against replays of each case's
-    own model answer, read case by case and in aggregate."""
+async def test_checklist_against_replay_on_bundled_cases(tmp_path, make_app):
+    """Bundled cases, one of each category with both error-testing cases: the checklist (no
+    diagnosis) against replays of each case's own model answer, read case by case and in
+    aggregate (the whole bank runs through the same code in test_runs_runner)."""
     import shutil
     from pathlib import Path
 
@@ -230,6 +231,12 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
 
     bank = tmp_path / "bank"
     shutil.copytree(Path(__file__).resolve().parents[2] / "cases", bank)
+    kept: set[str] = set()
+    for path in iter_case_files(bank):  # the first case of each category (its id's prefix)
+        category = path.name.split("-")[0]
+        if category in kept and category != "err":
+            path.unlink()
+        kept.add(category)
     error_tests = 0
     for path in iter_case_files(bank):
         case = load_valid_case(path)
@@ -243,7 +250,7 @@ async def test_checklist_against_replay_on_the_bundled_bank(tmp_path, make_app):
         assert f"{error_tests} error-testing cases left out" in str(screen.query_one("#compare-plan").render())
         report = screen.query_one(GroupReport)
         await until(pilot, lambda: report.report is not None)
-        assert len(report.rows) == cases >= 30
+        assert len(report.rows) == cases >= 8
         comparison = report.report.comparisons[0]
         # error-testing cases test the harness, not the systems: the comparison never planned them
         assert report.report.error_tests_left_out == [] and comparison.cases == cases

@@ -397,8 +397,12 @@ class ReferenceTable:
                     if answer.empty:
                         continue
                     run = _from_first_term(doc, whole, answer)
-                    context = _context(doc, run, taken, answer)
                     declined = cues.negation(doc, run.first, run.last) is not None
+                    if not declined:  # "Abx not needed": the words after its last term decline it
+                        short = _to_last_term(doc, run, answer)
+                        declined = cues.negation(doc, short.first, short.last) is not None
+                        run = short if declined else run
+                    context = _context(doc, run, taken, answer)
                     for ref in refs:
                         rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES,
                                                 declined=declined and self.declinable(ref))
@@ -659,6 +663,19 @@ def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) ->
             break
         first += 1
     return Hit(first, run.last)
+
+
+def _to_last_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:
+    """The run up to its last word that changes what it reads: words after it are its context, read by
+    the cues as they are after any mention ("Abx not needed" declines antibiotics)."""
+    named = (reading.teams, reading.drugs, reading.classes, reading.routes, reading.windows, reading.acts)
+    last = run.last
+    while last > run.first:
+        rest = actions.read_action(doc.quote(Hit(run.first, last - 1)))
+        if (rest.teams, rest.drugs, rest.classes, rest.routes, rest.windows, rest.acts) != named:
+            break
+        last -= 1
+    return Hit(run.first, last)
 
 
 def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionReading | None = None
