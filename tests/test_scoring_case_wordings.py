@@ -307,3 +307,19 @@ def test_lay_words_for_procedures_and_units_are_read():
     assert labels(c, "onc-melanoma-001").get(item) == "negated"
     c = card("im-alcohol-withdrawal-001", "Plan:\n- IV Pabrinex 2 pairs now\n- chlordiazepoxide per CIWA\n")
     assert condition(c, "cc-thiamine") == "OK"
+
+
+def test_declining_the_broader_test_with_a_reason_explains_why_the_narrower_is_not_needed():
+    """"Explain why a CT scan is not needed" is met by declining imaging (the CT's broader term) with
+    a reason; declining without one is not."""
+    c = card("em-head-injury-001", "Dx: concussion.\nPlan: no brain imaging required, since none of the NICE "
+             "risk factors are present.\n")
+    assert condition(c, "cc-explain") == "OK"
+    c = card("em-head-injury-001", "Dx: concussion.\nPlan: no brain imaging.\n")
+    assert condition(c, "cc-explain") == "FAIL"
+
+
+def test_household_words_and_the_head_injury_shorthand_are_read():
+    assert normalise("HI advice") == normalise("head injury advice")
+    assert normalise("home with her boyfriend") == normalise("home with her partner")
+    assert normalise("hi there") != normalise("head injury there")  # only in capitals

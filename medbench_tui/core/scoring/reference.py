@@ -247,7 +247,8 @@ class ReferenceTable:
             self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
         explained = concepts.explain_parts(phrase.words)
         if explained is not None and ref.klass in concepts.CREDIT_CLASSES:
-            self._explanations.append((phrase, ref, _names(group_phrases(" ".join(explained)))))
+            name = " ".join(explained)
+            self._explanations.append((phrase, ref, _names(group_phrases(name) + _broader_names(name))))
         part = concepts.withhold_parts(phrase.words)
         if part is not None:
             treatment = " ".join(part)
@@ -876,6 +877,13 @@ time, and a discharge's piece often times what follows it ("home with midwife re
 def _drug_names(name: str) -> tuple[str, ...]:
     """Every name of the drug ``name`` names (its brands: "stop Ditropan" stops oxybutynin)."""
     return tuple(n for term in read_vocabulary().lookup(name, "drug") for n in term.names)
+
+
+def _broader_names(name: str) -> tuple[str, ...]:
+    """Every name of the terms ``name`` belongs to ("CT scan": imaging, scan): declining the broader
+    test declines it ("imaging not warranted")."""
+    vocabulary = read_vocabulary()
+    return tuple(n for term in vocabulary.lookup(name) for broader in vocabulary.broader(term) for n in broader.names)
 
 
 def _measure_names(name: str) -> tuple[str, ...]:
