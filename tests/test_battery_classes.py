@@ -114,3 +114,14 @@ def test_an_assessment_and_plan_heading_holds_the_assessment_on_its_line_and_the
     assert [s.kind for s in parse("Assessment and plan:\n- admit\n").sections] == ["treatment"]
     card = _card("psy-delirium-001", text)
     assert card.metrics.diagnosis_accuracy == 100
+
+
+def test_asked_how_they_think_it_happened_the_patient_gives_their_account():
+    """"How do you think she got that mark?" asks for the parent's account, not for a diagnosis;
+    "what do you think it is?" still asks for a diagnosis the patient cannot give."""
+    from medbench_tui.core.simulators.intent import kind_of
+
+    assert kind_of("what do you think it is?") == "diagnosis"
+    assert kind_of("how do you think she got that mark?") == "open"
+    sim = GroundedSimulator(patient_record(load_valid_case(CASES / "ped-safeguarding-001.yaml")))
+    assert sim.answer("And how do you think she got that mark?").facts == ["explanation"]

@@ -227,11 +227,22 @@ def split_questions(message: str) -> list[str]:
     return parts or [message]
 
 
+_ACCOUNT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_account_asks"))
+
+
+def asks_account(part: str) -> bool:
+    """Does the part ask what the patient thinks happened (a vocabulary phrase), not what it is?"""
+    said = f" {' '.join(words(part))} "
+    return any(f" {phrase} " in said for phrase in _ACCOUNT_ASKS)
+
+
 @lru_cache(maxsize=4096)
 def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
     text = part.strip()
+    if asks_account(text):
+        return "open"  # "how do you think it happened?": the patient's account, not a diagnosis
     if _STRONG_DIAGNOSIS.search(text) or confirms_diagnosis(text):
         return "diagnosis"
     if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):

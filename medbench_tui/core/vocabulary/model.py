@@ -74,6 +74,8 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_aspect_time_of_day": "the simulated patient: a question says when in the day (says when, not what about)",
     "patient_aspect_baseline": "the simulated patient: a question asks how the patient is when well",
     "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
+    "patient_account_asks": "the simulated patient: words by which 'what do you think...' asks for the patient's "
+                            "account of events ('how do you think it happened?'), not a diagnosis",
     "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
                       "clarification asks what they mean)",
     "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
