@@ -323,3 +323,13 @@ def test_household_words_and_the_head_injury_shorthand_are_read():
     assert normalise("HI advice") == normalise("head injury advice")
     assert normalise("home with her boyfriend") == normalise("home with her partner")
     assert normalise("hi there") != normalise("head injury there")  # only in capitals
+
+
+def test_tomorrow_is_no_same_day_action_but_is_within_24_hours():
+    """A same-day item is met today, not tomorrow; an item within 24 hours is met by tomorrow morning."""
+    for plan, verdict in (("Paediatric assessment tomorrow", "FAIL"), ("Paediatric assessment this afternoon", "OK")):
+        c = card("ped-safeguarding-001", f"Dx: possible NAI.\nPlan:\n- {plan}\n- Phone children's social care today\n")
+        assert condition(c, "cc-paeds-same-day") == verdict, plan
+    c = card("obg-reduced-fetal-movements-001", "Imp: recurrent RFM 36/40.\nPlan: growth scan with Dopplers tomorrow "
+             "morning.\n")
+    assert condition(c, "cc-ultrasound") == "OK"
