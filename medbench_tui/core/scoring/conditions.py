@@ -18,11 +18,12 @@ without a negation cue (``cues.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from medbench_tui.core.cases.model import IMPLICIT_CONDITION
 from medbench_tui.core.scoring import assertion, cues
 from medbench_tui.core.scoring.document import Document, document
-from medbench_tui.core.scoring.extraction_model import Entity, Span
+from medbench_tui.core.scoring.extraction_model import Entity, Span, SpanField
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
@@ -31,6 +32,7 @@ from medbench_tui.core.text import compact
 from medbench_tui.core.transcript import FinalResponse
 
 IMPLICIT_CONTRAINDICATED = IMPLICIT_CONDITION
+ConditionStatus = Literal["OK", "NOT_APPLICABLE", "FAIL"]
 GIVEN = ("matched", "acceptable", "unexpected", "contraindicated", "not_indicated")
 NAMING_SECTIONS = ("diagnosis", "differential", "icd")
 """Sections that name conditions: "NSAID gastropathy" there recommends no NSAID."""
@@ -41,7 +43,7 @@ class ConditionOutcome:
     id: str
     kind: str
     description: str
-    status: str  # OK | NOT_APPLICABLE | FAIL
+    status: ConditionStatus
     evidence: str
     span: Span | None = None
     implicit: bool = False
@@ -70,8 +72,12 @@ class Occurrence:
         return f'"{self.quote}" ({self.where})'
 
 
-def _documents(final: FinalResponse) -> list[tuple[Document, str, str | None]]:
-    docs: list[tuple[Document, str, str | None]] = []
+Where = tuple[Document, str, SpanField | None]
+"""A text that is scored, where it is (for evidence) and its field (None: a structured entry)."""
+
+
+def _documents(final: FinalResponse) -> list[Where]:
+    docs: list[Where] = []
     if final.text:
         docs.append((document(final.text), "text", "text"))
     if final.advice:
@@ -81,7 +87,7 @@ def _documents(final: FinalResponse) -> list[tuple[Document, str, str | None]]:
     return docs
 
 
-def _occurrences(docs, table: ReferenceTable, phrases: list[Phrase], refs: list[Ref]) -> list[Occurrence]:
+def _occurrences(docs: list[Where], table: ReferenceTable, phrases: list[Phrase], refs: list[Ref]) -> list[Occurrence]:
     wanted_phrases = set(phrases)
     wanted_refs = {id(r) for r in refs}
     out = []
@@ -151,7 +157,7 @@ def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
 
 
 def _recommended(
-    docs, table, matching, refs: list[Ref], phrases: list[Phrase]
+    docs: list[Where], table: ReferenceTable, matching: Matching, refs: list[Ref], phrases: list[Phrase]
 ) -> tuple[Recommendation | None, list[Occurrence]]:
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
@@ -210,17 +216,17 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
                                         f"none of these was recommended: {entries}", rests_on=rests_on))
     contraindicated = [r for r in table.treatment if r.klass == "contraindicated"]
     if contraindicated:
-        given = [p for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
+        given = [(p, p.entity) for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
         description = "Must not give a treatment the case marks contraindicated: " + ", ".join(
             r.name for r in contraindicated
         )
         names = tuple(r.name for r in contraindicated)
         if given:
-            names = tuple(p.ref.name for p in given if p.ref is not None)
-            evidence = "; ".join(f"{p.ref.name if p.ref else ''}: {_entity_evidence(p.entity)[0]}" for p in given)  # type: ignore[arg-type]
+            names = tuple(p.ref.name for p, _ in given if p.ref is not None)
+            evidence = "; ".join(f"{p.ref.name if p.ref else ''}: {_entity_evidence(entity)[0]}" for p, entity in given)
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "FAIL",
                                         f"contraindicated treatment given: {evidence}",
-                                        _entity_evidence(given[0].entity)[1], implicit=True,  # type: ignore[arg-type]
+                                        _entity_evidence(given[0][1])[1], implicit=True,
                                         rests_on=names))
         else:
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "OK",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -27,6 +27,9 @@ from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.reference import Mention, ReferenceTable
 from medbench_tui.core.transcript import FinalResponse
 
+if TYPE_CHECKING:
+    from medbench_tui.core.icd10.model import Agreement
+
 NO_EVIDENCE = "NO_EVIDENCE"
 EntityKind = Literal["diagnosis", "differential", "workup", "treatment"]
 ENTITY_KINDS: tuple[EntityKind, ...] = ("diagnosis", "differential", "workup", "treatment")
@@ -35,6 +38,8 @@ FIELD_OF_KIND = {"diagnosis": "diagnoses", "differential": "differential", "work
 ICD_CODE_RE = re.compile(r"\b([A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])")
 
 SpanField = Literal["text", "advice"]
+EntitySource = Literal["structured", "text", "llm"]
+MentionKind = Literal["diagnosis", "workup", "treatment"]
 """The final's fields an entity can be quoted from."""
 
 
@@ -55,7 +60,7 @@ class Entity(BaseModel):
     text: str
     icd10: str | None = None
     evidence: Evidence
-    source: Literal["structured", "text", "llm"]
+    source: EntitySource
     negated: str | None = Field(default=None, description="The negation cue: a mention that is not a recommendation.")
     section: str | None = None
     status: Literal["affirmed", "negated", "conditional", "historical", "question"] = Field(
@@ -99,19 +104,20 @@ def normalise_icd(code: str | None) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def agreement(given: str | None, reference: str) -> str:
+def agreement(given: str | None, reference: str) -> Agreement:
     """``icd10.agreement``, remembered (the same few codes come back run after run)."""
     from medbench_tui.core import icd10
 
     return icd10.agreement(given, reference)
 
 
-def mention_kind(mention: Mention) -> str:
+def mention_kind(mention: Mention) -> MentionKind:
     """The action or diagnosis kind of what a mention names."""
     if mention.group is not None:
         return "treatment"
     assert mention.ref is not None
-    return "diagnosis" if mention.ref.is_diagnosis else mention.ref.kind
+    kind = mention.ref.kind
+    return kind if kind == "workup" or kind == "treatment" else "diagnosis"
 
 
 def item_negation(doc: Document) -> str | None:
@@ -123,7 +129,7 @@ def item_negation(doc: Document) -> str | None:
 
 
 def entry_entities(
-    text: str, icd: str | None, kind: EntityKind, evidence: Evidence, source: str, table: ReferenceTable
+    text: str, icd: str | None, kind: EntityKind, evidence: Evidence, source: EntitySource, table: ReferenceTable
 ) -> list[Entity]:
     """The entities of one answer entry: one per reference item it names ("amoxicillin
     and clarithromycin" gives two), else the entry itself.
@@ -138,18 +144,18 @@ def entry_entities(
         if not text.strip() and icd is None:
             return []
         return [Entity(kind=kind, text=text.strip() or (icd or ""), icd10=icd, evidence=evidence,
-                       source=source, negated=item_negation(doc))]  # type: ignore[arg-type]
+                       source=source, negated=item_negation(doc))]
     whole = len({(m.hit.first, m.hit.last) for m in mentions}) == 1
     out = []
     for m in mentions:
         action = kind in ("workup", "treatment")
         negated = (cues.negation if action else cues.hard_negation)(doc, m.hit.first, m.hit.last)
         out.append(Entity(
-            kind=mention_kind(m) if action else kind,  # type: ignore[arg-type]
+            kind=mention_kind(m) if action else kind,
             text=text.strip() if whole else doc.quote(m.hit),
             icd10=icd,
             evidence=evidence,
-            source=source,  # type: ignore[arg-type]
+            source=source,
             negated=negated,
         ))
         icd = None
@@ -172,7 +178,7 @@ def structured_entities(final: FinalResponse, table: ReferenceTable) -> list[Ent
     return out
 
 
-def _fits(field_kind: EntityKind, named: str) -> bool:
+def _fits(field_kind: EntityKind, named: MentionKind) -> bool:
     if field_kind in ("diagnosis", "differential"):
         return named == "diagnosis"
     return named in ("workup", "treatment")

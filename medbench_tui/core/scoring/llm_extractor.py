@@ -39,6 +39,7 @@ from medbench_tui.core.scoring.extraction_model import (
     Evidence,
     Extraction,
     Span,
+    SpanField,
     entry_entities,
     merge,
     normalise_icd,
@@ -230,7 +231,8 @@ class LlmExtractor:
     async def aextract(self, case: Case, final: FinalResponse) -> Extraction:
         table = reference_table(case)
         entities = structured_entities(final, table)
-        fields = [(name, value) for name, value in (("text", final.text), ("advice", final.advice)) if value]
+        texts: tuple[tuple[SpanField, str | None], ...] = (("text", final.text), ("advice", final.advice))
+        fields = [(name, value) for name, value in texts if value]
         if not fields:
             return Extraction(extractor=self.name, entities=entities)
         try:
@@ -240,7 +242,7 @@ class LlmExtractor:
         found, notes = _entities(structure, fields, table)
         return Extraction(extractor=self.name, entities=merge(entities, found), notes=retried + notes)
 
-    async def _ask(self, fields: list[tuple[str, str]]) -> tuple[FinalStructure, list[str]]:
+    async def _ask(self, fields: list[tuple[SpanField, str]]) -> tuple[FinalStructure, list[str]]:
         """The model's structure of the final, and notes: JSON Schema output where the server
         has it, else JSON mode, else plain instructions; a reply cut at the token limit is
         asked again once with twice the room (when that fits the context), and a junk reply
@@ -373,17 +375,17 @@ def _json_text(text: str) -> str:
     return stripped
 
 
-def _evidence(quote: str, fields: list[tuple[str, str]]) -> Evidence:
+def _evidence(quote: str, fields: list[tuple[SpanField, str]]) -> Evidence:
     for name, value in fields:
         found = locate(quote, value)
         if found is not None:
             start, end = found
-            return Span(start=start, end=end, text=value[start:end], field=name)  # type: ignore[arg-type]
+            return Span(start=start, end=end, text=value[start:end], field=name)
     return NO_EVIDENCE
 
 
 def _entities(
-    structure: FinalStructure, fields: list[tuple[str, str]], table: ReferenceTable
+    structure: FinalStructure, fields: list[tuple[SpanField, str]], table: ReferenceTable
 ) -> tuple[list[Entity], list[str]]:
     out: list[Entity] = []
     notes: list[str] = []

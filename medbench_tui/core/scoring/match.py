@@ -14,6 +14,7 @@ group is ``different`` for a required item of that group not otherwise covered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -218,7 +219,8 @@ def match(extraction: Extraction, table: ReferenceTable) -> Matching:
     return Matching(diagnoses, differential, workup, treatment, all_candidates)
 
 
-def _rows_for_refs(refs: list[Ref], entities: list[Entity], assigned: dict[int, Candidate], status_of) -> list[Pairing]:
+def _rows_for_refs(refs: list[Ref], entities: list[Entity], assigned: dict[int, Candidate],
+                   status_of: Callable[[Ref], Status]) -> list[Pairing]:
     by_ref = {id(c.ref): (entities[e], c) for e, c in assigned.items()}
     rows = []
     for ref in refs:
@@ -230,7 +232,8 @@ def _rows_for_refs(refs: list[Ref], entities: list[Entity], assigned: dict[int, 
     return rows
 
 
-def _diagnoses(entities, assigned, repeated, table: ReferenceTable, all_candidates) -> ListResult:
+def _diagnoses(entities: list[Entity], assigned: dict[int, Candidate], repeated: set[int], table: ReferenceTable,
+               all_candidates: dict[int, list[Candidate]]) -> ListResult:
     rows = _rows_for_refs(table.diagnoses, entities, assigned, lambda ref: "matched")
     for e, entity in enumerate(entities):
         if e in assigned or e in repeated:
@@ -241,7 +244,8 @@ def _diagnoses(entities, assigned, repeated, table: ReferenceTable, all_candidat
     return ListResult(rows)
 
 
-def _differential(entities, assigned, repeated, table: ReferenceTable) -> ListResult:
+def _differential(entities: list[Entity], assigned: dict[int, Candidate], repeated: set[int],
+                  table: ReferenceTable) -> ListResult:
     by_ref = {id(c.ref): (entities[e], c) for e, c in assigned.items()}
     rows = _rows_for_refs(
         table.differential,
@@ -269,7 +273,8 @@ ACTION_STATUS: dict[str, Status] = {
 }
 
 
-def _actions(entities, assigned, repeated, refs: list[Ref], groups_of: dict[int, list[Group]]) -> ListResult:
+def _actions(entities: list[Entity], assigned: dict[int, Candidate], repeated: set[int], refs: list[Ref],
+             groups_of: dict[int, list[Group]]) -> ListResult:
     rows = _rows_for_refs(refs, entities, assigned, lambda ref: ACTION_STATUS[ref.klass])
     covered = {id(c.ref) for c in assigned.values()}
     for e, entity in enumerate(entities):

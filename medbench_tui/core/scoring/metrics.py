@@ -10,19 +10,23 @@ nothing to count, the soft range without ``num_steps``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.model import Case, ControlQuestion
 from medbench_tui.core.scoring.constants import (
     DEFAULT_UNEXPECTED_PENALTY,
     DEFAULT_UNLISTED_PENALTY,
     SOFT_RANGE_HIGH,
     SOFT_RANGE_LOW,
 )
-from medbench_tui.core.scoring.extraction_model import Extraction, agreement
+from medbench_tui.core.scoring.extraction_model import Entity, Extraction, agreement
 from medbench_tui.core.scoring.match import Matching
 from medbench_tui.core.scoring.reference import Ref, ReferenceTable
 
-AGREEMENT_ORDER = ("exact", "category", "chapter", "wrong")
+if TYPE_CHECKING:
+    from medbench_tui.core.icd10.model import Agreement
+
+AGREEMENT_ORDER: tuple[Agreement, ...] = ("exact", "category", "chapter", "wrong")
 
 
 def percent(part: float, whole: float) -> float | None:
@@ -51,7 +55,7 @@ def unlisted_penalty(case: Case) -> float:
 # --- diagnosis ------------------------------------------------------------------------
 
 
-def matches_primary(matching: Matching, entity) -> bool:
+def matches_primary(matching: Matching, entity: Entity) -> bool:
     return any(c.ref.kind == "primary" for c in matching.candidates_of(entity))
 
 
@@ -62,7 +66,7 @@ def diagnosis_accuracy(extraction: Extraction, matching: Matching) -> int:
     return 100 if any(matches_primary(matching, e) for e in extraction.scored("diagnosis")) else 0
 
 
-def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTable) -> str:
+def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTable) -> Agreement:
     """The agreement with the primary code of the code attached to the final diagnosis
     that matched the primary by name (the best, when several did; when none did, the best
     of the final diagnoses' codes); a code in ``accept_codes`` is exact. ``missing`` when
@@ -77,7 +81,7 @@ def primary_icd10(extraction: Extraction, matching: Matching, table: ReferenceTa
     return next((level for level in AGREEMENT_ORDER if level in levels), "missing")
 
 
-def _agreement(code: str, table: ReferenceTable) -> str:
+def _agreement(code: str, table: ReferenceTable) -> Agreement:
     if any(agreement(code, accepted) == "exact" for accepted in table.primary.accept_codes):
         return "exact"
     return agreement(code, table.primary.icd10 or "")
@@ -226,7 +230,7 @@ def action_f1(matching: Matching, case: Case) -> ActionF1:
 # --- history and steps ----------------------------------------------------------------
 
 
-def question_coverage(case: Case, disclosed: set[str]) -> tuple[float | None, list, list]:
+def question_coverage(case: Case, disclosed: set[str]) -> tuple[float | None, list[ControlQuestion], list[ControlQuestion]]:
     """Weighted share of control questions with at least one ``answered_by`` fact
     disclosed on a patient turn; also the elicited and the missed questions."""
     elicited = [q for q in case.control_questions if disclosed.intersection(q.answered_by)]

@@ -39,7 +39,7 @@ from medbench_tui.core.scoring.constants import (
 from medbench_tui.core.scoring.cues import word_list as cue_words
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
-from medbench_tui.core.text import ABBREVIATIONS, FILLER, key_tokens, tokenize
+from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 from medbench_tui.core.vocabulary.reading import timing_of
 
@@ -616,7 +616,7 @@ def _thousands(doc: Document, k: int) -> bool:
     return doc.text[tokens[k - 1].end : tokens[k].start] == "," and doc.lows[k - 1].isdigit() and doc.lows[k].isdigit()
 
 
-def _inside_expansion(tokens: list, first: int, last: int) -> bool:
+def _inside_expansion(tokens: list[Token], first: int, last: int) -> bool:
     """Tokens ``first..last`` are only part of the words one abbreviation stands for."""
     return (first > 0 and tokens[first - 1].start == tokens[first].start) or (
         last + 1 < len(tokens) and tokens[last + 1].start == tokens[last].start

@@ -40,7 +40,7 @@ from medbench_tui.core.scoring.match import Matching, Pairing, Status, match
 from medbench_tui.core.scoring.ranges import RANGED, Row, metric_ranges
 from medbench_tui.core.scoring.reasons import Omission, not_recommended, omissions
 from medbench_tui.core.scoring.reasons import reason as reason_for
-from medbench_tui.core.scoring.reference import ReferenceTable, reference_table
+from medbench_tui.core.scoring.reference import Ref, ReferenceTable, reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 
 ItemStatus = Status
@@ -246,7 +246,7 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
 
 def _condition(c: ConditionVerdict, uncertain: set[str]) -> ConditionResult:
     doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase)
-    return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,  # type: ignore[arg-type]
+    return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,
                            description=c.description, span=c.span, implicit=c.implicit,
                            certainty=certainty_of(doubts), doubts=doubts)
 
@@ -310,7 +310,7 @@ def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
         outside_soft_range=outside,
         metrics=Metrics(
             diagnosis_accuracy=accuracy,
-            primary_icd10=agreement,  # type: ignore[arg-type]
+            primary_icd10=agreement,
             differential_accuracy=m.differential_accuracy(matching, table),
             workup_score=workup.score,
             treatment_accuracy=treatment.accuracy,
@@ -389,15 +389,16 @@ def _absences(matching: Matching, table: ReferenceTable, unsaid: dict[int, Entit
               words: AnswerWords) -> list[Absence]:
     """The doubted absences of the items a list has no row for (``Absence``)."""
     out: list[Absence] = []
-    for section, refs, rows in (("workup", table.workup, matching.workup.rows),
-                                ("treatment", table.treatment, matching.treatment.rows)):
+    lists: tuple[tuple[Literal["workup", "treatment"], list[Ref], list[Pairing]], ...] = (
+        ("workup", table.workup, matching.workup.rows), ("treatment", table.treatment, matching.treatment.rows))
+    for section, refs, rows in lists:
         shown = {id(p.ref) for p in rows if p.ref is not None}
         for ref in refs:
             if id(ref) in shown:
                 continue
             doubts = item_doubts(ItemFacts(Pairing(ref, None, "missing"), [], unsaid.get(id(ref)), words))
             if doubts:
-                out.append(Absence(reference=ref.name, section=section, doubts=doubts))  # type: ignore[arg-type]
+                out.append(Absence(reference=ref.name, section=section, doubts=doubts))
     return out
 
 

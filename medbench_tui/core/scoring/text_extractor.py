@@ -89,8 +89,8 @@ from medbench_tui.core.scoring.reference import (
     ReferenceTable,
     reference_table,
 )
-from medbench_tui.core.scoring.sections import Item, Layout, Section, parse
-from medbench_tui.core.text import tokenize
+from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, parse
+from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -288,9 +288,9 @@ def _classify(
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
         if section == "avoid":
-            return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")  # type: ignore[return-value]
+            return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")
         if m.via == concepts.EXPLAINED_DECLINE:
-            return named, assertion.AFFIRMED  # type: ignore[return-value]  # the declining is the explanation
+            return named, assertion.AFFIRMED  # the declining is the explanation
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
         if named == "treatment" and (
@@ -302,9 +302,9 @@ def _classify(
         if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
             return None, assertion.AFFIRMED
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
-            return named, IN_DIAGNOSIS  # type: ignore[return-value]
+            return named, IN_DIAGNOSIS
         if named == "treatment" and _referred_from_home(doc, first):
-            return named, REFERRED_FROM_HOME  # type: ignore[return-value]
+            return named, REFERRED_FROM_HOME
         own = m.via is not None or table.is_safety_net(m.phrase) or table.is_safety_net_item(m.ref) or (
             m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         )  # a safety-net instruction is conditional by nature
@@ -313,7 +313,7 @@ def _classify(
         agrees = said.cue in assertion.WITHHOLDING_VERDICTS and assertion.withholds(m.phrase.text)
         if said.status == "negated" and agrees:
             said = assertion.AFFIRMED  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the instruction
-        return named, said  # type: ignore[return-value]
+        return named, said
     if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
         return None, NOT_SAID
     ref = m.ref
@@ -502,12 +502,12 @@ def _attach_codes(
         item = layout.item_at(start)
         lo, hi = (item.start, item.end) if item else (text.rfind("\n", 0, start) + 1, _line_end(text, start))
         near = [
-            e for e in entities
+            (e, e.evidence) for e in entities
             if e.kind in ("diagnosis", "differential") and e.icd10 is None and e.negated is None
             and isinstance(e.evidence, Span) and lo <= e.evidence.start < hi
         ]
-        before = [e for e in near if e.evidence.end <= start]  # type: ignore[union-attr]
-        after = [e for e in near if e.evidence.start >= end]  # type: ignore[union-attr]
+        before = [e for e, span in near if span.end <= start]
+        after = [e for e, span in near if span.start >= end]
         target = before[-1] if before else (after[0] if after else None)
         section = layout.section_at(start).kind
         if target is None and section == "icd":
@@ -617,7 +617,7 @@ def _joined(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def _written_words(tokens) -> list[str]:
+def _written_words(tokens: list[Token]) -> list[str]:
     """The words as written ("12-lead ECG" is one token of three words)."""
     return [w for t in tokens for w in t.low.split()]
 
@@ -665,7 +665,7 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int] | None:
     return (a, b) if b > a else None
 
 
-def _leftover_kind(section: str, piece: str) -> EntityKind | None:
+def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
     tokens = tokenize(piece)
     words = _written_words(tokens)
     if not words or len(piece.split()) > LEFTOVER_MAX_WORDS or words[0] in QUALIFIERS:
@@ -680,7 +680,7 @@ def _leftover_kind(section: str, piece: str) -> EntityKind | None:
         return "workup"
     if section == "treatment" and not therapeutic(piece, tokens):
         return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
-    return section  # type: ignore[return-value]
+    return section if section in ("diagnosis", "differential", "workup", "treatment") else None  # list sections only
 
 
 THERAPY_WORDS = cues.word_list("unlisted_therapy_words")
@@ -698,7 +698,7 @@ def _drug_names() -> frozenset[str]:
     return frozenset(t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
 
 
-def therapeutic(piece: str, tokens: list | None = None) -> bool:
+def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:
     """The answer item is a drug, procedure or fluid ("omeprazole 40 mg IV", "saline nose
     drops", "laparotomy"); advice, monitoring, referrals, timing and states are not."""
     tokens = tokens if tokens is not None else tokenize(piece)
