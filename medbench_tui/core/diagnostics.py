@@ -20,7 +20,7 @@ class Diagnostic(BaseModel):
     line: int | None = None
     column: int | None = None
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, str]:
         return (self.line or 0, self.column or 0, SEVERITY_ORDER[self.severity], self.code)
 
 

@@ -78,7 +78,7 @@ _INT_BASES = {"0b": 2, "0o": 8, "0x": 16}
 class PlainLoader(yaml.CSafeLoader):
     """libyaml composer that leaves plain scalars unresolved (PyYAML resolves YAML 1.1)."""
 
-    def resolve(self, kind, value, implicit):
+    def resolve(self, kind: type[yaml.Node], value: str | None, implicit: tuple[bool, bool]) -> str:
         if kind is yaml.ScalarNode:
             return PLAIN_TAG if implicit[0] else _STR
         return _SEQ if kind is yaml.SequenceNode else _MAP
@@ -334,7 +334,7 @@ class _Builder:
         self._sizes[key] = self.expanded - before + 1
         return value
 
-    def _sequence(self, node: yaml.SequenceNode, path: YamlPath) -> list:
+    def _sequence(self, node: yaml.SequenceNode, path: YamlPath) -> list[object]:
         items = []
         values = self.positions._values
         for index, child in enumerate(node.value):
@@ -343,9 +343,9 @@ class _Builder:
             items.append(self.build(child, child_path))
         return items
 
-    def _mapping(self, node: yaml.MappingNode, path: YamlPath) -> dict:
-        result: dict = {}
-        first_line: dict = {}
+    def _mapping(self, node: yaml.MappingNode, path: YamlPath) -> dict[object, object]:
+        result: dict[object, object] = {}
+        first_line: dict[object, int] = {}
         merged: list[tuple[yaml.Node, Any]] = []
         values, keys = self.positions._values, self.positions._keys
         for key_node, value_node in node.value:

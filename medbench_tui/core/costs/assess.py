@@ -26,7 +26,7 @@ Harm, weighted as the case weights its items:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -104,7 +104,7 @@ class ConditionOutcome:
     id: str
 
 
-def _money(currency: str):
+def _money(currency: str) -> Callable[[float], str]:
     def show(value: float) -> str:
         number = f"{value:,.2f}".rstrip("0").rstrip(".")
         return f"{number} units" if currency == "relative" else f"{number} {currency}"

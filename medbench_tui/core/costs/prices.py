@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -159,7 +159,7 @@ def _build(files: tuple[str, ...]) -> PriceTable:
     return PriceTable(**table, digest=digest.hexdigest()[:16], files=tuple(Path(f).name for f in files))
 
 
-def _merge(read: list[tuple[Path, PriceFile, list[int]]], problems: list[Problem]) -> dict:
+def _merge(read: list[tuple[Path, PriceFile, list[int]]], problems: list[Problem]) -> dict[str, Any]:
     entries: dict[str, Price] = {}
     first_line: dict[str, tuple[Path, int]] = {}
     header = {"version": "", "currency": "relative", "unit": "", "source": "", "per_turn": 0.0}

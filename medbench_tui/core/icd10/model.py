@@ -38,7 +38,7 @@ class CodeInfo:
     children: list[str] = field(default_factory=list)
     is_leaf: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The `medbench icd lookup --format json` entry (docs: shared/spec/cli.md)."""
         return {
             "code": self.code,
@@ -57,7 +57,7 @@ class SearchHit:
     score: float  # 0-100
     note: str | None = None  # why to check the hit: a tumour type is coded by its site
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         found = {"code": self.code, "title": self.title, "score": self.score}
         return {**found, "note": self.note} if self.note else found
 

@@ -22,6 +22,7 @@ from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -53,7 +54,7 @@ class Index:
     doc_note: dict[int, str] = field(default_factory=dict)  # tumour-type documents: choose by site
     memo: dict[tuple[str, bool, bool], dict[int, float]] = field(default_factory=dict)
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         """Stored without what queries remembered, and with the postings as one array in
         vocabulary order: one object instead of twelve thousand loads several times faster."""
         flat, ends = array("i"), array("i")
@@ -62,7 +63,7 @@ class Index:
             ends.append(len(flat))
         return {**self.__dict__, "memo": {}, "postings": (flat, ends)}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         flat, ends = state["postings"]
         starts = [0, *ends[:-1]]
         state["postings"] = {word: flat[a:b] for word, a, b in zip(state["vocab"], starts, ends, strict=True)}

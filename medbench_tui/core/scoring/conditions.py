@@ -216,7 +216,8 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
                                         f"none of these was recommended: {entries}", rests_on=rests_on))
     contraindicated = [r for r in table.treatment if r.klass == "contraindicated"]
     if contraindicated:
-        given = [(p, p.entity) for p in matching.treatment.rows if p.status == "contraindicated" and p.entity is not None]
+        given = [(p, p.entity) for p in matching.treatment.rows
+                 if p.status == "contraindicated" and p.entity is not None]
         description = "Must not give a treatment the case marks contraindicated: " + ", ".join(
             r.name for r in contraindicated
         )

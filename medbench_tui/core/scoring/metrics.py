@@ -230,7 +230,9 @@ def action_f1(matching: Matching, case: Case) -> ActionF1:
 # --- history and steps ----------------------------------------------------------------
 
 
-def question_coverage(case: Case, disclosed: set[str]) -> tuple[float | None, list[ControlQuestion], list[ControlQuestion]]:
+def question_coverage(
+    case: Case, disclosed: set[str]
+) -> tuple[float | None, list[ControlQuestion], list[ControlQuestion]]:
     """Weighted share of control questions with at least one ``answered_by`` fact
     disclosed on a patient turn; also the elicited and the missed questions."""
     elicited = [q for q in case.control_questions if disclosed.intersection(q.answered_by)]

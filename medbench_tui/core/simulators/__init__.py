@@ -7,11 +7,15 @@ reply call a :class:`LeakGuard` built from the whole case, for checking only.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators.base import PatientReply, PatientSimulator, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.guard import LeakGuard
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig
 
 DEFAULT_SIMULATOR = "grounded"
 
@@ -26,7 +30,12 @@ __all__ = [
 ]
 
 
-def make_simulator(name_or_config, record: PatientRecord, *, bank: Path | None = None) -> PatientSimulator:
+def make_simulator(
+    name_or_config: str | GroundedSimulatorConfig | LlmSimulatorConfig | None,
+    record: PatientRecord,
+    *,
+    bank: Path | None = None,
+) -> PatientSimulator:
     """A fresh simulator for one consultation: ``"grounded"``, a name configured in the
     bank's medbench.yaml, or a simulator configuration object."""
     from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig, load_bank_config
