@@ -24,12 +24,12 @@ import contextlib
 import functools
 import os
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from medbench_tui.core.endpoints.context_budget import estimate_messages, fit
+from medbench_tui.core.endpoints.context_budget import Message, estimate_messages, fit
 from medbench_tui.core.endpoints.errors import (
     CONTEXT_EXCEEDED,
     EndpointError,
@@ -52,11 +52,32 @@ from medbench_tui.core.endpoints.trust import (
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 from medbench_tui.core.untrusted import valid_text, visible
 
+if TYPE_CHECKING:
+    import ssl
+
+    from openai import AsyncOpenAI, AsyncStream
+    from openai.types.chat import ChatCompletionChunk
+
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 60.0
 PROBE_TIMEOUT = 2.0
 NO_KEY = "unused"
 """Sent as the key to endpoints configured without ``api_key_env`` (local servers)."""
+
+class EndpointSettings(Protocol):
+    """What a client is built from (``cases.bankconfig.EndpointConfig``)."""
+
+    @property
+    def base_url(self) -> str: ...
+    @property
+    def api_key_env(self) -> str | None: ...
+    @property
+    def headers(self) -> dict[str, str]: ...
+    @property
+    def timeout(self) -> float: ...
+    @property
+    def max_retries(self) -> int: ...
+
 
 class RequestGate(Protocol):
     """What every request of a batch run goes through (``core.runs.runner.RunGate``): the
@@ -86,7 +107,7 @@ class TokenUsage:
     completion_tokens: int = 0
     requests: int = 0
 
-    def add(self, usage: Any) -> None:
+    def add(self, usage: object) -> None:
         self.requests += 1
         if usage is not None:
             self.prompt_tokens += getattr(usage, "prompt_tokens", 0) or 0
@@ -151,13 +172,13 @@ def endpoint_error(exc: BaseException, *, base_url: str, api_key_env: str | None
     return EndpointError(f"{base_url}: {type(exc).__name__}: {exc}", retryable=True)
 
 
-def _chunk_type() -> Any:
+def _chunk_type() -> type[ChatCompletionChunk]:
     from openai.types.chat import ChatCompletionChunk
 
     return ChatCompletionChunk
 
 
-def _stream_type() -> Any:
+def _stream_type() -> type[AsyncStream[ChatCompletionChunk]]:
     from openai import AsyncStream
     from openai.types.chat import ChatCompletionChunk
 
@@ -165,7 +186,7 @@ def _stream_type() -> Any:
 
 
 @functools.cache
-def _tls_context() -> Any:
+def _tls_context() -> ssl.SSLContext:
     """The CA store, loaded once per process: loading it takes ~17 ms of CPU, and
     systems build a client per run."""
     import ssl
@@ -203,7 +224,7 @@ def endpoint_text(text: str) -> str:
     return visible(valid_text(text.replace("\r\n", "\n").replace("\r", "\n")))
 
 
-def _label(value: Any) -> str | None:
+def _label(value: object) -> str | None:
     """A short text the server sent about itself (model, fingerprint, finish reason), made safe."""
     return endpoint_text(value) if isinstance(value, str) else None
 
@@ -227,7 +248,7 @@ class ChatReply:
         """The reply was cut at the token limit."""
         return self.finish_reason == "length"
 
-    def served(self, response: Any) -> None:
+    def served(self, response: object) -> None:
         """Take the served model, fingerprint and usage from an SDK response or chunk."""
         self.model = _label(getattr(response, "model", None)) or self.model
         self.system_fingerprint = _label(getattr(response, "system_fingerprint", None)) or self.system_fingerprint
@@ -272,14 +293,14 @@ class ChatClient:
         self._headers = dict(headers or {})
         self._timeout = timeout
         self._max_retries = max_retries
-        self._sdk: Any = None
+        self._sdk: AsyncOpenAI | None = None
         self._shared = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._admitted = False
         self.usage = TokenUsage()
 
     @classmethod
-    def for_endpoint(cls, endpoint: Any, *, role: str = "model") -> ChatClient:
+    def for_endpoint(cls, endpoint: EndpointSettings, *, role: str = "model") -> ChatClient:
         """Build from a configuration with ``base_url``, ``api_key_env``, ``headers``,
         ``timeout``, ``max_retries`` (and ``extra_body``, ``context_tokens``); raises
         :class:`EndpointError` when the key variable is named but unset."""
@@ -298,22 +319,23 @@ class ChatClient:
             context_tokens=getattr(endpoint, "context_tokens", None),
         )
 
-    def _client(self) -> Any:
+    def _client(self) -> AsyncOpenAI:
         loop = asyncio.get_running_loop()
         # A batch's clients are closed when it ends: a client kept across batches takes the next one's.
-        if self._sdk is None or self._loop is not loop or (self._shared and self._sdk.is_closed()):
+        sdk = self._sdk
+        if sdk is None or self._loop is not loop or (self._shared and sdk.is_closed()):
             if REQUEST_GATE.get() is not None:  # a batch run: one SDK client (and its connections) per endpoint
                 shared = _SHARED.setdefault(loop, {})
                 key = ("sdk", *self._endpoint_key())
                 if key not in shared:
                     shared[key] = self._new_sdk(batch=True)
-                self._sdk, self._shared = shared[key], True
+                sdk, self._shared = cast("AsyncOpenAI", shared[key]), True
             else:
-                self._sdk, self._shared = self._new_sdk(batch=False), False
-            self._loop = loop
-        return self._sdk
+                sdk, self._shared = self._new_sdk(batch=False), False
+            self._sdk, self._loop = sdk, loop
+        return sdk
 
-    def _endpoint_key(self) -> tuple[Any, ...]:
+    def _endpoint_key(self) -> tuple[Hashable, ...]:
         return (self.base_url, self._api_key, tuple(sorted(self._headers.items())), self._timeout, self._max_retries)
 
     def _plain(self) -> PlainChat | None:
@@ -328,7 +350,7 @@ class ChatClient:
                                     headers=self._headers, timeout=self._timeout, tls=_tls_context())
         return cast(PlainChat, shared[key])
 
-    def _new_sdk(self, *, batch: bool) -> Any:
+    def _new_sdk(self, *, batch: bool) -> AsyncOpenAI:
         """A batch's SDK clients (its streams, and its requests when ``max_retries`` asks for the
         SDK's quick retries) send over aiohttp (the SDK's own option), which spends less CPU a
         request than httpx's pool with dozens of connections open (benchmarks/runner_throughput.py); the
@@ -369,7 +391,7 @@ class ChatClient:
     def _error(self, exc: BaseException) -> EndpointError:
         return endpoint_error(exc, base_url=self.base_url, api_key_env=self.api_key_env)
 
-    async def complete(self, messages: list[dict], *, model: str, keep: int = 1, **params: Any) -> ChatReply:
+    async def complete(self, messages: list[Message], *, model: str, keep: int = 1, **params: Any) -> ChatReply:
         """One chat completion; ``params`` with value None are not sent. With
         ``context_tokens``, the history is fitted first, the first ``keep`` messages
         kept whole (see :func:`context_budget.fit`)."""
@@ -393,7 +415,9 @@ class ChatClient:
             self._note(model, sent, error=error)
             raise
 
-    async def _fit(self, messages: list[dict], model: str, sent: dict[str, Any], keep: int) -> tuple[list[dict], int]:
+    async def _fit(
+        self, messages: list[Message], model: str, sent: dict[str, Any], keep: int
+    ) -> tuple[list[Message], int]:
         if self.context_tokens is None:
             return messages, 0
         room = sent.get("max_completion_tokens") or sent.get("max_tokens") or 0
@@ -421,7 +445,7 @@ class ChatClient:
         log.append({k: v for k, v in note.items() if v is not None})
 
     @staticmethod
-    def _sized(error: EndpointError, messages: list[dict], sent: dict[str, Any]) -> EndpointError:
+    def _sized(error: EndpointError, messages: list[Message], sent: dict[str, Any]) -> EndpointError:
         """A server's context error with the request's size added (llama.cpp's 500 names none)."""
         if error.code != CONTEXT_EXCEEDED:
             return error
@@ -430,12 +454,12 @@ class ChatClient:
         return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status,
                              code=CONTEXT_EXCEEDED)
 
-    def _body(self, messages: list[dict], model: str, sent: dict[str, Any]) -> dict[str, Any]:
+    def _body(self, messages: list[Message], model: str, sent: dict[str, Any]) -> dict[str, Any]:
         """The request body: provider options (``extra_body``) first, so medbench's own
         keys are never overridden (the configuration refuses such options anyway)."""
         return {**self.extra_body, "model": model, "messages": messages, **sent}
 
-    async def _complete(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
+    async def _complete(self, messages: list[Message], model: str, sent: dict[str, Any]) -> ChatReply:
         try:
             from medbench_tui.core.endpoints.completion import read_completion
 
@@ -462,7 +486,7 @@ class ChatClient:
         reply.served(response)
         return reply
 
-    async def stream(self, messages: list[dict], *, model: str, keep: int = 1, **params: Any) -> AsyncIterator[str]:
+    async def stream(self, messages: list[Message], *, model: str, keep: int = 1, **params: Any) -> AsyncIterator[str]:
         """The reply as text deltas (the whole reply is then :attr:`last`). A stream
         that ends without a finish reason was cut off: that raises a retryable
         :class:`EndpointError`. In a batch run nobody watches: the gate collects the
@@ -488,13 +512,13 @@ class ChatClient:
         self.last = reply
         self._note(model, sent, reply)
 
-    async def _collect(self, messages: list[dict], model: str, sent: dict[str, Any]) -> ChatReply:
+    async def _collect(self, messages: list[Message], model: str, sent: dict[str, Any]) -> ChatReply:
         reply = ChatReply("")
         async for _ in self._stream(messages, model, sent, reply):
             pass
         return reply
 
-    async def _stream(self, messages: list[dict], model: str, sent: dict[str, Any], reply: ChatReply
+    async def _stream(self, messages: list[Message], model: str, sent: dict[str, Any], reply: ChatReply
                       ) -> AsyncIterator[str]:
         """Yield the deltas; fill ``reply`` with the text, finish reason, served model
         and usage (the usage chunk comes last, with no choices)."""
@@ -563,7 +587,7 @@ class ChatClient:
         self._sdk = None
 
 
-_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Any, ...], Any]] = (
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Hashable, ...], AsyncOpenAI | PlainChat]] = (
     weakref.WeakKeyDictionary()
 )
 """The SDK clients and plain request paths the runs of a batch share, per event loop:

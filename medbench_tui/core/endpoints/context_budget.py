@@ -27,9 +27,15 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, EndpointError
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+Message = dict[str, Any]
+"""A chat message as OpenAI's JSON has it: a role and a content (a text, or a list of text and image parts)."""
 
 
 class ChatClient(Protocol):
@@ -37,7 +43,7 @@ class ChatClient(Protocol):
 
     base_url: str
 
-    def _client(self) -> Any: ...
+    def _client(self) -> AsyncOpenAI: ...
 
 BYTES_PER_TOKEN = 3
 MESSAGE_OVERHEAD = 8
@@ -55,7 +61,7 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(len(text.encode("utf-8")) / BYTES_PER_TOKEN)
 
 
-def _parts(message: dict[str, Any]) -> tuple[str, int]:
+def _parts(message: Message) -> tuple[str, int]:
     """The text of a message and its number of images."""
     content = message.get("content")
     if isinstance(content, str):
@@ -69,7 +75,7 @@ def _root(base_url: str) -> str:
     return base_url.removesuffix("/v1")
 
 
-def estimate_messages(messages: list[dict[str, Any]]) -> int:
+def estimate_messages(messages: list[Message]) -> int:
     """The estimate of a whole request's messages (no server asked): for error messages."""
     total = 0
     for message in messages:
@@ -114,14 +120,14 @@ async def count_text(client: ChatClient, text: str, model: str) -> int:
     return count
 
 
-async def message_tokens(client: ChatClient, message: dict[str, Any], model: str) -> int:
+async def message_tokens(client: ChatClient, message: Message, model: str) -> int:
     text, images = _parts(message)
     return await count_text(client, text, model) + MESSAGE_OVERHEAD + images * IMAGE_TOKENS
 
 
 async def fit(
-    client: ChatClient, messages: list[dict], *, context_tokens: int, reply_tokens: int, keep: int, model: str
-) -> tuple[list[dict], int]:
+    client: ChatClient, messages: list[Message], *, context_tokens: int, reply_tokens: int, keep: int, model: str
+) -> tuple[list[Message], int]:
     """The messages to send within ``context_tokens`` (see the module doc), and how many
     were left out."""
     sizes = [await message_tokens(client, m, model) for m in messages]

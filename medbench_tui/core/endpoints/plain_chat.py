@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import ssl
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
@@ -25,11 +26,11 @@ if TYPE_CHECKING:
     import aiohttp
 
 
-def server_refusal(status: int, headers: Any, data: bytes) -> ServerRefusal:
+def server_refusal(status: int, headers: Mapping[str, str], data: bytes) -> ServerRefusal:
     """An error reply read as the SDK reads it: ``Error code: N - <message>``, with the
     code and type of the ``error`` object (or of the body, when it has none)."""
     message = f"Error code: {status}"
-    error: Any = None
+    error: object = None
     try:
         body = json.loads(data)
     except (ValueError, RecursionError):
