@@ -16,8 +16,9 @@ from typing import Any
 
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import voice
-from medbench_tui.core.simulators.base import SURE, PatientReply, TextSink
+from medbench_tui.core.simulators.base import SURE, PatientReply, ReplyKind, TextSink
 from medbench_tui.core.simulators.dialogue import DialogueState
+from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import requested, split_questions
 from medbench_tui.core.simulators.lexicon import units
 from medbench_tui.core.simulators.matcher import (
@@ -35,6 +36,10 @@ __all__ = ["GroundedSimulator", "PatientState", "requested", "split_questions"]
 
 PatientState = DialogueState
 """The dialogue state under its earlier name."""
+NO_FACT_KINDS: tuple[ReplyKind, ...] = (
+    "hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk"
+)
+"""What a reply that tells no fact is, by the first of its parts' kinds in this order (else a default)."""
 
 
 class GroundedSimulator:
@@ -65,7 +70,9 @@ class GroundedSimulator:
     def public_config(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
 
-    async def reply(self, message: str, *, guard: Any = None, on_text: TextSink | None = None) -> PatientReply:
+    async def reply(
+        self, message: str, *, guard: LeakGuard | None = None, on_text: TextSink | None = None
+    ) -> PatientReply:
         reply = self.answer(message)
         if on_text is not None:
             on_text(reply.text)
@@ -87,11 +94,7 @@ class GroundedSimulator:
                 self._tell(part, key)
         facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
-        kind = "answer" if facts else next(
-            (k for k in ("hand_over", "cooperation", "clarification", "deflection", "repeat", "small_talk")
-             if k in kinds),
-            "default",
-        )
+        kind: ReplyKind = "answer" if facts else next((k for k in NO_FACT_KINDS if k in kinds), "default")
         parts = [p.text for p in answered]
         if facts:
             self.state.topic = facts
@@ -105,7 +108,7 @@ class GroundedSimulator:
                 parts.append(voice.pick(voice.FILLERS, key))
         confidence = min((p.confidence for p in answered), default=1.0)
         self.state.confidence.append(confidence)
-        return PatientReply(" ".join(parts), facts, kind, confidence=confidence)  # type: ignore[arg-type]
+        return PatientReply(" ".join(parts), facts, kind, confidence=confidence)
 
     def _tell(self, part: Part, key: str) -> None:
         """Say the part's facts (a delayed one only the second time it is asked for)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
 from medbench_tui.core.simulators.lexicon import units, words
@@ -63,7 +64,7 @@ class Part:
     """The answer to one question of a message: a ready text, or the facts to say."""
 
     text: str
-    kind: str
+    kind: ReplyKind
     asked: str = ""
     """What the matcher read of the question (or of one of its alternatives)."""
     question: Question | None = None
