@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import CASE_ID_PATTERN
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.paths import case_template_file, schema_file, trash_dir
+
+if TYPE_CHECKING:
+    from ruamel.yaml.comments import CommentedMap
 
 ID_PLACEHOLDER = "__CASE_ID__"
 SCHEMA_PLACEHOLDER = "__SCHEMA__"
@@ -52,7 +56,7 @@ def new_case_text(case_id: str, folder: Path | None = None) -> str:
     """
     template = case_template_file().read_text(encoding="utf-8").replace(SCHEMA_PLACEHOLDER, schema_reference(folder))
 
-    def fill(match: re.Match) -> str:
+    def fill(match: re.Match[str]) -> str:
         width = len(match.group(0))
         return case_id + " " * max(width - len(case_id), 1 if match.group(1) else 0)
 
@@ -81,11 +85,13 @@ def variant_text(source_text: str, case_id: str) -> str:
     The parent is the source's own parent when it has one, so all variants of a case
     share one parent.
     """
+    from ruamel.yaml.comments import CommentedMap
+
     from medbench_tui.core.cases.yamlio import CaseDocument
 
     document = CaseDocument.from_text(source_text)
     data = document.data
-    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+    if not isinstance(data, CommentedMap) or not isinstance(data.get("id"), str):
         raise MedbenchError("Only a case with an id can have variants: fix the case first.")
     parent: str = data["parent_id"] if isinstance(data.get("parent_id"), str) else data["id"]
     data["id"] = case_id
@@ -94,7 +100,7 @@ def variant_text(source_text: str, case_id: str) -> str:
     return document.dump()
 
 
-def _set_after(data, key: str, value: str, *, after: str) -> None:
+def _set_after(data: CommentedMap, key: str, value: str, *, after: str) -> None:
     """Set ``key``, placing it after ``after`` when the mapping does not have it yet."""
     if key in data:
         data[key] = value

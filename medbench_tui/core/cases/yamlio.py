@@ -13,9 +13,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.nodes import ScalarNode
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.files import read_regular_bytes, write_atomic
@@ -125,7 +129,7 @@ def _detect_style(text: str) -> _Style:
     )
 
 
-def _round_trip(style: _Style):
+def _round_trip(style: _Style) -> YAML:
     """A ruamel.yaml instance set up to reproduce ``style``."""
     from ruamel.yaml import YAML
     from ruamel.yaml.representer import RoundTripRepresenter
@@ -134,7 +138,7 @@ def _round_trip(style: _Style):
     usual = Counter(style.nulls).most_common(1)[0][0] if style.nulls else "null"
 
     class CaseRepresenter(RoundTripRepresenter):
-        def represent_none(self, data):
+        def represent_none(self, data: None) -> ScalarNode:
             # ruamel writes every null as an empty value; keep the file's own spelling, in
             # document order (a null added by an edit gets the file's usual spelling).
             return self.represent_scalar("tag:yaml.org,2002:null", next(nulls, usual))

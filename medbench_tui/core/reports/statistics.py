@@ -17,7 +17,10 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from medbench_tui.core.intervals import bounds, interval
 
@@ -109,7 +112,7 @@ def small(n: int) -> str | None:
     return SMALL_WARNING if 0 < n < SMALL_N else None
 
 
-def seeded_rng(seed: int, *keys: str):
+def seeded_rng(seed: int, *keys: str) -> np.random.Generator:
     """One generator per interval, so each is reproducible on its own."""
     import numpy as np
 

@@ -649,6 +649,10 @@ class GroupResult:
         return not (self.incomplete or self.not_played or self.cancelled)
 
 
+Pending = tuple[PlannedCase, DoctorSystem, int]
+"""A run still to play: its case, system and repeat."""
+
+
 class Runner:
     def __init__(
         self,
@@ -683,7 +687,7 @@ class Runner:
             endpoint_limits=plan.endpoint_limits(),
         )
         self._listeners: list[Callable[[ProgressEvent], None]] = [on_event] if on_event else []
-        self._workers: list[asyncio.Task] = []
+        self._workers: list[asyncio.Task[None]] = []
         self._scorer: ThreadPoolExecutor | None = None
         """While :meth:`run` lasts, one thread scores the runs in turn (the scorer's caches are not thread-safe)."""
         self._stopping = False
@@ -732,7 +736,7 @@ class Runner:
         for worker in self._workers:
             worker.cancel()
 
-    def pending(self, group: RunGroup) -> list[tuple[PlannedCase, Any, int]]:
+    def pending(self, group: RunGroup) -> list[Pending]:
         """(case, system, repeat) without a complete run in the group, case by case."""
         done = {(r.case_id, r.system, r.repeat) for r in self.store.runs(group.id, status=COMPLETE)}
         return [
@@ -777,14 +781,14 @@ class Runner:
             raise failure
         return result
 
-    def _finish(self, result: GroupResult, todo: deque, started: float) -> None:
+    def _finish(self, result: GroupResult, todo: deque[Pending], started: float) -> None:
         result.cancelled = self._stopping
         result.not_played = len(todo)
         result.seconds = time.perf_counter() - started
         self._emit(GroupFinished(result.group_id, result.complete, result.incomplete, result.not_played,
                                  result.cancelled, result.seconds))
 
-    async def _worker(self, todo: deque) -> None:
+    async def _worker(self, todo: deque[Pending]) -> None:
         group, result = self.group, self.result
         assert group is not None and result is not None  # set by run() before the workers start
         try:

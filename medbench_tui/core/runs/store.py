@@ -22,7 +22,7 @@ import secrets as _random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -469,7 +469,7 @@ class RunStore:
         with self._lock:
             yield self._db
 
-    def _query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
             try:
                 cursor = self._db.execute(sql, params)
@@ -736,7 +736,7 @@ class RunStore:
         """Every run of one case across groups, oldest first."""
         return self._runs("case_id = ?", [case_id], full=full, order="started_at, id")
 
-    def _runs(self, where: str, params: list, *, full: bool, order: str = "id") -> list[RunRecord]:
+    def _runs(self, where: str, params: Sequence[object], *, full: bool, order: str = "id") -> list[RunRecord]:
         columns = list(_RUN_COLUMNS) + (list(_JSON_COLUMNS) if full else [])
         rows = self._query(f"SELECT {', '.join(columns)} FROM runs WHERE {where} ORDER BY {order}", params)
         if not rows:

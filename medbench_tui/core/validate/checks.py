@@ -265,7 +265,7 @@ class _Checker:
 
         diagnosis = self.data.get("diagnosis")
         primary = diagnosis.get("primary") if isinstance(diagnosis, dict) else None
-        coded: list[tuple[YamlPath, dict, Role]] = (
+        coded: list[tuple[YamlPath, dict[str, Any], Role]] = (
             [(("diagnosis", "primary"), primary, "primary")] if isinstance(primary, dict) else []
         )
         coded += [(("diagnosis", "secondary", i), d, "secondary") for i, d in entries_at(diagnosis, "secondary")]
@@ -575,7 +575,7 @@ class _Checker:
                 item = next(c for c in items if c.list_name == list_name and c.index == i)
                 self.bare_aliases(entry, item, items, timed=bool(timed))
 
-    def bare_aliases(self, entry: dict, item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
+    def bare_aliases(self, entry: dict[str, Any], item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
         """Aliases that name only a team (no action, time, route or dose): where they let a wrong plan
         pass (see ``reference_fit.bare_target_risk`` for why an item with a time is protected)."""
         name_targets = targets_of(item.name)
@@ -781,7 +781,9 @@ class _Checker:
                      f"`{dotted(path)}` it is part of the text, shown and said as written: delete it, or "
                      "move the comment above the key.", at=(number, line.find("#") + 1 if "#" in line else 1))
 
-    def _leak_position(self, path: YamlPath, terms: list[Term], code_pattern) -> tuple[int, int] | None:
+    def _leak_position(
+        self, path: YamlPath, terms: list[Term], code_pattern: re.Pattern[str] | None
+    ) -> tuple[int, int] | None:
         """The line and column of the give-away in the file (the value's start if it spans lines)."""
         def give_away(segment: str) -> int | None:
             found = first_leak(segment, terms, code_pattern)

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.validate.values import dotted
@@ -137,7 +138,7 @@ def annotation_at(path: YamlPath) -> Any:
 
 
 @cache
-def _fields(model: type[BaseModel]) -> dict:
+def _fields(model: type[BaseModel]) -> dict[str, FieldInfo]:
     return {(info.alias or name): info for name, info in model.model_fields.items()}
 
 

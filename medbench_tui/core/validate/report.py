@@ -31,7 +31,7 @@ class CaseReport:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """One entry of ``files`` in ``medbench validate --format json``."""
         return {
             "path": str(self.path) if self.path is not None else None,
@@ -46,7 +46,7 @@ def format_diagnostic(d: Diagnostic, file: Path | str | None, *, brief: bool = F
     return f"{where}: {d.message}" if brief else f"{where}: {d.severity} {d.code}: {d.message}"
 
 
-def summary(reports: list[CaseReport]) -> dict:
+def summary(reports: list[CaseReport]) -> dict[str, object]:
     """The ``summary`` of ``medbench validate --format json``."""
     every = [d for report in reports for d in report.diagnostics]
     return {"files": len(reports), "errors": count(every, "error"), "warnings": count(every, "warning")}

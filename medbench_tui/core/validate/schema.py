@@ -7,7 +7,7 @@ from medbench_tui.core.cases.model import Case
 SCHEMA_ID = "urn:medbench:case-format:1"
 
 
-def case_json_schema() -> dict:
+def case_json_schema() -> dict[str, object]:
     """The JSON Schema of case format v1 for editors (``medbench schema``; committed copy
     at ``medbench_tui/schema/case.schema.json``)."""
     generated = Case.model_json_schema(by_alias=True)

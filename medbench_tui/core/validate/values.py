@@ -11,7 +11,7 @@ def dotted(path: YamlPath) -> str:
     return ".".join(str(part) for part in path)
 
 
-def entries_at(container: Any, key: str) -> list[tuple[int, dict]]:
+def entries_at(container: object, key: str) -> list[tuple[int, dict[str, Any]]]:
     """The mapping entries of the list under ``key`` (wrongly typed ones are schema errors)."""
     value = container.get(key) if isinstance(container, dict) else None
     if not isinstance(value, list):
