@@ -8,7 +8,7 @@ strict (no type coercion) and forbid unknown keys, except under ``extensions``.
 from __future__ import annotations
 
 import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
@@ -51,8 +51,8 @@ WorkupClass = Literal["required", "acceptable", "unexpected"]
 TreatmentClass = Literal["required", "acceptable", "optional", "not_indicated", "contraindicated"]
 ConditionKind = Literal["must_include", "must_not_include"]
 
-CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
-BEHAVIORS: tuple[str, ...] = Behavior.__args__  # type: ignore[attr-defined]
+CATEGORIES: tuple[str, ...] = get_args(Category)
+BEHAVIORS: tuple[str, ...] = get_args(Behavior)
 ERROR_TESTING = "error_testing"  # the category of cases that test the harness, not a system
 IMPLICIT_CONDITION = "cc-implicit-contraindicated"
 """The safety condition of every case with a contraindicated treatment: giving one fails it."""

@@ -4,7 +4,7 @@ diff, and the case x system matrix with its filters."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +14,8 @@ from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metr
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.runs.store import RunRecord
-    from medbench_tui.core.scoring.scorecard import Scorecard
+    from medbench_tui.core.scoring.extraction_model import Evidence
+    from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
     from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript
 
 KEY_METRICS: tuple[tuple[str, str], ...] = (
@@ -179,7 +180,8 @@ def final_sections(final: FinalResponse | None) -> list[tuple[str, list[str]]]:
 class MetricRow:
     name: str
     title: str
-    values: list[Any]
+    values: Sequence[float | str | None]
+    """Each side's value: a number, an ICD-10 agreement, or None where undefined."""
     deltas: list[float | None]
     """Each side against the first (None for the first, and where either is undefined)."""
 
@@ -199,12 +201,14 @@ def metric_rows(sides: list[Side]) -> list[MetricRow]:
     return rows
 
 
-def _deltas(values: list[Any]) -> list[float | None]:
+def _deltas(values: Sequence[object]) -> list[float | None]:
     first = values[0] if values else None
     out: list[float | None] = [None]
     for value in values[1:]:
-        numbers = isinstance(first, (int, float)) and isinstance(value, (int, float))
-        out.append(float(value) - float(first) if numbers else None)  # type: ignore[arg-type]
+        if isinstance(first, (int, float)) and isinstance(value, (int, float)):
+            out.append(float(value) - float(first))
+        else:
+            out.append(None)
     return out
 
 
@@ -223,13 +227,13 @@ class ItemRow:
     verdict: str
 
 
-def evidence_text(evidence: Any) -> str | None:
+def evidence_text(evidence: Evidence | None) -> str | None:
     """An item's evidence as shown: the quoted span with its place, or the field it came from."""
     if evidence is None:
         return None
     if isinstance(evidence, str):
         return evidence
-    where = "advice" if getattr(evidence, "field", None) == "advice" else "text"
+    where = "advice" if evidence.field == "advice" else "text"
     return f'"{evidence.text}" ({where} {evidence.start}-{evidence.end})'
 
 
@@ -239,7 +243,7 @@ def item_diff(sides: list[Side]) -> list[ItemRow]:
     rows: list[ItemRow] = []
     for section in SECTIONS:
         keys: list[tuple[str, str]] = []
-        seen: dict[tuple[str, str], list[Any]] = {}
+        seen: dict[tuple[str, str], list[ItemEntry | None]] = {}
         for index, side in enumerate(sides):
             if side.card is None:
                 continue
@@ -252,11 +256,11 @@ def item_diff(sides: list[Side]) -> list[ItemRow]:
                     seen[key][index] = entry
         for key in keys:
             entries = seen[key]
-            statuses = [e.status if e is not None else None for e in entries]
+            statuses: list[str | None] = [e.status if e is not None else None for e in entries]
             kind = _kind(key[0], statuses)
             rows.append(ItemRow(
                 section=section,
-                item=key[1] if key[0] == "ref" else next(e.answer for e in entries if e is not None),
+                item=key[1] if key[0] == "ref" else next(e.answer or "" for e in entries if e is not None),
                 kind=kind,
                 statuses=statuses,
                 answers=[e.answer if e is not None else None for e in entries],

@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from medbench_tui.core.cases.bankconfig import (
     BankConfigError,
@@ -649,7 +649,7 @@ class GroupResult:
         return not (self.incomplete or self.not_played or self.cancelled)
 
 
-Pending = tuple[PlannedCase, DoctorSystem, int]
+Pending: TypeAlias = tuple[PlannedCase, "DoctorSystem", int]
 """A run still to play: its case, system and repeat."""
 
 
