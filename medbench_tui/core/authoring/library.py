@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, utils
 
 from medbench_tui.core.diagnostics import count
 from medbench_tui.core.practice.label import practice_label
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.bank import BankIndex
+    from medbench_tui.core.validate.report import CaseReport
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("id", "ID"),
@@ -56,7 +60,7 @@ class CaseEntry:
         return str(getattr(self, column)).casefold()
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     """A value for a table cell: lists and mappings (perhaps aliases repeated many times) are
     never written out for display."""
     if isinstance(value, (list, dict)):
@@ -64,7 +68,7 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def read_entry(path: Path, bank: Any = None) -> CaseEntry:
+def read_entry(path: Path, bank: BankIndex | None = None) -> CaseEntry:
     """Validate one case file and summarise it; a file that cannot be read is a row with an error."""
     from medbench_tui.core.validate import validate_text
 
@@ -76,7 +80,7 @@ def read_entry(path: Path, bank: Any = None) -> CaseEntry:
     return entry_from_report(path, text, report)
 
 
-def entry_from_report(path: Path, text: str, report: Any) -> CaseEntry:
+def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
     """A row from a validation report; a case that fails validation shows what can be read of it."""
     if report.case is not None:
         case = report.case

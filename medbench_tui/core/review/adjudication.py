@@ -169,7 +169,7 @@ def _item_label(entry: dict[str, Any]) -> str:
     return "negated" if reason.startswith("negat") else "not_found"
 
 
-def _span(evidence: Any) -> tuple[str | None, int | None, int | None]:
+def _span(evidence: object) -> tuple[str | None, int | None, int | None]:
     if isinstance(evidence, dict):
         text = evidence.get("text")
         start, end = evidence.get("start"), evidence.get("end")

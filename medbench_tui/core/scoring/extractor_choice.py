@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.scoring.extraction_model import Extractor
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.bankconfig import EvaluatorConfig
 
 EXTRACTOR_NAMES = ("text", "llm")
 ALIASES = {"rules": "text"}
 
 
-def extractor_problem(choice: str | None = None, evaluator: Any = None) -> str | None:
+def extractor_problem(choice: str | None = None, evaluator: EvaluatorConfig | None = None) -> str | None:
     """Why the extractor called ``choice`` (else the evaluator's) cannot be built from the
     configuration, or None."""
     name = choice or (evaluator.extractor if evaluator is not None else "text")
@@ -27,7 +30,7 @@ def extractor_problem(choice: str | None = None, evaluator: Any = None) -> str |
     return None
 
 
-def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extractor:
+def make_extractor(choice: str | None = None, evaluator: EvaluatorConfig | None = None) -> Extractor:
     """The extractor called ``choice``, else the one the bank's evaluator names, else
     the text extractor. ``evaluator`` is a ``bankconfig.EvaluatorConfig`` (or None)."""
     from medbench_tui.core.scoring.llm_extractor import LlmExtractor
@@ -39,4 +42,5 @@ def make_extractor(choice: str | None = None, evaluator: Any = None) -> Extracto
     name = choice or (evaluator.extractor if evaluator is not None else "text")
     if ALIASES.get(name, name) == "text":
         return TextExtractor()
+    assert evaluator is not None and evaluator.llm is not None  # extractor_problem refused the llm without one
     return LlmExtractor.from_endpoint(evaluator.llm)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -47,6 +47,10 @@ from medbench_tui.core.scoring.extraction_model import (
 )
 from medbench_tui.core.scoring.reference import ReferenceTable, reference_table
 from medbench_tui.core.transcript import FinalResponse
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.bankconfig import EndpointConfig
+    from medbench_tui.core.endpoints.client import ChatClient, ChatReply
 
 
 class _Strict(BaseModel):
@@ -103,7 +107,7 @@ def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
     required, no other properties, no defaults."""
     schema = model.model_json_schema()
 
-    def walk(node: Any) -> None:
+    def walk(node: object) -> None:
         if isinstance(node, dict):
             if node.get("type") == "object" and "properties" in node:
                 node["required"] = list(node["properties"])
@@ -179,7 +183,7 @@ class LlmExtractor:
         model: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        client: Any = None,
+        client: ChatClient | None = None,
         temperature: float | None = 0.0,
         seed: int | None = None,
         max_tokens: int | None = None,
@@ -197,12 +201,12 @@ class LlmExtractor:
         self.params: dict[str, Any] = {
             "temperature": temperature, "seed": seed, "max_tokens": max_tokens or DEFAULT_MAX_TOKENS["extractor"],
         }
-        self.endpoint: Any = None
+        self.endpoint: EndpointConfig | None = None
         """The ``evaluator.llm`` configuration it was built from, if any."""
         self._formats: list[dict[str, Any] | None] = [response_format(), {"type": "json_object"}, None]
 
     @classmethod
-    def from_endpoint(cls, endpoint: Any) -> LlmExtractor:
+    def from_endpoint(cls, endpoint: EndpointConfig) -> LlmExtractor:
         from medbench_tui.core.endpoints.client import ChatClient
 
         extractor = cls(model=endpoint.model, client=ChatClient.for_endpoint(endpoint, role="extractor"))
@@ -280,7 +284,7 @@ class LlmExtractor:
                     messages = [*messages[:2], {"role": "user", "content": f"{body}\n\n{RETRY_HINT}"}]
         raise ExtractionError(f"the extractor model ({self.model}) {problem}")
 
-    async def _complete(self, messages: list[dict[str, str]], room: dict[str, Any]) -> Any:
+    async def _complete(self, messages: list[dict[str, str]], room: dict[str, Any]) -> ChatReply:
         """One request, falling back to a weaker output format when the server refuses one."""
         from medbench_tui.core.endpoints.client import EndpointError
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
@@ -539,7 +539,7 @@ class ReferenceTable:
         """The mention names one of its item's ``alternatives``, not the item itself."""
         return mention.ref is not None and (id(mention.ref), mention.phrase) in self._alternatives
 
-    def remember(self, key: Any, compute: Callable[[], T]) -> T:
+    def remember(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A result about this reference (the matches of an answer's text), computed
         once: the same answers come back run after run."""
         if key in self._memo:

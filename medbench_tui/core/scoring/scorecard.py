@@ -217,7 +217,7 @@ class Scorecard(BaseModel):
         return data
 
 
-def _rounded(value: Any) -> Any:
+def _rounded(value: object) -> object:
     if isinstance(value, float):
         return round(value, DECIMALS)
     if isinstance(value, dict):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+from pathlib import Path
 from typing import Any
 
 from medbench_tui.core.cases.bankconfig import OpenAIChatSystemConfig
@@ -29,7 +30,7 @@ OPENING_MESSAGES = 2
 """The system prompt and the opening (intro and turn-zero attachments): never left out."""
 
 
-def image_part(path: Any) -> dict[str, Any]:
+def image_part(path: Path) -> dict[str, Any]:
     mime = mimetypes.guess_type(str(path))[0] or "image/png"
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}}
