@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
@@ -23,7 +24,7 @@ def name_text(value: str) -> str:
     return value
 
 
-def add_format(parser, choices=FORMATS_TEXT_JSON) -> None:
+def add_format(parser: argparse.ArgumentParser, choices: tuple[str, ...] = FORMATS_TEXT_JSON) -> None:
     parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
 
 

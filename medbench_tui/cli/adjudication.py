@@ -13,7 +13,7 @@ import argparse
 from medbench_tui.cli._output import name_text
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank whose run store to use (default: the current folder, else the bundled cases)")
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the bank's run store)")
@@ -26,7 +26,7 @@ def configure(parser) -> None:
     exp.add_argument("--rater", metavar="NAME", type=name_text, help="only this rater's records")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import io
     import sys
     from pathlib import Path

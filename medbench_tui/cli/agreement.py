@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.cli._output import add_format, name_text
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.runs.store import RunStore
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank whose run store to read (default: the current folder, else the bundled cases)")
     parser.add_argument("group", nargs="?", metavar="RUN_GROUP", type=name_text,
@@ -31,7 +31,7 @@ def configure(parser) -> None:
     add_format(parser, ("text", "md", "json"))
 
 
-def command_bank(args) -> Path:
+def command_bank(args: argparse.Namespace) -> Path:
     """The command's bank root (top-level or sub-command ``--bank``, else the default)."""
     from medbench_tui.core.paths import bank_root, default_bank
 
@@ -39,7 +39,7 @@ def command_bank(args) -> Path:
     return bank_root(Path(given)) if given else default_bank()
 
 
-def open_bank_store(args, *, create: bool, reading: bool = False) -> RunStore:
+def open_bank_store(args: argparse.Namespace, *, create: bool, reading: bool = False) -> RunStore:
     """The run store of the command's bank, or ``--store`` (``reading``: see :func:`store_path`)."""
     from medbench_tui.core.runs.store import RunStore, store_path
 
@@ -47,7 +47,7 @@ def open_bank_store(args, *, create: bool, reading: bool = False) -> RunStore:
     return RunStore(store_path(command_bank(args), override, reading=reading), create=create)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import sys
 
     from medbench_tui.cli._output import emit_json
@@ -81,7 +81,7 @@ def run(args) -> int:
     return 0
 
 
-def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict | None:
+def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict[str, Any] | None:
     """The agreement document of a run group, or None when nobody adjudicated it."""
     from medbench_tui.core.review.adjudication import AdjudicationBook
     from medbench_tui.core.review.agreement import agreement_report

@@ -13,7 +13,7 @@ import argparse
 from medbench_tui.cli._output import add_format, name_text
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank to freeze (default: the current folder, else the bundled cases)")
     parser.add_argument("--label", metavar="L", type=name_text,
@@ -22,7 +22,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import emit_json, say

@@ -16,11 +16,15 @@ The WHO titles come from the WHO ICD-10 2019 classification; WHO's terms apply.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from medbench_tui.core.icd10.model import CodeInfo
 
 MAX_LIMIT = 200
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -57,7 +61,7 @@ def _limit(value: str) -> int:
     return number
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from medbench_tui.core.errors import UsageError
 
     if args.icd_command == "lookup":
@@ -67,7 +71,7 @@ def run(args) -> int:
     raise UsageError("say what to do: 'medbench icd lookup CODE...' or 'medbench icd search TEXT'")
 
 
-def _lookup(args) -> int:
+def _lookup(args: argparse.Namespace) -> int:
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.icd10 import lookup
 
@@ -79,7 +83,7 @@ def _lookup(args) -> int:
     return 0 if all(info.valid for info in infos) else 1
 
 
-def _describe(info) -> str:
+def _describe(info: CodeInfo) -> str:
     if info.valid:
         head = f"{info.code}  {info.title}"
         state = f"valid WHO ICD-10 2019 {info.kind}" + (f" (in {info.parent})" if info.parent else "")
@@ -99,7 +103,7 @@ def _describe(info) -> str:
     return "\n".join(lines)
 
 
-def _search(args) -> int:
+def _search(args: argparse.Namespace) -> int:
     from medbench_tui.cli._output import emit_json, say
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.icd10 import search

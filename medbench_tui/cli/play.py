@@ -12,9 +12,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import TextIO
+
+    from medbench_tui.core.cases.attachment_view import DoctorView
+    from medbench_tui.core.consultation.loop import Consultation
+    from medbench_tui.core.simulators import PatientReply
+    from medbench_tui.core.transcript import FinalResponse
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("case", metavar="CASE", help="case file (or the id of a case in the bank)")
     parser.add_argument("--simulator", default="grounded", help="patient simulator (default: grounded)")
     parser.add_argument(
@@ -25,7 +35,7 @@ def configure(parser) -> None:
     )
 
 
-def _case_path(given: str, bank: str | None):
+def _case_path(given: str, bank: str | None) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
@@ -49,7 +59,7 @@ def _out(text: str = "") -> None:
 class TerminalDoctor:
     """Reads doctor lines from stdin and prints what the doctor receives."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.interactive = stream.isatty()
 
@@ -66,7 +76,7 @@ class TerminalDoctor:
             raise UsageError("the input is not UTF-8 text: type the questions, or pipe in a text file") from None
         return None if line == "" else line.rstrip("\n")
 
-    async def __call__(self, consultation):
+    async def __call__(self, consultation: Consultation) -> str | FinalResponse | None:
         from medbench_tui.core.transcript import FinalResponse
 
         while True:
@@ -87,7 +97,7 @@ class TerminalDoctor:
                 return FinalResponse(text="\n".join(lines).strip() or None)
             return line
 
-    def offer_grounded(self, error) -> bool:
+    def offer_grounded(self, error: Exception) -> bool:
         """Continue with the grounded patient when the model patient fails?"""
         print(f"medbench: the patient model cannot answer: {error}", file=sys.stderr)
         if not self.interactive:
@@ -96,7 +106,7 @@ class TerminalDoctor:
         answer = self._line("Continue with the grounded patient (answers from the case record)? [Y/n] ")
         return answer is None or answer.strip().lower() in ("", "y", "yes")
 
-    def show(self, seen) -> None:
+    def show(self, seen: DoctorView | PatientReply) -> None:
         """Print the opening or a patient reply, with the attachments that came with it."""
         text = seen.intro if hasattr(seen, "intro") else seen.text
         _out(f"Patient: {text.strip()}")
@@ -104,7 +114,7 @@ class TerminalDoctor:
             _out(view.render())
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 

@@ -10,6 +10,10 @@ test is priced as.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_format(parser)
 
 
-def _bank(args: argparse.Namespace):
+def _bank(args: argparse.Namespace) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError

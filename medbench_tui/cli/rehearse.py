@@ -6,8 +6,10 @@ what the patient gave as a starting `checks:` block for the case (exit 0)."""
 
 from __future__ import annotations
 
+import argparse
 
-def configure(parser) -> None:
+
+def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
     parser.add_argument("case", metavar="CASE", help="case file (or the id of a case in the bank)")
@@ -17,7 +19,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from medbench_tui.cli._output import emit_json
     from medbench_tui.cli.play import _case_path
     from medbench_tui.core.consultation.rehearsal import checks_block, rehearse, render_text

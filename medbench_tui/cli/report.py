@@ -17,8 +17,12 @@ as CSV or JSON, from which every figure of the report can be recomputed.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.cli._output import add_format, name_text
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMATS = ("text", "md", "json", "csv", "html")
 EXPORTS = (".jsonl", ".csv")
@@ -26,7 +30,7 @@ MATRICES = (".csv", ".json")
 BY_FIELDS = ("category", "age_group", "sex", "complexity", "urgency", "setting", "has_attachments")
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank whose run store to read (default: the current folder, else the bundled cases)")
     parser.add_argument("group", nargs="?", metavar="RUN_GROUP", type=name_text,
@@ -46,7 +50,7 @@ def configure(parser) -> None:
     add_format(parser, FORMATS)
 
 
-def _suffix(given: str | None, allowed: tuple[str, ...], option: str):
+def _suffix(given: str | None, allowed: tuple[str, ...], option: str) -> Path | None:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
@@ -59,7 +63,7 @@ def _suffix(given: str | None, allowed: tuple[str, ...], option: str):
     return path
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
@@ -109,7 +113,7 @@ def run(args) -> int:
     return 0
 
 
-def with_adjudication(rendered: str, adjudication: dict | None, fmt: str) -> str:
+def with_adjudication(rendered: str, adjudication: dict[str, Any] | None, fmt: str) -> str:
     """The report, with the evaluator's agreement with physicians beside the results
     when the group has adjudications (a key ``adjudication`` in JSON; CSV and HTML unchanged)."""
     import json

@@ -13,11 +13,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from typing import TYPE_CHECKING
 
 from medbench_tui.cli._output import add_format, name_text
 
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
-def configure(parser) -> None:
+    from medbench_tui.core.runs.runner import GroupResult, ProgressEvent, Runner
+    from medbench_tui.core.runs.store import RunStore
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS,
                         help="case bank (medbench.yaml, run store; default: the current folder, "
                              "else the bundled cases)")
@@ -46,7 +53,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
@@ -110,7 +117,7 @@ def run(args) -> int:
         return _summarise(store, result, args.format)
 
 
-async def _play(runner):
+async def _play(runner: Runner) -> GroupResult:
     """Play with a progress bar on stderr; the first Ctrl-C stops cleanly, a second one
     stops at once (each run row is one transaction, so the store stays whole)."""
     import asyncio
@@ -133,7 +140,7 @@ async def _play(runner):
     task = progress.add_task("runs", total=None, incomplete=0, retries=0)
     counts = {"incomplete": 0, "retries": 0}
 
-    def follow(event) -> None:
+    def follow(event: ProgressEvent) -> None:
         if isinstance(event, GroupStarted):
             progress.update(task, total=event.to_play, description=f"group {event.group_id}")
         elif isinstance(event, RunClaimedElsewhere):  # another process is playing it
@@ -169,12 +176,12 @@ REPEATABLE_KINDS = ("checklist", "replay")
 """Systems that play the same moves every time: a run of theirs that ended incomplete ends so again."""
 
 
-def _worth_another_try(run: dict, system_config: dict) -> bool:
+def _worth_another_try(run: Mapping[str, object], system_config: Mapping[str, object]) -> bool:
     """Whether playing an incomplete run again can end otherwise: a cancelled run, or a model's."""
     return run["reason"] == "cancelled" or system_config.get("kind") not in REPEATABLE_KINDS
 
 
-def _summarise(store, result, fmt: str) -> int:
+def _summarise(store: RunStore, result: GroupResult, fmt: str) -> int:
     from medbench_tui.cli._output import emit_json, say
     from medbench_tui.core.redact import redact
     from medbench_tui.core.reports.report import build_report, render_text

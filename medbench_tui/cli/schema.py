@@ -6,12 +6,14 @@ Editors validate cases with it: in VS Code (yaml-language-server) start a case w
 
 from __future__ import annotations
 
+import argparse
 
-def configure(parser) -> None:
+
+def configure(parser: argparse.ArgumentParser) -> None:
     pass
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.validate import case_json_schema
 

@@ -9,8 +9,10 @@ too, and flagged), 1 for an invalid case or transcript, 2 on usage errors.
 
 from __future__ import annotations
 
+import argparse
 
-def configure(parser) -> None:
+
+def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
     parser.add_argument("case", metavar="CASE", help="the case file (YAML)")
@@ -24,7 +26,7 @@ def configure(parser) -> None:
     )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import emit_json

@@ -14,6 +14,10 @@ only on a network you trust.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bank(given: str | None):
+def _bank(given: str | None) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
@@ -74,7 +78,7 @@ def _bank(given: str | None):
     return bank_root(path).resolve()
 
 
-def _case(bank, given: str):
+def _case(bank: Path, given: str) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.cases.bank import iter_case_files
@@ -90,7 +94,7 @@ def _case(bank, given: str):
     raise UsageError(f"--cases {given}: no such case file, and no case with that id in {bank}")
 
 
-def _writable_store(bank):
+def _writable_store(bank: Path) -> Path:
     """The bank's run store, opened once: a class whose runs cannot be stored is refused now."""
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.paths import run_store_for

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from medbench_tui.core.cases.bankconfig import BankConfig, EndpointConfig, SimulatorConfig, SystemConfig
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
     parser.add_argument("--bank", default=argparse.SUPPRESS,
@@ -21,7 +27,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def _bank(given: str | None):
+def _bank(given: str | None) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
@@ -34,7 +40,7 @@ def _bank(given: str | None):
     return default_bank()
 
 
-async def _status(config, offline: bool) -> tuple[bool, str]:
+async def _status(config: EndpointConfig, offline: bool) -> tuple[bool, str]:
     """(can run, why not / what was checked) for one endpoint configuration. An endpoint whose
     key the user has not allowed to go to its host is not contacted."""
     from medbench_tui.core.endpoints.client import ChatClient, EndpointError
@@ -58,14 +64,14 @@ async def _status(config, offline: bool) -> tuple[bool, str]:
     return (False, str(problem)) if problem else (True, f"{config.base_url} answers")
 
 
-async def _rows(bank_config, offline: bool) -> dict:
+async def _rows(bank_config: BankConfig, offline: bool) -> dict[str, Any]:
     import asyncio
 
     from medbench_tui.core.cases.bankconfig import EndpointConfig
     from medbench_tui.core.endpoints.trust import destination
 
-    def describe(name, config, kind: str | None = None) -> dict:
-        row = {"name": name, "kind": kind or config.kind}
+    def describe(name: str, config: SystemConfig | SimulatorConfig | EndpointConfig, kind: str) -> dict[str, Any]:
+        row: dict[str, Any] = {"name": name, "kind": kind}
         if isinstance(config, EndpointConfig):
             row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env,
                         "sends": destination(config).describe()})
@@ -81,10 +87,10 @@ async def _rows(bank_config, offline: bool) -> dict:
         {"name": "replay:PATH", "kind": "replay", "can_run": True, "why": "built-in: replays recorded transcripts"},
     ]
     simulators = [{"name": "grounded", "kind": "grounded", "can_run": True, "why": "built-in, offline (the default)"}]
-    pending = []
+    pending: list[tuple[dict[str, Any], EndpointConfig]] = []
     for table, configured in ((systems, bank_config.systems), (simulators, bank_config.simulators)):
         for name, config in configured.items():
-            row = describe(name, config)
+            row = describe(name, config, config.kind)
             table.append(row)
             if isinstance(config, EndpointConfig):
                 pending.append((row, config))
@@ -108,7 +114,7 @@ async def _rows(bank_config, offline: bool) -> dict:
     return {"systems": systems, "simulators": simulators, "evaluator": evaluator}
 
 
-def _evaluator_problem(bank_config) -> str | None:
+def _evaluator_problem(bank_config: BankConfig) -> str | None:
     """What stops the evaluator from scoring as configured, or None."""
     from medbench_tui.core.scoring.extractor_choice import extractor_problem
 
@@ -116,7 +122,7 @@ def _evaluator_problem(bank_config) -> str | None:
     return f"{bank_config.where()}: {problem}" if problem else None
 
 
-def _text(document: dict) -> str:
+def _text(document: dict[str, Any]) -> str:
     lines = [f"Bank: {document['bank']}  (configuration: {document['config'] or 'none'})"]
     for title in ("systems", "simulators"):
         lines.append(f"\n{title.capitalize()}:")
@@ -138,7 +144,7 @@ def _text(document: dict) -> str:
     return "\n".join(lines)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from medbench_tui.cli._keys import ask_for_keys
@@ -149,7 +155,7 @@ def run(args) -> int:
     bank_config = bank.config
     if not args.offline:  # ask, at a terminal, before a probe sends a key to a host nobody allowed
         ask_for_keys(bank_config.endpoints())
-    document: dict = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
+    document: dict[str, Any] = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":
         emit_json(document)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from medbench_tui.core.practice.classroom import Classroom
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bank", default=argparse.SUPPRESS, help="case bank folder")
     parser.add_argument("--classroom", choices=("play", "all"),
                         help="a session of a served class (see `medbench serve`): ask the student's name, show "
@@ -14,7 +18,7 @@ def configure(parser) -> None:
                         help="with --classroom: a case file students may play (repeat; default: every case)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError
@@ -33,7 +37,7 @@ def run(args) -> int:
     return run_app(path, _classroom(args))
 
 
-def _classroom(args):
+def _classroom(args: argparse.Namespace) -> Classroom | None:
     """The served class this session belongs to, or None."""
     if args.classroom is None:
         if args.classroom_case:

@@ -10,8 +10,14 @@ errors, 1 on any error (and on warnings with --strict), 2 on usage errors.
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
 
-def configure(parser) -> None:
+if TYPE_CHECKING:
+    from medbench_tui.core.validate.report import CaseReport
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
     from medbench_tui.cli._output import add_format
 
     parser.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
@@ -21,7 +27,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import emit_json
@@ -56,7 +62,7 @@ def run(args) -> int:
     return 1 if failed else 0
 
 
-def _run_checks(report) -> None:
+def _run_checks(report: CaseReport) -> None:
     """A valid case's self-checks, their failures added to its findings."""
     from medbench_tui.core.authoring.case_checks import check_diagnostics
     from medbench_tui.core.paths import bank_root_of
@@ -66,7 +72,7 @@ def _run_checks(report) -> None:
     report.add(check_diagnostics(report.case, bank_root_of(report.path), report.positions))
 
 
-def _summary_line(totals: dict) -> str:
+def _summary_line(totals: dict[str, int]) -> str:
     def plural(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
 

@@ -12,6 +12,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     return _check(args)
 
 
-def _bank_file(args: argparse.Namespace) -> list:
+def _bank_file(args: argparse.Namespace) -> list[Path]:
     from pathlib import Path
 
     from medbench_tui.core.errors import UsageError

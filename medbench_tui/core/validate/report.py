@@ -46,7 +46,7 @@ def format_diagnostic(d: Diagnostic, file: Path | str | None, *, brief: bool = F
     return f"{where}: {d.message}" if brief else f"{where}: {d.severity} {d.code}: {d.message}"
 
 
-def summary(reports: list[CaseReport]) -> dict[str, object]:
+def summary(reports: list[CaseReport]) -> dict[str, int]:
     """The ``summary`` of ``medbench validate --format json``."""
     every = [d for report in reports for d in report.diagnostics]
     return {"files": len(reports), "errors": count(every, "error"), "warnings": count(every, "warning")}
