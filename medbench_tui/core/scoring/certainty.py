@@ -119,8 +119,7 @@ def _share(words: frozenset[str], within: frozenset[str]) -> float:
     psychiatry, "para" for paracetamol): terse answers clip words the grader does not expand."""
     if not words:
         return 0.0
-    clipped = [w for w in within if len(w) >= CLIP_LENGTH]
-    held = sum(1 for w in words if w in within or (len(w) >= CLIP_LENGTH and any(w.startswith(c) for c in clipped)))
+    held = sum(1 for w in words if w in within or any(w[:k] in within for k in range(CLIP_LENGTH, len(w))))
     return held / len(words)
 
 
