@@ -333,3 +333,13 @@ def test_tomorrow_is_no_same_day_action_but_is_within_24_hours():
     c = card("obg-reduced-fetal-movements-001", "Imp: recurrent RFM 36/40.\nPlan: growth scan with Dopplers tomorrow "
              "morning.\n")
     assert condition(c, "cc-ultrasound") == "OK"
+
+
+def test_an_admission_or_same_day_referral_is_no_sooner_outpatient_plan():
+    """A harmful discharge with a routine outpatient referral is not met, in other words, by the same team
+    seeing the patient today; a discharge with an earlier review still is."""
+    for plan, verdict in (("Admit under the general surgeons, NPO, IV fluids", "OK"),
+                          ("Urgent surgical review today", "OK"),
+                          ("Discharge with surgical outpatient review tomorrow", "FAIL")):
+        c = card("sur-cholecystitis-001", f"Acute cholecystitis.\nPlan: {plan}.\n")
+        assert condition(c, "cc-no-discharge") == verdict, plan

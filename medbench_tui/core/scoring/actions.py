@@ -49,9 +49,12 @@ def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
     overlaps that window ("emergency" meets "immediate"; "next week" never meets "same day"),
     more than at its last moment ("routine" does not meet "within 2 weeks"), and, for a deadline
     ("within 7 days", "this week"), not by allowing far longer than the item ("within 7 days"
-    is no same-day referral: :func:`_meets`)."""
+    is no same-day referral: :func:`_meets`). Timings of the item that cannot all hold are
+    alternatives ("routine or 7-day referral"): its window is then any of them."""
     if answer.windows and item.windows:
         earliest, latest = max(w[0] for w in item.windows), min(w[1] for w in item.windows)
+        if earliest > latest:
+            earliest, latest = min(w[0] for w in item.windows), max(w[1] for w in item.windows)
         if not any(_meets(w, earliest, latest) for w in answer.windows):
             late = any(w[1] > latest for w in answer.windows)
             return LATER if late else SOONER
@@ -181,11 +184,14 @@ ACTION_RULES: tuple[ActionRule, ...] = (
 """The rules, strongest first; the first that applies decides (``medbench vocabulary rules``)."""
 
 
-def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool) -> str | None:
-    """Why ``answer`` is not ``item`` (:func:`contradiction`), except that a harmful action done
-    sooner than its item says is still done ("discharge ... with a next-day review")."""
+def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool, *, in_other_words: bool = False
+              ) -> str | None:
+    """Why ``answer`` is not ``item`` (:func:`contradiction`), except that a harmful action done sooner
+    than its item says is still done ("discharge ... with a next-day review"). Met in other words (an
+    action rule, not the item's own names), only a plan that sends the patient home is: an admission or
+    a same-day referral to the team of a harmful outpatient plan is not that plan."""
     why = contradiction(answer, item)
-    return None if why == SOONER and not gives_credit else why
+    return None if why == SOONER and not gives_credit and (answer.sends_home or not in_other_words) else why
 
 
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, declined: bool = False
@@ -194,7 +200,7 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
     answer declines ("no antibiotics", "avoid carbamazepine") is read as widely as what earns credit: it
     gives nothing, so a harmful item it names is only ever declined."""
     wide = gives_credit or declined
-    if answer.empty or rules_out(answer, item, wide) is not None or (not wide and dose_differs(answer, item)):
+    if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (not wide and dose_differs(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and r.applies(answer, item)), None)

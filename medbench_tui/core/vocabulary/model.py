@@ -56,6 +56,8 @@ PHRASE_LISTS: dict[str, str] = {
     # name -> what its phrases do. The readers name the lists they use here; a vocabulary
     # file may fill only these, so a misspelt list name is an error at its line, not a list
     # that nobody reads.
+    "home_dispositions": "answers: words that send the patient home: a harmful outpatient plan done with an earlier "
+                         "review is still done, but an admission or a same-day referral is not it",
     "team_actions": "words that make a team named in a plan a referral, review, discussion or admission "
                     '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
     "patient_aspect_onset": "the simulated patient: a question asks when something started or how long it has been",

@@ -69,6 +69,8 @@ class ActionReading:
     """The share of the text's words that name a team, drug, class, route or time."""
     doses: tuple[Window, ...] = ()
     """Every dose the text gives, as a range in milligrams ("15-20 mg", "500 micrograms")."""
+    sends_home: bool = False
+    """A word that sends the patient home is said (``home_dispositions``: "discharge", "outpatient")."""
 
     @property
     def empty(self) -> bool:
@@ -119,6 +121,7 @@ class _Index:
                 self.generics[key(term.name)] = term
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
+        self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
 
     def read(self, text: str) -> ActionReading:
         words = key(text).split()
@@ -128,6 +131,7 @@ class _Index:
         dosing = 0
         acting = [i for i in range(len(words)) if words[i] in self.acts]
         acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for n in (2, 3) for i in range(len(words)))
+        home = any(" ".join(words[i:i + n]) in self.home for n in (1, 2) for i in range(len(words)))
         teams: set[Term] = set()
         drugs: set[Term] = set()
         classes: set[Term] = set()
@@ -167,7 +171,7 @@ class _Index:
             covered += dosing  # a drug and its dose, nothing else ("Prednisolone 30 mg once daily for 5 days")
         return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
                              tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0,
-                             _doses(text))
+                             _doses(text), home)
 
     def _clipped(self, words: list[str], i: int) -> Term | None:
         """The one drug whose generic name starts with ``words[i]``, written clipped before a dose
@@ -235,7 +239,7 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
         teams, drugs, classes = (frozenset({named}) if named.kind == kind else frozenset()
                                  for kind in ("team", "drug", "drug_class"))
         acts = acts or named.kind == "team"
-    return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses)
+    return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses, reading.sends_home)
 
 
 def _own_part(name: str) -> str:
