@@ -200,7 +200,8 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
     answer declines ("no antibiotics", "avoid carbamazepine") is read as widely as what earns credit: it
     gives nothing, so a harmful item it names is only ever declined."""
     wide = gives_credit or declined
-    if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (not wide and dose_differs(answer, item)):
+    if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (
+            not wide and dose_differs(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and r.applies(answer, item)), None)
