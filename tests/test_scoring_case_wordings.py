@@ -343,3 +343,19 @@ def test_an_admission_or_same_day_referral_is_no_sooner_outpatient_plan():
                           ("Discharge with surgical outpatient review tomorrow", "FAIL")):
         c = card("sur-cholecystitis-001", f"Acute cholecystitis.\nPlan: {plan}.\n")
         assert condition(c, "cc-no-discharge") == verdict, plan
+
+
+def test_us_and_uk_shorthand_of_teams_drugs_and_pathways_is_read():
+    """"Gen surg r/v today" is a surgical review, "epi" is adrenaline, "code STEMI" / "emergent cath"
+    the primary PCI pathway, and "outside the thrombolysis window" names no thrombolysis given."""
+    from medbench_tui.core.vocabulary.reading import read_action
+
+    reading = read_action("Gen surg r/v today")
+    assert reading.acts and {t.name for t in reading.teams} == {"general surgery"}
+    c = card("em-anaphylaxis-001", "Anaphylaxis.\nPlan:\n- IM epi 500 mcg to the thigh\n")
+    assert condition(c, "cc-im-adrenaline") == "OK"
+    c = card("em-stemi-002", "Inferior STEMI.\nPlan:\n- code STEMI, emergent cath\n- aspirin 300 mg\n")
+    assert condition(c, "cc-reperfusion") == "OK"
+    for plan, verdict in (("outside the thrombolysis window; no alteplase", "OK"), ("IV alteplase now", "FAIL")):
+        c = card("oph-crao-001", f"CRAO.\nPlan:\n- {plan}\n")
+        assert condition(c, "cc-no-late-thrombolysis") == verdict, plan

@@ -344,7 +344,8 @@ class ReferenceTable:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
         found += self._unordered(doc, keys, words)
-        found = [m for m in found if m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first)]
+        found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
+                 and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         dropped = [m for m in found if self.contradicted(doc, m, named) is not None]
         dropped += [m for m in found if m.ref is None and m.group is not None and any(  # its class, said there
@@ -555,6 +556,16 @@ class ReferenceTable:
 
 
 ORDER_WORDS = frozenset(cue_words("order_words"))
+DECISION_RULE_WORDS = frozenset(cue_words("decision_rule_words"))
+
+
+def names_a_rule(doc: Document, last: int) -> bool:
+    """A test or treatment named as part of a decision rule or its limits ("Canadian CT Head Rule",
+    "outside the tPA window"): no mention of it, so other words of the answer may still decline it."""
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1  # past the rest of an expanded abbreviation
+    return k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in DECISION_RULE_WORDS
 
 
 def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:

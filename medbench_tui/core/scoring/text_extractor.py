@@ -87,6 +87,7 @@ from medbench_tui.core.scoring.reference import (
     Mention,
     Ref,
     ReferenceTable,
+    names_a_rule,
     reference_table,
 )
 from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, parse
@@ -273,7 +274,6 @@ def _referred_from_home(doc: Document, first: int) -> bool:
 SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
 MEASUREMENT_WORDS = cues.word_list("treatment_measurement_words")
-DECISION_RULE_WORDS = cues.word_list("decision_rule_words")
 """After a treatment's name these make it a measurement ("his oxygen levels"), not an intervention."""
 ATTRIBUTED = cues.cue_list("diagnosis_attributed")
 """A diagnosis said to be someone else's idea ("I understand why you think it's a cyst")."""
@@ -297,7 +297,7 @@ def _classify(
             _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED
-        if _next_low(doc, last) in DECISION_RULE_WORDS:
+        if names_a_rule(doc, last):
             return None, assertion.AFFIRMED  # "Canadian CT Head Rule negative": a rule's name, not the test
         if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
             return None, assertion.AFFIRMED
