@@ -359,3 +359,11 @@ def test_us_and_uk_shorthand_of_teams_drugs_and_pathways_is_read():
     for plan, verdict in (("outside the thrombolysis window; no alteplase", "OK"), ("IV alteplase now", "FAIL")):
         c = card("oph-crao-001", f"CRAO.\nPlan:\n- {plan}\n")
         assert condition(c, "cc-no-late-thrombolysis") == verdict, plan
+
+
+def test_a_brand_of_a_harmful_class_is_that_class_and_a_provoking_drug_is_history():
+    """"Start Rigevidon" gives the combined pill; "provoked by Rigevidon" names a cause."""
+    c = card("psy-anorexia-001", "Anorexia nervosa. Plan: start Rigevidon to bring her periods back.\n")
+    assert condition(c, "cc-no-cocp") == "FAIL"
+    c = card("em-pe-001", "Pulmonary embolism, provoked by Rigevidon.\nPlan: apixaban.\n")
+    assert condition(c, "cc-implicit-contraindicated") == "OK"
