@@ -38,7 +38,7 @@ SIZE = (160, 48)
 
 def write_bank(folder: Path, limit: int | None = None) -> Path:
     """The bundled cases (the first ``limit``), and beside them a replay of each case's reference answers."""
-    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.bank import consultation_files, iter_case_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
     from medbench_tui.core.validate import load_valid_case
@@ -46,7 +46,7 @@ def write_bank(folder: Path, limit: int | None = None) -> Path:
     shutil.copytree(ROOT / "cases", folder)
     for extra in iter_case_files(folder)[limit:] if limit is not None else []:
         extra.unlink()
-    for path in iter_case_files(folder):
+    for path in consultation_files(folder):
         case = load_valid_case(path)
         answer = Transcript(case_id=case.id, system="reference", final=model_answer(case, "text"))
         dump_transcript(answer, folder / "replays" / f"{case.id}.yaml")

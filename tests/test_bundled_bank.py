@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.cases.bank import iter_case_files, scan_bank
+from medbench_tui.core.cases.bank import consultation_files, scan_bank
 from medbench_tui.core.cases.model import BEHAVIORS, CATEGORIES
 from medbench_tui.core.validate import load_valid_case
 
@@ -18,7 +18,7 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 @pytest.fixture(scope="module")
 def bank():
     index = scan_bank(CASES)
-    return [load_valid_case(path, bank=index) for path in iter_case_files(CASES)]
+    return [load_valid_case(path, bank=index) for path in consultation_files(CASES)]
 
 
 def test_at_least_60_clinical_cases_and_3_per_category(bank):

@@ -22,7 +22,9 @@ DEMO = ("demo-strong", "demo-middling", "demo-weak")
 
 
 def _clinical_cases() -> list[str]:
-    return sorted(p.stem for p in CASES.glob("*.yaml") if p.name != "medbench.yaml" and not p.name.startswith("err-"))
+    from medbench_tui.core.cases.bank import consultation_files
+
+    return sorted(p.stem for p in consultation_files(CASES) if not p.name.startswith("err-"))
 
 
 def test_every_clinical_case_has_a_transcript_of_each_demo_system(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.cases.bank import iter_case_files
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.transcript import load_transcript
 from tests.test_consultation import write_bank
 
@@ -37,7 +37,7 @@ def test_play_every_bundled_case_offline(bundled_cases, tmp_path, monkeypatch, c
     spend the suite's budget on starting Python)."""
     from medbench_tui.cli import main
 
-    cases = iter_case_files(bundled_cases)
+    cases = consultation_files(bundled_cases)
     assert cases, "no bundled cases"
     by_category = {path.stem.split("-")[0]: path for path in cases}
 

@@ -60,11 +60,11 @@ def test_battery_asks_a_man_about_erections_and_an_informant_about_the_patient()
 def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery():
     from pathlib import Path
 
-    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.bank import consultation_files
     from medbench_tui.core.validate import load_valid_case
 
     left = {}
-    for path in iter_case_files(Path(__file__).resolve().parent.parent / "cases"):
+    for path in consultation_files(Path(__file__).resolve().parent.parent / "cases"):
         case = load_valid_case(path)
         if case.metadata.category != "error_testing":
             rehearsal = rehearse(case)

@@ -7,7 +7,7 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from medbench_tui.core.cases.bank import load_bank
+from medbench_tui.core.cases.bank import consultation_files, load_bank
 from medbench_tui.core.runs.runner import (
     RunClaimedElsewhere,
     Runner,
@@ -24,7 +24,7 @@ def _bank(tmp_path: Path, cases: int = 4) -> Path:
     bank = tmp_path / "bank"
     (bank / "cases").mkdir(parents=True)
     (bank / "medbench.yaml").write_text("systems: {}\n")
-    for source in [p for p in sorted((REPO / "cases").glob("*.yaml")) if p.name != "medbench.yaml"][:cases]:
+    for source in consultation_files(REPO / "cases")[:cases]:
         shutil.copy(source, bank / "cases" / source.name)
         if (REPO / "cases" / "attachments" / source.stem).is_dir():
             shutil.copytree(REPO / "cases" / "attachments" / source.stem, bank / "attachments" / source.stem)

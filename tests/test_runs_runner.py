@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
-from medbench_tui.core.cases.bank import load_bank
+from medbench_tui.core.cases.bank import consultation_files, load_bank
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.runs.retry import RetryPolicy
 from medbench_tui.core.runs.runner import (
@@ -61,7 +61,7 @@ def doctor(turns: int = 3):
 def make_bank(folder: Path, base_url: str, *, cases: int = 3, timeout: float = 5.0) -> Path:
     """A bank with copies of bundled cases and one ``openai-chat`` system on ``base_url``."""
     (folder / "cases").mkdir(parents=True)
-    clinical = [p for p in sorted((REPO / "cases").glob("*.yaml")) if not p.name.startswith("err-")]
+    clinical = [p for p in consultation_files(REPO / "cases") if not p.name.startswith("err-")]
     for source in clinical[:cases] if cases else []:  # error-testing cases are left out of runs
         if source.name == "medbench.yaml":
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from medbench_tui.cli import main
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core import paths
 from medbench_tui.core.validate import SCHEMA_ID, case_json_schema
 
@@ -28,9 +29,20 @@ def test_schema_names_yaml_keys_and_forbids_unknown_ones():
     workup = schema["$defs"]["WorkupItem"]
     assert "class" in workup["properties"] and "klass" not in workup["properties"]
     assert "class" in workup["required"]
-    assert schema["additionalProperties"] is False
-    assert set(schema["required"]) >= {"id", "title", "metadata", "intro", "additional_answers", "diagnosis"}
-    assert schema["properties"]["extensions"]["type"] == "object"
+    case = schema["$defs"]["Case"]
+    assert case["additionalProperties"] is False
+    assert set(case["required"]) >= {"id", "title", "metadata", "intro", "additional_answers", "diagnosis"}
+    assert case["properties"]["extensions"]["type"] == "object"
+
+
+def test_schema_reads_a_rubric_file_as_a_rubric_case_and_any_other_as_a_consultation():
+    schema = case_json_schema()
+    assert schema["if"] == {"properties": {"kind": {"const": "rubric"}}, "required": ["kind"]}
+    assert schema["then"] == {"$ref": "#/$defs/RubricCase"} and schema["else"] == {"$ref": "#/$defs/Case"}
+    rubric = schema["$defs"]["RubricCase"]
+    assert rubric["additionalProperties"] is False
+    assert {"criteria", "panel", "prompt", "messages"} <= set(rubric["properties"])
+    assert set(rubric["required"]) == {"kind", "id", "title", "metadata"}
 
 
 def test_the_bank_schema_reference_survives_a_copy_of_the_bank(tmp_path):
@@ -79,7 +91,7 @@ def test_the_schema_beside_the_bundled_cases_is_the_package_schema_in_repo_and_w
             "medbench_tui/schema/case.schema.json")
         # the demo group ships with the bundled bank: the offline comparison works from a wheel too
         names = archive.namelist()
-        clinical = [p for p in (repo / "cases").glob("*-[0-9][0-9][0-9].yaml") if not p.name.startswith("err-")]
+        clinical = [p for p in consultation_files(repo / "cases") if not p.name.startswith("err-")]
         for system in ("strong", "middling", "weak"):
             shipped = [n for n in names if n.startswith(f"medbench_tui/_bundled/cases/demo/{system}/")]
             assert len(shipped) == len(clinical), (system, len(shipped))

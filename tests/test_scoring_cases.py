@@ -10,6 +10,7 @@ import pytest
 from pydantic import ValidationError
 from ruamel.yaml import YAML
 
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import Span, render_scorecard_text, score
 from medbench_tui.core.scoring.model_answer import model_answer
@@ -25,7 +26,7 @@ def _load(path: Path) -> Case | None:
         return None  # a case that is broken on purpose: validation's business, not scoring's
 
 
-CASES = {p.stem: c for p in sorted(CASES_DIR.glob("*.yaml")) if p.name != "medbench.yaml" and (c := _load(p))}
+CASES = {p.stem: c for p in consultation_files(CASES_DIR) if (c := _load(p))}
 
 
 def run(case: Case, final: FinalResponse):

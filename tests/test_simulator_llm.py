@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.cases.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.consultation.loop import Consultation
@@ -136,9 +137,7 @@ def test_patient_prompt_of_every_bundled_case_holds_no_hidden_string(bundled_cas
     from medbench_tui.core.simulators.llm import patient_prompt
 
     checked = 0
-    for path in sorted(bundled_cases.glob("*.yaml")):
-        if path.name == "medbench.yaml":
-            continue
+    for path in consultation_files(bundled_cases):
         case = Case.model_validate(parse_case_text(path.read_text(encoding="utf-8")).data)
         record = patient_record(case)
         prompt = patient_prompt(record)

@@ -81,14 +81,14 @@ def _bank(given: str | None) -> Path:
 def _case(bank: Path, given: str) -> Path:
     from pathlib import Path
 
-    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.bank import consultation_files
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.paths import cases_dir
 
     path = Path(given).expanduser()
     if path.is_file():
         return path.resolve()
-    for candidate in iter_case_files(cases_dir(bank)):
+    for candidate in consultation_files(cases_dir(bank)):
         if candidate.stem == given:
             return candidate.resolve()
     raise UsageError(f"--cases {given}: no such case file, and no case with that id in {bank}")

@@ -224,7 +224,7 @@ async def test_checklist_against_replay_on_bundled_cases(tmp_path, make_app):
     import shutil
     from pathlib import Path
 
-    from medbench_tui.core.cases.bank import iter_case_files
+    from medbench_tui.core.cases.bank import consultation_files
     from medbench_tui.core.scoring.model_answer import model_answer
     from medbench_tui.core.transcript import Transcript, dump_transcript
     from medbench_tui.core.validate import load_valid_case
@@ -238,12 +238,12 @@ async def test_checklist_against_replay_on_bundled_cases(tmp_path, make_app):
             path.unlink()
         kept.add(category)
     error_tests = 0
-    for path in iter_case_files(bank):
+    for path in consultation_files(bank):
         case = load_valid_case(path)
         answer = Transcript(case_id=case.id, system="reference", final=model_answer(case, "text"))
         dump_transcript(answer, bank / "replays" / f"{case.id}.yaml")
         error_tests += case.metadata.category == "error_testing"
-    cases = len(iter_case_files(bank)) - error_tests  # "All cases" leaves the error-testing ones out
+    cases = len(consultation_files(bank)) - error_tests  # "All cases" leaves the error-testing ones out
     app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
         screen = await compare(pilot, ["checklist", REPLAY])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, utils
 
+from medbench_tui.core.cases.rubric import CONSULTATION, RUBRIC, CaseKind
 from medbench_tui.core.diagnostics import count
 from medbench_tui.core.practice.label import practice_label
 
@@ -49,6 +50,8 @@ class CaseEntry:
     practice: str = ""  # the blind label shown while practising (core/practice/label.py)
     review: str = ""
     """The latest physician verdict (sign, minor, major) and how many signed; empty when never reviewed."""
+    kind: CaseKind = CONSULTATION
+    """rubric: a single question graded by a rubric (no patient to play); its category column shows its theme."""
 
     @property
     def search_text(self) -> str:
@@ -98,6 +101,12 @@ def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
         fields = data if isinstance(data, dict) else {}
     metadata = fields.get("metadata")
     metadata = metadata if isinstance(metadata, dict) else {}
+    kind: CaseKind = RUBRIC if report.rubric is not None or fields.get("kind") == RUBRIC else CONSULTATION
+    if report.rubric is not None:
+        fields = {"id": report.rubric.id, "title": report.rubric.title, "status": report.rubric.status}
+        metadata = {"category": f"rubric: {report.rubric.metadata.theme}"}
+    elif kind == RUBRIC:
+        metadata = {"category": f"rubric: {_text(metadata.get('theme'))}"}
     patient = fields.get("patient") if report.case is None else report.case.patient.model_dump()
     patient = patient if isinstance(patient, dict) else {}
     case_id = _text(fields.get("id")) or path.stem
@@ -119,6 +128,7 @@ def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
         warnings=count(report.diagnostics, "warning"),
         practice=practice,
         review=review_summary(report.case.review) if report.case is not None else "",
+        kind=kind,
     )
 
 

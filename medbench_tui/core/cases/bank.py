@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from medbench_tui.core.cases.rubric import CONSULTATION, RUBRIC, CaseKind
 from medbench_tui.core.paths import BANK_CONFIG_NAME
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def file_key(path: Path) -> Path:
     return Path(os.path.normpath(Path(path).absolute()))
 
 
-ENTRY_KEYS = frozenset({"id", "parent_id", "intro"})
+ENTRY_KEYS = frozenset({"id", "parent_id", "intro", "kind"})
 """The keys of a case that its bank entry holds."""
 
 
@@ -46,6 +47,8 @@ class BankEntry:
     case_id: str  # the file's `id`, or its stem when the file cannot be read
     parent_id: str | None = None
     intro: str | None = None
+    kind: CaseKind = CONSULTATION
+    """rubric for a file that says `kind: rubric`; anything else is read (and checked) as a consultation."""
 
     @classmethod
     def from_data(cls, path: Path, data: Any) -> BankEntry:
@@ -55,7 +58,8 @@ class BankEntry:
             value = data.get(key)
             return value if isinstance(value, str) else None
 
-        return cls(Path(path), text("id") or Path(path).stem, text("parent_id"), text("intro"))
+        kind: CaseKind = RUBRIC if data.get("kind") == RUBRIC else CONSULTATION
+        return cls(Path(path), text("id") or Path(path).stem, text("parent_id"), text("intro"), kind)
 
     @classmethod
     def read(cls, path: Path) -> BankEntry:
@@ -191,6 +195,16 @@ def iter_case_files(path: Path) -> list[Path]:
     if (path / "cases").is_dir():
         files += _case_files_in(path / "cases")
     return files
+
+
+def consultation_files(path: Path) -> list[Path]:
+    """:func:`iter_case_files` without the rubric cases: what a patient can be played from."""
+    return [file for file in iter_case_files(path) if BankEntry.read(file).kind == CONSULTATION]
+
+
+def rubric_files(path: Path) -> list[Path]:
+    """:func:`iter_case_files` that are rubric cases (``kind: rubric``)."""
+    return [file for file in iter_case_files(path) if BankEntry.read(file).kind == RUBRIC]
 
 
 CASE_SUFFIXES = (".yaml", ".yml")

@@ -382,6 +382,10 @@ class Case(Strict):
     schema_version: Annotated[Literal[1], BeforeValidator(_version_number)] = Field(
         default=1, description="The case format version."
     )
+    kind: Literal["consultation"] = Field(
+        default="consultation",
+        description="consultation (the default): a simulated consultation; `kind: rubric` is a rubric case.",
+    )
     id: str = Field(
         pattern=CASE_ID_PATTERN,
         description="Unique; lowercase letters, digits and '-'; equals the file name. Never shown while practising.",

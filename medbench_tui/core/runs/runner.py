@@ -375,8 +375,9 @@ def plan_run(
     systems cannot play (a replay without its transcript) is left out for every system,
     so that the group compares the systems on the same cases (``left_out_unplayable``).
     """
-    from medbench_tui.core.cases.bank import CaseSource, case_sources, file_key, iter_case_files
+    from medbench_tui.core.cases.bank import BankEntry, CaseSource, case_sources, consultation_files, file_key
     from medbench_tui.core.cases.manifest import frozen_state
+    from medbench_tui.core.cases.rubric import CONSULTATION
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
@@ -384,11 +385,12 @@ def plan_run(
         raise BankConfigError(bank.config_problem)
     given = _given_cases(cases)
     if given:
-        sources = case_sources(given, bank.cases_folder)
+        sources = [s for s in case_sources(given, bank.cases_folder)
+                   if s.named or BankEntry.read(s.path).kind == CONSULTATION]
     else:
         if not bank.cases_folder.exists():
             raise UsageError(f"{bank.cases_folder}: no such case file or folder")
-        sources = [CaseSource(path, False) for path in iter_case_files(bank.cases_folder)]
+        sources = [CaseSource(path, False) for path in consultation_files(bank.cases_folder)]
         if not sources:
             raise UsageError(f"{bank.cases_folder}: no case files (*.yaml) found")
     if repeats < 1:

@@ -30,11 +30,21 @@ Codes (severity):
   setting.missing, setting.hospital_test (warning)
   leak.diagnosis, record.contradiction (warning)
   bank.duplicate_id (error); bank.near_duplicate (warning)
+  rubric.no_question, rubric.two_questions, rubric.last_message, rubric.no_grading, rubric.two_gradings,
+  criterion.duplicate_id, criterion.no_rule, criterion.unused_rule, criterion.no_phrases,
+  criterion.blank_phrase, criterion.no_positive, panel.no_positive (error: rubric cases);
+  panel.one_sided, panel.duplicate_action (warning)
   internal.error (error: a bug in medbench, never expected)
 """
 
 from medbench_tui.core.validate.checks import validate_text
-from medbench_tui.core.validate.files import iter_reports, load_valid_case, validate_file, validate_paths
+from medbench_tui.core.validate.files import (
+    iter_reports,
+    load_valid_case,
+    load_valid_rubric,
+    validate_file,
+    validate_paths,
+)
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic, summary
 from medbench_tui.core.validate.schema import SCHEMA_ID, case_json_schema
 
@@ -45,6 +55,7 @@ __all__ = [
     "format_diagnostic",
     "iter_reports",
     "load_valid_case",
+    "load_valid_rubric",
     "summary",
     "validate_file",
     "validate_paths",

@@ -7,15 +7,16 @@ import re
 import typing
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 from rapidfuzz import fuzz
 
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
 from medbench_tui.core.cases.model import IMPLICIT_CONDITION, Case
+from medbench_tui.core.cases.rubric import CASE_KINDS, RUBRIC, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
@@ -63,11 +64,16 @@ def validate_text(text: str, path: Path | None = None, *, bank: BankIndex | None
 
 
 def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | None) -> CaseReport:
+    from medbench_tui.core.validate.rubric_checks import RubricChecker
+
     data = parsed.data
     case_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+    rubric = None
     try:
-        checker = _Checker(parsed, path, bank)
+        checker = (RubricChecker if isinstance(data, dict) and data.get("kind") == RUBRIC else _Checker)(
+            parsed, path, bank)
         case = checker.run()
+        rubric = checker.rubric
         diagnostics = checker.diagnostics
     except Exception as exc:  # a bug of ours must not cost the author the other findings
         case = None
@@ -77,9 +83,11 @@ def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | Non
             "this is a bug in medbench, please report it with the file.",
         )]
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CaseReport(path, case_id, case, diagnostics, parsed.positions)
+    return CaseReport(path, case_id, case, diagnostics, parsed.positions, rubric=rubric)
 
 
+
+Model = TypeVar("Model", bound=BaseModel)
 
 _MARKDOWN_HEADING = re.compile(r"#{1,6} \S")
 """A Markdown heading ("## Plan"), as a final response is written."""
@@ -96,6 +104,9 @@ def _finding(words: str) -> Callable[[str], int | None]:
 class _Checker:
     """All checks of one case; each appends diagnostics at the YAML path it is about."""
 
+    model: type[BaseModel] = Case
+    """The model of the file's kind: keys and allowed values in messages come from it."""
+
     def __init__(self, parsed: ParsedCase, path: Path | None, bank: BankIndex | None) -> None:
         self.parsed = parsed
         self.data = parsed.data
@@ -103,6 +114,8 @@ class _Checker:
         self.path = path
         self.bank = bank
         self.diagnostics: list[Diagnostic] = list(parsed.diagnostics)
+        self.rubric: RubricCase | None = None
+        """The rubric case, once a rubric file validates (its own checker sets it)."""
 
     def add(self, severity: Severity, code: str, path: YamlPath, message: str, *,
             at_key: bool = False, at: tuple[int, int] | None = None) -> None:
@@ -143,9 +156,13 @@ class _Checker:
     # schema ---------------------------------------------------------------------------
 
     def schema(self) -> Case | None:
+        return self.validated(Case)
+
+    def validated(self, model: type[Model]) -> Model | None:
+        """The file as ``model``, or None with every schema error placed at its line."""
         try:
             # by_name=False: the YAML key is `class`; the attribute name `klass` is no key.
-            return Case.model_validate(self.data, by_alias=True, by_name=False)
+            return model.model_validate(self.data, by_alias=True, by_name=False)
         except ValidationError as exc:
             grouped: dict[YamlPath, list[ErrorDetails]] = {}
             for error in exc.errors(include_url=False):
@@ -175,7 +192,7 @@ class _Checker:
         value = error.get("input")
         if kind == "missing":
             parent = path[:-1]
-            hint = allowed_hint(annotation_at(path))
+            hint = allowed_hint(annotation_at(path, self.model))
             self.add("error", "schema.missing", path,
                      f"{capital(place_name(self.data, parent))} has no `{key}`: add `{key}: ...`{hint}.",
                      at=self.positions.locate(parent))
@@ -183,15 +200,18 @@ class _Checker:
             self.add("error", "schema.type", path,
                      f"The key `{show(value)}` must be text: put it in quotes.", at_key=True)
         elif kind in ("extra_forbidden", "invalid_key"):
-            keys = keys_at(path[:-1])
+            keys = keys_at(path[:-1], self.model)
             suggestion = did_you_mean(key, keys)
             rest = suggestion or f" Keys allowed here: {', '.join(keys)}."
             self.add("error", "schema.unknown_key", path,
                      f"`{key}` is not a key of {place_name(self.data, path[:-1])}.{rest} "
                      "(Free-form data belongs under `extensions:`.)", at_key=True)
         elif kind == "literal_error":
-            allowed = [str(a) for a in typing.get_args(annotation_at(path))]
-            if path == ("schema_version",):
+            allowed = [str(a) for a in typing.get_args(annotation_at(path, self.model))]
+            if path == ("kind",):
+                message = (f"`{show(value)}` is not a kind of case: leave `kind` out (or write `kind: consultation`) "
+                           f"for a consultation, or write `kind: rubric`.{did_you_mean(value, list(CASE_KINDS))}")
+            elif path == ("schema_version",):
                 written = str(value).lower() if isinstance(value, bool) else show(value)
                 message = (f"This file says `schema_version: {written}`; this version of "
                            "medbench reads case format version 1: set `schema_version: 1`.")
@@ -213,6 +233,11 @@ class _Checker:
             bound = "at least" if kind == "too_short" else "at most"
             self.add("error", f"schema.{kind}", path,
                      f"`{dotted(path)}` needs {bound} {size} entr{'y' if size == 1 else 'ies'}.")
+        elif kind in ("greater_than_equal", "less_than_equal"):
+            low = kind == "greater_than_equal"
+            limit = error.get("ctx", {}).get("ge" if low else "le")
+            self.add("error", "schema.value", path,
+                     f"`{dotted(path)}` is {show(value)}: it must be {'at least' if low else 'at most'} {limit}.")
         elif kind == "blank_text":
             self.add("error", "schema.value", path,
                      f"`{dotted(path)}` is empty ({describe(value)}): write it out.")
@@ -237,7 +262,7 @@ class _Checker:
                          f"Item {path[-1] + 1} of `{dotted(path[:-1])}` is empty (a `-` with nothing after it): "
                          "write the item, or delete the line.")
                 continue
-            hint = allowed_hint(annotation_at(path))
+            hint = allowed_hint(annotation_at(path, self.model))
             self.add("error", "value.empty", path,
                      f"`{dotted(path)}` has no value: write one after `{path[-1]}:`{hint}, or delete the line "
                      "to leave it out (an explicit `null` also leaves it unset).", at_key=True)
@@ -769,7 +794,7 @@ class _Checker:
         response is the exception for Markdown headings (`## Plan`): a response is written that way."""
         lines = LINE_BREAK.split(self.parsed.text)
         for path, first_line, value in self.positions.literal_blocks():
-            heading_ok = path[:2] == ("checks", "answers")
+            heading_ok = path[:2] == ("checks", "answers") or path[0] in ("prompt", "messages")
             offset = next((n for n, line in enumerate(value.split("\n")) if line.lstrip().startswith("#")
                            and not (heading_ok and _MARKDOWN_HEADING.match(line.lstrip()))), None)
             if offset is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from medbench_tui.core.cases.bank import BankEntry, BankIndex, file_key, iter_case_files, scan_bank
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text, read_case_text
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
@@ -72,11 +73,28 @@ def _read(path: Path) -> tuple[ParsedCase | None, Diagnostic | None]:
 
 
 def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
-    """The case in ``path``, or MedbenchError listing every error as ``file:line:col: message``.
+    """The consultation case in ``path``, or MedbenchError listing every error as
+    ``file:line:col: message`` (or saying that the file is a rubric case, which has no patient).
 
     Checks that span the bank (parents, duplicate ids) run only when ``bank`` is given.
     """
-    path = Path(path)
+    report = _valid_report(Path(path), bank)
+    if report.case is None:
+        raise MedbenchError(f"{path} is a rubric case (kind: rubric): it is one question with no patient to "
+                            "consult; `medbench run` answers and grades it")
+    return report.case
+
+
+def load_valid_rubric(path: Path, *, bank: BankIndex | None = None) -> RubricCase:
+    """The rubric case in ``path``, or MedbenchError listing every error (or saying that it is a
+    consultation case)."""
+    report = _valid_report(Path(path), bank)
+    if report.rubric is None:
+        raise MedbenchError(f"{path} is a consultation case, not a rubric case (kind: rubric)")
+    return report.rubric
+
+
+def _valid_report(path: Path, bank: BankIndex | None) -> CaseReport:
     try:
         text = read_case_text(path)
     except FileNotFoundError as exc:
@@ -84,10 +102,10 @@ def load_valid_case(path: Path, *, bank: BankIndex | None = None) -> Case:
     except (OSError, UnicodeDecodeError) as exc:
         raise MedbenchError(f"{path}: cannot read the case file: {why_unreadable(exc)}") from exc
     report = validate_text(text, path, bank=bank)
-    if report.errors or report.case is None:
+    if report.errors or (report.case is None and report.rubric is None):
         lines = "\n".join(format_diagnostic(d, path, brief=True) for d in report.errors)
         raise MedbenchError(
             f"{path} is not a valid case ({len(report.errors)} error(s)); fix these first:\n{lines}"
         )
-    return report.case
+    return report
 

@@ -118,9 +118,9 @@ def _strip_optional(annotation: Any) -> Any:
     return annotation
 
 
-def annotation_at(path: YamlPath) -> Any:
-    """The type the case format expects at ``path`` (None when unknown)."""
-    annotation: Any = Case
+def annotation_at(path: YamlPath, root: type[BaseModel] = Case) -> Any:
+    """The type the case format expects at ``path`` of a ``root`` file (None when unknown)."""
+    annotation: Any = root
     for part in path:
         annotation = _strip_optional(annotation)
         if isinstance(part, int):
@@ -142,8 +142,8 @@ def _fields(model: type[BaseModel]) -> dict[str, FieldInfo]:
     return {(info.alias or name): info for name, info in model.model_fields.items()}
 
 
-def keys_at(path: YamlPath) -> list[str]:
-    model = annotation_at(path)
+def keys_at(path: YamlPath, root: type[BaseModel] = Case) -> list[str]:
+    model = annotation_at(path, root)
     return list(_fields(model)) if isinstance(model, type) and issubclass(model, BaseModel) else []
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.diagnostics import Diagnostic, count
 from medbench_tui.core.yamldoc import PositionMap
 
@@ -18,6 +19,8 @@ class CaseReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     positions: PositionMap | None = field(default=None, repr=False)
     """Where each key and value sits in the file (for findings made after validation, such as self-checks)."""
+    rubric: RubricCase | None = field(default=None, repr=False)
+    """The rubric case when the file is a valid one (``kind: rubric``); ``case`` is then None."""
 
     def add(self, found: list[Diagnostic]) -> None:
         """Findings made after validation (a case's self-checks), in line order with the rest."""

@@ -36,6 +36,7 @@ from textual.worker import Worker, WorkerState
 
 from medbench_tui.core.authoring.library import CaseEntry
 from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.cases.rubric import CONSULTATION
 from medbench_tui.core.comparison.plan import progress_line
 from medbench_tui.core.comparison.view import CHANGED_NOTE, Side, case_changed, counted, load_case
 from medbench_tui.core.practice.session import PLAYER_SYSTEM
@@ -206,7 +207,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         select.value = wanted if wanted in simulators else DEFAULT_SIMULATOR
 
     def _entries(self) -> list[CaseEntry]:
-        return sorted(self.medbench.cases, key=lambda e: e.id)
+        """The consultation cases (rubric questions are compared in `medbench report`)."""
+        return sorted((e for e in self.medbench.cases if e.kind == CONSULTATION), key=lambda e: e.id)
 
     def refresh_cases(self) -> None:
         entries = self._entries()

@@ -34,6 +34,7 @@ from textual.worker import Worker, WorkerState
 
 from medbench_tui.core.authoring.library import CaseEntry
 from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.cases.rubric import CONSULTATION
 from medbench_tui.core.comparison.view import counted
 from medbench_tui.core.practice.label import case_practice_label, practice_number
 from medbench_tui.core.practice.progress import CaseProgress
@@ -714,8 +715,10 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.show_pane("play-cases")
 
     def _offered(self) -> list[CaseEntry]:
-        """The cases the picker offers: the clinical ones the app allows (not the harness tests)."""
-        return [e for e in self.medbench.cases if e.category != ERROR_TESTING and self.medbench.allows_case(e.path)]
+        """The cases the picker offers: the clinical consultations the app allows (not the harness tests,
+        nor rubric questions, which have no patient)."""
+        return [e for e in self.medbench.cases if e.category != ERROR_TESTING and e.kind == CONSULTATION
+                and self.medbench.allows_case(e.path)]
 
     def _case_after(self, case_id: str) -> str | None:
         """The next case of the list (in label order) that has not been played, else the next one."""

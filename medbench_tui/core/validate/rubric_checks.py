@@ -1,0 +1,148 @@
+"""The checks of a rubric case (``kind: rubric``), each finding placed at the YAML path it is about.
+
+The schema, empty values, the id against the file name, comments inside text blocks, the checks
+across the bank and the status come from the consultation checker, in the same words; what is
+the rubric's own is which question and which grading the file gives, and whether each criterion
+carries what its grader reads.
+"""
+
+from __future__ import annotations
+
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.cases.rubric import RubricCase
+from medbench_tui.core.validate.checks import _Checker
+from medbench_tui.core.validate.messages import show
+from medbench_tui.core.validate.values import entries_at, number_at, text_at, texts_at
+
+RULE_OF = {"phrases": "phrases", "number": "number"}
+"""grader -> the key that says what it reads (judge and physician read the criterion's text)."""
+
+
+class RubricChecker(_Checker):
+    """All checks of one rubric case."""
+
+    model = RubricCase
+
+    def run(self) -> Case | None:
+        """Checks the file; a valid rubric case is left in ``rubric`` (a rubric is no consultation)."""
+        if not self.parsed.ok:
+            return None
+        rubric = self.validated(RubricCase)
+        self.empty_values()
+        self.identity()
+        self.question()
+        self.criteria()
+        self.panel()
+        self.comments_in_blocks()
+        if self.bank is not None:
+            self.bank_checks()
+        self.final_status()
+        if rubric is not None and not any(d.severity == "error" for d in self.diagnostics):
+            self.rubric = rubric
+        return None
+
+    def question(self) -> None:
+        prompt, messages = self.data.get("prompt"), self.data.get("messages")
+        if prompt is None and messages is None:
+            self.add("error", "rubric.no_question", (),
+                     "The case has no question: add `prompt: |` with the question (one user message), or "
+                     "`messages:` with a short chat whose last message is the user's.")
+        elif prompt is not None and messages is not None:
+            self.add("error", "rubric.two_questions", ("messages",),
+                     f"The case has both `prompt` (line {self.line_of(('prompt',))}) and `messages`: keep one "
+                     "(a single question is `prompt`, a chat is `messages`).", at_key=True)
+        chat = entries_at(self.data, "messages")
+        if chat and chat[-1][0] == len(messages) - 1 and chat[-1][1].get("role") == "assistant":
+            self.add("error", "rubric.last_message", ("messages", chat[-1][0], "role"),
+                     "The chat ends with the assistant's message: the system answers the user's last message, so "
+                     "end `messages` with `role: user`.")
+        if isinstance(messages, list) and not messages:
+            self.add("error", "rubric.no_question", ("messages",),
+                     "`messages` is empty: write the chat, or use `prompt:` for a single question.", at_key=True)
+
+    def criteria(self) -> None:
+        criteria = self.data.get("criteria")
+        panel = self.data.get("panel")
+        if criteria is None and panel is None:
+            self.add("error", "rubric.no_grading", (),
+                     "The case has no grading: add `criteria:` (a points rubric) or `panel:` (a weighted "
+                     "action panel).")
+            return
+        if criteria is not None and panel is not None:
+            self.add("error", "rubric.two_gradings", ("panel",),
+                     f"The case has both `criteria` (line {self.line_of(('criteria',))}) and `panel`: a case is "
+                     "graded one way, so keep one of them.", at_key=True)
+        first: dict[str, int] = {}
+        positive = 0.0
+        for i, entry in entries_at(self.data, "criteria"):
+            where = ("criteria", i)
+            criterion_id = text_at(entry, "id")
+            if criterion_id is not None and criterion_id in first:
+                self.add("error", "criterion.duplicate_id", (*where, "id"),
+                         f"The criterion id `{criterion_id}` is used twice (first on line "
+                         f"{self.line_of(('criteria', first[criterion_id], 'id'))}): give each criterion its own id.")
+            elif criterion_id is not None:
+                first[criterion_id] = i
+            points = number_at(entry, "points")
+            positive += max(points or 0.0, 0.0)
+            self._grader_rule(where, entry, criterion_id or f"number {i + 1}")
+        if isinstance(criteria, list) and criteria and positive <= 0:
+            self.add("error", "criterion.no_positive", ("criteria",),
+                     "No criterion has positive points, so the score (points met over positive points) cannot be "
+                     "computed: give at least one criterion positive points.", at_key=True)
+
+    def _grader_rule(self, where: tuple[str, int], entry: dict, label: str) -> None:
+        grader = text_at(entry, "grader")
+        for key in RULE_OF.values():
+            if key in entry and grader in ("phrases", "number", "judge", "physician") and RULE_OF.get(grader) != key:
+                self.add("error", "criterion.unused_rule", (*where, key),
+                         f"Criterion `{label}` has `{key}:` but `grader: {grader}`, which does not read it: "
+                         f"set `grader: {key}`, or delete `{key}:`.", at_key=True)
+        needed = RULE_OF.get(grader or "")
+        if needed is not None and needed not in entry:
+            self.add("error", "criterion.no_rule", (*where, "grader"),
+                     f"Criterion `{label}` is graded by `{needed}` but has no `{needed}:`: "
+                     + ("add `phrases: {any: [...]}` with the words that meet it."
+                        if needed == "phrases" else "add `number: {value: ..., unit: ..., tolerance: ...}`."))
+        rule = entry.get("phrases")
+        if grader == "phrases" and isinstance(rule, dict):
+            said = texts_at(rule, "any") + texts_at(rule, "all")
+            if not said and not self._has_schema_error(where):
+                self.add("error", "criterion.no_phrases", (*where, "phrases"),
+                         f"Criterion `{label}` lists no phrase: write the words that meet it under `any:` "
+                         "(one of them) or `all:` (every one).", at_key=True)
+            for key in ("any", "all"):
+                for j, phrase in texts_at(rule, key):
+                    if not phrase.strip():
+                        self.add("error", "criterion.blank_phrase", (*where, "phrases", key, j),
+                                 f"Phrase {j + 1} of `{key}` is empty: write the words, or delete it.")
+
+    def _has_schema_error(self, where: tuple[str, int]) -> bool:
+        prefix = ".".join(map(str, where))
+        return any(d.severity == "error" and d.path.startswith(prefix) for d in self.diagnostics)
+
+    def panel(self) -> None:
+        actions = entries_at(self.data, "panel")
+        if not actions:
+            return
+        severities = [s for _, a in actions if (s := number_at(a, "severity")) is not None]
+        if severities and all(s < 0 for s in severities):
+            self.add("error", "panel.no_positive", ("panel",),
+                     "No action of the panel has a positive severity, so nothing can be included and the F1 is "
+                     "always 0: add the actions a good answer takes (severity 1 to 3).", at_key=True)
+        elif severities and all(s > 0 for s in severities):
+            self.add("warning", "panel.one_sided", ("panel",),
+                     "Every action of the panel is appropriate, so naming everything costs nothing: about half "
+                     "of a panel should be inappropriate actions (severity -1 to -3).", at_key=True)
+        seen: dict[str, int] = {}
+        for i, action in actions:
+            name = text_at(action, "action")
+            if name is None:
+                continue
+            key = name.strip().casefold()
+            if key in seen:
+                self.add("warning", "panel.duplicate_action", ("panel", i, "action"),
+                         f"`{show(name)}` is listed twice (first on line "
+                         f"{self.line_of(('panel', seen[key], 'action'))}): merge the two entries.")
+            else:
+                seen[key] = i
