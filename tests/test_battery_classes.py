@@ -99,7 +99,7 @@ def test_a_dose_written_onto_its_number_is_a_dose_not_a_result():
 def test_a_harmful_item_mentioned_as_history_or_a_condition_is_labelled_negated():
     """The labelling rules count every way of mentioning an item without recommending it as negated: the
     answer's allergy ("Trimethoprim allergy - avoid") included."""
-    from medbench_tui.core.authoring.case_checks import item_labels
+    from medbench_tui.core.scoring.labels import item_labels
 
     case = load_valid_case(CASES / "psy-delirium-001.yaml")
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(

@@ -164,7 +164,7 @@ def test_rehearse_writes_a_checks_block_that_validates_and_passes(tmp_path, caps
 
 def test_the_committed_schema_knows_checks_and_review():
     schema = json.loads((REPO / "medbench_tui" / "schema" / "case.schema.json").read_text())
-    assert {"checks", "review"} <= set(schema["properties"])
+    assert {"checks", "review"} <= set(schema["$defs"]["Case"]["properties"])
 
 
 def test_every_bundled_case_passes_its_own_checks(tmp_path, capsys):

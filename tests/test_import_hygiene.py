@@ -84,7 +84,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("icd10", "endpoints"),
     ("cases", "transcript"),
     ("validate", "simulators", "costs"),
-    ("scoring", "consultation"),
+    ("scoring", "consultation", "rubric"),
     ("systems",),
     ("runs",),
     ("reports", "review", "authoring", "practice"),

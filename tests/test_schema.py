@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from medbench_tui.cli import main
-from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core import paths
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.validate import SCHEMA_ID, case_json_schema
 
 

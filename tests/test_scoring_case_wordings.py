@@ -257,7 +257,7 @@ def test_sending_to_a_team_for_evaluation_is_a_referral():
 
 
 def labels(c, case_id: str) -> dict[str, str]:
-    from medbench_tui.core.authoring.case_checks import item_labels
+    from medbench_tui.core.scoring.labels import item_labels
 
     return {name: label for name, (label, _) in item_labels(c, case(case_id)).items()}
 

@@ -17,17 +17,15 @@ from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import AnswerCheck, Case, QuestionCheck
 from medbench_tui.core.diagnostics import Diagnostic, Severity
+from medbench_tui.core.scoring.labels import NOT_GIVEN, item_labels
 from medbench_tui.core.yamldoc import YamlPath
 
 if TYPE_CHECKING:
-    from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
     from medbench_tui.core.yamldoc import PositionMap
 
 FAILED = "check.failed"
 KNOWN_DEFECT = "check.known_defect"
 DEFECT_FIXED = "check.defect_fixed"
-NOT_GIVEN = ("not_found", "negated")
-NOT_A_PLAN = ("negated", "conditional", "historical")
 
 
 @dataclass(frozen=True)
@@ -78,39 +76,6 @@ def check_diagnostics(case: Case, bank_root: Path, positions: PositionMap) -> li
 
 
 # --- answers -----------------------------------------------------------------------------
-
-
-def item_labels(card: Scorecard, case: Case | None = None) -> dict[str, tuple[str, ItemEntry]]:
-    """Reference item name -> (found | different | negated | not_found, its row), as the grader decided.
-    With ``case``, an item the answer advised against that has no row of its own (a harmful item not
-    given: "no antibiotics") is ``negated``, with the mention as its evidence."""
-    labels: dict[str, tuple[str, ItemEntry]] = {}
-    for rows in (card.items.diagnoses, card.items.differential, card.items.workup, card.items.treatment):
-        for row in rows:
-            if row.reference is None:
-                continue
-            if row.answer is not None:
-                label = "different" if row.status == "different" else "found"
-            else:
-                label = "negated" if row.evidence is not None else "not_found"
-            known = labels.get(row.reference)
-            if known is None or known[0] in NOT_GIVEN:
-                labels[row.reference] = (label, row)
-    if case is not None and card.extraction is not None:
-        from medbench_tui.core.scoring.reasons import not_recommended
-        from medbench_tui.core.scoring.reference import reference_table
-        from medbench_tui.core.scoring.scorecard import ItemEntry
-
-        table = reference_table(case)
-        unsaid = not_recommended(card.extraction, table)
-        for ref in (*table.workup, *table.treatment):
-            entity = unsaid.get(id(ref))
-            # every way of mentioning it without recommending it: negated, conditional on what the record does not
-            # establish, or history ("trimethoprim allergy - avoid"), as the labelling rules count them
-            if entity is not None and entity.status in NOT_A_PLAN and ref.name not in labels:
-                labels[ref.name] = ("negated", ItemEntry(reference=ref.name, answer=None, status="missing",
-                                                         evidence=entity.evidence, reason=entity.reason))
-    return labels
 
 
 def _answer(case: Case, index: int, check: AnswerCheck) -> CheckOutcome:

@@ -50,11 +50,11 @@ MASK = "***"
 HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 """A header name as HTTP allows it (RFC 9110 token)."""
 PROTOCOLS = ("consultation", "prompt-only")
-DEFAULT_MAX_TOKENS = {"doctor": 2048, "patient": 300, "extractor": 4096}
+DEFAULT_MAX_TOKENS = {"doctor": 2048, "patient": 300, "extractor": 4096, "judge": 2048}
 """``max_tokens`` sent when an endpoint sets neither it nor ``max_completion_tokens``: a
 reply always ends (a model without a chat template would otherwise talk until the
 context is full). Room for a final response with every section; a patient's one to
-three sentences; an extraction with a quote per item."""
+three sentences; an extraction with a quote per item; a judge's verdict and quote per criterion."""
 RESERVED_BODY_KEYS = frozenset({
     "model", "messages", "stream", "stream_options", "temperature", "seed", "max_tokens", "max_completion_tokens",
     "stop", "response_format",
@@ -229,6 +229,8 @@ class EvaluatorConfig(BaseModel):
 
     extractor: str = "rules"
     llm: EndpointConfig | None = None
+    judge: EndpointConfig | None = None
+    """The LLM judge of rubric criteria with ``grader: judge`` (none: they stay ungraded)."""
 
 
 class BankConfig(Config):

@@ -37,7 +37,6 @@ Codes (severity):
   internal.error (error: a bug in medbench, never expected)
 """
 
-from medbench_tui.core.validate.checks import validate_text
 from medbench_tui.core.validate.files import (
     iter_reports,
     load_valid_case,
@@ -45,6 +44,7 @@ from medbench_tui.core.validate.files import (
     validate_file,
     validate_paths,
 )
+from medbench_tui.core.validate.one_case import validate_text
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic, summary
 from medbench_tui.core.validate.schema import SCHEMA_ID, case_json_schema
 

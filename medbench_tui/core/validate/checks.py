@@ -16,8 +16,8 @@ from rapidfuzz import fuzz
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
 from medbench_tui.core.cases.model import IMPLICIT_CONDITION, Case
-from medbench_tui.core.cases.rubric import CASE_KINDS, RUBRIC, RubricCase
-from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text
+from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
+from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.validate.contradictions import disagreements, statements
@@ -46,46 +46,10 @@ from medbench_tui.core.validate.reference_fit import (
     related_terms,
     targets_of,
 )
-from medbench_tui.core.validate.report import CaseReport
 from medbench_tui.core.validate.values import dotted, entries_at, number_at, text_at, texts_at
 from medbench_tui.core.vocabulary import Term as VocabularyTerm
 from medbench_tui.core.vocabulary import read_vocabulary, reading
 from medbench_tui.core.yamldoc import YamlPath
-
-
-def validate_text(text: str, path: Path | None = None, *, bank: BankIndex | None = None) -> CaseReport:
-    """Check one case held in memory (an editor buffer, or a file's text).
-
-    ``path`` enables the checks that need the file (id = file stem, attachment files);
-    ``bank`` enables the checks across cases (parents, duplicate ids, near-duplicates).
-    """
-    return validate_parsed(parse_case_text(text), Path(path) if path is not None else None, bank)
-
-
-
-def validate_parsed(parsed: ParsedCase, path: Path | None, bank: BankIndex | None) -> CaseReport:
-    from medbench_tui.core.validate.rubric_checks import RubricChecker
-
-    data = parsed.data
-    case_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
-    rubric = None
-    try:
-        checker = (RubricChecker if isinstance(data, dict) and data.get("kind") == RUBRIC else _Checker)(
-            parsed, path, bank)
-        case = checker.run()
-        rubric = checker.rubric
-        diagnostics = checker.diagnostics
-    except Exception as exc:  # a bug of ours must not cost the author the other findings
-        case = None
-        diagnostics = [*parsed.diagnostics, Diagnostic(
-            severity="error", code="internal.error",
-            message=f"medbench could not finish checking this file ({type(exc).__name__}: {exc}); "
-            "this is a bug in medbench, please report it with the file.",
-        )]
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return CaseReport(path, case_id, case, diagnostics, parsed.positions, rubric=rubric)
-
-
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -101,7 +65,7 @@ def _finding(words: str) -> Callable[[str], int | None]:
     return find
 
 
-class _Checker:
+class Checker:
     """All checks of one case; each appends diagnostics at the YAML path it is about."""
 
     model: type[BaseModel] = Case

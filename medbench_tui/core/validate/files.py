@@ -13,7 +13,7 @@ from medbench_tui.core.cases.yamlio import ParsedCase, parse_case_text, read_cas
 from medbench_tui.core.diagnostics import Diagnostic
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.files import why_unreadable
-from medbench_tui.core.validate.checks import validate_parsed, validate_text
+from medbench_tui.core.validate.one_case import validate_parsed, validate_text
 from medbench_tui.core.validate.report import CaseReport, format_diagnostic
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.cases.rubric import RubricCase
-from medbench_tui.core.validate.checks import _Checker
+from medbench_tui.core.validate.checks import Checker
 from medbench_tui.core.validate.messages import show
 from medbench_tui.core.validate.values import entries_at, number_at, text_at, texts_at
 
@@ -18,7 +18,7 @@ RULE_OF = {"phrases": "phrases", "number": "number"}
 """grader -> the key that says what it reads (judge and physician read the criterion's text)."""
 
 
-class RubricChecker(_Checker):
+class RubricChecker(Checker):
     """All checks of one rubric case."""
 
     model = RubricCase
