@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "freeze": ("freeze", "pin every case and attachment of a bank in bank-manifest.json"),
     "agreement": ("agreement", "evaluator-physician agreement from adjudication records"),
     "adjudication": ("adjudication", "adjudication records in and out as JSONL"),
+    "import": ("import_", "import a published rubric benchmark as rubric cases"),
 }
 
 
