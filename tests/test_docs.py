@@ -49,3 +49,12 @@ def test_every_link_between_the_pages_leads_somewhere():
 def test_the_docs_ship_in_the_wheel():
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert '"docs" = "medbench_tui/_bundled/docs"' in pyproject
+
+
+def test_every_field_of_the_rubric_case_format_is_described():
+    from medbench_tui.core.cases.rubric import RubricCase
+
+    text = (DOCS / "rubric.md").read_text(encoding="utf-8")
+    described = set(re.findall(r"`([a-z_0-9.]+)`", text))
+    missing = [path for path in _fields(RubricCase) if path not in described]
+    assert not missing, f"docs/rubric.md does not describe: {missing}"
