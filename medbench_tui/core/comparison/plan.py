@@ -23,10 +23,10 @@ def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
 
 
 def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
-    """The runner's plan of ``specs`` over the case ``files`` (None: every case of the bank)."""
+    """The runner's plan of ``specs`` over the consultation case ``files`` (None: every one of the bank)."""
     from medbench_tui.core.runs.runner import plan_run
 
-    return plan_run(bank, specs, cases=files, simulator=simulator)
+    return plan_run(bank, specs, cases=files, simulator=simulator, rubrics=False)
 
 
 def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:

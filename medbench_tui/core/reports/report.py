@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, THIN, CaseMix, case_mix, subgroups
+from medbench_tui.core.cases.rubric import RUBRIC
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
 from medbench_tui.core.reports.digest import digests
@@ -50,6 +51,7 @@ from medbench_tui.core.reports.figures import (
     ForestRow,
 )
 from medbench_tui.core.reports.reproducibility import seed_notes
+from medbench_tui.core.reports.rubric_report import RubricReport, rubric_report
 from medbench_tui.core.reports.statistics import (
     BINARY_METRICS,
     CONFIDENCE,
@@ -245,6 +247,10 @@ class Report:
     """The player, when the group is a player's practice (each case counted by its latest session)."""
     sessions: list[dict[str, Any]] = field(default_factory=list)
     """A practice group's sessions, oldest first: case_id, session, started_at, status, reason, steps, metrics."""
+    consultations: bool = True
+    """The group has consultation cases (a group of rubric questions only has just the rubric tables)."""
+    rubric: RubricReport | None = None
+    """The rubric cases' scores, by theme and axis, paired, and the judge (``rubric_report.py``)."""
 
     def to_json(self) -> dict[str, Any]:
         return _finite(asdict(self))
@@ -325,7 +331,9 @@ def build_report(
     group = store.group(group_id) if group_id else store.latest_group()
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
-    every_run = store.runs(group.id)
+    rubric_cases = {c["id"]: c.get("metadata") or {} for c in group.config.get("cases", []) if c.get("kind") == RUBRIC}
+    every_run = [r for r in store.runs(group.id) if r.case_id not in rubric_cases]
+    rubric_runs = [r for r in store.runs(group.id) if r.case_id in rubric_cases]
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
     prices, repriced = _prices_for(bank, group.config.get("prices"))
     runs = counted_runs(group, every_run)
@@ -336,7 +344,8 @@ def build_report(
             raise UsageError(f"no system {', '.join(unknown)} in run group {group.id}; it has: {', '.join(known)}")
     chosen = list(systems or known)
     seed = group.seed if seed is None else seed
-    every_case = [c["id"] for c in group.config.get("cases", [])] or sorted({r.case_id for r in runs})
+    every_case = [c["id"] for c in group.config.get("cases", []) if c["id"] not in rubric_cases] or sorted(
+        {r.case_id for r in runs})
     facts = _case_facts(group.config, runs, bank)
     digest_of = digests(store, every_run, facts, bank, prices if repriced or _unpriced(group.config) else None)
     left_out = [] if include_error_tests else [
@@ -389,6 +398,9 @@ def build_report(
         practice=group.config["play"].get("player") if group.practice else None,
         sessions=[_session(r) for r in sorted(every_run, key=lambda r: (r.started_at, r.repeat))] if group.practice
         else [],
+        consultations=bool(every_case),
+        rubric=rubric_report(store, rubric_runs, rubric_cases, chosen, group.config.get("judge"), stats)
+        if rubric_cases else None,
     )
 
 
@@ -1012,7 +1024,55 @@ def reversal_table(comparison: Comparison) -> Table | None:
                  ["metric", "difference", "if uncertain decisions flip", "direction"], rows, notes, "reversal")
 
 
+def rubric_tables(report: Report, *, paired: bool = True) -> list[Table]:
+    """The rubric cases' tables: the score per system, by theme and by axis, the paired differences."""
+    rubric = report.rubric
+    if rubric is None:
+        return []
+    systems = list(rubric.systems.values())
+    judge = rubric.judge
+    notes = [f"Judge: {judge.get('model')} at {judge.get('base_url')}, prompt sha256 {judge.get('prompt_sha256')}, "
+             + ", ".join(f"{k} {judge[k]}" for k in ("temperature", "seed", "max_tokens") if k in judge)
+             if judge else "No judge was configured (evaluator.judge): judge criteria are ungraded, and each score "
+                           "is over the criteria graded by rule."]
+    if rubric.judged_by:
+        notes.append("Decisions made by " + "; ".join(rubric.judged_by) + ".")
+    if len(systems) > 1:
+        notes.append(f"Over the {len(rubric.paired_cases)} rubric case(s) every system completed.")
+    notes += _small_note([s.score for s in systems])
+    tables = [Table(
+        "Rubric score (0-100: points met over positive points, or the panel's weighted F1)",
+        ["system", f"rubric score [{report.confidence:.0%} CI]", "cases", "incomplete", "criteria ungraded"],
+        [[s.system, _with_interval(s.score.mean, s.score.low, s.score.high, s.score.warning), str(s.complete),
+          str(len(s.incomplete)), str(s.ungraded)] for s in systems],
+        notes, key="rubric")]
+    for title, key, column, of in (
+            ("Rubric score by theme", "rubric_themes", "theme", lambda s: s.themes),
+            ("Rubric score by axis (criteria tagged axis:...)", "rubric_axes", "axis", lambda s: s.axes)):
+        names = sorted({name for s in systems for name in of(s)})
+        if names:
+            rows = [[name, *(_with_interval(e.mean, e.low, e.high, e.warning) if (e := of(s).get(name)) else "–"
+                             for s in systems)] for name in names]
+            tables.append(Table(title, [column, *(s.system for s in systems)], rows, key=key))
+    if paired and rubric.comparisons:
+        pairs = list(combinations([s.system for s in systems], 2))
+        tables.append(Table(
+            "Rubric score: paired differences (B - A)",
+            ["A", "B", "mean A", "mean B", f"B - A [{report.confidence:.0%} CI]", "n", "method"],
+            [[a, b, _number(d.mean_a), _number(d.mean_b), _with_interval(d.difference, d.low, d.high, d.warning),
+              str(d.n), d.method] for (a, b), d in zip(pairs, rubric.comparisons, strict=True)],
+            key="rubric_paired"))
+    incomplete = [[s.system, r["case_id"], str(r["repeat"]), r["reason"] or ""] for s in systems
+                  for r in s.incomplete]
+    if incomplete:
+        tables.append(Table("Incomplete rubric runs (not graded)", ["system", "case", "repeat", "reason"], incomplete,
+                            key="rubric_incomplete"))
+    return tables
+
+
 def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
+    if not report.consultations:
+        return rubric_tables(report, paired=paired)
     tables = [summary_table(report)]
     if (costs := cost_table(report)) is not None:
         tables.append(costs)
@@ -1047,7 +1107,7 @@ def report_tables(report: Report, *, paired: bool = True) -> list[Table]:
                             key="incomplete"))
     if report.sessions:
         tables.append(sessions_table(report))
-    return tables
+    return tables + rubric_tables(report, paired=paired)
 
 
 SESSION_METRICS = ("diagnosis_accuracy", "workup_score", "treatment_accuracy", "critical_conditions_passed",

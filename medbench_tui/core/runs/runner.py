@@ -50,6 +50,7 @@ from medbench_tui.core.cases.bankconfig import (
 )
 from medbench_tui.core.cases.casemix import case_facts
 from medbench_tui.core.cases.model import ERROR_TESTING
+from medbench_tui.core.cases.rubric import RUBRIC, RubricCase
 from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.errors import MedbenchError, UsageError
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.cases.bankconfig import BankConfig, EndpointConfig
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.endpoints.client import ChatClient, ChatReply
+    from medbench_tui.core.rubric import Judge, RubricGrade
     from medbench_tui.core.scoring import Extractor
     from medbench_tui.core.simulators.base import PatientSimulator
     from medbench_tui.core.simulators.guard import LeakGuard
@@ -165,6 +167,23 @@ class PlannedCase:
     sha256: str
     case: Case
 
+    @property
+    def num_steps(self) -> int | None:
+        return self.case.num_steps
+
+
+@dataclass(frozen=True)
+class PlannedRubric:
+    """A rubric case chosen for a run: one question, answered in a single turn and graded."""
+
+    id: str
+    path: Path
+    stored_path: str
+    sha256: str
+    rubric: RubricCase
+    num_steps: int | None = None
+    """A rubric question has no turns to count."""
+
 
 SimulatorSetup = str | GroundedSimulatorConfig | LlmSimulatorConfig
 """What ``make_simulator`` takes: a built-in name or the configuration object."""
@@ -202,6 +221,15 @@ class RunPlan:
     """The price table each run's work-up is costed with (the bank's ``prices.yaml`` over the shipped one)."""
     left_out_unplayable: dict[str, dict[str, str]] = field(default_factory=dict)
     """System -> the cases it cannot play (case id -> why), left out of the group for every system."""
+    rubrics: list[PlannedRubric] = field(default_factory=list)
+    """The rubric cases, each answered in one turn by every system and graded (``core/rubric``)."""
+    judge: Judge | None = None
+    """The LLM judge of the rubric criteria with ``grader: judge`` (``evaluator.judge``; None: ungraded)."""
+
+    @property
+    def items(self) -> list[PlannedCase | PlannedRubric]:
+        """Every case the group plays, consultations first."""
+        return [*self.cases, *self.rubrics]
 
     def left_out_notes(self) -> list[str]:
         """What planning left out, in words (``medbench run`` says it; the group records it)."""
@@ -211,7 +239,7 @@ class RunPlan:
                          f"({', '.join(self.left_out_error_tests)}); --include-error-tests runs them")
         for name, found in self.left_out_unplayable.items():
             notes.append(f"left out the cases {name} cannot play: it {_why_left_out(found)}; "
-                         f"the group plays the {len(self.cases)} case(s) every system can play")
+                         f"the group plays the {len(self.items)} case(s) every system can play")
         return notes
 
     def endpoints(self) -> list[tuple[str, EndpointConfig]]:
@@ -222,7 +250,12 @@ class RunPlan:
         found = [(f"system {s.name}", getattr(s, "config", None)) for s in self.systems]
         found.append((f"patient simulator {self.simulator}", self.simulator_setup))
         found.append(("evaluator (evaluator.llm)", getattr(self.extractor, "endpoint", None)))
+        if self.rubrics:
+            found.append(("rubric judge (evaluator.judge)", self.plan_judge_endpoint()))
         return [(who, endpoint) for who, endpoint in found if isinstance(endpoint, EndpointConfig)]
+
+    def plan_judge_endpoint(self) -> EndpointConfig | None:
+        return self.bank.config.evaluator.judge if self.judge is not None else None
 
     def endpoint_limits(self) -> dict[str, int]:
         """base_url -> the lowest ``max_concurrency`` configured for it (by a system, the
@@ -255,7 +288,12 @@ class RunPlan:
             "cases": [
                 {"id": c.id, "path": c.stored_path, "sha256": c.sha256, "metadata": case_facts(c.case)}
                 for c in self.cases
+            ] + [
+                {"id": r.id, "path": r.stored_path, "sha256": r.sha256, "kind": RUBRIC,
+                 "metadata": {"theme": r.rubric.metadata.theme, "pair_id": r.rubric.metadata.pair_id}}
+                for r in self.rubrics
             ],
+            "judge": self.judge.public_config() if self.judge is not None else None,
             "seed": self.seed,
             "repeats": self.repeats,
             "bank_manifest": self.bank_manifest,
@@ -312,30 +350,59 @@ def _extractor(bank_config: BankConfig) -> Extractor | None:
     raise UsageError(f"{bank_config.where()}: unknown evaluator.extractor {evaluator.extractor!r} (rules or llm)")
 
 
-def _load_cases(files: list[Path], bank: Path) -> list[PlannedCase]:
-    from medbench_tui.core.validate import load_valid_case
+def _load_cases(files: list[Path], bank: Path) -> tuple[list[PlannedCase], list[PlannedRubric]]:
+    """The consultation cases and the rubric cases of ``files``, validated and hashed."""
+    from medbench_tui.core.cases.bank import BankEntry
+    from medbench_tui.core.validate import load_valid_case, load_valid_rubric
 
     cases: list[PlannedCase] = []
+    rubrics: list[PlannedRubric] = []
     problems: list[str] = []
     seen: dict[str, Path] = {}
     for path in files:
         try:
             digest = file_sha256(path)
-            case = load_valid_case(path)
+            if BankEntry.read(path).kind == RUBRIC:
+                rubric = load_valid_rubric(path)
+                planned: PlannedCase | PlannedRubric = PlannedRubric(
+                    rubric.id, path, _stored_path(path, bank), digest, rubric)
+            else:
+                case = load_valid_case(path)
+                planned = PlannedCase(case.id, path, _stored_path(path, bank), digest, case)
         except FileNotFoundError:
             problems.append(f"{path}: no such case file")
             continue
         except MedbenchError as exc:
             problems.append(str(exc))
             continue
-        if case.id in seen:
-            problems.append(f"{path}: case id '{case.id}' is also used by {seen[case.id]}")
+        if planned.id in seen:
+            problems.append(f"{path}: case id '{planned.id}' is also used by {seen[planned.id]}")
             continue
-        seen[case.id] = path
-        cases.append(PlannedCase(case.id, path, _stored_path(path, bank), digest, case))
+        seen[planned.id] = path
+        if isinstance(planned, PlannedRubric):
+            rubrics.append(planned)
+        else:
+            cases.append(planned)
     if problems:
         raise MedbenchError("cannot run these cases:\n" + "\n".join(problems))
-    return cases
+    return cases, rubrics
+
+
+NO_ENDPOINT = "answers no rubric question (only a model endpoint can: it is not one)"
+
+
+def _cannot_answer(system: DoctorSystem) -> str | None:
+    """Why ``system`` cannot answer a rubric question (a person, a checklist or a replay), or None."""
+    from medbench_tui.core.cases.bankconfig import EndpointConfig
+
+    return None if isinstance(getattr(system, "config", None), EndpointConfig) else NO_ENDPOINT
+
+
+def _judge(bank_config: BankConfig) -> Judge | None:
+    from medbench_tui.core.rubric import Judge
+
+    endpoint = bank_config.evaluator.judge
+    return Judge.from_endpoint(endpoint) if endpoint is not None else None
 
 
 def _resolve_systems(systems: Sequence[str | DoctorSystem], bank: Bank) -> tuple[list[str], list[DoctorSystem]]:
@@ -363,6 +430,7 @@ def plan_run(
     seed: int | None = None,
     repeats: int = 1,
     include_error_tests: bool = False,
+    rubrics: bool = True,
 ) -> RunPlan:
     """Resolve systems, validate and hash the case files (default: the bank's cases).
     ``systems`` are names (``--system``), or the system of a person playing (``human``).
@@ -374,10 +442,11 @@ def plan_run(
     ``include_error_tests``; a case named on its own is always played. A case one of the
     systems cannot play (a replay without its transcript) is left out for every system,
     so that the group compares the systems on the same cases (``left_out_unplayable``).
+    Rubric cases are answered and graded beside the consultations unless ``rubrics`` is False
+    (Compare, whose views show consultations).
     """
-    from medbench_tui.core.cases.bank import BankEntry, CaseSource, case_sources, consultation_files, file_key
+    from medbench_tui.core.cases.bank import CaseSource, case_sources, file_key, iter_case_files
     from medbench_tui.core.cases.manifest import frozen_state
-    from medbench_tui.core.cases.rubric import CONSULTATION
 
     if not systems:
         raise UsageError("name at least one system: --system NAME (see 'medbench systems')")
@@ -385,35 +454,38 @@ def plan_run(
         raise BankConfigError(bank.config_problem)
     given = _given_cases(cases)
     if given:
-        sources = [s for s in case_sources(given, bank.cases_folder)
-                   if s.named or BankEntry.read(s.path).kind == CONSULTATION]
+        sources = case_sources(given, bank.cases_folder)
     else:
         if not bank.cases_folder.exists():
             raise UsageError(f"{bank.cases_folder}: no such case file or folder")
-        sources = [CaseSource(path, False) for path in consultation_files(bank.cases_folder)]
+        sources = [CaseSource(path, False) for path in iter_case_files(bank.cases_folder)]
         if not sources:
             raise UsageError(f"{bank.cases_folder}: no case files (*.yaml) found")
     if repeats < 1:
         raise UsageError("--repeats must be at least 1")
     setup, simulator_config = _simulator(bank.config, simulator)
     specs, resolved = _resolve_systems(systems, bank)
-    planned = _load_cases([source.path for source in sources], bank.root)
+    planned, questions = _load_cases([source.path for source in sources], bank.root)
+    if not rubrics:
+        questions = []
     named = {file_key(source.path) for source in sources if source.named}
     left_out = [] if include_error_tests else [
         c.id for c in planned if c.case.metadata.category == ERROR_TESTING and file_key(c.path) not in named]
     where = "; ".join(str(g) for g in given) or str(bank.cases_folder)
-    if left_out and len(left_out) == len(planned):
+    if left_out and len(left_out) == len(planned) and not questions:
         raise UsageError(f"{where}: every case is an error-testing case; add --include-error-tests to run them")
     planned = [c for c in planned if c.id not in left_out]
     unplayable = {
         system.name: found for system in resolved
-        if (found := {c.id: why for c in planned if (why := system.cannot_play(c.id)) is not None})
+        if (found := {c.id: why for c in planned if (why := system.cannot_play(c.id)) is not None}
+            | {r.id: why for r in questions if (why := _cannot_answer(system)) is not None})
     }
     out = {case_id for found in unplayable.values() for case_id in found}
-    if out and len(out) == len(planned):
+    if out and len(out) == len(planned) + len(questions):
         raise UsageError(f"{where}: no case can be played by every system: "
                          + "; ".join(f"{name} {_why_left_out(found)}" for name, found in unplayable.items()))
     planned = [c for c in planned if c.id not in out]
+    questions = [r for r in questions if r.id not in out]
     return RunPlan(
         bank=bank,
         specs=specs,
@@ -427,10 +499,13 @@ def plan_run(
         seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
         cases_path=_cases_path(given, bank.root) or _stored_path(bank.cases_folder, bank.root),
         repeats=repeats,
-        bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}),
+        bank_manifest=frozen_state(bank.root, {c.stored_path: c.sha256 for c in planned}
+                                   | {r.stored_path: r.sha256 for r in questions}),
         left_out_error_tests=left_out,
         prices=bank_prices(bank.root),
         left_out_unplayable=unplayable,
+        rubrics=questions,
+        judge=_judge(bank.config) if questions else None,
     )
 
 
@@ -521,8 +596,17 @@ def plan_resume(
             + "\n  ".join(changes)
             + "\n  (restore them, or start a new group with 'medbench run')"
         )
+    consultations, rubrics = _load_cases(files, bank)
+    judge = _judge(bank_config) if rubrics else None
+    if rubrics:
+        changes = [f"judge configuration changed: {c}" for c in _differences(
+            recorded.get("judge"), judge.public_config() if judge is not None else None, "")]
+        if changes:
+            raise MedbenchError(f"run group {group.id} cannot be resumed: its rubric judge changed:\n  "
+                                + "\n  ".join(changes) + "\n  (restore it, or start a new group with 'medbench run')")
     plan = RunPlan(
-        bank=loaded, specs=specs, systems=resolved, cases=_load_cases(files, bank), simulator=simulator_name,
+        bank=loaded, specs=specs, systems=resolved, cases=consultations, rubrics=rubrics,
+        judge=judge, simulator=simulator_name,
         simulator_setup=setup, simulator_config=simulator_config, evaluator_config=recorded["evaluator"],
         extractor=_extractor(bank_config),
         seed=group.seed, cases_path=recorded["cases_path"], repeats=group.repeats,
@@ -651,7 +735,7 @@ class GroupResult:
         return not (self.incomplete or self.not_played or self.cancelled)
 
 
-Pending: TypeAlias = tuple[PlannedCase, "DoctorSystem", int]
+Pending: TypeAlias = tuple[PlannedCase | PlannedRubric, "DoctorSystem", int]
 """A run still to play: its case, system and repeat."""
 
 
@@ -742,7 +826,7 @@ class Runner:
         """(case, system, repeat) without a complete run in the group, case by case."""
         done = {(r.case_id, r.system, r.repeat) for r in self.store.runs(group.id, status=COMPLETE)}
         return [
-            (c, s, repeat) for c in self.plan.cases for s in self.plan.systems
+            (c, s, repeat) for c in self.plan.items for s in self.plan.systems
             for repeat in range(self.plan.first_repeat, self.plan.repeats)
             if (c.id, s.name, repeat) not in done
         ]
@@ -753,7 +837,7 @@ class Runner:
         self.group = group
         todo = deque(self.pending(group))
         result = self.result = GroupResult(group.id)
-        planned = len(self.plan.cases) * len(self.plan.systems) * (self.plan.repeats - self.plan.first_repeat)
+        planned = len(self.plan.items) * len(self.plan.systems) * (self.plan.repeats - self.plan.first_repeat)
         self._emit(GroupStarted(group.id, planned, len(todo), resumed))
         started = time.perf_counter()
         self._scorer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medbench-scoring")
@@ -802,7 +886,10 @@ class Runner:
                     self._emit(RunClaimedElsewhere(group.id, item.id, system.name))
                     continue
                 try:
-                    await self._play(item, system, repeat)
+                    if isinstance(item, PlannedRubric):
+                        await self._answer(item, system, repeat)
+                    else:
+                        await self._play(item, system, repeat)
                 finally:
                     with contextlib.suppress(sqlite3.Error):  # an unreleased lease only expires
                         self.store.release(group.id, item.id, system.name, self.owner, repeat=repeat)
@@ -853,7 +940,71 @@ class Runner:
             REQUEST_GATE.reset(token)
             REQUEST_LOG.reset(log_token)
             RUN_SEEDS.reset(seeded)
-        return self._record(item, system, transcript, card, started_at, started, gate.retries, seeds, requests)
+        return self._record(item, system, transcript, card.to_json() if card is not None else None, started_at,
+                            started, gate.retries, seeds, requests)
+
+    async def _answer(self, item: PlannedRubric, system: DoctorSystem, repeat: int = 0) -> RunRecord:
+        """One rubric question: its prompt (or chat) sent to the system once, the reply graded, the run
+        recorded whatever happens (as :meth:`_play` records a consultation)."""
+        from medbench_tui.core.endpoints.client import REQUEST_GATE, REQUEST_LOG, ChatClient
+        from medbench_tui.core.rubric import grade_async
+        from medbench_tui.core.transcript import FinalResponse, Transcript, Usage
+
+        assert self.group is not None  # set by run() before any run is played
+        group_id = self.group.id
+        self._emit(RunStarted(group_id, item.id, system.name, repeat))
+        started_at, started = utc_now(), time.perf_counter()
+        seeds = run_seeds(self.plan.seed, item.id, system.name, repeat, repeats=self.plan.repeats)
+        seeded = RUN_SEEDS.set(seeds)
+        gate = self.gate.for_run(
+            random.Random(seeds.run),
+            lambda attempt, delay, error: self._emit(RequestRetried(
+                group_id, item.id, system.name, attempt, delay, redact(str(error), self.store.secrets)
+            )),
+        )
+        token = REQUEST_GATE.set(gate)
+        requests: list[dict[str, Any]] = []
+        log_token = REQUEST_LOG.set(requests)
+        transcript = Transcript(case_id=item.id, system=system.name, status=INCOMPLETE, reason="not answered")
+        document = None
+        try:
+            endpoint = getattr(system, "config", None)
+            if not isinstance(endpoint, EndpointConfig):
+                raise MedbenchError(f"{system.name} {NO_ENDPOINT}")
+            system_prompt = getattr(endpoint, "system_prompt", None)
+            messages = ([{"role": "system", "content": system_prompt}] if system_prompt else []) + [
+                {"role": m.role, "content": m.content} for m in item.rubric.conversation()]
+            client = ChatClient.for_endpoint(endpoint, role="doctor")
+            try:
+                reply = await client.complete(messages, model=endpoint.model, **endpoint.sampling("doctor"))
+            finally:
+                await client.aclose()
+            transcript.usage = Usage(prompt_tokens=client.usage.prompt_tokens,
+                                     completion_tokens=client.usage.completion_tokens, requests=client.usage.requests)
+            if reply.truncated:
+                transcript.reason = (f"truncated: the reply of {system.name} was cut at its token limit: raise "
+                                     "max_tokens in medbench.yaml")
+            else:
+                transcript.final, transcript.status, transcript.reason = FinalResponse(text=reply.text), COMPLETE, None
+                try:
+                    graded = await grade_async(item.rubric, reply.text, self.plan.judge)
+                except Exception as exc:
+                    error = as_endpoint_error(exc)
+                    transcript.status = INCOMPLETE
+                    transcript.reason = f"judge: {error}" if error else f"grading failed: {type(exc).__name__}: {exc}"
+                else:
+                    document = rubric_document(graded)
+        except asyncio.CancelledError:
+            transcript.status, transcript.reason = INCOMPLETE, CANCELLED
+            self._record(item, system, transcript, None, started_at, started, gate.retries, seeds, requests)
+            raise
+        except Exception as exc:
+            transcript.status, transcript.reason = INCOMPLETE, _reason(exc)
+        finally:
+            REQUEST_GATE.reset(token)
+            REQUEST_LOG.reset(log_token)
+            RUN_SEEDS.reset(seeded)
+        return self._record(item, system, transcript, document, started_at, started, gate.retries, seeds, requests)
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.consultation.loop import Consultation
@@ -898,12 +1049,14 @@ class Runner:
             failed.reason = f"evaluator: {error}" if error else f"scoring failed: {type(exc).__name__}: {exc}"
             return None, failed
 
-    def _record(self, item: PlannedCase, system: Any, transcript: Any, card: Any, started_at: str, started: float,
-                retries: int, seeds: RunSeeds, requests: list[dict[str, Any]]) -> RunRecord:
+    def _record(self, item: PlannedCase | PlannedRubric, system: Any, transcript: Any, scored: dict[str, Any] | None,
+                started_at: str, started: float, retries: int, seeds: RunSeeds, requests: list[dict[str, Any]]
+                ) -> RunRecord:
+        """``scored``: the scorecard's JSON, or a rubric grade's (``rubric_document``); None when not scored."""
         assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
-        complete = transcript.status == COMPLETE and card is not None
-        document = card.to_json() if complete else None
+        complete = transcript.status == COMPLETE and scored is not None
+        document = scored if complete else None
         extraction = document.pop("extraction", None) if document else None
         metrics, labels = flatten_metrics(document["metrics"]) if document else ({}, {})
         reason = None if complete else redact(transcript.reason or "ended without a final response",
@@ -917,7 +1070,7 @@ class Runner:
             transcript=transcript.model_dump(mode="json", exclude_none=True),
             scorecard=document, extraction=extraction, metrics=metrics, labels=labels,
             ranges=document.get("ranges") or {} if document else {}, steps=transcript.steps,
-            num_steps=item.case.num_steps, outside_soft_range=document["outside_soft_range"] if document else None,
+            num_steps=item.num_steps, outside_soft_range=document.get("outside_soft_range") if document else None,
             started_at=started_at, finished_at=utc_now(), seconds=seconds,
             prompt_tokens=transcript.usage.prompt_tokens, completion_tokens=transcript.usage.completion_tokens,
             retries=retries, requests=list(requests) or None, repeat=seeds.repeat,
@@ -941,6 +1094,20 @@ class Runner:
         self._emit(RunFinished(self.group.id, item.id, system.name, record.status, record.reason, record.steps,
                                seconds, dict(record.metrics), seeds.repeat))
         return record
+
+
+RUBRIC_SCORE = "rubric_score"
+RUBRIC_UNGRADED = "rubric_ungraded"
+
+
+def rubric_document(graded: RubricGrade) -> dict[str, Any]:
+    """What a rubric run stores in place of a scorecard: its metrics (the score in points, 0-100, and
+    how many criteria are ungraded) and every decision (``rubric``)."""
+    metrics: dict[str, float] = {RUBRIC_UNGRADED: float(len(graded.ungraded))}
+    if graded.score is not None:
+        metrics[RUBRIC_SCORE] = 100.0 * graded.score
+    return {"case_id": graded.case_id, "kind": RUBRIC, "complete": True, "metrics": metrics,
+            "rubric": graded.model_dump(mode="json")}
 
 
 def _process_gone(owner: str) -> bool:

@@ -1,0 +1,130 @@
+"""The rubric part of a report: each system's rubric score with its interval, per theme and per
+axis, the paired comparison, and the judge behind the decisions.
+
+A rubric case's score is the mean of its repeats (the case is the unit, as for consultations);
+intervals and paired differences come from the report's statistics module, on the 0-100 scale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from medbench_tui.core.reports.statistics import Difference, Estimate, bootstrap_mean, paired_difference
+from medbench_tui.core.rubric.decisions import RubricGrade
+from medbench_tui.core.runs.runner import RUBRIC_SCORE
+from medbench_tui.core.runs.store import RunRecord, RunStore
+
+Stats = dict[str, Any]
+
+
+@dataclass
+class RubricSystem:
+    """One system over the rubric cases: its score, by theme and by axis."""
+
+    system: str
+    score: Estimate
+    complete: int
+    incomplete: list[dict[str, Any]] = field(default_factory=list)
+    ungraded: int = 0
+    """Criteria no one graded over its runs (judge criteria without a judge, physician criteria)."""
+    themes: dict[str, Estimate] = field(default_factory=dict)
+    axes: dict[str, Estimate] = field(default_factory=dict)
+
+
+@dataclass
+class RubricReport:
+    cases: list[str]
+    systems: dict[str, RubricSystem]
+    paired_cases: list[str]
+    comparisons: list[Difference] = field(default_factory=list)
+    judge: dict[str, Any] | None = None
+    """The judge the group was run with (its model, prompt hash and parameters), None without one."""
+    judged_by: list[str] = field(default_factory=list)
+    """The judges the stored decisions name: ``judge:<served model>`` with the prompt's sha256."""
+
+
+@dataclass
+class _CaseScores:
+    """One (case, system): the mean score of its complete repeats, and its per-axis means."""
+
+    score: float | None
+    axes: dict[str, float]
+    ungraded: int
+
+
+def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, dict[str, Any]], systems: list[str],
+                  judge: dict[str, Any] | None, stats: Stats) -> RubricReport:
+    """``cases``: rubric case id -> its recorded facts (theme); ``runs``: the group's runs of them."""
+    documents = dict(store.documents([r.id for r in runs if r.complete and r.id is not None], ("scorecard",)))
+    grades: dict[tuple[str, str], list[RubricGrade]] = {}
+    incomplete: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
+    for run in runs:
+        if run.system not in systems:
+            continue
+        document = documents.get(run.id or -1, {}).get("scorecard") if run.complete else None
+        if document is None or "rubric" not in document:
+            incomplete[run.system].append({"case_id": run.case_id, "repeat": run.repeat_number, "reason": run.reason})
+            continue
+        grades.setdefault((run.case_id, run.system), []).append(RubricGrade.model_validate(document["rubric"]))
+    scores = {key: _scores(found) for key, found in grades.items()}
+    case_ids = sorted(cases)
+    paired = [c for c in case_ids if all(scores.get((c, s)) and scores[(c, s)].score is not None for s in systems)]
+    basis = {s: (paired if len(systems) > 1 else [c for c in case_ids if (c, s) in scores]) for s in systems}
+    summaries = {s: _system(s, basis[s], scores, cases, incomplete[s], stats) for s in systems}
+    comparisons = [
+        paired_difference([_score(scores, c, a) for c in paired], [_score(scores, c, b) for c in paired],
+                          RUBRIC_SCORE, key=f"rubric {a} vs {b}", **_paired(stats))
+        for a, b in combinations(systems, 2)
+    ] if paired else []
+    judged_by = sorted({f"{d.decided_by} (prompt sha256 {d.judge.prompt_sha256[:12]})"
+                        for found in grades.values() for g in found for d in g.criteria if d.judge is not None
+                        and d.verdict != "ungraded"})
+    return RubricReport(case_ids, summaries, paired, comparisons, judge, judged_by)
+
+
+def _scores(found: list[RubricGrade]) -> _CaseScores:
+    values = [g.score for g in found if g.score is not None]
+    axes: dict[str, list[float]] = {}
+    for graded in found:
+        for axis, value in graded.axis_scores().items():
+            axes.setdefault(axis, []).append(value)
+    return _CaseScores(100.0 * sum(values) / len(values) if values else None,
+                       {axis: 100.0 * sum(v) / len(v) for axis, v in axes.items()},
+                       sum(len(g.ungraded) for g in found))
+
+
+def _score(scores: dict[tuple[str, str], _CaseScores], case_id: str, system: str) -> float:
+    value = scores[(case_id, system)].score
+    assert value is not None  # paired cases have a score for every system
+    return value
+
+
+def _mean(values: list[float], name: str, key: str, stats: Stats) -> Estimate:
+    return bootstrap_mean(values, name, seed=stats["seed"], key=key, confidence=stats["confidence"],
+                          resamples=stats["resamples"])
+
+
+def _paired(stats: Stats) -> Stats:
+    return {"seed": stats["seed"], "confidence": stats["confidence"], "resamples": stats["resamples"]}
+
+
+def _system(system: str, case_ids: list[str], scores: dict[tuple[str, str], _CaseScores],
+            cases: dict[str, dict[str, Any]], incomplete: list[dict[str, Any]], stats: Stats) -> RubricSystem:
+    mine = {c: scores[(c, system)] for c in case_ids if (c, system) in scores}
+    scored = {c: s.score for c, s in mine.items() if s.score is not None}
+    themes: dict[str, list[float]] = {}
+    for case_id, value in scored.items():
+        themes.setdefault(str(cases.get(case_id, {}).get("theme") or "unknown"), []).append(value)
+    axes: dict[str, list[float]] = {}
+    for found in mine.values():
+        for axis, value in found.axes.items():
+            axes.setdefault(axis, []).append(value)
+    key = f"rubric {system}"
+    return RubricSystem(
+        system=system, score=_mean(list(scored.values()), RUBRIC_SCORE, key, stats), complete=len(mine),
+        incomplete=incomplete, ungraded=sum(s.ungraded for s in mine.values()),
+        themes={t: _mean(v, f"theme:{t}", key, stats) for t, v in sorted(themes.items())},
+        axes={a: _mean(v, f"axis:{a}", key, stats) for a, v in sorted(axes.items())},
+    )
