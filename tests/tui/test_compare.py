@@ -232,7 +232,7 @@ async def test_checklist_against_replay_on_bundled_cases(tmp_path, make_app):
     bank = tmp_path / "bank"
     shutil.copytree(Path(__file__).resolve().parents[2] / "cases", bank)
     kept: set[str] = set()
-    for path in iter_case_files(bank):  # the first case of each category (its id's prefix)
+    for path in consultation_files(bank):  # the first case of each category (its id's prefix)
         category = path.name.split("-")[0]
         if category in kept and category != "err":
             path.unlink()
