@@ -10,10 +10,12 @@ by its line. A case file already in the bank is never overwritten.
 
 from __future__ import annotations
 
+import argparse
+
 from medbench_tui.cli._output import add_format
 
 
-def configure(parser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", metavar="FORMAT", choices=("healthbench", "rubric"),
                         help="healthbench (JSON lines) or rubric (the physician rubric benchmark: JSON or JSON lines)")
     parser.add_argument("file", metavar="FILE", help="the file to import")
@@ -23,7 +25,7 @@ def configure(parser) -> None:
     add_format(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from medbench_tui.cli._output import emit_json

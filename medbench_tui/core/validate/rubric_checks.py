@@ -8,6 +8,8 @@ carries what its grader reads.
 
 from __future__ import annotations
 
+from typing import Any
+
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.validate.checks import Checker
@@ -91,7 +93,7 @@ class RubricChecker(Checker):
                      "No criterion has positive points, so the score (points met over positive points) cannot be "
                      "computed: give at least one criterion positive points.", at_key=True)
 
-    def _grader_rule(self, where: tuple[str, int], entry: dict, label: str) -> None:
+    def _grader_rule(self, where: tuple[str, int], entry: dict[str, Any], label: str) -> None:
         grader = text_at(entry, "grader")
         for key in RULE_OF.values():
             if key in entry and grader in ("phrases", "number", "judge", "physician") and RULE_OF.get(grader) != key:
