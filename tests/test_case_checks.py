@@ -207,3 +207,21 @@ def test_a_known_defect_warns_while_it_fails_and_asks_to_be_removed_once_it_pass
     path = _case_with(tmp_path, fixed)
     assert main(["validate", str(path)]) == 0
     assert "warning check.defect_fixed: answer check `says-the-opposite`" in capsys.readouterr().out
+
+
+def test_a_question_check_may_ask_first_so_a_delayed_fact_is_reached(tmp_path):
+    """A fact told only at the second asking is checked by asking once in `before:` and again in `ask`."""
+    from medbench_tui.core.validate import load_valid_case
+
+    source = (REPO / "cases" / "em-sah-001.yaml").read_text()
+    fact = next(a for a in load_valid_case(REPO / "cases" / "em-sah-001.yaml").additional_answers if a.delayed)
+    once = f'    - ask: "What were you doing when it started?"\n      facts: [{fact.id}]\n'
+    twice = f'    - before: ["What were you doing when it started?"]\n      ask: "And exactly then?"\n' \
+            f'      facts: [{fact.id}]\n'
+    for added, passes in ((once, False), (twice, True)):
+        text = source.replace("  questions:\n", "  questions:\n" + added, 1)
+        path = tmp_path / "em-sah-001.yaml"
+        path.write_text(text)
+        case = load_valid_case(path)
+        (outcome,) = [o for o in run_checks(case, REPO) if o.kind == "question" and o.path == ("checks", "questions", 0)]
+        assert outcome.passed is passes, outcome.problems

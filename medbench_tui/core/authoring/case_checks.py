@@ -131,6 +131,8 @@ async def _question(case: Case, bank_root: Path, index: int, check: QuestionChec
     from medbench_tui.core.simulators.grounded import GroundedSimulator
 
     consultation = Consultation(case, GroundedSimulator(patient_record(case)), system="check", bank_root=bank_root)
+    for earlier in check.before:
+        await consultation.ask(earlier)
     reply = await consultation.ask(check.ask)
     given = set(reply.facts)
     released = {a.id for a in reply.attachments}

@@ -337,6 +337,9 @@ class QuestionCheck(Strict):
     """An example doctor message and what a fresh patient must give."""
 
     ask: Words = Field(description="The doctor's message.")
+    before: list[Words] = Field(
+        default_factory=list, description="Earlier doctor messages of the same consultation, asked first and "
+        "not checked (a delayed fact is told only when asked a second time).")
     note: str | None = Field(default=None, description="Why this check exists (shown when it fails).")
     facts: list[str] = Field(default_factory=list, description="additional_answers ids the reply must give.")
     may: list[str] = Field(default_factory=list, description="Facts the reply may also give.")
