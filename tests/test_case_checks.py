@@ -223,5 +223,6 @@ def test_a_question_check_may_ask_first_so_a_delayed_fact_is_reached(tmp_path):
         path = tmp_path / "em-sah-001.yaml"
         path.write_text(text)
         case = load_valid_case(path)
-        (outcome,) = [o for o in run_checks(case, REPO) if o.kind == "question" and o.path == ("checks", "questions", 0)]
+        first = ("checks", "questions", 0)
+        (outcome,) = [o for o in run_checks(case, REPO) if o.kind == "question" and o.path == first]
         assert outcome.passed is passes, outcome.problems
