@@ -367,3 +367,11 @@ def test_a_brand_of_a_harmful_class_is_that_class_and_a_provoking_drug_is_histor
     assert condition(c, "cc-no-cocp") == "FAIL"
     c = card("em-pe-001", "Pulmonary embolism, provoked by Rigevidon.\nPlan: apixaban.\n")
     assert condition(c, "cc-implicit-contraindicated") == "OK"
+
+
+def test_a_routine_referral_is_no_two_week_referral():
+    """"Routine referral" is a non-urgent wait (two weeks or more), not the suspected-cancer pathway."""
+    for plan, verdict in (("Routine referral to the breast clinic, non-urgent.", "FAIL"),
+                          ("Refer to the breast clinic on the two-week-wait pathway.", "OK")):
+        c = card("onc-breast-001", f"Breast lump.\nPlan: {plan}\n")
+        assert condition(c, "cc-urgent-referral") == verdict, plan
