@@ -375,3 +375,12 @@ def test_a_routine_referral_is_no_two_week_referral():
                           ("Refer to the breast clinic on the two-week-wait pathway.", "OK")):
         c = card("onc-breast-001", f"Breast lump.\nPlan: {plan}\n")
         assert condition(c, "cc-urgent-referral") == verdict, plan
+
+
+def test_capitalised_diagnosis_shorthand_and_drug_nicknames_are_read():
+    """"RD" and "AN" in capitals are the diagnoses (not the words "an"/"rd"); "nitro" is GTN."""
+    from medbench_tui.core.vocabulary.reading import read_action
+
+    assert normalise("RD") == normalise("retinal detachment") and normalise("an") != normalise("anorexia nervosa")
+    assert normalise("AN") == normalise("anorexia nervosa")
+    assert {d.name for d in read_action("nitro drip").drugs} == {"glyceryl trinitrate"}
