@@ -43,3 +43,13 @@ def test_every_rubric_case_is_graded_offline_with_judge_criteria_left_ungraded()
         else:
             judged = {k.id for k in case.criteria if k.grader in ("judge", "physician")}
             assert {d.criterion for d in result.criteria if d.verdict == "ungraded"} == judged, case.id
+
+
+def test_a_plan_said_with_its_condition_meets_a_criterion_and_a_denial_does_not():
+    """"Aspirin 300 mg unless he is allergic" says aspirin; "no aspirin" does not."""
+    case = next(c for c in _cases() if any(k.id == "c-aspirin" for k in c.criteria))
+    verdicts = {}
+    for text in ("Give aspirin 300 mg chewed now, unless he is allergic.", "No aspirin."):
+        result = grade(case, text)
+        verdicts[text] = next(d.verdict for d in result.criteria if d.criterion == "c-aspirin")
+    assert verdicts == {"Give aspirin 300 mg chewed now, unless he is allergic.": "met", "No aspirin.": "not_met"}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring.extraction_model import Span
 from medbench_tui.core.scoring.labels import ItemLabel, item_labels
+from medbench_tui.core.scoring.scorecard import Scorecard
 
 NO_DIAGNOSIS = "-"
 """The stand-in diagnosis of the reading case: no words, so it matches nothing in an answer."""
@@ -63,6 +64,7 @@ def read_items(case_id: str, items: list[ActionItem], answer: str) -> dict[str, 
     })
     card = score(case, Transcript(case_id=case_id, system="rubric", final=FinalResponse(text=answer)))
     labels = item_labels(card, case)
+    conditional = _said_on_a_condition(card, case)
     readings: dict[str, ItemReading] = {}
     for key, item in merged.items():
         said = labels.get(item.name)
@@ -71,8 +73,25 @@ def read_items(case_id: str, items: list[ActionItem], answer: str) -> dict[str, 
             continue
         label, row = said
         evidence = row.evidence if isinstance(row.evidence, Span) else None
+        if label == "negated" and item.name in conditional:
+            label = "found"  # "aspirin 300 mg unless he is allergic": said, with its condition
         readings[key] = ItemReading(label, evidence, row.reason or "not in the answer")
     return readings
+
+
+def _said_on_a_condition(card: Scorecard, case: Case) -> set[str]:
+    """The items the answer says on a condition ("unless he is allergic", "if it is confirmed"). A
+    rubric has no patient record to settle the condition, and a physician grading a written answer
+    counts a plan with its condition as said; only a denial or a decline is not."""
+    from medbench_tui.core.scoring.reasons import not_recommended
+    from medbench_tui.core.scoring.reference import reference_table
+
+    if card.extraction is None:
+        return set()
+    table = reference_table(case)
+    unsaid = not_recommended(card.extraction, table)
+    return {ref.name for ref in table.treatment
+            if (entity := unsaid.get(id(ref))) is not None and entity.status == "conditional"}
 
 
 def reading_of(readings: dict[str, ItemReading], name: str) -> ItemReading:
