@@ -406,7 +406,7 @@ class MedbenchApp(App[int]):
                 self.bank_loading = False
                 self._announce(lambda: BankFailed(str(event.worker.error)))
 
-    def report_worker_failure(self, worker: Worker) -> None:
+    def report_worker_failure(self, worker: Worker[object]) -> None:
         """Every worker failure becomes a notification; none ends the app."""
         error = worker.error
         self.notify(

@@ -243,7 +243,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         return list(self.query_one("#compare-system-list", SelectionList).selected)
 
     @on(SelectionList.SelectedChanged, "#compare-case-list")
-    def _cases_ticked(self, event: SelectionList.SelectedChanged) -> None:
+    def _cases_ticked(self, event: SelectionList.SelectedChanged[str]) -> None:
         """Ticking a case switches the scope to the ticked cases; unticking the last one goes back to all."""
         scope = self.query_one("#compare-scope", Select)
         if event.selection_list.selected:

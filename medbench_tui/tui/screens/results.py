@@ -272,7 +272,7 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
         return True
 
 
-class RunScreen(Screen):
+class RunScreen(Screen[None]):
     """One stored run: its scorecard and its consultation; Esc goes back."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="run_screen.back")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.message import Message
@@ -13,7 +14,7 @@ from textual.widgets.data_table import CellDoesNotExist
 from medbench_tui.core.authoring.library import COLUMNS, CaseEntry
 
 
-class CaseTable(DataTable):
+class CaseTable(DataTable[str | Text]):
     """One row per case file; a click on a column header asks to sort by that column."""
 
     DEFAULT_CSS = """
@@ -24,7 +25,7 @@ class CaseTable(DataTable):
     class SortRequested(Message):
         column: str
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._shown: tuple[list[CaseEntry], str, bool] | None = None
 

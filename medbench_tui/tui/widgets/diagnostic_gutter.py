@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
@@ -27,7 +29,7 @@ class DiagnosticGutter(Widget):
     """
     COMPONENT_CLASSES = {"diagnostic-gutter--error", "diagnostic-gutter--warning", "diagnostic-gutter--info"}
 
-    def __init__(self, text_area: TextArea, **kwargs) -> None:
+    def __init__(self, text_area: TextArea, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._text_area = text_area
         self._marks: dict[int, str] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.message import Message
@@ -13,7 +14,7 @@ from medbench_tui.core.diagnostics import Diagnostic
 SEVERITY_LABEL = {"error": "error", "warning": "warn", "info": "info"}
 
 
-class DiagnosticsTable(DataTable):
+class DiagnosticsTable(DataTable[str | Text]):
     """Selecting a row asks the editor to put the cursor on that problem."""
 
     DEFAULT_CSS = """
@@ -28,7 +29,7 @@ class DiagnosticsTable(DataTable):
     class Highlighted(Message):
         diagnostic: Diagnostic | None
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._diagnostics: list[Diagnostic] = []
 

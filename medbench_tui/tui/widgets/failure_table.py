@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 EXAMPLES = 6
 
 
-class FailureTable(DataTable):
+class FailureTable(DataTable[str | Text]):
     DEFAULT_CSS = """
     FailureTable { height: 1fr; }
     """

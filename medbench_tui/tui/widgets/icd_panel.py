@@ -52,7 +52,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
         code: str
         info: CodeInfo
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._code: str | None = None
         self._hits: list[SearchHit] = []

@@ -15,7 +15,7 @@ from textual.widgets import Footer
 Shown = tuple[tuple[str, str, str, bool, str], ...]
 
 
-def shown_keys(screen: Screen) -> Shown:
+def shown_keys(screen: Screen[object]) -> Shown:
     """What the footer would show for ``screen``: each key, its action and label, whether it
     is enabled, its tooltip."""
     return tuple(
@@ -31,7 +31,7 @@ class KeyFooter(Footer):
         self._shown: Shown | None = None
         self._due = False
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             super().bindings_changed(screen)  # nothing is rebuilt: nothing to remember
             return
@@ -39,7 +39,7 @@ class KeyFooter(Footer):
             self._due = True
             self.call_after_refresh(self._keys_may_have_changed, screen)
 
-    def _keys_may_have_changed(self, screen: Screen) -> None:
+    def _keys_may_have_changed(self, screen: Screen[object]) -> None:
         self._due = False
         shown = shown_keys(screen)
         if shown != self._shown:

@@ -10,6 +10,7 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -131,7 +132,7 @@ class ScorecardView(VerticalScroll):
     ScorecardView > #card-reference { padding: 0 1; border: round $accent 60%; border-title-color: $accent; }
     """
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         for part in ("summary", "lessons", "metrics", "items", "history", "safety", "cost", "unscored", "reference"):
             yield Static("", id=f"card-{part}")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from medbench_tui.core.practice.session import TurnCount
+
 
 class TurnCounter(Static):
     DEFAULT_CSS = """
@@ -16,8 +18,7 @@ class TurnCounter(Static):
     def on_mount(self) -> None:
         self.border_title = "Questions"
 
-    def show(self, count) -> None:
-        """``count``: a :class:`~medbench_tui.core.practice.session.TurnCount`."""
+    def show(self, count: TurnCount) -> None:
         lines = [Content.assemble((f"{count.steps}", "bold"), f" asked, {count.left} left of {count.max_turns}")]
         span = count.soft_range
         if span is not None:
