@@ -5,6 +5,10 @@ decisions, percent agreement with a Wilson 95% interval, Cohen's kappa with its
 interval, the same per section, the evaluator's sensitivity and specificity for a
 critical-condition FAIL, and each metric recomputed from the physician's decisions
 beside the evaluator's. With two raters, their agreement with each other too.
+
+With ``--rubric-labels``: the rubric graders against physicians' labels of criterion decisions
+(see docs/rubric.md): each labelled answer graded, and per grader kind the agreement, kappa and
+the F1 of the open rubric benchmark's meta-evaluation.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.cli._output import add_format, name_text
 
 if TYPE_CHECKING:
+    from medbench_tui.core.cases.rubric import RubricCase
+    from medbench_tui.core.rubric import Judge
     from medbench_tui.core.review.agreement import AdjudicatedRun
     from medbench_tui.core.runs.store import RunStore
 
@@ -28,6 +34,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", metavar="PATH", help="run store file (default: the bank's run store)")
     parser.add_argument("--rater", metavar="NAME", type=name_text,
                         help="only this rater's decisions (default: every rater)")
+    rubric = parser.add_argument_group("rubric criteria (instead of a run group)")
+    rubric.add_argument("--rubric-labels", metavar="PATH", type=Path,
+                        help="a folder of physicians' labels files (or one file): grade each labelled answer "
+                             "and compare criterion decisions")
+    rubric.add_argument("--cases", metavar="PATH", type=Path,
+                        help="the rubric cases the labels name (default: the bank's cases)")
+    rubric.add_argument("--judge-from", metavar="CONFIG", type=Path,
+                        help="a medbench.yaml (or a bank folder) whose evaluator.judge grades the judge "
+                             "criteria (default: none; they are left out as ungraded)")
+    rubric.add_argument("--show", action="store_true", help="list every disagreement")
     add_format(parser, ("text", "md", "json"))
 
 
@@ -55,6 +71,12 @@ def run(args: argparse.Namespace) -> int:
     from medbench_tui.core.review.adjudication import AdjudicationBook
     from medbench_tui.core.review.agreement import agreement_report, render
 
+    if args.rubric_labels is not None:
+        return run_rubric(args)
+    if args.cases is not None or args.judge_from is not None or args.show:
+        from medbench_tui.core.errors import UsageError
+
+        raise UsageError("--cases, --judge-from and --show go with --rubric-labels PATH")
     with open_bank_store(args, create=False, reading=True) as store:
         book = AdjudicationBook(store)
         group = args.group
@@ -79,6 +101,66 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(doc, args.format))
     return 0
+
+
+def run_rubric(args: argparse.Namespace) -> int:
+    """The rubric graders against physicians' labels."""
+    import asyncio
+    import sys
+
+    from medbench_tui.cli._output import emit_json
+    from medbench_tui.core.review.rubric_agreement import collect, render_rubric, rubric_agreement_report
+    from medbench_tui.core.review.rubric_labels import load_label_sets
+
+    labels = Path(args.rubric_labels).expanduser()
+    if not labels.exists():
+        from medbench_tui.core.errors import UsageError
+
+        raise UsageError(f"--rubric-labels {labels}: no such file or folder")
+    cases = rubric_cases(Path(args.cases).expanduser() if args.cases is not None else command_bank(args))
+    sets = load_label_sets(labels, cases)
+    judge = _judge_from(Path(args.judge_from).expanduser()) if args.judge_from is not None else None
+    doc = rubric_agreement_report(asyncio.run(collect(sets, judge)))
+    if args.format == "json":
+        emit_json(doc)
+    else:
+        sys.stdout.write(render_rubric(doc, args.format, show=args.show))
+    return 0
+
+
+def rubric_cases(where: Path) -> dict[str, RubricCase]:
+    """Rubric case id -> the case, for every rubric case file in ``where`` (a folder or a bank);
+    only the cases read whole here are the valid ones: an invalid one is an error with its lines."""
+    from medbench_tui.core.cases.bank import BankEntry, rubric_files
+    from medbench_tui.core.errors import UsageError
+    from medbench_tui.core.validate import load_valid_rubric
+
+    if not where.exists():
+        raise UsageError(f"--cases {where}: no such file or folder")
+    files = rubric_files(where)
+    if not files:
+        raise UsageError(f"{where} holds no rubric cases (files with kind: rubric): give them with --cases")
+    return {BankEntry.read(f).case_id: load_valid_rubric(f) for f in files}
+
+
+def _judge_from(where: Path) -> Judge:
+    """The judge of ``evaluator.judge`` in a medbench.yaml (or a bank folder's)."""
+    from medbench_tui.core.cases.bankconfig import load_bank_config, parse_bank_config
+    from medbench_tui.core.errors import UsageError
+    from medbench_tui.core.rubric import Judge
+
+    if where.is_dir():
+        config = load_bank_config(where)
+    else:
+        try:
+            config = parse_bank_config(where.read_text(encoding="utf-8"), where)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--judge-from {where}: cannot read it ({exc})") from exc
+    endpoint = config.evaluator.judge
+    if endpoint is None:
+        raise UsageError(f"--judge-from {where}: it configures no judge: add `evaluator: {{judge: {{base_url: ..., "
+                         "model: ...}}}}`")
+    return Judge.from_endpoint(endpoint)
 
 
 def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict[str, Any] | None:
