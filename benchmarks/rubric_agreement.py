@@ -13,12 +13,11 @@ ungraded offline). Prints the share of decisions that agree, against the target.
 from __future__ import annotations
 
 import argparse
+import asyncio
 from pathlib import Path
 
-from ruamel.yaml import YAML
-
-from medbench_tui.core.cases.rubric import RubricCase
-from medbench_tui.core.rubric.grading import grade
+from medbench_tui.core.review.rubric_agreement import PANEL, collect
+from medbench_tui.core.review.rubric_labels import load_label_sets, rubric_cases_in
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases" / "rubric"
@@ -28,34 +27,19 @@ QUICK_FILES = 5
 
 
 def agreement(cases: Path, answers: Path, *, quick: bool = False, show: bool = False) -> dict[str, tuple[int, int]]:
-    """Agreeing and all decisions, for criteria and for panel actions."""
-    yaml = YAML(typ="safe", pure=True)
+    """Agreeing and all decisions, for criteria and for panel actions (``medbench agreement
+    --rubric-labels`` gives kappa and F1 per grader kind beside these)."""
+    sets = load_label_sets(answers, rubric_cases_in(cases))
+    found = asyncio.run(collect(sets[:QUICK_FILES] if quick else sets))
     counts = {"criteria": [0, 0], "panel actions": [0, 0]}
-    files = sorted(answers.glob("*.yaml"))
-    for path in files[:QUICK_FILES] if quick else files:
-        labelled = yaml.load(path.read_text(encoding="utf-8"))
-        case = RubricCase.model_validate(yaml.load((cases / f"{labelled['case']}.yaml").read_text(encoding="utf-8")))
-        for answer in labelled["answers"]:
-            result = grade(case, answer["text"])
-            where = f"{labelled['case']}/{answer['id']}"
-            included = set(answer.get("included") or [])
-            for action in result.actions:
-                ok = action.included == (action.action in included)
-                counts["panel actions"][0] += ok
-                counts["panel actions"][1] += 1
-                if show and not ok:
-                    print(f"  {where}: {action.action!r} label {'in' if action.action in included else 'out'}, "
-                          f"grader {'in' if action.included else 'out'} ({action.reason})")
-            labels = answer.get("labels") or {}
-            for decision in result.criteria:
-                if decision.verdict == "ungraded" or decision.criterion not in labels:
-                    continue
-                ok = (decision.verdict == "met") == (labels[decision.criterion] == "met")
-                counts["criteria"][0] += ok
-                counts["criteria"][1] += 1
-                if show and not ok:
-                    print(f"  {where}: {decision.criterion} ({decision.grader}) label {labels[decision.criterion]}, "
-                          f"grader {decision.verdict} ({decision.reason})")
+    for pair in found.pairs:
+        agree = pair.grader == pair.physician
+        tally = counts["panel actions" if pair.kind == PANEL else "criteria"]
+        tally[0] += agree
+        tally[1] += 1
+        if show and not agree:
+            print(f"  {pair.case_id}/{pair.answer_id}: {pair.item} ({pair.kind}) label {pair.physician}, "
+                  f"grader {pair.grader} ({pair.reason})")
     return {name: (agree, total) for name, (agree, total) in counts.items()}
 
 

@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "vocabulary": ("vocabulary", "check the clinical vocabulary files, look a word up"),
     "rehearse": ("rehearse", "standard history questions to a case's patient; what nothing reaches"),
     "freeze": ("freeze", "pin every case and attachment of a bank in bank-manifest.json"),
-    "agreement": ("agreement", "evaluator-physician agreement from adjudication records"),
+    "agreement": ("agreement", "evaluator-physician agreement: adjudication records, or rubric labels"),
     "adjudication": ("adjudication", "adjudication records in and out as JSONL"),
     "import": ("import_", "import a published rubric benchmark as rubric cases"),
 }

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Any
 from medbench_tui.cli._output import add_format, name_text
 
 if TYPE_CHECKING:
-    from medbench_tui.core.cases.rubric import RubricCase
-    from medbench_tui.core.rubric import Judge
     from medbench_tui.core.review.agreement import AdjudicatedRun
+    from medbench_tui.core.rubric import Judge
     from medbench_tui.core.runs.store import RunStore
 
 
@@ -110,14 +109,14 @@ def run_rubric(args: argparse.Namespace) -> int:
 
     from medbench_tui.cli._output import emit_json
     from medbench_tui.core.review.rubric_agreement import collect, render_rubric, rubric_agreement_report
-    from medbench_tui.core.review.rubric_labels import load_label_sets
+    from medbench_tui.core.review.rubric_labels import load_label_sets, rubric_cases_in
 
     labels = Path(args.rubric_labels).expanduser()
     if not labels.exists():
         from medbench_tui.core.errors import UsageError
 
         raise UsageError(f"--rubric-labels {labels}: no such file or folder")
-    cases = rubric_cases(Path(args.cases).expanduser() if args.cases is not None else command_bank(args))
+    cases = rubric_cases_in(Path(args.cases).expanduser() if args.cases is not None else command_bank(args))
     sets = load_label_sets(labels, cases)
     judge = _judge_from(Path(args.judge_from).expanduser()) if args.judge_from is not None else None
     doc = rubric_agreement_report(asyncio.run(collect(sets, judge)))
@@ -126,21 +125,6 @@ def run_rubric(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_rubric(doc, args.format, show=args.show))
     return 0
-
-
-def rubric_cases(where: Path) -> dict[str, RubricCase]:
-    """Rubric case id -> the case, for every rubric case file in ``where`` (a folder or a bank);
-    only the cases read whole here are the valid ones: an invalid one is an error with its lines."""
-    from medbench_tui.core.cases.bank import BankEntry, rubric_files
-    from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.validate import load_valid_rubric
-
-    if not where.exists():
-        raise UsageError(f"--cases {where}: no such file or folder")
-    files = rubric_files(where)
-    if not files:
-        raise UsageError(f"{where} holds no rubric cases (files with kind: rubric): give them with --cases")
-    return {BankEntry.read(f).case_id: load_valid_rubric(f) for f in files}
 
 
 def _judge_from(where: Path) -> Judge:

@@ -16,6 +16,7 @@ grader that says 'met' to everything; the mean of both classes does not.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,7 +75,7 @@ async def collect(label_sets: list[LabelSet], judge: Judge | None = None) -> Col
     return Collected(pairs, ungraded, list(judges.values()), answers, len(label_sets))
 
 
-def _pairs(graded: RubricGrade, answer_id: str, labels: dict[str, str], included: set[str],
+def _pairs(graded: RubricGrade, answer_id: str, labels: Mapping[str, str], included: set[str],
            ungraded: dict[str, int]) -> list[Pair]:
     out = [Pair(PANEL, graded.case_id, answer_id, a.action, MET if a.included else NOT_MET,
                 MET if a.action in included else NOT_MET, a.reason) for a in graded.actions]

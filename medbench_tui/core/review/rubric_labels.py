@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.datafile import DataFileError, Problem, problem, valid_sections
+from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.yamldoc import FileKind, ParsedYaml, parse_yaml_text
 
 Label = Literal["met", "not_met"]
@@ -50,7 +51,7 @@ class LabelledAnswer(_Strict):
     labels: dict[str, Label] = Field(default_factory=dict,
                                      description="points rubric: criterion id -> met or not_met")
     included: list[Text] = Field(default_factory=list,
-                                 description="action panel: the panel actions (as written in the case) the answer takes")
+                                 description="action panel: the panel actions (as the case writes them) it takes")
     numbers: dict[str, float] = Field(default_factory=dict,
                                       description="the number the physician read for a number criterion (a note)")
 
@@ -133,6 +134,20 @@ def check_against(path: Path, content: LabelFile, parsed: ParsedYaml, case: Rubr
     return out
 
 
+def rubric_cases_in(where: Path) -> dict[str, RubricCase]:
+    """Rubric case id -> the case, for every rubric case file in ``where`` (a folder, a bank or one
+    file); an invalid case is an error listing its lines."""
+    from medbench_tui.core.cases.bank import BankEntry, rubric_files
+    from medbench_tui.core.validate import load_valid_rubric
+
+    if not where.exists():
+        raise MedbenchError(f"{where}: no such file or folder")
+    files = rubric_files(where)
+    if not files:
+        raise MedbenchError(f"{where} holds no rubric cases (files with kind: rubric)")
+    return {BankEntry.read(f).case_id: load_valid_rubric(f) for f in files}
+
+
 def load_label_sets(folder: Path, cases: dict[str, RubricCase]) -> list[LabelSet]:
     """Every ``*.yaml`` labels file in ``folder`` (or the one file given), checked against the
     rubric case it names in ``cases``; LabelFileError lists every problem of every file at its line."""
@@ -151,7 +166,7 @@ def load_label_sets(folder: Path, cases: dict[str, RubricCase]) -> list[LabelSet
             near = ", ".join(sorted(cases)[:8]) or "none"
             problems.append(problem(path, "labels.unknown_case",
                                     f"No rubric case `{content.case}` among the cases given (--cases): "
-                                    f"known: {near}{'...' if len(cases) > 8 else ''}.",
+                                    f"known: {near}{', ...' if len(cases) > 8 else ''}",
                                     parsed.positions.locate(("case",)), where=("case",)))
             continue
         problems += check_against(path, content, parsed, case)
