@@ -54,6 +54,13 @@ def test_a_denied_phrase_is_not_met_and_a_harmful_one_deducts():
 def test_numbers_are_read_with_their_unit_and_their_decimals():
     assert [n.value for n in numbers_with_unit("eGFR 45 mL/min/1.73m2, CrCl 37 ml / min", "mL/min")] == [45, 37]
     assert [n.value for n in numbers_with_unit("HbA1c 7.5% and 1,250 mg", "%")] == [7.5]
+
+
+def test_a_unit_of_time_is_read_by_any_of_its_names():
+    """"65 mL/hour", "65 ml per hour" and "65 mL/hr" are 65 mL/h; a rate per minute is not."""
+    text = "Run at 65 mL/hour (or 65 ml per hour, 65 mL/hr); not 65 mL/min."
+    assert [n.value for n in numbers_with_unit(text, "mL/h")] == [65, 65, 65]
+    assert [n.value for n in numbers_with_unit(text, "mL/min")] == [65]
     assert [n.value for n in numbers_with_unit("K -2.5 mmol/L; 1,250 mg", "mg")] == [1250]
     assert [n.value for n in numbers_with_unit("K -2.5 mmol/L", "mmol/L")] == [-2.5]
     assert numbers_with_unit("38 mgs", "mg") == []

@@ -175,7 +175,7 @@ def test_a_harmful_action_done_sooner_is_still_done():
 
 def test_what_an_item_replaces_is_not_its_time():
     item = actions.item_reading_of("Monitoring or a routine referral instead of the suspected cancer pathway")
-    assert item.windows == ((72.0, 8760.0),)
+    assert item.windows == ((336.0, 8760.0),)  # a routine referral: two weeks or more
     for answer in ("routine dermatology referral", "review in 3 months"):
         assert actions.rules_out(actions.read_action(answer), item, gives_credit=False) is None, answer
 

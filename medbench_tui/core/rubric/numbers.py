@@ -2,7 +2,8 @@
 
 The answer's numbers are read from the scorer's document (its tokens and where each one is), a
 number's digits joined across a decimal point or a thousands comma ("38.5", "1,250"); the unit
-must follow the number, compared without case and spaces ("38 mL/min", "38ml / min").
+must follow the number, compared without case and spaces ("38 mL/min", "38ml / min"), a unit of
+time by any of its names ("65 mL/hour" for mL/h, "mL per hour").
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from medbench_tui.core.cases.rubric import NumberRule
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Span
 from medbench_tui.core.text import Token
+from medbench_tui.core.vocabulary import read_vocabulary
 
 DIGITS = "0123456789"
 MINUS = ("-", "\u2212", "\u2013")
@@ -26,10 +28,25 @@ class FoundNumber:
     evidence: Span
 
 
+def unit_spellings(unit: str) -> tuple[str, ...]:
+    """The ways ``unit`` may be written, without spaces and in lower case, longest first: a unit of
+    time in it by any of its names in the vocabulary ("mL/h" is also "mL/hour", "ml/hr"), and "/" as
+    "per" ("mL per hour")."""
+    parts = "".join(unit.split()).casefold().split("/")
+    names = [list(dict.fromkeys("".join(said.split()).casefold() for said in u.say))
+             for u in read_vocabulary().units]
+    spelled = [""]
+    for i, part in enumerate(parts):
+        time = next((group for group in names if part in group), None)
+        joints = ("",) if i == 0 else ("/", "per", "an", "a") if time else ("/", "per")
+        spelled = [f"{head}{joint}{name}" for head in spelled for name in (time or [part]) for joint in joints]
+    return tuple(sorted(set(spelled), key=len, reverse=True))
+
+
 def numbers_with_unit(text: str, unit: str) -> list[FoundNumber]:
-    """Every number of ``text`` written with ``unit`` after it, in order."""
+    """Every number of ``text`` written with ``unit`` (in any of its spellings) after it, in order."""
     doc = document(text)
-    wanted = "".join(unit.split()).casefold()
+    spellings = unit_spellings(unit)
     found = []
     k = 0
     tokens = doc.tokens
@@ -48,10 +65,12 @@ def numbers_with_unit(text: str, unit: str) -> list[FoundNumber]:
         written = text[start:end].replace(",", "")
         if start and text[start - 1] in MINUS and (start < 2 or not text[start - 2].isalnum()):
             start, written = start - 1, "-" + written
-        after = "".join(text[end:end + 3 * len(wanted) + 8].split()).casefold()
-        unit_end = _end_of_unit(text, end, wanted)
-        if after.startswith(wanted) and not text[unit_end:unit_end + 1].isalpha():
-            found.append(FoundNumber(float(written), Span(start=start, end=unit_end, text=text[start:unit_end])))
+        after = "".join(text[end:end + 3 * len(spellings[0]) + 8].split()).casefold()
+        for wanted in spellings:
+            unit_end = _end_of_unit(text, end, wanted)
+            if after.startswith(wanted) and not text[unit_end:unit_end + 1].isalpha():
+                found.append(FoundNumber(float(written), Span(start=start, end=unit_end, text=text[start:unit_end])))
+                break
         k = j + 1
     return found
 
