@@ -9,7 +9,7 @@ hands each out on its own (``bank.consultation_files``, ``bank.rubric_files``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
@@ -19,7 +19,7 @@ from medbench_tui.core.cases.model import CASE_ID_PATTERN, Status, Strict, Words
 RUBRIC: Final = "rubric"
 CONSULTATION: Final = "consultation"
 CaseKind = Literal["consultation", "rubric"]
-CASE_KINDS: tuple[str, ...] = CaseKind.__args__  # type: ignore[attr-defined]
+CASE_KINDS: tuple[str, ...] = get_args(CaseKind)
 
 Theme = Literal[
     "drug_safety",
@@ -33,7 +33,7 @@ Theme = Literal[
     "communication",
     "triage",
 ]
-THEMES: tuple[str, ...] = Theme.__args__  # type: ignore[attr-defined]
+THEMES: tuple[str, ...] = get_args(Theme)
 Grader = Literal["phrases", "number", "judge", "physician"]
 Role = Literal["user", "assistant"]
 

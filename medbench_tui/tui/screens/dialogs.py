@@ -12,12 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets.button import ButtonVariant
 
 
 class _ChoiceDialog(ModalScreen[str]):
     """A question with a few answers; each answer has a button and a key."""
 
-    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    CHOICES: ClassVar[tuple[tuple[str, str, ButtonVariant], ...]] = ()
     """(answer, button label, button variant); the last answer is the one Escape gives."""
 
     def __init__(self, title: str, question: str) -> None:
@@ -31,7 +32,7 @@ class _ChoiceDialog(ModalScreen[str]):
             yield Static(self._question, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for answer, label, variant in self.CHOICES:
-                    yield Button(label, id=answer, variant=variant)  # type: ignore[arg-type]
+                    yield Button(label, id=answer, variant=variant)
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
