@@ -384,3 +384,9 @@ def test_capitalised_diagnosis_shorthand_and_drug_nicknames_are_read():
     assert normalise("RD") == normalise("retinal detachment") and normalise("an") != normalise("anorexia nervosa")
     assert normalise("AN") == normalise("anorexia nervosa")
     assert {d.name for d in read_action("nitro drip").drugs} == {"glyceryl trinitrate"}
+
+
+def test_a_treatment_judged_too_risky_is_declined():
+    """"Anticoagulation too risky ... aspirin instead" gives no anticoagulation."""
+    c = card("im-af-001", "AF. Anticoagulation is too risky with his falls; aspirin 75 mg daily instead.\n")
+    assert condition(c, "cc-anticoagulation") == "FAIL"
