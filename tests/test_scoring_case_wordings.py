@@ -390,3 +390,13 @@ def test_a_treatment_judged_too_risky_is_declined():
     """"Anticoagulation too risky ... aspirin instead" gives no anticoagulation."""
     c = card("im-af-001", "AF. Anticoagulation is too risky with his falls; aspirin 75 mg daily instead.\n")
     assert condition(c, "cc-anticoagulation") == "FAIL"
+
+
+def test_a_discharge_with_a_drug_of_the_class_is_the_harmful_discharge_unless_it_is_conditional():
+    """"Discharge home on oral co-amoxiclav" is the harmful discharge on oral antibiotics; "if he
+    self-discharges, give oral co-amoxiclav" is a plan for a condition, not a discharge."""
+    c = card("em-quinsy-001", "Dx: left quinsy.\nPlan: discharge home on oral co-amoxiclav 625 mg TDS; GP review.\n")
+    assert condition(c, "cc-no-discharge") == "FAIL"
+    c = card("em-quinsy-001", "Dx: left quinsy.\nPlan: admit under ENT for drainage. If he self-discharges, give oral "
+             "co-amoxiclav.\n")
+    assert condition(c, "cc-no-discharge") == "OK"
