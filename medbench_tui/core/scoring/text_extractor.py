@@ -305,9 +305,10 @@ def _classify(
             return named, IN_DIAGNOSIS
         if named == "treatment" and _referred_from_home(doc, first):
             return named, REFERRED_FROM_HOME
-        own = (m.via is not None and m.via != concepts.DISCHARGE_PLAN) or table.is_safety_net(m.phrase) or table.is_safety_net_item(m.ref) or (
-            m.ref is not None and bool(OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
-        )  # a safety-net instruction is conditional by nature
+        own_condition = m.ref is not None and bool(
+            OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+        own = (m.via is not None and m.via != concepts.DISCHARGE_PLAN) or table.is_safety_net(m.phrase) or (
+            table.is_safety_net_item(m.ref) or own_condition)  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)
         agrees = said.cue in assertion.WITHHOLDING_VERDICTS and assertion.withholds(m.phrase.text)
