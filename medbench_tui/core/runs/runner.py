@@ -35,7 +35,7 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -739,6 +739,21 @@ Pending: TypeAlias = tuple[PlannedCase | PlannedRubric, "DoctorSystem", int]
 """A run still to play: its case, system and repeat."""
 
 
+@dataclass
+class _OpenRun:
+    """A run while it plays: when it started, its gate (whose retries it counts), its seeds and the
+    requests it made, as :meth:`Runner._record` stores them."""
+
+    started_at: str
+    started: float
+    gate: RunGate
+    seeds: RunSeeds
+    requests: list[dict[str, Any]]
+
+    def recorded(self) -> tuple[str, float, int, RunSeeds, list[dict[str, Any]]]:
+        return self.started_at, self.started, self.gate.retries, self.seeds, self.requests
+
+
 class Runner:
     def __init__(
         self,
@@ -907,104 +922,97 @@ class Runner:
     async def _play(self, item: PlannedCase, system: DoctorSystem, repeat: int = 0) -> RunRecord:
         """One run, recorded whatever happens; re-raises cancellation once recorded.
         Every model request it makes is noted (``REQUEST_LOG``) and stored with it."""
+        consultation = card = None
+        with self._opened(item.id, system, repeat) as run:
+            try:
+                consultation = self._consultation(item, system)
+                transcript = await system.consult(consultation)
+                if transcript.status == COMPLETE:
+                    card, transcript = await self._score(item, transcript)
+            except asyncio.CancelledError:
+                transcript = _abandoned(consultation, item, system, CANCELLED)
+                self._record(item, system, transcript, None, *run.recorded())
+                raise
+            except Exception as exc:
+                transcript = _abandoned(consultation, item, system, _reason(exc))
+        return self._record(item, system, transcript, card.to_json() if card is not None else None, *run.recorded())
+
+    @contextlib.contextmanager
+    def _opened(self, item_id: str, system: DoctorSystem, repeat: int) -> Iterator[_OpenRun]:
+        """What every run (a consultation or a rubric question) holds while it plays: its seeds, its
+        request gate (retries reported as events) and its request log, set for the code it calls and
+        reset after, whatever happens."""
         from medbench_tui.core.endpoints.client import REQUEST_GATE, REQUEST_LOG
 
         assert self.group is not None  # set by run() before any run is played
         group_id = self.group.id
-        self._emit(RunStarted(group_id, item.id, system.name, repeat))
+        self._emit(RunStarted(group_id, item_id, system.name, repeat))
         started_at, started = utc_now(), time.perf_counter()
-        seeds = run_seeds(self.plan.seed, item.id, system.name, repeat, repeats=self.plan.repeats)
+        seeds = run_seeds(self.plan.seed, item_id, system.name, repeat, repeats=self.plan.repeats)
         seeded = RUN_SEEDS.set(seeds)
         gate = self.gate.for_run(
             random.Random(seeds.run),
             lambda attempt, delay, error: self._emit(RequestRetried(
-                group_id, item.id, system.name, attempt, delay, redact(str(error), self.store.secrets)
+                group_id, item_id, system.name, attempt, delay, redact(str(error), self.store.secrets)
             )),
         )
         token = REQUEST_GATE.set(gate)
         requests: list[dict[str, Any]] = []
         log_token = REQUEST_LOG.set(requests)
-        consultation = card = None
         try:
-            consultation = self._consultation(item, system)
-            transcript = await system.consult(consultation)
-            if transcript.status == COMPLETE:
-                card, transcript = await self._score(item, transcript)
-        except asyncio.CancelledError:
-            transcript = _abandoned(consultation, item, system, CANCELLED)
-            self._record(item, system, transcript, None, started_at, started, gate.retries, seeds, requests)
-            raise
-        except Exception as exc:
-            transcript = _abandoned(consultation, item, system, _reason(exc))
+            yield _OpenRun(started_at, started, gate, seeds, requests)
         finally:
             REQUEST_GATE.reset(token)
             REQUEST_LOG.reset(log_token)
             RUN_SEEDS.reset(seeded)
-        return self._record(item, system, transcript, card.to_json() if card is not None else None, started_at,
-                            started, gate.retries, seeds, requests)
 
     async def _answer(self, item: PlannedRubric, system: DoctorSystem, repeat: int = 0) -> RunRecord:
         """One rubric question: its prompt (or chat) sent to the system once, the reply graded, the run
         recorded whatever happens (as :meth:`_play` records a consultation)."""
-        from medbench_tui.core.endpoints.client import REQUEST_GATE, REQUEST_LOG, ChatClient
+        from medbench_tui.core.endpoints.client import ChatClient
         from medbench_tui.core.rubric import grade_async
         from medbench_tui.core.transcript import FinalResponse, Transcript, Usage
 
-        assert self.group is not None  # set by run() before any run is played
-        group_id = self.group.id
-        self._emit(RunStarted(group_id, item.id, system.name, repeat))
-        started_at, started = utc_now(), time.perf_counter()
-        seeds = run_seeds(self.plan.seed, item.id, system.name, repeat, repeats=self.plan.repeats)
-        seeded = RUN_SEEDS.set(seeds)
-        gate = self.gate.for_run(
-            random.Random(seeds.run),
-            lambda attempt, delay, error: self._emit(RequestRetried(
-                group_id, item.id, system.name, attempt, delay, redact(str(error), self.store.secrets)
-            )),
-        )
-        token = REQUEST_GATE.set(gate)
-        requests: list[dict[str, Any]] = []
-        log_token = REQUEST_LOG.set(requests)
         transcript = Transcript(case_id=item.id, system=system.name, status=INCOMPLETE, reason="not answered")
         document = None
-        try:
-            endpoint = getattr(system, "config", None)
-            if not isinstance(endpoint, EndpointConfig):
-                raise MedbenchError(f"{system.name} {NO_ENDPOINT}")
-            system_prompt = getattr(endpoint, "system_prompt", None)
-            messages = ([{"role": "system", "content": system_prompt}] if system_prompt else []) + [
-                {"role": m.role, "content": m.content} for m in item.rubric.conversation()]
-            client = ChatClient.for_endpoint(endpoint, role="doctor")
+        with self._opened(item.id, system, repeat) as run:
             try:
-                reply = await client.complete(messages, model=endpoint.model, **endpoint.sampling("doctor"))
-            finally:
-                await client.aclose()
-            transcript.usage = Usage(prompt_tokens=client.usage.prompt_tokens,
-                                     completion_tokens=client.usage.completion_tokens, requests=client.usage.requests)
-            if reply.truncated:
-                transcript.reason = (f"truncated: the reply of {system.name} was cut at its token limit: raise "
-                                     "max_tokens in medbench.yaml")
-            else:
-                transcript.final, transcript.status, transcript.reason = FinalResponse(text=reply.text), COMPLETE, None
+                endpoint = getattr(system, "config", None)
+                if not isinstance(endpoint, EndpointConfig):
+                    raise MedbenchError(f"{system.name} {NO_ENDPOINT}")
+                system_prompt = getattr(endpoint, "system_prompt", None)
+                messages = ([{"role": "system", "content": system_prompt}] if system_prompt else []) + [
+                    {"role": m.role, "content": m.content} for m in item.rubric.conversation()]
+                client = ChatClient.for_endpoint(endpoint, role="doctor")
                 try:
-                    graded = await grade_async(item.rubric, reply.text, self.plan.judge)
-                except Exception as exc:
-                    error = as_endpoint_error(exc)
-                    transcript.status = INCOMPLETE
-                    transcript.reason = f"judge: {error}" if error else f"grading failed: {type(exc).__name__}: {exc}"
+                    reply = await client.complete(messages, model=endpoint.model, **endpoint.sampling("doctor"))
+                finally:
+                    await client.aclose()
+                usage = client.usage
+                transcript.usage = Usage(prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
+                                         requests=usage.requests)
+                if reply.truncated:
+                    transcript.reason = (f"truncated: the reply of {system.name} was cut at its token limit: raise "
+                                         "max_tokens in medbench.yaml")
                 else:
-                    document = rubric_document(graded)
-        except asyncio.CancelledError:
-            transcript.status, transcript.reason = INCOMPLETE, CANCELLED
-            self._record(item, system, transcript, None, started_at, started, gate.retries, seeds, requests)
-            raise
-        except Exception as exc:
-            transcript.status, transcript.reason = INCOMPLETE, _reason(exc)
-        finally:
-            REQUEST_GATE.reset(token)
-            REQUEST_LOG.reset(log_token)
-            RUN_SEEDS.reset(seeded)
-        return self._record(item, system, transcript, document, started_at, started, gate.retries, seeds, requests)
+                    transcript.final = FinalResponse(text=reply.text)
+                    transcript.status, transcript.reason = COMPLETE, None
+                    try:
+                        graded = await grade_async(item.rubric, reply.text, self.plan.judge)
+                    except Exception as exc:
+                        error = as_endpoint_error(exc)
+                        transcript.status = INCOMPLETE
+                        transcript.reason = (f"judge: {error}" if error
+                                             else f"grading failed: {type(exc).__name__}: {exc}")
+                    else:
+                        document = rubric_document(graded)
+            except asyncio.CancelledError:
+                transcript.status, transcript.reason = INCOMPLETE, CANCELLED
+                self._record(item, system, transcript, None, *run.recorded())
+                raise
+            except Exception as exc:
+                transcript.status, transcript.reason = INCOMPLETE, _reason(exc)
+        return self._record(item, system, transcript, document, *run.recorded())
 
     def _consultation(self, item: PlannedCase, system: Any) -> Any:
         from medbench_tui.core.consultation.loop import Consultation
