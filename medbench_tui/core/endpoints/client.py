@@ -42,6 +42,7 @@ from medbench_tui.core.endpoints.errors import (
 from medbench_tui.core.endpoints.plain_chat import PlainChat
 from medbench_tui.core.endpoints.trust import (
     NOT_CONFIRMED,
+    EndpointLike,
     address_problem,
     allowed,
     destination,
@@ -64,15 +65,10 @@ PROBE_TIMEOUT = 2.0
 NO_KEY = "unused"
 """Sent as the key to endpoints configured without ``api_key_env`` (local servers)."""
 
-class EndpointSettings(Protocol):
-    """What a client is built from (``cases.bankconfig.EndpointConfig``)."""
+class EndpointSettings(EndpointLike, Protocol):
+    """What a client is built from (``cases.bankconfig.EndpointConfig``): where its key goes, and how
+    long and how often it tries."""
 
-    @property
-    def base_url(self) -> str: ...
-    @property
-    def api_key_env(self) -> str | None: ...
-    @property
-    def headers(self) -> dict[str, str]: ...
     @property
     def timeout(self) -> float: ...
     @property
