@@ -13,6 +13,8 @@ from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metr
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.cases.rubric import Message
+    from medbench_tui.core.rubric.decisions import RubricGrade
     from medbench_tui.core.runs.store import RunRecord
     from medbench_tui.core.scoring.extraction_model import Evidence
     from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
@@ -73,6 +75,36 @@ def load_case(bank: Path, stored: str) -> Case | None:
         return None
 
 
+@dataclass(frozen=True)
+class RubricAnswer:
+    """One graded answer to a rubric question: what was asked, what the system answered, and
+    every decision of its grade (a rubric run stores a grade in place of a scorecard)."""
+
+    label: str
+    grade: RubricGrade
+    answer: str
+    conversation: list[Message] | None
+    """The prompt (or chat) from the case file; None when the file is gone or no longer validates."""
+
+    @classmethod
+    def of_run(cls, run: RunRecord, bank: Path) -> RubricAnswer | None:
+        """The graded answer of a complete rubric run (loaded with ``full=True``); None for any other run."""
+        from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.rubric.decisions import RubricGrade
+        from medbench_tui.core.validate import load_valid_rubric
+
+        document = run.scorecard if run.complete else None
+        if not document or "rubric" not in document:
+            return None
+        grade = RubricGrade.model_validate(document["rubric"])
+        final = (run.transcript or {}).get("final") or {}
+        try:
+            conversation: list[Message] | None = load_valid_rubric(case_file(bank, run.case_path)).conversation()
+        except (OSError, MedbenchError):
+            conversation = None
+        return cls(run.system, grade, str(final.get("text") or ""), conversation)
+
+
 def case_changed(bank: Path, run: RunRecord) -> bool:
     """The run's case file is gone or differs from the one the run was played on."""
     from medbench_tui.core.runs.runner import file_sha256
@@ -107,8 +139,9 @@ class Side:
 
     @classmethod
     def of_run(cls, run: RunRecord, label: str | None = None) -> Side:
-        """A side from a stored run (loaded with ``full=True``)."""
-        card = run.scorecard_model() if run.complete else None
+        """A side from a stored run (loaded with ``full=True``); a rubric run's grade is no scorecard
+        (:class:`RubricAnswer` reads it)."""
+        card = run.scorecard_model() if run.complete and "rubric" not in (run.scorecard or {}) else None
         return cls(label or run.system, run.status, run.reason, run.transcript_model(), card, run.id)
 
 

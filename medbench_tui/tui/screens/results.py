@@ -19,7 +19,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
 from textual.widgets.data_table import CellDoesNotExist
 
-from medbench_tui.core.comparison.view import CHANGED_NOTE, Side, case_changed, counted, group_kind, load_case
+from medbench_tui.core.comparison.view import (
+    CHANGED_NOTE,
+    RubricAnswer,
+    Side,
+    case_changed,
+    counted,
+    group_kind,
+    load_case,
+)
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.compare import (
     CaseComparisonScreen,
@@ -28,6 +36,7 @@ from medbench_tui.tui.screens.compare import (
 )
 from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.key_footer import KeyFooter
+from medbench_tui.tui.widgets.rubric_view import RubricView
 from medbench_tui.tui.widgets.run_view import RunView
 from medbench_tui.tui.widgets.scorecard_view import number, status_text
 from medbench_tui.tui.widgets.title_bar import TitleBar
@@ -40,7 +49,7 @@ if TYPE_CHECKING:
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."
 HINT = "Enter: open the group's runs, or a run · Space: mark a run · c: compare the marked runs · g: group report"
 RUN_METRICS = (("diagnosis_accuracy", "Dx"), ("workup_score", "Workup"), ("treatment_accuracy", "Tx"),
-               ("critical_conditions_passed", "Safety"))
+               ("critical_conditions_passed", "Safety"), ("rubric_score", "Rubric"))
 
 
 def when(iso: str) -> str:
@@ -218,11 +227,16 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
         store = self.store
         if store is None:
             return
+        bank = self.medbench.bank.root
         run = await asyncio.to_thread(store.run, run_id)
-        case = await asyncio.to_thread(load_case, self.medbench.bank.root, run.case_path)
         heading = f"Run {run.id}: {run.system} on {run.case_id}"
-        if await asyncio.to_thread(case_changed, self.medbench.bank.root, run):
+        if await asyncio.to_thread(case_changed, bank, run):
             heading += CHANGED_NOTE
+        graded = await asyncio.to_thread(RubricAnswer.of_run, run, bank)
+        if graded is not None:
+            self.app.push_screen(RunScreen(Side.of_run(run), None, heading, graded))
+            return
+        case = await asyncio.to_thread(load_case, bank, run.case_path)
         self.app.push_screen(RunScreen(Side.of_run(run), case, heading))
 
     def action_mark(self) -> None:
@@ -273,18 +287,22 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
 
 
 class RunScreen(Screen[None]):
-    """One stored run: its scorecard and its consultation; Esc goes back."""
+    """One stored run: its scorecard and its consultation, or (a rubric run) its graded answer;
+    Esc goes back."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="run_screen.back")]
 
-    def __init__(self, side: Side, case: Case | None, heading: str) -> None:
+    def __init__(self, side: Side, case: Case | None, heading: str, rubric: RubricAnswer | None = None) -> None:
         super().__init__()
-        self.side, self.case, self.heading = side, case, heading
+        self.side, self.case, self.heading, self.rubric = side, case, heading, rubric
 
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.current_mode, self.heading)
-        yield RunView()
+        yield RubricView() if self.rubric is not None else RunView()
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(RunView).show(self.side, self.case, heading=self.heading)
+        if self.rubric is not None:
+            self.query_one(RubricView).show(self.rubric, heading=self.heading)
+        else:
+            self.query_one(RunView).show(self.side, self.case, heading=self.heading)

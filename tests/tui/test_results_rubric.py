@@ -1,0 +1,96 @@
+"""Results mode on a rubric run: the question, the answer, the score and every criterion with
+its verdict, points, who decided and the evidence quoted from the answer."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.cases.bank import load_bank
+from medbench_tui.core.paths import run_store_for
+from medbench_tui.core.runs.runner import Runner, plan_run
+from medbench_tui.core.runs.store import RunStore
+from medbench_tui.tui.screens.results import RunScreen
+from medbench_tui.tui.widgets.rubric_view import RubricView
+from tests.support.fake_openai import FakeOpenAI
+from tests.support.rubric import RUBRIC_CASES
+
+from .conftest import SIZE
+from .sessions import shown_in, until
+from .test_results import open_results
+
+pytestmark = pytest.mark.usefixtures("fixed_group_ids")
+
+ANSWER = ("Avoid trimethoprim: with methotrexate it adds to the antifolate effect. Her creatinine clearance "
+          "is about 60 mL/min, so nitrofurantoin is a safe alternative.")
+"""Meets the advice, misses the clearance (38 mL/min) and avoids the harm; the judge criterion stays
+ungraded (no judge is configured)."""
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    fake = FakeOpenAI(responder=lambda body: ANSWER).start()
+    try:
+        yield fake
+    finally:
+        fake.close()
+
+
+def rubric_bank(clinic: Path, base_url: str) -> Path:
+    """The clinic bank with one rubric question and one system on the fake server."""
+    shutil.copy(RUBRIC_CASES / "rb-mtx-tmp-001.yaml", clinic / "rb-mtx-tmp-001.yaml")
+    (clinic / "medbench.yaml").write_text(
+        f"systems:\n  good:\n    kind: openai-chat\n    base_url: {base_url}\n    model: good-model\n"
+        "    api_key_env: OPENAI_API_KEY\n    temperature: 0\n", encoding="utf-8")
+    return clinic
+
+
+async def rubric_run(bank: Path) -> None:
+    with RunStore(run_store_for(bank)) as store:
+        await Runner(store, plan_run(load_bank(bank), ["good"], cases=[bank / "rb-mtx-tmp-001.yaml"])).run()
+
+
+async def open_rubric_run(pilot) -> RunScreen:
+    app = pilot.app
+    await open_results(pilot)
+    await pilot.press("enter", "enter")  # into the group's runs, then the only run
+    await until(pilot, lambda: isinstance(app.screen, RunScreen))
+    return app.screen
+
+
+async def test_a_rubric_run_shows_criteria_met_and_missed_with_evidence(clinic, make_app, server, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = rubric_bank(clinic, server.base_url)
+    await rubric_run(bank)
+    async with make_app(bank).run_test(size=SIZE) as pilot:
+        screen = await open_rubric_run(pilot)
+        assert screen.query(RubricView) and screen.rubric is not None
+        assert "What do you advise" in shown_in(screen, "#rubric-prompt")
+        assert "Avoid trimethoprim" in shown_in(screen, "#rubric-answer")
+        assert "Score 50% of points" in shown_in(screen, "#rubric-score")
+        lines = shown_in(screen, "#rubric-criteria").splitlines()
+        cells = {row[2]: row for row in ([c.strip() for c in line.split("│")] for line in lines) if len(row) == 5}
+        advice = cells["Advises against co-prescribing trimethoprim with methotrexate"]
+        assert advice[:2] == ["met", "+5"] and advice[3] == "phrases" and advice[4] == "“Avoid trimethoprim”"
+        clearance = cells["Gives the creatinine clearance as 38 mL/min (Cockcroft-Gault)"]
+        assert clearance[:2] == ["not met", "+5"] and clearance[3] == "number" and clearance[4] == "“60 mL/min”"
+        assert cells["Recommends continuing both drugs unchanged"][:2] == ["not met", "-6"]
+        assert cells["Explains the mechanism (additive antifolate effect) in plain words"][0] == "ungraded"
+        assert "found 60 mL/min, expected 38 mL/min" in "\n".join(lines)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, RunScreen))
+
+
+def test_a_rubric_run_looks(clinic, make_app, server, monkeypatch, snap_compare):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = rubric_bank(clinic, server.base_url)
+    asyncio.run(rubric_run(bank))
+
+    async def run_before(pilot) -> None:
+        await open_rubric_run(pilot)
+
+    assert snap_compare(make_app(bank), terminal_size=SIZE, run_before=run_before)
