@@ -29,11 +29,13 @@ ANSWER = ("Avoid trimethoprim: with methotrexate it adds to the antifolate effec
           "is about 60 mL/min, so nitrofurantoin is a safe alternative.")
 """Meets the advice, misses the clearance (38 mL/min) and avoids the harm; the judge criterion stays
 ungraded (no judge is configured)."""
+PANEL_ANSWER = "Withhold methotrexate now and check a full blood count today."
+"""Two of the three good panel actions, none of the harmful ones."""
 
 
 @pytest.fixture
 def server() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI(responder=lambda body: ANSWER).start()
+    fake = FakeOpenAI(responder=lambda body: PANEL_ANSWER if len(body["messages"]) > 1 else ANSWER).start()
     try:
         yield fake
     finally:
@@ -42,22 +44,23 @@ def server() -> Iterator[FakeOpenAI]:
 
 def rubric_bank(clinic: Path, base_url: str) -> Path:
     """The clinic bank with one rubric question and one system on the fake server."""
-    shutil.copy(RUBRIC_CASES / "rb-mtx-tmp-001.yaml", clinic / "rb-mtx-tmp-001.yaml")
+    for name in ("rb-mtx-tmp-001.yaml", "rb-panel-001.yaml"):
+        shutil.copy(RUBRIC_CASES / name, clinic / name)
     (clinic / "medbench.yaml").write_text(
         f"systems:\n  good:\n    kind: openai-chat\n    base_url: {base_url}\n    model: good-model\n"
         "    api_key_env: OPENAI_API_KEY\n    temperature: 0\n", encoding="utf-8")
     return clinic
 
 
-async def rubric_run(bank: Path) -> None:
+async def rubric_run(bank: Path, case: str = "rb-mtx-tmp-001") -> None:
     with RunStore(run_store_for(bank)) as store:
-        await Runner(store, plan_run(load_bank(bank), ["good"], cases=[bank / "rb-mtx-tmp-001.yaml"])).run()
+        await Runner(store, plan_run(load_bank(bank), ["good"], cases=[bank / f"{case}.yaml"])).run()
 
 
 async def open_rubric_run(pilot) -> RunScreen:
     app = pilot.app
     await open_results(pilot)
-    await pilot.press("enter", "enter")  # into the group's runs, then the only run
+    await pilot.press("enter", "enter")  # into the group's runs, then its only run
     await until(pilot, lambda: isinstance(app.screen, RunScreen))
     return app.screen
 
@@ -83,6 +86,22 @@ async def test_a_rubric_run_shows_criteria_met_and_missed_with_evidence(clinic, 
         assert "found 60 mL/min, expected 38 mL/min" in "\n".join(lines)
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(pilot.app.screen, RunScreen))
+
+
+async def test_a_panel_run_shows_its_weighted_f1_and_the_actions_included(clinic, make_app, server, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = rubric_bank(clinic, server.base_url)
+    await rubric_run(bank, "rb-panel-001")
+    async with make_app(bank).run_test(size=SIZE) as pilot:
+        screen = await open_rubric_run(pilot)
+        assert "Weighted F1 86% · precision 100% · recall 75%" in shown_in(screen, "#rubric-score")
+        assert "user: I take methotrexate weekly" in shown_in(screen, "#rubric-prompt")
+        rows = [[c.strip() for c in line.split("│")] for line in shown_in(screen, "#rubric-criteria").splitlines()]
+        cells = {row[2]: row for row in rows if len(row) == 5}
+        assert cells["Stop methotrexate"][:2] == ["included", "+3"]
+        assert cells["Stop methotrexate"][4] == "“Withhold methotrexate”"
+        assert cells["Stop trimethoprim"][:2] == ["left out", "+2"]
+        assert cells["Increase the methotrexate dose"][:2] == ["left out", "-3"]
 
 
 def test_a_rubric_run_looks(clinic, make_app, server, monkeypatch, snap_compare):
