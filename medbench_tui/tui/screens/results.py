@@ -28,6 +28,7 @@ from medbench_tui.core.comparison.view import (
     group_kind,
     load_case,
 )
+from medbench_tui.core.runs.runner import RUBRIC_SCORE, RUBRIC_UNGRADED
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.compare import (
     CaseComparisonScreen,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 NO_RUNS = "No runs stored yet: play a case (F4) or compare systems (F5); command-line runs show here too."
 HINT = "Enter: open the group's runs, or a run · Space: mark a run · c: compare the marked runs · g: group report"
 RUN_METRICS = (("diagnosis_accuracy", "Dx"), ("workup_score", "Workup"), ("treatment_accuracy", "Tx"),
-               ("critical_conditions_passed", "Safety"), ("rubric_score", "Rubric"))
+               ("critical_conditions_passed", "Safety"), (RUBRIC_SCORE, "Rubric"))
 
 
 def when(iso: str) -> str:
@@ -259,6 +260,10 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         if len({r.case_id for r in marked}) > 1:
             self.notify("The marked runs are of different cases: mark runs of one case.", severity="warning")
+            return
+        if any(RUBRIC_UNGRADED in r.metrics for r in marked):  # only a graded rubric run has this metric
+            self.notify("Rubric runs are compared in the report (medbench report): open each one here.",
+                        severity="warning")
             return
         self._compare([r.id for r in marked])
 
