@@ -400,3 +400,24 @@ def test_a_discharge_with_a_drug_of_the_class_is_the_harmful_discharge_unless_it
     c = card("em-quinsy-001", "Dx: left quinsy.\nPlan: admit under ENT for drainage. If he self-discharges, give oral "
              "co-amoxiclav.\n")
     assert condition(c, "cc-no-discharge") == "OK"
+
+
+def test_scoring_does_not_depend_on_how_python_hashes_strings():
+    """The same answer scores the same in every process: nothing is read in the order of a set (a
+    discharge plan's drug was once the first of a set of names, so the verdict changed run to run)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from tests.test_scoring_regressions import card\n"
+        "c = card('em-quinsy-001', 'Dx: left quinsy.\\nPlan: benzylpenicillin 1.2 g IV stat in ED, then discharge home"
+        " on oral co-amoxiclav 625 mg TDS;\\nENT clinic next week.\\n')\n"
+        "print(c.model_dump_json(exclude={'scored_at', 'timing'}))\n"
+    )
+    outputs = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}, cwd=CASES.parent).stdout
+        for seed in ("1", "4")  # 4 read the discharge plan another way before the fix
+    }
+    assert len(outputs) == 1

@@ -940,7 +940,7 @@ def reference_table(case: Case) -> ReferenceTable:
 
 def _names(texts: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Names as normalised words, filler left out."""
-    return [n for n in {tuple(t.norm for t in key_tokens(tokenize(text))) for text in texts} if n]
+    return [n for n in dict.fromkeys(tuple(t.norm for t in key_tokens(tokenize(text))) for text in texts) if n]
 
 
 def _written(doc: Document, names: list[tuple[str, ...]], clause: int | None = None) -> list[Hit]:
@@ -955,5 +955,8 @@ def _written(doc: Document, names: list[tuple[str, ...]], clause: int | None = N
 
 
 def _in_clause(doc: Document, at: int, names: list[tuple[str, ...]]) -> Hit | None:
-    """Where one of ``names`` is first written in the clause of token ``at``."""
-    return next(iter(_written(doc, names, doc.clause[at])), None)
+    """Where one of ``names`` is written in the clause of token ``at``, nearest to it (the first such place
+    on a tie): "IV benzylpenicillin stat, then discharge home on oral co-amoxiclav" sends home on
+    co-amoxiclav. Never by the order of ``names``, so the reading does not depend on how a set is hashed."""
+    found = _written(doc, names, doc.clause[at])
+    return min(found, key=lambda hit: (min(abs(hit.first - at), abs(hit.last - at)), hit.first), default=None)
