@@ -8,14 +8,24 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 from pydantic_core import ErrorDetails
 
 from medbench_tui.core.diagnostics import Diagnostic, Severity
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.yamldoc import ParsedYaml, YamlPath
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+"""A name or phrase in a data file: trimmed, never empty."""
+
+
+class StrictEntry(BaseModel):
+    """An entry of a data file: an unknown key is an error (a typo must not pass silently), and an
+    entry is not changed once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 FileModel = TypeVar("FileModel", bound=BaseModel)
 

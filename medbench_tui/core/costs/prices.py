@@ -18,18 +18,17 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field
 
-from medbench_tui.core.datafile import DataFileError, Problem, problem, valid_sections
+from medbench_tui.core.datafile import DataFileError, Problem, StrictEntry, Text, problem, valid_sections
 from medbench_tui.core.paths import bank_prices_file, shipped_prices_file
 from medbench_tui.core.text import normalise
 from medbench_tui.core.yamldoc import FileKind, parse_yaml_text
 
 SHIPPED = shipped_prices_file()
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
 PRICE_FILE = FileKind(
     noun="price table",
@@ -38,11 +37,7 @@ PRICE_FILE = FileKind(
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class PriceEntry(_Strict):
+class PriceEntry(StrictEntry):
     """One test or procedure and its price."""
 
     name: Text = Field(description="the test or procedure, as work-up items name it")
@@ -55,12 +50,12 @@ class PriceEntry(_Strict):
     note: Text | None = None
 
 
-class VisitPrices(_Strict):
+class VisitPrices(StrictEntry):
     per_turn: float = Field(default=0, ge=0,
                             description="the cost of each doctor/patient turn pair of the consultation")
 
 
-class PriceFile(_Strict):
+class PriceFile(StrictEntry):
     """A price table file."""
 
     version: Text | None = Field(default=None, description="the table's version, shown in reports")

@@ -20,17 +20,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field
 
 from medbench_tui.core.cases.rubric import RubricCase
-from medbench_tui.core.datafile import DataFileError, Problem, problem, valid_sections
+from medbench_tui.core.datafile import DataFileError, Problem, StrictEntry, Text, problem, valid_sections
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.yamldoc import FileKind, ParsedYaml, parse_yaml_text
 
 Label = Literal["met", "not_met"]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
 LABEL_FILE = FileKind(
     noun="rubric labels",
@@ -39,11 +38,7 @@ LABEL_FILE = FileKind(
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class LabelledAnswer(_Strict):
+class LabelledAnswer(StrictEntry):
     """One answer and the physician's decision on each criterion or panel action."""
 
     id: Text = Field(description="the answer's name within the file (excellent, partial, unsafe)")
@@ -56,7 +51,7 @@ class LabelledAnswer(_Strict):
                                       description="the number the physician read for a number criterion (a note)")
 
 
-class LabelFile(_Strict):
+class LabelFile(StrictEntry):
     case: Text | None = Field(default=None, description="the rubric case's id")
     answers: list[LabelledAnswer] = Field(default_factory=list)
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+from medbench_tui.core.datafile import StrictEntry, Text
 
 TermKind = Literal[
     "drug",  # a medicine by its generic or brand name
@@ -340,11 +340,7 @@ TextKind = Literal["answers", "questions"]
 TEXT_KINDS: tuple[TextKind, ...] = ("answers", "questions")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class AbbreviationEntry(_Strict):
+class AbbreviationEntry(StrictEntry):
     """Shorthand written out before a text is read."""
 
     short: list[Text] = Field(min_length=1, description="the written forms (e.g. [abx, ABx])")
@@ -360,7 +356,7 @@ SPELLING_PART = r"^\^?[a-z']+\$?$"
 """A spelling part: letters, optionally anchored at the start (``^``) or the end (``$``) of a word."""
 
 
-class FormEntry(_Strict):
+class FormEntry(StrictEntry):
     """Words folded to one form before words are compared."""
 
     form: Text = Field(description="the one form (diagnosis, fly)")
@@ -370,7 +366,7 @@ class FormEntry(_Strict):
         description="the texts it applies to: final responses and names (answers), doctors' questions (questions)")
 
 
-class TermEntry(_Strict):
+class TermEntry(StrictEntry):
     """One thing clinical text names."""
 
     name: Text = Field(description="the name it is known by (the canonical name)")
@@ -384,14 +380,14 @@ class TermEntry(_Strict):
     lay: list[Text] = Field(default_factory=list, description="words patients use for it")
 
 
-class TimingEntry(_Strict):
+class TimingEntry(StrictEntry):
     """An expression of when, as a window of hours from now."""
 
     say: list[Text] = Field(min_length=1, description="the expressions (same day, today, next week)")
     hours: tuple[float, float] = Field(description="[earliest, latest] in hours from now")
 
 
-class UnitEntry(_Strict):
+class UnitEntry(StrictEntry):
     """A unit of time for written intervals ("within 4 hours", "review in 2/52")."""
 
     say: list[Text] = Field(min_length=1, description="how it is written (h, hr, hours)")
@@ -399,7 +395,7 @@ class UnitEntry(_Strict):
     shorthand: int | None = Field(None, description="the denominator of the clinical shorthand (7 for 2/7 days)")
 
 
-class GroupEntry(_Strict):
+class GroupEntry(StrictEntry):
     """A class of treatments, as a case's treatment ``group`` names it."""
 
     name: Text = Field(description="the class, as an item's `group` names it (antibiotic, nsaid)")
@@ -408,7 +404,7 @@ class GroupEntry(_Strict):
         default_factory=list, description="the treatments of the class (amoxicillin, doxycycline)")
 
 
-class VocabularyFile(_Strict):
+class VocabularyFile(StrictEntry):
     """A vocabulary file: any of the sections below."""
 
     spelling: dict[Annotated[str, StringConstraints(pattern=SPELLING_PART)], Text] = Field(
