@@ -93,6 +93,21 @@ class Checker:
         where = self.positions.locate(path)
         return str(where[0]) if where else "?"
 
+    def once(self, first: dict[str, int], entry: YamlPath, entry_id: str | None, code: str, *, named: str = "id",
+             inside: str = "", noun: str = "entry") -> None:
+        """Remember where an id is first used in a list (``entry``: the list's path and the entry's
+        index); a second use is an error at its line that says where the first one is."""
+        if entry_id is None:
+            return
+        index = entry[-1]
+        assert isinstance(index, int)
+        if entry_id in first:
+            self.add("error", code, (*entry, "id"),
+                     f"The {named} `{entry_id}` is used twice{inside} (first on line "
+                     f"{self.line_of((*entry[:-1], first[entry_id], 'id'))}): give each {noun} its own id.")
+        else:
+            first[entry_id] = index
+
     def run(self) -> Case | None:
         if not self.parsed.ok:
             return None
@@ -284,15 +299,7 @@ class Checker:
         for list_name in ("additional_answers", "control_questions", "attachments", "critical_conditions"):
             first: dict[str, int] = {}
             for i, entry in entries_at(self.data, list_name):
-                entry_id = text_at(entry, "id")
-                if entry_id is None:
-                    continue
-                if entry_id in first:
-                    self.add("error", "ref.duplicate_id", (list_name, i, "id"),
-                             f"The id `{entry_id}` is used twice in `{list_name}` (first on line "
-                             f"{self.line_of((list_name, first[entry_id], 'id'))}): give each entry its own id.")
-                else:
-                    first[entry_id] = i
+                self.once(first, (list_name, i), text_at(entry, "id"), "ref.duplicate_id", inside=f" in `{list_name}`")
         answers = [a for _, entry in entries_at(self.data, "additional_answers") if (a := text_at(entry, "id"))]
         for i, question in entries_at(self.data, "control_questions"):
             label = text_at(question, "id") or f"number {i + 1}"
@@ -352,12 +359,7 @@ class Checker:
         for i, check in entries_at(checks, "answers"):
             where = ("checks", "answers", i)
             check_id = text_at(check, "id")
-            if check_id is not None and check_id in first:
-                self.add("error", "check.duplicate_id", (*where, "id"),
-                         f"The check id `{check_id}` is used twice (first on line "
-                         f"{self.line_of(('checks', 'answers', first[check_id], 'id'))}): give each check its own id.")
-            elif check_id is not None:
-                first[check_id] = i
+            self.once(first, where, check_id, "check.duplicate_id", named="check id", noun="check")
             expect = check.get("expect")
             if not isinstance(expect, dict):
                 continue

@@ -79,12 +79,7 @@ class RubricChecker(Checker):
         for i, entry in entries_at(self.data, "criteria"):
             where = ("criteria", i)
             criterion_id = text_at(entry, "id")
-            if criterion_id is not None and criterion_id in first:
-                self.add("error", "criterion.duplicate_id", (*where, "id"),
-                         f"The criterion id `{criterion_id}` is used twice (first on line "
-                         f"{self.line_of(('criteria', first[criterion_id], 'id'))}): give each criterion its own id.")
-            elif criterion_id is not None:
-                first[criterion_id] = i
+            self.once(first, where, criterion_id, "criterion.duplicate_id", named="criterion id", noun="criterion")
             points = number_at(entry, "points")
             positive += max(points or 0.0, 0.0)
             self._grader_rule(where, entry, criterion_id or f"number {i + 1}")
