@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.paths import run_store_for
@@ -113,3 +114,48 @@ def test_a_rubric_run_looks(clinic, make_app, server, monkeypatch, snap_compare)
         await open_rubric_run(pilot)
 
     assert snap_compare(make_app(bank), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_physician_grades_an_ungraded_criterion_in_review_and_the_score_counts_it(
+        clinic, make_app, server, monkeypatch):
+    from medbench_tui.core.comparison.view import RubricAnswer
+    from medbench_tui.core.review.adjudication import AdjudicationBook
+    from medbench_tui.tui.screens.review import ReviewScreen
+
+    from .test_review import open_review, start
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = rubric_bank(clinic, server.base_url)
+    await rubric_run(bank)
+    async with make_app(bank).run_test(size=SIZE) as pilot:
+        screen = await open_review(pilot)
+        assert isinstance(screen, ReviewScreen)
+        await start(pilot, screen)
+        run = screen.current
+        assert run is not None
+        assert [(d.section, d.reference, d.evaluator) for d in run.decisions] == [
+            ("criterion", "c-stop-tmp", "met"), ("criterion", "c-crcl", "not_met"),
+            ("criterion", "c-harm", "not_met"), ("criterion", "c-judgement", "ungraded")]
+        assert "Avoid trimethoprim" in shown_in(screen, "#review-answer")
+        table = screen.query_one("#review-decisions", DataTable)
+        assert "c-judgement: Explains the mechanism" in str(table.get_row_at(3)[3])
+        table.move_cursor(row=3)
+        await until(pilot)
+        assert "your verdict (m met, n not met) grades it" in shown_in(screen, "#review-reason")
+        await pilot.press("y")  # nothing to agree with: refused, nothing saved
+        await pilot.press("o")  # a condition's label: refused
+        await until(pilot)
+        with RunStore(run_store_for(bank)) as store:
+            assert AdjudicationBook(store).records() == []
+        await pilot.press("m")
+        await until(pilot, lambda: str(table.get_row_at(3)[2]) == "met")
+        await pilot.app.workers.wait_for_complete()
+    with RunStore(run_store_for(bank)) as store:
+        [record] = AdjudicationBook(store).records()
+        assert (record.reference, record.evaluator, record.physician) == ("c-judgement", "ungraded", "met")
+        stored = store.runs(store.groups()[0].id)[0]
+        graded = RubricAnswer.of_run(store.run(stored.id), bank, store)
+    assert graded is not None
+    judged = next(d for d in graded.grade.criteria if d.criterion == "c-judgement")
+    assert judged.verdict == "met" and judged.decided_by.startswith("physician:")
+    assert graded.grade.score == pytest.approx(7 / 12)  # 5 + 2 of 5 + 5 + 2 positive points

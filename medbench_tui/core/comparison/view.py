@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.cases.rubric import Message
     from medbench_tui.core.rubric.decisions import RubricGrade
-    from medbench_tui.core.runs.store import RunRecord
+    from medbench_tui.core.runs.store import RunRecord, RunStore
     from medbench_tui.core.scoring.extraction_model import Evidence
     from medbench_tui.core.scoring.scorecard import ItemEntry, Scorecard
     from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript
@@ -87,9 +87,11 @@ class RubricAnswer:
     """The prompt (or chat) from the case file; None when the file is gone or no longer validates."""
 
     @classmethod
-    def of_run(cls, run: RunRecord, bank: Path) -> RubricAnswer | None:
-        """The graded answer of a complete rubric run (loaded with ``full=True``); None for any other run."""
+    def of_run(cls, run: RunRecord, bank: Path, store: RunStore | None = None) -> RubricAnswer | None:
+        """The graded answer of a complete rubric run (loaded with ``full=True``); None for any other run.
+        With ``store``, the criteria physicians graded in the Review mode carry their verdicts."""
         from medbench_tui.core.errors import MedbenchError
+        from medbench_tui.core.review.physician_grades import graded_by_physicians, physician_records
         from medbench_tui.core.rubric.decisions import RubricGrade
         from medbench_tui.core.validate import load_valid_rubric
 
@@ -97,6 +99,8 @@ class RubricAnswer:
         if not document or "rubric" not in document:
             return None
         grade = RubricGrade.model_validate(document["rubric"])
+        if store is not None and run.id is not None:
+            grade = graded_by_physicians(grade, physician_records(store, [run.id]).get(run.id, []))
         final = (run.transcript or {}).get("final") or {}
         try:
             conversation: list[Message] | None = load_valid_rubric(case_file(bank, run.case_path)).conversation()

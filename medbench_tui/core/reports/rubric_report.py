@@ -1,6 +1,7 @@
 """The rubric part of a report: each system's rubric score with its interval, per theme and per
 axis, the paired comparison, and the judge behind the decisions.
 
+Criteria physicians graded in the Review mode count with their verdicts (``physician_grades``).
 A rubric case's score is the mean of its repeats (the case is the unit, as for consultations);
 intervals and paired differences come from the report's statistics module, on the 0-100 scale.
 """
@@ -12,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from medbench_tui.core.reports.statistics import Difference, Estimate, bootstrap_mean, paired_difference
+from medbench_tui.core.review.physician_grades import graded_by_physicians, physician_records
 from medbench_tui.core.rubric.decisions import RubricGrade
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
 from medbench_tui.core.runs.store import RunRecord, RunStore
@@ -57,7 +59,9 @@ class _CaseScores:
 def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, dict[str, Any]], systems: list[str],
                   judge: dict[str, Any] | None, stats: Stats) -> RubricReport:
     """``cases``: rubric case id -> its recorded facts (theme); ``runs``: the group's runs of them."""
-    documents = dict(store.documents([r.id for r in runs if r.complete and r.id is not None], ("scorecard",)))
+    complete = [r.id for r in runs if r.complete and r.id is not None]
+    documents = dict(store.documents(complete, ("scorecard",)))
+    physicians = physician_records(store, complete)
     grades: dict[tuple[str, str], list[RubricGrade]] = {}
     incomplete: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
     for run in runs:
@@ -67,7 +71,8 @@ def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, dict[
         if document is None or "rubric" not in document:
             incomplete[run.system].append({"case_id": run.case_id, "repeat": run.repeat_number, "reason": run.reason})
             continue
-        grades.setdefault((run.case_id, run.system), []).append(RubricGrade.model_validate(document["rubric"]))
+        grade = graded_by_physicians(RubricGrade.model_validate(document["rubric"]), physicians.get(run.id or -1, []))
+        grades.setdefault((run.case_id, run.system), []).append(grade)
     scores = {key: _scores(found) for key, found in grades.items()}
     case_ids = sorted(cases)
     paired = [c for c in case_ids if all(scores.get((c, s)) and scores[(c, s)].score is not None for s in systems)]

@@ -2,13 +2,16 @@
 
 A physician reads a run's final response beside every item decision the scorer made
 (each reference diagnosis, differential, workup and treatment item, each critical
-condition) and confirms or corrects it. Each decision is one record, kept in the run
+condition; for a rubric question, each criterion or panel action) and confirms or corrects
+it, or grades a criterion no grader decided. Each decision is one record, kept in the run
 store and moved in and out as JSONL, one line a decision::
 
     {"run_id", "case_id", "section", "reference", "evaluator", "physician", "rater", "note", "at"}
 
 ``section`` is one of :data:`SECTIONS`; ``evaluator`` and ``physician`` one of
-:data:`ITEM_LABELS` (item sections) or :data:`CONDITION_LABELS` (critical conditions).
+:data:`ITEM_LABELS` (item sections), :data:`CONDITION_LABELS` (critical conditions) or
+:data:`RUBRIC_LABELS` (rubric criteria and panel actions; the evaluator's may also be
+``ungraded``: then the physician's verdict is the grade, not a check of one).
 The agreement figures (:mod:`medbench_tui.core.review.agreement`) need only these records, so
 labels made elsewhere count the same once imported.
 """
@@ -25,11 +28,28 @@ from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.runs.store import RunRecord, RunStore, utc_now
 from medbench_tui.core.untrusted import has_surrogate
 
-Section = Literal["diagnoses", "differential", "workup", "treatment", "critical"]
-Label = Literal["found", "not_found", "negated", "different", "OK", "FAIL"]
+Section = Literal["diagnoses", "differential", "workup", "treatment", "critical", "criterion", "action"]
+Label = Literal["found", "not_found", "negated", "different", "OK", "FAIL", "met", "not_met"]
 SECTIONS: tuple[str, ...] = get_args(Section)
 ITEM_LABELS: tuple[str, ...] = ("found", "not_found", "negated", "different")
 CONDITION_LABELS: tuple[str, ...] = ("OK", "FAIL")
+RUBRIC_LABELS: tuple[str, ...] = ("met", "not_met")
+"""A rubric criterion met or not; a panel action included in the answer or not."""
+UNGRADED = "ungraded"
+"""The evaluator's label of a rubric criterion no grader decided (a physician's or an unasked judge's)."""
+RUBRIC_SECTIONS = ("criterion", "action")
+
+
+def labels_of(section: str) -> tuple[str, ...]:
+    """The labels a physician may give a decision of ``section``."""
+    if section == "critical":
+        return CONDITION_LABELS
+    return RUBRIC_LABELS if section in RUBRIC_SECTIONS else ITEM_LABELS
+
+
+def evaluator_labels_of(section: str) -> tuple[str, ...]:
+    """The labels the evaluator may have given: a rubric criterion may be ungraded."""
+    return (*RUBRIC_LABELS, UNGRADED) if section == "criterion" else labels_of(section)
 RECORD_KEYS = ("run_id", "case_id", "section", "reference", "evaluator", "physician", "rater", "note", "at")
 MAX_RUN_ID = 2**63 - 1
 """The largest id the run store can hold (SQLite's integers)."""
@@ -77,10 +97,17 @@ class Decision:
     reason: str | None = None
     doubts: tuple[str, ...] = ()
     """The grader's doubt rules that made this decision uncertain (empty: certain)."""
+    text: str | None = None
+    """What the decision is about, in words, when ``reference`` is an id (a rubric criterion's text)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
-        return CONDITION_LABELS if self.section == "critical" else ITEM_LABELS
+        return labels_of(self.section)
+
+    @property
+    def ungraded(self) -> bool:
+        """No grader decided it: the physician's verdict grades it."""
+        return self.evaluator == UNGRADED
 
     @property
     def uncertain(self) -> bool:
@@ -137,8 +164,8 @@ class Record:
         section = data["section"]
         if section not in SECTIONS:
             raise AdjudicationError(f"{prefix}section {section!r} is not one of {', '.join(SECTIONS)}")
-        allowed = CONDITION_LABELS if section == "critical" else ITEM_LABELS
         for key in ("evaluator", "physician"):
+            allowed = evaluator_labels_of(section) if key == "evaluator" else labels_of(section)
             if data[key] not in allowed:
                 raise AdjudicationError(
                     f"{prefix}{key} {data[key]!r} is not a {section} label: use one of {', '.join(allowed)}"
@@ -179,11 +206,14 @@ def _span(evidence: object) -> tuple[str | None, int | None, int | None]:
 
 
 def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
-    """Every reference-item decision of a stored scorecard, then every critical condition.
+    """Every reference-item decision of a stored scorecard, then every critical condition; for a
+    rubric run, every criterion or panel action.
 
     Answer items that match no reference item have nothing to confirm by name and are
     left out; the same reference item listed twice is judged once (its first row).
     """
+    if isinstance(scorecard.get("rubric"), dict):
+        return _rubric_decisions(scorecard["rubric"])
     out: list[Decision] = []
     seen: set[tuple[str, str]] = set()
     items = scorecard.get("items") or {}
@@ -212,6 +242,27 @@ def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
             f"{cond.get('status')}: {cond.get('evidence') or cond.get('description') or ''}".strip(),
             _doubts(cond),
         ))
+    return out
+
+
+def _rubric_decisions(grade: dict[str, Any]) -> list[Decision]:
+    """A rubric grade's decisions: each criterion (its id the reference, its text shown) or each
+    panel action (named by itself), with its evidence and who decided it."""
+    out: list[Decision] = []
+    for entry in grade.get("criteria") or []:
+        text, start, end = _span(entry.get("evidence"))
+        points = entry.get("points")
+        out.append(Decision("criterion", str(entry.get("criterion")), str(entry.get("verdict")), None, text, start,
+                            end, f"{entry.get('decided_by')}: {entry.get('reason') or ''}".rstrip(": "),
+                            text=f"{entry.get('text')} ({points:+d} points)" if isinstance(points, int)
+                            else str(entry.get("text"))))
+    for entry in grade.get("actions") or []:
+        text, start, end = _span(entry.get("evidence"))
+        severity = entry.get("severity")
+        out.append(Decision("action", str(entry.get("action")), "met" if entry.get("included") else "not_met", None,
+                            text, start, end, str(entry.get("reason") or ""),
+                            text=f"{entry.get('action')} (severity {severity:+d})" if isinstance(severity, int)
+                            else None))
     return out
 
 

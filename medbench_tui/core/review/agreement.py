@@ -18,7 +18,15 @@ from typing import Any
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.intervals import NO_INTERVAL, bounds, interval
-from medbench_tui.core.review.adjudication import CONDITION_LABELS, ITEM_LABELS, SECTIONS, Record
+from medbench_tui.core.review.adjudication import (
+    CONDITION_LABELS,
+    ITEM_LABELS,
+    RUBRIC_LABELS,
+    RUBRIC_SECTIONS,
+    SECTIONS,
+    UNGRADED,
+    Record,
+)
 
 CONFIDENCE = 0.95
 RECOMPUTED = ("diagnosis_accuracy", "differential_accuracy", "workup_score", "treatment_accuracy",
@@ -87,28 +95,45 @@ def cohens_kappa(pairs: list[tuple[str, str]], labels: tuple[str, ...]) -> Kappa
     return Kappa(float(result.kappa), *bounds(found))
 
 
-def _labels_of(section: str) -> tuple[str, ...]:
-    return CONDITION_LABELS if section == "critical" else ITEM_LABELS
-
-
 def _figures(pairs: list[tuple[str, str, str]]) -> dict[str, Any]:
     """pairs: (section, first, second). Agreement and kappa, pooled over sections (each
     section's labels kept apart, so an item 'found' never agrees with a condition 'OK')."""
     agreed = sum(1 for _, a, b in pairs if a == b)
     share = proportion(agreed, len(pairs))
-    labels = (*ITEM_LABELS, *CONDITION_LABELS)
+    labels = (*ITEM_LABELS, *CONDITION_LABELS, *RUBRIC_LABELS)
     kappa = cohens_kappa([(a, b) for _, a, b in pairs], labels)
     return {"decisions": len(pairs), "agreement": _round(share.value), "agreement_ci": share.to_json()["ci"],
             "kappa": _round(kappa.value, 3), "kappa_ci": kappa.to_json()["ci"]}
 
 
 def _by_section(pairs: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """Each section's figures; rubric sections add the F1s of the open rubric benchmark's meta-evaluation."""
     out: dict[str, Any] = {}
     for section in SECTIONS:
         subset = [p for p in pairs if p[0] == section]
         if subset:
             out[section] = _figures(subset)
+            if section in RUBRIC_SECTIONS:
+                out[section].update(met_f1s([(a, b) for _, a, b in subset]))
     return out
+
+
+def _f1(pairs: list[tuple[str, str]], positive: str) -> float | None:
+    """F1 of the grader's ``positive`` decisions against the physician's; None when neither side
+    ever said ``positive`` (nothing to find, nothing found)."""
+    tp = sum(1 for grader, physician in pairs if grader == positive and physician == positive)
+    fp = sum(1 for grader, physician in pairs if grader == positive and physician != positive)
+    fn = sum(1 for grader, physician in pairs if grader != positive and physician == positive)
+    return None if tp + fp + fn == 0 else 2 * tp / (2 * tp + fp + fn)
+
+
+def met_f1s(pairs: list[tuple[str, str]]) -> dict[str, float | None]:
+    """(grader, physician) rubric decisions -> the F1 of "met", of "not met", and their mean (the
+    macro F1 the open rubric benchmark's meta-evaluation reports)."""
+    f1_met, f1_not_met = _f1(pairs, "met"), _f1(pairs, "not_met")
+    both = [f for f in (f1_met, f1_not_met) if f is not None]
+    return {"f1_met": _round(f1_met, 3), "f1_not_met": _round(f1_not_met, 3),
+            "macro_f1": _round(sum(both) / len(both), 3) if both else None}
 
 
 def _critical(records: list[Record]) -> dict[str, Any]:
@@ -232,7 +257,10 @@ def by_certainty(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict[
 
 def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (), *,
                      group_id: str | None = None, rater: str | None = None) -> dict[str, Any]:
-    """The ``medbench agreement --format json`` document."""
+    """The ``medbench agreement --format json`` document. A physician's grade of a rubric criterion no
+    grader decided checks nothing: it is counted apart (``physician_graded``), not as agreement."""
+    graded = [r for r in records if r.evaluator == UNGRADED]
+    records = [r for r in records if r.evaluator != UNGRADED]
     pairs = [(r.section, r.evaluator, r.physician) for r in records]
     raters = sorted({r.rater for r in records})
     runs = list(runs)
@@ -241,6 +269,8 @@ def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (),
                            "by_section": _by_section(pairs), "critical": _critical(records),
                            "by_certainty": by_certainty(records, runs),
                            "metrics": metric_effect(records, runs)}
+    if graded:
+        doc["physician_graded"] = len(graded)
     if len(raters) > 1:
         doc["by_rater"] = {
             name: _figures([(r.section, r.evaluator, r.physician) for r in records if r.rater == name])
@@ -270,6 +300,13 @@ def render(doc: dict[str, Any], fmt: str) -> str:
     lines += [f"## {title}" if md else title, "", counts, ""]
     rows = [["all", *_row(doc)]] + [[s, *_row(f)] for s, f in doc["by_section"].items()]
     lines += _table(["section", "decisions", "agreement % [95% CI]", "Cohen's kappa [95% CI]"], rows, md)
+    rubric = {s: f for s, f in doc["by_section"].items() if "macro_f1" in f}
+    for section, f in rubric.items():
+        lines.append(f"  {section}: macro F1 {_num(f['macro_f1'], 3)} (F1 of met {_num(f['f1_met'], 3)}, "
+                     f"of not met {_num(f['f1_not_met'], 3)})")
+    if doc.get("physician_graded"):
+        lines.append(f"  rubric criteria no grader decided, graded by a physician: {doc['physician_graded']} "
+                     "(their grade counts in the rubric score; there is no evaluator's to agree with)")
     certainty = doc.get("by_certainty") or {}
     if certainty:
         lines += ["", "By the evaluator's own certainty (does its doubt point where it errs?)"]

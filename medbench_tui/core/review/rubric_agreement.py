@@ -20,15 +20,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from medbench_tui.core.review.agreement import _interval, _num, _pct, _round, _table, cohens_kappa, proportion
+from medbench_tui.core.review.adjudication import RUBRIC_LABELS
+from medbench_tui.core.review.agreement import (
+    _interval,
+    _num,
+    _pct,
+    _round,
+    _table,
+    cohens_kappa,
+    met_f1s,
+    proportion,
+)
 from medbench_tui.core.rubric.decisions import NUMBER, PHRASES, RubricGrade
 
 if TYPE_CHECKING:
     from medbench_tui.core.review.rubric_labels import LabelSet
     from medbench_tui.core.rubric.judge import Judge
 
-MET, NOT_MET = "met", "not_met"
-LABELS = (MET, NOT_MET)
+LABELS = RUBRIC_LABELS
+MET, NOT_MET = RUBRIC_LABELS
 JUDGE = "judge"
 PANEL = "panel"
 KINDS = (PHRASES, NUMBER, JUDGE, PANEL)
@@ -91,28 +101,16 @@ def _pairs(graded: RubricGrade, answer_id: str, labels: Mapping[str, str], inclu
     return out
 
 
-def _f1(pairs: list[Pair], positive: str) -> float | None:
-    """F1 of the grader's ``positive`` decisions against the physician's; None when neither side
-    ever said ``positive`` (nothing to find, nothing found)."""
-    tp = sum(1 for p in pairs if p.grader == positive and p.physician == positive)
-    fp = sum(1 for p in pairs if p.grader == positive and p.physician != positive)
-    fn = sum(1 for p in pairs if p.grader != positive and p.physician == positive)
-    return None if tp + fp + fn == 0 else 2 * tp / (2 * tp + fp + fn)
-
-
 def figures(pairs: list[Pair]) -> dict[str, Any]:
     """Agreement, kappa, and the F1s of one set of decisions, with the counts they come from."""
     agreed = sum(1 for p in pairs if p.grader == p.physician)
     share = proportion(agreed, len(pairs))
     kappa = cohens_kappa([(p.grader, p.physician) for p in pairs], LABELS)
-    f1_met, f1_not_met = _f1(pairs, MET), _f1(pairs, NOT_MET)
-    both = [f for f in (f1_met, f1_not_met) if f is not None]
     return {
         "decisions": len(pairs), "agreed": agreed,
         "agreement": _round(share.value), "agreement_ci": share.to_json()["ci"],
         "kappa": _round(kappa.value, 3), "kappa_ci": kappa.to_json()["ci"],
-        "f1_met": _round(f1_met, 3), "f1_not_met": _round(f1_not_met, 3),
-        "macro_f1": _round(sum(both) / len(both), 3) if both else None,
+        **met_f1s([(p.grader, p.physician) for p in pairs]),
         "counts": {
             "both_met": sum(1 for p in pairs if p.grader == MET and p.physician == MET),
             "grader_only_met": sum(1 for p in pairs if p.grader == MET and p.physician == NOT_MET),

@@ -233,7 +233,7 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
         heading = f"Run {run.id}: {run.system} on {run.case_id}"
         if await asyncio.to_thread(case_changed, bank, run):
             heading += CHANGED_NOTE
-        graded = await asyncio.to_thread(RubricAnswer.of_run, run, bank)
+        graded = await asyncio.to_thread(RubricAnswer.of_run, run, bank, store)
         if graded is not None:
             self.app.push_screen(RunScreen(Side.of_run(run), None, heading, graded))
             return

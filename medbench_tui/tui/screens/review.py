@@ -36,7 +36,7 @@ from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.title_bar import TitleBar
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
-HINT = ("y/enter: agree · f found · n not found · g negated · d different · o OK · x FAIL · "
+HINT = ("y/enter: agree · f found · n not found (not met) · g negated · d different · o OK · x FAIL · m met · "
         "e: note · ]/[: next/previous run")
 COLUMNS = (("section", "section"), ("evaluator", "evaluator"), ("physician", "yours"), ("reference", "reference"),
            ("note", "note"))
@@ -44,9 +44,21 @@ COLUMNS = (("section", "section"), ("evaluator", "evaluator"), ("physician", "yo
 ORDERS = [("doubts first", "uncertain"), ("as drawn", "drawn")]
 """How the sample is shown: the grader's uncertain decisions first, or in the drawn order."""
 NO_RUNS = "No stored runs to review: compare systems (F5) or run 'medbench run' first."
-KEY_LABELS = {"f": "found", "n": "not_found", "g": "negated", "d": "different", "o": "OK", "x": "FAIL"}
+KEY_LABELS = {"f": ("found",), "n": ("not_found", "not_met"), "g": ("negated",), "d": ("different",), "o": ("OK",),
+              "x": ("FAIL",), "m": ("met",)}
+"""Each verdict key and the labels it gives: the one the decision's section takes ("n" is "not found"
+for an item, "not met" for a rubric criterion)."""
+KEY_NAMES = {"f": "found", "n": "not found / not met", "g": "negated", "d": "different", "o": "OK", "x": "FAIL",
+             "m": "met"}
 SHOWN = {"found": "found", "not_found": "not found", "negated": "negated", "different": "different",
-         "OK": "OK", "FAIL": "FAIL"}
+         "OK": "OK", "FAIL": "FAIL", "met": "met", "not_met": "not met", "ungraded": "ungraded"}
+SHOWN_ACTION = {"met": "included", "not_met": "left out"}
+"""A panel action is met when the answer includes it."""
+
+
+def shown(section: str, label: str) -> str:
+    """A label as the physician reads it, in the words of its section."""
+    return SHOWN_ACTION.get(label, label) if section == "action" else SHOWN.get(label, label)
 
 
 @dataclass
@@ -108,8 +120,8 @@ class NoteDialog(ModalScreen[str | None]):
 class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
     BINDINGS = [
         Binding("y", "agree", "Agree", id="review.agree", tooltip="The evaluator's decision is right (or enter)"),
-        *(Binding(key, f"verdict('{label}')", SHOWN[label], id=f"review.{label.lower()}", show=False)
-          for key, label in KEY_LABELS.items()),
+        *(Binding(key, f"verdict('{key}')", name, id=f"review.{labels[0].lower()}", show=False)
+          for (key, labels), name in zip(KEY_LABELS.items(), KEY_NAMES.values(), strict=True)),
         Binding("e", "note", "Note", id="review.note"),
         Binding("right_square_bracket", "next_run", "Next run", id="review.next"),
         Binding("left_square_bracket", "previous_run", "Previous run", id="review.previous"),
@@ -293,11 +305,12 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
     def _cells(self, d: Decision, verdict: Record | None) -> tuple[Text, Text, Text, Text, Text]:
         mine = Text("")
         if verdict is not None:
-            style = "bold" if verdict.physician == d.evaluator else "bold reverse"
-            mine = Text(SHOWN[verdict.physician], style=style)
-        evaluator = Text(SHOWN[d.evaluator] + (" ?" if d.uncertain else ""),
-                         style="italic" if d.uncertain else "")
-        return (Text(d.section), evaluator, mine, Text(d.reference),
+            style = "bold" if verdict.physician == d.evaluator or d.ungraded else "bold reverse"
+            mine = Text(shown(d.section, verdict.physician), style=style)
+        evaluator = Text(shown(d.section, d.evaluator) + (" ?" if d.uncertain else ""),
+                         style="italic" if d.uncertain or d.ungraded else "")
+        about = d.reference if d.text is None else f"{d.reference}: {d.text}"
+        return (Text(d.section), evaluator, mine, Text(about[:90] + ("…" if len(about) > 90 else "")),
                 Text(verdict.note if verdict else "", style="dim"))
 
     def selected(self) -> Decision | None:
@@ -330,7 +343,12 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
                 answer.stylize("reverse bold", decision.start, decision.end)
             elif decision.evidence and (at := run.final_text.find(decision.evidence)) >= 0:
                 answer.stylize("reverse bold", at, at + len(decision.evidence))
-            reason = f"{decision.section} · {decision.reference}\nevaluator: {SHOWN[decision.evaluator]}"
+            reason = f"{decision.section} · {decision.reference}"
+            if decision.text:
+                reason += f"\n{decision.text}"
+            reason += f"\nevaluator: {shown(decision.section, decision.evaluator)}"
+            if decision.ungraded:
+                reason += " - no grader decided it: your verdict (m met, n not met) grades it"
             if decision.answer:
                 reason += f"\nanswer item: {decision.answer}"
             if decision.evidence:
@@ -346,15 +364,21 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def action_agree(self) -> None:
         decision = self.selected()
-        if decision is not None:
-            self._judge(decision, decision.evaluator)
+        if decision is None:
+            return
+        if decision.ungraded:
+            self.notify("No grader decided this criterion, so there is nothing to agree with: grade it with m (met) "
+                        "or n (not met).", severity="warning")
+            return
+        self._judge(decision, decision.evaluator)
 
-    def action_verdict(self, label: str) -> None:
+    def action_verdict(self, key: str) -> None:
         decision = self.selected()
         if decision is None:
             return
-        if label not in decision.labels:
-            allowed = ", ".join(SHOWN[x] for x in decision.labels)
+        label = next((x for x in KEY_LABELS.get(key, ()) if x in decision.labels), None)
+        if label is None:
+            allowed = ", ".join(shown(decision.section, x) for x in decision.labels)
             self.notify(f"A {decision.section} decision is one of: {allowed}.", severity="warning")
             return
         self._judge(decision, label)
@@ -395,8 +419,10 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         earlier = run.verdicts.get((decision.section, decision.reference))
 
         def keep(note: str | None) -> None:
-            if note is not None:
+            if note is not None and (earlier is not None or not decision.ungraded):
                 self._judge(decision, earlier.physician if earlier else decision.evaluator, note)
+            elif note is not None:
+                self.notify("Grade the criterion first (m met, n not met), then add the note.", severity="warning")
 
         self.app.push_screen(NoteDialog(decision, earlier.note if earlier else ""), keep)
 
