@@ -107,3 +107,26 @@ def test_agreement_on_criteria_has_the_rubric_f1s_and_counts_physician_grades_ap
     text = render(doc, "text")
     assert "criterion: macro F1 0.667" in text
     assert "graded by a physician: 1" in text
+
+
+def test_criteria_side_by_side_count_repeats_and_quote_a_met_run():
+    from medbench_tui.core.rubric.side_by_side import criteria_side_by_side, verdict_tone
+    from medbench_tui.core.scoring.extraction_model import Span
+
+    def graded(verdict: str, quote: str | None = None) -> RubricGrade:
+        decision = criterion("a", 5, verdict)
+        if quote:
+            decision = decision.model_copy(update={"evidence": Span(start=0, end=len(quote), text=quote)})
+        return RubricGrade(case_id="rb-1", method="points", criteria=[decision], score=None)
+
+    older = RubricGrade(case_id="rb-1", method="points", criteria=[criterion("z", 1, "met")], score=1.0)
+    rows = criteria_side_by_side([[graded("not_met", "maybe"), graded("met", "stop it"), graded("met")],
+                                  [graded("ungraded")], [older]])
+    assert [(r.key, r.weight) for r in rows] == [("a", 5), ("z", 1)]
+    repeats, ungraded, missing = rows[0].cells
+    assert repeats is not None and (repeats.met, repeats.graded, repeats.runs) == (2, 3, 3)
+    assert repeats.verdict == "mixed" and repeats.shown() == "met 2 of 3" and repeats.evidence == "stop it"
+    assert verdict_tone(repeats.verdict, 5) == "warn"
+    assert ungraded is not None and ungraded.shown() == "ungraded" and ungraded.decided_by == ()
+    assert missing is None  # graded on another version of the case
+    assert rows[1].cells[2] is not None and rows[1].cells[2].shown(action=True) == "included"

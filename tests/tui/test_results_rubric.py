@@ -9,14 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, TabbedContent
 
 from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.runner import Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
+from medbench_tui.tui.screens.compare import CaseComparisonScreen
 from medbench_tui.tui.screens.results import RunScreen
 from medbench_tui.tui.widgets.rubric_view import RubricView
+from medbench_tui.tui.widgets.side_by_side import CaseComparison
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.rubric import RUBRIC_CASES
 
@@ -159,3 +161,57 @@ async def test_a_physician_grades_an_ungraded_criterion_in_review_and_the_score_
     judged = next(d for d in graded.grade.criteria if d.criterion == "c-judgement")
     assert judged.verdict == "met" and judged.decided_by.startswith("physician:")
     assert graded.grade.score == pytest.approx(7 / 12)  # 5 + 2 of 5 + 5 + 2 positive points
+
+
+LOOSE_ANSWER = "No interaction: continue both. Her clearance is 38 mL/min."
+
+
+async def two_systems_graded(clinic: Path) -> Path:
+    """The rubric bank with a second system (on its own model) that answers unsafely, both run."""
+    answers = {"good-model": ANSWER, "loose-model": LOOSE_ANSWER}
+    fake = FakeOpenAI(responder=lambda body: answers[body["model"]]).start()
+    try:
+        bank = rubric_bank(clinic, fake.base_url)
+        with (bank / "medbench.yaml").open("a", encoding="utf-8") as config:
+            config.write(f"  loose:\n    kind: openai-chat\n    base_url: {fake.base_url}\n    model: loose-model\n"
+                         "    api_key_env: OPENAI_API_KEY\n    temperature: 0\n")
+        with RunStore(run_store_for(bank)) as store:
+            await Runner(store, plan_run(load_bank(bank), ["good", "loose"],
+                                         cases=[bank / "rb-mtx-tmp-001.yaml"])).run()
+    finally:
+        fake.close()
+    return bank
+
+
+async def compare_marked(pilot) -> CaseComparison:
+    await open_results(pilot)
+    await pilot.press("enter", "space", "down", "space", "c")
+    await until(pilot, lambda: isinstance(pilot.app.screen, CaseComparisonScreen))
+    comparison = pilot.app.screen.query_one(CaseComparison)
+    await until(pilot, lambda: comparison.query_one("#comparison-tabs", TabbedContent).active == "tab-criteria")
+    return comparison
+
+
+async def test_two_systems_rubric_runs_are_compared_criterion_by_criterion(clinic, make_app, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = await two_systems_graded(clinic)
+    async with make_app(bank).run_test(size=SIZE) as pilot:
+        comparison = await compare_marked(pilot)
+        scores = shown_in(comparison, "#rubric-columns-scores")
+        assert "good: Score 50% of points" in scores and "loose: Score 0% of points" in scores
+        rows = [[c.strip() for c in line.split("│")] for line in shown_in(comparison, "#rubric-columns").splitlines()]
+        text = "\n".join(" ".join(r) for r in rows)
+        assert "Recommends continuing both drugs unchanged" in text
+        assert "“continue both”" in text and "“Avoid trimethoprim”" in text and "“38 mL/min”" in text
+        tabs = comparison.query_one("#comparison-tabs", TabbedContent)
+        assert not tabs.get_tab("tab-transcripts").display and tabs.get_tab("tab-criteria").display
+
+
+def test_two_rubric_runs_side_by_side_look(clinic, make_app, monkeypatch, snap_compare):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+    bank = asyncio.run(two_systems_graded(clinic))
+
+    async def run_before(pilot) -> None:
+        await compare_marked(pilot)
+
+    assert snap_compare(make_app(bank), terminal_size=SIZE, run_before=run_before)

@@ -136,6 +136,8 @@ class Side:
     card: Scorecard | None
     """The scorecard (None for an incomplete run: those are never scored)."""
     run_id: int | None = None
+    rubric: RubricAnswer | None = None
+    """A rubric run's graded answer (set by :func:`sides_of`, which has the bank to read its question)."""
 
     @property
     def complete(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,7 @@ from medbench_tui.core.authoring.library import CaseEntry
 from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.cases.rubric import CONSULTATION
 from medbench_tui.core.comparison.plan import progress_line
-from medbench_tui.core.comparison.view import CHANGED_NOTE, Side, case_changed, counted, load_case
+from medbench_tui.core.comparison.view import CHANGED_NOTE, RubricAnswer, Side, case_changed, counted, load_case
 from medbench_tui.core.practice.session import PLAYER_SYSTEM
 from medbench_tui.core.runs.background import BatchProcess, ProgressFeed, Tally
 from medbench_tui.core.runs.runner import GroupResult
@@ -505,7 +505,7 @@ def case_sides(store: RunStore, bank: Path, group_id: str, case_id: str) -> tupl
     group = store.group(group_id)
     found = {system: store.find_run(group_id, case_id, system) for system in group.systems}
     sides, case, heading = sides_of([run for run in found.values() if run is not None], bank,
-                                    f"{case_id} in run group {group_id}")
+                                    f"{case_id} in run group {group_id}", store)
     missing = [system for system, run in found.items() if run is None]
     if missing:
         by_label = {side.label: side for side in sides}
@@ -517,12 +517,16 @@ def case_sides(store: RunStore, bank: Path, group_id: str, case_id: str) -> tupl
     return sides, case, heading
 
 
-def sides_of(runs: list[RunRecord], bank: Path, heading: str) -> tuple[list[Side], Case | None, str]:
+def sides_of(runs: list[RunRecord], bank: Path, heading: str,
+             store: RunStore | None = None) -> tuple[list[Side], Case | None, str]:
     """Sides from full runs of one case (two runs of one system are told apart by run id),
-    the case they were played on, and the heading."""
+    the case they were played on (None for a rubric question: its sides carry their graded
+    answers, with the criteria physicians graded in ``store``), and the heading."""
     systems = [r.system for r in runs]
-    sides = [Side.of_run(r, f"{r.system} #{r.id}" if systems.count(r.system) > 1 else r.system) for r in runs]
-    case = load_case(bank, runs[0].case_path) if runs else None
+    sides = [replace(Side.of_run(r, f"{r.system} #{r.id}" if systems.count(r.system) > 1 else r.system),
+                     rubric=RubricAnswer.of_run(r, bank, store)) for r in runs]
+    rubric = any(side.rubric is not None for side in sides)
+    case = load_case(bank, runs[0].case_path) if runs and not rubric else None
     if any(case_changed(bank, run) for run in runs):
         heading += CHANGED_NOTE
     return sides, case, heading

@@ -28,7 +28,7 @@ from medbench_tui.core.comparison.view import (
     group_kind,
     load_case,
 )
-from medbench_tui.core.runs.runner import RUBRIC_SCORE, RUBRIC_UNGRADED
+from medbench_tui.core.runs.runner import RUBRIC_SCORE
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.compare import (
     CaseComparisonScreen,
@@ -261,10 +261,6 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
         if len({r.case_id for r in marked}) > 1:
             self.notify("The marked runs are of different cases: mark runs of one case.", severity="warning")
             return
-        if any(RUBRIC_UNGRADED in r.metrics for r in marked):  # only a graded rubric run has this metric
-            self.notify("Rubric runs are compared in the report (medbench report): open each one here.",
-                        severity="warning")
-            return
         self._compare([r.id for r in marked])
 
     @work(exclusive=True, group="results-compare", exit_on_error=False)
@@ -274,7 +270,7 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         runs = [await asyncio.to_thread(store.run, run_id) for run_id in run_ids]
         heading = f"{runs[0].case_id}: runs {', '.join(str(r.id) for r in runs)}"
-        sides, case, heading = await asyncio.to_thread(sides_of, runs, self.medbench.bank.root, heading)
+        sides, case, heading = await asyncio.to_thread(sides_of, runs, self.medbench.bank.root, heading, store)
         self.app.push_screen(CaseComparisonScreen(sides, case, heading))
 
     def action_group(self) -> None:

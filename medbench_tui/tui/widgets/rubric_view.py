@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label, Static
 
 from medbench_tui.core.comparison.view import prose
+from medbench_tui.core.rubric.side_by_side import verdict_tone
 from medbench_tui.tui.widgets.scorecard_view import tone_styles
 
 if TYPE_CHECKING:
@@ -25,13 +26,6 @@ NO_PROMPT = "The case file is gone or no longer validates: its question cannot b
 
 def percent(value: float | None) -> str:
     return "n/a" if value is None else f"{100 * value:.0f}%"
-
-
-def verdict_tone(verdict: str, weight: int) -> str:
-    """Good when the answer did what a positive criterion asks or avoided a negative one."""
-    if verdict == "ungraded":
-        return "warn"
-    return "good" if (verdict == "met") == (weight > 0) else "bad"
 
 
 def score_line(grade: RubricGrade) -> str:

@@ -15,6 +15,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from medbench_tui.core.comparison.view import Side, exchanges, final_sections, metric_rows, opening_titles, prose
 from medbench_tui.tui.widgets.item_diff import ItemDiff
+from medbench_tui.tui.widgets.rubric_columns import RubricColumns
 from medbench_tui.tui.widgets.scorecard_view import number, status_text, tone_styles
 
 
@@ -181,8 +182,11 @@ def delta_text(delta: float | None, metric: str, styles: dict[str, str]) -> Text
     return Text(shown, style=styles["good"] if delta > 0 else styles["bad"])
 
 
+CONSULTATION_TABS = ("tab-transcripts", "tab-scorecards", "tab-items")
+
+
 class CaseComparison(Vertical):
-    """The three views of one case across runs, in tabs."""
+    """The three views of one case across runs, in tabs (a rubric question's runs: its criteria)."""
 
     DEFAULT_CSS = """
     CaseComparison { height: 1fr; }
@@ -200,11 +204,27 @@ class CaseComparison(Vertical):
                 yield ScorecardColumns()
             with TabPane("Items", id="tab-items"):
                 yield ItemDiff()
+            with TabPane("Criteria", id="tab-criteria"):
+                yield RubricColumns()
+
+    def on_mount(self) -> None:
+        self.query_one("#comparison-tabs", TabbedContent).hide_tab("tab-criteria")
 
     def show(self, sides: list[Side], case: Any = None, *, heading: str = "") -> None:
         """``heading`` (shown above the tabs) when the title bar does not say which case this is."""
         self.query_one("#comparison-heading", Static).update(Text(heading))
         self.query_one("#comparison-heading").display = bool(heading)
+        tabs = self.query_one("#comparison-tabs", TabbedContent)
+        rubric = any(side.rubric is not None for side in sides)
+        for tab in CONSULTATION_TABS:
+            (tabs.hide_tab if rubric else tabs.show_tab)(tab)
+        (tabs.show_tab if rubric else tabs.hide_tab)("tab-criteria")
+        if rubric:  # a rubric question has no consultation: only its criteria are compared
+            tabs.active = "tab-criteria"
+            self.query_one(RubricColumns).show(sides)
+            return
+        if tabs.active == "tab-criteria":
+            tabs.active = "tab-transcripts"
         self.query_one(TranscriptColumns).show(sides, case)
         self.query_one(ScorecardColumns).show(sides, case)
         self.query_one(ItemDiff).show(sides)
