@@ -130,3 +130,13 @@ def test_criteria_side_by_side_count_repeats_and_quote_a_met_run():
     assert ungraded is not None and ungraded.shown() == "ungraded" and ungraded.decided_by == ()
     assert missing is None  # graded on another version of the case
     assert rows[1].cells[2] is not None and rows[1].cells[2].shown(action=True) == "included"
+
+
+def test_a_cell_of_repeats_says_how_many_met():
+    from medbench_tui.core.rubric.side_by_side import CriterionCell
+
+    def cell(met: int, graded: int, runs: int) -> str:
+        return CriterionCell(met, graded, runs, None, (), "").shown()
+
+    assert (cell(2, 2, 2), cell(0, 2, 2), cell(1, 2, 3)) == ("met 2 of 2", "not met (0 of 2)", "met 1 of 2, 1 ungraded")
+    assert CriterionCell(0, 3, 3, None, (), "").shown(action=True) == "left out (0 of 3)"

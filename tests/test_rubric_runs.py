@@ -91,6 +91,13 @@ def test_rubric_cases_are_answered_graded_and_reported_per_system(tmp_path, monk
     assert main(["report", "--bank", str(bank), "--format", "html"]) == 0
     page = capsys.readouterr().out
     assert "Rubric score by axis" in page and "judge-model" in page
+    # criteria met and missed side by side, each verdict with the words it rests on
+    assert "<h2>Rubric criteria side by side</h2>" in page
+    assert "<summary>rb-mtx-tmp-001</summary>" in page and "<summary>rb-panel-001</summary>" in page
+    assert '<td class="good">met<q>38 mL/min</q><small>number</small></td>' in page
+    assert '<td class="bad">not met<q>60 mL/min</q><small>number</small></td>' in page
+    assert "<th>severity</th>" in page and '<td class="good">included<q>Stop methotrexate</q>' in page
+    assert report["rubric"]["criteria"]["rb-mtx-tmp-001"][0]["cells"][0]["met"] == 1
 
 
 def test_a_mixed_bank_plays_consultations_and_answers_rubric_questions_in_one_group(tmp_path, monkeypatch, server,

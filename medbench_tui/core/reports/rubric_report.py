@@ -15,6 +15,7 @@ from typing import Any
 from medbench_tui.core.reports.statistics import Difference, Estimate, bootstrap_mean, paired_difference
 from medbench_tui.core.review.physician_grades import graded_by_physicians, physician_records
 from medbench_tui.core.rubric.decisions import RubricGrade
+from medbench_tui.core.rubric.side_by_side import CriterionRow, criteria_side_by_side
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
@@ -45,6 +46,10 @@ class RubricReport:
     """The judge the group was run with (its model, prompt hash and parameters), None without one."""
     judged_by: list[str] = field(default_factory=list)
     """The judges the stored decisions name: ``judge:<served model>`` with the prompt's sha256."""
+    criteria: dict[str, list[CriterionRow]] = field(default_factory=dict)
+    """case id -> its criteria (or panel actions), one cell per system over its repeats, with evidence."""
+    panels: list[str] = field(default_factory=list)
+    """The cases graded by an action panel (their rows are actions, their weights severities)."""
 
 
 @dataclass
@@ -86,7 +91,10 @@ def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, dict[
     judged_by = sorted({f"{d.decided_by} (prompt sha256 {d.judge.prompt_sha256[:12]})"
                         for found in grades.values() for g in found for d in g.criteria if d.judge is not None
                         and d.verdict != "ungraded"})
-    return RubricReport(case_ids, summaries, paired, comparisons, judge, judged_by)
+    criteria = {c: criteria_side_by_side([grades.get((c, s), []) for s in systems]) for c in case_ids
+                if any((c, s) in grades for s in systems)}
+    panels = sorted({c for (c, _), found in grades.items() if found and found[0].method == "panel"})
+    return RubricReport(case_ids, summaries, paired, comparisons, judge, judged_by, criteria, panels)
 
 
 def _scores(found: list[RubricGrade]) -> _CaseScores:

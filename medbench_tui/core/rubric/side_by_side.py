@@ -51,7 +51,8 @@ class CriterionCell:
         if self.runs == 1 or self.verdict == UNGRADED:
             return words.get(self.verdict, self.verdict)
         counted = f"{self.met} of {self.graded}"
-        return f"{words[MET]} {counted}" + (f" ({self.runs - self.graded} ungraded)" if self.graded < self.runs else "")
+        shown = f"{words[NOT_MET]} ({counted})" if self.verdict == NOT_MET else f"{words[MET]} {counted}"
+        return shown + (f", {self.runs - self.graded} ungraded" if self.graded < self.runs else "")
 
 
 @dataclass(frozen=True)
