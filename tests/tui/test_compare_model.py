@@ -158,3 +158,18 @@ def test_a_chosen_set_of_cases_is_planned_as_one_group(clinic):
     assert [c.stored_path for c in plan.cases] == ["fx-chest-001.yaml", "fx-throat-002.yaml"]
     assert plan.cases_path == "fx-chest-001.yaml; fx-throat-002.yaml"
     assert plan.bank_manifest == NOT_FROZEN  # the clinic bank was never frozen
+
+
+def test_a_rubric_question_in_the_matrix_shows_its_score_and_differs_by_it():
+    from rich.style import Style
+
+    from medbench_tui.tui.widgets.matrix import cell_pieces
+
+    runs = [Run("rb", "a", rubric_score=50.0, rubric_ungraded=1.0, steps=0),
+            Run("rb", "b", rubric_score=0.0, rubric_ungraded=1.0, steps=0),
+            Run("rb-none", "a", rubric_ungraded=2.0, steps=0), Run("rb-none", "b", rubric_ungraded=2.0, steps=0)]
+    scored, ungraded = matrix_rows(runs, ["rb", "rb-none"])
+    styles = {"good": Style(), "bad": Style(), "warn": Style()}
+    assert "".join(text for text, _ in cell_pieces(scored, "a", styles)) == "rubric score 50"
+    assert "".join(text for text, _ in cell_pieces(ungraded, "b", styles)) == "rubric score ungraded"
+    assert scored.differs(["a", "b"]) and not ungraded.differs(["a", "b"])

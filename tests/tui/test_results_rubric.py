@@ -215,3 +215,25 @@ def test_two_rubric_runs_side_by_side_look(clinic, make_app, monkeypatch, snap_c
         await compare_marked(pilot)
 
     assert snap_compare(make_app(bank), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_compare_runs_a_rubric_question_and_shows_its_criteria_side_by_side(clinic, make_app, monkeypatch):
+    from .test_compare import compare
+
+    answers = {"good-model": ANSWER, "loose-model": LOOSE_ANSWER}
+    fake = FakeOpenAI(responder=lambda body: answers[body["model"]]).start()
+    try:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-rubric")
+        bank = rubric_bank(clinic, fake.base_url)
+        with (bank / "medbench.yaml").open("a", encoding="utf-8") as config:
+            config.write(f"  loose:\n    kind: openai-chat\n    base_url: {fake.base_url}\n    model: loose-model\n"
+                         "    api_key_env: OPENAI_API_KEY\n    temperature: 0\n")
+        async with make_app(bank).run_test(size=SIZE) as pilot:
+            screen = await compare(pilot, ["good", "loose"], ["rb-mtx-tmp-001"])
+            assert screen.pane == "compare-one"
+            comparison = screen.query_one(CaseComparison)
+            await until(pilot, lambda: comparison.query_one("#comparison-tabs", TabbedContent).active == "tab-criteria")
+            assert "loose: Score 0% of points" in shown_in(comparison, "#rubric-columns-scores")
+            assert "“continue both”" in shown_in(comparison, "#rubric-columns")
+    finally:
+        fake.close()

@@ -23,10 +23,11 @@ def retry_policy(runner_settings: RunnerSettings) -> RetryPolicy:
 
 
 def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator: str) -> RunPlan:
-    """The runner's plan of ``specs`` over the consultation case ``files`` (None: every one of the bank)."""
+    """The runner's plan of ``specs`` over the case ``files`` (None: every one of the bank); rubric
+    questions are answered by the model endpoints and left out, with a note, for the other systems."""
     from medbench_tui.core.runs.runner import plan_run
 
-    return plan_run(bank, specs, cases=files, simulator=simulator, rubrics=False)
+    return plan_run(bank, specs, cases=files, simulator=simulator)
 
 
 def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metric_title
+from medbench_tui.core.runs.runner import RUBRIC_SCORE
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
@@ -372,8 +373,8 @@ class MatrixRow:
         )
 
     def differs(self, systems: list[str]) -> bool:
-        """The systems disagree on a key metric, or on whether the run completed."""
-        for metric in [name for name, _ in KEY_METRICS] + ["steps"]:
+        """The systems disagree on a key metric (a rubric question's score), or on whether the run completed."""
+        for metric in [name for name, _ in KEY_METRICS] + ["steps", RUBRIC_SCORE]:
             if len({self.value(s, metric) for s in systems}) > 1:
                 return True
         return len({(self.runs.get(s) is not None and self.runs[s].complete) for s in systems}) > 1

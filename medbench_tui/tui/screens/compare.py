@@ -207,8 +207,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         select.value = wanted if wanted in simulators else DEFAULT_SIMULATOR
 
     def _entries(self) -> list[CaseEntry]:
-        """The consultation cases (rubric questions are compared in `medbench report`)."""
-        return sorted((e for e in self.medbench.cases if e.kind == CONSULTATION), key=lambda e: e.id)
+        """Every case: consultations, and rubric questions (answered in one turn by model endpoints only)."""
+        return sorted(self.medbench.cases, key=lambda e: e.id)
 
     def refresh_cases(self) -> None:
         entries = self._entries()
@@ -216,7 +216,8 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         chosen = set(cases.selected)
         cases.clear_options()
         for entry in entries:
-            label = f"{entry.id}  {entry.title}" + ("  (has errors)" if entry.errors else "")
+            label = (f"{entry.id}  {entry.title}" + ("  (rubric question)" if entry.kind != CONSULTATION else "")
+                     + ("  (has errors)" if entry.errors else ""))
             cases.add_option((label, str(entry.path), str(entry.path) in chosen))
         scope = self.query_one("#compare-scope", Select)
         current = scope.value

@@ -23,6 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from medbench_tui.core.comparison.view import KEY_METRICS, MatrixRow
+from medbench_tui.core.runs.runner import RUBRIC_SCORE, RUBRIC_UNGRADED
 from medbench_tui.tui.widgets.scorecard_view import tone_styles
 
 FIELDS: tuple[tuple[str, str, int], ...] = (
@@ -52,6 +53,9 @@ def cell_pieces(row: MatrixRow, system: str, styles: dict[str, Style]) -> Cell:
         return [("not run", Style(dim=True))]
     if not run.complete:
         return [(f"incomplete: {run.reason or 'no reason recorded'}", styles["warn"])]
+    if RUBRIC_UNGRADED in run.metrics:  # a rubric question: its score is the cell (it has no consultation)
+        score = row.value(system, RUBRIC_SCORE)
+        return [("rubric score ", Style(dim=True)), ("ungraded" if score is None else f"{score:.0f}", Style(bold=True))]
     pieces: Cell = []
     for metric, _, width in FIELDS:
         value = row.value(system, metric)
