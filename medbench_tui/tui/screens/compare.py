@@ -216,7 +216,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         chosen = set(cases.selected)
         cases.clear_options()
         for entry in entries:
-            label = (f"{entry.id}  {entry.title}" + ("  (rubric question)" if entry.kind != CONSULTATION else "")
+            label = (f"{entry.id}  " + ("rubric · " if entry.kind != CONSULTATION else "") + entry.title
                      + ("  (has errors)" if entry.errors else ""))
             cases.add_option((label, str(entry.path), str(entry.path) in chosen))
         scope = self.query_one("#compare-scope", Select)
@@ -265,9 +265,18 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
         if str(self.query_one("#compare-scope", Select).value) == ALL:
             tests = sum(1 for e in self._entries() if e.category == ERROR_TESTING)
             text += f" ({counted(tests, 'error-testing case')} left out)" if tests else ""
+        questions = sum(1 for e in valid if e.kind != CONSULTATION)
+        if questions and not all(self._answers_questions(spec) for spec in specs):
+            text += f" ({counted(questions, 'rubric question')} left out: only model endpoints answer them)"
         if len(specs) < 2:
             text += " · pick at least two systems"
         self.query_one("#compare-plan", Static).update(text)
+
+    def _answers_questions(self, spec: str) -> bool:
+        """Whether a ticked system is a model endpoint (the systems that answer rubric questions)."""
+        from medbench_tui.core.cases.bankconfig import EndpointConfig
+
+        return isinstance(self.medbench.bank.config.systems.get(spec), EndpointConfig)
 
     @on(Input.Submitted, "#compare-replay")
     def _add_replay(self, event: Input.Submitted) -> None:
