@@ -131,3 +131,68 @@ def test_systems_that_cannot_answer_a_question_leave_the_rubric_cases_out(tmp_pa
     group = store.latest_group()
     assert group is not None and {r.case_id for r in store.runs(group.id)} == {
         c["id"] for c in group.config["cases"]} and all(c.get("kind") != "rubric" for c in group.config["cases"])
+
+
+CRITERIA = """
+criteria:
+  - id: c-cxr
+    text: Orders a chest X-ray
+    points: 3
+    grader: phrases
+    phrases: {any: [chest x-ray, CXR]}
+  - id: c-amoxicillin
+    text: Treats with amoxicillin
+    points: 2
+    grader: phrases
+    phrases: {any: [amoxicillin]}
+  - id: c-quinolone
+    text: Prescribes a quinolone
+    points: -4
+    grader: phrases
+    phrases: {any: [levofloxacin, moxifloxacin]}
+  - id: c-explains
+    text: Explains the diagnosis in plain words
+    points: 1
+    grader: judge
+"""
+
+
+def test_a_consultation_case_with_criteria_adds_rubric_points_to_its_final_response(tmp_path, monkeypatch, server,
+                                                                                     capsys):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    bank = rubric_bank(tmp_path / "bank", server.base_url, consultations=1)
+    for path in (bank / "cases").glob("rb-*.yaml"):
+        path.unlink()
+    [case] = list((bank / "cases").glob("*.yaml"))
+    case.write_text(case.read_text(encoding="utf-8") + CRITERIA, encoding="utf-8")
+    assert main(["validate", str(case)]) == 0
+    capsys.readouterr()
+    assert main(["run", "--bank", str(bank), "--system", "fake-doc"]) == 0
+    capsys.readouterr()
+    store = RunStore(bank / ".medbench" / "runs.sqlite")
+    group = store.latest_group()
+    assert group is not None and group.config["judge"]["model"] == "judge-model"
+    [run] = store.runs(group.id, full=True)
+    assert run.complete and run.metrics["rubric_score"] == 100.0
+    assert run.metrics["diagnosis_accuracy"] is not None  # the scorecard's own metrics stay
+    decisions = {d["criterion"]: d for d in run.scorecard["criteria"]["criteria"]}
+    assert decisions["c-cxr"]["verdict"] == "met" and decisions["c-cxr"]["evidence"]["text"] == "Chest X-ray"
+    assert decisions["c-quinolone"]["verdict"] == "not_met"
+    assert decisions["c-explains"]["decided_by"] == "judge:judge-model"
+    judge_asks = [r.body for r in server.chat_requests if r.body["messages"][0]["content"] == PROMPT_TEMPLATE]
+    assert "A consultation with a patient" in json.loads(judge_asks[0]["messages"][1]["content"])["question"]
+    assert main(["report", "--bank", str(bank), "--format", "md"]) == 0
+    assert "Rubric score of the final response (cases with criteria)" in capsys.readouterr().out
+
+
+def test_criteria_on_a_consultation_case_are_checked_at_their_line(tmp_path, capsys):
+    from medbench_tui.core.validate import validate_file
+
+    source = next(p for p in sorted((Path(__file__).parent.parent / "cases").glob("em-*.yaml")))
+    case = tmp_path / source.name
+    broken = CRITERIA.replace("    phrases: {any: [amoxicillin]}\n", "")
+    case.write_text(source.read_text(encoding="utf-8") + broken, encoding="utf-8")
+    found = [d for d in validate_file(case).diagnostics if d.code.startswith("criterion.")]
+    assert [d.code for d in found] == ["criterion.no_rule"]
+    assert found[0].line == len(source.read_text(encoding="utf-8").splitlines()) + 11  # its `grader:`
+    assert "Criterion `c-amoxicillin` is graded by `phrases` but has no `phrases:`" in found[0].message

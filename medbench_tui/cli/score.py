@@ -61,11 +61,23 @@ def run(args: argparse.Namespace) -> int:
             require_keys([evaluator.llm])
     from medbench_tui.core.costs.prices import bank_prices
     from medbench_tui.core.paths import bank_root_of as root_of
+    from medbench_tui.core.rubric.consultation import grade_final, with_criteria
 
     card = score(case, transcript, extractor=make_extractor(args.extractor, evaluator),
                  prices=bank_prices(root_of(case_path)))
+    graded = grade_final(case, transcript)  # the case's rubric criteria, if any (judge criteria: ungraded)
     if args.format == "json":
-        emit_json(card.to_json())
-    else:
-        print(render_scorecard_text(card), end="")
+        emit_json(with_criteria(card.to_json(), graded))
+        return 0
+    print(render_scorecard_text(card), end="")
+    if graded is not None:
+        from medbench_tui.core.rubric.side_by_side import criteria_side_by_side
+
+        shown = "not graded" if graded.score is None else f"{100 * graded.score:.0f}"
+        print(f"\nRubric criteria on the final response: score {shown} (points met over positive points)")
+        for row in criteria_side_by_side([[graded]]):
+            cell = row.cells[0]
+            if cell is not None:
+                quote = f" \"{cell.evidence}\"" if cell.evidence else ""
+                print(f"  {cell.shown():<9} {row.weight:+d}  {row.text}{quote}")
     return 0

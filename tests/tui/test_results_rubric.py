@@ -237,3 +237,28 @@ async def test_compare_runs_a_rubric_question_and_shows_its_criteria_side_by_sid
             assert "“continue both”" in shown_in(comparison, "#rubric-columns")
     finally:
         fake.close()
+
+
+async def test_a_consultation_runs_criteria_are_shown_in_their_own_tab(clinic, make_app):
+    from medbench_tui.tui.widgets.run_view import RunView
+
+    from .test_results import stored_group
+
+    case = clinic / "fx-chest-001.yaml"
+    case.write_text(case.read_text(encoding="utf-8") + (
+        "criteria:\n"
+        "  - {id: c-amoxicillin, text: Treats with amoxicillin, points: 2, grader: phrases,"
+        " phrases: {any: [amoxicillin]}}\n"
+        "  - {id: c-quinolone, text: Prescribes a quinolone, points: -3, grader: phrases,"
+        " phrases: {any: [levofloxacin]}}\n"), encoding="utf-8")
+    await stored_group(clinic)
+    async with make_app(clinic).run_test(size=SIZE) as pilot:
+        await open_results(pilot)
+        await pilot.press("enter", "down", "enter")  # the replay's run of fx-chest-001
+        await until(pilot, lambda: isinstance(pilot.app.screen, RunScreen))
+        view = pilot.app.screen.query_one(RunView)
+        tabs = view.query_one("#run-tabs", TabbedContent)
+        assert tabs.get_tab("tab-criteria").display
+        assert "Score 100% of points" in shown_in(view, "#rubric-columns-scores")
+        criteria = shown_in(view, "#rubric-columns")
+        assert "Treats with amoxicillin" in criteria and "“Amoxicillin”" in criteria

@@ -27,7 +27,8 @@ from typing import Any
 
 import yaml
 
-from medbench_tui.core.cases.rubric import MAX_POINTS, MAX_SEVERITY, RUBRIC, THEMES
+from medbench_tui.core.cases.model import MAX_POINTS
+from medbench_tui.core.cases.rubric import MAX_SEVERITY, RUBRIC, THEMES
 from medbench_tui.core.cases.templates import schema_reference
 from medbench_tui.core.files import write_atomic
 

@@ -379,6 +379,55 @@ class Review(Strict):
     note: str | None = Field(default=None, description="What the reviewer found or checked.")
 
 
+
+# --- rubric criteria (a rubric case's, and a consultation case's points on its final response) ---
+
+Grader = Literal["phrases", "number", "judge", "physician"]
+MAX_POINTS = 10
+
+
+def _not_zero(value: int) -> int:
+    if value == 0:
+        raise PydanticCustomError("zero_weight", "is 0, which neither gives nor deducts: use a whole number "
+                                                 "other than 0 (negative to deduct)")
+    return value
+
+
+class PhraseRule(Strict):
+    """What a ``phrases`` criterion needs said (and not denied) in the answer."""
+
+    any: list[str] = Field(default_factory=list, description="Met when the answer says one of these.")
+    all: list[str] = Field(default_factory=list, description="Every one of these must be said as well.")
+
+
+class NumberRule(Strict):
+    """The number a ``number`` criterion needs, with its unit and how far off it may be."""
+
+    value: float | int = Field(description="The expected value.")
+    unit: Words = Field(description="The unit written after the number (mL/min, mmol/L, %, mg).")
+    tolerance: float | int = Field(default=0, ge=0, description="How far the number may be from `value` (>= 0).")
+
+
+class Criterion(Strict):
+    """One physician-written criterion of a points rubric."""
+
+    id: str = Field(pattern=CASE_ID_PATTERN, description="Unique in the case: lowercase, digits and '-'.")
+    text: Words = Field(description="What the answer must (or, with negative points, must not) do.")
+    points: Annotated[int, AfterValidator(_not_zero)] = Field(
+        ge=-MAX_POINTS, le=MAX_POINTS, description="Signed whole number, -10..10, not 0; negative points deduct.")
+    tags: list[str] = Field(
+        default_factory=list,
+        description="Free tags; by convention axis:accuracy, axis:completeness, axis:safety, axis:communication.")
+    grader: Grader = Field(description="phrases, number, judge (an LLM judge) or physician.")
+    phrases: PhraseRule | None = Field(default=None, description="grader: phrases - what must be said.")
+    number: NumberRule | None = Field(default=None, description="grader: number - the value, unit and tolerance.")
+
+    @property
+    def axes(self) -> list[str]:
+        """The criterion's axis tags without their prefix (``axis:safety`` -> ``safety``)."""
+        return [t.split(":", 1)[1] for t in self.tags if t.startswith("axis:") and t[5:]]
+
+
 class Case(Strict):
     """One frozen clinical record behind one simulated consultation."""
 
@@ -428,6 +477,9 @@ class Case(Strict):
     checks: CaseChecks | None = Field(
         default=None, description="Example answers and questions with what must follow (run by `medbench validate`)."
     )
+    criteria: list[Criterion] | None = Field(
+        default=None, description="Rubric criteria (signed points) graded on the final response, as a rubric "
+                                  "case's are; their score is the run's rubric_score, beside its other metrics.")
     review: list[Review] = Field(default_factory=list, description="Physician sign-offs, newest last.")
     extensions: dict[str, Any] = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
 

@@ -12,12 +12,21 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field
-from pydantic_core import PydanticCustomError
 
-from medbench_tui.core.cases.model import CASE_ID_PATTERN, Status, Strict, Words, _version_number
+from medbench_tui.core.cases.model import (
+    CASE_ID_PATTERN,
+    Criterion,
+    Status,
+    Strict,
+    Words,
+    _not_zero,
+    _version_number,
+)
 
 RUBRIC: Final = "rubric"
 CONSULTATION: Final = "consultation"
+RUBRIC_SCORE: Final = "rubric_score"
+"""The metric of a rubric score (0-100): a rubric case's, or a consultation case's criteria's."""
 CaseKind = Literal["consultation", "rubric"]
 CASE_KINDS: tuple[str, ...] = get_args(CaseKind)
 
@@ -34,18 +43,9 @@ Theme = Literal[
     "triage",
 ]
 THEMES: tuple[str, ...] = get_args(Theme)
-Grader = Literal["phrases", "number", "judge", "physician"]
 Role = Literal["user", "assistant"]
 
-MAX_POINTS = 10
 MAX_SEVERITY = 3
-
-
-def _not_zero(value: int) -> int:
-    if value == 0:
-        raise PydanticCustomError("zero_weight", "is 0, which neither gives nor deducts: use a whole number "
-                                                 "other than 0 (negative to deduct)")
-    return value
 
 
 class RubricMetadata(Strict):
@@ -63,41 +63,6 @@ class Message(Strict):
 
     role: Role = Field(description="user or assistant; the last message is the user's.")
     content: Words = Field(description="What the message says.")
-
-
-class PhraseRule(Strict):
-    """What a ``phrases`` criterion needs said (and not denied) in the answer."""
-
-    any: list[str] = Field(default_factory=list, description="Met when the answer says one of these.")
-    all: list[str] = Field(default_factory=list, description="Every one of these must be said as well.")
-
-
-class NumberRule(Strict):
-    """The number a ``number`` criterion needs, with its unit and how far off it may be."""
-
-    value: float | int = Field(description="The expected value.")
-    unit: Words = Field(description="The unit written after the number (mL/min, mmol/L, %, mg).")
-    tolerance: float | int = Field(default=0, ge=0, description="How far the number may be from `value` (>= 0).")
-
-
-class Criterion(Strict):
-    """One physician-written criterion of a points rubric."""
-
-    id: str = Field(pattern=CASE_ID_PATTERN, description="Unique in the case: lowercase, digits and '-'.")
-    text: Words = Field(description="What the answer must (or, with negative points, must not) do.")
-    points: Annotated[int, AfterValidator(_not_zero)] = Field(
-        ge=-MAX_POINTS, le=MAX_POINTS, description="Signed whole number, -10..10, not 0; negative points deduct.")
-    tags: list[str] = Field(
-        default_factory=list,
-        description="Free tags; by convention axis:accuracy, axis:completeness, axis:safety, axis:communication.")
-    grader: Grader = Field(description="phrases, number, judge (an LLM judge) or physician.")
-    phrases: PhraseRule | None = Field(default=None, description="grader: phrases - what must be said.")
-    number: NumberRule | None = Field(default=None, description="grader: number - the value, unit and tolerance.")
-
-    @property
-    def axes(self) -> list[str]:
-        """The criterion's axis tags without their prefix (``axis:safety`` -> ``safety``)."""
-        return [t.split(":", 1)[1] for t in self.tags if t.startswith("axis:") and t[5:]]
 
 
 class PanelAction(Strict):

@@ -139,17 +139,31 @@ class Side:
     run_id: int | None = None
     rubric: RubricAnswer | None = None
     """A rubric run's graded answer (set by :func:`sides_of`, which has the bank to read its question)."""
+    criteria: RubricGrade | None = None
+    """A consultation case's criteria graded on the run's final response (when the case has any)."""
+
+    @property
+    def criteria_grade(self) -> RubricGrade | None:
+        """The rubric decisions of the run: a rubric question's grade, or a consultation's criteria."""
+        return self.rubric.grade if self.rubric is not None else self.criteria
 
     @property
     def complete(self) -> bool:
         return self.status == "complete"
 
     @classmethod
-    def of_run(cls, run: RunRecord, label: str | None = None) -> Side:
+    def of_run(cls, run: RunRecord, label: str | None = None, store: RunStore | None = None) -> Side:
         """A side from a stored run (loaded with ``full=True``); a rubric run's grade is no scorecard
-        (:class:`RubricAnswer` reads it)."""
+        (:class:`RubricAnswer` reads it). With ``store``, criteria physicians graded carry their verdicts."""
+        from medbench_tui.core.review.physician_grades import graded_by_physicians, physician_records
+        from medbench_tui.core.rubric.consultation import criteria_of
+
         card = run.scorecard_model() if run.complete and "rubric" not in (run.scorecard or {}) else None
-        return cls(label or run.system, run.status, run.reason, run.transcript_model(), card, run.id)
+        criteria = criteria_of(run.scorecard) if card is not None else None
+        if criteria is not None and store is not None and run.id is not None:
+            criteria = graded_by_physicians(criteria, physician_records(store, [run.id]).get(run.id, []))
+        return cls(label or run.system, run.status, run.reason, run.transcript_model(), card, run.id,
+                   criteria=criteria)
 
 
 @dataclass(frozen=True)

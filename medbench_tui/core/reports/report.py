@@ -97,6 +97,7 @@ OTHER_METRICS: dict[str, str] = {
     "cost_tests": "Cost of the tests ordered (consultation and plan)",
     "harm_omission": "Harm by omission (required items left out, weighted)",
     "harm_commission": "Harm by commission (wrong items given, weighted)",
+    "rubric_score": "Rubric score of the final response (cases with criteria)",
 }
 """Titles say what is measured: the two recall@k rates are the rank of the *primary*
 diagnosis within diagnoses + differential, not a differential metric."""

@@ -206,8 +206,8 @@ def _span(evidence: object) -> tuple[str | None, int | None, int | None]:
 
 
 def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
-    """Every reference-item decision of a stored scorecard, then every critical condition; for a
-    rubric run, every criterion or panel action.
+    """Every reference-item decision of a stored scorecard, then every critical condition and the
+    case's rubric criteria, if it has any; for a rubric run, every criterion or panel action.
 
     Answer items that match no reference item have nothing to confirm by name and are
     left out; the same reference item listed twice is judged once (its first row).
@@ -242,6 +242,8 @@ def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
             f"{cond.get('status')}: {cond.get('evidence') or cond.get('description') or ''}".strip(),
             _doubts(cond),
         ))
+    if isinstance(scorecard.get("criteria"), dict):  # a consultation case's rubric points on its final response
+        out += _rubric_decisions(scorecard["criteria"])
     return out
 
 

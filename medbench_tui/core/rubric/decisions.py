@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from medbench_tui.core.cases.rubric import Criterion
+from medbench_tui.core.cases.model import Criterion
 from medbench_tui.core.scoring.extraction_model import Span
 
 Verdict = Literal["met", "not_met", "ungraded"]

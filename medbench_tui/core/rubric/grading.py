@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from medbench_tui.core.cases.rubric import Criterion, RubricCase
+from medbench_tui.core.cases.model import Criterion
+from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.rubric.decisions import (
     NOBODY,
     NUMBER,
@@ -38,25 +39,36 @@ def grade(rubric: RubricCase, answer: str) -> RubricGrade:
     """Every deterministic decision; judge and physician criteria ungraded."""
     if rubric.panel is not None:
         return _panel(rubric, answer)
-    criteria = rubric.criteria or []
+    return grade_criteria(rubric.id, rubric.criteria or [], answer)
+
+
+def grade_criteria(case_id: str, criteria: list[Criterion], answer: str) -> RubricGrade:
+    """A points rubric's deterministic decisions on ``answer`` (a rubric case's, or a consultation
+    case's criteria on its final response); judge and physician criteria ungraded."""
     items = [ActionItem(p, (), c.points < 0) for c in criteria if c.grader == PHRASES and c.phrases
              for p in c.phrases.all]
     items += [ActionItem(c.phrases.any[0], tuple(c.phrases.any[1:]), c.points < 0) for c in criteria
               if c.grader == PHRASES and c.phrases and c.phrases.any]
-    readings = read_items(rubric.id, items, answer) if items else {}
+    readings = read_items(case_id, items, answer) if items else {}
     decisions = [_decide(c, answer, readings) for c in criteria]
-    return RubricGrade(case_id=rubric.id, method="points", criteria=decisions, score=points_score(decisions))
+    return RubricGrade(case_id=case_id, method="points", criteria=decisions, score=points_score(decisions))
 
 
 async def grade_async(rubric: RubricCase, answer: str, judge: Judge | None = None) -> RubricGrade:
     """:func:`grade`, with the judge criteria put to ``judge`` (in one request) when it is given.
     An endpoint that fails raises its :class:`EndpointError`: no score stands in for one not computed."""
-    graded = grade(rubric, answer)
-    asked = [c for c in rubric.criteria or [] if c.grader == "judge"]
+    question = "\n\n".join(f"{m.role}: {m.content}" for m in rubric.conversation())
+    return await judged(grade(rubric, answer), rubric.criteria or [], question, answer, judge)
+
+
+async def judged(graded: RubricGrade, criteria: list[Criterion], question: str, answer: str,
+                 judge: Judge | None) -> RubricGrade:
+    """``graded`` with its judge criteria decided by ``judge`` (unchanged without one)."""
+    asked = [c for c in criteria if c.grader == "judge"]
     if judge is None or not asked:
         return graded
-    judged = await judge.decide(rubric, answer, asked)
-    decisions = [judged.get(d.criterion, d) for d in graded.criteria]
+    decided = await judge.decide(question, answer, asked)
+    decisions = [decided.get(d.criterion, d) for d in graded.criteria]
     return graded.model_copy(update={"criteria": decisions, "score": points_score(decisions)})
 
 

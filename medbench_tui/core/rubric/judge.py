@@ -15,7 +15,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from medbench_tui.core.cases.rubric import Criterion, RubricCase
+from medbench_tui.core.cases.model import Criterion
 from medbench_tui.core.rubric.decisions import JUDGE_PREFIX, NOBODY, CriterionDecision, JudgeRecord
 from medbench_tui.core.scoring.extraction_model import Span
 from medbench_tui.core.scoring.llm_extractor import locate
@@ -67,17 +67,17 @@ class Judge:
         return {"base_url": self.client.base_url, "model": self.model, "prompt_sha256": PROMPT_SHA256,
                 **self.parameters}
 
-    def messages(self, rubric: RubricCase, answer: str, criteria: list[Criterion]) -> list[dict[str, str]]:
-        question = "\n\n".join(f"{m.role}: {m.content}" for m in rubric.conversation())
+    def messages(self, question: str, answer: str, criteria: list[Criterion]) -> list[dict[str, str]]:
         task = {"question": question, "answer": answer,
                 "criteria": [{"id": c.id, "criterion": c.text} for c in criteria]}
         return [{"role": "system", "content": PROMPT_TEMPLATE},
                 {"role": "user", "content": json.dumps(task, ensure_ascii=False, indent=1)}]
 
-    async def decide(self, rubric: RubricCase, answer: str, criteria: list[Criterion]) -> dict[str, CriterionDecision]:
-        """Criterion id -> the judge's decision. Raises the client's EndpointError when the endpoint fails."""
+    async def decide(self, question: str, answer: str, criteria: list[Criterion]) -> dict[str, CriterionDecision]:
+        """Criterion id -> the judge's decision on ``answer`` to ``question`` (a rubric case's prompt, or
+        a consultation as it went). Raises the client's EndpointError when the endpoint fails."""
         params: dict[str, Any] = {"response_format": JSON_FORMAT, **self.parameters}
-        reply = await self.client.complete(self.messages(rubric, answer, criteria), model=self.model, **params)
+        reply = await self.client.complete(self.messages(question, answer, criteria), model=self.model, **params)
         record = JudgeRecord(model=self.model, served_model=reply.model, prompt_sha256=PROMPT_SHA256,
                              parameters=dict(self.parameters))
         verdicts, problem = _read_reply(reply.text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from medbench_tui.core.cases.rubric import NumberRule
+from medbench_tui.core.cases.model import NumberRule
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Span
 from medbench_tui.core.text import Token

@@ -50,7 +50,7 @@ from medbench_tui.core.cases.bankconfig import (
 )
 from medbench_tui.core.cases.casemix import case_facts
 from medbench_tui.core.cases.model import ERROR_TESTING
-from medbench_tui.core.cases.rubric import RUBRIC, RubricCase
+from medbench_tui.core.cases.rubric import RUBRIC, RUBRIC_SCORE, RubricCase
 from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.errors import MedbenchError, UsageError
@@ -250,7 +250,7 @@ class RunPlan:
         found = [(f"system {s.name}", getattr(s, "config", None)) for s in self.systems]
         found.append((f"patient simulator {self.simulator}", self.simulator_setup))
         found.append(("evaluator (evaluator.llm)", getattr(self.extractor, "endpoint", None)))
-        if self.rubrics:
+        if self.judge is not None:
             found.append(("rubric judge (evaluator.judge)", self.plan_judge_endpoint()))
         return [(who, endpoint) for who, endpoint in found if isinstance(endpoint, EndpointConfig)]
 
@@ -505,7 +505,7 @@ def plan_run(
         prices=bank_prices(bank.root),
         left_out_unplayable=unplayable,
         rubrics=questions,
-        judge=_judge(bank.config) if questions else None,
+        judge=_judge(bank.config) if questions or any(c.case.criteria for c in planned) else None,
     )
 
 
@@ -597,8 +597,9 @@ def plan_resume(
             + "\n  (restore them, or start a new group with 'medbench run')"
         )
     consultations, rubrics = _load_cases(files, bank)
-    judge = _judge(bank_config) if rubrics else None
-    if rubrics:
+    judged = bool(rubrics) or any(c.case.criteria for c in consultations)
+    judge = _judge(bank_config) if judged else None
+    if judged:
         changes = [f"judge configuration changed: {c}" for c in _differences(
             recorded.get("judge"), judge.public_config() if judge is not None else None, "")]
         if changes:
@@ -935,7 +936,7 @@ class Runner:
                 raise
             except Exception as exc:
                 transcript = _abandoned(consultation, item, system, _reason(exc))
-        return self._record(item, system, transcript, card.to_json() if card is not None else None, *run.recorded())
+        return self._record(item, system, transcript, card, *run.recorded())
 
     @contextlib.contextmanager
     def _opened(self, item_id: str, system: DoctorSystem, repeat: int) -> Iterator[_OpenRun]:
@@ -1038,18 +1039,25 @@ class Runner:
             self._patients.popitem(last=False)
         return known
 
-    async def _score(self, item: PlannedCase, transcript: Any) -> tuple[Any, Any]:
-        """The scorecard of a complete run. When scoring fails the run becomes
-        incomplete: no score may stand in for one that was not computed."""
+    async def _score(self, item: PlannedCase, transcript: Any) -> tuple[dict[str, Any] | None, Any]:
+        """The scorecard document of a complete run (with the case's criteria graded, when it has
+        any). When scoring fails the run becomes incomplete: no score may stand in for one that was
+        not computed."""
         from medbench_tui.core.scoring import score, score_async
 
         try:
             if self.plan.extractor is None:  # the text scorer: synchronous, off the loop the other runs share
                 card = await asyncio.get_running_loop().run_in_executor(
                     self._scorer, partial(score, item.case, transcript, prices=self.plan.prices))
-                return card, transcript
-            return await score_async(item.case, transcript, extractor=self.plan.extractor,
-                                     prices=self.plan.prices), transcript
+            else:
+                card = await score_async(item.case, transcript, extractor=self.plan.extractor,
+                                         prices=self.plan.prices)
+            document = card.to_json()
+            if item.case.criteria:  # rubric points on the final response (core/rubric/consultation.py)
+                from medbench_tui.core.rubric.consultation import grade_final_async, with_criteria
+
+                with_criteria(document, await grade_final_async(item.case, transcript, self.plan.judge))
+            return document, transcript
         except Exception as exc:
             error = as_endpoint_error(exc)
             failed = transcript.model_copy(deep=True)
@@ -1104,7 +1112,6 @@ class Runner:
         return record
 
 
-RUBRIC_SCORE = "rubric_score"
 RUBRIC_UNGRADED = "rubric_ungraded"
 
 

@@ -8,16 +8,11 @@ carries what its grader reads.
 
 from __future__ import annotations
 
-from typing import Any
-
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.cases.rubric import RubricCase
 from medbench_tui.core.validate.checks import Checker
 from medbench_tui.core.validate.messages import show
-from medbench_tui.core.validate.values import entries_at, number_at, text_at, texts_at
-
-RULE_OF = {"phrases": "phrases", "number": "number"}
-"""grader -> the key that says what it reads (judge and physician read the criterion's text)."""
+from medbench_tui.core.validate.values import entries_at, number_at, text_at
 
 
 class RubricChecker(Checker):
@@ -74,49 +69,7 @@ class RubricChecker(Checker):
             self.add("error", "rubric.two_gradings", ("panel",),
                      f"The case has both `criteria` (line {self.line_of(('criteria',))}) and `panel`: a case is "
                      "graded one way, so keep one of them.", at_key=True)
-        first: dict[str, int] = {}
-        positive = 0.0
-        for i, entry in entries_at(self.data, "criteria"):
-            where = ("criteria", i)
-            criterion_id = text_at(entry, "id")
-            self.once(first, where, criterion_id, "criterion.duplicate_id", named="criterion id", noun="criterion")
-            points = number_at(entry, "points")
-            positive += max(points or 0.0, 0.0)
-            self._grader_rule(where, entry, criterion_id or f"number {i + 1}")
-        if isinstance(criteria, list) and criteria and positive <= 0:
-            self.add("error", "criterion.no_positive", ("criteria",),
-                     "No criterion has positive points, so the score (points met over positive points) cannot be "
-                     "computed: give at least one criterion positive points.", at_key=True)
-
-    def _grader_rule(self, where: tuple[str, int], entry: dict[str, Any], label: str) -> None:
-        grader = text_at(entry, "grader")
-        for key in RULE_OF.values():
-            if key in entry and grader in ("phrases", "number", "judge", "physician") and RULE_OF.get(grader) != key:
-                self.add("error", "criterion.unused_rule", (*where, key),
-                         f"Criterion `{label}` has `{key}:` but `grader: {grader}`, which does not read it: "
-                         f"set `grader: {key}`, or delete `{key}:`.", at_key=True)
-        needed = RULE_OF.get(grader or "")
-        if needed is not None and needed not in entry:
-            self.add("error", "criterion.no_rule", (*where, "grader"),
-                     f"Criterion `{label}` is graded by `{needed}` but has no `{needed}:`: "
-                     + ("add `phrases: {any: [...]}` with the words that meet it."
-                        if needed == "phrases" else "add `number: {value: ..., unit: ..., tolerance: ...}`."))
-        rule = entry.get("phrases")
-        if grader == "phrases" and isinstance(rule, dict):
-            said = texts_at(rule, "any") + texts_at(rule, "all")
-            if not said and not self._has_schema_error(where):
-                self.add("error", "criterion.no_phrases", (*where, "phrases"),
-                         f"Criterion `{label}` lists no phrase: write the words that meet it under `any:` "
-                         "(one of them) or `all:` (every one).", at_key=True)
-            for key in ("any", "all"):
-                for j, phrase in texts_at(rule, key):
-                    if not phrase.strip():
-                        self.add("error", "criterion.blank_phrase", (*where, "phrases", key, j),
-                                 f"Phrase {j + 1} of `{key}` is empty: write the words, or delete it.")
-
-    def _has_schema_error(self, where: tuple[str, int]) -> bool:
-        prefix = ".".join(map(str, where))
-        return any(d.severity == "error" and d.path.startswith(prefix) for d in self.diagnostics)
+        self.criterion_entries()
 
     def panel(self) -> None:
         actions = entries_at(self.data, "panel")

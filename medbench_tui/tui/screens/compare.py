@@ -533,7 +533,7 @@ def sides_of(runs: list[RunRecord], bank: Path, heading: str,
     the case they were played on (None for a rubric question: its sides carry their graded
     answers, with the criteria physicians graded in ``store``), and the heading."""
     systems = [r.system for r in runs]
-    sides = [replace(Side.of_run(r, f"{r.system} #{r.id}" if systems.count(r.system) > 1 else r.system),
+    sides = [replace(Side.of_run(r, f"{r.system} #{r.id}" if systems.count(r.system) > 1 else r.system, store),
                      rubric=RubricAnswer.of_run(r, bank, store)) for r in runs]
     rubric = any(side.rubric is not None for side in sides)
     case = load_case(bank, runs[0].case_path) if runs and not rubric else None

@@ -238,7 +238,8 @@ class ResultsScreen(ReportsWorkerFailures, MedbenchScreen):
             self.app.push_screen(RunScreen(Side.of_run(run), None, heading, graded))
             return
         case = await asyncio.to_thread(load_case, bank, run.case_path)
-        self.app.push_screen(RunScreen(Side.of_run(run), case, heading))
+        side = await asyncio.to_thread(Side.of_run, run, None, store)
+        self.app.push_screen(RunScreen(side, case, heading))
 
     def action_mark(self) -> None:
         run = self.selected_run()

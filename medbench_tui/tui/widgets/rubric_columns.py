@@ -1,5 +1,6 @@
-"""Rubric runs of one question side by side: each system's score, then one row per criterion (or
-panel action) with each system's verdict and the words of its answer the verdict rests on."""
+"""Rubric decisions side by side - of a rubric question's runs, or of a consultation case's criteria on
+the final responses: each run's score, then one row per criterion (or panel action) with each run's
+verdict and the words of its answer the verdict rests on."""
 
 from __future__ import annotations
 
@@ -33,20 +34,21 @@ class RubricColumns(VerticalScroll):
         scores = Text()
         for side in sides:
             scores.append(f"{side.label}: ", style="bold")
-            if side.rubric is None:
+            grade = side.criteria_grade
+            if grade is None:
                 scores.append(f"{side.status}{': ' + side.reason if side.reason else ''}\n", style=styles["muted"])
             else:
-                scores.append(score_line(side.rubric.grade) + "\n")
+                scores.append(score_line(grade) + "\n")
         scores.rstrip()
         self.query_one("#rubric-columns-scores", Static).update(scores)
-        graded = [side.rubric.grade for side in sides if side.rubric is not None]
+        graded = [grade for side in sides if (grade := side.criteria_grade) is not None]
         panel = bool(graded) and graded[0].method == "panel"
         table = Table(box=box.SQUARE, expand=True, show_lines=True, header_style="bold")
         table.add_column("action" if panel else "criterion", ratio=2)
         table.add_column("severity" if panel else "points", justify="right", no_wrap=True)
         for side in sides:
             table.add_column(side.label, ratio=2, vertical="top")
-        rows = criteria_side_by_side([[side.rubric.grade] if side.rubric is not None else [] for side in sides])
+        rows = criteria_side_by_side([[grade] if (grade := side.criteria_grade) is not None else [] for side in sides])
         for row in rows:
             table.add_row(row.text, f"{row.weight:+d}",
                           *(self._cell(cell, row.weight, panel, styles) for cell in row.cells))

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static, TabbedContent, TabPane
 
 from medbench_tui.core.comparison.view import Side
+from medbench_tui.tui.widgets.rubric_columns import RubricColumns
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.side_by_side import TranscriptColumns
 
@@ -29,6 +30,8 @@ class RunView(Vertical):
                 yield ScorecardView()
             with TabPane("Consultation", id="tab-consultation"):
                 yield TranscriptColumns()
+            with TabPane("Criteria", id="tab-criteria"):
+                yield RubricColumns()
 
     def show(self, side: Side, case: Any = None, *, heading: str = "") -> None:
         """The run's scorecard (an incomplete run has none: its reason is shown) and transcript."""
@@ -44,4 +47,8 @@ class RunView(Vertical):
                 "never scored. Its consultation is in the next tab."
             ))
         self.query_one(TranscriptColumns).show([side], case)
-        self.query_one("#run-tabs", TabbedContent).active = "tab-scorecard"
+        tabs = self.query_one("#run-tabs", TabbedContent)
+        (tabs.show_tab if side.criteria is not None else tabs.hide_tab)("tab-criteria")
+        if side.criteria is not None:  # the case's rubric points on the final response
+            self.query_one(RubricColumns).show([side])
+        tabs.active = "tab-scorecard"

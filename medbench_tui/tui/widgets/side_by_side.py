@@ -216,12 +216,14 @@ class CaseComparison(Vertical):
         self.query_one("#comparison-heading").display = bool(heading)
         tabs = self.query_one("#comparison-tabs", TabbedContent)
         rubric = any(side.rubric is not None for side in sides)
+        criteria = any(side.criteria_grade is not None for side in sides)
         for tab in CONSULTATION_TABS:
             (tabs.hide_tab if rubric else tabs.show_tab)(tab)
-        (tabs.show_tab if rubric else tabs.hide_tab)("tab-criteria")
+        (tabs.show_tab if criteria else tabs.hide_tab)("tab-criteria")
+        if criteria:
+            self.query_one(RubricColumns).show(sides)
         if rubric:  # a rubric question has no consultation: only its criteria are compared
             tabs.active = "tab-criteria"
-            self.query_one(RubricColumns).show(sides)
             return
         if tabs.active == "tab-criteria":
             tabs.active = "tab-transcripts"
