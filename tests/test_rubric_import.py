@@ -67,3 +67,42 @@ def test_json_lines_of_the_physician_benchmark_and_bad_files(tmp_path, capsys):
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00")
     assert main(["import", "healthbench", str(binary), "--into", str(tmp_path / "d")]) == 2
+
+
+def test_an_imported_bank_runs_offline_graded_by_its_panels_and_a_fake_judge(tmp_path, monkeypatch, capsys):
+    from medbench_tui.core.runs.store import RunStore
+    from tests.support.fake_openai import FakeOpenAI
+    from tests.test_rubric_runs import respond
+
+    bank = tmp_path / "bank"
+    main(["import", "healthbench", str(DATA / "healthbench.jsonl"), "--into", str(bank)])
+    main(["import", "rubric", str(DATA / "physician.json"), "--into", str(bank)])
+    capsys.readouterr()
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-import")
+    fake = FakeOpenAI(responder=respond).start()
+    try:
+        for judge in (False, True):
+            (bank / "medbench.yaml").write_text(
+                f"systems:\n  good:\n    kind: openai-chat\n    base_url: {fake.base_url}\n    model: good-model\n"
+                "    api_key_env: OPENAI_API_KEY\n"
+                + (f"evaluator:\n  judge:\n    base_url: {fake.base_url}\n    model: judge-model\n"
+                   "    api_key_env: OPENAI_API_KEY\n" if judge else ""), encoding="utf-8")
+            assert main(["run", "--bank", str(bank), "--system", "good"]) == 0
+            capsys.readouterr()
+            with RunStore(bank / ".medbench" / "runs.sqlite") as store:
+                group = store.latest_group()
+                assert group is not None
+                runs = {r.case_id: r for r in store.runs(group.id, full=True)}
+            assert sorted(runs) == ["hb-a1b2-c3", "hb-p3", "rb-ds-001", "rb-ts-7"]
+            assert all(r.complete for r in runs.values())
+            panel = runs["rb-ts-7"].scorecard["rubric"]
+            assert panel["method"] == "panel" and panel["actions"][0]["included"]  # "Stop methotrexate": said
+            judged = runs["hb-a1b2-c3"].scorecard["rubric"]["criteria"]
+            if judge:
+                assert all(d["decided_by"] == "judge:judge-model" for d in judged)
+            else:
+                assert all(d["verdict"] == "ungraded" for d in judged)
+            assert main(["report", "--bank", str(bank), "--format", "md"]) == 0
+            assert "Rubric score" in capsys.readouterr().out
+    finally:
+        fake.close()
