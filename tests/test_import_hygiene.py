@@ -134,3 +134,22 @@ def test_core_parts_import_only_their_layer_or_below():
             elif theirs is not None and theirs > mine and (name, target) not in KNOWN_UPWARD:
                 upward.append(f"{name} (layer {mine}) imports {target} (layer {theirs})")
     assert not upward, "imports that climb a layer:\n" + "\n".join(upward)
+
+
+MODE_SCREENS = ("library", "editor", "play", "compare", "results", "review")
+"""The screens of the app's modes (``tui/screens/<mode>.py``): they talk through the app, so none
+imports another (shared views - dialogs, a run group's views, the diff view - are their own modules)."""
+
+
+def test_mode_screens_never_import_each_other():
+    root = Path(medbench_tui.__file__).parent
+    files = {".".join(p.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in root.rglob("*.py")}
+    screens = {f"medbench_tui.tui.screens.{mode}" for mode in MODE_SCREENS}
+    assert screens <= set(files)
+    reaching = sorted(f"{name} imports {target}" for name in screens
+                      for target in _imports(files[name], "medbench_tui", set(files)) & (screens - {name}))
+    assert not reaching, "mode screens that reach into another (ask the app instead):\n" + "\n".join(reaching)
+    library = _imports(files["medbench_tui.tui.screens.library"], "medbench_tui", set(files))
+    commands = _imports(files["medbench_tui.tui.commands"], "medbench_tui", set(files))
+    assert "medbench_tui.tui.screens.editor" not in library | commands  # the open case: app.open_case_in_editor()

@@ -35,11 +35,7 @@ from medbench_tui.tui.commands import (
 )
 from medbench_tui.tui.keymap import declared_bindings, unknown_binding_ids
 from medbench_tui.tui.modes import MODE_TITLES
-from medbench_tui.tui.screens.compare import (
-    CaseComparisonScreen,
-    CompareScreen,
-    GroupReportScreen,
-)
+from medbench_tui.tui.screens.compare import CompareScreen
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
     ConfirmDialog,
@@ -55,8 +51,9 @@ from medbench_tui.tui.screens.library import LibraryScreen
 from medbench_tui.tui.screens.play import PlayScreen
 from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
 from medbench_tui.tui.screens.review import NoteDialog, ReviewScreen
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
 from medbench_tui.tui.theme import MEDBENCH_THEME
-from medbench_tui.tui.typed_app import MedbenchApi, mode_screen
+from medbench_tui.tui.typed_app import EditorAction, MedbenchApi, OpenCase, mode_screen
 from medbench_tui.tui.widgets.final_form import EntryList
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.icd_panel import IcdPanel
@@ -346,6 +343,44 @@ class MedbenchApp(App[int]):
         await self.switch_mode("library")
         self.load_bank()
 
+    # The case open in the editor, for the other screens and the palette -----------------------
+
+    def open_case_in_editor(self) -> OpenCase | None:
+        editor = self.editor_screen()
+        if editor is None or editor.path is None:
+            return None
+        return OpenCase(editor.path, editor.modified)
+
+    def case_removed(self, path: Path) -> None:
+        """A case file was deleted: the editor lets it go when it is the open one."""
+        editor, open_case = self.editor_screen(), self.open_case_in_editor()
+        if editor is not None and open_case is not None and open_case.is_file(path):
+            editor.close_case()
+
+    async def edit_open_case(self, action: EditorAction) -> None:
+        """Save, close, preview or rehearse the open case (the palette's case commands)."""
+        editor = self.editor_screen()
+        if editor is None or editor.path is None:
+            self.notify("No case is open in the editor.", severity="warning")
+            return
+        if action == "save":
+            editor.action_save()
+        elif action == "close":
+            editor.action_close_case()
+        elif action == "preview":
+            editor.action_toggle_preview()
+        else:
+            editor.action_rehearse()
+
+    async def use_icd_code(self, code: str) -> bool:
+        """Put ``code`` into the open case at the cursor; False when no case is open."""
+        editor = self.editor_screen()
+        if editor is None or editor.path is None:
+            return False
+        await self.switch_mode("editor")
+        editor.insert_code(code)
+        return True
+
     async def icd_search(self) -> None:
         await self.switch_mode("editor")
         editor = self.editor_screen()
@@ -353,8 +388,8 @@ class MedbenchApp(App[int]):
             editor.action_icd_search()
 
     async def action_quit(self) -> None:
-        editor = self.editor_screen()
-        if editor is not None and editor.path is not None and editor.modified:
+        editor, open_case = self.editor_screen(), self.open_case_in_editor()
+        if editor is not None and open_case is not None and open_case.modified:
             self.run_worker(self._quit_after_asking(editor), exclusive=True, group="quit", exit_on_error=False)
         else:
             self.exit(0)

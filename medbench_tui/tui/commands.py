@@ -5,17 +5,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from medbench_tui.tui.modes import MODE_TITLES
 from medbench_tui.tui.typed_app import MedbenchApi, mode_screen
-
-if TYPE_CHECKING:
-    from medbench_tui.tui.screens.editor import EditorScreen
-
 
 ICD_MIN_QUERY = 3
 ICD_SCORE_SCALE = 0.5
@@ -26,11 +22,6 @@ class _MedbenchProvider(Provider):
     @property
     def medbench(self) -> MedbenchApi:
         return cast("MedbenchApi", self.app)
-
-    def editor(self) -> EditorScreen | None:
-        from medbench_tui.tui.screens.editor import EditorScreen
-
-        return mode_screen(self.app, "editor", EditorScreen)
 
     def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
         self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette", exit_on_error=False)
@@ -95,14 +86,16 @@ class ActionCommands(_ListedProvider):
             ("Check the whole bank", partial(self._run, app.check_bank), "validate every case again"),
             ("ICD-10 search", partial(self._run, app.icd_search), "search WHO ICD-10 2019 beside the case"),
         ]
-        editor = self.editor()
-        if editor is not None and editor.path is not None:
-            name = app.display_path(editor.path)
+        open_case = app.open_case_in_editor()
+        if open_case is not None:
+            name = app.display_path(open_case.path)
             commands += [
-                (f"Save {name}", editor.action_save, "save the open case"),
-                (f"Close {name}", editor.action_close_case, "close the open case"),
-                ("Toggle preview", editor.action_toggle_preview, "what the doctor sees and the patient knows"),
-                ("Rehearse the case", editor.action_rehearse, "history questions to the patient: what they reach"),
+                (f"Save {name}", partial(self._run, app.edit_open_case, "save"), "save the open case"),
+                (f"Close {name}", partial(self._run, app.edit_open_case, "close"), "close the open case"),
+                ("Toggle preview", partial(self._run, app.edit_open_case, "preview"),
+                 "what the doctor sees and the patient knows"),
+                ("Rehearse the case", partial(self._run, app.edit_open_case, "rehearse"),
+                 "history questions to the patient: what they reach"),
             ]
         from medbench_tui.tui.screens.library import LibraryScreen
 
@@ -132,8 +125,7 @@ class IcdCommands(_MedbenchProvider):
             hits = await asyncio.to_thread(icd10.search, query, 8)
         except MedbenchError:  # ICD-10 data missing or damaged: the editor's panel says why
             return
-        editor = self.editor()
-        into_case = editor is not None and editor.path is not None
+        into_case = self.medbench.open_case_in_editor() is not None
         for hit in hits:
             text = f"ICD-10 {hit.code} {hit.title}"
             yield Hit(
@@ -145,11 +137,10 @@ class IcdCommands(_MedbenchProvider):
             )
 
     def _use_code(self, code: str, title: str) -> None:
-        editor = self.editor()
-        if editor is not None and editor.path is not None:
-            self.app.switch_mode("editor")
-            editor.insert_code(code)
-        else:
+        self._run(self._put_code, code, title)
+
+    async def _put_code(self, code: str, title: str) -> None:
+        if not await self.medbench.use_icd_code(code):
             self.app.notify(f"{code}: {title}", title="ICD-10 (WHO 2019)", markup=False)
 
 

@@ -5,8 +5,9 @@ imports them (``tui.app`` checks that ``MedbenchApp`` is one)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from textual.app import App
 from textual.message_pump import MessagePump
@@ -18,6 +19,20 @@ from medbench_tui.core.cases.bank import Bank, BankIndex
 from medbench_tui.core.settings import Settings
 
 ModeScreen = TypeVar("ModeScreen", bound=Screen[Any])
+EditorAction = Literal["save", "close", "preview", "rehearse"]
+"""What another screen or the command palette may ask of the open case (through the app)."""
+
+
+@dataclass(frozen=True)
+class OpenCase:
+    """The case open in the editor, as other screens may know it: which file, and whether it has
+    unsaved changes (they ask the app; they never reach into the editor)."""
+
+    path: Path
+    modified: bool
+
+    def is_file(self, path: Path) -> bool:
+        return self.path.resolve() == Path(path).resolve()
 
 
 class MedbenchApi(Protocol):
@@ -53,6 +68,10 @@ class MedbenchApi(Protocol):
     async def new_case(self) -> None: ...
     async def check_bank(self) -> None: ...
     async def icd_search(self) -> None: ...
+    def open_case_in_editor(self) -> OpenCase | None: ...
+    def case_removed(self, path: Path) -> None: ...
+    async def edit_open_case(self, action: EditorAction) -> None: ...
+    async def use_icd_code(self, code: str) -> bool: ...
 
 
 def medbench_app(node: MessagePump) -> MedbenchApi:

@@ -191,3 +191,42 @@ def test_run_app_is_what_the_cli_calls():
 
     assert callable(module.run_app)
     assert issubclass(module.MedbenchApp, object) and MedbenchApp.DEFAULT_MODE == "library"
+
+
+async def test_palette_saves_and_closes_the_open_case_and_puts_an_icd_code_into_it(bank, make_app):
+    from textual.widgets import TextArea
+
+    app = make_app(bank)
+    path = bank / "fx-uti-002.yaml"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.cases))
+        assert app.open_case_in_editor() is None
+        await app.open_case(path)
+        await settle(pilot, lambda: app.open_case_in_editor() is not None)
+        editor = app.editor_screen()
+        assert editor is not None
+        area = editor.query_one(TextArea)
+        area.move_cursor((0, 0))
+        await pilot.press("end", "enter")
+        await settle(pilot)
+        open_case = app.open_case_in_editor()
+        assert open_case is not None and open_case.is_file(path) and open_case.modified
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"N39.0")  # an ICD-10 code: into the open case at the cursor
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: "N39.0" in area.text.splitlines()[1])
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"save fx-uti")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: not app.open_case_in_editor().modified)
+        assert "N39.0" in path.read_text(encoding="utf-8").splitlines()[1]
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"close fx-uti")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.open_case_in_editor() is None)

@@ -11,7 +11,8 @@ from textual.widgets import Select, SelectionList
 
 from medbench_tui.core.paths import reports_dir, run_store_for
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.screens.compare import CaseComparisonScreen, CompareScreen
+from medbench_tui.tui.screens.compare import CompareScreen
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.run_log import RunLog
 

@@ -4,7 +4,7 @@ the cursor on its case, and what each line shows."""
 
 from __future__ import annotations
 
-from medbench_tui.tui.screens.compare import CaseComparisonScreen
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen
 from medbench_tui.tui.widgets.matrix import HEADER_HEIGHT, MetricMatrix
 
 from .conftest import SIZE

@@ -11,7 +11,7 @@ from textual.widgets import Select, SelectionList, TabbedContent
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.reports.report import report_tables
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.screens.compare import NOT_RUN, case_sides
+from medbench_tui.tui.screens.run_group import NOT_RUN, case_sides
 from medbench_tui.tui.widgets.failure_table import FailureTable
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.report_charts import ReportCharts

@@ -9,8 +9,8 @@ from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.runner import Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.screens.compare import CaseComparisonScreen, GroupReportScreen
 from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.run_view import RunView
 

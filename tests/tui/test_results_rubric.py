@@ -15,8 +15,8 @@ from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.runner import Runner, plan_run
 from medbench_tui.core.runs.store import RunStore
-from medbench_tui.tui.screens.compare import CaseComparisonScreen
 from medbench_tui.tui.screens.results import RunScreen
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen
 from medbench_tui.tui.widgets.rubric_view import RubricView
 from medbench_tui.tui.widgets.side_by_side import CaseComparison
 from tests.support.fake_openai import FakeOpenAI

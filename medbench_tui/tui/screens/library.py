@@ -21,8 +21,7 @@ from medbench_tui.core.authoring.library import (
 from medbench_tui.core.cases.model import CATEGORIES
 from medbench_tui.tui.bank_state import BankChanged, BankFailed, BankLoading
 from medbench_tui.tui.screens.dialogs import CaseIdDialog, ConfirmDialog
-from medbench_tui.tui.screens.editor import EditorScreen
-from medbench_tui.tui.typed_app import MedbenchScreen, mode_screen
+from medbench_tui.tui.typed_app import MedbenchScreen
 from medbench_tui.tui.widgets.case_table import CaseTable
 from medbench_tui.tui.widgets.key_footer import KeyFooter
 from medbench_tui.tui.widgets.title_bar import TitleBar
@@ -245,8 +244,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         entry = self.selected_entry()
         if entry is None:
             return
-        editor = mode_screen(self.app, "editor", EditorScreen)
-        if editor is not None and editor.path == entry.path and editor.modified:
+        open_case = self.medbench.open_case_in_editor()
+        if open_case is not None and open_case.is_file(entry.path) and open_case.modified:
             self.notify(
                 f"{entry.id} is open in the editor with unsaved changes: save or close it first.",
                 severity="warning",
@@ -271,9 +270,7 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         except OSError as exc:
             self.notify(f"Could not delete {entry.id}: {exc}", severity="error", markup=False)
             return
-        editor = mode_screen(self.app, "editor", EditorScreen)
-        if editor is not None and editor.path == entry.path:
-            editor.close_case()
+        self.medbench.case_removed(entry.path)
         self.notify(f"Deleted {entry.id}; the file is kept as {self.medbench.display_path(kept)}.", markup=False)
         self.after_change(entry.path)
 

@@ -30,7 +30,7 @@ from medbench_tui.core.comparison.view import (
 )
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
 from medbench_tui.tui.bank_state import BankChanged
-from medbench_tui.tui.screens.compare import (
+from medbench_tui.tui.screens.run_group import (
     CaseComparisonScreen,
     GroupReportScreen,
     sides_of,
