@@ -93,11 +93,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """The core's parts from the bottom up: a part imports only parts of its own layer or below.
 Each name is a package (or a module) directly under ``medbench_tui.core``."""
 
-KNOWN_UPWARD: set[tuple[str, str]] = {
-    # The endpoint's sampling reads the run's seeds from a context variable; the seeds are to
-    # be passed down instead (issue: one bank per command).
-    ("medbench_tui.core.cases.bankconfig", "medbench_tui.core.runs.seeds"),
-}
+KNOWN_UPWARD: set[tuple[str, str]] = set()
+"""Imports allowed to climb a layer: none (the run's seeds live with the endpoints that send them)."""
 
 
 def _layer_of(module: str) -> int | None:

@@ -37,6 +37,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
+from medbench_tui.core.endpoints.seeds import endpoint_seed
 from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
@@ -159,9 +160,7 @@ class EndpointConfig(Config):
     def sampling(self, role: str) -> dict[str, Any]:
         """The request parameters; ``role`` (doctor, patient, extractor) picks the default
         ``max_tokens`` when neither limit is configured. In a batch run the seed is the
-        run's (see ``runs.seeds``)."""
-        from medbench_tui.core.runs.seeds import endpoint_seed
-
+        run's (see ``endpoints.seeds``)."""
         max_tokens = self.max_tokens
         if max_tokens is None and self.max_completion_tokens is None:
             max_tokens = DEFAULT_MAX_TOKENS[role]

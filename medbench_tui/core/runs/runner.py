@@ -53,12 +53,12 @@ from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.cases.rubric import RUBRIC, RUBRIC_SCORE, RubricCase
 from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
+from medbench_tui.core.endpoints.seeds import RUN_SEEDS, RunSeeds, run_seeds
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.paths import BANK_CONFIG_NAME
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
-from medbench_tui.core.runs.seeds import RUN_SEEDS, RunSeeds, run_seeds
 from medbench_tui.core.runs.store import (
     COMPLETE,
     INCOMPLETE,

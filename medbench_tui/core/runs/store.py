@@ -271,7 +271,7 @@ class RunRecord:
     """Which play of this case x system it is, as stored: 0, 1, ... with ``run --repeats``
     (people read :attr:`repeat_number`)."""
     seeds: dict[str, int | None] = field(default_factory=dict)
-    """The seeds the run used (see :mod:`medbench_tui.core.runs.seeds`); empty for older runs."""
+    """The seeds the run used (see :mod:`medbench_tui.core.endpoints.seeds`); empty for older runs."""
     id: int | None = None
 
     @property

@@ -5,6 +5,10 @@ repeat number. It seeds the retry jitter. An endpoint that samples (the system u
 an ``llm`` patient simulator) is sent ``seed``: its configured seed plus the repeat number,
 or, when it has none, the run seed if the group repeats its runs (a single run sends no
 seed that nobody asked for). The grounded simulator does not sample.
+
+The seeds live with the endpoints because an endpoint's settings read them when a request is
+made (``EndpointConfig.sampling``); the runner sets them around each run, as it sets the request
+gate and log of ``endpoints.client``.
 """
 
 from __future__ import annotations
