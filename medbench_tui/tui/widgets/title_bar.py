@@ -21,8 +21,8 @@ class TitleBar(Horizontal):
     TitleBar > .title-bar--app { color: $primary; text-style: bold; width: auto; padding-right: 2; }
     TitleBar > .title-bar--mode { width: auto; padding: 0 1; color: $text-muted; }
     TitleBar > .title-bar--mode.-current { background: $primary; color: $background; text-style: bold; }
-    TitleBar > .title-bar--where { width: 1fr; padding-left: 2; }
-    TitleBar > .title-bar--bank { width: auto; color: $text-muted; }
+    TitleBar > .title-bar--where { width: 1fr; padding-left: 2; text-wrap: nowrap; text-overflow: ellipsis; }
+    TitleBar > .title-bar--bank { width: auto; color: $text-muted; margin-left: 1; }
     """
 
     def __init__(self, mode: str, where: str = "") -> None:
