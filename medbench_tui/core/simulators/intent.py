@@ -170,6 +170,7 @@ _ANAPHOR = re.compile(
 _FINDINGS_WORDS = _list_stems("patient_findings_titles")
 _REQUEST_WORDS = _list_stems("patient_request_words")
 _DOCUMENT_WORDS = _list_stems("patient_document_words")
+_SIDE_WORDS = _list_stems("patient_side_words")
 _FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
                             r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
                             re.IGNORECASE)
@@ -557,9 +558,16 @@ def dummy_it(part: str) -> bool:
     return bool(pointers) and pointers <= {"it", "its", "it's", "this"} and not _TAKEN_IT.search(part)
 
 
+def title_head(attachment: Attachment) -> str:
+    """What the attachment is, from its title: the part before a comma or a bracket ("Fundus
+    photograph" of "Fundus photograph, left eye (widefield camera in eye casualty triage)")."""
+    return re.split(r"[,(]", attachment.title)[0]
+
+
 def holds_findings(attachment: Attachment) -> bool:
-    """Does the attachment hold examination or observation findings (by its title)?"""
-    return bool(_FINDINGS_WORDS & {stem(w) for w in words(attachment.title)})
+    """Does the attachment hold examination or observation findings (by what its title says it
+    is, not where it was made: a photograph taken at triage is a photograph)?"""
+    return bool(_FINDINGS_WORDS & {stem(w) for w in words(title_head(attachment))})
 
 
 @lru_cache(maxsize=8192)
@@ -569,9 +577,14 @@ def _stems(text: str) -> tuple[str, ...]:
 
 
 def _phrase_in(phrase: str, stems: tuple[str, ...]) -> bool:
+    """The phrase's words in a row in the text; a side the phrase does not name may stand between
+    them ("the back of the left eye" holds "back of the eye"; "left eye" never holds "right eye")."""
     target = _stems(phrase)
     n = len(target)
-    return n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1))
+    if n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1)):
+        return True
+    sided = tuple(w for w in stems if w not in _SIDE_WORDS or w in target)
+    return n > 1 and sided != stems and any(sided[i : i + n] == target for i in range(len(sided) - n + 1))
 
 
 def names(attachment: Attachment, text: str) -> bool:
@@ -580,7 +593,7 @@ def names(attachment: Attachment, text: str) -> bool:
     if not holds_findings(attachment):
         text = _OBSERVATION_PHRASES.sub(" ", text)
     stems = _stems(text)
-    head = re.split(r"[,(]", attachment.title)[0]
+    head = title_head(attachment)
     if any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head]):
         return True
     # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the

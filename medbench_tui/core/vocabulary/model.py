@@ -84,6 +84,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "observation findings",
     "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
     "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
+    "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
+                          "(\"the back of the left eye\" asks for \"back of the eye\")",
     "patient_own_times": "the simulated patient: words after 'this' or 'that' that name their own time ('this year', "
                          "'this pregnancy'): no pointer back",
     "patient_request_words": "the simulated patient: words of asking ('can I see it again please'): in these "
