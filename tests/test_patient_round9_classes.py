@@ -119,3 +119,13 @@ def test_a_request_may_name_a_side_inside_an_attachments_keyword_but_never_the_o
     assert [a.id for a in intent.attachments_asked([scan], "Can I see the picture of the right ear?")] == ["scan"]
     both = [film("left"), film("right")]
     assert [a.id for a in intent.attachments_asked(both, "Can I see the right knee x-ray?")] == ["right-knee"]
+
+
+def test_asking_whether_a_test_has_been_reported_asks_for_its_report():
+    from medbench_tui.core.cases.model import Attachment
+
+    ct = Attachment(id="ct", kind="document", title="CT head report", description="No bleed.",
+                    available="on_request", request_keywords=["ct", "ct head", "scan"])
+    assert intent.kind_of("Has the CT been reported yet?") == "request"
+    assert [a.id for a in intent.attachments_asked([ct], "Has the CT been reported yet?")] == ["ct"]
+    assert intent.attachments_asked([ct], "Have you had a scan before?") == []

@@ -377,7 +377,7 @@ def _explicit_request(text: str) -> bool:
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
                           r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*\bback\W*$|"
-                          r"\b(done|available)( yet| now| already)?\W*$|"
+                          r"\b(done|available|reported)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
                           r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
 
