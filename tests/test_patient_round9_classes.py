@@ -129,3 +129,15 @@ def test_asking_whether_a_test_has_been_reported_asks_for_its_report():
     assert intent.kind_of("Has the CT been reported yet?") == "request"
     assert [a.id for a in intent.attachments_asked([ct], "Has the CT been reported yet?")] == ["ct"]
     assert intent.attachments_asked([ct], "Have you had a scan before?") == []
+
+
+def test_an_episode_like_this_before_is_the_previous_episodes_fact_not_the_past_history():
+    sim = patient([
+        {"id": "episodes", "topic": "earlier attacks",
+         "keywords": ["previous", "similar", "ever had this", "first time"],
+         "answer": "It's the first time it's been this bad."},
+        {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "illnesses"],
+         "answer": "I've got asthma, that's all."},
+    ])
+    reply = sim.answer("Ever had pain like this before?")
+    assert "episodes" in reply.facts and "pmh" not in reply.facts
