@@ -141,3 +141,11 @@ def test_an_episode_like_this_before_is_the_previous_episodes_fact_not_the_past_
     ])
     reply = sim.answer("Ever had pain like this before?")
     assert "episodes" in reply.facts and "pmh" not in reply.facts
+
+
+def test_what_set_an_illness_off_asks_for_its_trigger():
+    sim = patient([
+        {"id": "stressor", "topic": "life events", "keywords": ["trigger", "stress", "events"],
+         "answer": "My dad died in March."},
+    ])
+    assert sim.answer("Did something set all this off?").facts == ["stressor"]
