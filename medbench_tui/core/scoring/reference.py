@@ -186,6 +186,11 @@ class ReferenceTable:
     _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
     _multiword_by_first: dict[str, list[int]] = field(default_factory=dict)
     """Where each word starts a multi-word phrase (positions in ``_multiword``)."""
+    _most_words_phrases: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    """The phrases a match by all but one word can meet (``_most_words``), with their distinct words
+    and the words that may be the one left out: prepared once, not per answer."""
+    _most_words_by_word: dict[str, list[int]] = field(default_factory=dict)
+    """Which of ``_most_words_phrases`` hold each word (positions in it)."""
     _prefixes: set[str] = field(default_factory=set)
     _vocab: set[str] = field(default_factory=set)
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
@@ -238,6 +243,21 @@ class ReferenceTable:
             if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
                 self._panels.append((panel[0], ref, panel[1]))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._add_most_words()
+
+    def _add_most_words(self) -> None:
+        """Index the credited items' phrases of MOST_WORDS_MIN distinct words or more by word, each with
+        the words it may do without: not the action's time, route, team or drug ("today")."""
+        for phrase, ref, _ in self._multiword:
+            if ref is None or ref.klass not in concepts.CREDIT_CLASSES:
+                continue
+            unique = frozenset(phrase.words)
+            if len(unique) < MOST_WORDS_MIN:
+                continue
+            droppable = frozenset(w for w in unique if not w[:1].isdigit() and actions.read_action(w).empty)
+            for word in unique:
+                self._most_words_by_word.setdefault(word, []).append(len(self._most_words_phrases))
+            self._most_words_phrases.append((phrase, ref, unique, droppable))
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -447,17 +467,19 @@ class ReferenceTable:
         for position, word in enumerate(words):
             where.setdefault(word, []).append(position)
         named = {id(m.ref) for m in found if m.ref is not None}
+        present: dict[int, int] = {}  # a phrase (its position) -> how many of its words are here
+        for word in where:
+            for i in self._most_words_by_word.get(word, ()):
+                present[i] = present.get(i, 0) + 1
         out: list[Mention] = []
-        for phrase, ref, _ in self._multiword:
-            if ref is None or id(ref) in named or ref.klass not in concepts.CREDIT_CLASSES:
+        for i in sorted(i for i, held in present.items() if held == len(self._most_words_phrases[i][2]) - 1):
+            phrase, ref, unique, droppable = self._most_words_phrases[i]
+            if id(ref) in named:
                 continue
-            unique = list(dict.fromkeys(phrase.words))
-            if len(unique) < MOST_WORDS_MIN:
-                continue
-            absent = [w for w in unique if w not in where]
-            if len(absent) != 1 or absent[0][:1].isdigit() or not actions.read_action(absent[0]).empty:
+            absent = next(w for w in unique if w not in where)
+            if absent not in droppable:
                 continue  # the word left out must not be the action's time, route, team or drug ("today")
-            part = replace(phrase, words=tuple(w for w in phrase.words if w != absent[0]))
+            part = replace(phrase, words=tuple(w for w in phrase.words if w != absent))
             reach = len(phrase.words) + UNORDERED_SLACK
             for anchor in where[part.words[0]]:
                 picked = _pick(doc, keys, where, part, anchor, False)
