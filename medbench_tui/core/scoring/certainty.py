@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
@@ -117,10 +118,17 @@ def _close_to_an_item(f: ItemFacts) -> bool:
 def _share(words: frozenset[str], within: frozenset[str]) -> float:
     """The share of ``words`` the answer holds, a word also held by its clipped form ("psych" for
     psychiatry, "para" for paracetamol): terse answers clip words the grader does not expand."""
-    if not words:
+    forms = _forms(words)
+    if not forms:
         return 0.0
-    held = sum(1 for w in words if w in within or any(w[:k] in within for k in range(CLIP_LENGTH, len(w))))
-    return held / len(words)
+    return (len(forms) - sum(map(within.isdisjoint, forms))) / len(forms)
+
+
+@lru_cache(maxsize=65536)
+def _forms(words: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """Each word with the clipped forms that hold it, made once per name (every missing item of
+    every answer is weighed by them)."""
+    return tuple(frozenset([w, *(w[:k] for k in range(CLIP_LENGTH, len(w)))]) for w in words)
 
 
 DOUBTS: tuple[DoubtRule, ...] = (
