@@ -184,8 +184,11 @@ class ReferenceTable:
     _by_compact: dict[str, list[tuple[Phrase, Ref | None, Group | None]]] = field(default_factory=dict)
     _alternatives: set[tuple[int, Phrase]] = field(default_factory=set)
     _multiword: list[tuple[Phrase, Ref | None, Group | None]] = field(default_factory=list)
-    _multiword_by_first: dict[str, list[int]] = field(default_factory=dict)
-    """Where each word starts a multi-word phrase (positions in ``_multiword``)."""
+    _unordered_by_word: dict[str, list[int]] = field(default_factory=dict)
+    """Which multi-word phrases an unordered match can meet (not an acronym's) hold each word: positions
+    in ``_multiword``, so an answer looks only at the phrases it holds every word of."""
+    _distinct_words: list[int] = field(default_factory=list)
+    """How many distinct words each phrase of ``_multiword`` has."""
     _most_words_phrases: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     """The phrases a match by all but one word can meet (``_most_words``), with their distinct words
     and the words that may be the one left out: prepared once, not per answer."""
@@ -291,9 +294,12 @@ class ReferenceTable:
         entries = self._by_compact.setdefault(phrase.compact, [])
         if not any(p == phrase and r is ref and g is group for p, r, g in entries):
             entries.append((phrase, ref, group))
-            if len(set(phrase.words)) >= 2 and (ref is not None or group is not None):
-                self._multiword_by_first.setdefault(phrase.words[0], []).append(len(self._multiword))
+            distinct = dict.fromkeys(phrase.words)
+            if len(distinct) >= 2 and (ref is not None or group is not None):
+                for word in distinct if not phrase.caps_only else ():
+                    self._unordered_by_word.setdefault(word, []).append(len(self._multiword))
                 self._multiword.append((phrase, ref, group))
+                self._distinct_words.append(len(distinct))
         compact = phrase.compact
         self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
         self._vocab.update(phrase.words)
@@ -439,10 +445,9 @@ class ReferenceTable:
         for position, word in enumerate(words):
             where.setdefault(word, []).append(position)
         out: list[Mention] = []
-        starting = sorted({i for word in where for i in self._multiword_by_first.get(word, ())})
-        for phrase, ref, group in (self._multiword[i] for i in starting):
-            if phrase.caps_only or any(w not in where for w in phrase.words):
-                continue
+        held = _held(self._unordered_by_word, where)
+        for i in sorted(i for i, count in held.items() if count == self._distinct_words[i]):
+            phrase, ref, group = self._multiword[i]
             reach = len(phrase.words) + UNORDERED_SLACK
             for anchor in where[phrase.words[0]]:
                 for forward in (True, False):  # the nearest words after the first word; else the nearest
@@ -467,12 +472,9 @@ class ReferenceTable:
         for position, word in enumerate(words):
             where.setdefault(word, []).append(position)
         named = {id(m.ref) for m in found if m.ref is not None}
-        present: dict[int, int] = {}  # a phrase (its position) -> how many of its words are here
-        for word in where:
-            for i in self._most_words_by_word.get(word, ()):
-                present[i] = present.get(i, 0) + 1
+        held = _held(self._most_words_by_word, where)
         out: list[Mention] = []
-        for i in sorted(i for i, held in present.items() if held == len(self._most_words_phrases[i][2]) - 1):
+        for i in sorted(i for i, count in held.items() if count == len(self._most_words_phrases[i][2]) - 1):
             phrase, ref, unique, droppable = self._most_words_phrases[i]
             if id(ref) in named:
                 continue
@@ -588,6 +590,15 @@ def names_a_rule(doc: Document, last: int) -> bool:
     while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
         k += 1  # past the rest of an expanded abbreviation
     return k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in DECISION_RULE_WORDS
+
+
+def _held(index: dict[str, list[int]], where: dict[str, list[int]]) -> dict[int, int]:
+    """How many of each indexed phrase's words (``index``: word -> phrases) the answer's words hold."""
+    held: dict[int, int] = {}
+    for word in where:
+        for i in index.get(word, ()):
+            held[i] = held.get(i, 0) + 1
+    return held
 
 
 def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:
