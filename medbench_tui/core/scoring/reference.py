@@ -373,7 +373,8 @@ class ReferenceTable:
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
-        dropped = [m for m in found if self.contradicted(doc, m, named) is not None]
+        contexts: dict[Hit, actions.ActionReading] = {}
+        dropped = [m for m in found if self.contradicted(doc, m, named, contexts) is not None]
         dropped += [m for m in found if m.ref is None and m.group is not None and any(  # its class, said there
             d.hit.first <= m.hit.first and m.hit.last <= d.hit.last for d in dropped)]
         found = [m for m in found if m not in dropped]
@@ -384,12 +385,13 @@ class ReferenceTable:
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations
                 or self._panels or self._exams):
-            concept = [m for m in self._concept_mentions(doc, mentions) if self.contradicted(doc, m, named) is None]
+            concept = [m for m in self._concept_mentions(doc, mentions)
+                       if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
         most = [m for m in self._most_words(doc, keys, words, mentions)
                 if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
                            for o in mentions)
-                and self.contradicted(doc, m, named) is None]  # only words no item of its kind took
+                and self.contradicted(doc, m, named, contexts) is None]  # only words no item of its kind took
         if most:
             mentions = sorted([*mentions, *most], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
@@ -402,13 +404,19 @@ class ReferenceTable:
         self.find(doc)
         return list(doc.found.get((id(self), "contradicted"), []))
 
-    def contradicted(self, doc: Document, m: Mention, named: set[int]) -> str | None:
+    def contradicted(self, doc: Document, m: Mention, named: set[int],
+                     contexts: dict[Hit, actions.ActionReading]) -> str | None:
         """Why a work-up or treatment item named in the answer is not what the answer does there: the
         timing or route of its piece (or, when the piece gives none, of its clause) contradicts the
-        item's ("ophthalmology outpatients next week" is no same-day referral)."""
+        item's ("ophthalmology outpatients next week" is no same-day referral). ``contexts`` keeps each
+        piece's reading for the other mentions in it (``named`` the same)."""
         if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via not in TIMED_VIAS:
             return None
-        return actions.rules_out(_context(doc, m.hit, named), m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
+        piece = doc.piece_of(m.hit.first)
+        context = contexts.get(piece)
+        if context is None:
+            context = contexts[piece] = _context(doc, m.hit, named)
+        return actions.rules_out(context, m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
 
     def _action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items a piece of the answer names as a clinical action in other words than the items'
@@ -742,7 +750,7 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     around = [actions.read_action(doc.quote(p)) for p in free]
     windows = own.windows or tuple(w for r in around for w in r.windows)
     routes = own.routes or frozenset(t for r in around for t in r.routes)
-    return replace(own, windows=windows, routes=routes)
+    return own if windows == own.windows and routes == own.routes else replace(own, windows=windows, routes=routes)
 
 
 def _swallows(m: Mention, exact: list[Mention]) -> bool:
@@ -978,13 +986,29 @@ def _names(texts: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 def _written(doc: Document, names: list[tuple[str, ...]], clause: int | None = None) -> list[Hit]:
     """Where ``names`` (normalised words, filler left out) are written, in one clause or anywhere."""
-    keys = [k for k, t in enumerate(doc.tokens) if (clause is None or doc.clause[k] == clause) and t.norm not in FILLER]
-    norms = [doc.tokens[k].norm for k in keys]
-    return [
-        Hit(keys[s], keys[s + len(words) - 1])
-        for words in names for s in range(len(norms) - len(words) + 1)
-        if tuple(norms[s : s + len(words)]) == words and doc.clause[keys[s]] == doc.clause[keys[s + len(words) - 1]]
-    ]
+    keys, norms, where = _key_words(doc)
+    out = []
+    for words in names:
+        for s in where.get(words[0], ()):
+            e = s + len(words) - 1
+            if (tuple(norms[s : e + 1]) == words and doc.clause[keys[s]] == doc.clause[keys[e]]
+                    and (clause is None or doc.clause[keys[s]] == clause)):
+                out.append(Hit(keys[s], keys[e]))
+    return out
+
+
+def _key_words(doc: Document) -> tuple[list[int], list[str], dict[str, list[int]]]:
+    """The document's tokens that are no filler, their words, and where each word is among them: read once
+    per document, as every name of every concept item is looked for in them."""
+    known = doc.found.get("key words")
+    if known is None:
+        keys = [k for k, t in enumerate(doc.tokens) if t.norm not in FILLER]
+        norms = [doc.tokens[k].norm for k in keys]
+        where: dict[str, list[int]] = {}
+        for s, word in enumerate(norms):
+            where.setdefault(word, []).append(s)
+        known = doc.found["key words"] = (keys, norms, where)
+    return known
 
 
 def _in_clause(doc: Document, at: int, names: list[tuple[str, ...]]) -> Hit | None:
