@@ -18,6 +18,7 @@ without a negation cue (``cues.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from medbench_tui.core.cases.model import IMPLICIT_CONDITION
@@ -26,7 +27,7 @@ from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.extraction_model import Entity, Span, SpanField
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.scoring.match import Matching
-from medbench_tui.core.scoring.reference import Phrase, Ref, ReferenceTable
+from medbench_tui.core.scoring.reference import Mention, Phrase, Ref, ReferenceTable
 from medbench_tui.core.scoring.sections import parse
 from medbench_tui.core.text import compact
 from medbench_tui.core.transcript import FinalResponse
@@ -72,43 +73,77 @@ class Occurrence:
         return f'"{self.quote}" ({self.where})'
 
 
-Where = tuple[Document, str, SpanField | None]
-"""A text that is scored, where it is (for evidence) and its field (None: a structured entry)."""
+@dataclass(frozen=True)
+class Said:
+    """A mention of a condition's item or phrase in one scored text, and the cue that keeps it from
+    recommending (None: it recommends); read once for every condition."""
+
+    mention: Mention
+    start: int
+    end: int
+    negated: str | None
 
 
-def _documents(final: FinalResponse) -> list[Where]:
-    docs: list[Where] = []
+Read = tuple[str, str, SpanField | None, list[Said]]
+"""A scored text, where it is (for evidence), its field (None: a structured entry) and what it says."""
+
+
+def _reads(final: FinalResponse, table: ReferenceTable) -> list[Read]:
+    """What each scored text says of the conditions' items and phrases; a structured entry is read once
+    per case and entry text (the same entries come back answer after answer)."""
+    reads: list[Read] = []
     if final.text:
-        docs.append((document(final.text), "text", "text"))
+        reads.append((final.text, "text", "text", _said(document(final.text), "text", table)))
     if final.advice:
-        docs.append((document(final.advice), "advice", "advice"))
+        reads.append((final.advice, "advice", "advice", _said(document(final.advice), "advice", table)))
     for name, values in (("workup", final.workup), ("treatment", final.treatment)):
-        docs += [(document(v), f"structured field {name}[{i}]", None) for i, v in enumerate(values)]
-    return docs
+        reads += [(v, f"structured field {name}[{i}]", None,
+                   table.remember(("said", v), partial(_entry_said, v, table))) for i, v in enumerate(values)]
+    return reads
 
 
-def _occurrences(docs: list[Where], table: ReferenceTable, phrases: list[Phrase], refs: list[Ref]) -> list[Occurrence]:
+def _entry_said(entry: str, table: ReferenceTable) -> list[Said]:
+    """What one structured entry says of the conditions' items and phrases."""
+    return _said(document(entry), None, table)
+
+
+def _said(doc: Document, field: SpanField | None, table: ReferenceTable) -> list[Said]:
+    """The mentions of any condition's items and phrases in ``doc`` (not in a section that names
+    conditions, nor in the background), each with what it asserts."""
+    phrases = {p for c in table.conditions for p in (*c.phrases, *c.applies_phrases)}
+    refs = {id(r) for c in table.conditions for r in (*c.refs, *c.applies_refs)}
+    layout = parse(doc.text) if field == "text" else None
+    out = []
+    for m in table.find(doc):
+        named = m.ref is not None and id(m.ref) in refs
+        if not (named or (m.ref is None and m.group is None and m.phrase in phrases)):
+            continue
+        start, end = doc.span(m.hit)
+        section = layout.section_at(start).kind if layout is not None else None
+        if section in NAMING_SECTIONS or cues.background(doc, m.hit.first, m.hit.last, "treatment"):
+            continue
+        said = assertion.action(doc, m.hit.first, m.hit.last, "treatment", table.record,
+                                m.via is not None or table.is_safety_net(m.phrase),
+                                m.ref.name if m.ref is not None else "")
+        negated = None if said.recommended else said.rule
+        if section == "avoid":
+            negated = cues.AVOID_HEADING
+        out.append(Said(m, start, end, negated))
+    return out
+
+
+def _occurrences(reads: list[Read], phrases: list[Phrase], refs: list[Ref]) -> list[Occurrence]:
     wanted_phrases = set(phrases)
     wanted_refs = {id(r) for r in refs}
     out = []
-    for doc, where, field in docs:
-        layout = parse(doc.text) if field == "text" else None
-        for m in table.find(doc):
+    for text, where, field, said in reads:
+        for s in said:
+            m = s.mention
             is_phrase = m.ref is None and m.group is None and m.phrase in wanted_phrases
             if is_phrase or (m.ref is not None and id(m.ref) in wanted_refs):
-                start, end = doc.span(m.hit)
-                section = layout.section_at(start).kind if layout is not None else None
-                if section in NAMING_SECTIONS or cues.background(doc, m.hit.first, m.hit.last, "treatment"):
-                    continue
-                span = Span(start=start, end=end, text=doc.text[start:end], field=field) if field else None
-                place = f"{field} {start}-{end}" if field else where
-                said = assertion.action(doc, m.hit.first, m.hit.last, "treatment", table.record,
-                                        m.via is not None or table.is_safety_net(m.phrase),
-                                        m.ref.name if m.ref is not None else "")
-                negated = None if said.recommended else said.rule
-                if section == "avoid":
-                    negated = cues.AVOID_HEADING
-                out.append(Occurrence(doc.text[start:end], place, span, negated, is_phrase))
+                span = Span(start=s.start, end=s.end, text=text[s.start : s.end], field=field) if field else None
+                place = f"{field} {s.start}-{s.end}" if field else where
+                out.append(Occurrence(text[s.start : s.end], place, span, s.negated, is_phrase))
     return out
 
 
@@ -157,13 +192,13 @@ def _entity_evidence(entity: Entity) -> tuple[str, Span | None]:
 
 
 def _recommended(
-    docs: list[Where], table: ReferenceTable, matching: Matching, refs: list[Ref], phrases: list[Phrase]
+    reads: list[Read], matching: Matching, refs: list[Ref], phrases: list[Phrase]
 ) -> tuple[Recommendation | None, list[Occurrence]]:
     """The first recommendation of any entry (an item given, or a phrase said without
     a negation), and the negated mentions seen. An item's alias that the extraction
     did not take as given (background, a negated mention) recommends nothing."""
     given = _given(matching, refs) + _given_in_group(matching, phrases)
-    occurrences = _occurrences(docs, table, phrases, refs)
+    occurrences = _occurrences(reads, phrases, refs)
     negated = [o for o in occurrences if o.negated]
     if given:
         return Recommendation(*_entity_evidence(given[0])), negated
@@ -174,14 +209,14 @@ def _recommended(
 
 
 def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) -> list[ConditionOutcome]:
-    docs = _documents(final)
+    reads = _reads(final, table)
     out: list[ConditionOutcome] = []
     for cref in table.conditions:
         cond = cref.condition
         entries = ", ".join(cond.items)
         rests_on = tuple(r.name for r in cref.refs)
         if cond.applies_if:
-            trigger, _ = _recommended(docs, table, matching, cref.applies_refs, cref.applies_phrases)
+            trigger, _ = _recommended(reads, matching, cref.applies_refs, cref.applies_phrases)
             if trigger is None:
                 rests_on = tuple(r.name for r in cref.applies_refs)
                 out.append(ConditionOutcome(
@@ -190,7 +225,7 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
                     rests_on=rests_on,
                 ))
                 continue
-        hit, negated = _recommended(docs, table, matching, cref.refs, cref.phrases)
+        hit, negated = _recommended(reads, matching, cref.refs, cref.phrases)
         by_phrase = hit is not None and hit.by_phrase
         if hit is not None:  # a verdict met by what was given rests on those decisions, not on the absences
             rests_on = _given_names(matching, cref.refs)

@@ -16,6 +16,7 @@ answer found in both counts once (the structured entry first).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -138,28 +139,46 @@ def entry_entities(
     round (a form's boxes are often filled loosely); diagnoses and differential are
     never swapped, because that difference is what the differential metrics measure.
     """
-    doc = document(text)
-    mentions = [m for m in table.find_items(doc) if _fits(kind, mention_kind(m))]
-    if not mentions:
+    parts, negated = table.remember(("entry", kind, text), lambda: _entry_reading(text, kind, table))
+    if not parts:
         if not text.strip() and icd is None:
             return []
         return [Entity(kind=kind, text=text.strip() or (icd or ""), icd10=icd, evidence=evidence,
-                       source=source, negated=item_negation(doc))]
-    whole = len({(m.hit.first, m.hit.last) for m in mentions}) == 1
+                       source=source, negated=negated)]
     out = []
-    for m in mentions:
-        action = kind in ("workup", "treatment")
-        negated = (cues.negation if action else cues.hard_negation)(doc, m.hit.first, m.hit.last)
-        out.append(Entity(
-            kind=mention_kind(m) if action else kind,
-            text=text.strip() if whole else doc.quote(m.hit),
-            icd10=icd,
-            evidence=evidence,
-            source=source,
-            negated=negated,
-        ))
+    for part in parts:
+        out.append(Entity(kind=part.kind, text=part.text, icd10=icd, evidence=evidence, source=source,
+                          negated=part.negated))
         icd = None
     return out
+
+
+@dataclass(frozen=True)
+class EntryPart:
+    """One reference item an entry names: its kind, its words in the entry, and the cue that negates it."""
+
+    kind: EntityKind
+    text: str
+    negated: str | None
+
+
+def _entry_reading(text: str, kind: EntityKind, table: ReferenceTable) -> tuple[tuple[EntryPart, ...], str | None]:
+    """What an entry of a ``kind`` field names against the case, with the negation opening it when it
+    names nothing: read once per case and entry text (the same entries come back answer after answer)."""
+    doc = document(text)
+    mentions = [m for m in table.find_items(doc) if _fits(kind, mention_kind(m))]
+    if not mentions:
+        return (), item_negation(doc)
+    whole = len({(m.hit.first, m.hit.last) for m in mentions}) == 1
+    parts = []
+    for m in mentions:
+        action = kind in ("workup", "treatment")
+        parts.append(EntryPart(
+            kind=mention_kind(m) if action else kind,
+            text=text.strip() if whole else doc.quote(m.hit),
+            negated=(cues.negation if action else cues.hard_negation)(doc, m.hit.first, m.hit.last),
+        ))
+    return tuple(parts), None
 
 
 def structured_entities(final: FinalResponse, table: ReferenceTable) -> list[Entity]:
