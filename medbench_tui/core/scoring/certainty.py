@@ -83,13 +83,13 @@ class DoubtRule:
 def _words_present(f: ItemFacts) -> bool:
     if not f.missing or f.unsaid is not None or f.row.ref is None:
         return False
-    return any(_share(frozenset(p.words), f.words.whole) >= PRESENT_SHARE for p in f.row.ref.phrases)
+    return any(_share(words, f.words.whole) >= PRESENT_SHARE for words in f.row.ref.word_sets)
 
 
 def _near_words(f: ItemFacts) -> bool:
     if not f.missing or f.unsaid is not None or f.row.ref is None:
         return False
-    return any(_share(frozenset(p.words), f.words.unread) >= NEAR_SHARE for p in f.row.ref.phrases)
+    return any(_share(words, f.words.unread) >= NEAR_SHARE for words in f.row.ref.word_sets)
 
 
 def _terse_plan(f: ItemFacts) -> bool:

@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal, TypeVar
 
 from rapidfuzz.distance import OSA
@@ -97,6 +98,11 @@ class Ref:
     @property
     def is_diagnosis(self) -> bool:
         return self.kind in DIAGNOSIS_KINDS
+
+    @cached_property
+    def word_sets(self) -> tuple[frozenset[str], ...]:
+        """Each name's distinct words, made once per case (the doubt rules weigh them for every answer)."""
+        return tuple(frozenset(p.words) for p in self.phrases)
 
 
 @dataclass(eq=False)
