@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
 from medbench_tui.core.scoring.match import CREDIT, Candidate, Pairing
 from medbench_tui.core.scoring.reference import MOST_WORDS_RULE
-from medbench_tui.core.text import normalise
+from medbench_tui.core.text import key_tokens, normalise
 
 Certainty = Literal["certain", "uncertain"]
 
@@ -186,7 +187,7 @@ def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     count = 0
     for name, text in texts.items():
         count += len(text.split())
-        whole.update(normalise(text).split())
+        whole.update(w for t in key_tokens(document(text).tokens) for w in t.norm.split())  # as extraction read it
         spans = read.get(name, [])
         start = 0
         for cut in [*_PIECE_BREAK.finditer(text), None]:
