@@ -143,9 +143,15 @@ CONCEPT_MATCHES = frozenset({SAFETY_NET, FOLLOW_UP})
 
 def _by_action(entity: Entity, pool: list[Ref], table: ReferenceTable) -> list[Candidate]:
     """The items the entity names as a clinical action in other words than theirs
-    (``actions.ACTION_RULES``): the same team, the item's drug by its route, a drug of its class."""
-    answer = read_action(entity.text)
+    (``actions.ACTION_RULES``): the same team, the item's drug by its route, a drug of its class.
+    Read once per case and text, like :func:`_by_text`."""
     declined = entity.status == "negated"
+    return table.remember(("by_action", entity.kind, entity.text, declined),
+                          lambda: _read_action(entity.text, declined, pool, table))
+
+
+def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTable) -> list[Candidate]:
+    answer = read_action(text)
     out = []
     for ref in pool:
         rule = rule_for(answer, ref.reading, ref.klass in CREDIT, declined=declined and table.declinable(ref))
