@@ -20,9 +20,11 @@ condition word a few words away. Errors on the found side therefore stay mostly 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from typing import Literal
 
 from medbench_tui.core.scoring.document import document
@@ -188,11 +190,14 @@ def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     for name, text in texts.items():
         count += len(text.split())
         whole.update(w for t in key_tokens(document(text).tokens) for w in t.norm.split())  # as extraction read it
-        spans = read.get(name, [])
+        spans = sorted(read.get(name, []))
+        starts = [a for a, _ in spans]
+        reach = list(accumulate((b for _, b in spans), max))  # the furthest end of the spans up to each
         start = 0
         for cut in [*_PIECE_BREAK.finditer(text), None]:
             stop = cut.start() if cut is not None else len(text)
-            if not any(a < stop and start < b for a, b in spans):
+            before = bisect_left(starts, stop)  # the spans that start before the piece ends
+            if not (before and reach[before - 1] > start):  # none of them ends inside or after its start
                 unread.update(normalise(text[start:stop]).split())
             start = cut.end() if cut is not None else stop
     return AnswerWords(frozenset(whole), frozenset(unread), count, len(extraction.entities))
