@@ -399,7 +399,7 @@ def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     paragraph_end = text.find("\n\n", at)
     if close_at == -1 or (paragraph_end != -1 and close_at > paragraph_end) or close_at - at > BRACKET_REACH:
         return None
-    inside = [i for i, t in enumerate(doc.tokens) if open_at < t.start < close_at]
+    inside = doc.tokens_within(open_at, close_at)
     return (inside[0], inside[-1]) if inside else None
 
 

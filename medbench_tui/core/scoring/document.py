@@ -9,6 +9,7 @@ punctuation at all (a model's run-on output) would make reading quadratic in its
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -132,6 +133,14 @@ class Document:
         while last + 1 < len(self.tokens) and self.clause[last + 1] == self.clause[at]:
             last += 1
         return Hit(first, last)
+
+    def tokens_within(self, start: int, end: int) -> range:
+        """The tokens that start after character ``start`` and before ``end``: found by the tokens' starts,
+        which are in order (listed once: every word inside brackets asks for its brackets' tokens)."""
+        starts = self.found.get("starts")
+        if starts is None:
+            starts = self.found["starts"] = [t.start for t in self.tokens]
+        return range(bisect_right(starts, start), bisect_left(starts, end))
 
     def span(self, hit: Hit) -> tuple[int, int]:
         """Character offsets of a hit in the text."""
