@@ -121,6 +121,8 @@ def _close_to_an_item(f: ItemFacts) -> bool:
 def _share(words: frozenset[str], within: frozenset[str]) -> float:
     """The share of ``words`` the answer holds, a word also held by its clipped form ("psych" for
     psychiatry, "para" for paracetamol): terse answers clip words the grader does not expand."""
+    if not within:  # an empty answer (or no unread part) holds nothing
+        return 0.0
     forms = _forms(words)
     if not forms:
         return 0.0
