@@ -259,7 +259,12 @@ def _via_note(p: Pairing) -> str | None:
 
 def build_scorecard(case: Case, transcript: Transcript, extraction: Extraction,
                     prices: PriceTable | None = None) -> Scorecard:
-    table = reference_table(case)
+    return _scorecard(case, reference_table(case), transcript, extraction, prices)
+
+
+def _scorecard(case: Case, table: ReferenceTable, transcript: Transcript, extraction: Extraction,
+               prices: PriceTable | None) -> Scorecard:
+    """The card of ``extraction`` against ``table``, the case's reference already looked up."""
     matching: Matching = match(extraction, table)
     final = transcript.final or FinalResponse()
     complete = transcript.status == "complete" and transcript.final is not None and extraction.error is None
@@ -453,10 +458,10 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
     """
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
-    extractor = extractor or TextExtractor()
     final, notes = within_cap(transcript.final or FinalResponse())
-    extraction = extractor.extract(case, final)
-    return _noted(build_scorecard(case, _with_final(transcript, final, notes), extraction, prices), notes)
+    table = reference_table(case)  # looked up once: its key is the case's content, written out
+    extraction = extractor.extract(case, final) if extractor is not None else TextExtractor().read(table, final)
+    return _noted(_scorecard(case, table, _with_final(transcript, final, notes), extraction, prices), notes)
 
 
 async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
@@ -464,11 +469,14 @@ async def score_async(case: Case, transcript: Transcript, *, extractor: Extracto
     """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
-    extractor = extractor or TextExtractor()
     final, notes = within_cap(transcript.final or FinalResponse())
-    aextract = getattr(extractor, "aextract", None)
-    extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
-    return _noted(build_scorecard(case, _with_final(transcript, final, notes), extraction, prices), notes)
+    table = reference_table(case)
+    if extractor is None:
+        extraction = TextExtractor().read(table, final)
+    else:
+        aextract = getattr(extractor, "aextract", None)
+        extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
+    return _noted(_scorecard(case, table, _with_final(transcript, final, notes), extraction, prices), notes)
 
 
 def _with_final(transcript: Transcript, final: FinalResponse, notes: list[str]) -> Transcript:

@@ -127,7 +127,10 @@ class TextExtractor:
     name = "text"
 
     def extract(self, case: Case, final: FinalResponse) -> Extraction:
-        table = reference_table(case)
+        return self.read(reference_table(case), final)
+
+    def read(self, table: ReferenceTable, final: FinalResponse) -> Extraction:
+        """The extraction against the case's table, already looked up (``score`` looks it up once)."""
         entities = structured_entities(final, table)
         found: list[Entity] = []
         if final.text:
