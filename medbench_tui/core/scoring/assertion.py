@@ -375,6 +375,7 @@ def bracket_of(doc: Document, k: int) -> tuple[int, int] | None:
 
 BRACKET_REACH = 300
 """Characters a bracket's text may run on either side of a word inside it."""
+_PAREN_RE = re.compile(r"[()]")
 
 
 def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
@@ -385,13 +386,13 @@ def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     line_start = max(text.rfind("\n\n", 0, at) + 1, at - BRACKET_REACH)
     depth = 0
     open_at = -1
-    for i in range(at - 1, line_start - 1, -1):
+    for i in reversed([m.start() for m in _PAREN_RE.finditer(text, line_start, at)]):  # the brackets only
         if text[i] == ")":
             depth += 1
-        elif text[i] == "(":
-            if depth == 0:
-                open_at = i
-                break
+        elif depth == 0:
+            open_at = i
+            break
+        else:
             depth -= 1
     if open_at == -1:
         return None
