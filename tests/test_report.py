@@ -71,6 +71,18 @@ def test_bootstrap_mean_edges():
     assert spread.low < 30 < spread.high
 
 
+
+def test_resampling_a_few_rows_at_a_time_gives_the_very_same_interval(monkeypatch):
+    """Drawing the resamples in blocks keeps memory small; the numbers are those of one draw."""
+    from medbench_tui.core.reports import statistics
+
+    values = [float(v) for v in range(0, 100, 3)]
+    whole = paired_difference(values, values[::-1], "workup_score", seed=3, key="k", resamples=999)
+    single = bootstrap_mean(values, "workup_score", seed=3, key="k", resamples=999)
+    monkeypatch.setattr(statistics, "BLOCK", 7 * len(values))  # 7 rows a block, the last one short
+    assert paired_difference(values, values[::-1], "workup_score", seed=3, key="k", resamples=999) == whole
+    assert bootstrap_mean(values, "workup_score", seed=3, key="k", resamples=999) == single
+
 @pytest.fixture
 def store(tmp_path):
     with RunStore(tmp_path / "runs.sqlite") as opened:

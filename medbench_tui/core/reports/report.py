@@ -333,8 +333,9 @@ def build_report(
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
     rubric_cases = {c["id"]: c.get("metadata") or {} for c in group.config.get("cases", []) if c.get("kind") == RUBRIC}
-    every_run = [r for r in store.runs(group.id) if r.case_id not in rubric_cases]
-    rubric_runs = [r for r in store.runs(group.id) if r.case_id in rubric_cases]
+    stored = store.runs(group.id)
+    every_run = [r for r in stored if r.case_id not in rubric_cases]
+    rubric_runs = [r for r in stored if r.case_id in rubric_cases]
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
     prices, repriced = _prices_for(bank, group.config.get("prices"))
     runs = counted_runs(group, every_run)
@@ -364,8 +365,8 @@ def build_report(
         name: _summary(name, configs.get(name, {}), case_ids, outcomes, **stats) for name in chosen
     }
     paired, excluded = _complete_cases(case_ids, chosen, outcomes)
-    headline = summaries
-    if len(chosen) > 1:
+    headline = summaries  # the same figures when every system completed every case: not drawn again
+    if len(chosen) > 1 and paired != case_ids:
         headline = {name: _summary(name, configs.get(name, {}), paired, outcomes, **stats) for name in chosen}
     comparisons = [_compare(a, b, paired, outcomes, **stats) for a, b in combinations(chosen, 2)]
     basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
@@ -132,8 +132,8 @@ def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired
     data = [np.asarray(s, dtype=float) for s in samples]
     if paired or len(data) == 1:
         n = data[0].shape[-1]
-        index = rng.integers(0, n, (resamples, n))
-        theta_b = statistic(*[s[..., index] for s in data], axis=-1)
+        theta_b = np.concatenate([statistic(*[np.take(s, index, axis=-1) for s in data], axis=-1)
+                                  for index in _resample_blocks(rng, n, resamples)])
         jackknife = _jackknife_paired(data, statistic, n)
     else:  # independent samples, each resampled on its own (as scipy does, one after the other)
         theta_b = statistic(*[s[..., rng.integers(0, s.shape[-1], (resamples, s.shape[-1]))] for s in data], axis=-1)
@@ -153,6 +153,19 @@ def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired
             if found is not None:
                 return found.low, found.high, method
     return None, None, f"bootstrap: {NOT_ESTIMABLE}"
+
+
+BLOCK = 1 << 18
+"""Resampled values drawn at a time: a few MB, however many cases and resamples."""
+
+
+def _resample_blocks(rng: Any, n: int, resamples: int) -> Iterator[Any]:
+    """The (resamples, n) resampling indices a few rows at a time: the same numbers, in the same
+    order, as one call draws (the generator's stream does not depend on the shape asked for), but
+    memory stays small and fresh pages are not faulted in for every interval."""
+    rows = max(1, BLOCK // n)
+    for start in range(0, resamples, rows):
+        yield rng.integers(0, n, (min(rows, resamples - start), n))
 
 
 def _jackknife_paired(data: list[Any], statistic: Statistic, n: int) -> list[Any]:
