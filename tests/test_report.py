@@ -190,3 +190,44 @@ def test_a_metric_a_case_leaves_undefined_is_paired_where_defined(store):
     assert report.summaries["base"].metrics["differential_accuracy"].n == 2
     assert "differential_accuracy" not in report.comparisons[0].per_case[1]
     assert "| c2 | +0.00 | – |" in render_markdown(report)
+
+
+def _drawn_by_rich(table, right, width):
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    buffer = io.StringIO()
+    drawn = RichTable(box=box.SIMPLE_HEAD)
+    for column, numeric in zip(table.columns, right, strict=True):
+        drawn.add_column(column, justify="right" if numeric else "left", overflow="fold")
+    for row in table.rows:
+        drawn.add_row(*row)
+    Console(file=buffer, width=width, color_system=None, force_terminal=False, highlight=False).print(drawn)
+    return buffer.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(("columns", "rows", "right"), [
+    (["metric", "a", "b"], [["Diagnosis", "64.17 [55.00, 73.33]", "100.00 (no interval) ⚠"], ["Steps", "3", "–"]],
+     [False, True, True]),
+    (["case", "Δ"], [["em-001", "−12.50"], ["a much longer case id", "+0.00"], ["short row"]], [False, True]),
+    (["wide header over narrow cells", "n"], [], [False, True]),
+    (["名前", "値"], [["肺炎", "1"], ["x", "22"]], [False, True]),
+    (["field", "value"], [["x" * 108, "1"]], [False, True]),  # exactly the width
+])
+def test_plain_tables_are_drawn_as_rich_draws_them(columns, rows, right):
+    from medbench_tui.core.reports.report import Table, plain_table
+
+    table = Table("t", columns, rows)
+    assert plain_table(table, right, 120) == _drawn_by_rich(table, right, 120)
+
+
+@pytest.mark.parametrize("rows", [
+    [["x" * 109, "1"]],  # a column wider by one: rich wraps it
+    [["[bold]markup[/bold]", "1"]], [["a:smile:", "1"]], [["two\nlines", "1"]], [[" padded", "1"]],
+    [["a", "1", "a cell with no column"]],
+])
+def test_tables_plain_drawing_cannot_match_are_left_to_rich(rows):
+    from medbench_tui.core.reports.report import Table, plain_table
+
+    assert plain_table(Table("t", ["field", "value"], rows), [False, True], 120) is None
