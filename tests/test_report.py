@@ -164,6 +164,16 @@ def test_every_format_renders(store):
     assert "Diagnosis Accuracy" in text and "Incomplete runs" in text and "\x1b[" not in text
 
 
+
+def test_the_run_summary_leaves_the_comparisons_out_and_shows_the_same(store):
+    from medbench_tui.core.reports.report import render_text
+
+    _group(store, {("c1", "base"): (True, 100, 50.0), ("c1", "agent"): (True, 0, 70.0),
+                   ("c2", "base"): (True, 0, 20.0), ("c2", "agent"): (True, 100, 80.0)})
+    summary = build_report(store, resamples=999, compare=False)
+    assert summary.comparisons == []
+    assert render_text(summary, paired=False) == render_text(build_report(store, resamples=999), paired=False)
+
 def test_systems_filter_and_unknown_system(store):
     _group(store, {("c1", "base"): (True, 100, 50.0), ("c1", "agent"): (True, 0, 70.0)})
     report = build_report(store, systems=["agent"], resamples=999)

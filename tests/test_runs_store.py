@@ -80,6 +80,17 @@ def test_record_and_read_back(store):
     assert store.integrity_problems() == []
 
 
+
+def test_runs_read_for_a_report_leave_the_configurations_out(store):
+    group = store.create_group({"systems": []}, 1)
+    store.record(make_run(group.id, "c1", "base"))
+    (whole,) = store.runs(group.id)
+    (light,) = store.runs(group.id, configs=False)
+    assert (light.system_config, light.simulator_config, light.evaluator_config) == ({}, {}, {})
+    assert whole.simulator_config == {"name": "grounded"}
+    assert {**vars(light), "system_config": whole.system_config, "simulator_config": whole.simulator_config,
+            "evaluator_config": whole.evaluator_config} == vars(whole)
+
 def test_rerun_replaces_the_row(store):
     group = store.create_group({}, 1)
     store.record(make_run(group.id, "c1", "a", complete=False))

@@ -29,7 +29,7 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
     """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`)."""
     paired = set(report.paired_cases)
     left_out = set(report.error_tests_left_out)
-    runs = [r for r in store.runs(report.group_id) if r.system in report.systems]
+    runs = [r for r in store.runs(report.group_id, configs=False) if r.system in report.systems]
     by_pair: dict[tuple[str, str], list[Any]] = {}
     for run in counted_runs(store.group(report.group_id), runs):
         by_pair.setdefault((run.case_id, run.system), []).append(run)

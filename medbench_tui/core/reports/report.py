@@ -322,18 +322,20 @@ def build_report(
     by: str | None = None,
     include_error_tests: bool = False,
     bank: Path | None = None,
+    compare: bool = True,
 ) -> Report:
     """The report of a run group (default: the latest), for ``systems`` (default: all,
     in the group's order). ``seed`` (default: the group's) seeds every bootstrap; ``by``
     adds a subgroup table; ``bank`` is where the group's manifest is checked (default:
-    the bank the group recorded)."""
+    the bank the group recorded). ``compare=False`` leaves the paired comparisons out (the
+    summary ``medbench run`` prints shows none, and ten systems make 45 pairs to bootstrap)."""
     if by is not None and by not in SUBGROUP_FIELDS:
         raise UsageError(f"--by {by}: choose one of {', '.join(SUBGROUP_FIELDS)}")
     group = store.group(group_id) if group_id else store.latest_group()
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
     rubric_cases = {c["id"]: c.get("metadata") or {} for c in group.config.get("cases", []) if c.get("kind") == RUBRIC}
-    stored = store.runs(group.id)
+    stored = store.runs(group.id, configs=False)
     every_run = [r for r in stored if r.case_id not in rubric_cases]
     rubric_runs = [r for r in stored if r.case_id in rubric_cases]
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
@@ -368,7 +370,7 @@ def build_report(
     headline = summaries  # the same figures when every system completed every case: not drawn again
     if len(chosen) > 1 and paired != case_ids:
         headline = {name: _summary(name, configs.get(name, {}), paired, outcomes, **stats) for name in chosen}
-    comparisons = [_compare(a, b, paired, outcomes, **stats) for a, b in combinations(chosen, 2)]
+    comparisons = [_compare(a, b, paired, outcomes, **stats) for a, b in combinations(chosen, 2)] if compare else []
     basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes
                                             and outcomes[(c, chosen[0])].complete]
     chosen_runs = [r for r in runs if r.system in chosen and r.case_id in case_ids]

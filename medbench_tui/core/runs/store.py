@@ -20,6 +20,7 @@ import math
 import re
 import secrets as _random
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -384,7 +385,8 @@ _RUN_COLUMNS = (
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction", "requests", "attempts")
 _ATTEMPT_COLUMNS = ("status", "reason", "started_at", "finished_at", "seconds", "steps", "retries", "transcript",
                     "requests", "attempts")
-_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config", "seeds")
+_SETUP_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
+_CONFIG_COLUMNS = (*_SETUP_COLUMNS, "seeds")
 _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
                    "outside_soft_range", "repeat")
 
@@ -692,9 +694,12 @@ class RunStore:
         )
 
     def runs(
-        self, group_id: str, *, system: str | None = None, status: str | None = None, full: bool = False
+        self, group_id: str, *, system: str | None = None, status: str | None = None, full: bool = False,
+        configs: bool = True,
     ) -> list[RunRecord]:
-        """The runs of a group (ordered by case, then system), with their metrics."""
+        """The runs of a group (ordered by case, then system), with their metrics. ``configs=False``
+        leaves each run's system, simulator and evaluator configurations empty: a report of
+        thousands of runs needs none of them, and they are most of what a run holds."""
         where, params = ["group_id = ?"], [group_id]
         if system is not None:
             where.append("system = ?")
@@ -702,7 +707,7 @@ class RunStore:
         if status is not None:
             where.append("status = ?")
             params.append(status)
-        return self._runs(" AND ".join(where), params, full=full, order="case_id, system, repeat")
+        return self._runs(" AND ".join(where), params, full=full, order="case_id, system, repeat", configs=configs)
 
     def run(self, run_id: int) -> RunRecord:
         """One run with everything: transcript, scorecard, extraction."""
@@ -736,8 +741,10 @@ class RunStore:
         """Every run of one case across groups, oldest first."""
         return self._runs("case_id = ?", [case_id], full=full, order="started_at, id")
 
-    def _runs(self, where: str, params: Sequence[object], *, full: bool, order: str = "id") -> list[RunRecord]:
-        columns = list(_RUN_COLUMNS) + (list(_JSON_COLUMNS) if full else [])
+    def _runs(self, where: str, params: Sequence[object], *, full: bool, order: str = "id",
+              configs: bool = True) -> list[RunRecord]:
+        columns = [c for c in _RUN_COLUMNS if configs or c not in _SETUP_COLUMNS]
+        columns += list(_JSON_COLUMNS) if full else []
         rows = self._query(f"SELECT {', '.join(columns)} FROM runs WHERE {where} ORDER BY {order}", params)
         if not rows:
             return []
@@ -745,7 +752,7 @@ class RunStore:
         records = []
         for row in rows:
             values = dict(row)
-            for key in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()):
+            for key in (c for c in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()) if c in values):
                 values[key] = self._decode(values[key], f"run {row['id']}, {key}")
             for key in _NUMBER_COLUMNS:
                 if values[key] is not None and not isinstance(values[key], (int, float)):
@@ -769,6 +776,7 @@ class RunStore:
             for run_id, name, value, label in rows:
                 if value is not None and not isinstance(value, (int, float)):
                     raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
+                name = sys.intern(name)  # one string for every run's "diagnosis_accuracy"
                 numbers, labels = found.setdefault(run_id, ({}, {}))
                 if value is not None:
                     numbers[name] = value
