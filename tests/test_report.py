@@ -83,6 +83,20 @@ def test_resampling_a_few_rows_at_a_time_gives_the_very_same_interval(monkeypatc
     assert paired_difference(values, values[::-1], "workup_score", seed=3, key="k", resamples=999) == whole
     assert bootstrap_mean(values, "workup_score", seed=3, key="k", resamples=999) == single
 
+
+def test_row_means_are_numpys_to_the_last_bit():
+    """Rows of one length are reduced together: each row's mean and SD are the very numbers NumPy
+    gives for that row alone (reports must not move when computed faster)."""
+    import numpy as np
+
+    from medbench_tui.core.reports.report import row_means
+
+    generator = np.random.default_rng(4)
+    rows = [list(generator.random(size) * scale) for size in (2, 3, 3, 8, 9, 13, 130, 2, 3)
+            for scale in (1.0, 100.0, 1e9)]
+    assert row_means(rows) == [float(np.mean(row)) for row in rows]
+    assert row_means(rows, sd=True) == [float(np.std(row, ddof=1)) for row in rows]
+
 @pytest.fixture
 def store(tmp_path):
     with RunStore(tmp_path / "runs.sqlite") as opened:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
@@ -25,8 +26,9 @@ COLUMNS = ("group_id", "case_id", "system", "repeat", "status", "reason", "metri
            "left_out", *META_COLUMNS)
 
 
-def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
-    """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`)."""
+def matrix_rows(store: RunStore, report: Any) -> Iterator[dict[str, Any]]:
+    """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`), one
+    at a time: the CSV is written as they come, never holding a dictionary per value."""
     paired = set(report.paired_cases)
     left_out = set(report.error_tests_left_out)
     runs = [r for r in store.runs(report.group_id, configs=False) if r.system in report.systems]
@@ -37,7 +39,6 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
         key for key, found in by_pair.items() if len(found) >= report.repeats and all(r.complete for r in found)
     }
     counted_ids = {run.id for found in by_pair.values() for run in found}
-    rows = []
     for run in runs:
         facts = report.case_facts.get(run.case_id, {})
         base = {
@@ -50,11 +51,10 @@ def matrix_rows(store: RunStore, report: Any) -> list[dict[str, Any]]:
             **{name: facts.get(name) for name in META_COLUMNS},
         }
         if not run.complete:
-            rows.append({**base, "metric": "", "value": None})
+            yield {**base, "metric": "", "value": None}
             continue
         values = {**run.metrics, "steps": float(run.steps), "outside_soft_range": float(bool(run.outside_soft_range))}
-        rows += [{**base, "metric": name, "value": value} for name, value in sorted(values.items())]
-    return rows
+        yield from ({**base, "metric": name, "value": value} for name, value in sorted(values.items()))
 
 
 def render_matrix(store: RunStore, report: Any, fmt: str) -> str:
@@ -64,7 +64,7 @@ def render_matrix(store: RunStore, report: Any, fmt: str) -> str:
         document = {
             "group_id": report.group_id, "systems": report.systems, "repeats": report.repeats, "seed": report.seed,
             "paired_cases": report.paired_cases, "error_tests_left_out": report.error_tests_left_out,
-            "columns": list(COLUMNS), "rows": rows,
+            "columns": list(COLUMNS), "rows": list(rows),
         }
         return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     buffer = io.StringIO()
