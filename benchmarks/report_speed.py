@@ -1,4 +1,4 @@
-"""How long a report of a repeated run group takes to build and render.
+"""How long a report of a repeated run group takes to build and render, and its memory.
 
     python benchmarks/report_speed.py [--cases 33] [--repeats 3] [--resamples 9999] [--quick]
 
@@ -6,14 +6,25 @@ Stores a synthetic run group (two systems, CASES cases, REPEATS repeats, the met
 scorecard has) in a temporary run store, then times build_report (every bootstrap
 interval, the taxonomy, the case mix, subgroups by urgency) and each rendering. The TUI
 builds the same report in a worker thread when a group opens.
+
+Printed against issue 41's targets (a 1,500-run group: --cases 250 --repeats 3):
+- build_report + the text rendering (what `medbench report` prints): at most 1 s of CPU;
+- the report step's memory, at most 100 MB: this process's peak RSS after building and
+  rendering every format and the matrix (interpreter, imports and the filled store
+  included, so an upper bound), and the Python heap's peak during build + text render
+  (tracemalloc, NumPy's buffers included; a second pass, as tracing slows it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
+import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 from medbench_tui.core.reports.case_matrix import render_matrix
@@ -22,6 +33,13 @@ from medbench_tui.core.reports.report import build_report
 from medbench_tui.core.runs.store import RunRecord, RunStore, flatten_metrics
 
 URGENCY = ("routine", "urgent", "emergency")
+TARGET_CPU = 1.0
+TARGET_MB = 100
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident set so far (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def fill(store: RunStore, cases: int, repeats: int, rng: random.Random) -> str:
@@ -51,7 +69,7 @@ def fill(store: RunStore, cases: int, repeats: int, rng: random.Random) -> str:
     return group.id
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=33)
     parser.add_argument("--repeats", type=int, default=3)
@@ -62,19 +80,36 @@ def main(argv: list[str] | None = None) -> None:
         args.cases, args.repeats, args.resamples = 6, 2, 199
     with tempfile.TemporaryDirectory() as folder, RunStore(Path(folder) / "runs.sqlite") as store:
         group = fill(store, args.cases, args.repeats, random.Random(1))
-        started = time.perf_counter()
+        filled_rss = peak_rss_mb()
+        cpu, started = time.process_time(), time.perf_counter()
         report = build_report(store, group, resamples=args.resamples, by="urgency")
-        built = time.perf_counter() - started
-        print(f"{args.cases} cases x 2 systems x {args.repeats} repeats, {args.resamples} resamples")
-        print(f"build_report (with --by urgency): {built:.2f} s")
+        built_cpu, built = time.process_time() - cpu, time.perf_counter() - started
+        print(f"{args.cases} cases x 2 systems x {args.repeats} repeats ({2 * args.cases * args.repeats} runs), "
+              f"{args.resamples} resamples; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"build_report (with --by urgency): {built:.2f} s wall, {built_cpu:.2f} s CPU")
+        text_cpu = 0.0
         for fmt in ("text", "md", "json", "csv", "html"):
-            started = time.perf_counter()
+            cpu, started = time.process_time(), time.perf_counter()
             size = len(render(report, fmt))
+            text_cpu = time.process_time() - cpu if fmt == "text" else text_cpu
             print(f"render {fmt:5}: {1000 * (time.perf_counter() - started):7.1f} ms ({size / 1024:.0f} KiB)")
         started = time.perf_counter()
         size = len(render_matrix(store, report, "csv"))
         print(f"matrix csv  : {1000 * (time.perf_counter() - started):7.1f} ms ({size / 1024:.0f} KiB)")
+        step_rss = peak_rss_mb()
+        tracemalloc.start()
+        render(build_report(store, group, resamples=args.resamples, by="urgency"), "text")
+        heap = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+    fast = built_cpu + text_cpu <= TARGET_CPU
+    small = step_rss <= TARGET_MB
+    print(f"build + render text: {built_cpu + text_cpu:.2f} s CPU (target <= {TARGET_CPU:.0f} s: "
+          f"{'met' if fast else 'MISSED'})")
+    print(f"report step memory: peak RSS of this process {step_rss:.0f} MB after every rendering and the matrix "
+          f"({filled_rss:.0f} MB with the store filled, before the report's imports; target <= {TARGET_MB} MB: "
+          f"{'met' if small else 'MISSED'}); Python heap peak during build + text render {heap:.1f} MB (tracemalloc)")
+    return 0 if (fast and small) or args.quick else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

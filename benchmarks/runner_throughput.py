@@ -29,6 +29,7 @@ import multiprocessing
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,26 +96,43 @@ class Doctor:
 
 
 def serve(latency: float, turns: int, pipe) -> None:
-    """The endpoint's process: start, report the URL, wait for stop, report the count."""
+    """The endpoint's process: start, report the URL, wait for stop, report the count (requests
+    are counted, not kept: a large batch would fill this process with their bodies)."""
     from tests.support.fake_openai import FakeOpenAI
 
-    server = FakeOpenAI(responder=Doctor(turns), latency=latency).start()
+    server = FakeOpenAI(responder=Doctor(turns), latency=latency, record=False).start()
     pipe.send(server.base_url)
     pipe.recv()
-    pipe.send((len(server.chat_requests), time.process_time()))
+    pipe.send((server.chat_answered, time.process_time()))
     server.close()
 
 
-def write_bank(folder: Path, cases: int, base_url: str) -> Path:
+SYSTEMS = (("doctor-a", "model-a"), ("doctor-b", "model-b"))
+"""System name and model (one of QUESTIONS) of each system the bank configures."""
+
+
+def write_bank(folder: Path, cases: int, base_url: str, systems: Sequence[tuple[str, str]] = SYSTEMS) -> Path:
     from make_bank import make_bank
 
     make_bank(folder, cases)
-    systems = "".join(
+    entries = "".join(
         f"  {name}:\n    kind: openai-chat\n    base_url: {base_url}\n    model: {model}\n    timeout: 60\n"
-        for name, model in (("doctor-a", "model-a"), ("doctor-b", "model-b"))
+        for name, model in systems
     )
-    (folder / "medbench.yaml").write_text(f"systems:\n{systems}", encoding="utf-8")
+    (folder / "medbench.yaml").write_text(f"systems:\n{entries}", encoding="utf-8")
     return folder
+
+
+def import_once() -> float:
+    """Import what a batch loads once per process, whatever its size (the SDK, a batch's
+    transport, the scorer), so that the play's figures are the play's: the CPU seconds it took."""
+    cpu = time.process_time()
+    import aiohttp  # noqa: F401
+    import openai.types.chat  # noqa: F401
+
+    import medbench_tui.core.scoring  # noqa: F401
+
+    return time.process_time() - cpu
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -137,19 +155,12 @@ def main(argv: list[str] | None = None) -> None:
     endpoint = context.Process(target=serve, args=(args.latency, args.turns, theirs), daemon=True)
     endpoint.start()
     base_url = ours.recv()
-    cpu = time.process_time()
-    # once per process, whatever the batch size: the SDK, a batch's transport, the scorer
-    import aiohttp  # noqa: F401
-    import openai.types.chat  # noqa: F401
-
-    import medbench_tui.core.scoring  # noqa: F401
-
-    import_cpu = time.process_time() - cpu
+    import_cpu = import_once()
     try:
         with tempfile.TemporaryDirectory(prefix="medbench-throughput-") as tmp:
             bank = write_bank(Path(tmp) / "bank", args.cases, base_url)
             cpu, wall = time.process_time(), time.perf_counter()
-            plan = plan_run(load_bank(bank), ["doctor-a", "doctor-b"], seed=1)
+            plan = plan_run(load_bank(bank), [name for name, _ in SYSTEMS], seed=1)
             plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
             with RunStore(Path(tmp) / "runs.sqlite") as store:
                 runner = Runner(store, plan, concurrency=args.concurrency)  # the endpoint's cap as `medbench run`'s

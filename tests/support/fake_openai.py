@@ -61,6 +61,8 @@ Behaviours real servers showed:
 
 Every request is recorded in ``requests`` (method, path, lower-case headers, JSON body);
 ``chat_requests`` keeps the chat ones; ``reset()`` forgets requests and the queue.
+``record = False`` keeps none (a benchmark's server answers hundreds of thousands);
+``chat_answered`` counts the chat requests either way.
 """
 
 from __future__ import annotations
@@ -142,6 +144,7 @@ class FakeOpenAI:
     system_fingerprint: str | None = None
     tokenizer: str | None = None
     error_message: str | None = None  # set: every chat request gets a 400 with this message
+    record: bool = True  # False: requests are not kept in ``requests`` (``chat_answered`` still counts them)
 
     def __post_init__(self) -> None:
         if self.tokenizer not in TOKENIZERS:
@@ -149,6 +152,7 @@ class FakeOpenAI:
         self._queue: deque[Reply | Fault] = deque()
         self.in_flight = 0
         self.max_in_flight = 0
+        self.chat_answered = 0
         self._lock = threading.Lock()
         self._random = random.Random(self.seed)
         self._stopping = threading.Event()
@@ -299,6 +303,8 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def _record(self, body: Any) -> None:
+        if not self.server_state.record:
+            return
         headers = {k.lower(): v for k, v in self.headers.items()}
         with self.server_state._lock:
             self.server_state.requests.append(RecordedRequest(self.command, self.path, headers, body))
@@ -363,6 +369,7 @@ class _Handler(BaseHTTPRequestHandler):
         with state._lock:
             state.in_flight += 1
             state.max_in_flight = max(state.max_in_flight, state.in_flight)
+            state.chat_answered += 1
         try:
             item = state._next(body if isinstance(body, dict) else {})
             if state.latency:
