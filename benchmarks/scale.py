@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                 result = asyncio.run(runner.run())
                 run_cpu, run_wall = time.process_time() - cpu, time.perf_counter() - wall
                 play_rss = peak_rss_mb()
+                del runner, plan  # as `medbench run` lets them go before its summary
                 with store.connection() as db:
                     turns = db.execute("SELECT COALESCE(SUM(steps), 0) FROM runs WHERE group_id = ?",
                                        (result.group_id,)).fetchone()[0]

@@ -83,13 +83,15 @@ def test_record_and_read_back(store):
 
 def test_runs_read_for_a_report_leave_the_configurations_out(store):
     group = store.create_group({"systems": []}, 1)
-    store.record(make_run(group.id, "c1", "base"))
+    run = make_run(group.id, "c1", "base")
+    run.seeds = {"run": 7}
+    store.record(run)
     (whole,) = store.runs(group.id)
     (light,) = store.runs(group.id, configs=False)
-    assert (light.system_config, light.simulator_config, light.evaluator_config) == ({}, {}, {})
-    assert whole.simulator_config == {"name": "grounded"}
-    assert {**vars(light), "system_config": whole.system_config, "simulator_config": whole.simulator_config,
-            "evaluator_config": whole.evaluator_config} == vars(whole)
+    assert (light.system_config, light.simulator_config, light.evaluator_config, light.seeds) == ({}, {}, {}, {})
+    assert (whole.simulator_config, whole.seeds) == ({"name": "grounded"}, {"run": 7})
+    setup = ("system_config", "simulator_config", "evaluator_config", "seeds")
+    assert {**vars(light), **{key: getattr(whole, key) for key in setup}} == vars(whole)
 
 def test_rerun_replaces_the_row(store):
     group = store.create_group({}, 1)

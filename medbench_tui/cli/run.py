@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         for note in runner.cap_notes():
             print(note, file=sys.stderr)
         result = asyncio.run(_play(runner))
+        del runner, plan  # every planned case, parsed (80 MB for a thousand): the summary reuses the room
         return _summarise(store, result, args.format)
 
 

@@ -385,8 +385,9 @@ _RUN_COLUMNS = (
 _JSON_COLUMNS = ("transcript", "scorecard", "extraction", "requests", "attempts")
 _ATTEMPT_COLUMNS = ("status", "reason", "started_at", "finished_at", "seconds", "steps", "retries", "transcript",
                     "requests", "attempts")
-_SETUP_COLUMNS = ("system_config", "simulator_config", "evaluator_config")
-_CONFIG_COLUMNS = (*_SETUP_COLUMNS, "seeds")
+_CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config", "seeds")
+_SHARED_COLUMNS = ("group_id", "case_id", "case_path", "case_sha256", "system", "status")
+"""Texts many runs repeat: read once, each run pointing at the same string."""
 _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
                    "outside_soft_range", "repeat")
 
@@ -698,8 +699,8 @@ class RunStore:
         configs: bool = True,
     ) -> list[RunRecord]:
         """The runs of a group (ordered by case, then system), with their metrics. ``configs=False``
-        leaves each run's system, simulator and evaluator configurations empty: a report of
-        thousands of runs needs none of them, and they are most of what a run holds."""
+        leaves each run's system, simulator and evaluator configurations and seeds empty: a report
+        of thousands of runs needs none of them, and they are most of what a run holds."""
         where, params = ["group_id = ?"], [group_id]
         if system is not None:
             where.append("system = ?")
@@ -743,21 +744,25 @@ class RunStore:
 
     def _runs(self, where: str, params: Sequence[object], *, full: bool, order: str = "id",
               configs: bool = True) -> list[RunRecord]:
-        columns = [c for c in _RUN_COLUMNS if configs or c not in _SETUP_COLUMNS]
+        columns = [c for c in _RUN_COLUMNS if configs or c not in _CONFIG_COLUMNS]
         columns += list(_JSON_COLUMNS) if full else []
         rows = self._query(f"SELECT {', '.join(columns)} FROM runs WHERE {where} ORDER BY {order}", params)
         if not rows:
             return []
         metrics = self._metrics([row["id"] for row in rows])
         records = []
+        shared: dict[str, str] = {}
         for row in rows:
             values = dict(row)
+            for key in _SHARED_COLUMNS:
+                if isinstance(values[key], str):
+                    values[key] = shared.setdefault(values[key], values[key])
             for key in (c for c in _CONFIG_COLUMNS + (_JSON_COLUMNS if full else ()) if c in values):
                 values[key] = self._decode(values[key], f"run {row['id']}, {key}")
             for key in _NUMBER_COLUMNS:
                 if values[key] is not None and not isinstance(values[key], (int, float)):
                     raise self._damaged(f"run {row['id']}, {key}", f"{str(values[key])[:40]!r} is not a number")
-            values["seeds"] = values["seeds"] or {}
+            values["seeds"] = values.get("seeds") or {}
             if values["outside_soft_range"] is not None:
                 values["outside_soft_range"] = bool(values["outside_soft_range"])
             numbers, labels = metrics.get(row["id"], ({}, {}))
