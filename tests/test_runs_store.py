@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import sqlite3
@@ -91,7 +92,7 @@ def test_runs_read_for_a_report_leave_the_configurations_out(store):
     assert (light.system_config, light.simulator_config, light.evaluator_config, light.seeds) == ({}, {}, {}, {})
     assert (whole.simulator_config, whole.seeds) == ({"name": "grounded"}, {"run": 7})
     setup = ("system_config", "simulator_config", "evaluator_config", "seeds")
-    assert {**vars(light), **{key: getattr(whole, key) for key in setup}} == vars(whole)
+    assert dataclasses.replace(light, **{key: getattr(whole, key) for key in setup}) == whole
 
 def test_rerun_replaces_the_row(store):
     group = store.create_group({}, 1)

@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         for note in runner.cap_notes():
             print(note, file=sys.stderr)
         result = asyncio.run(_play(runner))
-        del runner, plan  # every planned case, parsed (80 MB for a thousand): the summary reuses the room
+        del runner, plan  # every planned case, parsed (some 35 MB for a thousand): room the summary reuses
         return _summarise(store, result, args.format)
 
 

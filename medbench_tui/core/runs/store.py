@@ -226,7 +226,7 @@ class RunGroup:
         return max(0, self.planned - self.complete - self.incomplete)
 
 
-@dataclass
+@dataclass(slots=True)
 class RunRecord:
     """One case x system run. Incomplete runs carry a reason and no metrics.
 
