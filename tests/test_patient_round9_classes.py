@@ -131,18 +131,6 @@ def test_asking_whether_a_test_has_been_reported_asks_for_its_report():
     assert intent.attachments_asked([ct], "Have you had a scan before?") == []
 
 
-def test_an_episode_like_this_before_is_the_previous_episodes_fact_not_the_past_history():
-    sim = patient([
-        {"id": "episodes", "topic": "earlier attacks",
-         "keywords": ["previous", "similar", "ever had this", "first time"],
-         "answer": "It's the first time it's been this bad."},
-        {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "illnesses"],
-         "answer": "I've got asthma, that's all."},
-    ])
-    reply = sim.answer("Ever had pain like this before?")
-    assert "episodes" in reply.facts and "pmh" not in reply.facts
-
-
 def test_what_set_an_illness_off_asks_for_its_trigger():
     sim = patient([
         {"id": "stressor", "topic": "life events", "keywords": ["trigger", "stress", "events"],
