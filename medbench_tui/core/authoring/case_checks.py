@@ -21,6 +21,7 @@ from medbench_tui.core.scoring.labels import NOT_GIVEN, item_labels
 from medbench_tui.core.yamldoc import YamlPath
 
 if TYPE_CHECKING:
+    from medbench_tui.core.simulators.grounded import GroundedSimulator
     from medbench_tui.core.yamldoc import PositionMap
 
 FAILED = "check.failed"
@@ -118,19 +119,24 @@ def _answer(case: Case, index: int, check: AnswerCheck) -> CheckOutcome:
 
 
 async def _questions(case: Case, bank_root: Path) -> list[CheckOutcome]:
+    """Each question check put to a fresh patient of the case: the patient's fact index is built
+    once for the case (most of its set-up) and every check starts a new dialogue over it."""
+    from medbench_tui.core.cases.model import patient_record
+    from medbench_tui.core.simulators.grounded import GroundedSimulator
+
     assert case.checks is not None
+    patient = GroundedSimulator(patient_record(case))
     outcomes = []
     for index, check in enumerate(case.checks.questions):
-        outcomes.append(await _question(case, bank_root, index, check))
+        outcomes.append(await _question(case, bank_root, index, check, patient.again()))
     return outcomes
 
 
-async def _question(case: Case, bank_root: Path, index: int, check: QuestionCheck) -> CheckOutcome:
-    from medbench_tui.core.cases.model import patient_record
+async def _question(case: Case, bank_root: Path, index: int, check: QuestionCheck,
+                    patient: GroundedSimulator) -> CheckOutcome:
     from medbench_tui.core.consultation.loop import Consultation
-    from medbench_tui.core.simulators.grounded import GroundedSimulator
 
-    consultation = Consultation(case, GroundedSimulator(patient_record(case)), system="check", bank_root=bank_root)
+    consultation = Consultation(case, patient, system="check", bank_root=bank_root)
     for earlier in check.before:
         await consultation.ask(earlier)
     reply = await consultation.ask(check.ask)

@@ -101,6 +101,7 @@ class Vocabulary:
                 if term not in found:
                     found.append(term)
         self._broader: dict[Term, frozenset[Term]] = {}
+        self._conditions: tuple[tuple[Term, tuple[str, ...]], ...] | None = None
 
     def phrases(self, name: str) -> tuple[str, ...]:
         """The phrases of the list ``name`` (one of :data:`PHRASE_LISTS`)."""
@@ -122,8 +123,16 @@ class Vocabulary:
         them, or a whole part of one ("pneumonia" of "community-acquired pneumonia"). Their
         other and lay names are what a patient must not volunteer."""
         flat = [f" {key(name)} " for name in names if key(name)]
-        return tuple(term for term in self.of_kind("condition")
-                     if any(f" {key(own)} " in name for own in term.names for name in flat if key(own)))
+        return tuple(term for term, owns in self._condition_keys()
+                     if any(own in name for own in owns for name in flat))
+
+    def _condition_keys(self) -> tuple[tuple[Term, tuple[str, ...]], ...]:
+        """Each condition with its names' keys, padded: worked out once (a leak guard asks for every
+        consultation, and keying every name of every condition each time was most of its set-up)."""
+        if self._conditions is None:
+            self._conditions = tuple((term, tuple(f" {k} " for own in term.names if (k := key(own))))
+                                     for term in self.of_kind("condition"))
+        return self._conditions
 
     def broader(self, term: Term) -> frozenset[Term]:
         """Every term ``term`` belongs to, directly or through others (enoxaparin: low-molecular-
