@@ -24,16 +24,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import multiprocessing
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+if TYPE_CHECKING:
+    from medbench_tui.core.runs.runner import GroupResult, RunPlan
+    from medbench_tui.core.runs.store import RunStore
 
 FINAL = """FINAL RESPONSE
 Diagnosis: Pneumonia
@@ -107,6 +114,46 @@ def serve(latency: float, turns: int, pipe) -> None:
     server.close()
 
 
+@dataclass
+class Endpoint:
+    """The fake endpoint's process as the benchmark sees it: its URL, then (once stopped) how many
+    requests it answered and the CPU it spent."""
+
+    base_url: str
+    requests: int = 0
+    cpu: float = 0.0
+
+
+@contextlib.contextmanager
+def fake_endpoint(latency: float, turns: int) -> Iterator[Endpoint]:
+    """The fake endpoint in a process of its own (its CPU is not the harness's), stopped on leaving."""
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    process = context.Process(target=serve, args=(latency, turns, theirs), daemon=True)
+    process.start()
+    endpoint = Endpoint(ours.recv())
+    try:
+        yield endpoint
+        ours.send("stop")
+        endpoint.requests, endpoint.cpu = ours.recv()
+    finally:
+        process.join(timeout=10)
+        if process.is_alive():
+            process.terminate()
+
+
+def play(store: RunStore, plan: RunPlan, concurrency: int) -> tuple[GroupResult, float, float]:
+    """The plan played as `medbench run` plays it (the endpoint cap printed first): result, CPU, wall."""
+    from medbench_tui.core.runs.runner import Runner
+
+    runner = Runner(store, plan, concurrency=concurrency)
+    for note in runner.cap_notes():
+        print(note)
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = asyncio.run(runner.run())
+    return result, time.process_time() - cpu, time.perf_counter() - wall
+
+
 SYSTEMS = (("doctor-a", "model-a"), ("doctor-b", "model-b"))
 """System name and model (one of QUESTIONS) of each system the bank configures."""
 
@@ -147,35 +194,20 @@ def main(argv: list[str] | None = None) -> None:
         args.cases, args.turns, args.latency, args.concurrency = 4, 3, 0.01, 8
 
     from medbench_tui.core.cases.bank import load_bank
-    from medbench_tui.core.runs.runner import Runner, plan_run
+    from medbench_tui.core.runs.runner import plan_run
     from medbench_tui.core.runs.store import RunStore
 
-    context = multiprocessing.get_context("spawn")
-    ours, theirs = context.Pipe()
-    endpoint = context.Process(target=serve, args=(args.latency, args.turns, theirs), daemon=True)
-    endpoint.start()
-    base_url = ours.recv()
-    import_cpu = import_once()
-    try:
+    with fake_endpoint(args.latency, args.turns) as endpoint:
+        import_cpu = import_once()
         with tempfile.TemporaryDirectory(prefix="medbench-throughput-") as tmp:
-            bank = write_bank(Path(tmp) / "bank", args.cases, base_url)
+            bank = write_bank(Path(tmp) / "bank", args.cases, endpoint.base_url)
             cpu, wall = time.process_time(), time.perf_counter()
             plan = plan_run(load_bank(bank), [name for name, _ in SYSTEMS], seed=1)
             plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
             with RunStore(Path(tmp) / "runs.sqlite") as store:
-                runner = Runner(store, plan, concurrency=args.concurrency)  # the endpoint's cap as `medbench run`'s
-                for note in runner.cap_notes():
-                    print(note)
-                cpu, wall = time.process_time(), time.perf_counter()
-                result = asyncio.run(runner.run())
-                run_cpu, run_wall = time.process_time() - cpu, time.perf_counter() - wall
+                result, run_cpu, run_wall = play(store, plan, args.concurrency)
                 turns = sum(r.steps for r in store.runs(result.group_id))
-        ours.send("stop")
-        requests, endpoint_cpu = ours.recv()
-    finally:
-        endpoint.join(timeout=10)
-        if endpoint.is_alive():
-            endpoint.terminate()
+    requests, endpoint_cpu = endpoint.requests, endpoint.cpu
 
     runs = result.complete + result.incomplete
     ideal = math.ceil(requests / args.concurrency) * args.latency

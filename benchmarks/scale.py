@@ -25,11 +25,9 @@ Printed, each against issue 41's target:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import io
 import math
-import multiprocessing
 import resource
 import sys
 import tempfile
@@ -39,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from runner_throughput import QUESTIONS, import_once, serve, write_bank  # noqa: E402
+from runner_throughput import QUESTIONS, fake_endpoint, import_once, play, write_bank  # noqa: E402
 
 WALL_TARGET = 1.3
 RSS_TARGET_MB = 500
@@ -67,33 +65,23 @@ def main(argv: list[str] | None = None) -> int:
 
     from medbench_tui.cli.run import _summarise
     from medbench_tui.core.cases.bank import load_bank
-    from medbench_tui.core.runs.runner import Runner, plan_run
+    from medbench_tui.core.runs.runner import plan_run
     from medbench_tui.core.runs.store import RunStore
 
     models = list(QUESTIONS)
     systems = [(f"doctor-{i + 1:02d}", models[i % len(models)]) for i in range(args.systems)]
-    context = multiprocessing.get_context("spawn")
-    ours, theirs = context.Pipe()
-    endpoint = context.Process(target=serve, args=(args.latency, args.turns, theirs), daemon=True)
-    endpoint.start()
-    base_url = ours.recv()
-    import_cpu = import_once()
-    try:
+    with fake_endpoint(args.latency, args.turns) as endpoint:
+        import_cpu = import_once()
         with tempfile.TemporaryDirectory(prefix="medbench-scale-") as tmp:
-            bank = write_bank(Path(tmp) / "bank", args.cases, base_url, systems)
+            bank = write_bank(Path(tmp) / "bank", args.cases, endpoint.base_url, systems)
             store_file = Path(tmp) / "runs.sqlite"
             cpu, wall = time.process_time(), time.perf_counter()
             plan = plan_run(load_bank(bank), [name for name, _ in systems], seed=1, repeats=args.repeats)
             plan_cpu, plan_wall = time.process_time() - cpu, time.perf_counter() - wall
             with RunStore(store_file) as store:
-                runner = Runner(store, plan, concurrency=args.concurrency)
-                for note in runner.cap_notes():
-                    print(note)
-                cpu, wall = time.process_time(), time.perf_counter()
-                result = asyncio.run(runner.run())
-                run_cpu, run_wall = time.process_time() - cpu, time.perf_counter() - wall
+                result, run_cpu, run_wall = play(store, plan, args.concurrency)
                 play_rss = peak_rss_mb()
-                del runner, plan  # as `medbench run` lets them go before its summary
+                del plan  # as `medbench run` lets it (and its runner) go before its summary
                 with store.connection() as db:
                     turns = db.execute("SELECT COALESCE(SUM(steps), 0) FROM runs WHERE group_id = ?",
                                        (result.group_id,)).fetchone()[0]
@@ -104,12 +92,7 @@ def main(argv: list[str] | None = None) -> int:
                 summary_cpu, summary_wall = time.process_time() - cpu, time.perf_counter() - wall
                 summary_rss = peak_rss_mb()
             stored = sum(f.stat().st_size for f in Path(tmp).glob("runs.sqlite*"))
-        ours.send("stop")
-        requests, endpoint_cpu = ours.recv()
-    finally:
-        endpoint.join(timeout=10)
-        if endpoint.is_alive():
-            endpoint.terminate()
+    requests, endpoint_cpu = endpoint.requests, endpoint.cpu
 
     runs = result.complete + result.incomplete
     ideal = math.ceil(requests / args.concurrency) * args.latency
