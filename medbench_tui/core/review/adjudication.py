@@ -263,8 +263,7 @@ def _rubric_decisions(grade: dict[str, Any]) -> list[Decision]:
         severity = entry.get("severity")
         out.append(Decision("action", str(entry.get("action")), "met" if entry.get("included") else "not_met", None,
                             text, start, end, str(entry.get("reason") or ""),
-                            text=f"{entry.get('action')} (severity {severity:+d})" if isinstance(severity, int)
-                            else None))
+                            text=f"severity {severity:+d}" if isinstance(severity, int) else None))
     return out
 
 

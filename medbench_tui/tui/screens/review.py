@@ -176,8 +176,9 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#review-decisions", DataTable)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
+        verdict_width = max(len(w) for w in (*SHOWN.values(), *SHOWN_ACTION.values()))
+        for key, label in COLUMNS:  # the physician's column is empty at first: sized for the longest verdict
+            table.add_column(label, key=key, width=verdict_width if key == "physician" else None)
         self._load_groups()
 
     def on_screen_resume(self) -> None:
