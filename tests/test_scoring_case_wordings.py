@@ -256,6 +256,18 @@ def test_sending_to_a_team_for_evaluation_is_a_referral():
     assert condition(c, "cc-paeds-same-day") == "OK"
 
 
+@pytest.mark.parametrize("plan, verdict", [
+    ("surgery consult for laparoscopic appendectomy; admit", "OK"),
+    ("Refer to surgery today.", "OK"),
+    ("Surgical consult now.", "OK"),
+    ("Urology referral today.", "FAIL"),  # another surgical team is not the general surgeons
+    ("Routine surgery outpatient referral in 6 weeks.", "FAIL"),  # timing still counts
+])
+def test_surgery_as_a_team_is_the_general_surgeons(plan: str, verdict: str):
+    c = card("sur-appendicitis-002", f"Acute appendicitis.\nPlan: {plan}\n")
+    assert condition(c, "cc-surgical-referral") == verdict
+
+
 def labels(c, case_id: str) -> dict[str, str]:
     from medbench_tui.core.scoring.labels import item_labels
 
