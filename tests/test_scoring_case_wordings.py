@@ -433,3 +433,13 @@ def test_scoring_does_not_depend_on_how_python_hashes_strings():
         for seed in ("1", "4")  # 4 read the discharge plan another way before the fix
     }
     assert len(outputs) == 1
+
+
+def test_an_item_named_negated_is_still_found_where_a_later_action_gives_it():
+    """A team said to be absent ("we don't have paediatric surgeons on site") does not hide the
+    referral the next words make in other words; the negated mention stays negated."""
+    text = ("Intussusception. We don't have paediatric surgeons on site, so I'll ring the regional paediatric "
+            "surgical centre now and arrange urgent transfer. 10 mL/kg crystalloid bolus IV.")
+    assert condition(card("ped-intussusception-001", text), "cc-surgical-referral") == "OK"
+    text = "Intussusception. We don't have paediatric surgeons on site. 10 mL/kg crystalloid bolus IV."
+    assert condition(card("ped-intussusception-001", text), "cc-surgical-referral") == "FAIL"

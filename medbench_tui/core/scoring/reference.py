@@ -426,8 +426,11 @@ class ReferenceTable:
 
     def _action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items a piece of the answer names as a clinical action in other words than the items'
-        (``actions.ACTION_RULES``), read from the words of the piece that name no item."""
-        named_refs = {id(m.ref) for m in named if m.ref is not None}
+        (``actions.ACTION_RULES``), read from the words of the piece that name no item. An item named
+        only where it is negated is still looked for ("we don't have paediatric surgeons here, so I'll
+        ring the regional paediatric surgical centre")."""
+        named_refs = {id(m.ref) for m in named
+                      if m.ref is not None and cues.negation(doc, m.hit.first, m.hit.last) is None}
         out: list[Mention] = []
         for kind in ACTION_KINDS:  # a phrase may name a test and a treatment at once ("psychiatric assessment")
             refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs]
