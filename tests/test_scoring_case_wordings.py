@@ -443,3 +443,23 @@ def test_an_item_named_negated_is_still_found_where_a_later_action_gives_it():
     assert condition(card("ped-intussusception-001", text), "cc-surgical-referral") == "OK"
     text = "Intussusception. We don't have paediatric surgeons on site. 10 mL/kg crystalloid bolus IV."
     assert condition(card("ped-intussusception-001", text), "cc-surgical-referral") == "FAIL"
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Come back if you're not improving in 4 weeks.", "FAIL"),  # generic safety-netting
+    ("Return if things get worse.", "FAIL"),
+    ("Seek urgent help if the suicidal thoughts get worse: crisis team number given.", "OK"),
+    ("If suicidal thoughts worsen, seek urgent help.", "OK"),
+])
+def test_a_safety_plan_is_not_met_by_generic_safety_netting(plan: str, verdict: str):
+    """An item that is more than safety-netting ("Safety plan with crisis contacts") and lists one
+    safety-net wording ("seek urgent help if suicidal thoughts worsen") is met by a safety net about
+    the same worry, not by any "come back if worse"; an item that is safety-netting itself still is."""
+    c = card("psy-mdd-001", f"Moderate depressive episode. Sertraline 50 mg daily. {plan}")
+    assert condition(c, "cc-safety-plan") == verdict
+
+
+def test_a_safety_net_without_a_condition_is_met_by_one_of_its_kind():
+    """"call an ambulance" (an admission's alias) is met by "call 999 for admission", whatever follows."""
+    c = card("im-copd-exacerbation-001", "COPD exacerbation. Plan: call 999 for admission, salbutamol, prednisolone.")
+    assert condition(c, "cc-admit") == "OK"

@@ -110,6 +110,15 @@ OPENING_WORDS = frozenset(
 )
 CONDITIONALS = word_list("safety_net_conditionals")
 """An "if" earlier in the clause makes a return a safety net ("if worse, come back")."""
+GENERAL_WORRIES = frozenset(t.norm for w in word_list("safety_net_general_words") for t in key_tokens(tokenize(w)))
+
+
+def safety_net_topic(words: tuple[str, ...]) -> frozenset[str]:
+    """What a safety net is about, in normalised words: the words after its "if" that name a particular
+    worry ("seek urgent help if suicidal thoughts worsen": suicidal, thought; none for "return if worse"),
+    or, without a condition, its own words ("call an ambulance": call, ambulance)."""
+    at = next((k for k, w in enumerate(words) if w in CONDITIONALS), -1)
+    return frozenset(w for w in words[at + 1:] if w not in GENERAL_WORRIES and w not in FILLER)
 
 REVIEW_WORDS = cue_list("follow_up_review_words")
 """Matched on normalised words ("follow up", "reviewed")."""

@@ -207,6 +207,8 @@ class ReferenceTable:
     _memo: dict[Any, Any] = field(default_factory=dict)
     _actions: list[Ref] = field(default_factory=list)  # the work-up and treatment items an action reading can meet
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
+    _net_topics: dict[Phrase, frozenset[str] | None] = field(default_factory=dict)
+    """What an answer's safety net must be about to meet a safety-net phrase (None: any safety net)."""
     _safety_net_phrases: set[Phrase] = field(default_factory=set)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
@@ -291,8 +293,11 @@ class ReferenceTable:
         doc = Document(phrase.text)
         if concepts.safety_nets(doc) and not _immediate_instruction(doc):
             self._safety_net_phrases.add(phrase)
-            if not any(r is ref and ref is not None for _, r in self._safety_nets):
-                self._safety_nets.append((phrase, ref))
+            general = ref is None or _names_safety_netting(ref)
+            self._net_topics[phrase] = None if general else concepts.safety_net_topic(phrase.words)
+            if general and any(r is ref and ref is not None for _, r in self._safety_nets):
+                return  # any safety net meets the item: once is enough
+            self._safety_nets.append((phrase, ref))
         for _, (low, high), within in concepts.follow_ups(doc):
             self._follow_ups.append((phrase, ref, (0.0 if within else low, high)))
 
@@ -527,8 +532,17 @@ class ReferenceTable:
 
         if self._safety_nets:
             for hit in concepts.safety_nets(doc):
+                said: dict[str, int] | None = None
                 for phrase, ref in self._safety_nets:
-                    add(hit, phrase, ref, concepts.SAFETY_NET)
+                    topic = self._net_topics[phrase]
+                    about = hit
+                    if topic is not None:
+                        said = _clause_words(doc, hit) if said is None else said
+                        if not topic & said.keys():
+                            continue  # "come back if not improving" is no "seek help if suicidal thoughts worsen"
+                        at = [said[w] for w in topic & said.keys()]
+                        about = Hit(min(hit.first, *at), max(hit.last, *at))
+                    add(about, phrase, ref, concepts.SAFETY_NET)
         if self._follow_ups:
             for hit, given, _ in concepts.follow_ups(doc):
                 for phrase, ref, allowed in self._follow_ups:
@@ -916,6 +930,40 @@ def _exam_findings(doc: Document, keys: frozenset[str], findings: frozenset[str]
         if reported and not asked(doc, k):
             hits.append(Hit(k, k))
     return hits
+
+
+def _names_safety_netting(ref: Ref) -> bool:
+    """The item is safety-netting advice itself: its name is a safety net ("Return if worse") or a
+    name of it says safety-netting ("safety-netting after reduction"). Any safety net of an answer
+    meets such an item; an item that is something more ("Safety plan with crisis contacts") is met
+    by a safety net about what its own safety-net wording names."""
+    name = Document(ref.name)
+    if concepts.safety_nets(name):
+        return True
+    return any(concepts.SAFETY_NET_TERMS.starting_at(list(p.words), k)
+               for p in ref.phrases for k in range(len(p.words)))
+
+
+def _clause_words(doc: Document, hit: Hit) -> dict[str, int]:
+    """The normalised words of a safety net's clause (what it is about), and of a condition clause
+    just before it ("if suicidal thoughts worsen, seek urgent help"), each with the
+    token where it is said (the last time before the safety net, the first time after it)."""
+    last = hit.last
+    while last + 1 < len(doc.tokens) and doc.clause[last + 1] == doc.clause[hit.first]:
+        last += 1
+    first = hit.first
+    while first and doc.clause[first - 1] == doc.clause[hit.first]:
+        first -= 1
+    opening = first - 1
+    while opening > 0 and doc.clause[opening - 1] == doc.clause[first - 1]:
+        opening -= 1
+    words: dict[str, int] = {}
+    if first and doc.lows[opening] in concepts.CONDITIONALS:
+        words.update((doc.tokens[k].norm, k) for k in range(opening, first))
+    words.update((doc.tokens[k].norm, k) for k in range(first, hit.first))
+    for k in range(hit.first, last + 1):
+        words.setdefault(doc.tokens[k].norm, k)
+    return words
 
 
 def _immediate_instruction(doc: Document) -> bool:

@@ -204,6 +204,8 @@ PHRASE_LISTS: dict[str, str] = {
     "safety_net_urgency": "answers: the urgency or condition that makes going to hospital a safety net",
     "safety_net_conditionals": "answers: words earlier in a clause that make a return or a call a safety net ('if "
                                "worse, come back')",
+    "safety_net_general_words": "answers: words of a safety net's condition that name no particular worry ('if things "
+                                "get worse'): a case's safety net naming more is met only by one about the same thing",
     "follow_up_review_words": "answers: words of a review: with an interval after them, a timed follow-up ('review "
                               "in 1 week', 'follow up in 2/52')",
     "follow_up_gap": "answers: words that may stand between a review word and its interval ('review her again in')",
