@@ -463,3 +463,11 @@ def test_a_safety_net_without_a_condition_is_met_by_one_of_its_kind():
     """"call an ambulance" (an admission's alias) is met by "call 999 for admission", whatever follows."""
     c = card("im-copd-exacerbation-001", "COPD exacerbation. Plan: call 999 for admission, salbutamol, prednisolone.")
     assert condition(c, "cc-admit") == "OK"
+
+
+def test_tricyclics_are_a_class_an_answer_can_decline_or_give():
+    c = card("psy-mdd-001", "Moderate depressive episode. Sertraline 50 mg daily. Avoid tricyclics (overdose risk).")
+    assert labels(c, "psy-mdd-001").get("Tricyclic antidepressant") == "negated"
+    assert condition(c, "cc-no-tca") == "OK"
+    c = card("psy-mdd-001", "Moderate depressive episode. Start lofepramine 70 mg daily.")
+    assert condition(c, "cc-no-tca") == "FAIL"
