@@ -471,3 +471,11 @@ def test_tricyclics_are_a_class_an_answer_can_decline_or_give():
     assert condition(c, "cc-no-tca") == "OK"
     c = card("psy-mdd-001", "Moderate depressive episode. Start lofepramine 70 mg daily.")
     assert condition(c, "cc-no-tca") == "FAIL"
+
+
+@pytest.mark.parametrize("text", ["Impression: NSTEMI.", "Diagnosis: NSTEMI - early invasive strategy within 72 h."])
+def test_a_clinical_name_written_exactly_is_no_misspelling_of_another(text: str):
+    """"NSTEMI" is one edit from "STEMI", but the clinical vocabulary knows it as a name of its own:
+    neither the typo correction nor the similar-name fallback reads it as the inferior STEMI."""
+    c = card("em-stemi-001", text)
+    assert c.metrics.diagnosis_accuracy == 0

@@ -36,6 +36,7 @@ from medbench_tui.core.scoring.extraction_model import (
 )
 from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
 from medbench_tui.core.text import normalise
+from medbench_tui.core.vocabulary import read_vocabulary
 
 Status = Literal[
     "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
@@ -113,6 +114,8 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
                 best[id(m.ref)] = Candidate(m.ref, m.score, via)
     if best or groups:
         return list(best.values()), groups
+    if read_vocabulary().lookup(text):
+        return [], []  # a clinical name written exactly ("NSTEMI") is no misspelling of another ("STEMI")
     text = normalise(text)
     if not text:
         return [], []

@@ -325,14 +325,15 @@ class ReferenceTable:
 
     def canon(self, word: str) -> str:
         """A misspelt word stands for the reference word it is one edit from
-        (constants.TYPO_*); any other word stays as it is."""
+        (constants.TYPO_*); any other word stays as it is, and so does a word the clinical vocabulary
+        names as a term of its own ("NSTEMI" is no misspelt "STEMI")."""
         if len(word) < TYPO_MIN_LENGTH or word in self._vocab:
             return word
         known = self._typos.get(word)
         if known is not None:
             return known
         found = word
-        for candidate in self._by_initial.get(word[0], ()):
+        for candidate in () if read_vocabulary().lookup(word) else self._by_initial.get(word[0], ()):
             if (
                 abs(len(candidate) - len(word)) <= TYPO_MAX_EDITS
                 and len(candidate) >= TYPO_MIN_LENGTH
