@@ -479,3 +479,16 @@ def test_a_clinical_name_written_exactly_is_no_misspelling_of_another(text: str)
     neither the typo correction nor the similar-name fallback reads it as the inferior STEMI."""
     c = card("em-stemi-001", text)
     assert c.metrics.diagnosis_accuracy == 0
+
+
+@pytest.mark.parametrize("plan, item", [
+    ("co-amox 1.2g IV tds", "Intravenous antibiotics"),
+    ("IV ketorolac 15 mg", "Analgesia"),
+    ("hydromorphone 0.5 mg IV PRN", "Analgesia"),
+    ("pethidine 50 mg IM", "Analgesia"),
+])
+def test_drugs_answers_name_are_read_in_their_class(plan: str, item: str):
+    """UK and US drugs of a class the item names (an NSAID or opioid for analgesia, a clipped
+    co-amoxiclav for IV antibiotics) meet it."""
+    c = card("sur-appendicitis-001", f"Acute appendicitis.\nPlan: {plan}\n")
+    assert item in rows(c, "treatment")
