@@ -492,3 +492,13 @@ def test_drugs_answers_name_are_read_in_their_class(plan: str, item: str):
     co-amoxiclav for IV antibiotics) meet it."""
     c = card("sur-appendicitis-001", f"Acute appendicitis.\nPlan: {plan}\n")
     assert item in rows(c, "treatment")
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Start febuxostat 80 mg daily today.", "FAIL"),  # the alias "febuxostat now", in other words
+    ("Febuxostat to be discussed at review in 4-6 weeks once settled.", "OK"),  # no time that meets "now"
+    ("Start febuxostat in 4 weeks once the flare has settled.", "OK"),  # later than the alias's time
+])
+def test_an_alias_with_its_own_time_is_met_by_the_drug_at_that_time(plan: str, verdict: str):
+    c = card("im-gout-001", f"Acute gout. Naproxen 500 mg BD with omeprazole. {plan}")
+    assert condition(c, "cc-no-ult-in-flare") == verdict

@@ -35,8 +35,8 @@ from medbench_tui.core.scoring.constants import (
 from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item_reading_of, read_action
 
-__all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "item_reading_of", "read_action",
-           "rule_for", "rules_out"]
+__all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
+           "read_action", "rule_for", "rules_out"]
 
 
 LATER = "later than the item asks"
@@ -205,3 +205,12 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and r.applies(answer, item)), None)
+
+
+def first_rule(answer: ActionReading, items: tuple[ActionReading, ...], gives_credit: bool, *, declined: bool = False
+               ) -> ActionRule | None:
+    """The first rule by which ``answer`` is the item read any of its ways: its name, then each alias that
+    gives an action with its own time ("febuxostat now"), which only an answer that gives a time meeting
+    it can be ("start febuxostat today"; not "discuss allopurinol at review")."""
+    return next((rule for k, item in enumerate(items) if (not k or answer.windows)
+                 and (rule := rule_for(answer, item, gives_credit, declined=declined)) is not None), None)

@@ -20,7 +20,7 @@ from typing import Literal
 
 from rapidfuzz import process
 
-from medbench_tui.core.scoring.actions import read_action, rule_for, rules_out
+from medbench_tui.core.scoring.actions import first_rule, read_action, rules_out
 from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, EXPLAINED_DECLINE, FOLLOW_UP, SAFETY_NET, WITHHOLDING
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
@@ -157,7 +157,7 @@ def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTab
     answer = read_action(text)
     out = []
     for ref in pool:
-        rule = rule_for(answer, ref.reading, ref.klass in CREDIT, declined=declined and table.declinable(ref))
+        rule = first_rule(answer, ref.readings, ref.klass in CREDIT, declined=declined and table.declinable(ref))
         if rule is not None:
             out.append(Candidate(ref, rule.score, rule.name))
     return out

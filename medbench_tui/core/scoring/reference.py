@@ -94,6 +94,13 @@ class Ref:
     accept_codes: tuple[str, ...] = ()
     alternatives: list[Phrase] = field(default_factory=list)  # other actions that satisfy this item as fully
     reading: actions.ActionReading = field(default_factory=actions.ActionReading)  # the item as an action
+    alias_readings: tuple[actions.ActionReading, ...] = ()
+    """Aliases that name another action than the name does ("febuxostat now" of "Start allopurinol during
+    the acute flare"), each read as an action: an answer meets the item by any of them in other words."""
+
+    @property
+    def readings(self) -> tuple[actions.ActionReading, ...]:
+        return (self.reading, *self.alias_readings)
 
     @property
     def is_diagnosis(self) -> bool:
@@ -238,7 +245,7 @@ class ReferenceTable:
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
         action_refs = (*self.workup, *self.treatment)
-        self._actions = [r for r in action_refs if r.reading.teams or r.reading.drugs or r.reading.classes]
+        self._actions = [r for r in action_refs if any(a.teams or a.drugs or a.classes for a in r.readings)]
         crediting: list[tuple[Phrase, Ref | None]] = [
             (p, r) for r in action_refs if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
         ]
@@ -455,8 +462,8 @@ class ReferenceTable:
                         run = short if declined else run
                     context = _context(doc, run, taken, answer)
                     for ref in refs:
-                        rule = actions.rule_for(context, ref.reading, ref.klass in concepts.CREDIT_CLASSES,
-                                                declined=declined and self.declinable(ref))
+                        rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
+                                                  declined=declined and self.declinable(ref))
                         if rule is not None:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         return out
@@ -836,6 +843,23 @@ def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
     return [r for r in refs if any(p.words == phrase.words for p in r.phrases)]
 
 
+def _alias_readings(aliases: list[str], within: str | None, route: str | None, target: str | None
+                    ) -> tuple[actions.ActionReading, ...]:
+    """The aliases that give a drug, a class or a team with their own time ("febuxostat now", "stat
+    insulin"), read as actions with the item's route: an answer that gives the drug at that time in other
+    words ("Start febuxostat 80 mg daily today") is the item. A bare name alias is matched by its words
+    only; an item with a ``target`` or its own ``within`` is about those whatever its aliases say."""
+    if target is not None or within is not None:
+        return ()
+    out: list[actions.ActionReading] = []
+    for alias in aliases:
+        reading = actions.item_reading_of(alias, route=route)
+        if reading.windows and (reading.about_drug() or reading.about_class() or reading.about_team()) \
+                and reading not in out:
+            out.append(reading)
+    return tuple(out)
+
+
 def build_table(case: Case) -> ReferenceTable:
     d = case.diagnosis
     primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases),
@@ -850,13 +874,15 @@ def build_table(case: Case) -> ReferenceTable:
     ]
     workup = [
         Ref("workup", i, w.item, w.klass, _phrases(w.item, *w.aliases), weight=w.weight, penalty=w.penalty,
-            reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target))
+            reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
+            alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
         for i, w in enumerate(case.workup)
     ]
     treatment = [
         Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group,
             alternatives=_phrases(*t.alternatives),
-            reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target))
+            reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target),
+            alias_readings=_alias_readings(t.aliases, t.within, t.route, t.target))
         for i, t in enumerate(case.treatment)
     ]
     groups: dict[str, Group] = {}
