@@ -502,3 +502,29 @@ def test_drugs_answers_name_are_read_in_their_class(plan: str, item: str):
 def test_an_alias_with_its_own_time_is_met_by_the_drug_at_that_time(plan: str, verdict: str):
     c = card("im-gout-001", f"Acute gout. Naproxen 500 mg BD with omeprazole. {plan}")
     assert condition(c, "cc-no-ult-in-flare") == verdict
+
+
+@pytest.mark.parametrize("case_id, plan, condition_id", [
+    ("em-quinsy-001", "Plan: home today with oral clindamycin 300 mg QDS; ENT clinic in 5 days if not improving.",
+     "cc-no-discharge"),
+    ("em-stemi-002", "Plan: omeprazole 20 mg once daily, Gaviscon as needed, home with GP review if not settling.",
+     "cc-no-discharge"),
+    ("ped-intussusception-001", "Plan: Dioralyte little and often, Calpol for the pain, send home.", "cc-no-discharge"),
+])
+def test_a_home_that_sends_home_now_with_a_treatment_is_a_discharge_plan(case_id: str, plan: str, condition_id: str):
+    """"home" opening a list entry sends the patient home now, with the treatments of its clause; an
+    "if" after another action ("GP review if not settling") is that action's condition, not the
+    discharge's."""
+    assert condition(card(case_id, plan), condition_id) == "FAIL"
+
+
+def test_a_home_after_something_else_is_no_discharge_now():
+    c = card("ped-intussusception-001", "Intussusception. Plan: air enema, then home once feeding well with Dioralyte.")
+    assert condition(c, "cc-no-discharge") == "OK"
+
+
+def test_a_bracket_opening_a_line_goes_on_with_the_line_before():
+    from medbench_tui.core.scoring.document import document
+
+    doc = document("Start basal-bolus subcutaneous insulin\n(glargine and NovoRapid), and discharge home")
+    assert len(set(doc.clause)) == 1

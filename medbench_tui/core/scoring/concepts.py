@@ -357,6 +357,8 @@ HOME_AS_PLACE = word_list("home_as_place")
 """Words after "home" that make it a place or a setting of care ("home oxygen"), not a disposition."""
 LATER = word_list("home_later")
 """Words after "home" that put the discharge after something else ("home once feeding well")."""
+LATER_STOPS = word_list("home_later_stops")
+"""Words after "home" that start another action, whose own condition a later word then is."""
 
 
 def sends_home(doc: Document, k: int) -> bool:
@@ -368,10 +370,18 @@ def sends_home(doc: Document, k: int) -> bool:
     while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
         end += 1
     rest = doc.lows[k + 1 : end]  # the rest of its clause
-    if (rest and rest[0] in HOME_AS_PLACE) or LATER.intersection(rest):
+    if (rest and rest[0] in HOME_AS_PLACE) or _later(rest):
         return False
     before = k - 1
-    return before < 0 or doc.clause[before] != doc.clause[k] or doc.lows[before] in SENDING_WORDS
+    return (before < 0 or doc.clause[before] != doc.clause[k] or doc.comma_before[k]
+            or doc.lows[before] in SENDING_WORDS)
+
+
+def _later(rest: list[str]) -> bool:
+    """The words after a discharge in its clause put it after something else ("home once feeding
+    well"); a later word after another action is that action's ("home with GP review if not settling")."""
+    own = next((rest[:i] for i, word in enumerate(rest) if word in LATER_STOPS), rest)
+    return bool(LATER.intersection(own))
 
 
 def plan_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -384,13 +394,21 @@ def plan_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
 
 
 def discharges(doc: Document) -> list[int]:
-    """The tokens where the document sends the patient home (a disposition, not a body fluid)."""
-    out = []
+    """The tokens where the document sends the patient home: a discharge (a disposition, not a body
+    fluid) or a "home" that sends home now ("home today with oral clindamycin", "send home")."""
+    out: list[int] = []
     for k, token in enumerate(doc.tokens):
+        if (token.norm,) == HOME:
+            if sends_home(doc, k) and not (out and out[-1] == k - 1):
+                out.append(k)
+            continue
         if token.norm not in DISCHARGE_WORDS:
             continue
         before = doc.lows[k - 1] if k and doc.clause[k - 1] == doc.clause[k] else ""
-        if before not in NOT_A_DISPOSITION:
+        end = k + 1
+        while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
+            end += 1
+        if before not in NOT_A_DISPOSITION and not _later(doc.lows[k + 1 : end]):
             out.append(k)
     return out
 

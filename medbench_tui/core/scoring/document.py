@@ -82,6 +82,8 @@ class Document:
         """Does a long line go on, in lower case, on the next one (prose wrapped at a width:
         "... no D-dimer\nor CTPA"), or any line that ends with a word no sentence ends with ("go to\nA&E")?
         A list item is short, or its next line starts otherwise."""
+        if WRAPPED_LINE_RE.fullmatch(gap.removesuffix("(")) and gap.endswith("("):
+            return True  # a bracket opening a line explains what went before ("insulin\n(glargine and NovoRapid)")
         if not WRAPPED_LINE_RE.fullmatch(gap):
             return False
         line_start = self.text.rfind("\n", 0, previous_end) + 1

@@ -282,7 +282,8 @@ class ReferenceTable:
         name of that treatment (its class's names and members: ``groups.py``)."""
         part = concepts.plan_parts(phrase.words)
         if part is not None:
-            self._discharge_plans.append((phrase, ref, _names(group_phrases(" ".join(part)))))
+            treatment = " ".join(part)
+            self._discharge_plans.append((phrase, ref, _names(group_phrases(treatment) + _drug_names(treatment))))
         explained = concepts.explain_parts(phrase.words)
         if explained is not None and ref.klass in concepts.CREDIT_CLASSES:
             name = " ".join(explained)

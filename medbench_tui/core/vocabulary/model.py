@@ -221,6 +221,8 @@ PHRASE_LISTS: dict[str, str] = {
                      "disposition",
     "home_later": "answers: words after 'home' that put the discharge after something else ('home once feeding "
                   "well')",
+    "home_later_stops": "answers: words after 'home' that start another action, so a later word after them is "
+                        "that action's ('home with GP review if not settling')",
     "withhold_words": "answers: words of a reference item about withholding a treatment ('withholding analgesia "
                       "until assessed'): what follows is the treatment",
     "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
