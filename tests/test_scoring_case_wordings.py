@@ -528,3 +528,16 @@ def test_a_bracket_opening_a_line_goes_on_with_the_line_before():
 
     doc = document("Start basal-bolus subcutaneous insulin\n(glargine and NovoRapid), and discharge home")
     assert len(set(doc.clause)) == 1
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Enoxaparin 1.5 mg/kg SC and DC cardioversion today in the ED.", "FAIL"),  # alias "DC cardioversion now"
+    ("Amiodarone 300 mg IV over 1 hour to cardiovert him today, then bisoprolol.", "FAIL"),
+    ("Apixaban 5 mg BD; cardioversion after 3 weeks of anticoagulation.", "OK"),  # later: the right plan
+    ("Bisoprolol, apixaban. No cardioversion now (AF > 48 h).", "OK"),
+])
+def test_a_harmful_action_named_with_its_time_is_done_by_the_action_that_day(plan: str, verdict: str):
+    """A harmful item whose alias is the action now ("DC cardioversion now", "same-day cardioversion")
+    is done by those words with a time within the same day in the answer's piece, in other words too."""
+    c = card("im-af-001", f"Atrial fibrillation for 3 weeks.\nPlan: {plan}\n")
+    assert condition(c, "cc-no-early-cardioversion") == verdict

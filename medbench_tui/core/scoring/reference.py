@@ -42,7 +42,7 @@ from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
-from medbench_tui.core.vocabulary.reading import timing_of
+from medbench_tui.core.vocabulary.reading import Window, timing_of, without_timing
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
 DIAGNOSIS_KINDS = ("primary", "secondary", "differential")
@@ -224,6 +224,8 @@ class ReferenceTable:
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
+    """Names that give an action with its time ("DC cardioversion now"): the action's own words, and the time."""
     findings_text: str = ""  # the attachments' text: what examinations and observations found
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
@@ -255,6 +257,8 @@ class ReferenceTable:
         for ref in self.treatment:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
+        self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
+                       for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
         for ref in self.workup:
             panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
@@ -403,7 +407,7 @@ class ReferenceTable:
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._explanations
+                or self._explanations or self._timed
                 or self._panels or self._exams):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
@@ -584,6 +588,13 @@ class ReferenceTable:
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
+        for phrase, ref, core, windows in self._timed:
+            for hit in _written(doc, [core.words]):
+                piece = doc.piece_of(hit.first)
+                today = tuple(w for w in actions.read_action(doc.quote(piece)).windows if w[1] <= SAME_DAY_HOURS)
+                if today and actions.contradiction(actions.ActionReading(windows=today),
+                                                  actions.ActionReading(windows=windows)) is None:
+                    add(Hit(hit.first, max(hit.last, piece.last)), phrase, ref, TIMED)
         return out
 
     def declinable(self, ref: Ref) -> bool:
@@ -907,6 +918,11 @@ def build_table(case: Case) -> ReferenceTable:
 
 
 EXAM_FINDING = "a finding of the examination"
+TIMED = "its action at its time"
+SAME_DAY_HOURS = max(w[1] for w in timing_of("same day"))
+"""A harmful item named with a time within the same day is an action done now (``_timed``), and only an
+answer that gives a time within the same day does it ("cardioversion today"; "angiography within 24 h"
+is the next day's early strategy, not immediate PCI)."""
 EXAM_WORDS = frozenset(t.norm for w in cue_words("examination_words") for t in tokenize(w))
 EXAM_GENERIC = frozenset(t.norm for w in cue_words("examination_generic_words") for t in tokenize(w))
 FINDING_MIN_LETTERS = 5
@@ -992,6 +1008,19 @@ def _clause_words(doc: Document, hit: Hit) -> dict[str, int]:
     for k in range(hit.first, last + 1):
         words.setdefault(doc.tokens[k].norm, k)
     return words
+
+
+def _timed(phrase: Phrase) -> tuple[Phrase, tuple[Window, ...]] | None:
+    """A name of a harmful item that is the action done now ("DC cardioversion now", "same-day
+    cardioversion"): its own words without the time, and the time. An answer that says those words
+    with a time meeting it in the same piece ("DC cardioversion today in the ED") does the harm."""
+    windows = timing_of(phrase.text)
+    if not windows or max(w[1] for w in windows) > SAME_DAY_HOURS:
+        return None
+    core = make_phrase(without_timing(phrase.text))
+    if core is None or core.words == phrase.words:
+        return None
+    return core, windows
 
 
 def _immediate_instruction(doc: Document) -> bool:

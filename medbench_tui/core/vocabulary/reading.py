@@ -173,6 +173,21 @@ class _Index:
                              tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0,
                              _doses(text), home)
 
+    def without_timing(self, text: str) -> str:
+        """``text`` with its timing expressions left out ("DC cardioversion now" -> "dc cardioversion")."""
+        words = key(text).split()
+        kept: list[str] = []
+        i = 0
+        while i < len(words):
+            size = next((n for n in range(min(MAX_WORDS, len(words) - i), 0, -1)
+                         if " ".join(words[i:i + n]) in self.timing), 0)
+            if size:
+                i += size
+                continue
+            kept.append(words[i])
+            i += 1
+        return " ".join(kept)
+
     def _clipped(self, words: list[str], i: int) -> Term | None:
         """The one drug whose generic name starts with ``words[i]``, written clipped before a dose
         ("atorva 80", "doxy 200 mg", "amox 500"): terse plans clip names the vocabulary spells in
@@ -219,6 +234,11 @@ def _index(vocabulary: Vocabulary) -> _Index:
 def read_action(text: str) -> ActionReading:
     """The reading of ``text`` with the shipped vocabulary (cached)."""
     return _index(read_vocabulary()).read(text)
+
+
+def without_timing(text: str) -> str:
+    """``text`` without its timing expressions, in key words (the shipped vocabulary's timing)."""
+    return _index(read_vocabulary()).without_timing(text)
 
 
 def item_reading_of(name: str, *, within: str | None = None, route: str | None = None,
