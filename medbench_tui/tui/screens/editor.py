@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -18,8 +18,9 @@ from textual.widgets import ContentSwitcher, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from medbench_tui.core.authoring import autosave
+from medbench_tui.core.authoring.case_file import CaseFile, DiskChange, DiskNews
 from medbench_tui.core.diagnostics import Diagnostic, count
-from medbench_tui.core.files import FileStamp, is_read_only, why_unreadable
+from medbench_tui.core.files import FileStamp, why_unreadable
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import (
     CaseIdDialog,
@@ -41,6 +42,7 @@ from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 from medbench_tui.tui.yaml_lines import icd_insertion, icd_value_at
 
 if TYPE_CHECKING:
+    from medbench_tui.core.cases.model import Case
     from medbench_tui.core.validate import CaseReport
 
 NO_CASE = "No case open. Open one from the library (F2), or press n there for a new case."
@@ -95,28 +97,19 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     class DiskChanged(Message):
         """Another program changed (or removed) the open case file."""
 
-        path: Path
-        stamp: FileStamp | None
-        text: str | None
+        change: DiskChange
 
     def __init__(self) -> None:
         super().__init__()
-        self.path: Path | None = None
-        self.saved_text = ""
+        self.file = CaseFile()
+        """The open case file: what is on disk, what is unsaved, this editor's autosave."""
         self.report: CaseReport | None = None
-        self._last_case: Any = None
+        self._last_case: Case | None = None
         self._generation = 0
         self._validated_generation = -1
-        self._swap_text: str | None = None
         self._shown_diagnostics: list[Diagnostic] | None = None
-        self._previewed: tuple[Any, bool] | None = None
+        self._previewed: tuple[Case | None, bool] | None = None
         self._detail = Text()
-        self._disk: FileStamp | None = None  # the file as the editor last read or wrote it
-        self._announced: FileStamp | None = None  # the change on disk already told about
-        self._swap_off_said = False
-        self._inherited: Path | None = None  # a recovered swap file of an editor that crashed
-        self.editor_id = autosave.Editor.here()
-        """This editor, as its swap files name it (another editor may have the same case open)."""
 
     # Layout --------------------------------------------------------------------------
 
@@ -153,6 +146,16 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     # Reading the state ---------------------------------------------------------------------
 
     @property
+    def path(self) -> Path | None:
+        """The open case file (None: no case open)."""
+        return self.file.path
+
+    @property
+    def editor_id(self) -> autosave.Editor:
+        """This editor, as its swap files name it."""
+        return self.file.editor
+
+    @property
     def diagnostics(self) -> list[Diagnostic]:
         return list(self.report.diagnostics) if self.report is not None else []
 
@@ -179,7 +182,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         )
 
     def watch_modified(self, modified: bool) -> None:
-        if not modified and self._swap_text is not None:
+        if not modified and self.file.swap_text is not None:
             self._mark_unchanged()  # back to the text on disk (undone, saved or discarded)
         self._refresh_status()
 
@@ -202,64 +205,47 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         if not await self.settle_unsaved():
             return
         try:
-            text = path.read_text(encoding="utf-8")
+            opened = await self.file.open(path, lambda swap: self._offer_recovery(path, swap))
         except (OSError, UnicodeDecodeError) as exc:
             self.notify(f"Cannot open {self.medbench.display_path(path)}: {why_unreadable(exc)}.", severity="error",
                         markup=False, timeout=10)
             return
-        buffer = text
-        others = await asyncio.to_thread(autosave.others_of, path, self.editor_id)
-        left_behind = [swap for swap in others if swap.editor.running() is False]  # newest first
-        done: list[Path] = []
-        for swap in left_behind:
-            if swap.text is None or swap.text == text:
-                done.append(swap.path)  # nothing unsaved in it
-                continue
-            if buffer != text:
-                continue  # one is recovered already: the others are offered next time
-            answer = await self.app.push_screen_wait(
-                SwapRecoveryDialog(
-                    "Unsaved work found",
-                    f"{self.medbench.display_path(path)} has changes that were never saved: {swap.editor.describe()} "
-                    f"autosaved them at {swap.when()} and then closed without saving. Recover them?",
-                )
-            )
-            if answer == "cancel":
-                return
-            if answer == "recover":
-                buffer = swap.text
-                self._inherited = swap.path  # removed once this editor's own autosave holds the text
-            else:
-                done.append(swap.path)
-        for swap_path in done:
+        if opened is None:
+            return
+        for swap_path in opened.settled:
             self._unlink(swap_path)
-        self._load(path, text, buffer)
-        elsewhere = [swap for swap in others if swap.editor.running() is not False]
-        if elsewhere:
-            unsaved = any(swap.text is not None and swap.text != text for swap in elsewhere)
+        self._load(path, opened.on_disk, opened.text)
+        if opened.elsewhere:
             self.notify(
-                f"{self.case_name} is open in another editor too: {elsewhere[0].editor.describe()}"
-                f"{', with unsaved changes' if unsaved else ''}. Each keeps its own autosave; if the other "
-                "saves first, saving here asks whether to reload, overwrite or compare.",
+                f"{self.case_name} is open in another editor too: {opened.elsewhere[0].editor.describe()}"
+                f"{', with unsaved changes' if opened.unsaved_elsewhere else ''}. Each keeps its own autosave; if "
+                "the other saves first, saving here asks whether to reload, overwrite or compare.",
                 title="Open elsewhere", severity="warning", markup=False, timeout=15,
             )
+
+    async def _offer_recovery(self, path: Path, swap: autosave.Autosave) -> str:
+        """Ask whether to recover the unsaved work an editor left behind when it closed."""
+        return await self.app.push_screen_wait(
+            SwapRecoveryDialog(
+                "Unsaved work found",
+                f"{self.medbench.display_path(path)} has changes that were never saved: {swap.editor.describe()} "
+                f"autosaved them at {swap.when()} and then closed without saving. Recover them?",
+            )
+        )
 
     def _load(self, path: Path, on_disk: str, buffer: str) -> None:
         if path != self.path:
             self._forget_rehearsal()
             if self.path is not None:
                 self._remove_swap()
-        self.path = path
-        self._disk, self._announced = FileStamp.of(path), None
-        self.saved_text = on_disk
-        self._swap_text = buffer if buffer != on_disk else None
+        self.file.load(path, on_disk, buffer)
         self.report = None
         self._last_case = None
         self.text_area.read_only = False
         self.text_area.placeholder = EMPTY_CASE
         self.text_area.load_text(buffer)
         self.modified = buffer != on_disk
-        self._write_swap(path, self._swap_text)  # open here: the other editors of the case can tell
+        self._write_swap(path, self.file.swap_text)  # open here: the other editors of the case can tell
         self.query_one(TitleBar).set_where(self.case_name or "")
         self._show_report()
         self._start_validation(debounce=False)
@@ -268,9 +254,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     def close_case(self) -> None:
         """Forget the open case (its unsaved changes must be settled first)."""
         self._remove_swap()
-        self.path = None
-        self._disk = self._announced = None
-        self.saved_text = ""
+        self.file.close()
         self.report = None
         self._last_case = None
         self._generation += 1
@@ -312,7 +296,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     def _text_changed(self, event: TextArea.Changed) -> None:
         if self.path is None:
             return
-        self.modified = self.text_area.text != self.saved_text
+        self.modified = self.file.differs(self.text_area.text)
         self._start_validation(debounce=True)
 
     def on_bank_changed(self, event: BankChanged) -> None:
@@ -506,7 +490,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             self.query_one(ContentSwitcher).current = "icd-panel"
 
     @work(thread=True, exclusive=True, group="rehearse", exit_on_error=False)
-    def _rehearse(self, case: Any) -> None:
+    def _rehearse(self, case: Case) -> None:
         from medbench_tui.core.consultation.rehearsal import rehearse
 
         rehearsal = rehearse(case)
@@ -528,10 +512,9 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     async def save_checked(self) -> bool:
         """Save, unless that would lose someone's work: a read-only file is not replaced (save
         as instead), and a file changed on disk since it was read asks first."""
-        assert self.path is not None
-        if is_read_only(self.path):
+        if self.file.read_only:
             return await self.save_as(f"{self.case_name} is read-only, so it is not replaced.")
-        if self._disk is not None and not await asyncio.to_thread(self._disk.still, self.path):
+        if await asyncio.to_thread(self.file.changed_on_disk):
             answer = await self._ask_about_disk()
             if answer == "reload":
                 self.reload_from_disk()
@@ -541,7 +524,6 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         return self.save()
 
     async def _ask_about_disk(self) -> str:
-        assert self.path is not None
         while True:
             answer = await self.app.push_screen_wait(ExternalChangeDialog(
                 "Changed on disk",
@@ -552,7 +534,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             if answer != "compare":
                 return answer
             try:
-                on_disk = self.path.read_text(encoding="utf-8")
+                on_disk = self.file.read()
             except (OSError, UnicodeDecodeError) as exc:
                 on_disk = f"(the file cannot be read: {why_unreadable(exc)})\n"
             await self.app.push_screen_wait(
@@ -564,7 +546,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         """Replace the editor's text with the file's, keeping the cursor's line."""
         assert self.path is not None
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = self.file.read()
         except (OSError, UnicodeDecodeError) as exc:
             self.notify(f"Cannot reload {self.case_name}: {why_unreadable(exc)}.", severity="error", markup=False)
             return
@@ -589,24 +571,24 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         if new_id is None:
             return False
         self._remove_swap()
-        self.path, self._disk = folder / f"{new_id}.yaml", None
+        self.file.move_to(folder / f"{new_id}.yaml")
         if not self.save():
-            self.path, self._disk = before, FileStamp.of(before)
+            self.file.move_to(before)
             return False
         self.query_one(TitleBar).set_where(self.case_name or "")
         return True
 
     def save(self) -> bool:
         """Save the text as typed (comments and all). Refuses a final case with errors."""
-        from medbench_tui.core.cases.yamlio import save_case_text
         from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.validate import validate_text
 
-        assert self.path is not None
-        text = self.text_area.text
-        report = validate_text(text, self.path, bank=self.medbench.bank_index)
-        errors = count(report.diagnostics, "error")
-        if errors and _status_of(text, report) == "final":
+        try:
+            saved = self.file.save(self.text_area.text, self.medbench.bank_index)
+        except (OSError, MedbenchError) as exc:
+            self.notify(f"Could not save {self.case_name}: {exc}", severity="error", markup=False, timeout=10)
+            return False
+        errors, report = saved.errors, saved.report
+        if not saved.written:
             self.notify(
                 f"Not saved: {self.case_name} has {errors} error{'s' if errors != 1 else ''} and a case with "
                 "errors cannot be final. Fix them, or set status: draft (or review) to save it as work "
@@ -617,13 +599,6 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
                 timeout=10,
             )
             return False
-        try:
-            save_case_text(self.path, text)
-        except (OSError, MedbenchError) as exc:
-            self.notify(f"Could not save {self.case_name}: {exc}", severity="error", markup=False, timeout=10)
-            return False
-        self.saved_text = text
-        self._disk, self._announced = FileStamp.of(self.path), None
         self.modified = False
         self._mark_unchanged()
         self._generation += 1
@@ -636,6 +611,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             )
         else:
             self.notify(f"Saved {self.case_name}.", markup=False)
+        assert self.path is not None
         self.medbench.case_file_changed(self.path)
         return True
 
@@ -643,10 +619,8 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     def autosave(self) -> None:
         """Write the unsaved text to the swap file (from the interval timer)."""
-        if self.path is None or not self.modified:
-            return
         text = self.text_area.text
-        if text != self._swap_text:
+        if self.path is not None and self.file.autosave_due(text, modified=self.modified):
             self._write_swap(self.path, text)
 
     @work(thread=True, exclusive=True, group="autosave", exit_on_error=False)
@@ -655,7 +629,7 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         if get_current_worker().is_cancelled:
             return
         try:
-            autosave.write(path, self.editor_id, text)
+            self.file.write_swap(path, text)
         except OSError as exc:
             self.post_message(self.SwapFailed(path, exc.strerror or str(exc), text))
             return
@@ -663,11 +637,9 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(SwapFailed)
     def _swap_failed(self, event: SwapFailed) -> None:
-        """Said once (the autosave keeps trying quietly), not every few seconds; only when
-        there is unsaved text to protect (a read-only folder can still be read)."""
-        if self._swap_off_said or event.text is None:
+        """Said once, not every few seconds (see :meth:`CaseFile.swap_failed`)."""
+        if not self.file.swap_failed(event.text):
             return
-        self._swap_off_said = True
         self.notify(
             f"Crash protection is off: the autosave {autosave.swap_path(event.path, self.editor_id).name} "
             "cannot be written "
@@ -684,44 +656,34 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             # saved or discarded while the autosave was being written: it is stale
             self._mark_unchanged()
             return
-        self._swap_text = event.text
-        if event.text is not None:
-            self._swap_off_said = False
-        if self._inherited is not None and self._inherited.parent == event.path.parent:
-            self._unlink(self._inherited)
-            self._inherited = None
+        inherited = self.file.swap_kept(event.path, event.text)
+        if inherited is not None:
+            self._unlink(inherited)
 
     # Changes made by other programs -------------------------------------------------------------
 
     def watch_disk(self) -> None:
         """Look at the open case file (from the interval timer)."""
-        if self.path is not None and self._disk is not None:
-            self._check_disk(self.path, self._disk)
+        if self.path is not None and self.file.disk is not None:
+            self._check_disk(self.path, self.file.disk)
 
     @work(thread=True, exclusive=True, group="disk-watch", exit_on_error=False)
     def _check_disk(self, path: Path, read: FileStamp) -> None:
-        if read.still(path):
-            return
-        stamp = FileStamp.of(path)
-        try:
-            text = path.read_text(encoding="utf-8") if stamp is not None else None
-        except (OSError, UnicodeDecodeError):
-            text = None
-        self.post_message(self.DiskChanged(path, stamp, text))
+        change = CaseFile.look(path, read)
+        if change is not None:
+            self.post_message(self.DiskChanged(change))
 
     @on(DiskChanged)
     def _disk_changed(self, event: DiskChanged) -> None:
         """Unchanged here: take the new text. Changed here too: say so once; saving will ask."""
-        if event.path != self.path or self._disk is None or event.stamp == self._announced:
+        news = self.file.news(event.change, modified=self.modified)
+        if news is DiskNews.NONE:
             return
-        if event.stamp is not None and event.stamp.sha256 == self._disk.sha256:
-            return
-        if not self.modified and event.text is not None:
+        if news is DiskNews.RELOAD:
             self.reload_from_disk()
             self.notify(f"{self.case_name} was changed by another program: reloaded.", markup=False)
             return
-        self._announced = event.stamp
-        gone = "removed" if event.stamp is None else "changed"
+        gone = "removed" if event.change.stamp is None else "changed"
         self.notify(
             f"{self.case_name} was {gone} by another program while you edit it. Your text is kept; "
             "saving will ask whether to reload, overwrite or compare.",
@@ -731,16 +693,16 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
     def _mark_unchanged(self) -> None:
         """Nothing unsaved any more: the swap file says only that the case is open here."""
         self.workers.cancel_group(self, "autosave")
-        self._swap_text = None
+        self.file.swap_text = None
         if self.path is not None:
             self._write_swap(self.path, None)
 
     def _remove_swap(self) -> None:
         """The case is no longer open here: its swap file goes."""
         self.workers.cancel_group(self, "autosave")
-        if self.path is not None:
-            self._unlink(autosave.swap_path(self.path, self.editor_id))
-        self._swap_text = None
+        if (swap := self.file.own_swap) is not None:
+            self._unlink(swap)
+        self.file.swap_text = None
 
     def _unlink(self, swap: Path) -> None:
         try:
@@ -748,12 +710,3 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         except OSError as exc:
             self.notify(f"Could not remove the autosave file {swap.name}: {exc}", severity="warning", markup=False)
 
-
-def _status_of(text: str, report: Any) -> Any:
-    """The ``status`` the text declares, also when the case does not validate."""
-    if report.case is not None:
-        return report.case.status
-    from medbench_tui.core.cases.yamlio import parse_case_text
-
-    data = parse_case_text(text).data
-    return data.get("status") if isinstance(data, dict) else None
