@@ -8,7 +8,6 @@ stored in the run store like any other run, autosaved while it lasts, resumable.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.reactive import var
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -37,22 +35,17 @@ from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.cases.rubric import CONSULTATION
 from medbench_tui.core.comparison.view import counted
 from medbench_tui.core.practice.label import case_practice_label, practice_number
+from medbench_tui.core.practice.play import PlaySession, Start
 from medbench_tui.core.practice.progress import CaseProgress
 from medbench_tui.core.practice.session import (
     ABANDONED,
-    PLAYER_SYSTEM,
-    Abandon,
     Desk,
-    Finish,
-    Player,
     SessionState,
     SessionSwap,
-    TurnCount,
-    case_plan,
 )
 from medbench_tui.core.runs.background import BackgroundRun
 from medbench_tui.core.runs.runner import RunPlan
-from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
+from medbench_tui.core.runs.store import RunGroup, RunRecord
 from medbench_tui.tui.bank_state import BankChanged
 from medbench_tui.tui.screens.dialogs import ConfirmDialog, SwapRecoveryDialog
 from medbench_tui.tui.typed_app import MedbenchScreen
@@ -71,7 +64,6 @@ from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.consultation.loop import DoctorView
-    from medbench_tui.core.runs.runner import PlannedCase
     from medbench_tui.core.simulators import PatientReply
     from medbench_tui.core.transcript import FinalResponse
 
@@ -81,11 +73,6 @@ PICK_A_CASE = (
     "Ctrl+L shows your progress: every case you have played, with its scores over time."
 )
 SESSION_WORKER = "play-session"
-
-
-class Cancelled:
-    """The player went back instead of choosing."""
-
 
 SESSION_RECORD_WAIT = 3.0
 """Seconds the closing app waits for a cancelled consultation to be recorded as incomplete."""
@@ -110,12 +97,9 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @dataclass
     class SessionReady(Message):
-        path: Path
-        plan: RunPlan
-        group: RunGroup
-        desk: Desk
-        swap: SessionSwap
-        resumed: bool
+        """A consultation was planned (and its autosave settled): it begins."""
+
+        start: Start
 
     @dataclass
     class Opened(Message):
@@ -148,29 +132,45 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     class ProgressLoaded(Message):
         cases: list[CaseProgress]
 
-    state: var[SessionState] = var(SessionState.IDLE, init=False)
-    """Where the consultation stands; each handler below moves it on."""
-
     def __init__(self) -> None:
         super().__init__()
-        self.case: Case | None = None
-        self.case_path: Path | None = None
-        self.desk: Desk | None = None
-        self.swap: SessionSwap | None = None
-        self.swap_path: Path | None = None
-        self._saved: SessionSwap | None = None
-        """The autosave as last written (the timer writes only what differs)."""
-        self.steps = 0
-        self.result: RunRecord | None = None
-        """The stored run of the last session that ended."""
-        self._session: BackgroundRun | None = None
-        self._store: RunStore | None = None
-        self._ended: set[Path] = set()
-        """Autosaves of sessions that ended: a write still under way is removed when it lands."""
-        self.played: dict[str, CaseProgress] = {}
-        """The player's practice, by case (read in a worker when the screen shows)."""
+        self._play: PlaySession | None = None
         self._scorecard_of: str | None = None
         """The case whose scorecard was shown last (going back to the cases moves past it)."""
+
+    @property
+    def play(self) -> PlaySession:
+        """The consultations of this screen (made on first use, in the bank's run store)."""
+        if self._play is None:
+            self._play = PlaySession(self.medbench.bank.run_store, moved=self.refresh_bindings)
+        return self._play
+
+    @property
+    def state(self) -> SessionState:
+        """Where the consultation stands."""
+        return self.play.state
+
+    @property
+    def case(self) -> Case | None:
+        return self.play.case
+
+    @property
+    def swap(self) -> SessionSwap | None:
+        return self.play.swap
+
+    @property
+    def steps(self) -> int:
+        return self.play.steps
+
+    @property
+    def result(self) -> RunRecord | None:
+        """The stored run of the last consultation that ended."""
+        return self.play.result
+
+    @property
+    def played(self) -> dict[str, CaseProgress]:
+        """The player's practice, by case (read in a worker when the screen shows)."""
+        return self.play.played
 
     # Layout ------------------------------------------------------------------------------
 
@@ -219,15 +219,12 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     @property
     def live(self) -> bool:
         """A consultation is going on."""
-        return self.state.live
+        return self.play.live
 
     @property
     def waiting(self) -> bool:
         """The player waits for the patient (no question can be asked now)."""
-        return self.state in (SessionState.OPENING, SessionState.WAITING, SessionState.REPLAYING)
-
-    def watch_state(self) -> None:
-        self.refresh_bindings()
+        return self.play.waiting
 
     @property
     def pane(self) -> str:
@@ -246,19 +243,12 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             self.query_one(FinalResponseForm).focus_first()
         self.refresh_bindings()
 
-    # The run store ---------------------------------------------------------------------------
-
     @property
-    def store(self) -> RunStore:
-        """The bank's run store, opened on first use."""
-        if self._store is None:
-            self._store = RunStore(self.medbench.bank.run_store)
-        return self._store
+    def player(self) -> str:
+        return self.medbench.settings.player_name
 
     def swap_file(self, case_id: str) -> Path:
-        from medbench_tui.core.paths import play_swap_file
-
-        return play_swap_file(self.medbench.bank.run_store, self.medbench.settings.player_name, case_id)
+        return self.play.swap_file(self.player, case_id)
 
     # Picking a case ----------------------------------------------------------------------------
 
@@ -342,60 +332,19 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         if self.medbench.bank_loading:
             self.notify("The bank is still being read: try again in a moment.")
             return
-        player_name = self.medbench.settings.player_name
-        bank = self.medbench.bank
         desk = Desk(asked=self._asked_by, shown=self._shown, streamed=self._streamed_in)
-        player = Player(player_name, desk)
         try:
-            store = self.store
-            plan = await asyncio.to_thread(case_plan, bank, path, self.simulator, player)
-            swap = await self._unfinished(plan.cases[0])
-            if isinstance(swap, Cancelled):
-                return
-            if swap is None and not await self._again(plan.cases[0].id):
-                return
-            if swap is not None and swap.simulator != plan.simulator:
-                plan = await asyncio.to_thread(case_plan, bank, path, swap.simulator, player)
-            group, plan = await asyncio.to_thread(self._session_group, store, plan, player_name, swap)
+            start = await self.play.start(self.medbench.bank, path, self.simulator, self.player, desk, self)
         except MedbenchError as exc:
             self.notify(str(exc), title="Cannot play this case", severity="error", markup=False, timeout=10)
             return
-        resumed = swap is not None
-        if swap is not None:
-            desk.resume(swap.questions)
-        planned = plan.cases[0]
-        swap = swap or SessionSwap(
-            case_id=planned.id, case_path=planned.stored_path, case_sha256=planned.sha256,
-            player=player_name, simulator=plan.simulator, group_id=group.id,
-        )
-        swap.group_id = group.id
-        swap.repeat = plan.first_repeat if group.practice else None
-        self.post_message(self.SessionReady(path, plan, group, desk, swap, resumed))
+        if start is not None:
+            self.post_message(self.SessionReady(start))
 
-    @staticmethod
-    def _session_group(store: RunStore, plan: RunPlan, player: str,
-                       swap: SessionSwap | None) -> tuple[RunGroup, RunPlan]:
-        """The group the session plays into, and its plan there: the player's practice group
-        (the next session of the case, or the one resumed); a session resumed from before
-        practice groups goes on in its own group."""
-        from medbench_tui.core.errors import MedbenchError
-        from medbench_tui.core.practice.progress import open_practice_group, session_plan
+    # What starting a consultation asks the player (:class:`PlayerQuestions`).
 
-        if swap is not None:
-            try:
-                group = store.group(swap.group_id)
-            except MedbenchError:
-                pass  # the group was deleted: the session goes on in the practice group
-            else:
-                return (group, session_plan(store, group, plan, swap.repeat)) if group.practice else (group, plan)
-        group = open_practice_group(store, plan, player)
-        return group, session_plan(store, group, plan, None)
-
-    async def _again(self, case_id: str) -> bool:
+    async def play_again(self, case_id: str, played: CaseProgress) -> bool:
         """A case played before is started again only when the player says so."""
-        played = self.played.get(case_id)
-        if played is None:
-            return True
         last = played.sessions[-1]
         again = await self.app.push_screen_wait(ConfirmDialog(
             "Play this case again?",
@@ -405,9 +354,23 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         ))
         return bool(again)
 
+    def unfinished_dropped(self, case_id: str) -> None:
+        self.notify(f"Case {practice_number(case_id)} changed since your unfinished consultation: "
+                    "it starts afresh.",
+                    severity="warning", markup=False)
+
+    async def resume_unfinished(self, case_id: str, swap: SessionSwap) -> str:
+        return await self.app.push_screen_wait(SwapRecoveryDialog(
+            "Unfinished consultation",
+            f"You left a consultation of case {practice_number(case_id)} "
+            f"after {counted(len(swap.questions), 'question')}. "
+            f"Resume it? Your questions are asked again of the patient ({swap.simulator} simulator); "
+            "discarding starts afresh.",
+        ))
+
     async def _leave_for(self, path: Path) -> bool:
         """A consultation is going on: go back to it (same case), or leave it after asking."""
-        if self.case_path is not None and path.resolve() == self.case_path.resolve():
+        if self.play.is_case(path):
             self.show_pane("play-consult" if self.pane == "play-cases" else self.pane)
             return False
         case_id = self.case.id if self.case is not None else path.stem
@@ -420,33 +383,6 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         if leave:
             self.leave_session()
         return bool(leave)
-
-    async def _unfinished(self, planned: PlannedCase) -> SessionSwap | Cancelled | None:
-        """The unfinished session of the case to resume (None: start afresh; CANCELLED:
-        the player went back). A session of an earlier version of the case is dropped."""
-        path = self.swap_file(planned.id)
-        swap = await asyncio.to_thread(SessionSwap.load, path)
-        if swap is None:
-            return None
-        if swap.case_sha256 != planned.sha256:
-            self.notify(f"Case {practice_number(planned.id)} changed since your unfinished consultation: "
-                        "it starts afresh.",
-                        severity="warning", markup=False)
-            path.unlink(missing_ok=True)
-            return None
-        answer = await self.app.push_screen_wait(SwapRecoveryDialog(
-            "Unfinished consultation",
-            f"You left a consultation of case {practice_number(planned.id)} "
-            f"after {counted(len(swap.questions), 'question')}. "
-            f"Resume it? Your questions are asked again of the patient ({swap.simulator} simulator); "
-            "discarding starts afresh.",
-        ))
-        if answer == "recover":
-            return swap
-        if answer == "discard":
-            path.unlink(missing_ok=True)
-            return None
-        return Cancelled()
 
     # What the consultation does, in its thread: each becomes a message to this screen.
 
@@ -465,68 +401,46 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(SessionReady)
     def _session_ready(self, event: SessionReady) -> None:
-        planned = event.plan.cases[0]
-        self.case, self.case_path = planned.case, event.path
-        self.desk, self.swap = event.desk, event.swap
-        self.swap_path = self.swap_file(planned.id)
-        self._ended.discard(self.swap_path)
-        self.steps, self._saved = 0, None
-        self.state = SessionState.REPLAYING if event.resumed else SessionState.OPENING
-        self.result = None
+        start = event.start
+        self.play.begin(start, self.player)
+        case, swap = start.plan.cases[0].case, start.swap
         # The id and title often name the diagnosis: they are shown only on the scorecard.
-        self.query_one(TitleBar).set_where(case_practice_label(self.case))
+        self.query_one(TitleBar).set_where(case_practice_label(case))
         self.query_one(ChatLog).clear_log()
         self.query_one(AttachmentsPanel).clear_attachments()
-        self.query_one(NotesPad).load_text(event.swap.notes)
-        self.query_one(FinalResponseForm).load(event.swap.draft)
+        self.query_one(NotesPad).load_text(swap.notes)
+        self.query_one(FinalResponseForm).load(swap.draft)
         self._set_asking(True)
         self._show_count()
         self.show_pane("play-consult")
-        if event.resumed:
-            self.query_one(ChatLog).add_notice(f"Resuming: asking your {len(event.swap.questions)} questions again…")
-        self._session = BackgroundRun()
-        self._consult(self._session, event.plan, event.group)
+        if start.resumed:
+            self.query_one(ChatLog).add_notice(f"Resuming: asking your {len(swap.questions)} questions again…")
+        self.play.background = BackgroundRun()
+        self._consult(self.play.background, start.plan, start.group)
 
     @work(thread=True, exclusive=True, group=SESSION_WORKER, exit_on_error=False)
-    def _consult(self, session: BackgroundRun, plan: RunPlan, group: RunGroup) -> None:
-        """The session, played by the runner on a loop of its own in this thread."""
-        from medbench_tui.core.comparison.plan import retry_policy
-        from medbench_tui.core.runs.runner import Runner
-
-        runner_settings = self.medbench.settings.runner
-        runner = Runner(
-            self.store, plan, group=group, concurrency=1,
-            endpoint_concurrency=runner_settings.endpoint_concurrency, retry=retry_policy(runner_settings),
-            collect_less=False,  # the screen draws beside it: short collections
-        )
-        session.play(runner)
-        if not session.cancelled:
-            run = self.store.find_run(group.id, plan.cases[0].id, PLAYER_SYSTEM, plan.first_repeat)
+    def _consult(self, background: BackgroundRun, plan: RunPlan, group: RunGroup) -> None:
+        """The consultation, played by the runner on a loop of its own in this thread."""
+        run = self.play.consult(background, plan, group, self.medbench.settings.runner)
+        if not background.cancelled:
             self.post_message(self.SessionEnded(run))
 
     def leave_session(self) -> None:
-        """Stop the session; it is recorded incomplete (cancelled) and its autosave stays."""
+        """Stop the consultation; it is recorded incomplete (cancelled) and its autosave stays."""
         if self.live:
             self.save_swap()
-        if self._session is not None:
-            self._session.cancel()
-            self._session = None
-        self.state = SessionState.IDLE
-        self.desk = None
+        self.play.leave()
 
     @on(Opened)
     def _opened(self, event: Opened) -> None:
-        if self.state is SessionState.OPENING:
-            self.state = SessionState.ASKING
+        self.play.opened()
         self.query_one(ChatLog).add_opening(event.view.intro, event.view.attachments)
         self.query_one(AttachmentsPanel).add(event.view.attachments)
         self._ready_for_question()
 
     @on(Asked)
     def _asked(self, event: Asked) -> None:
-        self.state = SessionState.REPLAYING if event.replayed else SessionState.WAITING
-        if not event.replayed and self.swap is not None:
-            self.swap.questions.append(event.text)
+        self.play.asked(event.text, replayed=event.replayed)
         chat = self.query_one(ChatLog)
         chat.add_question(event.text)
         chat.begin_reply()
@@ -538,29 +452,25 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(Replied)
     def _replied(self, event: Replied) -> None:
-        reply = event.reply
-        self.steps += 1
-        self.query_one(ChatLog).end_reply(reply.text, reply.attachments)
-        self.query_one(AttachmentsPanel).add(reply.attachments)
+        reply = self.play.replied()
+        self.query_one(ChatLog).end_reply(event.reply.text, event.reply.attachments)
+        self.query_one(AttachmentsPanel).add(event.reply.attachments)
         self._show_count()
-        if self.state is SessionState.REPLAYING:
-            if self.desk is not None and self.desk.replaying:
-                return
+        if reply.resumed:
             self.query_one(ChatLog).add_notice("Resumed where you left off.")
-        if self.state.live:
-            self.state = SessionState.ASKING
+        if reply.asking:
             self.save_swap()
             self._ready_for_question()
 
     def _ready_for_question(self) -> None:
-        if self.case is not None and self.steps >= self.case.max_turns:
+        if self.play.out_of_turns and self.case is not None:
             self.query_one(ChatLog).add_notice(
                 f"That was the last question this case allows ({self.case.max_turns}). "
                 "Give your final response: Ctrl+F."
             )
             self._set_asking(False)
             return
-        if not self.desk or not self.desk.replaying:
+        if not self.play.desk or not self.play.desk.replaying:
             self._set_asking(True)
             if self.pane == "play-consult" and not self.query_one(NotesPad).has_focus:
                 self.query_one("#play-question").focus()
@@ -569,37 +479,35 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.query_one("#play-question", Input).disabled = not enabled
 
     def _show_count(self) -> None:
-        if self.case is not None:
-            self.query_one(TurnCounter).show(TurnCount(self.steps, self.case.num_steps, self.case.max_turns))
+        if (turns := self.play.turns) is not None:
+            self.query_one(TurnCounter).show(turns)
 
     @on(Input.Submitted, "#play-question")
     def _question(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if not text or not self.live or self.desk is None:
+        if not text or not self.live or self.play.desk is None:
             return
         if self.waiting:
             self.notify("Wait for the patient's reply.")
             return
         event.input.value = ""
-        self.state = SessionState.WAITING
+        self.play.ask(text)
         self._set_asking(False)
-        self.desk.act(text)
 
     @on(SessionEnded)
     def _session_ended(self, event: SessionEnded) -> None:
         from medbench_tui.core.comparison.view import Side
 
         run = event.run
-        self.state, self.desk, self._session = SessionState.IDLE, None, None
+        self.play.stopped()
         self.query_one(ChatLog).drop_reply()
         self.query_one(FinalResponseForm).loading = False
         if run is None:
             self.notify("The consultation ended but its run was not found in the run store.", severity="error")
             self.show_pane("play-cases")
             return
-        self.result = run
-        if run.complete or run.reason == ABANDONED:
+        if self.play.ended(run):
             self._remove_swap()
         self._load_progress()
         if run.reason == ABANDONED:
@@ -624,7 +532,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         super().on_worker_state_changed(event)
         if event.worker.group == SESSION_WORKER and event.state == WorkerState.ERROR:
-            self.state, self.desk, self._session = SessionState.IDLE, None, None
+            self.play.stopped()
             self.query_one(FinalResponseForm).loading = False
             self.show_pane("play-cases")
 
@@ -684,10 +592,10 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             ))
             if not sure:
                 return
-        if self.desk is None or not self.live:
+        if self.play.desk is None or not self.live:
             return
         self.query_one(FinalResponseForm).loading = True
-        self.desk.act(Finish(final, self.query_one(NotesPad).text))
+        self.play.finish(final, self.query_one(NotesPad).text)
 
     def action_abandon(self) -> None:
         if not self.live or self.case is None:
@@ -700,7 +608,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
                 "incomplete and never scored.",
                 yes="Abandon",
             ),
-            lambda yes: self.desk.act(Abandon()) if yes and self.desk is not None else None,
+            lambda yes: self.play.abandon() if yes else None,
         )
 
     def action_cases(self) -> None:
@@ -709,7 +617,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         finished, self._scorecard_of = self._scorecard_of, None
         if finished is not None and not self.live:
             self.query_one("#play-filter", Input).value = ""
-            self.refresh_cases(highlight=self._case_after(finished))
+            self.refresh_cases(highlight=self.play.case_after(self._offered(), finished))
         else:
             self.refresh_cases()
         self.show_pane("play-cases")
@@ -720,28 +628,17 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         return [e for e in self.medbench.cases if e.category != ERROR_TESTING and e.kind == CONSULTATION
                 and self.medbench.allows_case(e.path)]
 
-    def _case_after(self, case_id: str) -> str | None:
-        """The next case of the list (in label order) that has not been played, else the next one."""
-        entries = sorted((e for e in self._offered() if not e.errors), key=lambda e: e.practice)
-        ids = [e.id for e in entries]
-        if case_id not in ids:
-            return None
-        after = ids[ids.index(case_id) + 1:] + ids[: ids.index(case_id)]
-        return next((i for i in after if i not in self.played), after[0] if after else None)
-
     def action_progress(self) -> None:
         self.show_pane("play-progress")
         self._load_progress()
 
     @work(thread=True, exclusive=True, group="play-progress", exit_on_error=False)
     def _load_progress(self) -> None:
-        from medbench_tui.core.practice.progress import progress
-
-        self.post_message(self.ProgressLoaded(progress(self.store, self.medbench.settings.player_name)))
+        self.post_message(self.ProgressLoaded(self.play.progress(self.player)))
 
     @on(ProgressLoaded)
     def _progress_loaded(self, event: ProgressLoaded) -> None:
-        self.played = {case.case_id: case for case in event.cases}
+        self.play.played = {case.case_id: case for case in event.cases}
         labels = {entry.id: entry.practice for entry in self.medbench.cases}
         self.query_one(PracticeProgress).show(self.medbench.settings.player_name, event.cases, labels)
         if self.pane == "play-cases":
@@ -754,30 +651,29 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     def _edited(self) -> None:
         """Keep the notes and the draft in the session's autosave (written by the timer)."""
         if self.swap is not None:
-            self.swap.notes = self.query_one(NotesPad).text
-            draft = self.query_one(FinalResponseForm).value()
-            self.swap.draft = draft if draft.is_structured() or draft.advice else None
+            self.play.keep(self.query_one(NotesPad).text, self.query_one(FinalResponseForm).value())
 
     def autosave(self) -> None:
         """Write the autosave if the notes or the draft changed since it was last written."""
-        if self.state in (SessionState.ASKING, SessionState.WAITING) and self.swap != self._saved:
+        if self.play.autosave_due:
             self.save_swap()
 
     def save_swap(self, *, now: bool = False) -> None:
         """Autosave the session: questions, notes, the final response being written.
         ``now`` writes at once (the app is closing and workers are being stopped)."""
-        if self.swap is None or self.swap_path is None:
+        due = self.play.swap_to_write()
+        if due is None:
             return
-        self._saved = self.swap.model_copy(deep=True)
+        path, swap = due
         if now:
-            self.swap.save(self.swap_path)
+            swap.save(path)
         else:
-            self._write_swap(self.swap_path, self._saved.model_copy(deep=True))
+            self._write_swap(path, swap)
 
     def on_unmount(self) -> None:
-        if self._session is not None:
-            self._session.cancel()
-            self._session.wait_recorded(SESSION_RECORD_WAIT)  # the app is closing: keep the incomplete run
+        if self.play.background is not None:
+            self.play.background.cancel()
+            self.play.background.wait_recorded(SESSION_RECORD_WAIT)  # the app is closing: keep the incomplete run
         if self.state in (SessionState.ASKING, SessionState.WAITING):
             with contextlib.suppress(OSError):  # the autosave written after the last reply is kept
                 self.save_swap(now=True)
@@ -789,15 +685,12 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(SwapWritten)
     def _swap_written(self, event: SwapWritten) -> None:
-        if event.path in self._ended:
+        if self.play.swap_landed(event.path):
             event.path.unlink(missing_ok=True)
 
     def _remove_swap(self) -> None:
         self.workers.cancel_group(self, "play-swap")
-        if self.swap_path is not None:
-            self._ended.add(self.swap_path)
-            try:
-                self.swap_path.unlink(missing_ok=True)
-            except OSError as exc:
-                self.notify(f"Could not remove the autosave: {exc}", severity="warning", markup=False)
-        self.swap = None
+        try:
+            self.play.remove_swap()
+        except OSError as exc:
+            self.notify(f"Could not remove the autosave: {exc}", severity="warning", markup=False)
