@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.cli import main
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.cases.bankconfig import load_bank_config
 from medbench_tui.core.systems import resolve_system
 from medbench_tui.core.transcript import load_transcript
@@ -28,12 +29,12 @@ def _clinical_cases() -> list[str]:
 
 
 def test_every_clinical_case_has_a_transcript_of_each_demo_system(tmp_path, monkeypatch):
-    config = load_bank_config(CASES)
+    bank = load_bank(CASES)
     monkeypatch.chdir(tmp_path)  # configured replay paths are the bank's, wherever the command runs
     cases = _clinical_cases()
     assert len(cases) == 69
     for name in DEMO:
-        system = resolve_system(name, bank=CASES, config=config)
+        system = resolve_system(name, bank=bank)
         folder = CASES / "demo" / name.removeprefix("demo-")
         assert sorted(p.stem for p in folder.glob("*.yaml")) == cases
         for case_id in cases:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from medbench_tui.core.cases.bank import load_bank
 from medbench_tui.core.cases.bankconfig import (
     BankConfigError,
     OpenAIChatSystemConfig,
@@ -200,14 +201,15 @@ async def test_replay_replays_doctor_turns_and_final(tmp_path):
     folder = tmp_path / "runs"
     folder.mkdir()
     dump_transcript(recorded, folder / "fx-cough-001.json")
+    bank = load_bank(tmp_path)
     for spec in (f"replay:{folder}", f"replay:{folder / 'fx-cough-001.json'}"):
-        system = resolve_system(spec, bank=tmp_path)
+        system = resolve_system(spec, bank=bank)
         replayed = await system.consult(new_consultation(tmp_path, system_name=system.name, max_turns=30))
         doctor_turns = [t.text for t in recorded.turns if t.role == "doctor"]
         assert [t.text for t in replayed.turns if t.role == "doctor"] == doctor_turns
         assert replayed.final.diagnoses[0].name == "Pneumonia" and replayed.status == "complete"
         assert replayed.disclosed_facts() == recorded.disclosed_facts()
-    missing = await resolve_system(f"replay:{folder}", bank=tmp_path).consult(
+    missing = await resolve_system(f"replay:{folder}", bank=bank).consult(
         Consultation(fixture_case(id="fx-other-001"), GroundedSimulator(patient_record(fixture_case())),
                      system="r", bank_root=tmp_path))
     assert missing.status == "incomplete" and "no transcript for case fx-other-001" in missing.reason
@@ -237,12 +239,13 @@ def test_resolve_system_builtins_configured_and_unknown(tmp_path, fake_openai, k
         "  floor: {kind: checklist}\nsimulators:\n  pat: {kind: llm, base_url: 'http://x/v1', model: m}\n"
         "evaluator:\n  extractor: llm\n  llm: {base_url: 'http://y/v1', model: judge}\n"
     )
-    assert resolve_system("checklist", bank=tmp_path).name == "checklist"
-    assert resolve_system("human", bank=tmp_path).name == "human"
-    assert isinstance(resolve_system("doc", bank=tmp_path), OpenAIChatSystem)
-    assert resolve_system("floor", bank=tmp_path).name == "floor"
+    bank = load_bank(tmp_path)
+    assert resolve_system("checklist", bank=bank).name == "checklist"
+    assert resolve_system("human", bank=bank).name == "human"
+    assert isinstance(resolve_system("doc", bank=bank), OpenAIChatSystem)
+    assert resolve_system("floor", bank=bank).name == "floor"
     with pytest.raises(UsageError, match="configured in .*: doc, floor; built-in"):
-        resolve_system("nope", bank=tmp_path)
+        resolve_system("nope", bank=bank)
     config = load_bank_config(tmp_path)
     assert config.evaluator.extractor == "llm" and config.evaluator.llm.model == "judge"
     assert config.simulators["pat"].stream is True

@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         writable_destination(transcript_file, "--transcript")
     if bank.config_problem is None:  # before the first request: a key from the environment goes where allowed
         require_keys(bank.config.endpoints_for([], args.simulator))
-    simulator = make_simulator(args.simulator, patient_record(case), bank=bank.root)
+    simulator = make_simulator(args.simulator, patient_record(case), bank=bank)
     extractor = make_extractor(None, bank.config.evaluator)  # the bank's evaluator (text by default)
     consultation = Consultation(case, simulator, system="human", bank_root=bank_root_of(path))
     doctor = TerminalDoctor(sys.stdin)

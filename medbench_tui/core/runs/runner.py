@@ -413,7 +413,7 @@ def _resolve_systems(systems: Sequence[str | DoctorSystem], bank: Bank) -> tuple
     specs = [s if isinstance(s, str) else s.name for s in systems]
     if "human" in [s for s in systems if isinstance(s, str)]:
         raise UsageError("'human' needs a person at the keyboard: use 'medbench play' for it")
-    resolved = [resolve_system(s, bank=bank.root, config=bank.config) if isinstance(s, str) else s for s in systems]
+    resolved = [resolve_system(s, bank=bank) if isinstance(s, str) else s for s in systems]
     names = [s.name for s in resolved]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:

@@ -6,7 +6,6 @@ reply call a :class:`LeakGuard` built from the whole case, for checking only.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import PatientRecord
@@ -15,6 +14,7 @@ from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.guard import LeakGuard
 
 if TYPE_CHECKING:
+    from medbench_tui.core.cases.bank import Bank
     from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig
 
 DEFAULT_SIMULATOR = "grounded"
@@ -34,11 +34,11 @@ def make_simulator(
     name_or_config: str | GroundedSimulatorConfig | LlmSimulatorConfig | None,
     record: PatientRecord,
     *,
-    bank: Path | None = None,
+    bank: Bank | None = None,
 ) -> PatientSimulator:
     """A fresh simulator for one consultation: ``"grounded"``, a name configured in the
     bank's medbench.yaml, or a simulator configuration object."""
-    from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig, load_bank_config
+    from medbench_tui.core.cases.bankconfig import GroundedSimulatorConfig, LlmSimulatorConfig
     from medbench_tui.core.errors import UsageError
 
     config = name_or_config
@@ -47,7 +47,7 @@ def make_simulator(
         return GroundedSimulator(record)
     if isinstance(name_or_config, str):
         name = name_or_config
-        configured = load_bank_config(bank).simulators if bank is not None else {}
+        configured = bank.config.simulators if bank is not None else {}
         if name not in configured:
             choices = ", ".join([DEFAULT_SIMULATOR, *configured])
             raise UsageError(f"unknown simulator {name!r}: choose one of {choices} (simulators: in medbench.yaml)")

@@ -10,20 +10,19 @@ from typing import TYPE_CHECKING
 from medbench_tui.core.systems.base import DoctorSystem, DrivenSystem
 
 if TYPE_CHECKING:
-    from medbench_tui.core.cases.bankconfig import BankConfig
+    from medbench_tui.core.cases.bank import Bank
 
 __all__ = ["DoctorSystem", "DrivenSystem", "resolve_system"]
 
 
-def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -> DoctorSystem:
-    """A configured system name (bank medbench.yaml) or a built-in: ``checklist``,
-    ``human``, ``replay:PATH`` (PATH relative to the current folder, else to the bank).
-    ``config``: the bank's configuration when the caller has it (else it is read)."""
+def resolve_system(spec: str, *, bank: Bank) -> DoctorSystem:
+    """A system configured in the bank's medbench.yaml (read once, with the bank) or a
+    built-in: ``checklist``, ``human``, ``replay:PATH`` (PATH relative to the current
+    folder, else to the bank)."""
     from medbench_tui.core.cases.bankconfig import (
         ChecklistSystemConfig,
         OpenAIChatSystemConfig,
         ReplaySystemConfig,
-        load_bank_config,
     )
     from medbench_tui.core.errors import UsageError
     from medbench_tui.core.systems.checklist import ChecklistSystem
@@ -36,8 +35,8 @@ def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -
     if spec == "human":
         return HumanSystem()
     if spec.startswith("replay:"):
-        return ReplaySystem(_replay_path(spec.removeprefix("replay:"), bank), name=spec)
-    config = config if config is not None else load_bank_config(bank)
+        return ReplaySystem(_replay_path(spec.removeprefix("replay:"), bank.root), name=spec)
+    config = bank.config
     configured = config.systems.get(spec)
     if configured is None:
         names = ", ".join(config.systems) or "none"
@@ -50,7 +49,7 @@ def resolve_system(spec: str, *, bank: Path, config: BankConfig | None = None) -
     if isinstance(configured, ChecklistSystemConfig):
         return ChecklistSystem(spec)
     assert isinstance(configured, ReplaySystemConfig)
-    return ReplaySystem(_replay_path(configured.path, bank, configured=True), name=spec)
+    return ReplaySystem(_replay_path(configured.path, bank.root, configured=True), name=spec)
 
 
 def _replay_path(given: str, bank: Path, *, configured: bool = False) -> Path:

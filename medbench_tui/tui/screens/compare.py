@@ -289,7 +289,7 @@ class CompareScreen(ReportsWorkerFailures, MedbenchScreen):
             return
         spec = given if given.startswith("replay:") else f"replay:{given}"
         try:
-            resolve_system(spec, bank=self.medbench.bank.root, config=self.medbench.bank.config)
+            resolve_system(spec, bank=self.medbench.bank)
         except MedbenchError as exc:
             self.notify(str(exc), title="Not added", severity="error", markup=False)
             return
