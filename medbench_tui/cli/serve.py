@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from medbench_tui.core.cases.bank import Bank
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -38,11 +40,13 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from medbench_tui.cli._output import say
+    from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.errors import UsageError
 
-    bank = _bank(getattr(args, "bank", None))
-    cases = [_case(bank, given) for given in args.cases or []]
-    store = _writable_store(bank)
+    served = load_bank(_bank(getattr(args, "bank", None)), strict=False)  # places: sessions read medbench.yaml
+    bank = served.root
+    cases = [_case(served, given) for given in args.cases or []]
+    store = _writable_store(served)
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: give a port between 1 and 65535")
     _free(args.host, args.port)
@@ -78,29 +82,27 @@ def _bank(given: str | None) -> Path:
     return bank_root(path).resolve()
 
 
-def _case(bank: Path, given: str) -> Path:
+def _case(bank: Bank, given: str) -> Path:
     from pathlib import Path
 
     from medbench_tui.core.cases.bank import consultation_files
     from medbench_tui.core.errors import UsageError
-    from medbench_tui.core.paths import cases_dir
 
     path = Path(given).expanduser()
     if path.is_file():
         return path.resolve()
-    for candidate in consultation_files(cases_dir(bank)):
+    for candidate in consultation_files(bank.cases_folder):
         if candidate.stem == given:
             return candidate.resolve()
-    raise UsageError(f"--cases {given}: no such case file, and no case with that id in {bank}")
+    raise UsageError(f"--cases {given}: no such case file, and no case with that id in {bank.root}")
 
 
-def _writable_store(bank: Path) -> Path:
+def _writable_store(bank: Bank) -> Path:
     """The bank's run store, opened once: a class whose runs cannot be stored is refused now."""
     from medbench_tui.core.errors import MedbenchError, UsageError
-    from medbench_tui.core.paths import run_store_for
     from medbench_tui.core.runs.store import RunStore
 
-    path = run_store_for(bank)
+    path = bank.run_store
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with RunStore(path) as store:
