@@ -68,10 +68,8 @@ class Player:
 class Playing:
     """A consultation played by the runner in a thread, as the screen's worker plays it."""
 
-    def __init__(self, play: PlaySession, start: Start) -> None:
+    def __init__(self, play: PlaySession, start: Start, background: BackgroundRun) -> None:
         self.run: RunRecord | None = None
-        play.background = BackgroundRun()
-        background = play.background
 
         def consult() -> None:
             self.run = play.consult(background, start.plan, start.group, RunnerSettings())
@@ -101,9 +99,9 @@ def test_a_whole_consultation_is_stored_scored_and_leaves_no_autosave(bank):
     play, player = PlaySession(bank.run_store), Player()
     start = started(play, bank, player)
     assert start is not None and not start.resumed and player.asked == []
-    play.begin(start, PLAYER)
+    background = play.begin(start, PLAYER)
     assert play.state is SessionState.OPENING and play.waiting and play.case is not None
-    playing = Playing(play, start)
+    playing = Playing(play, start, background)
     assert isinstance(player.next("shown"), DoctorView)
     play.opened()
     assert play.state is SessionState.ASKING and not play.waiting
@@ -132,8 +130,7 @@ def test_a_left_consultation_is_resumed_from_its_autosave(bank):
     play, player = PlaySession(bank.run_store), Player()
     start = started(play, bank, player)
     assert start is not None
-    play.begin(start, PLAYER)
-    playing = Playing(play, start)
+    playing = Playing(play, start, play.begin(start, PLAYER))
     player.next("shown")
     play.opened()
     ask(play, player, "When did it start?")
@@ -148,9 +145,8 @@ def test_a_left_consultation_is_resumed_from_its_autosave(bank):
     resumed = started(again, bank, player)
     assert resumed is not None and resumed.resumed and resumed.group.id == start.group.id
     assert player.asked == [f"resume {CASE} after 1"] and resumed.desk.replaying
-    again.begin(resumed, PLAYER)
+    playing = Playing(again, resumed, again.begin(resumed, PLAYER))
     assert again.state is SessionState.REPLAYING
-    playing = Playing(again, resumed)
     player.next("shown")
     again.opened()
     assert again.state is SessionState.REPLAYING, "the opening words do not end the replay"

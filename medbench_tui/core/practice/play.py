@@ -26,6 +26,7 @@ from medbench_tui.core.practice.session import (
     TurnCount,
     case_plan,
 )
+from medbench_tui.core.runs.background import BackgroundRun
 from medbench_tui.core.runs.store import RunStore
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from medbench_tui.core.cases.bank import Bank
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.practice.progress import CaseProgress
-    from medbench_tui.core.runs.background import BackgroundRun
     from medbench_tui.core.runs.runner import PlannedCase, RunPlan
     from medbench_tui.core.runs.store import RunGroup, RunRecord
     from medbench_tui.core.settings import RunnerSettings
@@ -193,8 +193,9 @@ class PlaySession:
             return None
         return WentBack()
 
-    def begin(self, start: Start, player: str) -> None:
-        """The consultation planned by ``start`` is the one going on."""
+    def begin(self, start: Start, player: str) -> BackgroundRun:
+        """The consultation planned by ``start`` is the one going on; the background run it is
+        played in (see :meth:`consult`)."""
         planned = start.plan.cases[0]
         self.case, self.case_path = planned.case, start.path
         self.desk, self.swap = start.desk, start.swap
@@ -203,6 +204,8 @@ class PlaySession:
         self.steps, self._saved = 0, None
         self.state = SessionState.REPLAYING if start.resumed else SessionState.OPENING
         self.result = None
+        self.background = BackgroundRun()
+        return self.background
 
     def consult(self, background: BackgroundRun, plan: RunPlan, group: RunGroup,
                 settings: RunnerSettings) -> RunRecord | None:

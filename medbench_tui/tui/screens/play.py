@@ -402,7 +402,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
     @on(SessionReady)
     def _session_ready(self, event: SessionReady) -> None:
         start = event.start
-        self.play.begin(start, self.player)
+        background = self.play.begin(start, self.player)
         case, swap = start.plan.cases[0].case, start.swap
         # The id and title often name the diagnosis: they are shown only on the scorecard.
         self.query_one(TitleBar).set_where(case_practice_label(case))
@@ -415,8 +415,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
         self.show_pane("play-consult")
         if start.resumed:
             self.query_one(ChatLog).add_notice(f"Resuming: asking your {len(swap.questions)} questions again…")
-        self.play.background = BackgroundRun()
-        self._consult(self.play.background, start.plan, start.group)
+        self._consult(background, start.plan, start.group)
 
     @work(thread=True, exclusive=True, group=SESSION_WORKER, exit_on_error=False)
     def _consult(self, background: BackgroundRun, plan: RunPlan, group: RunGroup) -> None:
