@@ -163,6 +163,7 @@ def adjudicated_runs(store: RunStore, bank: Path, run_ids: set[int]) -> list[Adj
     """The case and scorecard of each adjudicated run whose case file still reads (the
     metric effect leaves out the others)."""
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.paths import run_case_file
     from medbench_tui.core.review.agreement import AdjudicatedRun
     from medbench_tui.core.validate import load_valid_case
 
@@ -170,7 +171,7 @@ def adjudicated_runs(store: RunStore, bank: Path, run_ids: set[int]) -> list[Adj
     for run_id in sorted(run_ids):
         try:
             record = store.run(run_id)
-            case = load_valid_case(bank / record.case_path)
+            case = load_valid_case(run_case_file(bank, record.case_path))
         except (MedbenchError, OSError, ValueError):
             continue
         if record.scorecard is not None:

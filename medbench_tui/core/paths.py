@@ -205,6 +205,12 @@ def play_swap_file(run_store: Path, player: str, case_id: str) -> Path:
     return Path(run_store).parent / "play" / f"{slug}--{case_id}.json"
 
 
+def run_case_file(root: Path, stored: str) -> Path:
+    """A run's case file as its group recorded it: relative to the bank's root (so that the
+    bank can move), or absolute."""
+    return Path(root) / stored
+
+
 def reports_dir(bank: Path) -> Path:
     """Where the TUI exports comparison reports: ``reports/`` in the bank."""
     return Path(bank) / "reports"

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from medbench_tui.core.paths import run_case_file as case_file
 from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
 
@@ -57,12 +58,6 @@ def group_kind(config: dict[str, Any]) -> str:
     if "play" in config:
         return "play"
     return "compare" if "compare" in config else "run"
-
-
-def case_file(bank: Path, stored: str) -> Path:
-    """A run's case file: stored relative to the bank, or absolute."""
-    path = Path(stored)
-    return path if path.is_absolute() else Path(bank) / path
 
 
 def load_case(bank: Path, stored: str) -> Case | None:

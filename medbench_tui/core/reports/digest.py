@@ -58,13 +58,13 @@ def _price_again(run: RunRecord, card: dict[str, Any], transcript: dict[str, Any
                  cases: dict[str, Case | None]) -> dict[str, Any] | None:
     from medbench_tui.core.costs.assess import ItemOutcome, run_cost
     from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.paths import run_case_file
     from medbench_tui.core.transcript import Transcript
     from medbench_tui.core.validate import load_valid_case
 
     if run.case_path not in cases:
-        path = Path(run.case_path) if Path(run.case_path).is_absolute() else bank / run.case_path
         try:
-            cases[run.case_path] = load_valid_case(path)
+            cases[run.case_path] = load_valid_case(run_case_file(bank, run.case_path))
         except (OSError, MedbenchError):
             cases[run.case_path] = None  # the case is gone: its stored figures stand
     case = cases[run.case_path]

@@ -36,6 +36,7 @@ from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, THIN
 from medbench_tui.core.cases.rubric import RUBRIC
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
+from medbench_tui.core.paths import run_case_file
 from medbench_tui.core.reports.digest import digests
 from medbench_tui.core.reports.figures import (
     BAR_CAPTION,
@@ -483,9 +484,8 @@ def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> di
     for case_id, stored in paths.items():
         if case_id in facts:
             continue
-        path = Path(stored) if Path(stored).is_absolute() else bank / stored
         try:
-            facts[case_id] = case_facts(_load_valid_case(path))
+            facts[case_id] = case_facts(_load_valid_case(run_case_file(bank, stored)))
         except (OSError, MedbenchError):
             continue
     return facts

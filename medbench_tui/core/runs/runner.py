@@ -55,7 +55,7 @@ from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.endpoints.seeds import RUN_SEEDS, RunSeeds, run_seeds
 from medbench_tui.core.errors import MedbenchError, UsageError
-from medbench_tui.core.paths import BANK_CONFIG_NAME
+from medbench_tui.core.paths import BANK_CONFIG_NAME, run_case_file
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
 from medbench_tui.core.runs.retry import RetryPolicy, as_endpoint_error, call_with_retry
@@ -584,7 +584,7 @@ def plan_resume(
                 _differences(recorded["evaluator"], _evaluator_config(bank_config), "")]
     files = []
     for entry in recorded["cases"]:
-        path = Path(entry["path"]) if Path(entry["path"]).is_absolute() else bank / entry["path"]
+        path = run_case_file(bank, entry["path"])
         if not path.is_file():
             changes.append(f"case file {entry['path']} is gone")
         elif file_sha256(path) != entry["sha256"]:
