@@ -122,7 +122,10 @@ def test_a_whole_consultation_is_stored_scored_and_leaves_no_autosave(bank):
     play.stopped()
     assert play.ended(run), "a finished consultation's autosave goes"
     play.remove_swap()
-    assert not due[0].exists() and play.swap_landed(due[0]) and play.result == run
+    assert not due[0].exists() and play.result == run
+    due[1].save(due[0])  # a write still under way when the consultation ended
+    play.swap_landed(due[0])
+    assert not due[0].exists()
     assert play.state is SessionState.IDLE and not play.live
 
 
@@ -137,6 +140,8 @@ def test_a_left_consultation_is_resumed_from_its_autosave(bank):
     due = play.swap_to_write()
     assert due is not None
     due[1].save(due[0])
+    play.swap_landed(due[0])
+    assert due[0].exists(), "the consultation goes on: its autosave stays"
     play.leave()
     assert playing.end() is None, "cancelled: recorded incomplete, no run to show"
     assert play.state is SessionState.IDLE and due[0].exists()

@@ -317,9 +317,10 @@ class PlaySession:
         self._saved = self.swap.model_copy(deep=True)
         return self.swap_path, self._saved.model_copy(deep=True)
 
-    def swap_landed(self, path: Path) -> bool:
-        """An autosave write landed: whether it is of a consultation that ended since (remove it)."""
-        return path in self._ended
+    def swap_landed(self, path: Path) -> None:
+        """An autosave write landed: one of a consultation that ended meanwhile goes."""
+        if path in self._ended:
+            path.unlink(missing_ok=True)
 
     def remove_swap(self) -> None:
         """The consultation's autosave goes (OSError when it cannot be removed)."""

@@ -684,8 +684,7 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @on(SwapWritten)
     def _swap_written(self, event: SwapWritten) -> None:
-        if self.play.swap_landed(event.path):
-            event.path.unlink(missing_ok=True)
+        self.play.swap_landed(event.path)
 
     def _remove_swap(self) -> None:
         self.workers.cancel_group(self, "play-swap")
