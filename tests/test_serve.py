@@ -4,9 +4,11 @@ browser is installed, two students play two cases at once in headless Chromium."
 
 from __future__ import annotations
 
+import codecs
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -99,6 +101,37 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+# What a terminal draws, less its escape sequences (colours, cursor moves, modes).
+_ESCAPE = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
+
+
+class _Drawn:
+    """Everything the server has sent one page's terminal, as text: a step waits until the app
+    has drawn what it leads to, however long a busy machine takes (no fixed pauses)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self._raw: list[str] = []
+        self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode
+        page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+
+    def _received(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes):  # the app's output; text frames are the server's pings
+            self._raw.append(self._decode(payload))
+
+    def mark(self) -> int:
+        """Where the drawing is now: `until` looks only at what is drawn after it."""
+        return len(self._raw)
+
+    async def until(self, pattern: str, since: int, timeout: float = 120) -> None:
+        wanted = re.compile(pattern, re.DOTALL)
+        for _ in range(int(timeout * 10)):
+            if wanted.search(_ESCAPE.sub("", "".join(self._raw[since:]))):
+                return
+            await self.page.wait_for_timeout(100)
+        raise AssertionError(f"the page never showed {pattern!r}")
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
     playwright = pytest.importorskip("playwright.async_api", reason="playwright is not installed")
@@ -120,32 +153,41 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
 
         async def student(browser, name: str, case: str) -> None:
             page = await browser.new_page(viewport={"width": 1400, "height": 900})
+            # the page asks for a web font: nothing leaves this machine
+            await page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+                f"http://127.0.0.1:{port}/") else route.abort())
+            drawn = _Drawn(page)
             try:
                 await page.goto(f"http://127.0.0.1:{port}/")
-                await page.wait_for_timeout(9000)  # the session's app process starts (slow on a busy machine)
+                await drawn.until("e.g. Sam Patel", 0)  # the session's app process has started: the name dialog
                 await page.mouse.click(680, 440)  # the name box of the first dialog
                 await page.keyboard.type(name, delay=20)
+                since = drawn.mark()
                 await page.keyboard.press("Enter")
-                await page.wait_for_timeout(3000)
+                await drawn.until(rf"Pick a case to see as its doctor.*Case {case} ·", since)  # Play's list
+                since = drawn.mark()
                 await page.keyboard.type(case, delay=20)  # the filter of Play's list of cases: its practice number
-                await page.wait_for_timeout(1500)
+                await drawn.until(rf" {case} ", since)
+                since = drawn.mark()
                 await page.keyboard.press("Enter")  # plays the case the filter leaves highlighted
-                await page.wait_for_timeout(5000)
-                for question in ("When did it start?", "Do you smoke?"):
+                await drawn.until(r"─ Patient ─", since)  # the patient's opening words: a question can be asked
+                for asked, question in enumerate(("When did it start?", "Do you smoke?"), start=1):
                     await page.keyboard.type(question, delay=15)
+                    since = drawn.mark()
                     await page.keyboard.press("Enter")
-                    await page.wait_for_timeout(2500)
+                    await drawn.until(rf"\b{asked} asked, \d+ left", since)  # the patient has replied
+                since = drawn.mark()
                 await page.keyboard.press("Control+f")
-                await page.wait_for_timeout(2500)
+                await drawn.until("Your final response is all that is scored", since)
                 await page.keyboard.type("Community-acquired pneumonia", delay=15)
+                since = drawn.mark()
                 await page.keyboard.press("Enter")
-                await page.wait_for_timeout(1500)
+                await drawn.until(r"Diagnoses \(1\)", since)
                 await page.keyboard.press("Control+s")
-                for _ in range(60):  # until the run is stored
+                for _ in range(1200):  # until the run is stored
                     if name in _players(bank):
                         break
-                    await page.wait_for_timeout(500)
-                await page.wait_for_timeout(1000)
+                    await page.wait_for_timeout(100)
             finally:
                 shots.mkdir(exist_ok=True)
                 await page.screenshot(path=str(shots / f"{name}.png"))
