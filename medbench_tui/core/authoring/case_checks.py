@@ -22,6 +22,7 @@ from medbench_tui.core.yamldoc import YamlPath
 
 if TYPE_CHECKING:
     from medbench_tui.core.simulators.grounded import GroundedSimulator
+    from medbench_tui.core.simulators.guard import LeakGuard
     from medbench_tui.core.yamldoc import PositionMap
 
 FAILED = "check.failed"
@@ -119,24 +120,27 @@ def _answer(case: Case, index: int, check: AnswerCheck) -> CheckOutcome:
 
 
 async def _questions(case: Case, bank_root: Path) -> list[CheckOutcome]:
-    """Each question check put to a fresh patient of the case: the patient's fact index is built
-    once for the case (most of its set-up) and every check starts a new dialogue over it."""
+    """Each question check put to a fresh patient of the case: the patient's fact index and the
+    case's leak guard are built once for the case (most of its set-up; neither changes in a
+    dialogue) and every check starts a new dialogue over them."""
     from medbench_tui.core.cases.model import patient_record
     from medbench_tui.core.simulators.grounded import GroundedSimulator
+    from medbench_tui.core.simulators.guard import LeakGuard
 
     assert case.checks is not None
     patient = GroundedSimulator(patient_record(case))
+    guard = LeakGuard.from_case(case)
     outcomes = []
     for index, check in enumerate(case.checks.questions):
-        outcomes.append(await _question(case, bank_root, index, check, patient.again()))
+        outcomes.append(await _question(case, bank_root, index, check, patient.again(), guard))
     return outcomes
 
 
 async def _question(case: Case, bank_root: Path, index: int, check: QuestionCheck,
-                    patient: GroundedSimulator) -> CheckOutcome:
+                    patient: GroundedSimulator, guard: LeakGuard) -> CheckOutcome:
     from medbench_tui.core.consultation.loop import Consultation
 
-    consultation = Consultation(case, patient, system="check", bank_root=bank_root)
+    consultation = Consultation(case, patient, system="check", bank_root=bank_root, guard=guard)
     for earlier in check.before:
         await consultation.ask(earlier)
     reply = await consultation.ask(check.ask)
