@@ -25,6 +25,7 @@ import re
 import sys
 from pathlib import Path
 
+from medbench_tui.core.cases.bank import scan_bank
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.paths import bundled_cases_dir
 from medbench_tui.core.simulators import LeakGuard
@@ -38,10 +39,11 @@ LEETSPEAK = str.maketrans({"e": "3", "o": "0", "i": "1", "a": "4"})
 
 def load_cases(folder: Path, limit: int | None = None) -> list[Case]:
     found: list[Case] = []
+    bank = scan_bank(folder)  # the cases' bank, indexed once for them all
     for path in sorted(folder.glob("*.yaml")):
         if limit is not None and len(found) >= limit:
             break
-        report = validate_file(path)
+        report = validate_file(path, bank=bank)
         if report.case is not None and not path.name.startswith("err-"):
             found.append(report.case)
     return found

@@ -10,7 +10,7 @@ import pytest
 
 from medbench_tui.core.simulators import LeakGuard
 from medbench_tui.core.simulators.lexicon import sentences
-from medbench_tui.core.validate import load_valid_case, validate_file
+from medbench_tui.core.validate import load_valid_case, validate_paths
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 CAP = LeakGuard.from_case(load_valid_case(CASES / "im-cap-001.yaml"))
@@ -37,8 +37,8 @@ def test_the_guard_lets_ordinary_replies_through(sentence):
 def test_nothing_a_record_says_is_replaced():
     """The guard's false replacements: every sentence of every bundled record passes its own guard."""
     stopped = []
-    for path in sorted(CASES.glob("*.yaml")):
-        case = validate_file(path).case
+    for report in validate_paths([CASES]):  # one index of the bank for all its cases
+        case = report.case
         if case is None:
             continue
         guard = LeakGuard.from_case(case)
