@@ -122,10 +122,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="50 transcripts (that nothing rotted)")
+    parser.add_argument("--quick", action="store_true",
+                        help="10 transcripts, two of each kind of answer (that nothing rotted)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.count = 50
+        args.count = 10
     cases = bundled_cases()
     first, _ = timed(transcripts(cases, args.count, args.seed))
     second, by_kind = timed(transcripts(cases, args.count, args.seed + 1))
