@@ -2,7 +2,8 @@
 (``tests/data/questions/<case-id>.yaml``): at least 90% of fact questions retrieve the
 expected fact, at least 95% of uncovered questions get the default answer.
 
-Each question goes to a fresh patient; a reply that asks what a word means or
+Each question goes to a fresh patient (a new dialogue over the case's fact index, which is
+built once per case, as for a case's own checks); a reply that asks what a word means or
 deflects (clarification_seeking, delayed_disclosure) is followed by the same question
 again, as a doctor would. Without any question set, a small one for the fixture case
 stands in.
@@ -50,8 +51,8 @@ class Tally:
                 f"uncovered {self.uncovered_ok}/{self.uncovered_total}")
 
 
-def ask(record: PatientRecord, question: str):
-    sim = GroundedSimulator(record)
+def ask(patient: GroundedSimulator, question: str):
+    sim = patient.again()  # a fresh dialogue over the record's fact index, built once
     reply = sim.answer(question)
     if reply.kind in ("clarification", "deflection"):
         reply = sim.answer(question)
@@ -73,16 +74,17 @@ def question_sets() -> list[tuple[PatientRecord, dict]]:
 
 def tally(record: PatientRecord, questions: dict) -> Tally:
     result = Tally(questions["case_id"])
+    patient = GroundedSimulator(record)
     for fact_id, asked in (questions.get("facts") or {}).items():
         for question in asked:
-            reply = ask(record, question)
+            reply = ask(patient, question)
             result.facts_total += 1
             if fact_id in reply.facts:
                 result.facts_ok += 1
             else:
                 result.misses.append(f"  [{fact_id}] {question!r} -> {reply.facts or reply.kind}")
     for question in questions.get("uncovered") or []:
-        reply = ask(record, question)
+        reply = ask(patient, question)
         result.uncovered_total += 1
         if not reply.facts and reply.kind == "default":
             result.uncovered_ok += 1
