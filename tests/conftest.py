@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,44 @@ def _forget_secrets():
         known.clear()
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "cold_icd_cache: the test's cache folder starts empty (no stored ICD-10 tables and index)")
+
+
+@pytest.fixture(scope="session")
+def _stored_icd_index(tmp_path_factory) -> Path | None:
+    """The ICD-10 tables and search index as a command stores them in its cache folder, built
+    once for the session by a command of its own (this process's tables are left as they are);
+    None when none was stored."""
+    import subprocess
+    import sys
+
+    cache = tmp_path_factory.mktemp("icd-cache")
+    script = ("from medbench_tui.core import paths\nfrom medbench_tui.core.icd10 import titles\n"
+              "titles.warm_up()\nprint(paths.icd10_index_cache_file())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO,
+                          env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+    stored = Path(done.stdout.strip()) if done.returncode == 0 else None
+    return stored if stored is not None and stored.is_file() else None
+
+
 @pytest.fixture(autouse=True)
-def _isolated_user_dirs(tmp_path_factory, monkeypatch):
-    """No test reads or writes the developer's real settings or state."""
+def _isolated_user_dirs(request, tmp_path_factory, monkeypatch):
+    """No test reads or writes the developer's real settings or state. The cache folder holds
+    the stored ICD-10 index a command would have written on its first run (unless the test is
+    marked ``cold_icd_cache``), so that each command a test starts loads it instead of building
+    it again: a link to one file, which the program only ever replaces, never writes into."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    if request.node.get_closest_marker("cold_icd_cache") is None:
+        stored = request.getfixturevalue("_stored_icd_index")
+        if stored is not None:
+            from medbench_tui.core import paths
+
+            here = paths.icd10_index_cache_file()
+            here.parent.mkdir(parents=True, exist_ok=True)
+            os.link(stored, here)

@@ -28,6 +28,8 @@ from medbench_tui.core.icd10 import (
     warm_up,
 )
 
+pytestmark = pytest.mark.cold_icd_cache  # a command started here builds the tables itself (its warnings are checked)
+
 REPO = Path(__file__).resolve().parent.parent
 
 

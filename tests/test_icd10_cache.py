@@ -11,6 +11,8 @@ import pytest
 from medbench_tui.core import paths
 from medbench_tui.core.icd10 import data, search, store, titles
 
+pytestmark = pytest.mark.cold_icd_cache  # these tests are about the stored file: each starts with none
+
 
 @pytest.fixture
 def built():

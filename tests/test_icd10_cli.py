@@ -15,6 +15,8 @@ from medbench_tui.cli import main
 from medbench_tui.core import paths
 from medbench_tui.core.icd10 import data
 
+pytestmark = pytest.mark.cold_icd_cache  # the commands here build the tables themselves, as on a first run
+
 REPO = Path(__file__).resolve().parent.parent
 
 
