@@ -53,7 +53,6 @@ KNOWN_SCORER_MISSES: dict[str, str] = {
     "N-im-gout-001": "rest, elevation and ice in other words are not credited",
     "N-onc-melanoma-001": "the weighted 7-point checklist in other words is not credited",
     "N-em-sjs-001": "the body surface area of detachment in other words is not credited",
-    "N-em-head-injury-001": "'Home with girlfriend to supervise tonight' is not discharge with a responsible adult",
     "N-em-syncope-001": "trigger-avoidance advice in other words is not credited",
     "N-im-vertigo-001": "the explanation and reassurance about BPPV in other words is not credited",
     "N-im-falls-001": "a vitamin D level in other words is not credited",

@@ -23,7 +23,7 @@ The readings are made once per text and cached; an item's reading is made once p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_CLASS,
@@ -210,7 +210,12 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
 def first_rule(answer: ActionReading, items: tuple[ActionReading, ...], gives_credit: bool, *, declined: bool = False
                ) -> ActionRule | None:
     """The first rule by which ``answer`` is the item read any of its ways: its name, then each alias that
-    gives an action with its own time ("febuxostat now"), which only an answer that gives a time meeting
-    it can be ("start febuxostat today"; not "discuss allopurinol at review")."""
-    return next((rule for k, item in enumerate(items) if (not k or answer.windows)
-                 and (rule := rule_for(answer, item, gives_credit, declined=declined)) is not None), None)
+    gives an action with its own time ("febuxostat now"), which only an answer that gives a time from now
+    meeting it can be ("start febuxostat today"; not "discuss allopurinol at review", nor an insulin
+    infusion "after 1 hour of fluids" for "stat insulin")."""
+    rule = rule_for(answer, items[0], gives_credit, declined=declined) if items else None
+    from_now = replace(answer, windows=tuple(w for w in answer.windows if w[0] == 0))
+    if rule is not None or not from_now.windows:
+        return rule
+    return next((rule for item in items[1:]
+                 if (rule := rule_for(from_now, item, gives_credit, declined=declined)) is not None), None)

@@ -591,7 +591,8 @@ class ReferenceTable:
         for phrase, ref, core, windows in self._timed:
             for hit in _written(doc, [core.words]):
                 piece = doc.piece_of(hit.first)
-                today = tuple(w for w in actions.read_action(doc.quote(piece)).windows if w[1] <= SAME_DAY_HOURS)
+                today = tuple(w for w in actions.read_action(doc.quote(piece)).windows
+                              if w[0] == 0 and w[1] <= SAME_DAY_HOURS)  # from now: "after 1 hour" is no "now"
                 if today and actions.contradiction(actions.ActionReading(windows=today),
                                                   actions.ActionReading(windows=windows)) is None:
                     add(Hit(hit.first, max(hit.last, piece.last)), phrase, ref, TIMED)
@@ -857,18 +858,17 @@ def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
 
 def _alias_readings(aliases: list[str], within: str | None, route: str | None, target: str | None
                     ) -> tuple[actions.ActionReading, ...]:
-    """The aliases that give a drug, a class or a team with their own time ("febuxostat now", "stat
-    insulin"), read as actions with the item's route: an answer that gives the drug at that time in other
-    words ("Start febuxostat 80 mg daily today") is the item. A bare name alias is matched by its words
+    """The aliases that give one drug or a team with their own time ("febuxostat now"), read as actions
+    with the item's route: an answer that gives the drug at that time in other words ("Start febuxostat
+    80 mg daily today") is the item. A bare name alias is matched by its words
     only; an item with a ``target`` or its own ``within`` is about those whatever its aliases say."""
     if target is not None or within is not None:
         return ()
     out: list[actions.ActionReading] = []
     for alias in aliases:
         reading = actions.item_reading_of(alias, route=route)
-        if reading.windows and (reading.about_drug() or reading.about_class() or reading.about_team()) \
-                and reading not in out:
-            out.append(reading)
+        if reading.windows and (reading.about_drug() or reading.about_team()) and reading not in out:
+            out.append(reading)  # not a class: "stat insulin" is a bolus, not any insulin given now
     return tuple(out)
 
 
@@ -1018,8 +1018,8 @@ def _timed(phrase: Phrase) -> tuple[Phrase, tuple[Window, ...]] | None:
     if not windows or max(w[1] for w in windows) > SAME_DAY_HOURS:
         return None
     core = make_phrase(without_timing(phrase.text))
-    if core is None or core.words == phrase.words:
-        return None
+    if core is None or core.words == phrase.words or not actions.read_action(core.text).empty:
+        return None  # a drug or team with its time is read as an action (``_alias_readings``)
     return core, windows
 
 
