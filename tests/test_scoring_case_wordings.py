@@ -541,3 +541,17 @@ def test_a_harmful_action_named_with_its_time_is_done_by_the_action_that_day(pla
     is done by those words with a time within the same day in the answer's piece, in other words too."""
     c = card("im-af-001", f"Atrial fibrillation for 3 weeks.\nPlan: {plan}\n")
     assert condition(c, "cc-no-early-cardioversion") == verdict
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("Risk: passive SI, no plan/intent, no prev SH, PF daughter. Citalopram 20 mg.", "OK"),
+    ("Moderate depression with early waking. Risk: passive SI, no plan. Sertraline 50 mg.", "OK"),
+    ("Risk explored with his wife: no plan, no previous attempts. See him this week.", "OK"),
+    ("Risk: not assessed today. Sertraline 50 mg.", "FAIL"),  # the heading says it was not done
+    ("Risk of bleeding: low. Sertraline 50 mg.", "FAIL"),  # another risk
+    ("Moderate depression with passive SI. Sertraline 50 mg.", "FAIL"),  # a symptom, no assessment
+])
+def test_findings_under_the_heading_of_what_is_assessed_are_the_assessment(text: str, verdict: str):
+    """A line headed by what an assessment item assesses ("Risk:" for "Suicide risk assessment") documents
+    the assessment's findings, so it was done."""
+    assert condition(card("psy-mdd-001", f"Moderate depressive episode.\n{text}\n"), "cc-suicide-risk") == verdict

@@ -80,6 +80,7 @@ WITHHOLDING = "withholding a treatment"
 EXPLAINED_DECLINE = "declining with a reason"
 ECG_READ = "an ECG finding"
 PANEL_RESULT = "a result of the panel"
+HEADED_FINDINGS = "its findings under their heading"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -119,6 +120,44 @@ def safety_net_topic(words: tuple[str, ...]) -> frozenset[str]:
     or, without a condition, its own words ("call an ambulance": call, ambulance)."""
     at = next((k for k, w in enumerate(words) if w in CONDITIONALS), -1)
     return frozenset(w for w in words[at + 1:] if w not in GENERAL_WORRIES and w not in FILLER)
+
+ASSESSMENT_WORDS = frozenset(t.norm for w in word_list("assessment_words") for t in key_tokens(tokenize(w)))
+HEADED_LINE_RE = re.compile(
+    r"(?:^[ \t]*(?:[-*+\u2022]\s*)?|(?<=[.;] ))([A-Za-z][A-Za-z /&'-]{0,40}?)[ \t]*:[ \t]*(?=\S)", re.MULTILINE)
+"""A label and its colon at the start of a line or a sentence ("Risk: passive SI, no plan")."""
+HEADING_MAX_WORDS = 5
+HEADING_WORDS = frozenset(t.norm for w in word_list("assessment_heading_words") for t in key_tokens(tokenize(w)))
+NOT_DONE = cue_list("assessment_not_done")
+"""A line's heading is its first words before a colon: a label, not a sentence."""
+
+
+def assessed_topic(words: tuple[str, ...]) -> frozenset[str]:
+    """What an assessment item assesses, in normalised words ("Suicide risk assessment": suicide, risk);
+    none for an item that is no assessment."""
+    if not ASSESSMENT_WORDS.intersection(words):
+        return frozenset()
+    return frozenset(w for w in words if w not in ASSESSMENT_WORDS and w not in FILLER)
+
+
+def headed_findings(doc: Document, topic: frozenset[str]) -> list[Hit]:
+    """Lines of findings headed by what an assessment item assesses ("Risk: passive SI, no plan/intent";
+    "Risk explored with his wife: no plan, no previous attempts"): the heading opens with a word of the
+    topic and is a short label; the hit runs from the heading to the end of its sentence or line."""
+    out: list[Hit] = []
+    for match in HEADED_LINE_RE.finditer(doc.text):
+        heading = [t.norm for t in key_tokens(tokenize(match.group(1)))]
+        said = re.split(r"\s+with\s+", match.group(1), maxsplit=1, flags=re.IGNORECASE)[0]  # "... with his wife": who
+        label = [t.norm for t in key_tokens(tokenize(said))]
+        if (not heading or len(heading) > HEADING_MAX_WORDS or heading[0] not in topic
+                or not set(label) <= topic | ASSESSMENT_WORDS | HEADING_WORDS):
+            continue  # "Risk of bleeding:" is another risk
+        ends = [e for e in (doc.text.find("\n", match.end()), doc.text.find(". ", match.end())) if e >= 0]
+        tokens = doc.tokens_within(match.start(1) - 1, min(ends, default=len(doc.text)))
+        findings = tokens[len(heading):]
+        if findings and not any(NOT_DONE.starting_at(doc.lows, k) for k in findings):
+            out.append(Hit(tokens[0], tokens[-1]))
+    return out
+
 
 REVIEW_WORDS = cue_list("follow_up_review_words")
 """Matched on normalised words ("follow up", "reviewed")."""

@@ -225,6 +225,8 @@ class ReferenceTable:
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
+    _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
+    """Work-up items that are assessments, with what they assess (``concepts.assessed_topic``)."""
     """Names that give an action with its time ("DC cardioversion now"): the action's own words, and the time."""
     findings_text: str = ""  # the attachments' text: what examinations and observations found
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
@@ -257,6 +259,8 @@ class ReferenceTable:
         for ref in self.treatment:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
+        self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
+                             and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
@@ -407,7 +411,7 @@ class ReferenceTable:
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._explanations or self._timed
+                or self._explanations or self._timed or self._assessments
                 or self._panels or self._exams):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
@@ -588,6 +592,9 @@ class ReferenceTable:
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
+        for phrase, ref, topic in self._assessments:
+            for hit in concepts.headed_findings(doc, topic):
+                add(hit, phrase, ref, concepts.HEADED_FINDINGS)
         for phrase, ref, core, windows in self._timed:
             for hit in _written(doc, [core.words]):
                 piece = doc.piece_of(hit.first)

@@ -206,6 +206,11 @@ PHRASE_LISTS: dict[str, str] = {
                                "worse, come back')",
     "safety_net_general_words": "answers: words of a safety net's condition that name no particular worry ('if things "
                                 "get worse'): a case's safety net naming more is met only by one about the same thing",
+    "assessment_words": "answers: words of an item that make it an assessment: a line headed by what is assessed "
+                        "('Risk: passive SI, no plan') documents its findings",
+    "assessment_heading_words": "answers: words such a heading may add to what is assessed ('Risk explored with "
+                                "his wife:'); after 'with' comes who was asked",
+    "assessment_not_done": "answers: findings under such a heading that say the assessment was not done",
     "follow_up_review_words": "answers: words of a review: with an interval after them, a timed follow-up ('review "
                               "in 1 week', 'follow up in 2/52')",
     "follow_up_gap": "answers: words that may stand between a review word and its interval ('review her again in')",
