@@ -555,3 +555,19 @@ def test_findings_under_the_heading_of_what_is_assessed_are_the_assessment(text:
     """A line headed by what an assessment item assesses ("Risk:" for "Suicide risk assessment") documents
     the assessment's findings, so it was done."""
     assert condition(card("psy-mdd-001", f"Moderate depressive episode.\n{text}\n"), "cc-suicide-risk") == verdict
+
+
+@pytest.mark.parametrize("plan, item, given", [
+    ("ASA 325, heparin bolus.", "Aspirin loading dose", True),  # a drug's bare number is its dose
+    ("FRIII 0.05 u/kg/hr from 1-2h after fluids.", None, True),
+])
+def test_a_bare_number_after_a_drug_is_its_dose(plan: str, item: str | None, given: bool):
+    c = card("em-stemi-001", f"A/P: STEMI. Cath lab activated. {plan}")
+    if item is not None:
+        assert (item in rows(c, "treatment")) is given
+
+
+def test_a_bare_number_after_an_analyte_is_a_result():
+    """"bicarbonate 6" on a blood gas is a result, not sodium bicarbonate given."""
+    c = card("ped-dka-001", "Severe DKA: pH 7.02, bicarbonate 6, ketones 5.8.\nPlan: 10 ml/kg 0.9% saline, FRIII.")
+    assert condition(c, "cc-no-bicarbonate") == "OK"

@@ -604,6 +604,19 @@ FREQUENCY_UNITS = word_list("result_frequency_units")
 result."""
 
 
+ANALYTES = frozenset(
+    t.norm for w in (*word_list("result_analytes"), *(r for test in read_vocabulary().of_kind("test")
+                                                       for r in test.reports))
+    for t in key_tokens(tokenize(w)))
+"""Words of what a laboratory measures (``result_analytes`` and the panels' analytes)."""
+
+
+def names_analyte(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` name something a laboratory measures: a number after them may be its result;
+    after any other drug it is a dose ("ASA 325")."""
+    return any(doc.tokens[k].norm in ANALYTES for k in range(first, last + 1))
+
+
 def a_result(doc: Document, last: int) -> bool:
     """A value follows token ``last`` without a dose unit, a strength in per cent or a frequency: a
     laboratory result ("bicarbonate 6", "potassium 2.9", "K+ 2.9")."""

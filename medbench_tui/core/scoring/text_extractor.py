@@ -297,7 +297,8 @@ def _classify(
         if m.ref is None and any(w in SUBORDINATE for w in doc.lows[max(0, first - 3) : first]):
             return None, assertion.AFFIRMED
         if named == "treatment" and (
-            _measured(doc, last) or concepts.a_result(doc, last) or _inside_a_test(doc, first, table)
+            _measured(doc, last) or (concepts.a_result(doc, last) and concepts.names_analyte(doc, first, last))
+            or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED
         if names_a_rule(doc, last):

@@ -265,6 +265,8 @@ PHRASE_LISTS: dict[str, str] = {
                               "'30/500 QDS')",
     "result_per_litre": "answers: the denominators of a concentration unit of a laboratory value ('mmol/L', "
                         "'mg/dL')",
+    "result_analytes": "answers: what a laboratory measures besides the panels' analytes: a treatment naming one, "
+                       "then a bare number, reports a result ('bicarbonate 6'); another drug's number is its dose",
     "result_qualitative": "answers: words that report a laboratory result without a number, right after its "
                           "analyte ('troponin negative', 'TSH nl', 'trop flat'): the panel was done",
     "panel_blood_tests": "answers: words that name blood tests: the organ of a panel after them in a clause asks "
