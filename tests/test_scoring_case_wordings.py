@@ -262,6 +262,9 @@ def test_sending_to_a_team_for_evaluation_is_a_referral():
     ("Surgical consult now.", "OK"),
     ("Urology referral today.", "FAIL"),  # another surgical team is not the general surgeons
     ("Routine surgery outpatient referral in 6 weeks.", "FAIL"),  # timing still counts
+    ("Review at the surgery this afternoon with repeat bloods.", "FAIL"),  # the GP's surgery
+    ("GP to see her in surgery this evening.", "FAIL"),
+    ("Discussed surgery with her; she would prefer antibiotics only. Home.", "FAIL"),  # an operation discussed
 ])
 def test_surgery_as_a_team_is_the_general_surgeons(plan: str, verdict: str):
     c = card("sur-appendicitis-002", f"Acute appendicitis.\nPlan: {plan}\n")

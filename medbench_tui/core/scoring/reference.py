@@ -291,7 +291,8 @@ class ReferenceTable:
         part = concepts.plan_parts(phrase.words)
         if part is not None:
             treatment = " ".join(part)
-            self._discharge_plans.append((phrase, ref, _names(group_phrases(treatment) + _drug_names(treatment))))
+            self._discharge_plans.append((phrase, ref, _names(group_phrases(treatment) + _drug_names(treatment)
+                                                              + _drugs_named_in(phrase.words))))
         explained = concepts.explain_parts(phrase.words)
         if explained is not None and ref.klass in concepts.CREDIT_CLASSES:
             name = " ".join(explained)
@@ -1050,6 +1051,12 @@ time, and a discharge's piece often times what follows it ("home with midwife re
 def _drug_names(name: str) -> tuple[str, ...]:
     """Every name of the drug ``name`` names (its brands: "stop Ditropan" stops oxybutynin)."""
     return tuple(n for term in read_vocabulary().lookup(name, "drug") for n in term.names)
+
+
+def _drugs_named_in(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Every name of each drug a run of ``words`` names ("oral rehydration and discharge home": Dioralyte)."""
+    runs = {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, min(i + 4, len(words)) + 1)}
+    return tuple(name for run in sorted(runs) for name in _drug_names(run))
 
 
 def _broader_names(name: str) -> tuple[str, ...]:
