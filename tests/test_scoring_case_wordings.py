@@ -574,3 +574,11 @@ def test_a_bare_number_after_an_analyte_is_a_result():
     """"bicarbonate 6" on a blood gas is a result, not sodium bicarbonate given."""
     c = card("ped-dka-001", "Severe DKA: pH 7.02, bicarbonate 6, ketones 5.8.\nPlan: 10 ml/kg 0.9% saline, FRIII.")
     assert condition(c, "cc-no-bicarbonate") == "OK"
+
+
+def test_a_condition_in_quotation_marks_is_the_patients_word_not_the_diagnosis():
+    text = ('76F with DM presenting with "indigestion" and dyspnea: her EKG shows an inferior STEMI. STEMI alert for '
+            'emergent cardiac cath, aspirin 325 mg chewed.')
+    c = card("em-stemi-002", text)
+    assert c.metrics.diagnosis_accuracy == 100
+    assert condition(c, "cc-reperfusion") == "OK"  # "emergent" is "emergency" (coronary angiography)

@@ -319,7 +319,8 @@ def _classify(
         if said.status == "negated" and agrees:
             said = assertion.AFFIRMED  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the instruction
         return named, said
-    if section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first):
+    if (section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first)
+            or _quoted(doc, first, last)):
         return None, NOT_SAID
     ref = m.ref
     if section == "differential":
@@ -405,6 +406,16 @@ def _next_low(doc: Document, last: int) -> str | None:
 
 def _service(doc: Document, last: int) -> bool:
     return _next_low(doc, last) in SERVICE_WORDS
+
+
+QUOTES = frozenset("\"'\u201c\u201d\u2018\u2019")
+
+
+def _quoted(doc: Document, first: int, last: int) -> bool:
+    """A condition named in quotation marks is someone's own word reported ('presenting with
+    "indigestion"'), not what the answer concludes."""
+    start, end = doc.tokens[first].start, doc.tokens[last].end
+    return start > 0 and end < len(doc.text) and doc.text[start - 1] in QUOTES and doc.text[end] in QUOTES
 
 
 def _measured(doc: Document, last: int) -> bool:
