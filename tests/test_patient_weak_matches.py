@@ -227,3 +227,13 @@ def test_a_kind_word_asks_for_nothing():
     reply = sim.answer("I know it can be difficult to talk about. Honestly, what are your meals like?")
     assert reply.facts == ["meals"]
     assert patient(SCHOOL).answer("That must be hard.").facts == []
+
+
+def test_travel_is_not_a_trip_and_fall():
+    """"trip" is no name of travel in the vocabulary (it is as often a stumble): a travel question does not
+    reach a falls fact keyed by "trip"."""
+    falls = {"id": "falls", "topic": "falls", "keywords": ["falls", "fall", "trip", "unsteady"],
+             "answer": "No falls. I walk a couple of miles most days."}
+    sim = patient([falls])
+    assert "falls" not in sim.answer("Have you travelled abroad recently?").facts
+    assert sim.answer("Any trips or falls lately?").facts == ["falls"]
