@@ -582,3 +582,11 @@ def test_a_condition_in_quotation_marks_is_the_patients_word_not_the_diagnosis()
     c = card("em-stemi-002", text)
     assert c.metrics.diagnosis_accuracy == 100
     assert condition(c, "cc-reperfusion") == "OK"  # "emergent" is "emergency" (coronary angiography)
+
+
+def test_a_phrase_that_is_a_list_matches_its_words_listed_in_another_order():
+    """"potassium, phosphate and magnesium" is met by "bloods (potassium, magnesium, phosphate)"; a list of
+    other things with numbers between is not a listing of its words."""
+    c = card("psy-anorexia-001",
+             "Anorexia nervosa.\nPlan: ECG and urgent bloods (potassium, magnesium, phosphate) today.")
+    assert condition(c, "cc-electrolytes") == "OK"

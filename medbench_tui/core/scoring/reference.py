@@ -701,6 +701,9 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     picked = {k for k in range(first, last + 1) if tokens[k].start in spans}  # all words of an abbreviation
     if any(doc.lows[k] in SPAN_NEGATIONS for k in range(first, last + 1) if k not in picked):
         return True  # "lamotrigine has no role in acute mania" is no mention of "lamotrigine for acute mania"
+    if "," in phrase.text and all(k in picked or doc.lows[k] in SPAN_LINKS or tokens[k].norm in FILLER
+                                  for k in range(first, last + 1)):
+        return False  # a phrase that is a list itself ("potassium, phosphate and magnesium"), its words listed
     if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
            and not _thousands(doc, k) for k in range(first + 1, last + 1)):
         return True
