@@ -590,3 +590,16 @@ def test_a_phrase_that_is_a_list_matches_its_words_listed_in_another_order():
     c = card("psy-anorexia-001",
              "Anorexia nervosa.\nPlan: ECG and urgent bloods (potassium, magnesium, phosphate) today.")
     assert condition(c, "cc-electrolytes") == "OK"
+
+
+def test_a_condition_naming_only_the_organ_of_the_diagnosis_is_not_established():
+    """"Torted ovary" names the diagnosis, but "only if the ovary is frankly necrotic at surgery" is a finding
+    the record does not hold: the oophorectomy stays conditional (anatomy_heads in concepts.yaml)."""
+    from pathlib import Path
+
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-ovarian-torsion-001.yaml"))
+    text = "Plan: laparoscopy with detorsion. Oophorectomy only if the ovary is frankly necrotic at surgery."
+    c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
+    assert {v.id: v.status for v in c.critical_conditions}["cc-no-oophorectomy"] == "OK"

@@ -224,7 +224,7 @@ class Record:
 
     def __init__(self, diagnosis_names: list[str], record_text: str, tests: list[list[str]]) -> None:
         self.names = [words for words in map(_phrase_words, diagnosis_names) if words]
-        self.heads = {_key(words[-1]) for words in self.names if len(words[-1]) >= 5}
+        self.heads = {_key(words[-1]) for words in self.names if len(words[-1]) >= 5} - ANATOMY_HEADS
         self._record_text = record_text
         self.tests = [[words for words in map(_phrase_words, phrases) if words] for phrases in tests]
 
@@ -315,6 +315,10 @@ def _raw_words(text: str) -> list[str]:
 
 def _key(word: str) -> str:
     return word[:NAME_PREFIX] if len(word) >= NAME_PREFIX else word
+
+
+ANATOMY_HEADS = frozenset(_key(w) for w in cues.word_list("anatomy_heads"))
+"""An organ ending a diagnosis's name ("torted ovary") names no disease: no head a condition is settled by."""
 
 
 def _contains(words: list[str], phrase: list[str] | tuple[str, ...]) -> bool:

@@ -206,6 +206,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "worse, come back')",
     "safety_net_general_words": "answers: words of a safety net's condition that name no particular worry ('if things "
                                 "get worse'): a case's safety net naming more is met only by one about the same thing",
+    "anatomy_heads": "answers: organs that end a diagnosis's name without naming the disease ('torted ovary'): a "
+                     "condition naming one is not established by the diagnosis",
     "assessment_words": "answers: words of an item that make it an assessment: a line headed by what is assessed "
                         "('Risk: passive SI, no plan') documents its findings",
     "assessment_heading_words": "answers: words such a heading may add to what is assessed ('Risk explored with "
