@@ -603,3 +603,15 @@ def test_a_condition_naming_only_the_organ_of_the_diagnosis_is_not_established()
     text = "Plan: laparoscopy with detorsion. Oophorectomy only if the ovary is frankly necrotic at surgery."
     c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
     assert {v.id: v.status for v in c.critical_conditions}["cc-no-oophorectomy"] == "OK"
+
+
+def test_a_condition_after_a_spaced_dash_is_the_next_actions():
+    """"ICU to see now - norad if still shocked": the condition is the noradrenaline's, the ICU review is now."""
+    from pathlib import Path
+
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-meningococcal-001.yaml"))
+    text = "Dx: meningococcal septicaemia.\n- ICU to see now - norad if still shocked after ~40 mL/kg"
+    c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
+    assert {v.id: v.status for v in c.critical_conditions}["cc-critical-care"] == "OK"

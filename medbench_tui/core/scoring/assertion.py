@@ -41,7 +41,7 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from medbench_tui.core.scoring import cues, periods
-from medbench_tui.core.scoring.document import Document
+from medbench_tui.core.scoring.document import COMMA_RE, Document
 from medbench_tui.core.text import Token, tokenize
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
@@ -409,13 +409,14 @@ def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
 
 
 def _piece_start(doc: Document, k: int) -> int:
-    """Where the list piece that token ``k`` belongs to starts: after the last comma
-    (outside brackets) or the last "and"/"or"/"then" before an action verb, in its clause."""
+    """Where the list piece that token ``k`` belongs to starts: after the last comma or spaced dash
+    (outside brackets; "ICU to see now - norad if still shocked": the condition is the norad's) or the
+    last "and"/"or"/"then" before an action verb, in its clause."""
     first = _clause_bounds(doc, k)[0]
     j = k
     while j > first:
         gap = doc.text[doc.tokens[j - 1].end : doc.tokens[j].start]
-        if ("," in gap or ";" in gap) and _bracket(doc, j) is None:
+        if (";" in gap or COMMA_RE.search(gap)) and _bracket(doc, j) is None:
             return j
         if doc.lows[j - 1] in cues.LINKS and doc.lows[j] in cues.ACTION_VERBS:
             return j
