@@ -615,3 +615,17 @@ def test_a_condition_after_a_spaced_dash_is_the_next_actions():
     text = "Dx: meningococcal septicaemia.\n- ICU to see now - norad if still shocked after ~40 mL/kg"
     c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
     assert {v.id: v.status for v in c.critical_conditions}["cc-critical-care"] == "OK"
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Ibuprofen, ramipril, BFZ, metformin all stopped.", "OK"),  # a stop after the list it ends
+    ("Ibuprofen can carry on at a lower dose, 200 mg TDS, for the knee.", "FAIL"),  # the drug named is no stop
+])
+def test_a_stop_item_is_met_by_a_withholding_not_by_the_drug_named(plan: str, verdict: str):
+    from pathlib import Path
+
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-aki-001.yaml"))
+    c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=f"Prerenal AKI.\nPlan:\n- {plan}\n")))
+    assert {v.id: v.status for v in c.critical_conditions}["cc-stop-nsaid"] == verdict

@@ -534,17 +534,22 @@ def declined_with_reason(doc: Document, hit: Hit, cue: str) -> Hit | None:
 
 def stopped_after(doc: Document, last: int) -> int | None:
     """Where a passive stop right after token ``last`` ends ("sertraline should be stopped",
-    "the pill is to be discontinued"), in its clause; none when negated ("must not be stopped")."""
+    "the pill is to be discontinued"), in its clause, also after the rest of a list it heads
+    ("Ibuprofen, ramipril, BFZ, metformin all stopped"); none when negated ("must not be stopped")."""
     low = doc.lows
-    for k in range(last + 1, min(len(low), last + 1 + STOPPED_REACH + 1)):
-        if doc.clause[k] != doc.clause[last]:
-            return None
+    words, k = 0, last + 1
+    while k < len(low) and words <= STOPPED_REACH and doc.clause[k] == doc.clause[last]:
         if low[k] in STOPPED:
             return None if NEGATORS & set(low[last + 1 : k]) else k
+        if not (doc.comma_before[k] or low[k] in LIST_LINKS):  # the list's next entry does not count
+            words += 1
+        k += 1
     return None
 
 
 NEGATORS = word_list("withhold_negators")
+LIST_LINKS = word_list("span_links")
+"""Words that join the entries of a list ("and", "or")."""
 
 
 def withheld(doc: Document, first: int) -> int | None:

@@ -157,6 +157,8 @@ def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTab
     answer = read_action(text)
     out = []
     for ref in pool:
+        if table.withholds(ref):
+            continue  # a stop is met by a withholding of its drug, not by the drug named
         rule = first_rule(answer, ref.readings, ref.klass in CREDIT, declined=declined and table.declinable(ref))
         if rule is not None:
             out.append(Candidate(ref, rule.score, rule.name))

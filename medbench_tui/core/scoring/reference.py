@@ -456,7 +456,7 @@ class ReferenceTable:
                       if m.ref is not None and cues.negation(doc, m.hit.first, m.hit.last) is None}
         out: list[Mention] = []
         for kind in ACTION_KINDS:  # a phrase may name a test and a treatment at once ("psychiatric assessment")
-            refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs]
+            refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs and not self.withholds(r)]
             taken = {k for m in named if (m.ref is not None and m.ref.kind == kind) or m.group is not None
                      for k in range(m.hit.first, m.hit.last + 1)}
             for piece in doc.pieces() if refs else ():
@@ -606,10 +606,15 @@ class ReferenceTable:
                     add(Hit(hit.first, max(hit.last, piece.last)), phrase, ref, TIMED)
         return out
 
+    def withholds(self, ref: Ref) -> bool:
+        """The item's action is a withholding ("Stop NSAIDs (ibuprofen)"): met by a withholding of its drug
+        (``concepts.withheld``), never by the drug named in other words ("ibuprofen can carry on")."""
+        return id(ref) in self._withholding_refs
+
     def declinable(self, ref: Ref) -> bool:
         """A harmful or useless item an answer can decline by naming its drug or class: not one whose
         harm is itself a withholding ("stop prednisolone abruptly", "antibiotics held for the swabs")."""
-        return ref.klass not in concepts.CREDIT_CLASSES and id(ref) not in self._withholding_refs
+        return ref.klass not in concepts.CREDIT_CLASSES and not self.withholds(ref)
 
     def is_safety_net(self, phrase: Phrase) -> bool:
         """The phrase is itself a safety-net instruction ("return if worse"): conditional by nature."""
