@@ -629,3 +629,16 @@ def test_a_stop_item_is_met_by_a_withholding_not_by_the_drug_named(plan: str, ve
     case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-aki-001.yaml"))
     c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=f"Prerenal AKI.\nPlan:\n- {plan}\n")))
     assert {v.id: v.status for v in c.critical_conditions}["cc-stop-nsaid"] == verdict
+
+
+def test_a_threshold_is_settled_by_the_value_of_what_it_names_not_another_result_of_its_test():
+    """"IV fluids only if lactate rises above 4": the record's lactate (2.6), not the blood gas's pH (7.29)
+    that its test reports first, settles it - so the fluids are conditional."""
+    from pathlib import Path
+
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-aki-001.yaml"))
+    text = "Prerenal AKI.\nPlan:\n- Encourage oral fluids; IV fluids only if lactate rises above 4.\n"
+    c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
+    assert {v.id: v.status for v in c.critical_conditions}["cc-fluids"] == "FAIL"

@@ -266,9 +266,10 @@ class Record:
         above = found.group(1) in ABOVE
         words = _words(condition)
         for phrases in self.tests:
-            if any(_contains(words, p) for p in phrases):
-                value = self.value_of(phrases)
-                if value is not None:
+            named = [p for p in phrases if _contains(words, p)]
+            if named:
+                value = self.value_of(named)  # the value of what the condition names ("lactate"), not of
+                if value is not None:  # another result of its test ("pH 7.29" of the same blood gas)
                     return value > limit if above else value < limit
         return None
 
