@@ -642,3 +642,16 @@ def test_a_threshold_is_settled_by_the_value_of_what_it_names_not_another_result
     text = "Prerenal AKI.\nPlan:\n- Encourage oral fluids; IV fluids only if lactate rises above 4.\n"
     c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
     assert {v.id: v.status for v in c.critical_conditions}["cc-fluids"] == "FAIL"
+
+
+def test_a_brand_in_brackets_is_a_gloss_not_a_list_break():
+    """"Soluble insulin (Actrapid) 10 units with 25 g glucose" is the alias "10 units soluble insulin with
+    25 g glucose" in another order: the bracket names the same drug, it separates no list."""
+    from pathlib import Path
+
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case_ = load_valid_case(Path("tests/data/newcases-e/cases/nce-aki-001.yaml"))
+    text = "Hyperkalaemia.\nPlan:\n- Soluble insulin (Actrapid) 10 units with 25 g glucose IV over 15 minutes\n"
+    c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
+    assert {v.id: v.status for v in c.critical_conditions}["cc-shift-potassium"] == "OK"

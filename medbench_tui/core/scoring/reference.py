@@ -709,8 +709,9 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     if "," in phrase.text and all(k in picked or doc.lows[k] in SPAN_LINKS or tokens[k].norm in FILLER
                                   for k in range(first, last + 1)):
         return False  # a phrase that is a list itself ("potassium, phosphate and magnesium"), its words listed
+    glossed = _glossed(doc, first, last)
     if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
-           and not _thousands(doc, k) for k in range(first + 1, last + 1)):
+           and not _thousands(doc, k) and k not in glossed for k in range(first + 1, last + 1)):
         return True
     own = set(phrase.text.lower().split())
     links = [k for k in range(first + 1, last) if doc.lows[k] in SPAN_LINKS and doc.lows[k] not in own]
@@ -720,6 +721,25 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
         return True  # two actions joined: "oral antibiotics and discharge home" is no "oral antibiotics at home"
     others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
     return len(links) > 1 or len(others) > 2
+
+
+def _glossed(doc: Document, first: int, last: int) -> set[int]:
+    """The tokens in ``first..last`` that open or follow a bracket holding only a drug's other name
+    ("Soluble insulin (Actrapid) 10 units"): a gloss of the word before it, no list break."""
+    out: set[int] = set()
+    text = doc.text
+    for k in range(first + 1, last + 1):
+        gap = text[doc.tokens[k - 1].end : doc.tokens[k].start]
+        if "(" not in gap:
+            continue
+        close = text.find(")", doc.tokens[k].start)
+        inside = [j for j in range(k, last + 1) if doc.tokens[j].start < close]
+        if close < 0 or not inside:
+            continue
+        said = actions.read_action(text[doc.tokens[k].start : close])
+        if said.drugs and said.covered >= 1.0 and not (said.teams or said.classes):
+            out.update((k, inside[-1] + 1))
+    return out
 
 
 def _thousands(doc: Document, k: int) -> bool:
