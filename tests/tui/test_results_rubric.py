@@ -176,8 +176,8 @@ async def two_systems_graded(clinic: Path) -> Path:
             config.write(f"  loose:\n    kind: openai-chat\n    base_url: {fake.base_url}\n    model: loose-model\n"
                          "    api_key_env: OPENAI_API_KEY\n    temperature: 0\n")
         with RunStore(run_store_for(bank)) as store:
-            await Runner(store, plan_run(load_bank(bank), ["good", "loose"],
-                                         cases=[bank / "rb-mtx-tmp-001.yaml"])).run()
+            await Runner(store, plan_run(load_bank(bank), ["good", "loose"], cases=[bank / "rb-mtx-tmp-001.yaml"]),
+                         concurrency=1).run()  # one at a time: the runs' numbers (in the pictures) in plan order
     finally:
         fake.close()
     return bank
