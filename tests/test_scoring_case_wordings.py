@@ -655,3 +655,9 @@ def test_a_brand_in_brackets_is_a_gloss_not_a_list_break():
     text = "Hyperkalaemia.\nPlan:\n- Soluble insulin (Actrapid) 10 units with 25 g glucose IV over 15 minutes\n"
     c = score(case_, Transcript(case_id=case_.id, final=FinalResponse(text=text)))
     assert {v.id: v.status for v in c.critical_conditions}["cc-shift-potassium"] == "OK"
+
+
+def test_a_strength_in_brackets_is_a_gloss_not_a_list_break():
+    text = "Severe DKA.\nPlan:\n1. Add glucose (5%) to the fluids once blood glucose falls below 14 mmol/L\n"
+    c = card("ped-dka-001", text)
+    assert "Add glucose to IV fluids when blood glucose falls below 14 mmol/L" in rows(c, "treatment")

@@ -157,6 +157,8 @@ SPAN_LINKS = cues.word_list("span_links")
 PLAN_VERBS = cues.ACTION_VERBS | cues.word_list("plan_verbs")
 """Verbs that open a second action after "and"/"or" ("step down to oral antibiotics and discharge home")."""
 LIST_BREAK_RE = re.compile(r"[,;()\[\]]")
+STRENGTH_RE = re.compile(r"\s*\d+(?:[.,]\d+)?\s*%\s*")
+"""A strength in per cent, all a bracket holds ("glucose (5%)")."""
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
 
@@ -725,7 +727,8 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
 
 def _glossed(doc: Document, first: int, last: int) -> set[int]:
     """The tokens in ``first..last`` that open or follow a bracket holding only a drug's other name
-    ("Soluble insulin (Actrapid) 10 units"): a gloss of the word before it, no list break."""
+    ("Soluble insulin (Actrapid) 10 units") or its strength ("glucose (5%)"): a gloss of the word
+    before it, no list break."""
     out: set[int] = set()
     text = doc.text
     for k in range(first + 1, last + 1):
@@ -736,8 +739,9 @@ def _glossed(doc: Document, first: int, last: int) -> set[int]:
         inside = [j for j in range(k, last + 1) if doc.tokens[j].start < close]
         if close < 0 or not inside:
             continue
-        said = actions.read_action(text[doc.tokens[k].start : close])
-        if said.drugs and said.covered >= 1.0 and not (said.teams or said.classes):
+        inner = text[doc.tokens[k].start : close]
+        said = actions.read_action(inner)
+        if (said.drugs and said.covered >= 1.0 and not (said.teams or said.classes)) or STRENGTH_RE.fullmatch(inner):
             out.update((k, inside[-1] + 1))
     return out
 
