@@ -711,9 +711,10 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     if "," in phrase.text and all(k in picked or doc.lows[k] in SPAN_LINKS or tokens[k].norm in FILLER
                                   for k in range(first, last + 1)):
         return False  # a phrase that is a list itself ("potassium, phosphate and magnesium"), its words listed
-    glossed = _glossed(doc, first, last)
-    if any(LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
-           and not _thousands(doc, k) and k not in glossed for k in range(first + 1, last + 1)):
+    breaks = [k for k in range(first + 1, last + 1)
+              if LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
+              and not _thousands(doc, k)]
+    if breaks and set(breaks) - _glossed(doc, first, last):  # glosses read only where a break is
         return True
     own = set(phrase.text.lower().split())
     links = [k for k in range(first + 1, last) if doc.lows[k] in SPAN_LINKS and doc.lows[k] not in own]
@@ -900,8 +901,8 @@ def _alias_readings(aliases: list[str], within: str | None, route: str | None, t
                     ) -> tuple[actions.ActionReading, ...]:
     """The aliases that give one drug or a team with their own time ("febuxostat now"), read as actions
     with the item's route: an answer that gives the drug at that time in other words ("Start febuxostat
-    80 mg daily today") is the item. A bare name alias is matched by its words
-    only; an item with a ``target`` or its own ``within`` is about those whatever its aliases say."""
+    80 mg daily today") is the item. A bare name alias is matched by its words only; an item with a
+    ``target`` or its own ``within`` is about those whatever its aliases say."""
     if target is not None or within is not None:
         return ()
     out: list[actions.ActionReading] = []
