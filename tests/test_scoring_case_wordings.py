@@ -661,3 +661,47 @@ def test_a_strength_in_brackets_is_a_gloss_not_a_list_break():
     text = "Severe DKA.\nPlan:\n1. Add glucose (5%) to the fluids once blood glucose falls below 14 mmol/L\n"
     c = card("ped-dka-001", text)
     assert "Add glucose to IV fluids when blood glucose falls below 14 mmol/L" in rows(c, "treatment")
+
+
+NEW_CASES_E = CASES.parent / "tests" / "data" / "newcases-e" / "cases"
+
+
+def new_card(case_id: str, text: str):
+    c = load_valid_case(NEW_CASES_E / f"{case_id}.yaml")
+    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+
+
+def test_an_item_with_its_own_condition_is_met_by_its_action_under_a_contingency():
+    """"Renal replacement therapy if refractory hyperkalaemia ..." lists aliases that all carry the
+    condition; an answer gives the therapy under its own "if" ("-> RRT"), not in the item's words."""
+    from medbench_tui.core.scoring.reference import own_condition_head
+
+    assert own_condition_head("Renal replacement therapy if refractory hyperkalaemia") == "Renal replacement therapy"
+    assert own_condition_head("Random cortisol and ACTH (only if it does not delay treatment)") == (
+        "Random cortisol and ACTH")
+    assert own_condition_head("Antibiotics if febrile") == ""  # one word names a class, not the item
+    assert own_condition_head("Admit under medicine") == ""
+    text = "Plan:\n- Calcium gluconate 10% 30 mL IV\n- If K+ stays >= 6.5 after two rounds, or anuric -> urgent RRT\n"
+    item = "Renal replacement therapy if refractory hyperkalaemia, acidosis or fluid overload"
+    assert rows(new_card("nce-aki-001", text), "treatment").get(item) == "acceptable"
+
+
+def test_shorthand_written_in_mixed_case_is_read_as_written():
+    """An exact-case short form that is not in capitals ("hyperK", "Cr") is read where it is written so,
+    never as the everyday word in another case ("cr" of a word, "dip" in blood pressure)."""
+    c = new_card("nce-aki-001", "Imp: prerenal AKI 3. Severe hyperK w/ ECG chgs.\n- Cr 312, recheck in 6 h")
+    assert "Hyperkalaemia" in rows(c, "diagnoses")
+    assert normalise("hyperK") == "hyperkalemia" and normalise("HYPERK") == "hyperkalemia"
+    assert normalise("Cr 312") == "creatinine 312" and normalise("cr") == "cr"
+    assert normalise("Dip bland") == "dipstick bland" and normalise("a dip in BP") != "a dipstick in bp"
+
+
+def test_a_hyphenated_short_form_is_read_as_its_words_are_written():
+    """"X-match" is written as two words joined by a hyphen, which the reader parts as a space: a short
+    form with a hyphen is a phrase, not one word nothing is ever read as."""
+    assert normalise("X-match 4 u") == normalise("crossmatch 4 u")
+    c = new_card("nce-warfarin-bleed-001", "Imp: upper GI bleed on warfarin. ?DU.\n- 2 x 16G, X-match 4 u\n"
+                 "- Restart of anticoag to be decided after OGD")
+    assert "Group and crossmatch" in rows(c, "workup")
+    assert "Duodenal ulcer with haemorrhage" in rows(c, "differential")
+    assert "Plan anticoagulation restart after haemostasis" in rows(c, "treatment")

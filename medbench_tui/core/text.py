@@ -94,6 +94,7 @@ class TextRules:
         }
         self.written: dict[str, str] = {}  # short form -> what it means, as written (questions)
         self.caps_only: set[str] = set()
+        self.exact_written: set[str] = set()  # exact forms not in capitals, as written ("hyperK", "Cr")
         phrases: dict[str, str] = {}
         for a in vocabulary.abbreviations:
             if not (a.in_answers if answers else a.in_questions):
@@ -102,7 +103,9 @@ class TextRules:
                 low = short.casefold()
                 if a.exact_case:
                     self.caps_only.add(low)
-                if answers and " " in low:
+                    if short != low:
+                        self.exact_written.add(short)
+                if answers and (" " in low or "-" in low):  # a hyphen parts words as a space does
                     phrases[low] = a.means
                 else:
                     self.written[low] = a.means
@@ -175,11 +178,13 @@ class TextRules:
                 sub = part.group()
                 caps = sub.isupper() and len(sub) > 1
                 parts += [(norm, sub.lower(), part.start(), part.end(), caps)
-                          for norm in self.normalise_word(sub.lower(), caps)]
+                          for norm in self.normalise_word(sub.lower(), caps or sub in self.exact_written)]
             out = tuple(parts)
         else:
             caps = raw.isupper() and len(raw) > 1
-            out = tuple((norm, low, 0, len(raw), caps) for norm in self.normalise_word(low, caps))
+            out = tuple(
+                (norm, low, 0, len(raw), caps) for norm in self.normalise_word(low, caps or raw in self.exact_written)
+            )
         if len(self._parts) > 65536:
             self._parts.clear()
         self._parts[raw] = out

@@ -162,6 +162,26 @@ STRENGTH_RE = re.compile(r"\s*\d+(?:[.,]\d+)?\s*%\s*")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
 
+OWN_CONDITION_RE = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in cue_words("item_condition_words")) + r")\b", re.IGNORECASE
+)
+"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
+words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
+HEAD_MIN_WORDS = 2
+
+
+def own_condition_head(name: str) -> str:
+    """What an item that states its own condition does, without the condition ("Renal replacement therapy"
+    of "Renal replacement therapy if refractory hyperkalaemia"): an answer gives it under its own contingency
+    ("if the potassium stays above 6.5 -> RRT"), rarely in the item's words. Empty for an item without one, or
+    whose action is a single word ("Antibiotics if ..." names a class, not the item)."""
+    found = OWN_CONDITION_RE.search(name)
+    if found is None:
+        return ""
+    head = name[: found.start()].split("(")[0].strip(" ,;:-")
+    return head if len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
+
+
 def make_phrase(text: str) -> Phrase | None:
     words = tuple(t.norm for t in key_tokens(tokenize(text)))
     if not words:
@@ -926,13 +946,15 @@ def build_table(case: Case) -> ReferenceTable:
         for i, s in enumerate(case.differential)
     ]
     workup = [
-        Ref("workup", i, w.item, w.klass, _phrases(w.item, *w.aliases), weight=w.weight, penalty=w.penalty,
+        Ref("workup", i, w.item, w.klass, _phrases(w.item, own_condition_head(w.item), *w.aliases), weight=w.weight,
+            penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
             alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
         for i, w in enumerate(case.workup)
     ]
     treatment = [
-        Ref("treatment", i, t.item, t.klass, _phrases(t.item, *t.aliases), weight=t.weight, group=t.group,
+        Ref("treatment", i, t.item, t.klass, _phrases(t.item, own_condition_head(t.item), *t.aliases), weight=t.weight,
+            group=t.group,
             alternatives=_phrases(*t.alternatives),
             reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target),
             alias_readings=_alias_readings(t.aliases, t.within, t.route, t.target))

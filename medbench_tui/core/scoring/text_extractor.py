@@ -84,6 +84,7 @@ from medbench_tui.core.scoring.extraction_model import (
     structured_entities,
 )
 from medbench_tui.core.scoring.reference import (
+    OWN_CONDITION_RE,
     Mention,
     Ref,
     ReferenceTable,
@@ -240,11 +241,6 @@ GLOSS_RE = re.compile(r"\s*\(\s*")
 """Between a condition and the same condition in brackets after it (its other name)."""
 SUBORDINATE = cues.word_list("group_time_words")
 """A treatment group after these words is a time, not an item ("before starting antibiotics")."""
-OWN_CONDITION_RE = re.compile(
-    r"\b(" + "|".join(re.escape(w) for w in _WORDS.phrases("item_condition_words")) + r")\b", re.IGNORECASE
-)
-"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
-words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
 """In an answer with a plan section, a drug under its Diagnosis or Differential heading describes the patient ("six
