@@ -705,3 +705,26 @@ def test_a_hyphenated_short_form_is_read_as_its_words_are_written():
     assert "Group and crossmatch" in rows(c, "workup")
     assert "Duodenal ulcer with haemorrhage" in rows(c, "differential")
     assert "Plan anticoagulation restart after haemostasis" in rows(c, "treatment")
+
+
+def test_a_labelled_paragraph_of_prose_ends_at_its_blank_line():
+    """"Background: AF, hypertension." under a Diagnosis heading is prose to the end of its paragraph; the
+    next paragraph is the diagnosis section's again, so its conditions are read, not lost."""
+    text = ("## Diagnosis\nMajor upper GI haemorrhage on warfarin.\nBackground: permanent AF, hypertension.\n\n"
+            "Most likely source: peptic ulcer. Gastric malignancy to be excluded at endoscopy.\n")
+    c = new_card("nce-warfarin-bleed-001", text)
+    assert "Gastric cancer" in rows(c, "differential")
+    assert any(e.answer == "peptic ulcer" for e in c.items.diagnoses)
+
+
+@pytest.mark.parametrize("said", ["to be excluded at endoscopy", "must be excluded", "needs excluding",
+                                  "to be ruled out", "not yet excluded"])
+def test_what_is_said_after_a_diagnosis_opening_its_line_can_make_it_a_differential(said: str):
+    c = new_card("nce-warfarin-bleed-001", f"## Diagnosis\nUpper GI bleed on warfarin.\nGastric malignancy {said}.\n")
+    assert "Gastric cancer" in rows(c, "differential"), said
+
+
+def test_a_condition_after_or_in_a_diagnosis_is_an_alternative():
+    c = new_card("nce-warfarin-bleed-001", "## Diagnosis\nUpper GI bleed on warfarin, from a duodenal ulcer or "
+                 "erosive gastritis.\n")
+    assert "Acute haemorrhagic gastritis" in rows(c, "differential")

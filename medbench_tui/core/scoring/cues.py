@@ -133,6 +133,9 @@ HEDGE = cue_list("hedge")
 PSEUDO_NEGATION = cue_list("pseudo_negation")
 DIFFERENTIAL_STRONG = cue_list("differential_strong")
 DIFFERENTIAL_WEAK = cue_list("differential_weak")
+DIFFERENTIAL_PREDICATES = cue_list("differential_predicates")
+"""Said after a diagnosis, these put it on the differential even where it opens its line ("Gastric malignancy to
+be excluded"); other cues after a leading name ("X vs Y") speak of the next one."""
 CONDITION_BEFORE = _WORDS.phrases("history_condition_before")
 BACKGROUND_BEFORE = {
     "workup": Cues(*_WORDS.phrases("history_before_workup"), *CONDITION_BEFORE),
@@ -336,8 +339,8 @@ def differential_cue(
     """A differential cue before the mention (or after it, unless ``before_only``: in
     "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential)."""
     phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
-    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or (
-        None if before_only else _after(doc, last, phrases, negation=False)
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or _after(
+        doc, last, DIFFERENTIAL_PREDICATES if before_only else phrases, negation=False
     )
     if cue is None and not strong_only and _query_mark(doc, first):
         return "?"

@@ -238,7 +238,15 @@ def parse(text: str) -> Layout:
     around: Section | None = None  # the section a table with a section's header stands in
     one_line = False  # the section is a plain label with its text on its line ("DDx: a, b.")
     after_one_line: SectionKind = "other"  # what follows that line: the plan after "A/P: <assessment>"
+    aside: Section | None = None  # the section a labelled paragraph of prose ("Background: ...") stands in
     for index, line in enumerate(lines):
+        if aside is not None and not line.strip():
+            # "Background: AF, hypertension." under Diagnosis is prose to the end of its paragraph; what follows
+            # is the diagnosis section's again ("Most likely source: peptic ulcer")
+            kind = aside.kind
+            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
+            sections.append(Section(kind, offset, len(text), aside.heading))
+            aside = None
         if one_line and (_bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1]) or after_one_line != "other"):
             # a list after "DDx: a, b." is not more of it, nor is the line after "Dx: pneumonia." ("Admit to
             # HDU."): the label's text ended with its line
@@ -281,6 +289,8 @@ def parse(text: str) -> Layout:
             elif found is not None:
                 after_one_line = "other"
             if found is not None:
+                aside = before if (found == "other" and before.kind in LIST_KINDS and said_here
+                                   and _LABEL_RE.match(segment) is not None) else None
                 kind = found
                 sections[-1] = Section(before.kind, before.start, offset + seg_start, before.heading)
                 sections.append(Section(kind, offset + seg_start + content, len(text), heading))

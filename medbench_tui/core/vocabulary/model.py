@@ -112,6 +112,8 @@ PHRASE_LISTS: dict[str, str] = {
     "hedge": "answers: hedges: a negation for an action, a differential for a diagnosis",
     "pseudo_negation": "answers: negation words that negate nothing ('cannot rule out', 'no improvement')",
     "differential_strong": "answers: words that put a diagnosis on the differential, even inside a Diagnosis section",
+    "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
+                               "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
     "history_condition_before": "answers: words before a drug or test that make it part of a condition ('allergic "
                                 "to penicillin')",
