@@ -728,3 +728,27 @@ def test_a_condition_after_or_in_a_diagnosis_is_an_alternative():
     c = new_card("nce-warfarin-bleed-001", "## Diagnosis\nUpper GI bleed on warfarin, from a duodenal ulcer or "
                  "erosive gastritis.\n")
     assert "Acute haemorrhagic gastritis" in rows(c, "differential")
+
+
+def test_an_item_for_refractory_disease_is_met_by_its_drug_under_the_same_contingency():
+    """"Vasopressor or inotrope for fluid-refractory shock" carries its own condition, as "if" would: "if
+    still shocked after 40 mL/kg, start noradrenaline" states it; "norad" and "hrly UO" are shorthand."""
+    c = new_card("nce-meningococcal-001", "- If still shocked after 40 mL/kg, start noradrenaline")
+    assert "Vasopressor or inotrope for fluid-refractory shock" in rows(c, "treatment")
+    c = new_card("nce-meningococcal-001", "- norad if still shocked\n- Catheter, hrly UO")
+    assert "Vasopressor or inotrope for fluid-refractory shock" in rows(c, "treatment")
+    assert "Hourly urine output via catheter" in rows(c, "workup")
+
+
+def test_a_drug_alias_is_met_by_the_drugs_other_names_only_where_no_other_item_names_it():
+    """A bare other name is the item's when the case names that drug once; where several items name it
+    (adrenaline IM, IV, by auto-injector) the bare brand stays the item that lists it, and a drug of one
+    strength keeps its own names ("0.45% saline" is no "0.9% saline" item)."""
+    from medbench_tui.core.scoring.reference import _other_drug_names, _shared_drugs
+
+    assert "norad" in _other_drug_names(["noradrenaline"], set())
+    assert _other_drug_names(["noradrenaline"], {"noradrenaline"}) == []
+    assert _other_drug_names(["0.9% saline"], set()) == []
+    assert "adrenaline" in _shared_drugs([["IM adrenaline"], ["IV adrenaline bolus"], ["oxygen"]])
+    c = card("em-anaphylaxis-001", "Plan: adrenaline 100 micrograms IV boluses.")
+    assert condition(c, "cc-no-iv-bolus") == "FAIL"

@@ -933,6 +933,29 @@ def _alias_readings(aliases: list[str], within: str | None, route: str | None, t
     return tuple(out)
 
 
+def _other_drug_names(aliases: list[str], shared: set[str]) -> list[str]:
+    """The other names of each alias that is a drug's name and nothing else ("noradrenaline" is also "norad",
+    "norepinephrine"): a case lists the drug once, an answer writes it by any of its names. Not a drug that
+    other items of the case name too (adrenaline IM, IV, by auto-injector: which one a bare other name means is
+    theirs to say), nor a drug of one strength, whose other names drop it ("saline" of "0.9% saline")."""
+    vocabulary = read_vocabulary()
+    out: list[str] = []
+    for alias in aliases:
+        found = vocabulary.lookup(alias, "drug")
+        if len(found) == 1 and found[0].name not in shared and not any(c.isdigit() for c in found[0].name):
+            out += [found[0].name, *found[0].also]
+    return out
+
+
+def _shared_drugs(items: list[list[str]]) -> set[str]:
+    """The drugs that more than one of ``items`` (each its name and aliases) names."""
+    seen: dict[str, int] = {}
+    for names in items:
+        for drug in {d.name for text in names for d in actions.read_action(text).drugs}:
+            seen[drug] = seen.get(drug, 0) + 1
+    return {drug for drug, count in seen.items() if count > 1}
+
+
 def build_table(case: Case) -> ReferenceTable:
     d = case.diagnosis
     primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases),
@@ -952,8 +975,11 @@ def build_table(case: Case) -> ReferenceTable:
             alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
         for i, w in enumerate(case.workup)
     ]
+    shared = _shared_drugs([[t.item, *t.aliases] for t in case.treatment])
     treatment = [
-        Ref("treatment", i, t.item, t.klass, _phrases(t.item, own_condition_head(t.item), *t.aliases), weight=t.weight,
+        Ref("treatment", i, t.item, t.klass,
+            _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared)),
+            weight=t.weight,
             group=t.group,
             alternatives=_phrases(*t.alternatives),
             reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target),
