@@ -752,3 +752,13 @@ def test_a_drug_alias_is_met_by_the_drugs_other_names_only_where_no_other_item_n
     assert "adrenaline" in _shared_drugs([["IM adrenaline"], ["IV adrenaline bolus"], ["oxygen"]])
     c = card("em-anaphylaxis-001", "Plan: adrenaline 100 micrograms IV boluses.")
     assert condition(c, "cc-no-iv-bolus") == "FAIL"
+
+
+def test_a_list_item_wrapped_under_its_own_text_is_one_clause():
+    """"- Glomerulonephritis — ...; no\\n  immunology screen needed now.": the indented line goes on with the
+    list item it is wrapped under, so the negation reaches its item."""
+    text = ("## Differential\n- **Glomerulonephritis/vasculitis** — no haematuria or proteinuria on the dipstick; no\n"
+            "  immunology screen needed now.\n- Chronic kidney disease — excluded by the normal April creatinine.\n")
+    c = new_card("nce-aki-001", text)
+    assert "Vasculitis and glomerulonephritis screen" not in rows(c, "workup")
+    assert "Chronic kidney disease" in rows(c, "differential")

@@ -81,7 +81,7 @@ class Document:
     def _wrapped(self, gap: str, previous_end: int, start: int) -> bool:
         """Does a long line go on, in lower case, on the next one (prose wrapped at a width:
         "... no D-dimer\nor CTPA"), or any line that ends with a word no sentence ends with ("go to\nA&E")?
-        A list item is short, or its next line starts otherwise."""
+        A list item is short, or its next line starts otherwise, unless that line is indented under it."""
         if WRAPPED_LINE_RE.fullmatch(gap.removesuffix("(")) and gap.endswith("("):
             return True  # a bracket opening a line explains what went before ("insulin\n(glargine and NovoRapid)")
         if not WRAPPED_LINE_RE.fullmatch(gap):
@@ -91,7 +91,8 @@ class Document:
         if line.split() and line.split()[-1].lower() in _OPEN_LINE_ENDS:
             return True  # "go to\nA&E straight away": no sentence ends with "to"
         goes_on = self.text[start].islower() or self.text[start].isdigit()  # "after\n48 hours"
-        return goes_on and len(line) >= WRAPPED_LINE_WIDTH and not BULLET_START_RE.match(line)
+        indented = bool(gap.rsplit("\n", 1)[-1])  # a list item wrapped under its own text ("- ... no\n  immunology")
+        return goes_on and len(line) >= WRAPPED_LINE_WIDTH and (indented or not BULLET_START_RE.match(line))
 
     def pieces(self) -> list[Hit]:
         """The pieces of the text: its clauses cut at commas and dashes, and at a link word before an
