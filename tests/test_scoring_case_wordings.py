@@ -762,3 +762,18 @@ def test_a_list_item_wrapped_under_its_own_text_is_one_clause():
     c = new_card("nce-aki-001", text)
     assert "Vasculitis and glomerulonephritis screen" not in rows(c, "workup")
     assert "Chronic kidney disease" in rows(c, "differential")
+
+
+@pytest.mark.parametrize("plan, done", [
+    ("Calcium gluconate not needed - he is in sinus rhythm, no arrhythmia on the ECG.", True),
+    ("No ST changes on ECG.", True),
+    ("No need for an ECG.", False),
+    ("Decide on ECG later if he is unwell.", None),
+])
+def test_a_test_a_finding_was_looked_for_on_was_done(plan: str, done: bool | None):
+    """scoring.md "Results": "no arrhythmia on the ECG" reports the ECG done; the negation is the finding's."""
+    c = new_card("nce-aki-001", f"Plan:\n- {plan}\n")
+    ecg = next(e for e in c.extraction.entities if e.text == "ECG")
+    if done is not None:
+        assert (ecg.status == "affirmed") is done, plan
+    assert ecg.reason != "a result: a finding was looked for on it" or done, plan

@@ -112,6 +112,10 @@ PHRASE_LISTS: dict[str, str] = {
     "hedge": "answers: hedges: a negation for an action, a differential for a diagnosis",
     "pseudo_negation": "answers: negation words that negate nothing ('cannot rule out', 'no improvement')",
     "differential_strong": "answers: words that put a diagnosis on the differential, even inside a Diagnosis section",
+    "result_places": "answers: words right before a test that make it where a finding was looked for ('no "
+                     "arrhythmia on the ECG'): the test was done",
+    "result_places_not_after": "answers: words before a result place that make the test what a decision rests "
+                               "on ('decide on CT')",
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
