@@ -777,3 +777,15 @@ def test_a_test_a_finding_was_looked_for_on_was_done(plan: str, done: bool | Non
     if done is not None:
         assert (ecg.status == "affirmed") is done, plan
     assert ecg.reason != "a result: a finding was looked for on it" or done, plan
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("LP first, then antibiotics", "FAIL"),
+    ("LP before antibiotics", "FAIL"),
+    ("antibiotics after the LP", "FAIL"),
+    ("Ceftriaxone 2 g IV now, before the LP", "OK"),
+])
+def test_a_harmful_order_is_read_either_way_round(plan: str, verdict: str):
+    """"Antibiotics after the LP" is "the LP before antibiotics" and "LP first, then antibiotics"."""
+    c = new_card("nce-meningococcal-001", f"Plan:\n- {plan}\n")
+    assert condition(c, "cc-implicit-contraindicated") == verdict, plan

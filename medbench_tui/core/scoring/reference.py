@@ -194,6 +194,31 @@ def make_phrase(text: str) -> Phrase | None:
     return Phrase(stripped, words, caps_only, exact_case)
 
 
+_ORDER_RE = re.compile(r"\s+\b(after|before)\b\s+", re.IGNORECASE)
+"""The two words of order whose converse says the same ("antibiotics after the LP" is "the LP before
+antibiotics"): grammar, not clinical language."""
+
+
+HARMFUL_CLASSES = ("contraindicated", "not_indicated")
+
+
+def _converses(texts: tuple[str, ...]) -> list[str]:
+    """Each name of a harmful item said the other way round: "X after Y" as "Y before X" and "Y then X", "X
+    before Y" as "Y after X" (one order word only: a longer chain has no one converse). A harmful item is met
+    by its own words only, so its converse competes with no credited item's looser reading."""
+    out: list[str] = []
+    for text in texts:
+        parts = _ORDER_RE.split(text)
+        if len(parts) != 3 or not parts[0].strip() or not parts[2].strip():
+            continue
+        left, word, right = parts
+        if word.lower() == "after":
+            out += [f"{right} before {left}", f"{right} then {left}"]
+        else:
+            out.append(f"{right} after {left}")
+    return out
+
+
 def _phrases(*texts: str) -> list[Phrase]:
     seen: set[tuple[tuple[str, ...], bool]] = set()
     out: list[Phrase] = []
@@ -978,7 +1003,8 @@ def build_table(case: Case) -> ReferenceTable:
     shared = _shared_drugs([[t.item, *t.aliases] for t in case.treatment])
     treatment = [
         Ref("treatment", i, t.item, t.klass,
-            _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared)),
+            _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared),
+                     *(_converses((t.item, *t.aliases)) if t.klass in HARMFUL_CLASSES else ())),
             weight=t.weight,
             group=t.group,
             alternatives=_phrases(*t.alternatives),
