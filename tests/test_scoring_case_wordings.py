@@ -789,3 +789,13 @@ def test_a_harmful_order_is_read_either_way_round(plan: str, verdict: str):
     """"Antibiotics after the LP" is "the LP before antibiotics" and "LP first, then antibiotics"."""
     c = new_card("nce-meningococcal-001", f"Plan:\n- {plan}\n")
     assert condition(c, "cc-implicit-contraindicated") == verdict, plan
+
+
+def test_a_condition_on_a_result_the_record_says_is_pending_is_a_later_event():
+    """The record holds "Blood cultures ... sent (results pending)": "if the cultures are positive" is not
+    established by it, so notifying public health on that condition is no notification now."""
+    c = new_card("nce-meningococcal-001", "Plan:\n- Ceftriaxone 2 g IV now\n- Inform public health if the cultures "
+                 "are positive\n")
+    assert condition(c, "cc-public-health") == "FAIL"
+    c = new_card("nce-meningococcal-001", "Plan:\n- Ceftriaxone 2 g IV now\n- Notify UKHSA now\n")
+    assert condition(c, "cc-public-health") == "OK"

@@ -55,6 +55,9 @@ CLAUSE_LEADS = cues.word_list("condition_clause_leads")
 ABSENCE = cues.word_list("condition_absence")
 """Words of a condition that speaks of absence, failure, intolerance or a later event."""
 PRESENT_FINDING = cues.word_list("condition_present_finding")
+PENDING = sorted(cues.word_list("record_pending"))
+"""The record's words for a result still to come ("results pending")."""
+_RECORD_SENTENCE_RE = re.compile(r"[.;\n]\s")
 CAVEAT = cues.word_list("condition_caveat")
 """A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
 NEGATORS = cues.word_list("condition_negators")
@@ -295,9 +298,20 @@ class Record:
         if not PRESENT_FINDING.intersection(w.lower() for w in _raw_words(condition)):
             return False
         for phrases in self.tests:
-            if any(_contains(words, p) for p in phrases) and any(all(w in self.record for w in p) for p in phrases):
+            named = [p for p in phrases if _contains(words, p)]
+            if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named):
                 return True
         return False
+
+    @cached_property
+    def _sentences(self) -> list[list[str]]:
+        return [_words(s) for s in _RECORD_SENTENCE_RE.split(self._record_text) if s.strip()]
+
+    def _pending(self, phrases: list[tuple[str, ...]]) -> bool:
+        """Every sentence of the record that names the test says its result is still to come ("Blood
+        cultures sent (results pending)"): what the result will show is a later event."""
+        said = [s for s in self._sentences if any(_contains(s, p) for p in phrases)]
+        return bool(said) and all(any(_contains(s, _phrase_words(p)) for p in PENDING) for s in said)
 
 
 def _words(text: str) -> list[str]:

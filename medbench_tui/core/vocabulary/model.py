@@ -116,6 +116,8 @@ PHRASE_LISTS: dict[str, str] = {
                      "arrhythmia on the ECG'): the test was done",
     "result_places_not_after": "answers: words before a result place that make the test what a decision rests "
                                "on ('decide on CT')",
+    "record_pending": "case record: words that say a test's result is not there yet ('results pending'): a "
+                      "condition on it is a later event",
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
