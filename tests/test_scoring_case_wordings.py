@@ -799,3 +799,15 @@ def test_a_condition_on_a_result_the_record_says_is_pending_is_a_later_event():
     assert condition(c, "cc-public-health") == "FAIL"
     c = new_card("nce-meningococcal-001", "Plan:\n- Ceftriaxone 2 g IV now\n- Notify UKHSA now\n")
     assert condition(c, "cc-public-health") == "OK"
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Gynae SpR now -> lap detorsion today", "OK"),
+    ("gynae reg to see now", "OK"),
+    ("Gynae consultant clinic in 6 weeks", "FAIL"),
+])
+def test_a_teams_doctor_named_by_grade_is_the_team_contacted(plan: str, verdict: str):
+    """A terse note names the doctor, not the verb: "Gynae SpR now" is the on-call gynaecologist called now;
+    the time still counts."""
+    c = new_card("nce-ovarian-torsion-001", f"- {plan}\n")
+    assert condition(c, "cc-gynae") == verdict, plan
