@@ -94,7 +94,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 Each name is a package (or a module) directly under ``medbench_tui.core``."""
 
 KNOWN_UPWARD: set[tuple[str, str]] = set()
-"""Imports allowed to climb a layer: none (the run's seeds live with the endpoints that send them)."""
+"""Imports allowed to climb a layer: none (the run's seeds live with the endpoints whose requests carry
+them; the runner passes them down)."""
 
 
 def _layer_of(module: str) -> int | None:

@@ -452,6 +452,23 @@ def test_repeats_play_each_case_n_times_with_recorded_seeds(tmp_path, key, doc_s
         assert sorted(r.seeds["run"] for r in store.runs(second.group_id)) == sorted(r.seeds["run"] for r in runs)
 
 
+def test_the_patient_of_a_repeated_run_sends_the_seed_recorded_with_it(tmp_path, key, doc_server):
+    patient = FakeOpenAI(responder=lambda body: "I'm not sure.").start()
+    try:
+        bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=1)
+        with (bank / "medbench.yaml").open("a", encoding="utf-8") as config:
+            config.write(f"simulators:\n  pt: {{kind: llm, base_url: '{patient.base_url}', model: m, seed: 4}}\n")
+        with RunStore(tmp_path / "runs.sqlite") as store:
+            result, _ = _play(store, plan_run(load_bank(bank), ["fake-doc"], simulator="pt", seed=9, repeats=2))
+            runs = store.runs(result.group_id)
+            assert result.complete == 2
+            # configured seed 4: the first repeat sends it, the second one more; each run records its own
+            assert sorted(r.seeds["simulator"] for r in runs) == [4, 5]
+            assert {r.body["seed"] for r in patient.chat_requests} == {4, 5}
+    finally:
+        patient.close()
+
+
 def test_a_single_run_sends_only_the_configured_seed(tmp_path, key, doc_server):
     bank = make_bank(tmp_path / "bank", doc_server.base_url, cases=1)
     with RunStore(tmp_path / "runs.sqlite") as store:

@@ -32,16 +32,18 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
-from medbench_tui.core.endpoints.seeds import endpoint_seed
 from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
 from medbench_tui.core.yamldoc import CONSTRUCTOR_ERRORS, unreadable_value
+
+if TYPE_CHECKING:
+    from medbench_tui.core.endpoints.seeds import RunSeeds
 
 BUILTIN_SYSTEMS = ("checklist", "human")
 BUILTIN_SIMULATORS = ("grounded",)
@@ -157,16 +159,16 @@ class EndpointConfig(Config):
             )
         return value
 
-    def sampling(self, role: str) -> dict[str, Any]:
+    def sampling(self, role: str, seeds: RunSeeds | None = None) -> dict[str, Any]:
         """The request parameters; ``role`` (doctor, patient, extractor) picks the default
-        ``max_tokens`` when neither limit is configured. In a batch run the seed is the
-        run's (see ``endpoints.seeds``)."""
+        ``max_tokens`` when neither limit is configured. ``seeds``: the batch run's, which set
+        the seed sent (see ``endpoints.seeds``); without them, the configured seed."""
         max_tokens = self.max_tokens
         if max_tokens is None and self.max_completion_tokens is None:
             max_tokens = DEFAULT_MAX_TOKENS[role]
         return {
-            "temperature": self.temperature, "seed": endpoint_seed(self.seed), "max_tokens": max_tokens,
-            "max_completion_tokens": self.max_completion_tokens, "stop": self.stop,
+            "temperature": self.temperature, "seed": self.seed if seeds is None else seeds.endpoint(self.seed),
+            "max_tokens": max_tokens, "max_completion_tokens": self.max_completion_tokens, "stop": self.stop,
         }
 
     def public(self) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from pathlib import Path
 from medbench_tui.core.cases.attachment_view import AttachmentView, DoctorView, attachment_view
 from medbench_tui.core.cases.model import Attachment, Case
 from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, EndpointError
+from medbench_tui.core.endpoints.seeds import RunSeeds
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
@@ -80,11 +81,14 @@ class Consultation:
         bank_root: Path,
         listeners: list[Listener] | None = None,
         guard: LeakGuard | None = None,
+        seeds: RunSeeds | None = None,
     ) -> None:
         """``guard``: the case's leak guard when the caller has one already (a batch plays
-        each case once per system)."""
+        each case once per system). ``seeds``: the batch run's (the runner's); the system's and
+        the patient's requests send the seeds they set, and their configured ones without."""
         self.case = case
         self.simulator = simulator
+        self.seeds = seeds
         self.bank_root = Path(bank_root)
         self.guard = guard or LeakGuard.from_case(case)
         self.listeners: list[Listener] = list(listeners or [])
@@ -148,7 +152,7 @@ class Consultation:
             self._event(Event(turn=turn, kind="message_cut", reason=(
                 f"the doctor's message is {len(message):,} characters; the patient read the first {len(read):,} "
                 f"(at most {MAX_HEARD_CHARS:,})")))
-        reply = await self.simulator.reply(read, guard=self.guard, on_text=on_text)
+        reply = await self.simulator.reply(read, guard=self.guard, seeds=self.seeds, on_text=on_text)
         seconds = time.perf_counter() - now
         asked = [a for a in attachments_asked(self.case.attachments, read) if a.available != "after_turn"
                  or a in self.released]

@@ -6,15 +6,16 @@ an ``llm`` patient simulator) is sent ``seed``: its configured seed plus the rep
 or, when it has none, the run seed if the group repeats its runs (a single run sends no
 seed that nobody asked for). The grounded simulator does not sample.
 
-The seeds live with the endpoints because an endpoint's settings read them when a request is
-made (``EndpointConfig.sampling``); the runner sets them around each run, as it sets the request
-gate and log of ``endpoints.client``.
+The runner works out a run's seeds before it plays it and passes them down: to the
+:class:`~medbench_tui.core.consultation.loop.Consultation` (where the system and the patient find
+them) or, for a rubric question, to the one request. An endpoint's settings turn them into the
+``seed`` sent (``EndpointConfig.sampling(role, seeds)``); without them (outside a batch run) an
+endpoint sends its configured seed. They live with the endpoints, whose requests carry them.
 """
 
 from __future__ import annotations
 
 import zlib
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,16 +45,6 @@ class RunSeeds:
         }
 
 
-RUN_SEEDS: ContextVar[RunSeeds | None] = ContextVar("medbench_run_seeds", default=None)
-"""The seeds of the run being played (set by the runner around each run)."""
-
-
 def run_seeds(group_seed: int, case_id: str, system: str, repeat: int, *, repeats: int) -> RunSeeds:
     derived = zlib.crc32(f"{group_seed}:{case_id}:{system}:{repeat}".encode()) & SEED_BITS
     return RunSeeds(derived, repeat, repeats > 1)
-
-
-def endpoint_seed(configured: int | None) -> int | None:
-    """The seed an endpoint sends now: as configured outside a run, else the run's."""
-    seeds = RUN_SEEDS.get()
-    return configured if seeds is None else seeds.endpoint(configured)

@@ -53,7 +53,7 @@ from medbench_tui.core.cases.model import ERROR_TESTING
 from medbench_tui.core.cases.rubric import RUBRIC, RUBRIC_SCORE, RubricCase
 from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
-from medbench_tui.core.endpoints.seeds import RUN_SEEDS, RunSeeds, run_seeds
+from medbench_tui.core.endpoints.seeds import RunSeeds, run_seeds
 from medbench_tui.core.errors import MedbenchError, UsageError
 from medbench_tui.core.paths import BANK_CONFIG_NAME, run_case_file
 from medbench_tui.core.redact import redact
@@ -78,6 +78,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.cases.bank import Bank
     from medbench_tui.core.cases.bankconfig import BankConfig, EndpointConfig
     from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.consultation.loop import Consultation
     from medbench_tui.core.endpoints.client import ChatClient, ChatReply
     from medbench_tui.core.rubric import Judge, RubricGrade
     from medbench_tui.core.scoring import Extractor
@@ -926,7 +927,7 @@ class Runner:
         consultation = card = None
         with self._opened(item.id, system, repeat) as run:
             try:
-                consultation = self._consultation(item, system)
+                consultation = self._consultation(item, system, run.seeds)
                 transcript = await system.consult(consultation)
                 if transcript.status == COMPLETE:
                     card, transcript = await self._score(item, transcript)
@@ -940,9 +941,9 @@ class Runner:
 
     @contextlib.contextmanager
     def _opened(self, item_id: str, system: DoctorSystem, repeat: int) -> Iterator[_OpenRun]:
-        """What every run (a consultation or a rubric question) holds while it plays: its seeds, its
-        request gate (retries reported as events) and its request log, set for the code it calls and
-        reset after, whatever happens."""
+        """What every run (a consultation or a rubric question) holds while it plays: its seeds (handed
+        to what plays it), its request gate (retries reported as events) and its request log, the
+        last two set for the code it calls and reset after, whatever happens."""
         from medbench_tui.core.endpoints.client import REQUEST_GATE, REQUEST_LOG
 
         assert self.group is not None  # set by run() before any run is played
@@ -950,7 +951,6 @@ class Runner:
         self._emit(RunStarted(group_id, item_id, system.name, repeat))
         started_at, started = utc_now(), time.perf_counter()
         seeds = run_seeds(self.plan.seed, item_id, system.name, repeat, repeats=self.plan.repeats)
-        seeded = RUN_SEEDS.set(seeds)
         gate = self.gate.for_run(
             random.Random(seeds.run),
             lambda attempt, delay, error: self._emit(RequestRetried(
@@ -965,7 +965,6 @@ class Runner:
         finally:
             REQUEST_GATE.reset(token)
             REQUEST_LOG.reset(log_token)
-            RUN_SEEDS.reset(seeded)
 
     async def _answer(self, item: PlannedRubric, system: DoctorSystem, repeat: int = 0) -> RunRecord:
         """One rubric question: its prompt (or chat) sent to the system once, the reply graded, the run
@@ -986,7 +985,8 @@ class Runner:
                     {"role": m.role, "content": m.content} for m in item.rubric.conversation()]
                 client = ChatClient.for_endpoint(endpoint, role="doctor")
                 try:
-                    reply = await client.complete(messages, model=endpoint.model, **endpoint.sampling("doctor"))
+                    reply = await client.complete(messages, model=endpoint.model,
+                                                  **endpoint.sampling("doctor", run.seeds))
                 finally:
                     await client.aclose()
                 usage = client.usage
@@ -1015,11 +1015,12 @@ class Runner:
                 transcript.status, transcript.reason = INCOMPLETE, _reason(exc)
         return self._record(item, system, transcript, document, *run.recorded())
 
-    def _consultation(self, item: PlannedCase, system: Any) -> Any:
+    def _consultation(self, item: PlannedCase, system: DoctorSystem, seeds: RunSeeds) -> Consultation:
         from medbench_tui.core.consultation.loop import Consultation
 
         patient, guard, bank_root = self._patient(item)
-        return Consultation(item.case, patient.again(), system=system.name, bank_root=bank_root, guard=guard)
+        return Consultation(item.case, patient.again(), system=system.name, bank_root=bank_root, guard=guard,
+                            seeds=seeds)
 
     def _patient(self, item: PlannedCase) -> tuple[PatientSimulator, LeakGuard, Path]:
         """The case's patient, leak guard and bank folder, set up once for all its runs: the runs

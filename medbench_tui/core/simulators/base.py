@@ -10,6 +10,7 @@ from medbench_tui.core.transcript import Event
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.attachment_view import AttachmentView
+    from medbench_tui.core.endpoints.seeds import RunSeeds
     from medbench_tui.core.simulators.guard import LeakGuard
 
 SURE = 0.8
@@ -53,7 +54,10 @@ class PatientSimulator(Protocol):
         is kept (a batch plays each case once per system), the dialogue is not."""
         ...
 
-    async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
+    async def reply(
+        self, message: str, *, guard: LeakGuard, seeds: RunSeeds | None = None, on_text: TextSink | None = None
+    ) -> PatientReply:
         """The patient's answer to one doctor message. ``guard`` (built from the whole
-        case by the consultation) is for checking a reply, never for producing one."""
+        case by the consultation) is for checking a reply, never for producing one; ``seeds``
+        (the batch run's, from the consultation) set the seed a sampling patient sends."""
         ...

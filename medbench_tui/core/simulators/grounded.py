@@ -12,7 +12,7 @@ nothing covers gets the case's default answer, never a new fact.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import voice
@@ -31,6 +31,9 @@ from medbench_tui.core.simulators.matcher import (
 )
 from medbench_tui.core.simulators.planner import Part, Planner
 from medbench_tui.core.simulators.question import read_message
+
+if TYPE_CHECKING:
+    from medbench_tui.core.endpoints.seeds import RunSeeds
 
 __all__ = ["GroundedSimulator", "PatientState", "requested", "split_questions"]
 
@@ -71,8 +74,10 @@ class GroundedSimulator:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
 
     async def reply(
-        self, message: str, *, guard: LeakGuard | None = None, on_text: TextSink | None = None
+        self, message: str, *, guard: LeakGuard | None = None, seeds: RunSeeds | None = None,
+        on_text: TextSink | None = None,
     ) -> PatientReply:
+        """:meth:`answer`, as a consultation asks it (the grounded patient does not sample: no seed)."""
         reply = self.answer(message)
         if on_text is not None:
             on_text(reply.text)

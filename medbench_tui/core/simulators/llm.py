@@ -22,6 +22,7 @@ from typing import Any
 from medbench_tui.core.cases.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.endpoints.client import ChatClient, ChatReply, EndpointError
+from medbench_tui.core.endpoints.seeds import RunSeeds
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
@@ -124,7 +125,9 @@ class LlmSimulator:
     def again(self) -> LlmSimulator:
         return LlmSimulator(self.grounded.record, self.config, name=self.name)
 
-    async def reply(self, message: str, *, guard: LeakGuard, on_text: TextSink | None = None) -> PatientReply:
+    async def reply(
+        self, message: str, *, guard: LeakGuard, seeds: RunSeeds | None = None, on_text: TextSink | None = None
+    ) -> PatientReply:
         note = dialogue_note(self.grounded)  # the state before this message
         so_far = f"\nThe consultation so far:\n{note}\n" if note else ""
         self.messages[0] = {"role": "system", "content": self.prompt + so_far}
@@ -135,7 +138,7 @@ class LlmSimulator:
         if self.unavailable is not None:
             return fallback
         try:
-            text, verdict = await self._ask(guard, on_text)
+            text, verdict = await self._ask(guard, self.config.sampling("patient", seeds), on_text)
         except EndpointError as exc:
             if self.offer_grounded is None or not self.offer_grounded(exc):
                 raise
@@ -171,16 +174,18 @@ class LlmSimulator:
         detail = {"role": "patient", "left_out": left_out, "context_tokens": self.config.context_tokens}
         return [Event(turn=0, kind="context_trimmed", detail=detail)]
 
-    async def _ask(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
+    async def _ask(self, guard: LeakGuard, sampling: dict[str, Any], on_text: TextSink | None) -> tuple[str, Verdict]:
         if self.config.stream:
-            return await self._streamed(guard, on_text)
-        answer = await self.client.complete(self.messages, model=self.config.model, **self.config.sampling("patient"))
-        verdict = self._cut(answer) or check_reply(answer.text, guard, self.support)
+            return await self._streamed(guard, sampling, on_text)
+        answer = await self.client.complete(self.messages, model=self.config.model, **sampling)
+        verdict = self._cut(answer, sampling) or check_reply(answer.text, guard, self.support)
         if verdict.ok and on_text is not None:
             on_text(answer.text)
         return answer.text, verdict
 
-    async def _streamed(self, guard: LeakGuard, on_text: TextSink | None) -> tuple[str, Verdict]:
+    async def _streamed(
+        self, guard: LeakGuard, sampling: dict[str, Any], on_text: TextSink | None
+    ) -> tuple[str, Verdict]:
         """Receive deltas; pass each finished sentence to the sink once it is checked.
         After a failed sentence nothing more is shown (the stream is still read to its
         end, so the connection closes cleanly and usage is counted)."""
@@ -199,23 +204,21 @@ class LlmSimulator:
                 shown += 1
             return None
 
-        sampling = self.config.sampling("patient")
         async for delta in self.client.stream(self.messages, model=self.config.model, **sampling):
             received += delta
             if failed is None:
                 done = sentences(received)
                 finished = received.rstrip().endswith((".", "!", "?"))
                 failed = show(done if finished else done[:-1])
-        cut = self._cut(self.client.last)
+        cut = self._cut(self.client.last, sampling)
         if failed is None and cut is None:
             failed = show(sentences(received))
         return received, failed or cut or check_reply(received, guard, self.support)
 
-    def _cut(self, answer: ChatReply | None) -> Verdict | None:
-        """The verdict on a reply cut at the token limit, or None when it ended."""
+    def _cut(self, answer: ChatReply | None, sampling: dict[str, Any]) -> Verdict | None:
+        """The verdict on a reply cut at the token limit (``sampling``'s), or None when it ended."""
         if answer is None or not answer.truncated:
             return None
-        sampling = self.config.sampling("patient")
         limit = sampling["max_completion_tokens"] or sampling["max_tokens"]
         return Verdict(False, "truncated", [], None, f"the reply was cut at its token limit ({limit})")
 

@@ -76,7 +76,7 @@ class OpenAIChatSystem(DrivenSystem):
                 consultation.opening.intro, consultation.opening.attachments, vision=self.config.vision
             )},
         ]
-        sampling = self.config.sampling("doctor")
+        sampling = self.config.sampling("doctor", consultation.seeds)
         left_out = 0
         try:
             while True:
