@@ -42,6 +42,19 @@ def test_a_bank_whose_runs_cannot_be_stored_is_refused(tmp_path, capsys):
     assert "cannot store runs in" in err and "serve a copy of the bank" in err
 
 
+def test_the_store_checked_is_the_run_store_setting_the_sessions_write(tmp_path, monkeypatch, capsys):
+    bank = _bank(tmp_path)
+    (tmp_path / "a file").write_text("not a folder")
+    monkeypatch.setenv("MEDBENCH_RUN_STORE", str(tmp_path / "a file" / "runs.sqlite"))
+    assert main(["serve", "--bank", str(bank), "--port", "0"]) == 2  # the bank's own store would do: refused
+    assert f"cannot store runs in {tmp_path / 'a file' / 'runs.sqlite'}" in capsys.readouterr().err
+    (bank / ".medbench").write_text("not a folder")
+    monkeypatch.setenv("MEDBENCH_RUN_STORE", str(tmp_path / "class runs" / "runs.sqlite"))
+    assert main(["serve", "--bank", str(bank), "--port", "0"]) == 2  # past the store: the bank's own is not used
+    assert "--port 0: give a port between 1 and 65535" in capsys.readouterr().err
+    assert (tmp_path / "class runs" / "runs.sqlite").is_file()
+
+
 def test_an_unknown_case_and_a_busy_port_are_said_plainly(tmp_path, capsys):
     bank = _bank(tmp_path)
     assert main(["serve", "--bank", str(bank), "--cases", "no-such-case"]) == 2

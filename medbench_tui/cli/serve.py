@@ -1,7 +1,7 @@
 """Serve medbench to a room of students in their browsers: each browser tab is its own
 session, a student gives their name on first open (their runs are stored under it), and
-every session writes to the bank's one run store, where the tutor's Results and
-`medbench report` read them.
+every session writes to the bank's one run store (the ``run_store`` setting, else the
+bank's own), where the tutor's Results and `medbench report` read them.
 
 By default students see only Play, over every case of the bank; `--modes all` shows every
 mode, `--cases` offers only the cases named. The server listens on this machine only
@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from medbench_tui.core.cases.bank import load_bank
     from medbench_tui.core.errors import UsageError
 
-    served = load_bank(_bank(getattr(args, "bank", None)), strict=False)  # places: sessions read medbench.yaml
+    # places: sessions read medbench.yaml; the store: the one each session resolves from the settings
+    served = load_bank(_bank(getattr(args, "bank", None)), run_store=_run_store_setting(), strict=False)
     bank = served.root
     cases = [_case(served, given) for given in args.cases or []]
     store = _writable_store(served)
@@ -82,6 +83,18 @@ def _bank(given: str | None) -> Path:
     return bank_root(path).resolve()
 
 
+def _run_store_setting() -> Path | None:
+    """The ``run_store`` setting, as each session reads it. A settings file that cannot be read
+    is refused now: every session would open with its problem, on the default store."""
+    from medbench_tui.core.errors import MedbenchError
+    from medbench_tui.core.settings import SettingsError, load_settings
+
+    try:
+        return load_settings().run_store
+    except SettingsError as exc:
+        raise MedbenchError(str(exc)) from None
+
+
 def _case(bank: Bank, given: str) -> Path:
     from pathlib import Path
 
@@ -98,7 +111,7 @@ def _case(bank: Bank, given: str) -> Path:
 
 
 def _writable_store(bank: Bank) -> Path:
-    """The bank's run store, opened once: a class whose runs cannot be stored is refused now."""
+    """The sessions' run store, opened once: a class whose runs cannot be stored is refused now."""
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.runs.store import RunStore
 
