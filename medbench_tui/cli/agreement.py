@@ -54,12 +54,22 @@ def command_bank(args: argparse.Namespace) -> Path:
     return bank_root(Path(given)) if given else default_bank()
 
 
-def open_bank_store(args: argparse.Namespace, *, create: bool, reading: bool = False) -> RunStore:
-    """The run store of the command's bank, or ``--store`` (``reading``: see :func:`store_path`)."""
-    from medbench_tui.core.runs.store import RunStore, store_path
+def command_store(args: argparse.Namespace, *, reading: bool = False) -> Path:
+    """Where the command's runs are: ``--store``, else the ``run_store`` setting, else the
+    bank's own (``reading``: see :func:`medbench_tui.core.paths.run_store_for`)."""
+    from medbench_tui.core.paths import run_store_for
+    from medbench_tui.core.settings import load_settings
 
-    override = Path(args.store).expanduser() if getattr(args, "store", None) else None
-    return RunStore(store_path(command_bank(args), override, reading=reading), create=create)
+    given = getattr(args, "store", None)
+    override = Path(given).expanduser() if given else load_settings().run_store
+    return run_store_for(command_bank(args), override, reading=reading)
+
+
+def open_bank_store(args: argparse.Namespace, *, create: bool, reading: bool = False) -> RunStore:
+    """The command's run store (see :func:`command_store`), opened."""
+    from medbench_tui.core.runs.store import RunStore
+
+    return RunStore(command_store(args, reading=reading), create=create)
 
 
 def run(args: argparse.Namespace) -> int:

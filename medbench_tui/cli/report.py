@@ -65,18 +65,16 @@ def _suffix(given: str | None, allowed: tuple[str, ...], option: str) -> Path | 
 
 def run(args: argparse.Namespace) -> int:
     import sys
-    from pathlib import Path
 
     from medbench_tui.cli._output import say
-    from medbench_tui.cli.agreement import group_agreement
+    from medbench_tui.cli.agreement import command_bank, command_store, group_agreement
     from medbench_tui.core.cases.bankconfig import remember_bank_secrets
     from medbench_tui.core.errors import MedbenchError, UsageError
     from medbench_tui.core.files import writable_destination, write_atomic
-    from medbench_tui.core.paths import bank_root, default_bank
     from medbench_tui.core.reports.case_matrix import render_matrix
     from medbench_tui.core.reports.render import render
     from medbench_tui.core.reports.report import build_report
-    from medbench_tui.core.runs.store import RunStore, store_path
+    from medbench_tui.core.runs.store import RunStore
     from medbench_tui.core.untrusted import json_visible
 
     export = _suffix(args.export, EXPORTS, "--export")
@@ -88,10 +86,9 @@ def run(args: argparse.Namespace) -> int:
     if args.systems is not None and not systems:
         raise UsageError("--systems: give names separated by commas, e.g. --systems baseline,agent")
     given = getattr(args, "bank", None)
-    bank = bank_root(Path(given)) if given else default_bank()
+    bank = command_bank(args)
     remember_bank_secrets(bank)
-    with RunStore(store_path(bank, Path(args.store).expanduser() if args.store else None, reading=True),
-                  create=False) as store:
+    with RunStore(command_store(args, reading=True), create=False) as store:
         report = build_report(store, args.group, systems=systems, seed=args.seed, by=args.by,
                               include_error_tests=args.include_error_tests, bank=bank if given else None)
         if export is not None:

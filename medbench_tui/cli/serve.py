@@ -85,14 +85,11 @@ def _bank(given: str | None) -> Path:
 
 def _run_store_setting() -> Path | None:
     """The ``run_store`` setting, as each session reads it. A settings file that cannot be read
-    is refused now: every session would open with its problem, on the default store."""
-    from medbench_tui.core.errors import MedbenchError
-    from medbench_tui.core.settings import SettingsError, load_settings
+    is refused now (:class:`SettingsError`): every session would open with its problem, on the
+    default store."""
+    from medbench_tui.core.settings import load_settings
 
-    try:
-        return load_settings().run_store
-    except SettingsError as exc:
-        raise MedbenchError(str(exc)) from None
+    return load_settings().run_store
 
 
 def _case(bank: Bank, given: str) -> Path:

@@ -25,8 +25,6 @@ from medbench_tui.core.runs.store import (
     RunGroup,
     RunRecord,
     RunStore,
-    open_store,
-    store_path,
 )
 
 __all__ = [
@@ -45,8 +43,6 @@ __all__ = [
     "RunStarted",
     "RunStore",
     "Runner",
-    "open_store",
     "plan_resume",
     "plan_run",
-    "store_path",
 ]

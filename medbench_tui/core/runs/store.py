@@ -862,22 +862,3 @@ def migrate(db: sqlite3.Connection) -> int:
         db.execute("COMMIT")
     return SCHEMA_VERSION
 
-
-def store_path(bank: Path, override: Path | None = None, *, reading: bool = False) -> Path:
-    """The run store of ``bank``: ``override`` (``--store``), else the ``run_store``
-    setting, else :func:`medbench_tui.core.paths.run_store_for` (``reading``: the bank's own
-    store whenever it exists)."""
-    from medbench_tui.core.paths import run_store_for
-    from medbench_tui.core.settings import SettingsError, load_settings
-
-    if override is None:
-        try:
-            override = load_settings().run_store
-        except SettingsError as exc:
-            raise MedbenchError(str(exc)) from None
-    return run_store_for(bank, override, reading=reading)
-
-
-def open_store(bank: Path, override: Path | None = None, *, create: bool = True) -> RunStore:
-    """The run store of ``bank`` (see :func:`store_path`), opened."""
-    return RunStore(store_path(bank, override), create=create)
