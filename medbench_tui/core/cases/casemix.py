@@ -10,7 +10,10 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 from dataclasses import field as default
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.model import Case
 
 SUBGROUP_FIELDS: tuple[str, ...] = (
     "category", "age_group", "sex", "complexity", "urgency", "setting", "has_attachments",
@@ -21,7 +24,7 @@ THIN = 2
 """A value with fewer cases than this is thin: one case cannot tell a system's skill from the case's quirks."""
 
 
-def case_facts(case: Any) -> dict[str, Any]:
+def case_facts(case: Case) -> dict[str, Any]:
     """What a report needs to know about a case: its subgroup fields, ``num_steps``,
     and the attachments that are released only on request."""
     metadata = case.metadata

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
-from medbench_tui.core.reports.report import counted_runs
+from medbench_tui.core.reports.report import Report, counted_runs
 from medbench_tui.core.runs.store import RunStore
 
 META_COLUMNS = (*SUBGROUP_FIELDS, "num_steps")
@@ -26,7 +26,7 @@ COLUMNS = ("group_id", "case_id", "system", "repeat", "status", "reason", "metri
            "left_out", *META_COLUMNS)
 
 
-def matrix_rows(store: RunStore, report: Any) -> Iterator[dict[str, Any]]:
+def matrix_rows(store: RunStore, report: Report) -> Iterator[dict[str, Any]]:
     """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`), one
     at a time: the CSV is written as they come, never holding a dictionary per value."""
     paired = set(report.paired_cases)
@@ -57,7 +57,7 @@ def matrix_rows(store: RunStore, report: Any) -> Iterator[dict[str, Any]]:
         yield from ({**base, "metric": name, "value": value} for name, value in sorted(values.items()))
 
 
-def render_matrix(store: RunStore, report: Any, fmt: str) -> str:
+def render_matrix(store: RunStore, report: Report, fmt: str) -> str:
     """The matrix as ``csv`` (one row a line) or ``json`` (the rows, with what they came from)."""
     rows = matrix_rows(store, report)
     if fmt == "json":

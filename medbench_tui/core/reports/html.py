@@ -8,10 +8,9 @@ browser or an archive."""
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from medbench_tui.core.reports.figures import BarChart, CostChart, Figure
-from medbench_tui.core.reports.report import NUMERIC_CELL, header_lines, report_tables
+from medbench_tui.core.reports.report import NUMERIC_CELL, Report, Table, header_lines, report_tables
 from medbench_tui.core.reports.rubric_report import RubricReport
 from medbench_tui.core.reports.svg import cost_scatter, forest_plot, grouped_bars
 from medbench_tui.core.rubric.side_by_side import CriterionCell, verdict_tone
@@ -37,7 +36,7 @@ def _cell(text: str, numeric: bool) -> str:
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 
-def _table(table: Any) -> str:
+def _table(table: Table) -> str:
     numeric = [
         index > 0 and all(NUMERIC_CELL.match(row[index]) for row in table.rows if index < len(row))
         for index in range(len(table.columns))
@@ -95,7 +94,7 @@ def _verdict(cell: CriterionCell | None, weight: int, panel: bool) -> str:
             f"{quoted}{who}</td>")
 
 
-def render_html(report: Any) -> str:
+def render_html(report: Report) -> str:
     tables = report_tables(report)
     parts = [f"<h1>{html.escape(tables[0].title)}</h1>"]
     parts += [f'<p class="header">{html.escape(line)}</p>' for line in header_lines(report)]

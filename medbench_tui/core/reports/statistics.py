@@ -123,7 +123,7 @@ Statistic = Callable[..., Any]
 """A statistic of one or more samples along ``axis`` (vectorised, as ``scipy.stats.bootstrap`` wants)."""
 
 
-def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired: bool, rng: Any,
+def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired: bool, rng: np.random.Generator,
                        confidence: float, resamples: int) -> tuple[float | None, float | None, str]:
     """A bootstrap interval of ``statistic``: BCa, else the percentile interval when BCa is not
     defined (a degenerate distribution), else none. Paired samples are resampled together."""
@@ -159,7 +159,7 @@ BLOCK = 1 << 18
 """Resampled values drawn at a time: a few MB, however many cases and resamples."""
 
 
-def _resample_blocks(rng: Any, n: int, resamples: int) -> Iterator[Any]:
+def _resample_blocks(rng: np.random.Generator, n: int, resamples: int) -> Iterator[Any]:
     """The (resamples, n) resampling indices a few rows at a time: the same numbers, in the same
     order, as one call draws (the generator's stream does not depend on the shape asked for), but
     memory stays small and fresh pages are not faulted in for every interval."""

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from medbench_tui.core.runs.store import RunRecord
 
 KINDS: dict[str, str] = {
     "missed_diagnosis": "Missed diagnosis",
@@ -32,7 +35,7 @@ class Failure:
     detail: str
 
 
-def run_failures(run: Any, facts: Mapping[str, Any], card: Mapping[str, Any],
+def run_failures(run: RunRecord, facts: Mapping[str, Any], card: Mapping[str, Any],
                  transcript: Mapping[str, Any]) -> list[Failure]:
     """The failures of one stored run, from its stored scorecard and transcript; ``facts``
     are its case's (see :func:`medbench_tui.core.cases.casemix.case_facts`)."""

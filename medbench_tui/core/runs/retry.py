@@ -18,9 +18,12 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from medbench_tui.core.endpoints.errors import UNREACHABLE, EndpointError
+
+if TYPE_CHECKING:
+    from medbench_tui.core.settings import RunnerSettings
 
 T = TypeVar("T")
 
@@ -41,8 +44,8 @@ class RetryPolicy:
             raise ValueError("a retry policy needs at least one attempt")
 
     @classmethod
-    def from_settings(cls, runner: Any) -> RetryPolicy:
-        """From the ``runner:`` settings (``settings.RunnerSettings``), for the CLI and the TUI alike."""
+    def from_settings(cls, runner: RunnerSettings) -> RetryPolicy:
+        """From the ``runner:`` settings, for the CLI and the TUI alike."""
         return cls(attempts=runner.retry_attempts, max_retry_after=runner.max_retry_after,
                    unreachable_seconds=runner.unreachable_seconds)
 

@@ -85,6 +85,7 @@ if TYPE_CHECKING:
     from medbench_tui.core.simulators.base import PatientSimulator
     from medbench_tui.core.simulators.guard import LeakGuard
     from medbench_tui.core.systems import DoctorSystem
+    from medbench_tui.core.transcript import Transcript
 
 CANCELLED = "cancelled"
 Reply = TypeVar("Reply")
@@ -1040,7 +1041,7 @@ class Runner:
             self._patients.popitem(last=False)
         return known
 
-    async def _score(self, item: PlannedCase, transcript: Any) -> tuple[dict[str, Any] | None, Any]:
+    async def _score(self, item: PlannedCase, transcript: Transcript) -> tuple[dict[str, Any] | None, Transcript]:
         """The scorecard document of a complete run (with the case's criteria graded, when it has
         any). When scoring fails the run becomes incomplete: no score may stand in for one that was
         not computed."""
@@ -1066,9 +1067,9 @@ class Runner:
             failed.reason = f"evaluator: {error}" if error else f"scoring failed: {type(exc).__name__}: {exc}"
             return None, failed
 
-    def _record(self, item: PlannedCase | PlannedRubric, system: Any, transcript: Any, scored: dict[str, Any] | None,
-                started_at: str, started: float, retries: int, seeds: RunSeeds, requests: list[dict[str, Any]]
-                ) -> RunRecord:
+    def _record(self, item: PlannedCase | PlannedRubric, system: DoctorSystem, transcript: Transcript,
+                scored: dict[str, Any] | None, started_at: str, started: float, retries: int, seeds: RunSeeds,
+                requests: list[dict[str, Any]]) -> RunRecord:
         """``scored``: the scorecard's JSON, or a rubric grade's (``rubric_document``); None when not scored."""
         assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
@@ -1151,7 +1152,7 @@ def _reason(exc: Exception) -> str:
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
-def _abandoned(consultation: Any, item: PlannedCase, system: Any, reason: str) -> Any:
+def _abandoned(consultation: Consultation | None, item: PlannedCase, system: DoctorSystem, reason: str) -> Transcript:
     """The transcript so far, marked incomplete with ``reason``."""
     from medbench_tui.core.transcript import Transcript
 
