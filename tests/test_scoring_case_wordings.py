@@ -811,3 +811,16 @@ def test_a_teams_doctor_named_by_grade_is_the_team_contacted(plan: str, verdict:
     the time still counts."""
     c = new_card("nce-ovarian-torsion-001", f"- {plan}\n")
     assert condition(c, "cc-gynae") == verdict, plan
+
+
+@pytest.mark.parametrize("plan, verdict", [
+    ("Acetylcysteine is not required as the level is below the line.", "FAIL"),
+    ("NAC not needed.", "FAIL"),
+    ("IV acetylcysteine now; it is not optional.", "OK"),
+])
+def test_a_treatment_declined_after_its_name_is_withheld(plan: str, verdict: str):
+    """"Acetylcysteine is not required" withholds it as "no acetylcysteine needed" does: the harmful item
+    "Withholding acetylcysteine because the level is below the treatment line" is done."""
+    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-paracetamol-staggered-001.yaml")
+    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=f"Plan:\n- {plan}\n")))
+    assert condition(scored, "cc-no-withholding") == verdict, plan

@@ -455,6 +455,8 @@ def discharges(doc: Document) -> list[int]:
 WITHHOLD_WORDS = word_list("withhold_words")
 WITHHOLD_LEADS = word_list("withhold_leads")
 STOPPED = word_list("withhold_stopped")
+DECLINED_AFTER = cue_list("withhold_declined_after")
+"""A treatment's name followed by these ("acetylcysteine is not required") is declined: withheld."""
 """A treatment's name followed by these ("sertraline should be stopped today") withholds it."""
 STOPPED_REACH = 3
 WITHHOLD_MODIFIERS = word_list("withhold_modifiers")
@@ -534,13 +536,16 @@ def declined_with_reason(doc: Document, hit: Hit, cue: str) -> Hit | None:
 
 def stopped_after(doc: Document, last: int) -> int | None:
     """Where a passive stop right after token ``last`` ends ("sertraline should be stopped",
-    "the pill is to be discontinued"), in its clause, also after the rest of a list it heads
-    ("Ibuprofen, ramipril, BFZ, metformin all stopped"); none when negated ("must not be stopped")."""
+    "the pill is to be discontinued", "acetylcysteine is not required"), in its clause, also after the rest of
+    a list it heads ("Ibuprofen, ramipril, BFZ, metformin all stopped"); none when negated ("must not be
+    stopped")."""
     low = doc.lows
     words, k = 0, last + 1
     while k < len(low) and words <= STOPPED_REACH and doc.clause[k] == doc.clause[last]:
-        if low[k] in STOPPED:
-            return None if NEGATORS & set(low[last + 1 : k]) else k
+        declined = DECLINED_AFTER.starting_at(low, k)
+        if low[k] in STOPPED or declined is not None:
+            end = k + len(declined) - 1 if declined is not None else k
+            return None if NEGATORS & set(low[last + 1 : k]) else end
         if not (doc.comma_before[k] or low[k] in LIST_LINKS):  # the list's next entry does not count
             words += 1
         k += 1

@@ -118,6 +118,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "on ('decide on CT')",
     "record_pending": "case record: words that say a test's result is not there yet ('results pending'): a "
                       "condition on it is a later event",
+    "withhold_declined_after": "answers: words right after a treatment that decline it ('acetylcysteine is not "
+                               "required'): a withholding",
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
