@@ -824,3 +824,15 @@ def test_a_treatment_declined_after_its_name_is_withheld(plan: str, verdict: str
     c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-paracetamol-staggered-001.yaml")
     scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=f"Plan:\n- {plan}\n")))
     assert condition(scored, "cc-no-withholding") == verdict, plan
+
+
+@pytest.mark.parametrize("heading", ["### If the MRI shows no compression", "**If the MRI is normal**"])
+def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
+    """Everything under "### If the MRI shows no compression" waits on it, to the next heading."""
+    text = (f"## Plan\n- Same-day emergency MRI of the lumbar spine\n\n{heading}\nManage as radicular pain: "
+            "analgesia, keep active, physiotherapy referral.\n\n## Safety-netting\nReturn at once if numb.\n")
+    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-cauda-equina-001.yaml")
+    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+    assert condition(scored, "cc-no-routine") == "OK", heading
+    physio = next(e for e in scored.extraction.entities if e.text == "physiotherapy referral")
+    assert physio.status == "conditional"

@@ -177,7 +177,9 @@ def conditions(doc: Document) -> list[Condition]:
             first, last = bracket
         elif opens:
             first, last = _clause_bounds(doc, k)
-            if _ends_with_colon(doc, last):
+            if _heading_line(doc, k):
+                last = _section_end(doc, last)  # "### If the MRI shows no compression": its whole section
+            elif _ends_with_colon(doc, last):
                 last = _line_end(doc, last)
         else:  # "Y only if X", "Y on standby": Y's piece, to the condition's end (a comma ends it)
             first = _piece_start(doc, k)
@@ -376,6 +378,28 @@ def _condition_end(doc: Document, start: int) -> int:
 def _ends_with_colon(doc: Document, last: int) -> bool:
     after = doc.text[doc.tokens[last].end : doc.tokens[last + 1].start if last + 1 < len(doc.tokens) else len(doc.text)]
     return ":" in after and "\n" not in after.split(":", 1)[0]
+
+
+_HEADING_LINE_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|(?:\*\*|__)[^*_\n]+(?:\*\*|__):?[ \t]*$)", re.MULTILINE)
+"""A line that is a heading: Markdown's ``#``, or a line that is all bold ("**If the scan is normal**")."""
+
+
+def _heading_line(doc: Document, k: int) -> bool:
+    """Token ``k`` stands on a heading line."""
+    start = doc.text.rfind("\n", 0, doc.tokens[k].start) + 1
+    found = _HEADING_LINE_RE.match(doc.text, start)
+    return found is not None
+
+
+def _section_end(doc: Document, last: int) -> int:
+    """The last token before the next heading line after token ``last`` (or the text's last token)."""
+    line_end = doc.text.find("\n", doc.tokens[last].end)
+    following = _HEADING_LINE_RE.search(doc.text, line_end + 1) if line_end != -1 else None
+    end = following.start() if following is not None else len(doc.text)
+    k = last
+    while k + 1 < len(doc.tokens) and doc.tokens[k + 1].start < end:
+        k += 1
+    return k
 
 
 def _line_end(doc: Document, last: int) -> int:
