@@ -214,8 +214,11 @@ def first_rule(answer: ActionReading, items: tuple[ActionReading, ...], gives_cr
     meeting it can be ("start febuxostat today"; not "discuss allopurinol at review", nor an insulin
     infusion "after 1 hour of fluids" for "stat insulin")."""
     rule = rule_for(answer, items[0], gives_credit, declined=declined) if items else None
-    from_now = replace(answer, windows=tuple(w for w in answer.windows if w[0] == 0))
-    if rule is not None or not from_now.windows:
+    if rule is not None or len(items) < 2:
         return rule
+    windows = tuple(w for w in answer.windows if w[0] == 0)
+    if not windows:
+        return None
+    from_now = replace(answer, windows=windows)  # made only when an alias is left to try
     return next((rule for item in items[1:]
                  if (rule := rule_for(from_now, item, gives_credit, declined=declined)) is not None), None)

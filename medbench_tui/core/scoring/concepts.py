@@ -705,12 +705,12 @@ def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
 
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
-    norms = [t.norm for t in doc.tokens]
+    norms, where = _norms(doc)
     firsts = {words[0] for words in analytes}
     out: list[Hit] = []
-    for k in range(len(norms)):
-        if norms[k] not in firsts or (k and doc.tokens[k - 1].start == doc.tokens[k].start):
-            continue  # not an analyte, or inside an expanded abbreviation
+    for k in sorted(k for word in firsts for k in where.get(word, ())):  # where an analyte's first word is
+        if k and doc.tokens[k - 1].start == doc.tokens[k].start:
+            continue  # inside an expanded abbreviation
         for words in analytes:
             last = k + len(words) - 1
             if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
@@ -721,6 +721,19 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
                 out.append(Hit(k if blood is None else blood, end))
                 break
     return out
+
+
+def _norms(doc: Document) -> tuple[list[str], dict[str, list[int]]]:
+    """The document's normalised words and where each is (in order), read once per document: every panel
+    item of a case looks for its analytes in them."""
+    known = doc.found.get("norms")
+    if known is None:
+        norms = [t.norm for t in doc.tokens]
+        where: dict[str, list[int]] = {}
+        for k, word in enumerate(norms):
+            where.setdefault(word, []).append(k)
+        known = doc.found["norms"] = (norms, where)
+    return known
 
 
 BLOOD_TESTS = tuple(tuple(p.split()) for p in read_vocabulary().phrases("panel_blood_tests"))

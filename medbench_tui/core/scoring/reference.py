@@ -249,6 +249,8 @@ class ReferenceTable:
     in ``_multiword``, so an answer looks only at the phrases it holds every word of."""
     _distinct_words: list[int] = field(default_factory=list)
     """How many distinct words each phrase of ``_multiword`` has."""
+    _word_sets: list[frozenset[str]] = field(default_factory=list)
+    """The distinct words of each phrase of ``_multiword``: all must be in the clause of its first word."""
     _most_words_phrases: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     """The phrases a match by all but one word can meet (``_most_words``), with their distinct words
     and the words that may be the one left out: prepared once, not per answer."""
@@ -375,6 +377,7 @@ class ReferenceTable:
                     self._unordered_by_word.setdefault(word, []).append(len(self._multiword))
                 self._multiword.append((phrase, ref, group))
                 self._distinct_words.append(len(distinct))
+                self._word_sets.append(frozenset(distinct))
         compact = phrase.compact
         self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
         self._vocab.update(phrase.words)
@@ -499,8 +502,12 @@ class ReferenceTable:
         (``actions.ACTION_RULES``), read from the words of the piece that name no item. An item named
         only where it is negated is still looked for ("we don't have paediatric surgeons here, so I'll
         ring the regional paediatric surgical centre")."""
-        named_refs = {id(m.ref) for m in named
-                      if m.ref is not None and cues.negation(doc, m.hit.first, m.hit.last) is None}
+        acting = {id(r) for r in self._actions}  # only these items' mentions are asked about (not negated?)
+        named_refs: set[int] = set()
+        for m in named:
+            if (m.ref is not None and id(m.ref) in acting and id(m.ref) not in named_refs
+                    and cues.negation(doc, m.hit.first, m.hit.last) is None):
+                named_refs.add(id(m.ref))
         out: list[Mention] = []
         for kind in ACTION_KINDS:  # a phrase may name a test and a treatment at once ("psychiatric assessment")
             refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs and not self.withholds(r)]
@@ -533,10 +540,17 @@ class ReferenceTable:
             where.setdefault(word, []).append(position)
         out: list[Mention] = []
         held = _held(self._unordered_by_word, where)
+        clause_of = [doc.clause[k] for k in keys]
+        said: dict[int, set[str]] = {}  # the words of each clause, read once: a phrase is looked for only
+        for word, clause in zip(words, clause_of, strict=True):  # from a first word whose clause holds them all
+            said.setdefault(clause, set()).add(word)
         for i in sorted(i for i, count in held.items() if count == self._distinct_words[i]):
             phrase, ref, group = self._multiword[i]
+            needed = self._word_sets[i]
             reach = len(phrase.words) + UNORDERED_SLACK
             for anchor in where[phrase.words[0]]:
+                if not needed <= said[clause_of[anchor]]:
+                    continue  # a word is missing from its clause: no pick around this anchor holds it
                 for forward in (True, False):  # the nearest words after the first word; else the nearest
                     picked = _pick(doc, keys, where, phrase, anchor, forward)
                     if picked is None or max(picked) - min(picked) >= reach or not _keeps_order(phrase, picked):
@@ -631,8 +645,9 @@ class ReferenceTable:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
                 elif (end := concepts.stopped_after(doc, hit.last)) is not None:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
+        readings = concepts.ecg_readings(doc) if self._ecgs else []  # read once, for every ECG item
         for phrase, ref in self._ecgs:
-            for hit in concepts.ecg_readings(doc):
+            for hit in readings:
                 add(hit, phrase, ref, concepts.ECG_READ)
         for phrase, ref, analytes in self._panels:
             for hit in concepts.panel_results(doc, analytes):
@@ -732,15 +747,20 @@ def _pick(
     risk and check his bleeding risk" gives the second "risk" to "check bleeding risk"); None when one is
     missing."""
     reach = len(phrase.words) + UNORDERED_SLACK
+    clause = doc.clause
+    home = clause[keys[anchor]]
+    low = anchor + 1 if forward else anchor - reach + 1
     picked = [anchor]
     for word in phrase.words[1:]:
         positions = where[word]  # in order: only those in reach are looked at (a long answer repeats words)
-        window = positions[bisect_left(positions, anchor - reach + 1) : bisect_left(positions, anchor + reach)]
-        near = [p for p in window if p not in picked and (not forward or p > anchor)
-                and doc.clause[keys[p]] == doc.clause[keys[anchor]]]
-        if not near:
+        best = -1
+        distance = 0
+        for p in positions[bisect_left(positions, low) : bisect_left(positions, anchor + reach)]:
+            if p not in picked and clause[keys[p]] == home and (best < 0 or abs(p - anchor) < distance):
+                best, distance = p, abs(p - anchor)  # the nearest; the first of two as near
+        if best < 0:
             return None
-        picked.append(min(near, key=lambda p: abs(p - anchor)))
+        picked.append(best)
     return picked
 
 
@@ -883,14 +903,14 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     return own if windows == own.windows and routes == own.routes else replace(own, windows=windows, routes=routes)
 
 
-def _swallows(m: Mention, exact: list[Mention]) -> bool:
+def _swallows(m: Mention, exact: dict[int, list[Mention]]) -> bool:
     """An unordered match that holds an exact mention of its own item and one of another item gives
     way: the exact one says the item in fewer words, and the words around it are the other's ("Admit under
     gastroenterology for OGD within 24 hours": "OGD within 24 hours" is the endoscopy, and the
     admission its own item, not words gathered into one long match of the endoscopy)."""
     if m.score != MATCH_SCORE_UNORDERED:
         return False
-    inside = [e for e in exact if m.hit.first <= e.hit.first and e.hit.last <= m.hit.last]
+    inside = [e for k in range(m.hit.first, m.hit.last + 1) for e in exact.get(k, ()) if e.hit.last <= m.hit.last]
     return any(e.ref is m.ref for e in inside) and any(e.ref is not m.ref for e in inside)
 
 
@@ -899,7 +919,10 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     item or group); the phrases of critical conditions are kept apart, each on its own."""
     phrases_only = [m for m in found if m.ref is None and m.group is None]
     found = [m for m in found if m.ref is not None or m.group is not None]
-    exact = [m for m in found if m.score >= MATCH_SCORE_EXACT and m.ref is not None]
+    exact: dict[int, list[Mention]] = {}  # by their first token
+    for m in found:
+        if m.score >= MATCH_SCORE_EXACT and m.ref is not None:
+            exact.setdefault(m.hit.first, []).append(m)
     found = [m for m in found if not _swallows(m, exact)]
     found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
     kept: list[Mention] = []
