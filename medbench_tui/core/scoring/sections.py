@@ -39,9 +39,16 @@ _WORDS = read_vocabulary()
 """The shipped vocabulary: the heading words below are named phrase lists of ``sections.yaml``."""
 
 
+_NOT_KEY_RE = re.compile(r"[^a-z0-9 ]")
+_NOT_KEY_ASCII = bytes(c for c in range(128) if not (chr(c).isdigit() or "a" <= chr(c) <= "z" or c == 32))
+"""What a heading key leaves out: the same characters, for a label in ASCII (every line is asked)."""
+
+
 def heading_key(label: str) -> str:
     label = label.lower().replace("&", " and ").replace("-", " ").replace("/", " ")
-    return " ".join(re.sub(r"[^a-z0-9 ]", "", label).split())
+    if label.isascii():
+        return " ".join(label.encode().translate(None, _NOT_KEY_ASCII).decode().split())
+    return " ".join(_NOT_KEY_RE.sub("", label).split())
 
 
 def _heading_words(name: str) -> tuple[str, ...]:
@@ -107,8 +114,8 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
     words = key.split()
     if words and words[0] in DIFFERENTIAL_LEADS:
         return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
-    differential = DIFFERENTIAL_WORDS & set(words) or any(p in key for p in DIFFERENTIAL_PHRASES)
-    if tail_words and len(words) <= MARKED_TAIL_WORDS and differential:
+    if tail_words and len(words) <= MARKED_TAIL_WORDS and (
+            DIFFERENTIAL_WORDS & set(words) or any(p in key for p in DIFFERENTIAL_PHRASES)):
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
     if 2 <= len(words) <= MARKED_TAIL_WORDS and words[0] in AVOID_LEADS and words[1] in AVOID_PREDICATES:
         return "avoid"
