@@ -836,3 +836,18 @@ def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
     assert condition(scored, "cc-no-routine") == "OK", heading
     physio = next(e for e in scored.extraction.entities if e.text == "physiotherapy referral")
     assert physio.status == "conditional"
+
+
+def test_terse_shorthand_of_overdose_psychiatry_and_sides():
+    """"Staggered POD", "Liaison psych before d/c", "bilat fixation", "U dip neg": shorthand, not new words;
+    "OD" stays once daily."""
+    assert normalise("Staggered POD") == "staggered paracetamol overdose"
+    assert normalise("Liaison psych") == "liaison psychiatry"
+    assert normalise("bilat fixation") == "bilateral fixation"
+    assert normalise("U dip neg") == normalise("urine dipstick neg")
+    assert normalise("ramipril 5 mg OD") == normalise("ramipril 5 mg od")
+    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-paracetamol-staggered-001.yaml")
+    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(
+        text="Staggered POD ~18 g over 21 h.\n- IV NAC now\n- Liaison psych before d/c\n")))
+    assert condition(scored, "cc-psychosocial") == "OK"
+    assert "Staggered paracetamol overdose" in rows(scored, "diagnoses")
