@@ -851,3 +851,17 @@ def test_terse_shorthand_of_overdose_psychiatry_and_sides():
         text="Staggered POD ~18 g over 21 h.\n- IV NAC now\n- Liaison psych before d/c\n")))
     assert condition(scored, "cc-psychosocial") == "OK"
     assert "Staggered paracetamol overdose" in rows(scored, "diagnoses")
+
+
+def test_a_teams_review_on_its_own_condition_is_about_the_team():
+    """"Critical care review if hypotension persists after fluids" is about intensive care whatever its
+    condition's words; "ITU outreach if still hypotensive after fluids" states the same contingency."""
+    from medbench_tui.core.vocabulary.reading import item_reading_of
+
+    assert item_reading_of("Critical care review if hypotension persists after fluids").about_team()
+    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-neutropenic-sepsis-001.yaml")
+    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(
+        text="- Tazocin 4.5 g IV stat, BCs periph + each PICC lumen\n"
+             "- ITU outreach if still hypotensive after fluids\n")))
+    assert "Critical care review if hypotension persists after fluids" in rows(scored, "treatment")
+    assert "Blood cultures (peripheral and from each PICC lumen)" in rows(scored, "workup")
