@@ -865,3 +865,31 @@ def test_a_teams_review_on_its_own_condition_is_about_the_team():
              "- ITU outreach if still hypotensive after fluids\n")))
     assert "Critical care review if hypotension persists after fluids" in rows(scored, "treatment")
     assert "Blood cultures (peripheral and from each PICC lumen)" in rows(scored, "workup")
+
+
+NEW_CASES_F = CASES.parent / "tests" / "data" / "newcases-f" / "cases"
+
+
+def f_card(case_id: str, text: str):
+    c = load_valid_case(NEW_CASES_F / f"{case_id}.yaml")
+    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+
+
+def test_a_result_of_what_a_level_measures_reports_the_level_done():
+    """"Blood alcohol level" (aliases "ethanol level") is done by "ethanol 17 mmol/L"; a dose is no result."""
+    from medbench_tui.core.scoring.concepts import level_analytes
+
+    assert level_analytes(("paracetamol", "salicylate", "level")) == (("paracetamol",), ("salicylate",))
+    assert level_analytes(("serum", "lithium", "level")) == (("lithium",),)
+    assert level_analytes(("full", "blood", "count")) is None
+    assert "Blood alcohol level" in rows(f_card("ncf-tca-overdose-001", "Bloods: ethanol 17 mmol/L"), "workup")
+    assert "Blood alcohol level" not in rows(f_card("ncf-tca-overdose-001", "Plan: ethanol 10% infusion"), "workup")
+
+
+def test_terse_shorthand_of_alcohol_paracetamol_and_assessment():
+    assert normalise("+ EtOH") == "alcohol"
+    assert normalise("Pcm/salicylate") == "paracetamol salicylate"
+    assert normalise("Psych Ax") == normalise("psychiatric assessment") == "psychiatry assessment"
+    assert normalise("if the FIT is positive") == "if fit is positive"  # "fits" stays a word, not a seizure
+    c = f_card("ncf-tca-overdose-001", "- Psych Ax when medically fit; min 12h monitoring")
+    assert condition(c, "cc-psych") == "OK"

@@ -703,6 +703,21 @@ def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
     return tuple(tuple(a.split()) for a in analytes) + (((organ,),) if organ else ())
 
 
+LEVEL_WORDS = frozenset(t.norm for w in word_list("level_words") for t in tokenize(w))
+NOT_ANALYTES = frozenset(t.norm for w in word_list("level_not_analytes") for t in tokenize(w))
+ANALYTE_MIN_LETTERS = 4
+
+
+def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """What a test item that is a level measures ("ethanol" of "Blood alcohol level" read as "alcohol", each of
+    "Paracetamol and salicylate levels"): its words before the level word, if it ends with one."""
+    if len(words) < 2 or words[-1] not in LEVEL_WORDS:
+        return None
+    measured = tuple((w,) for w in words[:-1]
+                     if w.isalpha() and len(w) >= ANALYTE_MIN_LETTERS and w not in NOT_ANALYTES)
+    return measured or None
+
+
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
     norms, where = _norms(doc)

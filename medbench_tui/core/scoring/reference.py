@@ -315,6 +315,10 @@ class ReferenceTable:
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
         for ref in self.workup:
             panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
+            if panel is None:  # a level: what each of its names measures ("alcohol", "ethanol")
+                levels = [(p, a) for p in ref.phrases if (a := concepts.level_analytes(p.words))]
+                measured = tuple(dict.fromkeys(m for _, a in levels for m in a))
+                panel = (levels[0][0], measured) if levels else None
             if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
                 self._panels.append((panel[0], ref, panel[1]))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)

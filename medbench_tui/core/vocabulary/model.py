@@ -120,6 +120,9 @@ PHRASE_LISTS: dict[str, str] = {
                       "condition on it is a later event",
     "withhold_declined_after": "answers: words right after a treatment that decline it ('acetylcysteine is not "
                                "required'): a withholding",
+    "level_words": "answers: the last word of a test item that is one measured thing's level ('Blood alcohol "
+                   "level'): a result of what it measures reports it done",
+    "level_not_analytes": "answers: words before a level word that are not what is measured ('serum', 'hour')",
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
