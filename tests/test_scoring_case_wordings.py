@@ -893,3 +893,15 @@ def test_terse_shorthand_of_alcohol_paracetamol_and_assessment():
     assert normalise("if the FIT is positive") == "if fit is positive"  # "fits" stays a word, not a seizure
     c = f_card("ncf-tca-overdose-001", "- Psych Ax when medically fit; min 12h monitoring")
     assert condition(c, "cc-psych") == "OK"
+
+
+def test_a_test_said_not_to_change_management_is_declined():
+    c = f_card("ncf-tca-overdose-001", "## Investigations\nTricyclic levels and urine drug screens do not change "
+               "management - not requested.\n")
+    assert "Serum tricyclic level or urine drug screen" not in rows(c, "workup")
+
+
+def test_paeds_is_paediatric_in_a_teams_name():
+    assert normalise("Paeds surgeons") == normalise("paediatric surgeons")
+    c = f_card("ncf-intussusception-001", "- Paeds surgeons NOW -> air enema under fluoro today")
+    assert condition(c, "cc-surgeons") == "OK"
