@@ -905,3 +905,9 @@ def test_paeds_is_paediatric_in_a_teams_name():
     assert normalise("Paeds surgeons") == normalise("paediatric surgeons")
     c = f_card("ncf-intussusception-001", "- Paeds surgeons NOW -> air enema under fluoro today")
     assert condition(c, "cc-surgeons") == "OK"
+
+
+def test_result_labels_of_osmolality_urine_sodium_and_ct_head():
+    assert normalise("Sosm 238, Uosm 320, UNa 48") == "serum osmolality 238 urine osmolality 320 urine sodium 48"
+    assert normalise("CTH NAD") == "ct head nad" and normalise("Sz this am") == "seizure this am"
+    assert normalise("una") == "una"  # only as written
