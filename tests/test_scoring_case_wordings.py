@@ -911,3 +911,12 @@ def test_result_labels_of_osmolality_urine_sodium_and_ct_head():
     assert normalise("Sosm 238, Uosm 320, UNa 48") == "serum osmolality 238 urine osmolality 320 urine sodium 48"
     assert normalise("CTH NAD") == "ct head nad" and normalise("Sz this am") == "seizure this am"
     assert normalise("una") == "una"  # only as written
+
+
+def test_a_team_told_and_every_n_minutes_shorthand():
+    """"neonates informed", "anaes aware" tell a team; "BP q15min" is every 15 minutes."""
+    from medbench_tui.core.vocabulary.reading import read_action
+
+    told = read_action("neonates informed")
+    assert {t.name for t in told.teams} == {"neonatology"} and told.acts
+    assert normalise("BP q15min") == normalise("BP every 15 minutes")
