@@ -99,6 +99,34 @@ def test_credentials_written_out_under_any_credential_name_are_masked():
     assert redaction.redact("api_key_env: AZURE_OPENAI_KEY") == "api_key_env: AZURE_OPENAI_KEY"
 
 
+def test_the_stores_json_is_the_redacted_documents_whatever_it_holds(tmp_path):
+    """The run store writes a document as it is only when nothing in it could be redacted; its
+    JSON is always that of the document redacted text by text (and made valid Unicode)."""
+    from pydantic_core import to_json
+
+    from medbench_tui.core.runs.store import PATH_KEYS, RunStore
+    from medbench_tui.core.untrusted import valid_data
+
+    secrets = {"sk-live-0123456789", 'quo"te-secret-99', "k3y"}
+    documents = [
+        {"turns": [{"role": "doctor", "text": "any chest pain?"}], "n": 3, "x": float("nan"), "t": (1, 2)},
+        {"text": "the key sk-live-0123456789 leaked", "k3y": ["a k3y b", "k3yz"]},
+        {"text": 'held quo"te-secret-99 here'},
+        {"text": "Authorization: Bearer abcdefgh", "note": "x-api-key=zz99zz99"},
+        {"text": "a lone \ud800 surrogate", "case_path": "cases/k3y.yaml"},
+        {"text": "a line\nk3y after a break", "tab": "\tk3y"},
+    ]
+    with RunStore(tmp_path / "runs.sqlite") as store:
+        for document in documents:
+            expected = to_json(valid_data(redaction.redact_data(document, secrets, verbatim=PATH_KEYS)),
+                               inf_nan_mode="constants").decode()
+            assert store._json(document, secrets) == expected
+    assert not redaction.may_need_redaction('{"text": "any chest pain?"}', {"sk-live-0123456789"})
+    assert redaction.may_need_redaction('{"text": "x sk-live-0123456789"}', {"sk-live-0123456789"})
+    assert redaction.may_need_redaction('{"text": "ok"}', {'quo"te'})  # escaped in JSON: never looked up there
+    assert redaction.may_need_redaction('{"text": "my Password: x"}', set())
+
+
 # --- 3. short keys ------------------------------------------------------------------------
 
 

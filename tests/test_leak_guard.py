@@ -46,3 +46,18 @@ def test_nothing_a_record_says_is_replaced():
         said = [sentence for text in told for sentence in sentences(text)]
         stopped += [(case.id, sentence, why) for sentence in said if (why := guard.check(sentence))]
     assert stopped == []
+
+
+def test_the_guard_is_worked_out_only_when_a_reply_is_checked(monkeypatch):
+    """A consultation holds its case's guard whatever its patient; the grounded patient never
+    reads it, so nothing is worked out until a reply is checked."""
+    from medbench_tui.core.simulators import guard as guards
+
+    built = []
+    real = guards._lists_of
+    monkeypatch.setattr(guards, "_lists_of", lambda case: built.append(case.id) or real(case))
+    guard = LeakGuard.from_case(load_valid_case(CASES / "im-cap-001.yaml"))
+    assert built == []
+    assert guard.check("Is it pn3umonia?") == "names_diagnosis"
+    assert guard.check("It started on Tuesday.") is None
+    assert built == ["im-cap-001"]

@@ -159,6 +159,27 @@ def redact_data(value: Any, secrets: Iterable[str] | None = None, *, verbatim: I
     return walk(value)
 
 
+_JSON_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""What a JSON encoder writes as an escape: a secret holding one of these may not appear as
+itself in a JSON text."""
+
+
+def may_need_redaction(json_text: str, secrets: Iterable[str] | None = None) -> bool:
+    """Whether :func:`redact_data` could change any text of the document that ``json_text`` is
+    the JSON of: False only when no secret, and no credential-looking name, occurs in it.
+    (A JSON encoder escapes only quotes, backslashes and control characters, so a text of the
+    document holding a secret without these holds it in the JSON too.) One search of the whole
+    text, so that the run store walks a document text by text only when it has to."""
+    known = frozenset(secret_values() if secrets is None else secrets)
+    if any(_JSON_ESCAPED.search(secret) or secret in json_text for secret in known):
+        return True
+    names = frozenset(_header_names)
+    if any(_JSON_ESCAPED.search(name) for name in names):
+        return True
+    _, hint = _written_pattern(names)
+    return hint.search(json_text) is not None
+
+
 def _mask(match: re.Match[str]) -> str:
     if match.group(4).startswith(REDACTED[:-1]):  # already redacted by value
         return match.group(0)

@@ -30,10 +30,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from pydantic_core import to_json
+from pydantic_core import PydanticSerializationError, to_json
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.redact import redact, redact_data, secret_values
+from medbench_tui.core.redact import may_need_redaction, redact, redact_data, secret_values
 from medbench_tui.core.untrusted import valid_data, valid_text
 
 PATH_KEYS = ("bank", "cases_path", "case_path")
@@ -515,7 +515,14 @@ class RunStore:
         (``secrets``: those known now, looked up once by a caller writing several values)."""
         if value is None:
             return None
-        value = valid_data(redact_data(value, self.secrets if secrets is None else secrets, verbatim=PATH_KEYS))
+        known = self.secrets if secrets is None else secrets
+        try:  # the common case: nothing to redact and every text valid, so the JSON as it is
+            text = to_json(value, inf_nan_mode="constants").decode()
+        except PydanticSerializationError:  # a lone surrogate (made valid below), or a value of no JSON type
+            text = None
+        if text is not None and not may_need_redaction(text, known):
+            return text
+        value = valid_data(redact_data(value, known, verbatim=PATH_KEYS))
         # pydantic's encoder: what json.dumps writes (NaN too), in a quarter of the time
         return to_json(value, inf_nan_mode="constants").decode()
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
@@ -125,6 +125,25 @@ def _spelt_out(sentence: str) -> str:
     return _SPELT_ACRONYM.sub(lambda m: "".join(c for c in m.group() if c.isalpha()) + " ", sentence)
 
 
+def _lists_of(case: Case) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """A case's hidden names (with their roles), ICD codes and attachment findings."""
+    told = " ".join([case.intro, *(a.answer for a in case.additional_answers)])
+    record = Reading.of(told)
+    names: list[tuple[str, str]] = []
+    codes: list[str] = []
+    primary = [case.diagnosis.primary, *case.diagnosis.secondary]
+    for role, items in (("diagnosis", primary), ("differential", case.differential)):
+        for item in items:
+            own = [item.name, *item.aliases]
+            for name in [*own, *(n for names_ in _condition_terms(own) for n in names_)]:
+                # a name the record says (as the guard would find it) is the patient's own to repeat
+                if _norm(name) and (role, name) not in names and not record.names(name):
+                    names.append((role, name))
+            if item.icd10:
+                codes.append(item.icd10.upper())
+    return names, codes, _attachment_findings(case, told)
+
+
 def _condition_terms(names: list[str]) -> list[tuple[str, ...]]:
     """The other and lay names of the vocabulary's conditions that ``names`` name."""
     from medbench_tui.core.vocabulary import read_vocabulary
@@ -132,36 +151,46 @@ def _condition_terms(names: list[str]) -> list[tuple[str, ...]]:
     return [(*term.names, *term.lay) for term in read_vocabulary().conditions_named(names)]
 
 
-@dataclass
 class LeakGuard:
     """What the patient must never say: names (with the role they have) and ICD codes.
 
     Names that the patient record itself uses ("no history of asthma") are not
     leaks: the patient may repeat their own record.
+
+    Built from a case, the lists are worked out on first use: a consultation holds its case's
+    guard whatever its patient, and only a model-written reply is ever checked (the grounded
+    patient never reads it, and a batch would pay for it on every case).
     """
 
-    names: list[tuple[str, str]]
-    codes: list[str]
-    findings: list[str] = field(default_factory=list)
-    """Findings and values of the attachments that the patient record does not state."""
+    def __init__(self, names: list[tuple[str, str]], codes: list[str], findings: list[str] | None = None) -> None:
+        self._case: Case | None = None
+        self._lists: tuple[list[tuple[str, str]], list[str], list[str]] | None = (names, codes, findings or [])
 
     @classmethod
     def from_case(cls, case: Case) -> LeakGuard:
-        told = " ".join([case.intro, *(a.answer for a in case.additional_answers)])
-        record = Reading.of(told)
-        names: list[tuple[str, str]] = []
-        codes: list[str] = []
-        primary = [case.diagnosis.primary, *case.diagnosis.secondary]
-        for role, items in (("diagnosis", primary), ("differential", case.differential)):
-            for item in items:
-                own = [item.name, *item.aliases]
-                for name in [*own, *(n for names_ in _condition_terms(own) for n in names_)]:
-                    # a name the record says (as the guard would find it) is the patient's own to repeat
-                    if _norm(name) and (role, name) not in names and not record.names(name):
-                        names.append((role, name))
-                if item.icd10:
-                    codes.append(item.icd10.upper())
-        return cls(names, codes, _attachment_findings(case, told))
+        guard = cls([], [])
+        guard._case, guard._lists = case, None
+        return guard
+
+    def _built(self) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+        if self._lists is None:
+            assert self._case is not None  # from_case keeps the case until the lists are built
+            self._lists = _lists_of(self._case)
+            self._case = None
+        return self._lists
+
+    @property
+    def names(self) -> list[tuple[str, str]]:
+        return self._built()[0]
+
+    @property
+    def codes(self) -> list[str]:
+        return self._built()[1]
+
+    @property
+    def findings(self) -> list[str]:
+        """Findings and values of the attachments that the patient record does not state."""
+        return self._built()[2]
 
     def check(self, sentence: str) -> str | None:
         """Why the sentence leaks (``names_diagnosis``, ``names_differential``,
