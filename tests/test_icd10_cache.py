@@ -37,6 +37,16 @@ def test_a_current_file_is_loaded_and_nothing_is_built(built, monkeypatch):
     assert search("Gaucher disease")[0].code == "E75.2"
 
 
+def test_the_index_asked_for_first_comes_from_the_file(built, monkeypatch):
+    """The index asked for before the tables (the app's warm-up thread can be first) is read
+    from the file, not built beside it."""
+    data.keep(index=built["index"])
+    data.reset()
+    monkeypatch.setattr(data, "_load", _refuse)
+    monkeypatch.setattr(titles, "_build", _refuse)
+    assert titles.index() is data._cache["index"]
+
+
 def test_a_damaged_file_is_rebuilt_silently(built):
     stored = paths.icd10_index_cache_file()
     stored.parent.mkdir(parents=True, exist_ok=True)

@@ -85,6 +85,7 @@ class Index:
 
 
 def index() -> Index:
+    tables()  # the stored file holds the index beside the tables: read first, it is never built again
     return cached("index", _build)
 
 
