@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,7 +71,9 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         Binding("escape", "focus_text", "Back to the text", id="editor.focus_text", show=False, priority=True),
     ]
 
-    modified: reactive[bool] = reactive(False)
+    modified: reactive[bool] = reactive(False, repaint=False)
+    """Unsaved changes. Only the status line shows it (its watcher updates it): a repaint of the
+    screen would redraw every widget of it, on the keystroke that changes it."""
 
     @dataclass
     class Validated(Message):
@@ -107,6 +112,10 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
         self._last_case: Case | None = None
         self._generation = 0
         self._validated_generation = -1
+        self._checking: asyncio.Future[CaseReport] | None = None
+        """The check running in a thread, if any (see :meth:`_validate`)."""
+        self._check_seconds = 0.0
+        """How long the last check took."""
         self._shown_diagnostics: list[Diagnostic] | None = None
         self._previewed: tuple[Case | None, bool] | None = None
         self._detail = Text()
@@ -305,22 +314,32 @@ class EditorScreen(ReportsWorkerFailures, MedbenchScreen):
             self._start_validation(debounce=True)
 
     def _start_validation(self, *, debounce: bool) -> None:
-        """Check the text once the author pauses; each keystroke restarts the wait."""
+        """Check the text now, one check at a time: a keystroke while a check runs has its text
+        checked as soon as that check is done. Only when checks of this text take longer than
+        the debounce (a very large case) does each keystroke first wait for the author to pause."""
         self._generation += 1
-        delay = self.medbench.settings.tui.validation_debounce_ms / 1000 if debounce else 0.0
+        wait = self.medbench.settings.tui.validation_debounce_ms / 1000
+        delay = wait if debounce and self._check_seconds > wait else 0.0
         if self.path is not None:
             self._validate(self._generation, self.path, delay)
         self._refresh_status()
 
     @work(exclusive=True, group="validate", exit_on_error=False)
     async def _validate(self, generation: int, path: Path, delay: float) -> None:
-        """Wait ``delay`` (a newer keystroke cancels this worker), then validate off the UI thread."""
+        """Wait ``delay`` (a newer keystroke cancels this worker) and for the check in progress
+        (never cancelled: a second one would only compete with it), then validate off the UI thread."""
         from medbench_tui.core.validate import validate_text
 
         if delay > 0:
             await asyncio.sleep(delay)
+        while self._checking is not None and not self._checking.done():
+            await asyncio.wait([self._checking])
         text, bank = self.text_area.text, self.medbench.bank_index
-        report = await asyncio.to_thread(validate_text, text, path, bank=bank)
+        started = time.perf_counter()
+        checking = self._checking = asyncio.get_running_loop().run_in_executor(
+            None, partial(contextvars.copy_context().run, validate_text, text, path, bank=bank))
+        report = await asyncio.shield(checking)
+        self._check_seconds = time.perf_counter() - started
         self.post_message(self.Validated(generation, report))
         if report.case is not None and report.case.checks is not None and report.positions is not None:
             from medbench_tui.core.authoring.case_checks import check_diagnostics
