@@ -47,6 +47,7 @@ def read_bank(
     fresh = bank.reloaded()
     files = iter_case_files(fresh.cases_folder)
     progress(0, len(files))
+    fresh.index.index_near_duplicates()  # every case is checked: each pair of intros scored once, as `validate` does
     cases = []
     for done, path in enumerate(files, 1):
         if cancelled():

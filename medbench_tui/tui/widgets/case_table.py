@@ -28,6 +28,8 @@ class CaseTable(DataTable[str | Text]):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._shown: tuple[list[CaseEntry], str, bool] | None = None
+        self._shown_width = 0
+        """The width the rows were made for."""
 
     def show(self, entries: list[CaseEntry], sort_column: str, reverse: bool) -> None:
         """Replace the rows, keeping the cursor on the same case when it is still shown.
@@ -35,6 +37,7 @@ class CaseTable(DataTable[str | Text]):
         Titles are cut (with an ellipsis) so that every column fits the width.
         """
         self._shown = (entries, sort_column, reverse)
+        self._shown_width = self.scrollable_content_region.width
         selected = self.selected_path
         theme = self.app.current_theme
         rows = [
@@ -66,7 +69,9 @@ class CaseTable(DataTable[str | Text]):
             self.move_cursor(row=self.get_row_index(str(selected)))
 
     def on_resize(self) -> None:
-        if self._shown is not None:
+        """The titles are cut to the width: the rows are made again when it changed (only the
+        height does when the bank's loading bar goes, and a thousand rows take a while)."""
+        if self._shown is not None and self.scrollable_content_region.width != self._shown_width:
             self.show(*self._shown)
 
     @property
