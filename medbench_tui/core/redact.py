@@ -129,14 +129,33 @@ def _written_pattern(names: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern
     return written, hint
 
 
+@functools.lru_cache(maxsize=16)
+def _lower_hint(names: frozenset[str]) -> re.Pattern[str] | None:
+    """The quick test of :func:`_written_pattern` for a lower-cased ASCII text: the same matches,
+    several times faster than a case-insensitive search (None: a name that is not ASCII)."""
+    if not all(name.isascii() for name in names):
+        return None
+    configured = "|".join(re.escape(n.lower()) for n in sorted(names, key=len, reverse=True))
+    return re.compile(f"{configured}|{_HINT_WORDS}" if configured else _HINT_WORDS)
+
+
+def _hinted(text: str, names: frozenset[str]) -> bool:
+    """Whether ``text`` holds a credential-looking or configured header name (the quick test
+    before the search for one written out)."""
+    lower = _lower_hint(names) if text.isascii() else None
+    if lower is not None:
+        return lower.search(text.lower()) is not None
+    return _written_pattern(names)[1].search(text) is not None
+
+
 def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     """``text`` with every secret value, and every credential written as ``name: value``,
     replaced by ``[redacted]``."""
     pattern = _value_pattern(frozenset(secret_values() if secrets is None else secrets))
     if pattern is not None:
         text = pattern.sub(REDACTED, text)
-    written, hint = _written_pattern(frozenset(_header_names))
-    return written.sub(_mask, text) if hint.search(text) else text
+    names = frozenset(_header_names)
+    return _written_pattern(names)[0].sub(_mask, text) if _hinted(text, names) else text
 
 
 def redact_data(value: Any, secrets: Iterable[str] | None = None, *, verbatim: Iterable[str] = ()) -> Any:
@@ -176,8 +195,7 @@ def may_need_redaction(json_text: str, secrets: Iterable[str] | None = None) -> 
     names = frozenset(_header_names)
     if any(_JSON_ESCAPED.search(name) for name in names):
         return True
-    _, hint = _written_pattern(names)
-    return hint.search(json_text) is not None
+    return _hinted(json_text, names)
 
 
 def _mask(match: re.Match[str]) -> str:
