@@ -920,3 +920,22 @@ def test_a_team_told_and_every_n_minutes_shorthand():
     told = read_action("neonates informed")
     assert {t.name for t in told.teams} == {"neonatology"} and told.acts
     assert normalise("BP q15min") == normalise("BP every 15 minutes")
+
+
+@pytest.mark.parametrize("line, negated", [
+    ("6. Sputum culture: not routinely - send only if not improving.", True),
+    ("Sputum culture - not routinely.", True),
+    ("**Sputum culture:** send today.", False),
+])
+def test_a_labels_verdict_after_its_colon(line: str, negated: bool):
+    """"Sputum culture: not routinely" declines it as "Sputum culture - not routinely" does; a clause before a
+    colon is no label ("ethanol negative: unlikely" is a diagnosis's verdict, not the test's)."""
+    from medbench_tui.core.scoring.cues import negation
+    from medbench_tui.core.scoring.document import document
+
+    doc = document(f"Plan:\n{line}\n")
+    first = next(k for k, t in enumerate(doc.tokens) if t.low == "sputum")
+    assert (negation(doc, first, first + 1) is not None) is negated, line
+    doc = document("- Alcoholic hepatitis - modest intake, ethanol negative: unlikely.")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low == "negative")
+    assert negation(doc, k - 1, k) is None

@@ -220,6 +220,8 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         k += 1
     for step in range(window):
         at = k + step
+        if at < n and doc.clause[at] != clause and negation and step == 0 and _colon_before(doc, at):
+            clause = doc.clause[at]  # "Sputum culture: not routinely": a label's verdict after its colon
         if at >= n or doc.clause[at] != clause or low[at] in CLAUSE_WORDS:
             return None
         if doc.comma_before[at] and not (negation and step == 0 and _dash_before(doc, at)):
@@ -232,6 +234,20 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
                 return None  # "aspirin once haemorrhage excluded", "once a CT head has excluded": a condition
             return " ".join(phrase)
     return None
+
+
+LABEL_MAX_WORDS = 8
+
+
+def _colon_before(doc: Document, k: int) -> bool:
+    """A colon (with spaces or emphasis marks) is all that stands between token ``k`` and the one before it, and
+    what comes before it on its line is a label ("6. Sputum culture:"), not a clause ("ethanol negative: unlikely")."""
+    end = doc.tokens[k - 1].end
+    gap = doc.text[end : doc.tokens[k].start]
+    if gap.count(":") != 1 or gap.replace(":", "").strip(" \t*_"):
+        return False
+    label = doc.text[doc.text.rfind("\n", 0, end) + 1 : end]
+    return "," not in label and " - " not in label and len(label.split()) <= LABEL_MAX_WORDS
 
 
 def _dash_before(doc: Document, k: int) -> bool:
