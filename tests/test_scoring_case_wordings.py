@@ -939,3 +939,13 @@ def test_a_labels_verdict_after_its_colon(line: str, negated: bool):
     doc = document("- Alcoholic hepatitis - modest intake, ethanol negative: unlikely.")
     k = next(k for k, t in enumerate(doc.tokens) if t.low == "negative")
     assert negation(doc, k - 1, k) is None
+
+
+def test_a_long_line_ending_with_a_comma_goes_on_on_its_indented_next_line():
+    """"...; if the pain settles,\\n  discharge with analgesia" is one clause: the discharge waits on the
+    condition. A short list line ending with a comma ("flucloxacillin 1 g QDS,\\ndischarge") is no wrap."""
+    text = ("- Gynaecology outpatient review for the dermoid in a few weeks; if the pain settles,\n"
+            "  discharge with analgesia\n")
+    c = new_card("nce-ovarian-torsion-001", text)
+    home = next(e for e in c.extraction.entities if e.text == "discharge with analgesia")
+    assert home.status == "conditional"

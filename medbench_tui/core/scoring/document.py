@@ -84,10 +84,13 @@ class Document:
         A list item is short, or its next line starts otherwise, unless that line is indented under it."""
         if WRAPPED_LINE_RE.fullmatch(gap.removesuffix("(")) and gap.endswith("("):
             return True  # a bracket opening a line explains what went before ("insulin\n(glargine and NovoRapid)")
-        if not WRAPPED_LINE_RE.fullmatch(gap):
-            return False
         line_start = self.text.rfind("\n", 0, previous_end) + 1
         line = self.text[line_start:previous_end]
+        if gap.startswith(",") and WRAPPED_LINE_RE.fullmatch(gap[1:]) and gap.rsplit("\n", 1)[-1] \
+                and len(line) >= WRAPPED_LINE_WIDTH:
+            return True  # a long line indented on: "...; if the pain settles,\n  discharge with analgesia"
+        if not WRAPPED_LINE_RE.fullmatch(gap):
+            return False
         if line.split() and line.split()[-1].lower() in _OPEN_LINE_ENDS:
             return True  # "go to\nA&E straight away": no sentence ends with "to"
         goes_on = self.text[start].islower() or self.text[start].isdigit()  # "after\n48 hours"
