@@ -663,12 +663,17 @@ def test_a_strength_in_brackets_is_a_gloss_not_a_list_break():
     assert "Add glucose to IV fluids when blood glucose falls below 14 mmol/L" in rows(c, "treatment")
 
 
-NEW_CASES_E = CASES.parent / "tests" / "data" / "newcases-e" / "cases"
+DATA = CASES.parent / "tests" / "data"
+
+
+def data_card(folder: str, case_id: str, text: str):
+    """The scorecard of ``text`` on a case of a new-case answer set (its folder under tests/data)."""
+    c = load_valid_case(DATA / folder / "cases" / f"{case_id}.yaml")
+    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
 
 
 def new_card(case_id: str, text: str):
-    c = load_valid_case(NEW_CASES_E / f"{case_id}.yaml")
-    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+    return data_card("newcases-e", case_id, text)
 
 
 def test_an_item_with_its_own_condition_is_met_by_its_action_under_a_contingency():
@@ -821,8 +826,7 @@ def test_a_teams_doctor_named_by_grade_is_the_team_contacted(plan: str, verdict:
 def test_a_treatment_declined_after_its_name_is_withheld(plan: str, verdict: str):
     """"Acetylcysteine is not required" withholds it as "no acetylcysteine needed" does: the harmful item
     "Withholding acetylcysteine because the level is below the treatment line" is done."""
-    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-paracetamol-staggered-001.yaml")
-    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=f"Plan:\n- {plan}\n")))
+    scored = data_card("newcases", "ncb-paracetamol-staggered-001", f"Plan:\n- {plan}\n")
     assert condition(scored, "cc-no-withholding") == verdict, plan
 
 
@@ -831,8 +835,7 @@ def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
     """Everything under "### If the MRI shows no compression" waits on it, to the next heading."""
     text = (f"## Plan\n- Same-day emergency MRI of the lumbar spine\n\n{heading}\nManage as radicular pain: "
             "analgesia, keep active, physiotherapy referral.\n\n## Safety-netting\nReturn at once if numb.\n")
-    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-cauda-equina-001.yaml")
-    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+    scored = data_card("newcases", "ncb-cauda-equina-001", text)
     assert condition(scored, "cc-no-routine") == "OK", heading
     physio = next(e for e in scored.extraction.entities if e.text == "physiotherapy referral")
     assert physio.status == "conditional"
@@ -846,9 +849,8 @@ def test_terse_shorthand_of_overdose_psychiatry_and_sides():
     assert normalise("bilat fixation") == "bilateral fixation"
     assert normalise("U dip neg") == normalise("urine dipstick neg")
     assert normalise("ramipril 5 mg OD") == normalise("ramipril 5 mg od")
-    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-paracetamol-staggered-001.yaml")
-    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(
-        text="Staggered POD ~18 g over 21 h.\n- IV NAC now\n- Liaison psych before d/c\n")))
+    scored = data_card("newcases", "ncb-paracetamol-staggered-001",
+                       "Staggered POD ~18 g over 21 h.\n- IV NAC now\n- Liaison psych before d/c\n")
     assert condition(scored, "cc-psychosocial") == "OK"
     assert "Staggered paracetamol overdose" in rows(scored, "diagnoses")
 
@@ -859,20 +861,15 @@ def test_a_teams_review_on_its_own_condition_is_about_the_team():
     from medbench_tui.core.vocabulary.reading import item_reading_of
 
     assert item_reading_of("Critical care review if hypotension persists after fluids").about_team()
-    c = load_valid_case(CASES.parent / "tests" / "data" / "newcases" / "cases" / "ncb-neutropenic-sepsis-001.yaml")
-    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(
-        text="- Tazocin 4.5 g IV stat, BCs periph + each PICC lumen\n"
-             "- ITU outreach if still hypotensive after fluids\n")))
+    scored = data_card("newcases", "ncb-neutropenic-sepsis-001",
+                       "- Tazocin 4.5 g IV stat, BCs periph + each PICC lumen\n"
+                       "- ITU outreach if still hypotensive after fluids\n")
     assert "Critical care review if hypotension persists after fluids" in rows(scored, "treatment")
     assert "Blood cultures (peripheral and from each PICC lumen)" in rows(scored, "workup")
 
 
-NEW_CASES_F = CASES.parent / "tests" / "data" / "newcases-f" / "cases"
-
-
 def f_card(case_id: str, text: str):
-    c = load_valid_case(NEW_CASES_F / f"{case_id}.yaml")
-    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
+    return data_card("newcases-f", case_id, text)
 
 
 def test_a_result_of_what_a_level_measures_reports_the_level_done():
