@@ -42,7 +42,7 @@ from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
-from medbench_tui.core.vocabulary.reading import Window, timing_of, without_timing
+from medbench_tui.core.vocabulary.reading import Window, timing_of, without_own_condition, without_timing
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
 DIAGNOSIS_KINDS = ("primary", "secondary", "differential")
@@ -162,11 +162,6 @@ STRENGTH_RE = re.compile(r"\s*\d+(?:[.,]\d+)?\s*%\s*")
 ACRONYM_RE = re.compile(rf"^[A-Z0-9]{{2,{ACRONYM_MAX_LENGTH}}}$")
 
 
-OWN_CONDITION_RE = re.compile(
-    r"\b(" + "|".join(re.escape(w) for w in cue_words("item_condition_words")) + r")\b", re.IGNORECASE
-)
-"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
-words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 HEAD_MIN_WORDS = 2
 
 
@@ -175,10 +170,10 @@ def own_condition_head(name: str) -> str:
     of "Renal replacement therapy if refractory hyperkalaemia"): an answer gives it under its own contingency
     ("if the potassium stays above 6.5 -> RRT"), rarely in the item's words. Empty for an item without one, or
     whose action is a single word ("Antibiotics if ..." names a class, not the item)."""
-    found = OWN_CONDITION_RE.search(name)
-    if found is None:
+    cut = without_own_condition(name)
+    if cut == name:
         return ""
-    head = name[: found.start()].split("(")[0].strip(" ,;:-")
+    head = cut.split("(")[0].strip(" ,;:-")
     return head if len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
 
 

@@ -84,7 +84,6 @@ from medbench_tui.core.scoring.extraction_model import (
     structured_entities,
 )
 from medbench_tui.core.scoring.reference import (
-    OWN_CONDITION_RE,
     SPAN_NEGATIONS,
     Mention,
     Ref,
@@ -96,6 +95,7 @@ from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKin
 from medbench_tui.core.text import FILLER, Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary.reading import OWN_CONDITION_RE
 
 _WORDS = read_vocabulary()
 """The shipped vocabulary: every word list of this module is a named phrase list of ``reading.yaml``."""
@@ -257,7 +257,8 @@ SENDING_HOME = cues.word_list("discharge_sending_home")
 
 RESULT_PLACES = frozenset(tuple(p.split()) for p in cues.word_list("result_places"))
 RESULT_PLACE_WORDS = max(len(p) for p in RESULT_PLACES)
-NOT_A_RESULT_PLACE = cues.word_list("result_places_not_after")
+NOT_A_FINDING = cues.word_list("result_places_not_after") | SPAN_NEGATIONS | cues.ACTION_VERBS | FILLER
+"""Words before a result place that are no finding ("decide on CT", "no on ECG", "check on")."""
 SEEN_ON = assertion.Assertion("affirmed", None, "a result: a finding was looked for on it")
 """scoring.md "Results": a result the answer reports counts as the test done, a finding it did not show too."""
 
@@ -268,8 +269,7 @@ def _finding_seen_on(doc: Document, first: int) -> bool:
     for n in range(RESULT_PLACE_WORDS, 0, -1):
         at = first - n
         if at >= 1 and tuple(doc.lows[at:first]) in RESULT_PLACES and doc.clause[at - 1] == doc.clause[first]:
-            before = doc.lows[at - 1]
-            return before not in SPAN_NEGATIONS | cues.ACTION_VERBS | FILLER | NOT_A_RESULT_PLACE
+            return doc.lows[at - 1] not in NOT_A_FINDING
     return False
 
 

@@ -250,7 +250,9 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     replaces ("routine referral instead of the suspected cancer pathway") does not give its time."""
     reading = read_action(name)
     if reading.teams and not (reading.drugs or reading.classes):
-        reading = read_action(_action_part(name))  # a team's review on its own condition is about the team
+        # a team's review on its own condition is about the team; a drug's item keeps its whole name (its
+        # condition may name another drug or route)
+        reading = read_action(without_own_condition(name))
     windows = timing_of(within) if within else read_action(_own_part(name)).windows
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
@@ -264,14 +266,19 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses, reading.sends_home)
 
 
-def _action_part(name: str) -> str:
+OWN_CONDITION_RE = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in read_vocabulary().phrases("item_condition_words")) + r")\b", re.IGNORECASE
+)
+"""Words by which a reference item states its own condition ("IV mannitol if IOP does not respond"); timing
+words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
+
+
+def without_own_condition(name: str) -> str:
     """The item's name before its own condition ("Critical care review" of "Critical care review if hypotension
-    persists after fluids": ``item_condition_words``): which team it is about, the condition aside (a drug's item
-    keeps its whole name: its condition may name another drug or route)."""
-    low = f" {key(name)} "
-    cuts = [low.find(f" {key(p)} ") for p in read_vocabulary().phrases("item_condition_words")]
-    cut = min((c for c in cuts if c > 0), default=-1)
-    return low[:cut].strip() if cut > 0 else name
+    persists after fluids"); the whole name when it states none."""
+    found = OWN_CONDITION_RE.search(name)
+    head = name[: found.start()].strip(" ,;:-") if found is not None else ""
+    return head or name
 
 
 def _own_part(name: str) -> str:
