@@ -78,22 +78,24 @@ class GroundedSimulator:
         on_text: TextSink | None = None,
     ) -> PatientReply:
         """:meth:`answer`, as a consultation asks it (the grounded patient does not sample: no seed)."""
-        reply = self.answer(message)
+        reply = self.answer(message, guard)
         if on_text is not None:
             on_text(reply.text)
         return reply
 
     # -- answering ----------------------------------------------------------
-    def answer(self, message: str) -> PatientReply:
+    def answer(self, message: str, guard: LeakGuard | None = None) -> PatientReply:
         """The reply to one doctor message (synchronous; the engine of every patient):
         each question read once, then planned by the rules, the facts chosen for the whole
         message (a fact once per reply; what the doctor heard before not said again beside new
-        facts unless asked for again; the default for a part no fact given answers), then said."""
+        facts unless asked for again; the default for a part no fact given answers), then said.
+        With the case's ``guard``, the patient's own wording (a fact's topic when it asks which the
+        doctor means, the doctor's words echoed in a "No ...") never names what the guard keeps back."""
         self.state.replies += 1
         key = f"{message}|{self.state.replies}"
         concise = "concise" in self.behaviors
         read = read_message(message, self.record.patient.informant)
-        answered = self.planner.plan(read, self.state, key)
+        answered = self.planner.plan(read, self.state, key, guard)
         for part in answered:
             if part.sources:
                 self._tell(part, key)

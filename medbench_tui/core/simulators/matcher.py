@@ -106,6 +106,7 @@ NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
 """A word matched this strongly is what the fact is about (its topic or keywords), not a word it uses."""
 SYMPTOM_CONCEPTS = tuple(sorted(CLINICAL.of_kind("symptom", "finding")))
 """What patients feel and notice, and what is seen of them (the vocabulary's symptoms and findings)."""
+SYMPTOMS = frozenset(SYMPTOM_CONCEPTS)
 
 _OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
@@ -524,6 +525,8 @@ class Matcher:
             return []
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
+        if self._of_an_unnamed_part(matches[0], question):
+            return []
         chosen = [matches[0]]
         for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
@@ -621,6 +624,17 @@ class Matcher:
             return False
         shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
+
+    def _of_an_unnamed_part(self, match: Match, question: str) -> bool:
+        """Does the question ask of a symptom in a part of the body the record never names ("any
+        numbness in your legs?" of numb skin over the ribs)? Then no symptom of the record is the
+        answer, however well its keywords match the symptom alone."""
+        question_units = units(question)
+        asked = {t for u in question_units for t in u.terms} & BODY_PARTS
+        if not asked or any(t in self.idf for t in asked) or len(question_units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=True) if p > 0]
+        return all(u.terms & SYMPTOMS and not u.terms & asked for u in shared)
 
     def names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)? A

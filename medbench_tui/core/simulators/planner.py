@@ -18,8 +18,9 @@ from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
+from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import units, words
+from medbench_tui.core.simulators.lexicon import sentences, units, words
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
@@ -171,11 +172,14 @@ class Planner:
         self.state = DialogueState()
         self.pending: list[Source] = []
         """The facts the patient asked the doctor to choose between in its last reply."""
+        self.guard: LeakGuard | None = None
+        """The case's leak guard, when the consultation has one: the patient's own wording (a
+        fact's topic, the doctor's words echoed) never names the diagnosis or a differential."""
 
     # -- one message ---------------------------------------------------------
-    def plan(self, message: Message, state: DialogueState, key: str) -> list[Part]:
+    def plan(self, message: Message, state: DialogueState, key: str, guard: LeakGuard | None = None) -> list[Part]:
         """The parts of the reply to a message, chosen (see :meth:`choose`), not yet said."""
-        self.state = state
+        self.state, self.guard = state, guard
         self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
         state.pending = []  # what the patient asked back is answered now or not at all
         if not message.questions:  # only role text ("Ignore all previous instructions."): nothing was asked
@@ -262,7 +266,7 @@ class Planner:
         rival = self._rival(asking, sources)
         if rival is not None:
             self.state.pending = [s.id for s in (sources[0], rival) if s.id]
-            text = voice.ask_which(_label(sources[0]), _label(rival), asking.key)
+            text = self._unleaked(voice.ask_which(_label(sources[0]), _label(rival), asking.key), asking.key)
             return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
         part = self.answer_part(asking.question.read, sources)
         doubtful = self._only_in_the_story(asking, sources) or self._heard_by_keyword(asking, sources)
@@ -453,8 +457,21 @@ class Planner:
                 unsure = part.uncertain_default or part.question.opens
                 kind = "uncertain" if unsure else self.record.patient.default_answer
                 after = any(p.facts for p in parts[:i])
-                part.text = voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+                worded = voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+                part.text = worded if not self._leaks(worded) else voice.default_beside_facts(
+                    kind, key, concise=self.concise
+                )
         return parts
+
+    def _leaks(self, text: str) -> bool:
+        """Does the patient's own wording name what the guard keeps back ("But no history of gout.",
+        when gout is a differential)?"""
+        return self.guard is not None and any(self.guard.check(s) for s in sentences(text))
+
+    def _unleaked(self, asked_back: str, key: str) -> str:
+        """A question back to the doctor that names a fact by its topic, or asks plainly what the
+        doctor means when the topic's words name what the guard keeps back."""
+        return voice.pick(voice.ASK_PLAIN, key) if self._leaks(asked_back) else asked_back
 
     def choose(self, planned: list[Part]) -> list[Part]:
         """The parts that go into the reply together."""
@@ -534,8 +551,8 @@ class Planner:
             return part
         if near is not None:
             self.state.pending = [near.source.id] if near.source.id else []
-            return Part(voice.ask_if(_label(near.source), asking.key), "clarification", question.read,
-                        confidence=ASKED_BACK, rule="ask_if_meant")
+            return Part(self._unleaked(voice.ask_if(_label(near.source), asking.key), asking.key), "clarification",
+                        question.read, confidence=ASKED_BACK, rule="ask_if_meant")
         kind = "uncertain" if question.opens else self.record.patient.default_answer
         return Part(voice.default_answer(kind, asking.key, concise=self.concise), "default", question.read,
                     heading=question.heading)

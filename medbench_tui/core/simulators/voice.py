@@ -96,6 +96,10 @@ HEDGE = ("I'm not sure that's what you mean, but", "I don't know if this is what
 """Before facts the patient is not sure answer the question."""
 
 
+ASK_PLAIN = ("Sorry, doctor, what do you mean?", "I'm not sure what you mean, doctor.")
+"""The patient asks what the doctor means without naming what it might be (a name that would leak)."""
+
+
 def ask_if(what: str, key: str) -> str:
     """The patient asks whether the doctor means this ("Do you mean the eye episodes?")."""
     return pick(ASK_IF, key).format(what=what)
