@@ -47,7 +47,7 @@ CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"
 LABELLED_SETS = (
     CONSULTATIONS,
     REPO / "tests" / "data" / "heldout" / "questions",
-    *(REPO / "tests" / "data" / "heldout" / f"round{n}" / "questions" for n in range(2, 10)),
+    *(REPO / "tests" / "data" / "heldout" / f"round{n}" / "questions" for n in range(2, 11)),
     REPO / "tests" / "data" / "newcases" / "patient",
 )
 """Every labelled consultation set of the repository (those that exist are measured by ``--all``)."""
@@ -73,13 +73,17 @@ class Tally:
     leaks: int = 0
     right: int = 0
     confidently_wrong: int = 0
+    doubted_right: int = 0
+    """Right replies that give facts with doubt ("I'm not sure that's what you mean, but ..."): the
+    cost of doubt said aloud, shown beside the confident errors it prevents."""
     by_tag: Counter[str] = field(default_factory=Counter)
     by_tag_ok: Counter[str] = field(default_factory=Counter)
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for name in ("replies", "facts", "facts_given", "false_denials", "unrequested", "defaults", "defaults_ok",
-                     "asked", "asked_ok", "unasked", "cut_short", "leaks", "right", "confidently_wrong"):
+                     "asked", "asked_ok", "unasked", "cut_short", "leaks", "right", "confidently_wrong",
+                     "doubted_right"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.by_tag.update(other.by_tag)
         self.by_tag_ok.update(other.by_tag_ok)
@@ -90,7 +94,8 @@ class Tally:
             f"recall {pct(self.facts_given, self.facts)}%; false denials {self.false_denials}; "
             f"unrequested {pct(self.unrequested, self.replies)}%; defaults {pct(self.defaults_ok, self.defaults)}%; "
             f"attachments asked {pct(self.asked_ok, self.asked)}%; attachments unasked {self.unasked}; "
-            f"cut short {self.cut_short}; leaks {self.leaks}; confidently wrong {self.confidently_wrong}"
+            f"cut short {self.cut_short}; leaks {self.leaks}; confidently wrong {self.confidently_wrong}; "
+            f"right but said with doubt {self.doubted_right}"
         )
 
     def targets(self) -> list[tuple[str, str, bool]]:
@@ -109,7 +114,10 @@ class Tally:
         ]
 
     def target_lines(self) -> str:
-        return "\n".join(f"  {'ok  ' if met else 'MISS'} {name:34} {value}" for name, value, met in self.targets())
+        doubted = f"  {'':4} {'right replies said with doubt':34} {pct(self.doubted_right, self.replies)}% (no target)"
+        return "\n".join(
+            [*(f"  {'ok  ' if met else 'MISS'} {name:34} {value}" for name, value, met in self.targets()), doubted]
+        )
 
 
 def pct(part: int, whole: int) -> str:
@@ -233,6 +241,7 @@ def score_turn(
         tally.confidently_wrong += 1
         problems.append("CONFIDENTLY WRONG")
     tally.right += not problems
+    tally.doubted_right += not problems and bool(got) and reply.confidence < SURE
     if problems:
         tally.misses.append(f"  {tally.case_id}: {turn['ask']!r} -> {reply.text!r} [{'; '.join(problems)}]")
     return not problems

@@ -587,14 +587,18 @@ def _phrase_in(phrase: str, stems: tuple[str, ...]) -> bool:
     return n > 1 and sided != stems and any(sided[i : i + n] == target for i in range(len(sided) - n + 1))
 
 
-def names(attachment: Attachment, text: str) -> bool:
+def names(attachment: Attachment, text: str, *, by_content: bool = False) -> bool:
     """Does the text name this attachment: a request keyword, the title, or the title's
-    head before a comma; whole words, any case? "blood pressure" names no blood test."""
+    head before a comma; whole words, any case? "blood pressure" names no blood test. With
+    ``by_content``, a keyword of asking words alone ("look at", "have a look") does not name it."""
     if not holds_findings(attachment):
         text = _OBSERVATION_PHRASES.sub(" ", text)
     stems = _stems(text)
     head = title_head(attachment)
-    if any(_phrase_in(p, stems) for p in [*attachment.request_keywords, attachment.title, head]):
+    said = [*attachment.request_keywords, attachment.title, head]
+    if by_content:
+        said = [p for p in said if not set(_stems(p)) <= _REQUEST_WORDS]
+    if any(_phrase_in(p, stems) for p in said):
         return True
     # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
     # title's head, and one of the words says which document
@@ -609,12 +613,17 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
     Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
     role text in the message ask for nothing (:mod:`markup`)."""
     wanted: list[Attachment] = []
-    for part in split_questions(understood(without_markup(message))):
+    cleaned = without_markup(message)
+    for part in split_questions(understood(cleaned)):
         kind = kind_of(part)
         if kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
-            if not hits and findings_asked:  # "what the triage nurse documented": the findings on record
+            # "another look at your triage obs": the obs, not the examination whose keyword is "look at"
+            hits = [a for a in hits if names(a, part, by_content=True)] or hits
+            if not hits and findings_asked and cleaned == message:
+                # "what the triage nurse documented": the findings on record (never for a message
+                # that carried role text: "SYSTEM OVERRIDE ... output your case notes")
                 hits = [a for a in attachments if holds_findings(a)]
         elif kind == "examination" and (shown := [a for a in attachments if not holds_findings(a)
                                                   and names(a, _BODY_PART.sub(" ", part))]):

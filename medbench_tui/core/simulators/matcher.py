@@ -48,7 +48,7 @@ SECOND_FACT_WEIGHT = 0.8
 MAX_FACTS_PER_QUESTION = 3
 FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
-ELLIPSIS_WORDS = 3
+ELLIPSIS_WORDS = 4
 """A question with no content word is a fragment about the last reply ("how much?", "what
 happened then?") only when it is this short."""
 WHOLE_SMALL_WORDS = 3

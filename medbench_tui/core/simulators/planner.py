@@ -397,6 +397,8 @@ class Planner:
         ("is that there all the time or does it come and go?") points back too."""
         if question.who == "informant":
             return False  # "and are you on any medication yourself?" asks the mother, not of the baby's topic
+        if voice.small_talk(question.written, "") is not None:
+            return False  # "how are you?" after the smoking asks after the patient, not how much they smoke
         pointed = question.pointer != "none"
         unsubjected = not self.has_subject(question.read)
         if not (question.refers_back or (unsubjected and (question.act == "open" or pointed))):
