@@ -101,3 +101,22 @@ def test_managing_to_do_something_asks_of_the_thing_done():
          "answer": "It was 2.6 on his meter."},
     ])
     assert sim.answer("did you manage to check his sugar?").facts == ["sugar"]
+
+
+def test_a_greeting_or_introduction_is_greeted_back_never_answered_with_a_fact():
+    sim = patient([
+        {"id": "operations", "topic": "operations", "keywords": ["surgery", "operation"],
+         "answer": "I had my appendix out as a boy."},
+    ])
+    reply = sim.answer("hi, I'm Dr R from the surgery. when did the cough start?")
+    assert reply.facts == ["onset"]
+    assert sim.answer("Hello, come in and sit down.").facts == []
+
+
+def test_when_it_started_goes_to_the_onset_before_how_long_each_attack_lasts():
+    sim = patient([  # the fixture's onset: "when the symptoms started", no symptom named
+        {"id": "spells", "topic": "how long each dizzy spell lasts", "keywords": ["how long", "lasts", "each", "spell"],
+         "answer": "Each dizzy spell lasts about half a minute."},
+    ], intro="Doctor, I keep getting dizzy spells.")
+    assert sim.answer("When did this all start?").facts == ["onset"]
+    assert sim.answer("how long does each spell last?").facts == ["spells"]

@@ -606,12 +606,19 @@ class Matcher:
         about = [
             Match(m.source, max(m.score, MATCH_THRESHOLD), m.per_unit)
             for m in described
-            if self._aspects.get(m.source.id or "", frozenset()) & wanted and m.source.named & self.complaint
+            if self._aspects.get(m.source.id or "", frozenset()) & wanted
+            and (m.source.named & self.complaint or not self._own_subject(m.source))
         ]
         if about:
             return sorted(about, key=lambda m: -m.score)
         return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
                                                 -m.score))
+
+    @staticmethod
+    def _own_subject(source: Source) -> bool:
+        """Does the fact name something it is about besides when and how ("when it started and how"
+        names nothing: it is of the complaint, whatever the complaint is called)?"""
+        return any(t.startswith("@") and t not in DESCRIPTORS | MODIFIERS for t in source.named)
 
     def _elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the

@@ -701,6 +701,12 @@ RULES: tuple[Rule, ...] = (
          "A kind word or an acknowledgement (no question) is acknowledged, whatever words it shares.",
          lambda p, a: not a.question.written.rstrip().endswith("?") and voice.acknowledges(a.question.written),
          lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
+    Rule("greeting",
+         "A greeting or the doctor's introduction that asks nothing ('Hello, come in and sit down.', 'hi, I'm "
+         "Dr R from the surgery.') is greeted back, never answered with a fact ('surgery' is no operation).",
+         lambda p, a: a.question.act not in ("yesno", "open", "diagnosis")
+         and not a.question.written.rstrip().endswith("?") and voice.greets(a.question.written),
+         lambda p, a: Part(voice.pick(voice.GREETING, a.key), "small_talk")),
     Rule("no_dose_on_record",
          "Asked the dose of a medicine no fact gives a dose of, the patient is not sure.",
          _no_dose_on_record,

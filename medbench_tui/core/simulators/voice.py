@@ -186,6 +186,13 @@ def small_talk(sentence: str, key: str) -> str | None:
     return None
 
 
+def greets(sentence: str) -> bool:
+    """Does the sentence greet or introduce the doctor ("Hello, come in and sit down.", "hi, I'm Dr R
+    from the surgery.")?"""
+    flat = " ".join(words(sentence))
+    return bool(_GREETING.match(flat) or _INTRODUCTION.search(flat))
+
+
 def acknowledges(sentence: str) -> bool:
     """Is the sentence only an acknowledgement or a kind word ("OK.", "I know this is hard to talk
     about.")? It asks for nothing, whatever words it shares with the record."""
