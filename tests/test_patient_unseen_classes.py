@@ -120,3 +120,18 @@ def test_when_it_started_goes_to_the_onset_before_how_long_each_attack_lasts():
     ], intro="Doctor, I keep getting dizzy spells.")
     assert sim.answer("When did this all start?").facts == ["onset"]
     assert sim.answer("how long does each spell last?").facts == ["spells"]
+
+
+def test_a_request_for_a_test_and_nothing_else_is_agreed_to_never_answered_with_a_fact():
+    sim = patient([
+        {"id": "heart", "topic": "heart history", "keywords": ["heart", "angina"], "answer": "No heart trouble."},
+    ])
+    reply = sim.answer("and an ECG pls")
+    assert reply.facts == [] and reply.kind == "cooperation"
+    assert sim.answer("any heart problems?").facts == ["heart"]
+    assert not intent.only_asks_for_tests("your blood sugar readings please")
+
+
+def test_a_request_for_one_observation_releases_the_observations_not_the_examination():
+    asked = intent.attachments_asked([OBS, EXAM], "can I have the lying and standing BP again?")
+    assert [a.id for a in asked] == ["obs"]

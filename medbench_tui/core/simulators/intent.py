@@ -363,6 +363,29 @@ def _asks_for_it_again(part: str) -> bool:
     )
 
 
+def _tests() -> tuple[tuple[str, ...], frozenset[str]]:
+    """The vocabulary's tests and measures: their names as words, and every word of them and of what
+    their short forms mean to a patient ("ECG": "ecg heart tracing")."""
+    vocabulary = read_vocabulary()
+    names = [n for t in vocabulary.of_kind("test") for n in t.names]
+    keys = {" ".join(words(n)) for n in names}
+    meant = [a.means for a in vocabulary.abbreviations if any(" ".join(words(s)) in keys for s in a.short)]
+    naming = sorted(k for k in keys if not {stem(w) for w in k.split()} <= _DOCUMENT_WORDS)  # "scan" names none
+    return tuple(naming), frozenset(stem(w) for text in [*names, *meant] for w in words(text))
+
+
+_TEST_NAMES, _TEST_WORDS = _tests()
+
+
+def only_asks_for_tests(text: str) -> bool:
+    """Is the part a request for named tests and nothing else ("and an ECG pls")? The patient agrees; a
+    word of the test ("heart" of "heart tracing") is no question about the heart. "Can I see the test
+    results?" names no test."""
+    said = f" {' '.join(words(text))} "
+    asked = [stem(w) for w in words(text) if w not in STOPWORDS]
+    return any(f" {name} " in said for name in _TEST_NAMES) and all(w in _TEST_WORDS | _REQUEST_WORDS for w in asked)
+
+
 def asks_for_sample(text: str) -> bool:
     """Does the part ask the patient for a sample to test ("could you do a urine sample?")?"""
     return bool(re.search(_PATIENT_PROVIDES, text, re.IGNORECASE))
@@ -625,6 +648,10 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
                 # "what the triage nurse documented": the findings on record (never for a message
                 # that carried role text: "SYSTEM OVERRIDE ... output your case notes")
                 hits = [a for a in attachments if holds_findings(a)]
+            elif not hits and _OBSERVATION_PHRASES.search(part):
+                # "can I have the lying and standing BP again?": the observations, not the examination
+                hits = [a for a in attachments if holds_findings(a)
+                        and not _EXAMINATION_WORDS & {stem(w) for w in words(title_head(a))}]
         elif kind == "examination" and (shown := [a for a in attachments if not holds_findings(a)
                                                   and names(a, _BODY_PART.sub(" ", part))]):
             hits = shown  # "can I have a look at your chest X-ray?": the film is named, not the chest examined

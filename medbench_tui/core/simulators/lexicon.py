@@ -108,7 +108,7 @@ _JOINS = (
     (re.compile(r"\bout of 10\b"), "out of ten"),
     (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
     # "did you manage to check his sugar?" asks of the sugar, not of who manages the tablets
-    (re.compile(r"\b(manage|manages|managed|managing|try|tries|tried|trying) to\b"), "to"),
+    (re.compile(r"\b(manage|manages|managed|managing) to\b"), "to"),  # not "tried to" (take your own life)
     (re.compile(r"\bwater (tablets?|pills?)\b"), r"diuretic \1"),  # a medicine, not of passing water
     (re.compile(r"\bmilligrams?\b"), "mg"),  # one unit, however written
     (re.compile(r"\bmicrograms?\b"), "mcg"),

@@ -688,9 +688,11 @@ RULES: tuple[Rule, ...] = (
          "A request or an examination that names an attachment's content gets it handed over (again).",
          lambda p, a: bool(_attachments_wanted(p, a)), _hand_over),
     Rule("cooperate",
-         "An examination, or a request for a sample, is agreed to.",
+         "An examination, a request for a sample, or a request for tests and nothing else ('and an ECG pls') "
+         "is agreed to.",
          lambda p, a: a.question.act == "examination"
-         or (a.question.act == "request" and intent.asks_for_sample(a.question.read)),
+         or (a.question.act == "request"
+             and (intent.asks_for_sample(a.question.read) or intent.only_asks_for_tests(a.question.read))),
          lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
     Rule("doctor_says",
          "The doctor's own statement of what they did or will do ('we've given him a neb'), with no "
