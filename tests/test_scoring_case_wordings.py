@@ -946,3 +946,45 @@ def test_a_long_line_ending_with_a_comma_goes_on_on_its_indented_next_line():
     c = new_card("nce-ovarian-torsion-001", text)
     home = next(e for e in c.extraction.entities if e.text == "discharge with analgesia")
     assert home.status == "conditional"
+
+
+def g_card(case_id: str, text: str):
+    return data_card("newcases-g", case_id, text)
+
+
+def test_an_action_that_waits_for_a_result_still_to_come_is_not_given_now():
+    """"Give X once the result confirms Y" defers X to a later event, even when the record already
+    establishes Y: the drug is not given now. The same drug given now is."""
+    later = ("Plan:\n- Check a cortisol now; start IV hydrocortisone 100 mg when the results are back and show it"
+             " is low.\n")
+    now = "Plan:\n- Check a cortisol now, then IV hydrocortisone 100 mg straight away.\n"
+    item = "Hydrocortisone 100 mg IV or IM immediately"
+    assert item not in rows(g_card("ncg-adrenal-crisis-001", later), "treatment")
+    assert item in rows(g_card("ncg-adrenal-crisis-001", now), "treatment")
+
+
+@pytest.mark.parametrize("line, negated", [
+    ("**Metformin:** hold until the kidneys recover.", True),
+    ("- NSAIDs: avoid.", True),
+    ("- Metformin: continue as usual, and stop the gliclazide.", False),
+])
+def test_a_label_withheld_right_after_its_colon(line: str, negated: bool):
+    """"Metformin: hold" withholds metformin; a verb of withholding further on is another action's."""
+    from medbench_tui.core.scoring.cues import negation
+
+    doc = document(f"Plan:\n{line}\n")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low in ("metformin", "nsaids"))
+    assert (negation(doc, k, k) is not None) is negated, line
+
+
+def test_a_label_takes_the_condition_that_opens_its_verdict():
+    """"**Antibiotics:** if the swab grows something, start co-amoxiclav" gives antibiotics only if; a label
+    whose verdict is plain ("**Antibiotics:** IV co-amoxiclav now") gives them."""
+    from medbench_tui.core.scoring.assertion import condition_of
+
+    doc = document("Plan:\n**Antibiotics:** if the swab grows something, start co-amoxiclav.\n")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low == "antibiotics")
+    assert condition_of(doc, k, k) is not None
+    doc = document("Plan:\n**Antibiotics:** IV co-amoxiclav now.\n")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low == "antibiotics")
+    assert condition_of(doc, k, k) is None

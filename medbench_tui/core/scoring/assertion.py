@@ -46,7 +46,10 @@ from medbench_tui.core.text import Token, tokenize
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
 
-TRIGGERS = cues.cue_list("condition_triggers")
+RESULT_WAITS = cues.cue_list("condition_result_waits")
+"""Triggers that wait for a result still to come: the action is a later event even when the record
+establishes what the result would show."""
+TRIGGERS = cues.cue_list("condition_triggers") + RESULT_WAITS
 OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
 """Triggers only where they open a clause ("Should she deteriorate, ...")."""
 NOT_CONDITIONS = cues.cue_list("not_conditions")
@@ -105,6 +108,8 @@ class Condition:
     last: int
     trigger: str
     condition: str
+    at: int = -1
+    """The trigger's first token."""
 
 
 AFFIRMED = Assertion("affirmed")
@@ -126,8 +131,11 @@ def action(
         return Assertion("conditional", "after birth", "conditional: after the birth; the item is kept to pregnancy")
     if not own_condition:
         scope = condition_of(doc, first, last)
-        if scope is not None and not record.establishes(scope.condition):
-            if _restates(scope.condition, item_name):
+        waits = scope is not None and tuple(scope.trigger.split()) in RESULT_WAITS.phrases
+        if waits and scope is not None and first <= scope.at <= last:
+            scope = None  # "treat once the results are back" is itself the item of waiting: its own words
+        if scope is not None and (waits or not record.establishes(scope.condition)):
+            if not waits and _restates(scope.condition, item_name):
                 why = f'affirmed: the item\'s own indication ("{scope.condition}")'
                 return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
@@ -184,7 +192,7 @@ def conditions(doc: Document) -> list[Condition]:
         else:  # "Y only if X", "Y on standby": Y's piece, to the condition's end (a comma ends it)
             first = _piece_start(doc, k)
             last = max(end - 1, cond_last)
-        out.append(Condition(first, last, " ".join(trigger), condition))
+        out.append(Condition(first, last, " ".join(trigger), condition, k))
         k = end
     doc.found["conditions"] = out
     return out
@@ -196,8 +204,12 @@ then"); "then" only as the last word of its clause ("aspirin, then PCI" is a seq
 
 
 def condition_of(doc: Document, first: int, last: int) -> Condition | None:
-    """The condition whose scope holds the mention, or that a deferral in its clause refers back to."""
+    """The condition whose scope holds the mention, that opens the verdict after the mention's label
+    colon ("**Antibiotics:** if cultures turn positive, start ceftriaxone"), or that a deferral in its
+    clause refers back to."""
     found = next((c for c in conditions(doc) if c.first <= first and last <= c.last), None)
+    if found is None and last + 1 < len(doc.tokens) and cues.label_colon_after(doc, last):
+        found = next((c for c in conditions(doc) if c.first == last + 1), None)
     if found is not None or not _deferred(doc, first):
         return found
     before = doc.clause[first] - 1

@@ -222,6 +222,9 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         at = k + step
         if at < n and doc.clause[at] != clause and negation and step == 0 and _colon_before(doc, at):
             clause = doc.clause[at]  # "Sputum culture: not routinely": a label's verdict after its colon
+            withheld = LABEL_WITHHOLDS.starting_at(low, at)
+            if withheld is not None:
+                return " ".join(withheld)  # "Fludrocortisone: hold while ...", "NSAIDs: avoid"
         if at >= n or doc.clause[at] != clause or low[at] in CLAUSE_WORDS:
             return None
         if doc.comma_before[at] and not (negation and step == 0 and _dash_before(doc, at)):
@@ -237,6 +240,8 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
 
 
 LABEL_MAX_WORDS = 8
+LABEL_WITHHOLDS = cue_list("label_withholds")
+"""A label's verdict right after its colon that withholds it: only there, as a verb further on is another action."""
 
 
 def _colon_before(doc: Document, k: int) -> bool:
@@ -248,6 +253,11 @@ def _colon_before(doc: Document, k: int) -> bool:
         return False
     label = doc.text[doc.text.rfind("\n", 0, end) + 1 : end]
     return "," not in label and " - " not in label and len(label.split()) <= LABEL_MAX_WORDS
+
+
+def label_colon_after(doc: Document, j: int) -> bool:
+    """Is the mention ending at token ``j`` a label: only its colon stands before the next token ("Antibiotics:")?"""
+    return doc.clause[j + 1] != doc.clause[j] and _colon_before(doc, j + 1)
 
 
 def _dash_before(doc: Document, k: int) -> bool:

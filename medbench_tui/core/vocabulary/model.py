@@ -141,6 +141,10 @@ PHRASE_LISTS: dict[str, str] = {
     "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
     "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
+    "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
+    "hold')",
+    "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
+    "result confirms'): a later event, whatever the record establishes",
     "condition_opening_triggers": "answers: condition words only where they open a clause ('Should she deteriorate, "
                                   "...')",
     "not_conditions": "answers: condition-like words that set no condition ('if needed', 'if he prefers')",
