@@ -988,3 +988,19 @@ def test_a_label_takes_the_condition_that_opens_its_verdict():
     doc = document("Plan:\n**Antibiotics:** IV co-amoxiclav now.\n")
     k = next(k for k, t in enumerate(doc.tokens) if t.low == "antibiotics")
     assert condition_of(doc, k, k) is None
+
+
+def test_a_diagnosis_head_qualified_by_words_the_record_lacks_names_another_condition():
+    """The record's septic shock settles "if in shock", not "if streptococcal toxic shock is confirmed"."""
+    from medbench_tui.core.scoring.assertion import Record
+
+    record = Record(["Necrotising fasciitis", "Septic shock"], "BP 84/50 despite 2 L; lactate 5.1.", [])
+    assert record.establishes("in shock")
+    assert record.establishes("she is in septic shock")
+    assert not record.establishes("streptococcal toxic shock is confirmed")
+
+
+def test_a_drip_is_an_infusion():
+    """"Insulin drip" (US usage) is the insulin infusion item."""
+    for text in ("Plan: insulin drip, target 140-180 mg/dL", "Plan: start an insulin drip"):
+        assert "Variable-rate intravenous insulin infusion" in rows(g_card("ncg-nec-fasc-001", text), "treatment")

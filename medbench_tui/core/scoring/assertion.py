@@ -67,6 +67,8 @@ NEGATORS = cues.word_list("condition_negators")
 RECHECK = cues.word_list("condition_recheck")
 PERSISTING = cues.word_list("condition_persisting")
 NAME_PREFIX = 6
+HEAD_QUALIFIERS = 2
+"""Words before a diagnosis's head in a condition that must come from the record for the head to settle it."""
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
 PIECE_BREAKS = cues.word_list("condition_piece_breaks")
@@ -307,7 +309,7 @@ class Record:
             name_keys = [_key(w) for w in name]
             if _contains(keys, name_keys) or (len(name_keys) >= 2 and _contains(keys, name_keys[:2])):
                 return True
-        if self.heads.intersection(keys):
+        if any(k in self.heads and self._qualified_as_recorded(words, i) for i, k in enumerate(keys)):
             return True
         if not PRESENT_FINDING.intersection(w.lower() for w in _raw_words(condition)):
             return False
@@ -316,6 +318,19 @@ class Record:
             if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named):
                 return True
         return False
+
+    def _qualified_as_recorded(self, words: list[str], head: int) -> bool:
+        """Do the words that qualify a diagnosis's head in a condition (up to two before it) come from
+        the record or a diagnosis's name? "If in shock" is the septic shock of the record; "if
+        streptococcal toxic shock is confirmed" names another syndrome."""
+        named = {_key(w) for name in self.names for w in name}
+        for j in range(head - 1, max(-1, head - 1 - HEAD_QUALIFIERS), -1):
+            word = words[j]
+            if len(word) < NAME_PREFIX - 1 or not word.isalpha():
+                break
+            if word not in self.record and _key(word) not in named:
+                return False
+        return True
 
     @cached_property
     def _sentences(self) -> list[list[str]]:
