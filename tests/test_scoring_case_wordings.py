@@ -1004,3 +1004,9 @@ def test_a_drip_is_an_infusion():
     """"Insulin drip" (US usage) is the insulin infusion item."""
     for text in ("Plan: insulin drip, target 140-180 mg/dL", "Plan: start an insulin drip"):
         assert "Variable-rate intravenous insulin infusion" in rows(g_card("ncg-nec-fasc-001", text), "treatment")
+
+
+@pytest.mark.parametrize("text", ["Plan: D10W 100 mL IV for glucose 3.4", "Plan: D50 50 mL IV stat"])
+def test_us_dextrose_shorthand_is_iv_glucose(text: str):
+    """"D10W" and "D50" (US) are dextrose, the IV glucose item."""
+    assert "IV glucose for hypoglycaemia" in rows(g_card("ncg-adrenal-crisis-001", text), "treatment")
