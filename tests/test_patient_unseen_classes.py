@@ -135,3 +135,21 @@ def test_a_request_for_a_test_and_nothing_else_is_agreed_to_never_answered_with_
 def test_a_request_for_one_observation_releases_the_observations_not_the_examination():
     asked = intent.attachments_asked([OBS, EXAM], "can I have the lying and standing BP again?")
     assert [a.id for a in asked] == ["obs"]
+
+
+def test_a_follow_up_pointing_at_the_episode_just_told_gets_that_episode():
+    sim = patient([
+        {"id": "before", "topic": "previous episodes", "keywords": ["before", "previous", "happened before"],
+         "answer": "Once, two years ago, it went off on its own after a week."},
+        {"id": "cough_now", "topic": "the cough now", "keywords": ["cough", "how long"],
+         "answer": "This cough has been going on for three days."},
+    ])
+    assert sim.answer("ever had this before?").facts == ["before"]
+    assert sim.answer("what helped last time?").facts == ["before"]
+    assert sim.answer("how long did the cough last that time?").facts == ["before"]
+
+
+def test_why_after_a_fact_is_asked_of_that_fact():
+    sim = patient([])
+    assert sim.answer("any phlegm?").facts == ["sputum"]
+    assert sim.answer("why's that?").facts == ["sputum"]

@@ -228,6 +228,15 @@ def split_questions(message: str) -> list[str]:
     return parts or [message]
 
 
+_PAST_EPISODE_POINTERS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_past_episode_pointers"))
+
+
+def points_at_past_episode(part: str) -> bool:
+    """Does the part point at a past episode just told ("what helped last time?", "how long did it last that time?")?"""
+    said = f" {' '.join(words(part))} "
+    return any(f" {phrase} " in said for phrase in _PAST_EPISODE_POINTERS)
+
+
 _ACCOUNT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_account_asks"))
 
 

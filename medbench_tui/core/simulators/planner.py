@@ -136,6 +136,8 @@ NEAR_MISS = 0.45
 patient is not sure the record says nothing of it, and asks rather than say "No"."""
 """The confidence of a reply that asks the doctor what was meant."""
 _PARENTHESES = re.compile(r"\s*\([^)]*\)")
+PAST_EPISODE = frozenset({"@recurrence", "@history"})
+"""Concepts of a fact about an episode before this one (its keywords "before", "previous", "in the past")."""
 
 
 _NO_ARTICLE = re.compile(r"^(when|how|what|where|who|whether|why|which|any|anything|his|her|my|your|their)\b", re.I)
@@ -338,6 +340,8 @@ class Planner:
         the record does not know ("what were you doing beforehand?") also stays; one with a
         subject of its own leaves the topic for a fact that matches clearly better."""
         topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
+        if self._past_episode_pointed(question):
+            return [t for t in topic if t.named & PAST_EPISODE][-1:]  # "how did it get better that time?": that attack
         treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
         if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
             return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
@@ -397,6 +401,8 @@ class Planner:
         ("is that there all the time or does it come and go?") points back too."""
         if question.who == "informant":
             return False  # "and are you on any medication yourself?" asks the mother, not of the baby's topic
+        if self._past_episode_pointed(question.read):
+            return True  # "how long did the clumsy hand last that time?" after the episode two weeks ago
         if voice.small_talk(question.written, "") is not None:
             return False  # "how are you?" after the smoking asks after the patient, not how much they smoke
         pointed = question.pointer != "none"
@@ -404,6 +410,12 @@ class Planner:
         if not (question.refers_back or (unsubjected and (question.act == "open" or pointed))):
             return False
         return bool(units(question.read)) or len(words(question.read)) <= ELLIPSIS_WORDS or pointed
+
+    def _past_episode_pointed(self, question: str) -> bool:
+        """Does the question point at a past episode ("that time", "last time") the last reply told of?"""
+        return intent.points_at_past_episode(question) and any(
+            self.by_id[f].named & PAST_EPISODE for f in self.state.topic if f in self.by_id
+        )
 
     def has_subject(self, question: str) -> bool:
         """Does the question name something the record knows (a word of the record or a
