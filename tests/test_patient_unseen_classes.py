@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import LeakGuard, intent, voice
+from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.question import read_question
 from tests.test_consultation import fixture_case
 from tests.test_patient_round8_classes import patient
@@ -153,3 +154,14 @@ def test_why_after_a_fact_is_asked_of_that_fact():
     sim = patient([])
     assert sim.answer("any phlegm?").facts == ["sputum"]
     assert sim.answer("why's that?").facts == ["sputum"]
+
+
+def test_a_heard_fact_said_again_to_a_question_it_says_little_of_is_said_with_doubt():
+    sim = patient([
+        {"id": "contacts", "topic": "who else is ill", "keywords": ["anyone else", "contacts", "nursery"],
+         "answer": "There's a bug going round her nursery."},
+    ])
+    assert sim.answer("anyone else unwell?").facts == ["contacts"]
+    again = sim.answer("does she go to the nursery every day, or a childminder as well?")
+    assert again.confidence < SURE or again.facts == []
+    assert sim.answer("sorry, remind me - anyone else unwell?").confidence >= SURE

@@ -124,6 +124,8 @@ class Rule:
 TOLD_SHARE = 0.55
 """Share of a question's subject (by weight) a heard fact must say (in its answer or keywords) to be
 said again: more than half of what the question is about."""
+SURELY_TOLD = 0.8
+"""Share of a question's subject a heard fact must say to be said again without doubt."""
 RIVAL_MARGIN = 1e-6
 """A second fact about something else that scores this close to the chosen one makes the question
 ambiguous in the record: the patient asks which the doctor means."""
@@ -271,10 +273,19 @@ class Planner:
             text = self._unleaked(voice.ask_which(_label(sources[0]), _label(rival), asking.key), asking.key)
             return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
         part = self.answer_part(asking.question.read, sources)
-        doubtful = self._only_in_the_story(asking, sources) or self._heard_by_keyword(asking, sources)
+        doubtful = (self._only_in_the_story(asking, sources) or self._heard_by_keyword(asking, sources)
+                    or self._only_heard(asking, sources))
         if not asking.followed_up and doubtful:
             part.confidence = WEAK  # "does she snore?" of a fit "noisy, like snoring": said with doubt
         return part
+
+    def _only_heard(self, asking: Asking, sources: list[Source]) -> bool:
+        """Is every fact of the answer one the doctor has heard, asked about with no word of asking again
+        ("sorry", "remind me")? A doctor who heard it asks of something else more often than not."""
+        return not asking.question.again and all(
+            s.id in self.state.disclosed
+            and self.matcher.told_share(s, asking.question.asked, keywords=True) < SURELY_TOLD for s in sources
+        )
 
     def _heard_by_keyword(self, asking: Asking, sources: list[Source]) -> bool:
         """Is a fact the doctor has heard said again for words only its keywords hold, not its answer ("any
