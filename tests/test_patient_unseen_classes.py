@@ -165,3 +165,14 @@ def test_a_heard_fact_said_again_to_a_question_it_says_little_of_is_said_with_do
     again = sim.answer("does she go to the nursery every day, or a childminder as well?")
     assert again.confidence < SURE or again.facts == []
     assert sim.answer("sorry, remind me - anyone else unwell?").confidence >= SURE
+
+
+def test_a_second_fact_joins_only_for_a_word_it_matches_clearly_better():
+    """Both facts are about the pain; the second matches "pain" no better than the first, which says when."""
+    sim = patient([
+        {"id": "when", "topic": "when the pain started", "keywords": ["when", "start", "began", "how long"],
+         "answer": "It woke me at five this morning, all of a sudden."},
+        {"id": "where", "topic": "the tummy pain", "keywords": ["where", "ache", "how bad", "constant"],
+         "answer": "It's low on the left of my tummy, a constant bad ache since it started."},
+    ], intro="Doctor, I've got a terrible pain.")
+    assert sim.answer("when did the pain start?").facts == ["when"]

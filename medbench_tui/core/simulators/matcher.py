@@ -46,6 +46,8 @@ FUZZY_CUTOFF = 88
 SECOND_FACT_WEIGHT = 0.8
 """A second fact answers the same question only if it owns a word at topic/keyword strength."""
 MAX_FACTS_PER_QUESTION = 3
+OWN_MARGIN = 0.05
+"""A second fact owns a word only when it matches it this much better than the facts chosen."""
 FOLLOW_UP_BONUS = 0.15
 """A follow-up leaves the topic of the last reply only for a fact that matches it this much better."""
 ELLIPSIS_WORDS = 4
@@ -570,7 +572,7 @@ class Matcher:
         subject = [i for i, (terms, _) in enumerate(resolved) if not terms & (MODIFIERS | DESCRIPTORS)]
         when_too = not subject or any(held[i] > 0 for i in subject)
         return any(
-            p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] for c in chosen)
+            p >= SECOND_FACT_WEIGHT and all(p > c.per_unit[i] + OWN_MARGIN for c in chosen)
             for i, p in enumerate(held[: _main_clause(question)])
             if when_too or not resolved[i][0] & (MODIFIERS | DESCRIPTORS)
         )
