@@ -176,3 +176,11 @@ def test_a_second_fact_joins_only_for_a_word_it_matches_clearly_better():
          "answer": "It's low on the left of my tummy, a constant bad ache since it started."},
     ], intro="Doctor, I've got a terrible pain.")
     assert sim.answer("when did the pain start?").facts == ["when"]
+
+
+def test_it_all_is_the_whole_situation_not_what_was_just_said():
+    assert not intent.points_at("how are you coping with it all?")
+    assert intent.points_at("how long did it last?")
+    sim = patient([])
+    assert sim.answer("do you smoke?").facts == ["smoking"]
+    assert "smoking" not in sim.answer("how are you and your wife coping with it all?").facts

@@ -162,11 +162,12 @@ _MAKE_OF = re.compile(r"\b(what (do|did|does) (you|he|she|they|(your|his|her) \w
 _ATTRIBUTE_CONCEPTS = frozenset({"@occupation", "@home", "@diet"})
 _YESNO_HOW = re.compile(r"^(how about|what about)\b", re.IGNORECASE)
 _ANAPHOR = re.compile(
-    r"\b(it|its|it's|they|them|there|the other|the last|last time|(those|that|this|these)"
+    r"\b(it(?! all\b)|its|it's|they|them|there|the other|the last|last time|(those|that|this|these)"
     rf"(?!\s+({'|'.join(sorted(map(re.escape, _words('patient_own_times'))))})s?\b))\b",
     re.IGNORECASE,
 )
-"""Pointer words ("this year", "this pregnancy" name their own time: no pointer)."""
+"""Pointer words ("this year", "this pregnancy" name their own time: no pointer; "coping with it all" is
+the whole situation, not what was just said)."""
 _FINDINGS_WORDS = _list_stems("patient_findings_titles")
 _REQUEST_WORDS = _list_stems("patient_request_words")
 _DOCUMENT_WORDS = _list_stems("patient_document_words")
