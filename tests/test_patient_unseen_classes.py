@@ -184,3 +184,11 @@ def test_it_all_is_the_whole_situation_not_what_was_just_said():
     sim = patient([])
     assert sim.answer("do you smoke?").facts == ["smoking"]
     assert "smoking" not in sim.answer("how are you and your wife coping with it all?").facts
+
+
+def test_a_fragment_that_only_says_when_leads_into_the_next_question():
+    from medbench_tui.core.simulators.question import read_message
+
+    assert [q.asked for q in read_message("and since then - nothing at all or just drips?").questions] == [
+        "and since then nothing at all or just drips?"]
+    assert len(read_message("how many times a day now, and any urgency?").questions) == 2

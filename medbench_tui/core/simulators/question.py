@@ -119,7 +119,8 @@ def read_message(message: str, informant: str = "self") -> Message:
     cleaned = without_markup(message)
     questions: list[Question] = []
     family = again = False
-    for part in intent.split_questions(cleaned) if cleaned.strip() else []:
+    parts = intent.split_questions(cleaned) if cleaned.strip() else []
+    for part in _with_lead_ins(parts):
         if family and intent.lists_only(part):
             part = f"family history of {part}"  # "FHx of anything? bowel problems, CF?"
         question = read_question(part, informant)
@@ -129,6 +130,22 @@ def read_message(message: str, informant: str = "self") -> Message:
         again = question.again and not units(question.asked)
         questions.append(question)
     return Message(message, cleaned, tuple(questions))
+
+
+def _with_lead_ins(parts: list[str]) -> list[str]:
+    """The parts, each fragment that says only when or how and asks nothing ("and since then - nothing at
+    all or just drips?"; not "how many a day now, and any urgency?") joined to the question after it."""
+    out: list[str] = []
+    lead = ""
+    for i, part in enumerate(parts):
+        found = units(part)
+        if (i + 1 < len(parts) and "?" not in part and intent.kind_of(part) == "request" and found
+                and all(u.terms & DESCRIPTOR_CONCEPTS for u in found)):
+            lead = f"{lead}{part} "
+            continue
+        out.append(f"{lead}{part}")
+        lead = ""
+    return out
 
 
 @lru_cache(maxsize=4096)
