@@ -192,3 +192,11 @@ def test_a_fragment_that_only_says_when_leads_into_the_next_question():
     assert [q.asked for q in read_message("and since then - nothing at all or just drips?").questions] == [
         "and since then nothing at all or just drips?"]
     assert len(read_message("how many times a day now, and any urgency?").questions) == 2
+
+
+def test_penicillin_is_not_read_as_the_medicines_taken():
+    sim = patient([
+        {"id": "allergy", "topic": "allergies", "keywords": ["allergy", "allergic"],
+         "answer": "Penicillin. It brought me out in a rash as a child."},
+    ])
+    assert "medications" not in sim.answer("what happened with the penicillin?").facts
