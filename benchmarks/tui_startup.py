@@ -5,7 +5,8 @@
 Runs the real app headless (Textual's Pilot) and prints, in seconds, the time from
 creating the app to the first paint of the library (its loading state) and to the
 table holding every case, each checked (validation runs in a worker, so the first
-paint does not wait for it).
+paint does not wait for it); then the process's CPU from its start (imports included)
+to the first run's first paint and to its table drawn.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from medbench_tui.tui.widgets.case_table import CaseTable  # noqa: E402
 
 cpu: list[float] = []
 """The process's CPU seconds at each run's table drawn."""
+cpu_painted: list[float] = []
+"""The process's CPU seconds at each run's first paint."""
 
 
 async def start_once(bank: Path, count: int) -> tuple[float, float]:
@@ -36,6 +39,7 @@ async def start_once(bank: Path, count: int) -> tuple[float, float]:
     app = MedbenchApp(bank, settings=Settings(), cursor_blink=False, freeze_gc=True)  # as run_app
     async with app.run_test(size=(160, 48)) as pilot:
         painted.append(time.perf_counter())
+        cpu_painted.append(time.process_time())
         library = app.library_screen()
         assert library is not None  # the app opens on the library
         while app.bank_loading or library.query_one(CaseTable).row_count < count:
@@ -74,6 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"start -> library drawn with every case checked: median {statistics.median(full):.2f} s, max {max(full):.2f} s"
     )
+    print(f"CPU from process start to the first run's first paint (imports included): {cpu_painted[0]:.2f} s "
+          f"(issue 41: <= 1 s)")
     print(f"CPU from process start to the first run's table drawn (imports included): {cpu[0]:.2f} s "
           f"(issue 41: 33 cases <= 1.5 s, 1,000 cases <= 10 s)")
 
