@@ -43,6 +43,21 @@ def test_help_loads_no_heavy_modules():
     assert out.stdout.strip() == ""
 
 
+def test_the_app_loads_only_the_library_before_its_first_frame():
+    """The other modes' screens, and what only they need, load once the library is drawn."""
+    code = (
+        "import sys\n"
+        "import medbench_tui.tui.app\n"
+        "heavy = [m for m in ('medbench_tui.tui.screens.editor', 'medbench_tui.tui.screens.play',"
+        " 'medbench_tui.tui.screens.compare', 'medbench_tui.tui.screens.results', 'medbench_tui.tui.screens.review',"
+        " 'medbench_tui.core.runs', 'medbench_tui.core.reports', 'medbench_tui.core.scoring',"
+        " 'medbench_tui.core.rubric', 'numpy', 'scipy', 'textual_image') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
 def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
     """The project modules that ``path`` imports: at the top, inside a function or for type
     checking (a lazy or type-only import hides a cycle, it does not remove it)."""

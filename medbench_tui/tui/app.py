@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,34 +36,60 @@ from medbench_tui.tui.commands import (
 )
 from medbench_tui.tui.keymap import declared_bindings, unknown_binding_ids
 from medbench_tui.tui.modes import MODE_TITLES
-from medbench_tui.tui.screens.compare import CompareScreen
-from medbench_tui.tui.screens.dialogs import (
-    CaseIdDialog,
-    ConfirmDialog,
-    ExternalChangeDialog,
-    NameDialog,
-    SwapRecoveryDialog,
-    UnsavedChangesDialog,
-)
-from medbench_tui.tui.screens.diff_view import DiffView
-from medbench_tui.tui.screens.editor import EditorScreen
+from medbench_tui.tui.screens.dialogs import NameDialog
 from medbench_tui.tui.screens.help import HelpScreen
 from medbench_tui.tui.screens.library import LibraryScreen
-from medbench_tui.tui.screens.play import PlayScreen
-from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
-from medbench_tui.tui.screens.review import NoteDialog, ReviewScreen
-from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
 from medbench_tui.tui.theme import MEDBENCH_THEME
 from medbench_tui.tui.typed_app import EditorAction, MedbenchApi, OpenCase, mode_screen
-from medbench_tui.tui.widgets.final_form import EntryList
-from medbench_tui.tui.widgets.group_report import GroupReport
-from medbench_tui.tui.widgets.icd_panel import IcdPanel
-from medbench_tui.tui.widgets.matrix import MetricMatrix
+
+if TYPE_CHECKING:
+    from medbench_tui.tui.screens.compare import CompareScreen
+    from medbench_tui.tui.screens.editor import EditorScreen
+    from medbench_tui.tui.screens.play import PlayScreen
+    from medbench_tui.tui.screens.results import ResultsScreen
+    from medbench_tui.tui.screens.review import ReviewScreen
 
 STYLES = Path(__file__).parent / "styles"
+DEFERRED_SCREENS = tuple(
+    f"medbench_tui.tui.screens.{mode}" for mode in ("editor", "play", "compare", "results", "review")
+)
+"""The modules of the modes made on first opening (:func:`_editor`), loaded by :func:`_warm_up`."""
 BATCH_COLLECTION = (10_000, 20, 1_000)
 """The collector's thresholds while a batch plays (Python's own: 700, 10, 10). A young
 collection walks up to the first threshold's objects: at 50,000 it held the screen for 30-40 ms."""
+
+
+def _editor() -> EditorScreen:
+    """The editor, its module imported when the mode is first opened. Every mode but the
+    library is made so: their modules and the core they need (runs, reports, scoring, images)
+    took 0.6 s of CPU before the first frame."""
+    from medbench_tui.tui.screens.editor import EditorScreen
+
+    return EditorScreen()
+
+
+def _play() -> PlayScreen:
+    from medbench_tui.tui.screens.play import PlayScreen
+
+    return PlayScreen()
+
+
+def _compare() -> CompareScreen:
+    from medbench_tui.tui.screens.compare import CompareScreen
+
+    return CompareScreen()
+
+
+def _results() -> ResultsScreen:
+    from medbench_tui.tui.screens.results import ResultsScreen
+
+    return ResultsScreen()
+
+
+def _review() -> ReviewScreen:
+    from medbench_tui.tui.screens.review import ReviewScreen
+
+    return ReviewScreen()
 
 
 @dataclass
@@ -82,11 +109,11 @@ class MedbenchApp(App[int]):
     ]
     MODES = {
         "library": LibraryScreen,
-        "editor": EditorScreen,
-        "play": PlayScreen,
-        "compare": CompareScreen,
-        "results": ResultsScreen,
-        "review": ReviewScreen,
+        "editor": _editor,
+        "play": _play,
+        "compare": _compare,
+        "results": _results,
+        "review": _review,
     }
     DEFAULT_MODE = "library"
     INHERIT_BINDINGS = False
@@ -181,7 +208,27 @@ class MedbenchApp(App[int]):
         return shown
 
     def binding_sections(self) -> list[tuple[str, type]]:
-        """Where each binding applies, for the help screen and the keymap check."""
+        """Where each binding applies, for the help screen and the keymap check (imports
+        every screen: see :func:`_editor`)."""
+        from medbench_tui.tui.screens.compare import CompareScreen
+        from medbench_tui.tui.screens.dialogs import (
+            CaseIdDialog,
+            ConfirmDialog,
+            ExternalChangeDialog,
+            SwapRecoveryDialog,
+            UnsavedChangesDialog,
+        )
+        from medbench_tui.tui.screens.diff_view import DiffView
+        from medbench_tui.tui.screens.editor import EditorScreen
+        from medbench_tui.tui.screens.play import PlayScreen
+        from medbench_tui.tui.screens.results import ResultsScreen, RunScreen
+        from medbench_tui.tui.screens.review import NoteDialog, ReviewScreen
+        from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
+        from medbench_tui.tui.widgets.final_form import EntryList
+        from medbench_tui.tui.widgets.group_report import GroupReport
+        from medbench_tui.tui.widgets.icd_panel import IcdPanel
+        from medbench_tui.tui.widgets.matrix import MetricMatrix
+
         return [
             ("Everywhere", MedbenchApp),
             ("Library", LibraryScreen),
@@ -211,6 +258,10 @@ class MedbenchApp(App[int]):
         return mode_screen(self, "library", LibraryScreen)
 
     def editor_screen(self) -> EditorScreen | None:
+        if mode_screen(self, "editor", Screen) is None:
+            return None  # never opened, so its module need not be imported
+        from medbench_tui.tui.screens.editor import EditorScreen
+
         return mode_screen(self, "editor", EditorScreen)
 
     # The bank ------------------------------------------------------------------------------------
@@ -240,6 +291,7 @@ class MedbenchApp(App[int]):
         self._announce(lambda: BankChanged(message.bank, message.cases, message.changed))
         if first:
             self.keep_long_lived()
+            self.run_worker(_warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def case_file_changed(self, path: Path) -> None:
         """A case file was written, created or deleted: check it again."""
@@ -273,7 +325,7 @@ class MedbenchApp(App[int]):
                 markup=False,
             )
         self.set_keymap(self.keymap)
-        unknown = unknown_binding_ids(self.keymap, self.binding_sections())
+        unknown = unknown_binding_ids(self.keymap, self.binding_sections()) if self.keymap else []
         if unknown:
             self.notify(
                 f"The settings keymap names bindings that do not exist: {', '.join(unknown)}. "
@@ -291,7 +343,6 @@ class MedbenchApp(App[int]):
                 timeout=15,
             )
         self.load_bank()
-        self.run_worker(_warm_up, thread=True, group="warm-up", exit_on_error=False)
         if self.classroom is not None:
             self.push_screen(NameDialog(name_problem), self._player_named)
 
@@ -322,6 +373,8 @@ class MedbenchApp(App[int]):
 
     async def play_case(self, path: Path) -> None:
         await self.switch_mode("play")
+        from medbench_tui.tui.screens.play import PlayScreen
+
         play = mode_screen(self, "play", PlayScreen)
         if play is not None:
             play.request_play(path)
@@ -458,11 +511,14 @@ if TYPE_CHECKING:
 
 
 def _warm_up() -> None:
-    """Build the ICD-10 table and search index, and load the statistics, before anyone
-    first needs them (while the app waits for its first key)."""
+    """Load what the other modes need (their screens, the ICD-10 search index, the
+    statistics) once the library is drawn, while the app waits for its first key: before
+    the first frame it cost 0.6 s of CPU, and on a mode's first opening it would stall it."""
     from medbench_tui.core import icd10
     from medbench_tui.core.reports import statistics
 
+    for module in DEFERRED_SCREENS:
+        importlib.import_module(module)
     icd10.warm_up()
     statistics.warm_up()
 
