@@ -297,6 +297,10 @@ class CaseOutcome:
         return first if len(self.runs) == 1 else f"{len(broken)} of {len(self.runs)} repeats incomplete ({first})"
 
 
+OUTCOMES_CHUNK = 500
+"""Case x system outcomes whose means are worked out in one NumPy pass (:func:`case_outcomes`)."""
+
+
 def row_means(rows: list[list[float]], *, sd: bool = False) -> list[float]:
     """``np.mean`` of each row (``sd``: ``np.std`` with ddof 1), the very number it gives for that row
     alone: the rows of one length are reduced together, each along its own axis, in one NumPy call
@@ -317,26 +321,29 @@ def row_means(rows: list[list[float]], *, sd: bool = False) -> list[float]:
 
 def case_outcomes(grouped: dict[tuple[str, str], list[RunRecord]], repeats: int) -> dict[tuple[str, str], CaseOutcome]:
     """Each case x system's runs folded into one outcome: a metric's value is the mean of its
-    complete repeats (every mean of every outcome computed in one pass, see ``row_means``)."""
-    rows: list[list[float]] = []
-    layouts = []
-    for key, runs in grouped.items():
-        done = [r for r in runs if r.complete]
-        names = list({n for r in done for n in r.metrics})
-        ranged = list({n for r in done for n in r.ranges if all(n in x.ranges for x in done)})
-        rows += [[r.metrics[n] for r in done if n in r.metrics] for n in names]
-        rows += [[r.ranges[n][i] for r in done] for n in ranged for i in (0, 1)]
-        if done:
-            rows += [[r.steps for r in done], [bool(r.outside_soft_range) for r in done]]
-        layouts.append((key, runs, done, names, ranged))
-    found = iter(row_means(rows))  # taken in the order the rows were laid out
-    outcomes = {}
-    for key, runs, done, names, ranged in layouts:
-        metrics = {n: next(found) for n in names}
-        ranges = {n: [next(found), next(found)] for n in ranged}
-        steps, outside = (next(found), next(found)) if done else (0.0, 0.0)
-        complete = len(done) >= repeats and len(done) == len(runs)
-        outcomes[key] = CaseOutcome(runs, complete, metrics, steps, outside, ranges)
+    complete repeats (the means of OUTCOMES_CHUNK outcomes computed in one pass, see ``row_means``:
+    a chunk at a time, so that a group of thousands of runs never lays out every value at once)."""
+    outcomes: dict[tuple[str, str], CaseOutcome] = {}
+    items = list(grouped.items())
+    for start in range(0, len(items), OUTCOMES_CHUNK):
+        rows: list[list[float]] = []
+        layouts = []
+        for key, runs in items[start : start + OUTCOMES_CHUNK]:
+            done = [r for r in runs if r.complete]
+            names = list({n for r in done for n in r.metrics})
+            ranged = list({n for r in done for n in r.ranges if all(n in x.ranges for x in done)})
+            rows += [[r.metrics[n] for r in done if n in r.metrics] for n in names]
+            rows += [[r.ranges[n][i] for r in done] for n in ranged for i in (0, 1)]
+            if done:
+                rows += [[r.steps for r in done], [bool(r.outside_soft_range) for r in done]]
+            layouts.append((key, runs, done, names, ranged))
+        found = iter(row_means(rows))  # taken in the order the rows were laid out
+        for key, runs, done, names, ranged in layouts:
+            metrics = {n: next(found) for n in names}
+            ranges = {n: [next(found), next(found)] for n in ranged}
+            steps, outside = (next(found), next(found)) if done else (0.0, 0.0)
+            complete = len(done) >= repeats and len(done) == len(runs)
+            outcomes[key] = CaseOutcome(runs, complete, metrics, steps, outside, ranges)
     return outcomes
 
 

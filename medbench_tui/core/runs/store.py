@@ -388,6 +388,8 @@ _ATTEMPT_COLUMNS = ("status", "reason", "started_at", "finished_at", "seconds", 
 _CONFIG_COLUMNS = ("system_config", "simulator_config", "evaluator_config", "seeds")
 _SHARED_COLUMNS = ("group_id", "case_id", "case_path", "case_sha256", "system", "status")
 """Texts many runs repeat: read once, each run pointing at the same string."""
+METRICS_CHUNK = 500
+"""Runs whose metric rows are read in one query (and held at once while their records are made)."""
 _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion_tokens", "retries",
                    "outside_soft_range", "repeat")
 
@@ -754,12 +756,12 @@ class RunStore:
         columns = [c for c in _RUN_COLUMNS if configs or c not in _CONFIG_COLUMNS]
         columns += list(_JSON_COLUMNS) if full else []
         rows = self._query(f"SELECT {', '.join(columns)} FROM runs WHERE {where} ORDER BY {order}", params)
-        if not rows:
-            return []
-        metrics = self._metrics([row["id"] for row in rows])
         records = []
         shared: dict[str, str] = {}
-        for row in rows:
+        metrics: dict[int, tuple[dict[str, float], dict[str, str]]] = {}
+        for at, row in enumerate(rows):
+            if at % METRICS_CHUNK == 0:  # a chunk's metrics at a time: never every run's rows at once
+                metrics = self._metrics([r["id"] for r in rows[at : at + METRICS_CHUNK]])
             values = dict(row)
             for key in _SHARED_COLUMNS:
                 if isinstance(values[key], str):
@@ -778,22 +780,21 @@ class RunStore:
         return records
 
     def _metrics(self, run_ids: list[int]) -> dict[int, tuple[dict[str, float], dict[str, str]]]:
+        """The metrics and labels of a few runs (at most METRICS_CHUNK: one query)."""
         found: dict[int, tuple[dict[str, float], dict[str, str]]] = {}
-        for start in range(0, len(run_ids), 500):
-            chunk = run_ids[start : start + 500]
-            rows = self._query(
-                f"SELECT run_id, name, value, label FROM metrics WHERE run_id IN ({', '.join('?' * len(chunk))})",
-                chunk,
-            )
-            for run_id, name, value, label in rows:
-                if value is not None and not isinstance(value, (int, float)):
-                    raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
-                name = sys.intern(name)  # one string for every run's "diagnosis_accuracy"
-                numbers, labels = found.setdefault(run_id, ({}, {}))
-                if value is not None:
-                    numbers[name] = value
-                if label is not None:
-                    labels[name] = label
+        rows = self._query(
+            f"SELECT run_id, name, value, label FROM metrics WHERE run_id IN ({', '.join('?' * len(run_ids))})",
+            run_ids,
+        )
+        for run_id, name, value, label in rows:
+            if value is not None and not isinstance(value, (int, float)):
+                raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
+            name = sys.intern(name)  # one string for every run's "diagnosis_accuracy"
+            numbers, labels = found.setdefault(run_id, ({}, {}))
+            if value is not None:
+                numbers[name] = value
+            if label is not None:
+                labels[name] = label
         return found
 
     def integrity_problems(self) -> list[str]:
