@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from medbench_tui.core.costs.prices import PriceTable
     from medbench_tui.core.reports.digest import RunDigest
     from medbench_tui.core.reports.statistics import Estimate
-    from medbench_tui.core.runs.store import RunRecord
 
 
 class CaseFigures(Protocol):
@@ -95,9 +94,9 @@ class CostReport:
 
 
 def cost_report(table: PriceTable, recorded: dict[str, Any] | None, repriced: bool, systems: list[str],
-                basis: dict[str, list[str]], outcomes: Mapping[tuple[str, str], CaseFigures], runs: list[RunRecord],
-                digest_of: Mapping[int, RunDigest], *, seed: int, confidence: float, resamples: int) -> CostReport:
-    """``basis``: per system, the cases its figures are over (the headline cases)."""
+                basis: dict[str, list[str]], outcomes: Mapping[tuple[str, str], CaseFigures], runs: list[RunDigest],
+                *, seed: int, confidence: float, resamples: int) -> CostReport:
+    """``basis``: per system, the cases its figures are over (the headline cases); ``runs``: the runs counted."""
     report = CostReport(table.currency, table.unit, table.version, table.digest, recorded, repriced)
     for system in systems:
         chosen = [outcomes[(c, system)] for c in basis.get(system, []) if (c, system) in outcomes]
@@ -105,24 +104,24 @@ def cost_report(table: PriceTable, recorded: dict[str, Any] | None, repriced: bo
         costs = [o.metrics["cost_total"] for o in priced]
         right = [o.metrics["diagnosis_accuracy"] / 100 for o in priced]
         mine = [r for r in runs if r.system == system and r.complete and r.case_id in set(basis.get(system, []))]
-        digested = [digest_of[r.id] for r in mine if r.id is not None and r.id in digest_of]
-        unpriced = [d.unpriced for d in digested]
+        unpriced = [d.unpriced for d in mine]
         report.systems[system] = SystemCost(
             system=system, cases=len(priced), correct=sum(right), total=sum(costs),
             per_correct=_per_correct(costs, right, system, seed=seed, confidence=confidence, resamples=resamples),
             unpriced_items=sum(unpriced), runs_with_unpriced=sum(1 for n in unpriced if n),
-            conditions_omission=sum(d.conditions_omission for d in digested),
-            conditions_commission=sum(d.conditions_commission for d in digested),
+            conditions_omission=sum(d.conditions_omission for d in mine),
+            conditions_commission=sum(d.conditions_commission for d in mine),
         )
         if priced:
             report.points.append(CostPoint(system, None, 100 * sum(right) / len(priced), sum(costs) / len(priced),
                                            len(priced)))
         for repeat in sorted({r.repeat for r in mine}):
-            these = [r for r in mine if r.repeat == repeat and "cost_total" in r.metrics]
+            these = [(0 if r.diagnosis is None else r.diagnosis, r.cost)
+                     for r in mine if r.repeat == repeat and r.cost is not None]
             if these and len({r.repeat for r in mine}) > 1:
                 report.points.append(CostPoint(
-                    system, repeat, sum(r.metrics.get("diagnosis_accuracy", 0) for r in these) / len(these),
-                    sum(r.metrics["cost_total"] for r in these) / len(these), len(these)))
+                    system, repeat, sum(diagnosis for diagnosis, _ in these) / len(these),
+                    sum(cost for _, cost in these) / len(these), len(these)))
     return report
 
 

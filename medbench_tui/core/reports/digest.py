@@ -1,10 +1,13 @@
-"""What a report keeps of each run's stored documents: read one run at a time, so a group of
-thousands of runs is reported without holding every scorecard and transcript at once.
+"""What a report keeps of each run once its case outcome is made: its stored documents are
+read one run at a time, and its record (metrics, ranges) is let go, so a group of thousands
+of runs is reported without holding every run, scorecard and transcript at once.
 
-For each run: its failures (the taxonomy), its unpriced items and the critical conditions it
-failed by omission and by commission (the cost table); and, when the bank's price table is
-not the one the group was costed with, its cost metrics worked out again with the current
-table (the stored transcript and scorecard, the case file as it is now).
+For each run: which it is and how it ended, whether its ranges leave a metric uncertain, its
+diagnosis and cost (the cost chart per repeat), its failures (the taxonomy), its unpriced
+items and the critical conditions it failed by omission and by commission (the cost table);
+and, when the bank's price table is not the one the group was costed with, its cost metrics
+worked out again with the current table (the stored transcript and scorecard, the case file
+as it is now).
 """
 
 from __future__ import annotations
@@ -22,12 +25,26 @@ if TYPE_CHECKING:
     from medbench_tui.core.runs.store import RunRecord, RunStore
 
 
-@dataclass
+@dataclass(slots=True)
 class RunDigest:
+    id: int
+    case_id: str
+    system: str
+    repeat: int
+    complete: bool
+    reason: str | None
+    uncertain: bool
+    """Complete, with a range that is not a point (some decision could move a metric)."""
+    diagnosis: float | None
+    cost: float | None
     failures: list[Failure] = field(default_factory=list)
     unpriced: int = 0
     conditions_omission: int = 0
     conditions_commission: int = 0
+
+    @property
+    def repeat_number(self) -> int:
+        return self.repeat + 1
 
 
 def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[str, Any]], bank: Path,
@@ -46,6 +63,9 @@ def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[
                 card["cost"] = cost
         harm = card.get("harm") or {}
         found[run_id] = RunDigest(
+            run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,
+            uncertain=run.complete and any(low != high for low, high in run.ranges.values()),
+            diagnosis=run.metrics.get("diagnosis_accuracy"), cost=run.metrics.get("cost_total"),
             failures=run_failures(run, facts.get(run.case_id, {}), card, transcript),
             unpriced=len((card.get("cost") or {}).get("unpriced", [])),
             conditions_omission=int(harm.get("conditions_omission", 0)),

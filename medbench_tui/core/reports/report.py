@@ -27,6 +27,7 @@ import io
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -37,7 +38,7 @@ from medbench_tui.core.cases.rubric import RUBRIC
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
 from medbench_tui.core.paths import run_case_file
-from medbench_tui.core.reports.digest import digests
+from medbench_tui.core.reports.digest import RunDigest, digests
 from medbench_tui.core.reports.figures import (
     BAR_CAPTION,
     COST_CAPTION,
@@ -279,7 +280,7 @@ def _finite(value: Any) -> Any:
 class CaseOutcome:
     """One system on one case, its repeats folded into one value per metric (their mean)."""
 
-    runs: list[RunRecord]
+    runs: list[RunDigest]
     complete: bool
     """Every planned repeat ran and completed."""
     metrics: dict[str, float]
@@ -295,6 +296,16 @@ class CaseOutcome:
             return f"{len(self.runs)} run(s) of the planned repeats"
         first = broken[0].reason or "no reason recorded"
         return first if len(self.runs) == 1 else f"{len(broken)} of {len(self.runs)} repeats incomplete ({first})"
+
+
+@dataclass
+class RepeatSpread:
+    """One system on one case played 2+ times: how its complete repeats differed (the variability)."""
+
+    sd: dict[str, float]
+    """metric -> its SD across the repeats that carry it, when 2+ do."""
+    flipped: set[str]
+    """Binary metrics whose outcome differed between those repeats."""
 
 
 OUTCOMES_CHUNK = 500
@@ -319,32 +330,49 @@ def row_means(rows: list[list[float]], *, sd: bool = False) -> list[float]:
     return found
 
 
-def case_outcomes(grouped: dict[tuple[str, str], list[RunRecord]], repeats: int) -> dict[tuple[str, str], CaseOutcome]:
+def case_outcomes(
+    grouped: dict[tuple[str, str], list[RunRecord]], repeats: int, digest_of: Mapping[int, RunDigest]
+) -> tuple[dict[tuple[str, str], CaseOutcome], dict[tuple[str, str], RepeatSpread]]:
     """Each case x system's runs folded into one outcome: a metric's value is the mean of its
-    complete repeats (the means of OUTCOMES_CHUNK outcomes computed in one pass, see ``row_means``:
-    a chunk at a time, so that a group of thousands of runs never lays out every value at once)."""
+    complete repeats; and, of those with 2+, the spread (the means and SDs of OUTCOMES_CHUNK
+    outcomes computed in one pass, see ``row_means``: a chunk at a time, so that a group of
+    thousands of runs never lays out every value at once). An outcome keeps each run's digest,
+    not its record."""
     outcomes: dict[tuple[str, str], CaseOutcome] = {}
+    spreads: dict[tuple[str, str], RepeatSpread] = {}
     items = list(grouped.items())
     for start in range(0, len(items), OUTCOMES_CHUNK):
         rows: list[list[float]] = []
+        spread_rows: list[list[float]] = []
         layouts = []
         for key, runs in items[start : start + OUTCOMES_CHUNK]:
             done = [r for r in runs if r.complete]
             names = list({n for r in done for n in r.metrics})
             ranged = list({n for r in done for n in r.ranges if all(n in x.ranges for x in done)})
-            rows += [[r.metrics[n] for r in done if n in r.metrics] for n in names]
+            values = [[r.metrics[n] for r in done if n in r.metrics] for n in names]
+            spread = [(n, row) for n, row in zip(names, values, strict=True) if len(done) > 1 and len(row) > 1]
+            rows += values
             rows += [[r.ranges[n][i] for r in done] for n in ranged for i in (0, 1)]
             if done:
                 rows += [[r.steps for r in done], [bool(r.outside_soft_range) for r in done]]
-            layouts.append((key, runs, done, names, ranged))
+            spread_rows += [row for _, row in spread]
+            layouts.append((key, runs, done, names, ranged, spread))
         found = iter(row_means(rows))  # taken in the order the rows were laid out
-        for key, runs, done, names, ranged in layouts:
+        sds = iter(row_means(spread_rows, sd=True))
+        for key, runs, done, names, ranged, spread in layouts:
             metrics = {n: next(found) for n in names}
             ranges = {n: [next(found), next(found)] for n in ranged}
             steps, outside = (next(found), next(found)) if done else (0.0, 0.0)
             complete = len(done) >= repeats and len(done) == len(runs)
-            outcomes[key] = CaseOutcome(runs, complete, metrics, steps, outside, ranges)
-    return outcomes
+            outcomes[key] = CaseOutcome(
+                [digest_of[r.id] for r in runs if r.id is not None], complete, metrics, steps, outside, ranges,
+            )
+            if len(done) > 1:
+                spreads[key] = RepeatSpread(
+                    {n: next(sds) for n, _ in spread},
+                    {n for n, row in spread if n in BINARY_METRICS and len({x >= 50 for x in row}) > 1},
+                )
+    return outcomes, spreads
 
 
 def build_report(
@@ -371,13 +399,11 @@ def build_report(
     if group is None:
         raise UsageError(f"no runs in {store.path} yet: run 'medbench run' first")
     rubric_cases = {c["id"]: c.get("metadata") or {} for c in group.config.get("cases", []) if c.get("kind") == RUBRIC}
-    stored = store.runs(group.id, configs=False)
-    every_run = [r for r in stored if r.case_id not in rubric_cases]
-    rubric_runs = [r for r in stored if r.case_id in rubric_cases]
+    played = store.run_index(group.id)
+    index = [(case_id, system, path) for case_id, system, path in played if case_id not in rubric_cases]
     bank = Path(bank) if bank is not None else Path(group.config.get("bank", "."))
     prices, repriced = _prices_for(bank, group.config.get("prices"))
-    runs = counted_runs(group, every_run)
-    known = group.systems or sorted({r.system for r in runs})
+    known = group.systems or sorted({system for _, system, _ in index})
     if systems:
         unknown = [s for s in systems if s not in known]
         if unknown:
@@ -385,18 +411,36 @@ def build_report(
     chosen = list(systems or known)
     seed = group.seed if seed is None else seed
     every_case = [c["id"] for c in group.config.get("cases", []) if c["id"] not in rubric_cases] or sorted(
-        {r.case_id for r in runs})
-    facts = _case_facts(group.config, runs, bank)
-    digest_of = digests(store, every_run, facts, bank, prices if repriced or _unpriced(group.config) else None)
+        {case_id for case_id, _, _ in index})
+    facts = _case_facts(group.config, {case_id: path for case_id, _, path in index}, bank)
     left_out = [] if include_error_tests else [
         c for c in every_case if facts.get(c, {}).get("category") == ERROR_TESTING
     ]
     case_ids = [c for c in every_case if c not in left_out]
     configs = {s["name"]: s.get("config", {}) for s in group.config.get("systems", [])}
-    grouped: dict[tuple[str, str], list[RunRecord]] = {}
-    for run in runs:
-        grouped.setdefault((run.case_id, run.system), []).append(run)
-    outcomes = case_outcomes(grouped, group.repeats)
+    reprice_with = prices if repriced or _unpriced(group.config) else None
+    outcomes: dict[tuple[str, str], CaseOutcome] = {}
+    chosen_runs: list[RunDigest] = []
+    rubric_runs: list[RunRecord] = []
+    sessions: list[RunRecord] = []
+    variability: dict[str, list[Variability]] = {}
+    for system in sorted({system for _, system, _ in played}):
+        # A system at a time: its records are let go once folded into outcomes and digests.
+        stored = store.runs(group.id, system=system, configs=False)
+        rubric_runs += [r for r in stored if r.case_id in rubric_cases]
+        every_run = [r for r in stored if r.case_id not in rubric_cases]
+        digest_of = digests(store, every_run, facts, bank, reprice_with)  # before the outcomes: it may reprice
+        sessions += every_run if group.practice else []
+        counted = counted_runs(group, every_run)
+        grouped: dict[tuple[str, str], list[RunRecord]] = {}
+        for run in counted:
+            grouped.setdefault((run.case_id, run.system), []).append(run)
+        found, spreads = case_outcomes(grouped, group.repeats, digest_of)
+        outcomes.update(found)
+        if system in chosen and group.repeats > 1:
+            variability[system] = _variability(system, case_ids, spreads)
+        if system in chosen:
+            chosen_runs += [digest_of[r.id] for r in counted if r.id is not None and r.case_id in case_ids]
     stats: dict[str, Any] = {"seed": seed, "confidence": confidence, "resamples": resamples}
 
     summaries = {
@@ -409,15 +453,14 @@ def build_report(
     comparisons = [_compare(a, b, paired, outcomes, **stats) for a, b in combinations(chosen, 2)] if compare else []
     basis = paired if len(chosen) > 1 else [c for c in case_ids if (c, chosen[0]) in outcomes
                                             and outcomes[(c, chosen[0])].complete]
-    chosen_runs = [r for r in runs if r.system in chosen and r.case_id in case_ids]
-    failures = {run_id: digest.failures for run_id, digest in digest_of.items()}
+    failures = {run.id: run.failures for run in chosen_runs}
     costs = None
     if prices is not None:
         from medbench_tui.core.reports.costs import cost_report
 
         headline_cases = {s: paired if len(chosen) > 1 else basis for s in chosen}
         costs = cost_report(prices, group.config.get("prices"), repriced, chosen, headline_cases, outcomes,
-                            chosen_runs, digest_of, **stats)
+                            chosen_runs, **stats)
     return Report(
         group_id=group.id, created_at=group.created_at, systems=chosen, seed=seed, confidence=confidence,
         resamples=resamples, summaries=summaries, paired_cases=paired, excluded=excluded, comparisons=comparisons,
@@ -425,7 +468,7 @@ def build_report(
         headline=headline,
         unequal_cases=len({s.complete for s in summaries.values()}) > 1,
         repeats=group.repeats,
-        variability={s: _variability(s, case_ids, outcomes) for s in chosen} if group.repeats > 1 else {},
+        variability={s: variability.get(s, []) for s in chosen} if group.repeats > 1 else {},
         bank_manifest=manifest_status(group.config.get("bank_manifest"), bank),
         include_error_tests=include_error_tests,
         error_tests_left_out=left_out,
@@ -436,11 +479,10 @@ def build_report(
         costs=costs,
         left_out_unplayable=dict((group.config.get("left_out") or {}).get("unplayable") or {}),
         practice=group.config["play"].get("player") if group.practice else None,
-        sessions=[_session(r) for r in sorted(every_run, key=lambda r: (r.started_at, r.repeat))] if group.practice
-        else [],
+        sessions=[_session(r) for r in sorted(sessions, key=lambda r: (r.started_at, r.repeat, r.case_id, r.system))],
         consultations=bool(every_case),
-        rubric=rubric_report(store, rubric_runs, rubric_cases, chosen, group.config.get("judge"), stats)
-        if rubric_cases else None,
+        rubric=rubric_report(store, sorted(rubric_runs, key=lambda r: (r.case_id, r.system, r.repeat)), rubric_cases,
+                             chosen, group.config.get("judge"), stats) if rubric_cases else None,
     )
 
 
@@ -480,14 +522,15 @@ def _session(run: RunRecord) -> dict[str, Any]:
             "metrics": {n: run.metrics[n] for n in PER_CASE_METRICS if n in run.metrics}}  # every per-case metric
 
 
-def _case_facts(config: dict[str, Any], runs: list[RunRecord], bank: Path) -> dict[str, dict[str, Any]]:
-    """The facts recorded with the group; for an older group, read from the case file."""
+def _case_facts(config: dict[str, Any], run_paths: Mapping[str, str], bank: Path) -> dict[str, dict[str, Any]]:
+    """The facts recorded with the group; for an older group, read from the case file (``run_paths``:
+    case id -> the path its runs were played from)."""
     from medbench_tui.core.cases.casemix import case_facts
     from medbench_tui.core.errors import MedbenchError
 
     facts = {c["id"]: c["metadata"] for c in config.get("cases", []) if isinstance(c.get("metadata"), dict)}
     paths = {c["id"]: c["path"] for c in config.get("cases", []) if c.get("path")}
-    paths.update({r.case_id: r.case_path for r in runs if r.case_id not in paths})
+    paths.update({case_id: path for case_id, path in run_paths.items() if case_id not in paths})
     for case_id, stored in paths.items():
         if case_id in facts:
             continue
@@ -570,8 +613,7 @@ def _summary(system: str, config: dict[str, Any], case_ids: list[str], outcomes:
             for o in found for r in o.runs if not r.complete
         ],
         ranges=_mean_ranges(complete),
-        uncertain_runs=sum(1 for o in complete for r in o.runs
-                           if r.complete and any(low != high for low, high in r.ranges.values())),
+        uncertain_runs=sum(1 for o in complete for r in o.runs if r.uncertain),
     )
 
 
@@ -652,26 +694,18 @@ def _compare(a: str, b: str, cases: list[str], outcomes: dict[tuple[str, str], C
     return Comparison(a, b, len(cases), differences, direction, p, per_case, ranges, reverse)
 
 
-def _variability(system: str, case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome]) -> list[Variability]:
+def _variability(system: str, case_ids: list[str], spreads: dict[tuple[str, str], RepeatSpread]) -> list[Variability]:
     """Per metric: the mean within-case SD across repeats, and (binary) the cases that flipped."""
     import numpy as np
 
-    repeated = [
-        [r for r in outcomes[(c, system)].runs if r.complete]
-        for c in case_ids if (c, system) in outcomes
-    ]
-    repeated = [runs for runs in repeated if len(runs) > 1]
-    names = metric_order({n for runs in repeated for r in runs for n in r.metrics})
+    repeated = [spreads[(c, system)] for c in case_ids if (c, system) in spreads]
     found = []
-    for name in names:
-        per_case = [[r.metrics[name] for r in runs if name in r.metrics] for runs in repeated]
-        per_case = [values for values in per_case if len(values) > 1]
-        if not per_case:
-            continue
-        entry = Variability(name, len(per_case), float(np.mean(row_means(per_case, sd=True))))
+    for name in metric_order({n for o in repeated for n in o.sd}):
+        sds = [o.sd[name] for o in repeated if name in o.sd]
+        entry = Variability(name, len(sds), float(np.mean(sds)))
         if name in BINARY_METRICS:
-            entry.changed = sum(1 for v in per_case if len({x >= 50 for x in v}) > 1)
-            entry.changed_share = 100 * entry.changed / len(per_case)
+            entry.changed = sum(1 for o in repeated if name in o.flipped)
+            entry.changed_share = 100 * entry.changed / len(sds)
         found.append(entry)
     return found
 

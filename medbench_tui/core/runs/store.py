@@ -719,6 +719,16 @@ class RunStore:
             params.append(status)
         return self._runs(" AND ".join(where), params, full=full, order="case_id, system, repeat", configs=configs)
 
+    def run_index(self, group_id: str) -> list[tuple[str, str, str]]:
+        """(case id, system, case path) of a group's runs, each once, in the order of :meth:`runs`
+        (of one case and system, the path of its last repeat last): what a report knows of the runs
+        before it reads them a system at a time."""
+        rows = self._query(
+            "SELECT case_id, system, case_path FROM runs WHERE group_id = ? GROUP BY case_id, system, case_path "
+            "ORDER BY case_id, system, MAX(repeat)", [group_id],
+        )
+        return [(row["case_id"], row["system"], row["case_path"]) for row in rows]
+
     def run(self, run_id: int) -> RunRecord:
         """One run with everything: transcript, scorecard, extraction."""
         found = self._runs("id = ?", [run_id], full=True)
