@@ -757,8 +757,10 @@ class RunStore:
             for row in rows:
                 yield row["id"], {name: self._decode(row[name], f"run {row['id']}, {name}") for name in names}
 
-    def case_runs(self, case_id: str, *, full: bool = False) -> list[RunRecord]:
-        """Every run of one case across groups, oldest first."""
+    def case_runs(self, case_id: str, *, full: bool = False, system: str | None = None) -> list[RunRecord]:
+        """Every run of one case across groups (by ``system``, else by every one), oldest first."""
+        if system is not None:
+            return self._runs("case_id = ? AND system = ?", [case_id, system], full=full, order="started_at, id")
         return self._runs("case_id = ?", [case_id], full=full, order="started_at, id")
 
     def _runs(self, where: str, params: Sequence[object], *, full: bool, order: str = "id",
