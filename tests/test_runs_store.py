@@ -94,6 +94,20 @@ def test_runs_read_for_a_report_leave_the_configurations_out(store):
     setup = ("system_config", "simulator_config", "evaluator_config", "seeds")
     assert dataclasses.replace(light, **{key: getattr(whole, key) for key in setup}) == whole
 
+def test_the_run_index_names_each_case_and_system_once_as_the_runs_are_ordered(store):
+    group = store.create_group({"systems": []}, 1)
+    for case_id, system, repeat in (("c2", "b", 0), ("c1", "b", 0), ("c1", "a", 1), ("c1", "a", 0)):
+        run = make_run(group.id, case_id, system)
+        run.repeat = repeat
+        store.record(run)
+    other = store.create_group({"systems": []}, 2)
+    store.record(make_run(other.id, "c3", "a"))
+    assert store.run_index(group.id) == [("c1", "a", "cases/c1.yaml"), ("c1", "b", "cases/c1.yaml"),
+                                         ("c2", "b", "cases/c2.yaml")]
+    assert [r.system for r in store.case_runs("c1", system="b")] == ["b"]
+    assert len(store.case_runs("c1")) == 3
+
+
 def test_rerun_replaces_the_row(store):
     group = store.create_group({}, 1)
     store.record(make_run(group.id, "c1", "a", complete=False))
