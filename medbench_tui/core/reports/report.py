@@ -441,6 +441,7 @@ def build_report(
             variability[system] = _variability(system, case_ids, spreads)
         if system in chosen:
             chosen_runs += [digest_of[r.id] for r in counted if r.id is not None and r.case_id in case_ids]
+        del stored, every_run, counted, grouped  # not held while the next system's runs are read
     stats: dict[str, Any] = {"seed": seed, "confidence": confidence, "resamples": resamples}
 
     summaries = {
