@@ -200,3 +200,8 @@ def test_penicillin_is_not_read_as_the_medicines_taken():
          "answer": "Penicillin. It brought me out in a rash as a child."},
     ])
     assert "medications" not in sim.answer("what happened with the penicillin?").facts
+
+
+def test_itu_and_hdu_are_written_out_keeping_the_short_form_a_record_may_use():
+    assert "intensive care" in read_question("ever been in ITU?").read
+    assert "icu" in read_question("ever been in ITU?").read.lower()
