@@ -205,3 +205,10 @@ def test_penicillin_is_not_read_as_the_medicines_taken():
 def test_itu_and_hdu_are_written_out_keeping_the_short_form_a_record_may_use():
     assert "intensive care" in read_question("ever been in ITU?").read
     assert "icu" in read_question("ever been in ITU?").read.lower()
+
+
+def test_first_thing_in_the_morning_is_a_time_of_day_not_an_onset():
+    from medbench_tui.core.simulators.lexicon import units
+
+    first = next(u for u in units("any headaches first thing in the morning?") if u.text == "first")
+    assert "@time_of_day" in first.terms and "@onset" not in first.terms
