@@ -212,3 +212,10 @@ def test_first_thing_in_the_morning_is_a_time_of_day_not_an_onset():
 
     first = next(u for u in units("any headaches first thing in the morning?") if u.text == "first")
     assert "@time_of_day" in first.terms and "@onset" not in first.terms
+
+
+def test_a_part_of_the_body_in_a_list_takes_the_head_the_list_ends_with():
+    from medbench_tui.core.simulators.matcher import alternatives
+
+    assert "any chest infections" in alternatives("any infections recently, covid, chest or water infections?")
+    assert alternatives("any cough, fever or sore throat?") == ("any cough", "any fever", "any sore throat?")

@@ -197,6 +197,7 @@ def alternatives(question: str) -> tuple[str, ...]:
     if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
     asked = []
+    last = words(found[-1])
     for i, alternative in enumerate(found):
         # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
         # one that says what it is of ("... or blood in your stools?") only of the lead; a bare one is of what the
@@ -204,8 +205,16 @@ def alternatives(question: str) -> tuple[str, ...]:
         own = i == 0 or _LEAD.match(alternative)
         qualified = _HEAD_OF_LIST.match(found[i - 1]) if i else None
         lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
+        if 0 < i < len(found) - 1 and len(last) == 2 and _names_a_part_alone(alternative):
+            alternative = f"{alternative.strip()} {last[-1]}"  # "chest or water infections": chest infections
         asked.append(alternative if own else lead + alternative)
     return tuple(asked)
+
+
+def _names_a_part_alone(alternative: str) -> bool:
+    """Is the alternative one word naming a part of the body ("chest" of "chest or water infections")?"""
+    said = units(alternative)
+    return len(words(alternative)) == 1 and len(said) == 1 and bool(said[0].terms & BODY_PARTS)
 
 
 
