@@ -447,7 +447,7 @@ class ReferenceTable:
                     if phrase.exact_case and doc.text[tokens[first].start : tokens[last].end] != phrase.text:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
-        found += self._unordered(doc, keys, words)
+        found += self._unordered(doc, keys, words, {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
@@ -531,9 +531,11 @@ class ReferenceTable:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         return out
 
-    def _unordered(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+    def _unordered(self, doc: Document, keys: list[int], words: list[str],
+                   exact: set[tuple[Hit, int, int, int]]) -> list[Mention]:
         """The multi-word phrases whose words all occur, in another order, close together
-        in one clause (constants.MATCH_SCORE_UNORDERED)."""
+        in one clause (constants.MATCH_SCORE_UNORDERED). Not a phrase on the very words an exact mention
+        of it took (``exact``): that one outscores it wherever it goes, and each copy cost every later step."""
         where: dict[str, list[int]] = {}
         for position, word in enumerate(words):
             where.setdefault(word, []).append(position)
@@ -558,7 +560,9 @@ class ReferenceTable:
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
                         first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
                     if not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
-                        out.append(Mention(Hit(first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+                        hit = Hit(first, last)
+                        if (hit, id(phrase), id(ref), id(group)) not in exact:
+                            out.append(Mention(hit, MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
                         break
         return out
 
