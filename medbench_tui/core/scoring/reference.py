@@ -77,6 +77,11 @@ class Phrase:
     def compact(self) -> str:
         return phrase_key(self.words)
 
+    @cached_property
+    def own_words(self) -> frozenset[str]:
+        """The words as written, lower case: its own "and" or "or" links no list (made once per case)."""
+        return frozenset(self.text.lower().split())
+
 
 @dataclass(eq=False)
 class Ref:
@@ -779,12 +784,11 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
     if "," in phrase.text and all(k in picked or doc.lows[k] in SPAN_LINKS or tokens[k].norm in FILLER
                                   for k in range(first, last + 1)):
         return False  # a phrase that is a list itself ("potassium, phosphate and magnesium"), its words listed
-    breaks = [k for k in range(first + 1, last + 1)
-              if LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
-              and not _thousands(doc, k)]
+    before = _list_breaks(doc)
+    breaks = [k for k in range(first + 1, last + 1) if before[k]]
     if breaks and set(breaks) - _glossed(doc, first, last):  # glosses read only where a break is
         return True
-    own = set(phrase.text.lower().split())
+    own = phrase.own_words
     links = [k for k in range(first + 1, last) if doc.lows[k] in SPAN_LINKS and doc.lows[k] not in own]
     if not links:
         return False
@@ -792,6 +796,18 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
         return True  # two actions joined: "oral antibiotics and discharge home" is no "oral antibiotics at home"
     others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
     return len(links) > 1 or len(others) > 2
+
+
+def _list_breaks(doc: Document) -> list[bool]:
+    """Whether a comma or bracket (not a number's thousands comma) stands before each token: read once per
+    document, as every unordered match asks it of each gap it spans."""
+    known = doc.found.get("list breaks")
+    if known is None:
+        tokens = doc.tokens
+        known = [k > 0 and LIST_BREAK_RE.search(doc.text, tokens[k - 1].end, max(tokens[k].start, tokens[k - 1].end))
+                 is not None and not _thousands(doc, k) for k in range(len(tokens))]
+        doc.found["list breaks"] = known
+    return known
 
 
 def _glossed(doc: Document, first: int, last: int) -> set[int]:
