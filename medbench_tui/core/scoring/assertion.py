@@ -36,6 +36,7 @@ they would also add spaCy to the dependencies.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -173,9 +174,10 @@ def conditions(doc: Document) -> list[Condition]:
             k += len(NOT_CONDITIONS.starting_at(low, k) or ())
             continue
         trigger = TRIGGERS.starting_at(low, k)
-        opens = _opens_clause(doc, k)
+        opening = OPENING_TRIGGERS.starting_at(low, k) if trigger is None else None
+        opens = (trigger is not None or opening is not None) and _opens_clause(doc, k)  # asked only at a trigger
         if trigger is None and opens:
-            trigger = OPENING_TRIGGERS.starting_at(low, k)
+            trigger = opening
         if trigger is None:
             k += 1
             continue
@@ -448,6 +450,15 @@ BRACKET_REACH = 300
 _PAREN_RE = re.compile(r"[()]")
 
 
+def _parens(doc: Document) -> list[int]:
+    """Where the document's brackets are, in order: found once per document, not at every mention that asks
+    whether it stands in brackets."""
+    known = doc.found.get("parens")
+    if known is None:
+        known = doc.found["parens"] = [m.start() for m in _PAREN_RE.finditer(doc.text)]
+    return known
+
+
 def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     """The tokens of the brackets that token ``k`` stands in, if any (same paragraph: a bracket
     may wrap onto the next line of a list item)."""
@@ -456,7 +467,8 @@ def _bracket(doc: Document, k: int) -> tuple[int, int] | None:
     line_start = max(text.rfind("\n\n", 0, at) + 1, at - BRACKET_REACH)
     depth = 0
     open_at = -1
-    for i in reversed([m.start() for m in _PAREN_RE.finditer(text, line_start, at)]):  # the brackets only
+    parens = _parens(doc)
+    for i in reversed(parens[bisect_left(parens, line_start) : bisect_left(parens, at)]):  # the brackets only
         if text[i] == ")":
             depth += 1
         elif depth == 0:
