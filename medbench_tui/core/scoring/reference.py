@@ -452,7 +452,11 @@ class ReferenceTable:
                     if phrase.exact_case and doc.text[tokens[first].start : tokens[last].end] != phrase.text:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
-        found += self._unordered(doc, keys, words, {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
+        where: dict[str, list[int]] = {}  # where each word is among the key words: both looser matches ask
+        for position, word in enumerate(words):
+            where.setdefault(word, []).append(position)
+        found += self._unordered(doc, keys, words, where,
+                                 {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
@@ -471,7 +475,7 @@ class ReferenceTable:
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
-        most = [m for m in self._most_words(doc, keys, words, mentions)
+        most = [m for m in self._most_words(doc, keys, where, mentions)
                 if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
                            for o in mentions)
                 and self.contradicted(doc, m, named, contexts) is None]  # only words no item of its kind took
@@ -536,14 +540,11 @@ class ReferenceTable:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         return out
 
-    def _unordered(self, doc: Document, keys: list[int], words: list[str],
+    def _unordered(self, doc: Document, keys: list[int], words: list[str], where: dict[str, list[int]],
                    exact: set[tuple[Hit, int, int, int]]) -> list[Mention]:
         """The multi-word phrases whose words all occur, in another order, close together
         in one clause (constants.MATCH_SCORE_UNORDERED). Not a phrase on the very words an exact mention
         of it took (``exact``): that one outscores it wherever it goes, and each copy cost every later step."""
-        where: dict[str, list[int]] = {}
-        for position, word in enumerate(words):
-            where.setdefault(word, []).append(position)
         out: list[Mention] = []
         held = _held(self._unordered_by_word, where)
         clause_of = [doc.clause[k] for k in keys]
@@ -571,15 +572,13 @@ class ReferenceTable:
                         break
         return out
 
-    def _most_words(self, doc: Document, keys: list[int], words: list[str], found: list[Mention]) -> list[Mention]:
+    def _most_words(self, doc: Document, keys: list[int], where: dict[str, list[int]], found: list[Mention]
+                    ) -> list[Mention]:
         """A credited item's name or alias of MOST_WORDS_MIN words or more, all but one of them in one
         clause, close together ("Involve family or friends with her consent" in "with her consent,
         involve her mother"; "Explain suspected cauda equina and the reason for emergency MRI"): the
         wording of a thorough answer. Credit only (an item that costs is matched by its own words),
         never an item another mention names, below every other match (constants.MATCH_SCORE_MOST_WORDS)."""
-        where: dict[str, list[int]] = {}
-        for position, word in enumerate(words):
-            where.setdefault(word, []).append(position)
         named = {id(m.ref) for m in found if m.ref is not None}
         held = _held(self._most_words_by_word, where)
         out: list[Mention] = []
