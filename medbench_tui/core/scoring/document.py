@@ -62,19 +62,23 @@ class Document:
         previous_start = -1
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
-            decimal = (  # "2.5 mg", "4,150", "1:1000": one number
-                gap in (".", ",", ":") and token.low[:1].isdigit()
-                and self.text[previous_end - 1 : previous_end].isdigit()
-            )
-            ahead = gap + self.text[token.start : token.start + 1]  # "?PU": the mark and its word
-            if (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(ahead)
-                    and not ("\n" in gap and self._wrapped(gap, previous_end, token.start))) \
-                    or clause_length >= MAX_CLAUSE_TOKENS:
+            if gap == " " or not gap:  # the usual gap breaks nothing (a token starts with a letter or a digit)
+                breaks = comma = False
+            else:
+                decimal = (  # "2.5 mg", "4,150", "1:1000": one number
+                    gap in (".", ",", ":") and token.low[:1].isdigit()
+                    and self.text[previous_end - 1 : previous_end].isdigit()
+                )
+                ahead = gap + self.text[token.start : token.start + 1]  # "?PU": the mark and its word
+                breaks = (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(ahead) is not None
+                          and not ("\n" in gap and self._wrapped(gap, previous_end, token.start)))
+                comma = COMMA_RE.search(gap) is not None and not decimal
+            if breaks or clause_length >= MAX_CLAUSE_TOKENS:
                 clause += 1
                 clause_length = 0
             clause_length += 1
             self.clause.append(clause)
-            self.comma_before.append(bool(COMMA_RE.search(gap)) and not decimal)
+            self.comma_before.append(comma)
             previous_end = max(previous_end, token.end)
             previous_start = token.start
 
