@@ -67,6 +67,7 @@ once, and an item named by its own alias is matched by that alias.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from medbench_tui.core.scoring.cues import cue_list, word_list
 from medbench_tui.core.scoring.document import Document, Hit
@@ -721,7 +722,9 @@ def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
     norms, where = _norms(doc)
-    firsts = {words[0] for words in analytes}
+    firsts = _first_words(analytes)
+    if firsts.isdisjoint(where):
+        return []  # the usual answer: no analyte of this item named at all
     out: list[Hit] = []
     for k in sorted(k for word in firsts for k in where.get(word, ())):  # where an analyte's first word is
         if k and doc.tokens[k - 1].start == doc.tokens[k].start:
@@ -736,6 +739,12 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
                 out.append(Hit(k if blood is None else blood, end))
                 break
     return out
+
+
+@lru_cache(maxsize=4096)
+def _first_words(analytes: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The first word of each analyte: made once per panel item, not for every answer."""
+    return frozenset(words[0] for words in analytes)
 
 
 def _norms(doc: Document) -> tuple[list[str], dict[str, list[int]]]:
