@@ -505,12 +505,22 @@ class ReferenceTable:
             context = contexts[piece] = _context(doc, m.hit, named)
         return actions.rules_out(context, m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
 
+    @cached_property
+    def _action_ids(self) -> frozenset[int]:
+        """The ids of the items an action reading can meet: made once per case, not per answer."""
+        return frozenset(id(r) for r in self._actions)
+
+    @cached_property
+    def _actions_of_kind(self) -> dict[str, list[Ref]]:
+        """Those items of each kind that are no withholding (met by a withholding of their drug), in order."""
+        return {kind: [r for r in self._actions if r.kind == kind and not self.withholds(r)] for kind in ACTION_KINDS}
+
     def _action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """The items a piece of the answer names as a clinical action in other words than the items'
         (``actions.ACTION_RULES``), read from the words of the piece that name no item. An item named
         only where it is negated is still looked for ("we don't have paediatric surgeons here, so I'll
         ring the regional paediatric surgical centre")."""
-        acting = {id(r) for r in self._actions}  # only these items' mentions are asked about (not negated?)
+        acting = self._action_ids  # only these items' mentions are asked about (not negated?)
         named_refs: set[int] = set()
         for m in named:
             if (m.ref is not None and id(m.ref) in acting and id(m.ref) not in named_refs
@@ -518,7 +528,7 @@ class ReferenceTable:
                 named_refs.add(id(m.ref))
         out: list[Mention] = []
         for kind in ACTION_KINDS:  # a phrase may name a test and a treatment at once ("psychiatric assessment")
-            refs = [r for r in self._actions if r.kind == kind and id(r) not in named_refs and not self.withholds(r)]
+            refs = [r for r in self._actions_of_kind[kind] if id(r) not in named_refs]
             taken = {k for m in named if (m.ref is not None and m.ref.kind == kind) or m.group is not None
                      for k in range(m.hit.first, m.hit.last + 1)}
             for piece in doc.pieces() if refs else ():
