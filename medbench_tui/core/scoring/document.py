@@ -12,7 +12,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -34,9 +34,9 @@ sentence of a plan runs that long, and every step that reads a mention's clause 
 bounded, so scoring is linear in the answer's length."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """Tokens ``[first, last]`` of a document (inclusive) where a phrase occurs."""
+class Hit(NamedTuple):
+    """Tokens ``[first, last]`` of a document (inclusive) where a phrase occurs. A named tuple: hits are
+    made, hashed and compared in every search, and a tuple does that without a call into Python."""
 
     first: int
     last: int
