@@ -86,13 +86,21 @@ class DoubtRule:
 def _words_present(f: ItemFacts) -> bool:
     if not f.missing or f.unsaid is not None or f.row.ref is None:
         return False
-    return any(_share(words, f.words.whole) >= PRESENT_SHARE for words in f.row.ref.word_sets)
+    return _holds(f.row.ref.word_sets, f.words.whole, PRESENT_SHARE)
 
 
 def _near_words(f: ItemFacts) -> bool:
     if not f.missing or f.unsaid is not None or f.row.ref is None:
         return False
-    return any(_share(words, f.words.unread) >= NEAR_SHARE for words in f.row.ref.word_sets)
+    return _holds(f.row.ref.word_sets, f.words.unread, NEAR_SHARE)
+
+
+def _holds(word_sets: tuple[frozenset[str], ...], within: frozenset[str], share: float) -> bool:
+    """Whether ``within`` holds ``share`` (above 0) of the words of one of an item's names. Words that hold no
+    form of any of its words are passed over at once, as most answers are for most items left out."""
+    if within.isdisjoint(_all_forms(word_sets)):
+        return False
+    return any(_share(words, within) >= share for words in word_sets)
 
 
 def _terse_plan(f: ItemFacts) -> bool:
@@ -134,6 +142,12 @@ def _forms(words: frozenset[str]) -> tuple[frozenset[str], ...]:
     """Each word with the clipped forms that hold it, made once per name (every missing item of
     every answer is weighed by them)."""
     return tuple(frozenset([w, *(w[:k] for k in range(CLIP_LENGTH, len(w)))]) for w in words)
+
+
+@lru_cache(maxsize=65536)
+def _all_forms(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
+    """Every form of every word of an item's names, made once per item."""
+    return frozenset(form for words in word_sets for forms in _forms(words) for form in forms)
 
 
 DOUBTS: tuple[DoubtRule, ...] = (
