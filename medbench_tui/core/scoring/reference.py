@@ -935,9 +935,8 @@ def _swallows(m: Mention, exact: dict[int, list[Mention]]) -> bool:
     """An unordered match that holds an exact mention of its own item and one of another item gives
     way: the exact one says the item in fewer words, and the words around it are the other's ("Admit under
     gastroenterology for OGD within 24 hours": "OGD within 24 hours" is the endoscopy, and the
-    admission its own item, not words gathered into one long match of the endoscopy)."""
-    if m.score != MATCH_SCORE_UNORDERED:
-        return False
+    admission its own item, not words gathered into one long match of the endoscopy). Asked of unordered
+    matches only."""
     inside = [e for k in range(m.hit.first, m.hit.last + 1) for e in exact.get(k, ()) if e.hit.last <= m.hit.last]
     return any(e.ref is m.ref for e in inside) and any(e.ref is not m.ref for e in inside)
 
@@ -951,7 +950,7 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     for m in found:
         if m.score >= MATCH_SCORE_EXACT and m.ref is not None:
             exact.setdefault(m.hit.first, []).append(m)
-    found = [m for m in found if not _swallows(m, exact)]
+    found = [m for m in found if m.score != MATCH_SCORE_UNORDERED or not _swallows(m, exact)]
     found.sort(key=lambda m: (-m.length, -m.score, m.hit.first))
     kept: list[Mention] = []
     taken: set[int] = set()
