@@ -55,6 +55,8 @@ OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
 """Triggers only where they open a clause ("Should she deteriorate, ...")."""
 NOT_CONDITIONS = cues.cue_list("not_conditions")
 """A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
+CONDITION_FIRST_WORDS = frozenset(p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS) for p in c.phrases)
+"""The words any of those three lists starts with: a document's other words are passed over at once."""
 CLAUSE_LEADS = cues.word_list("condition_clause_leads")
 ABSENCE = cues.word_list("condition_absence")
 """Words of a condition that speaks of absence, failure, intolerance or a later event."""
@@ -170,6 +172,9 @@ def conditions(doc: Document) -> list[Condition]:
     n = len(low)
     k = 0
     while k < n:
+        if low[k] not in CONDITION_FIRST_WORDS:
+            k += 1
+            continue
         if NOT_CONDITIONS.starting_at(low, k) is not None:
             k += len(NOT_CONDITIONS.starting_at(low, k) or ())
             continue
