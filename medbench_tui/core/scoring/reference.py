@@ -425,10 +425,9 @@ class ReferenceTable:
         if known is not None and known[0] is self:
             return known[1]
         tokens = doc.tokens
-        canon = self.canon
-        keys = [i for i, t in enumerate(tokens) if t.norm not in FILLER]
-        words = [canon(tokens[i].norm) for i in keys]
-        typo = [w != tokens[i].norm for w, i in zip(words, keys, strict=True)]
+        keys, norms, written = _key_words(doc)  # the document's key words, listed once for every search of it
+        words = [self.canon(w) for w in norms]
+        typo = [w != norm for w, norm in zip(words, norms, strict=True)]
         found: list[Mention] = []
         prefixes = self._prefixes
         by_compact = self._by_compact
@@ -452,9 +451,11 @@ class ReferenceTable:
                     if phrase.exact_case and doc.text[tokens[first].start : tokens[last].end] != phrase.text:
                         continue
                     found.append(Mention(Hit(first, last), score, phrase, ref, group))
-        where: dict[str, list[int]] = {}  # where each word is among the key words: both looser matches ask
-        for position, word in enumerate(words):
-            where.setdefault(word, []).append(position)
+        where = written  # where each word is among the key words: both looser matches ask
+        if any(typo):  # a corrected word stands where its misspelling is
+            where = {}
+            for position, word in enumerate(words):
+                where.setdefault(word, []).append(position)
         found += self._unordered(doc, keys, words, where,
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
