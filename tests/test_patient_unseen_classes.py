@@ -219,3 +219,13 @@ def test_a_part_of_the_body_in_a_list_takes_the_head_the_list_ends_with():
 
     assert "any chest infections" in alternatives("any infections recently, covid, chest or water infections?")
     assert alternatives("any cough, fever or sore throat?") == ("any cough", "any fever", "any sore throat?")
+
+
+def test_a_wh_clause_without_a_question_mark_after_an_examination_is_what_is_examined():
+    sim = patient([
+        {"id": "dry", "topic": "signs of drying out", "keywords": ["dry", "tears", "sunken"],
+         "answer": "Her lips are dry and there were no tears when she cried."},
+    ])
+    reply = sim.answer("can I examine her please? I'll check her tummy and how dry she is")
+    assert reply.facts == []
+    assert sim.answer("does she seem dry to you?").facts == ["dry"]

@@ -138,6 +138,9 @@ NEAR_MISS = 0.45
 patient is not sure the record says nothing of it, and asks rather than say "No"."""
 """The confidence of a reply that asks the doctor what was meant."""
 _PARENTHESES = re.compile(r"\s*\([^)]*\)")
+_EMBEDDED = re.compile(r"^\W*(how|what|where|whether|if)\b[^?]*$", re.IGNORECASE)
+"""A wh-clause with no question mark after an examination ("I'll check her tummy and how dry she is"):
+what the doctor will examine, not a question of its own."""
 PAST_EPISODE = frozenset({"@recurrence", "@history"})
 """Concepts of a fact about an episode before this one (its keywords "before", "previous", "in the past")."""
 
@@ -192,7 +195,7 @@ class Planner:
         for question in message.questions:
             if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
                 question.act == "request" and not intent.attachments_asked(self.record.attachments, question.read)
-            )):
+            ) or _EMBEDDED.match(question.written)):
                 # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?",
                 # "... and get a TVUS. pls show me both when back"
                 continue
