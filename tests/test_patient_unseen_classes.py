@@ -229,3 +229,12 @@ def test_a_wh_clause_without_a_question_mark_after_an_examination_is_what_is_exa
     reply = sim.answer("can I examine her please? I'll check her tummy and how dry she is")
     assert reply.facts == []
     assert sim.answer("does she seem dry to you?").facts == ["dry"]
+
+
+def test_the_time_before_this_illness_is_not_asked_of_the_illness_now():
+    sim = patient([
+        {"id": "diarrhoea", "topic": "the diarrhoea", "keywords": ["diarrhoea", "loose", "poo"],
+         "answer": "Watery diarrhoea ten times since yesterday."},
+    ], intro="Doctor, I've had diarrhoea since yesterday.")
+    assert sim.again().answer("any diarrhoea in the weeks before this started?").facts == []
+    assert sim.again().answer("any diarrhoea?").facts == ["diarrhoea"]

@@ -35,6 +35,7 @@ from medbench_tui.core.simulators.lexicon import (
 )
 from medbench_tui.core.simulators.typos import english_word
 from medbench_tui.core.text import lemma
+from medbench_tui.core.vocabulary import read_vocabulary
 
 MATCH_THRESHOLD = 0.6
 """Score a fact needs to answer a question: BLEND x the share of the question's
@@ -138,6 +139,8 @@ _DURATION = re.compile(
     r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
     re.IGNORECASE,
 )
+_BEFORE_THIS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_before_this"))
+"""Words of the time before the present illness ("in the weeks before this started")."""
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -538,6 +541,8 @@ class Matcher:
             return []
         if self._of_an_unnamed_part(matches[0], question):
             return []
+        if self._before_this(matches[0], question):
+            return []
         chosen = [matches[0]]
         for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
@@ -642,6 +647,16 @@ class Matcher:
             return False
         shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
+
+    def _before_this(self, match: Match, question: str) -> bool:
+        """Does the question ask of the time before this illness ("any D&V in the weeks before this
+        started?") while the fact tells only of the illness now, its symptoms or when it started (it
+        says nothing of before)?"""
+        said = f" {' '.join(words(question))} "
+        if not any(f" {phrase} " in said for phrase in _BEFORE_THIS):
+            return False
+        now = bool(match.source.named & self.complaint) or not self._own_subject(match.source)
+        return now and not match.source.profile.get("@recurrence", 0.0)
 
     def _of_an_unnamed_part(self, match: Match, question: str) -> bool:
         """Does the question ask of a symptom in a part of the body the record never names ("any

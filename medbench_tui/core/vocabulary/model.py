@@ -80,6 +80,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "account of events ('how do you think it happened?'), not a diagnosis",
     "patient_past_episode_pointers": "the simulated patient: words by which a follow-up points at a past episode "
     "just told ('how did it get better that time?'): the fact of that episode answers it as far as the record goes",
+    "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
+    "before this started'): a fact of the illness now does not answer them",
     "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
                       "clarification asks what they mean)",
     "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
