@@ -238,3 +238,10 @@ def test_the_time_before_this_illness_is_not_asked_of_the_illness_now():
     ], intro="Doctor, I've had diarrhoea since yesterday.")
     assert sim.again().answer("any diarrhoea in the weeks before this started?").facts == []
     assert sim.again().answer("any diarrhoea?").facts == ["diarrhoea"]
+
+
+def test_what_the_patient_would_like_to_happen_is_a_question_of_its_own():
+    sim = patient([])
+    reply = sim.answer("what would you like to happen with your smoking from here?")
+    assert "smoking" not in reply.facts
+    assert sim.answer("do you smoke?").facts == ["smoking"]
