@@ -245,3 +245,8 @@ def test_what_the_patient_would_like_to_happen_is_a_question_of_its_own():
     reply = sim.answer("what would you like to happen with your smoking from here?")
     assert "smoking" not in reply.facts
     assert sim.answer("do you smoke?").facts == ["smoking"]
+
+
+def test_what_a_question_sets_apart_is_not_what_it_asks_about():
+    assert "football" not in read_question("do you play any other sports apart from football?").asked
+    assert "pill" not in read_question("meds apart from the pill?").asked

@@ -43,6 +43,8 @@ _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", 
 """Words that ask for something again ("sorry, when did it start?")."""
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
 """The words that only ask again ("when did it start again?"): left out of what it is about."""
+_SET_APART = re.compile(r"\b(apart from|other than|besides|except for|except)\b[^,;?.!]*", re.IGNORECASE)
+"""What a question sets apart ("any other sports apart from football?"): left out of what it is about."""
 _HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
 """A part that only heads the questions after it ("SH - does she live alone?")."""
 _ENDS_IN_ACRONYM = re.compile(r"\b[A-Z]{2,5}\W*$")
@@ -178,7 +180,7 @@ def read_question(written: str, informant: str = "self") -> Question:
         refers_back=intent.points_back(written),
         negated=bool(_NEGATED.match(written)),
         again=bool(_AGAIN.search(written)),
-        asked=_REPEAT_CUE.sub(" ", read),
+        asked=_SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read)),
         heading=bool(_HEADING.match(written)),
         lead_in=bool(_LEAD_IN.match(written)),
         lists_only=intent.lists_only(written),
