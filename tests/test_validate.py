@@ -126,6 +126,18 @@ def test_id_must_equal_the_file_stem_only_when_there_is_a_file():
     assert "case.id_mismatch" not in codes(check(VALID, Path("cases/valid.yaml")))
 
 
+def test_an_id_mismatch_only_suggests_names_that_are_valid_ids():
+    both = one(check(VALID, Path("cases/other.yaml")), "case.id_mismatch").message
+    assert "rename the file to `valid.yaml` or set `id: other`" in both
+    bad_file = one(check(VALID, Path("cases/Other Case.yaml")), "case.id_mismatch").message
+    assert "rename the file to `valid.yaml`" in bad_file and "Other Case" not in bad_file.split(":", 1)[1]
+    bad_id = VALID.replace("id: valid\n", "id: Valid Case\n")
+    message = one(check(bad_id, Path("cases/valid.yaml")), "case.id_mismatch").message
+    assert "set `id: valid`" in message and "rename" not in message
+    neither = one(check(bad_id, Path("cases/Other Case.yaml")), "case.id_mismatch").message
+    assert "for both `id:` and the file name" in neither and "rename the file to" not in neither
+
+
 def test_applies_if_accepts_items_and_aliases_in_any_case():
     for name in ("Nitrofurantoin", "macrobid", "URINE DIPSTICK"):
         text = VALID.replace("applies_if: [Nitrofurantoin]", f"applies_if: [{name}]")

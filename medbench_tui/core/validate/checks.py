@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from medbench_tui.core import paths
 from medbench_tui.core.cases.bank import BankEntry, BankIndex
-from medbench_tui.core.cases.model import IMPLICIT_CONDITION, Case
+from medbench_tui.core.cases.model import CASE_ID_PATTERN, IMPLICIT_CONDITION, Case
 from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
@@ -262,7 +262,7 @@ class Checker:
         if case_id is not None and self.path is not None and case_id != self.path.stem:
             self.add("error", "case.id_mismatch", ("id",),
                      f"The case id `{case_id}` differs from the file name `{self.path.name}`: "
-                     f"rename the file to `{case_id}.yaml` or set `id: {self.path.stem}`.")
+                     f"{_id_mismatch_fix(case_id, self.path.stem)}.")
         if case_id is not None and text_at(self.data, "parent_id") == case_id:
             self.add("error", "ref.self_parent", ("parent_id",),
                      "`parent_id` names this case itself: name the case this one is a variant of, "
@@ -921,3 +921,16 @@ def _lookup_problem(path: Path) -> str | None:
     except OSError as exc:
         return (exc.strerror or str(exc)).lower()
     return None
+
+
+def _id_mismatch_fix(case_id: str, stem: str) -> str:
+    """Only offer a name that is itself a valid id, so following the advice never trades one error for another."""
+    valid = [name for name in (case_id, stem) if re.fullmatch(CASE_ID_PATTERN, name)]
+    if valid == [case_id, stem]:
+        return f"rename the file to `{case_id}.yaml` or set `id: {stem}`"
+    if valid == [case_id]:
+        return f"rename the file to `{case_id}.yaml`"
+    if valid == [stem]:
+        return f"set `id: {stem}`"
+    return ("choose one id of lowercase letters, digits and '-' (for example `cardio-chest-pain-001`), "
+            "then use it for both `id:` and the file name")
