@@ -72,3 +72,55 @@ def test_a_required_item_left_out_of_a_terse_plan_is_doubted_not_of_a_full_one()
 
     assert "terse plan" in doubts(terse)
     assert "terse plan" not in doubts(thorough)
+
+
+def _doubts_of(card, section: str, reference: str) -> list[str]:
+    return next(e.doubts for e in getattr(card.items, section) if e.reference == reference)
+
+
+def test_an_item_inferred_from_something_else_the_answer_says_is_uncertain():
+    """A return-if sentence credited as the safety-netting item, a finding reported credited as the
+    examination: readings a physician may not share, unlike the item named."""
+    card = _card("im-cap-001", "Community-acquired pneumonia, CURB-65 0. Amoxicillin 500 mg three times a day "
+                               "for 5 days. Come back to us urgently if your breathing gets worse.")
+    assert _doubts_of(card, "treatment", "Safety-netting and review in 48-72 hours if not improving") == ["inferred"]
+    card = _card("oph-aacg-001", "Acute angle-closure glaucoma. The cornea is hazy and the pupil mid-dilated. "
+                                 "Same-day ophthalmology; IV acetazolamide 500 mg; pilocarpine 2% drops.")
+    assert _doubts_of(card, "workup", "Examination of the fellow eye") == ["inferred"]
+
+
+def test_a_differential_named_in_passing_is_uncertain_one_under_a_heading_is_not():
+    passing = _card("em-pe-001", "Likely pulmonary embolism, though a chest infection or pneumonia is possible. "
+                                 "CTPA today; start apixaban while waiting.")
+    assert _doubts_of(passing, "differential", "Pneumonia") == ["weak differential"]
+    listed = _card("em-pe-001", "Diagnosis: pulmonary embolism.\nDifferentials:\n- pneumonia\n- pneumothorax\n"
+                                "Plan: CTPA today; start apixaban while waiting.")
+    assert _doubts_of(listed, "differential", "Pneumonia") == []
+
+
+def test_a_secondary_diagnosis_left_out_of_a_short_answer_is_uncertain_not_of_a_long_one():
+    short = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin for 5 days; review in 48 hours.")
+    tobacco = "Tobacco dependence syndrome (nicotine dependence)"
+    assert _doubts_of(short, "diagnoses", tobacco) == ["secondary in a short answer"]
+    long = _card("im-cap-001", "Community-acquired pneumonia. " + "Amoxicillin for 5 days and review. " * 30)
+    assert _doubts_of(long, "diagnoses", tobacco) == []
+
+
+def test_advice_that_others_will_act_is_uncertain():
+    """A telephone answer that sends the patient in ("they will check your bloods there") tells
+    rather than does: physicians part on crediting it."""
+    from medbench_tui.core.scoring.certainty import ItemFacts, _advice_only
+    from medbench_tui.core.scoring.match import Pairing
+
+    entity = Entity(kind="workup", text="bloods", evidence=Span(start=0, end=6, text="bloods"), source="text",
+                    section="advice")
+    assert _advice_only(ItemFacts(Pairing(None, entity, "extra"), [], None, answer_words({}, Extraction(
+        extractor="text")))) is True
+
+
+def test_a_verdict_met_by_several_items_stands_while_one_of_them_is_certain():
+    from medbench_tui.core.scoring.certainty import condition_doubts
+
+    assert condition_doubts(["A", "B"], {"a"}, False, given=True) == []
+    assert condition_doubts(["A", "B"], {"a", "b"}, False, given=True) == ["rests on an uncertain item"]
+    assert condition_doubts(["A", "B"], {"a"}, False) == ["rests on an uncertain item"]  # read from absences

@@ -38,6 +38,9 @@ from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item
 __all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
            "read_action", "rule_for", "rules_out"]
 
+SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
+"""The rule that credits a drug named without the route its item asks for."""
+
 
 LATER = "later than the item asks"
 SOONER = "sooner than the item asks"
@@ -176,7 +179,7 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same team", MATCH_SCORE_TEAM, same_team),
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
-    ActionRule("the same drug, its route unsaid", MATCH_SCORE_DRUG, same_drug, credit_only=True),
+    ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),
     ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
     ActionRule("a drug or class it names", MATCH_SCORE_CLASS, named_in_item, declined_only=True),

@@ -27,10 +27,13 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Literal
 
+from medbench_tui.core.scoring.actions import SAME_DRUG_ROUTE_UNSAID
+from medbench_tui.core.scoring.concepts import SAFETY_NET
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
-from medbench_tui.core.scoring.match import CREDIT, Candidate, Pairing
-from medbench_tui.core.scoring.reference import MOST_WORDS_RULE
+from medbench_tui.core.scoring.match import CREDIT, GROUP_RULE, Candidate, Pairing
+from medbench_tui.core.scoring.reference import EXAM_FINDING, MOST_WORDS_RULE
+from medbench_tui.core.scoring.text_extractor import ALTERNATIVE, REJECTED
 from medbench_tui.core.text import key_tokens, normalise
 
 Certainty = Literal["certain", "uncertain"]
@@ -111,6 +114,38 @@ def _terse_plan(f: ItemFacts) -> bool:
     )
 
 
+INFERRED_READINGS = frozenset({SAFETY_NET, EXAM_FINDING, GROUP_RULE, SAME_DRUG_ROUTE_UNSAID})
+"""Matching rules that infer an item from something else the answer says: a return-if sentence read as
+the safety-netting item, a finding reported read as the examination done, a drug of the required item's
+group, the same drug with the item's route unsaid. Physicians' labels part from these readings about one
+time in five on the labelled sets (against about one in forty for an item named)."""
+WEAK_DIFFERENTIALS = (ALTERNATIVE, REJECTED)
+"""Diagnosis readings from a name with no heading or firm word around it: named beside another as an
+alternative, or named and rejected in passing ("no PE")."""
+SHORT_ANSWER_WORDS = 130
+"""An answer of fewer words names its main problem and leaves comorbidities implied; a secondary
+diagnosis left out of one is a guess about what the author meant (the labelled sets' terse answers)."""
+
+
+def _inferred(f: ItemFacts) -> bool:
+    return f.row.entity is not None and f.row.via in INFERRED_READINGS
+
+
+def _advice_only(f: ItemFacts) -> bool:
+    return f.row.entity is not None and f.row.entity.section == "advice"
+
+
+def _weak_differential(f: ItemFacts) -> bool:
+    entity = f.row.entity
+    return entity is not None and entity.kind == "differential" and (entity.reason or "").startswith(WEAK_DIFFERENTIALS)
+
+
+def _secondary_in_short_answer(f: ItemFacts) -> bool:
+    ref = f.row.ref
+    return f.missing and f.unsaid is None and ref is not None and ref.klass == "secondary" and (
+        f.words.count < SHORT_ANSWER_WORDS)
+
+
 def _most_words(f: ItemFacts) -> bool:
     return f.row.entity is not None and f.row.via == MOST_WORDS_RULE
 
@@ -160,13 +195,23 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("all but one word", "given from all but one word of its name or alias, close together: a "
               "looser reading than its own words", _most_words),
     DoubtRule("competing items", "the answer's words fit another reference item nearly as well", _competing),
+    DoubtRule("inferred", "given by inference, not by its name: a return-if sentence as safety-netting, a reported "
+              "finding as the examination, a drug of the item's group, the same drug with its route unsaid",
+              _inferred),
+    DoubtRule("advice only", "given only in advice to the patient (\"go to A&E, they will do bloods\"), which a "
+              "physician may read as telling, not doing", _advice_only),
+    DoubtRule("weak differential", "read as a differential from a name said in passing (beside another, or named "
+              "and rejected), with no heading or firm word around it", _weak_differential),
+    DoubtRule("secondary in a short answer", f"a secondary diagnosis left out of an answer of fewer than "
+              f"{SHORT_ANSWER_WORDS} words, which leaves comorbidities implied", _secondary_in_short_answer),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
 """The doubt rules of item decisions, each named, in the order a reason lists them."""
 
 CONDITION_DOUBTS: tuple[tuple[str, str], ...] = (
-    ("rests on an uncertain item", "an item the verdict rests on is itself an uncertain decision"),
+    ("rests on an uncertain item", "an item the verdict rests on is itself an uncertain decision (every item, "
+     "when it was met by items given)"),
     ("bare phrase", "decided by a phrase of the condition that names no item (no aliases, timing or meaning)"),
 )
 """The doubt rules of critical-condition verdicts (``condition_doubts``)."""
@@ -177,10 +222,13 @@ def item_doubts(facts: ItemFacts) -> list[str]:
     return [rule.name for rule in DOUBTS if rule.applies(facts)]
 
 
-def condition_doubts(items: list[str], uncertain_items: set[str], by_phrase: bool) -> list[str]:
-    """The doubts of one critical-condition verdict, from the items it rests on and how it was met."""
+def condition_doubts(items: list[str], uncertain_items: set[str], by_phrase: bool, *, given: bool = False) -> list[str]:
+    """The doubts of one critical-condition verdict, from the items it rests on and how it was met. A
+    verdict met by items given stands while any one of them is certain; one read from items left out
+    turns if any of them was given after all."""
     out = []
-    if any(name.casefold() in uncertain_items for name in items):
+    doubtful = [name.casefold() in uncertain_items for name in items]
+    if doubtful and (all(doubtful) if given else any(doubtful)):
         out.append(CONDITION_DOUBTS[0][0])
     if by_phrase:
         out.append(CONDITION_DOUBTS[1][0])

@@ -50,6 +50,7 @@ class ConditionOutcome:
     implicit: bool = False
     rests_on: tuple[str, ...] = ()  # the reference items the verdict was read from (for its certainty)
     by_phrase: bool = False  # decided by a phrase that names no item
+    given: bool = False  # rests on items given, any one of which settles it (not on items left out)
 
 
 @dataclass(frozen=True)
@@ -227,19 +228,20 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
                 continue
         hit, negated = _recommended(reads, matching, cref.refs, cref.phrases)
         by_phrase = hit is not None and hit.by_phrase
+        met_by_items = hit is not None and not by_phrase
         if hit is not None:  # a verdict met by what was given rests on those decisions, not on the absences
             rests_on = _given_names(matching, cref.refs)
         if cond.kind == "must_include":
             if hit is not None:
                 out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "OK",
                                             f"recommended: {hit.quote}", hit.span, rests_on=rests_on,
-                                            by_phrase=by_phrase))
+                                            by_phrase=by_phrase, given=met_by_items))
             else:
                 out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL",
                                             f"none of these was recommended: {entries}", rests_on=rests_on))
         elif hit is not None:
             out.append(ConditionOutcome(cond.id, cond.kind, cond.description, "FAIL", f"recommended: {hit.quote}",
-                                        hit.span, rests_on=rests_on, by_phrase=by_phrase))
+                                        hit.span, rests_on=rests_on, by_phrase=by_phrase, given=met_by_items))
         elif negated:
             out.append(ConditionOutcome(
                 cond.id, cond.kind, cond.description, "OK",
@@ -263,7 +265,7 @@ def evaluate(table: ReferenceTable, matching: Matching, final: FinalResponse) ->
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "FAIL",
                                         f"contraindicated treatment given: {evidence}",
                                         _entity_evidence(given[0][1])[1], implicit=True,
-                                        rests_on=names))
+                                        rests_on=names, given=True))
         else:
             out.append(ConditionOutcome(IMPLICIT_CONTRAINDICATED, "must_not_include", description, "OK",
                                         "no contraindicated treatment given", implicit=True, rests_on=names))

@@ -42,6 +42,9 @@ Status = Literal[
     "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
 ]
 
+GROUP_RULE = "group"
+"""How a drug of a required item's group (not the item's drug) is paired with it."""
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -297,7 +300,8 @@ def _actions(entities: list[Entity], assigned: dict[int, Candidate], repeated: s
             covered.add(id(target))
             rows = [p for p in rows if not (p.ref is target and p.status == "missing")]
             rows.append(
-                Pairing(target, entity, "different", "group", note=f"same group ({target.group}) as the required item")
+                Pairing(target, entity, "different", GROUP_RULE,
+                        note=f"same group ({target.group}) as the required item")
             )
             continue
         if any(r.klass == "required" for g in groups for r in g.refs):

@@ -245,7 +245,7 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
 
 
 def _condition(c: ConditionVerdict, uncertain: set[str]) -> ConditionResult:
-    doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase)
+    doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase, given=c.given)
     return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,
                            description=c.description, span=c.span, implicit=c.implicit,
                            certainty=certainty_of(doubts), doubts=doubts)

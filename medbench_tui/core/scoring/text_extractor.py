@@ -296,6 +296,7 @@ MEASUREMENT_WORDS = cues.word_list("treatment_measurement_words")
 ATTRIBUTED = cues.cue_list("diagnosis_attributed")
 """A diagnosis said to be someone else's idea ("I understand why you think it's a cyst")."""
 REJECTED = "differential: named and rejected"
+ALTERNATIVE = "differential: named as an alternative"
 
 
 def _classify(
@@ -366,7 +367,7 @@ def _classify(
             and strong not in STRONG_ALTERNATIVE):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the first condition named")
     if weak is not None or strong is not None or not reading.has_diagnosis_section:
-        return "differential", assertion.Assertion("affirmed", strong or weak, "differential: named as an alternative")
+        return "differential", assertion.Assertion("affirmed", strong or weak, ALTERNATIVE)
     return None, assertion.AFFIRMED
 
 
