@@ -830,6 +830,20 @@ def test_a_treatment_declined_after_its_name_is_withheld(plan: str, verdict: str
     assert condition(scored, "cc-no-withholding") == verdict, plan
 
 
+@pytest.mark.parametrize("line, negated", [
+    ("- HRT does not protect her bones while she is underweight.", True),
+    ("- Aspirin won't prevent another bleed, so leave it off.", True),
+    ("- Aspirin 75 mg daily to prevent another stroke.", False),
+])
+def test_a_treatment_said_not_to_protect_or_prevent_is_declined(line: str, negated: bool):
+    """"HRT does not protect her bones" says the treatment does no good: no plan to give it."""
+    from medbench_tui.core.scoring.cues import negation
+
+    doc = document(f"Plan:\n{line}\n")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low in ("hrt", "aspirin"))
+    assert (negation(doc, k, k) is not None) is negated, line
+
+
 @pytest.mark.parametrize("heading", ["### If the MRI shows no compression", "**If the MRI is normal**"])
 def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
     """Everything under "### If the MRI shows no compression" waits on it, to the next heading."""
@@ -881,6 +895,29 @@ def test_a_result_of_what_a_level_measures_reports_the_level_done():
     assert level_analytes(("full", "blood", "count")) is None
     assert "Blood alcohol level" in rows(f_card("ncf-tca-overdose-001", "Bloods: ethanol 17 mmol/L"), "workup")
     assert "Blood alcohol level" not in rows(f_card("ncf-tca-overdose-001", "Plan: ethanol 10% infusion"), "workup")
+
+
+@pytest.mark.parametrize("text, done", [
+    ("Impression: AF with a fast rate. Her sodium was 131 and the creatinine is 88.", True),
+    ("Impression: AF with a fast rate; potassium level was 4.1.", True),
+    ("Plan: rate control; potassium level to be checked later.", False),
+])
+def test_a_result_reported_with_a_link_word_reports_its_panel_done(text: str, done: bool):
+    """"Sodium was 131" reports the U&E done as "Na 131" does; an analyte with no value after its link
+    words is no result."""
+    assert ("Urea and electrolytes" in rows(card("im-af-001", text), "workup")) is done, text
+
+
+def test_one_reported_result_is_no_repeated_measurement():
+    """A level item of repeated measurement ("repeat lithium level", "serial lithium levels") is not done by
+    one result reported; the single level is."""
+    from medbench_tui.core.scoring.concepts import level_analytes
+
+    assert level_analytes(("repeat", "digoxin", "level")) is None
+    assert level_analytes(("serial", "lithium", "level")) is None
+    scored = data_card("newcases-c", "ncc-lithium-001", "Impression: the lithium of 3.1 fits toxicity.")
+    assert "Serum lithium level" in rows(scored, "workup")
+    assert "Serial lithium levels every 6 to 12 hours" not in rows(scored, "workup")
 
 
 def test_terse_shorthand_of_alcohol_paracetamol_and_assessment():

@@ -637,8 +637,16 @@ def a_result(doc: Document, last: int) -> bool:
 def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does;
     ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
-    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |")."""
+    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |"), and after a link word or two ("her potassium is
+    2.9", "sodium level was 128": ``value_links``)."""
     k = last + 1
+    if lab:
+        while (k < len(doc.tokens) and k - last <= RESULT_LINK_REACH and doc.clause[k] == doc.clause[last]
+               and doc.lows[k] in VALUE_LINKS and not doc.comma_before[k]):
+            k += 1
+        if k > last + 1 and (k >= len(doc.tokens) or not doc.lows[k][:1].isdigit()):
+            k = last + 1  # no value after the links: "potassium level to be checked"
+        last = k - 1
     if lab and k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in QUALITATIVE:
         return k  # "troponin negative", "TSH nl"
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
@@ -660,6 +668,12 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     if lab and unit and _per_litre(doc, j):
         return j - 1
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
+
+
+RESULT_LINK_REACH = 2
+"""Link words ("level", "was") a panel's analyte may have before its value in an answer."""
+VALUE_LINKS = word_list("value_links")
+"""The words between a test's name and its value ("potassium level was 7.4")."""
 
 
 DURATION_SHORTHAND = frozenset(unit.shorthand for unit in read_vocabulary().units if unit.shorthand)
@@ -707,12 +721,14 @@ def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
 LEVEL_WORDS = frozenset(t.norm for w in word_list("level_words") for t in tokenize(w))
 NOT_ANALYTES = frozenset(t.norm for w in word_list("level_not_analytes") for t in tokenize(w))
 ANALYTE_MIN_LETTERS = 4
+LEVEL_REPEATS = frozenset(t.norm for w in word_list("level_repeat_words") for t in tokenize(w))
+"""Words of a level item that make it repeated measurement ("serial lithium levels"): one result is not it."""
 
 
 def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
     """What a test item that is a level measures ("ethanol" of "Blood alcohol level" read as "alcohol", each of
     "Paracetamol and salicylate levels"): its words before the level word, if it ends with one."""
-    if len(words) < 2 or words[-1] not in LEVEL_WORDS:
+    if len(words) < 2 or words[-1] not in LEVEL_WORDS or not LEVEL_REPEATS.isdisjoint(words):
         return None
     measured = tuple((w,) for w in words[:-1]
                      if w.isalpha() and len(w) >= ANALYTE_MIN_LETTERS and w not in NOT_ANALYTES)

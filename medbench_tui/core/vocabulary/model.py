@@ -127,6 +127,8 @@ PHRASE_LISTS: dict[str, str] = {
     "level_words": "answers: the last word of a test item that is one measured thing's level ('Blood alcohol "
                    "level'): a result of what it measures reports it done",
     "level_not_analytes": "answers: words before a level word that are not what is measured ('serum', 'hour')",
+    "level_repeat_words": "answers: words of a level item that make it repeated measurement ('serial lithium "
+                          "levels'): one reported result is not it",
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
