@@ -844,6 +844,47 @@ def test_a_treatment_said_not_to_protect_or_prevent_is_declined(line: str, negat
     assert (negation(doc, k, k) is not None) is negated, line
 
 
+@pytest.mark.parametrize("case_id, line, item", [
+    ("obg-ectopic-001", "She is not for discharge tonight.", "Discharge home"),
+    ("em-nstemi-001", "Do not discharge him - admit under cardiology.", "Discharge home"),
+    ("onc-neutropenic-sepsis-001", "Tazocin 4.5 g IV within the hour; do not wait for it.",
+     "Withhold antibiotics until the neutrophil count is known"),
+])
+def test_a_harmful_action_declined_by_its_verb_alone_is_negated(case_id: str, line: str, item: str):
+    """"Not for discharge", "do not wait for it": the verb declined with its object unsaid (or a pronoun) declines
+    the harmful item whose action it is; the item is not given."""
+    from medbench_tui.core.scoring.labels import item_labels
+
+    c = case(case_id)
+    scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=f"Plan:\n- {line}\n")))
+    assert item_labels(scored, c)[item][0] == "negated", line
+
+
+def test_an_action_word_with_its_own_object_or_not_declined_meets_nothing():
+    """"Do not discharge the drain's contents" has an object of its own; "discharge planning" is not declined."""
+    from medbench_tui.core.scoring.labels import item_labels
+
+    c = case("obg-ectopic-001")
+    for line in ("Do not discharge the patient's notes to the GP yet.", "Discharge planning with the ward."):
+        scored = score(c, Transcript(case_id=c.id, final=FinalResponse(text=f"Plan:\n- {line}\n")))
+        assert item_labels(scored, c).get("Discharge home", ("not_found",))[0] != "negated", line
+
+
+@pytest.mark.parametrize("line, negated", [
+    ("- A chest drain in the surgery without a scan first is not safe.", True),
+    ("- Chest drain in ED, as the pneumothorax is not small.", False),
+    ("- Chest drain for the patient on the ward whose breathing is not safe.", False),
+])
+def test_a_verdict_on_its_clauses_subject_after_words_that_qualify_it(line: str, negated: bool):
+    """"A chest drain in the surgery without a scan first is not safe": the verdict is the subject's, however it is
+    qualified; a verdict inside a relative clause or after a comma is another's."""
+    from medbench_tui.core.scoring.cues import negation
+
+    doc = document(f"Plan:\n{line}\n")
+    k = next(k for k, t in enumerate(doc.tokens) if t.low == "drain")
+    assert (negation(doc, k - 1, k) is not None) is negated, line
+
+
 @pytest.mark.parametrize("heading", ["### If the MRI shows no compression", "**If the MRI is normal**"])
 def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
     """Everything under "### If the MRI shows no compression" waits on it, to the next heading."""

@@ -284,7 +284,48 @@ def negation(doc: Document, first: int, last: int) -> str | None:
         or _harm(doc, last)
         or _before_list(doc, first)
         or _after_list(doc, last)
+        or _subject_verdict(doc, first, last)
     )
+
+
+SUBJECT_REACH = 10
+"""How far after a clause's subject its negated verdict may come ("needle drainage in general practice without
+imaging is not safe")."""
+SUBJECT_LEADS = frozenset({"the", "a", "an", "any", "her", "his", "their", "this", "that"})
+"""Words a clause's subject may open with (grammar)."""
+COPULAS = frozenset({"is", "are", "isnt", "arent", "was", "were"})
+"""The verbs of a verdict said of a clause's subject (grammar)."""
+RELATIVES = frozenset({"who", "which", "that", "whose", "where", "when", "whom"})
+"""Words that open a clause inside the subject: a verdict after one is not the subject's (grammar)."""
+
+
+def _subject_verdict(doc: Document, first: int, last: int) -> str | None:
+    """A negated verdict on the mention as its clause's subject, after words that qualify it ("needle drainage in
+    general practice without imaging is not safe"): the mention opens its clause, and its clause's first verb
+    (a copula, no comma, clause word, action verb or relative word before it) opens a ``negation_after`` cue."""
+    low = doc.lows
+    clause = doc.clause[first]
+    j = first - 1
+    while j >= 0 and doc.clause[j] == clause:
+        if low[j] not in SUBJECT_LEADS:
+            return None
+        j -= 1
+    k = last + 1
+    while k < len(low) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1
+    while k < len(low) and k - last <= SUBJECT_REACH and doc.clause[k] == clause:
+        word = low[k]
+        if doc.comma_before[k] or word in CLAUSE_WORDS or word in ACTION_VERBS or word in RELATIVES:
+            return None
+        if "(" in doc.text[doc.tokens[k - 1].end : doc.tokens[k].start]:
+            return None
+        if word in COPULAS:
+            phrase = NEGATION_AFTER.starting_at(low, k)
+            if phrase is None or _in_pseudo(low, k, k + len(phrase) - 1):
+                return None
+            return " ".join(phrase)
+        k += 1
+    return None
 
 
 def _harm(doc: Document, last: int) -> str | None:

@@ -25,6 +25,7 @@ from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, EXPLAINED_DECLINE
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
+    MATCH_SCORE_CONCEPT,
     MATCH_SCORE_ICD_EXACT,
 )
 from medbench_tui.core.scoring.document import document
@@ -34,7 +35,7 @@ from medbench_tui.core.scoring.extraction_model import (
     Extraction,
     agreement,
 )
-from medbench_tui.core.scoring.reference import Group, Ref, ReferenceTable
+from medbench_tui.core.scoring.reference import DECLINED_ACTION, Group, Ref, ReferenceTable
 from medbench_tui.core.text import normalise
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -174,6 +175,10 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
     acting = entity.kind in ("workup", "treatment")
     coded = _by_code(entity, pool) if entity.kind in ("diagnosis", "differential") else []
     read = _by_action(entity, pool, table) if acting else []
+    if acting and entity.status == "negated" and not named and " " not in entity.text.strip():
+        wanted = {id(r) for r in pool}  # "do not aspirate": the harmful items that action word declines
+        read = [*read, *(Candidate(ref, MATCH_SCORE_CONCEPT, DECLINED_ACTION)
+                         for ref in table.declined_by_word(entity.text) if id(ref) in wanted)]
     merged: dict[int, Candidate] = {}
     for c in (*named, *coded, *read):
         if id(c.ref) not in merged or merged[id(c.ref)].score < c.score:

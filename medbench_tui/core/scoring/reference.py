@@ -280,6 +280,8 @@ class ReferenceTable:
     findings_text: str = ""  # the attachments' text: what examinations and observations found
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
+    """Harmful items with the action words that decline them said alone ("do not aspirate": ``declined_action``)."""
 
     def __post_init__(self) -> None:
         for ref in self.refs:
@@ -322,6 +324,8 @@ class ReferenceTable:
             if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
                 self._panels.append((panel[0], ref, panel[1]))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
+                                and (heads := _action_heads(ref))]
         self._add_most_words()
 
     def _add_most_words(self) -> None:
@@ -470,6 +474,8 @@ class ReferenceTable:
         mentions = _resolve_overlaps(found)
         if self._actions:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
+        if self._declined_heads:
+            mentions = sorted([*mentions, *self._declined_action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations or self._timed or self._assessments
                 or self._panels or self._exams):
@@ -550,6 +556,31 @@ class ReferenceTable:
                         if rule is not None:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         return out
+
+    def _declined_action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """The harmful items an answer declines by their action word alone, its object left unsaid or a pronoun
+        ("do not aspirate in the surgery", "not for discharge", "do not withhold it", "I don't advise waiting to
+        see"): a word of ``declined_actions`` right after a negation (a "for", "to" or action verb between),
+        on no other item's words, meets each harmful item whose words hold that action. Declined only: such a
+        word never gives an item."""
+        taken = {k for m in named if m.ref is not None or m.group is not None
+                 for k in range(m.hit.first, m.hit.last + 1)}
+        out: list[Mention] = []
+        low = doc.lows
+        for k, word in enumerate(low):
+            if k in taken or not any(_same_action(verb, word) for verb in DECLINED_ACTIONS):
+                continue
+            if not _declined_alone(doc, k) or cues.negation(doc, k, k) is None:
+                continue
+            for ref, heads in self._declined_heads:
+                if any(_same_action(head, word) for head in heads):
+                    out.append(Mention(Hit(k, k), MATCH_SCORE_CONCEPT, ref.phrases[0], ref, None, DECLINED_ACTION))
+        return out
+
+    def declined_by_word(self, text: str) -> list[Ref]:
+        """The harmful items that ``text``, one action word an answer declines alone ("aspirate"), declines."""
+        word = text.strip().lower()
+        return [ref for ref, heads in self._declined_heads if any(_same_action(head, word) for head in heads)]
 
     def _unordered(self, doc: Document, keys: list[int], words: list[str], where: dict[str, list[int]],
                    exact: set[tuple[Hit, int, int, int]]) -> list[Mention]:
@@ -722,6 +753,47 @@ class ReferenceTable:
     def find_items(self, doc: Document) -> list[Mention]:
         """The mentions of reference items and groups (not of condition phrases)."""
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
+
+
+DECLINED_ACTION = "its action word declined"
+DECLINED_ACTIONS = frozenset(cue_words("declined_actions"))
+"""Actions an answer may decline by the verb alone, its object understood ("do not aspirate", "not for discharge")."""
+DECLINED_BETWEEN = frozenset({"for", "to", "be"})
+"""Words between a negation and the action word it declines ("not for discharge", "not to be aspirated")."""
+DECLINED_OBJECTS = frozenset({"it", "them", "this", "that", "these", "those", "her", "him", "in", "at", "here",
+                              "there", "to", "until", "till", "now", "today", "tonight", "tomorrow", "for", "on",
+                              "before", "yet"})
+"""Words that may follow an action word declined alone: a pronoun for its object, or a place or time."""
+ACTION_STEM_MIN = 4
+
+
+def _same_action(verb: str, word: str) -> bool:
+    """``word`` is a form of the action ``verb`` ("aspirate": "aspirating", "aspiration"; "drain": "drainage")."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return len(stem) >= ACTION_STEM_MIN and word.startswith(stem)
+
+
+def _action_heads(ref: Ref) -> frozenset[str]:
+    """The actions of ``declined_actions`` a harmful item's words hold ("Needle aspiration ...": aspirate)."""
+    words = {w for phrase in ref.phrases for w in phrase.words}
+    return frozenset(verb for verb in DECLINED_ACTIONS if any(_same_action(verb, w) for w in words))
+
+
+def _declined_alone(doc: Document, k: int) -> bool:
+    """The action word at token ``k`` is declined with no object of its own: a negation right before it (over
+    "for", "to", "be" or an action verb: "do not advise waiting"), and after it the end of its piece, a pronoun,
+    or a place or time ("do not aspirate in the surgery")."""
+    low = doc.lows
+    j = k - 1
+    while j >= 0 and k - j <= 2 and doc.clause[j] == doc.clause[k] and (
+            low[j] in DECLINED_BETWEEN or low[j] in cues.ACTION_VERBS):
+        j -= 1
+    if j < 0 or doc.clause[j] != doc.clause[k] or doc.comma_before[j + 1]:
+        return False
+    if cues.NEGATION_BEFORE.ending_at(low, j) is None:
+        return False
+    piece = doc.piece_of(k)
+    return k == piece.last or low[k + 1] in DECLINED_OBJECTS
 
 
 ORDER_WORDS = frozenset(cue_words("order_words"))
