@@ -885,6 +885,18 @@ def test_a_verdict_on_its_clauses_subject_after_words_that_qualify_it(line: str,
     assert (negation(doc, k - 1, k) is not None) is negated, line
 
 
+@pytest.mark.parametrize("text, read", [
+    ("Altered bowel habit, weight loss, mass R iliac fossa. ?malignancy. Urgent colorectal 2WW.", True),
+    ("Iron deficiency, Hb 84, tired. ?Ca. Ferritin to follow.", False),
+    ("Bowel habit change. Bloods: Ca 2.41, Hb 84.", False),
+])
+def test_a_query_of_a_bare_cancer_word_is_the_cancer_of_the_organ_its_line_names(text: str, read: bool):
+    """"?malignancy" on a line about a colorectal mass is the colorectal cancer; with no organ of the case's cancer on
+    its line, or without the query mark ("Ca 2.41" is calcium), it is nothing."""
+    named = [row.answer for row in card("onc-colorectal-001", text).items.diagnoses if row.answer]
+    assert any("colorectal" in (a or "") or "colon" in (a or "") for a in named) is read, (text, named)
+
+
 @pytest.mark.parametrize("heading", ["### If the MRI shows no compression", "**If the MRI is normal**"])
 def test_a_heading_that_is_a_condition_covers_its_section(heading: str):
     """Everything under "### If the MRI shows no compression" waits on it, to the next heading."""

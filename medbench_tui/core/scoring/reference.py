@@ -281,6 +281,8 @@ class ReferenceTable:
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
+    _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    """Diagnosis phrases of an organ's cancer ("breast cancer"), for a query of the bare word ("?Ca")."""
     """Harmful items with the action words that decline them said alone ("do not aspirate": ``declined_action``)."""
 
     def __post_init__(self) -> None:
@@ -326,6 +328,8 @@ class ReferenceTable:
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
         self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                                 and (heads := _action_heads(ref))]
+        self._queried = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential) for p in ref.phrases
+                         if len(p.words) >= 2 and p.words[-1] in QUERY_HEADS]
         self._add_most_words()
 
     def _add_most_words(self) -> None:
@@ -476,6 +480,8 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if self._declined_heads:
             mentions = sorted([*mentions, *self._declined_action_mentions(doc, mentions)], key=lambda m: m.hit.first)
+        if self._queried:
+            mentions = sorted([*mentions, *self._queried_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations or self._timed or self._assessments
                 or self._panels or self._exams):
@@ -575,6 +581,26 @@ class ReferenceTable:
             for ref, heads in self._declined_heads:
                 if any(_same_action(head, word) for head in heads):
                     out.append(Mention(Hit(k, k), MATCH_SCORE_CONCEPT, ref.phrases[0], ref, None, DECLINED_ACTION))
+        return out
+
+    def _queried_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """A query of a bare word for a cancer ("?Ca", "?malignancy": ``query_cancer_words``) on a line that names
+        the organ ("L breast lump, hard, tethered. ?Ca") is the case's cancer of that organ ("breast cancer"):
+        every other word of the diagnosis's name or alias stands on the line."""
+        taken = {k for m in named for k in range(m.hit.first, m.hit.last + 1)}
+        out: list[Mention] = []
+        text = doc.text
+        for k, token in enumerate(doc.tokens):
+            if doc.lows[k] not in QUERY_HEADS or k in taken or not token.start or text[token.start - 1] != "?":
+                continue
+            line_start = text.rfind("\n", 0, token.start) + 1
+            line_end = text.find("\n", token.end)
+            line_end = len(text) if line_end == -1 else line_end
+            on_line = {t.norm for t in doc.tokens if line_start <= t.start and t.end <= line_end}
+            for phrase, ref in self._queried:
+                if set(phrase.words[:-1]) <= on_line:
+                    out.append(Mention(Hit(k, k), MATCH_SCORE_CONCEPT, phrase, ref, None, QUERIED_CANCER))
+                    break
         return out
 
     def declined_by_word(self, text: str) -> list[Ref]:
@@ -755,6 +781,9 @@ class ReferenceTable:
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
 
 
+QUERIED_CANCER = "a query of cancer on the organ's line"
+QUERY_HEADS = frozenset(cue_words("query_cancer_words"))
+"""Bare words for a cancer that a query ("?Ca") makes the cancer of the organ its line names."""
 DECLINED_ACTION = "its action word declined"
 DECLINED_ACTIONS = frozenset(cue_words("declined_actions"))
 """Actions an answer may decline by the verb alone, its object understood ("do not aspirate", "not for discharge")."""

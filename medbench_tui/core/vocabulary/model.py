@@ -127,6 +127,8 @@ PHRASE_LISTS: dict[str, str] = {
     "level_words": "answers: the last word of a test item that is one measured thing's level ('Blood alcohol "
                    "level'): a result of what it measures reports it done",
     "level_not_analytes": "answers: words before a level word that are not what is measured ('serum', 'hour')",
+    "query_cancer_words": "answers: bare words for a cancer that a query on a line naming the organ ('L breast "
+                          "lump ... ?Ca') makes that organ's cancer",
     "declined_actions": "answers: actions an answer may decline by the verb alone ('do not aspirate', 'not for "
                         "discharge'): the declining meets a harmful item whose words hold the action",
     "level_repeat_words": "answers: words of a level item that make it repeated measurement ('serial lithium "
