@@ -282,6 +282,8 @@ class ReferenceTable:
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
     _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _predicated: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    """Two-word diagnosis names an answer may say as a clause ("retinal detachment": "the retina is detaching")."""
     """Diagnosis phrases of an organ's cancer ("breast cancer"), for a query of the bare word ("?Ca")."""
     """Harmful items with the action words that decline them said alone ("do not aspirate": ``declined_action``)."""
 
@@ -328,6 +330,8 @@ class ReferenceTable:
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
         self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                                 and (heads := _action_heads(ref))]
+        self._predicated = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential)
+                            for p in ref.phrases if len(p.words) == 2 and all(len(w) >= STEM_KEY for w in p.words)]
         self._queried = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential) for p in ref.phrases
                          if len(p.words) >= 2 and p.words[-1] in QUERY_HEADS]
         self._add_most_words()
@@ -482,6 +486,8 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._declined_action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if self._queried:
             mentions = sorted([*mentions, *self._queried_mentions(doc, mentions)], key=lambda m: m.hit.first)
+        if self._predicated:
+            mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations or self._timed or self._assessments
                 or self._panels or self._exams):
@@ -602,6 +608,21 @@ class ReferenceTable:
                     out.append(Mention(Hit(k, k), MATCH_SCORE_CONCEPT, phrase, ref, None, QUERIED_CANCER))
                     break
         return out
+
+    def _predicated_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """A two-word diagnosis said as a clause of its organ ("the retina is detaching", "the retina has detached"
+        for "retinal detachment"; "the lung has collapsed" for "collapsed lung"): the organ as the subject (its
+        first letters those of one word of the name), a verb "to be" or "to have" (and an adverb), then a form of
+        the other word. Not an organ after another's verb ("the vitreous is detaching from the retina") nor a
+        risk ("retina at risk of detaching")."""
+        taken = {k for m in named if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
+        found: dict[tuple[Hit, int], Mention] = {}  # once per item and words, whichever of its names said them
+        for phrase, ref in self._predicated:
+            for organ, state in _both_ways(phrase.words):
+                for hit in _said_as_clause(doc, organ, state, taken):
+                    found.setdefault((hit, id(ref)), Mention(hit, MATCH_SCORE_CONCEPT, phrase, ref, None,
+                                                             PREDICATED_DIAGNOSIS))
+        return list(found.values())
 
     def declined_by_word(self, text: str) -> list[Ref]:
         """The harmful items that ``text``, one action word an answer declines alone ("aspirate"), declines."""
@@ -781,7 +802,18 @@ class ReferenceTable:
         return [m for m in self.find(doc) if m.ref is not None or m.group is not None]
 
 
+PREDICATED_DIAGNOSIS = "said as a clause of its organ"
+STEM_KEY = 6
+"""Letters that make two forms one word ("retinal" and "retina", "detachment" and "detaching")."""
+PREDICATE_REACH = 3
+SUBJECT_LEADS = frozenset({"the", "his", "her", "their", "a", "left", "right", "think", "that"})
+"""Words right before an organ that leave it the subject of its clause (grammar; "I think the retina ...")."""
+PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly", "partially", "probably", "likely"})
+"""Words between the organ and the verb of its diagnosis ("has probably detached"; grammar)."""
 QUERIED_CANCER = "a query of cancer on the organ's line"
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS})
+"""Mentions whose words are not the item's: the entity is named by the item's phrase."""
 QUERY_HEADS = frozenset(cue_words("query_cancer_words"))
 """Bare words for a cancer that a query ("?Ca") makes the cancer of the organ its line names."""
 DECLINED_ACTION = "its action word declined"
@@ -795,6 +827,30 @@ DECLINED_OBJECTS = frozenset({"it", "them", "this", "that", "these", "those", "h
 """Words that may follow an action word declined alone: a pronoun for its object, or a place or time."""
 ACTION_STEM_MIN = 4
 
+
+def _said_as_clause(doc: Document, organ: str, state: str, taken: set[int]) -> list[Hit]:
+    """Where the document says "<organ> is/has <state>" (words by their first letters), the organ its clause's
+    subject, on no item's words (``taken``)."""
+    out: list[Hit] = []
+    low = doc.lows
+    for i, token in enumerate(doc.tokens):
+        if i in taken or not token.norm.startswith(organ) or i + 1 >= len(low) or low[i + 1] not in PREDICATE_VERBS:
+            continue
+        if i and doc.clause[i - 1] == doc.clause[i] and low[i - 1] not in SUBJECT_LEADS:
+            continue
+        j = i + 1
+        while j < len(low) and j - i <= PREDICATE_REACH and low[j] in PREDICATE_AUX:
+            j += 1
+        if j < len(low) and doc.clause[j] == doc.clause[i] and j not in taken and doc.tokens[j].norm.startswith(state):
+            out.append(Hit(i, j))
+    return out
+
+
+def _both_ways(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The organ and the word of its state in a two-word name, either way round ("retinal detachment", "collapsed
+    lung"), by their first letters."""
+    a, b = (w[:STEM_KEY] for w in words)
+    return ((a, b), (b, a))
 
 def _same_action(verb: str, word: str) -> bool:
     """``word`` is a form of the action ``verb`` ("aspirate": "aspirating", "aspiration"; "drain": "drainage")."""

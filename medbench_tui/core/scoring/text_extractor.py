@@ -84,7 +84,7 @@ from medbench_tui.core.scoring.extraction_model import (
     structured_entities,
 )
 from medbench_tui.core.scoring.reference import (
-    QUERIED_CANCER,
+    SAID_AS_PHRASE,
     SPAN_NEGATIONS,
     Mention,
     Ref,
@@ -177,7 +177,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             continue
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
-        said_as = m.phrase.text if m.via == QUERIED_CANCER else doc.quote(m.hit)  # "?Ca": the organ's cancer
+        said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.quote(m.hit)  # "?Ca": the organ's cancer
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
