@@ -331,7 +331,8 @@ class ReferenceTable:
         self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                                 and (heads := _action_heads(ref))]
         self._predicated = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential)
-                            for p in ref.phrases if len(p.words) == 2 and all(len(w) >= STEM_KEY for w in p.words)]
+                            for p in ref.phrases
+                            if len(p.words) == 2 and all(len(w) >= ACTION_STEM_MIN for w in p.words)]
         self._queried = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential) for p in ref.phrases
                          if len(p.words) >= 2 and p.words[-1] in QUERY_HEADS]
         self._add_most_words()
@@ -806,8 +807,9 @@ PREDICATED_DIAGNOSIS = "said as a clause of its organ"
 STEM_KEY = 6
 """Letters that make two forms one word ("retinal" and "retina", "detachment" and "detaching")."""
 PREDICATE_REACH = 3
-SUBJECT_LEADS = frozenset({"the", "his", "her", "their", "a", "left", "right", "think", "that"})
-"""Words right before an organ that leave it the subject of its clause (grammar; "I think the retina ...")."""
+SUBJECT_LEADS = frozenset({"the", "his", "her", "their", "a", "left", "right", "i", "we", "think", "suspect",
+                           "believe", "feel", "that"})
+"""Words before an organ that leave it the subject of its clause (grammar; "I think the retina ...")."""
 PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly", "partially", "probably", "likely"})
 """Words between the organ and the verb of its diagnosis ("has probably detached"; grammar)."""
@@ -836,7 +838,7 @@ def _said_as_clause(doc: Document, organ: str, state: str, taken: set[int]) -> l
     for i, token in enumerate(doc.tokens):
         if i in taken or not token.norm.startswith(organ) or i + 1 >= len(low) or low[i + 1] not in PREDICATE_VERBS:
             continue
-        if i and doc.clause[i - 1] == doc.clause[i] and low[i - 1] not in SUBJECT_LEADS:
+        if not _opens_clause(doc, i):
             continue
         j = i + 1
         while j < len(low) and j - i <= PREDICATE_REACH and low[j] in PREDICATE_AUX:
@@ -844,6 +846,18 @@ def _said_as_clause(doc: Document, organ: str, state: str, taken: set[int]) -> l
         if j < len(low) and doc.clause[j] == doc.clause[i] and j not in taken and doc.tokens[j].norm.startswith(state):
             out.append(Hit(i, j))
     return out
+
+
+def _opens_clause(doc: Document, i: int) -> bool:
+    """Token ``i`` opens its clause but for leading words ("I think the left retina ...", "... and the lung ...")."""
+    j = i - 1
+    while j >= 0 and doc.clause[j] == doc.clause[i] and not doc.comma_before[j + 1]:
+        if doc.lows[j] in cues.CLAUSE_WORDS or doc.lows[j] in cues.LINKS:
+            return True
+        if doc.lows[j] not in SUBJECT_LEADS:
+            return False
+        j -= 1
+    return True
 
 
 def _both_ways(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
