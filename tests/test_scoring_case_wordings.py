@@ -1114,3 +1114,15 @@ def test_a_drip_is_an_infusion():
 def test_us_dextrose_shorthand_is_iv_glucose(text: str):
     """"D10W" and "D50" (US) are dextrose, the IV glucose item."""
     assert "IV glucose for hypoglycaemia" in rows(g_card("ncg-adrenal-crisis-001", text), "treatment")
+
+
+def test_a_shorter_name_that_leaves_out_a_word_another_item_says_gives_way():
+    """"Intravenous maintenance fluids" is the maintenance item: the bolus item's "IV fluids", whose words
+    stand either side of "maintenance", is no mention of those words. Words said apart by a list ("IV dextrose
+    first, then thiamine") still name both items."""
+    c = card("ped-intussusception-001", "Plan: commence intravenous maintenance fluids at the full rate; NBM.")
+    assert "Maintenance intravenous fluids" in rows(c, "treatment")
+    assert "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus" not in rows(c, "treatment")
+    assert condition(c, "cc-resuscitation") == "FAIL"
+    c = card("ped-intussusception-001", "Plan: IV fluids 10 mL/kg now; NBM.")
+    assert condition(c, "cc-resuscitation") == "OK"

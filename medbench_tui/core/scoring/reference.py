@@ -1113,9 +1113,16 @@ def _swallows(m: Mention, exact: dict[int, list[Mention]]) -> bool:
     return any(e.ref is m.ref for e in inside) and any(e.ref is not m.ref for e in inside)
 
 
+def _says_every_word(m: Mention) -> bool:
+    """The mention's phrase takes every word of its span ("IV maintenance fluids" of "Maintenance intravenous
+    fluids"), none left out between its words."""
+    return m.length == m.hit.last - m.hit.first + 1
+
+
 def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
     """Among item and group mentions the longest wins (same words: all kept, once per
-    item or group); the phrases of critical conditions are kept apart, each on its own."""
+    item or group, unless one of them leaves out a word between its words that another says: that
+    word makes it the other's); the phrases of critical conditions are kept apart, each on its own."""
     phrases_only = [m for m in found if m.ref is None and m.group is None]
     found = [m for m in found if m.ref is not None or m.group is not None]
     exact: dict[int, list[Mention]] = {}  # by their first token
@@ -1131,6 +1138,8 @@ def _resolve_overlaps(found: list[Mention]) -> list[Mention]:
         span = range(mention.hit.first, mention.hit.last + 1)
         same_words = at_hit.get(mention.hit)
         if any(i in taken for i in span):
+            if same_words and any(_says_every_word(k) and k.length > mention.length for k in same_words):
+                continue  # "IV maintenance fluids" is the maintenance item; "IV fluids" skips its word in between
             if same_words and not any(k.ref is mention.ref and k.group is mention.group for k in same_words):
                 kept.append(mention)  # the same words, another item ("CURB-65" and "CURB65" of one item: once)
                 same_words.append(mention)
