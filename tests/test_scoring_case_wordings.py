@@ -1126,3 +1126,26 @@ def test_a_shorter_name_that_leaves_out_a_word_another_item_says_gives_way():
     assert condition(c, "cc-resuscitation") == "FAIL"
     c = card("ped-intussusception-001", "Plan: IV fluids 10 mL/kg now; NBM.")
     assert condition(c, "cc-resuscitation") == "OK"
+
+
+@pytest.mark.parametrize("plan, bolus", [
+    ("Humulin S 0.1 units/kg IV push, then the fixed-rate infusion", True),
+    ("insulin aspart 6 units subcut stat before the drip is up", True),
+    ("start the insulin infusion stat at 0.1 units/kg/h", False),
+    ("soluble insulin 0.1 units per kg per hour, started stat", False),
+])
+def test_a_one_off_dose_of_a_drug_of_the_class_is_its_bolus(plan: str, bolus: bool):
+    """A drug given once, at once ("stat", "push") is a bolus of its class: the insulin bolus item, whatever
+    the brand or route; an infusion or a rate started at once is no bolus."""
+    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-no-insulin-bolus") == "FAIL") is bolus, plan
+
+
+def test_a_one_off_crystalloid_by_brand_is_the_fluid_bolus_and_a_harmful_bolus_needs_its_route():
+    """"Compound sodium lactate 10 mL/kg stat" is a crystalloid bolus; "adrenaline 500 micrograms stat" says no
+    route, so it is no intravenous adrenaline bolus."""
+    c = card("ped-intussusception-001", "Plan:\n- compound sodium lactate 10 mL/kg stat and reassess\n")
+    assert condition(c, "cc-resuscitation") == "OK"
+    c = card("em-anaphylaxis-001", "Plan:\n- adrenaline 500 micrograms stat into the thigh, Hartmann's 500 mL stat\n")
+    assert condition(c, "cc-no-iv-bolus") == "OK"
+    assert "Intravenous fluid bolus" in rows(c, "treatment")

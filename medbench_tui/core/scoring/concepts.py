@@ -584,6 +584,51 @@ def withheld(doc: Document, first: int) -> int | None:
     return None
 
 
+BOLUS = "a one-off dose"
+BOLUS_ITEM_WORDS = word_list("bolus_item_words")
+BOLUS_MARKS = cue_list("bolus_marks")
+BOLUS_INFUSION = cue_list("bolus_infusion_words")
+BOLUS_ENDS = word_list("clause_words") | word_list("links") | word_list("temporal") | {"before"}
+"""Words that end a one-off dose's piece: what follows is another action or its circumstance ("NovoRapid 10 units
+SC stat while the infusion is made up", "insulin 0.1 units/kg stat then an infusion", "... before the drip")."""
+TIME_UNITS = frozenset(key for unit in read_vocabulary().units for key in unit.say)
+RATE_LEADS = frozenset({"per"})
+"""A time unit after "/" or "per" makes a dose a rate ("0.1 units/kg/h"): grammar of units."""
+
+
+def bolus_item(words: tuple[str, ...]) -> bool:
+    """The reference phrase is a one-off dose of its drug or class ("Insulin bolus", "loading dose of aspirin")."""
+    return bool(BOLUS_ITEM_WORDS.intersection(words))
+
+
+def one_off_doses(doc: Document) -> list[Hit]:
+    """The pieces of the answer (up to a word that ends them: :data:`BOLUS_ENDS`) that give something once, at
+    once ("Actrapid 0.1 units/kg IV stat", "Plasma-Lyte 148 10ml/kg stat"): a one-off word and no word or rate of
+    a running infusion. What they give is read by the table (a drug of the item's class)."""
+    known = doc.found.get(BOLUS)
+    if known is not None:
+        return list(known)
+    out: list[Hit] = []
+    low = doc.lows
+    for piece in doc.pieces():
+        last = next((k - 1 for k in range(piece.first + 1, piece.last + 1) if low[k] in BOLUS_ENDS), piece.last)
+        marked = infusion = False
+        for k in range(piece.first, last + 1):
+            marked = marked or BOLUS_MARKS.starting_at(low, k) is not None
+            infusion = infusion or BOLUS_INFUSION.starting_at(low, k) is not None or _rate(doc, k)
+        if marked and not infusion:
+            out.append(Hit(piece.first, last))
+    doc.found[BOLUS] = out
+    return out
+
+
+def _rate(doc: Document, k: int) -> bool:
+    """Token ``k`` is a time unit of a rate ("/h", "per hour")."""
+    if k == 0 or doc.lows[k] not in TIME_UNITS:
+        return False
+    return doc.lows[k - 1] in RATE_LEADS or doc.text[doc.tokens[k - 1].end : doc.tokens[k].start].strip() == "/"
+
+
 ECG_NAMES = word_list("ecg_names")
 ECG_WORDS = ECG_NAMES | word_list("ecg_plain_words")
 """The words of a reference phrase that is the plain ECG."""

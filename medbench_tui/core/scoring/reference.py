@@ -272,6 +272,8 @@ class ReferenceTable:
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _boluses: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
+    """Treatment items that are a one-off dose of a drug or class ("Insulin bolus"), with what they give."""
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
     _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
@@ -319,6 +321,7 @@ class ReferenceTable:
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
+        self._boluses = [bolus for ref in self.treatment if (bolus := _bolus(ref)) is not None]
         for ref in self.workup:
             panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
             if panel is None:  # a level: what each of its names measures ("alcohol", "ethanol")
@@ -491,7 +494,7 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations or self._timed or self._assessments
-                or self._panels or self._exams):
+                or self._panels or self._exams or self._boluses):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
@@ -742,6 +745,11 @@ class ReferenceTable:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
                 elif (end := concepts.stopped_after(doc, hit.last)) is not None:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
+        for hit in concepts.one_off_doses(doc) if self._boluses else ():
+            once = actions.read_action(doc.quote(hit))
+            for phrase, ref, item in self._boluses:
+                if _gives_once(once, item, ref.klass in concepts.CREDIT_CLASSES):
+                    add(hit, phrase, ref, concepts.BOLUS)
         readings = concepts.ecg_readings(doc) if self._ecgs else []  # read once, for every ECG item
         for phrase, ref in self._ecgs:
             for hit in readings:
@@ -1261,6 +1269,29 @@ def build_table(case: Case) -> ReferenceTable:
         case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case),
         findings_text=findings, patient_text="\n".join([case.intro, *(a.answer for a in case.additional_answers)]),
     )
+
+
+def _bolus(ref: Ref) -> tuple[Phrase, Ref, actions.ActionReading] | None:
+    """The item as a one-off dose: its first name or alias that is one ("Insulin bolus", "crystalloid bolus") and
+    names a drug or class, read as an action with the item's route."""
+    for phrase in ref.phrases:
+        if concepts.bolus_item(phrase.words):
+            reading = actions.read_action(phrase.text)
+            if reading.drugs or reading.classes:
+                return phrase, ref, replace(reading, routes=ref.reading.routes or reading.routes)
+    return None
+
+
+def _gives_once(given: actions.ActionReading, item: actions.ActionReading, gives_credit: bool) -> bool:
+    """A one-off dose the answer gives (``given``) is the item's: its drug, a drug of its class or the class, by no
+    other route; one that costs the answer must say the item's route ("adrenaline 0.5 mg stat" is no IV bolus)."""
+    if actions.contradiction(given, replace(item, windows=())) is not None:
+        return False
+    if item.routes and not given.routes and not gives_credit:
+        return False
+    vocabulary = read_vocabulary()
+    return bool(given.drugs & item.drugs or given.classes & item.classes) or any(
+        cls in vocabulary.broader(drug) for drug in given.drugs for cls in item.classes)
 
 
 EXAM_FINDING = "a finding of the examination"

@@ -291,6 +291,8 @@ def _referred_from_home(doc: Document, first: int) -> bool:
     return False
 
 
+CONDITIONS_APPLY = frozenset({concepts.DISCHARGE_PLAN, concepts.BOLUS})
+"""Concept mentions that the answer's conditions apply to, as to a mention by name ("home with X if ...")."""
 SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
 MEASUREMENT_WORDS = cues.word_list("treatment_measurement_words")
@@ -331,7 +333,7 @@ def _classify(
             return named, REFERRED_FROM_HOME
         own_condition = m.ref is not None and bool(
             OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
-        own = (m.via is not None and m.via != concepts.DISCHARGE_PLAN) or table.is_safety_net(m.phrase) or (
+        own = (m.via is not None and m.via not in CONDITIONS_APPLY) or table.is_safety_net(m.phrase) or (
             table.is_safety_net_item(m.ref) or own_condition)  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)

@@ -257,6 +257,12 @@ PHRASE_LISTS: dict[str, str] = {
                   "well')",
     "home_later_stops": "answers: words after 'home' that start another action, so a later word after them is "
                         "that action's ('home with GP review if not settling')",
+    "bolus_item_words": "answers: words of a reference item that make it a one-off dose of its drug or class "
+                        "('Insulin bolus', 'aspirin loading dose')",
+    "bolus_marks": "answers: words of an answer's piece that give its drug as a one-off dose ('Actrapid 0.1 "
+                   "units/kg IV stat', 'Plasma-Lyte 10 ml/kg stat')",
+    "bolus_infusion_words": "answers: words of such a piece that make it a running infusion, not a one-off dose "
+                            "('insulin infusion stat')",
     "withhold_words": "answers: words of a reference item about withholding a treatment ('withholding analgesia "
                       "until assessed'): what follows is the treatment",
     "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
