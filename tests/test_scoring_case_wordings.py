@@ -1149,3 +1149,15 @@ def test_a_one_off_crystalloid_by_brand_is_the_fluid_bolus_and_a_harmful_bolus_n
     c = card("em-anaphylaxis-001", "Plan:\n- adrenaline 500 micrograms stat into the thigh, Hartmann's 500 mL stat\n")
     assert condition(c, "cc-no-iv-bolus") == "OK"
     assert "Intravenous fluid bolus" in rows(c, "treatment")
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("2-hourly gas: monitor the glucose and bicarbonate", False),
+    ("repeat the blood gas; bicarbonate should be rising by 4 hours", False),
+    ("check the gas and give bicarbonate 1 mmol/kg", True),
+])
+def test_a_measured_thing_checked_or_followed_is_no_drug_given(plan: str, given: bool):
+    """Bicarbonate that the answer checks ("monitor the glucose and bicarbonate") or follows ("bicarbonate
+    should be rising") is a result to follow, not sodium bicarbonate given."""
+    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-no-bicarbonate") == "FAIL") is given, plan

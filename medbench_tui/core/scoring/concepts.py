@@ -673,6 +673,37 @@ def names_analyte(doc: Document, first: int, last: int) -> bool:
     return any(doc.tokens[k].norm in ANALYTES for k in range(first, last + 1))
 
 
+RESULT_TRENDS = word_list("result_trend_words")
+RESULT_CHECK_VERBS = word_list("result_check_verbs")
+TREND_LINKS = word_list("result_trend_links")
+CHECK_REACH = 6
+"""How many words a verb of checking may stand before the measured thing it checks ("check pH, K+ and bicarbonate")."""
+
+
+def followed(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` name something a laboratory measures that the answer follows, not gives: a trend
+    after it ("pH and bicarbonate are improving", "glucose falling") or a verb of checking before it, in its piece,
+    with only other measured things between ("repeat the gas to check pH and bicarbonate", "monitor the glucose")."""
+    if not names_analyte(doc, first, last):
+        return False
+    k = last + 1
+    while k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and not doc.comma_before[k]:
+        if doc.lows[k] in RESULT_TRENDS:
+            return True
+        if doc.lows[k] not in TREND_LINKS:
+            break
+        k += 1
+    piece = doc.piece_of(first)
+    for k in range(first - 1, max(piece.first, first - CHECK_REACH) - 1, -1):
+        if doc.lows[k] in RESULT_CHECK_VERBS:
+            return True
+        token = doc.tokens[k]
+        if not (token.norm in ANALYTES or token.norm in NOT_ANALYTES or token.norm in FILLER
+                or doc.lows[k] in LIST_LINKS):
+            return False
+    return False
+
+
 def a_result(doc: Document, last: int) -> bool:
     """A value follows token ``last`` without a dose unit, a strength in per cent or a frequency: a
     laboratory result ("bicarbonate 6", "potassium 2.9", "K+ 2.9")."""

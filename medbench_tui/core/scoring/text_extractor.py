@@ -318,6 +318,7 @@ def _classify(
             return None, assertion.AFFIRMED
         if named == "treatment" and (
             _measured(doc, last) or (concepts.a_result(doc, last) and concepts.names_analyte(doc, first, last))
+            or concepts.followed(doc, first, last)
             or _inside_a_test(doc, first, table)
         ):
             return None, assertion.AFFIRMED

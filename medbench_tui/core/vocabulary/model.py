@@ -257,6 +257,12 @@ PHRASE_LISTS: dict[str, str] = {
                   "well')",
     "home_later_stops": "answers: words after 'home' that start another action, so a later word after them is "
                         "that action's ('home with GP review if not settling')",
+    "result_trend_words": "answers: words after something a laboratory measures that follow its result, not give "
+                          "it ('check pH and bicarbonate are improving')",
+    "result_check_verbs": "answers: verbs before something a laboratory measures (only a list of such things "
+                          "between) that check it, not give it ('monitor the bicarbonate')",
+    "result_trend_links": "answers: small words between a measured thing and its trend ('bicarbonate is "
+                          "improving')",
     "bolus_item_words": "answers: words of a reference item that make it a one-off dose of its drug or class "
                         "('Insulin bolus', 'aspirin loading dose')",
     "bolus_marks": "answers: words of an answer's piece that give its drug as a one-off dose ('Actrapid 0.1 "
