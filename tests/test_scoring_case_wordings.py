@@ -1161,3 +1161,15 @@ def test_a_measured_thing_checked_or_followed_is_no_drug_given(plan: str, given:
     should be rising") is a result to follow, not sodium bicarbonate given."""
     c = card("ped-dka-001", f"Plan:\n- {plan}\n")
     assert (condition(c, "cc-no-bicarbonate") == "FAIL") is given, plan
+
+
+@pytest.mark.parametrize("plan, enough", [
+    ("home with one Jext pen and a written plan", False),
+    ("supply EpiPen x1 before he leaves", False),
+    ("supply EpiPen x 2 and show him how to use them", True),
+    ("prescribe 2 EpiPens before discharge", True),
+])
+def test_fewer_devices_than_the_item_counts_is_not_the_item(plan: str, enough: bool):
+    """An item whose name opens with a count ("Two adrenaline auto-injectors") is not met by fewer."""
+    c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-auto-injector") == "OK") is enough, plan

@@ -522,6 +522,9 @@ class ReferenceTable:
         piece's reading for the other mentions in it (``named`` the same)."""
         if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via not in TIMED_VIAS:
             return None
+        asked_for = _count_of(m.ref.name)
+        if asked_for is not None and (said := _count_said(doc, m.hit)) is not None and said < asked_for:
+            return FEWER  # "a single EpiPen" is not "Two adrenaline auto-injectors"
         piece = doc.piece_of(m.hit.first)
         context = contexts.get(piece)
         if context is None:
@@ -1073,6 +1076,8 @@ def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) ->
         if (rest.teams, rest.drugs, rest.classes, rest.routes, rest.windows, rest.acts) != named:
             break
         first += 1
+    if first > run.first and _count_word(doc.lows[first - 1]) is not None:
+        first -= 1  # "one Jext pen": the count is the thing's own (``_count_said``)
     return Hit(first, run.last)
 
 
@@ -1269,6 +1274,62 @@ def build_table(case: Case) -> ReferenceTable:
         case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case),
         findings_text=findings, patient_text="\n".join([case.intro, *(a.answer for a in case.additional_answers)]),
     )
+
+
+FEWER = "fewer than the item asks"
+COUNTS = {"single": 1, "one": 1, "two": 2, "pair": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+"""Words that count things (grammar); a number written in digits counts too."""
+TIMES_MARKS = frozenset({"x"})
+"""The multiplication sign of a count ("1 x EpiPen", "EpiPen x1")."""
+COUNT_REACH = 1
+"""Words a count may stand before the thing it counts: right before it ("a single EpiPen", "1 x EpiPen"), not a
+dose's number further back ("adrenaline 0.3 mg EpiPen")."""
+
+
+def _count_word(word: str) -> int | None:
+    """The number a word says (a count word, or digits; "x1" is one)."""
+    word = word[1:] if word[:1] in TIMES_MARKS and word[1:].isdigit() else word
+    return int(word) if word.isdigit() else COUNTS.get(word)
+
+
+def _count_of(name: str) -> int | None:
+    """How many of a thing an item asks for, when its name opens with a count ("Two adrenaline auto-injectors
+    with training"); not a number joined to its next word ("12-lead ECG") nor one that is a dose or time ("Two
+    weeks of ...": the word after it is no unit)."""
+    found = re.match(r"\s*([A-Za-z]+|\d+)\s+([A-Za-z]+)", name)
+    if found is None:
+        return None
+    count = _count_word(found.group(1).lower())
+    after = found.group(2).lower()
+    if count is None or count < 2 or after in TIME_UNIT_WORDS or after in DOSE_WORDS:
+        return None
+    return count
+
+
+def _count_said(doc: Document, hit: Hit) -> int | None:
+    """How many of the thing at ``hit`` the answer gives: a count just before it in its clause ("a single
+    EpiPen", "1 x EpiPen") or a times sign with a number right after it ("EpiPen x1", "EpiPen x 2")."""
+    low = doc.lows
+    k = hit.first - 1
+    if k >= 0 and low[k] in TIMES_MARKS:
+        k -= 1
+    for j in range(k, max(-1, k - COUNT_REACH), -1):
+        if doc.clause[j] != doc.clause[hit.first]:
+            break
+        count = _count_word(low[j])
+        if count is not None:
+            return count
+    after = hit.last + 1
+    if after < len(low) and doc.clause[after] == doc.clause[hit.last]:
+        if low[after] in TIMES_MARKS and after + 1 < len(low) and low[after + 1].isdigit():
+            return int(low[after + 1])
+        if low[after][:1] in TIMES_MARKS and low[after][1:].isdigit():
+            return int(low[after][1:])
+    return None
+
+
+TIME_UNIT_WORDS = frozenset(say for unit in read_vocabulary().units for say in unit.say)
+DOSE_WORDS = frozenset(read_vocabulary().phrases("dose_words"))
 
 
 def _bolus(ref: Ref) -> tuple[Phrase, Ref, actions.ActionReading] | None:
