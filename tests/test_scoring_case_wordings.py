@@ -1173,3 +1173,17 @@ def test_fewer_devices_than_the_item_counts_is_not_the_item(plan: str, enough: b
     """An item whose name opens with a count ("Two adrenaline auto-injectors") is not met by fewer."""
     c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
     assert (condition(c, "cc-auto-injector") == "OK") is enough, plan
+
+
+def test_an_action_that_waits_for_a_test_to_confirm_is_a_later_event():
+    """"If skin-prick tests confirm the nut allergy, the clinic will supply pens" waits for a test not done yet,
+    though the record establishes the allergy; "if the ECG shows ..." of an ECG the record holds is settled."""
+    from medbench_tui.core.scoring.assertion import Record
+
+    record = Record(["Peanut allergy with anaphylaxis"], "ECG: sinus tachycardia 118/min.", [["ECG"]])
+    assert not record.establishes("skin-prick tests confirm the peanut allergy")
+    assert record.establishes("the ECG shows sinus tachycardia")
+    assert record.establishes("this is a peanut allergy")
+    c = card("em-anaphylaxis-001", "Plan: IM adrenaline 0.5 mg now. Allergy clinic to prescribe two "
+                                   "adrenaline pens if the tests show a peanut allergy.")
+    assert condition(c, "cc-auto-injector") == "FAIL"

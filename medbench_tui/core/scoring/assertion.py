@@ -64,6 +64,9 @@ PRESENT_FINDING = cues.word_list("condition_present_finding")
 PENDING = sorted(cues.word_list("record_pending"))
 """The record's words for a result still to come ("results pending")."""
 _RECORD_SENTENCE_RE = re.compile(r"[.;\n]\s")
+TEST_WORDS = cues.word_list("condition_test_words")
+CONFIRMING = cues.word_list("condition_confirming")
+"""A condition of a test that confirms or shows something ("if testing confirms a peanut allergy")."""
 CAVEAT = cues.word_list("condition_caveat")
 """A condition that only excludes a contraindication ("if not allergic", "unless contraindicated")."""
 NEGATORS = cues.word_list("condition_negators")
@@ -309,7 +312,7 @@ class Record:
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
         words = _words(condition)
-        if not words or ABSENCE.intersection(raw):
+        if not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words):
             return False
         keys = [_key(w) for w in words]
         for name in self.names:
@@ -325,6 +328,18 @@ class Record:
             if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named):
                 return True
         return False
+
+    def _test_to_come(self, raw: set[str], words: list[str]) -> bool:
+        """The condition waits for a test to confirm or show something ("if testing confirms a peanut allergy",
+        "if the allergy tests are positive") and the record holds no result of a test it names: the action
+        waits for a later event, even when the record establishes what the test would show."""
+        if not (CONFIRMING & raw and TEST_WORDS & raw):
+            return False
+        for phrases in self.tests:
+            named = [p for p in phrases if _contains(words, p)]
+            if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named):
+                return False  # "if the ECG shows ST elevation": the record holds the ECG
+        return True
 
     def _qualified_as_recorded(self, words: list[str], head: int) -> bool:
         """Do the words that qualify a diagnosis's head in a condition (up to two before it) come from

@@ -179,6 +179,11 @@ PHRASE_LISTS: dict[str, str] = {
                          "event: never established by the record",
     "condition_present_finding": "answers: words of a condition that states a present finding ('if the ECG shows', "
                                  "'if the BP is above')",
+    "condition_test_words": "answers: words of a condition that name a test still to be done ('if testing "
+                            "confirms'): with a word of condition_confirming, a later event unless the record "
+                            "holds the test's result",
+    "condition_confirming": "answers: words by which such a test confirms or shows something ('confirms', "
+                            "'shows', 'positive')",
     "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic')",
     "condition_recheck": "answers: words of a threshold condition that wait for a new measurement ('if K > 6.5 on "
                          "repeat'): the record's value does not settle it",
