@@ -1187,3 +1187,27 @@ def test_an_action_that_waits_for_a_test_to_confirm_is_a_later_event():
     c = card("em-anaphylaxis-001", "Plan: IM adrenaline 0.5 mg now. Allergy clinic to prescribe two "
                                    "adrenaline pens if the tests show a peanut allergy.")
     assert condition(c, "cc-auto-injector") == "FAIL"
+
+
+def test_a_mention_that_goes_on_into_its_own_action_is_not_negated_by_the_action_before():
+    """"Withhold aspirin for now and resume it at 75 mg": the mention that holds "resume" is the resumption."""
+    from medbench_tui.core.scoring.cues import negation
+
+    doc = document("Withhold aspirin for now and resume it at 75 mg next week.")
+    first = next(k for k, t in enumerate(doc.tokens) if t.low == "aspirin")
+    last = next(k for k, t in enumerate(doc.tokens) if t.low == "75")
+    assert negation(doc, first, last) is None
+    assert negation(doc, first, first) is not None
+
+
+@pytest.mark.parametrize("plan, permanent", [
+    ("discontinue Lamictal until the rash has settled", False),
+    ("stop lamotrigine and reintroduce it slowly after discharge", False),
+    ("stop lamotrigine today - it must never be restarted", True),
+    ("lamotrigine stopped for good", True),
+])
+def test_a_stop_the_answer_ends_is_no_permanent_stop(plan: str, permanent: bool):
+    """"Stop lamotrigine immediately and permanently" is not met by a hold that ends ("until ...", "reintroduce
+    it"); a stop whose restart is ruled out is permanent."""
+    c = card("em-sjs-001", f"Plan: {plan}. Burns unit admission today, ophthalmology today.")
+    assert (condition(c, "cc-stop-drug") == "OK") is permanent, plan

@@ -554,6 +554,34 @@ def stopped_after(doc: Document, last: int) -> int | None:
 
 
 NEGATORS = word_list("withhold_negators")
+PERMANENT = cue_list("withhold_permanent")
+TEMPORARY = cue_list("withhold_temporary")
+
+
+def permanent_stop(words: tuple[str, ...] | list[str]) -> bool:
+    """The words (of a reference item's name) make its stop permanent ("Stop lamotrigine ... permanently")."""
+    low = list(words)
+    return any(PERMANENT.starting_at(low, k) is not None for k in range(len(low)))
+
+
+def held_for_now(doc: Document, hit: Hit) -> bool:
+    """The clause of a stop at ``hit`` says the stop ends ("hold it for now", "until the skin heals", "and restart it
+    at a lower dose"), not negated ("never to be restarted"): a hold, no permanent stop."""
+    clause = doc.clause[hit.first]
+    k = hit.first
+    while k > 0 and doc.clause[k - 1] == clause:
+        k -= 1
+    while k < len(doc.tokens) and doc.clause[k] == clause:
+        if TEMPORARY.starting_at(doc.lows, k) is not None and not NEGATORS.intersection(
+                doc.lows[j] for j in range(max(0, k - HELD_NEGATOR_REACH), k) if doc.clause[j] == clause):
+            return True
+        k += 1
+    return False
+
+
+HELD_NEGATOR_REACH = 3
+"""How far before a word that ends a stop a negator takes it back ("never to be restarted", "must not be
+resumed")."""
 LIST_LINKS = word_list("span_links")
 """Words that join the entries of a list ("and", "or")."""
 

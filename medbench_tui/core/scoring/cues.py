@@ -277,12 +277,15 @@ LIST_REACH = 14
 
 
 def negation(doc: Document, first: int, last: int) -> str | None:
-    """The negation cue of the mention at tokens ``first..last``, or None."""
+    """The negation cue of the mention at tokens ``first..last``, or None. A mention whose words go on into a
+    new action of their own ("lamotrigine for now and restart it at a lower dose") is that action: a cue before
+    its first word is the earlier action's ("hold")."""
+    own_action = any(_new_action(doc, k) for k in range(first + 1, last + 1))
     return (
-        _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW)
+        (None if own_action else _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW))
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
         or _harm(doc, last)
-        or _before_list(doc, first)
+        or (None if own_action else _before_list(doc, first))
         or _after_list(doc, last)
         or _subject_verdict(doc, first, last)
     )

@@ -24,6 +24,7 @@ from medbench_tui.core.cases.model import Case, CriticalCondition
 from medbench_tui.core.scoring import actions, concepts, cues
 from medbench_tui.core.scoring.assertion import Record, asked
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
+from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
 from medbench_tui.core.scoring.constants import (
     ACRONYM_MAX_LENGTH,
     EXACT_CASE_MAX_LENGTH,
@@ -522,6 +523,9 @@ class ReferenceTable:
         piece's reading for the other mentions in it (``named`` the same)."""
         if m.ref is None or m.ref.kind not in ACTION_KINDS or m.via not in TIMED_VIAS:
             return None
+        if (m.via == concepts.WITHHOLDING or asserts_withholding(m.phrase.text)) and _permanent(m.ref) \
+                and concepts.held_for_now(doc, m.hit):
+            return HELD  # "hold lamotrigine for now and restart it later" is no permanent stop
         asked_for = _count_of(m.ref.name)
         if asked_for is not None and (said := _count_said(doc, m.hit)) is not None and said < asked_for:
             return FEWER  # "a single EpiPen" is not "Two adrenaline auto-injectors"
@@ -1274,6 +1278,14 @@ def build_table(case: Case) -> ReferenceTable:
         case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case),
         findings_text=findings, patient_text="\n".join([case.intro, *(a.answer for a in case.additional_answers)]),
     )
+
+
+HELD = "a hold the answer ends, not a permanent stop"
+
+
+def _permanent(ref: Ref) -> bool:
+    """The item is a permanent stop ("Stop lamotrigine immediately and permanently")."""
+    return concepts.permanent_stop(tuple(re.findall(r"[a-z]+", ref.name.lower())))
 
 
 FEWER = "fewer than the item asks"

@@ -274,6 +274,10 @@ PHRASE_LISTS: dict[str, str] = {
                    "units/kg IV stat', 'Plasma-Lyte 10 ml/kg stat')",
     "bolus_infusion_words": "answers: words of such a piece that make it a running infusion, not a one-off dose "
                             "('insulin infusion stat')",
+    "withhold_permanent": "answers: words of a reference item that make its stop permanent ('Stop lamotrigine "
+                          "immediately and permanently')",
+    "withhold_temporary": "answers: words in the clause of an answer's stop that end it later ('hold it for now "
+                          "and restart it once healed'): a hold, not a permanent stop",
     "withhold_words": "answers: words of a reference item about withholding a treatment ('withholding analgesia "
                       "until assessed'): what follows is the treatment",
     "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
