@@ -1211,3 +1211,15 @@ def test_a_stop_the_answer_ends_is_no_permanent_stop(plan: str, permanent: bool)
     it"); a stop whose restart is ruled out is permanent."""
     c = card("em-sjs-001", f"Plan: {plan}. Burns unit admission today, ophthalmology today.")
     assert (condition(c, "cc-stop-drug") == "OK") is permanent, plan
+
+
+@pytest.mark.parametrize("plan, antidepressant", [
+    ("swap the sertraline for venlafaxine 75 mg", True),
+    ("change him from sertraline to citalopram", True),
+    ("switch sertraline to quetiapine 100 mg at night", False),
+])
+def test_a_switch_to_a_drug_of_the_class_is_a_switch_within_it(plan: str, antidepressant: bool):
+    """"Switch antidepressant" is met by a switch whose target is an antidepressant; a switch to an antipsychotic
+    continues none."""
+    c = card("psy-mania-001", f"Plan: {plan}. Crisis team to assess him today.")
+    assert (condition(c, "cc-no-antidepressant") == "FAIL") is antidepressant, plan

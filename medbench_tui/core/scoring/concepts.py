@@ -657,6 +657,40 @@ def _rate(doc: Document, k: int) -> bool:
     return doc.lows[k - 1] in RATE_LEADS or doc.text[doc.tokens[k - 1].end : doc.tokens[k].start].strip() == "/"
 
 
+SWITCHING = "switching to a treatment"
+SWITCH_WORDS = word_list("switch_words")
+SWITCH_TARGETS = frozenset({"to", "for", "with"})
+"""The words after which a switch names what it gives ("switch X to Y", "swap X for Y", "replace X with Y"): grammar."""
+
+
+def switch_target(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What a reference phrase that opens with a switch gives: the words after its target word ("Switch to
+    carbamazepine or phenytoin"), or, with none, what it switches within ("switch antidepressant")."""
+    if not words or words[0] not in SWITCH_WORDS:
+        return None
+    at = next((k for k, w in enumerate(words) if w in SWITCH_TARGETS), None)
+    rest = words[at + 1 :] if at is not None else words[1:]
+    return rest or None
+
+
+def switches(doc: Document) -> list[tuple[int, Hit]]:
+    """Where the answer switches to something: each switch verb and the words its target word leads to in its
+    piece ("Switch sertraline to mirtazapine 15 mg at night": "mirtazapine 15 mg at night")."""
+    known = doc.found.get(SWITCHING)
+    if known is not None:
+        return list(known)
+    out: list[tuple[int, Hit]] = []
+    for k, low in enumerate(doc.lows):
+        if low not in SWITCH_WORDS:
+            continue
+        piece = doc.piece_of(k)
+        at = next((j for j in range(k + 1, piece.last) if doc.lows[j] in SWITCH_TARGETS), None)
+        if at is not None:
+            out.append((k, Hit(at + 1, piece.last)))
+    doc.found[SWITCHING] = out
+    return out
+
+
 ECG_NAMES = word_list("ecg_names")
 ECG_WORDS = ECG_NAMES | word_list("ecg_plain_words")
 """The words of a reference phrase that is the plain ECG."""

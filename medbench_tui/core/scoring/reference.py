@@ -274,6 +274,8 @@ class ReferenceTable:
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _boluses: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
+    _switches: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
+    """Treatment items that switch to a drug or within a class ("switch antidepressant"), with what they give."""
     """Treatment items that are a one-off dose of a drug or class ("Insulin bolus"), with what they give."""
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
@@ -323,6 +325,7 @@ class ReferenceTable:
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
         self._boluses = [bolus for ref in self.treatment if (bolus := _bolus(ref)) is not None]
+        self._switches = [switch for ref in self.treatment for switch in _switch(ref)]
         for ref in self.workup:
             panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
             if panel is None:  # a level: what each of its names measures ("alcohol", "ethanol")
@@ -495,7 +498,7 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._explanations or self._timed or self._assessments
-                or self._panels or self._exams or self._boluses):
+                or self._panels or self._exams or self._boluses or self._switches):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
@@ -755,8 +758,13 @@ class ReferenceTable:
         for hit in concepts.one_off_doses(doc) if self._boluses else ():
             once = actions.read_action(doc.quote(hit))
             for phrase, ref, item in self._boluses:
-                if _gives_once(once, item, ref.klass in concepts.CREDIT_CLASSES):
+                if _gives_its_drug(once, item, ref.klass in concepts.CREDIT_CLASSES):
                     add(hit, phrase, ref, concepts.BOLUS)
+        for verb, target in concepts.switches(doc) if self._switches else ():
+            to = actions.read_action(doc.quote(target))
+            for phrase, ref, item in self._switches:
+                if _gives_its_drug(to, item, ref.klass in concepts.CREDIT_CLASSES):
+                    add(Hit(verb, target.last), phrase, ref, concepts.SWITCHING)
         readings = concepts.ecg_readings(doc) if self._ecgs else []  # read once, for every ECG item
         for phrase, ref in self._ecgs:
             for hit in readings:
@@ -1355,9 +1363,26 @@ def _bolus(ref: Ref) -> tuple[Phrase, Ref, actions.ActionReading] | None:
     return None
 
 
-def _gives_once(given: actions.ActionReading, item: actions.ActionReading, gives_credit: bool) -> bool:
-    """A one-off dose the answer gives (``given``) is the item's: its drug, a drug of its class or the class, by no
-    other route; one that costs the answer must say the item's route ("adrenaline 0.5 mg stat" is no IV bolus)."""
+def _switch(ref: Ref) -> list[tuple[Phrase, Ref, actions.ActionReading]]:
+    """The item's names that switch to a drug ("switch to carbamazepine") or within a class ("switch
+    antidepressant"), each read as what it gives; a switch of one drug with no target ("switch bendroflumethiazide")
+    is away from it, met by its own words."""
+    out = []
+    for phrase in ref.phrases:
+        target = concepts.switch_target(phrase.words)
+        if target is None:
+            continue
+        reading = actions.read_action(" ".join(target))
+        towards = any(w in concepts.SWITCH_TARGETS for w in phrase.text.lower().split())
+        if reading.drugs if towards else (reading.classes and not reading.drugs):
+            out.append((phrase, ref, replace(reading, routes=reading.routes or ref.reading.routes)))
+    return out
+
+
+def _gives_its_drug(given: actions.ActionReading, item: actions.ActionReading, gives_credit: bool) -> bool:
+    """What the answer gives (``given``: a one-off dose, a switch's target) is the item's: its drug, a drug of its
+    class or the class, by no other route; one that costs the answer must say the item's route ("adrenaline 0.5 mg
+    stat" is no IV bolus)."""
     if actions.contradiction(given, replace(item, windows=())) is not None:
         return False
     if item.routes and not given.routes and not gives_credit:

@@ -274,6 +274,9 @@ PHRASE_LISTS: dict[str, str] = {
                    "units/kg IV stat', 'Plasma-Lyte 10 ml/kg stat')",
     "bolus_infusion_words": "answers: words of such a piece that make it a running infusion, not a one-off dose "
                             "('insulin infusion stat')",
+    "switch_words": "answers: verbs that switch one treatment for another ('switch sertraline to mirtazapine'): "
+                    "what follows 'to', 'for' or 'with' is given; an item 'switch antidepressant' is a switch "
+                    "within the class",
     "withhold_permanent": "answers: words of a reference item that make its stop permanent ('Stop lamotrigine "
                           "immediately and permanently')",
     "withhold_temporary": "answers: words in the clause of an answer's stop that end it later ('hold it for now "
