@@ -52,6 +52,115 @@ def test_two_numbers_side_by_side_are_not_read_as_one():
     assert "Intravenous adrenaline bolus" not in named("adrenaline 1 in 1 0000 bolus")
 
 
+def test_a_shorter_name_that_leaves_out_a_word_another_item_says_gives_way():
+    """"Intravenous maintenance fluids" is the maintenance item: the bolus item's "IV fluids", whose words
+    stand either side of "maintenance", is no mention of those words. Words said apart by a list ("IV dextrose
+    first, then thiamine") still name both items."""
+    c = card("ped-intussusception-001", "Plan: commence intravenous maintenance fluids at the full rate; NBM.")
+    assert "Maintenance intravenous fluids" in rows(c, "treatment")
+    assert "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus" not in rows(c, "treatment")
+    assert condition(c, "cc-resuscitation") == "FAIL"
+    c = card("ped-intussusception-001", "Plan: IV fluids 10 mL/kg now; NBM.")
+    assert condition(c, "cc-resuscitation") == "OK"
+
+
+@pytest.mark.parametrize("plan, bolus", [
+    ("Humulin S 0.1 units/kg IV push, then the fixed-rate infusion", True),
+    ("insulin aspart 6 units subcut stat before the drip is up", True),
+    ("start the insulin infusion stat at 0.1 units/kg/h", False),
+    ("soluble insulin 0.1 units per kg per hour, started stat", False),
+])
+def test_a_one_off_dose_of_a_drug_of_the_class_is_its_bolus(plan: str, bolus: bool):
+    """A drug given once, at once ("stat", "push") is a bolus of its class: the insulin bolus item, whatever
+    the brand or route; an infusion or a rate started at once is no bolus."""
+    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-no-insulin-bolus") == "FAIL") is bolus, plan
+
+
+def test_a_one_off_crystalloid_by_brand_is_the_fluid_bolus_and_a_harmful_bolus_needs_its_route():
+    """"Compound sodium lactate 10 mL/kg stat" is a crystalloid bolus; "adrenaline 500 micrograms stat" says no
+    route, so it is no intravenous adrenaline bolus."""
+    c = card("ped-intussusception-001", "Plan:\n- compound sodium lactate 10 mL/kg stat and reassess\n")
+    assert condition(c, "cc-resuscitation") == "OK"
+    c = card("em-anaphylaxis-001", "Plan:\n- adrenaline 500 micrograms stat into the thigh, Hartmann's 500 mL stat\n")
+    assert condition(c, "cc-no-iv-bolus") == "OK"
+    assert "Intravenous fluid bolus" in rows(c, "treatment")
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("2-hourly gas: monitor the glucose and bicarbonate", False),
+    ("repeat the blood gas; bicarbonate should be rising by 4 hours", False),
+    ("check the gas and give bicarbonate 1 mmol/kg", True),
+])
+def test_a_measured_thing_checked_or_followed_is_no_drug_given(plan: str, given: bool):
+    """Bicarbonate that the answer checks ("monitor the glucose and bicarbonate") or follows ("bicarbonate
+    should be rising") is a result to follow, not sodium bicarbonate given."""
+    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-no-bicarbonate") == "FAIL") is given, plan
+
+
+@pytest.mark.parametrize("plan, enough", [
+    ("home with one Jext pen and a written plan", False),
+    ("supply EpiPen x1 before he leaves", False),
+    ("supply EpiPen x 2 and show him how to use them", True),
+    ("prescribe 2 EpiPens before discharge", True),
+])
+def test_fewer_devices_than_the_item_counts_is_not_the_item(plan: str, enough: bool):
+    """An item whose name opens with a count ("Two adrenaline auto-injectors") is not met by fewer."""
+    c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
+    assert (condition(c, "cc-auto-injector") == "OK") is enough, plan
+
+
+def test_an_action_that_waits_for_a_test_to_confirm_is_a_later_event():
+    """"If skin-prick tests confirm the nut allergy, the clinic will supply pens" waits for a test not done yet,
+    though the record establishes the allergy; "if the ECG shows ..." of an ECG the record holds is settled."""
+    from medbench_tui.core.scoring.assertion import Record
+
+    record = Record(["Peanut allergy with anaphylaxis"], "ECG: sinus tachycardia 118/min.", [["ECG"]])
+    assert not record.establishes("skin-prick tests confirm the peanut allergy")
+    assert record.establishes("the ECG shows sinus tachycardia")
+    assert record.establishes("this is a peanut allergy")
+    c = card("em-anaphylaxis-001", "Plan: IM adrenaline 0.5 mg now. Allergy clinic to prescribe two "
+                                   "adrenaline pens if the tests show a peanut allergy.")
+    assert condition(c, "cc-auto-injector") == "FAIL"
+
+
+def test_a_mention_that_goes_on_into_its_own_action_is_not_negated_by_the_action_before():
+    """"Withhold aspirin for now and resume it at 75 mg": the mention that holds "resume" is the resumption."""
+    from medbench_tui.core.scoring.cues import negation
+
+    doc = document("Withhold aspirin for now and resume it at 75 mg next week.")
+    first = next(k for k, t in enumerate(doc.tokens) if t.low == "aspirin")
+    last = next(k for k, t in enumerate(doc.tokens) if t.low == "75")
+    assert negation(doc, first, last) is None
+    assert negation(doc, first, first) is not None
+
+
+@pytest.mark.parametrize("plan, permanent", [
+    ("discontinue Lamictal until the rash has settled", False),
+    ("stop lamotrigine and reintroduce it slowly after discharge", False),
+    ("stop lamotrigine today - it must never be restarted", True),
+    ("lamotrigine stopped for good", True),
+])
+def test_a_stop_the_answer_ends_is_no_permanent_stop(plan: str, permanent: bool):
+    """"Stop lamotrigine immediately and permanently" is not met by a hold that ends ("until ...", "reintroduce
+    it"); a stop whose restart is ruled out is permanent."""
+    c = card("em-sjs-001", f"Plan: {plan}. Burns unit admission today, ophthalmology today.")
+    assert (condition(c, "cc-stop-drug") == "OK") is permanent, plan
+
+
+@pytest.mark.parametrize("plan, antidepressant", [
+    ("swap the sertraline for venlafaxine 75 mg", True),
+    ("change him from sertraline to citalopram", True),
+    ("switch sertraline to quetiapine 100 mg at night", False),
+])
+def test_a_switch_to_a_drug_of_the_class_is_a_switch_within_it(plan: str, antidepressant: bool):
+    """"Switch antidepressant" is met by a switch whose target is an antidepressant; a switch to an antipsychotic
+    continues none."""
+    c = card("psy-mania-001", f"Plan: {plan}. Crisis team to assess him today.")
+    assert (condition(c, "cc-no-antidepressant") == "FAIL") is antidepressant, plan
+
+
 def test_us_wording_of_an_ectopic_resuscitation():
     text = """Plan:
 - activate the MTP, two large-bore IVs, type and crossmatch 6 units
@@ -1114,112 +1223,3 @@ def test_a_drip_is_an_infusion():
 def test_us_dextrose_shorthand_is_iv_glucose(text: str):
     """"D10W" and "D50" (US) are dextrose, the IV glucose item."""
     assert "IV glucose for hypoglycaemia" in rows(g_card("ncg-adrenal-crisis-001", text), "treatment")
-
-
-def test_a_shorter_name_that_leaves_out_a_word_another_item_says_gives_way():
-    """"Intravenous maintenance fluids" is the maintenance item: the bolus item's "IV fluids", whose words
-    stand either side of "maintenance", is no mention of those words. Words said apart by a list ("IV dextrose
-    first, then thiamine") still name both items."""
-    c = card("ped-intussusception-001", "Plan: commence intravenous maintenance fluids at the full rate; NBM.")
-    assert "Maintenance intravenous fluids" in rows(c, "treatment")
-    assert "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus" not in rows(c, "treatment")
-    assert condition(c, "cc-resuscitation") == "FAIL"
-    c = card("ped-intussusception-001", "Plan: IV fluids 10 mL/kg now; NBM.")
-    assert condition(c, "cc-resuscitation") == "OK"
-
-
-@pytest.mark.parametrize("plan, bolus", [
-    ("Humulin S 0.1 units/kg IV push, then the fixed-rate infusion", True),
-    ("insulin aspart 6 units subcut stat before the drip is up", True),
-    ("start the insulin infusion stat at 0.1 units/kg/h", False),
-    ("soluble insulin 0.1 units per kg per hour, started stat", False),
-])
-def test_a_one_off_dose_of_a_drug_of_the_class_is_its_bolus(plan: str, bolus: bool):
-    """A drug given once, at once ("stat", "push") is a bolus of its class: the insulin bolus item, whatever
-    the brand or route; an infusion or a rate started at once is no bolus."""
-    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
-    assert (condition(c, "cc-no-insulin-bolus") == "FAIL") is bolus, plan
-
-
-def test_a_one_off_crystalloid_by_brand_is_the_fluid_bolus_and_a_harmful_bolus_needs_its_route():
-    """"Compound sodium lactate 10 mL/kg stat" is a crystalloid bolus; "adrenaline 500 micrograms stat" says no
-    route, so it is no intravenous adrenaline bolus."""
-    c = card("ped-intussusception-001", "Plan:\n- compound sodium lactate 10 mL/kg stat and reassess\n")
-    assert condition(c, "cc-resuscitation") == "OK"
-    c = card("em-anaphylaxis-001", "Plan:\n- adrenaline 500 micrograms stat into the thigh, Hartmann's 500 mL stat\n")
-    assert condition(c, "cc-no-iv-bolus") == "OK"
-    assert "Intravenous fluid bolus" in rows(c, "treatment")
-
-
-@pytest.mark.parametrize("plan, given", [
-    ("2-hourly gas: monitor the glucose and bicarbonate", False),
-    ("repeat the blood gas; bicarbonate should be rising by 4 hours", False),
-    ("check the gas and give bicarbonate 1 mmol/kg", True),
-])
-def test_a_measured_thing_checked_or_followed_is_no_drug_given(plan: str, given: bool):
-    """Bicarbonate that the answer checks ("monitor the glucose and bicarbonate") or follows ("bicarbonate
-    should be rising") is a result to follow, not sodium bicarbonate given."""
-    c = card("ped-dka-001", f"Plan:\n- {plan}\n")
-    assert (condition(c, "cc-no-bicarbonate") == "FAIL") is given, plan
-
-
-@pytest.mark.parametrize("plan, enough", [
-    ("home with one Jext pen and a written plan", False),
-    ("supply EpiPen x1 before he leaves", False),
-    ("supply EpiPen x 2 and show him how to use them", True),
-    ("prescribe 2 EpiPens before discharge", True),
-])
-def test_fewer_devices_than_the_item_counts_is_not_the_item(plan: str, enough: bool):
-    """An item whose name opens with a count ("Two adrenaline auto-injectors") is not met by fewer."""
-    c = card("em-anaphylaxis-001", f"Plan:\n- {plan}\n")
-    assert (condition(c, "cc-auto-injector") == "OK") is enough, plan
-
-
-def test_an_action_that_waits_for_a_test_to_confirm_is_a_later_event():
-    """"If skin-prick tests confirm the nut allergy, the clinic will supply pens" waits for a test not done yet,
-    though the record establishes the allergy; "if the ECG shows ..." of an ECG the record holds is settled."""
-    from medbench_tui.core.scoring.assertion import Record
-
-    record = Record(["Peanut allergy with anaphylaxis"], "ECG: sinus tachycardia 118/min.", [["ECG"]])
-    assert not record.establishes("skin-prick tests confirm the peanut allergy")
-    assert record.establishes("the ECG shows sinus tachycardia")
-    assert record.establishes("this is a peanut allergy")
-    c = card("em-anaphylaxis-001", "Plan: IM adrenaline 0.5 mg now. Allergy clinic to prescribe two "
-                                   "adrenaline pens if the tests show a peanut allergy.")
-    assert condition(c, "cc-auto-injector") == "FAIL"
-
-
-def test_a_mention_that_goes_on_into_its_own_action_is_not_negated_by_the_action_before():
-    """"Withhold aspirin for now and resume it at 75 mg": the mention that holds "resume" is the resumption."""
-    from medbench_tui.core.scoring.cues import negation
-
-    doc = document("Withhold aspirin for now and resume it at 75 mg next week.")
-    first = next(k for k, t in enumerate(doc.tokens) if t.low == "aspirin")
-    last = next(k for k, t in enumerate(doc.tokens) if t.low == "75")
-    assert negation(doc, first, last) is None
-    assert negation(doc, first, first) is not None
-
-
-@pytest.mark.parametrize("plan, permanent", [
-    ("discontinue Lamictal until the rash has settled", False),
-    ("stop lamotrigine and reintroduce it slowly after discharge", False),
-    ("stop lamotrigine today - it must never be restarted", True),
-    ("lamotrigine stopped for good", True),
-])
-def test_a_stop_the_answer_ends_is_no_permanent_stop(plan: str, permanent: bool):
-    """"Stop lamotrigine immediately and permanently" is not met by a hold that ends ("until ...", "reintroduce
-    it"); a stop whose restart is ruled out is permanent."""
-    c = card("em-sjs-001", f"Plan: {plan}. Burns unit admission today, ophthalmology today.")
-    assert (condition(c, "cc-stop-drug") == "OK") is permanent, plan
-
-
-@pytest.mark.parametrize("plan, antidepressant", [
-    ("swap the sertraline for venlafaxine 75 mg", True),
-    ("change him from sertraline to citalopram", True),
-    ("switch sertraline to quetiapine 100 mg at night", False),
-])
-def test_a_switch_to_a_drug_of_the_class_is_a_switch_within_it(plan: str, antidepressant: bool):
-    """"Switch antidepressant" is met by a switch whose target is an antidepressant; a switch to an antipsychotic
-    continues none."""
-    c = card("psy-mania-001", f"Plan: {plan}. Crisis team to assess him today.")
-    assert (condition(c, "cc-no-antidepressant") == "FAIL") is antidepressant, plan
