@@ -87,6 +87,13 @@ def test_a_one_off_crystalloid_by_brand_is_the_fluid_bolus_and_a_harmful_bolus_n
     assert "Intravenous fluid bolus" in rows(c, "treatment")
 
 
+def test_a_one_off_dose_meets_only_an_item_that_is_its_drug_and_nothing_more():
+    """"Hypertonic saline bolus" says more than saline: "0.9% sodium chloride 500 mL stat" is no hypertonic
+    saline."""
+    c = card("im-hyponatraemia-001", "Plan:\n- 0.9% sodium chloride 500 mL IV stat, recheck sodium in 6 hours\n")
+    assert "Hypertonic (3%) saline" not in rows(c, "treatment")
+
+
 @pytest.mark.parametrize("plan, given", [
     ("2-hourly gas: monitor the glucose and bicarbonate", False),
     ("repeat the blood gas; bicarbonate should be rising by 4 hours", False),

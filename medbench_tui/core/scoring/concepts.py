@@ -624,6 +624,11 @@ RATE_LEADS = frozenset({"per"})
 """A time unit after "/" or "per" makes a dose a rate ("0.1 units/kg/h"): grammar of units."""
 
 
+def without_bolus_words(text: str) -> str:
+    """The words of a one-off dose item other than those that make it one ("Insulin bolus" -> "insulin")."""
+    return " ".join(w for w in text.split() if w.lower() not in BOLUS_ITEM_WORDS)
+
+
 def bolus_item(words: tuple[str, ...]) -> bool:
     """The reference phrase is a one-off dose of its drug or class ("Insulin bolus", "loading dose of aspirin")."""
     return bool(BOLUS_ITEM_WORDS.intersection(words))
@@ -663,14 +668,16 @@ SWITCH_TARGETS = frozenset({"to", "for", "with"})
 """The words after which a switch names what it gives ("switch X to Y", "swap X for Y", "replace X with Y"): grammar."""
 
 
-def switch_target(words: tuple[str, ...]) -> tuple[str, ...] | None:
+def switch_target(text: str) -> tuple[bool, str] | None:
     """What a reference phrase that opens with a switch gives: the words after its target word ("Switch to
-    carbamazepine or phenytoin"), or, with none, what it switches within ("switch antidepressant")."""
+    carbamazepine or phenytoin": True, "carbamazepine or phenytoin"), or, with none, what it switches within
+    ("switch antidepressant": False, "antidepressant")."""
+    words = re.findall(r"[a-z0-9%]+", text.lower())
     if not words or words[0] not in SWITCH_WORDS:
         return None
     at = next((k for k, w in enumerate(words) if w in SWITCH_TARGETS), None)
     rest = words[at + 1 :] if at is not None else words[1:]
-    return rest or None
+    return (at is not None, " ".join(rest)) if rest else None
 
 
 def switches(doc: Document) -> list[tuple[int, Hit]]:

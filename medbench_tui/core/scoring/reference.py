@@ -43,7 +43,13 @@ from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
-from medbench_tui.core.vocabulary.reading import Window, timing_of, without_own_condition, without_timing
+from medbench_tui.core.vocabulary.reading import (
+    ABOUT_DRUG,
+    Window,
+    timing_of,
+    without_own_condition,
+    without_timing,
+)
 
 RefKind = Literal["primary", "secondary", "differential", "workup", "treatment"]
 DIAGNOSIS_KINDS = ("primary", "secondary", "differential")
@@ -1357,8 +1363,8 @@ def _bolus(ref: Ref) -> tuple[Phrase, Ref, actions.ActionReading] | None:
     names a drug or class, read as an action with the item's route."""
     for phrase in ref.phrases:
         if concepts.bolus_item(phrase.words):
-            reading = actions.read_action(phrase.text)
-            if reading.drugs or reading.classes:
+            reading = actions.read_action(concepts.without_bolus_words(phrase.text))
+            if (reading.drugs or reading.classes) and reading.covered >= ABOUT_DRUG:  # not "hypertonic saline"
                 return phrase, ref, replace(reading, routes=ref.reading.routes or reading.routes)
     return None
 
@@ -1369,11 +1375,13 @@ def _switch(ref: Ref) -> list[tuple[Phrase, Ref, actions.ActionReading]]:
     is away from it, met by its own words."""
     out = []
     for phrase in ref.phrases:
-        target = concepts.switch_target(phrase.words)
+        target = concepts.switch_target(phrase.text)
         if target is None:
             continue
-        reading = actions.read_action(" ".join(target))
-        towards = any(w in concepts.SWITCH_TARGETS for w in phrase.text.lower().split())
+        towards, words = target
+        reading = actions.read_action(words)
+        if reading.covered < ABOUT_DRUG:
+            continue  # "change antibiotic if resistant" is about more than a switch
         if reading.drugs if towards else (reading.classes and not reading.drugs):
             out.append((phrase, ref, replace(reading, routes=reading.routes or ref.reading.routes)))
     return out
