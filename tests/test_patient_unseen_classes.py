@@ -250,3 +250,12 @@ def test_what_the_patient_would_like_to_happen_is_a_question_of_its_own():
 def test_what_a_question_sets_apart_is_not_what_it_asks_about():
     assert "football" not in read_question("do you play any other sports apart from football?").asked
     assert "pill" not in read_question("meds apart from the pill?").asked
+
+
+def test_something_to_thin_the_blood_is_a_medicine_not_a_bleed():
+    sim = patient([
+        {"id": "bleeds", "topic": "bleeding history", "keywords": ["bleeding", "bleed", "blood"],
+         "answer": "I've never had a bleed, and no blood in my wee."},
+    ])
+    assert sim.answer("is she taking something that thins the blood?").facts == ["medications"]
+    assert sim.again().answer("any bleeding problems?").facts == ["bleeds"]
