@@ -10,7 +10,7 @@ from __future__ import annotations
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import LeakGuard, intent, voice
 from medbench_tui.core.simulators.base import SURE
-from medbench_tui.core.simulators.question import read_question
+from medbench_tui.core.simulators.question import read_message, read_question
 from tests.test_consultation import fixture_case
 from tests.test_patient_round8_classes import patient
 
@@ -72,6 +72,8 @@ def test_asking_which_fact_is_meant_never_names_a_differential():
 
 OBS = Attachment(id="obs", kind="document", title="ED triage observations", content="HR 96, BP 128/80.",
                  available="at_start", request_keywords=["obs", "observations", "triage"])
+CXR = Attachment(id="cxr", kind="document", title="Chest x-ray report", content="Clear lungs.",
+                 request_keywords=["x-ray", "xray", "chest film"])
 EXAM = Attachment(id="exam", kind="document", title="Examination findings", content="Tender left testis.",
                   request_keywords=["examine", "look at", "have a look"])
 
@@ -259,3 +261,14 @@ def test_something_to_thin_the_blood_is_a_medicine_not_a_bleed():
     ])
     assert sim.answer("is she taking something that thins the blood?").facts == ["medications"]
     assert sim.again().answer("any bleeding problems?").facts == ["bleeds"]
+
+
+def test_an_aside_of_asking_again_asks_nothing_and_a_pressed_question_asks_the_one_before():
+    message = read_message("I know I asked earlier, but it matters for the x-ray - do you smoke at all?")
+    assert [q.aside for q in message.questions] == [True, False] and message.questions[1].again
+    assert intent.attachments_asked([CXR], message.written) == []
+    sim = patient([])
+    reply = sim.answer("do you smoke? I've asked already, but think hard - even the odd one at a party?")
+    assert reply.facts == ["smoking"] and read_message(
+        "do you smoke? I've asked already, but think hard - even the odd one at a party?").questions[2].presses
+    assert intent.attachments_asked([CXR], "can I see the chest x-ray?") == [CXR]

@@ -223,6 +223,20 @@ def understood(text: str) -> str:
     return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
 
 
+_ASKS_AGAIN = re.compile(
+    r"\b(?:ask|asked|asking)\b[^?]*\b(?:again|once more|before|already|earlier|a moment ago)\b"
+    r"|\b(?:i know i|i have|i've|i already|already) asked\b|\bthink again\b",
+    re.IGNORECASE,
+)
+"""The doctor saying that they ask again, and why ("I know I asked, but it matters", "I'm asking again because
+I need to know", "please think again")."""
+
+
+def asks_again_aside(part: str) -> bool:
+    """Does the part only say that the doctor asks again (no question mark; "I know I asked, but ...")?"""
+    return "?" not in part and bool(_ASKS_AGAIN.search(part))
+
+
 def split_questions(message: str) -> list[str]:
     """One part per question ("Any fever? How many times has he vomited?" -> two)."""
     parts = [p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")]
@@ -647,8 +661,11 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
     role text in the message ask for nothing (:mod:`markup`)."""
     wanted: list[Attachment] = []
     cleaned = without_markup(message)
-    for part in split_questions(understood(cleaned)):
+    parts = split_questions(understood(cleaned))
+    for i, part in enumerate(parts):
         kind = kind_of(part)
+        if i + 1 < len(parts) and asks_again_aside(part):
+            continue  # "I know I asked, but it matters before we give blood thinners - ...": asks for nothing
         if kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]

@@ -696,6 +696,14 @@ def _answer_pending(planner: Planner, asking: Asking) -> Part:
 
 
 RULES: tuple[Rule, ...] = (
+    Rule("aside_of_asking_again",
+         "The doctor's aside that they ask again, and why ('I know I asked, but it matters before we give blood "
+         "thinners - ...') asks nothing, not even for what its words name.",
+         lambda p, a: a.question.aside, lambda p, a: None),
+    Rule("pressed_again",
+         "A question after such an aside that follows a question ('any X? I know I asked, but think again - even "
+         "Y?') asks that question again: the facts the message already drew are its answer.",
+         lambda p, a: a.question.presses and bool(a.given), lambda p, a: None),
     Rule("ask_what_a_word_means",
          "A patient who seeks clarification asks once what a medical word means.",
          lambda p, a: bool(_unknown_jargon(p, a)), _ask_what_it_means),

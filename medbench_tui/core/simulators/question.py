@@ -93,6 +93,12 @@ class Question:
     alternatives: tuple[str, ...]
     language: str
     """The language of its function words ("en" unless another language's are clearly more)."""
+    aside: bool = False
+    """It only says that the doctor asks again, and why, before a question ("I know I asked, but it
+    really matters - ..."): it asks nothing itself, not even for what its words name."""
+    presses: bool = False
+    """It follows a question of the message and an aside of asking again ("any X? I know I asked, but
+    think again - even Y?"): it asks that question again."""
 
     @property
     def uncertain_default(self) -> bool:
@@ -122,14 +128,19 @@ def read_message(message: str, informant: str = "self") -> Message:
     questions: list[Question] = []
     family = again = False
     parts = intent.split_questions(cleaned) if cleaned.strip() else []
-    for part in _with_lead_ins(parts):
+    joined = _with_lead_ins(parts)
+    for i, part in enumerate(joined):
         if family and intent.lists_only(part):
             part = f"family history of {part}"  # "FHx of anything? bowel problems, CF?"
         question = read_question(part, informant)
+        if i + 1 < len(joined) and intent.asks_again_aside(part):
+            question = replace(question, aside=True, again=True)
         if again and not question.again:  # "Sorry - how many mls is he managing now?" asks again
             question = replace(question, again=True)
+        if len(questions) > 1 and questions[-1].aside and not questions[-2].aside:
+            question = replace(question, presses=True)
         family = question.who == "family"
-        again = question.again and not units(question.asked)
+        again = question.again and (question.aside or not units(question.asked))
         questions.append(question)
     return Message(message, cleaned, tuple(questions))
 
@@ -142,6 +153,7 @@ def _with_lead_ins(parts: list[str]) -> list[str]:
     for i, part in enumerate(parts):
         found = units(part)
         if (i + 1 < len(parts) and "?" not in part and intent.kind_of(part) == "request" and found
+                and not intent.asks_again_aside(part)
                 and all(u.terms & DESCRIPTOR_CONCEPTS for u in found)):
             lead = f"{lead}{part} "
             continue
