@@ -272,3 +272,12 @@ def test_an_aside_of_asking_again_asks_nothing_and_a_pressed_question_asks_the_o
     assert reply.facts == ["smoking"] and read_message(
         "do you smoke? I've asked already, but think hard - even the odd one at a party?").questions[2].presses
     assert intent.attachments_asked([CXR], "can I see the chest x-ray?") == [CXR]
+
+
+def test_a_second_fact_does_not_join_on_a_pain_of_another_part_of_the_body():
+    sim = patient([
+        {"id": "neck", "topic": "neck pain on turning, tender shoulders", "keywords": ["neck", "turning", "shoulders"],
+         "answer": "No pain in my neck when I turn my head, and my shoulders aren't tender."},
+    ])
+    assert sim.answer("any pain in your neck when you turn, or tender shoulders?").facts == ["neck"]
+    assert sim.again().answer("any chest pain? any neck pain?").facts == ["chest_pain", "neck"]

@@ -547,8 +547,8 @@ class Matcher:
         for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
-            if self._owns(match, chosen, question):
-                chosen.append(match)
+            if self._owns(match, chosen, question) and not self._elsewhere(match, question):
+                chosen.append(match)  # not the eye pain beside the jaw pain asked for
         return self._of_the_head(question, [m.source for m in chosen])
 
     def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
