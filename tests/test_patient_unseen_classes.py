@@ -281,3 +281,15 @@ def test_a_second_fact_does_not_join_on_a_pain_of_another_part_of_the_body():
     ])
     assert sim.answer("any pain in your neck when you turn, or tender shoulders?").facts == ["neck"]
     assert sim.again().answer("any chest pain? any neck pain?").facts == ["chest_pain", "neck"]
+
+
+def test_a_question_after_a_lead_in_asks_of_what_the_lead_in_names():
+    sim = patient([
+        {"id": "wheeze", "topic": "the wheeze", "keywords": ["wheeze", "whistling", "tight chest"],
+         "answer": "A whistling sound deep in my chest, worse at night."},
+        {"id": "lump", "topic": "a lump, where it is", "keywords": ["lump", "where", "swelling"],
+         "answer": "There's a small lump on the left of my chest."},
+    ])
+    assert read_message("tell me about the wheeze - where in your chest?").questions[1].led
+    assert sim.answer("tell me about the wheeze - where in your chest, and when is it worst?").facts == ["wheeze"]
+    assert sim.again().answer("where in your chest is the lump?").facts == ["lump"]

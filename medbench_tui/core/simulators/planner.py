@@ -231,13 +231,25 @@ class Planner:
         if asking._candidates is None:
             question = asking.question
             sources = self.matcher.facts_for(question.asked)
-            if self.state.topic and self._follows_up(question) and not question.again:
+            led = self._of_the_lead_in(question, asking.given) if question.led else []
+            if led:  # "tell me about the flashes - where in your vision?": where the flashes are
+                sources = led
+                asking.followed_up = True
+            elif self.state.topic and self._follows_up(question) and not question.again:
                 # "what was it you ate again?" goes back further
                 sources = self._follow_up(question.read, sources, question.pointer)
                 asking.followed_up = True
                 asking.about_the_topic = question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    def _of_the_lead_in(self, question: Question, given: list[str]) -> list[Source]:
+        """The fact a lead-in of the message drew ("tell me about the flashes - ..."), when it says something of
+        every word of what the question after it asks ("where in your vision?")."""
+        topic = [self.by_id[f] for f in self.state.topic if f in self.by_id and f in given]
+        subject = self.matcher.subject_units(question.asked)
+        return [m.source for m in self.matcher.score(question.asked, topic)
+                if m.score > 0 and all(m.per_unit[i] > 0 for i in subject)][:1]
 
     def new_facts(self, asking: Asking) -> list[Source]:
         """The candidates that are not in the reply yet; a second fact the doctor has already

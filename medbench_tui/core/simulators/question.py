@@ -96,6 +96,9 @@ class Question:
     aside: bool = False
     """It only says that the doctor asks again, and why, before a question ("I know I asked, but it
     really matters - ..."): it asks nothing itself, not even for what its words name."""
+    led: bool = False
+    """It follows a lead-in of the message ("tell me about the flashes - where in your vision?"): it asks
+    of what the lead-in names."""
     presses: bool = False
     """It follows a question of the message and an aside of asking again ("any X? I know I asked, but
     think again - even Y?"): it asks that question again."""
@@ -139,6 +142,8 @@ def read_message(message: str, informant: str = "self") -> Message:
             question = replace(question, again=True)
         if len(questions) > 1 and questions[-1].aside and not questions[-2].aside:
             question = replace(question, presses=True)
+        if any(q.lead_in for q in questions) and not question.lead_in:
+            question = replace(question, led=True)
         family = question.who == "family"
         again = question.again and (question.aside or not units(question.asked))
         questions.append(question)
