@@ -293,3 +293,12 @@ def test_a_question_after_a_lead_in_asks_of_what_the_lead_in_names():
     assert read_message("tell me about the wheeze - where in your chest?").questions[1].led
     assert sim.answer("tell me about the wheeze - where in your chest, and when is it worst?").facts == ["wheeze"]
     assert sim.again().answer("where in your chest is the lump?").facts == ["lump"]
+
+
+def test_a_form_of_address_says_whom_a_question_speaks_to_not_what_it_asks():
+    sim = patient([
+        {"id": "family", "topic": "family history of heart disease", "keywords": ["family", "father", "dad", "mother"],
+         "answer": "My dad had a heart attack at fifty."},
+    ])
+    assert sim.answer("Dad, do you smoke at all?").facts == ["smoking"]
+    assert "family" in sim.again().answer("any heart trouble in your dad?").facts

@@ -23,6 +23,7 @@ from medbench_tui.core.simulators.lexicon import units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.matcher import MODIFIERS, alternatives
 from medbench_tui.core.simulators.typos import without_typos
+from medbench_tui.core.vocabulary import read_vocabulary
 
 Who = Literal["patient", "informant", "family"]
 """Whom a question is about: the patient, the one who speaks for the patient ("and are you on
@@ -31,6 +32,11 @@ Pointer = Literal["none", "it", "that"]
 """What a question points back with: nothing; "it"/"this", which may be the illness itself
 ("when did it start?"); or "that"/"they"/"the other", always something just said."""
 
+_ADDRESS = re.compile(
+    r"^\W*(?:" + "|".join(re.escape(w) for w in read_vocabulary().phrases("patient_forms_of_address")) + r")\s*,\s*",
+    re.IGNORECASE,
+)
+"""A form of address that starts a question ("Mum, do you know your blood group?"): whom it speaks to."""
 _INFORMANT_OWN = re.compile(r"\byourself\b|\byour own\b|\byou yourself\b|\bfor you\b", re.IGNORECASE)
 """Words that turn a question to the one who speaks for the patient (the mother, the carer)."""
 _NEGATED = re.compile(
@@ -170,7 +176,7 @@ def _with_lead_ins(parts: list[str]) -> list[str]:
 @lru_cache(maxsize=4096)
 def read_question(written: str, informant: str = "self") -> Question:
     """One question read (see :class:`Question`)."""
-    read = intent.understood(without_typos(written))
+    read = _ADDRESS.sub("", intent.understood(without_typos(written)))  # "Mum, do you ...?" is no family history
     act = intent.kind_of(read)
     if act != "diagnosis" and _ENDS_IN_ACRONYM.search(written) and intent.kind_of(written) == "diagnosis":
         act = "diagnosis"  # "so is this a DVT?": a name, however long it is written out

@@ -82,6 +82,9 @@ PHRASE_LISTS: dict[str, str] = {
     "just told ('how did it get better that time?'): the fact of that episode answers it as far as the record goes",
     "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
     "before this started'): a fact of the illness now does not answer them",
+    "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
+    "for them by, at the start of a question ('Mum, do you know your blood group?'): whom it speaks to, not what "
+    "it asks about",
     "patient_jargon": "the simulated patient: medical words a lay person may not know (a patient who seeks "
                       "clarification asks what they mean)",
     "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
