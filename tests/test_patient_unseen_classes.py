@@ -10,6 +10,7 @@ from __future__ import annotations
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import LeakGuard, intent, voice
 from medbench_tui.core.simulators.base import SURE
+from medbench_tui.core.simulators.lexicon import units
 from medbench_tui.core.simulators.question import read_message, read_question
 from tests.test_consultation import fixture_case
 from tests.test_patient_round8_classes import patient
@@ -302,3 +303,14 @@ def test_a_form_of_address_says_whom_a_question_speaks_to_not_what_it_asks():
     ])
     assert sim.answer("Dad, do you smoke at all?").facts == ["smoking"]
     assert "family" in sim.again().answer("any heart trouble in your dad?").facts
+
+
+def test_a_shorter_phrase_inside_a_longer_one_adds_no_meaning_of_its_own():
+    sim = patient([
+        {"id": "bowels", "topic": "bowel habit", "keywords": ["bowels", "opened", "poo", "constipated"],
+         "answer": "I haven't opened my bowels for three days."},
+        {"id": "rectal_blood", "topic": "rectal bleeding", "keywords": ["rectal bleeding", "blood in stool"],
+         "answer": "No, I haven't seen any blood."},
+    ])
+    assert sim.answer("noticed any blood from the back passage lately?").facts == ["rectal_blood"]
+    assert "@bowel" in {t for u in units("any itching round the back passage?") for t in u.terms}

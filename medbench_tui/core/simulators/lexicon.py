@@ -167,12 +167,16 @@ def units(text: str) -> tuple[Unit, ...]:
     stems = [stem(lemma(t)) for t in tokens]  # the word itself by its one form (flew, flown: fly)
     concepts: list[set[str]] = [set() for _ in tokens]
     in_phrase = [False] * len(tokens)
+    spans: list[tuple[int, int]] = []
     out: list[Unit] = []
     for i in range(len(tokens)):
         for phrase, concept in _PHRASES.get(written[i], ()):
             n = len(phrase)
             if tuple(written[i : i + n]) != phrase:
                 continue
+            if n > 1 and any(start <= i and i + n <= end and end - start > n for start, end in spans):
+                continue  # "back passage" of "blood from the back passage": the longer phrase says what it is
+            spans.append((i, i + n))
             if all(t in STOPWORDS for t in tokens[i : i + n]):
                 out.append(Unit(" ".join(tokens[i : i + n]), frozenset({f"@{concept}"})))
             for j in range(i, i + n):
