@@ -314,3 +314,13 @@ def test_a_shorter_phrase_inside_a_longer_one_adds_no_meaning_of_its_own():
     ])
     assert sim.answer("noticed any blood from the back passage lately?").facts == ["rectal_blood"]
     assert "@bowel" in {t for u in units("any itching round the back passage?") for t in u.terms}
+
+
+def test_a_fact_that_shares_only_where_does_not_answer_what_the_record_never_says_there():
+    sim = patient([
+        {"id": "stiff_neck", "topic": "stiff neck", "keywords": ["stiff", "neck", "bend"],
+         "answer": "My neck is stiff and hurts when I bend it forward."},
+    ])
+    reply = sim.answer("any scratches on your neck?")
+    assert reply.facts == [] and voice.is_default_answer(reply.text)
+    assert sim.again().answer("any problems with your neck?").facts == ["stiff_neck"]

@@ -62,6 +62,8 @@ BODY_PARTS = CLINICAL.of_kind("body_part") | frozenset(
     f"@{c}" for c, broader in BROADER.items() if any(CLINICAL.kinds.get(b) == "body_part" for b in broader)
 )
 """Where a symptom is: the body parts of the vocabulary, and the symptoms of one part (vision: the eye)."""
+PARTS_OF_THE_BODY = CLINICAL.of_kind("body_part")
+"""The body parts of the vocabulary themselves (not the symptoms of one part)."""
 CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
@@ -539,7 +541,7 @@ class Matcher:
             return []
         if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
             return []
-        if self._of_an_unnamed_part(matches[0], question):
+        if self._of_an_unnamed_part(matches[0], question) or self.only_where(matches[0], question):
             return []
         if self._before_this(matches[0], question):
             return []
@@ -668,6 +670,21 @@ class Matcher:
             return False
         shared = [u for u, p in zip(question_units, match.per_unit, strict=True) if p > 0]
         return all(u.terms & SYMPTOMS and not u.terms & asked for u in shared)
+
+    def only_where(self, match: Match, question: str) -> bool:
+        """Does the fact share only a part of the body with a question that asks of something the record never
+        says ("any bumps to the head?" of a headache)? The part says where; what is asked there is not the fact."""
+        reading = self._read(question)
+        if len(reading.units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(reading.units, match.per_unit, strict=True) if p > 0]
+        unsaid = [
+            terms for (terms, _), p in zip(reading.resolved, match.per_unit, strict=True)
+            if not p and not terms & (DESCRIPTORS | MODIFIERS | BODY_PARTS)
+        ]
+        return bool(shared) and all(u.terms & PARTS_OF_THE_BODY for u in shared) and any(
+            not any(t in self.idf or t.startswith("@") for t in terms) for terms in unsaid
+        )
 
     def names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)? A

@@ -613,6 +613,8 @@ class Planner:
         best = ranked[0]
         if not self.matcher.names(best.source, asked) and best.score < MATCH_THRESHOLD:
             return None
+        if self.matcher.only_where(best, asked):
+            return None  # "any bumps to the head?" is not nearly the headache
         if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
             return NearMiss(best.source, told=False)
         subject = self.matcher.subject_units(asked)
