@@ -324,3 +324,16 @@ def test_a_fact_that_shares_only_where_does_not_answer_what_the_record_never_say
     reply = sim.answer("any scratches on your neck?")
     assert reply.facts == [] and voice.is_default_answer(reply.text)
     assert sim.again().answer("any problems with your neck?").facts == ["stiff_neck"]
+
+
+def test_the_symptom_pointed_at_as_the_one_of_now_is_the_illness_itself():
+    sim = patient([
+        {"id": "earlier", "topic": "earlier attacks", "keywords": ["previous", "happened before", "first time"],
+         "answer": "I've never had one like it."},
+        {"id": "migraines", "topic": "headaches over the years, how long each lasts",
+         "keywords": ["headaches", "migraine"],
+         "answer": "I get a migraine every few months, it lasts a day or two."},
+    ], intro="I've had a bad headache since Monday.")
+    assert sim.answer("so when did this headache begin?").facts == ["onset"]
+    assert sim.again().answer("have you had a headache like this in the past?").facts == ["earlier"]
+    assert sim.again().answer("do you get headaches?").facts == ["migraines"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
@@ -141,6 +141,9 @@ _PARENTHESES = re.compile(r"\s*\([^)]*\)")
 _EMBEDDED = re.compile(r"^\W*(how|what|where|whether|if)\b[^?]*$", re.IGNORECASE)
 """A wh-clause with no question mark after an examination ("I'll check her tummy and how dry she is"):
 what the doctor will examine, not a question of its own."""
+_THIS_SYMPTOM = re.compile(r"\bthis (?P<symptom>\w+)", re.IGNORECASE)
+_SYMPTOM_LIKE_THIS = re.compile(r"\b(?P<symptom>\w+) like (?:this|that)\b", re.IGNORECASE)
+"""A symptom pointed at as the one of now ("this pain", "pain like this")."""
 PAST_EPISODE = frozenset({"@recurrence", "@history"})
 """Concepts of a fact about an episode before this one (its keywords "before", "previous", "in the past")."""
 
@@ -214,7 +217,7 @@ class Planner:
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
-        asking = Asking(question, key, given)
+        asking = Asking(self._of_the_illness(question), key, given)
         for rule in RULES:
             if rule.applies(self, asking):
                 part = rule.answers(self, asking)
@@ -223,6 +226,26 @@ class Planner:
                     part.question = part.question or question
                 return part
         raise AssertionError("the last rule always applies")  # pragma: no cover
+
+    def _of_the_illness(self, question: Question) -> Question:
+        """The question with the symptom it points at as the illness itself ("when did this pain come on?", "ever
+        had pain like this before?", of a patient who came with the pain) read as "it": what it asks is when, how
+        or whether before, of the illness, and a fact of that answers it whatever symptom it names."""
+        asked = _THIS_SYMPTOM.sub(lambda m: self._unless_complaint(m, "symptom"), question.asked)
+        asked = _SYMPTOM_LIKE_THIS.sub(lambda m: self._unless_complaint(m, "symptom"), asked)
+        if asked == question.asked or not units(asked):
+            return question
+        return replace(question, asked=asked)
+
+    def _unless_complaint(self, match: re.Match[str], group: str) -> str:
+        """The match without its symptom word when that word is only the complaint the patient came with."""
+        said = units(match.group(group))
+        complaint = self.matcher.complaint
+        if len(said) == 1 and said[0].terms & complaint and not said[0].terms & BODY_PARTS - complaint:
+            start, end = match.span(group)
+            whole = match.group()
+            return whole[: start - match.start()] + whole[end - match.start():]
+        return match.group()
 
     # -- which facts -----------------------------------------------------------
     def candidates(self, asking: Asking) -> list[Source]:
