@@ -337,3 +337,12 @@ def test_the_symptom_pointed_at_as_the_one_of_now_is_the_illness_itself():
     assert sim.answer("so when did this headache begin?").facts == ["onset"]
     assert sim.again().answer("have you had a headache like this in the past?").facts == ["earlier"]
     assert sim.again().answer("do you get headaches?").facts == ["migraines"]
+
+
+def test_puffing_up_is_swelling_not_breathlessness():
+    sim = patient([
+        {"id": "eyelids", "topic": "swelling round the eyes", "keywords": ["swelling", "swollen", "eyelids"],
+         "answer": "My eyelids swell up first thing in the morning."},
+    ])
+    assert sim.answer("has anything been puffing up?").facts == ["eyelids"]
+    assert sim.again().answer("do you get puffed walking uphill?").facts == ["breathless"]
