@@ -10,7 +10,7 @@ from __future__ import annotations
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import LeakGuard, intent, voice
 from medbench_tui.core.simulators.base import SURE
-from medbench_tui.core.simulators.lexicon import units
+from medbench_tui.core.simulators.lexicon import units, words
 from medbench_tui.core.simulators.question import read_message, read_question
 from tests.test_consultation import fixture_case
 from tests.test_patient_round8_classes import patient
@@ -346,3 +346,15 @@ def test_puffing_up_is_swelling_not_breathlessness():
     ])
     assert sim.answer("has anything been puffing up?").facts == ["eyelids"]
     assert sim.again().answer("do you get puffed walking uphill?").facts == ["breathless"]
+
+
+def test_a_wh_word_run_together_with_is_reads_as_written_out():
+    assert words("Where's it sore? what\u2019s it like?") == ("where", "is", "it", "sore", "what", "is", "it", "like")
+    sim = patient([
+        {"id": "rash_now", "topic": "the rash now", "keywords": ["where is the rash", "rash", "spots"],
+         "answer": "It's spread over my chest and back now."},
+        {"id": "rash_side", "topic": "which side the rash started, its site",
+         "keywords": ["side", "site", "rash started"],
+         "answer": "It started on the left side of my tummy."},
+    ])
+    assert sim.answer("where's the rash at the moment?").facts == ["rash_now"]

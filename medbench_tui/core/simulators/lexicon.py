@@ -103,6 +103,7 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 _JOINS = (
     (re.compile(r"x[\s-]?rays?"), "xray"),
     (re.compile(r"\be[\s-]?cig(arette)?s?\b"), "vape"),
+    (re.compile(r"\b(what|where|how|who|when)['\u2019]s\b"), r"\1 is"),  # "where's the pain?": where is
     (re.compile(r"['\u2019]"), ""),
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
