@@ -358,3 +358,13 @@ def test_a_wh_word_run_together_with_is_reads_as_written_out():
          "answer": "It started on the left side of my tummy."},
     ])
     assert sim.answer("where's the rash at the moment?").facts == ["rash_now"]
+
+
+def test_since_it_started_is_the_time_frame_of_a_question_not_a_question_of_when():
+    sim = patient([
+        {"id": "tried", "topic": "anything taken for this attack",
+         "keywords": ["taken anything", "anything for it", "paracetamol"],
+         "answer": "Two paracetamol this morning, no difference."},
+    ])
+    assert sim.answer("have you taken anything for it since this began?").facts == ["tried"]
+    assert sim.again().answer("when did it begin?").facts == ["onset"]

@@ -58,7 +58,7 @@ _FINDING_VALUE = re.compile(r"\d+(?:\.\d+)+|\d+/\d+|\d+(?:\.\d+)?\s?%")
 _SYMPTOM_CONCEPTS = frozenset(f"@{c}" for c in CONCEPTS) - {
     "@onset", "@severity", "@location", "@character", "@aggravating", "@relieving", "@progression",
     "@frequency", "@history", "@recurrence", "@age", "@family", "@home", "@occupation", "@time_of_day", "@baseline",
-    "@comparison", "@interval",
+    "@comparison", "@interval", "@time_frame",
 }
 
 

@@ -64,7 +64,7 @@ BODY_PARTS = CLINICAL.of_kind("body_part") | frozenset(
 """Where a symptom is: the body parts of the vocabulary, and the symptoms of one part (vision: the eye)."""
 PARTS_OF_THE_BODY = CLINICAL.of_kind("body_part")
 """The body parts of the vocabulary themselves (not the symptoms of one part)."""
-CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison"})
+CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison", "@time_frame"})
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
