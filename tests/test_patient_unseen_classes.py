@@ -368,3 +368,16 @@ def test_since_it_started_is_the_time_frame_of_a_question_not_a_question_of_when
     ])
     assert sim.answer("have you taken anything for it since this began?").facts == ["tried"]
     assert sim.again().answer("when did it begin?").facts == ["onset"]
+
+
+def test_whether_the_complaint_happened_before_goes_first_to_the_earlier_episode_of_it():
+    sim = patient([
+        {"id": "ear_history", "topic": "previous ear problems, ear operations, grommets, hearing aids",
+         "keywords": ["ear problems", "ear operation", "grommets", "hearing aid", "ears before", "ear infections"],
+         "answer": "I had grommets as a child, and no hearing aid."},
+        {"id": "earlier_deafness", "topic": "a previous brief episode of deafness in the same ear",
+         "keywords": ["before", "previous", "ever had", "brief", "happened before"],
+         "answer": "Yes, last month the hearing in that ear went for an hour."},
+    ], intro="My hearing in the left ear went this morning.")
+    assert sim.answer("has your hearing in that ear gone before?").facts[0] == "earlier_deafness"
+    assert sim.again().answer("any ear operations?").facts == ["ear_history"]

@@ -509,6 +509,7 @@ class Matcher:
         """The facts that could answer a question, best first, once the question's form has ruled
         out those it cannot be about (see :meth:`facts_for`)."""
         matches = self._closest_wording(question, self._describing(question, self._either(question)))
+        matches = self._earlier_episode_first(question, matches)
         # a fact that shares only a word of when ("normally like") with a question about something
         # ("what's your breathing normally like?") is no candidate
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
@@ -631,6 +632,26 @@ class Matcher:
             return sorted(about, key=lambda m: -m.score)
         return sorted(described, key=lambda m: (not (m.source.named & wanted and m.source.named & self.complaint),
                                                 -m.score))
+
+    def _earlier_episode_first(self, question: str, matches: list[Match]) -> list[Match]:
+        """A question whether the symptom the patient came with happened before ("has the sight in that eye ever
+        gone before?") is answered first by the fact of an earlier episode of it (about nothing but the complaint
+        and when), before a history of other things of the same part (the eye operations and glasses)."""
+        reading = self._read(question)
+        aspects = {t for terms, _ in reading.resolved for t in terms & DESCRIPTORS}
+        if aspects != {"@recurrence"}:  # whether before, nothing else ("how long does each episode last?")
+            return matches
+        subject = [terms for terms, _ in reading.resolved if not terms & (DESCRIPTORS | MODIFIERS)]
+        if not subject or not all(terms & self.complaint for terms in subject):
+            return matches
+        episode = next((m for m in matches if m.score >= MATCH_THRESHOLD and "@recurrence" in m.source.named
+                        and self._only_of_the_complaint(m.source)), None)
+        return matches if episode is None else [episode, *(m for m in matches if m is not episode)]
+
+    def _only_of_the_complaint(self, source: Source) -> bool:
+        """Is the fact about nothing but the complaint, where it is and when (no other subject of its own)?"""
+        own = {t for t in source.named if t.startswith("@")} - DESCRIPTORS - MODIFIERS - BODY_PARTS
+        return own <= self.complaint
 
     @staticmethod
     def _own_subject(source: Source) -> bool:
