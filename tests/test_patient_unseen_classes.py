@@ -381,3 +381,11 @@ def test_whether_the_complaint_happened_before_goes_first_to_the_earlier_episode
     ], intro="My hearing in the left ear went this morning.")
     assert sim.answer("has your hearing in that ear gone before?").facts[0] == "earlier_deafness"
     assert sim.again().answer("any ear operations?").facts == ["ear_history"]
+
+
+def test_not_getting_enough_air_is_breathlessness():
+    sim = patient([
+        {"id": "tummy", "topic": "tummy ache", "keywords": ["tummy", "stomach", "cramps"],
+         "answer": "It's a crampy ache all over my tummy."},
+    ])
+    assert sim.answer("do you feel hungry for air at all?").facts == ["breathless"]
