@@ -57,11 +57,17 @@ def play(battery: Path, tally: Tally) -> None:
     case_path = bundled_cases_dir() / battery.name
     case = with_battery(case_path, battery)
     assert case.checks is not None
-    conditions = {c.id for c in case.critical_conditions} | {"cc-implicit-contraindicated"}
+    conditions = {c.id for c in case.critical_conditions}
+    if any(t.klass == "contraindicated" for t in case.treatment):
+        conditions.add("cc-implicit-contraindicated")
     items = {w.item for w in case.workup} | {t.item for t in case.treatment} | {d.name for d in case.differential}
     items |= {case.diagnosis.primary.name} | {d.name for d in case.diagnosis.secondary}
+    stale: set[str] = set()
     for check in case.checks.answers:
-        tally.rows["condition"] += len(check.expect.conditions)
+        gone = set(check.expect.conditions) - conditions  # a condition a later review removed from the case
+        stale |= gone
+        tally.rows["condition"] += len(check.expect.conditions) - len(gone)
+        tally.rows["stale"] += len(gone)
         tally.rows["item"] += len(check.expect.items)
         tally.rows["diagnosis"] += check.expect.diagnosis is not None
         for name in set(check.expect.items) - items:  # a row that checks nothing agrees with nothing
@@ -75,7 +81,7 @@ def play(battery: Path, tally: Tally) -> None:
             tally.failed["question"] += 1
         for problem in outcome.problems:
             named = _SHOULD.match(problem)
-            if named:
+            if named and named.group("name") not in stale:
                 tally.failed["condition" if named.group("name") in conditions else "item"] += 1
             elif problem.startswith("the diagnosis should be"):
                 tally.failed["diagnosis"] += 1
@@ -98,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     for kind in ("condition", "item", "diagnosis", "question"):
         rows = tally.rows[kind]
         print(f"  {kind + ' rows':<16} {rows - tally.failed[kind]}/{rows} agree = {tally.share(kind):.1f}%")
+    if tally.rows["stale"]:
+        print(f"  WARNING: {tally.rows['stale']} condition rows name a condition the case no longer has "
+              "(removed by a later review): not counted")
     verdicts = tally.share("condition")
     ok = verdicts >= VERDICT_TARGET
     print(f"  {'ok  ' if ok else 'MISS'} critical-condition verdicts {verdicts:.1f}% (>= {VERDICT_TARGET:.0f}%)")
