@@ -642,6 +642,28 @@ def test_a_home_after_something_else_is_no_discharge_now():
     assert condition(c, "cc-no-discharge") == "OK"
 
 
+@pytest.mark.parametrize("plan, verdict", [
+    ("Emergency admission by ambulance; he may go home once his oxygen saturations have settled.", "OK"),
+    ("Emergency admission by ambulance; send him home after the medical review if his gas is stable.", "OK"),
+    ("Antibiotics and steroids; he can go home and call the surgery if he gets worse.", "FAIL"),
+    ("Antibiotics and steroids; he can go home, we will phone tomorrow.", "FAIL"),
+])
+def test_a_sending_home_made_conditional_or_later_is_no_home_management(plan: str, verdict: str):
+    """A sending home in other words ("go home", "send him home", read as "discharge home") put after an
+    assessment or a milestone ("once his saturations have settled", "after the medical review") is a
+    later discharge, not management at home instead of assessment; a later word after another action
+    ("call the surgery if he gets worse") is that action's, and the sending stays harmful."""
+    c = card("im-copd-exacerbation-001", f"Infective exacerbation of COPD. {plan}")
+    assert condition(c, "cc-implicit-contraindicated") == verdict, plan
+
+
+def test_a_later_sending_home_meets_an_item_that_is_itself_a_later_discharge():
+    """"Discharge home after a period of observation" is met by "can go home when back to her usual self"."""
+    c = card("ped-febrile-seizure-001", "Simple febrile seizure. Observe on the ward for four hours; she can go "
+             "home when she is back to her usual self.")
+    assert "Discharge home after a period of observation" in rows(c, "treatment")
+
+
 def test_a_bracket_opening_a_line_goes_on_with_the_line_before():
     from medbench_tui.core.scoring.document import document
 

@@ -417,6 +417,26 @@ def sends_home(doc: Document, k: int) -> bool:
             or doc.lows[before] in SENDING_WORDS)
 
 
+def sends_home_later(doc: Document, hit: Hit) -> bool:
+    """The words at ``hit`` send the patient home ("go home", "discharge home", "send him home": as
+    written, a word of sending first and "home" last) and a later word follows them in their clause
+    ("may go home once feeding well", "discharge home after review"): a later, conditional discharge
+    (after an assessment or a milestone), not a discharge now."""
+    first, last = doc.lows[hit.first].split(), doc.lows[hit.last].split()
+    if not first or not last or first[0] not in SENDING_WORDS or (last[-1],) != HOME:
+        return False
+    end = hit.last + 1
+    while end < len(doc.tokens) and doc.clause[end] == doc.clause[hit.last]:
+        end += 1
+    return _later(doc.lows[hit.last + 1 : end])
+
+
+def later_discharge_item(name: str) -> bool:
+    """A reference item that itself sends home after something else ("Discharge home after a period of
+    observation"): a later discharge meets it."""
+    return bool(LATER.intersection(t.low for t in tokenize(name)))
+
+
 def _later(rest: list[str]) -> bool:
     """The words after a discharge in its clause put it after something else ("home once feeding
     well"); a later word after another action is that action's ("home with GP review if not settling")."""

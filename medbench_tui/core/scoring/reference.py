@@ -485,6 +485,8 @@ class ReferenceTable:
         found += self._unordered(doc, keys, words, where,
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
+                 and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
+                          and not concepts.later_discharge_item(m.ref.name))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         contexts: dict[Hit, actions.ActionReading] = {}
