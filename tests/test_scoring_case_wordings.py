@@ -1252,3 +1252,30 @@ def test_a_drip_is_an_infusion():
 def test_us_dextrose_shorthand_is_iv_glucose(text: str):
     """"D10W" and "D50" (US) are dextrose, the IV glucose item."""
     assert "IV glucose for hypoglycaemia" in rows(g_card("ncg-adrenal-crisis-001", text), "treatment")
+
+
+@pytest.mark.parametrize("plan", [
+    "Anaphylaxis. High-flow oxygen and a fluid bolus. IM adrenaline not yet.",
+    "Anaphylaxis. Adrenaline 0.5 mg IM: not at the moment; oxygen first.",
+    "Anaphylaxis. Adrenaline 0.5 mg IM later if required, high-flow oxygen now.",
+    "Anaphylaxis. IM adrenaline - not just yet, observe her first.",
+])
+def test_an_action_put_off_by_the_words_after_it_is_not_given_now(plan: str):
+    """A deferral after an action (`deferral_after`: "not yet", "later if required") closing what is said of it
+    gives nothing now."""
+    c = card("em-anaphylaxis-001", plan)
+    assert condition(c, "cc-im-adrenaline") == "FAIL", plan
+    assert "Intramuscular adrenaline 0.5 mg" not in rows(c, "treatment"), plan
+
+
+@pytest.mark.parametrize("plan", [
+    "Anaphylaxis. IM adrenaline 0.5 mg now. Tryptase not yet back.",
+    "Anaphylaxis. IM adrenaline 0.5 mg now. Mast cell tryptase level not yet available.",
+    "Anaphylaxis. IM adrenaline 0.5 mg now; tryptase not yet reviewed by the lab.",
+])
+def test_not_yet_said_of_a_result_still_to_come_declines_nothing(plan: str):
+    """'Not yet' that goes on about a result ("not yet back", "not yet reviewed") is no deferral: the test was
+    sent, and the drug before it is still given."""
+    c = card("em-anaphylaxis-001", plan)
+    assert "Mast cell tryptase" in rows(c, "workup"), plan
+    assert condition(c, "cc-im-adrenaline") == "OK", plan

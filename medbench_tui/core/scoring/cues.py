@@ -122,6 +122,9 @@ NEGATION_AFTER = Cues(
     *(f"{lead} be {verb}" for lead in _WORDS.phrases("negation_passive_leads")
       for verb in _WORDS.phrases("negation_passive_verbs")),
 )
+DEFERRAL_AFTER = cue_list("deferral_after")
+"""Words after an action that put it off for now ("acetazolamide not yet", "steroids later if needed"): a negation
+only where they close what is said of it (:func:`_closes`), so "the CT is not yet back" is a result to come."""
 HARM = cue_list("harm")
 """A harm said of an action as its very next words ("undiluted IV adrenaline risks arrhythmia"): the answer
 warns against it; not a harm further on ("involve Mum - explain the risks")."""
@@ -209,8 +212,11 @@ def _new_action(doc: Document, i: int) -> bool:
     )
 
 
-def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, negation: bool = True) -> str | None:
-    """A cue of ``phrases`` starting after token ``j`` (the mention's last), within reach."""
+def _after(
+    doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, negation: bool = True, closing: bool = False
+) -> str | None:
+    """A cue of ``phrases`` starting after token ``j`` (the mention's last), within reach; ``closing``: only one
+    that closes what is said of the mention (:func:`_closes`)."""
     low = doc.lows
     n = len(low)
     clause = doc.clause[j]
@@ -235,8 +241,20 @@ def _after(doc: Document, j: int, phrases: Cues, window: int = AFTER_WINDOW, *, 
         if phrase is not None and not (negation and _in_pseudo(low, at, at + len(phrase) - 1)):
             if negation and phrase in EXCLUSION and _temporal(low, doc.clause, at, 0):
                 return None  # "aspirin once haemorrhage excluded", "once a CT head has excluded": a condition
+            if closing and not _closes(doc, at + len(phrase)):
+                continue  # "the CT is not yet back", "not yet reviewed": the words go on about a result
             return " ".join(phrase)
     return None
+
+
+def _closes(doc: Document, k: int) -> bool:
+    """Token ``k`` starts nothing more said of the words before it: the text or the clause ends, punctuation
+    stands between, or a clause word or link follows ("acetazolamide not yet, U&E first", "not yet and ...")."""
+    if k >= len(doc.lows) or doc.clause[k] != doc.clause[k - 1]:
+        return True
+    if doc.text[doc.tokens[k - 1].end : doc.tokens[k].start].strip():
+        return True
+    return doc.lows[k] in CLAUSE_WORDS or doc.lows[k] in LINKS
 
 
 LABEL_MAX_WORDS = 8
@@ -284,6 +302,7 @@ def negation(doc: Document, first: int, last: int) -> str | None:
     return (
         (None if own_action else _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW))
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
+        or _after(doc, last, DEFERRAL_AFTER, closing=True)
         or _harm(doc, last)
         or (None if own_action else _before_list(doc, first))
         or _after_list(doc, last)

@@ -109,6 +109,9 @@ PHRASE_LISTS: dict[str, str] = {
     "negation_before": "answers: words before an action that negate it ('no CT', 'avoid NSAIDs', 'stop aspirin')",
     "negation_after": "answers: words after an action that negate it ('CT is unnecessary', 'NSAIDs are "
                       "contraindicated')",
+    "deferral_after": "answers: words after an action that put it off for now ('acetazolamide not yet', 'steroids "
+                      "later if needed'): a negation only where they close what is said of it, so 'the CT is not "
+                      "yet back' is a result still to come",
     "negation_verdict_leads": "answers: a verdict after an action: one of these, an optional adverb, then a verdict "
                               "word ('CT is not routinely needed')",
     "negation_verdict_adverbs": "answers: the optional adverb of such a verdict",
