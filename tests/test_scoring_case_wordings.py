@@ -1279,3 +1279,19 @@ def test_not_yet_said_of_a_result_still_to_come_declines_nothing(plan: str):
     c = card("em-anaphylaxis-001", plan)
     assert "Mast cell tryptase" in rows(c, "workup"), plan
     assert condition(c, "cc-im-adrenaline") == "OK", plan
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Naproxen. He once had hives with flucloxacillin.", False),
+    ("Naproxen. Flucloxacillin gave him a rash years ago.", False),
+    ("Naproxen. Previous anaphylaxis to flucloxacillin.", False),
+    ("Naproxen. Hypersensitive to co-amoxiclav.", False),
+    ("Reaction to naproxen in the past, so give flucloxacillin.", True),
+    ("He had a rash with naproxen, so flucloxacillin.", True),
+    ("Naproxen. Co-amoxiclav.", True),
+])
+def test_a_drug_that_is_the_object_of_a_past_reaction_is_history_not_given(plan: str, given: bool):
+    """A drug named as what a rash, reaction or hypersensitivity was to, or as what caused one, is the
+    patient's history; a drug given beside another drug's reaction is still given."""
+    c = card("im-gout-001", f"Acute gout.\nPlan: {plan}\n")
+    assert condition(c, "cc-no-antibiotics") == ("FAIL" if given else "OK"), plan

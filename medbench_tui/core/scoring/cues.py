@@ -139,12 +139,33 @@ DIFFERENTIAL_WEAK = cue_list("differential_weak")
 DIFFERENTIAL_PREDICATES = cue_list("differential_predicates")
 """Said after a diagnosis, these put it on the differential even where it opens its line ("Gastric malignancy to
 be excluded"); other cues after a leading name ("X vs Y") speak of the next one."""
-CONDITION_BEFORE = _WORDS.phrases("history_condition_before")
+REACTION_ARTICLES = ("", "a ", "an ")
+REACTION_PREPOSITIONS = ("with", "to", "on", "after", "from")
+"""Grammar of a past reaction before the drug it was to: lead, article, reaction, preposition ("had a rash with")."""
+REACTION_OBJECTS = ("", "her ", "him ", "them ", "me ", "you ", "the patient ")
+"""Grammar of a reaction a drug caused, said after it: verb, object, article, reaction ("gave her a rash")."""
+REACTION_BEFORE = tuple(
+    f"{lead} {article}{word} {preposition}"
+    for lead in _WORDS.phrases("reaction_leads")
+    for article in REACTION_ARTICLES
+    for word in _WORDS.phrases("reaction_words")
+    for preposition in REACTION_PREPOSITIONS
+)
+"""A drug as the object of a past reaction is history ("she had a rash with trimethoprim")."""
+REACTION_AFTER = tuple(
+    f"{verb} {obj}{article}{word}"
+    for verb in _WORDS.phrases("reaction_causes")
+    for obj in REACTION_OBJECTS
+    for article in REACTION_ARTICLES
+    for word in _WORDS.phrases("reaction_words")
+)
+"""A drug said to have caused a reaction is history ("trimethoprim gave her a rash")."""
+CONDITION_BEFORE = (*_WORDS.phrases("history_condition_before"), *REACTION_BEFORE)
 BACKGROUND_BEFORE = {
     "workup": Cues(*_WORDS.phrases("history_before_workup"), *CONDITION_BEFORE),
     "treatment": Cues(*_WORDS.phrases("history_before_treatment"), *CONDITION_BEFORE),
 }
-BACKGROUND_AFTER = cue_list("history_after")
+BACKGROUND_AFTER = Cues(*_WORDS.phrases("history_after"), *REACTION_AFTER)
 NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
 NEGATION_OR_HEDGE_AFTER = NEGATION_AFTER + HEDGE
 DIFFERENTIAL_ANY = DIFFERENTIAL_STRONG + DIFFERENTIAL_WEAK

@@ -146,6 +146,11 @@ PHRASE_LISTS: dict[str, str] = {
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
     "history_condition_before": "answers: words before a drug or test that make it part of a condition ('allergic "
                                 "to penicillin')",
+    "reaction_words": "answers: a reaction to a drug ('rash', 'anaphylaxis'): with a lead and a preposition "
+                      "before the drug ('had a rash with') or a verb of causing after it ('gave her a rash'), "
+                      "the drug is history",
+    "reaction_leads": "answers: words before a reaction that make it the patient's past ('had', 'previous')",
+    "reaction_causes": "answers: verbs right after a drug that say it caused a reaction ('gave', 'caused')",
     "history_before_workup": "answers: words before a test that make it history ('previous colonoscopy')",
     "history_before_treatment": "answers: words before a drug that make it history or a cause ('currently on "
                                 "ramipril', 'secondary to NSAIDs')",
