@@ -1284,6 +1284,7 @@ def test_not_yet_said_of_a_result_still_to_come_declines_nothing(plan: str):
 @pytest.mark.parametrize(("plan", "given"), [
     ("Naproxen. He once had hives with flucloxacillin.", False),
     ("Naproxen. Flucloxacillin gave him a rash years ago.", False),
+    ("Colchicine, since flucloxacillin previously caused swelling of his lips.", False),
     ("Naproxen. Previous anaphylaxis to flucloxacillin.", False),
     ("Naproxen. Hypersensitive to co-amoxiclav.", False),
     ("Reaction to naproxen in the past, so give flucloxacillin.", True),
