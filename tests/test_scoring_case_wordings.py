@@ -1290,6 +1290,10 @@ def test_not_yet_said_of_a_result_still_to_come_declines_nothing(plan: str):
     ("Reaction to naproxen in the past, so give flucloxacillin.", True),
     ("He had a rash with naproxen, so flucloxacillin.", True),
     ("Naproxen. Co-amoxiclav.", True),
+    ("Naproxen. Allergic to aspirin and flucloxacillin.", False),
+    ("Naproxen. Developed hives with aspirin or flucloxacillin.", False),
+    ("Naproxen. Allergic to aspirin and start flucloxacillin.", True),
+    ("Allergic to aspirin and needs flucloxacillin.", True),
 ])
 def test_a_drug_that_is_the_object_of_a_past_reaction_is_history_not_given(plan: str, given: bool):
     """A drug named as what a rash, reaction or hypersensitivity was to, or as what caused one, is the

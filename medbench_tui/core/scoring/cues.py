@@ -463,9 +463,35 @@ def _query_mark(doc: Document, first: int) -> bool:
     return start > 0 and doc.text[start - 1] == "?"
 
 
+CONDITION_CUES = Cues(*CONDITION_BEFORE)
+CONDITION_JOINS = frozenset({"and", "or"})
+"""Grammar of a second object of one allergy or reaction ("allergic to penicillin and trimethoprim")."""
+CONDITION_LIST_REACH = 4
+"""Words of the first object at most, between the cue and the join."""
+
+
+def _condition_list(doc: Document, first: int) -> bool:
+    """The mention is the second object of an allergy or reaction cue, joined by "and"/"or" right before it,
+    with no comma, clause word or action verb between ("allergic to co-amoxiclav and trimethoprim"; not
+    "allergic to penicillin and give trimethoprim")."""
+    low = doc.lows
+    join = first - 1
+    if join < 1 or low[join] not in CONDITION_JOINS or doc.clause[join] != doc.clause[first]:
+        return False
+    for k in range(join - 1, max(-1, join - 1 - CONDITION_LIST_REACH), -1):
+        if doc.clause[k] != doc.clause[first] or doc.comma_before[k + 1]:
+            return False
+        if CONDITION_CUES.ending_at(low, k) is not None:
+            return k < join - 1
+        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in LINKS:
+            return False
+    return False
+
+
 def background(doc: Document, first: int, last: int, kind: str) -> bool:
     """The workup or treatment mention is history, or part of a condition's name."""
     return (
         _before(doc, first, BACKGROUND_BEFORE[kind], BACKGROUND_WINDOW, negation=False, phrase_only=True) is not None
         or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
+        or _condition_list(doc, first)
     )
