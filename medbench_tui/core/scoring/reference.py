@@ -676,11 +676,13 @@ class ReferenceTable:
                     first, last = keys[min(picked)], keys[max(picked)]
                     while first > 0 and doc.tokens[first - 1].start == doc.tokens[first].start:
                         first -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
-                    if not _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
-                        hit = Hit(first, last)
-                        if (hit, id(phrase), id(ref), id(group)) not in exact:
-                            out.append(Mention(hit, MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
-                        break
+                    if _crosses_a_list(doc, first, last, phrase, {keys[p] for p in picked}):
+                        continue
+                    hit = Hit(first, last)
+                    if ((hit, id(phrase), id(ref), id(group)) not in exact
+                            and not _another_test_of_specimen(doc, phrase, first, last, {keys[p] for p in picked})):
+                        out.append(Mention(hit, MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+                    break
         return out
 
     def _most_words(self, doc: Document, keys: list[int], where: dict[str, list[int]], found: list[Mention]
@@ -982,6 +984,21 @@ def _pick(
             return None
         picked.append(best)
     return picked
+
+
+SPECIMEN_WORDS = cues.word_list("specimen_urine") | cues.word_list("specimen_blood")
+TEST_WORDS = cues.word_list("unlisted_test_words")
+
+
+def _another_test_of_specimen(doc: Document, phrase: Phrase, first: int, last: int, picked: set[int]) -> bool:
+    """A phrase "<specimen> <test>" written apart around words of the answer's own that make one name with
+    it ("urine test" in "urine pregnancy test", "blood test" in "blood glucose test"): they name what the
+    specimen is tested for, another test than the phrase's. A function word or verb between ("urine sent for
+    culture") keeps the phrase's own test."""
+    between = [doc.lows[k] for k in range(first + 1, last) if k not in picked]
+    return (len(phrase.words) == 2 and phrase.words[0] in SPECIMEN_WORDS and phrase.words[-1] in TEST_WORDS
+            and doc.lows[first] == phrase.words[0] and bool(between)
+            and all(w not in FILLER and w not in PLAN_VERBS for w in between))
 
 
 def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked: set[int]) -> bool:

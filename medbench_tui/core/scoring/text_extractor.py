@@ -479,7 +479,21 @@ def _in_another_specimen(doc: Document, first: int, m: Mention) -> bool:
     at = doc.tokens[first].start
     before = doc.text[doc.text.rfind("\n", 0, at) + 1 : at]
     before = re.split(r"[.;!?](?:\s|$)", before)[-1]  # its sentence, a label before a colon included
-    return bool(URINE_WORDS.intersection(re.findall(r"[a-z]+", before.lower())[-SPECIMEN_REACH:]))
+    words = list(re.finditer(r"[a-z]+", before.lower()))[-SPECIMEN_REACH:]
+    urine = [w for w in words if w.group() in URINE_WORDS]
+    return bool(urine) and not _names_own_test(before[urine[-1].start() :])
+
+
+def _names_own_test(after: str) -> bool:
+    """The urine word names a test of its own, cut from the mention by a list separator with no colon
+    between ("urine pregnancy test, FBC", "urinalysis and U&E"): the mention is the next list item, not an
+    analyte in a urine result ("urine dip shows ketones 4+, glucose 2+", "Urine: ketones, glucose")."""
+    if ":" in after:
+        return False
+    pieces = FRAGMENT_SEP_RE.split(after)
+    own = WORD_RE.findall(pieces[0].lower())
+    return len(pieces) > 1 and bool(own) and (
+        own[-1] in INVESTIGATION_WORDS or own[-1].endswith(INVESTIGATION_ENDINGS))
 
 
 def _attributed(doc: Document, first: int) -> bool:
