@@ -196,11 +196,13 @@ def _temporal(low: list[str], clause: list[int], start: int, stop: int) -> bool:
 
 
 def _before(
-    doc: Document, i: int, phrases: Cues, window: int, *, negation: bool = True, phrase_only: bool = False
+    doc: Document, i: int, phrases: Cues, window: int, *, negation: bool = True, phrase_only: bool = False,
+    in_bracket: bool = False,
 ) -> str | None:
     """A cue of ``phrases`` ending before token ``i``, within reach (see module doc);
     for negation cues, not one inside a pseudo-negation. ``phrase_only``: the cue
-    must be in the mention's own phrase (no comma or "and"/"or" between)."""
+    must be in the mention's own phrase (no comma or "and"/"or" between). ``in_bracket``: the cue must be
+    inside the bracket the mention is in (not before its opening "(")."""
     low = doc.lows
     clause = doc.clause[i]
     if _new_action(doc, i):
@@ -212,6 +214,8 @@ def _before(
         if phrase_only and (word in LINKS or doc.comma_before[k + 1]):
             return None
         if word in CLAUSE_WORDS:
+            return None
+        if in_bracket and "(" in doc.text[doc.tokens[k].end : doc.tokens[k + 1].start]:
             return None
         if word in ACTION_VERBS and (doc.comma_before[k] or (k > 0 and low[k - 1] in LINKS)):
             return None
@@ -444,12 +448,14 @@ def hard_negation(doc: Document, first: int, last: int) -> str | None:
 
 
 def differential_cue(
-    doc: Document, first: int, last: int, *, strong_only: bool = False, before_only: bool = False
+    doc: Document, first: int, last: int, *, strong_only: bool = False, before_only: bool = False,
+    in_bracket: bool = False,
 ) -> str | None:
     """A differential cue before the mention (or after it, unless ``before_only``: in
-    "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential)."""
+    "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential);
+    ``in_bracket``: a cue before the bracket the mention opens is not its own."""
     phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
-    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False) or _after(
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False, in_bracket=in_bracket) or _after(
         doc, last, DIFFERENTIAL_PREDICATES if before_only else phrases, negation=False
     )
     if cue is None and not strong_only and _query_mark(doc, first):

@@ -355,9 +355,11 @@ def _classify(
         return "differential", assertion.Assertion("affirmed", "less likely", "differential: judged less likely")
     if ref is not None and id(ref) in reading.finals:
         return "diagnosis", assertion.AFFIRMED
-    leads = item is not None and _leads(doc, item, first)
-    strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads)
-    weak = cues.differential_cue(doc, first, last, before_only=leads) or cues.negation(doc, first, last)
+    bracketed = section in ("diagnosis", "icd") and _opens_bracket(doc, first)
+    leads = item is not None and (bracketed or _leads(doc, item, first))
+    strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads, in_bracket=bracketed)
+    weak = cues.differential_cue(doc, first, last, before_only=leads, in_bracket=bracketed) or cues.negation(
+        doc, first, last)
     if section in ("diagnosis", "icd"):
         if strong is not None or (weak is not None and item is not None and (item in reading.final_items or not leads)):
             return "differential", assertion.Assertion("affirmed", strong or weak, f'differential: "{strong or weak}"')
@@ -412,6 +414,18 @@ def _leads(doc: Document, item: Item, first: int) -> bool:
 
 
 HEDGE_WORDS = cues.word_list("diagnosis_item_hedges")
+
+
+def _opens_bracket(doc: Document, first: int) -> bool:
+    """The mention opens a bracket (hedges aside) under a diagnosis heading: "X must be excluded (suspected Y)"
+    states Y as the working diagnosis, and the cue before the bracket is not Y's."""
+    start = doc.tokens[first].start
+    line = doc.text[doc.text.rfind("\n", 0, start) + 1 : start]
+    opened = line.rfind("(")
+    if opened < 0 or ")" in line[opened:]:
+        return False
+    words = re.findall(r"[A-Za-z]+", line[opened + 1 :].lower())
+    return bool(words) and all(w in HEDGE_WORDS for w in words) or line[opened + 1 :].strip() == "?"
 
 
 def _next_index(doc: Document, last: int) -> int:
