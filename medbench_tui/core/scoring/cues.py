@@ -210,6 +210,10 @@ def _before(
     k = i - 1
     stop = max(0, i - window)
     while k >= stop and doc.clause[k] == clause:
+        if negation:
+            k = _bracket_back(doc, k)
+            if k < stop or doc.clause[k] != clause:
+                return None
         word = low[k]
         if phrase_only and (word in LINKS or doc.comma_before[k + 1]):
             return None
@@ -226,6 +230,29 @@ def _before(
                 return " ".join(phrase)
         k -= 1
     return None
+
+
+def _bracket_back(doc: Document, k: int) -> int:
+    """Scanning back from token ``k + 1``: when a closing bracket stands between tokens ``k`` and ``k + 1``, the
+    last token before its opening bracket (a cue inside brackets is said of the word before them and reaches no
+    further: "ketones (0.4 - no ketosis), U&E"); else ``k``."""
+    tokens = doc.tokens
+    if ")" not in doc.text[tokens[k].end : tokens[k + 1].start]:
+        return k
+    depth = 0
+    at = tokens[k + 1].start - 1
+    while at >= 0:
+        char = doc.text[at]
+        if char == ")":
+            depth += 1
+        elif char == "(":
+            depth -= 1
+            if depth == 0:
+                break
+        at -= 1
+    while k >= 0 and tokens[k].start >= at:
+        k -= 1
+    return k
 
 
 def _new_action(doc: Document, i: int) -> bool:
@@ -404,6 +431,9 @@ def _before_list(doc: Document, first: int) -> str | None:
         return None  # "stop bisoprolol and discharge home"
     k = first - 1
     while k >= max(0, first - LIST_REACH) and doc.clause[k] == clause:
+        k = _bracket_back(doc, k)
+        if k < 0 or doc.clause[k] != clause:
+            return None
         phrase = NEGATION_BEFORE.ending_at(low, k)
         if phrase is not None and phrase not in HEDGE and not _in_pseudo(low, k - len(phrase) + 1, k):
             start = k + 1 if k + 1 < first and low[k + 1] in ACTION_VERBS else k  # "don't use any X, or Y"
