@@ -15,9 +15,11 @@ def test_a_negated_result_in_brackets_does_not_negate_the_rest_of_the_list():
 
 
 def test_a_negated_reason_in_brackets_does_not_negate_the_next_drug():
-    c = card("im-t2dm-001", "Metformin (no renal impairment), then structured education with DESMOND.")
-    assert "Structured diabetes education programme" in rows(c, "treatment")
-    assert "Metformin" in rows(c, "treatment")
+    c = card("im-t2dm-001", "Metformin 500 mg (no contraindication), DESMOND, diabetic eye screening.")
+    given = rows(c, "treatment")
+    assert "Metformin" in given
+    assert "Structured diabetes education programme" in given
+    assert "Referral to diabetic eye screening" in given
 
 
 def test_a_negation_before_a_bracket_still_covers_a_closed_list():
