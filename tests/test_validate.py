@@ -464,6 +464,43 @@ def test_a_bare_team_alias_warns_only_where_another_side_names_the_team():
     assert not _warnings(timed, "alias.bare_team")  # the grader drops a mention with a contradicting time
 
 
+def _critical(items: str, named: str) -> str:
+    """VALID with work-up ``items`` added and a critical condition naming ``named``."""
+    text = VALID.replace("  - item: Urine culture\n    class: acceptable\n",
+                         f"  - item: Urine culture\n    class: acceptable\n{items}", 1)
+    return text.replace("critical_conditions:\n", "critical_conditions:\n  - id: cc-bare\n"
+                        "    description: The critical step.\n    kind: must_include\n"
+                        f"    items: [{named}]\n", 1)
+
+
+def test_a_bare_team_alias_of_a_critically_named_item_timed_by_its_name_warns():
+    item = "  - item: Same-day ophthalmology referral\n    class: required\n"
+    text = _critical(f"{item}    aliases: [ophthalmology, refer to ophthalmology today]\n",
+                     "Same-day ophthalmology referral")
+    [found] = _warnings(text, "alias.critical_bare")
+    assert found.path.endswith(".aliases.0") and found.line is not None
+    assert "`ophthalmology`" in found.message and "only a team or specialty name" in found.message
+    assert "same-day ophthalmology" in found.message and "refer to ophthalmology today" in found.message
+    uncritical = VALID.replace("  - item: Urine culture\n    class: acceptable\n",
+                               f"  - item: Urine culture\n    class: acceptable\n{item}"
+                               "    aliases: [ophthalmology]\n", 1)
+    assert not _warnings(uncritical, "alias.critical_bare")  # no critical condition names it
+    within = _critical(f"{item}    within: same day\n    aliases: [ophthalmology]\n",
+                       "Same-day ophthalmology referral")
+    assert not _warnings(within, "alias.critical_bare")  # `within:` holds the alias to its time
+
+
+def test_a_bare_procedure_alias_of_a_critically_named_item_warns_unless_the_item_is_it():
+    text = _critical("  - item: Primary percutaneous coronary intervention\n    class: required\n"
+                     "    aliases: [angiography, primary PCI]\n",
+                     "Primary percutaneous coronary intervention")
+    [found] = _warnings(text, "alias.critical_bare")
+    assert "`angiography`" in found.message and "test or procedure" in found.message
+    same = _critical("  - item: Coronary angiography\n    class: required\n    aliases: [angiography]\n",
+                     "Coronary angiography")
+    assert not _warnings(same, "alias.critical_bare")  # another name of what the item's own name says
+
+
 @pytest.mark.parametrize("split", [
     "items: [Safety-netting for fever, loin pain, or rigors]",
     "items: [Safety-netting for fever,loin pain, or rigors]",

@@ -22,7 +22,8 @@ Codes (severity):
   attachment.placeholder_image (error)
   value.not_positive, value.negative, value.empty (error)
   item.unknown_timing, item.unknown_route, item.unknown_target (error: ``within``, ``route``
-  and ``target`` must be words the vocabulary knows); alias.too_broad, alias.bare_team, alias.shared (warning)
+  and ``target`` must be words the vocabulary knows); alias.too_broad, alias.bare_team, alias.critical_bare,
+  alias.shared (warning)
   condition.split_name, condition.harmful_item, item.harmful_alternative (error);
   condition.misspelt_item, icd10.primary_as_differential (warning); condition.phrase_entry (info)
   check.unknown_item, check.unknown_condition, check.unknown_reference, check.duplicate_id,

@@ -20,6 +20,8 @@ from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.scoring.text_extractor import INVESTIGATION_ENDINGS, INVESTIGATION_WORDS, THERAPY_WORDS
+from medbench_tui.core.text import tokenize
 from medbench_tui.core.validate.contradictions import disagreements, statements
 from medbench_tui.core.validate.images import placeholder_reason
 from medbench_tui.core.validate.leaks import LINE_BREAK, Term, first_leak
@@ -516,6 +518,44 @@ class Checker:
                          f"Use a narrower phrase, such as \"{found.narrower}\".")
         self.shared_names(items)
 
+    def critical_bare_aliases(self, items: list[CaseItem]) -> None:
+        """A one-word alias of an item a critical condition names that is only a team's name, or only
+        a test's or procedure's name (by the vocabulary's teams and the grader's test and therapy
+        words), with no action, time or drug: any mention of that team or test (its clinic next month,
+        a diagnostic angiogram for PCI) meets the condition the item stands for. A team only where the
+        item's time is in its name and not in ``within`` (which holds every alias to it) nor only an
+        admission's; a test only where the item's own name does not say it ("LP" of "Lumbar puncture")."""
+        named = {_spaced(e) for _, c in entries_at(self.data, "critical_conditions")
+                 for _, e in texts_at(c, "items")}
+        warned = {d.path for d in self.diagnostics if d.code in ("alias.too_broad", "alias.bare_team")}
+        for item in items:
+            if item.penalised or not any(_spaced(n) in named for n in item.names):
+                continue
+            entry = self.data[item.list_name][item.index]
+            own = {w for t in tokenize(item.name) for w in (*t.norm.split(), t.low)}
+            # an admission's own time (timing.yaml) is no deadline a unit's name could miss: "NICU" on
+            # "Admission to the neonatal unit" is the admission
+            windows = set(reading.read_action(item.name).windows) - set(reading.read_action("admission").windows)
+            # a `within:` holds every name of the item to its time (a mention at another time is dropped);
+            # a time said only in the item's name leaves a bare alias untimed
+            timed = text_at(entry, "within") is None and bool(windows)
+            for j, alias in texts_at(entry, "aliases"):
+                where = (item.list_name, item.index, "aliases", j)
+                kind = _bare_kind(alias)
+                if kind is None or dotted(where) in warned or (kind == "team" and not timed):
+                    continue  # an alias that says more, already warned, or an item any team mention meets
+                if kind == "test" and _bare_heads(alias) & own:
+                    continue  # another name of the test or procedure the item's own name says
+                example = f"same-day {alias.strip()}\" or \"refer to {alias.strip()} today" if kind == "team" \
+                    else f"{alias.strip()} within 1 hour\" or \"primary PCI"
+                self.add("warning", "alias.critical_bare", where,
+                         f"The alias `{show(alias)}` of `{show(item.name)}`, which a critical condition names, is "
+                         f"only a {'team or specialty' if kind == 'team' else 'test or procedure'} name with no "
+                         "action, time or drug: any mention of it (a routine clinic, the test done for another "
+                         "reason) meets the condition. Say the action and time the item stands for, such as "
+                         f"\"{example}\"{', or give the item its `within:`' if kind == 'team' else ''}, or delete "
+                         "the alias.")
+
     def shared_names(self, items: list[CaseItem]) -> None:
         """A name or alias of an item that gives credit, written again for an item that costs the
         answer (or the reverse): one mention is both, so a plan is credited and penalised for the same
@@ -570,6 +610,7 @@ class Checker:
                 timed = within is not None or reading.read_action(text_at(entry, "item") or "").windows
                 item = next(c for c in items if c.list_name == list_name and c.index == i)
                 self.bare_aliases(entry, item, items, timed=bool(timed))
+        self.critical_bare_aliases(items)  # after the team checks: one warning an alias
 
     def bare_aliases(self, entry: dict[str, Any], item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
         """Aliases that name only a team (no action, time, route or dose): where they let a wrong plan
@@ -902,6 +943,25 @@ def _named_in(teams: frozenset[VocabularyTerm], name: str) -> bool:
     words = {w for w in re.findall(r"[a-z]{4,}", name.casefold())}
     return any(w in words for team in teams for n in (team.name, *team.also)
                for w in re.findall(r"[a-z]{4,}", n.casefold()))
+
+
+def _bare_kind(alias: str) -> str | None:
+    """"team" where ``alias`` is one word that names only a team, "test" where it is one word that names
+    only a test or procedure (one of the grader's unlisted test or therapy words), else None:
+    an action, a time, a drug, a dose or other words make it more than a bare name."""
+    said = reading.read_action(alias)
+    if said.acts or said.windows or said.drugs or said.classes or said.doses or _DIGIT.search(alias):
+        return None
+    if said.teams:
+        return "team" if said.covered >= 1.0 and not said.routes and len(tokenize(alias)) == 1 else None
+    return "test" if len(tokenize(alias)) == 1 and _bare_heads(alias) else None
+
+
+def _bare_heads(text: str) -> set[str]:
+    """The words of ``text`` that make it a test or procedure for the grader (its unlisted test and
+    therapy words and test endings: "angiography", "transfusion"), as normalised words."""
+    norms = {w for t in tokenize(text) for w in (*t.norm.split(), t.low)}
+    return {n for n in norms if n in INVESTIGATION_WORDS or n in THERAPY_WORDS or n.endswith(INVESTIGATION_ENDINGS)}
 
 
 def _spaced(text: str) -> str:
