@@ -20,7 +20,6 @@ from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.scoring.text_extractor import INVESTIGATION_ENDINGS, INVESTIGATION_WORDS, THERAPY_WORDS
 from medbench_tui.core.text import tokenize
 from medbench_tui.core.validate.contradictions import disagreements, statements
 from medbench_tui.core.validate.images import placeholder_reason
@@ -960,8 +959,11 @@ def _bare_kind(alias: str) -> str | None:
 def _bare_heads(text: str) -> set[str]:
     """The words of ``text`` that make it a test or procedure for the grader (its unlisted test and
     therapy words and test endings: "angiography", "transfusion"), as normalised words."""
+    vocabulary = read_vocabulary()
+    heads = {*vocabulary.phrases("unlisted_test_words"), *vocabulary.phrases("unlisted_therapy_words")}
+    endings = tuple(vocabulary.phrases("unlisted_test_endings"))
     norms = {w for t in tokenize(text) for w in (*t.norm.split(), t.low)}
-    return {n for n in norms if n in INVESTIGATION_WORDS or n in THERAPY_WORDS or n.endswith(INVESTIGATION_ENDINGS)}
+    return {n for n in norms if n in heads or n.endswith(endings)}
 
 
 def _spaced(text: str) -> str:
