@@ -3,22 +3,7 @@ result nor becomes another test of the same specimen (grading.md)."""
 
 from __future__ import annotations
 
-from medbench_tui.core.scoring import score
-from medbench_tui.core.transcript import FinalResponse, Transcript
-from tests.test_scoring_regressions import case
-
-
-def card(case_id: str, text: str):
-    c = case(case_id)
-    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
-
-
-def rows(card, kind: str) -> dict[str, str]:
-    return {e.reference or e.answer: e.status for e in getattr(card.items, kind) if e.status != "missing"}
-
-
-def extras(card, kind: str) -> list[str]:
-    return [e.answer for e in getattr(card.items, kind) if e.status == "extra"]
+from tests.test_scoring_regressions import card, extras, rows
 
 
 def test_a_urine_test_keeps_to_itself_and_the_next_blood_test_counts():

@@ -3,19 +3,7 @@ bracket states, even when the cue before the bracket puts another mention on the
 
 from __future__ import annotations
 
-from medbench_tui.core.scoring import score
-from medbench_tui.core.transcript import FinalResponse, Transcript
-from tests.test_scoring_regressions import case
-
-
-def card(case_id: str, text: str):
-    c = case(case_id)
-    return score(c, Transcript(case_id=c.id, final=FinalResponse(text=text)))
-
-
-def rows(card, kind: str) -> dict[str, str]:
-    return {e.reference or e.answer: e.status for e in getattr(card.items, kind) if e.status != "missing"}
-
+from tests.test_scoring_regressions import card, rows
 
 PE = "Pulmonary embolism without acute cor pulmonale"
 
