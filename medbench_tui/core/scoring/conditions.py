@@ -127,7 +127,7 @@ def _said(doc: Document, field: SpanField | None, table: ReferenceTable) -> list
                                 m.via is not None or table.is_safety_net(m.phrase),
                                 m.ref.name if m.ref is not None else "")
         negated = None if said.recommended else said.rule
-        if section == "avoid":
+        if section == "avoid" and not cues.avoid_alternative(doc, m.hit.last):
             negated = cues.AVOID_HEADING
         out.append(Said(m, start, end, negated))
     return out

@@ -114,6 +114,16 @@ def word_list(name: str) -> frozenset[str]:
 
 
 NEGATION_BEFORE = cue_list("negation_before")
+AVOID_ALTERNATIVE_AFTER = word_list("avoid_alternative_after")
+"""A word that ends a clause under an Avoid heading on the alternative given ("paracetamol instead")."""
+
+
+def avoid_alternative(doc: Document, last: int) -> bool:
+    """A treatment under an Avoid heading that is the alternative given in the place of what is avoided: a word
+    of ``avoid_alternative_after`` ends its clause after it ("no NSAIDs; paracetamol for the knee instead")."""
+    clause = doc.clause_of(last)
+    return clause.last > last and doc.lows[clause.last] in AVOID_ALTERNATIVE_AFTER
+
 NEGATION_AFTER = Cues(
     *_WORDS.phrases("negation_after"),
     *(f"{lead} {adverb}{verdict}" for lead in _WORDS.phrases("negation_verdict_leads")

@@ -189,6 +189,21 @@ def own_condition_head(name: str) -> str:
     return head if len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
 
 
+LEVEL_JOINS_RE = re.compile(r"\band\b|[/+&,]", re.IGNORECASE)
+"""How a name joins the things it measures ("paracetamol and salicylate", "Na/K"): grammar, not clinical words."""
+
+
+def levels_without_head(name: str) -> str:
+    """The measured things of an item of several levels, without the level word ("Paracetamol and salicylate"
+    of "Paracetamol and salicylate levels"): an answer lists them and leaves the word implied ("pcm/salicylate
+    at 4 h"). Empty unless the name ends in a level word (``level_words``) after two joined things or more."""
+    tokens = tokenize(name)
+    if len(tokens) < 3 or tokens[-1].norm not in concepts.LEVEL_WORDS:
+        return ""
+    head = name[: tokens[-1].start].strip(" ,;:-")
+    return head if LEVEL_JOINS_RE.search(head) and len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
+
+
 def make_phrase(text: str) -> Phrase | None:
     words = tuple(t.norm for t in key_tokens(tokenize(text)))
     if not words:
@@ -1275,8 +1290,9 @@ def build_table(case: Case) -> ReferenceTable:
         for i, s in enumerate(case.differential)
     ]
     workup = [
-        Ref("workup", i, w.item, w.klass, _phrases(w.item, own_condition_head(w.item), *w.aliases), weight=w.weight,
-            penalty=w.penalty,
+        Ref("workup", i, w.item, w.klass,
+            _phrases(w.item, own_condition_head(w.item), levels_without_head(w.item), *w.aliases),
+            weight=w.weight, penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
             alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
         for i, w in enumerate(case.workup)

@@ -310,7 +310,7 @@ def _classify(
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
-        if section == "avoid":
+        if section == "avoid" and not cues.avoid_alternative(doc, last):
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")
         if m.via == concepts.EXPLAINED_DECLINE:
             return named, assertion.AFFIRMED  # the declining is the explanation

@@ -1,0 +1,52 @@
+"""Failure classes of the new-case answer sets (round 11): each test is in wording of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.reference import levels_without_head
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.test_scoring_regressions import card, condition, rows
+
+DATA = Path(__file__).resolve().parent / "data"
+OVERDOSE = DATA / "newcases-f" / "cases" / "ncf-tca-overdose-001.yaml"
+LEVELS = "Paracetamol and salicylate levels"
+
+
+@pytest.mark.parametrize("name, head", [
+    ("Lithium and digoxin levels", "Lithium and digoxin"),
+    ("Ethanol/methanol concentration", "Ethanol/methanol"),
+    ("Serum lithium level", ""),
+    ("Urea and electrolytes", ""),
+])
+def test_the_measured_things_of_an_item_of_several_levels(name: str, head: str):
+    """An item that ends in a level word after two joined things is also named by those things alone."""
+    assert levels_without_head(name) == head
+
+
+@pytest.mark.parametrize("plan, found", [
+    ("Bloods: FBC, U&E, salicylate and paracetamol, ECG.", True),
+    ("Send paracetamol & salicylate with the U&E.", True),
+    ("Investigations: ECG, U&E; paracetamol and salicylate not needed (no co-ingestion).", False),
+])
+def test_levels_written_without_their_level_word(plan: str, found: bool):
+    """Two levels listed side by side with the shared word "levels" left implied are the test."""
+    case = load_valid_case(OVERDOSE)
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (LEVELS in rows(c, "workup")) is found, plan
+    assert (condition(c, "cc-paracetamol") == "OK") is found, plan
+
+
+@pytest.mark.parametrize("avoid, given", [
+    ("ibuprofen for the knee; regular paracetamol instead.", True),
+    ("regular paracetamol for the knee.", False),
+    ("regular paracetamol instead of codeine.", False),
+])
+def test_the_alternative_named_under_an_avoid_heading_is_given(avoid: str, given: bool):
+    """Under an Avoid heading, a treatment whose clause ends on "instead" is what is given in its place."""
+    c = card("im-heart-failure-001", f"Plan: IV furosemide.\nAvoid:\n- {avoid}\n")
+    assert ("Topical or regular paracetamol for knee pain" in rows(c, "treatment")) is given, avoid
