@@ -50,3 +50,26 @@ def test_the_alternative_named_under_an_avoid_heading_is_given(avoid: str, given
     """Under an Avoid heading, a treatment whose clause ends on "instead" is what is given in its place."""
     c = card("im-heart-failure-001", f"Plan: IV furosemide.\nAvoid:\n- {avoid}\n")
     assert ("Topical or regular paracetamol for knee pain" in rows(c, "treatment")) is given, avoid
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("- Diazepam 10 mg IV if he fits.", True),
+    ("### Should he seize again\n- Midazolam 10 mg buccal", True),
+    ("- Diazepam 10 mg IV if his QRS widens.", False),
+])
+def test_a_drug_given_on_its_items_own_indication_in_other_words(plan: str, given: bool):
+    """A drug whose condition is its item's own indication, said in other words ("if he fits" for "for
+    seizures"), is the item; another condition keeps it conditional."""
+    case = load_valid_case(OVERDOSE)
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=f"Plan: IV sodium bicarbonate.\n{plan}\n")))
+    assert ("Benzodiazepine for seizures" in rows(c, "treatment")) is given, plan
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("Clonazepam 0.5 mg if agitation develops", True),
+    ("Clonazepam 0.5 mg if she is violent", False),
+])
+def test_the_happening_of_an_indication_is_no_other_condition(plan: str, given: bool):
+    """"If agitation develops" restates "for agitation": the words of its happening are left out."""
+    c = card("psy-mania-001", f"Plan: start olanzapine.\n- {plan}.\n")
+    assert ("Short-term benzodiazepine for agitation or sleep" in rows(c, "treatment")) is given, plan

@@ -44,6 +44,7 @@ from typing import Literal
 from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import COMMA_RE, Document
 from medbench_tui.core.text import Token, tokenize
+from medbench_tui.core.vocabulary import Term, read_vocabulary
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
 
@@ -156,13 +157,28 @@ def withholds(phrase: str) -> bool:
     return bool(words) and cues.NEGATION_BEFORE.starting_at(words, 0) is not None
 
 
+INDICATION_EVENTS = cues.word_list("indication_event_words")
+"""Words of a condition that say its indication happens ("if seizures occur", "if she fits again"), not what it is."""
+INDICATION_KINDS = frozenset({"symptom", "condition"})
+
+
 def _restates(condition: str, item_name: str) -> bool:
     """The condition is the reference item's own indication ("atropine if symptomatic bradycardia"
-    for "Atropine for symptomatic bradycardia"): every word of it is in the item's name."""
-    keys = {_key(w) for w in _words(condition)}
-    if not any(len(k) >= 4 for k in keys):
+    for "Atropine for symptomatic bradycardia", "lorazepam if she fits again" for "Benzodiazepine for
+    seizures"): every word of it, less the words of its happening, is in the item's name, as written or
+    as a symptom or condition a word of the name names too."""
+    words = [w for w in _words(condition) if w not in INDICATION_EVENTS]
+    if not any(len(_key(w)) >= 4 or _indications(w) for w in words):
         return False
-    return keys <= {_key(w) for w in _words(item_name)}
+    named = _words(item_name)
+    keys = {_key(w) for w in named}
+    terms = {t for w in named for t in _indications(w)}
+    return all(_key(w) in keys or bool(_indications(w) & terms) for w in words)
+
+
+def _indications(word: str) -> frozenset[Term]:
+    """The symptoms and conditions a word names ("fit": seizure)."""
+    return frozenset(t for t in read_vocabulary().lookup(word) if t.kind in INDICATION_KINDS)
 
 
 def conditions(doc: Document) -> list[Condition]:

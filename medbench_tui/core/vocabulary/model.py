@@ -215,6 +215,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "the heading's line is the assessment, what follows the plan",
     "heading_advice": "answers: whole headings that open advice to the patient (safety-netting, follow-up)",
     "heading_avoid": "answers: whole headings that open what not to do (everything under it is negated)",
+    "indication_event_words": "answers: words of a condition that say its indication happens ('if seizures occur'), "
+                              "left out when it is compared with an item's own indication",
     "avoid_alternative_after": "answers: a word ending a clause under an Avoid heading on the alternative given "
                                "in the place of what is avoided ('paracetamol instead'): that treatment is given",
     "heading_other": "answers: whole headings that open reasoning, history or findings (prose, no items)",
