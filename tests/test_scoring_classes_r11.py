@@ -73,3 +73,15 @@ def test_the_happening_of_an_indication_is_no_other_condition(plan: str, given: 
     """"If agitation develops" restates "for agitation": the words of its happening are left out."""
     c = card("psy-mania-001", f"Plan: start olanzapine.\n- {plan}.\n")
     assert ("Short-term benzodiazepine for agitation or sleep" in rows(c, "treatment")) is given, plan
+
+
+@pytest.mark.parametrize("line, withheld", [
+    ("- **Filgrastim:** hold during antibiotics, decide with oncology.", False),
+    ("- Hold antibiotics until the count is back.", True),
+])
+def test_a_withholding_reaches_no_drug_after_its_end_word(line: str, withheld: bool):
+    """"Hold during antibiotics" holds something else for the time antibiotics run: the drug after the
+    withholding's end word (``withhold_end``) is its time, not what it withholds."""
+    c = card("onc-neutropenic-sepsis-001", f"Plan:\n- Piperacillin-tazobactam 4.5 g IV now.\n{line}\n")
+    assert ("Withhold antibiotics until the neutrophil count is known" in rows(c, "treatment")) is withheld, line
+    assert (condition(c, "cc-implicit-contraindicated") == "FAIL") is withheld, line

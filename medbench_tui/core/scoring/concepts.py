@@ -625,6 +625,8 @@ def withheld(doc: Document, first: int) -> int | None:
                 return None  # "not hold", "don't delay"
             if cue[0] in WITHHOLD_WORDS and NEGATORS & set(low[max(0, k - len(cue) - 1) : k - len(cue) + 1]):
                 return None
+            if WITHHOLD_END & set(low[k + 1 : first]):
+                return None  # "hold while on hydrocortisone": what follows its end word is its time, not its object
             start = k - len(cue) + 1
             while start > 0 and doc.tokens[start - 1].start == doc.tokens[start].start:
                 start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)
