@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.core.scoring import score
-from medbench_tui.core.scoring.reference import levels_without_head
+from medbench_tui.core.scoring.reference import levels_without_head, monitored_things
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 from tests.test_scoring_regressions import card, condition, rows
@@ -85,3 +85,26 @@ def test_a_withholding_reaches_no_drug_after_its_end_word(line: str, withheld: b
     c = card("onc-neutropenic-sepsis-001", f"Plan:\n- Piperacillin-tazobactam 4.5 g IV now.\n{line}\n")
     assert ("Withhold antibiotics until the neutrophil count is known" in rows(c, "treatment")) is withheld, line
     assert (condition(c, "cc-implicit-contraindicated") == "FAIL") is withheld, line
+
+
+@pytest.mark.parametrize("name, checks", [
+    ("Neurovascular monitoring (pulses, capillary refill, sensation)", "pulses, capillary refill, sensation"),
+    ("Observations (temperature and heart rate)", "temperature and heart rate"),
+    ("Neurovascular monitoring (hourly)", ""),
+    ("Weak opioid (codeine, dihydrocodeine or tramadol)", ""),
+])
+def test_what_a_monitoring_item_checks(name: str, checks: str):
+    """A monitoring item's bracket that lists two checks or more is also a name of it; no other bracket is."""
+    assert monitored_things(name) == checks
+
+
+@pytest.mark.parametrize("plan, found", [
+    ("Post-op: 4-hourly potassium, CK and urine output.", True),
+    ("Potassium 4.2 and CK 300 on admission.", False),
+])
+def test_a_monitoring_item_written_as_its_checks(plan: str, found: bool):
+    """Checks written out together ("4-hourly potassium, CK and urine output") are the monitoring item whose
+    bracket lists them; results reported are not."""
+    case = load_valid_case(DATA / "newcases-c" / "cases" / "ncc-ali-001.yaml")
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=f"Plan: heparin infusion.\n{plan}\n")))
+    assert ("Monitoring for reperfusion injury (potassium, CK, urine output)" in rows(c, "treatment")) is found, plan

@@ -204,6 +204,22 @@ def levels_without_head(name: str) -> str:
     return head if LEVEL_JOINS_RE.search(head) and len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
 
 
+MONITORING_WORDS = frozenset(t.norm for w in cue_words("monitoring_item_words") for t in tokenize(w))
+BRACKET_RE = re.compile(r"\(([^()]*)\)")
+
+
+def monitored_things(name: str) -> str:
+    """What a monitoring item checks, listed in its bracket ("reflexes, respiratory rate, urine output" of "Magnesium
+    toxicity monitoring (reflexes, respiratory rate, urine output)"): an answer writes the checks themselves ("hourly
+    reflexes/RR/UO"). Empty unless the name before the bracket has a word of ``monitoring_item_words`` and the
+    bracket lists two things or more."""
+    found = BRACKET_RE.search(name)
+    if found is None or not MONITORING_WORDS & {t.norm for t in tokenize(name[: found.start()])}:
+        return ""
+    listed = found.group(1)
+    return listed if LEVEL_JOINS_RE.search(listed) and len(key_tokens(tokenize(listed))) >= HEAD_MIN_WORDS else ""
+
+
 def make_phrase(text: str) -> Phrase | None:
     words = tuple(t.norm for t in key_tokens(tokenize(text)))
     if not words:
@@ -1291,7 +1307,8 @@ def build_table(case: Case) -> ReferenceTable:
     ]
     workup = [
         Ref("workup", i, w.item, w.klass,
-            _phrases(w.item, own_condition_head(w.item), levels_without_head(w.item), *w.aliases),
+            _phrases(w.item, own_condition_head(w.item), levels_without_head(w.item), *w.aliases,
+                     *((monitored_things(w.item),) if w.klass in concepts.CREDIT_CLASSES else ())),
             weight=w.weight, penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
             alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
@@ -1301,6 +1318,7 @@ def build_table(case: Case) -> ReferenceTable:
     treatment = [
         Ref("treatment", i, t.item, t.klass,
             _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared),
+                     *((monitored_things(t.item),) if t.klass in concepts.CREDIT_CLASSES else ()),
                      *(_converses((t.item, *t.aliases)) if t.klass in HARMFUL_CLASSES else ())),
             weight=t.weight,
             group=t.group,

@@ -132,6 +132,8 @@ PHRASE_LISTS: dict[str, str] = {
                       "condition on it is a later event",
     "withhold_declined_after": "answers: words right after a treatment that decline it ('acetylcysteine is not "
                                "required'): a withholding",
+    "monitoring_item_words": "answers: words of a monitoring item whose bracket lists what it checks ('Magnesium "
+                             "toxicity monitoring (reflexes, respiratory rate, urine output)'): those are the item",
     "level_words": "answers: the last word of a test item that is one measured thing's level ('Blood alcohol "
                    "level'): a result of what it measures reports it done",
     "level_not_analytes": "answers: words before a level word that are not what is measured ('serum', 'hour')",
