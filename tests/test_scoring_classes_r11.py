@@ -21,6 +21,7 @@ LEVELS = "Paracetamol and salicylate levels"
     ("Lithium and digoxin levels", "Lithium and digoxin"),
     ("Ethanol/methanol concentration", "Ethanol/methanol"),
     ("Serum lithium level", ""),
+    ("Repeat digoxin level", "Repeat digoxin"),
     ("Urea and electrolytes", ""),
 ])
 def test_the_measured_things_of_an_item_of_several_levels(name: str, head: str):
@@ -108,3 +109,14 @@ def test_a_monitoring_item_written_as_its_checks(plan: str, found: bool):
     case = load_valid_case(DATA / "newcases-c" / "cases" / "ncc-ali-001.yaml")
     c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=f"Plan: heparin infusion.\n{plan}\n")))
     assert ("Monitoring for reperfusion injury (potassium, CK, urine output)" in rows(c, "treatment")) is found, plan
+
+
+@pytest.mark.parametrize("plan, found", [
+    ("Plan: serial lithium with the U&E 6-hourly.", True),
+    ("Plan: lithium to stay stopped; U&E 6-hourly.", False),
+])
+def test_repeated_levels_written_without_their_level_word(plan: str, found: bool):
+    """"Serial lithium" is the serial lithium levels: a word of repetition makes the measured thing no drug."""
+    case = load_valid_case(DATA / "newcases-c" / "cases" / "ncc-lithium-001.yaml")
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert ("Serial lithium levels every 6 to 12 hours" in rows(c, "workup")) is found, plan

@@ -194,14 +194,17 @@ LEVEL_JOINS_RE = re.compile(r"\band\b|[/+&,]", re.IGNORECASE)
 
 
 def levels_without_head(name: str) -> str:
-    """The measured things of an item of several levels, without the level word ("Paracetamol and salicylate"
-    of "Paracetamol and salicylate levels"): an answer lists them and leaves the word implied ("pcm/salicylate
-    at 4 h"). Empty unless the name ends in a level word (``level_words``) after two joined things or more."""
+    """The measured things of an item of several or repeated levels, without the level word ("Paracetamol and
+    salicylate" of "Paracetamol and salicylate levels", "serial lithium" of "serial lithium levels"): an answer
+    lists them and leaves the word implied ("pcm/salicylate at 4 h", "serial lithium and U&E 6-hourly"). Empty
+    unless the name ends in a level word (``level_words``) after two joined things or more, or after a word of
+    repetition (``level_repeat_words``), which no drug given has."""
     tokens = tokenize(name)
     if len(tokens) < 3 or tokens[-1].norm not in concepts.LEVEL_WORDS:
         return ""
     head = name[: tokens[-1].start].strip(" ,;:-")
-    return head if LEVEL_JOINS_RE.search(head) and len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
+    several = LEVEL_JOINS_RE.search(head) or concepts.LEVEL_REPEATS & {t.norm for t in tokens}
+    return head if several and len(key_tokens(tokenize(head))) >= HEAD_MIN_WORDS else ""
 
 
 MONITORING_WORDS = frozenset(t.norm for w in cue_words("monitoring_item_words") for t in tokenize(w))
@@ -1307,7 +1310,7 @@ def build_table(case: Case) -> ReferenceTable:
     ]
     workup = [
         Ref("workup", i, w.item, w.klass,
-            _phrases(w.item, own_condition_head(w.item), levels_without_head(w.item), *w.aliases,
+            _phrases(w.item, own_condition_head(w.item), *map(levels_without_head, (w.item, *w.aliases)), *w.aliases,
                      *((monitored_things(w.item),) if w.klass in concepts.CREDIT_CLASSES else ())),
             weight=w.weight, penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
