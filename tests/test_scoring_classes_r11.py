@@ -120,3 +120,15 @@ def test_repeated_levels_written_without_their_level_word(plan: str, found: bool
     case = load_valid_case(DATA / "newcases-c" / "cases" / "ncc-lithium-001.yaml")
     c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert ("Serial lithium levels every 6 to 12 hours" in rows(c, "workup")) is found, plan
+
+
+@pytest.mark.parametrize("said, found", [
+    ("Lithium _1.8 mmol/L_ this morning.", True),
+    ("| Drug level | Value |\n|---|---|\n| Lithium | **3.3** (12 h) |", True),
+    ("Usual dose: lithium **400 mg** at night.", False),
+])
+def test_a_result_in_emphasis_is_a_result(said: str, found: bool):
+    """Bold or italic marks round a value ("Lithium **2.9 mmol/L**") are layout: the value is still the result."""
+    case = load_valid_case(DATA / "newcases-c" / "cases" / "ncc-lithium-001.yaml")
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=f"{said}\n\nPlan: IV fluids.\n")))
+    assert ("Serum lithium level" in rows(c, "workup")) is found, said

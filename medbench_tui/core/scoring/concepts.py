@@ -795,6 +795,10 @@ def followed(doc: Document, first: int, last: int) -> bool:
     return False
 
 
+EMPHASIS = "*_"
+"""Markdown emphasis around a name or its value ("Lithium **2.9 mmol/L**"): layout, not words between them."""
+
+
 def a_result(doc: Document, last: int) -> bool:
     """A value follows token ``last`` without a dose unit, a strength in per cent or a frequency: a
     laboratory result ("bicarbonate 6", "potassium 2.9", "K+ 2.9")."""
@@ -819,7 +823,7 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return None
     gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
-    if gap.strip(" :+|" if lab else " :+") not in ("", "="):
+    if gap.strip(f" :+{EMPHASIS}|" if lab else f" :+{EMPHASIS}") not in ("", "="):
         return None
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
