@@ -121,6 +121,21 @@ def test_advice_that_others_will_act_is_uncertain():
 def test_a_verdict_met_by_several_items_stands_while_one_of_them_is_certain():
     from medbench_tui.core.scoring.certainty import condition_doubts
 
-    assert condition_doubts(["A", "B"], {"a"}, False, given=True) == []
-    assert condition_doubts(["A", "B"], {"a", "b"}, False, given=True) == ["rests on an uncertain item"]
-    assert condition_doubts(["A", "B"], {"a"}, False) == ["rests on an uncertain item"]  # read from absences
+    doubted = ["inferred"]
+    assert condition_doubts(["A", "B"], {"a": doubted}, False, given=True) == []
+    assert condition_doubts(["A", "B"], {"a": doubted, "b": doubted}, False, given=True) == [
+        "rests on an uncertain item"]
+    assert condition_doubts(["A", "B"], {"a": doubted}, False) == ["rests on an uncertain item"]  # read from absences
+
+
+def test_a_required_action_given_in_a_close_wording_still_meets_its_verdict():
+    """Given as "all but one word" of its name, the required action is still said; the must-not verdict
+    of a harmful item in a wording that competes with another item may still turn."""
+    from medbench_tui.core.scoring.certainty import condition_doubts
+
+    close = {"a": ["all but one word"]}
+    assert condition_doubts(["A"], close, False, given=True, required=True) == []
+    assert condition_doubts(["A"], {"a": ["competing items"]}, False, given=True) == ["rests on an uncertain item"]
+    assert condition_doubts(["A"], {"a": ["all but one word", "inferred"]}, False, given=True, required=True) == [
+        "rests on an uncertain item"]
+    assert condition_doubts(["A"], close, False, required=True) == ["rests on an uncertain item"]  # not given

@@ -222,12 +222,24 @@ def item_doubts(facts: ItemFacts) -> list[str]:
     return [rule.name for rule in DOUBTS if rule.applies(facts)]
 
 
-def condition_doubts(items: list[str], uncertain_items: set[str], by_phrase: bool, *, given: bool = False) -> list[str]:
-    """The doubts of one critical-condition verdict, from the items it rests on and how it was met. A
-    verdict met by items given stands while any one of them is certain; one read from items left out
-    turns if any of them was given after all."""
+WORDING_DOUBTS = frozenset({"all but one word", "competing items"})
+"""Doubts of which close wording an item given is, not of whether the answer gives it: a must-include
+verdict met by such an item stands (measured on the labelled sets: none of those verdicts disagreed), while
+a must-not verdict may turn on it (the competing wording can be the harmless item)."""
+
+
+def condition_doubts(items: list[str], item_doubts_of: dict[str, list[str]], by_phrase: bool, *,
+                     given: bool = False, required: bool = False) -> list[str]:
+    """The doubts of one critical-condition verdict, from the items it rests on (``item_doubts_of``: each
+    uncertain item's doubts, by its name casefolded) and how it was met. A verdict met by items given stands
+    while any one of them is certain (for a required action, while any one is given beyond a doubt of its
+    wording: ``WORDING_DOUBTS``); one read from items left out turns if any of them was given after all."""
     out = []
-    doubtful = [name.casefold() in uncertain_items for name in items]
+    doubts = [item_doubts_of.get(name.casefold(), []) for name in items]
+    if given and required:
+        doubtful = [bool(d) and not set(d) <= WORDING_DOUBTS for d in doubts]
+    else:
+        doubtful = [bool(d) for d in doubts]
     if doubtful and (all(doubtful) if given else any(doubtful)):
         out.append(CONDITION_DOUBTS[0][0])
     if by_phrase:

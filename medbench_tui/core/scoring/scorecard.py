@@ -244,8 +244,9 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
     )
 
 
-def _condition(c: ConditionVerdict, uncertain: set[str]) -> ConditionResult:
-    doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase, given=c.given)
+def _condition(c: ConditionVerdict, uncertain: dict[str, list[str]]) -> ConditionResult:
+    doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase, given=c.given,
+                              required=c.kind == "must_include")
     return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,
                            description=c.description, span=c.span, implicit=c.implicit,
                            certainty=certainty_of(doubts), doubts=doubts)
@@ -304,9 +305,9 @@ def _scorecard(case: Case, table: ReferenceTable, transcript: Transcript, extrac
                      for name, rows in (("diagnoses", matching.diagnoses), ("differential", matching.differential),
                                         ("workup", matching.workup), ("treatment", matching.treatment))})
     absences = _absences(matching, table, unsaid, words)
-    uncertain = {e.reference.casefold() for entries in (items.workup, items.treatment) for e in entries
+    uncertain = {e.reference.casefold(): e.doubts for entries in (items.workup, items.treatment) for e in entries
                  if e.reference is not None and e.certainty == "uncertain"}
-    uncertain |= {a.reference.casefold() for a in absences}
+    uncertain |= {a.reference.casefold(): a.doubts for a in absences}
 
     card = Scorecard(
         case_id=case.id,
