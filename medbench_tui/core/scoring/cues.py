@@ -369,7 +369,38 @@ def negation(doc: Document, first: int, last: int) -> str | None:
         or (None if own_action else _before_list(doc, first))
         or _after_list(doc, last)
         or _subject_verdict(doc, first, last)
+        or _bracket_of_negated(doc, first)
+        or _after_apposition(doc, last)
     )
+
+
+def _after_apposition(doc: Document, last: int) -> str | None:
+    """A negation after a bracket that says what the mention is ("metronidazole (a nitroimidazole) is no longer
+    first line"), as if the bracket were not there."""
+    k = last + 1
+    while k < len(doc.lows) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1
+    past = _past_apposition(doc, last, k)
+    if past == k or past >= len(doc.lows) or doc.clause[past] != doc.clause[last]:
+        return None
+    return _after(doc, past - 1, NEGATION_OR_HEDGE_AFTER)
+
+
+def _bracket_of_negated(doc: Document, first: int) -> str | None:
+    """The negation of the words a bracket the mention stands in gives examples of ("no anti-reflux
+    medication (Gaviscon, omeprazole)", "avoid antimotility drugs (loperamide, codeine)"): the bracket opens
+    on the mention's line right after a word, and no bracket closes between it and the mention."""
+    start = doc.tokens[first].start
+    line_start = doc.text.rfind("\n", 0, start) + 1
+    opened = doc.text.rfind("(", line_start, start)
+    if opened < 0 or ")" in doc.text[opened:start] or doc.text[line_start:opened].strip() == "":
+        return None
+    head = first - 1
+    while head >= 0 and doc.tokens[head].end > opened:
+        head -= 1
+    if head < 0 or doc.tokens[head].start < line_start or doc.text[doc.tokens[head].end : opened].strip():
+        return None  # the bracket follows punctuation, not a word it gives examples of
+    return negation(doc, head, head)
 
 
 SUBJECT_REACH = 10
@@ -403,12 +434,52 @@ def _subject_verdict(doc: Document, first: int, last: int) -> str | None:
             return None
         if "(" in doc.text[doc.tokens[k - 1].end : doc.tokens[k].start]:
             return None
-        if word in COPULAS:
-            phrase = NEGATION_AFTER.starting_at(low, k)
-            if phrase is None or _in_pseudo(low, k, k + len(phrase) - 1):
+        if word in COPULAS or word in AUXILIARIES:
+            for at in (k, k + 1) if k > last + 1 else (k,):  # a later predicate: "... and is contraindicated"
+                phrase = NEGATION_AFTER.starting_at(low, at)
+                if phrase is not None and not _in_pseudo(low, at, at + len(phrase) - 1):
+                    return " ".join(phrase)
+            following = _next_predicate(doc, k)  # "IV vancomycin does not reach the colon and must not be used"
+            if following is None:
                 return None
-            return " ".join(phrase)
+            k = following
+            continue
         k += 1
+    return None
+
+
+def _past_apposition(doc: Document, last: int, k: int) -> int:
+    """The first token after a bracket that opens right after the subject and closes on its line ("Metronidazole
+    (a nitroimidazole) is no longer first line"): what it says of the subject is no predicate; else ``k``."""
+    if k >= len(doc.lows) or not doc.text[doc.tokens[last].end : doc.tokens[k].start].strip().startswith("("):
+        return k
+    closed = doc.text.find(")", doc.tokens[last].end)
+    line_end = doc.text.find("\n", doc.tokens[last].end)
+    if closed < 0 or (0 <= line_end < closed):
+        return k
+    while k < len(doc.lows) and doc.tokens[k].start < closed:
+        k += 1
+    return k
+
+
+AUXILIARIES = frozenset({"do", "does", "did", "must", "should", "can", "cannot", "will", "would", "may"})
+"""Verbs that open a predicate of the subject, as a copula does (grammar)."""
+
+
+def _next_predicate(doc: Document, k: int) -> int | None:
+    """The first word of the predicate coordinated by "and" after the one at ``k`` (a copula or auxiliary
+    follows "and" straight away), in the same clause with no comma or clause word between; else None."""
+    low = doc.lows
+    j = k + 1
+    while j < len(low) and doc.clause[j] == doc.clause[k] and j - k <= SUBJECT_REACH:
+        if doc.comma_before[j] or low[j] in CLAUSE_WORDS:
+            return None
+        if low[j] == "and":
+            after = j + 1
+            ok = after < len(low) and doc.clause[after] == doc.clause[k] and (
+                low[after] in COPULAS or low[after] in AUXILIARIES)
+            return after if ok else None
+        j += 1
     return None
 
 

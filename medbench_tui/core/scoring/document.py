@@ -22,6 +22,8 @@ CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
+EMPHASIS_MARKS = "*_"
+"""Markdown emphasis marks, layout where a line breaks (grammar of the text, not clinical language)."""
 """A line at least this long that runs on in lower case is prose wrapped at a width."""
 BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
 MAX_CLAUSE_TOKENS = 150
@@ -85,7 +87,9 @@ class Document:
     def _wrapped(self, gap: str, previous_end: int, start: int) -> bool:
         """Does a long line go on, in lower case, on the next one (prose wrapped at a width:
         "... no D-dimer\nor CTPA"), or any line that ends with a word no sentence ends with ("go to\nA&E")?
-        A list item is short, or its next line starts otherwise, unless that line is indented under it."""
+        A list item is short, or its next line starts otherwise, unless that line is indented under it.
+        Emphasis marks at either end of the break are layout ("do **not**\n take him to theatre")."""
+        gap = gap.strip(EMPHASIS_MARKS)
         if WRAPPED_LINE_RE.fullmatch(gap.removesuffix("(")) and gap.endswith("("):
             return True  # a bracket opening a line explains what went before ("insulin\n(glargine and NovoRapid)")
         line_start = self.text.rfind("\n", 0, previous_end) + 1
@@ -95,7 +99,7 @@ class Document:
             return True  # a long line indented on: "...; if the pain settles,\n  discharge with analgesia"
         if not WRAPPED_LINE_RE.fullmatch(gap):
             return False
-        if line.split() and line.split()[-1].lower() in _OPEN_LINE_ENDS:
+        if line.split() and line.split()[-1].strip(EMPHASIS_MARKS).lower() in _OPEN_LINE_ENDS:
             return True  # "go to\nA&E straight away": no sentence ends with "to"
         goes_on = self.text[start].islower() or self.text[start].isdigit()  # "after\n48 hours"
         indented = bool(gap.rsplit("\n", 1)[-1])  # a list item wrapped under its own text ("- ... no\n  immunology")
