@@ -672,10 +672,12 @@ class ReferenceTable:
         the other word. Not an organ after another's verb ("the vitreous is detaching from the retina") nor a
         risk ("retina at risk of detaching")."""
         taken = {k for m in named if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
+        low = doc.lows  # the words a verb "to be" or "to have" follows, listed once for every name looked for
+        subjects = [i for i in range(len(low) - 1) if low[i + 1] in PREDICATE_VERBS and i not in taken]
         found: dict[tuple[Hit, int], Mention] = {}  # once per item and words, whichever of its names said them
         for phrase, ref in self._predicated:
             for organ, state in _both_ways(phrase.words):
-                for hit in _said_as_clause(doc, organ, state, taken):
+                for hit in _said_as_clause(doc, organ, state, subjects, taken):
                     found.setdefault((hit, id(ref)), Mention(hit, MATCH_SCORE_CONCEPT, phrase, ref, None,
                                                              PREDICATED_DIAGNOSIS))
         return list(found.values())
@@ -897,13 +899,13 @@ DECLINED_OBJECTS = frozenset({"it", "them", "this", "that", "these", "those", "h
 ACTION_STEM_MIN = 4
 
 
-def _said_as_clause(doc: Document, organ: str, state: str, taken: set[int]) -> list[Hit]:
+def _said_as_clause(doc: Document, organ: str, state: str, subjects: list[int], taken: set[int]) -> list[Hit]:
     """Where the document says "<organ> is/has <state>" (words by their first letters), the organ its clause's
-    subject, on no item's words (``taken``)."""
+    subject, on no item's words (``taken``); ``subjects`` are the words, on no item's, that such a verb follows."""
     out: list[Hit] = []
     low = doc.lows
-    for i, token in enumerate(doc.tokens):
-        if i in taken or not token.norm.startswith(organ) or i + 1 >= len(low) or low[i + 1] not in PREDICATE_VERBS:
+    for i in subjects:
+        if not doc.tokens[i].norm.startswith(organ):
             continue
         if not _opens_clause(doc, i):
             continue
