@@ -157,6 +157,29 @@ def _compile_phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
 
 _PHRASES = _compile_phrases()
 
+_LIFE_STAGES = tuple(
+    sorted(
+        {tuple(stem(w) for w in words(p)) for p in read_vocabulary().phrases("patient_time_of_life")} - {()},
+        key=len,
+        reverse=True,
+    )
+)
+"""Phrases of when in life ("when I was a kid", "in my twenties"), as written stems, longest first."""
+LIFE_STAGE = "@time_of_life"
+"""The one term of such a phrase: its noun says when, not what ("kid" of it is no child)."""
+
+
+def _life_stage_spans(written: list[str]) -> list[tuple[int, int]]:
+    """Where the text says when in life something was: those words are one unit of the time."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(written):
+        n = next((len(p) for p in _LIFE_STAGES if tuple(written[i : i + len(p)]) == p), 0)
+        if n:
+            spans.append((i, i + n))
+        i += max(n, 1)
+    return spans
+
 
 @lru_cache(maxsize=4096)
 def units(text: str) -> tuple[Unit, ...]:
@@ -170,6 +193,9 @@ def units(text: str) -> tuple[Unit, ...]:
     in_phrase = [False] * len(tokens)
     spans: list[tuple[int, int]] = []
     out: list[Unit] = []
+    stages = _life_stage_spans(written)
+    staged = {j for start, end in stages for j in range(start, end)}
+    stage_units = {start: Unit(" ".join(tokens[start:end]), frozenset({LIFE_STAGE})) for start, end in stages}
     for i in range(len(tokens)):
         for phrase, concept in _PHRASES.get(written[i], ()):
             n = len(phrase)
@@ -186,8 +212,10 @@ def units(text: str) -> tuple[Unit, ...]:
                 if n > 1 or not in_phrase[j]:
                     concepts[j].add(f"@{concept}")
                 in_phrase[j] = in_phrase[j] or n > 1
-    for token, stemmed, extra, inside in zip(tokens, stems, concepts, in_phrase, strict=False):
-        if token not in STOPWORDS and not token.isdigit():
+    for j, (token, stemmed, extra, inside) in enumerate(zip(tokens, stems, concepts, in_phrase, strict=False)):
+        if j in stage_units:
+            out.append(stage_units[j])
+        if token not in STOPWORDS and not token.isdigit() and j not in staged:
             out.append(Unit(token, frozenset({stemmed} | extra), inside))
     return tuple(out)
 

@@ -82,6 +82,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "account of events ('how do you think it happened?'), not a diagnosis",
     "patient_past_episode_pointers": "the simulated patient: words by which a follow-up points at a past episode "
     "just told ('how did it get better that time?'): the fact of that episode answers it as far as the record goes",
+    "patient_time_of_life": "the simulated patient: words of when in life something was ('a rash when I was a "
+                            "kid', 'in my twenties'): one unit of the time, their noun no topic (no children)",
     "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
     "before this started'): a fact of the illness now does not answer them",
     "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
