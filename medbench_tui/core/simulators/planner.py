@@ -20,7 +20,7 @@ from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import sentences, units, words
+from medbench_tui.core.simulators.lexicon import LIFE_STAGE, sentences, units, words
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
@@ -121,6 +121,9 @@ class Rule:
     answers: Answers
 
 
+AFFIRMED_WORDS = 2
+"""Subject words of a question a low-scoring fact's story must affirm for the question to be no "No"
+("climbing stairs" of "out of breath on the stairs"; one shared word, "blood" of "blood pressure", is chance)."""
 TOLD_SHARE = 0.55
 """Share of a question's subject (by weight) a heard fact must say (in its answer or keywords) to be
 said again: more than half of what the question is about."""
@@ -631,9 +634,16 @@ class Planner:
             return None
         asked = without_examples(question.asked)  # "any blood tests, for your thyroid say?" asks of tests
         ranked = self.matcher.ranked(asked)
-        if not ranked or ranked[0].score < NEAR_MISS or ranked[0].source.id in asking.given:
+        if not ranked or ranked[0].source.id in asking.given:
             return None
         best = ranked[0]
+        if best.score < NEAR_MISS:  # a story (of the patient: no family history) affirming what is asked is no "No"
+            affirmed = _affirmed(best.source)
+            words_said = sum(bool(units(asked)[i].terms & affirmed.told) for i in self.matcher.subject_units(asked))
+            said = best.score >= COVERED_THRESHOLD and question.who != "family" and words_said >= AFFIRMED_WORDS and (
+                self.matcher.told_share(affirmed, asked, keywords=False) >= TOLD_SHARE
+            )
+            return NearMiss(best.source, told=True) if said and not self.matcher.only_where(best, asked) else None
         if not self.matcher.names(best.source, asked) and best.score < MATCH_THRESHOLD:
             return None
         if self.matcher.only_where(best, asked):
@@ -644,6 +654,16 @@ class Planner:
         if best.score >= MATCH_THRESHOLD and subject and all(best.per_unit[i] > 0 for i in subject):
             return NearMiss(best.source, told=True)
         return None
+
+
+def _affirmed(source: Source) -> Source:
+    """The fact as its story affirms it: the terms of its sentences that deny nothing ("No rash.") and
+    tell of no earlier time of life ("a rash when I was little"), what the patient has now."""
+    affirming = [units(said) for said in sentences(source.text) if not voice.is_negative(said)]
+    told = frozenset(
+        t for said in affirming if not any(LIFE_STAGE in u.terms for u in said) for u in said for t in u.terms
+    )
+    return replace(source, told=told)
 
 
 @dataclass(frozen=True)
