@@ -58,3 +58,13 @@ def test_a_bracket_saying_what_the_drug_is_does_not_hide_the_verdict_after_it(pl
 def test_a_line_broken_after_an_emphasised_not_goes_on(plan: str, given: bool):
     """Emphasis marks at a line break are layout: "do **not**" at a line's end still negates what follows."""
     assert _given(plan) is given, plan
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("Plan: furosemide 80 mg IV. Diltiazem does little for the rate and is contraindicated.", False),
+    ("Plan: furosemide 80 mg IV. Verapamil (120 mg MR) for rate control.", True),
+])
+def test_a_phrase_does_not_run_over_the_end_of_a_sentence(plan: str, given: bool):
+    """"... 80 mg IV. Diltiazem ..." is no "IV diltiazem": the route ends the sentence before, so the drug opens its
+    own sentence, where its verdict is read."""
+    assert _given(plan) is given, plan

@@ -22,6 +22,8 @@ CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
+SENTENCE_END_RE = re.compile(r"[.!?]\s")
+"""The end of a sentence between two words (a full stop right before a word is an abbreviation's)."""
 EMPHASIS_MARKS = "*_"
 """Markdown emphasis marks, layout where a line breaks (grammar of the text, not clinical language)."""
 """A line at least this long that runs on in lower case is prose wrapped at a width."""
@@ -119,6 +121,14 @@ class Document:
                     start = k
             self.found["pieces"] = known
         return known
+
+    def sentence_break_within(self, first: int, last: int) -> bool:
+        """A sentence ends between two of the tokens ``first..last``: a full stop, question or exclamation mark
+        and a space after a word of more than one letter ("furosemide 80 mg IV. Verapamil"; "C. difficile" is an
+        initial). A phrase's words do not run over the end of a sentence."""
+        return any(self.tokens[k].end - self.tokens[k].start > 1 and SENTENCE_END_RE.match(self.text[self.tokens[k].end:
+                                                                                    self.tokens[k + 1].start])
+                   for k in range(first, last))
 
     def piece_of(self, at: int) -> Hit:
         """The piece that holds token ``at``."""

@@ -502,6 +502,8 @@ class ReferenceTable:
                 if entries is None:
                     continue
                 first, last = keys[s], keys[e]
+                if doc.sentence_break_within(first, last):
+                    break  # "furosemide 80 mg IV. Verapamil ..." is not "IV verapamil"
                 score = MATCH_SCORE_TYPO if any(typo[s : e + 1]) else MATCH_SCORE_EXACT
                 if _inside_expansion(tokens, first, last):
                     continue  # "oxygen" is not in "SpO2" (oxygen saturation)
