@@ -139,3 +139,19 @@ def test_a_required_action_given_in_a_close_wording_still_meets_its_verdict():
     assert condition_doubts(["A"], {"a": ["all but one word", "inferred"]}, False, given=True, required=True) == [
         "rests on an uncertain item"]
     assert condition_doubts(["A"], close, False, required=True) == ["rests on an uncertain item"]  # not given
+
+
+def test_a_verdict_does_not_turn_on_an_item_given_as_another_drug_of_its_group():
+    """Amoxicillin for a ceftriaxone item is 'different' (a drug of its group, an inferred reading): whether or not
+    the group reading holds, ceftriaxone was not given, so the must-include verdict that names it stands."""
+    from medbench_tui.core.scoring import score
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+    from medbench_tui.core.validate import load_valid_case
+
+    case = load_valid_case(Path(__file__).resolve().parent / "data" / "newcases-e" / "cases"
+                           / "nce-meningococcal-001.yaml")
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text="Plan: IV amoxicillin 2 g now.")))
+    row = next(e for e in card.items.treatment if e.reference == "IV ceftriaxone 2 g immediately")
+    assert (row.status, row.certainty) == ("different", "uncertain")
+    verdict = next(c for c in card.critical_conditions if c.id == "cc-antibiotic-now")
+    assert (verdict.status, verdict.certainty) == ("FAIL", "certain")

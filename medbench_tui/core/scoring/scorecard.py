@@ -305,8 +305,9 @@ def _scorecard(case: Case, table: ReferenceTable, transcript: Transcript, extrac
                      for name, rows in (("diagnoses", matching.diagnoses), ("differential", matching.differential),
                                         ("workup", matching.workup), ("treatment", matching.treatment))})
     absences = _absences(matching, table, unsaid, words)
+    # an item given as another drug of its group is not the item whichever way its doubt goes: no verdict turns on it
     uncertain = {e.reference.casefold(): e.doubts for entries in (items.workup, items.treatment) for e in entries
-                 if e.reference is not None and e.certainty == "uncertain"}
+                 if e.reference is not None and e.certainty == "uncertain" and e.status != "different"}
     uncertain |= {a.reference.casefold(): a.doubts for a in absences}
 
     card = Scorecard(
