@@ -52,11 +52,19 @@ RESULT_WAITS = cues.cue_list("condition_result_waits")
 """Triggers that wait for a result still to come: the action is a later event even when the record
 establishes what the result would show."""
 TRIGGERS = cues.cue_list("condition_triggers") + RESULT_WAITS
+RESULT_BACK = cues.cue_list("condition_result_back")
+RESULT_BACK_LEADS = cues.word_list("condition_result_back_leads")
+RESULT_NOUNS = cues.word_list("condition_result_nouns")
+RESULT_BACK_REACH = 3
+"""How many words may name the result between its lead and its end ("once the CSF is back")."""
+PERSONS = frozenset({"he", "she", "they", "you", "we", "i"})
+"""Grammar: a person is no result ("once she is back home")."""
 OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
 """Triggers only where they open a clause ("Should she deteriorate, ...")."""
 NOT_CONDITIONS = cues.cue_list("not_conditions")
 """A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
-CONDITION_FIRST_WORDS = frozenset(p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS) for p in c.phrases)
+CONDITION_FIRST_WORDS = frozenset(
+    p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS) for p in c.phrases) | RESULT_BACK_LEADS
 """The words any of those three lists starts with: a document's other words are passed over at once."""
 CLAUSE_LEADS = cues.word_list("condition_clause_leads")
 ABSENCE = cues.word_list("condition_absence")
@@ -119,6 +127,13 @@ class Condition:
     condition: str
     at: int = -1
     """The trigger's first token."""
+    waits: bool = False
+    """The trigger waits for a result still to come ("once the result confirms", "once the CSF is back")."""
+
+    @property
+    def trigger_end(self) -> int:
+        """The trigger's last token."""
+        return self.at + len(self.trigger.split()) - 1
 
 
 AFFIRMED = Assertion("affirmed")
@@ -140,15 +155,43 @@ def action(
         return Assertion("conditional", "after birth", "conditional: after the birth; the item is kept to pregnancy")
     if not own_condition:
         scope = condition_of(doc, first, last)
-        waits = scope is not None and tuple(scope.trigger.split()) in RESULT_WAITS.phrases
-        if waits and scope is not None and first <= scope.at <= last:
-            scope = None  # "treat once the results are back" is itself the item of waiting: its own words
+        waits = scope is not None and scope.waits
+        if waits and scope is not None and (first <= scope.at <= last or scope.at < first <= last <= scope.trigger_end):
+            scope = None  # "treat once the results are back" is itself the item of waiting: its own words; the FBC
+            # of "once the FBC result" is the test awaited
         if scope is not None and (waits or not record.establishes(scope.condition)):
             if not waits and _restates(scope.condition, item_name):
                 why = f'affirmed: the item\'s own indication ("{scope.condition}")'
                 return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def result_wait(doc: Document, first: int, last: int) -> Condition | None:
+    """The wait for a result still to come that the mention at tokens ``first..last`` is made to wait on ("give
+    hydrocortisone once the cortisol confirms it", "antibiotics once the CSF is back"), the wait not its own words."""
+    scope = condition_of(doc, first, last)
+    return scope if scope is not None and scope.waits and not first <= scope.at <= last else None
+
+
+def _result_back(doc: Document, k: int) -> tuple[str, ...] | None:
+    """A wait for a named result from token ``k`` ("once the FBC result", "once the CSF is back", the latter ending its
+    piece): its words, or None."""
+    low = doc.lows
+    if low[k] not in RESULT_BACK_LEADS:
+        return None
+    words = 0
+    for j in range(k + 2, len(low)):
+        words += doc.tokens[j - 1].start != doc.tokens[j - 2].start  # an expanded abbreviation is one word ("FBC")
+        if words > RESULT_BACK_REACH or doc.clause[j] != doc.clause[k] or low[j - 1] in PERSONS:
+            return None
+        if low[j] in RESULT_NOUNS:
+            return tuple(low[k : j + 1])  # "once the FBC result confirms it"
+        back = RESULT_BACK.starting_at(low, j)
+        end = j + len(back) if back is not None else j
+        if back is not None and (end >= len(low) or doc.clause[end] != doc.clause[k] or doc.comma_before[end]):
+            return tuple(low[k:end])  # "until creatinine is back near baseline" goes on: a value, no result
+    return None
 
 
 def withholds(phrase: str) -> bool:
@@ -198,6 +241,10 @@ def conditions(doc: Document) -> list[Condition]:
             k += len(NOT_CONDITIONS.starting_at(low, k) or ())
             continue
         trigger = TRIGGERS.starting_at(low, k)
+        waits = trigger is not None and trigger in RESULT_WAITS.phrases
+        named_wait = _result_back(doc, k) if trigger is None else None
+        if named_wait is not None:
+            trigger, waits = named_wait, True
         opening = OPENING_TRIGGERS.starting_at(low, k) if trigger is None else None
         opens = (trigger is not None or opening is not None) and _opens_clause(doc, k)  # asked only at a trigger
         if trigger is None and opens:
@@ -206,7 +253,8 @@ def conditions(doc: Document) -> list[Condition]:
             k += 1
             continue
         end = k + len(trigger)
-        cond_last = _condition_end(doc, end)
+        ends_clause = named_wait is not None and (end >= n or doc.clause[end] != doc.clause[k])
+        cond_last = end - 1 if ends_clause else _condition_end(doc, end)
         condition = doc.text[doc.tokens[end].start : doc.tokens[cond_last].end] if end <= cond_last else ""
         bracket = _bracket(doc, k)
         if bracket is not None:
@@ -220,7 +268,7 @@ def conditions(doc: Document) -> list[Condition]:
         else:  # "Y only if X", "Y on standby": Y's piece, to the condition's end (a comma ends it)
             first = _piece_start(doc, k)
             last = max(end - 1, cond_last)
-        out.append(Condition(first, last, " ".join(trigger), condition, k))
+        out.append(Condition(first, last, " ".join(trigger), condition, k, waits))
         k = end
     doc.found["conditions"] = out
     return out

@@ -515,6 +515,62 @@ def withhold_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     return tuple(part) or None
 
 
+WAIT_ENDS = word_list("withhold_wait_ends")
+
+
+def waits_for_something(words: tuple[str, ...]) -> bool:
+    """The withholding item holds its treatment back until something ("Withhold hydrocortisone until cortisol
+    results"): an answer that makes the treatment wait for a result still to come is that withholding."""
+    return bool(WAIT_ENDS.intersection(words))
+
+
+CONTINUATION = "more of a treatment begun"
+CONTINUATION_ITEM_WORDS = word_list("continuation_item_words")
+CONTINUATION_ITEM_ENDS = word_list("continuation_item_ends")
+CONTINUATION_WORDS = word_list("continuation_words")
+CONTINUATION_THEN = cue_list("continuation_then")
+CONTINUATION_REACH = 2
+"""How many words may stand between a continuing word and the treatment ("further IV fluids")."""
+NEXT_DOSE_WORDS = 6
+"""How long the next dose after "then" may be ("then 1 L 8-hourly"): a dose and its rate, no other action."""
+
+
+def continuation_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The treatment words of a reference phrase about more of a treatment already begun ("Further IV fluids
+    guided by response and sodium" -> IV fluids), or None."""
+    if not words or words[0] not in CONTINUATION_ITEM_WORDS:
+        return None
+    part: list[str] = []
+    for word in words[1:]:
+        if word in CONTINUATION_ITEM_ENDS:
+            break
+        part.append(word)
+    return tuple(part) or None
+
+
+def continued(doc: Document, hit: Hit) -> Hit | None:
+    """Where the answer gives more of the treatment named at ``hit``: a continuing word shortly before it in its
+    clause ("further saline", "ongoing IV fluids"), or a next dose after "then" in its clause ("0.9% saline 1 L
+    over 1 hour, then 1 L 8-hourly", in a unit of its dose before): the words from the one to the other, or None."""
+    low, clause = doc.lows, doc.clause[hit.first]
+    for k in range(max(0, hit.first - CONTINUATION_REACH - 1), hit.first):
+        if low[k] in CONTINUATION_WORDS and doc.clause[k] == clause:
+            return Hit(k, hit.last)
+    k = hit.last + 1
+    while k < len(low) and doc.clause[k] == clause:
+        then = CONTINUATION_THEN.starting_at(low, k)
+        dose = k + len(then) if then is not None else k
+        units = {low[j + 1] for j in range(hit.first, k) if low[j].isdigit()}  # the doses' units given before it
+        if (then is not None and dose + 1 < len(low) and low[dose].isdigit() and low[dose + 1] in units
+                and doc.clause[dose + 1] == clause):  # the same unit again: more of it ("then 2 units of blood" is not)
+            end = dose
+            while end + 1 < len(low) and doc.clause[end + 1] == clause and not doc.comma_before[end + 1]:
+                end += 1
+            return Hit(hit.first, end) if end - dose < NEXT_DOSE_WORDS else None
+        k += 1
+    return None
+
+
 EXPLAIN_WORDS = word_list("explain_words")
 EXPLAIN_END = word_list("explain_end")
 EXPLAIN_SKIP = word_list("explain_skip")

@@ -22,7 +22,7 @@ from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
 from medbench_tui.core.scoring import actions, concepts, cues
-from medbench_tui.core.scoring.assertion import Record, asked
+from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
 from medbench_tui.core.scoring.constants import (
@@ -42,7 +42,7 @@ from medbench_tui.core.scoring.cues import word_list as cue_words
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
-from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import (
     ABOUT_DRUG,
     Window,
@@ -310,6 +310,10 @@ class ReferenceTable:
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
+    """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
+    _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term]]] = field(default_factory=list)
+    """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
@@ -416,6 +420,13 @@ class ReferenceTable:
             self._withholding_refs.add(id(ref))
             self._withholdings.append((phrase, ref, _names(group_phrases(treatment, members=False)
                                                            + _drug_names(treatment))))
+            if concepts.waits_for_something(phrase.words):  # a member given once a result is back waits too
+                self._waits[id(phrase)] = _names(group_phrases(treatment) + _drug_names(treatment))
+        more = concepts.continuation_parts(phrase.words) if ref.kind == "treatment" else None
+        if more is not None:
+            treatment = " ".join(more)
+            routes = frozenset(t for w in more for t in read_vocabulary().lookup(w, "route"))
+            self._continuations.append((phrase, ref, _names(group_phrases(treatment) + _drug_names(treatment)), routes))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -541,6 +552,7 @@ class ReferenceTable:
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
+                or self._continuations
                 or self._explanations or self._timed or self._assessments
                 or self._panels or self._exams or self._boluses or self._switches):
             concept = [m for m in self._concept_mentions(doc, mentions)
@@ -619,6 +631,9 @@ class ReferenceTable:
                         short = _to_last_term(doc, run, answer)
                         declined = cues.negation(doc, short.first, short.last) is not None
                         run = short if declined else run
+                    wait = next((c.at for c in conditions_of(doc) if c.waits and run.first < c.at <= run.last), None)
+                    if wait is not None:  # "pip-taz when the count is back": the wait is the action's condition
+                        run = Hit(run.first, wait - 1)
                     context = _context(doc, run, taken, answer)
                     for ref in refs:
                         rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
@@ -803,6 +818,19 @@ class ReferenceTable:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
                 elif (end := concepts.stopped_after(doc, hit.last)) is not None:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
+            named_here = _written(doc, self._waits.get(id(phrase), []))
+            waits = [result_wait(doc, hit.first, hit.last) for hit in named_here]
+            now = any(wait is None and condition_of(doc, hit.first, hit.last) is None
+                      for hit, wait in zip(named_here, waits, strict=True))  # given before the result: no wait
+            for hit, wait in zip(named_here, waits, strict=True):  # "hydrocortisone once the cortisol confirms it"
+                if wait is not None and not now:
+                    add(Hit(hit.first, max(hit.last, wait.last)), phrase, ref, concepts.WITHHOLDING)
+        for phrase, ref, names, routes in self._continuations:
+            for hit in _written(doc, names):
+                more = concepts.continued(doc, hit)
+                by = actions.read_action(doc.quote(more)).routes if more is not None else frozenset()
+                if more is not None and (not by or by & routes):  # "further oral fluids" is no more IV fluid
+                    add(more, phrase, ref, concepts.CONTINUATION)
         for hit in concepts.one_off_doses(doc) if self._boluses else ():
             once = actions.read_action(doc.quote(hit))
             for phrase, ref, item in self._boluses:
@@ -1577,7 +1605,7 @@ IMMEDIATE_HOURS = 1.0
 """A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
 
 
-TIMED_VIAS: frozenset[str | None] = frozenset({None, concepts.WITHHOLDING})
+TIMED_VIAS: frozenset[str | None] = frozenset({None, concepts.WITHHOLDING, concepts.CONTINUATION})
 """Mentions whose piece's timing decides whether they are their item: by its words, or as a stop
 ("stop doxazosin at her annual review" is no same-day stop). A safety-net or follow-up weighs its own
 time, and a discharge's piece often times what follows it ("home with midwife review in 2 days")."""

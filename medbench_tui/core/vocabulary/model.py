@@ -172,6 +172,10 @@ PHRASE_LISTS: dict[str, str] = {
     "hold')",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
     "result confirms'): a later event, whatever the record establishes",
+    "condition_result_back": "answers: the end of a wait for a named result after a lead and a few words ('once the "
+    "CSF is back'): a later event",
+    "condition_result_back_leads": "answers: words that open a wait for a named result ('once', 'until')",
+    "condition_result_nouns": "answers: the nouns of a result that end such a wait ('once the FBC result')",
     "condition_opening_triggers": "answers: condition words only where they open a clause ('Should she deteriorate, "
                                   "...')",
     "not_conditions": "answers: condition-like words that set no condition ('if needed', 'if he prefers')",
@@ -307,6 +311,15 @@ PHRASE_LISTS: dict[str, str] = {
     "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
                           "ibuprofen'), not what",
     "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
+    "withhold_wait_ends": "answers: end words of such an item that make it wait for something ('until the "
+    "cortisol result'): a treatment the answer makes wait for a result is that withholding",
+    "continuation_item_words": "answers: words that open a treatment item of more of a treatment already begun "
+    "('Further IV fluids guided by response')",
+    "continuation_item_ends": "answers: words that end the treatment of such an item ('guided', 'titrated')",
+    "continuation_words": "answers: words right before a treatment that continue it ('further saline', 'ongoing IV "
+    "fluids')",
+    "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
+    "over 1 hour, then 1 L 8-hourly')",
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
     "explain_words": "answers: words that open a reference item about explaining why a treatment or test is not "
