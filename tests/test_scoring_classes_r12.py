@@ -67,3 +67,24 @@ def test_more_of_a_treatment_begun(plan: str, more: bool):
     case = load_valid_case(ADRENAL)
     c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (MORE_FLUID in rows(c, "treatment")) is more, plan
+
+
+HYPONATRAEMIA = DATA / "newcases-f" / "cases" / "ncf-hyponatraemia-001.yaml"
+LITHIUM = DATA / "newcases-c" / "cases" / "ncc-lithium-001.yaml"
+
+
+@pytest.mark.parametrize("path, plan, item, serial", [
+    (HYPONATRAEMIA, "Plan: hypertonic saline bolus. Sodium 4-hourly overnight.", "Serial serum sodium", True),
+    (HYPONATRAEMIA, "Plan: hypertonic saline bolus. Hourly Na for the first six hours.", "Serial serum sodium", True),
+    (HYPONATRAEMIA, "Plan: hypertonic saline bolus. Na 121 on arrival.", "Serial serum sodium", False),
+    (LITHIUM, "Plan: IV saline; urine output 2-hourly.", "Fluid balance and urine output monitoring", True),
+    (LITHIUM, "Plan: IV saline; urine output 30 mL on arrival.", "Fluid balance and urine output monitoring", False),
+])
+def test_a_measure_with_a_repeating_frequency_is_its_serial_monitoring(path: Path, plan: str, item: str,
+                                                                        serial: bool):
+    """A measured thing with a frequency after it (digits between) or before it is its serial measurement or
+    monitoring; a single value is not."""
+    case = load_valid_case(path)
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    found = {**rows(c, "workup"), **rows(c, "treatment")}
+    assert (item in found) is serial, plan

@@ -962,6 +962,58 @@ def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
     return measured or None
 
 
+SERIAL_FREQUENCY = frozenset(t.norm for w in word_list("serial_frequency_words") for t in tokenize(w))
+SERIAL = "a measure with a repeating frequency"
+
+
+MONITORED = frozenset(t.norm for w in word_list("monitoring_item_words") for t in tokenize(w))
+MONITORING_QUALIFIERS = frozenset(t.norm for w in word_list("monitoring_qualifiers") for t in tokenize(w))
+MONITORED_JOINS = frozenset({"and", "or"})
+"""Grammar: the words that join the things a monitoring item measures."""
+
+
+def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:
+    """What an item of repeated measurement measures: each measured thing after a first word of repetition, less
+    sample words ("sodium" of "Serial serum sodium"), or each thing before its monitoring word, less words of how
+    ("urine output" and "fluid balance" of "Fluid balance and urine output monitoring"); None for any other item."""
+    said = [t.norm for t in tokenize(name)]
+    words = tuple(w for k, w in enumerate(said) if not k or said[k - 1] != w)  # "closer blood [blood glucose ...]"
+    if len(words) >= 2 and words[0] in LEVEL_REPEATS:
+        measured = tuple(w for w in words[1:] if w not in NOT_ANALYTES)
+        return tuple((w,) for w in measured) if measured and all(w in ANALYTES for w in measured) else None
+    at = next((k for k, w in enumerate(words) if w in MONITORED), 0)
+    parts: list[tuple[str, ...]] = [()]
+    for word in words[:at]:
+        if word in MONITORED_JOINS:
+            parts.append(())
+        elif word not in MONITORING_QUALIFIERS:
+            parts[-1] += (word,)
+    kept = tuple(p for p in parts if p)
+    return kept or None
+
+
+def serial_measures(doc: Document, things: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Where the answer measures one of ``things`` with a repeating frequency ("Na 2-4 hrly", "hourly UO", "CBGs
+    bd-qds", "sodium every 2 hours"): the thing and its frequency."""
+    norms = [t.norm for t in doc.tokens]
+    out: list[Hit] = []
+    for k in range(len(norms)):
+        part = next((p for p in things if tuple(norms[k : k + len(p)]) == p), None)
+        if part is None or (k and doc.tokens[k - 1].start == doc.tokens[k].start):
+            continue
+        last = k + len(part) - 1
+        j = last + 1
+        while j < len(norms) and doc.tokens[j].start == doc.tokens[last].start:
+            j += 1  # the rest of an expanded abbreviation ("UO" = urine output)
+        while j < len(norms) and norms[j].isdigit() and doc.clause[j] == doc.clause[k]:
+            j += 1
+        if j < len(norms) and norms[j] in SERIAL_FREQUENCY and doc.clause[j] == doc.clause[k]:
+            out.append(Hit(k, j))
+        elif k and norms[k - 1] in SERIAL_FREQUENCY and doc.clause[k - 1] == doc.clause[k]:
+            out.append(Hit(k - 1, last))
+    return out
+
+
 def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
     norms, where = _norms(doc)

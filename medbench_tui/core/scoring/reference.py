@@ -322,6 +322,7 @@ class ReferenceTable:
     """Treatment items that switch to a drug or within a class ("switch antidepressant"), with what they give."""
     """Treatment items that are a one-off dose of a drug or class ("Insulin bolus"), with what they give."""
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _serials: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
     _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
     """Work-up items that are assessments, with what they assess (``concepts.assessed_topic``)."""
@@ -379,6 +380,8 @@ class ReferenceTable:
             if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
                 self._panels.append((panel[0], ref, panel[1]))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._serials = [(p, ref, things) for ref in action_refs if ref.klass in concepts.CREDIT_CLASSES
+                         for p in ref.phrases[:1] if (things := concepts.serial_things(p.text))]
         self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                                 and (heads := _action_heads(ref))]
         self._predicated = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential)
@@ -554,7 +557,7 @@ class ReferenceTable:
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._continuations
                 or self._explanations or self._timed or self._assessments
-                or self._panels or self._exams or self._boluses or self._switches):
+                or self._panels or self._serials or self._exams or self._boluses or self._switches):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
@@ -845,6 +848,9 @@ class ReferenceTable:
         for phrase, ref in self._ecgs:
             for hit in readings:
                 add(hit, phrase, ref, concepts.ECG_READ)
+        for phrase, ref, measured in self._serials:
+            for hit in concepts.serial_measures(doc, measured):
+                add(hit, phrase, ref, concepts.SERIAL)
         for phrase, ref, analytes in self._panels:
             for hit in concepts.panel_results(doc, analytes):
                 add(hit, phrase, ref, concepts.PANEL_RESULT)

@@ -320,6 +320,10 @@ PHRASE_LISTS: dict[str, str] = {
     "fluids')",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",
+    "serial_frequency_words": "answers: a repeating frequency right after a measured thing (digits between) or "
+    "right before it: its serial measurement ('Na 2-4 hrly', 'hourly sodium')",
+    "monitoring_qualifiers": "answers: words before a monitoring word that say how, not what, is measured "
+    "('Closer blood glucose monitoring')",
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
     "explain_words": "answers: words that open a reference item about explaining why a treatment or test is not "
