@@ -88,3 +88,20 @@ def test_a_measure_with_a_repeating_frequency_is_its_serial_monitoring(path: Pat
     c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     found = {**rows(c, "workup"), **rows(c, "treatment")}
     assert (item in found) is serial, plan
+
+
+NEUTROPENIA = DATA / "newcases-g" / "cases" / "ncg-neutropenic-sepsis-001.yaml"
+
+
+@pytest.mark.parametrize("plan, today", [
+    ("Plan:\nAt clinic tomorrow:\n- IV pip-taz\n- admit under oncology\n", False),
+    ("## Next week\n- bloods\n  then admit under oncology\n", False),
+    ("Plan:\nNow:\n- IV pip-taz\n- admit under oncology\n", True),
+    ("Plan:\n- IV pip-taz\n- admit under oncology\n", True),
+])
+def test_a_later_time_over_a_list_times_its_entries(plan: str, today: bool):
+    """A lead-in line or heading with a later time ("At clinic tomorrow:") times each entry of the list under it,
+    an admission's own same-day reading included; a list without one keeps its entries' own timing."""
+    case = load_valid_case(NEUTROPENIA)
+    c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert ("Admission under oncology (side room)" in rows(c, "treatment")) is today, plan

@@ -61,15 +61,16 @@ def after_birth_only(doc: Document, first: int, last: int, item_name: str) -> bo
     line = doc.text[doc.text.rfind("\n", 0, start) + 1 : start]
     label = line.split(":", 1)[0] if ":" in line else ""
     heading = parse(doc.text).section_at(start).heading or ""
-    labels = (label, heading, _list_label(doc.text, start))
+    labels = (label, heading, list_label(doc.text, start))
     return _in_reach(doc, first, last) or any(_has(AFTER_BIRTH, text) for text in labels)
 
 
-def _list_label(text: str, at: int) -> str:
-    """The line that opens the list holding offset ``at`` ("**Postnatal care:**" over its bullets), or ""."""
+def list_label(text: str, at: int) -> str:
+    """The line that opens the list holding offset ``at`` ("**Postnatal care:**" over its bullets, an indented line
+    going on with a bullet above it), or ""."""
     lines = text[: text.rfind("\n", 0, at) + 1].splitlines()
     for line in reversed(lines):
         stripped = line.strip()
-        if stripped and not BULLET_RE.match(stripped):
+        if stripped and not BULLET_RE.match(stripped) and not line[:1].isspace():
             return stripped if stripped.rstrip("*_ ").endswith(":") or stripped.startswith("#") else ""
     return ""

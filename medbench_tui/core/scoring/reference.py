@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeVar
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
-from medbench_tui.core.scoring import actions, concepts, cues
+from medbench_tui.core.scoring import actions, concepts, cues, periods
 from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
@@ -1221,6 +1221,9 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
             and not any(k in named for k in range(p.first, p.last + 1))]
     around = [actions.read_action(doc.quote(p)) for p in free]
     windows = own.windows or tuple(w for r in around for w in r.windows)
+    lead = actions.read_action(periods.list_label(doc.text, doc.tokens[hit.first].start)).windows
+    if not windows or (lead and min(w[0] for w in lead) > 0):  # "At the assessment unit tomorrow:" over its bullets
+        windows = lead or windows  # times each of them: "admit" there is tomorrow's admission
     routes = own.routes or frozenset(t for r in around for t in r.routes)
     return own if windows == own.windows and routes == own.routes else replace(own, windows=windows, routes=routes)
 
