@@ -180,7 +180,7 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
                 await drawn.until(rf"Pick a case to see as its doctor.*Case {case} ·", since)  # Play's list
                 since = drawn.mark()
                 await page.keyboard.type(case, delay=20)  # the filter of Play's list of cases: its practice number
-                await drawn.until(rf" {case} ", since)
+                await drawn.until(rf"Case {case} ·", since)  # the list redrawn by the filter, not the typed echo
                 since = drawn.mark()
                 await page.keyboard.press("Enter")  # plays the case the filter leaves highlighted
                 await drawn.until(r"─ Patient ─", since)  # the patient's opening words: a question can be asked
