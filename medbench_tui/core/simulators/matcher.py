@@ -143,6 +143,7 @@ _DURATION = re.compile(
 )
 _BEFORE_THIS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_before_this"))
 """Words of the time before the present illness ("in the weeks before this started")."""
+_WHAT_HAPPENED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_what_happened"))
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -528,6 +529,8 @@ class Matcher:
     def facts_for(self, question: str) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word)."""
         matches = self.ranked(question)
+        if told := [m.source for m in matches if self.tells_what_happened(m, question)]:
+            return told[:1]
         family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
         if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
             return [matches[0].source]
@@ -739,6 +742,21 @@ class Matcher:
         subject = [terms for terms in resolved if not terms & MODIFIERS]
         return bool(subject) and all(
             any(t in match.source.profile for t in terms if not t.startswith("@")) for terms in subject
+        )
+
+    def tells_what_happened(self, match: Match, question: str) -> bool:
+        """Does the question ask what happened with something only this fact's answer names ("what
+        happened with the codeine?" of "codeine made me vomit")? That fact's story is what happened,
+        however little else of the question its words cover: never a default."""
+        said = f" {' '.join(words(question))} "
+        if not any(f" {phrase} " in said for phrase in _WHAT_HAPPENED):
+            return False
+        resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
+        subject = [terms for terms in resolved if not terms & (MODIFIERS | DESCRIPTORS)]
+        others = [s for s in self.facts + self.intro if s is not match.source]
+        written = [frozenset(t for t in terms if not t.startswith("@")) for terms in subject]  # not "@medication"
+        return bool(written) and all(
+            terms & match.source.told and not any(terms & other.terms for other in others) for terms in written
         )
 
     def _subject_score(self, match: Match, question: str) -> float:

@@ -336,13 +336,14 @@ class Planner:
 
     def _only_in_the_story(self, asking: Asking, sources: list[Source]) -> bool:
         """Do the facts share with the question only words of what they tell, none of what they are
-        about (their keywords and topic), and name no medicine the question names? Then the facts may
+        about (their keywords and topic), name no medicine the question names and tell nothing the question
+        asks what happened with ("what happened with the codeine?")? Then the facts may
         well be about something else."""
         asked = asking.question.asked
         for match in self.matcher.score(asked, sources):
             if max(match.per_unit, default=1.0) >= NAMED_STRENGTH - TIE:
                 return False
-            if self.matcher.names_its_medicine(match, asked):
+            if self.matcher.names_its_medicine(match, asked) or self.matcher.tells_what_happened(match, asked):
                 return False
         return True
 

@@ -86,6 +86,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "kid', 'in my twenties'): one unit of the time, their noun no topic (no children)",
     "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
     "before this started'): a fact of the illness now does not answer them",
+    "patient_what_happened": "the simulated patient: words that ask what happened with something ('what happened "
+    "with the codeine?'): when only one fact names that thing, its story is the answer, never a default",
     "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
     "for them by, at the start of a question ('Mum, do you know your blood group?'): whom it speaks to, not what "
     "it asks about",
