@@ -17,3 +17,19 @@ def test_what_happened_with_a_drug_only_one_fact_names_is_that_fact_said_plainly
     reply = sim.answer("what happened after the ibuprofen?")
     assert reply.facts == ["allergy"]
     assert reply.confidence == 1.0 and not voice.is_negative(reply.text)
+
+
+def test_a_mouth_that_dribbles_is_no_waterworks():
+    sim = patient([
+        {"id": "mouth", "topic": "mouth and drinking", "keywords": ["mouth", "drinking", "dribble"],
+         "answer": "Soup dribbles out of the corner of my mouth since my face dropped."},
+    ])
+    assert sim.answer("does it sting when you pee?").facts == []
+
+
+def test_anybody_you_know_who_is_ill_asks_of_the_contacts_not_of_your_own_symptom():
+    sim = patient([
+        {"id": "contacts", "topic": "unwell contacts", "keywords": ["contacts", "anyone else"],
+         "answer": "My sister had a nasty cough last week."},
+    ])
+    assert sim.answer("anybody you know been coughing?").facts == ["contacts"]
