@@ -3,7 +3,7 @@ its own."""
 
 from __future__ import annotations
 
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import intent, voice
 from tests.test_patient_round8_classes import patient
 
 
@@ -33,3 +33,20 @@ def test_anybody_you_know_who_is_ill_asks_of_the_contacts_not_of_your_own_sympto
          "answer": "My sister had a nasty cough last week."},
     ])
     assert sim.answer("anybody you know been coughing?").facts == ["contacts"]
+
+
+def test_asked_to_agree_to_a_plan_or_a_diagnosis_the_patient_agrees():
+    sim = patient([
+        {"id": "noise", "topic": "chest noises", "keywords": ["rattle", "crackle"],
+         "answer": "My chest sounds crackly when I breathe in, and it sounds all right in the day."},
+    ])
+    reply = sim.answer("I think it's a chest infection. I'll give you tablets for a week. does that sound alright?")
+    assert reply.facts == [] and reply.text in voice.AGREE
+    reply = sim.answer("so a chest infection, okay?")
+    assert reply.facts == [] and not voice.is_negative(reply.text)
+
+
+def test_a_question_of_how_something_is_that_ends_in_ok_is_no_agreement():
+    assert intent.asks_agreement("so a sprain, alright?")
+    assert not intent.asks_agreement("is he feeding ok?")
+    assert not intent.asks_agreement("OK.")

@@ -358,6 +358,22 @@ def doctor_says(part: str) -> bool:
     return not part.rstrip().endswith("?") and bool(_DOCTOR_SAYS.match(part))
 
 
+_AGREEMENT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_agreement_asks"))
+_AFTER_A_BREAK = re.compile(r"[,;:\u2013\u2014-]\s*([^,;:\u2013\u2014-]*)$")
+
+
+def asks_agreement(part: str) -> bool:
+    """Does the question only ask the patient to agree to what the doctor just told ("sound ok?", "so a quinsy,
+    OK?"): a phrase of ``patient_agreement_asks`` that is the whole question or follows a comma or dash? "Wet
+    nappies ok?" asks of the nappies."""
+    text = part.strip()
+    if not text.endswith("?"):
+        return False
+    said = " ".join(words(text))
+    tail = _AFTER_A_BREAK.search(text)
+    return said in _AGREEMENT_ASKS or (tail is not None and " ".join(words(tail.group(1))) in _AGREEMENT_ASKS)
+
+
 def adds_to_act(part: str) -> bool:
     """Does the part only add to an examination or a request before it in the message: asks
     consent ("is that ok?", "do you mind?") or says what it is of ("the sats and the heart

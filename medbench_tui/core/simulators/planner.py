@@ -216,6 +216,9 @@ class Planner:
             p.kind == "answer" and p.question is not None and p.question.lead_in and i + 1 < len(planned)
             and planned[i + 1].kind == "answer" and _points(planned[i + 1].question)
         )]
+        if planned and planned[-1].rule == "agree_to_the_plan":  # the plan told before it asks nothing: one "OK"
+            planned = [p for p in planned if p.kind not in ("default", "small_talk") or p is planned[-1]
+                       or p.question is None or p.question.written.rstrip().endswith("?")]
         return self._worded_beside_facts(self.choose(planned), key)
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
@@ -786,6 +789,11 @@ RULES: tuple[Rule, ...] = (
          or (a.question.act == "request"
              and (intent.asks_for_sample(a.question.read) or intent.only_asks_for_tests(a.question.read))),
          lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
+    Rule("agree_to_the_plan",
+         "Asked to agree to a plan or a diagnosis just told ('... a dose of steroid by mouth. sound ok?', 'so a "
+         "quinsy, OK?'), the patient agrees; the statements before it asked nothing.",
+         lambda p, a: intent.asks_agreement(a.question.written),
+         lambda p, a: Part(voice.pick(voice.AGREE, a.key), "small_talk")),
     Rule("doctor_says",
          "The doctor's own statement of what they did or will do ('we've given him a neb'), with no "
          "question mark, asks nothing: acknowledged, never answered with a fact or a 'No'.",

@@ -88,6 +88,8 @@ PHRASE_LISTS: dict[str, str] = {
     "before this started'): a fact of the illness now does not answer them",
     "patient_what_happened": "the simulated patient: words that ask what happened with something ('what happened "
     "with the codeine?'): when only one fact names that thing, its story is the answer, never a default",
+    "patient_agreement_asks": "the simulated patient: words that end a plan or a diagnosis told and ask the "
+    "patient to agree ('sound ok?', 'so a quinsy, OK?'): the patient agrees, never denies or gives a fact",
     "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
     "for them by, at the start of a question ('Mum, do you know your blood group?'): whom it speaks to, not what "
     "it asks about",
