@@ -50,3 +50,12 @@ def test_a_question_of_how_something_is_that_ends_in_ok_is_no_agreement():
     assert intent.asks_agreement("so a sprain, alright?")
     assert not intent.asks_agreement("is he feeding ok?")
     assert not intent.asks_agreement("OK.")
+
+
+def test_how_high_after_a_reading_is_that_reading():
+    sim = patient([
+        {"id": "sugar", "topic": "blood sugar", "keywords": ["sugar", "glucose", "BM"],
+         "answer": "My sugar was 19 on the meter this morning."},
+    ])
+    assert sim.answer("have you checked your sugar?").facts == ["sugar"]
+    assert sim.answer("how high did it go?").facts == ["sugar"]

@@ -20,7 +20,7 @@ from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import LIFE_STAGE, sentences, units, words
+from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, sentences, units, words
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
@@ -56,6 +56,8 @@ _WHY_CAME = re.compile(
 )
 """Questions of why the patient came: the intro sentence that says so answers them, else the whole intro."""
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
+_READING = re.compile(r"\d")
+"""A number in a fact: a reading or a score it gives."""
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
 
@@ -425,8 +427,9 @@ class Planner:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0:
                 return stay
-            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
-                return []
+            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record, unless
+                # it asks how high and the last fact gives a reading ("how high did it get?" after "38.1 under the arm")
+                return topic[-1:] if self._asks_how_high_of_a_reading(asked, topic) else []
             if pointer == "that":  # "how long did that last?": of what was just said, or a fact of the same
                 subject = {t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
                 return [s for s in sources if s.named & subject]
@@ -448,6 +451,12 @@ class Planner:
         ):
             return sources
         return stay
+
+    @staticmethod
+    def _asks_how_high_of_a_reading(asked: tuple[Unit, ...], topic: list[Source]) -> bool:
+        """Does a follow-up ask only how high or bad ("how high did it get?") of a fact that gives a number (a
+        temperature, a score)? The number is the answer."""
+        return any("@severity" in u.terms for u in asked) and any(_READING.search(t.text) for t in topic[-1:])
 
     def _follows_up(self, question: Question) -> bool:
         """Is the part about what was just said: it points back ("does it go anywhere?", "and the
