@@ -59,3 +59,14 @@ def test_how_high_after_a_reading_is_that_reading():
     ])
     assert sim.answer("have you checked your sugar?").facts == ["sugar"]
     assert sim.answer("how high did it go?").facts == ["sugar"]
+
+
+def test_the_nights_before_tonight_are_the_nights_not_tonight():
+    sim = patient([
+        {"id": "sleep", "topic": "previous nights and sleep", "keywords": ["previous nights", "last night", "sleep",
+                                                                            "before"],
+         "answer": "The nights before this one she slept soundly."},
+        {"id": "start", "topic": "when it started", "keywords": ["start", "began"],
+         "answer": "It all started tonight after her tea."},
+    ])
+    assert sim.answer("how was she on previous nights, before tonight?").facts == ["sleep"]
