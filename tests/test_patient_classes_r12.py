@@ -70,3 +70,12 @@ def test_the_nights_before_tonight_are_the_nights_not_tonight():
          "answer": "It all started tonight after her tea."},
     ])
     assert sim.answer("how was she on previous nights, before tonight?").facts == ["sleep"]
+
+
+def test_what_the_out_of_hours_doctor_gave_is_the_medicine_they_gave():
+    sim = patient([
+        {"id": "abx", "topic": "the antibiotic course", "keywords": ["antibiotic", "course", "out of hours"],
+         "answer": "Amoxicillin three times a day, since Tuesday."},
+    ])
+    assert sim.answer("which antibiotic did they give him at OOH?").facts == ["abx"]
+    assert sim.answer("and what did the doctor give you?").facts
