@@ -177,7 +177,9 @@ def test_two_students_play_two_cases_at_once_in_a_browser(tmp_path):
                 await page.keyboard.type(name, delay=20)
                 since = drawn.mark()
                 await page.keyboard.press("Enter")
-                await drawn.until(rf"Pick a case to see as its doctor.*Case {case} ·", since)  # Play's list
+                # the name dialog has closed (its callback says so): keys now reach Play's list
+                await drawn.until(rf"stored as\s*{name}\.", since)
+                await drawn.until(rf"Pick a case to see as its doctor.*Case {case} ·", 0)  # Play's list, loaded
                 since = drawn.mark()
                 await page.keyboard.type(case, delay=20)  # the filter of Play's list of cases: its practice number
                 await drawn.until(rf"Case {case} ·", since)  # the list redrawn by the filter, not the typed echo
