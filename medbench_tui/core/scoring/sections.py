@@ -246,6 +246,7 @@ def parse(text: str) -> Layout:
     one_line = False  # the section is a plain label with its text on its line ("DDx: a, b.")
     after_one_line: SectionKind = "other"  # what follows that line: the plan after "A/P: <assessment>"
     aside: Section | None = None  # the section a labelled paragraph of prose ("Background: ...") stands in
+    paragraph_ended = False  # a blank line came after a one-line label's text
     for index, line in enumerate(lines):
         if aside is not None and not line.strip():
             # "Background: AF, hypertension." under Diagnosis is prose to the end of its paragraph; what follows
@@ -254,12 +255,23 @@ def parse(text: str) -> Layout:
             sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
             sections.append(Section(kind, offset, len(text), aside.heading))
             aside = None
-        if one_line and (_bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1]) or after_one_line != "other"):
+        wraps = False  # the label's text may go on past this line: "Impression: X; possible" / "Y too."
+        if one_line and not line.strip():
+            wraps, paragraph_ended = True, True
+        elif one_line and (paragraph_ended or _bulleted(line) or _SENTENCE_END_RE.search(lines[index - 1])
+                           or after_one_line != "other"):
             # a list after "DDx: a, b." is not more of it, nor is the line after "Dx: pneumonia." ("Admit to
-            # HDU."): the label's text ended with its line
-            kind = after_one_line
-            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
-            sections.append(Section(kind, offset, len(text), None))
+            # HDU."), nor a line after the blank line that ends its paragraph: the label's text has ended
+            # (after the blank line, a heading of its own line starts its own section and a results table
+            # stays under the label)
+            own_heading = _heading(line)[0] is not None and not _bulleted(line)
+            if not (paragraph_ended and (own_heading or _TABLE_ROW_RE.match(line))):
+                kind = after_one_line
+                sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
+                sections.append(Section(kind, offset, len(text), None))
+            paragraph_ended = False
+        else:
+            wraps = one_line
         one_line = False
         row = _TABLE_ROW_RE.match(line)
         if around is not None and row is None:
@@ -296,6 +308,7 @@ def parse(text: str) -> Layout:
             elif found is not None:
                 after_one_line = "other"
             if found is not None:
+                wraps = False  # a heading on the line ends the label's text
                 aside = before if (found == "other" and before.kind in LIST_KINDS and said_here
                                    and _LABEL_RE.match(segment) is not None) else None
                 kind = found
@@ -314,6 +327,7 @@ def parse(text: str) -> Layout:
                 kind = before.kind
                 sections[-1] = Section(found, sections[-1].start, offset + seg_end, heading)
                 sections.append(Section(kind, offset + seg_end, len(text), before.heading))
+        one_line = one_line or wraps
         offset += len(line)
     if len(sections) > 1 and sections[0].end == 0:
         sections.pop(0)

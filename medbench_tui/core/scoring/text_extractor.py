@@ -355,6 +355,8 @@ def _classify(
         return "differential", assertion.Assertion("affirmed", "less likely", "differential: judged less likely")
     if ref is not None and id(ref) in reading.finals:
         return "diagnosis", assertion.AFFIRMED
+    if _working(doc, last):
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the working diagnosis")
     bracketed = section in ("diagnosis", "icd") and _opens_bracket(doc, first)
     leads = item is not None and (bracketed or _leads(doc, item, first))
     strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads, in_bracket=bracketed)
@@ -388,6 +390,16 @@ CAUSE = cues.cue_list("diagnosis_cause")
 """Words by which an answer names the cause of its diagnosis ("DKA, probably tipped over by a viral
 gastroenteritis"): a cause it commits to, hedged or not, is a final diagnosis (scoring.md)."""
 CAUSE_REACH = 4
+
+
+WORKING = cues.cue_list("diagnosis_working_after")
+"""Words after a condition that make it the working diagnosis, queried or not ("?MM until proven otherwise")."""
+
+
+def _working(doc: Document, last: int) -> bool:
+    following = last + 1
+    return (following < len(doc.lows) and doc.clause[following] == doc.clause[last]
+            and WORKING.starting_at(doc.lows, following) is not None)
 
 
 def _a_cause(doc: Document, first: int) -> bool:

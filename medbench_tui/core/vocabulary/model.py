@@ -406,6 +406,8 @@ PHRASE_LISTS: dict[str, str] = {
     "diagnosis_attributed": "answers: words that make a diagnosis someone else's idea ('I understand why you think "
                             "it's a cyst'): not stated",
     "diagnosis_commitment": "answers: words by which prose commits to a diagnosis ('this is most likely CAP')",
+    "diagnosis_working_after": "answers: words after a condition that make it the working diagnosis, queried or not "
+                               "('?MM until proven otherwise')",
     "diagnosis_strong_alternative": "answers: cues that make even the first condition named an alternative "
                                     "('Consider pneumonia')",
     "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
