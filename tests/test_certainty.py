@@ -59,12 +59,12 @@ def test_every_doubt_rule_is_named_and_says_why():
 
 
 def test_a_required_item_left_out_of_a_terse_plan_is_doubted_not_of_a_full_one():
-    """A terse plan leaves things implied ("XM, vasc reg"): a required item it leaves out is worth a
+    """A terse plan leaves things implied ("XM, vasc reg"): a required item it half names is worth a
     physician's look; the same item left out of a plan of 80 words or more is a plain absence."""
-    case = load_valid_case(CASES / "ped-dka-001.yaml")
-    required = next(i.item for i in case.treatment if i.klass == "required")
-    terse = _card("ped-dka-001", "DKA. Bloods, VBG, ketones.")
-    thorough = _card("ped-dka-001", "Diabetic ketoacidosis. " + "Check capillary glucose and ketones hourly. " * 15)
+    required = "Hourly neurological observations for cerebral oedema"
+    terse = _card("ped-dka-001", "DKA. Bloods, VBG, ketones. Hourly neuro, cerebral oedema risk.")
+    thorough = _card("ped-dka-001", "Diabetic ketoacidosis. " + "Check capillary glucose and ketones hourly. " * 15
+                     + "Hourly neuro, cerebral oedema risk.")
 
     def doubts(card):
         entries = [*card.items.treatment, *card.uncertain_absences]
@@ -99,10 +99,12 @@ def test_a_differential_named_in_passing_is_uncertain_one_under_a_heading_is_not
 
 
 def test_a_secondary_diagnosis_left_out_of_a_short_answer_is_uncertain_not_of_a_long_one():
-    short = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin for 5 days; review in 48 hours.")
+    short = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin for 5 days; review in 48 hours; "
+                                "nicotine patches.")
     tobacco = "Tobacco dependence syndrome (nicotine dependence)"
     assert _doubts_of(short, "diagnoses", tobacco) == ["secondary in a short answer"]
-    long = _card("im-cap-001", "Community-acquired pneumonia. " + "Amoxicillin for 5 days and review. " * 30)
+    long = _card("im-cap-001", "Community-acquired pneumonia. " + "Amoxicillin for 5 days and review. " * 30
+                 + "Nicotine patches.")
     assert _doubts_of(long, "diagnoses", tobacco) == []
 
 
@@ -129,13 +131,13 @@ def test_a_verdict_met_by_several_items_stands_while_one_of_them_is_certain():
 
 
 def test_a_required_action_given_in_a_close_wording_still_meets_its_verdict():
-    """Given as "all but one word" of its name, the required action is still said; the must-not verdict
-    of a harmful item in a wording that competes with another item may still turn."""
+    """Given as "all but one word" of its name, the required action is still said; so is a harmful item in a
+    wording that competes with another item (none of those must-not verdicts disagreed on the labelled sets)."""
     from medbench_tui.core.scoring.certainty import condition_doubts
 
     close = {"a": ["all but one word"]}
     assert condition_doubts(["A"], close, False, given=True, required=True) == []
-    assert condition_doubts(["A"], {"a": ["competing items"]}, False, given=True) == ["rests on an uncertain item"]
+    assert condition_doubts(["A"], {"a": ["competing items"]}, False, given=True) == []
     assert condition_doubts(["A"], {"a": ["all but one word", "inferred"]}, False, given=True, required=True) == [
         "rests on an uncertain item"]
     assert condition_doubts(["A"], close, False, required=True) == ["rests on an uncertain item"]  # not given

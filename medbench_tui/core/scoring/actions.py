@@ -40,6 +40,8 @@ __all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "firs
 
 SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
+DRUG_OF_CLASS = "a drug of its class"
+"""The rule that gives an item of a drug class by another drug of that class."""
 
 
 LATER = "later than the item asks"
@@ -180,7 +182,7 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
     ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),
-    ActionRule("a drug of its class", MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
+    ActionRule(DRUG_OF_CLASS, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
     ActionRule("a drug or class it names", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
 )

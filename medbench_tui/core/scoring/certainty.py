@@ -12,9 +12,11 @@ scoring_agreement.py`` prints, per rule, how many decisions it flags and how man
 disagree): an item left out although its words are in the answer, or in a part of it where
 nothing was read, or a required item left out of a terse plan. Rules tried on the found side and
 left out, as the decisions they flagged were wrong hardly more often than the rest (3-10%
-against about 3%): an item met through a class or a team; given from a line that says little of
-its name (its time, route or dose); from one word for a long name ("bloods"); with a negation or
-condition word a few words away. Errors on the found side therefore stay mostly unflagged.
+against about 3%): an item met through a team; given from a line that says little of its name
+(its time, route or dose); from one word for a long name ("bloods"); with a negation or
+condition word a few words away. Errors on the found side therefore stay mostly unflagged, and
+the found-side doubts that stay hold in short answers only: a long answer spells out what it
+means (round 13, measured per labelled set by ``benchmarks/certainty_calibration.py``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Literal
 
-from medbench_tui.core.scoring.actions import SAME_DRUG_ROUTE_UNSAID
+from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.actions import DRUG_OF_CLASS, SAME_DRUG_ROUTE_UNSAID
 from medbench_tui.core.scoring.concepts import SAFETY_NET
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
@@ -71,12 +74,21 @@ class ItemFacts:
 
     row: Pairing
     candidates: list[Candidate]  # the answer item's candidates, best first (empty for a missing item)
-    unsaid: Entity | None  # for a missing item: a mention of it the answer did not recommend
+    unsaid: Entity | None  # the first mention of the reference item that the answer did not recommend
     words: AnswerWords
 
     @property
     def missing(self) -> bool:
         return self.row.entity is None and self.row.ref is not None
+
+    @property
+    def harmful(self) -> bool:
+        """A workup or treatment item that gives no credit (unexpected, contraindicated, not indicated)."""
+        return self.row.ref is not None and not self.row.ref.is_diagnosis and self.row.ref.klass not in CREDIT
+
+    @property
+    def short(self) -> bool:
+        return self.words.count < SHORT_ANSWER_WORDS
 
 
 @dataclass(frozen=True)
@@ -87,13 +99,13 @@ class DoubtRule:
 
 
 def _words_present(f: ItemFacts) -> bool:
-    if not f.missing or f.unsaid is not None or f.row.ref is None:
+    if not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short):
         return False
     return _holds(f.row.ref.word_sets, f.words.whole, PRESENT_SHARE)
 
 
 def _near_words(f: ItemFacts) -> bool:
-    if not f.missing or f.unsaid is not None or f.row.ref is None:
+    if not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short):
         return False
     return _holds(f.row.ref.word_sets, f.words.unread, NEAR_SHARE)
 
@@ -111,47 +123,71 @@ def _terse_plan(f: ItemFacts) -> bool:
     return (
         f.missing and f.unsaid is None and ref is not None and not ref.is_diagnosis and ref.klass == "required"
         and f.words.count < TERSE_WORDS and f.words.read >= TERSE_READ
+        and _holds(ref.word_sets, f.words.whole, PART_SHARE)
     )
 
 
-INFERRED_READINGS = frozenset({SAFETY_NET, EXAM_FINDING, GROUP_RULE, SAME_DRUG_ROUTE_UNSAID})
+def _only_conditional(f: ItemFacts) -> bool:
+    return (f.missing and f.unsaid is not None and f.unsaid.status == "conditional"
+            and (f.unsaid.negated or "") in OPEN_CONDITIONS)
+
+
+def _said_both_ways(f: ItemFacts) -> bool:
+    return (f.row.entity is not None and f.harmful and f.unsaid is not None
+            and f.unsaid.status in ("negated", "historical"))
+
+
+INFERRED_READINGS = frozenset({SAFETY_NET, EXAM_FINDING, GROUP_RULE, SAME_DRUG_ROUTE_UNSAID, DRUG_OF_CLASS})
 """Matching rules that infer an item from something else the answer says: a return-if sentence read as
 the safety-netting item, a finding reported read as the examination done, a drug of the required item's
-group, the same drug with the item's route unsaid. Physicians' labels part from these readings about one
-time in five on the labelled sets (against about one in forty for an item named)."""
+group, the same drug with the item's route unsaid, another drug of the item's class ("co-codamol" for a
+strong opioid). Physicians' labels part from these readings about one time in four in short answers on the
+labelled sets (against about one in forty for an item named), hardly ever in long ones."""
 WEAK_DIFFERENTIALS = (ALTERNATIVE, REJECTED)
 """Diagnosis readings from a name with no heading or firm word around it: named beside another as an
 alternative, or named and rejected in passing ("no PE")."""
 SHORT_ANSWER_WORDS = 130
 """An answer of fewer words names its main problem and leaves comorbidities implied; a secondary
-diagnosis left out of one is a guess about what the author meant (the labelled sets' terse answers)."""
+diagnosis left out of one is a guess about what the author meant (the labelled sets' terse answers). A
+longer answer spells out what it means: the readings of what it gives (inferred, advice, close wording)
+stand (0 to 6% of them disagree, against 15 to 78% in shorter ones), and the harms it names it names to
+rule out (none of 47 harmful items left out of one disagreed although their words were there)."""
+PART_SHARE = 0.5
+"""The share of an item's words a terse plan or a short answer must hold for its absence to be doubted:
+an item none of whose words are there was left out (4 of 72 such terse-plan doubts disagreed, 1 of 65
+secondary diagnoses)."""
+OPEN_CONDITIONS = cues.word_list("open_conditions")
+"""The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
+under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
+if", "reserved for") they agree."""
 
 
 def _inferred(f: ItemFacts) -> bool:
-    return f.row.entity is not None and f.row.via in INFERRED_READINGS
+    return f.row.entity is not None and f.short and f.row.via in INFERRED_READINGS
 
 
 def _advice_only(f: ItemFacts) -> bool:
-    return f.row.entity is not None and f.row.entity.section == "advice"
+    return f.row.entity is not None and f.short and f.row.entity.section == "advice"
 
 
 def _weak_differential(f: ItemFacts) -> bool:
     entity = f.row.entity
-    return entity is not None and entity.kind == "differential" and (entity.reason or "").startswith(WEAK_DIFFERENTIALS)
+    return (entity is not None and entity.kind == "differential" and f.words.count < TERSE_WORDS
+            and (entity.reason or "").startswith(WEAK_DIFFERENTIALS))
 
 
 def _secondary_in_short_answer(f: ItemFacts) -> bool:
     ref = f.row.ref
-    return f.missing and f.unsaid is None and ref is not None and ref.klass == "secondary" and (
-        f.words.count < SHORT_ANSWER_WORDS)
+    return f.missing and f.unsaid is None and ref is not None and ref.klass == "secondary" and f.short and (
+        _holds(ref.word_sets, f.words.whole, PART_SHARE))
 
 
 def _most_words(f: ItemFacts) -> bool:
-    return f.row.entity is not None and f.row.via == MOST_WORDS_RULE
+    return f.row.entity is not None and f.short and f.row.via == MOST_WORDS_RULE
 
 
 def _competing(f: ItemFacts) -> bool:
-    if f.row.entity is None or len(f.candidates) < 2:
+    if f.row.entity is None or len(f.candidates) < 2 or not f.short:
         return False
     first, second = f.candidates[0], f.candidates[1]
     return first.ref is not second.ref and first.score - second.score <= CLOSE_SCORE
@@ -187,23 +223,34 @@ def _all_forms(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
 
 DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("words present", "left out, though the words of its name or of an alias are in the answer, "
-              "and no mention of it was read as negated or conditional", _words_present),
+              "and no mention of it was read as negated or conditional (a harmful item: in an answer of fewer "
+              f"than {SHORT_ANSWER_WORDS} words)", _words_present),
     DoubtRule("near words", "left out, though most of its words are in a part of the answer where nothing "
-              "was read: a wording the grader may not know", _near_words),
-    DoubtRule("terse plan", f"a required item left out of an answer of fewer than {TERSE_WORDS} words: a terse "
-              "plan leaves things implied that the grader may not read", _terse_plan),
+              "was read: a wording the grader may not know (a harmful item: in an answer of fewer than "
+              f"{SHORT_ANSWER_WORDS} words)", _near_words),
+    DoubtRule("terse plan", f"a required item left out of an answer of fewer than {TERSE_WORDS} words that holds "
+              "half its words: a terse plan leaves things implied that the grader may not read", _terse_plan),
+    DoubtRule("only as a condition", "left out, as its only mention is under a contingency of the plan (\"if\", "
+              "\"unless\", \"on standby\"), which a physician may read as the plan", _only_conditional),
+    DoubtRule("said both ways", "a harmful item given, though another mention of it is negated or background: "
+              "the answer may be advising against it", _said_both_ways),
     DoubtRule("all but one word", "given from all but one word of its name or alias, close together: a "
-              "looser reading than its own words", _most_words),
-    DoubtRule("competing items", "the answer's words fit another reference item nearly as well", _competing),
+              f"looser reading than its own words (in an answer of fewer than {SHORT_ANSWER_WORDS} words)",
+              _most_words),
+    DoubtRule("competing items", "the answer's words fit another reference item nearly as well (in an answer of "
+              f"fewer than {SHORT_ANSWER_WORDS} words)", _competing),
     DoubtRule("inferred", "given by inference, not by its name: a return-if sentence as safety-netting, a reported "
-              "finding as the examination, a drug of the item's group, the same drug with its route unsaid",
-              _inferred),
+              "finding as the examination, a drug of the item's group or class, the same drug with its route "
+              f"unsaid (in an answer of fewer than {SHORT_ANSWER_WORDS} words)", _inferred),
     DoubtRule("advice only", "given only in advice to the patient (\"go to A&E, they will do bloods\"), which a "
-              "physician may read as telling, not doing", _advice_only),
+              f"physician may read as telling, not doing (in an answer of fewer than {SHORT_ANSWER_WORDS} words)",
+              _advice_only),
     DoubtRule("weak differential", "read as a differential from a name said in passing (beside another, or named "
-              "and rejected), with no heading or firm word around it", _weak_differential),
+              f"and rejected), with no heading or firm word around it, in an answer of fewer than {TERSE_WORDS} "
+              "words", _weak_differential),
     DoubtRule("secondary in a short answer", f"a secondary diagnosis left out of an answer of fewer than "
-              f"{SHORT_ANSWER_WORDS} words, which leaves comorbidities implied", _secondary_in_short_answer),
+              f"{SHORT_ANSWER_WORDS} words that holds half its words, which leaves comorbidities implied",
+              _secondary_in_short_answer),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -223,23 +270,28 @@ def item_doubts(facts: ItemFacts) -> list[str]:
 
 
 WORDING_DOUBTS = frozenset({"all but one word", "competing items"})
-"""Doubts of which close wording an item given is, not of whether the answer gives it: a must-include
-verdict met by such an item stands (measured on the labelled sets: none of those verdicts disagreed), while
-a must-not verdict may turn on it (the competing wording can be the harmless item)."""
+"""Doubts of which close wording an item given is, not of whether the answer gives it: a verdict met by such
+an item stands (measured on the labelled sets: none of those verdicts disagreed, must-include or must-not)."""
+TELLING_DOUBTS = frozenset({"advice only"})
+"""A harmful action told to the patient is still recommended: a must-not verdict met by it stands (a must-include
+verdict may turn on it: telling is not doing)."""
+CONTINGENT_DOUBTS = frozenset({"only as a condition"})
+"""A required action said only under a contingency is not the action a must-include condition asks for now:
+its verdict read from the items left out stands (none of 11 such verdicts disagreed on the labelled sets)."""
 
 
 def condition_doubts(items: list[str], item_doubts_of: dict[str, list[str]], by_phrase: bool, *,
                      given: bool = False, required: bool = False) -> list[str]:
     """The doubts of one critical-condition verdict, from the items it rests on (``item_doubts_of``: each
     uncertain item's doubts, by its name casefolded) and how it was met. A verdict met by items given stands
-    while any one of them is certain (for a required action, while any one is given beyond a doubt of its
-    wording: ``WORDING_DOUBTS``); one read from items left out turns if any of them was given after all."""
+    while any one of them is given beyond a doubt of its wording (``WORDING_DOUBTS``; for a harmful action, nor
+    of its being told: ``TELLING_DOUBTS``); one read from items left out turns if any of them was given after
+    all (for a required action, not by its being said under a contingency: ``CONTINGENT_DOUBTS``)."""
     out = []
-    doubts = [item_doubts_of.get(name.casefold(), []) for name in items]
-    if given and required:
-        doubtful = [bool(d) and not set(d) <= WORDING_DOUBTS for d in doubts]
-    else:
-        doubtful = [bool(d) for d in doubts]
+    doubts = [set(item_doubts_of.get(name.casefold(), [])) for name in items]
+    standing = (WORDING_DOUBTS if required else WORDING_DOUBTS | TELLING_DOUBTS) if given else (
+        CONTINGENT_DOUBTS if required else frozenset())
+    doubtful = [bool(d - standing) for d in doubts]
     if doubtful and (all(doubtful) if given else any(doubtful)):
         out.append(CONDITION_DOUBTS[0][0])
     if by_phrase:

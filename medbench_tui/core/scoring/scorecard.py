@@ -230,7 +230,8 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
     entity = p.entity
     notes = [n for n in (p.note, _via_note(p)) if n]
     mention = unsaid.get(id(p.ref)) if entity is None and p.ref is not None else None
-    doubts = item_doubts(ItemFacts(p, matching.candidates_of(entity) if entity is not None else [], mention, words))
+    doubts = item_doubts(ItemFacts(p, matching.candidates_of(entity) if entity is not None else [],
+                                   unsaid.get(id(p.ref)) if p.ref is not None else None, words))
     return ItemEntry(
         reference=p.ref.name if p.ref is not None else None,
         answer=entity.text if entity is not None else None,

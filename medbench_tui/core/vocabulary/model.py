@@ -172,6 +172,8 @@ PHRASE_LISTS: dict[str, str] = {
     "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
     "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
+    "open_conditions": "answers: condition triggers of a plan's own contingencies ('X if Y'), which physicians often "
+                       "read as the plan: an item left out whose only mention they make conditional is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
