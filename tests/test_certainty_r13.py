@@ -110,3 +110,32 @@ def test_a_terse_plan_doubts_only_an_item_it_half_names() -> None:
     card = _card("ped-dka-001", "DKA. Bloods, VBG, ketones. Hourly neuro, cerebral oedema risk.")
     assert "terse plan" in (_doubts(card, "treatment", "Hourly neurological observations for cerebral oedema") or [])
     assert "terse plan" not in (_doubts(card, "treatment", "Potassium chloride 40 mmol/L in IV fluids") or [])
+
+
+def _diagnosis(kind: str, name: str, answer: str, entity: Entity | None = None) -> list[str]:
+    """The doubts of a diagnosis item named ``name`` against an answer of the words ``answer`` (60 words long)."""
+    from medbench_tui.core.scoring.certainty import AnswerWords
+    from medbench_tui.core.scoring.reference import Phrase, Ref
+
+    ref = Ref(kind=kind, index=0, name=name, klass=kind,  # type: ignore[arg-type]
+              phrases=[Phrase(name, tuple(name.lower().split()), caps_only=False)])
+    words = frozenset(answer.lower().split())
+    return item_doubts(ItemFacts(Pairing(ref, entity, "matched" if entity else "missing"), [], None,
+                                 AnswerWords(words, frozenset(), 60, 5)))
+
+
+def test_a_primary_diagnosis_left_out_though_half_named_is_doubted() -> None:
+    assert _diagnosis("primary", "torsion left testis", "torsion of the left") == ["primary half named"]
+    assert _diagnosis("primary", "torsion left testis", "torsion left testis") == ["words present"]
+    assert _diagnosis("primary", "torsion left testis", "epididymitis") == []
+
+
+def test_a_comorbidity_named_in_passing_in_a_short_answer_is_doubted() -> None:
+    def said(text: str, section: str) -> Entity:
+        return Entity(kind="diagnosis", text=text, evidence=Span(start=0, end=len(text), text=text), source="text",
+                      section=section)
+
+    name = "tobacco dependence syndrome"
+    assert _diagnosis("secondary", name, "", said("smoker", "preamble")) == ["secondary in passing"]
+    assert _diagnosis("secondary", name, "", said("smoker", "diagnosis")) == []
+    assert _diagnosis("secondary", name, "", said("tobacco dependence", "preamble")) == []

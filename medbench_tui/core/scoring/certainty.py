@@ -156,6 +156,8 @@ PART_SHARE = 0.5
 """The share of an item's words a terse plan or a short answer must hold for its absence to be doubted:
 an item none of whose words are there was left out (4 of 72 such terse-plan doubts disagreed, 1 of 65
 secondary diagnoses)."""
+DIAGNOSIS_SECTIONS = frozenset({"diagnosis", "differential"})
+"""The answer's sections that state diagnoses; a comorbidity named elsewhere is named in passing."""
 OPEN_CONDITIONS = cues.word_list("open_conditions")
 """The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
 under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
@@ -180,6 +182,23 @@ def _secondary_in_short_answer(f: ItemFacts) -> bool:
     ref = f.row.ref
     return f.missing and f.unsaid is None and ref is not None and ref.klass == "secondary" and f.short and (
         _holds(ref.word_sets, f.words.whole, PART_SHARE))
+
+
+def _secondary_in_passing(f: ItemFacts) -> bool:
+    entity, ref = f.row.entity, f.row.ref
+    if entity is None or ref is None or ref.kind != "secondary" or not f.short or entity.kind != "diagnosis":
+        return False
+    if entity.section in DIAGNOSIS_SECTIONS or not ref.word_sets:
+        return False
+    said = entity.evidence.text if isinstance(entity.evidence, Span) else entity.text
+    return _share(ref.word_sets[0], _words(said)) < PART_SHARE
+
+
+def _primary_half_named(f: ItemFacts) -> bool:
+    ref = f.row.ref
+    return (f.missing and f.unsaid is None and ref is not None and ref.kind == "primary"
+            and _holds(ref.word_sets, f.words.whole, PART_SHARE)
+            and not _holds(ref.word_sets, f.words.whole, PRESENT_SHARE))
 
 
 def _most_words(f: ItemFacts) -> bool:
@@ -251,6 +270,12 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("secondary in a short answer", f"a secondary diagnosis left out of an answer of fewer than "
               f"{SHORT_ANSWER_WORDS} words that holds half its words, which leaves comorbidities implied",
               _secondary_in_short_answer),
+    DoubtRule("secondary in passing", f"a secondary diagnosis given from a mention outside the diagnoses of an "
+              f"answer of fewer than {SHORT_ANSWER_WORDS} words, in fewer than half the words of its name (\"smoker\" "
+              "for tobacco dependence syndrome, \"diabetes\" for diabetes with renal complications)",
+              _secondary_in_passing),
+    DoubtRule("primary half named", "the primary diagnosis left out, though half the words of its name or of an "
+              "alias are in the answer: the whole diagnosis metric turns on it", _primary_half_named),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -306,6 +331,11 @@ def certainty_of(doubts: list[str]) -> Certainty:
 _PIECE_BREAK = re.compile(r"\n|[.;,:](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)")
 
 
+def _words(text: str) -> frozenset[str]:
+    """The words of ``text`` as extraction read them (normalised, filler left out)."""
+    return frozenset(w for t in key_tokens(document(text).tokens) for w in t.norm.split())
+
+
 def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     """Read the answer's words once for every row: ``texts`` maps a span field to its text."""
     read: dict[str, list[tuple[int, int]]] = {}
@@ -317,7 +347,7 @@ def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     count = 0
     for name, text in texts.items():
         count += len(text.split())
-        whole.update(w for t in key_tokens(document(text).tokens) for w in t.norm.split())  # as extraction read it
+        whole.update(_words(text))
         spans = sorted(read.get(name, []))
         starts = [a for a, _ in spans]
         reach = list(accumulate((b for _, b in spans), max))  # the furthest end of the spans up to each
