@@ -139,3 +139,24 @@ def test_a_comorbidity_named_in_passing_in_a_short_answer_is_doubted() -> None:
     assert _diagnosis("secondary", name, "", said("smoker", "preamble")) == ["secondary in passing"]
     assert _diagnosis("secondary", name, "", said("smoker", "diagnosis")) == []
     assert _diagnosis("secondary", name, "", said("tobacco dependence", "preamble")) == []
+
+
+def test_a_short_answer_dense_with_items_is_a_terse_plan() -> None:
+    """Shorthand packs an item into every few words: an answer read at 0.15 mentions per word or more is a terse
+    plan however long; one of 80 words or more read sparsely is not."""
+    from medbench_tui.core.scoring.certainty import AnswerWords
+    from medbench_tui.core.scoring.reference import Phrase, Ref
+
+    name = "limit sodium correction first day"
+    ref = Ref(kind="treatment", index=0, name=name, klass="required",
+              phrases=[Phrase(name, tuple(name.split()), caps_only=False)])
+    held = frozenset({"sodium", "correction", "first"})
+
+    def doubts(count: int, read: int) -> list[str]:
+        return item_doubts(ItemFacts(Pairing(ref, None, "missing"), [], None, AnswerWords(held, frozenset(), count,
+                                                                                         read)))
+
+    assert "terse plan" in doubts(110, 20)
+    assert "terse plan" not in doubts(110, 10)
+    assert "terse plan" in doubts(300, 60)
+    assert "terse plan" not in doubts(300, 30)

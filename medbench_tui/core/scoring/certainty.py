@@ -56,6 +56,11 @@ TERSE_WORDS = 80
 """An answer of fewer words is a terse plan: it leaves things implied ("XM 4u, vasc reg"), which
 the grader reads less well (the labelled sets' terse answers are under 100 words, their thorough
 ones over 300)."""
+DENSE_READS = 0.15
+"""An answer from which at least this many mentions per word were read is a terse plan too, however long
+its history: shorthand packs an item into every few words ("3% NaCl 150 ml IV -> recheck Na", "Max up 8
+mmol/L in first 24h"); the labelled sets' terse answers mostly read more than 0.15 per word, their flawed
+short ones and their thorough ones mostly less."""
 
 
 @dataclass(frozen=True)
@@ -122,8 +127,8 @@ def _terse_plan(f: ItemFacts) -> bool:
     ref = f.row.ref
     return (
         f.missing and f.unsaid is None and ref is not None and not ref.is_diagnosis and ref.klass == "required"
-        and f.words.count < TERSE_WORDS and f.words.read >= TERSE_READ
-        and _holds(ref.word_sets, f.words.whole, PART_SHARE)
+        and f.words.read >= TERSE_READ and _holds(ref.word_sets, f.words.whole, PART_SHARE)
+        and (f.words.count < TERSE_WORDS or f.words.read >= DENSE_READS * f.words.count)
     )
 
 
@@ -247,8 +252,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("near words", "left out, though most of its words are in a part of the answer where nothing "
               "was read: a wording the grader may not know (a harmful item: in an answer of fewer than "
               f"{SHORT_ANSWER_WORDS} words)", _near_words),
-    DoubtRule("terse plan", f"a required item left out of an answer of fewer than {TERSE_WORDS} words that holds "
-              "half its words: a terse plan leaves things implied that the grader may not read", _terse_plan),
+    DoubtRule("terse plan", f"a required item left out of an answer of fewer than {TERSE_WORDS} words (or read at "
+              f"{DENSE_READS} mentions per word or more) that holds half its words: a terse plan leaves things "
+              "implied that the grader may not read", _terse_plan),
     DoubtRule("only as a condition", "left out, as its only mention is under a contingency of the plan (\"if\", "
               "\"unless\", \"on standby\"), which a physician may read as the plan", _only_conditional),
     DoubtRule("said both ways", "a harmful item given, though another mention of it is negated or background: "
