@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.scoring.sections import parse
-from tests.test_scoring_regressions import card
+from tests.test_scoring_regressions import card, rows
 
 
 @pytest.mark.parametrize("gap", ["\n\n", "\n"])
@@ -34,3 +34,24 @@ def test_a_wrapped_label_without_a_full_stop_still_ends_at_its_blank_line():
 ])
 def test_a_condition_held_until_proven_otherwise_is_the_working_diagnosis(text: str, working: bool):
     assert (card("em-pe-001", text).metrics.diagnosis_accuracy == 100) is working
+
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- She was given amoxicillin at the walk-in centre, which has not helped", False),
+    ("Plan:\n- He had amoxicillin from the out-of-hours doctor two days ago; admit now", False),
+    ("Plan:\n- amoxicillin 500 mg tds for 5 days", True),
+])
+def test_what_the_patient_already_had_is_history_not_the_plan(plan: str, given: bool):
+    treatment = rows(card("im-cap-001", plan), "treatment")
+    assert ("Amoxicillin 500 mg three times daily for 5 days" in treatment) is given
+
+
+@pytest.mark.parametrize(("plan", "admitted"), [
+    ("Plan:\n- 999 now, paramedics to take him in", True),
+    ("Plan:\n- 999 blue light to ED", True),
+    ("Plan:\n- GP review in a week", False),
+])
+def test_the_emergency_number_as_an_order_is_an_emergency_ambulance(plan: str, admitted: bool):
+    treatment = rows(card("im-copd-exacerbation-001", plan), "treatment")
+    assert ("Emergency same-day hospital admission by ambulance" in treatment) is admitted
