@@ -155,8 +155,10 @@ def bootstrap_interval(samples: tuple[Any, ...], statistic: Statistic, *, paired
     return None, None, f"bootstrap: {NOT_ESTIMABLE}"
 
 
-BLOCK = 1 << 18
-"""Resampled values drawn at a time: a few MB, however many cases and resamples."""
+BLOCK = 1 << 16
+"""Resampled values drawn at a time: half a MB of indices and half a MB of values, which stay in
+a core's cache (and below the allocator's trim threshold) between blocks; blocks four times as
+large took twice the CPU time of a report's bootstraps (benchmarks/report_speed.py)."""
 
 
 def _resample_blocks(rng: np.random.Generator, n: int, resamples: int) -> Iterator[Any]:
