@@ -188,7 +188,7 @@ def _summarise(store: RunStore, result: GroupResult, fmt: str) -> int:
     from medbench_tui.core.reports.report import build_report, render_text
 
     group = store.group(result.group_id)
-    report = build_report(store, group.id, compare=False)
+    report = build_report(store, group.id, compare=False, taxonomy=False)
     stored_incomplete = [
         {"case_id": r["case_id"], "system": s.system, "reason": r["reason"]}
         for s in report.summaries.values() for r in s.incomplete_runs

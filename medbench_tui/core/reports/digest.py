@@ -48,15 +48,17 @@ class RunDigest:
 
 
 def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[str, Any]], bank: Path,
-            reprice_with: PriceTable | None) -> dict[int, RunDigest]:
+            reprice_with: PriceTable | None, *, failures: bool = True) -> dict[int, RunDigest]:
     """Run id -> its digest; with ``reprice_with``, each complete run's cost metrics (in
-    ``run.metrics``) are priced again with that table."""
+    ``run.metrics``) are priced again with that table. ``failures=False`` leaves the taxonomy's
+    failures out, and with them the transcripts (unless the runs are priced again)."""
     by_id = {run.id: run for run in runs if run.id is not None}
     found: dict[int, RunDigest] = {}
     cases: dict[str, Case | None] = {}
-    for run_id, documents in store.documents(list(by_id), ("scorecard", "transcript")):
+    names = ("scorecard", "transcript") if failures or reprice_with is not None else ("scorecard",)
+    for run_id, documents in store.documents(list(by_id), names):
         run = by_id[run_id]
-        card, transcript = documents["scorecard"] or {}, documents["transcript"] or {}
+        card, transcript = documents["scorecard"] or {}, documents.get("transcript") or {}
         if reprice_with is not None and run.complete and card:
             cost = _price_again(run, card, transcript, bank, reprice_with, cases)
             if cost is not None:
@@ -66,7 +68,7 @@ def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[
             run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,
             uncertain=run.complete and any(low != high for low, high in run.ranges.values()),
             diagnosis=run.metrics.get("diagnosis_accuracy"), cost=run.metrics.get("cost_total"),
-            failures=run_failures(run, facts.get(run.case_id, {}), card, transcript),
+            failures=run_failures(run, facts.get(run.case_id, {}), card, transcript) if failures else [],
             unpriced=len((card.get("cost") or {}).get("unpriced", [])),
             conditions_omission=int(harm.get("conditions_omission", 0)),
             conditions_commission=int(harm.get("conditions_commission", 0)),

@@ -387,12 +387,15 @@ def build_report(
     include_error_tests: bool = False,
     bank: Path | None = None,
     compare: bool = True,
+    taxonomy: bool = True,
 ) -> Report:
     """The report of a run group (default: the latest), for ``systems`` (default: all,
     in the group's order). ``seed`` (default: the group's) seeds every bootstrap; ``by``
     adds a subgroup table; ``bank`` is where the group's manifest is checked (default:
     the bank the group recorded). ``compare=False`` leaves the paired comparisons out (the
-    summary ``medbench run`` prints shows none, and ten systems make 45 pairs to bootstrap)."""
+    summary ``medbench run`` prints shows none, and ten systems make 45 pairs to bootstrap);
+    ``taxonomy=False`` leaves the failure taxonomy out (that summary shows none either), so no
+    transcript is read and no run's failures are kept."""
     if by is not None and by not in SUBGROUP_FIELDS:
         raise UsageError(f"--by {by}: choose one of {', '.join(SUBGROUP_FIELDS)}")
     group = store.group(group_id) if group_id else store.latest_group()
@@ -429,7 +432,8 @@ def build_report(
         stored = store.runs(group.id, system=system, configs=False)
         rubric_runs += [r for r in stored if r.case_id in rubric_cases]
         every_run = [r for r in stored if r.case_id not in rubric_cases]
-        digest_of = digests(store, every_run, facts, bank, reprice_with)  # before the outcomes: it may reprice
+        # before the outcomes: it may reprice
+        digest_of = digests(store, every_run, facts, bank, reprice_with, failures=taxonomy)
         sessions += every_run if group.practice else []
         counted = counted_runs(group, every_run)
         grouped: dict[tuple[str, str], list[RunRecord]] = {}
@@ -475,7 +479,8 @@ def build_report(
         error_tests_left_out=left_out,
         case_mix=case_mix({c: facts.get(c, {}) for c in case_ids}),
         subgroups=_subgroup_table(by, basis, chosen, outcomes, facts, paired=len(chosen) > 1, **stats) if by else None,
-        taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], failures) for s in chosen},
+        taxonomy={s: system_taxonomy(s, [r for r in chosen_runs if r.system == s], failures) for s in chosen}
+        if taxonomy else {},
         case_facts={c: facts.get(c, {}) for c in every_case},
         costs=costs,
         left_out_unplayable=dict((group.config.get("left_out") or {}).get("unplayable") or {}),
