@@ -1,5 +1,5 @@
-"""Round 13 of report speed: the run summary reads no transcript and keeps no failures; the
-report's figures do not move with how the work is laid out (speed itself: benchmarks/)."""
+"""Round 13 of report speed: the run summary reads no transcript, only the parts of the scorecards
+it shows, and keeps no failures; what it prints does not move (speed itself: benchmarks/)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _group(store: RunStore, bank: Path) -> str:
     return group.id
 
 
-def test_the_run_summary_reads_no_transcript_and_prints_the_same(store, monkeypatch, tmp_path):
+def test_the_run_summary_decodes_no_whole_document_and_prints_the_same(store, monkeypatch, tmp_path):
     group = _group(store, tmp_path)
     full = build_report(store, group, resamples=999, compare=False)
     assert any(kind.runs for taxonomy in full.taxonomy.values() for kind in taxonomy.counts)
@@ -52,7 +52,35 @@ def test_the_run_summary_reads_no_transcript_and_prints_the_same(store, monkeypa
 
     monkeypatch.setattr(RunStore, "documents", spy)
     summary = build_report(store, group, resamples=999, compare=False, taxonomy=False)
-    assert read and all("transcript" not in names for names in read)
+    assert read == []  # no transcript, and of the scorecards only the parts the costs show
     assert summary.taxonomy == {}
     assert render_text(summary, paired=False) == render_text(full, paired=False)
     assert summary.to_json()["summaries"] == full.to_json()["summaries"]
+
+
+def test_document_parts_are_what_decoding_the_whole_document_finds(store):
+    """SQLite picks the parts out; a document it cannot read (NaN, as medbench may write it) is
+    decoded in Python, and a damaged one is reported as damaged, as a whole read reports it."""
+    import sqlite3
+
+    from medbench_tui.core.errors import MedbenchError
+
+    group = store.create_group({"systems": [{"name": "base"}], "cases": [{"id": "c1"}]}, 1)
+    cards = [
+        {"harm": {"conditions_omission": 2}, "cost": {"unpriced": ["x", "y"]}},
+        {"harm": None, "metrics": {"primary_mrr": float("nan")}, "cost": {"unpriced": ["z"]}},
+        {"items": {}},
+        None,
+    ]
+    ids = []
+    for repeat, card in enumerate(cards):
+        run = make_run(group.id, "c1", "base")
+        run.repeat, run.scorecard = repeat, card
+        ids.append(store.record(run))
+    parts = dict(store.document_parts(ids, "scorecard", ("$.harm", "$.cost.unpriced")))
+    assert parts == {ids[0]: [{"conditions_omission": 2}, ["x", "y"]], ids[1]: [None, ["z"]],
+                     ids[2]: [None, None], ids[3]: [None, None]}
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE runs SET scorecard = '[1' WHERE id = ?", (ids[0],))
+    with pytest.raises(MedbenchError, match="is damaged"):
+        dict(store.document_parts(ids, "scorecard", ("$.harm", "$.cost.unpriced")))

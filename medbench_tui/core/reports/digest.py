@@ -51,29 +51,38 @@ def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[
             reprice_with: PriceTable | None, *, failures: bool = True) -> dict[int, RunDigest]:
     """Run id -> its digest; with ``reprice_with``, each complete run's cost metrics (in
     ``run.metrics``) are priced again with that table. ``failures=False`` leaves the taxonomy's
-    failures out, and with them the transcripts (unless the runs are priced again)."""
+    failures out, and with them the transcripts: unless the runs are priced again, of each
+    scorecard only its harm and its unpriced items are read (by SQLite), not the whole document."""
     by_id = {run.id: run for run in runs if run.id is not None}
+    if not failures and reprice_with is None:
+        parts = store.document_parts(list(by_id), "scorecard", ("$.harm", "$.cost.unpriced"))
+        return {run_id: _digest(run_id, by_id[run_id], harm or {}, unpriced or [], [])
+                for run_id, (harm, unpriced) in parts}
     found: dict[int, RunDigest] = {}
     cases: dict[str, Case | None] = {}
-    names = ("scorecard", "transcript") if failures or reprice_with is not None else ("scorecard",)
-    for run_id, documents in store.documents(list(by_id), names):
+    for run_id, documents in store.documents(list(by_id), ("scorecard", "transcript")):
         run = by_id[run_id]
-        card, transcript = documents["scorecard"] or {}, documents.get("transcript") or {}
+        card, transcript = documents["scorecard"] or {}, documents["transcript"] or {}
         if reprice_with is not None and run.complete and card:
             cost = _price_again(run, card, transcript, bank, reprice_with, cases)
             if cost is not None:
                 card["cost"] = cost
-        harm = card.get("harm") or {}
-        found[run_id] = RunDigest(
-            run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,
-            uncertain=run.complete and any(low != high for low, high in run.ranges.values()),
-            diagnosis=run.metrics.get("diagnosis_accuracy"), cost=run.metrics.get("cost_total"),
-            failures=run_failures(run, facts.get(run.case_id, {}), card, transcript) if failures else [],
-            unpriced=len((card.get("cost") or {}).get("unpriced", [])),
-            conditions_omission=int(harm.get("conditions_omission", 0)),
-            conditions_commission=int(harm.get("conditions_commission", 0)),
+        found[run_id] = _digest(
+            run_id, run, card.get("harm") or {}, (card.get("cost") or {}).get("unpriced", []),
+            run_failures(run, facts.get(run.case_id, {}), card, transcript) if failures else [],
         )
     return found
+
+
+def _digest(run_id: int, run: RunRecord, harm: Mapping[str, Any], unpriced: list[Any],
+            failures: list[Failure]) -> RunDigest:
+    return RunDigest(
+        run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,
+        uncertain=run.complete and any(low != high for low, high in run.ranges.values()),
+        diagnosis=run.metrics.get("diagnosis_accuracy"), cost=run.metrics.get("cost_total"), failures=failures,
+        unpriced=len(unpriced), conditions_omission=int(harm.get("conditions_omission", 0)),
+        conditions_commission=int(harm.get("conditions_commission", 0)),
+    )
 
 
 def _price_again(run: RunRecord, card: dict[str, Any], transcript: dict[str, Any], bank: Path, table: PriceTable,

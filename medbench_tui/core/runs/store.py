@@ -394,6 +394,17 @@ _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion
                    "outside_soft_range", "repeat")
 
 
+def _json_part(document: Any, path: str) -> Any:
+    """The value at a plain JSON path ("$.cost.unpriced") of a decoded document, as SQLite's
+    ``json_extract`` finds it (None where absent)."""
+    found = document
+    for key in path.removeprefix("$").split(".")[1:]:
+        if not isinstance(found, dict):
+            return None
+        found = found.get(key)
+    return found
+
+
 def existing_store(path: Path) -> RunStore | None:
     """The run store at ``path`` when one was ever written there (never created), else None:
     for screens that only read runs."""
@@ -756,6 +767,30 @@ class RunStore:
             )
             for row in rows:
                 yield row["id"], {name: self._decode(row[name], f"run {row['id']}, {name}") for name in names}
+
+    def document_parts(self, run_ids: list[int], name: str, paths: tuple[str, str, *tuple[str, ...]]
+                       ) -> Iterator[tuple[int, list[Any]]]:
+        """Parts of the stored JSON document ``name`` of the runs ``run_ids``: the values at the
+        JSON ``paths`` ("$.harm", two or more; None where absent), picked out by SQLite, so that a
+        caller needing a few fields of thousands of scorecards never builds the rest in Python.
+        A document SQLite cannot read (NaN, as medbench may write it, or damage) is decoded here."""
+        if name not in _JSON_COLUMNS:
+            raise ValueError(f"no stored document {name!r}")
+        marks = ", ".join("?" * len(paths))
+        for start in range(0, len(run_ids), METRICS_CHUNK):
+            chunk = run_ids[start : start + METRICS_CHUNK]
+            rows = self._query(
+                f"SELECT id, CASE WHEN json_valid({name}) THEN json_extract({name}, {marks}) END AS parts, "
+                f"CASE WHEN {name} IS NOT NULL AND NOT json_valid({name}) THEN {name} END AS unread "
+                f"FROM runs WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+                [*paths, *chunk],
+            )
+            for row in rows:
+                if row["unread"] is not None:
+                    yield row["id"], [_json_part(self._decode(row["unread"], f"run {row['id']}, {name}"), path)
+                                      for path in paths]
+                else:
+                    yield row["id"], json.loads(row["parts"]) if row["parts"] is not None else [None] * len(paths)
 
     def case_runs(self, case_id: str, *, full: bool = False, system: str | None = None) -> list[RunRecord]:
         """Every run of one case across groups (by ``system``, else by every one), oldest first."""
