@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final
 
@@ -313,17 +314,26 @@ def range_rows(ranges: dict[str, list[float]]) -> dict[str, float]:
 
 
 def split_ranges(numbers: dict[str, float]) -> tuple[dict[str, float], dict[str, list[float]]]:
-    """The metrics, and the ranges stored among their rows (``range_rows``)."""
-    if not any(name.startswith(RANGE_PREFIX) for name in numbers):
-        return numbers, {}
-    metrics = {k: v for k, v in numbers.items() if not k.startswith(RANGE_PREFIX)}
+    """The metrics, and the ranges stored among their rows (``range_rows``): one pass, each name
+    looked at once per report rather than once per run (``_range_end``)."""
+    metrics: dict[str, float] = {}
     ranges: dict[str, list[float]] = {}
     for key, value in numbers.items():
-        if key.startswith(RANGE_PREFIX):
-            name, _, end = key[len(RANGE_PREFIX):].rpartition(":")
-            pair = ranges.setdefault(name, [math.nan, math.nan])
-            pair[0 if end == "low" else 1] = value
+        end = _range_end(key)
+        if end is None:
+            metrics[key] = value
+        else:
+            ranges.setdefault(end[0], [math.nan, math.nan])[end[1]] = value
     return metrics, {k: v for k, v in ranges.items() if not any(math.isnan(x) for x in v)}
+
+
+@lru_cache(maxsize=1024)
+def _range_end(name: str) -> tuple[str, int] | None:
+    """(metric, 0 for its low end or 1 for its high) of a range row's name; None for a metric's."""
+    if not name.startswith(RANGE_PREFIX):
+        return None
+    metric, _, end = name[len(RANGE_PREFIX):].rpartition(":")
+    return metric, 0 if end == "low" else 1
 
 
 def flatten_metrics(metrics: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
@@ -837,7 +847,10 @@ class RunStore:
             if value is not None and not isinstance(value, (int, float)):
                 raise self._damaged(f"run {run_id}, metric {name}", f"{str(value)[:40]!r} is not a number")
             name = sys.intern(name)  # one string for every run's "diagnosis_accuracy"
-            numbers, labels = found.setdefault(run_id, ({}, {}))
+            entry = found.get(run_id)
+            if entry is None:  # not setdefault: two new dicts a row, thrown away for all but the first
+                entry = found[run_id] = ({}, {})
+            numbers, labels = entry
             if value is not None:
                 numbers[name] = value
             if label is not None:
