@@ -67,7 +67,7 @@ def test_document_parts_are_what_decoding_the_whole_document_finds(store):
 
     group = store.create_group({"systems": [{"name": "base"}], "cases": [{"id": "c1"}]}, 1)
     cards = [
-        {"harm": {"conditions_omission": 2}, "cost": {"unpriced": ["x", "y"]}},
+        {"harm": {"conditions_omission": 2, "weight": 0.1 + 0.2}, "cost": {"unpriced": ["x", "y"]}},
         {"harm": None, "metrics": {"primary_mrr": float("nan")}, "cost": {"unpriced": ["z"]}},
         {"items": {}},
         None,
@@ -78,7 +78,7 @@ def test_document_parts_are_what_decoding_the_whole_document_finds(store):
         run.repeat, run.scorecard = repeat, card
         ids.append(store.record(run))
     parts = dict(store.document_parts(ids, "scorecard", ("$.harm", "$.cost.unpriced")))
-    assert parts == {ids[0]: [{"conditions_omission": 2}, ["x", "y"]], ids[1]: [None, ["z"]],
+    assert parts == {ids[0]: [{"conditions_omission": 2, "weight": 0.1 + 0.2}, ["x", "y"]], ids[1]: [None, ["z"]],
                      ids[2]: [None, None], ids[3]: [None, None]}
     with sqlite3.connect(store.path) as db:
         db.execute("UPDATE runs SET scorecard = '[1' WHERE id = ?", (ids[0],))

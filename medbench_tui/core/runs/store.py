@@ -783,7 +783,9 @@ class RunStore:
         """Parts of the stored JSON document ``name`` of the runs ``run_ids``: the values at the
         JSON ``paths`` ("$.harm", two or more; None where absent), picked out by SQLite, so that a
         caller needing a few fields of thousands of scorecards never builds the rest in Python.
-        A document SQLite cannot read (NaN, as medbench may write it, or damage) is decoded here."""
+        A document SQLite cannot read (NaN, as medbench may write it, or damage) is decoded here.
+        Two or more paths, because then SQLite writes the parts as they are stored (a number's own
+        digits); one value alone it would hand back converted, a float to 15 digits."""
         if name not in _JSON_COLUMNS:
             raise ValueError(f"no stored document {name!r}")
         marks = ", ".join("?" * len(paths))
