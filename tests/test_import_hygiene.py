@@ -88,8 +88,8 @@ def test_no_import_cycles():
 
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "paths", "files", "text", "redact", "untrusted", "diagnostics", "settings", "yamldoc", "datafile",
-     "vocabulary", "intervals"),
+    ("batch_caches", "errors", "paths", "files", "text", "redact", "untrusted", "diagnostics", "settings", "yamldoc",
+     "datafile", "vocabulary", "intervals"),
     ("icd10", "endpoints"),
     ("cases", "transcript"),
     ("validate", "simulators", "costs"),

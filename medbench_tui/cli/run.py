@@ -16,6 +16,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from medbench_tui.cli._output import add_format, name_text
+from medbench_tui.core import batch_caches
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -187,6 +188,7 @@ def _summarise(store: RunStore, result: GroupResult, fmt: str) -> int:
     from medbench_tui.core.redact import redact
     from medbench_tui.core.reports.report import build_report, render_text
 
+    batch_caches.release()  # the play's scored documents and spelling dictionary: room the summary reuses
     group = store.group(result.group_id)
     report = build_report(store, group.id, compare=False, taxonomy=False)
     stored_incomplete = [

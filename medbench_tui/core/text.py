@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from typing import NamedTuple
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.vocabulary import Vocabulary, read_vocabulary
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:['\u2019&+/][A-Za-z0-9]+)*")
@@ -262,7 +262,7 @@ class TextRules:
         return [t for t in tokens if t.norm not in filler]
 
 
-@lru_cache(maxsize=16)
+@batch_cache(maxsize=16)
 def _rules(vocabulary: Vocabulary, kind: str) -> TextRules:
     return TextRules(vocabulary, kind)
 
@@ -312,7 +312,7 @@ def possessives(text: str) -> set[str]:
     return {fold(match.group(1)) for match in _NAMED.finditer(text)}
 
 
-@lru_cache(maxsize=20000)
+@batch_cache(maxsize=20000)
 def stem(word: str) -> str:
     """A light, consistent stem for free text such as a doctor's question: UK/US spelling
     (as :func:`american_spelling`), plurals, -ing/-ed/-ness/-ly, a doubled last consonant
@@ -358,14 +358,14 @@ def key_tokens(tokens: list[Token]) -> list[Token]:
     return ANSWERS.key_tokens(tokens)
 
 
-@lru_cache(maxsize=65536)
+@batch_cache(maxsize=65536)
 def normalise(text: str) -> str:
     """The normalised form of a short text, spaces between words (for display and for
     whole-item fuzzy comparison); cached, as item names are normalised at every reading."""
     return " ".join(t.norm for t in key_tokens(tokenize(text)))
 
 
-@lru_cache(maxsize=65536)
+@batch_cache(maxsize=65536)
 def compact(text: str) -> str:
     """The normalised form with the spaces dropped: what phrase search compares (cached)."""
     return "".join(t.norm for t in key_tokens(tokenize(text)))

@@ -38,9 +38,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Literal
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import COMMA_RE, Document
 from medbench_tui.core.text import Token, tokenize
@@ -433,7 +434,7 @@ def _words(text: str) -> list[str]:
     return [t.norm for t in tokenize(text) if t.norm not in ("the", "a", "an", "of", "is", "are", "it", "she", "he")]
 
 
-@lru_cache(maxsize=8192)
+@batch_cache(maxsize=8192)
 def _phrase_words(text: str) -> tuple[str, ...]:
     """The words of a name or a test's name (cached: every case has the common measures)."""
     return tuple(_words(text))

@@ -25,10 +25,10 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import accumulate
 from typing import Literal
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring import cues
 from medbench_tui.core.scoring.actions import DRUG_OF_CLASS, SAME_DRUG_ROUTE_UNSAID
 from medbench_tui.core.scoring.concepts import SAFETY_NET
@@ -232,14 +232,14 @@ def _share(words: frozenset[str], within: frozenset[str]) -> float:
     return (len(forms) - sum(map(within.isdisjoint, forms))) / len(forms)
 
 
-@lru_cache(maxsize=65536)
+@batch_cache(maxsize=65536)
 def _forms(words: frozenset[str]) -> tuple[frozenset[str], ...]:
     """Each word with the clipped forms that hold it, made once per name (every missing item of
     every answer is weighed by them)."""
     return tuple(frozenset([w, *(w[:k] for k in range(CLIP_LENGTH, len(w)))]) for w in words)
 
 
-@lru_cache(maxsize=65536)
+@batch_cache(maxsize=65536)
 def _all_forms(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
     """Every form of every word of an item's names, made once per item."""
     return frozenset(form for words in word_sets for forms in _forms(words) for form in forms)

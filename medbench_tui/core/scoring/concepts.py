@@ -67,8 +67,8 @@ once, and an item named by its own alias is matched by that alias.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring.cues import cue_list, word_list
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.text import FILLER, key_tokens, tokenize
@@ -1036,7 +1036,7 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
     return out
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def _first_words(analytes: tuple[tuple[str, ...], ...]) -> frozenset[str]:
     """The first word of each analyte: made once per panel item, not for every answer."""
     return frozenset(words[0] for words in analytes)

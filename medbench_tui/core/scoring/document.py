@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, NamedTuple
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -174,7 +174,7 @@ class Document:
         return self.text[self.tokens[hit.first].start : self.tokens[hit.last].end]
 
 
-@lru_cache(maxsize=64)
+@batch_cache(maxsize=64)
 def document(text: str) -> Document:
     """The document of a text; extraction and the critical-condition check of one
     scoring share it."""

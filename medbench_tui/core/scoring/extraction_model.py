@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import cues
 from medbench_tui.core.scoring.document import Document, document
@@ -95,7 +95,7 @@ class Extractor(Protocol):
     def extract(self, case: Case, final: FinalResponse) -> Extraction: ...
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def normalise_icd(code: str | None) -> str | None:
     if not code or not code.strip():
         return None
@@ -104,7 +104,7 @@ def normalise_icd(code: str | None) -> str | None:
     return normalise_code(code)
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def agreement(given: str | None, reference: str) -> Agreement:
     """``icd10.agreement``, remembered (the same few codes come back run after run)."""
     from medbench_tui.core import icd10

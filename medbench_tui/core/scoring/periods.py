@@ -10,8 +10,8 @@ for no period is read as before.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring.cues import Cues, cue_list
 from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.scoring.sections import parse
@@ -46,7 +46,7 @@ def _in_reach(doc: Document, first: int, last: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=1024)
+@batch_cache(maxsize=1024)
 def _kept_to_pregnancy(item_name: str) -> bool:
     """Asked for every mention of every item: worked out once per name."""
     return bool(item_name) and _has(PREGNANCY, item_name)

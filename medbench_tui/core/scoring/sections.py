@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.vocabulary import read_vocabulary
 
 SectionKind = Literal[
@@ -232,7 +232,7 @@ def _heading(segment: str) -> tuple[SectionKind | None, str | None, int, bool]:
     return None, None, 0, False
 
 
-@lru_cache(maxsize=64)
+@batch_cache(maxsize=64)
 def parse(text: str) -> Layout:
     """Split a final response into sections and list items (offsets into ``text``);
     cached, because extraction and the critical-condition check both read it."""

@@ -65,8 +65,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
@@ -211,7 +211,7 @@ def _in_explanation(text: str, item: Item, at: int) -> bool:
     return dash is not None and at >= dash.end()
 
 
-@lru_cache(maxsize=256)
+@batch_cache(maxsize=256)
 def _explanation(text: str, start: int, end: int) -> re.Match[str] | None:
     """The first dash in ``text[start:end]`` that opens an explanation: not one inside brackets
     ("type 1 (ketones 0.4 - antibodies later), thyrotoxicosis" explains nothing after the bracket).
@@ -488,7 +488,7 @@ BLOOD_WORDS = cues.word_list("specimen_blood")
 SPECIMEN_REACH = 8
 
 
-@lru_cache(maxsize=1024)
+@batch_cache(maxsize=1024)
 def _a_blood_test(name: str) -> bool:
     """The item names blood and not urine ("Blood or urine ketones" is tested in either)."""
     words = set(re.findall(r"[a-z]+", name.lower()))
@@ -770,7 +770,7 @@ _DOSE_RE = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def _drug_names() -> frozenset[str]:
     from medbench_tui.core.scoring.groups import GROUP_MEMBERS
 

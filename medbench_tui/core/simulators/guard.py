@@ -20,13 +20,13 @@ unread, so :func:`unfamiliar_writing` judges the writing first.
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case, PatientRecord
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.lexicon import CONCEPTS, content_words, sentences, terms, words
@@ -108,12 +108,12 @@ class Squashed:
         return False
 
 
-@functools.lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def _squash(name: str) -> str:
     return Squashed.of(name).letters
 
 
-@functools.lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def _name_pattern(name: str) -> tuple[str, re.Pattern[str]]:
     """A hidden name's words, and the search for them (or their plural) in a sentence's words."""
     target = _norm(name)
@@ -354,7 +354,7 @@ class Writing:
     characters: frozenset[str]
 
 
-@functools.lru_cache(maxsize=64)
+@batch_cache(maxsize=64)
 def record_writing(record_text: str) -> Writing:
     text = unicodedata.normalize("NFC", record_text)
     scripts = {_script(c) for c in text if c.isalnum()} | {"LATIN"}

@@ -19,9 +19,9 @@ Everything here is about the form of the question, never about a case.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Literal
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
@@ -215,7 +215,7 @@ _SYMPTOM_WORDS = frozenset({"@pain", "@swelling", "@itch", "@bleeding", "@fever"
 _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | _SYMPTOM_WORDS
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def understood(text: str) -> str:
     """The text as the patient reads it: shorthand written out, "what does your wife do?"
     is about her work (not about the wife), and "what do you make of it?" asks what one thinks
@@ -261,7 +261,7 @@ def asks_account(part: str) -> bool:
     return any(f" {phrase} " in said for phrase in _ACCOUNT_ASKS)
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
@@ -633,7 +633,7 @@ def holds_findings(attachment: Attachment) -> bool:
     return bool(_FINDINGS_WORDS & {stem(w) for w in words(title_head(attachment))})
 
 
-@lru_cache(maxsize=8192)
+@batch_cache(maxsize=8192)
 def _stems(text: str) -> tuple[str, ...]:
     """The text's words by their one form and stem, in order."""
     return tuple(stem(lemma(w)) for w in words(text))

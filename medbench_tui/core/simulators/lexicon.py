@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.text import lemma, stem
 from medbench_tui.core.vocabulary import TermKind, Vocabulary, key, read_vocabulary
 
@@ -123,7 +123,7 @@ _JOINS = (
 )
 
 
-@lru_cache(maxsize=8192)
+@batch_cache(maxsize=8192)
 def words(text: str) -> tuple[str, ...]:
     """Lower-case word tokens, apostrophes dropped (``don't`` -> ``dont``); cached, as every
     question is read by several checks."""
@@ -181,7 +181,7 @@ def _life_stage_spans(written: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def units(text: str) -> tuple[Unit, ...]:
     """The content units of a text: one per content word, with its stem and the
     concepts of every known phrase that covers it. A phrase made only of stopwords
@@ -237,7 +237,7 @@ def _concept_words() -> dict[str, frozenset[str]]:
 _CONCEPT_WORDS = _concept_words()
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def misspelt_concepts(word: str) -> frozenset[str]:
     """The concepts of the clinical word ``word`` misspells ("medicaitons": the medicines), if it is
     close to one (same first letter, :data:`SPELLING_CUTOFF`); none for a word of under eight letters,

@@ -11,7 +11,8 @@ from :func:`without_markup`.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from medbench_tui.core.batch_caches import batch_cache
 
 _ROLES = r"system|assistant|developer|tool|function|instructions?|admin|patient|simulator|model|context|prompt"
 _ROLE_BLOCK = re.compile(
@@ -45,7 +46,7 @@ _TAG = re.compile(r"<\s*/?\s*[A-Za-z_|][^<>]{0,80}>|<\|[^|<>]*\|>|\[/?(?:INST|SY
 """Any other tag or chat-template token: dropped, what is around it kept."""
 
 
-@lru_cache(maxsize=1024)
+@batch_cache(maxsize=1024)
 def without_markup(message: str) -> str:
     """The message without markup and role text (see the module docstring); a message
     without any comes back unchanged."""

@@ -16,10 +16,10 @@ import math
 import operator
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
@@ -182,7 +182,7 @@ def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=8192)
+@batch_cache(maxsize=8192)
 def _changed_by_phrase(unit: Unit) -> bool:
     """Does a phrase around the word take away a meaning it has alone ("for a living"), or give it
     one it lacks alone ("blacked out" is no black stool)?"""
@@ -193,7 +193,7 @@ def _changed_by_phrase(unit: Unit) -> bool:
 
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def alternatives(question: str) -> tuple[str, ...]:
     """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
     "any vomiting"), each as a question of its own; none for one question ("history of A or B",
@@ -224,7 +224,7 @@ def _names_a_part_alone(alternative: str) -> bool:
 
 
 
-@lru_cache(maxsize=8192)
+@batch_cache(maxsize=8192)
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
 

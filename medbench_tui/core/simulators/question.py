@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Literal
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.simulators import intent
 from medbench_tui.core.simulators.guard import FUNCTION_WORDS, LANGUAGE_MIN_HITS
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS, QuestionKind
@@ -130,7 +130,7 @@ class Message:
         return self.cleaned != self.written
 
 
-@lru_cache(maxsize=1024)
+@batch_cache(maxsize=1024)
 def read_message(message: str, informant: str = "self") -> Message:
     """The message read (cached: a consultation and its checks read each message more than once)."""
     cleaned = without_markup(message)
@@ -173,7 +173,7 @@ def _with_lead_ins(parts: list[str]) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@batch_cache(maxsize=4096)
 def read_question(written: str, informant: str = "self") -> Question:
     """One question read (see :class:`Question`)."""
     read = _ADDRESS.sub("", intent.understood(without_typos(written)))  # "Mum, do you ...?" is no family history

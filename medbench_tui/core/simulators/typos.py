@@ -14,10 +14,10 @@ not read as a record's word that looks like it ("infection").
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from spellchecker import SpellChecker
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.simulators.lexicon import STOPWORDS, misspelt_concepts, units
 
 MIN_LETTERS = 6
@@ -25,13 +25,13 @@ MIN_LETTERS = 6
 _WORD = re.compile(rf"(?<![\w'-])[A-Za-z]{{{MIN_LETTERS},}}(?![\w'-])")
 
 
-@lru_cache(maxsize=1)
+@batch_cache(maxsize=1)
 def _dictionary() -> SpellChecker:
     """The English dictionary, loaded on first use (a tenth of a second)."""
     return SpellChecker(distance=1)
 
 
-@lru_cache(maxsize=16384)
+@batch_cache(maxsize=16384)
 def english_word(word: str) -> bool:
     """Is the word (any case) a word of the English dictionary?"""
     return bool(_dictionary().known([word.lower()]))
@@ -42,7 +42,7 @@ def _clinical(word: str) -> bool:
     return any(t.startswith("@") for u in units(word) for t in u.terms) or bool(misspelt_concepts(word.lower()))
 
 
-@lru_cache(maxsize=16384)
+@batch_cache(maxsize=16384)
 def respelt(word: str) -> str | None:
     """The English word a typo stands for, or None when the word is fine or nothing is one edit away."""
     lower = word.lower()
