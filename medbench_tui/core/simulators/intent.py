@@ -237,9 +237,20 @@ def asks_again_aside(part: str) -> bool:
     return "?" not in part and bool(_ASKS_AGAIN.search(part))
 
 
+_EXAMPLE = re.compile(r"^\W*(e\.?g\b\.?|for example|for instance|such as|like)\s+\w[^?]*$", re.IGNORECASE)
+"""A part that only gives examples of the question before it ("any pain anywhere? eg behind the ear")."""
+
+
 def split_questions(message: str) -> list[str]:
-    """One part per question ("Any fever? How many times has he vomited?" -> two)."""
-    parts = [p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")]
+    """One part per question ("Any fever? How many times has he vomited?" -> two); a part that only gives
+    examples of the question before it is part of that question ("any pain anywhere? eg behind the ear": no
+    request for the ear's examination)."""
+    parts: list[str] = []
+    for part in (p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")):
+        if parts and parts[-1].endswith("?") and _EXAMPLE.match(part):
+            parts[-1] = f"{parts[-1].rstrip('?')}, {part}?"
+        else:
+            parts.append(part)
     return parts or [message]
 
 

@@ -1,0 +1,29 @@
+"""The failure classes of held-out rounds 9 to 11 fixed in round 13, each held on wording of its own."""
+
+from __future__ import annotations
+
+from medbench_tui.core.cases.model import Attachment
+from medbench_tui.core.simulators import intent
+from tests.test_patient_round8_classes import patient
+
+
+def _examination() -> Attachment:
+    return Attachment(id="ent", kind="document", title="Ear and throat examination",
+                      description="Both eardrums normal.", available="on_request",
+                      request_keywords=["ear", "ears", "throat", "examine"])
+
+
+def test_an_example_after_a_question_is_part_of_it_not_a_request():
+    assert intent.split_questions("any swelling at all? eg around the ear") == [
+        "any swelling at all, eg around the ear?"
+    ]
+    assert intent.attachments_asked([_examination()], "any pain anywhere? such as in your ears") == []
+    assert intent.split_questions("any rashes? like what?") == ["any rashes?", "like what?"]
+
+
+def test_an_example_after_a_question_gets_the_fact_it_asks_for():
+    sim = patient([
+        {"id": "discharge", "topic": "discharge from the ear", "keywords": ["discharge", "ear", "gunk"],
+         "answer": "Some yellow gunk came out of my left ear on Sunday."},
+    ])
+    assert sim.answer("any discharge? for example from your ear").facts == ["discharge"]
