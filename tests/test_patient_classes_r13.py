@@ -27,3 +27,23 @@ def test_an_example_after_a_question_gets_the_fact_it_asks_for():
          "answer": "Some yellow gunk came out of my left ear on Sunday."},
     ])
     assert sim.answer("any discharge? for example from your ear").facts == ["discharge"]
+
+
+def test_a_fact_of_this_side_says_nothing_of_the_other_side():
+    sim = patient([
+        {"id": "knee", "topic": "the knee swelling", "keywords": ["knee", "swelling", "swollen"],
+         "answer": "My right knee has been swollen and stiff since Friday."},
+    ])
+    assert sim.answer("is your knee swollen?").facts == ["knee"]
+    reply = sim.answer("and what about the other knee?")
+    assert reply.facts == [] and reply.confidence == 1.0
+    assert sim.answer("has the other side swollen up too?").facts == []
+
+
+def test_a_fact_that_says_both_sides_answers_the_other_side():
+    sim = patient([
+        {"id": "hearing", "topic": "hearing", "keywords": ["hearing", "deaf", "ear"],
+         "answer": "I can't hear a thing out of my left ear. The right one is fine."},
+    ])
+    assert sim.answer("how is your hearing?").facts == ["hearing"]
+    assert sim.answer("and the other ear?").facts == ["hearing"]

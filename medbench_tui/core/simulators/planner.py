@@ -60,6 +60,11 @@ _READING = re.compile(r"\d")
 """A number in a fact: a reading or a score it gives."""
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
+_OTHER_SIDE = re.compile(r"\bthe other (?P<part>\w+)", re.IGNORECASE)
+"""A question of the other side ("any swelling in the other leg?", "and the other eye?")."""
+_BOTH_SIDES = re.compile(r"\b(other|both|either|neither)\b|\bleft\b.*\bright\b|\bright\b.*\bleft\b",
+                         re.IGNORECASE | re.DOTALL)
+"""A fact that says something of both sides ("The right eye is misty ... The left eye sees fine.")."""
 
 
 @dataclass
@@ -271,8 +276,20 @@ class Planner:
                 sources = self._follow_up(question.read, sources, question.pointer)
                 asking.followed_up = True
                 asking.about_the_topic = question.pointer == "that" and not sources
+            if sources and self._of_the_other_side(question.asked):
+                # "any swelling in the other leg?": a fact of this leg says nothing of the other
+                sources = [s for s in sources if _BOTH_SIDES.search(s.text)]
+                asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    @staticmethod
+    def _of_the_other_side(question: str) -> bool:
+        """Does the question ask of the other side of the body ("the other leg", "the other side")?"""
+        other = _OTHER_SIDE.search(question)
+        return other is not None and (other.group("part").lower() == "side" or any(
+            u.terms & BODY_PARTS for u in units(other.group("part"))
+        ))
 
     def _of_the_lead_in(self, question: Question, given: list[str]) -> list[Source]:
         """The fact a lead-in of the message drew ("tell me about the flashes - ..."), when it says something of
