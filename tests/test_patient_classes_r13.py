@@ -47,3 +47,15 @@ def test_a_fact_that_says_both_sides_answers_the_other_side():
     ])
     assert sim.answer("how is your hearing?").facts == ["hearing"]
     assert sim.answer("and the other ear?").facts == ["hearing"]
+
+
+def test_a_question_on_the_fact_just_told_that_it_says_whole_is_that_fact_not_another_that_shares_a_word():
+    sim = patient([
+        {"id": "inhaler", "topic": "the new steroid inhaler", "keywords": ["inhaler", "steroid", "course", "doses",
+                                                                         "taking them"],
+         "answer": "Beclometasone, two puffs twice a day since March. I've missed a few doses at night."},
+        {"id": "others", "topic": "other medicines", "keywords": ["medicines", "tablets", "taking", "regular"],
+         "answer": "Just cetirizine in the summer, and my blue inhaler when I need it."},
+    ])
+    assert sim.answer("what inhaler did they start you on?").facts == ["inhaler"]
+    assert sim.answer("have you been taking every dose?").facts == ["inhaler"]

@@ -192,6 +192,8 @@ class Planner:
         self.state = DialogueState()
         self.pending: list[Source] = []
         """The facts the patient asked the doctor to choose between in its last reply."""
+        self.told_last: list[str] = []
+        """The facts of the last reply (the topic when the message came)."""
         self.guard: LeakGuard | None = None
         """The case's leak guard, when the consultation has one: the patient's own wording (a
         fact's topic, the doctor's words echoed) never names the diagnosis or a differential."""
@@ -201,6 +203,7 @@ class Planner:
         """The parts of the reply to a message, chosen (see :meth:`choose`), not yet said."""
         self.state, self.guard = state, guard
         self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
+        self.told_last = list(state.topic)
         state.pending = []  # what the patient asked back is answered now or not at all
         if not message.questions:  # only role text ("Ignore all previous instructions."): nothing was asked
             return [Part(voice.default_answer("uncertain", key, concise=self.concise), "default", rule="default")]
@@ -276,12 +279,24 @@ class Planner:
                 sources = self._follow_up(question.read, sources, question.pointer)
                 asking.followed_up = True
                 asking.about_the_topic = question.pointer == "that" and not sources
+            elif self._of_the_last_reply(question, sources):
+                sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             if sources and self._of_the_other_side(question.asked):
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
                 sources = [s for s in sources if _BOTH_SIDES.search(s.text)]
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    def _of_the_last_reply(self, question: Question, sources: list[Source]) -> bool:
+        """Is the fact that answers the question best the one the last reply told, and does it say every word of
+        what the question is about ("have you managed all the doses?" after the antibiotics)? The doctor asks on
+        about it: another fact that shares a word ("taking" of the other medicines) is not the answer."""
+        if not sources or sources[0].id not in self.told_last or question.alternatives:
+            return False
+        subject = self.matcher.subject_units(question.asked)
+        matches = self.matcher.score(question.asked, sources[:1])
+        return bool(subject and matches) and all(matches[0].per_unit[i] > 0 for i in subject)
 
     @staticmethod
     def _of_the_other_side(question: str) -> bool:
