@@ -65,6 +65,14 @@ _OTHER_SIDE = re.compile(r"\bthe other (?P<part>\w+)", re.IGNORECASE)
 _BOTH_SIDES = re.compile(r"\b(other|both|either|neither)\b|\bleft\b.*\bright\b|\bright\b.*\bleft\b",
                          re.IGNORECASE | re.DOTALL)
 """A fact that says something of both sides ("The right eye is misty ... The left eye sees fine.")."""
+_SIDES_WORDS = frozenset({"other", "both", "either", "neither"})
+"""A keyword's words that say it is of both sides, or of the other ("other eye", "both legs")."""
+
+
+def _of_both_sides(source: Source) -> bool:
+    """Does the fact say something of both sides, or of the other, in its answer or by a keyword ("The right eye is
+    misty ... The left eye sees fine.", keyword "other leg")?"""
+    return bool(_BOTH_SIDES.search(source.text)) or any(w & _SIDES_WORDS for w in source.wordings)
 
 
 @dataclass
@@ -283,7 +291,7 @@ class Planner:
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             if sources and self._of_the_other_side(question.asked):
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
-                sources = [s for s in sources if _BOTH_SIDES.search(s.text)]
+                sources = [s for s in sources if _of_both_sides(s)]
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
