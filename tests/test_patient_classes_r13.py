@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from medbench_tui.core.cases.model import Attachment
-from medbench_tui.core.simulators import intent
+import asyncio
+import copy
+
+from medbench_tui.core.cases.model import Attachment, patient_record
+from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.simulators import GroundedSimulator, LeakGuard, intent, voice
+from medbench_tui.core.simulators.lexicon import sentences
+from tests.test_consultation import CASE_DATA, fixture_case, write_bank
 from tests.test_patient_round8_classes import patient
 
 
@@ -59,3 +65,22 @@ def test_a_question_on_the_fact_just_told_that_it_says_whole_is_that_fact_not_an
     ])
     assert sim.answer("what inhaler did they start you on?").facts == ["inhaler"]
     assert sim.answer("have you been taking every dose?").facts == ["inhaler"]
+
+
+def test_a_hand_over_never_names_the_diagnosis_its_title_does(tmp_path):
+    attachments = copy.deepcopy(CASE_DATA["attachments"])
+    attachments[1]["title"] = "Chest radiograph (pneumonia follow-up clinic)"
+    case = fixture_case(attachments=attachments)
+    write_bank(tmp_path, case)
+    guard = LeakGuard.from_case(case)
+    assert guard.said_title(case.attachments[1]) == "Chest radiograph"
+    consultation = Consultation(case, GroundedSimulator(patient_record(case)), system="test", bank_root=tmp_path)
+    reply = asyncio.run(consultation.ask("could I see the x-ray from the pneumonia clinic?"))
+    assert "cxr" in [a.id for a in reply.attachments]
+    assert not any(guard.check(s) for s in sentences(reply.text))
+
+
+def test_the_doctors_worry_and_what_it_goes_on_to_say_ask_nothing():
+    sim = patient([])
+    reply = sim.answer("I'm worried this is a clot - a clot in the lung.")
+    assert reply.facts == [] and not voice.is_negative(reply.text)

@@ -163,10 +163,10 @@ class Consultation:
         released += [self.show(a) for a in again]
         text = reply.text
         # the patient may have handed some over in its own words already ("Here you are: ..." beside a fact)
-        missing = [a for a in asked if a.title not in text]
+        missing = [a for a in asked if self.guard.said_title(a) not in text]
         if released and missing and reply.kind != "hand_over":
             hand_over = " ".join(
-                (HAND_OVER_AGAIN if a in again else HAND_OVER).format(title=a.title) for a in missing
+                (HAND_OVER_AGAIN if a in again else HAND_OVER).format(title=self.guard.said_title(a)) for a in missing
             )
             text = hand_over if reply.kind == "default" else f"{text} {hand_over}"
         released += [

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.cases.model import Case, PatientRecord
+from medbench_tui.core.cases.model import Attachment, Case, PatientRecord
 from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators.intent import title_head
 from medbench_tui.core.simulators.lexicon import CONCEPTS, content_words, sentences, terms, words
 
 SUPPORT_THRESHOLD = 75
@@ -191,6 +192,15 @@ class LeakGuard:
     def findings(self) -> list[str]:
         """Findings and values of the attachments that the patient record does not state."""
         return self._built()[2]
+
+    def said_title(self, attachment: Attachment) -> str:
+        """How the patient names an attachment it hands over: by its title, or by what it is (the title before
+        a comma or bracket) when the title names what the guard keeps back ("Leg vein ultrasound (DVT
+        clinic)"), else plainly; the hand-over never names the diagnosis."""
+        for name in (attachment.title, title_head(attachment).strip()):
+            if name and not self.check(voice.HAND_OVER.format(title=name)):
+                return name
+        return voice.PLAIN_TITLE
 
     def check(self, sentence: str) -> str | None:
         """Why the sentence leaks (``names_diagnosis``, ``names_differential``,

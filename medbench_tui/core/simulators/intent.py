@@ -358,10 +358,12 @@ def _asks_attribute(text: str) -> bool:
 
 _DOCTOR_SAYS = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|also)\W+)*(?:i|we)(?:'ve| have| had|'ll| will| also| just| need| want|"
-    r" am going|'m going| are going|'re going|'d like| would like| gave| started| did| sent| put)\b",
+    r" am going|'m going| are going|'re going|'d like| would like| gave| started| did| sent| put|'m worried|"
+    r" am worried|'m concerned| am concerned| suspect)\b",
     re.IGNORECASE,
 )
-"""The doctor telling what they did or will do ("we've given him a neb", "I also need to check ...")."""
+"""The doctor telling what they did or will do ("we've given him a neb", "I also need to check ..."), or what they
+suspect ("I'm worried this is a clot")."""
 
 
 def doctor_says(part: str) -> bool:
@@ -449,7 +451,8 @@ def _explicit_request(text: str) -> bool:
         return True
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
-                          r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|"
+                          r"\bdo you have (the|your|any) ([\w-]+ ){0,3}"
+                          r"(results?|reports?|letters?|scans?|films?|tests?)\b|"
                           r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*\bback\W*$|"
                           r"\b(done|available|reported)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"

@@ -226,6 +226,8 @@ class Planner:
             if planned and planned[-1].rule == "no_diagnosis" and question.pointer != "none":
                 continue  # "so this could be shingles - has anyone mentioned that to you?": of the diagnosis
             part = self.plan_question(question, key, [f for p in planned for f in p.facts])
+            if part is not None and self._goes_on_saying(planned, question, part):
+                continue  # "I'm worried this is a clot - a clot in the leg vein.": no "No" to the doctor's words
             if part is not None:
                 for each in [part, *self._unanswered_alternatives(part, key)]:
                     self._add(planned, each)
@@ -238,6 +240,13 @@ class Planner:
             planned = [p for p in planned if p.kind not in ("default", "small_talk") or p is planned[-1]
                        or p.question is None or p.question.written.rstrip().endswith("?")]
         return self._worded_beside_facts(self.choose(planned), key)
+
+    @staticmethod
+    def _goes_on_saying(planned: list[Part], question: Question, part: Part) -> bool:
+        """Is the part only a list of things, with no question mark, after the doctor's statement ("I'm worried
+        this is a clot - a clot in the leg vein."), that no fact or attachment answers? The statement goes on."""
+        return (bool(planned) and planned[-1].rule == "doctor_says" and question.lists_only
+                and not question.written.rstrip().endswith("?") and part.kind in ("default", "clarification"))
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
@@ -646,7 +655,8 @@ class Planner:
         texts = [voice.pick(voice.COOPERATE, key)] if kind == "examination" else []
         for attachment in wanted:
             again = attachment.id in self.state.handed_over
-            texts.append((voice.HAND_OVER_AGAIN if again else voice.HAND_OVER).format(title=attachment.title))
+            title = self.guard.said_title(attachment) if self.guard is not None else attachment.title
+            texts.append((voice.HAND_OVER_AGAIN if again else voice.HAND_OVER).format(title=title))
             self.state.handed_over.add(attachment.id)
         return " ".join(texts)
 
@@ -844,8 +854,9 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: intent.asks_agreement(a.question.written),
          lambda p, a: Part(voice.pick(voice.AGREE, a.key), "small_talk")),
     Rule("doctor_says",
-         "The doctor's own statement of what they did or will do ('we've given him a neb'), with no "
-         "question mark, asks nothing: acknowledged, never answered with a fact or a 'No'.",
+         "The doctor's own statement of what they did, will do or suspect ('we've given him a neb', 'I'm worried "
+         "this is a clot - a clot in the leg vein.'), with no question mark, asks nothing: acknowledged, never "
+         "answered with a fact or a 'No'.",
          lambda p, a: intent.doctor_says(a.question.written),
          lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
     Rule("acknowledge",

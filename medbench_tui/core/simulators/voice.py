@@ -43,6 +43,8 @@ SELF_DIAGNOSIS = "I read online it might be something to do with the {complaint}
 CLARIFY = ("Sorry, what does '{term}' mean?", "I'm sorry, I don't know what '{term}' means.")
 HAND_OVER = "Here you are: {title}."
 HAND_OVER_AGAIN = "Here it is again: {title}."
+PLAIN_TITLE = "the results"
+"""What the patient calls an attachment whose title names what it must not say."""
 AGREE = ("OK, doctor, if you think that's best.", "Yes, that's fine, doctor.", "OK, that sounds fine.")
 """Agreement to a plan or a diagnosis the doctor told and asks about ("sound ok?"): never a denial."""
 COOPERATE = ("Yes, of course, go ahead.", "Yes, go ahead.", "Of course, doctor.")
