@@ -84,3 +84,28 @@ def test_the_doctors_worry_and_what_it_goes_on_to_say_ask_nothing():
     sim = patient([])
     reply = sim.answer("I'm worried this is a clot - a clot in the lung.")
     assert reply.facts == [] and not voice.is_negative(reply.text)
+
+
+def _waterworks() -> GroundedSimulator:
+    return patient([
+        {"id": "urine", "topic": "waterworks before this", "keywords": ["waterworks", "stream", "frequency",
+                                                                        "getting up at night", "before"],
+         "answer": "For a year I've been up twice a night to wee, and the stream is weak."},
+        {"id": "start", "topic": "when it started", "keywords": ["when", "start", "last night"],
+         "answer": "It came on last night after my dinner."},
+        {"id": "previous", "topic": "previous episodes", "keywords": ["before", "previous", "happened before"],
+         "answer": "It has never happened before."},
+    ])
+
+
+def test_how_many_times_a_night_is_how_often_of_the_fact_just_told():
+    sim = _waterworks()
+    assert sim.answer("any trouble with your waterworks?").facts == ["urine"]
+    reply = sim.answer("how many times a night?")
+    assert reply.facts == ["urine"] and reply.confidence == 1.0
+
+
+def test_whether_this_happened_before_is_the_earlier_episode_not_the_fact_just_told_that_says_before():
+    sim = _waterworks()
+    assert sim.answer("any trouble with your waterworks?").facts == ["urine"]
+    assert sim.answer("has this ever happened before?").facts == ["previous"]

@@ -471,7 +471,11 @@ class Planner:
         if all(u.terms & DESCRIPTORS for u in asked):
             # "how bad is it?" after a symptom may be for a sibling fact (its severity);
             # "did it help?" after the medicines is about the medicines
-            outright = matches and matches[0].source not in topic and matches[0].score >= EXACT_MATCH
+            # the fact the question finds by itself, when it matches exactly ("has this ever happened before?" after
+            # the waterworks: the earlier episode, which ties with the waterworks' "before")
+            outright = bool(sources) and sources[0] not in topic and any(
+                m.source is sources[0] and m.score >= EXACT_MATCH for m in matches
+            )
             if intent.dummy_it(question) and outright:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0:
