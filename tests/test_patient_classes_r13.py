@@ -109,3 +109,21 @@ def test_whether_this_happened_before_is_the_earlier_episode_not_the_fact_just_t
     sim = _waterworks()
     assert sim.answer("any trouble with your waterworks?").facts == ["urine"]
     assert sim.answer("has this ever happened before?").facts == ["previous"]
+
+
+def test_your_back_is_a_part_of_the_body_not_the_back_of_another_part():
+    sim = patient([
+        {"id": "thigh", "topic": "the thigh pain", "keywords": ["pain", "ache", "where"],
+         "answer": "A dull ache in the back of my right thigh, four out of ten."},
+    ])
+    reply = sim.answer("does your back hurt?")
+    assert reply.facts == [] and reply.kind == "default"
+    assert sim.answer("is the pain at the back of your thigh?").facts == ["thigh"]
+
+
+def test_a_pain_in_the_back_answers_a_question_about_the_back():
+    sim = patient([
+        {"id": "backpain", "topic": "the pain", "keywords": ["pain", "ache"],
+         "answer": "It's a sharp pain low down in my back, worse when I bend."},
+    ])
+    assert sim.answer("is your back sore?").facts == ["backpain"]

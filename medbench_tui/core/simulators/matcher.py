@@ -543,7 +543,7 @@ class Matcher:
             and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
         ):
             return []
-        if matches[0].score < EXACT_MATCH and self._elsewhere(matches[0], question):
+        if matches[0].score < EXACT_MATCH and self.elsewhere(matches[0], question):
             return []
         if self._of_an_unnamed_part(matches[0], question) or self.only_where(matches[0], question):
             return []
@@ -553,7 +553,7 @@ class Matcher:
         for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
-            if self._owns(match, chosen, question) and not self._elsewhere(match, question):
+            if self._owns(match, chosen, question) and not self.elsewhere(match, question):
                 chosen.append(match)  # not the eye pain beside the jaw pain asked for
         return self._of_the_head(question, [m.source for m in chosen])
 
@@ -662,7 +662,7 @@ class Matcher:
         names nothing: it is of the complaint, whatever the complaint is called)?"""
         return any(t.startswith("@") and t not in DESCRIPTORS | MODIFIERS for t in source.named)
 
-    def _elsewhere(self, match: Match, question: str) -> bool:
+    def elsewhere(self, match: Match, question: str) -> bool:
         """Is the fact a pain (or swelling, bleeding) of another part of the body than the
         question's ("any chest pain?" is not answered by stomach cramps)?"""
         question_units = units(question)
@@ -671,7 +671,11 @@ class Matcher:
         own = {t for t in BODY_PARTS if source.profile.get(t, 0.0) >= FIELD_WEIGHTS["answer"] * CONCEPT_FACTOR}
         if not (asked and own) or asked & own or len(question_units) != len(match.per_unit):
             return False
-        shared = [u for u, p in zip(question_units, match.per_unit, strict=False) if p > 0]
+        # the part asked, matched only by a word the fact says of another part ("the back of the calf" for "your
+        # back": the fact names no back at all), is not shared: the pain is still elsewhere
+        named = {t for t in asked if source.profile.get(t, 0.0) > 0}
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=False)
+                  if p > 0 and (named or not u.terms & asked)]
         return all(u.terms & GENERIC_SYMPTOMS for u in shared)
 
     def _before_this(self, match: Match, question: str) -> bool:

@@ -713,8 +713,8 @@ class Planner:
             return NearMiss(best.source, told=True) if said and not self.matcher.only_where(best, asked) else None
         if not self.matcher.names(best.source, asked) and best.score < MATCH_THRESHOLD:
             return None
-        if self.matcher.only_where(best, asked):
-            return None  # "any bumps to the head?" is not nearly the headache
+        if self.matcher.only_where(best, asked) or self.matcher.elsewhere(best, asked):
+            return None  # "any bumps to the head?" is not nearly the headache, nor "your back" the calf's ache
         if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
             return NearMiss(best.source, told=False)
         subject = self.matcher.subject_units(asked)
