@@ -127,3 +127,13 @@ def test_a_pain_in_the_back_answers_a_question_about_the_back():
          "answer": "It's a sharp pain low down in my back, worse when I bend."},
     ])
     assert sim.answer("is your back sore?").facts == ["backpain"]
+
+
+def test_one_when_has_one_answer_not_another_fact_that_names_the_part():
+    sim = patient([
+        {"id": "start", "topic": "when the arm weakness started", "keywords": ["start", "when", "how long", "night"],
+         "answer": "It was fine at bedtime. I noticed it when I got up this morning."},
+        {"id": "hand", "topic": "grip and arm movement", "keywords": ["hand", "grip", "arm", "lift"],
+         "answer": "I can't lift my left arm above my shoulder and my grip is weak."},
+    ])
+    assert sim.answer("when did you first notice the arm?").facts == ["start"]

@@ -171,6 +171,13 @@ def _only_describes(question: str) -> bool:
 
 
 
+def _asks_when(question: str) -> bool:
+    """Does the question ask when, in small words that say only that ("when did you first notice the face?", "how
+    long have you had it?")? One "when" has one answer: when the fact of when it started answers it, not another
+    fact beside it that names the face."""
+    return any(u.terms == {"@onset"} for u in units(question))
+
+
 def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
     """The descriptors (when, how, how often…) a fact is about: a keyword (or topic) that says
     only that ("getting worse"; not "voice changed", "a change of tablets")."""
@@ -550,7 +557,10 @@ class Matcher:
         if self._before_this(matches[0], question):
             return []
         chosen = [matches[0]]
-        for match in matches[1:] if not _only_describes(question) else ():  # one "when" has one answer
+        one = _only_describes(question) or (
+            _asks_when(question) and "@onset" in self._aspects.get(matches[0].source.id or "", frozenset())
+        )
+        for match in matches[1:] if not one else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
             if self._owns(match, chosen, question) and not self.elsewhere(match, question):
