@@ -137,3 +137,14 @@ def test_one_when_has_one_answer_not_another_fact_that_names_the_part():
          "answer": "I can't lift my left arm above my shoulder and my grip is weak."},
     ])
     assert sim.answer("when did you first notice the arm?").facts == ["start"]
+
+
+def test_taking_a_temperature_is_measuring_it_not_taking_a_medicine():
+    sim = patient([
+        {"id": "temp", "topic": "the temperature reading", "keywords": ["temperature", "thermometer", "reading"],
+         "answer": "I used the ear thermometer at teatime and it said 38.5."},
+        {"id": "meds", "topic": "medicines", "keywords": ["medicines", "taking", "regular"],
+         "answer": "He doesn't take anything regularly."},
+    ])
+    assert sim.answer("how did you take his temperature?").facts == ["temp"]
+    assert sim.answer("how did you take his temp?").facts == ["temp"]
