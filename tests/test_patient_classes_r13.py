@@ -148,3 +148,12 @@ def test_taking_a_temperature_is_measuring_it_not_taking_a_medicine():
     ])
     assert sim.answer("how did you take his temperature?").facts == ["temp"]
     assert sim.answer("how did you take his temp?").facts == ["temp"]
+
+
+def test_a_negative_put_with_a_tag_right_asks_to_confirm_it_not_a_diagnosis():
+    assert intent.kind_of("and no headaches, right?") == "yesno"
+    assert intent.kind_of("you don't drink, right?") == "yesno"
+    assert intent.kind_of("It's a migraine, right?") == "diagnosis"
+    assert intent.kind_of("not a migraine, right?") == "diagnosis"
+    sim = patient([])
+    assert sim.answer("and no phlegm, right?").facts == ["sputum"]

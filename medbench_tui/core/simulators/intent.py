@@ -110,6 +110,16 @@ _HISTORY_START = re.compile(
     r"who|tell|describe|since when|remind me)\b",
     re.IGNORECASE,
 )
+NEGATED = re.compile(
+    r"^\W*(?:and |so |ok,? )*(?:no|not|never|(?:you|he|she|they) (?:don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|"
+    r"aren'?t|isn'?t|wasn'?t|weren'?t|never))\b",
+    re.IGNORECASE,
+)
+"""A question put in the negative ("no chest pain?", "you don't smoke?")."""
+_TAG_RIGHT = re.compile(r",\s*right\s*\??\s*$", re.IGNORECASE)
+"""A tag that asks to confirm what was put ("..., right?")."""
+_NOT_A = re.compile(r"^\W*(?:and |so |ok,? )*not\b", re.IGNORECASE)
+"""A negative put as "not ..." ("not a stroke, right?"): still a diagnosis put to the patient."""
 _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) (you|u) think (it|this|that)('s|s| is| was| could| might| have| has|'ve)?\b|"
@@ -279,8 +289,12 @@ def kind_of(part: str) -> QuestionKind:
     text = part.strip()
     if asks_account(text):
         return "open"  # "how do you think it happened?": the patient's account, not a diagnosis
-    if _STRONG_DIAGNOSIS.search(text) or confirms_diagnosis(text):
-        return "diagnosis"
+    if (_STRONG_DIAGNOSIS.search(text) and not (
+        NEGATED.match(text) and not _NOT_A.match(text) and _TAG_RIGHT.search(text)
+    )) or (
+        confirms_diagnosis(text)
+    ):
+        return "diagnosis"  # "no breathing problems, right?" confirms a "no", never a diagnosis
     if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):
         return "diagnosis"
     if _INSTRUCTION.match(text):

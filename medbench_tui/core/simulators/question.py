@@ -39,12 +39,6 @@ _ADDRESS = re.compile(
 """A form of address that starts a question ("Mum, do you know your blood group?"): whom it speaks to."""
 _INFORMANT_OWN = re.compile(r"\byourself\b|\byour own\b|\byou yourself\b|\bfor you\b", re.IGNORECASE)
 """Words that turn a question to the one who speaks for the patient (the mother, the carer)."""
-_NEGATED = re.compile(
-    r"^\W*(?:and |so |ok,? )*(?:no|not|never|(?:you|he|she|they) (?:don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|"
-    r"aren'?t|isn'?t|wasn'?t|weren'?t|never))\b",
-    re.IGNORECASE,
-)
-"""A question put in the negative ("no chest pain?", "you don't smoke?")."""
 _AGAIN = re.compile(r"\b(again|remind|said|sorry|remember|once more|repeat)\b", re.IGNORECASE)
 """Words that ask for something again ("sorry, when did it start?")."""
 _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b", re.IGNORECASE)
@@ -201,7 +195,7 @@ def read_question(written: str, informant: str = "self") -> Question:
         who=who,
         pointer=pointer,
         refers_back=intent.points_back(written),
-        negated=bool(_NEGATED.match(written)),
+        negated=bool(intent.NEGATED.match(written)),
         again=bool(_AGAIN.search(written)),
         asked=_SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read)),
         heading=bool(_HEADING.match(written)),
