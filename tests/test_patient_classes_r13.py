@@ -157,3 +157,15 @@ def test_a_negative_put_with_a_tag_right_asks_to_confirm_it_not_a_diagnosis():
     assert intent.kind_of("not a migraine, right?") == "diagnosis"
     sim = patient([])
     assert sim.answer("and no phlegm, right?").facts == ["sputum"]
+
+
+def test_a_comment_on_what_was_said_before_a_question_asks_nothing():
+    sim = patient([
+        {"id": "rash", "topic": "the rash", "keywords": ["rash", "itchy", "spots"],
+         "answer": "An itchy red rash on both arms since Friday."},
+        {"id": "new_drug", "topic": "new medicines", "keywords": ["new", "started", "recently"],
+         "answer": "The GP started me on a water tablet last week."},
+    ])
+    assert sim.answer("any rash?").facts == ["rash"]
+    reply = sim.answer("that can be a reaction to tablets - are you on any new medicines?")
+    assert reply.facts == ["new_drug"]

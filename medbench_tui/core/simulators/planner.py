@@ -873,6 +873,10 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: a.question.act not in ("yesno", "open", "diagnosis")
          and not a.question.written.rstrip().endswith("?") and voice.greets(a.question.written),
          lambda p, a: Part(voice.pick(voice.GREETING, a.key), "small_talk")),
+    Rule("comment",
+         "The doctor's comment on what was just said, with no question mark, before a question ('those can be side "
+         "effects of tablets - are you sure nothing new's been started?') asks nothing: the question after it does.",
+         lambda p, a: a.question.comments, lambda p, a: None),
     Rule("no_dose_on_record",
          "Asked the dose of a medicine no fact gives a dose of, the patient is not sure.",
          _no_dose_on_record,

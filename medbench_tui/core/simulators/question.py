@@ -45,6 +45,8 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """The words that only ask again ("when did it start again?"): left out of what it is about."""
 _SET_APART = re.compile(r"\b(apart from|other than|besides|except for|except)\b[^,;?.!]*", re.IGNORECASE)
 """What a question sets apart ("any other sports apart from football?"): left out of what it is about."""
+_COMMENT = re.compile(r"^\W*(?:(?:and|so|well|ok|okay)\W+)*(?:that|those|these|this)\b", re.IGNORECASE)
+"""A part that starts by pointing at what was just said ("those can be side effects of tablets")."""
 _HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
 """A part that only heads the questions after it ("SH - does she live alone?")."""
 _ENDS_IN_ACRONYM = re.compile(r"\b[A-Z]{2,5}\W*$")
@@ -102,6 +104,9 @@ class Question:
     presses: bool = False
     """It follows a question of the message and an aside of asking again ("any X? I know I asked, but
     think again - even Y?"): it asks that question again."""
+    comments: bool = False
+    """It only comments on what was just said, with no question mark, before a question of the message ("those
+    can be side effects of tablets - are you sure nothing new's been started?"): it asks nothing itself."""
 
     @property
     def uncertain_default(self) -> bool:
@@ -144,6 +149,9 @@ def read_message(message: str, informant: str = "self") -> Message:
             question = replace(question, presses=True)
         if any(q.lead_in for q in questions) and not question.lead_in:
             question = replace(question, led=True)
+        if (_COMMENT.match(part) and question.act == "request" and "?" not in part
+                and any(later.rstrip().endswith("?") for later in joined[i + 1:])):
+            question = replace(question, comments=True)
         family = question.who == "family"
         again = question.again and (question.aside or not units(question.asked))
         questions.append(question)
