@@ -169,3 +169,15 @@ def test_a_comment_on_what_was_said_before_a_question_asks_nothing():
     assert sim.answer("any rash?").facts == ["rash"]
     reply = sim.answer("that can be a reaction to tablets - are you on any new medicines?")
     assert reply.facts == ["new_drug"]
+
+
+def test_a_question_an_earlier_question_of_the_message_drew_the_fact_for_stays_on_it():
+    sim = patient([
+        {"id": "trip", "topic": "recent travel", "keywords": ["travel", "drive", "journey", "long journey", "sitting"],
+         "answer": "I drove down from Scotland on Sunday, nine hours, and I didn't get up much."},
+        {"id": "calf", "topic": "the calf pain", "keywords": ["pain", "ache", "walking", "where"],
+         "answer": "My calf aches, worse when I walk."},
+    ])
+    assert sim.answer("does your calf ache?").facts == ["calf"]
+    assert sim.answer("any long journeys lately?").facts == ["trip"]
+    assert sim.answer("how long was the drive, and did you get out and walk about?").facts == ["trip"]

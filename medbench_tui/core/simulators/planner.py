@@ -298,6 +298,8 @@ class Planner:
                 asking.about_the_topic = question.pointer == "that" and not sources
             elif self._of_the_last_reply(question, sources):
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
+            elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
+                sources = [kept]  # "how long was the flight, and did you get up and walk about?": on the flight
             if sources and self._of_the_other_side(question.asked):
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
                 sources = [s for s in sources if _of_both_sides(s)]
@@ -314,6 +316,20 @@ class Planner:
         subject = self.matcher.subject_units(question.asked)
         matches = self.matcher.score(question.asked, sources[:1])
         return bool(subject and matches) and all(matches[0].per_unit[i] > 0 for i in subject)
+
+    def _kept_on_the_message(self, question: Question, sources: list[Source], given: list[str]) -> Source | None:
+        """The fact an earlier question of the message drew, when it says every word of what this one is about and
+        another fact matches it not clearly better ("how long was the flight, and did you get up and walk about?":
+        the flight, which says "I didn't get up much", not the calf pain worse when walking)."""
+        drawn = [self.by_id[f] for f in given if f in self.by_id]
+        if not drawn or not sources or sources[0] in drawn or question.alternatives or question.who == "informant":
+            return None  # "did she have her vit K? and are you on any medication yourself?": of the mother
+        subject = self.matcher.subject_units(question.asked)
+        matches = self.matcher.score(question.asked, [sources[0], *drawn])
+        best = next(m.score for m in matches if m.source is sources[0])
+        return next((m.source for m in matches if m.source in drawn and m.score >= MATCH_THRESHOLD
+                     and m.score + FOLLOW_UP_BONUS > best and subject
+                     and all(m.per_unit[i] > 0 for i in subject)), None)
 
     @staticmethod
     def _of_the_other_side(question: str) -> bool:
