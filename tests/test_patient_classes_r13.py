@@ -181,3 +181,12 @@ def test_a_question_an_earlier_question_of_the_message_drew_the_fact_for_stays_o
     assert sim.answer("does your calf ache?").facts == ["calf"]
     assert sim.answer("any long journeys lately?").facts == ["trip"]
     assert sim.answer("how long was the drive, and did you get out and walk about?").facts == ["trip"]
+
+
+def test_an_organs_problems_are_a_past_illness_the_medical_history_answers_never_a_bare_no():
+    sim = patient([
+        {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "illnesses", "operations"],
+         "answer": "I've always been well. I had my appendix out as a boy, that's all."},
+    ])
+    assert sim.answer("any kidney disease?").facts == ["pmh"]
+    assert not voice.is_negative(sim.answer("have you ever had any liver problems?").text)
