@@ -190,3 +190,18 @@ def test_an_organs_problems_are_a_past_illness_the_medical_history_answers_never
     ])
     assert sim.answer("any kidney disease?").facts == ["pmh"]
     assert not voice.is_negative(sim.answer("have you ever had any liver problems?").text)
+
+
+def test_the_choices_after_a_question_of_which_are_part_of_it_not_questions_of_their_own():
+    assert intent.split_questions("and which came first - the rash or the itching?") == [
+        "and which came first, the rash or the itching?"
+    ]
+    sim = patient([
+        {"id": "start", "topic": "when it started and in what order", "keywords": ["start", "when", "first", "order"],
+         "answer": "It started on Sunday: the rash came first, then the itching on Monday."},
+        {"id": "rash", "topic": "the rash", "keywords": ["rash", "spots"], "answer": "Red spots all over my chest."},
+        {"id": "itch", "topic": "the itching", "keywords": ["itch", "itchy", "itching"],
+         "answer": "It itches like mad at night."},
+    ])
+    facts = sim.answer("when did it start, and which came first - the rash or the itching?").facts
+    assert "start" in facts and not {"rash", "itch"} & set(facts)

@@ -251,14 +251,23 @@ _EXAMPLE = re.compile(r"^\W*(e\.?g\b\.?|for example|for instance|such as|like)\s
 """A part that only gives examples of the question before it ("any pain anywhere? eg behind the ear")."""
 
 
+_CHOICE_ASKED = re.compile(r"^\W*(?:(?:and|so)\W+)?(?:what|which)\b[^?]*$", re.IGNORECASE)
+"""A question of which, with no question mark, whose choices follow ("what came first - A or B?")."""
+_TWO_CHOICES = re.compile(r"^(?!\W*any\b)[^,;]+\bor\b[^,;]+$", re.IGNORECASE)
+"""Two choices, no list ("the vomiting or the diarrhoea?"; not "inhalers, any abx or steroids")."""
+
+
 def split_questions(message: str) -> list[str]:
     """One part per question ("Any fever? How many times has he vomited?" -> two); a part that only gives
     examples of the question before it is part of that question ("any pain anywhere? eg behind the ear": no
-    request for the ear's examination)."""
+    request for the ear's examination), and so are the choices after a question of which ("what came first -
+    the vomiting or the diarrhoea?")."""
     parts: list[str] = []
     for part in (p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")):
         if parts and parts[-1].endswith("?") and _EXAMPLE.match(part):
             parts[-1] = f"{parts[-1].rstrip('?')}, {part}?"
+        elif parts and _CHOICE_ASKED.match(parts[-1]) and _TWO_CHOICES.match(part) and lists_only(part):
+            parts[-1] = f"{parts[-1]}, {part}"  # "what came first - the vomiting or the diarrhoea?": one question
         else:
             parts.append(part)
     return parts or [message]
