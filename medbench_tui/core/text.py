@@ -49,6 +49,9 @@ from medbench_tui.core.vocabulary import Vocabulary, read_vocabulary
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:['\u2019&+/][A-Za-z0-9]+)*")
 INNER_PUNCT_RE = re.compile(r"['\u2019&+/]")
+COMPARISON_RE = r"(?<![-=<>])(?P<sign>{})(?=\s*\d)"
+"""A comparison sign before a number (not an arrow's head, "-> 2 L"): grammar of the text; the signs are the
+vocabulary's (``condition_above``, ``condition_below``)."""
 
 PhraseTable = dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]
 
@@ -109,6 +112,13 @@ class TextRules:
                     phrases[low] = a.means
                 else:
                     self.written[low] = a.means
+        # a comparison written as a sign before a number ("Cl >100") is the word of its list ("above 100")
+        self.comparisons: dict[str, str] = {
+            sign: words[0] for words in (vocabulary.phrases("condition_above"), vocabulary.phrases("condition_below"))
+            for sign in words if answers and not any(c.isalnum() for c in sign)
+        }
+        signs = "|".join(re.escape(sign) for sign in sorted(self.comparisons, key=len, reverse=True))
+        self._token_re = re.compile(f"{TOKEN_RE.pattern}|{COMPARISON_RE.format(signs)}") if signs else TOKEN_RE
         self._memo: dict[tuple[str, bool], tuple[str, ...]] = {}
         self._parts: dict[str, tuple[tuple[str, str, int, int, bool], ...]] = {}
         # a single word's meaning, spelled and singular as written words are (not read again)
@@ -194,8 +204,11 @@ class TextRules:
         """Steps 1-4: the text's words."""
         out: list[Token] = []
         append = out.append
-        for match in TOKEN_RE.finditer(text):
+        for match in self._token_re.finditer(text):
             start = match.start()
+            if match.lastgroup == "sign":
+                append(Token(self.comparisons[match.group()], match.group(), start, match.end(), False))
+                continue
             for norm, low, a, b, caps in self._word_parts(match.group()):
                 append(Token(norm, low, start + a, start + b, caps))
         return out

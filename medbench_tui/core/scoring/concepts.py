@@ -420,10 +420,15 @@ def sends_home(doc: Document, k: int) -> bool:
 def sends_home_later(doc: Document, hit: Hit) -> bool:
     """The words at ``hit`` send the patient home ("go home", "discharge home", "send him home": as
     written, a word of sending first and "home" last) and a later word follows them in their clause
-    ("may go home once feeding well", "discharge home after review"): a later, conditional discharge
+    ("may go home once feeding well", "discharge home after review"), or they open with a word of sending
+    after a lead-in that puts them later (``_led_in_later``): a later, conditional discharge
     (after an assessment or a milestone), not a discharge now."""
     first, last = doc.lows[hit.first].split(), doc.lows[hit.last].split()
-    if not first or not last or first[0] not in SENDING_WORDS or (last[-1],) != HOME:
+    if not first or not last:
+        return False
+    if (first[0] in SENDING_WORDS or (first[0],) == HOME) and _led_in_later(doc, hit.first):
+        return True  # "after drainage, discharge home on oral penicillin", "once swallowing, home on ..."
+    if first[0] not in SENDING_WORDS or (last[-1],) != HOME:
         return False
     end = hit.last + 1
     while end < len(doc.tokens) and doc.clause[end] == doc.clause[hit.last]:
@@ -459,7 +464,7 @@ def discharges(doc: Document) -> list[int]:
     out: list[int] = []
     for k, token in enumerate(doc.tokens):
         if (token.norm,) == HOME:
-            if sends_home(doc, k) and not (out and out[-1] == k - 1):
+            if sends_home(doc, k) and not (out and out[-1] == k - 1) and not _led_in_later(doc, k):
                 out.append(k)
             continue
         if token.norm not in DISCHARGE_WORDS:
@@ -468,9 +473,25 @@ def discharges(doc: Document) -> list[int]:
         end = k + 1
         while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
             end += 1
-        if before not in NOT_A_DISPOSITION and not _later(doc.lows[k + 1 : end]):
+        if before not in NOT_A_DISPOSITION and not _later(doc.lows[k + 1 : end]) and not _led_in_later(doc, k):
             out.append(k)
     return out
+
+
+def _led_in_later(doc: Document, k: int) -> bool:
+    """The clause of token ``k`` opens with a later word (not a condition's), a comma between it and ``k`` ("after
+    ENT review and drainage, once swallowing fluids, discharge home"): the lead-in puts the discharge after
+    something else, as "discharge home once swallowing" does."""
+    start = k
+    while start > 0 and doc.clause[start - 1] == doc.clause[k]:
+        start -= 1
+    return (start < k and doc.lows[start] in LATER and doc.lows[start] not in CONDITION_LEADS
+            and any(doc.comma_before[j] for j in range(start + 1, k + 1)))
+
+
+CONDITION_LEADS = word_list("condition_triggers")
+"""A lead-in condition ("if stable, discharge home") is the condition's to read (``assertion.py``), not a later
+discharge."""
 
 
 WITHHOLD_WORDS = word_list("withhold_words")

@@ -173,6 +173,12 @@ class Document:
     def quote(self, hit: Hit) -> str:
         return self.text[self.tokens[hit.first].start : self.tokens[hit.last].end]
 
+    def said(self, hit: Hit) -> str:
+        """The words of a hit as one line: a line break inside a mention (one clause) is a wrapped line, and
+        the mention's text, read again alone (a short text, where the break would end a clause), must not
+        lose its words to it ("operate only after the alkalosis is\n   corrected")."""
+        return WRAPPED_LINE_RE.sub(" ", self.quote(hit))
+
 
 @batch_cache(maxsize=64)
 def document(text: str) -> Document:

@@ -1022,14 +1022,22 @@ def _held(index: dict[str, list[int]], where: dict[str, list[int]]) -> dict[int,
     return held
 
 
+COMPARISON_WORDS = cue_words("condition_above") | cue_words("condition_below")
+
+
 def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:
     """Words on either side of an order word keep their side: "psychosocial assessment before
-    discharge" is not "discharge before psychosocial assessment", whatever the other words' order."""
+    discharge" is not "discharge before psychosocial assessment", whatever the other words' order; and a
+    comparison keeps its number ("chloride above 100 and bicarbonate below 28" is not "chloride below 100 and
+    bicarbonate above 28")."""
     for i, word in enumerate(phrase.words):
         if word in ORDER_WORDS:
             at = picked[i]
             if any(p > at for p in picked[:i]) or any(p < at for p in picked[i + 1 :]):
                 return False
+        if word in COMPARISON_WORDS and phrase.words[i + 1 : i + 2] and phrase.words[i + 1][:1].isdigit() \
+                and picked[i + 1] != picked[i] + 1:
+            return False
     return True
 
 

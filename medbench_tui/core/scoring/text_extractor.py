@@ -70,7 +70,7 @@ from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
-from medbench_tui.core.scoring.document import Document, document
+from medbench_tui.core.scoring.document import Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
     ICD_CODE_RE,
     Entity,
@@ -177,7 +177,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             continue
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
-        said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.quote(m.hit)  # "?Ca": the organ's cancer
+        said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.said(m.hit)  # "?Ca": the organ's cancer
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
@@ -707,15 +707,15 @@ def _has_own_word(words: list[str]) -> bool:
 
 
 def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bool:
-    """The piece is negated, or conditional on what the case record does not establish ("IV labetalol
-    bolus then infusion if not below 150/100")."""
+    """The piece is negated, a later discharge, or conditional on what the case record does not establish
+    ("IV labetalol bolus then infusion if not below 150/100")."""
     starts = [t.start for t in doc.tokens]
     first = bisect_left(starts, start)
     last = max(first, bisect_left(starts, end) - 1)
     if first >= len(starts):
         return False
-    if cues.negation(doc, first, last) is not None:
-        return True
+    if cues.negation(doc, first, last) is not None or concepts.sends_home_later(doc, Hit(first, last)):
+        return True  # "after drainage, discharge home on oral penicillin": a later discharge
     scope = assertion.condition_of(doc, first, last)
     return scope is not None and not table.record.establishes(scope.condition)
 

@@ -1,0 +1,74 @@
+"""Failure classes of the new-case answer sets (round 13): each test is in wording of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.scorecard import Scorecard
+from medbench_tui.core.text import tokenize
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.test_scoring_regressions import card, condition, rows
+
+DATA = Path(__file__).resolve().parent / "data"
+PYLORIC = DATA / "newcases-h" / "cases" / "nch-peds-pyloric-001.yaml"
+CORRECT_FIRST = "Correct alkalosis and potassium before surgery"
+SURGERY_FIRST = "Pyloromyotomy before electrolyte correction"
+
+
+def scored(path: Path, text: str) -> Scorecard:
+    case = load_valid_case(path)
+    return score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+
+
+# --- 1. an ordering said as a condition ------------------------------------------------
+
+
+@pytest.mark.parametrize("plan, first", [
+    ("Plan:\n1. Paediatric surgeons to do a laparoscopic pyloromyotomy; we operate only after the alkalosis and\n"
+     "   hypokalaemia are corrected, never as an emergency.", True),
+    ("Plan:\n- NBM, NG tube\n- book theatre once Cl > 100 and HCO3 < 28 on the repeat gas", True),
+    ("Plan:\n- NBM, NG tube\n- book theatre once Cl \u2265 100 and HCO3 \u2264 28 on the repeat gas", True),
+    ("Plan:\n- NBM, NG tube\n- book theatre once Cl < 100 and HCO3 > 28 on the repeat gas", False),
+])
+def test_surgery_that_waits_for_the_correction_is_the_correction_first(plan: str, first: bool):
+    """Surgery put off until the alkalosis is corrected (its values given as signs, or its words wrapped onto a
+    line of their own) is the correction-first item, and no surgery before correction; signs the wrong way round
+    are no correction."""
+    c = scored(PYLORIC, plan)
+    assert (CORRECT_FIRST in rows(c, "treatment")) is first, plan
+    assert (condition(c, "cc-correct-first") == "OK") is first, plan
+    assert SURGERY_FIRST not in rows(c, "treatment"), plan
+
+
+@pytest.mark.parametrize("text, words", [
+    ("K >5.5", ["k", "above", "5", "5"]),
+    ("Hb \u2264 70", ["haemoglobin", "below", "70"]),
+    ("fluids -> 2 L", ["fluid", "2", "l"]),
+    ("Cl 86, HCO3 34", ["chloride", "86", "bicarbonate", "level", "34"]),
+])
+def test_a_comparison_sign_before_a_number_is_its_word(text: str, words: list[str]):
+    """"<" and ">" before a number read as "below" and "above" (an arrow's head does not); chloride and
+    bicarbonate written as their chemical symbols are those results."""
+    assert [t.norm for t in tokenize(text)] == [w.replace("haemoglobin", "hemoglobin") for w in words]
+
+
+def test_a_bicarbonate_result_is_no_bicarbonate_given():
+    """"HCO3" is the result, never the drug: "repeat the gas for the HCO3" gives no bicarbonate."""
+    c = card("ped-dka-001", "Plan: fixed-rate insulin, IV fluids; repeat the gas in 2 h for the HCO3 and K.")
+    assert not any("bicarbonate" in item.lower() for item in rows(c, "treatment"))
+
+
+@pytest.mark.parametrize("plan, home_now", [
+    ("Plan: ENT to drain it today; IV benzylpenicillin. Once she can swallow, home on oral penicillin.", False),
+    ("Plan: ENT to drain it today; IV benzylpenicillin; after drainage, discharge home on oral penicillin.", False),
+    ("Plan: discharge home today on oral penicillin V, GP review in a week.", True),
+])
+def test_a_discharge_led_in_by_what_it_waits_for_is_later(plan: str, home_now: bool):
+    """A clause that opens with what the discharge waits for ("once she can swallow, home on ...") puts the
+    discharge later, as "home once she can swallow" does: it is no discharge on oral antibiotics now."""
+    c = card("em-quinsy-001", plan)
+    assert ("Discharge home on oral antibiotics without ENT review" in rows(c, "treatment")) is home_now, plan
