@@ -72,3 +72,23 @@ def test_a_discharge_led_in_by_what_it_waits_for_is_later(plan: str, home_now: b
     discharge later, as "home once she can swallow" does: it is no discharge on oral antibiotics now."""
     c = card("em-quinsy-001", plan)
     assert ("Discharge home on oral antibiotics without ENT review" in rows(c, "treatment")) is home_now, plan
+
+
+# --- 2. a stop with an exception for the drug's own indication ----------------------------
+
+CDIFF = DATA / "newcases-h" / "cases" / "nch-im-cdiff-001.yaml"
+STOP_PPI = "Stop or review the proton pump inhibitor"
+VANCOMYCIN = "Oral vancomycin 125 mg four times daily for 10 days"
+
+
+@pytest.mark.parametrize("plan, item, given", [
+    ("Management:\n- Please consider and stop omeprazole unless she has a firm indication for it", STOP_PPI, True),
+    ("Management:\n- stop the omeprazole if there's no ongoing indication", STOP_PPI, True),
+    ("Management:\n- vancomycin 125 mg orally four times a day for 10 days unless contraindicated", VANCOMYCIN, True),
+    ("Management:\n- vancomycin 125 mg orally four times a day for 10 days if the repeat toxin is positive",
+     VANCOMYCIN, False),
+])
+def test_an_exception_for_a_contraindication_or_indication_leaves_the_action(plan: str, item: str, given: bool):
+    """"Unless contraindicated" leaves the drug given, and "unless there is an indication" leaves a stop made:
+    the exception is a caveat, no condition the plan waits on; a condition of its own still is one."""
+    assert (item in rows(scored(CDIFF, plan), "treatment")) is given, plan

@@ -160,7 +160,7 @@ def action(
         if waits and scope is not None and (first <= scope.at <= last or scope.at < first <= last <= scope.trigger_end):
             scope = None  # "treat once the results are back" is itself the item of waiting: its own words; the FBC
             # of "once the FBC result" is the test awaited
-        if scope is not None and (waits or not record.establishes(scope.condition)):
+        if scope is not None and (waits or not record.holds(scope)):
             if not waits and _restates(scope.condition, item_name):
                 why = f'affirmed: the item\'s own indication ("{scope.condition}")'
                 return Assertion("affirmed", scope.trigger, why)
@@ -366,6 +366,13 @@ class Record:
                 if value is not None:  # another result of its test ("pH 7.29" of the same blood gas)
                     return value > limit if above else value < limit
         return None
+
+    def holds(self, scope: Condition) -> bool:
+        """The record establishes the condition, or the condition only excludes a contraindication (or, of a
+        stop, the drug's own indication) with its negation in its trigger ("unless contraindicated", "stop
+        omeprazole unless there is a clear indication"): the action stands."""
+        caveat = bool(CAVEAT.intersection(w.lower() for w in _raw_words(scope.condition)))
+        return self.establishes(scope.condition) or (caveat and self.establishes(f"{scope.trigger} {scope.condition}"))
 
     def establishes(self, condition: str) -> bool:
         raw = {w.lower() for w in _raw_words(condition)}

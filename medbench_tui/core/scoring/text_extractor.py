@@ -717,7 +717,7 @@ def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bo
     if cues.negation(doc, first, last) is not None or concepts.sends_home_later(doc, Hit(first, last)):
         return True  # "after drainage, discharge home on oral penicillin": a later discharge
     scope = assertion.condition_of(doc, first, last)
-    return scope is not None and not table.record.establishes(scope.condition)
+    return scope is not None and not table.record.holds(scope)
 
 
 def _unmasked(a: int, b: int, masked: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -211,7 +211,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "holds the test's result",
     "condition_confirming": "answers: words by which such a test confirms or shows something ('confirms', "
                             "'shows', 'positive')",
-    "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic')",
+    "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic') or, of a "
+                        "stop, the drug's own indication",
     "condition_recheck": "answers: words of a threshold condition that wait for a new measurement ('if K > 6.5 on "
                          "repeat'): the record's value does not settle it",
     "condition_persisting": "answers: words of a threshold condition that say the value is already there ('if BP "
