@@ -92,3 +92,23 @@ def test_an_exception_for_a_contraindication_or_indication_leaves_the_action(pla
     """"Unless contraindicated" leaves the drug given, and "unless there is an indication" leaves a stop made:
     the exception is a caveat, no condition the plan waits on; a condition of its own still is one."""
     assert (item in rows(scored(CDIFF, plan), "treatment")) is given, plan
+
+
+# --- 3. a test in a clause of known history --------------------------------------------
+
+MSCC = DATA / "newcases-h" / "cases" / "nch-onc-mscc-001.yaml"
+BLOODS = "Bloods including calcium and full blood count"
+
+
+@pytest.mark.parametrize("plan, asked", [
+    ("Known metastatic prostate cancer, PSA 45 and climbing.\nPlan: dexamethasone 16 mg; MRI whole spine today.",
+     False),
+    ("Known metastatic prostate cancer; check PSA and calcium.\nPlan: dexamethasone 16 mg; MRI whole spine today.",
+     True),
+    ("Known metastatic prostate cancer, so check calcium and PSA.\nPlan: dexamethasone 16 mg; MRI whole spine today.",
+     True),
+])
+def test_a_result_in_a_clause_of_known_history_is_no_test_asked_for(plan: str, asked: bool):
+    """A test named in a clause that opens "Known ..." is part of the background (a result of the past); a new
+    clause, or an action verb after the background, asks for it."""
+    assert (BLOODS in rows(scored(MSCC, plan), "workup")) is asked, plan

@@ -605,9 +605,24 @@ def _condition_list(doc: Document, first: int) -> bool:
     return False
 
 
+HISTORY_CLAUSE_LEADS = word_list("history_clause_leads")
+
+
+def _history_clause(doc: Document, first: int) -> bool:
+    """The mention's clause opens with a word of the patient's background, no action verb between ("Known
+    metastatic prostate cancer, PSA rising": a result of the past, no test asked for; not "known asthmatic, give
+    salbutamol")."""
+    start = first
+    while start > 0 and doc.clause[start - 1] == doc.clause[first]:
+        start -= 1
+    return (start < first and doc.lows[start] in HISTORY_CLAUSE_LEADS
+            and not any(doc.lows[k] in ACTION_VERBS for k in range(start + 1, first)))
+
+
 def background(doc: Document, first: int, last: int, kind: str) -> bool:
     """The workup or treatment mention is history, or part of a condition's name."""
     return (
+        _history_clause(doc, first) or
         _before(doc, first, BACKGROUND_BEFORE[kind], BACKGROUND_WINDOW, negation=False, phrase_only=True) is not None
         or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
         or _condition_list(doc, first)

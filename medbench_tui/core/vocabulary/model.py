@@ -211,6 +211,7 @@ PHRASE_LISTS: dict[str, str] = {
                             "holds the test's result",
     "condition_confirming": "answers: words by which such a test confirms or shows something ('confirms', "
                             "'shows', 'positive')",
+    "history_clause_leads": "answers: a word opening a clause that makes it the patient's background ('Known ...')",
     "condition_caveat": "answers: a condition that only excludes a contraindication ('if not allergic') or, of a "
                         "stop, the drug's own indication",
     "condition_recheck": "answers: words of a threshold condition that wait for a new measurement ('if K > 6.5 on "
