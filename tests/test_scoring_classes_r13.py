@@ -112,3 +112,28 @@ def test_a_result_in_a_clause_of_known_history_is_no_test_asked_for(plan: str, a
     """A test named in a clause that opens "Known ..." is part of the background (a result of the past); a new
     clause, or an action verb after the background, asks for it."""
     assert (BLOODS in rows(scored(MSCC, plan), "workup")) is asked, plan
+
+
+# --- 4. a call on a condition is no attendance now ------------------------------------------
+
+NEUTSEPSIS = DATA / "newcases-g" / "cases" / "ncg-neutropenic-sepsis-001.yaml"
+HYPEREMESIS = DATA / "newcases-h" / "cases" / "nch-obs-hyperemesis-001.yaml"
+COME_NOW = "Advise her to come to hospital immediately"
+ADMIT_TODAY = "Emergency same-day hospital admission by ambulance"
+
+
+@pytest.mark.parametrize("path, plan, item, given", [
+    (NEUTSEPSIS, "Phone advice:\n- we will see her in clinic in the morning; call 999 if she becomes confused",
+     COME_NOW, False),
+    (NEUTSEPSIS, "Phone advice:\n- call 999 now for an ambulance; do not wait until the morning", COME_NOW, True),
+    (None, "Plan: amoxicillin; I will visit tomorrow, and if he gets drowsy the family should call an ambulance.",
+     ADMIT_TODAY, False),
+    (None, "Plan: call 999 for admission now; controlled oxygen via Venturi mask.", ADMIT_TODAY, True),
+    (HYPEREMESIS, "Plan: cyclizine, oral fluids; call 999 if she collapses or cannot keep fluids down.",
+     "Safety-netting for specific danger signs", True),
+])
+def test_a_call_on_a_condition_is_advice_for_later(path: Path | None, plan: str, item: str, given: bool):
+    """A call or return on a condition the record does not meet is safety-netting for later: it meets a
+    safety-netting item, never an item of attendance or admission today; the same call said now does."""
+    c = scored(path, plan) if path is not None else card("im-copd-exacerbation-001", plan)
+    assert (item in rows(c, "treatment")) is given, plan

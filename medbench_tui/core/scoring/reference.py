@@ -1622,6 +1622,19 @@ IMMEDIATE_HOURS = 1.0
 """A phrase whose time is within this many hours ("now", "immediately") is an instruction."""
 
 
+def done_today(ref: Ref | None) -> bool:
+    """The item is an action of today, no safety-netting ("Advise her to come to hospital immediately", "Emergency
+    same-day admission by ambulance"): a safety-net wording among its aliases ("call 999") is that action said now,
+    and a call on a condition the record does not meet ("call 999 if she gets breathless") is advice for later, no
+    such action (the extractor reads its condition)."""
+    if ref is None or not ref.reading.windows or max(w[1] for w in ref.reading.windows) > SAME_DAY_HOURS:
+        return False
+    name = Document(ref.name)
+    words = [t.norm for t in name.tokens]
+    return (not concepts.safety_nets(name) or _immediate_instruction(name)) and not any(
+        concepts.SAFETY_NET_TERMS.starting_at(words, k) for k in range(len(words)))
+
+
 TIMED_VIAS: frozenset[str | None] = frozenset({None, concepts.WITHHOLDING, concepts.CONTINUATION})
 """Mentions whose piece's timing decides whether they are their item: by its words, or as a stop
 ("stop doxazosin at her annual review" is no same-day stop). A safety-net or follow-up weighs its own

@@ -89,6 +89,7 @@ from medbench_tui.core.scoring.reference import (
     Mention,
     Ref,
     ReferenceTable,
+    done_today,
     names_a_rule,
     reference_table,
 )
@@ -334,8 +335,10 @@ def _classify(
             return named, REFERRED_FROM_HOME
         own_condition = m.ref is not None and bool(
             OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
-        own = (m.via is not None and m.via not in CONDITIONS_APPLY) or table.is_safety_net(m.phrase) or (
-            table.is_safety_net_item(m.ref) or own_condition)  # a safety-net instruction is conditional by nature
+        today = done_today(m.ref)  # "call 999 if she gets breathless" is no attendance now
+        own = (m.via is not None and m.via not in CONDITIONS_APPLY and not (today and m.via == concepts.SAFETY_NET)
+               ) or own_condition or (not today and (table.is_safety_net(m.phrase) or table.is_safety_net_item(m.ref))
+                                      )  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)
         agrees = said.cue in assertion.WITHHOLDING_VERDICTS and assertion.withholds(m.phrase.text)
