@@ -137,3 +137,18 @@ def test_a_call_on_a_condition_is_advice_for_later(path: Path | None, plan: str,
     safety-netting item, never an item of attendance or admission today; the same call said now does."""
     c = scored(path, plan) if path is not None else card("im-copd-exacerbation-001", plan)
     assert (item in rows(c, "treatment")) is given, plan
+
+
+# --- 5. emphasis marks before a bracket of examples -------------------------------------------
+
+
+@pytest.mark.parametrize("plan", [
+    "Plan:\n- Stop bisoprolol; **no rate-slowing drugs** (digoxin, diltiazem or amiodarone) for now.",
+    "Plan:\n- Stop bisoprolol; __avoid rate-slowing drugs__ (amiodarone, digoxin).",
+])
+def test_a_bold_declined_class_shares_its_negation_with_its_examples(plan: str):
+    """Bold or underlined marks between a declined class and its bracket of examples are layout: every example in
+    the bracket is declined with it, not only the first."""
+    c = card("em-heart-block-001", plan)
+    assert "Rate-slowing drugs" not in rows(c, "treatment"), plan
+    assert condition(c, "cc-implicit-contraindicated") == "OK", plan

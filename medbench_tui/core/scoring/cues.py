@@ -58,7 +58,7 @@ What each kind of cue does:
 
 from __future__ import annotations
 
-from medbench_tui.core.scoring.document import Document
+from medbench_tui.core.scoring.document import EMPHASIS_MARKS, Document
 from medbench_tui.core.vocabulary import read_vocabulary
 
 AVOID_HEADING = "listed under an Avoid heading"
@@ -398,8 +398,9 @@ def _bracket_of_negated(doc: Document, first: int) -> str | None:
     head = first - 1
     while head >= 0 and doc.tokens[head].end > opened:
         head -= 1
-    if head < 0 or doc.tokens[head].start < line_start or doc.text[doc.tokens[head].end : opened].strip():
-        return None  # the bracket follows punctuation, not a word it gives examples of
+    if head < 0 or doc.tokens[head].start < line_start or doc.text[doc.tokens[head].end : opened].strip(
+            f" \t{EMPHASIS_MARKS}"):
+        return None  # the bracket follows punctuation, not a word it gives examples of (emphasis marks are layout)
     return negation(doc, head, head)
 
 
