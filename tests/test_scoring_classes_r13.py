@@ -152,3 +152,17 @@ def test_a_bold_declined_class_shares_its_negation_with_its_examples(plan: str):
     c = card("em-heart-block-001", plan)
     assert "Rate-slowing drugs" not in rows(c, "treatment"), plan
     assert condition(c, "cc-implicit-contraindicated") == "OK", plan
+
+
+# --- 6. two stops joined ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("plan, stopped", [
+    ("Plan:\n- Discontinue ibuprofen (renal function) and stop amlodipine (no benefit in HFrEF).", True),
+    ("Plan:\n- **Hold the bendroflumethiazide** and **stop amlodipine**.", True),
+    ("Plan:\n- Do not stop amlodipine yet.", False),
+])
+def test_a_stop_after_another_stop_is_still_a_stop(plan: str, stopped: bool):
+    """The withholding verb of one stop does not negate the next stop joined to it: the two agree, and "stop X and
+    stop Y" stops both; "do not stop" still keeps the drug."""
+    assert ("Stop amlodipine" in rows(card("im-heart-failure-001", plan), "treatment")) is stopped, plan

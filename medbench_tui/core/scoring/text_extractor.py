@@ -341,9 +341,10 @@ def _classify(
                                       )  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)
-        agrees = said.cue in assertion.WITHHOLDING_VERDICTS and assertion.withholds(m.phrase.text)
-        if said.status == "negated" and agrees:
-            said = assertion.AFFIRMED  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the instruction
+        agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \
+            assertion.withholds(m.phrase.text)
+        if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the
+            said = assertion.AFFIRMED  # instruction, as "stop bendroflumethiazide and stop amlodipine" does
         return named, said
     if (section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first)
             or _quoted(doc, first, last)):
