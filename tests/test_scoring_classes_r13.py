@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.scoring.scorecard import Scorecard
 from medbench_tui.core.text import tokenize
 from medbench_tui.core.transcript import FinalResponse, Transcript
@@ -166,3 +167,28 @@ def test_a_stop_after_another_stop_is_still_a_stop(plan: str, stopped: bool):
     """The withholding verb of one stop does not negate the next stop joined to it: the two agree, and "stop X and
     stop Y" stops both; "do not stop" still keeps the drug."""
     assert ("Stop amlodipine" in rows(card("im-heart-failure-001", plan), "treatment")) is stopped, plan
+
+
+# --- 7. a drug kept for the next chemotherapy cycles -------------------------------------------
+
+NCB_NEUTSEPSIS = DATA / "newcases" / "cases" / "ncb-neutropenic-sepsis-001.yaml"
+
+
+@pytest.mark.parametrize("plan, given", [
+    ("Plan:\n- piperacillin-tazobactam IV now\n- oncology to discuss filgrastim for subsequent cycles", False),
+    ("Plan:\n- piperacillin-tazobactam IV now; oncology may offer lenograstim (a G-CSF) with future cycles, and\n"
+     "  will decide on the next cycle", False),
+    ("Plan:\n- piperacillin-tazobactam IV now\n- start filgrastim today", True),
+])
+def test_a_drug_for_the_next_cycles_is_not_given_now(plan: str, given: bool):
+    """A drug kept for future chemotherapy cycles, said after it or after a bracket that names it, is put off:
+    no dose now."""
+    c = scored(NCB_NEUTSEPSIS, plan)
+    assert ("Granulocyte colony-stimulating factor" in rows(c, "treatment")) is given, plan
+
+
+def test_a_line_wrapped_after_a_closing_bracket_goes_on():
+    """A long line that ends on a closing bracket and goes on in lower case on an indented line is one clause."""
+    doc = Document("- oncology to consider pegfilgrastim for her (the consultant agrees with this plan)\n"
+                   "  secondary prophylaxis next time")
+    assert len(set(doc.clause)) == 1

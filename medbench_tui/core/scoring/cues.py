@@ -375,15 +375,16 @@ def negation(doc: Document, first: int, last: int) -> str | None:
 
 
 def _after_apposition(doc: Document, last: int) -> str | None:
-    """A negation after a bracket that says what the mention is ("metronidazole (a nitroimidazole) is no longer
-    first line"), as if the bracket were not there."""
+    """A negation (or a deferral) after a bracket that says what the mention is ("metronidazole (a nitroimidazole)
+    is no longer first line", "pegfilgrastim (Neulasta) prophylaxis with future cycles"), as if the bracket were not
+    there."""
     k = last + 1
     while k < len(doc.lows) and doc.tokens[k].start == doc.tokens[last].start:
         k += 1
     past = _past_apposition(doc, last, k)
     if past == k or past >= len(doc.lows) or doc.clause[past] != doc.clause[last]:
         return None
-    return _after(doc, past - 1, NEGATION_OR_HEDGE_AFTER)
+    return _after(doc, past - 1, NEGATION_OR_HEDGE_AFTER) or _after(doc, past - 1, DEFERRAL_AFTER, closing=True)
 
 
 def _bracket_of_negated(doc: Document, first: int) -> str | None:

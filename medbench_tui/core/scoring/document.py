@@ -91,7 +91,7 @@ class Document:
         "... no D-dimer\nor CTPA"), or any line that ends with a word no sentence ends with ("go to\nA&E")?
         A list item is short, or its next line starts otherwise, unless that line is indented under it.
         Emphasis marks at either end of the break are layout ("do **not**\n take him to theatre")."""
-        gap = gap.strip(EMPHASIS_MARKS)
+        gap = gap.strip(EMPHASIS_MARKS).removeprefix(")")  # a bracket closed at the line's end: "(Neulasta)\n  and ..."
         if WRAPPED_LINE_RE.fullmatch(gap.removesuffix("(")) and gap.endswith("("):
             return True  # a bracket opening a line explains what went before ("insulin\n(glargine and NovoRapid)")
         line_start = self.text.rfind("\n", 0, previous_end) + 1
