@@ -192,3 +192,22 @@ def test_a_line_wrapped_after_a_closing_bracket_goes_on():
     doc = Document("- oncology to consider pegfilgrastim for her (the consultant agrees with this plan)\n"
                    "  secondary prophylaxis next time")
     assert len(set(doc.clause)) == 1
+
+
+# --- 8. "e.g." and "i.e." end no clause -----------------------------------------------------------
+
+INTUSSUSCEPTION = DATA / "newcases-f" / "cases" / "ncf-intussusception-001.yaml"
+
+
+def test_the_full_stops_of_e_g_end_no_clause():
+    """The full stops of a two-letter abbreviation ("e.g.", "i.e.") are no sentence end; a sentence's own is."""
+    doc = Document("Broad cover (i.e. co-amoxiclav) only if septic. Review later.")
+    clauses = [c for t, c in zip(doc.tokens, doc.clause, strict=True) if t.low in ("cover", "septic", "review")]
+    assert clauses[0] == clauses[1] != clauses[2]
+
+
+def test_a_condition_after_a_bracket_of_examples_covers_the_drug_before_it():
+    """"IV antibiotics (e.g. ...) only if perforation is suspected" makes the antibiotics conditional."""
+    plan = ("Plan:\n- air enema reduction\n"
+            "- IV antibiotics (e.g. ceftriaxone and metronidazole) only if perforation is suspected")
+    assert "IV antibiotics before enema reduction" not in rows(scored(INTUSSUSCEPTION, plan), "treatment")

@@ -20,6 +20,8 @@ from medbench_tui.core.vocabulary import read_vocabulary
 CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
 """Where a clause ends; not at a query mark written before its word ("UGIB ?PU": a query, no question)."""
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
+DOTTED_RE = re.compile(r"\b[A-Za-z]\.[A-Za-z]\.")
+"""An abbreviation of two letters, each with its full stop ("e.g.", "i.e."): grammar of the text, no clause end."""
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
 SENTENCE_END_RE = re.compile(r"[.!?]\s")
@@ -64,15 +66,16 @@ class Document:
         clause_length = 0
         previous_end = 0
         previous_start = -1
+        dotted = {m.start() + i for m in DOTTED_RE.finditer(self.text) for i in (1, 3)}  # the full stops of "e.g."
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
             if gap == " " or not gap:  # the usual gap breaks nothing (a token starts with a letter or a digit)
                 breaks = comma = False
             else:
-                decimal = (  # "2.5 mg", "4,150", "1:1000": one number
+                decimal = (  # "2.5 mg", "4,150", "1:1000": one number; "e.g. cefuroxime": one abbreviation
                     gap in (".", ",", ":") and token.low[:1].isdigit()
                     and self.text[previous_end - 1 : previous_end].isdigit()
-                )
+                ) or (gap.rstrip() == "." and previous_end in dotted)
                 ahead = gap + self.text[token.start : token.start + 1]  # "?PU": the mark and its word
                 breaks = (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(ahead) is not None
                           and not ("\n" in gap and self._wrapped(gap, previous_end, token.start)))
