@@ -19,13 +19,14 @@ Everything here is about the form of the question, never about a case.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
-from medbench_tui.core.text import expand_shorthand, lemma
+from medbench_tui.core.text import expand_shorthand, lemma, singular
 from medbench_tui.core.vocabulary import read_vocabulary
 
 
@@ -90,10 +91,13 @@ _IMPERATIVE = re.compile(
     r"^(and |then |also |so )?(do|get|send|arrange|run|order|book|request) (a|an|some|the|me|us)\b", re.IGNORECASE
 )
 _PATIENT_PROVIDES = (
-    r"\b(can|could|would) you (do|give|provide|produce|pop|let me have) (me |us )?(a|an|some|the)\b|"
+    r"\b(can|could|would) you (please )?(do|give|provide|produce|pop|let me have|text|send|email|show|read) "
+    r"(me |us )?(a|an|some|the)\b|"
     r"\bso (that )?(i|we) can (do|test|dip|check|send|run)\b"
 )
-"""The doctor asks the patient for a sample to test ("could you do a urine sample so we can dip it")."""
+"""The doctor asks the patient for something to test or see: a sample ("could you do a urine sample so we can
+dip it"), a reading or a photo the patient takes ("could you text a photo of it?", "can you read me the
+number?")."""
 _REQUEST = re.compile(
     _PATIENT_PROVIDES + "|"
     r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request)\b|\b(show|give|send|pass) me\b|"
@@ -389,6 +393,19 @@ _DOCTOR_SAYS = re.compile(
 suspect ("I'm worried this is a clot")."""
 
 
+_POSSESSION = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|now)\W+)*(?:(?:do|does) (?:you|he|she|they) (?:have|own|keep)|"
+    r"(?:have|has) (?:you|he|she|they) got)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_possession(part: str) -> bool:
+    """Does the part ask whether the patient has something ("do you have a BP machine at home?", "have you got
+    a thermometer?")? When the message then asks for what it gives, the hand-over answers it."""
+    return bool(_POSSESSION.match(part))
+
+
 def doctor_says(part: str) -> bool:
     """Is the part the doctor's own statement, asking nothing (no question mark)?"""
     return not part.rstrip().endswith("?") and bool(_DOCTOR_SAYS.match(part))
@@ -676,15 +693,51 @@ def _stems(text: str) -> tuple[str, ...]:
     return tuple(stem(lemma(w)) for w in words(text))
 
 
-def _phrase_in(phrase: str, stems: tuple[str, ...]) -> bool:
-    """The phrase's words in a row in the text; a side the phrase does not name may stand between
-    them ("the back of the left eye" holds "back of the eye"; "left eye" never holds "right eye")."""
-    target = _stems(phrase)
+@dataclass(frozen=True)
+class _Named:
+    """One word of a text as it may name an attachment: its forms (its stem, and its singular's:
+    "readings" and "a reading" are one word) and the clinical concepts it is a name of ("wee": the
+    waterworks, as "urine" is)."""
+
+    forms: frozenset[str]
+    concepts: frozenset[str]
+
+
+@batch_cache(maxsize=8192)
+def _named_words(text: str) -> tuple[_Named, ...]:
+    """The text's words as they may name an attachment, in order."""
+    return tuple(
+        _Named(frozenset({stem(lemma(w)), stem(singular(lemma(w)))}),
+               frozenset(t for u in units(w) for t in u.terms if t.startswith("@")))
+        for w in words(text)
+    )
+
+
+def _same_word(target: _Named, said: _Named, *, in_phrase: bool) -> bool:
+    """Does the text's word say the phrase's word: one form, or in a phrase of several words the
+    same clinical concept in other words ("a wee sample" for "urine sample")?"""
+    return bool(target.forms & said.forms) or (in_phrase and bool(target.concepts & said.concepts))
+
+
+def _phrase_in(phrase: str, said: tuple[_Named, ...]) -> bool:
+    """The phrase's words in a row in the text, one of them at least in its own form; a side the phrase
+    does not name may stand between them ("the back of the left eye" holds "back of the eye"; "left eye"
+    never holds "right eye")."""
+    target = _named_words(phrase)
     n = len(target)
-    if n > 0 and any(stems[i : i + n] == target for i in range(len(stems) - n + 1)):
+
+    def found(text: tuple[_Named, ...]) -> bool:
+        return any(
+            all(_same_word(t, w, in_phrase=n > 1) for t, w in zip(target, text[i : i + n], strict=True))
+            and any(t.forms & w.forms for t, w in zip(target, text[i : i + n], strict=True))
+            for i in range(len(text) - n + 1)
+        )
+
+    if n > 0 and found(said):
         return True
-    sided = tuple(w for w in stems if w not in _SIDE_WORDS or w in target)
-    return n > 1 and sided != stems and any(sided[i : i + n] == target for i in range(len(sided) - n + 1))
+    named = frozenset(f for t in target for f in t.forms)
+    sided = tuple(w for w in said if not w.forms & _SIDE_WORDS or w.forms & named)
+    return n > 1 and sided != said and found(sided)
 
 
 def names(attachment: Attachment, text: str, *, by_content: bool = False) -> bool:
@@ -698,7 +751,7 @@ def names(attachment: Attachment, text: str, *, by_content: bool = False) -> boo
     said = [*attachment.request_keywords, attachment.title, head]
     if by_content:
         said = [p for p in said if not set(_stems(p)) <= _REQUEST_WORDS]
-    if any(_phrase_in(p, stems) for p in said):
+    if any(_phrase_in(p, _named_words(text)) for p in said):
         return True
     # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
     # title's head, and one of the words says which document

@@ -236,6 +236,7 @@ class Planner:
             p.kind == "answer" and p.question is not None and p.question.lead_in and i + 1 < len(planned)
             and planned[i + 1].kind == "answer" and _points(planned[i + 1].question)
         )]
+        planned = self._without_what_is_handed(planned)
         if planned and planned[-1].rule == "agree_to_the_plan":  # the plan told before it asks nothing: one "OK"
             planned = [p for p in planned if p.kind not in ("default", "small_talk") or p is planned[-1]
                        or p.question is None or p.question.written.rstrip().endswith("?")]
@@ -247,6 +248,15 @@ class Planner:
         this is a clot - a clot in the leg vein."), that no fact or attachment answers? The statement goes on."""
         return (bool(planned) and planned[-1].rule == "doctor_says" and question.lists_only
                 and not question.written.rstrip().endswith("?") and part.kind in ("default", "clarification"))
+
+    def _without_what_is_handed(self, planned: list[Part]) -> list[Part]:
+        """The parts without those asking whether the patient has what the message then asks them for ("do
+        you have a pulse oximeter there? could you do a reading for me now?"): the hand-over answers them."""
+        handed = [a for a in self.record.attachments if any(a.id in p.handed for p in planned)]
+        return [p for p in planned if not (
+            p.kind not in ("hand_over", "cooperation") and p.question is not None
+            and intent.asks_possession(p.question.written) and any(intent.names(a, p.question.read) for a in handed)
+        )]
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
