@@ -3,7 +3,7 @@ a request that asks the patient to do something that yields an attachment releas
 
 from __future__ import annotations
 
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import intent, voice
 from tests.test_consultation import CASE_DATA
 from tests.test_patient_round8_classes import patient
 
@@ -47,3 +47,60 @@ def test_asked_whether_they_have_the_device_the_reading_answers_it():
 def test_asked_for_something_the_record_does_not_hold_the_patient_neither_sends_nor_denies():
     reply = patient([]).answer("could you text me a photo of your chest?")
     assert "Chest radiograph" not in reply.text and not voice.is_negative(reply.text)
+
+
+# -- a fact that shares one word with the question, and false denials ----------------------------
+
+def test_a_condition_asked_by_its_adjective_is_the_condition():
+    sim = patient([{"id": "history", "topic": "past illnesses", "keywords": ["asthma", "conditions"],
+                    "answer": "No asthma, just hay fever in the summer."}])
+    assert sim.answer("is he asthmatic?").facts == ["history"]
+
+
+BUG_BEFORE = {"id": "bug", "topic": "illness in the fortnight before", "keywords": ["before", "bug", "diarrhoea"],
+              "answer": "I had a tummy bug with diarrhoea a fortnight ago, it settled in two days."}
+
+
+def test_whether_the_complaint_happened_before_is_not_another_illness_before_it():
+    reply = patient([BUG_BEFORE]).answer("ever had a cough like that in the past?")
+    assert "bug" not in reply.facts and "tummy bug" not in reply.text
+
+
+def test_whether_the_complaint_happened_before_still_gets_an_earlier_episode():
+    earlier = {"id": "earlier", "topic": "earlier episodes", "keywords": ["before", "previous"],
+               "answer": "I had the same cough two winters ago."}
+    assert patient([BUG_BEFORE, earlier]).answer("ever had a cough like that in the past?").facts == ["earlier"]
+
+
+def test_where_the_patient_is_is_the_fact_whose_keyword_the_question_says_whole():
+    sim = patient([
+        {"id": "site", "topic": "where the cough hurts", "keywords": ["where", "site"],
+         "answer": "The cough hurts low down on the right of my chest."},
+        {"id": "place", "topic": "where he is calling from", "keywords": ["where are you", "calling from", "home"],
+         "answer": "I'm sitting in my car outside work."},
+    ])
+    assert sim.answer("so where are you just now?").facts == ["place"]
+
+
+def test_an_examination_after_the_patient_asked_which_is_no_choice():
+    sim = patient([])
+    sim.state.pending = ["smoking"]
+    reply = sim.answer("Right, could I listen to your chest now?")
+    assert "smoking" not in reply.facts
+
+
+def test_just_to_check_again_asks_nothing_and_anybody_else_is_a_contact():
+    assert intent.asks_again_aside("just to check again")
+    sim = patient([{"id": "contacts", "topic": "unwell contacts", "keywords": ["anyone else", "contacts"],
+                    "answer": "My wife has had the same cough since Monday."}])
+    assert sim.answer("just to check again - is anybody else poorly?").facts == ["contacts"]
+
+
+def test_a_fragment_naming_what_the_question_after_it_asks_of_is_its_subject():
+    sim = patient([
+        {"id": "bleeding", "topic": "bleeding and bruising", "keywords": ["bleeding", "blood", "bruising"],
+         "answer": "No nosebleeds and I don't bruise easily."},
+        {"id": "stools", "topic": "his stools", "keywords": ["poo", "stools", "colour of his poo", "blood in his poo"],
+         "answer": "His poo is a normal brown, and there's no blood in it."},
+    ])
+    assert sim.answer("and his poo - any blood, or a change in colour?").facts == ["stools"]

@@ -239,11 +239,11 @@ def understood(text: str) -> str:
 
 _ASKS_AGAIN = re.compile(
     r"\b(?:ask|asked|asking)\b[^?]*\b(?:again|once more|before|already|earlier|a moment ago)\b"
-    r"|\b(?:i know i|i have|i've|i already|already) asked\b|\bthink again\b",
+    r"|\b(?:i know i|i have|i've|i already|already) asked\b|\bthink again\b|\bcheck(?:ing)? again\b",
     re.IGNORECASE,
 )
 """The doctor saying that they ask again, and why ("I know I asked, but it matters", "I'm asking again because
-I need to know", "please think again")."""
+I need to know", "please think again", "just to check again")."""
 
 
 def asks_again_aside(part: str) -> bool:

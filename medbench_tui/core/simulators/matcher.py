@@ -71,6 +71,9 @@ what about; a record that never says them is not asked about something new."""
 HEAD_CONCEPTS = frozenset({"@allergy"})
 """Concepts that, with what they are to, are what a question is about: "any allergies to meds?" asks
 for the allergies (to medicines), not for the medicines ("heat intolerance" is no allergy)."""
+PAST_EPISODE = frozenset({"@recurrence", "@history"})
+"""Concepts of whether before ("ever had", "before", "previous", "in the past"): of a fact, about an episode before
+this one."""
 _TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
@@ -513,11 +516,16 @@ class Matcher:
         """Does the record have a word of the same root ("urine" for "urinary")?"""
         return len(word) > KIN_ROOT and word[:KIN_ROOT] in self._roots
 
-    def ranked(self, question: str) -> list[Match]:
+    def ranked(self, question: str, *, of_the_illness: bool = False) -> list[Match]:
         """The facts that could answer a question, best first, once the question's form has ruled
-        out those it cannot be about (see :meth:`facts_for`)."""
+        out those it cannot be about (see :meth:`facts_for`). ``of_the_illness``: the question points at
+        the symptom the patient came with as the illness itself, read as "it" ("ever had a rash like this
+        before?"); asked only whether it happened before, a fact of another illness before this one (a cold
+        ten days ago) is no answer: one about the complaint is, or one whose story tells of before."""
         matches = self._closest_wording(question, self._describing(question, self._either(question)))
         matches = self._earlier_episode_first(question, matches)
+        if of_the_illness and self._only_whether_before(question):
+            matches = [m for m in matches if self._of_the_complaint(m.source) or m.source.told & PAST_EPISODE]
         # a fact that shares only a word of when ("normally like") with a question about something
         # ("what's your breathing normally like?") is no candidate
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
@@ -533,9 +541,10 @@ class Matcher:
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
 
-    def facts_for(self, question: str) -> list[Source]:
-        """The facts that answer a question, best first (a second fact must own a word)."""
-        matches = self.ranked(question)
+    def facts_for(self, question: str, *, of_the_illness: bool = False) -> list[Source]:
+        """The facts that answer a question, best first (a second fact must own a word; ``of_the_illness``:
+        see :meth:`ranked`)."""
+        matches = self.ranked(question, of_the_illness=of_the_illness)
         if told := [m.source for m in matches if self.tells_what_happened(m, question)]:
             return told[:1]
         family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
@@ -624,7 +633,8 @@ class Matcher:
         complaint came goes first (not the tablets started two weeks ago). A fact that is about
         that aspect of the complaint (its keywords or topic say so) is what the question asks,
         whatever words it is put in ("how has it changed since then?" of the yellow's spread,
-        not of the stools that "have changed")."""
+        not of the stools that "have changed"), and so is a fact whose keyword of that aspect the
+        question says whole ("where are you right now?" of the fact "where are you": not where it hurts)."""
         if not _only_describes(question):
             return matches
         wanted = {t for u in units(question) for t in u.terms & DESCRIPTORS}
@@ -635,11 +645,13 @@ class Matcher:
             if any(m.source.profile.get(t, 0.0) > 0 for t in wanted)
         ]
         # a fact about that aspect of the complaint is the answer: none that only shares a word
+        asked = self._read(question).stems
         about = [
             Match(m.source, max(m.score, MATCH_THRESHOLD), m.per_unit)
             for m in described
             if self._aspects.get(m.source.id or "", frozenset()) & wanted
-            and (m.source.named & self.complaint or not self._own_subject(m.source))
+            and (m.source.named & self.complaint or not self._own_subject(m.source)
+                 or any(stems <= asked and stands_for & wanted for stems, stands_for in m.source.phrases))
         ]
         if about:
             return sorted(about, key=lambda m: -m.score)
@@ -660,6 +672,20 @@ class Matcher:
         episode = next((m for m in matches if m.score >= MATCH_THRESHOLD and "@recurrence" in m.source.named
                         and self._only_of_the_complaint(m.source)), None)
         return matches if episode is None else [episode, *(m for m in matches if m is not episode)]
+
+    def _only_whether_before(self, question: str) -> bool:
+        """Does the question ask only whether something happened before, naming nothing else ("has it happened
+        before?", "ever had a rash like this before?" of a child brought with the rash, read as "it")?"""
+        resolved = [terms for terms, _ in self._read(question).resolved]
+        return bool(resolved) and all(terms & (DESCRIPTORS | MODIFIERS) for terms in resolved) and any(
+            terms & PAST_EPISODE for terms in resolved
+        )
+
+    def _of_the_complaint(self, source: Source) -> bool:
+        """Is the fact of the illness the patient came with: about nothing else, or naming its own symptom (the
+        rash, not only a pain: a sore throat is another illness)?"""
+        return (not self._own_subject(source) or self._only_of_the_complaint(source)
+                or bool(source.named & (self.complaint - GENERIC_SYMPTOMS)))
 
     def _only_of_the_complaint(self, source: Source) -> bool:
         """Is the fact about nothing but the complaint, where it is and when (no other subject of its own)?"""

@@ -32,6 +32,7 @@ from medbench_tui.core.simulators.matcher import (
     MATCH_THRESHOLD,
     MODIFIERS,
     NAMED_STRENGTH,
+    PAST_EPISODE,
     REPEAT_MARGIN,
     SYMPTOM_CONCEPTS,
     TIE,
@@ -116,6 +117,9 @@ class Asking:
     _candidates: list[Source] | None = None
     followed_up: bool = False
     """The candidates were resolved against the last reply's topic (a follow-up)."""
+    of_the_illness: bool = False
+    """It points at the symptom the patient came with as the illness itself ("ever had a rash like this
+    before?"), read as "it"."""
     about_the_topic: bool = False
     """A follow-up that points at what was just said ("how long did that last?"): when the record does
     not say, it is not sure, never the intro or another subject."""
@@ -162,8 +166,6 @@ what the doctor will examine, not a question of its own."""
 _THIS_SYMPTOM = re.compile(r"\bthis (?P<symptom>\w+)", re.IGNORECASE)
 _SYMPTOM_LIKE_THIS = re.compile(r"\b(?P<symptom>\w+) like (?:this|that)\b", re.IGNORECASE)
 """A symptom pointed at as the one of now ("this pain", "pain like this")."""
-PAST_EPISODE = frozenset({"@recurrence", "@history"})
-"""Concepts of a fact about an episode before this one (its keywords "before", "previous", "in the past")."""
 
 
 _NO_ARTICLE = re.compile(r"^(when|how|what|where|who|whether|why|which|any|anything|his|her|my|your|their)\b", re.I)
@@ -260,7 +262,8 @@ class Planner:
 
     def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
-        asking = Asking(self._of_the_illness(question), key, given)
+        read = self._of_the_illness(question)
+        asking = Asking(read, key, given, of_the_illness=read is not question)
         for rule in RULES:
             if rule.applies(self, asking):
                 part = rule.answers(self, asking)
@@ -296,7 +299,7 @@ class Planner:
         (worked out once per question)."""
         if asking._candidates is None:
             question = asking.question
-            sources = self.matcher.facts_for(question.asked)
+            sources = self.matcher.facts_for(question.asked, of_the_illness=asking.of_the_illness)
             led = self._of_the_lead_in(question, asking.given) if question.led else []
             if led:  # "tell me about the flashes - where in your vision?": where the flashes are
                 sources = led
@@ -435,7 +438,7 @@ class Planner:
         if asking.followed_up or question.alternatives or len(sources) != 1 or not question.subject:
             return None
         asked = question.asked
-        ranked = self.matcher.ranked(asked)
+        ranked = self.matcher.ranked(asked, of_the_illness=asking.of_the_illness)
         if len(ranked) < 2 or ranked[0].source is not sources[0]:
             return None
         chosen, other = ranked[0], ranked[1]
@@ -726,7 +729,7 @@ class Planner:
         if self.record.patient.default_answer != "negative":
             return None
         asked = without_examples(question.asked)  # "any blood tests, for your thyroid say?" asks of tests
-        ranked = self.matcher.ranked(asked)
+        ranked = self.matcher.ranked(asked, of_the_illness=asking.of_the_illness)
         if not ranked or ranked[0].source.id in asking.given:
             return None
         best = ranked[0]
@@ -822,11 +825,14 @@ _SECOND = re.compile(r"^\W*(the )?(second|other|latter|last)( one)?\b", re.IGNOR
 
 def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
     """The fact the doctor chose of those the patient asked about ("Do you mean the headaches or
-    the eye?" - "the eye", "the second one", "yes")."""
+    the eye?" - "the eye", "the second one", "yes"); an examination ("Right, can I examine him?") chooses
+    none."""
     pending = planner.pending
     written = asking.question.written
     if not pending or len(words(written)) > 8:
         return None
+    if asking.question.act in ("examination", "instruction"):
+        return None  # "Right, can I examine him?": an examination of its own, no choice
     if _SECOND.match(written) and len(pending) > 1:
         return pending[1]
     if _YES.match(written):

@@ -84,6 +84,7 @@ class Question:
     """What the matcher reads: ``read`` without the words that only ask again."""
     heading: bool
     lead_in: bool
+    """It only names what the next part asks about ("tell me about the cough - ...", "and his wee - ...")."""
     lists_only: bool
     """Only a list of things, with no verb or question word ("bowel problems, CF?")."""
     adds_to_act: bool
@@ -143,6 +144,8 @@ def read_message(message: str, informant: str = "self") -> Message:
         question = read_question(part, informant)
         if i + 1 < len(joined) and intent.asks_again_aside(part):
             question = replace(question, aside=True, again=True)
+        elif i + 1 < len(joined) and _names_what_follows(question, joined[i + 1]):
+            question = replace(question, lead_in=True)  # "and his wee - any change in the colour?"
         if again and not question.again:  # "Sorry - how many mls is he managing now?" asks again
             question = replace(question, again=True)
         if len(questions) > 1 and questions[-1].aside and not questions[-2].aside:
@@ -156,6 +159,18 @@ def read_message(message: str, informant: str = "self") -> Message:
         again = question.again and (question.aside or not units(question.asked))
         questions.append(question)
     return Message(message, cleaned, tuple(questions))
+
+
+NAMING_WORDS = 4
+"""Words at most of a fragment that only names what the question after it asks about ("and his wee - ...")."""
+
+
+def _names_what_follows(question: Question, following: str) -> bool:
+    """Does the part only name, in a few words with no verb and no question mark, what the question after it
+    asks about ("and his wee - any change in the colour, or any blood?")?"""
+    written = question.written
+    return (question.lists_only and not question.heading and "?" not in written and following.rstrip().endswith("?")
+            and len(words(written)) <= NAMING_WORDS and bool(question.subject))
 
 
 def _with_lead_ins(parts: list[str]) -> list[str]:
