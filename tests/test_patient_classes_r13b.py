@@ -104,3 +104,26 @@ def test_a_fragment_naming_what_the_question_after_it_asks_of_is_its_subject():
          "answer": "His poo is a normal brown, and there's no blood in it."},
     ])
     assert sim.answer("and his poo - any blood, or a change in colour?").facts == ["stools"]
+
+
+# -- who is at home is people; two letters the wrong way round -----------------------------------
+
+MEDS_FROM_HOME = {"id": "meds_home", "topic": "regular tablets from home", "keywords": ["at home", "usual tablets"],
+                  "answer": "At home I take ramipril every morning."}
+
+
+def test_who_is_at_home_is_never_the_medicines_from_home():
+    reply = patient([MEDS_FROM_HOME]).answer("who else lives in the house with you?")
+    assert "meds_home" not in reply.facts
+
+
+def test_who_is_at_home_is_the_fact_that_names_the_people():
+    household = {"id": "household", "topic": "who he lives with", "keywords": ["lives with"],
+                 "answer": "My husband and our two kids."}
+    assert patient([MEDS_FROM_HOME, household]).answer("and who's at home with you?").facts == ["household"]
+
+
+def test_two_letters_typed_the_wrong_way_round_are_the_record_word():
+    sim = patient([{"id": "tremor", "topic": "shaking", "keywords": ["tremor", "shaky"],
+                    "answer": "My hands have been trembling since Tuesday."}])
+    assert sim.answer("feeling shkay?").facts == ["tremor"]

@@ -393,6 +393,14 @@ _DOCTOR_SAYS = re.compile(
 suspect ("I'm worried this is a clot")."""
 
 
+_WHO = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:who|whom)(?:'s|s)?\b", re.IGNORECASE)
+
+
+def asks_who(part: str) -> bool:
+    """Does the part ask who ("who's at home with you?", "and who lives with him?")?"""
+    return bool(_WHO.match(part))
+
+
 _POSSESSION = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|now)\W+)*(?:(?:do|does) (?:you|he|she|they) (?:have|own|keep)|"
     r"(?:have|has) (?:you|he|she|they) got)\b",

@@ -160,6 +160,15 @@ def _main_clause(question: str) -> int:
     return len(before) if before and len(before) + len(after) == len(units(question)) else len(units(question))
 
 
+def _swapped(typed: str, word: str) -> bool:
+    """Is the typed word the word with two letters next to each other swapped ("strat": "start")?"""
+    if len(typed) != len(word) or typed == word:
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    return (len(differ) == 2 and differ[1] == differ[0] + 1
+            and typed[differ[0]] == word[differ[1]] and typed[differ[1]] == word[differ[0]])
+
+
 def _qualified_match(source: Source, terms: frozenset[str], factor: float, matched: float) -> float:
     """How well a fact matches a word qualified by one the record does not know: as a word of a
     partial keyword, though a concept is the concept whatever qualifies it ("drug reactions")."""
@@ -232,6 +241,18 @@ def _names_a_part_alone(alternative: str) -> bool:
     said = units(alternative)
     return len(words(alternative)) == 1 and len(said) == 1 and bool(said[0].terms & BODY_PARTS)
 
+
+
+_HOUSEHOLD = tuple(
+    " ".join(words(p)) for name in ("patient_household", "patient_relatives") for p in read_vocabulary().phrases(name)
+)
+"""Words that say who lives with the patient, or nobody."""
+
+
+def _says_who(source: Source) -> bool:
+    """Does the fact say who lives with the patient, or nobody ("I live with the wife", "on my own")?"""
+    said = f" {' '.join(words(f'{source.topic} {source.text}'))} "
+    return any(f" {phrase} " in said for phrase in _HOUSEHOLD)
 
 
 @batch_cache(maxsize=8192)
@@ -385,7 +406,8 @@ class Matcher:
                 continue
             if term not in self._fuzzy:
                 hit = process.extractOne(term, self._vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-                self._fuzzy[term] = hit[0] if hit else None
+                # two letters typed the wrong way round ("strat": start) are one slip, however short the word
+                self._fuzzy[term] = hit[0] if hit else next((v for v in self._vocab if _swapped(term, v)), None)
             if fuzzy := self._fuzzy[term]:
                 return frozenset({fuzzy}), 0.9
         if not any(t.startswith("@") for t in unit.terms) and (misspelt := misspelt_concepts(unit.text)):
@@ -535,6 +557,8 @@ class Matcher:
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
+        if intent.asks_who(question) and any("@home" in u.terms for u in units(question)):
+            matches = [m for m in matches if _says_who(m.source)]  # "who's at home?": not the medicines from home
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
             # a fact about the family history answers it before one that mentions a relative

@@ -101,6 +101,9 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
+    "patient_household": "the simulated patient: words besides the relatives ('patient_relatives') that say who "
+                         "lives with the patient, or nobody ('the kids', 'on my own'): a fact that says none of them "
+                         "does not answer 'who's at home with you?'",
     "patient_own_times": "the simulated patient: words after 'this' or 'that' that name their own time ('this year', "
                          "'this pregnancy'): no pointer back",
     "patient_request_words": "the simulated patient: words of asking ('can I see it again please'): in these "
