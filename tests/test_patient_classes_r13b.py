@@ -127,3 +127,21 @@ def test_two_letters_typed_the_wrong_way_round_are_the_record_word():
     sim = patient([{"id": "tremor", "topic": "shaking", "keywords": ["tremor", "shaky"],
                     "answer": "My hands have been trembling since Tuesday."}])
     assert sim.answer("feeling shkay?").facts == ["tremor"]
+
+
+# -- a part the record never names in one alternative of a list; a kind word ----------------------
+
+def test_a_part_the_record_never_names_in_one_alternative_leaves_the_others_asked():
+    reply = patient([]).answer("any SOB, headaches or sore ears?")
+    assert "breathless" in reply.facts
+
+
+def test_a_part_a_list_ends_in_is_where_every_alternative_is_asked():
+    sim = patient([{"id": "numb", "topic": "numb skin", "keywords": ["numb", "tingling"],
+                    "answer": "The skin over my ribs has gone numb and tingly."}])
+    assert sim.answer("any tingling or numbness in your toes?").facts == []
+
+
+def test_i_know_this_is_a_lot_is_a_kind_word_not_a_question():
+    reply = patient([]).answer("I know this is a lot to take in.")
+    assert reply.facts == [] and not voice.is_negative(reply.text)

@@ -128,6 +128,10 @@ _HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w
 eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
+_PART_AT_THE_END = re.compile(
+    r"\b(in|on|around|under|behind|down|of)\s+(?:(?:your|his|her|their|the|my|both)\s+)?\w+\W*$", re.IGNORECASE
+)
+"""A part of the body a list ends in ("... or numbness in your legs?"): where every alternative is asked."""
 _EXAMPLES = re.compile(
     r",\s*(like|such as|for example|for instance|e\.?g\.?|say)\s+\w|,[^,]+\b(for example|for instance)\W*$",
     re.IGNORECASE,
@@ -585,7 +589,7 @@ class Matcher:
             return []
         if matches[0].score < EXACT_MATCH and self.elsewhere(matches[0], question):
             return []
-        if self._of_an_unnamed_part(matches[0], question) or self.only_where(matches[0], question):
+        if self._of_an_unnamed_part_alone(matches[0], question) or self.only_where(matches[0], question):
             return []
         if self._before_this(matches[0], question):
             return []
@@ -758,6 +762,16 @@ class Matcher:
             return False
         shared = [u for u, p in zip(question_units, match.per_unit, strict=True) if p > 0]
         return all(u.terms & SYMPTOMS and not u.terms & asked for u in shared)
+
+    def _of_an_unnamed_part_alone(self, match: Match, question: str) -> bool:
+        """Is the fact a symptom of a part the record never names (:meth:`_of_an_unnamed_part`), and no
+        alternative of the list answers it without that part ("any SOB, cough or sore throat?": the breathing
+        is asked whatever the throat)? A part the list ends in ("any weakness or numbness in your legs?") is where
+        every alternative is asked."""
+        return self._of_an_unnamed_part(match, question) and (bool(_PART_AT_THE_END.search(question)) or not any(
+            m.score >= ALTERNATIVE_THRESHOLD and not self._of_an_unnamed_part(m, alternative)
+            for alternative in alternatives(question) for m in self.score(alternative, [match.source])
+        ))
 
     def only_where(self, match: Match, question: str) -> bool:
         """Does the fact share only a part of the body with a question that asks of something the record never

@@ -73,7 +73,8 @@ _ACK = re.compile(
     r"(that )?(you|youre|he|hes|she|shes|they|theyre|your|his|her)\b).*$|"  # "hi, sorry you're in pain"
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
     r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
-    r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy)( to talk about)?)( then| now)?$"
+    r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy|a lot|scary|frightening|worrying|a shock)"
+    r"( to (talk about|take in))?)( then| now)?$"
 )
 
 
@@ -199,7 +200,7 @@ def greets(sentence: str) -> bool:
 
 def acknowledges(sentence: str) -> bool:
     """Is the sentence only an acknowledgement or a kind word ("OK.", "I know this is hard to talk
-    about.")? It asks for nothing, whatever words it shares with the record."""
+    about.", "I know this is a lot")? It asks for nothing, whatever words it shares with the record."""
     return bool(_ACK.match(" ".join(words(sentence))))
 
 
