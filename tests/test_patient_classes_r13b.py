@@ -145,3 +145,13 @@ def test_a_part_a_list_ends_in_is_where_every_alternative_is_asked():
 def test_i_know_this_is_a_lot_is_a_kind_word_not_a_question():
     reply = patient([]).answer("I know this is a lot to take in.")
     assert reply.facts == [] and not voice.is_negative(reply.text)
+
+
+def test_illnesses_are_the_illness_of_a_keyword_not_a_topic_that_writes_the_plural():
+    sim = patient([
+        {"id": "going_round", "topic": "illnesses going round at work", "keywords": ["work", "colleagues"],
+         "answer": "A few people at work have had colds."},
+        {"id": "own", "topic": "own illness in the weeks before", "keywords": ["illness", "ill"],
+         "answer": "I had a chest cold three weeks ago."},
+    ])
+    assert sim.answer("any illnesses yourself before this?").facts == ["own"]

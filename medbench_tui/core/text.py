@@ -328,13 +328,14 @@ def possessives(text: str) -> set[str]:
 @batch_cache(maxsize=20000)
 def stem(word: str) -> str:
     """A light, consistent stem for free text such as a doctor's question: UK/US spelling
-    (as :func:`american_spelling`), plurals, -ing/-ed/-ness/-ly, a doubled last consonant
-    ("counselling" and "counseling" both give "counsel"), comparatives ("thirstier": thirsty)."""
+    (as :func:`american_spelling`), plurals, -ing/-ed/-ness/-ly ("illnesses" and "illness" both give "ill"), a
+    doubled last consonant ("counselling" and "counseling" both give "counsel"), comparatives ("thirstier": thirsty)."""
     word = american_spelling(word)
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, keep in (
-        ("iness", "y"), ("ness", ""), ("ier", "y"), ("iest", "y"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""),
+        ("inesses", "y"), ("nesses", ""), ("iness", "y"), ("ness", ""), ("ier", "y"), ("iest", "y"), ("ies", "y"),
+        ("ing", ""), ("ed", ""), ("ly", ""),
         ("es", ""), ("s", ""),
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
