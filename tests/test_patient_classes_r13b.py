@@ -155,3 +155,9 @@ def test_illnesses_are_the_illness_of_a_keyword_not_a_topic_that_writes_the_plur
          "answer": "I had a chest cold three weeks ago."},
     ])
     assert sim.answer("any illnesses yourself before this?").facts == ["own"]
+
+
+def test_the_fear_the_doctor_puts_to_the_patient_is_not_denied():
+    reply = patient([]).answer("I expect you're worried it's a blood clot")
+    assert reply.facts == [] and not voice.is_negative(reply.text)
+    assert not intent.suspects("are you worried it's getting worse?")

@@ -152,7 +152,10 @@ _IT_COULD_BE = re.compile(
 whether they fear it ("are you worried this could be cancer?")."""
 _SUSPECTS = re.compile(
     r"\b(think|thought|reckon|suspect|wonder(ed|ing)? (if|whether)|worried|worry|afraid|scared|concerned|frightened)"
-    r"( that)? (it|this|that|you|he|she|they)('s| is|'re| are| was)? (might|could|may|must) (be|have)\b",
+    r"( that)? (it|this|that|you|he|she|they)('s| is|'re| are| was)? (might|could|may|must) (be|have)\b|"
+    # "you must be worried it's meningitis": the fear the doctor puts to the patient
+    r"\b(worried|afraid|scared|frightened) (that )?(it|this)('s| is) (a |an )?"
+    r"(?!(getting|going|worse|better|not|nothing|still|coming|back|serious)\b)\w",
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
