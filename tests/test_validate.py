@@ -590,3 +590,16 @@ def test_a_fact_the_attachment_contradicts_is_warned_at_the_finding(fact, findin
 ])
 def test_what_can_be_true_together_is_no_contradiction(fact, finding):
     assert _record(fact, finding) == []
+
+
+@pytest.mark.parametrize(("title", "warned"), [
+    ("Urine dipstick for cystitis", True),   # the name
+    ("UTI screen", True),                    # an abbreviation alias, as written
+    ("Urine dipstick", False),               # what was done
+])
+def test_an_attachment_title_that_names_the_diagnosis_is_warned(title: str, warned: bool):
+    report = check(VALID.replace("title: Urine dipstick", f"title: {title}"))
+    found = [d for d in report.diagnostics if d.code == "leak.attachment_title"]
+    assert bool(found) is warned
+    if warned:
+        assert "urine-dip" in found[0].message and found[0].severity == "warning"

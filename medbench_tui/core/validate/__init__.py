@@ -29,7 +29,7 @@ Codes (severity):
   check.unknown_item, check.unknown_condition, check.unknown_reference, check.duplicate_id,
   check.default_with_facts (error: the case's own checks)
   setting.missing, setting.hospital_test (warning)
-  leak.diagnosis, record.contradiction (warning)
+  leak.diagnosis, leak.attachment_title, record.contradiction (warning)
   bank.duplicate_id (error); bank.near_duplicate (warning)
   rubric.no_question, rubric.two_questions, rubric.last_message, rubric.no_grading, rubric.two_gradings,
   criterion.duplicate_id, criterion.no_rule, criterion.unused_rule, criterion.no_phrases,

@@ -777,6 +777,16 @@ class Checker:
             if "self_diagnosis" in behaviours:
                 message += " (This patient has `self_diagnosis` behaviour: if the guess is intended, keep it.)"
             self.add("warning", "leak.diagnosis", path, message, at=self._leak_position(path, terms, code_pattern))
+        for i, attachment in entries_at(self.data, "attachments"):
+            # the patient hands an attachment over by its title, and play shows it (case-format.md)
+            path = ("attachments", i, "title")
+            found = first_leak(text_at(attachment, "title") or "", terms, code_pattern)
+            if found is not None:
+                self.add("warning", "leak.attachment_title", path,
+                         f"The title of attachment `{text_at(attachment, 'id') or i + 1}` names the diagnosis "
+                         f"(`{show(found[1])}`): it is shown and said when the patient hands it over. Name what "
+                         "was done instead (`Leg vein ultrasound`, not `DVT scan`).",
+                         at=self._leak_position(path, terms, code_pattern))
 
     def contradictions(self) -> None:
         """A patient fact and an attachment that disagree about a state (``contradictions.py``): the
