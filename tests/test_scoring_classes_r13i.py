@@ -55,3 +55,15 @@ def test_what_the_patient_already_had_is_history_not_the_plan(plan: str, given: 
 def test_the_emergency_number_as_an_order_is_an_emergency_ambulance(plan: str, admitted: bool):
     treatment = rows(card("im-copd-exacerbation-001", plan), "treatment")
     assert ("Emergency same-day hospital admission by ambulance" in treatment) is admitted
+
+
+@pytest.mark.parametrize(("text", "one_clause"), [
+    ("Send stool for C. difficile toxin and stop the PPI", True),
+    ("Treat the E. coli bacteraemia with IV ceftriaxone", True),
+    ("Vitamin D. Start alendronate", False),
+])
+def test_a_genus_initial_ends_no_clause(text: str, one_clause: bool):
+    from medbench_tui.core.scoring.document import Document
+
+    doc = Document(text)
+    assert (len(set(doc.clause)) == 1) is one_clause

@@ -22,6 +22,8 @@ CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
 DOTTED_RE = re.compile(r"\b[A-Za-z]\.[A-Za-z]\.")
 """An abbreviation of two letters, each with its full stop ("e.g.", "i.e."): grammar of the text, no clause end."""
+GENUS_RE = re.compile(r"\b[A-Z]\.(?= [a-z]{3,})")
+"""A genus written by its initial before the species ("C. difficile", "E. coli"): its full stop ends no clause."""
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
 WRAPPED_LINE_WIDTH = 60
 SENTENCE_END_RE = re.compile(r"[.!?]\s")
@@ -67,6 +69,7 @@ class Document:
         previous_end = 0
         previous_start = -1
         dotted = {m.start() + i for m in DOTTED_RE.finditer(self.text) for i in (1, 3)}  # the full stops of "e.g."
+        dotted |= {m.start() + 1 for m in GENUS_RE.finditer(self.text)}  # "C. difficile"
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
             if gap == " " or not gap:  # the usual gap breaks nothing (a token starts with a letter or a digit)
