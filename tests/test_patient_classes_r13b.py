@@ -161,3 +161,11 @@ def test_the_fear_the_doctor_puts_to_the_patient_is_not_denied():
     reply = patient([]).answer("I expect you're worried it's a blood clot")
     assert reply.facts == [] and not voice.is_negative(reply.text)
     assert not intent.suspects("are you worried it's getting worse?")
+
+
+def test_a_default_names_a_thing_or_nothing():
+    """A default beside a fact names what the question asks about, never a stray phrase of its grammar."""
+    assert voice.what_is_asked("any night sweats?") == "night sweats"
+    assert voice.what_is_asked("any swelling in your legs?") == "swelling"
+    for asked in ("been around any farm animals?", "anyone giving you grief?", "any pain going up the arm?"):
+        assert voice.what_is_asked(asked) == "", asked

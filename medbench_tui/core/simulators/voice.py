@@ -130,6 +130,9 @@ _DEFAULT_FOR = re.compile(
 )
 _LEAD_VERBS = frozenset("use uses using used take takes taking get gets suffer suffering suffered".split())
 """Verbs that lead a question to what it asks about ("do you use a spacer?")."""
+_PLACE_WORDS = frozenset("round around near over under into onto through across past off out up".split())
+_OBJECT_WORDS = frozenset("you u him her them it me us a an the any your his their my".split())
+"""Grammar a named default must not start or end on: a place word, or a verb's object ("No giving you a hard.")."""
 _WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
 
 
@@ -141,7 +144,11 @@ def what_is_asked(question: str) -> str:
     rest = " ".join(tokens[start:])
     end = _WHAT_ENDS.search(rest)
     what = rest[: end.start()].strip() if end else rest
-    return " ".join(what.split()[:4])
+    named = what.split()[:4]
+    if named and (named[0] in _PLACE_WORDS or named[-1] in _OBJECT_WORDS
+                  or (named[0].endswith("ing") and len(named) > 1 and named[1] in _OBJECT_WORDS)):
+        return ""  # no thing named ("been round any new animals", "anyone giving u a hard time"): a plain default
+    return " ".join(named)
 
 
 def default_for(kind: str, what: str, key: str, *, concise: bool = False, after_facts: bool = True) -> str:
