@@ -12,9 +12,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.theme import Theme
 from textual.widgets import Static
 
+from medbench_tui.core.cases.model import Case
 from medbench_tui.core.comparison.view import evidence_text
+from medbench_tui.core.scoring.scorecard import Scorecard
 
 STATUS_TONE = {
     "matched": "good",
@@ -39,7 +42,7 @@ SECTION_TITLES = {
 }
 
 
-def tone_styles(theme: Any) -> dict[str, str]:
+def tone_styles(theme: Theme) -> dict[str, str]:
     """Rich styles for the tones, in the theme's colours."""
     return {
         "good": theme.success or "green",
@@ -52,14 +55,14 @@ def tone_styles(theme: Any) -> dict[str, str]:
     }
 
 
-def status_text(status: str | None, theme: Any, label: str | None = None) -> Text:
+def status_text(status: str | None, theme: Theme, label: str | None = None) -> Text:
     if status is None:
         return Text("–", style="dim")
     tone = STATUS_TONE.get(status)
     return Text(label or status.replace("_", " ").lower(), style=tone_styles(theme)[tone] if tone else "")
 
 
-def number(value: Any) -> str:
+def number(value: object) -> str:
     if value is None:
         return "n/a"
     if isinstance(value, float) and not value.is_integer():
@@ -79,7 +82,7 @@ def table(title: str | None = None, *columns: tuple[str, dict[str, Any]]) -> Tab
     return drawn
 
 
-def metric_explanations(card: Any) -> dict[str, str]:
+def metric_explanations(card: Scorecard) -> dict[str, str]:
     """What each metric came from on this card."""
     mt, bd = card.metrics, card.breakdown
     wk, tx, f1 = bd.workup, bd.treatment, bd.action_f1
@@ -87,12 +90,19 @@ def metric_explanations(card: Any) -> dict[str, str]:
     failed = sum(1 for c in card.critical_conditions if c.status == "FAIL")
     asked = len(card.control_questions.elicited)
     total = asked + len(card.control_questions.missed)
+    reference_rows = [
+        e for e in card.items.differential if e.reference is not None and e.status in ("matched", "missing")
+    ]
+    named = sum(1 for e in reference_rows if e.status == "matched")
+    # recall@k and MRR are about the primary diagnosis, not the differentials: name it, so a
+    # differential accuracy of 0 beside "recall@3 100" does not read as a contradiction.
+    placed = f"primary ranked {bd.primary_rank}" if bd.primary_rank else "primary not named"
     return {
         "diagnosis_accuracy": rank,
         "primary_icd10": f"your code against the reference: {mt.primary_icd10}",
         "differential_accuracy": (
-            f"precision {number(mt.differential_precision)}, recall@3 {number(mt.differential_recall_at_3)}, "
-            f"recall@5 {number(mt.differential_recall_at_5)}, MRR {number(mt.primary_mrr)}"
+            f"{named} of {len(reference_rows)} reference differentials named "
+            f"(precision {number(mt.differential_precision)}); {placed}"
         ),
         "secondary_icd10_recall": "share of the secondary diagnoses named",
         "workup_score": (
@@ -139,7 +149,7 @@ class ScorecardView(VerticalScroll):
     def on_mount(self) -> None:
         self.query_one("#card-lessons").border_title = "What to take away"
 
-    def show(self, card: Any, case: Any = None, *, heading: str = "") -> None:
+    def show(self, card: Scorecard, case: Case | None = None, *, heading: str = "") -> None:
         """``card``: a scorecard; ``case``: the case, whose reference is then shown at the end."""
         theme = self.app.current_theme
         self.query_one("#card-summary", Static).update(self._summary(card, case, heading, theme))
@@ -161,7 +171,7 @@ class ScorecardView(VerticalScroll):
 
     # Parts -----------------------------------------------------------------------------
 
-    def _summary(self, card: Any, case: Any, heading: str, theme: Any) -> Text:
+    def _summary(self, card: Scorecard, case: Case | None, heading: str, theme: Theme) -> Text:
         styles = tone_styles(theme)
         text = Text()
         text.append(heading or f"Scorecard of {card.case_id}", style="bold")
@@ -180,7 +190,7 @@ class ScorecardView(VerticalScroll):
             text.append("  outside the target range", style=styles["warn"])
         return text
 
-    def _metrics(self, card: Any) -> Table:
+    def _metrics(self, card: Scorecard) -> Table:
         drawn = table("Metrics", ("metric", {"ratio": 2}), ("value", {"justify": "right", "width": 9}),
                       ("why", {"ratio": 5}))
         why = metric_explanations(card)
@@ -188,7 +198,7 @@ class ScorecardView(VerticalScroll):
             drawn.add_row(title, number(getattr(card.metrics, name)), Text(why.get(name, ""), style="dim"))
         return drawn
 
-    def _items(self, card: Any, theme: Any) -> Group:
+    def _items(self, card: Scorecard, theme: Theme) -> Group:
         tables: list[RenderableType] = []
         for section, title in SECTION_TITLES.items():
             entries = getattr(card.items, section)
@@ -211,7 +221,7 @@ class ScorecardView(VerticalScroll):
             tables += [drawn, Text("")]
         return Group(*tables)
 
-    def _history(self, card: Any, theme: Any) -> Table:
+    def _history(self, card: Scorecard, theme: Theme) -> Table:
         drawn = table("History taking: control questions", ("", {"width": 10}), ("concept", {"ratio": 4}),
                       ("weight", {"justify": "right", "width": 6}), ("disclosed by", {"ratio": 2}))
         styles = tone_styles(theme)
@@ -224,7 +234,7 @@ class ScorecardView(VerticalScroll):
             drawn.add_row(Text("–", style="dim"), Text("the case lists no control questions", style="dim"), "", "")
         return drawn
 
-    def _safety(self, card: Any, theme: Any) -> Table:
+    def _safety(self, card: Scorecard, theme: Theme) -> Table:
         drawn = table("Critical conditions", ("status", {"width": 15}), ("condition", {"ratio": 4}),
                       ("evidence", {"ratio": 4}))
         for condition in card.critical_conditions:
@@ -238,7 +248,7 @@ class ScorecardView(VerticalScroll):
             drawn.add_row(Text("–", style="dim"), Text("the case has no critical conditions", style="dim"), "")
         return drawn
 
-    def _cost(self, card: Any) -> Table:
+    def _cost(self, card: Scorecard) -> Table:
         """What the work-up cost (when the card was scored with a price table) and the harm split."""
         drawn = table("Cost and harm", ("", {"ratio": 2}), ("", {"ratio": 5}))
         harm = card.harm
@@ -257,9 +267,11 @@ class ScorecardView(VerticalScroll):
                     drawn.add_row(Text(f"  {price}", style="dim"), Text(f"{line.what} ({when})", style="dim"))
         return drawn
 
-    def _unscored(self, card: Any) -> Table | None:
+    def _unscored(self, card: Scorecard) -> Table | None:
         from medbench_tui.core.scoring import NO_EVIDENCE
 
+        if card.extraction is None:
+            return None
         entities = [e for e in card.extraction.entities if e.negated or e.evidence == NO_EVIDENCE]
         if not entities:
             return None
@@ -274,7 +286,7 @@ class ScorecardView(VerticalScroll):
 WRONG_STATUSES = ("unexpected", "contraindicated", "not_indicated")
 
 
-def lessons(card: Any, theme: Any) -> Text:
+def lessons(card: Scorecard, theme: Theme) -> Text:
     """What to take away: what was missed, what should not have been given, what failed."""
     styles = tone_styles(theme)
     items = card.items
@@ -314,9 +326,9 @@ def steps_text(steps: int, num_steps: int | None, max_turns: int | None) -> str:
     return text
 
 
-def reference_renderable(case: Any) -> Group:
+def reference_renderable(case: Case) -> Group:
     """The case's reference answer: diagnosis, differential, workup, treatment, notes."""
-    parts: list[Any] = []
+    parts: list[RenderableType] = []
     primary = case.diagnosis.primary
     head = Text("Diagnosis  ", style="bold")
     head.append(f"{primary.name} ")
@@ -330,8 +342,8 @@ def reference_renderable(case: Any) -> Group:
     parts.append(head)
     if case.differential:
         differential = table("Differential", ("#", {"width": 3}), ("diagnosis", {"ratio": 4}), ("ICD-10", {"width": 8}))
-        for n, item in enumerate(case.differential, 1):
-            differential.add_row(str(n), item.name, item.icd10 or "")
+        for n, alternative in enumerate(case.differential, 1):
+            differential.add_row(str(n), alternative.name, alternative.icd10 or "")
         parts.append(differential)
     if case.workup:
         workup = table("Workup", ("item", {"ratio": 4}), ("class", {"width": 12}), ("weight", {"width": 14}))
@@ -346,14 +358,14 @@ def reference_renderable(case: Any) -> Group:
         parts.append(workup)
     if case.treatment:
         treatment = table("Treatment", ("item", {"ratio": 4}), ("class", {"width": 16}), ("group", {"width": 18}))
-        for item in case.treatment:
-            treatment.add_row(item.item, item.klass, item.group or "")
+        for therapy in case.treatment:
+            treatment.add_row(therapy.item, therapy.klass, therapy.group or "")
         parts.append(treatment)
     if case.notes:
         notes = Text("Notes\n", style="bold")
         notes.append(case.notes.rstrip())
         parts.append(notes)
-    spaced: list[Any] = []
+    spaced: list[RenderableType] = []
     for part in parts:
         spaced += [part, Text("")]
     return Group(*spaced[:-1])
