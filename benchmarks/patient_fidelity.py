@@ -47,7 +47,7 @@ CONSULTATIONS = REPO / "tests" / "data" / "questions" / "consultations"
 LABELLED_SETS = (
     CONSULTATIONS,
     REPO / "tests" / "data" / "heldout" / "questions",
-    *(REPO / "tests" / "data" / "heldout" / f"round{n}" / "questions" for n in range(2, 11)),
+    *sorted((REPO / "tests" / "data" / "heldout").glob("round*/questions"), key=lambda p: int(p.parent.name[5:])),
     REPO / "tests" / "data" / "newcases" / "patient",
 )
 """Every labelled consultation set of the repository (those that exist are measured by ``--all``)."""
