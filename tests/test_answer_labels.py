@@ -23,8 +23,9 @@ NEWCASES = ROOT / "tests" / "data" / "newcases"
 FOLDERS = (
     ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*"))),
     NEWCASES / "answers",
-    *(ROOT / "tests" / "data" / name / "answers" for name in ("newcases-c", "answers-d", "newcases-e", "newcases-f",
-                                                                 "newcases-g", "newcases-h", "newcases-i", "newcases-j")),
+    *(ROOT / "tests" / "data" / name / "answers" for name in (
+        "newcases-c", "answers-d", "newcases-e", "newcases-f", "newcases-g", "newcases-h", "newcases-i", "newcases-j",
+    )),
 )
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
 
