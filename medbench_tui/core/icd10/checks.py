@@ -256,10 +256,17 @@ def name_similarity(name: str, code: str, *, category: bool = True) -> float:
     aliases = idx.aliases.get(code[:3], []) if category else []  # a synonym row points to a category
     targets = [content(t.folder.words(text)) for text in titles] + aliases + entry_words(code)
     best = 0.0
-    readings = [tuple(slot[choice] for slot in variant) for variant in query_variants(name) for choice in (0, -1)]
-    for reading in dict.fromkeys(readings):
-        words = content(reading) or reading
-        for target in targets:
+    variants = query_variants(name)
+    readings = [tuple(slot[choice] for slot in variant) for variant in variants for choice in (0, -1)]
+    for target in targets:
+        # every word read the way this title says it ("penile fracture" against "fracture of
+        # ... penis"), besides the all-first and all-last readings; only when every word is there,
+        # so one rare alternative ("broken" of "broken ankle") does not carry a name it does not fit
+        held = set(target)
+        own_words = [tuple(next(w for w in slot if w in held) for slot in variant)
+                     for variant in variants if all(held.intersection(slot) for slot in variant)]
+        for reading in dict.fromkeys([*readings, *own_words]):
+            words = content(reading) or reading
             best = max(best, overlap(words, target, idx.weight))
             if best >= 100:
                 return best
