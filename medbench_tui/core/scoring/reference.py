@@ -325,6 +325,8 @@ class ReferenceTable:
     _serials: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
     _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
+    _sequences: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    """Harmful items of an order ("visual acuity before irrigation"), with the words done first and those done after."""
     """Work-up items that are assessments, with what they assess (``concepts.assessed_topic``)."""
     """Names that give an action with its time ("DC cardioversion now"): the action's own words, and the time."""
     findings_text: str = ""  # the attachments' text: what examinations and observations found
@@ -368,6 +370,8 @@ class ReferenceTable:
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
+        self._sequences = [(phrase, ref, *parts) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
+                           for phrase in ref.phrases if (parts := _ordered_parts(phrase)) is not None]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
         self._boluses = [bolus for ref in self.treatment if (bolus := _bolus(ref)) is not None]
         self._switches = [switch for ref in self.treatment for switch in _switch(ref)]
@@ -534,13 +538,16 @@ class ReferenceTable:
                 where.setdefault(word, []).append(position)
         found += self._unordered(doc, keys, words, where,
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
+        sequenced = self._sequenced(doc, keys, words)
+        found += sequenced
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
                           and not concepts.later_discharge_item(m.ref.name))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         contexts: dict[Hit, actions.ActionReading] = {}
-        dropped = [m for m in found if self.contradicted(doc, m, named, contexts) is not None]
+        dropped = [m for m in found if self.contradicted(doc, m, named, contexts) is not None
+                   or _done_later(m, sequenced)]
         dropped += [m for m in found if m.ref is None and m.group is not None and any(  # its class, said there
             d.hit.first <= m.hit.first and m.hit.last <= d.hit.last for d in dropped)]
         found = [m for m in found if m not in dropped]
@@ -741,6 +748,29 @@ class ReferenceTable:
                     break
         return out
 
+    def _sequenced(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+        """Harmful items of an order met across two steps of a plan: the words done first in one step, those done
+        after at the start of the next, which opens with a word of sequence ("1. Check visual acuity and do a
+        slit-lamp exam first. 2. Then irrigate": ``sequence_openers``). The mention is the later step's words."""
+        if not self._sequences:
+            return []
+        by_clause: dict[int, list[int]] = {}  # the key words of each clause (positions in ``keys``)
+        for position, k in enumerate(keys):
+            by_clause.setdefault(doc.clause[k], []).append(position)
+        out: list[Mention] = []
+        for piece, step in _sequence_steps(doc):
+            before = {words[p] for p in by_clause.get(step, ())}
+            later: dict[str, int] = {}
+            for p in by_clause.get(doc.clause[piece.first], ()):
+                if piece.first <= keys[p] <= piece.last:
+                    later.setdefault(words[p], keys[p])
+            for phrase, ref, first_words, then_words in self._sequences:
+                if first_words <= before and then_words <= later.keys():
+                    at = [later[w] for w in then_words]
+                    out.append(Mention(Hit(min(at), max(at)), MATCH_SCORE_UNORDERED, phrase, ref, via=SEQUENCED,
+                                       ordered=False))
+        return out
+
     def _most_words(self, doc: Document, keys: list[int], where: dict[str, list[int]], found: list[Mention]
                     ) -> list[Mention]:
         """A credited item's name or alias of MOST_WORDS_MIN words or more, all but one of them in one
@@ -919,7 +949,8 @@ PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly", "partially", "probably", "likely"})
 """Words between the organ and the verb of its diagnosis ("has probably detached"; grammar)."""
 QUERIED_CANCER = "a query of cancer on the organ's line"
-SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS})
+SEQUENCED = "an order across two steps"
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED})
 """Mentions whose words are not the item's: the entity is named by the item's phrase."""
 QUERY_HEADS = frozenset(cue_words("query_cancer_words"))
 """Bare words for a cancer that a query ("?Ca") makes the cancer of the organ its line names."""
@@ -1105,6 +1136,48 @@ def _crosses_a_list(doc: Document, first: int, last: int, phrase: Phrase, picked
         return True  # two actions joined: "oral antibiotics and discharge home" is no "oral antibiotics at home"
     others = [k for k in range(first, last + 1) if k not in picked and tokens[k].norm not in FILLER]
     return len(links) > 1 or len(others) > 2
+
+
+SEQUENCE_OPENERS = cues.cue_list("sequence_openers")
+ORDER_BEFORE, ORDER_AFTER = "before", "after"
+
+
+def _ordered_parts(phrase: Phrase) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words done first and those done after in a phrase of one order word ("visual acuity before
+    irrigation", "irrigation after visual acuity"), or None."""
+    at = [i for i, word in enumerate(phrase.words) if word in (ORDER_BEFORE, ORDER_AFTER)]
+    if len(at) != 1:
+        return None
+    left, right = frozenset(phrase.words[: at[0]]), frozenset(phrase.words[at[0] + 1 :])
+    if not left or not right:
+        return None
+    return (left, right) if phrase.words[at[0]] == ORDER_BEFORE else (right, left)
+
+
+def _sequence_steps(doc: Document) -> list[tuple[Hit, int]]:
+    """Each clause that opens with a word of sequence ("Then irrigate"), as the piece after that word, with
+    the step before it: the clause before, past a list number that is a clause of its own ("2.")."""
+    out: list[tuple[Hit, int]] = []
+    clause = doc.clause
+    for k in range(1, len(doc.tokens)):
+        opener = SEQUENCE_OPENERS.starting_at(doc.lows, k) if clause[k] != clause[k - 1] else None
+        after = k + len(opener) if opener is not None else len(doc.tokens)
+        if after >= len(doc.tokens) or clause[after] != clause[k]:
+            continue
+        j = k - 1
+        if j > 0 and clause[j - 1] != clause[j] and doc.lows[j].isdigit():
+            j -= 1
+        out.append((doc.piece_of(after), clause[j]))
+    return out
+
+
+def _done_later(m: Mention, sequenced: list[Mention]) -> bool:
+    """An item of the moment ("Immediate irrigation") said in a step the answer puts after another, as a harmful
+    order item (``_sequenced``): it is not done at once."""
+    if m.ref is None or m.ref.klass not in concepts.CREDIT_CLASSES or not m.ref.reading.windows:
+        return False
+    immediate = max(w[1] for w in m.ref.reading.windows) <= IMMEDIATE_HOURS
+    return immediate and any(s.hit.first <= m.hit.last and m.hit.first <= s.hit.last for s in sequenced)
 
 
 def _list_breaks(doc: Document) -> list[bool]:

@@ -200,6 +200,8 @@ PHRASE_LISTS: dict[str, str] = {
                      "instead of the suspected cancer pathway'): the item's time is its own part's",
     "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
                    "('discharge before psychosocial assessment')",
+    "sequence_openers": "answers: words that open a step done after the step before it ('2. Then irrigate'): "
+                        "a harmful item of an order is met across the two steps",
     "dose_words": "answers and items: the words of a dose, how often and how long (an item that names a drug "
                   "with its dose is still about the drug)",
     "condition_piece_breaks": "answers: words that start the piece a condition in the middle of a clause is about "
