@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from medbench_tui.core.text import normalise
 from tests.test_scoring_regressions import card, condition, rows
 
 GLUCOSE_FIRST = "Intravenous glucose before parenteral thiamine"
@@ -37,3 +38,26 @@ def test_an_immediate_item_put_after_another_step_is_not_immediate():
                    "Plan:\n1. Hydrocortisone 100 mg IV now and send a cortisol.\n2. Then await the result.")
     assert STAT_STEROID in rows(reverse, "treatment") and HOLD_STEROID not in rows(reverse, "treatment")
     assert condition(reverse, "cc-hydrocortisone") == "OK"
+
+
+MALARIA_HOME = "Discharge home from the emergency department"
+
+
+@pytest.mark.parametrize(("plan", "harmful"), [
+    ("Plan:\n- First dose of oral Riamet here, observe for an hour, then home", True),
+    ("Plan:\n- Oral Riamet and discharge home", True),
+    ("Plan:\n- IV artesunate and admit; home once the parasitaemia is falling and he is eating", False),
+    ("Plan:\n- IV artesunate, admit under ID.\n- Home: lives alone, flatmate away", False),
+    ("Plan:\n- IV artesunate, admit under ID; not for home", False),
+])
+def test_a_discharge_from_where_the_patient_is_seen_is_any_discharge_now(plan: str, harmful: bool):
+    """"Discharge home from the emergency department" is sending him home now, said without the place; a
+    discharge after a milestone, a "Home:" label of his circumstances or a declined one is not it."""
+    c = card("im-malaria-001", plan)
+    assert (MALARIA_HOME in rows(c, "treatment")) is harmful
+
+
+def test_ve_is_a_digital_vaginal_examination():
+    """Obstetric shorthand: "VE" is the finger examination (a speculum is named as such); only in capitals."""
+    assert normalise("VE to feel the cervix") == normalise("digital vaginal examination to feel the cervix")
+    assert "vaginal" not in normalise("I've asked for a speculum")

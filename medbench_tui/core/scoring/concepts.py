@@ -393,6 +393,10 @@ HOME = ("home",)
 SENDING_WORDS = word_list("home_sending_words")
 
 
+SEQUENCE_WORDS = word_list("sequence_openers")
+"""A word of sequence opening its piece before "home" sends home as a word of sending does ("..., then home")."""
+DISCHARGE_FROM_HERE = word_list("discharge_from_here")
+DISCHARGE_HERE_RE = re.compile(r"(discharge(?:d)?(?: home)?|send home) from (.+)")
 HOME_AS_PLACE = word_list("home_as_place")
 """Words after "home" that make it a place or a setting of care ("home oxygen"), not a disposition."""
 LATER = word_list("home_later")
@@ -410,11 +414,30 @@ def sends_home(doc: Document, k: int) -> bool:
     while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
         end += 1
     rest = doc.lows[k + 1 : end]  # the rest of its clause
-    if (rest and rest[0] in HOME_AS_PLACE) or _later(rest):
+    if (rest and rest[0] in HOME_AS_PLACE) or _later(rest) or _a_label(doc, k):
         return False
     before = k - 1
     return (before < 0 or doc.clause[before] != doc.clause[k] or doc.comma_before[k]
-            or doc.lows[before] in SENDING_WORDS)
+            or doc.lows[before] in SENDING_WORDS or (doc.lows[before] in SEQUENCE_WORDS and _opens_piece(doc, before)))
+
+
+def _a_label(doc: Document, k: int) -> bool:
+    """Token ``k`` is a label of what follows ("Home: lives alone"): its colon right after it."""
+    return doc.text[doc.tokens[k].end :].lstrip(EMPHASIS).startswith(":")
+
+
+def _opens_piece(doc: Document, k: int) -> bool:
+    return k == 0 or doc.clause[k - 1] != doc.clause[k] or doc.comma_before[k]
+
+
+def discharge_now(name: str) -> tuple[str, ...]:
+    """A harmful discharge from the place the patient is assessed in ("Discharge home from triage",
+    "Discharge home from the ED"; ``discharge_from_here``) said as a discharge now, without the place:
+    "discharge home", and a "home" that sends home (:func:`sends_home`)."""
+    said = DISCHARGE_HERE_RE.fullmatch(" ".join(name.lower().split()))
+    if said is None or said.group(2) not in DISCHARGE_FROM_HERE:
+        return ()
+    return ("discharge home", "home")
 
 
 def sends_home_later(doc: Document, hit: Hit) -> bool:

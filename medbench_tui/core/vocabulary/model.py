@@ -294,6 +294,8 @@ PHRASE_LISTS: dict[str, str] = {
                             " a disposition",
     "discharge_plan_links": "answers: words of a 'discharge with X' item that are not the treatment X",
     "home_sending_words": "answers: words before 'home' that send the patient home ('can go home')",
+    "discharge_from_here": "items: the places a patient is assessed in: a harmful discharge from one ('Discharge home "
+                           "from triage') is met by a discharge now said without the place ('then home')",
     "home_as_place": "answers: words after 'home' that make it a place or a setting of care ('home oxygen'), not a "
                      "disposition",
     "home_later": "answers: words after 'home' that put the discharge after something else ('home once feeding "
