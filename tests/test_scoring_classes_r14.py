@@ -61,3 +61,21 @@ def test_ve_is_a_digital_vaginal_examination():
     """Obstetric shorthand: "VE" is the finger examination (a speculum is named as such); only in capitals."""
     assert normalise("VE to feel the cervix") == normalise("digital vaginal examination to feel the cervix")
     assert "vaginal" not in normalise("I've asked for a speculum")
+
+
+@pytest.mark.parametrize(("plan", "now"), [
+    ("Plan:\n- If he bleeds heavily, CT angiography of the abdomen.", False),
+    ("Plan:\n- If he bleeds, CT angiography of the abdomen.", True),
+])
+def test_an_adverb_after_the_recorded_condition_makes_it_a_later_event(plan: str, now: bool):
+    """He is bleeding (the record), so "if he bleeds" is settled; "if he bleeds heavily" is a degree the record
+    does not give: a contingency, not the plan."""
+    assert ("CT angiography of the abdomen" in rows(card("em-upper-gi-bleed-001", plan), "workup")) is now
+
+
+@pytest.mark.parametrize("said", ["16G", "large-bore IV access", "wide-bore cannula", "large bore intravenous access"])
+def test_large_bore_access_in_the_answers_own_words(said: str):
+    """A large-bore cannula, by gauge or in words, is large-bore intravenous access: one canonical form."""
+    assert normalise(said) == normalise("large bore intravenous access")
+    c = card("obg-ectopic-001", f"Plan:\n- {said} x2, G&S")
+    assert "Immediate resuscitation with large-bore IV access and blood products" in rows(c, "treatment")

@@ -84,6 +84,9 @@ RECHECK = cues.word_list("condition_recheck")
 PERSISTING = cues.word_list("condition_persisting")
 NAME_PREFIX = 6
 HEAD_QUALIFIERS = 2
+ADVERB_END = "ly"
+"""An adverb right after a diagnosis's head in a condition ("bleeds heavily") qualifies it as the words before do
+(grammar: the ending of an adverb of manner or degree)."""
 """Words before a diagnosis's head in a condition that must come from the record for the head to settle it."""
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
@@ -414,8 +417,8 @@ class Record:
         return True
 
     def _qualified_as_recorded(self, words: list[str], head: int) -> bool:
-        """Do the words that qualify a diagnosis's head in a condition (up to two before it) come from
-        the record or a diagnosis's name? "If in shock" is the septic shock of the record; "if
+        """Do the words that qualify a diagnosis's head in a condition (up to two before it, an adverb after
+        it) come from the record or a diagnosis's name? "If in shock" is the septic shock of the record; "if
         streptococcal toxic shock is confirmed" names another syndrome."""
         named = {_key(w) for name in self.names for w in name}
         for j in range(head - 1, max(-1, head - 1 - HEAD_QUALIFIERS), -1):
@@ -424,7 +427,9 @@ class Record:
                 break
             if word not in self.record and _key(word) not in named:
                 return False
-        return True
+        after = words[head + 1] if head + 1 < len(words) else ""
+        return not (after.endswith(ADVERB_END) and after.isalpha() and after not in self.record
+                    and _key(after) not in named)  # "if she bleeds heavily": a degree the record does not give
 
     @cached_property
     def _sentences(self) -> list[list[str]]:
