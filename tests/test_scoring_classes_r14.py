@@ -79,3 +79,14 @@ def test_large_bore_access_in_the_answers_own_words(said: str):
     assert normalise(said) == normalise("large bore intravenous access")
     c = card("obg-ectopic-001", f"Plan:\n- {said} x2, G&S")
     assert "Immediate resuscitation with large-bore IV access and blood products" in rows(c, "treatment")
+
+
+@pytest.mark.parametrize(("plan", "now"), [
+    ("Plan:\n- CT head if any doubt about the diagnosis.", False),
+    ("Plan:\n- CT head if any concern about a bleed.", False),
+    ("Plan:\n- CT head, if any.", True),
+    ("Plan:\n- CT head now.", True),
+])
+def test_if_any_doubt_is_a_condition_though_if_any_is_none(plan: str, now: bool):
+    """"If any" alone sets no condition ("analgesia, if any"); "if any doubt" is a contingency of the plan."""
+    assert ("Non-contrast CT head" in rows(card("em-sah-001", plan), "workup")) is now

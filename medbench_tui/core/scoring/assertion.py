@@ -241,8 +241,9 @@ def conditions(doc: Document) -> list[Condition]:
         if low[k] not in CONDITION_FIRST_WORDS:
             k += 1
             continue
-        if NOT_CONDITIONS.starting_at(low, k) is not None:
-            k += len(NOT_CONDITIONS.starting_at(low, k) or ())
+        offer = NOT_CONDITIONS.starting_at(low, k)
+        if offer is not None and len(TRIGGERS.starting_at(low, k) or ()) <= len(offer):
+            k += len(offer)  # "if any" sets no condition; "if any doubt", a longer trigger, does
             continue
         trigger = TRIGGERS.starting_at(low, k)
         waits = trigger is not None and trigger in RESULT_WAITS.phrases
