@@ -68,6 +68,9 @@ CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison", "
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
+ASKED_TIME_FRAME = frozenset({"@time_frame"})
+"""The time frame a question asks of ("at the moment", "since it started"): no subject, but a heard fact
+that does not say it says less of the question (said again with doubt)."""
 HEAD_CONCEPTS = frozenset({"@allergy"})
 """Concepts that, with what they are to, are what a question is about: "any allergies to meds?" asks
 for the allergies (to medicines), not for the medicines ("heat intolerance" is no allergy)."""
@@ -457,7 +460,10 @@ class Matcher:
 
     def _told_share(self, source: Source, question: str, keywords: bool) -> float:
         reading = self._read(question)
-        subject = self.subject_units(question)
+        # the time a question asks of ("is the fire on at the moment?") is asked too, though it says no subject
+        subject = self.subject_units(question) + [
+            i for i, (terms, _) in enumerate(reading.resolved) if terms & ASKED_TIME_FRAME
+        ]
         total = sum(reading.weights[i] for i in subject)
         if not total:
             return 1.0

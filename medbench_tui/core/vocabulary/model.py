@@ -77,7 +77,8 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_aspect_baseline": "the simulated patient: a question asks how the patient is when well",
     "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
     "patient_aspect_time_frame": "the simulated patient: a question's time frame, the illness so far ('anything for it "
-                                 "since it started?'): says over what time, not when it started",
+                                 "since it started?') or now ('anyone unwell at the moment?'): says over what time, "
+                                 "not when it started nor what about",
     "patient_account_asks": "the simulated patient: words by which 'what do you think...' asks for the patient's "
                             "account of events ('how do you think it happened?'), not a diagnosis",
     "patient_past_episode_pointers": "the simulated patient: words by which a follow-up points at a past episode "
