@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from medbench_tui.core.cases.model import Attachment
+from medbench_tui.core.simulators import intent
 from tests.test_patient_round8_classes import patient
+
+
+def _ultrasound() -> Attachment:
+    return Attachment(id="us", kind="image", title="Bedside ultrasound of the gallbladder (ED)",
+                      description="Thick-walled gallbladder with stones.", available="on_request",
+                      request_keywords=["ultrasound", "scan", "gallbladder scan", "USS"])
 
 
 def _flatmates() -> list[dict[str, object]]:
@@ -30,3 +38,18 @@ def test_a_heard_fact_said_again_to_a_question_of_now_it_does_not_say_is_said_wi
     assert sim.answer("what heating do you have?").facts == ["heater"]
     reply = sim.answer("is the paraffin heater running right now?")
     assert reply.confidence < 0.8
+
+
+def test_a_test_of_one_kind_names_no_attachment_of_another_through_a_shared_word():
+    scan = _ultrasound()
+    assert intent.attachments_asked([scan], "can we get an MRI scan done?") == []
+    assert intent.attachments_asked([scan], "we'll need a CT scan of your tummy.") == []
+    assert intent.attachments_asked([scan], "can I see the scan?") == [scan]
+    assert intent.attachments_asked([scan], "can I see the USS?") == [scan]
+    assert intent.attachments_asked([scan], "could I see the CT or the ultrasound?") == [scan]
+
+
+def test_a_test_kind_is_named_by_its_names_and_short_forms_never_by_a_small_word():
+    assert intent.test_kinds("you'll need a CT scan") == {"computed tomography"}
+    assert intent.test_kinds("any chest x-rays?") == {"x ray"}
+    assert intent.test_kinds("can you tell us about the scan?") == frozenset()

@@ -751,10 +751,39 @@ def _phrase_in(phrase: str, said: tuple[_Named, ...]) -> bool:
     return n > 1 and sided != said and found(sided)
 
 
+def _test_kinds() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The vocabulary's kinds of a test (a test with a broader one: CT, MRI, ultrasound, X-ray of imaging),
+    each with the names that say it, short forms too ("USS" of ultrasound), as words."""
+    vocabulary = read_vocabulary()
+    kinds = []
+    for term in vocabulary.of_kind("test"):
+        if term.broader:
+            said = {" ".join(words(n)) for n in term.names}
+            said |= {" ".join(words(s)) for a in vocabulary.abbreviations if " ".join(words(a.means)) in said
+                     for s in a.short}
+            kinds.append((term.name, tuple(sorted(n for n in said if set(n.split()) - STOPWORDS))))  # "us" says none
+    return tuple(kinds)
+
+
+_TEST_KINDS = _test_kinds()
+
+
+@batch_cache(maxsize=4096)
+def test_kinds(text: str) -> frozenset[str]:
+    """The kinds of a test the text names ("a CT scan": computed tomography)."""
+    said = f" {' '.join(words(text))} "
+    return frozenset(kind for kind, names in _TEST_KINDS if any(f" {n} " in said for n in names))
+
+
 def names(attachment: Attachment, text: str, *, by_content: bool = False) -> bool:
     """Does the text name this attachment: a request keyword, the title, or the title's
     head before a comma; whole words, any case? "blood pressure" names no blood test. With
-    ``by_content``, a keyword of asking words alone ("look at", "have a look") does not name it."""
+    ``by_content``, a keyword of asking words alone ("look at", "have a look") does not name it.
+    A test of one kind names no attachment of another through a word they share ("a CT scan" is
+    no bedside ultrasound whose keyword is "scan")."""
+    asked = test_kinds(text)
+    if asked and (own := test_kinds(" ; ".join([attachment.title, *attachment.request_keywords]))) and not asked & own:
+        return False
     if not holds_findings(attachment):
         text = _OBSERVATION_PHRASES.sub(" ", text)
     stems = _stems(text)
