@@ -53,3 +53,24 @@ def test_a_test_kind_is_named_by_its_names_and_short_forms_never_by_a_small_word
     assert intent.test_kinds("you'll need a CT scan") == {"computed tomography"}
     assert intent.test_kinds("any chest x-rays?") == {"x ray"}
     assert intent.test_kinds("can you tell us about the scan?") == frozenset()
+
+
+def _morning_stiffness() -> list[dict[str, object]]:
+    return [
+        {"id": "stiffness", "topic": "when in the day the stiffness is worst", "keywords": ["morning", "wake",
+                                                                                           "time of day"],
+         "answer": "My hands are stiff as boards when I wake, it wears off by ten."},
+    ]
+
+
+def test_waking_alone_is_the_hour_one_gets_up_not_sleep():
+    reply = patient(_morning_stiffness()).answer("how are you sleeping?")
+    assert "stiffness" not in reply.facts
+
+
+def test_waking_of_the_night_is_still_sleep():
+    sim = patient([
+        {"id": "sleep", "topic": "sleep", "keywords": ["sleep", "insomnia"],
+         "answer": "I'm up three or four times a night with the itch."},
+    ])
+    assert sim.answer("does the itch wake you?").facts == ["sleep"]
