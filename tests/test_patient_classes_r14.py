@@ -74,3 +74,21 @@ def test_waking_of_the_night_is_still_sleep():
          "answer": "I'm up three or four times a night with the itch."},
     ])
     assert sim.answer("does the itch wake you?").facts == ["sleep"]
+
+
+def _nights() -> list[dict[str, object]]:
+    return [
+        {"id": "nights", "topic": "how she sleeps", "keywords": ["sleep", "sleeping", "nights"],
+         "answer": "She's slept through every night this week."},
+        {"id": "days", "topic": "tiredness in the daytime", "keywords": ["tired", "sleepy", "dozing"],
+         "answer": "I keep dozing off at my desk in the daytime."},
+    ]
+
+
+def test_a_question_of_the_daytime_is_not_answered_by_a_fact_of_the_night_alone():
+    assert "nights" not in patient(_nights()).answer("does she sleep much during the day?").facts
+    assert patient(_nights()).answer("how is she sleeping?").facts == ["nights"]
+
+
+def test_a_question_of_the_night_is_not_answered_by_a_fact_of_the_daytime_alone():
+    assert "days" not in patient(_nights()).answer("are you sleepy at night?").facts

@@ -153,6 +153,11 @@ _DURATION = re.compile(
 )
 _BEFORE_THIS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_before_this"))
 """Words of the time before the present illness ("in the weeks before this started")."""
+_DAY_AND_NIGHT = tuple(
+    tuple(" ".join(words(p)) for p in read_vocabulary().phrases(name))
+    for name in ("patient_daytime", "patient_night_time")
+)
+"""Words of the daytime, and of the night: a question of one is not answered by a fact of the other alone."""
 _WHAT_HAPPENED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_what_happened"))
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
@@ -206,6 +211,14 @@ def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
         if said and all(u.terms & DESCRIPTORS for u in said):
             found.update(t for u in said for t in u.terms & DESCRIPTORS)
     return frozenset(found)
+
+
+@batch_cache(maxsize=4096)
+def _halves_of_the_day(text: str) -> tuple[bool, bool]:
+    """Does the text say the daytime, and the night?"""
+    said = f" {' '.join(words(text))} "
+    day, night = (any(f" {p} " in said for p in phrases) for phrases in _DAY_AND_NIGHT)
+    return day, night
 
 
 @batch_cache(maxsize=8192)
@@ -378,6 +391,10 @@ class Matcher:
         ]
         self.intro = [Source.build(None, s, [("topic", s)]) for s in sentences(record.intro)]
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
+        self._halves = {
+            a.id: _halves_of_the_day(" . ".join([a.topic, *a.keywords, a.answer])) for a in record.additional_answers
+        }
+        """Whether each fact tells of the daytime, and of the night."""
         """The when/how each fact is about (see :func:`_aspects`)."""
         documents = [s.profile for s in self.facts + self.intro]
         n = len(documents)
@@ -597,7 +614,7 @@ class Matcher:
             return []
         if self._of_an_unnamed_part_alone(matches[0], question) or self.only_where(matches[0], question):
             return []
-        if self._before_this(matches[0], question):
+        if self._before_this(matches[0], question) or self._of_the_other_half_of_the_day(matches[0].source, question):
             return []
         chosen = [matches[0]]
         one = _only_describes(question) or (
@@ -757,6 +774,13 @@ class Matcher:
             return False
         now = bool(match.source.named & self.complaint) or not self._own_subject(match.source)
         return now and not match.source.profile.get("@recurrence", 0.0)
+
+    def _of_the_other_half_of_the_day(self, source: Source, question: str) -> bool:
+        """Does the question ask of the daytime only ("how long has he slept in the day?") while the fact
+        tells of the night only ("the last couple of nights he slept OK"), or the other way round?"""
+        asked = _halves_of_the_day(question)
+        told = self._halves.get(source.id or "", (False, False))
+        return sum(asked) == 1 and sum(told) == 1 and asked != told
 
     def _of_an_unnamed_part(self, match: Match, question: str) -> bool:
         """Does the question ask of a symptom in a part of the body the record never names ("any

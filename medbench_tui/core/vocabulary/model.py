@@ -87,6 +87,10 @@ PHRASE_LISTS: dict[str, str] = {
                             "kid', 'in my twenties'): one unit of the time, their noun no topic (no children)",
     "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
     "before this started'): a fact of the illness now does not answer them",
+    "patient_daytime": "the simulated patient: words of the daytime ('slept in the day'): a fact that tells only of "
+    "the night (patient_night_time) does not answer them",
+    "patient_night_time": "the simulated patient: words of the night ('does it wake you at night?'): a fact that tells "
+    "only of the daytime (patient_daytime) does not answer them",
     "patient_what_happened": "the simulated patient: words that ask what happened with something ('what happened "
     "with the codeine?'): when only one fact names that thing, its story is the answer, never a default",
     "patient_agreement_asks": "the simulated patient: words that end a plan or a diagnosis told and ask the "
