@@ -92,3 +92,20 @@ def test_a_question_of_the_daytime_is_not_answered_by_a_fact_of_the_night_alone(
 
 def test_a_question_of_the_night_is_not_answered_by_a_fact_of_the_daytime_alone():
     assert "days" not in patient(_nights()).answer("are you sleepy at night?").facts
+
+
+def _bruise_and_ache() -> list[dict[str, object]]:
+    return [
+        {"id": "ache", "topic": "where the ache is and where it goes", "keywords": ["where", "spread", "arm",
+                                                                                  "shoulder", "goes"],
+         "answer": "It's a dull ache in my shoulder that goes down my arm to the elbow."},
+        {"id": "bruise", "topic": "bruising noticed", "keywords": ["bruise", "bruising", "marks"],
+         "answer": "My daughter spotted a big purple bruise on my arm yesterday."},
+    ]
+
+
+def test_where_on_a_part_the_fact_just_told_says_is_of_that_fact():
+    sim = patient(_bruise_and_ache())
+    assert sim.answer("any bruising?").facts == ["bruise"]
+    reply = sim.answer("which part of your arm?")
+    assert reply.facts == ["bruise"] and reply.confidence == 1.0

@@ -32,6 +32,7 @@ from medbench_tui.core.simulators.matcher import (
     MATCH_THRESHOLD,
     MODIFIERS,
     NAMED_STRENGTH,
+    PARTS_OF_THE_BODY,
     PAST_EPISODE,
     REPEAT_MARGIN,
     SYMPTOM_CONCEPTS,
@@ -309,6 +310,9 @@ class Planner:
                 sources = self._follow_up(question.read, sources, question.pointer)
                 asking.followed_up = True
                 asking.about_the_topic = question.pointer == "that" and not sources
+            elif where_on := self._where_on_the_part_just_told(question):
+                sources = where_on  # "which side of your back?" after the patch on the back: where the patch is
+                asking.followed_up = True
             elif self._of_the_last_reply(question, sources):
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
@@ -319,6 +323,20 @@ class Planner:
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    def _where_on_the_part_just_told(self, question: Question) -> list[Source]:
+        """The fact the last reply told, when the question asks only where on a part of the body that fact says
+        ("which side of your back?" after "a red patch on my back"): the doctor asks on about it, not about
+        another fact of that part (the pain that goes round to the back)."""
+        asked = units(question.asked)
+        parts = [u for u in asked if not u.terms & DESCRIPTORS]
+        if (
+            question.alternatives or not any("@location" in u.terms for u in asked)
+            or not parts or not all(u.terms & PARTS_OF_THE_BODY for u in parts)
+        ):
+            return []
+        told = [self.by_id[f] for f in self.told_last if f in self.by_id]
+        return [s for s in told if all(u.terms & s.told for u in parts)][-1:]
 
     def _of_the_last_reply(self, question: Question, sources: list[Source]) -> bool:
         """Is the fact that answers the question best the one the last reply told, and does it say every word of
