@@ -109,3 +109,19 @@ def test_where_on_a_part_the_fact_just_told_says_is_of_that_fact():
     assert sim.answer("any bruising?").facts == ["bruise"]
     reply = sim.answer("which part of your arm?")
     assert reply.facts == ["bruise"] and reply.confidence == 1.0
+
+
+def _spells() -> list[dict[str, object]]:
+    return [
+        {"id": "chest_pain", "topic": "the chest pain today", "keywords": ["chest pain", "chest", "pain", "tight"],
+         "answer": "It's a tight pain in the middle of my chest since this morning."},
+        {"id": "spells", "topic": "earlier fainting spells", "keywords": ["fainted before", "ever fainted", "previous",
+                                                                         "blackouts before"],
+         "answer": "I've fainted twice this year, both in hot churches. No chest pain with either of them."},
+    ]
+
+
+def test_what_came_with_what_was_just_said_is_of_that_fact_when_it_says_it():
+    sim = patient(_spells())
+    assert sim.answer("have you ever fainted before?").facts == ["spells"]
+    assert sim.answer("any chest pain with those?").facts == ["spells"]

@@ -147,6 +147,8 @@ AFFIRMED_WORDS = 2
 TOLD_SHARE = 0.55
 """Share of a question's subject (by weight) a heard fact must say (in its answer or keywords) to be
 said again: more than half of what the question is about."""
+_WITH_WHAT_WAS_SAID = re.compile(r"\b(?:with|during) (?:those|these|them|that|this|it)\W*$", re.IGNORECASE)
+"""A question that ends asking what came with what was just said ("any pain down the legs with those?")."""
 SURELY_TOLD = 0.8
 """Share of a question's subject a heard fact must say to be said again without doubt."""
 RIVAL_MARGIN = 1e-6
@@ -545,6 +547,9 @@ class Planner:
             return stay  # "is that new?" after the confusion: of the confusion, never "anything new" of the tablets
         if not (on_topic and on_topic.score > 0):
             return sources  # "does that keep you awake?" after the tablets has words of its own
+        said = self.matcher.subject_units(question)
+        if _WITH_WHAT_WAS_SAID.search(question) and said and all(on_topic.per_unit[i] > 0 for i in said):
+            return stay  # "any pain down the legs with those?" after the episodes that say it: of those episodes
         others = [m for m in matches if m.source not in topic]
         if others and others[0].score >= MATCH_THRESHOLD and (
             not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
