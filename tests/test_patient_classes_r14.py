@@ -125,3 +125,13 @@ def test_what_came_with_what_was_just_said_is_of_that_fact_when_it_says_it():
     sim = patient(_spells())
     assert sim.answer("have you ever fainted before?").facts == ["spells"]
     assert sim.answer("any chest pain with those?").facts == ["spells"]
+
+
+def test_how_often_or_how_much_of_a_medicine_only_one_fact_names_is_that_fact():
+    facts = [
+        {"id": "ward_meds", "topic": "medicines started on the ward", "keywords": ["new medicines", "sumatriptan",
+                                                                                 "drug chart"],
+         "answer": "They've given me sumatriptan when the headache comes, and some fluids."},
+    ]
+    assert patient(facts).answer("how often have they been giving you the sumatriptan?").facts == ["ward_meds"]
+    assert patient(facts).answer("how much sumatriptan have you had?").facts == ["ward_meds"]

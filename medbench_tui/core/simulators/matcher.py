@@ -846,8 +846,9 @@ class Matcher:
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         if len(resolved) != len(match.per_unit):
             return False
-        # each word as written in the answer, not a concept it shares ("smoke" is no glasses prescription)
-        subject = [terms for terms in resolved if not terms & MODIFIERS]
+        # each word as written in the answer, not a concept it shares ("smoke" is no glasses prescription); how
+        # often or how much ("how often are you getting the tramadol?") asks of the medicine
+        subject = [terms for terms in resolved if not terms & (MODIFIERS | DESCRIPTORS)]
         return bool(subject) and all(
             any(t in match.source.profile for t in terms if not t.startswith("@")) for terms in subject
         )
