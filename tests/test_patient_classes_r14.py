@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import intent
+from medbench_tui.core.simulators.lexicon import units
 from tests.test_patient_round8_classes import patient
 
 
@@ -135,3 +136,13 @@ def test_how_often_or_how_much_of_a_medicine_only_one_fact_names_is_that_fact():
     ]
     assert patient(facts).answer("how often have they been giving you the sumatriptan?").facts == ["ward_meds"]
     assert patient(facts).answer("how much sumatriptan have you had?").facts == ["ward_meds"]
+
+
+def test_otherwise_is_a_small_word_not_a_subject():
+    assert [u.text for u in units("any heart trouble otherwise?")] == ["heart", "trouble"]
+    facts = [
+        {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "PMH", "conditions"],
+         "answer": "Just an underactive thyroid, I take levothyroxine."},
+    ]
+    reply = patient(facts).answer("past medical history otherwise?")
+    assert reply.facts == ["pmh"] and reply.confidence == 1.0
