@@ -146,3 +146,12 @@ def test_otherwise_is_a_small_word_not_a_subject():
     ]
     reply = patient(facts).answer("past medical history otherwise?")
     assert reply.facts == ["pmh"] and reply.confidence == 1.0
+
+
+def test_how_many_courses_of_a_medicine_counts_the_episodes_treated_not_a_dose():
+    facts = [
+        {"id": "flares", "topic": "flares of colitis and their treatment", "keywords": ["flares", "prednisolone",
+                                                                                     "steroids", "course"],
+         "answer": "She's had three flares since Easter and a course of prednisolone for each."},
+    ]
+    assert patient(facts).answer("how many courses of steroids this year?").facts == ["flares"]

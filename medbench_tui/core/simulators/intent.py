@@ -627,12 +627,19 @@ _ANY_MEDICINE = _words("patient_any_medicine")
 """Words of a dose question that name no medicine in particular."""
 
 
+_COURSES = _words("patient_treatment_counts")
+_HOW_MANY_OF = re.compile(r"\bhow\s+many\s+(\w+)", re.IGNORECASE)
+
+
 def asks_dose(part: str) -> bool:
     """Does the part ask how much of a medicine ("what dose is the amlodipine?", "how many tablets
     do you take?")? Not whether one takes it ("are you on low-dose aspirin?"), nor how much of
-    anything else ("how much do you drink?")."""
+    anything else ("how much do you drink?"), nor how many times it was given ("how many courses of
+    steroids?": the episodes treated)."""
     if _DOSE_ASKED.search(part) or _HOW_OFTEN_USED.search(part):
         return True
+    if (counted := _HOW_MANY_OF.search(part)) and counted.group(1).lower() in _COURSES:
+        return False
     return bool(_HOW_MUCH.search(part)) and any("@medication" in u.terms for u in units(part))
 
 
