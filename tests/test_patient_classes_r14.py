@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from medbench_tui.core.cases.model import Attachment
-from medbench_tui.core.simulators import intent
+from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.lexicon import units
 from tests.test_patient_round8_classes import patient
 
@@ -155,3 +155,16 @@ def test_how_many_courses_of_a_medicine_counts_the_episodes_treated_not_a_dose()
          "answer": "She's had three flares since Easter and a course of prednisolone for each."},
     ]
     assert patient(facts).answer("how many courses of steroids this year?").facts == ["flares"]
+
+
+def test_asked_whether_they_have_questions_the_patient_thanks_never_says_no():
+    sim = patient([])
+    for asked in ("anything you'd like to ask me?", "right - do you have any questions?"):
+        reply = sim.answer(asked)
+        assert reply.facts == [] and any(reply.text.endswith(n) for n in voice.NO_QUESTIONS), asked
+    assert not intent.invites_questions("any questions about the inhaler?")
+
+
+def test_what_the_team_is_getting_is_the_doctor_saying_not_a_question():
+    reply = patient([]).answer("we're getting the orthopaedic team to see you. any questions?")
+    assert not reply.text.startswith("No") and "No." not in reply.text

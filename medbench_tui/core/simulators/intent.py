@@ -389,7 +389,8 @@ def _asks_attribute(text: str) -> bool:
 _DOCTOR_SAYS = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|also)\W+)*(?:i|we)(?:'ve| have| had|'ll| will| also| just| need| want|"
     r" am going|'m going| are going|'re going|'d like| would like| gave| started| did| sent| put|'m worried|"
-    r" am worried|'m concerned| am concerned| suspect)\b",
+    r" am worried|'m concerned| am concerned| suspect|'re getting| are getting|'re asking| are asking|'re calling|"
+    r" are calling)\b",
     re.IGNORECASE,
 )
 """The doctor telling what they did or will do ("we've given him a neb", "I also need to check ..."), or what they
@@ -436,6 +437,20 @@ def asks_agreement(part: str) -> bool:
     said = " ".join(words(text))
     tail = _AFTER_A_BREAK.search(text)
     return said in _AGREEMENT_ASKS or (tail is not None and " ".join(words(tail.group(1))) in _AGREEMENT_ASKS)
+
+
+_QUESTIONS_INVITED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_questions_invited"))
+
+
+def invites_questions(part: str) -> bool:
+    """Does the question only ask whether the patient has questions ("any questions for me?", "anything you'd like
+    to ask?"): a phrase of ``patient_questions_invited`` that is the whole question or follows a comma or dash?"""
+    text = part.strip()
+    if not text.endswith("?"):
+        return False
+    said = " ".join(words(text))
+    tail = _AFTER_A_BREAK.search(text)
+    return said in _QUESTIONS_INVITED or (tail is not None and " ".join(words(tail.group(1))) in _QUESTIONS_INVITED)
 
 
 def adds_to_act(part: str) -> bool:

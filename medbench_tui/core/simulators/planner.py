@@ -912,6 +912,11 @@ RULES: tuple[Rule, ...] = (
          "quinsy, OK?'), the patient agrees; the statements before it asked nothing.",
          lambda p, a: intent.asks_agreement(a.question.written),
          lambda p, a: Part(voice.pick(voice.AGREE, a.key), "small_talk")),
+    Rule("questions_invited",
+         "Asked whether they have any questions ('... you'll need a CT scan straight away. any questions?'), the "
+         "patient thanks the doctor: never a 'No', never a fact.",
+         lambda p, a: intent.invites_questions(a.question.written),
+         lambda p, a: Part(voice.pick(voice.NO_QUESTIONS, a.key), "small_talk")),
     Rule("doctor_says",
          "The doctor's own statement of what they did, will do or suspect ('we've given him a neb', 'I'm worried "
          "this is a clot - a clot in the leg vein.'), with no question mark, asks nothing: acknowledged, never "

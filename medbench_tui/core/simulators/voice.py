@@ -47,6 +47,8 @@ PLAIN_TITLE = "the results"
 """What the patient calls an attachment whose title names what it must not say."""
 AGREE = ("OK, doctor, if you think that's best.", "Yes, that's fine, doctor.", "OK, that sounds fine.")
 """Agreement to a plan or a diagnosis the doctor told and asks about ("sound ok?"): never a denial."""
+NO_QUESTIONS = ("I think you've covered it all, thank you.", "Not right now, thanks, doctor.")
+"""The reply to "any questions for me?": polite, never a denial of something the record may hold."""
 COOPERATE = ("Yes, of course, go ahead.", "Yes, go ahead.", "Of course, doctor.")
 DIAGNOSIS_UNSURE = (
     "I don't know, doctor, that's what I'm hoping you'll tell me.",

@@ -87,6 +87,8 @@ PHRASE_LISTS: dict[str, str] = {
                             "kid', 'in my twenties'): one unit of the time, their noun no topic (no children)",
     "patient_before_this": "the simulated patient: words of the time before the present illness ('in the weeks "
     "before this started'): a fact of the illness now does not answer them",
+    "patient_questions_invited": "the simulated patient: words by which the doctor asks whether the patient has "
+    "questions ('any questions for me?'): answered politely, never with a fact or a 'No'",
     "patient_treatment_counts": "the simulated patient: words by which 'how many ...' counts the times a medicine "
     "was given ('how many courses of steroids?'), not a dose: the fact of the episodes treated answers it",
     "patient_daytime": "the simulated patient: words of the daytime ('slept in the day'): a fact that tells only of "
