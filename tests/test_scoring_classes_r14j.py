@@ -1,0 +1,37 @@
+"""Grader classes from held-out set J's first run, each tested on wording of its own (other topics)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_scoring_regressions import card, rows
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- CTPA today. A V/Q scan alone would miss a small clot.", False),
+    ("Plan:\n- CTPA today; a V/Q scan would be a mistake in her.", False),
+    ("Plan:\n- CTPA today, then a V/Q scan.", True),
+])
+def test_a_test_the_answer_judges_insufficient_is_not_ordered(plan: str, given: bool):
+    assert ("Ventilation-perfusion scan" in rows(card("em-pe-001", plan), "workup")) is given
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Apixaban now.\n- Thrombolysis or a 'belt and braces' IVC filter would be wrong here.", False),
+    ("Plan:\n- Apixaban now.\n- Thrombolysis is wrong for a haemodynamically stable PE.", False),
+    ("Plan:\n- Apixaban now.\n- Thrombolysis or an IVC filter would be my choice.", True),
+])
+def test_treatments_a_thorough_answer_calls_wrong_are_not_given(plan: str, given: bool):
+    treatment = rows(card("em-pe-001", plan), "treatment")
+    assert ("Systemic thrombolysis" in treatment) is given
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n1. Apixaban 10 mg bd.\n2. **NSAIDs**: not given - she will be anticoagulated.", False),
+    ("Plan:\n1. Apixaban 10 mg bd.\n2. Ibuprofen: not to be given while anticoagulated.", False),
+    ("Plan:\n1. Apixaban 10 mg bd.\n2. **Ibuprofen**: given for the pleuritic pain.", True),
+])
+def test_a_label_whose_verdict_says_not_given_withholds_it(plan: str, given: bool):
+    treatment = rows(card("em-pe-001", plan), "treatment")
+    assert ("Non-steroidal anti-inflammatory drugs" in treatment) is given
+
