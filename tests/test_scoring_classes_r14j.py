@@ -35,3 +35,30 @@ def test_a_label_whose_verdict_says_not_given_withholds_it(plan: str, given: boo
     treatment = rows(card("em-pe-001", plan), "treatment")
     assert ("Non-steroidal anti-inflammatory drugs" in treatment) is given
 
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- FBC, ferritin today (a ferritin below 30 leads on to iron tablets and a review)", False),
+    ("Plan:\n- FBC and ferritin today; a low ferritin would lead to iron tablets.", False),
+    ("Plan:\n- FBC and ferritin today; iron tablets now.", True),
+])
+def test_a_step_a_result_leads_on_to_waits_for_the_result(plan: str, given: bool):
+    treatment = rows(card("im-tiredness-001", plan), "treatment")
+    assert ("Empirical iron supplements before the results" in treatment) is given
+
+
+def test_what_a_result_leads_on_to_ends_at_its_bracket():
+    plan = ("Plan:\n- 2WW breast clinic (an abnormal ultrasound leads on to a core biopsy), "
+            "mammogram and breast ultrasound.\n")
+    workup = rows(card("onc-breast-001", plan), "workup")
+    assert "Core needle biopsy" not in workup
+    assert "Bilateral mammography" in workup
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Bloods today.\n- Sertraline can be considered once a physical cause is excluded - not before.", False),
+    ("Plan:\n- Bloods today.\n- Sertraline only after the blood results, and not before.", False),
+    ("Plan:\n- Bloods today.\n- Sertraline 50 mg once daily from today.", True),
+])
+def test_an_action_the_answer_insists_must_wait_is_conditional(plan: str, given: bool):
+    assert ("Antidepressant" in rows(card("im-tiredness-001", plan), "treatment")) is given
+

@@ -64,9 +64,15 @@ OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
 """Triggers only where they open a clause ("Should she deteriorate, ...")."""
 NOT_CONDITIONS = cues.cue_list("not_conditions")
 """A choice left to the patient ("combination NRT if he prefers") is an offer, not a condition."""
+CONSEQUENTS = cues.cue_list("condition_consequents")
+"""Words after a condition that open what it leads to ("> 4 mm leads on to a biopsy"): what follows waits for it."""
+INSISTED = cues.cue_list("condition_insisted")
+"""Words closing a temporal clause after an action that make the action wait for it ("HRT once a cancer is excluded
+- not before")."""
 CONDITION_FIRST_WORDS = frozenset(
-    p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS) for p in c.phrases) | RESULT_BACK_LEADS
-"""The words any of those three lists starts with: a document's other words are passed over at once."""
+    p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS, CONSEQUENTS, cues.TEMPORAL) for p in c.phrases
+) | RESULT_BACK_LEADS
+"""The words any of those lists starts with: a document's other words are passed over at once."""
 CLAUSE_LEADS = cues.word_list("condition_clause_leads")
 ABSENCE = cues.word_list("condition_absence")
 """Words of a condition that speaks of absence, failure, intolerance or a later event."""
@@ -245,6 +251,11 @@ def conditions(doc: Document) -> list[Condition]:
         if offer is not None and len(TRIGGERS.starting_at(low, k) or ()) <= len(offer):
             k += len(offer)  # "if any" sets no condition; "if any doubt", a longer trigger, does
             continue
+        later = _consequent(doc, k) or _insisted_wait(doc, k)
+        if later is not None:
+            out.append(later)
+            k = later.trigger_end + 1
+            continue
         trigger = TRIGGERS.starting_at(low, k)
         waits = trigger is not None and trigger in RESULT_WAITS.phrases
         named_wait = _result_back(doc, k) if trigger is None else None
@@ -277,6 +288,50 @@ def conditions(doc: Document) -> list[Condition]:
         k = end
     doc.found["conditions"] = out
     return out
+
+
+def _consequent(doc: Document, k: int) -> Condition | None:
+    """A condition that leads on to what follows it ("(> 4 mm leads on to a biopsy and/or hysteroscopy)", "a
+    positive result prompts colonoscopy"): the words of its piece before the consequent word are the condition,
+    and what follows, to its piece's or bracket's end, waits for it."""
+    phrase = CONSEQUENTS.starting_at(doc.lows, k)
+    start = _piece_start(doc, k) if phrase is not None else k
+    if phrase is None or start == k:
+        return None
+    condition = doc.text[doc.tokens[start].start : doc.tokens[k - 1].end]
+    return Condition(k, _consequence_end(doc, k), " ".join(phrase), condition, k)
+
+
+def _consequence_end(doc: Document, k: int) -> int:
+    """The last token of what a consequent word at ``k`` leads to: its clause, up to a comma, an action verb after a
+    link or the close of the bracket it stands in (brackets opened after it are its own)."""
+    last = _clause_bounds(doc, k)[1]
+    depth = 0
+    for j in range(k + 1, last + 1):
+        gap = doc.text[doc.tokens[j - 1].end : doc.tokens[j].start]
+        depth += gap.count("(") - gap.count(")")
+        if depth < 0 or (depth == 0 and COMMA_RE.search(gap)) or (
+                doc.lows[j - 1] in cues.LINKS and doc.lows[j] in cues.ACTION_VERBS):
+            return j - 1
+    return last
+
+
+def _insisted_wait(doc: Document, k: int) -> Condition | None:
+    """A temporal clause at ``k`` that the answer closes by insisting on it ("vaginal oestrogen once a cancer has been
+    excluded - not before"): the action of its piece waits for it, a condition rather than a time."""
+    low = doc.lows
+    temporal = cues.TEMPORAL.starting_at(low, k)
+    if temporal is None:
+        return None
+    end = k + len(temporal)
+    j = end + 1
+    while j < len(low) and doc.clause[j] == doc.clause[k]:
+        insisted = INSISTED.starting_at(low, j)
+        if insisted is not None:
+            condition = doc.text[doc.tokens[end].start : doc.tokens[j - 1].end]
+            return Condition(_piece_start(doc, k), j + len(insisted) - 1, " ".join(temporal), condition, k)
+        j += 1
+    return None
 
 
 DEFERRALS = cues.cue_list("deferrals")

@@ -183,6 +183,10 @@ PHRASE_LISTS: dict[str, str] = {
     "determiner_negations": "answers: negations whose list must close with 'or' to negate it all ('no A, B or C')",
     "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
     "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
+    "condition_consequents": "answers: words after a condition that open what it leads to ('> 4 mm leads on to a "
+                             "biopsy'): what follows them in their clause or bracket is conditional",
+    "condition_insisted": "answers: words closing a temporal clause after an action that say it waits for it "
+                          "('HRT once a cancer is excluded - not before'): a condition, not a time",
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
     "open_conditions": "answers: condition triggers of a plan's own contingencies ('X if Y'), which physicians often "
                        "read as the plan: an item left out whose only mention they make conditional is doubted",
