@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_scoring_regressions import card, rows
+from tests.test_scoring_regressions import card, case, rows
 
 
 @pytest.mark.parametrize(("plan", "given"), [
@@ -61,4 +61,27 @@ def test_what_a_result_leads_on_to_ends_at_its_bracket():
 ])
 def test_an_action_the_answer_insists_must_wait_is_conditional(plan: str, given: bool):
     assert ("Antidepressant" in rows(card("im-tiredness-001", plan), "treatment")) is given
+
+
+def _diagnosis_candidates(case_id: str, text: str) -> dict[str, set[str]]:
+    from medbench_tui.core.scoring.match import match
+    from medbench_tui.core.scoring.reference import reference_table
+
+    scored = card(case_id, text)
+    matching = match(scored.extraction, reference_table(case(case_id)))
+    return {e.text: {c.ref.name for c in matching.candidates_of(e)}
+            for e in scored.extraction.entities if e.kind in ("diagnosis", "differential")}
+
+
+def test_a_code_two_items_share_gives_no_other_item_than_the_one_named():
+    text = "Diagnosis: septic arthritis of the right knee. Background: rheumatoid arthritis (M06.9)."
+    found = _diagnosis_candidates("sur-septic-arthritis-001", text)
+    assert found["rheumatoid arthritis"] == {"Rheumatoid arthritis"}  # not the flare, coded M06.9 too
+
+
+def test_a_shared_code_still_names_both_items_when_the_words_name_neither():
+    text = "Diagnosis: inflammatory joint disease (M06.9)."
+    found = _diagnosis_candidates("sur-septic-arthritis-001", text)
+    both = {"Rheumatoid arthritis", "Monoarticular flare of rheumatoid arthritis"}
+    assert both <= found["inflammatory joint disease"]
 

@@ -143,6 +143,14 @@ def _by_code(entity: Entity, pool: list[Ref]) -> list[Candidate]:
     return out
 
 
+def _code_beside_name(coded: list[Candidate], named: list[Candidate]) -> list[Candidate]:
+    """A code two items share decides nothing between them: when the entity's words name one of them, its code
+    gives no other ("Low-flow priapism (N48.3)" is not the high-flow differential, coded N48.3 too)."""
+    named_codes = {c.ref.icd10 for c in named if c.ref.icd10}
+    named_ids = {id(c.ref) for c in named}
+    return [c for c in coded if id(c.ref) in named_ids or c.ref.icd10 not in named_codes]
+
+
 CREDIT = frozenset({"required", "acceptable", "optional"})
 CONCEPT_MATCHES = frozenset({SAFETY_NET, FOLLOW_UP})
 """Matches through a concept that weighs its own time (a safety-net, a follow-up interval)."""
@@ -173,7 +181,7 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
     pool = _pool(table, entity.kind)
     named, groups = _by_text(entity, table, pool)
     acting = entity.kind in ("workup", "treatment")
-    coded = _by_code(entity, pool) if entity.kind in ("diagnosis", "differential") else []
+    coded = _code_beside_name(_by_code(entity, pool), named) if entity.kind in ("diagnosis", "differential") else []
     read = _by_action(entity, pool, table) if acting else []
     if acting and entity.status == "negated" and not named and " " not in entity.text.strip():
         wanted = {id(r) for r in pool}  # "do not aspirate": the harmful items that action word declines
