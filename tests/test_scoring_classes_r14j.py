@@ -85,3 +85,12 @@ def test_a_shared_code_still_names_both_items_when_the_words_name_neither():
     both = {"Rheumatoid arthritis", "Monoarticular flare of rheumatoid arthritis"}
     assert both <= found["inflammatory joint disease"]
 
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Normotensive, so she is well below the thrombolysis threshold: apixaban now.", False),
+    ("No shock - under the thrombolysis cut-off; apixaban now.", False),
+    ("Hypotensive with RV strain: thrombolysis now.", True),
+])
+def test_a_treatment_naming_its_threshold_in_a_reason_is_not_given(plan: str, given: bool):
+    assert ("Systemic thrombolysis" in rows(card("em-pe-001", plan), "treatment")) is given
+

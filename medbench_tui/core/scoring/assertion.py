@@ -159,6 +159,8 @@ def action(
     cue = cues.negation(doc, first, last)
     if cue is not None:
         return Assertion("negated", cue, f'negated: "{cue}"')
+    if cues.names_threshold(doc, last):
+        return Assertion("conditional", "threshold", "conditional: the name of its threshold, nothing given")
     if cues.background(doc, first, last, kind) or _history_line(doc, first):
         return Assertion("historical", "history", "history: taken or done before, not a plan")
     if periods.after_birth_only(doc, first, last, item_name):

@@ -346,6 +346,21 @@ def _dash_before(doc: Document, k: int) -> bool:
     return "," not in gap and any(dash in gap for dash in "-\u2013\u2014")
 
 
+THRESHOLD_NOUNS = cue_list("threshold_nouns")
+
+
+def names_threshold(doc: Document, last: int) -> bool:
+    """The mention ending at token ``last`` names the threshold of its treatment, a threshold noun right after it
+    ("620 mg/L is below the dialysis threshold", "Hb above the transfusion trigger"): no action is given."""
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1  # the tokens of one expanded abbreviation
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last]:
+        return False
+    return not doc.text[doc.tokens[k - 1].end : doc.tokens[k].start].strip() and (
+        THRESHOLD_NOUNS.starting_at(doc.lows, k) is not None)
+
+
 DETERMINER_NEGATIONS = cue_list("determiner_negations")
 """A list after these must close with "or" to be negated throughout ("no A, B or C"): "no
 penicillin allergy, amoxicillin 500 mg" negates no amoxicillin."""

@@ -187,6 +187,8 @@ PHRASE_LISTS: dict[str, str] = {
                              "biopsy'): what follows them in their clause or bracket is conditional",
     "condition_insisted": "answers: words closing a temporal clause after an action that say it waits for it "
                           "('HRT once a cancer is excluded - not before'): a condition, not a time",
+    "threshold_nouns": "answers: nouns right after a treatment that make it the name of its threshold ('below the "
+                       "dialysis threshold'): a condition of it, nothing done",
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
     "open_conditions": "answers: condition triggers of a plan's own contingencies ('X if Y'), which physicians often "
                        "read as the plan: an item left out whose only mention they make conditional is doubted",
