@@ -94,3 +94,18 @@ def test_a_shared_code_still_names_both_items_when_the_words_name_neither():
 def test_a_treatment_naming_its_threshold_in_a_reason_is_not_given(plan: str, given: bool):
     assert ("Systemic thrombolysis" in rows(card("em-pe-001", plan), "treatment")) is given
 
+
+@pytest.mark.parametrize("plan", [
+    "Plan:\n- 2WW dermatology referral today",
+    "Plan:\n- refer to dermatology within 2 weeks (suspected melanoma)",
+])
+def test_a_two_week_wait_referral_is_no_routine_referral(plan: str):
+    scored = card("onc-melanoma-001", plan)
+    assert "Monitoring or a routine referral instead of the suspected cancer pathway" not in rows(scored, "treatment")
+    assert all(c.status == "OK" for c in scored.critical_conditions if "routine" in c.description.lower())
+
+
+def test_a_routine_referral_is_still_the_routine_item():
+    treatment = rows(card("onc-melanoma-001", "Plan:\n- routine dermatology referral"), "treatment")
+    assert "Monitoring or a routine referral instead of the suspected cancer pathway" in treatment
+

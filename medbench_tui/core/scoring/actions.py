@@ -80,6 +80,8 @@ def _meets(window: tuple[float, float], earliest: float, latest: float) -> bool:
         return False
     if start == latest and end > start:
         return False  # it only touches the item's last moment ("routine" against "within 2 weeks")
+    if end == earliest and end > start:
+        return False  # or its first ("two-week wait" against "routine referral")
     return not (start == 0 and end - latest >= max(latest, DEADLINE_SLACK_HOURS))
 
 
