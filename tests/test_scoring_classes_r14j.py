@@ -109,3 +109,27 @@ def test_a_routine_referral_is_still_the_routine_item():
     treatment = rows(card("onc-melanoma-001", "Plan:\n- routine dermatology referral"), "treatment")
     assert "Monitoring or a routine referral instead of the suspected cancer pathway" in treatment
 
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("Bloods: paracetamol 180 mg/L at 4 h, salicylate not detected.", True),
+    ("| Test | Result |\n|---|---|\n| Salicylate | None detected |\n", True),
+    ("Bloods: paracetamol 180 mg/L at 4 h; salicylate level not requested.", False),
+])
+def test_a_result_reported_as_not_detected_is_the_test_done(text: str, done: bool):
+    assert ("Salicylate concentration" in rows(card("em-paracetamol-overdose-001", text), "workup")) is done
+
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("| Test | Result |\n|---|---|\n| Paracetamol (4 h) | 180 mg/L |\n", True),
+    ("Paracetamol (4-hour) 180 mg/L, above the line.", True),
+    ("Paracetamol (repeat in the morning with the INR and LFTs)", False),
+])
+def test_a_short_bracket_between_an_analyte_and_its_value_is_a_result(text: str, done: bool):
+    assert ("Paracetamol concentration" in rows(card("em-paracetamol-overdose-001", text), "workup")) is done
+
+
+def test_one_result_is_not_a_level_its_alias_repeats_by_the_hour():
+    from medbench_tui.core.scoring.concepts import level_analytes
+
+    assert level_analytes(("4", "hourly", "lithium", "level")) is None
+    assert level_analytes(("lithium", "level")) == (("lithium",),)

@@ -910,6 +910,10 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
     concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |"), and after a link word or two ("her potassium is
     2.9", "sodium level was 128": ``value_links``)."""
+    marks = f" :+{EMPHASIS}|" if lab else f" :+{EMPHASIS}"
+    bracket_end = _short_bracket_after(doc, last) if lab else None
+    if bracket_end is not None:
+        last, marks = bracket_end, marks + ")"  # "Salicylate (4 h) | 620 mg/L": the bracket says when or in what
     k = last + 1
     if lab:
         while (k < len(doc.tokens) and k - last <= RESULT_LINK_REACH and doc.clause[k] == doc.clause[last]
@@ -918,12 +922,13 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
         if k > last + 1 and (k >= len(doc.tokens) or not doc.lows[k][:1].isdigit()):
             k = last + 1  # no value after the links: "potassium level to be checked"
         last = k - 1
-    if lab and k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in QUALITATIVE:
-        return k  # "troponin negative", "TSH nl"
+    qualitative = QUALITATIVE.starting_at(doc.lows, k) if lab and k < len(doc.tokens) else None
+    if qualitative is not None and doc.clause[k + len(qualitative) - 1] == doc.clause[last]:
+        return k + len(qualitative) - 1  # "troponin negative", "TSH nl", "PCM not detected"
     if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last] or not doc.lows[k][:1].isdigit():
         return None
     gap = doc.text[doc.tokens[last].end : doc.tokens[k].start]
-    if gap.strip(f" :+{EMPHASIS}|" if lab else f" :+{EMPHASIS}") not in ("", "="):
+    if gap.strip(marks) not in ("", "="):
         return None
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
@@ -941,6 +946,25 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
 
 
+SHORT_BRACKET_WORDS = 3
+"""Words a bracket between an analyte and its value may hold ("(4 h)", "(mmol/L)")."""
+
+
+def _short_bracket_after(doc: Document, last: int) -> int | None:
+    """The last token of a short bracket that opens right after token ``last`` and closes on its line, if one does."""
+    k = last + 1
+    if k >= len(doc.tokens) or doc.text[doc.tokens[last].end : doc.tokens[k].start].strip() != "(":
+        return None
+    close = doc.text.find(")", doc.tokens[k].start)
+    line_end = doc.text.find("\n", doc.tokens[k].start)
+    if close < 0 or 0 <= line_end < close:
+        return None
+    j = k
+    while j + 1 < len(doc.tokens) and doc.tokens[j + 1].start < close:
+        j += 1
+    return j if j - k < SHORT_BRACKET_WORDS else None
+
+
 RESULT_LINK_REACH = 2
 """Link words ("level", "was") a panel's analyte may have before its value in an answer."""
 VALUE_LINKS = word_list("value_links")
@@ -950,7 +974,7 @@ VALUE_LINKS = word_list("value_links")
 DURATION_SHORTHAND = frozenset(unit.shorthand for unit in read_vocabulary().units if unit.shorthand)
 """The denominators of written durations ("7/7" days, "2/52" weeks, "3/12" months)."""
 PER_LITRE = word_list("result_per_litre")
-QUALITATIVE = word_list("result_qualitative")
+QUALITATIVE = cue_list("result_qualitative")
 
 
 def _per_litre(doc: Document, unit: int) -> bool:
@@ -1001,6 +1025,8 @@ def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
     "Paracetamol and salicylate levels"): its words before the level word, if it ends with one."""
     if len(words) < 2 or words[-1] not in LEVEL_WORDS or not LEVEL_REPEATS.isdisjoint(words):
         return None
+    if not SERIAL_FREQUENCY.isdisjoint(words):
+        return None  # "2-hourly salicylate levels" repeats: one result is not it
     measured = tuple((w,) for w in words[:-1]
                      if w.isalpha() and len(w) >= ANALYTE_MIN_LETTERS and w not in NOT_ANALYTES)
     return measured or None
