@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_scoring_regressions import card, case, rows
+from tests.test_scoring_regressions import card, case, extras, rows
 
 
 @pytest.mark.parametrize(("plan", "given"), [
@@ -133,3 +133,13 @@ def test_one_result_is_not_a_level_its_alias_repeats_by_the_hour():
 
     assert level_analytes(("4", "hourly", "lithium", "level")) is None
     assert level_analytes(("lithium", "level")) == (("lithium",),)
+
+
+@pytest.mark.parametrize(("plan", "extra"), [
+    ("Plan:\n- Admit to the respiratory ward\n- Hourly observations and strict fluid balance", []),
+    ("Plan:\n- Admit to the respiratory ward\n- Hourly observations and strict fluid balance\n"
+     "- Magnesium sulfate infusion", ["Magnesium sulfate infusion"]),
+])
+def test_a_monitoring_phrase_with_a_therapy_word_is_no_extra_treatment(plan: str, extra: list[str]):
+    assert extras(card("im-cap-001", plan), "treatment") == extra
+

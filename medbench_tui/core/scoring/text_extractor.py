@@ -774,6 +774,21 @@ _DOSE_RE = re.compile(
 )
 
 
+MONITORING = cues.cue_list("unlisted_monitoring")
+"""Phrases that measure whatever therapy word they hold ("fluid balance", "urine output")."""
+
+
+def _unmeasured(tokens: list[Token]) -> list[Token]:
+    """The tokens that no monitoring phrase holds ("hourly obs and fluid balance" gives no fluid)."""
+    lows = [t.low for t in tokens]
+    held: set[int] = set()
+    for k in range(len(lows)):
+        phrase = MONITORING.starting_at(lows, k)
+        if phrase is not None:
+            held.update(range(k, k + len(phrase)))
+    return [t for k, t in enumerate(tokens) if k not in held]
+
+
 @batch_cache(maxsize=4096)
 def _drug_names() -> frozenset[str]:
     from medbench_tui.core.scoring.groups import GROUP_MEMBERS
@@ -784,7 +799,7 @@ def _drug_names() -> frozenset[str]:
 def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:
     """The answer item is a drug, procedure or fluid ("omeprazole 40 mg IV", "saline nose
     drops", "laparotomy"); advice, monitoring, referrals, timing and states are not."""
-    tokens = tokens if tokens is not None else tokenize(piece)
+    tokens = _unmeasured(tokens if tokens is not None else tokenize(piece))
     norms = {t.norm for t in tokens} | {t.low for t in tokens}
     if _DOSE_RE.search(piece) or norms & THERAPY_WORDS or norms & _drug_names():
         return True

@@ -399,6 +399,8 @@ PHRASE_LISTS: dict[str, str] = {
     "unlisted_test_words": "answers: words of an unlisted answer item under a mixed plan heading that make it a "
                            "test (workup), as normalised words",
     "unlisted_test_endings": "answers: word endings that do the same ('colonoscopy', 'angiogram', 'spirometry')",
+    "unlisted_monitoring": "answers: phrases of an unlisted answer item that measure whatever therapy word they hold "
+                           "('fluid balance', 'urine output'): monitoring, not a fluid given",
     "unlisted_therapy_words": "answers: words of an unlisted answer item that make it a drug, procedure or fluid "
                               "(counted extra); advice, monitoring, referrals, timing and states are not",
     "unlisted_therapy_endings": "answers: word endings (of words over five letters) that do the same: drug stems "
