@@ -143,3 +143,12 @@ def test_one_result_is_not_a_level_its_alias_repeats_by_the_hour():
 def test_a_monitoring_phrase_with_a_therapy_word_is_no_extra_treatment(plan: str, extra: list[str]):
     assert extras(card("im-cap-001", plan), "treatment") == extra
 
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("Bloods: pcm 180 mg/L at 4 h, sal 12 mg/L. Start IV NAC now.", True),
+    ("Send a sal level with the 4 h pcm. Start IV NAC now.", True),
+    ("Start IV NAC now.", False),
+])
+def test_toxicology_shorthand_names_the_salicylate_level(text: str, done: bool):
+    assert ("Salicylate concentration" in rows(card("em-paracetamol-overdose-001", text), "workup")) is done
+
