@@ -152,3 +152,11 @@ def test_a_monitoring_phrase_with_a_therapy_word_is_no_extra_treatment(plan: str
 def test_toxicology_shorthand_names_the_salicylate_level(text: str, done: bool):
     assert ("Salicylate concentration" in rows(card("em-paracetamol-overdose-001", text), "workup")) is done
 
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Plan:\n- 2WW lower GI referral today (?caecal Ca)", True),
+    ("IDA, right iliac fossa mass ?caecal Ca. 2WW referral.", True),
+    ("Plan:\n- 2WW lower GI referral today (?iron deficiency, caecal Ca)", False),
+])
+def test_a_query_mark_before_the_organ_queries_its_cancer(text: str, named: bool):
+    assert ("Carcinoma of the caecum" in rows(card("onc-colorectal-001", text), "diagnoses")) is named

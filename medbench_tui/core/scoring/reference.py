@@ -680,7 +680,10 @@ class ReferenceTable:
         out: list[Mention] = []
         text = doc.text
         for k, token in enumerate(doc.tokens):
-            if doc.lows[k] not in QUERY_HEADS or k in taken or not token.start or text[token.start - 1] != "?":
+            if doc.lows[k] not in QUERY_HEADS or k in taken:
+                continue
+            first = _query_start(doc, k)
+            if first is None:
                 continue
             line_start = text.rfind("\n", 0, token.start) + 1
             line_end = text.find("\n", token.end)
@@ -688,7 +691,7 @@ class ReferenceTable:
             on_line = {t.norm for t in doc.tokens if line_start <= t.start and t.end <= line_end}
             for phrase, ref in self._queried:
                 if set(phrase.words[:-1]) <= on_line:
-                    out.append(Mention(Hit(k, k), MATCH_SCORE_CONCEPT, phrase, ref, None, QUERIED_CANCER))
+                    out.append(Mention(Hit(first, k), MATCH_SCORE_CONCEPT, phrase, ref, None, QUERIED_CANCER))
                     break
         return out
 
@@ -953,6 +956,21 @@ SEQUENCED = "an order across two steps"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED})
 """Mentions whose words are not the item's: the entity is named by the item's phrase."""
 QUERY_HEADS = frozenset(cue_words("query_cancer_words"))
+QUERY_ORGAN_WORDS = 2
+"""Words a query mark may stand before a cancer word by ("?endometrial Ca", "?L breast ca")."""
+
+
+def _query_start(doc: Document, k: int) -> int | None:
+    """The first token of a query of the cancer word at ``k``: the query mark right before it ("?Ca") or before a
+    word or two just before it, nothing else between ("?endometrial Ca"); None when no query mark stands there."""
+    text = doc.text
+    for first in range(k, max(-1, k - QUERY_ORGAN_WORDS - 1), -1):
+        start = doc.tokens[first].start
+        if start and text[start - 1] == "?":
+            return first
+        if first == 0 or text[doc.tokens[first - 1].end : start] != " ":
+            return None
+    return None
 """Bare words for a cancer that a query ("?Ca") makes the cancer of the organ its line names."""
 DECLINED_ACTION = "its action word declined"
 DECLINED_ACTIONS = frozenset(cue_words("declined_actions"))
