@@ -90,3 +90,21 @@ def test_large_bore_access_in_the_answers_own_words(said: str):
 def test_if_any_doubt_is_a_condition_though_if_any_is_none(plan: str, now: bool):
     """"If any" alone sets no condition ("analgesia, if any"); "if any doubt" is a contingency of the plan."""
     assert ("Non-contrast CT head" in rows(card("em-sah-001", plan), "workup")) is now
+
+
+@pytest.mark.parametrize(("said", "harmful"), [
+    ("discuss with the on-call dermatology registrar now", False),
+    ("dermatology admission today", False),
+    ("2WW dermatology referral", True),
+    ("refer to the dermatology clinic in a few weeks", True),
+])
+def test_a_sooner_plan_is_not_a_harmful_slow_one_through_an_alias_with_a_wider_time(said: str, harmful: bool):
+    """A harmful outpatient route named with an alias that gives a wider time ("two-week-wait dermatology",
+    0-336 hours) is not met by a same-day action of the same team: the alias names the item, it does not
+    give it another time. The slow route itself still is the harmful item."""
+    from medbench_tui.core.scoring import actions
+    from medbench_tui.core.vocabulary.reading import item_reading_of, read_action
+
+    item = (item_reading_of("Outpatient dermatology referral instead of admission"),
+            read_action("two-week-wait dermatology"))
+    assert (actions.first_rule(read_action(said), item, gives_credit=False) is not None) is harmful

@@ -223,6 +223,9 @@ def first_rule(answer: ActionReading, items: tuple[ActionReading, ...], gives_cr
     rule = rule_for(answer, items[0], gives_credit, declined=declined) if items else None
     if rule is not None or len(items) < 2:
         return rule
+    if not (gives_credit or declined) and rules_out(answer, items[0], False, in_other_words=True) == SOONER:
+        return None  # sooner than a harmful plan's own time: an alias's wider time ("two-week-wait") does not
+        # make a same-day referral that plan (aliases name the item, they do not give it other timings)
     windows = tuple(w for w in answer.windows if w[0] == 0)
     if not windows:
         return None
