@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ruamel.yaml import YAML
-
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.practice.label import case_practice_label, practice_label, practice_number
+from tests.support.case_yaml import case_yaml
 
 CASES = [
-    Case.model_validate(YAML(typ="safe", pure=True).load(p.read_text(encoding="utf-8")), by_alias=True)
+    Case.model_validate(case_yaml(p), by_alias=True)
     for p in sorted((Path(__file__).resolve().parent.parent / "cases").glob("*-[0-9][0-9][0-9].yaml"))
 ]
 

@@ -16,11 +16,12 @@ from ruamel.yaml import YAML
 from medbench_tui.core.cases.model import ERROR_TESTING, Case
 from medbench_tui.core.scoring import render_scorecard_text, score
 from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.support.case_yaml import case_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = YAML(typ="safe", pure=True).load((ROOT / "tests" / "data" / "review_answers" / "answers.yaml").read_text())
 CASES = {
-    path.stem: Case.model_validate(YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8")), by_alias=True)
+    path.stem: Case.model_validate(case_yaml(path), by_alias=True)
     for path in sorted((ROOT / "cases").glob("*-[0-9][0-9][0-9].yaml"))
 }
 CREDITED = {"matched", "acceptable"}

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import Span, render_scorecard_text, score
 from medbench_tui.core.scoring.model_answer import model_answer
 from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.support.case_yaml import case_yaml
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 
 
 def _load(path: Path) -> Case | None:
     try:
-        return Case.model_validate(YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8")))
+        return Case.model_validate(case_yaml(path))
     except ValidationError:
         return None  # a case that is broken on purpose: validation's business, not scoring's
 
