@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.support.user_dirs import isolate_user_dirs
+
 pytest_plugins = ["tests.support.fake_openai"]
 
 # The property tests draw the same examples on every run, so a red run is always reproducible
@@ -62,17 +64,7 @@ def _isolated_user_dirs(request, tmp_path_factory, monkeypatch):
     """No test reads or writes the developer's real settings or state. The cache folder holds
     the stored ICD-10 index a command would have written on its first run (unless the test is
     marked ``cold_icd_cache``), so that each command a test starts loads it instead of building
-    it again: a link to one file, which the program only ever replaces, never writes into."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
-    if request.node.get_closest_marker("cold_icd_cache") is None:
-        stored = request.getfixturevalue("_stored_icd_index")
-        if stored is not None:
-            from medbench_tui.core import paths
-
-            here = paths.icd10_index_cache_file()
-            here.parent.mkdir(parents=True, exist_ok=True)
-            os.link(stored, here)
+    it again."""
+    cold = request.node.get_closest_marker("cold_icd_cache") is not None
+    isolate_user_dirs(monkeypatch, tmp_path_factory.mktemp("home"),
+                      None if cold else request.getfixturevalue("_stored_icd_index"))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import shutil
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +26,7 @@ from medbench_tui.core.review.agreement import agreement_report, cohens_kappa, p
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.transcript import FinalResponse, Transcript, dump_transcript
 from medbench_tui.core.validate import load_valid_case
+from tests.support.user_dirs import isolate_user_dirs
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = ("im-cap-001", "em-pe-001", "sur-appendicitis-001", "ped-dka-001", "psy-mdd-001")
@@ -42,19 +47,39 @@ def _reference_answers(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def scored_group(tmp_path, capsys) -> tuple[Path, str]:
-    bank = tmp_path / "bank"
+@pytest.fixture(scope="module")
+def _scored_store(tmp_path_factory, _stored_icd_index) -> Iterator[tuple[Path, str]]:
+    """The group scored once for the module (a run of 5 cases by two systems): each test gets a
+    copy of its store (:func:`scored_group`), so what one test records no other sees."""
+    root = tmp_path_factory.mktemp("scored")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate_user_dirs(monkeypatch, root / "home", _stored_icd_index)
+        yield _score(root)
+
+
+def _score(root: Path) -> tuple[Path, str]:
+    bank = root / "bank"
     bank.mkdir()
     for case_id in CASES:
         (bank / f"{case_id}.yaml").write_text((REPO / "cases" / f"{case_id}.yaml").read_text())
     if (REPO / "cases" / "attachments").is_dir():
         shutil.copytree(REPO / "cases" / "attachments", bank / "attachments")
-    replays = _reference_answers(tmp_path / "replays")
+    replays = _reference_answers(root / "replays")
+    store = root / "runs.sqlite"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["run", "--cases", str(bank), "--system", "checklist", "--system", f"replay:{replays}",
+                     "--store", str(store), "--format", "json"]) == 0
+    return store, json.loads(printed.getvalue())["group_id"]
+
+
+@pytest.fixture
+def scored_group(_scored_store, tmp_path) -> tuple[Path, str]:
+    """A store of this test's own holding the scored group."""
+    scored, group = _scored_store
     store = tmp_path / "runs.sqlite"
-    assert main(["run", "--cases", str(bank), "--system", "checklist", "--system", f"replay:{replays}",
-                 "--store", str(store), "--format", "json"]) == 0
-    group = json.loads(capsys.readouterr().out)["group_id"]
+    with contextlib.closing(sqlite3.connect(scored)) as source, contextlib.closing(sqlite3.connect(store)) as copy:
+        source.backup(copy)
     return store, group
 
 
