@@ -280,8 +280,9 @@ def _child_run(args: list[str], env: dict) -> subprocess.Popen:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
-def test_stopped_process_leaves_a_whole_store_and_resume_finishes(tmp_path, key, sig):
-    """The fake endpoint itself stops the child at its 9th request, mid-run."""
+def test_stopped_process_leaves_a_whole_store_and_resume_finishes(tmp_path, key, sig, capsys):
+    """The fake endpoint itself stops the child at its 9th request, mid-run; the resume is a
+    command of this process (what is stopped is the child, not the resume)."""
     child: dict[str, subprocess.Popen] = {}
     started = threading.Event()
     count = 0
@@ -321,9 +322,10 @@ def test_stopped_process_leaves_a_whole_store_and_resume_finishes(tmp_path, key,
             assert "cancelled" in {reason for _, reason, _, _ in rows}
             assert f"medbench run --resume {group}" in err
 
-        resumed = _child_run(["run", "--resume", group, "--store", str(store), "--format", "json"], env)
-        out, err = resumed.communicate(timeout=60)
-        assert resumed.returncode == 0, err
+        capsys.readouterr()
+        resumed = main(["run", "--resume", group, "--store", str(store), "--format", "json"])
+        out, err = capsys.readouterr()
+        assert resumed == 0, err
         counts = json.loads(out)["counts"]
         assert counts["complete"] == counts["planned"] == 6
         statuses = [row[3] for row in _rows(store)]
