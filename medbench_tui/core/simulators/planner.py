@@ -397,8 +397,11 @@ class Planner:
         """Is the fact one the doctor has heard, asked about again (not asked again, nor a follow-up on it) in
         words it does not say, in its answer or its keywords? The doctor asks of something the fact does not
         tell ("did your dad smoke?" after the patient's own smoking): saying it again would put a fact the doctor
-        knows in place of an answer."""
-        return not asking.followed_up and self._heard_without(asking, source, keywords=True)
+        knows in place of an answer. A follow-up spares only the fact it stays on: one whose own words found
+        another heard fact ("when did you last see the optician?" after the eyes: the onset, by "when") asks of
+        something else all the same."""
+        on_the_topic = source.id in self.told_last or source.id in asking.given
+        return not (asking.followed_up and on_the_topic) and self._heard_without(asking, source, keywords=True)
 
     def _heard_without(self, asking: Asking, source: Source, *, keywords: bool) -> bool:
         """Has the doctor heard the fact, and does the question, not asking again, ask of what the fact says
