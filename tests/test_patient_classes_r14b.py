@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medbench_tui.core.simulators import voice
+from medbench_tui.core.simulators import intent, voice
 from tests.test_patient_round8_classes import patient
 
 SIGHT = {"id": "sight", "topic": "eyesight", "keywords": ["vision", "eyesight", "blurred", "double vision"],
@@ -24,4 +24,32 @@ def test_a_follow_up_on_the_fact_just_told_still_gets_it_again():
     assert sim.answer("any problems with your vision?").facts == ["sight"]
     assert sim.answer("is that blurred vision in both eyes?").facts == ["sight"]
     assert not voice.is_negative(sim.answer("how long has it been like that?").text)
+
+
+# -- how long it lasted is of what was just told -------------------------------------------------
+
+HEADACHE = {"id": "headache", "topic": "headache", "keywords": ["headache", "head"],
+            "answer": "I had a headache on Tuesday afternoon but it went after a paracetamol."}
+
+
+def test_how_long_it_lasted_after_a_symptom_just_told_is_that_symptom_not_the_onset():
+    sim = patient([HEADACHE])
+    assert sim.answer("when did it all start?").facts == ["onset"]
+    assert sim.answer("any headaches with it?").facts == ["headache"]
+    assert sim.answer("how long did that one last for?").facts == ["headache"]
+    assert sim.answer("and how long did it last?").facts == ["headache"]
+
+
+def test_how_long_it_lasted_is_the_fact_of_how_long_it_lasted_when_the_record_has_one():
+    spell = {"id": "spell", "topic": "how long the dizzy spell lasted", "keywords": ["how long", "lasted", "minutes"],
+             "answer": "Ten minutes or so, then I was fine."}
+    sim = patient([HEADACHE, spell])
+    assert sim.answer("any headaches with it?").facts == ["headache"]
+    assert sim.answer("how long did it last?").facts == ["spell"]
+
+
+def test_when_it_last_happened_is_no_question_of_how_long_it_lasted():
+
+    assert intent.asks_how_long_it_lasted("how long did it last?")
+    assert not intent.asks_how_long_it_lasted("how long since it last happened?")
 

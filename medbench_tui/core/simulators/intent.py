@@ -19,6 +19,7 @@ Everything here is about the form of the question, never about a case.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -698,6 +699,27 @@ _TAKEN_IT = re.compile(r"\b(on|off|taking|take|took|use|using|used|stop|stopped|
                        re.IGNORECASE)
 """"it" as what one takes ("how long have you been on it?", "when did you stop it?"): something just
 said (a medicine), never the illness."""
+
+
+_LASTED = re.compile(r"\bhow long\b.*\blast(?:ed|s)?(?:\s+for)?\W*$", re.IGNORECASE)
+"""How long something lasted ("how long did it last?", "how long does each one last for?"): "last" the verb,
+at the end, not "when did it last happen?"."""
+
+
+def asks_how_long_it_lasted(part: str) -> bool:
+    """Does the part ask how long something lasted ("how long did it last?")? That is the length of what was just
+    told (an attack, an ache that settled), never when the illness began."""
+    return bool(_LASTED.search(part))
+
+
+_OF_LASTING = re.compile(r"\blast(?:ed|s|ing)\b|\blast\W*$", re.IGNORECASE)
+"""A fact's topic or keyword of how long something lasted ("how long it lasted", "last"; not "last meal")."""
+
+
+def of_how_long_it_lasted(topic: str, keywords: Collection[str]) -> bool:
+    """Is the fact about how long something lasted (its topic or a keyword says so)? It answers "how long did it
+    last?" whatever was just told."""
+    return any(_OF_LASTING.search(text) for text in (topic, *keywords))
 
 
 def dummy_it(part: str) -> bool:

@@ -202,6 +202,8 @@ class Planner:
         self.behaviors = frozenset(behaviors)
         self.concise = "concise" in behaviors
         self.by_id = {s.id: s for s in matcher.facts}
+        self.of_lasting = {a.id for a in record.additional_answers if intent.of_how_long_it_lasted(a.topic, a.keywords)}
+        """The facts about how long something lasted: "how long did it last?" is theirs, else of the last reply."""
         self.state = DialogueState()
         self.pending: list[Source] = []
         """The facts the patient asked the doctor to choose between in its last reply."""
@@ -525,6 +527,10 @@ class Planner:
             # "did it help?" after the medicines is about the medicines
             # the fact the question finds by itself, when it matches exactly ("has this ever happened before?" after
             # the waterworks: the earlier episode, which ties with the waterworks' "before")
+            if intent.asks_how_long_it_lasted(question):  # "how long did it last?" after the tummy ache that
+                # settled: the fact of how long it lasted, else that ache; never when the illness began
+                lasting = [m.source for m in matches if m.source.id in self.of_lasting and m.score >= MATCH_THRESHOLD]
+                return lasting[:1] or stay
             outright = bool(sources) and sources[0] not in topic and any(
                 m.source is sources[0] and m.score >= EXACT_MATCH for m in matches
             )
