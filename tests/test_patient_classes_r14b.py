@@ -53,3 +53,35 @@ def test_when_it_last_happened_is_no_question_of_how_long_it_lasted():
     assert intent.asks_how_long_it_lasted("how long did it last?")
     assert not intent.asks_how_long_it_lasted("how long since it last happened?")
 
+
+# -- the doctor's closing question --------------------------------------------------------------
+
+def test_asked_for_questions_at_the_close_the_patient_has_none_and_denies_nothing():
+    sim = patient([])
+    for asked in ("right, anything you'd like to ask me before you go?", "do you have any questions about the plan?"):
+        reply = sim.answer(asked)
+        assert reply.facts == [] and not voice.is_negative(reply.text), asked
+    reply = sim.answer("we'll start antibiotics and see you on Friday. any questions?")
+    assert reply.facts == [] and not voice.is_negative(reply.text)
+
+
+# -- what the patient was told ------------------------------------------------------------------
+
+SCOPE = {"id": "scope", "topic": "earlier tests of the stomach", "keywords": ["camera test", "endoscopy", "scope"],
+         "answer": "I had a camera test last spring and they said I had some inflammation of the gullet."}
+
+
+def test_asked_whether_they_were_told_of_an_illness_no_fact_names_the_patient_says_what_they_were_told():
+    reply = patient([SCOPE]).answer("has anyone ever told you that you have a hiatus hernia?")
+    assert reply.facts == ["scope"] and reply.confidence < 1 and not voice.is_negative(reply.text)
+
+
+def test_a_question_of_what_they_were_told_that_a_fact_answers_gets_that_fact():
+    sim = patient([SCOPE, {"id": "bp", "topic": "blood pressure", "keywords": ["blood pressure", "hypertension"],
+                           "answer": "My blood pressure has always been normal."}])
+    assert sim.answer("were you ever told your blood pressure was high?").facts == ["bp"]
+
+
+def test_with_no_fact_that_reports_being_told_the_default_stands():
+    assert patient([]).answer("did they ever tell you that you had diabetes?").facts == []
+

@@ -428,6 +428,27 @@ _AGREEMENT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("p
 _AFTER_A_BREAK = re.compile(r"[,;:\u2013\u2014-]\s*([^,;:\u2013\u2014-]*)$")
 
 
+_TOLD_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_told_asks"))
+_TOLD_REPORTS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_told_reports"))
+
+
+def _says_phrase(text: str, phrases: tuple[str, ...]) -> bool:
+    said = f" {' '.join(words(text))} "
+    return any(f" {p} " in said for p in phrases)
+
+
+def asks_what_they_were_told(part: str) -> bool:
+    """Does the question ask what the patient was told by a doctor ("did they ever tell you you had ...?", "were
+    you told ...?"; ``patient_told_asks``)?"""
+    return _says_phrase(part, _TOLD_ASKS)
+
+
+def reports_being_told(text: str) -> bool:
+    """Does a fact's answer report what the patient was told ("they said I had some ...", "I was told";
+    ``patient_told_reports``)?"""
+    return _says_phrase(text, _TOLD_REPORTS)
+
+
 def asks_agreement(part: str) -> bool:
     """Does the question only ask the patient to agree to what the doctor just told ("sound ok?", "so a quinsy,
     OK?"): a phrase of ``patient_agreement_asks`` that is the whole question or follows a comma or dash? "Wet

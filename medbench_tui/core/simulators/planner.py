@@ -883,6 +883,28 @@ def _answer_pending(planner: Planner, asking: Asking) -> Part:
     return planner.answer_part(asking.question.read, [chosen])
 
 
+def _told_fact(planner: Planner, asking: Asking) -> Source | None:
+    """The fact that reports what the patient was told, for a question of what they were told that no fact
+    answers: the one such fact of the record, or the one that shares most with the question."""
+    if asking.question.act != "yesno" or not intent.asks_what_they_were_told(asking.question.written):
+        return None
+    told = [s for s in planner.matcher.facts if intent.reports_being_told(s.text) and s.id not in asking.given]
+    if len(told) == 1:
+        return told[0]
+    matches = planner.matcher.score(asking.question.asked, told)
+    if len(matches) > 1 and matches[0].score > matches[1].score + TIE:
+        return matches[0].source
+    return None
+
+
+def _what_they_were_told(planner: Planner, asking: Asking) -> Part:
+    told = _told_fact(planner, asking)
+    assert told is not None
+    part = planner.answer_part(asking.question.read, [told])
+    part.confidence = WEAK
+    return part
+
+
 RULES: tuple[Rule, ...] = (
     Rule("aside_of_asking_again",
          "The doctor's aside that they ask again, and why ('I know I asked, but it matters before we give blood "
@@ -980,6 +1002,10 @@ RULES: tuple[Rule, ...] = (
          "Asked why they came now or who sent them, the patient says the intro again.",
          lambda p, a: bool(_WHY_CAME.search(a.question.written)),
          lambda p, a: _said_again(p.record.intro, "why_they_came")),
+    Rule("what_they_were_told",
+         "Asked whether they were told something no fact names ('did they ever tell you you had ...?'), the patient "
+         "says, with doubt, the one fact that reports what they were told; never a denial.",
+         lambda p, a: _told_fact(p, a) is not None, _what_they_were_told),
     Rule("fears_unknown",
          "Asked whether they fear an illness no fact names, the patient does not know; never a denial.",
          lambda p, a: a.question.fears,

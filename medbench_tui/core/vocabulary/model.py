@@ -97,6 +97,10 @@ PHRASE_LISTS: dict[str, str] = {
     "only of the daytime (patient_daytime) does not answer them",
     "patient_what_happened": "the simulated patient: words that ask what happened with something ('what happened "
     "with the codeine?'): when only one fact names that thing, its story is the answer, never a default",
+    "patient_told_asks": "the simulated patient: words that ask what the patient was told by a doctor ('did they "
+    "ever tell you you had ...?', 'were you told ...?'): a fact that reports what they were told answers, with doubt",
+    "patient_told_reports": "the simulated patient: words of a fact's answer that report what the patient was told "
+    "('they said I had ...', 'I was told')",
     "patient_agreement_asks": "the simulated patient: words that end a plan or a diagnosis told and ask the "
     "patient to agree ('sound ok?', 'so a quinsy, OK?'): the patient agrees, never denies or gives a fact",
     "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
