@@ -85,3 +85,16 @@ def test_a_question_of_what_they_were_told_that_a_fact_answers_gets_that_fact():
 def test_with_no_fact_that_reports_being_told_the_default_stands():
     assert patient([]).answer("did they ever tell you that you had diabetes?").facts == []
 
+
+
+# -- how much, asked as a comparison ------------------------------------------------------------
+
+def test_as_much_as_usual_asks_the_amount_not_another_fact_of_the_same_thing():
+    sim = patient([
+        {"id": "look", "topic": "what the urine looks like", "keywords": ["wee", "urine", "colour", "cloudy"],
+         "answer": "Her wee is dark and a bit cloudy."},
+        {"id": "volume", "topic": "how much urine she passes", "keywords": ["how much", "amount", "weeing less"],
+         "answer": "She's only going twice a day, and not much each time."},
+    ])
+    assert sim.answer("what does her wee look like?").facts == ["look"]
+    assert sim.answer("and is she peeing as much as she usually does?").facts == ["volume"]

@@ -225,7 +225,7 @@ patient does not know, as for any diagnosis question."""
 
 DESCRIPTOR_CONCEPTS = frozenset(
     f"@{c}" for c in ("onset", "severity", "location", "radiation", "character", "aggravating", "relieving",
-                      "progression", "frequency", "recurrence")
+                      "progression", "frequency", "recurrence", "amount")
 )
 """Concepts that describe whatever was being talked about ("which side?", "how bad?")."""
 _SYMPTOM_WORDS = frozenset({"@pain", "@swelling", "@itch", "@bleeding", "@fever"})

@@ -31,7 +31,7 @@ __all__ = [
 
 ASPECTS = (
     "onset", "severity", "location", "radiation", "character", "aggravating", "relieving", "progression",
-    "frequency", "interval", "recurrence", "time_of_day", "baseline", "comparison", "time_frame",
+    "frequency", "interval", "recurrence", "time_of_day", "baseline", "comparison", "time_frame", "amount",
 )
 """The aspects a question asks of whatever is talked about, each a phrase list ``patient_aspect_<name>``
 of the vocabulary (``medbench_tui/vocabulary/questions.yaml``): concepts ``@<name>``."""

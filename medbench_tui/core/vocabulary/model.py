@@ -75,6 +75,7 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_aspect_recurrence": "the simulated patient: a question asks whether something happened before",
     "patient_aspect_time_of_day": "the simulated patient: a question says when in the day (says when, not what about)",
     "patient_aspect_baseline": "the simulated patient: a question asks how the patient is when well",
+    "patient_aspect_amount": "the simulated patient: a question asks how much of something ('as much as usual?')",
     "patient_aspect_comparison": "the simulated patient: a question compares with before ('than usual')",
     "patient_aspect_time_frame": "the simulated patient: a question's time frame, the illness so far ('anything for it "
                                  "since it started?') or now ('anyone unwell at the moment?'): says over what time, "
