@@ -98,3 +98,23 @@ def test_as_much_as_usual_asks_the_amount_not_another_fact_of_the_same_thing():
     ])
     assert sim.answer("what does her wee look like?").facts == ["look"]
     assert sim.answer("and is she peeing as much as she usually does?").facts == ["volume"]
+
+
+# -- a kind of medicine the heard medicines do not name -----------------------------------------
+
+def test_a_kind_of_medicine_the_heard_medicines_do_not_name_is_not_said_again_outright():
+    sim = patient([])
+    assert sim.answer("what medicines do you take?").facts == ["medications"]
+    reply = sim.answer("have you needed any antibiotics this winter?")
+    assert reply.confidence < 1 or reply.facts == []
+
+
+def test_a_kind_of_medicine_is_said_by_a_member_not_by_another_medicine():
+    sim = patient([{"id": "course", "topic": "recent treatment", "keywords": ["course", "treatment"],
+                    "answer": "The GP put me on amoxicillin on Monday."}])
+    matcher = sim.matcher
+    course, usual = (next(s for s in matcher.facts if s.id == i) for i in ("course", "medications"))
+    assert matcher.told_share(course, "any antibiotics lately?", by_name=True) == 1.0
+    assert matcher.told_share(usual, "any antibiotics lately?", by_name=True) == 0.0
+    assert matcher.told_share(usual, "any antibiotics lately?") == 1.0
+    assert matcher.told_share(usual, "any tablets lately?", by_name=True) == 1.0

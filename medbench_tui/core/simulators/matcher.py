@@ -202,6 +202,23 @@ def _asks_when(question: str) -> bool:
     return any(u.terms == {"@onset"} for u in units(question))
 
 
+@batch_cache(maxsize=4096)
+def _kind_of_medicine(word: str) -> frozenset[str]:
+    """The words that name the kind of medicine a word names (a class or a drug: its one-word names and its
+    members'; "steroids": prednisolone, ...), empty for a word of no kind ("tablets", "medicines")."""
+    vocabulary = read_vocabulary()
+    found = [t for t in vocabulary.lookup(word) if t.kind in ("drug", "drug_class")]
+    named = {n for t in found for each in (t, *vocabulary.narrower(t)) for n in each.names if len(words(n)) == 1}
+    return frozenset(t for n in named for u in units(n) for t in u.terms if not t.startswith("@"))
+
+
+def _names_its_kind(word: str, terms: frozenset[str], says: frozenset[str]) -> bool:
+    """Does a fact say the question's word, when it names a kind of medicine, by that kind's own names ("any
+    antibiotics?" of "amoxicillin"), not only as a medicine (the regular ramipril)?"""
+    named = _kind_of_medicine(word)
+    return not named or bool((named | {t for t in terms if not t.startswith("@")}) & says)
+
+
 def _aspects(topic: str, keywords: list[str]) -> frozenset[str]:
     """The descriptors (when, how, how often…) a fact is about: a keyword (or topic) that says
     only that ("getting worse"; not "voice changed", "a change of tablets")."""
@@ -467,15 +484,16 @@ class Matcher:
         resolved = self._read(question).resolved
         return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
 
-    def told_share(self, source: Source, question: str, *, keywords: bool = True) -> float:
+    def told_share(self, source: Source, question: str, *, keywords: bool = True, by_name: bool = False) -> float:
         """How much of what the question is about (its subject words, by weight) the fact says, in its
         answer or (with ``keywords``) its keywords; for a list ("breast or bottle?") the best of its
         alternatives. A fact the doctor has heard is worth saying again to a question about what it
         says, not to one that shares a word or two with it ("how far do you live from the hospital?"
-        of "never been in hospital")."""
-        return max(self._told_share(source, asked, keywords) for asked in (question, *alternatives(question)))
+        of "never been in hospital"). With ``by_name``, a word that names a kind of medicine ("steroids") is said
+        only by that kind's names or members, not by any medicine (the regular ramipril)."""
+        return max(self._told_share(source, asked, keywords, by_name) for asked in (question, *alternatives(question)))
 
-    def _told_share(self, source: Source, question: str, keywords: bool) -> float:
+    def _told_share(self, source: Source, question: str, keywords: bool, by_name: bool) -> float:
         reading = self._read(question)
         # the time a question asks of ("is the fire on at the moment?") is asked too, though it says no subject
         subject = self.subject_units(question) + [
@@ -485,7 +503,9 @@ class Matcher:
         if not total:
             return 1.0
         says = source.told | source.keyworded if keywords else source.told
-        said = sum(reading.weights[i] for i in subject if reading.resolved[i][0] & says)
+        said = sum(reading.weights[i] for i in subject if reading.resolved[i][0] & says and (
+            not by_name or _names_its_kind(reading.units[i].text, reading.resolved[i][0], says)
+        ))
         return said / total
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:

@@ -410,7 +410,7 @@ class Planner:
         little of (in its answer, or with ``keywords`` in its keywords too)?"""
         question = asking.question
         return (source.id in self.state.disclosed and not question.again
-                and self.matcher.told_share(source, question.asked, keywords=keywords) < TOLD_SHARE)
+                and self.matcher.told_share(source, question.asked, keywords=keywords, by_name=True) < TOLD_SHARE)
 
     def answer_facts(self, asking: Asking) -> Part:
         """The facts that answer the question; when another fact about something else fits it as
@@ -433,7 +433,8 @@ class Planner:
         ("sorry", "remind me")? A doctor who heard it asks of something else more often than not."""
         return not asking.question.again and all(
             s.id in self.state.disclosed
-            and self.matcher.told_share(s, asking.question.asked, keywords=True) < SURELY_TOLD for s in sources
+            and self.matcher.told_share(s, asking.question.asked, keywords=True, by_name=True) < SURELY_TOLD
+            for s in sources
         )
 
     def _heard_by_keyword(self, asking: Asking, sources: list[Source]) -> bool:
