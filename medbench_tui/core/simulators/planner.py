@@ -407,10 +407,11 @@ class Planner:
 
     def _heard_without(self, asking: Asking, source: Source, *, keywords: bool) -> bool:
         """Has the doctor heard the fact, and does the question, not asking again, ask of what the fact says
-        little of (in its answer, or with ``keywords`` in its keywords too)?"""
+        little of (in its answer, or with ``keywords`` in its keywords too, where a kind of medicine is said only by
+        its own names: the regular tablets say no "antibiotics")?"""
         question = asking.question
         return (source.id in self.state.disclosed and not question.again
-                and self.matcher.told_share(source, question.asked, keywords=keywords, by_name=True) < TOLD_SHARE)
+                and self.matcher.told_share(source, question.asked, keywords=keywords, by_name=keywords) < TOLD_SHARE)
 
     def answer_facts(self, asking: Asking) -> Part:
         """The facts that answer the question; when another fact about something else fits it as
