@@ -162,7 +162,8 @@ def test_asked_whether_they_have_questions_the_patient_thanks_never_says_no():
     for asked in ("anything you'd like to ask me?", "right - do you have any questions?"):
         reply = sim.answer(asked)
         assert reply.facts == [] and any(reply.text.endswith(n) for n in voice.NO_QUESTIONS), asked
-    assert not intent.invites_questions("any questions about the inhaler?")
+    assert intent.invites_questions("any questions about the inhaler before you go?")
+    assert not intent.invites_questions("did the nurse answer your questions about the inhaler?")
 
 
 def test_what_the_team_is_getting_is_the_doctor_saying_not_a_question():

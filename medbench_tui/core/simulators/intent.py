@@ -465,14 +465,15 @@ _QUESTIONS_INVITED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases
 
 
 def invites_questions(part: str) -> bool:
-    """Does the question only ask whether the patient has questions ("any questions for me?", "anything you'd like
-    to ask?"): a phrase of ``patient_questions_invited`` that is the whole question or follows a comma or dash?"""
+    """Does the question ask whether the patient has questions ("any questions for me?", "anything you'd like
+    to ask me before you go?"): the whole question, or what follows a comma or dash, opens with a phrase of
+    ``patient_questions_invited``?"""
     text = part.strip()
     if not text.endswith("?"):
         return False
-    said = " ".join(words(text))
     tail = _AFTER_A_BREAK.search(text)
-    return said in _QUESTIONS_INVITED or (tail is not None and " ".join(words(tail.group(1))) in _QUESTIONS_INVITED)
+    asked = [" ".join(words(text))] + ([" ".join(words(tail.group(1)))] if tail is not None else [])
+    return any(said == p or said.startswith(p + " ") for said in asked for p in _QUESTIONS_INVITED)
 
 
 def adds_to_act(part: str) -> bool:
