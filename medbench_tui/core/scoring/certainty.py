@@ -72,6 +72,11 @@ class AnswerWords:
     count: int = 0  # how many words the answer has
     read: int = 0  # how many mentions the extractor read in it
 
+    @property
+    def shorthand(self) -> bool:
+        """Read at ``DENSE_READS`` mentions per word or more: a plan in shorthand, however long."""
+        return self.read >= DENSE_READS * self.count
+
 
 @dataclass(frozen=True)
 class ItemFacts:
@@ -128,7 +133,7 @@ def _terse_plan(f: ItemFacts) -> bool:
     return (
         f.missing and f.unsaid is None and ref is not None and not ref.is_diagnosis and ref.klass == "required"
         and f.words.read >= TERSE_READ and _holds(ref.word_sets, f.words.whole, PART_SHARE)
-        and (f.words.count < TERSE_WORDS or f.words.read >= DENSE_READS * f.words.count)
+        and (f.words.count < TERSE_WORDS or f.words.shorthand)
     )
 
 
@@ -309,19 +314,24 @@ verdict may turn on it: telling is not doing)."""
 CONTINGENT_DOUBTS = frozenset({"only as a condition"})
 """A required action said only under a contingency is not the action a must-include condition asks for now:
 its verdict read from the items left out stands (none of 11 such verdicts disagreed on the labelled sets)."""
+PROSE_DOUBTS = frozenset({"terse plan"})
+"""A short answer in prose (read at fewer than ``DENSE_READS`` mentions per word) that leaves out a required action
+left it out: the item stays in doubt, but a must-include verdict read from it stands (on the labelled sets none of
+the 9 verdicts this leaves certain disagreed; the 3 verdicts resting on a terse plan alone that did were shorthand)."""
 
 
 def condition_doubts(items: list[str], item_doubts_of: dict[str, list[str]], by_phrase: bool, *,
-                     given: bool = False, required: bool = False) -> list[str]:
+                     given: bool = False, required: bool = False, shorthand: bool = True) -> list[str]:
     """The doubts of one critical-condition verdict, from the items it rests on (``item_doubts_of``: each
     uncertain item's doubts, by its name casefolded) and how it was met. A verdict met by items given stands
     while any one of them is given beyond a doubt of its wording (``WORDING_DOUBTS``; for a harmful action, nor
     of its being told: ``TELLING_DOUBTS``); one read from items left out turns if any of them was given after
-    all (for a required action, not by its being said under a contingency: ``CONTINGENT_DOUBTS``)."""
+    all (for a required action, not by its being said under a contingency, ``CONTINGENT_DOUBTS``, nor, in an answer
+    not in ``shorthand``, by a terse plan's leaving it implied, ``PROSE_DOUBTS``)."""
     out = []
     doubts = [set(item_doubts_of.get(name.casefold(), [])) for name in items]
     standing = (WORDING_DOUBTS if required else WORDING_DOUBTS | TELLING_DOUBTS) if given else (
-        CONTINGENT_DOUBTS if required else frozenset())
+        (CONTINGENT_DOUBTS if shorthand else CONTINGENT_DOUBTS | PROSE_DOUBTS) if required else frozenset())
     doubtful = [bool(d - standing) for d in doubts]
     if doubtful and (all(doubtful) if given else any(doubtful)):
         out.append(CONDITION_DOUBTS[0][0])

@@ -245,9 +245,9 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
     )
 
 
-def _condition(c: ConditionVerdict, uncertain: dict[str, list[str]]) -> ConditionResult:
+def _condition(c: ConditionVerdict, uncertain: dict[str, list[str]], shorthand: bool) -> ConditionResult:
     doubts = condition_doubts(list(c.rests_on), uncertain, c.by_phrase, given=c.given,
-                              required=c.kind == "must_include")
+                              required=c.kind == "must_include", shorthand=shorthand)
     return ConditionResult(id=c.id, status=c.status, evidence=c.evidence, kind=c.kind,
                            description=c.description, span=c.span, implicit=c.implicit,
                            certainty=certainty_of(doubts), doubts=doubts)
@@ -337,7 +337,7 @@ def _scorecard(case: Case, table: ReferenceTable, transcript: Transcript, extrac
             cost_total=cost.total if cost is not None else None,
             cost_tests=cost.consultation + cost.plan if cost is not None else None,
         ),
-        critical_conditions=[_condition(c, uncertain) for c in conditions],
+        critical_conditions=[_condition(c, uncertain, words.shorthand) for c in conditions],
         items=items,
         consultation_omissions=[
             ConsultationOmission(reference=o.reference, kind=o.kind, turn=o.turn, quote=o.quote) for o in omitted_list
