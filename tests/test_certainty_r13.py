@@ -80,7 +80,7 @@ def test_readings_of_what_a_long_answer_gives_stand() -> None:
     advised = _entity(section="advice")
     assert item_doubts(_facts(60, advised)) == ["advice only"]
     assert item_doubts(_facts(300, advised)) == []
-    assert item_doubts(_facts(60, _entity(), via="a drug of its class")) == ["inferred"]
+    assert item_doubts(_facts(60, _entity(), via="a drug of its class")) == ["another form of the drug"]
     assert item_doubts(_facts(300, _entity(), via="a drug of its class")) == []
 
 

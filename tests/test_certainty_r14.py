@@ -25,3 +25,28 @@ def test_shorthand_is_read_by_mentions_per_word() -> None:
     words = AnswerWords(frozenset(), frozenset())
     assert AnswerWords(words.whole, words.unread, count=100, read=15).shorthand
     assert not AnswerWords(words.whole, words.unread, count=100, read=14).shorthand
+
+
+def test_a_drug_given_in_another_form_is_its_own_doubt() -> None:
+    """A drug of the item's class, or the same drug with its route unsaid, is not an inference from another act."""
+    from medbench_tui.core.scoring.certainty import ItemFacts, item_doubts
+    from medbench_tui.core.scoring.extraction_model import Entity, Span
+    from medbench_tui.core.scoring.match import Pairing
+    from medbench_tui.core.scoring.reference import Ref
+
+    ref = Ref(kind="treatment", index=0, name="Intravenous furosemide", klass="required", phrases=[])
+    entity = Entity(kind="treatment", text="furosemide", evidence=Span(start=0, end=10, text="furosemide"),
+                    source="text", section="treatment", status="affirmed")
+    short = AnswerWords(frozenset(), frozenset(), 60, 5)
+    for via in ("the same drug, its route unsaid", "a drug of its class"):
+        assert item_doubts(ItemFacts(Pairing(ref, entity, "matched", via), [], None, short)) == [
+            "another form of the drug"]
+
+
+def test_a_verdict_met_by_a_drug_in_another_form_stands() -> None:
+    """The drug the condition asks for is given; which form the item names is a doubt of the item alone."""
+    drug = {"a": ["another form of the drug"]}
+    assert condition_doubts(["A"], drug, False, given=True, required=True) == []
+    assert condition_doubts(["A"], drug, False, given=True) == []  # a harmful drug given in another form
+    assert condition_doubts(["A"], {"a": ["inferred"]}, False, given=True, required=True) == [
+        "rests on an uncertain item"]  # a return-if sentence as the safety-netting: still in doubt
