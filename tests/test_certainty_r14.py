@@ -16,7 +16,7 @@ def test_a_must_include_verdict_of_a_short_prose_answer_stands_on_a_terse_plan_d
 
 
 def test_a_prose_answer_still_doubts_its_verdict_on_other_doubts_of_the_item() -> None:
-    both = {"a": ["words present", "terse plan"]}
+    both = {"a": ["near words", "terse plan"]}
     assert condition_doubts(["A"], both, False, required=True, shorthand=False) == ["rests on an uncertain item"]
     assert condition_doubts(["A"], TERSE, False, shorthand=False) == ["rests on an uncertain item"]  # must-not
 
@@ -50,3 +50,12 @@ def test_a_verdict_met_by_a_drug_in_another_form_stands() -> None:
     assert condition_doubts(["A"], drug, False, given=True) == []  # a harmful drug given in another form
     assert condition_doubts(["A"], {"a": ["inferred"]}, False, given=True, required=True) == [
         "rests on an uncertain item"]  # a return-if sentence as the safety-netting: still in doubt
+
+
+def test_a_must_include_verdict_of_a_prose_answer_stands_on_the_words_of_an_action_left_out() -> None:
+    """The words of a required action in prose that does not give it stand for something else."""
+    present = {"a": ["words present", "terse plan"]}
+    assert condition_doubts(["A"], present, False, required=True, shorthand=False) == []
+    assert condition_doubts(["A"], present, False, required=True) == ["rests on an uncertain item"]
+    near = {"a": ["words present", "near words"]}  # in a part where nothing was read: a wording not known
+    assert condition_doubts(["A"], near, False, required=True, shorthand=False) == ["rests on an uncertain item"]

@@ -323,10 +323,11 @@ verdict may turn on it: telling is not doing)."""
 CONTINGENT_DOUBTS = frozenset({"only as a condition"})
 """A required action said only under a contingency is not the action a must-include condition asks for now:
 its verdict read from the items left out stands (none of 11 such verdicts disagreed on the labelled sets)."""
-PROSE_DOUBTS = frozenset({"terse plan"})
+PROSE_DOUBTS = frozenset({"terse plan", "words present"})
 """A short answer in prose (read at fewer than ``DENSE_READS`` mentions per word) that leaves out a required action
-left it out: the item stays in doubt, but a must-include verdict read from it stands (on the labelled sets none of
-the 9 verdicts this leaves certain disagreed; the 3 verdicts resting on a terse plan alone that did were shorthand)."""
+left it out, though it holds the action's words (named for another purpose: the history, the risk): the item stays
+in doubt, but a must-include verdict read from it stands (on the labelled sets 20 of the 21 verdicts this leaves
+certain agreed; the 3 verdicts resting on a terse plan alone that disagreed were shorthand)."""
 
 
 def condition_doubts(items: list[str], item_doubts_of: dict[str, list[str]], by_phrase: bool, *,
@@ -336,7 +337,7 @@ def condition_doubts(items: list[str], item_doubts_of: dict[str, list[str]], by_
     while any one of them is given beyond a doubt of its wording (``WORDING_DOUBTS``; for a harmful action, nor
     of its being told: ``TELLING_DOUBTS``); one read from items left out turns if any of them was given after
     all (for a required action, not by its being said under a contingency, ``CONTINGENT_DOUBTS``, nor, in an answer
-    not in ``shorthand``, by a terse plan's leaving it implied, ``PROSE_DOUBTS``)."""
+    not in ``shorthand``, by a terse plan's leaving it implied or by its words alone, ``PROSE_DOUBTS``)."""
     out = []
     doubts = [set(item_doubts_of.get(name.casefold(), [])) for name in items]
     standing = (WORDING_DOUBTS if required else WORDING_DOUBTS | TELLING_DOUBTS) if given else (
