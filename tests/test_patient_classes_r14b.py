@@ -118,3 +118,19 @@ def test_a_kind_of_medicine_is_said_by_a_member_not_by_another_medicine():
     assert matcher.told_share(usual, "any antibiotics lately?", by_name=True) == 0.0
     assert matcher.told_share(usual, "any antibiotics lately?") == 1.0
     assert matcher.told_share(usual, "any tablets lately?", by_name=True) == 1.0
+
+
+# -- a measured value asked for again -------------------------------------------------------------
+
+VITALS = {"id": "vitals", "kind": "document", "title": "Observations on the ward", "available": "on_request",
+          "content": "Pulse 118, blood pressure 92/58, sats 95% on air.",
+          "request_keywords": ["observations", "obs", "pulse", "heart rate", "blood pressure", "sats"]}
+
+
+def test_a_measured_value_asked_for_again_hands_the_measurement_over_again():
+    from tests.test_consultation import CASE_DATA
+
+    sim = patient([], attachments=[{**a, "available": "on_request"} for a in CASE_DATA["attachments"]] + [VITALS])
+    assert "Observations on the ward" in sim.answer("can I have her obs please").text
+    assert "Observations on the ward" in sim.answer("sorry, what was her heart rate again?").text
+    assert intent.kind_of("what was your blood pressure when the GP last checked it?") != "examination"

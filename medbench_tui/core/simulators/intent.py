@@ -218,6 +218,8 @@ _MEASURED = re.compile(
     re.IGNORECASE,
 )
 """Observations only a measurement gives (a temperature the patient may have taken)."""
+_VALUE_AGAIN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:what|how)\b.*\bagain\b", re.IGNORECASE)
+"""A value asked for a second time ("what was her pulse again?"): the measurement, handed over again."""
 
 _QUALITIES = _words("patient_qualities")
 """Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
@@ -322,8 +324,9 @@ def kind_of(part: str) -> QuestionKind:
         not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)
     ):
         return "examination"  # "did you measure your temperature?" asks what the patient did
-    if _MEASURED.search(understood(text)) and _names_observations(text):
-        return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever)
+    if _MEASURED.search(understood(text)) and (_names_observations(text) or _VALUE_AGAIN.search(text)):
+        return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever); "what did
+        # his BP come out at again?" asks for the measurement taken, not the patient's memory
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"
