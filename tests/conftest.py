@@ -42,21 +42,50 @@ def pytest_configure(config):
         "markers", "cold_icd_cache: the test's cache folder starts empty (no stored ICD-10 tables and index)")
 
 
-@pytest.fixture(scope="session")
-def _stored_icd_index(tmp_path_factory) -> Path | None:
-    """The ICD-10 tables and search index as a command stores them in its cache folder, built
-    once for the session by a command of its own (this process's tables are left as they are);
-    None when none was stored."""
+def _store_icd_index(cache: Path) -> Path | None:
+    """Build the ICD-10 tables and index in ``cache`` by a command of its own (this process's
+    tables are left as they are); the stored file, or None when none was stored."""
     import subprocess
     import sys
 
-    cache = tmp_path_factory.mktemp("icd-cache")
     script = ("from medbench_tui.core import paths\nfrom medbench_tui.core.icd10 import titles\n"
               "titles.warm_up()\nprint(paths.icd10_index_cache_file())\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO,
                           env={**os.environ, "XDG_CACHE_HOME": str(cache)})
     stored = Path(done.stdout.strip()) if done.returncode == 0 else None
     return stored if stored is not None and stored.is_file() else None
+
+
+@pytest.fixture(scope="session")
+def _stored_icd_index(tmp_path_factory) -> Path | None:
+    """The ICD-10 tables and search index as a command stores them in its cache folder, built
+    once for the session: under xdist, by the first worker to ask, in the folder the workers'
+    temporary folders share, while the others wait for it (a build costs some 2 s of CPU);
+    None when none was stored."""
+    import time
+
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return _store_icd_index(tmp_path_factory.mktemp("icd-cache"))
+    shared = tmp_path_factory.getbasetemp().parent / "icd-cache"
+    answer = shared.with_name("icd-cache.built")  # the stored file's path, empty if none
+    try:
+        shared.mkdir()
+    except FileExistsError:
+        deadline = time.monotonic() + 300
+        while not answer.exists():
+            if time.monotonic() > deadline:  # the builder is stuck: build one of our own
+                return _store_icd_index(tmp_path_factory.mktemp("icd-cache"))
+            time.sleep(0.05)
+        told = answer.read_text(encoding="utf-8")
+        return Path(told) if told else None
+    stored = None
+    try:
+        stored = _store_icd_index(shared)
+    finally:
+        writing = answer.with_name("icd-cache.writing")
+        writing.write_text(str(stored or ""), encoding="utf-8")
+        os.replace(writing, answer)
+    return stored
 
 
 @pytest.fixture(autouse=True)
