@@ -17,6 +17,9 @@ from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
         ("Pneumonia [j189]", FinalDiagnosis(name="Pneumonia", icd10="J18.9")),
         ("j18.1", FinalDiagnosis(name="Lobar pneumonia, unspecified", icd10="J18.1")),
         ("Z99.99", FinalDiagnosis(name="Z99.99", icd10="Z99.99")),
+        ("Lobar pneumonia J18.1", FinalDiagnosis(name="Lobar pneumonia", icd10="J18.1")),
+        ("Lobar pneumonia - J18.1", FinalDiagnosis(name="Lobar pneumonia", icd10="J18.1")),
+        ("Deficiency of vitamin B12", FinalDiagnosis(name="Deficiency of vitamin B12")),
         ("", None),
     ],
 )

@@ -42,6 +42,9 @@ ABANDONED = "abandoned by the player"
 _CODE = r"[A-Za-z]\d{2}(?:\.?\d{1,2})?"
 _CODE_IN_BRACKETS = re.compile(rf"^(?P<name>.*?)\s*[\(\[](?P<code>{_CODE})[\)\]]\s*$")
 _BARE_CODE = re.compile(rf"^{_CODE}$")
+_CODE_AFTER = re.compile(r"^(?P<name>.*?\w)[\s,:;\u2013-]+(?P<code>[A-Za-z]\d{2}\.\d{1,2})\s*$")
+"""A code written after the name without brackets ("Bronchiolitis J21.9", "Bronchiolitis - J21.9"): only with its
+dot, so a name that ends like a category ("deficiency of vitamin B12") keeps its words."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,7 @@ class TurnCount:
 
 
 def parse_diagnosis(text: str) -> FinalDiagnosis | None:
-    """A diagnosis as typed: ``Name``, ``Name (J18.1)``, or a bare WHO code (its title
+    """A diagnosis as typed: ``Name``, ``Name (J18.1)``, ``Name J18.1``, or a bare WHO code (its title
     becomes the name). Codes are kept as typed, normalised; scoring judges them."""
     from medbench_tui.core import icd10
 
@@ -255,7 +258,7 @@ def parse_diagnosis(text: str) -> FinalDiagnosis | None:
     if _BARE_CODE.match(text):
         code = icd10.normalise_code(text)
         return FinalDiagnosis(name=icd10.title(code) or code, icd10=code)
-    match = _CODE_IN_BRACKETS.match(text)
+    match = _CODE_IN_BRACKETS.match(text) or _CODE_AFTER.match(text)
     if match and match["name"]:
         return FinalDiagnosis(name=match["name"], icd10=icd10.normalise_code(match["code"]))
     return FinalDiagnosis(name=text)
