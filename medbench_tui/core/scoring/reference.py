@@ -326,6 +326,7 @@ class ReferenceTable:
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
     _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
     _sequences: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    _fasting_waits: list[tuple[Phrase, Ref]] = field(default_factory=list)
     """Harmful items of an order ("visual acuity before irrigation"), with the words done first and those done after."""
     """Work-up items that are assessments, with what they assess (``concepts.assessed_topic``)."""
     """Names that give an action with its time ("DC cardioversion now"): the action's own words, and the time."""
@@ -372,6 +373,9 @@ class ReferenceTable:
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._sequences = [(phrase, ref, *parts) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                            for phrase in ref.phrases if (parts := _ordered_parts(phrase)) is not None]
+        self._fasting_waits = [(ref.phrases[0], ref) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
+                               and any(FASTING_WORDS & set(p.words) and FASTING_WAIT_WORDS & set(p.words)
+                                       for p in ref.phrases)]
         self._ecgs = [(p, r) for r in self.workup for p in r.phrases if concepts.is_plain_ecg(p.words)][:1]
         self._boluses = [bolus for ref in self.treatment if (bolus := _bolus(ref)) is not None]
         self._switches = [switch for ref in self.treatment for switch in _switch(ref)]
@@ -540,6 +544,7 @@ class ReferenceTable:
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         sequenced = self._sequenced(doc, keys, words)
         found += sequenced
+        found += self._fasted_for_hours(doc)
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
                           and not concepts.later_discharge_item(m.ref.name))
@@ -774,6 +779,25 @@ class ReferenceTable:
                                        ordered=False))
         return out
 
+    def _fasted_for_hours(self, doc: Document) -> list[Mention]:
+        """Harmful delays for fasting ("Delay removal to wait for fasting") met by an instruction that keeps the
+        patient fasting for a stated number of hours ("keep him fasted for 6 hours, then endoscopy"): the fasting
+        is the wait, whatever the procedure after it is called. Not when negated ("no need to fast for 6 hours")."""
+        if not self._fasting_waits:
+            return []
+        out: list[Mention] = []
+        for k, token in enumerate(doc.tokens):
+            if token.low not in FASTING_WORDS:
+                continue
+            end = next((j + 1 for j in range(k + 1, min(k + FASTING_REACH + 1, len(doc.tokens) - 1))
+                        if doc.clause[j + 1] == doc.clause[k] and doc.lows[j][:1].isdigit()
+                        and doc.lows[j + 1] in HOUR_UNITS), None)
+            if end is None or cues.negation(doc, k, end) is not None:
+                continue
+            out += [Mention(Hit(k, end), MATCH_SCORE_UNORDERED, phrase, ref, via=FASTED_FOR_HOURS, ordered=False)
+                    for phrase, ref in self._fasting_waits]
+        return out
+
     def _most_words(self, doc: Document, keys: list[int], where: dict[str, list[int]], found: list[Mention]
                     ) -> list[Mention]:
         """A credited item's name or alias of MOST_WORDS_MIN words or more, all but one of them in one
@@ -953,7 +977,14 @@ PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly",
 """Words between the organ and the verb of its diagnosis ("has probably detached"; grammar)."""
 QUERIED_CANCER = "a query of cancer on the organ's line"
 SEQUENCED = "an order across two steps"
+FASTED_FOR_HOURS = "a fast of stated hours"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED})
+FASTING_WORDS = concepts.word_list("fasting_words")
+FASTING_WAIT_WORDS = concepts.word_list("fasting_wait_words")
+FASTING_REACH = 3
+"""Words a fasting word may stand before the number of its hours by ("fasted for 6 hours"; grammar)."""
+HOUR_UNITS = frozenset(w.lower() for u in read_vocabulary().units if u.hours >= 1 for w in u.say)
+"""The units of a fast's length (hours, days; ``timing.yaml``)."""
 """Mentions whose words are not the item's: the entity is named by the item's phrase."""
 QUERY_HEADS = frozenset(cue_words("query_cancer_words"))
 QUERY_ORGAN_WORDS = 2

@@ -220,6 +220,10 @@ PHRASE_LISTS: dict[str, str] = {
                      "instead of the suspected cancer pathway'): the item's time is its own part's",
     "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
                    "('discharge before psychosocial assessment')",
+    "fasting_wait_words": "items: words of a harmful item's waiting, which with a fasting word make it a delay for "
+                          "fasting ('Delay removal to wait for fasting')",
+    "fasting_words": "items and answers: words of fasting; an answer's fasting for a stated number of hours meets a "
+                     "harmful delay for fasting ('fasted for 6 hours, then endoscopy')",
     "sequence_openers": "answers: words that open a step done after the step before it ('2. Then irrigate'): "
                         "a harmful item of an order is met across the two steps",
     "dose_words": "answers and items: the words of a dose, how often and how long (an item that names a drug "
