@@ -490,11 +490,23 @@ class Matcher:
         alternatives. A fact the doctor has heard is worth saying again to a question about what it
         says, not to one that shares a word or two with it ("how far do you live from the hospital?"
         of "never been in hospital"). With ``by_name``, a word that names a kind of medicine ("steroids") is said
-        only by that kind's names or members, not by any medicine (the regular ramipril)."""
-        return max(self._told_share(source, asked, keywords, by_name) for asked in (question, *alternatives(question)))
+        only by that kind's names or members, not by any medicine (the regular ramipril). An alternative that
+        names no part of the body is asked of the part the list ends in ("any pain or swelling in your testicles?":
+        "any pain" there), so a fact must say it too."""
+        listed = alternatives(question)
+        last = self._read(listed[-1]) if listed else None
+        place = [(terms, last.weights[i]) for i, (terms, _) in enumerate(last.resolved) if terms & BODY_PARTS
+                 ] if last else []
+        return max([self._told_share(source, question, keywords, by_name, []), *(
+            self._told_share(source, asked, keywords, by_name, place) for asked in listed
+        )])
 
-    def _told_share(self, source: Source, question: str, keywords: bool, by_name: bool) -> float:
+    def _told_share(
+        self, source: Source, question: str, keywords: bool, by_name: bool, place: list[tuple[frozenset[str], float]],
+    ) -> float:
         reading = self._read(question)
+        if any(terms & BODY_PARTS for terms, _ in reading.resolved):
+            place = []  # the alternative says its own part
         # the time a question asks of ("is the fire on at the moment?") is asked too, though it says no subject
         subject = self.subject_units(question) + [
             i for i, (terms, _) in enumerate(reading.resolved) if terms & ASKED_TIME_FRAME
@@ -506,7 +518,9 @@ class Matcher:
         said = sum(reading.weights[i] for i in subject if reading.resolved[i][0] & says and (
             not by_name or _names_its_kind(reading.units[i].text, reading.resolved[i][0], says)
         ))
-        return said / total
+        # the place says where, so a fact's keywords name it as well as its answer ("anywhere" of arms and legs)
+        in_place = sum(weight for terms, weight in place if terms & (source.told | source.keyworded))
+        return (said + in_place) / (total + sum(weight for _, weight in place))
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
         """How well each source answers the question, best first."""
