@@ -46,3 +46,23 @@ def test_a_heard_weakness_is_no_answer_to_tingling_in_the_hands():
     assert sim.answer("any weakness?").facts == ["power"]
     reply = sim.answer("any tingling or numbness in your hands?")
     assert "power" not in reply.facts or reply.confidence < SURE
+
+
+# -- a generic symptom asked of a place is asked there ------------------------------------------
+
+BOWELS = {"id": "bowels", "topic": "bowel habit", "keywords": ["bowels", "stools", "poo", "constipated", "diarrhoea"],
+          "answer": "Going once a day as usual, nothing loose."}
+BOWEL_BLOOD = {"id": "bowel_blood", "topic": "rectal bleeding",
+               "keywords": ["blood in poo", "rectal bleeding", "black", "bleeding", "blood"],
+               "answer": "No, nothing red and nothing black."}
+WATERWORKS = {"id": "waterworks", "topic": "waterworks", "keywords": ["waterworks", "urine", "wee", "blood", "burning"],
+              "answer": "No burning and no blood when I pass water."}
+
+
+def test_blood_asked_of_a_place_goes_to_the_fact_of_blood_there_not_of_the_place_alone():
+    sim = patient([BOWELS, BOWEL_BLOOD, WATERWORKS])
+    matcher = sim.planner.matcher
+    assert matcher.score("any blood in the stools?", matcher.facts)[0].source.id == "bowels"  # the place scores best
+    assert sim.answer("how are your bowels?").facts == ["bowels"]
+    assert sim.answer("any blood in your stools at all?").facts == ["bowel_blood"]
+    assert sim.answer("sorry, again: any blood in the stools?").facts == ["bowel_blood"]

@@ -614,6 +614,7 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+            matches = self._saying_the_generic_symptom(question, subject, matches)
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
@@ -625,6 +626,21 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    @staticmethod
+    def _saying_the_generic_symptom(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """A generic symptom asked of a place ("any blood in your stools?") is asked there: when the best fact says
+        only the place (the bowel habit) and another says every word asked (no blood in the poo), that one answers.
+        A list ("any vaginal bleeding or discharge?") asks each of its alternatives, not all of them of one fact."""
+        if alternatives(question):
+            return matches
+        said = units(question)
+        generic = [i for i, u in enumerate(said) if u.terms & GENERIC_SYMPTOMS]
+        place = [i for i in subject if i not in generic and said[i].terms & (SYMPTOMS | BODY_PARTS)]
+        if not (generic and place and matches) or any(matches[0].per_unit[i] > 0 for i in generic):
+            return matches
+        whole = [m for m in matches if all(m.per_unit[i] > 0 for i in subject)]
+        return whole or matches
 
     def facts_for(self, question: str, *, of_the_illness: bool = False) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word; ``of_the_illness``:
