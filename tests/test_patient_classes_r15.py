@@ -66,3 +66,24 @@ def test_blood_asked_of_a_place_goes_to_the_fact_of_blood_there_not_of_the_place
     assert sim.answer("how are your bowels?").facts == ["bowels"]
     assert sim.answer("any blood in your stools at all?").facts == ["bowel_blood"]
     assert sim.answer("sorry, again: any blood in the stools?").facts == ["bowel_blood"]
+
+
+# -- an earlier pregnancy is not the pregnancy now ----------------------------------------------
+
+EXPECTING = {"id": "expecting", "topic": "pregnancy now",
+             "keywords": ["pregnant", "pregnancy", "weeks", "midwife", "scan"],
+             "answer": "I'm twenty weeks pregnant with my third; the midwife started seeing me in the spring."}
+
+
+def test_an_earlier_pregnancy_is_its_own_concept_speaking_weakly_for_pregnancy():
+    for said in ("last pregnancy", "previous pregnancies", "first pregnancy"):
+        terms = {t for u in units(f"any trouble in your {said}?") for t in u.terms}
+        assert "@previous_pregnancy" in terms, said
+
+
+def test_the_pregnancy_now_is_not_said_again_surely_for_a_question_of_an_earlier_one():
+    sim = patient([EXPECTING])
+    assert sim.answer("are you pregnant at the moment?").facts == ["expecting"]
+    for asked in ("did anything go wrong in your previous pregnancies?", "any trouble with the first pregnancy?"):
+        reply = sim.answer(asked)
+        assert "expecting" not in reply.facts or reply.confidence < SURE, asked
