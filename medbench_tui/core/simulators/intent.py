@@ -25,7 +25,7 @@ from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
-from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, units, words
+from medbench_tui.core.simulators.lexicon import STOPWORDS, says_phrase, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.text import expand_shorthand, lemma, singular
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -288,8 +288,7 @@ _PAST_EPISODE_POINTERS = tuple(" ".join(words(p)) for p in read_vocabulary().phr
 
 def points_at_past_episode(part: str) -> bool:
     """Does the part point at a past episode just told ("what helped last time?", "how long did it last that time?")?"""
-    said = f" {' '.join(words(part))} "
-    return any(f" {phrase} " in said for phrase in _PAST_EPISODE_POINTERS)
+    return says_phrase(part, _PAST_EPISODE_POINTERS)
 
 
 _ACCOUNT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_account_asks"))
@@ -297,8 +296,7 @@ _ACCOUNT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("pat
 
 def asks_account(part: str) -> bool:
     """Does the part ask what the patient thinks happened (a vocabulary phrase), not what it is?"""
-    said = f" {' '.join(words(part))} "
-    return any(f" {phrase} " in said for phrase in _ACCOUNT_ASKS)
+    return says_phrase(part, _ACCOUNT_ASKS)
 
 
 @batch_cache(maxsize=4096)
@@ -435,21 +433,16 @@ _TOLD_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patien
 _TOLD_REPORTS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_told_reports"))
 
 
-def _says_phrase(text: str, phrases: tuple[str, ...]) -> bool:
-    said = f" {' '.join(words(text))} "
-    return any(f" {p} " in said for p in phrases)
-
-
 def asks_what_they_were_told(part: str) -> bool:
     """Does the question ask what the patient was told by a doctor ("did they ever tell you you had ...?", "were
     you told ...?"; ``patient_told_asks``)?"""
-    return _says_phrase(part, _TOLD_ASKS)
+    return says_phrase(part, _TOLD_ASKS)
 
 
 def reports_being_told(text: str) -> bool:
     """Does a fact's answer report what the patient was told ("they said I had some ...", "I was told";
     ``patient_told_reports``)?"""
-    return _says_phrase(text, _TOLD_REPORTS)
+    return says_phrase(text, _TOLD_REPORTS)
 
 
 def asks_agreement(part: str) -> bool:
@@ -840,8 +833,7 @@ _TEST_KINDS = _test_kinds()
 @batch_cache(maxsize=4096)
 def test_kinds(text: str) -> frozenset[str]:
     """The kinds of a test the text names ("a CT scan": computed tomography)."""
-    said = f" {' '.join(words(text))} "
-    return frozenset(kind for kind, names in _TEST_KINDS if any(f" {n} " in said for n in names))
+    return frozenset(kind for kind, names in _TEST_KINDS if says_phrase(text, names))
 
 
 def names(attachment: Attachment, text: str, *, by_content: bool = False) -> bool:

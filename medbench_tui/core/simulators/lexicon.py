@@ -133,6 +133,12 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text))
 
 
+def says_phrase(text: str, phrases: tuple[str, ...] | list[str]) -> bool:
+    """Does ``text`` hold one of ``phrases`` (each already in ``words`` form) as whole words?"""
+    said = f" {' '.join(words(text))} "
+    return any(f" {phrase} " in said for phrase in phrases)
+
+
 @dataclass(frozen=True)
 class Unit:
     """One content word or known phrase: its surface text and the terms it stands for."""

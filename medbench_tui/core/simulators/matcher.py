@@ -28,6 +28,7 @@ from medbench_tui.core.simulators.lexicon import (
     CLINICAL,
     Unit,
     misspelt_concepts,
+    says_phrase,
     sentences,
     stem,
     units,
@@ -288,8 +289,7 @@ _HOUSEHOLD = tuple(
 
 def _says_who(source: Source) -> bool:
     """Does the fact say who lives with the patient, or nobody ("I live with the wife", "on my own")?"""
-    said = f" {' '.join(words(f'{source.topic} {source.text}'))} "
-    return any(f" {phrase} " in said for phrase in _HOUSEHOLD)
+    return says_phrase(f"{source.topic} {source.text}", _HOUSEHOLD)
 
 
 @batch_cache(maxsize=8192)
@@ -819,8 +819,7 @@ class Matcher:
         """Does the question ask of the time before this illness ("any D&V in the weeks before this
         started?") while the fact tells only of the illness now, its symptoms or when it started (it
         says nothing of before)?"""
-        said = f" {' '.join(words(question))} "
-        if not any(f" {phrase} " in said for phrase in _BEFORE_THIS):
+        if not says_phrase(question, _BEFORE_THIS):
             return False
         now = bool(match.source.named & self.complaint) or not self._own_subject(match.source)
         return now and not match.source.profile.get("@recurrence", 0.0)
@@ -907,8 +906,7 @@ class Matcher:
         """Does the question ask what happened with something only this fact's answer names ("what
         happened with the codeine?" of "codeine made me vomit")? That fact's story is what happened,
         however little else of the question its words cover: never a default."""
-        said = f" {' '.join(words(question))} "
-        if not any(f" {phrase} " in said for phrase in _WHAT_HAPPENED):
+        if not says_phrase(question, _WHAT_HAPPENED):
             return False
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         subject = [terms for terms in resolved if not terms & (MODIFIERS | DESCRIPTORS)]
