@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -50,10 +51,20 @@ VOCABULARY_FILE = FileKind(
     example="`terms: [...]`, `phrases: {...}`",
 )
 
+_NOT_ALNUM_ASCII = re.compile(r"[^0-9a-z]+")
+"""Any run of ASCII characters that are no letter or digit (lower case): a space in a key."""
+
 
 def key(text: str) -> str:
     """How names are compared in the vocabulary's indexes: case, accents, hyphens and
     punctuation do not matter ("X-ray", "x ray" and "X ray" are one name)."""
+    if text.isascii():  # no accents to take off: the same key, by one pattern
+        return " ".join(_NOT_ALNUM_ASCII.sub(" ", text.lower()).split())
+    return unicode_key(text)
+
+
+def unicode_key(text: str) -> str:
+    """:func:`key` of any text, character by character (accents taken off)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     out = []
     for ch in decomposed:

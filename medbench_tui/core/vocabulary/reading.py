@@ -9,6 +9,8 @@ readings are made once per text and cached.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -119,9 +121,14 @@ class _Index:
         for term in vocabulary.of_kind("drug"):
             if " " not in key(term.name) and key(term.name).isalpha():
                 self.generics[key(term.name)] = term
+        self.generic_names = sorted(self.generics)  # in order: the names a clipped word begins are one stretch
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
         self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
+        self.named_lengths = _lengths([*self.terms, *self.timing])
+        self.timing_lengths = _lengths(self.timing)
+        self.act_lengths = _lengths(self.acts)
+        self.home_lengths = _lengths(self.home)
 
     def read(self, text: str) -> ActionReading:
         words = key(text).split()
@@ -130,8 +137,10 @@ class _Index:
         covered = 0
         dosing = 0
         acting = [i for i in range(len(words)) if words[i] in self.acts]
-        acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for n in (2, 3) for i in range(len(words)))
-        home = any(" ".join(words[i:i + n]) in self.home for n in (1, 2) for i in range(len(words)))
+        acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for i in range(len(words))
+                                   for n in self.act_lengths.get(words[i], ()) if n in (2, 3) and i + n <= len(words))
+        home = any(" ".join(words[i:i + n]) in self.home for i in range(len(words))
+                   for n in self.home_lengths.get(words[i], ()) if n <= 2 and i + n <= len(words))
         teams: set[Term] = set()
         drugs: set[Term] = set()
         classes: set[Term] = set()
@@ -139,7 +148,9 @@ class _Index:
         windows: list[Window] = []
         i = 0
         while i < len(words):
-            for size in range(min(MAX_WORDS, len(words) - i), 0, -1):
+            for size in self.named_lengths.get(words[i], ()):  # the lengths of the names that begin here
+                if i + size > len(words):
+                    continue
                 phrase = " ".join(words[i:i + size])
                 found = self.terms.get(phrase)
                 if found and phrase in self.caps_only and not self.caps_only[phrase] & written:
@@ -179,8 +190,8 @@ class _Index:
         kept: list[str] = []
         i = 0
         while i < len(words):
-            size = next((n for n in range(min(MAX_WORDS, len(words) - i), 0, -1)
-                         if " ".join(words[i:i + n]) in self.timing), 0)
+            size = next((n for n in self.timing_lengths.get(words[i], ())
+                         if i + n <= len(words) and " ".join(words[i:i + n]) in self.timing), 0)
             if size:
                 i += size
                 continue
@@ -198,7 +209,13 @@ class _Index:
             return None
         if i > 0 and (i + 2 >= len(words) or words[i + 2] not in self.doses):
             return None  # mid-sentence, a number with no unit: "ICD code 5" is no codeine
-        fits = {term for name, term in self.generics.items() if name.startswith(word) and len(name) >= len(word) + 2}
+        names = self.generic_names
+        fits: set[Term] = set()
+        for at in range(bisect_left(names, word), len(names)):
+            if not names[at].startswith(word):
+                break
+            if len(names[at]) >= len(word) + 2:
+                fits.add(self.generics[names[at]])
         return next(iter(fits)) if len(fits) == 1 else None
 
     def _intervals(self, text: str) -> list[Window]:
@@ -217,6 +234,17 @@ class _Index:
                 span = int(amount) * hours_each
                 found.append((span, span))
         return found
+
+
+def _lengths(names: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """The word counts of the names (keys) that begin with each word, longest first, up to MAX_WORDS: a reader
+    tries only these at a word of the text, in one pass over it, not every length at every word."""
+    sizes: dict[str, set[int]] = {}
+    for name in names:
+        words = name.split()
+        if words and len(words) <= MAX_WORDS:
+            sizes.setdefault(words[0], set()).add(len(words))
+    return {word: tuple(sorted(counts, reverse=True)) for word, counts in sizes.items()}
 
 
 def _most_specific(classes: set[Term]) -> set[Term]:
