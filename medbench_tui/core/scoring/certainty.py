@@ -38,6 +38,7 @@ from medbench_tui.core.scoring.match import CREDIT, GROUP_RULE, Candidate, Pairi
 from medbench_tui.core.scoring.reference import EXAM_FINDING, MOST_WORDS_RULE
 from medbench_tui.core.scoring.text_extractor import ALTERNATIVE, REJECTED
 from medbench_tui.core.text import key_tokens, normalise
+from medbench_tui.core.vocabulary.reading import timing_of
 
 Certainty = Literal["certain", "uncertain"]
 
@@ -71,6 +72,7 @@ class AnswerWords:
     unread: frozenset[str]  # the words of its pieces where the extractor read nothing
     count: int = 0  # how many words the answer has
     read: int = 0  # how many mentions the extractor read in it
+    texts: tuple[tuple[str, str], ...] = ()  # each span field with its text, to read a mention's piece
 
     @property
     def shorthand(self) -> bool:
@@ -170,6 +172,9 @@ an item none of whose words are there was left out (4 of 72 such terse-plan doub
 secondary diagnoses)."""
 DIAGNOSIS_SECTIONS = frozenset({"diagnosis", "differential"})
 """The answer's sections that state diagnoses; a comorbidity named elsewhere is named in passing."""
+LATER_HOURS = 18.0
+"""A mention whose piece gives only times starting this many hours from now or later ("tomorrow", "next-day",
+"outpatient", "GP to arrange", ``timing.yaml``) puts the act off beyond the consultation."""
 OPEN_CONDITIONS = cues.word_list("open_conditions")
 """The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
 under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
@@ -226,6 +231,26 @@ def _competing(f: ItemFacts) -> bool:
         return False
     first, second = f.candidates[0], f.candidates[1]
     return first.ref is not second.ref and first.score - second.score <= CLOSE_SCORE
+
+
+def _put_off(f: ItemFacts) -> bool:
+    entity, ref = f.row.entity, f.row.ref
+    if entity is None or ref is None or ref.klass not in CREDIT or ref.reading.windows or not f.short:
+        return False
+    if not isinstance(entity.evidence, Span):
+        return False
+    windows = timing_of(_piece(dict(f.words.texts).get(entity.evidence.field, ""), entity.evidence.start))
+    return bool(windows) and min(w[0] for w in windows) >= LATER_HOURS
+
+
+def _piece(text: str, at: int) -> str:
+    """The piece of ``text`` (between breaks: a line, a clause, a bracket) that holds the character ``at``."""
+    start = 0
+    for cut in _PIECE_BREAK.finditer(text):
+        if cut.start() > at:
+            return text[start:cut.start()]
+        start = cut.end()
+    return text[start:]
 
 
 def _close_to_an_item(f: ItemFacts) -> bool:
@@ -294,6 +319,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
               _secondary_in_passing),
     DoubtRule("primary half named", "the primary diagnosis left out, though half the words of its name or of an "
               "alias are in the answer: the whole diagnosis metric turns on it", _primary_half_named),
+    DoubtRule("put off", "given from a piece of the answer that times it tomorrow or later (\"outpatient echo\", "
+              "\"next-day review\"), while the item names no time: a physician may read it as not done now (in an "
+              f"answer of fewer than {SHORT_ANSWER_WORDS} words)", _put_off),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -384,4 +412,4 @@ def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
             if not (before and reach[before - 1] > start):  # none of them ends inside or after its start
                 unread.update(normalise(text[start:stop]).split())
             start = cut.end() if cut is not None else stop
-    return AnswerWords(frozenset(whole), frozenset(unread), count, len(extraction.entities))
+    return AnswerWords(frozenset(whole), frozenset(unread), count, len(extraction.entities), tuple(texts.items()))

@@ -1,0 +1,53 @@
+"""Round 16 of the grader's doubt: which decisions it now marks uncertain, and which it leaves certain
+(core/scoring/certainty.py, docs/grading.md "When the grader is unsure")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.certainty import _piece
+from medbench_tui.core.scoring.scorecard import Scorecard
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def _card(case_id: str, text: str) -> Scorecard:
+    case = load_valid_case(CASES / f"{case_id}.yaml")
+    return score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+
+
+def _doubts(card: Scorecard, reference: str) -> list[str]:
+    return next(e.doubts for e in [*card.items.workup, *card.items.treatment] if e.reference == reference)
+
+
+def test_an_untimed_item_given_only_for_tomorrow_or_later_is_put_off():
+    """'GP to arrange an outpatient CTPA' gives the scan, but not now: a physician may read it as not done."""
+    later = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. GP to arrange an outpatient CTPA.")
+    assert _doubts(later, "CT pulmonary angiography") == ["put off"]
+    tomorrow = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin 500 mg tds for 5 days. "
+                                   "Chest X-ray tomorrow.")
+    assert _doubts(tomorrow, "Chest X-ray") == ["put off"]
+
+
+def test_an_item_given_now_or_today_is_not_put_off():
+    today = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. CTPA today.")
+    assert _doubts(today, "CT pulmonary angiography") == []
+    now = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin 500 mg tds for 5 days. Chest X-ray now.")
+    assert _doubts(now, "Chest X-ray") == []
+
+
+def test_a_long_answer_that_puts_an_item_off_means_it():
+    """Past 130 words an answer spells out its plan: an outpatient scan there is its considered timing."""
+    long = _card("em-pe-001", "Likely pulmonary embolism. " + "Start apixaban now and explain the plan. " * 25
+                 + "GP to arrange an outpatient CTPA.")
+    assert "put off" not in _doubts(long, "CT pulmonary angiography")
+
+
+def test_the_timing_read_is_that_of_the_mention_s_own_piece():
+    text = "Admit now; echo tomorrow, (bloods today)"
+    assert _piece(text, text.index("echo")) == "echo tomorrow"
+    assert _piece(text, text.index("bloods")) == "bloods today"
+    assert _piece(text, 0) == "Admit now"
