@@ -51,3 +51,12 @@ def test_the_timing_read_is_that_of_the_mention_s_own_piece():
     assert _piece(text, text.index("echo")) == "echo tomorrow"
     assert _piece(text, text.index("bloods")) == "bloods today"
     assert _piece(text, 0) == "Admit now"
+
+
+def test_bullets_arrows_and_plus_signs_are_no_words():
+    """Shorthand's symbols made a plan look longer and sparser than it is."""
+    from medbench_tui.core.scoring.certainty import answer_words
+    from medbench_tui.core.scoring.extraction_model import Extraction
+
+    words = answer_words({"text": "- 3% NaCl 150 ml IV → recheck Na + Mg"}, Extraction(extractor="text"))
+    assert words.count == 8

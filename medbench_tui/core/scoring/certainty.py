@@ -70,7 +70,7 @@ class AnswerWords:
 
     whole: frozenset[str]  # every word of the answer
     unread: frozenset[str]  # the words of its pieces where the extractor read nothing
-    count: int = 0  # how many words the answer has
+    count: int = 0  # how many words the answer has (a bullet, arrow or plus sign is none: ``_is_word``)
     read: int = 0  # how many mentions the extractor read in it
     texts: tuple[tuple[str, str], ...] = ()  # each span field with its text, to read a mention's piece
 
@@ -390,6 +390,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w for t in key_tokens(document(text).tokens) for w in t.norm.split())
 
 
+def _is_word(token: str) -> bool:
+    """A token that holds a letter or digit: shorthand's bullets, arrows and plus signs ("- 3% NaCl -> recheck
+    Na") say no word, and counting them made a plan in shorthand look longer and sparser than it is."""
+    return any(c.isalnum() for c in token)
+
+
 def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     """Read the answer's words once for every row: ``texts`` maps a span field to its text."""
     read: dict[str, list[tuple[int, int]]] = {}
@@ -400,7 +406,7 @@ def answer_words(texts: dict[str, str], extraction: Extraction) -> AnswerWords:
     unread: set[str] = set()
     count = 0
     for name, text in texts.items():
-        count += len(text.split())
+        count += sum(map(_is_word, text.split()))
         whole.update(_words(text))
         spans = sorted(read.get(name, []))
         starts = [a for a, _ in spans]
