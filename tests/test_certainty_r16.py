@@ -60,3 +60,13 @@ def test_bullets_arrows_and_plus_signs_are_no_words():
 
     words = answer_words({"text": "- 3% NaCl 150 ml IV → recheck Na + Mg"}, Extraction(extractor="text"))
     assert words.count == 8
+
+
+def test_a_primary_diagnosis_named_as_a_differential_is_no_words_present_doubt():
+    """The grader read the primary as a differential: its words in the answer are that reading's, not a wording
+    it missed (none of 20 such doubts disagreed on the labelled sets)."""
+    card = _card("em-pe-001", "Impression: viral pleurisy, possibly an early chest infection. PE is less likely as "
+                              "she is young and fit.\n\nPlan:\n- Ibuprofen 400 mg TDS\n- Return if more breathless")
+    primary = "Pulmonary embolism without acute cor pulmonale"
+    assert any(e.reference == primary and e.answer is not None for e in card.items.differential)
+    assert next(e.doubts for e in card.items.diagnoses if e.reference == primary) == []

@@ -88,6 +88,7 @@ class ItemFacts:
     candidates: list[Candidate]  # the answer item's candidates, best first (empty for a missing item)
     unsaid: Entity | None  # the first mention of the reference item that the answer did not recommend
     words: AnswerWords
+    read_elsewhere: bool = False  # a diagnosis left out of the diagnoses that the answer names as a differential
 
     @property
     def missing(self) -> bool:
@@ -111,7 +112,7 @@ class DoubtRule:
 
 
 def _words_present(f: ItemFacts) -> bool:
-    if not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short):
+    if not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short) or f.read_elsewhere:
         return False
     return _holds(f.row.ref.word_sets, f.words.whole, PRESENT_SHARE)
 

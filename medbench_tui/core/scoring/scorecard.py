@@ -230,8 +230,11 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
     entity = p.entity
     notes = [n for n in (p.note, _via_note(p)) if n]
     mention = unsaid.get(id(p.ref)) if entity is None and p.ref is not None else None
+    as_differential = p.ref is not None and any(d.ref is p.ref and d.entity is not None
+                                                for d in matching.differential.rows)
     doubts = item_doubts(ItemFacts(p, matching.candidates_of(entity) if entity is not None else [],
-                                   unsaid.get(id(p.ref)) if p.ref is not None else None, words))
+                                   unsaid.get(id(p.ref)) if p.ref is not None else None, words,
+                                   read_elsewhere=entity is None and as_differential))
     return ItemEntry(
         reference=p.ref.name if p.ref is not None else None,
         answer=entity.text if entity is not None else None,
