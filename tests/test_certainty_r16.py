@@ -70,3 +70,12 @@ def test_a_primary_diagnosis_named_as_a_differential_is_no_words_present_doubt()
     primary = "Pulmonary embolism without acute cor pulmonale"
     assert any(e.reference == primary and e.answer is not None for e in card.items.differential)
     assert next(e.doubts for e in card.items.diagnoses if e.reference == primary) == []
+
+
+def test_an_action_on_the_other_branch_of_a_contingency_is_uncertain():
+    """'... if the D-dimer is normal; otherwise CTPA': the scan is the plan only on one branch."""
+    branch = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. Discharge if the D-dimer is normal; "
+                                "otherwise CTPA.")
+    assert "other branch" in _doubts(branch, "CT pulmonary angiography")
+    plain = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. CTPA today.")
+    assert "other branch" not in _doubts(plain, "CT pulmonary angiography")

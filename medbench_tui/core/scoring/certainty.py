@@ -177,6 +177,7 @@ LATER_HOURS = 18.0
 """A mention whose piece gives only times starting this many hours from now or later ("tomorrow", "next-day",
 "outpatient", "GP to arrange", ``timing.yaml``) puts the act off beyond the consultation."""
 OPEN_CONDITIONS = cues.word_list("open_conditions")
+OTHER_BRANCHES = cues.cue_list("other_branches")
 """The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
 under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
 if", "reserved for") they agree."""
@@ -242,6 +243,14 @@ def _put_off(f: ItemFacts) -> bool:
         return False
     windows = timing_of(_piece(dict(f.words.texts).get(entity.evidence.field, ""), entity.evidence.start))
     return bool(windows) and min(w[0] for w in windows) >= LATER_HOURS
+
+
+def _other_branch(f: ItemFacts) -> bool:
+    entity, ref = f.row.entity, f.row.ref
+    if entity is None or ref is None or ref.is_diagnosis or not f.short or not isinstance(entity.evidence, Span):
+        return False
+    low = _WORD_RE.findall(_piece(dict(f.words.texts).get(entity.evidence.field, ""), entity.evidence.start).lower())
+    return any(OTHER_BRANCHES.starting_at(low, k) for k in range(len(low)))
 
 
 def _piece(text: str, at: int) -> str:
@@ -323,6 +332,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("put off", "given from a piece of the answer that times it tomorrow or later (\"outpatient echo\", "
               "\"next-day review\"), while the item names no time: a physician may read it as not done now (in an "
               f"answer of fewer than {SHORT_ANSWER_WORDS} words)", _put_off),
+    DoubtRule("other branch", "an action given from a piece of the answer that opens the other branch of a contingency "
+              "(\"methotrexate if the hCG is low; otherwise salpingectomy\", ``other_branches``): the plan may not be "
+              f"doing it now (in an answer of fewer than {SHORT_ANSWER_WORDS} words)", _other_branch),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -383,6 +395,7 @@ def certainty_of(doubts: list[str]) -> Certainty:
     return "uncertain" if doubts else "certain"
 
 
+_WORD_RE = re.compile(r"[a-z]+")
 _PIECE_BREAK = re.compile(r"\n|[.;,:](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)")
 
 

@@ -197,6 +197,8 @@ PHRASE_LISTS: dict[str, str] = {
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
     "open_conditions": "answers: condition triggers of a plan's own contingencies ('X if Y'), which physicians often "
                        "read as the plan: an item left out whose only mention they make conditional is doubted",
+    "other_branches": "answers: words that open the other branch of a contingency ('...; otherwise surgery'): an "
+                      "item given from a piece holding one is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
