@@ -79,3 +79,19 @@ def test_an_action_on_the_other_branch_of_a_contingency_is_uncertain():
     assert "other branch" in _doubts(branch, "CT pulmonary angiography")
     plain = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. CTPA today.")
     assert "other branch" not in _doubts(plain, "CT pulmonary angiography")
+
+
+def test_a_diagnosis_read_from_a_hedged_clause_is_uncertain_even_across_a_wrapped_line():
+    from medbench_tui.core.scoring.certainty import _CLAUSE_BREAK
+
+    text = "Impression: migraine. Early pre-eclampsia is\npossible given the protein.\n- Bloods"
+    clause = _piece(text, text.index("pre-eclampsia"), _CLAUSE_BREAK)
+    assert clause == "Early pre-eclampsia is\npossible given the protein"
+    assert "protein" not in _piece(text, text.index("Bloods"), _CLAUSE_BREAK)
+    hedged = _card("em-pe-001", "Impression: pulmonary embolism is possible given the pill.\nPlan: CTPA today; "
+                                "apixaban now.")
+    firm = _card("em-pe-001", "Impression: pulmonary embolism, possibly provoked by the pill.\nPlan: CTPA today; "
+                              "apixaban now.")  # the hedge is of its cause, in another clause
+    primary = "Pulmonary embolism without acute cor pulmonale"
+    assert "hedged final" in next(e.doubts for e in hedged.items.diagnoses if e.reference == primary)
+    assert next(e.doubts for e in firm.items.diagnoses if e.reference == primary) == []

@@ -178,6 +178,7 @@ LATER_HOURS = 18.0
 "outpatient", "GP to arrange", ``timing.yaml``) puts the act off beyond the consultation."""
 OPEN_CONDITIONS = cues.word_list("open_conditions")
 OTHER_BRANCHES = cues.cue_list("other_branches")
+HEDGES = cues.cue_list("differential_weak")
 """The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
 under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
 if", "reserved for") they agree."""
@@ -253,10 +254,21 @@ def _other_branch(f: ItemFacts) -> bool:
     return any(OTHER_BRANCHES.starting_at(low, k) for k in range(len(low)))
 
 
-def _piece(text: str, at: int) -> str:
+def _hedged_final(f: ItemFacts) -> bool:
+    entity, ref = f.row.entity, f.row.ref
+    if entity is None or ref is None or not ref.is_diagnosis or entity.kind != "diagnosis":
+        return False
+    if not isinstance(entity.evidence, Span):
+        return False
+    text = dict(f.words.texts).get(entity.evidence.field, "")
+    low = _WORD_RE.findall(_piece(text, entity.evidence.start, _CLAUSE_BREAK).lower())
+    return any(HEDGES.starting_at(low, k) for k in range(len(low)))
+
+
+def _piece(text: str, at: int, breaks: re.Pattern[str] | None = None) -> str:
     """The piece of ``text`` (between breaks: a line, a clause, a bracket) that holds the character ``at``."""
     start = 0
-    for cut in _PIECE_BREAK.finditer(text):
+    for cut in (breaks or _PIECE_BREAK).finditer(text):
         if cut.start() > at:
             return text[start:cut.start()]
         start = cut.end()
@@ -335,6 +347,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("other branch", "an action given from a piece of the answer that opens the other branch of a contingency "
               "(\"methotrexate if the hCG is low; otherwise salpingectomy\", ``other_branches``): the plan may not be "
               f"doing it now (in an answer of fewer than {SHORT_ANSWER_WORDS} words)", _other_branch),
+    DoubtRule("hedged final", "a diagnosis read as the answer's diagnosis from a clause that hedges it (\"early "
+              "pre-eclampsia is possible\", \"this could be\": the vocabulary's ``differential_weak``), which a "
+              "physician may read as a differential", _hedged_final),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -396,6 +411,8 @@ def certainty_of(doubts: list[str]) -> Certainty:
 
 
 _WORD_RE = re.compile(r"[a-z]+")
+_CLAUSE_BREAK = re.compile(  # a clause of prose: a line wrapped inside a sentence does not end it
+    r"[.;,:!?](?:\s|$)|\n\s*\n|\n\s*(?:[-*+\u2022]|\d{1,2}[.)])\s|\(|\)")
 _PIECE_BREAK = re.compile(r"\n|[.;,:](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)")
 
 
