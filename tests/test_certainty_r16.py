@@ -95,3 +95,18 @@ def test_a_diagnosis_read_from_a_hedged_clause_is_uncertain_even_across_a_wrappe
     primary = "Pulmonary embolism without acute cor pulmonale"
     assert "hedged final" in next(e.doubts for e in hedged.items.diagnoses if e.reference == primary)
     assert next(e.doubts for e in firm.items.diagnoses if e.reference == primary) == []
+
+
+def test_an_item_with_a_time_of_its_own_is_put_off_too_when_the_answer_gives_it_only_later():
+    """'Admission with acute oncology team review' allows the day; a next-day review by that team overlaps it and
+    is given, but it is not now."""
+    path = Path(__file__).resolve().parent / "data" / "newcases" / "cases" / "ncb-neutropenic-sepsis-001.yaml"
+    case = load_valid_case(path)
+
+    def doubts(text: str) -> list[str]:
+        card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+        return _doubts(card, "Admission with acute oncology team review")
+
+    plan = "Febrile neutropenia.\nPlan:\n- IV piperacillin-tazobactam now\n- "
+    assert doubts(plan + "Next-day telephone review by the acute oncology team") == ["put off"]
+    assert doubts(plan + "Admit today under the acute oncology team") == []

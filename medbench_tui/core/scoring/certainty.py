@@ -238,7 +238,7 @@ def _competing(f: ItemFacts) -> bool:
 
 def _put_off(f: ItemFacts) -> bool:
     entity, ref = f.row.entity, f.row.ref
-    if entity is None or ref is None or ref.klass not in CREDIT or ref.reading.windows or not f.short:
+    if entity is None or ref is None or ref.klass not in CREDIT or not f.short:
         return False
     if not isinstance(entity.evidence, Span):
         return False
@@ -342,8 +342,8 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("primary half named", "the primary diagnosis left out, though half the words of its name or of an "
               "alias are in the answer: the whole diagnosis metric turns on it", _primary_half_named),
     DoubtRule("put off", "given from a piece of the answer that times it tomorrow or later (\"outpatient echo\", "
-              "\"next-day review\"), while the item names no time: a physician may read it as not done now (in an "
-              f"answer of fewer than {SHORT_ANSWER_WORDS} words)", _put_off),
+              "\"next-day review\"), a time the item's own may still overlap: a physician may read it as not done "
+              f"now (in an answer of fewer than {SHORT_ANSWER_WORDS} words)", _put_off),
     DoubtRule("other branch", "an action given from a piece of the answer that opens the other branch of a contingency "
               "(\"methotrexate if the hCG is low; otherwise salpingectomy\", ``other_branches``): the plan may not be "
               f"doing it now (in an answer of fewer than {SHORT_ANSWER_WORDS} words)", _other_branch),
