@@ -110,3 +110,12 @@ def test_an_item_with_a_time_of_its_own_is_put_off_too_when_the_answer_gives_it_
     plan = "Febrile neutropenia.\nPlan:\n- IV piperacillin-tazobactam now\n- "
     assert doubts(plan + "Next-day telephone review by the acute oncology team") == ["put off"]
     assert doubts(plan + "Admit today under the acute oncology team") == []
+
+
+def test_an_action_only_weighed_by_a_hedge_or_a_query_mark_is_queried():
+    queried = _card("em-pe-001", "Likely pulmonary embolism. Apixaban now. ?CTPA.")
+    assert "queried" in _doubts(queried, "CT pulmonary angiography")
+    considered = _card("em-pe-001", "Likely pulmonary embolism. Apixaban now. Consider CTPA.")
+    assert "queried" in _doubts(considered, "CT pulmonary angiography")
+    elsewhere = _card("em-pe-001", "Likely pulmonary embolism, pneumonia possible - CTPA today. Apixaban now.")
+    assert "queried" not in _doubts(elsewhere, "CT pulmonary angiography")  # the hedge is of another piece

@@ -179,6 +179,9 @@ LATER_HOURS = 18.0
 OPEN_CONDITIONS = cues.word_list("open_conditions")
 OTHER_BRANCHES = cues.cue_list("other_branches")
 HEDGES = cues.cue_list("differential_weak")
+ACTION_HEDGES = cues.word_list("action_hedges")
+QUERY_REACH = 3
+"""How many words before an action a hedge of it may stand ("consider IV morphine", "?DDAVP clamp")."""
 """The condition triggers of a plan's own contingencies ("X if Y", "unless", "on standby"): an item said only
 under one was left out by the grader, and physicians part on it one time in five; under a restriction ("only
 if", "reserved for") they agree."""
@@ -263,6 +266,14 @@ def _hedged_final(f: ItemFacts) -> bool:
     text = dict(f.words.texts).get(entity.evidence.field, "")
     low = _WORD_RE.findall(_piece(text, entity.evidence.start, _CLAUSE_BREAK).lower())
     return any(HEDGES.starting_at(low, k) for k in range(len(low)))
+
+
+def _queried(f: ItemFacts) -> bool:
+    entity, ref = f.row.entity, f.row.ref
+    if entity is None or ref is None or ref.is_diagnosis or not f.short or not isinstance(entity.evidence, Span):
+        return False
+    before = dict(f.words.texts).get(entity.evidence.field, "")[: entity.evidence.start].lower()
+    return not ACTION_HEDGES.isdisjoint(_TOKEN_RE.findall(_piece(before, len(before)))[-QUERY_REACH:])
 
 
 def _piece(text: str, at: int, breaks: re.Pattern[str] | None = None) -> str:
@@ -350,6 +361,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("hedged final", "a diagnosis read as the answer's diagnosis from a clause that hedges it (\"early "
               "pre-eclampsia is possible\", \"this could be\": the vocabulary's ``differential_weak``), which a "
               "physician may read as a differential", _hedged_final),
+    DoubtRule("queried", "an action given from a mention a hedge or shorthand's query mark stands just before "
+              "(\"?DDAVP clamp\", \"consider IV morphine\": ``action_hedges``), which only weighs it (in an answer "
+              f"of fewer than {SHORT_ANSWER_WORDS} words)", _queried),
     DoubtRule("close to an item", "counted as extra although it comes close to a credited reference item",
               _close_to_an_item),
 )
@@ -411,6 +425,7 @@ def certainty_of(doubts: list[str]) -> Certainty:
 
 
 _WORD_RE = re.compile(r"[a-z]+")
+_TOKEN_RE = re.compile(r"[a-z]+|\?")
 _CLAUSE_BREAK = re.compile(  # a clause of prose: a line wrapped inside a sentence does not end it
     r"[.;,:!?](?:\s|$)|\n\s*\n|\n\s*(?:[-*+\u2022]|\d{1,2}[.)])\s|\(|\)")
 _PIECE_BREAK = re.compile(r"\n|[.;,:](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)")

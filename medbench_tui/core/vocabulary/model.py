@@ -199,6 +199,8 @@ PHRASE_LISTS: dict[str, str] = {
                        "read as the plan: an item left out whose only mention they make conditional is doubted",
     "other_branches": "answers: words that open the other branch of a contingency ('...; otherwise surgery'): an "
                       "item given from a piece holding one is doubted",
+    "action_hedges": "answers: words (and the query mark) a few words before an action that only weigh it ('?DDAVP', "
+                     "'consider morphine'): an action given from such a mention is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
