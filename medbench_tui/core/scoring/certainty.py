@@ -16,7 +16,10 @@ against about 3%): an item met through a team; given from a line that says littl
 (its time, route or dose); from one word for a long name ("bloods"); with a negation or
 condition word a few words away. Errors on the found side therefore stay mostly unflagged, and
 the found-side doubts that stay hold in short answers only: a long answer spells out what it
-means (round 13, measured per labelled set by ``benchmarks/certainty_calibration.py``).
+means (round 13, measured per labelled set by ``benchmarks/certainty_calibration.py``). Round 16
+added found-side doubts that read the words around the mention rather than the match: a time
+tomorrow or later ("put off"), the other branch of a contingency, a hedge or query mark before an
+action, a hedge in the clause of a diagnosis read as the answer's own.
 """
 
 from __future__ import annotations
