@@ -24,7 +24,8 @@ FOLDERS = (
     ROOT / "tests" / "data" / "answers", HELDOUT / "answers", *(r / "answers" for r in sorted(HELDOUT.glob("round*"))),
     NEWCASES / "answers",
     *(ROOT / "tests" / "data" / name / "answers" for name in (
-        "newcases-c", "answers-d", "newcases-e", "newcases-f", "newcases-g", "newcases-h", "newcases-i", "newcases-j", "newcases-k",
+        "newcases-c", "answers-d", "newcases-e", "newcases-f", "newcases-g", "newcases-h", "newcases-i", "newcases-j",
+        "newcases-k",
     )),
 )
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
