@@ -88,6 +88,12 @@ CAVEAT = cues.word_list("condition_caveat")
 NEGATORS = cues.word_list("condition_negators")
 RECHECK = cues.word_list("condition_recheck")
 PERSISTING = cues.word_list("condition_persisting")
+STATE_NOW = cues.word_list("condition_state_now")
+"""A condition of the patient's general state ("if stable", "if he remains well"): the record meets it unless it
+holds a word of ``record_unstable`` (a plan on a stable patient's stability is the plan: labelling rule 4)."""
+UNSTABLE = cues.word_list("record_unstable")
+STATE_GRAMMAR = frozenset({"he", "she", "they", "patient", "the", "is", "are", "stays", "remains", "still", "and"})
+"""Grammar words a condition of the patient's state may hold around its state words ("if she is stable")."""
 NAME_PREFIX = 6
 HEAD_QUALIFIERS = 2
 ADVERB_END = "ly"
@@ -444,6 +450,8 @@ class Record:
             return False  # a threshold no value of the record settles ("if neutrophils are below 0.5")
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
+        if raw and STATE_NOW & raw and raw <= STATE_NOW | STATE_GRAMMAR | PERSISTING:
+            return not UNSTABLE & self.record  # "if stable": the record's patient is, unless it says otherwise
         words = _words(condition)
         if not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words):
             return False

@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.scoring.cues import cue_list, word_list
+from medbench_tui.core.scoring.cues import cue_list, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.text import FILLER, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -457,6 +457,112 @@ def sends_home_later(doc: Document, hit: Hit) -> bool:
     while end < len(doc.tokens) and doc.clause[end] == doc.clause[hit.last]:
         end += 1
     return _later(doc.lows[hit.last + 1 : end])
+
+
+QUALIFIED_DISCHARGE = "a discharge its harmful item qualifies"
+DISCHARGE_SKIPS = word_list("discharge_item_skips")
+"""Words of a harmful discharge item before what the discharge goes without ("Discharge before psychosocial
+assessment", "Discharge without ultrasound")."""
+DISCHARGE_AS = word_list("discharge_item_as")
+"""Words of a harmful discharge item before the wrong reading it discharges on ("Discharge home as gastroenteritis")."""
+DISCHARGE_SKIPPED_GENERIC = word_list("discharge_skipped_generic")
+"""Words of what a discharge skips that name no particular check ("clearance", "assessment"): the answer
+need not say them to wait for it ("once psychiatry have seen her")."""
+DISCHARGE_AS_TIME = word_list("discharge_as_time")
+"""Words right before a discharge that make it the time of another action ("assessment before discharge")."""
+DISCHARGE_NOT_SENT = word_list("discharge_not_sent")
+DISCHARGE_WISHED = word_list("discharge_wished")
+"""Words before a discharge that make it the patient's wish, not the plan ("wants to go home", "self-discharge")."""
+DISCHARGE_GRAMMAR = frozenset({"she", "he", "they", "the", "patient", "to", "can", "may", "be", "is", "will", "goes",
+                               "go", "her", "him", "them"})
+"""Grammar words between a discharge's word and what leads it ("before she goes home", "wants to go home")."""
+DISCHARGE_LEAD = 4
+"""How far back over those words the lead of a discharge is looked for."""
+"""Words right after "discharge" that make it a document or a plan, no sending home ("discharge summary")."""
+SKIPPED_PREFIX = 5
+"""Letters of a word that name it in an answer ("psych" for "psychiatric" and "psychosocial")."""
+SKIPPED_SHORTEST = 3
+"""Shorter words of another name are no name of their own (the "N" of "N-acetylcysteine")."""
+
+
+@batch_cache(maxsize=4096)
+def qualified_discharge(name: str) -> tuple[str, ...] | None:
+    """A harmful item that is a discharge with a qualifier (a named rule, not an alias): None when ``name``
+    is none; ``()`` for a discharge on a wrong reading ("Discharge home as a viral infection"), which a
+    discharge now does; else the words of what the discharge goes without ("Discharge before medical and
+    psychiatric clearance": medical, psychiatric), which any discharge that does not wait for them does."""
+    words = [t.low for t in tokenize(name)]
+    at = next((i for i, w in enumerate(words) if w in DISCHARGE_SKIPS | DISCHARGE_AS), 0)
+    head = words[:at]
+    if not head or head[0] not in DISCHARGE_WORDS | SENDING_WORDS \
+            or not set(head) <= DISCHARGE_WORDS | SENDING_WORDS | set(HOME):
+        return None
+    if words[at] in DISCHARGE_AS:
+        return ()
+    skipped = tuple(w for w in words[at + 1 :] if w.isalpha() and len(w) >= SKIPPED_SHORTEST and w not in FILLER
+                    and w not in DISCHARGE_SKIPPED_GENERIC)
+    return skipped or None
+
+
+def skipped_keys(names: tuple[tuple[str, ...], ...]) -> tuple[frozenset[str], ...]:
+    """What an answer may write for each word of what a discharge goes without, given the word and its other
+    names' words (a drug's: "NAC" for acetylcysteine): their first letters."""
+    return tuple(frozenset(w[:SKIPPED_PREFIX] for w in words if len(w) >= SKIPPED_SHORTEST) for words in names)
+
+
+def qualified_discharges(doc: Document, skipped: tuple[frozenset[str], ...]) -> list[int]:
+    """The tokens where the document sends the patient home as a harmful qualified discharge does
+    (:func:`qualified_discharge`): a discharge now; when the item goes without something (``skipped``), any
+    discharge, now or later ("medically fit for discharge once the vomiting settles"), of an answer that does not
+    name all of it outside a negation (an answer that arranges it discharges after it: "psych review, then home").
+    Never a discharge that is the time of another action ("assessment before she goes home"), a document
+    ("discharge summary") or the patient's wish ("she wants to go home", "wish to self-discharge")."""
+    if skipped and all(_named(doc, keys) for keys in skipped):
+        return []
+    now = set(discharges(doc))
+    return [k for k, token in enumerate(doc.tokens)
+            if (k in now or (skipped and _a_later_discharge(doc, k, token.norm)))
+            and not _time_of_another(doc, k) and not _wished(doc, k)]
+
+
+def _named(doc: Document, keys: frozenset[str]) -> bool:
+    """The document names a word by one of ``keys`` (first letters) outside a negation."""
+    return any((t.low[:SKIPPED_PREFIX] in keys or t.norm[:SKIPPED_PREFIX] in keys) and negation(doc, k, k) is None
+               for k, t in enumerate(doc.tokens))
+
+
+def _a_later_discharge(doc: Document, k: int, norm: str) -> bool:
+    """Token ``k`` is a discharge put after something else ("fit for discharge after the repeat bloods",
+    "can go home once he keeps feeds down")."""
+    end = k + 1
+    while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
+        end += 1
+    before = doc.lows[k - 1] if k and doc.clause[k - 1] == doc.clause[k] else ""
+    if norm in DISCHARGE_WORDS:
+        return before not in NOT_A_DISPOSITION
+    return (norm,) == HOME and before in SENDING_WORDS and _later(doc.lows[k + 1 : end])
+
+
+def _lead(doc: Document, k: int) -> list[str]:
+    """The words before a discharge at ``k`` in its clause, back over its words of sending and the grammar between
+    ("before *she goes* home"), and the one before them."""
+    j = k - 1
+    while j >= 0 and doc.clause[j] == doc.clause[k] and k - j <= DISCHARGE_LEAD \
+            and (doc.lows[j] in SENDING_WORDS or doc.lows[j] in DISCHARGE_GRAMMAR):
+        j -= 1
+    return [doc.lows[i] for i in range(max(j - 1, 0), k) if doc.clause[i] == doc.clause[k]]
+
+
+def _time_of_another(doc: Document, k: int) -> bool:
+    """Token ``k`` (a discharge) is the time of another action ("before discharge", "prior to discharge", "before
+    she goes home") or a document or plan ("discharge summary")."""
+    after = doc.lows[k + 1] if k + 1 < len(doc.tokens) and doc.clause[k + 1] == doc.clause[k] else ""
+    return bool(DISCHARGE_AS_TIME.intersection(_lead(doc, k))) or after in DISCHARGE_NOT_SENT
+
+
+def _wished(doc: Document, k: int) -> bool:
+    """Token ``k`` (a discharge) is what the patient wants, not the plan ("she wants to go home")."""
+    return bool(DISCHARGE_WISHED.intersection(_lead(doc, k)))
 
 
 def later_discharge_item(name: str) -> bool:

@@ -241,8 +241,6 @@ antibiotics"): grammar, not clinical language."""
 
 
 HARMFUL_CLASSES = ("contraindicated", "not_indicated")
-
-
 def _converses(texts: tuple[str, ...]) -> list[str]:
     """Each name of a harmful item said the other way round: "X after Y" as "Y before X" and "Y then X", "X
     before Y" as "Y after X" (one order word only: a longer chain has no one converse). A harmful item is met
@@ -309,6 +307,9 @@ class ReferenceTable:
     _safety_net_phrases: set[Phrase] = field(default_factory=set)
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _qualified_discharges: list[tuple[Phrase, Ref, tuple[frozenset[str], ...]]] = field(default_factory=list)
+    """Harmful discharge items with a qualifier, and the words of what each goes without
+    (``concepts.qualified_discharge``)."""
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
@@ -367,6 +368,10 @@ class ReferenceTable:
         for ref in self.treatment:
             for phrase in ref.phrases:
                 self._add_discharge_plan(phrase, ref)
+        self._qualified_discharges = [
+            (ref.phrases[0], ref, concepts.skipped_keys(_skipped_names(skipped))) for ref in self.treatment
+            if ref.klass in HARMFUL_CLASSES and ref.phrases
+            and (skipped := concepts.qualified_discharge(ref.name)) is not None]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
@@ -567,6 +572,7 @@ class ReferenceTable:
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
+                or self._qualified_discharges
                 or self._continuations
                 or self._explanations or self._timed or self._assessments
                 or self._panels or self._serials or self._exams or self._boluses or self._switches):
@@ -865,6 +871,9 @@ class ReferenceTable:
                 treatment = _in_clause(doc, k, names)
                 if treatment is not None:
                     add(Hit(min(k, treatment.first), max(k, treatment.last)), phrase, ref, concepts.DISCHARGE_PLAN)
+        for phrase, ref, skipped in self._qualified_discharges:
+            for k in concepts.qualified_discharges(doc, skipped):
+                add(Hit(k, k), phrase, ref, concepts.QUALIFIED_DISCHARGE)
         for phrase, ref, names in self._explanations:
             for hit in _written(doc, names):
                 declined = cues.negation(doc, hit.first, hit.last)
@@ -1767,6 +1776,11 @@ time, and a discharge's piece often times what follows it ("home with midwife re
 def _drug_names(name: str) -> tuple[str, ...]:
     """Every name of the drug ``name`` names (its brands: "stop Ditropan" stops oxybutynin)."""
     return tuple(n for term in read_vocabulary().lookup(name, "drug") for n in term.names)
+
+
+def _skipped_names(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Each word of what a harmful discharge goes without with the words of its other names (a drug's: "NAC")."""
+    return tuple((word, *(t.low for name in _drug_names(word) for t in tokenize(name))) for word in words)
 
 
 def _drugs_named_in(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -330,6 +330,22 @@ PHRASE_LISTS: dict[str, str] = {
                   "well')",
     "home_later_stops": "answers: words after 'home' that start another action, so a later word after them is "
                         "that action's ('home with GP review if not settling')",
+    "condition_state_now": "answers: words of a condition that is the patient's general state now ('if stable'): the "
+                           "record meets it unless it holds a word of record_unstable",
+    "record_unstable": "cases: words of the record that say the patient is not stable: a condition of the state now "
+                       "is not met",
+    "discharge_item_skips": "items: words of a harmful discharge item before what the discharge goes without "
+                            "('Discharge before psychosocial assessment'): any discharge not waiting for it meets it",
+    "discharge_item_as": "items: words of a harmful discharge item before the wrong reading it discharges on "
+                         "('Discharge home as gastroenteritis'): a discharge now meets the item",
+    "discharge_skipped_generic": "items: words of what a harmful discharge goes without that name no particular "
+                                 "check ('clearance'): an answer's wait for it need not say them",
+    "discharge_as_time": "answers: words right before a discharge that make it the time of another action "
+                         "('assessment before discharge')",
+    "discharge_wished": "answers: words before a discharge that make it the patient's wish, not the plan ('she "
+                        "wants to go home', 'self-discharge')",
+    "discharge_not_sent": "answers: words right after 'discharge' that make it a document or a plan, no sending "
+                          "home ('discharge summary')",
     "result_trend_words": "answers: words after something a laboratory measures that follow its result, not give "
                           "it ('check pH and bicarbonate are improving')",
     "result_check_verbs": "answers: verbs before something a laboratory measures (only a list of such things "
