@@ -9,9 +9,10 @@ import pytest
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.test_scoring_regressions import CASES, card, condition, rows
+from tests.test_scoring_regressions import CASES, card, case, condition, rows
 
 NSTEMI = CASES / "em-nstemi-001.yaml"
 BEFORE_TROPONIN = "Discharge before a repeat troponin"
@@ -81,3 +82,45 @@ def test_a_condition_of_stability_is_not_met_by_a_record_of_shock(tmp_path: Path
     scored = score(shocked, Transcript(case_id=shocked.id, final=FinalResponse(
         text="Plan: aspirin 300 mg. If stable, discharge home with outpatient angiography.")))
     assert condition(scored, "cc-no-discharge") == "OK"
+
+
+@pytest.mark.parametrize(("condition_words", "settled"), [
+    ("it is an NSTEMI", True),
+    ("it is still an NSTEMI tomorrow", False),
+    ("still an NSTEMI next week", False),
+])
+def test_a_condition_with_a_later_time_is_a_later_event_whatever_the_record_says(condition_words: str,
+                                                                                 settled: bool):
+    """"Only if the movements are still reduced tomorrow": the record meets the condition today, but the action
+    waits for tomorrow."""
+    table = reference_table(case("em-nstemi-001"))
+    assert table.record.establishes(condition_words) is settled
+
+
+UTI_NET = "Safety-netting for fever, loin pain, vomiting or vaginal bleeding"
+
+
+@pytest.mark.parametrize(("advice", "met"), [
+    ("Come back if you get a high temperature or start vomiting.", True),
+    ("Come back if you feel worse.", True),
+    ("Come back if the headache gets worse.", False),
+])
+def test_a_safety_net_about_another_symptom_is_not_a_safety_netting_item_about_particular_ones(advice: str,
+                                                                                                met: bool):
+    """A safety-netting item that names symptoms is met by a safety net about one of them, or about no symptom in
+    particular; one about another symptom only is advice on another worry."""
+    treatment = rows(card("obg-uti-pregnancy-001", f"Plan: nitrofurantoin 50 mg qds for 7 days. {advice}"),
+                     "treatment")
+    assert (UTI_NET in treatment) is met, advice
+
+
+@pytest.mark.parametrize(("plan", "met"), [
+    ("Plan: aspirin, admit under cardiology. Echo before discharge.", True),
+    ("Plan: aspirin, admit under cardiology. Inpatient echo.", True),
+    ("Plan: aspirin, admit under cardiology. GP to arrange an outpatient echo.", False),
+    ("Plan: aspirin, admit under cardiology. Echo in outpatients in 6 weeks.", False),
+])
+def test_an_emergencys_work_up_without_a_time_is_done_before_discharge(plan: str, met: bool):
+    """A work-up item of an emergency case with no time of its own is this episode's: a test put after discharge
+    ("GP to arrange an outpatient echo") is not it."""
+    assert ("Transthoracic echocardiogram" in rows(card("em-nstemi-001", plan), "workup")) is met, plan

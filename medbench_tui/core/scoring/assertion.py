@@ -46,6 +46,7 @@ from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import COMMA_RE, Document
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.vocabulary import Term, read_vocabulary
+from medbench_tui.core.vocabulary.reading import read_action
 
 Status = Literal["affirmed", "negated", "conditional", "historical", "question"]
 
@@ -453,7 +454,7 @@ class Record:
         if raw and STATE_NOW & raw and raw <= STATE_NOW | STATE_GRAMMAR | PERSISTING:
             return not UNSTABLE & self.record  # "if stable": the record's patient is, unless it says otherwise
         words = _words(condition)
-        if not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words):
+        if not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words) or _later_time(condition):
             return False
         keys = [_key(w) for w in words]
         for name in self.names:
@@ -506,6 +507,12 @@ class Record:
         cultures sent (results pending)"): what the result will show is a later event."""
         said = [s for s in self._sentences if any(_contains(s, p) for p in phrases)]
         return bool(said) and all(any(_contains(s, _phrase_words(p)) for p in PENDING) for s in said)
+
+
+def _later_time(condition: str) -> bool:
+    """The condition holds a time after now ("if the movements are still reduced tomorrow"): a later event,
+    whatever the record says of today."""
+    return any(start > 0 for start, _ in read_action(condition).windows)
 
 
 def _words(text: str) -> list[str]:

@@ -122,6 +122,19 @@ def safety_net_topic(words: tuple[str, ...]) -> frozenset[str]:
     at = next((k for k, w in enumerate(words) if w in CONDITIONALS), -1)
     return frozenset(w for w in words[at + 1:] if w not in GENERAL_WORRIES and w not in FILLER)
 
+SYMPTOM_SPAN = 3
+"""Words of a symptom's name read together ("loss of vision")."""
+
+
+@batch_cache(maxsize=4096)
+def symptoms_named(words: tuple[str, ...]) -> frozenset[str]:
+    """The symptoms (vocabulary terms of kind symptom) a run of words names, a word or a few together: what a
+    safety net or a safety-netting item is about ("visual loss": vision; "the headache gets worse": headache)."""
+    vocabulary = read_vocabulary()
+    return frozenset(term.name for i in range(len(words)) for j in range(i + 1, min(i + SYMPTOM_SPAN, len(words)) + 1)
+                     for term in vocabulary.lookup(" ".join(words[i:j]), "symptom"))
+
+
 ASSESSMENT_WORDS = frozenset(t.norm for w in word_list("assessment_words") for t in key_tokens(tokenize(w)))
 HEADED_LINE_RE = re.compile(
     r"(?:^[ \t]*(?:[-*+\u2022]\s*)?|(?<=[.;] ))([A-Za-z][A-Za-z /&'-]{0,40}?)[ \t]*:[ \t]*(?=\S)", re.MULTILINE)

@@ -241,6 +241,10 @@ antibiotics"): grammar, not clinical language."""
 
 
 HARMFUL_CLASSES = ("contraindicated", "not_indicated")
+EPISODE_HOURS = 72.0
+"""The end of an emergency's episode, in hours from now: the vocabulary's "before discharge" (``timing.yaml``)."""
+
+
 def _converses(texts: tuple[str, ...]) -> list[str]:
     """Each name of a harmful item said the other way round: "X after Y" as "Y before X" and "Y then X", "X
     before Y" as "Y after X" (one order word only: a longer chain has no one converse). A harmful item is met
@@ -305,6 +309,10 @@ class ReferenceTable:
     _net_topics: dict[Phrase, frozenset[str] | None] = field(default_factory=dict)
     """What an answer's safety net must be about to meet a safety-net phrase (None: any safety net)."""
     _safety_net_phrases: set[Phrase] = field(default_factory=set)
+    _net_symptoms: dict[int, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    """The symptoms a safety-netting item's name is about ("Safety-netting for new visual loss": vision), with the
+    first letters of its words, by the item's id: an answer's safety net about other symptoms only is not it. Not
+    of a name with a condition of its own ("return if breathlessness worsens"): its words are its topic."""
     _follow_ups: list[tuple[Phrase, Ref | None, concepts.Interval]] = field(default_factory=list)
     _discharge_plans: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _qualified_discharges: list[tuple[Phrase, Ref, tuple[frozenset[str], ...]]] = field(default_factory=list)
@@ -333,6 +341,9 @@ class ReferenceTable:
     """Names that give an action with its time ("DC cardioversion now"): the action's own words, and the time."""
     findings_text: str = ""  # the attachments' text: what examinations and observations found
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
+    emergency: bool = False
+    """The case is an emergency: a work-up item without a time of its own is done before discharge
+    (:data:`EPISODE_HOURS`), so one put after it ("GP to arrange an outpatient echo") is not it."""
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
     _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
@@ -452,6 +463,12 @@ class ReferenceTable:
             self._safety_net_phrases.add(phrase)
             general = ref is None or _names_safety_netting(ref)
             self._net_topics[phrase] = None if general else concepts.safety_net_topic(phrase.words)
+            if general and ref is not None and id(ref) not in self._net_symptoms:
+                words = tuple(t.low for t in tokenize(ref.name))
+                said = not concepts.CONDITIONALS.intersection(words)
+                self._net_symptoms[id(ref)] = (concepts.symptoms_named(words) if said else frozenset(),
+                                               frozenset(w[: concepts.SKIPPED_PREFIX] for w in words
+                                                         if len(w) >= concepts.SKIPPED_PREFIX))
             if general and any(r is ref and ref is not None for _, r in self._safety_nets):
                 return  # any safety net meets the item: once is enough
             self._safety_nets.append((phrase, ref))
@@ -613,7 +630,19 @@ class ReferenceTable:
         context = contexts.get(piece)
         if context is None:
             context = contexts[piece] = _context(doc, m.hit, named)
-        return actions.rules_out(context, m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
+        why = actions.rules_out(context, m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
+        if why is None and self._after_the_episode(m.ref, context):
+            return actions.LATER
+        return why
+
+    def _after_the_episode(self, ref: Ref, context: actions.ActionReading) -> bool:
+        """A credited work-up item of an emergency case with no time of its own, put in outpatients after discharge
+        by every time its piece gives ("GP to arrange an outpatient echo"): the emergency's test is done before the
+        patient leaves. A later test the answer keeps ("repeat calcium in one week", "routine referral for a
+        biopsy") is still the test."""
+        return (self.emergency and ref.kind == "workup" and ref.klass in concepts.CREDIT_CLASSES
+                and not any(r.windows for r in ref.readings) and context.sends_home and bool(context.windows)
+                and all(start >= EPISODE_HOURS for start, _ in context.windows))
 
     @cached_property
     def _action_ids(self) -> frozenset[int]:
@@ -854,6 +883,8 @@ class ReferenceTable:
                 for phrase, ref in self._safety_nets:
                     topic = self._net_topics[phrase]
                     about = hit
+                    if ref is not None and _about_other_symptoms(doc, hit, *self._net_symptoms.get(id(ref), NO_TOPIC)):
+                        continue  # "come back if the headache gets worse" is no safety net for visual loss
                     if topic is not None:
                         said = _clause_words(doc, hit) if said is None else said
                         if not topic & said.keys():
@@ -1528,6 +1559,7 @@ def build_table(case: Case) -> ReferenceTable:
     return ReferenceTable(
         case.id, primary, secondary, differential, workup, treatment, list(groups.values()), conditions, _record(case),
         findings_text=findings, patient_text="\n".join([case.intro, *(a.answer for a in case.additional_answers)]),
+        emergency=case.metadata.urgency == "emergency",
     )
 
 
@@ -1706,6 +1738,22 @@ def _names_safety_netting(ref: Ref) -> bool:
         return True
     return any(concepts.SAFETY_NET_TERMS.starting_at(list(p.words), k)
                for p in ref.phrases for k in range(len(p.words)))
+
+
+NO_TOPIC: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+
+def _about_other_symptoms(doc: Document, hit: Hit, symptoms: frozenset[str], keys: frozenset[str]) -> bool:
+    """The safety net at ``hit`` names symptoms, none of them one of ``symptoms`` (those of a safety-netting item
+    about particular symptoms) and no word of the item's (``keys``: first letters): it is about another worry. A
+    safety net that names no symptom ("come back if worse") is about any."""
+    if not symptoms:
+        return False
+    at = _clause_words(doc, hit).values()
+    words = tuple(doc.lows[min(at) : max(at) + 1])
+    said = concepts.symptoms_named(words)
+    return bool(said) and not said & symptoms and not any(
+        len(w) >= concepts.SKIPPED_PREFIX and w[: concepts.SKIPPED_PREFIX] in keys for w in words)
 
 
 def _clause_words(doc: Document, hit: Hit) -> dict[str, int]:
