@@ -124,3 +124,15 @@ def test_an_emergencys_work_up_without_a_time_is_done_before_discharge(plan: str
     """A work-up item of an emergency case with no time of its own is this episode's: a test put after discharge
     ("GP to arrange an outpatient echo") is not it."""
     assert ("Transthoracic echocardiogram" in rows(card("em-nstemi-001", plan), "workup")) is met, plan
+
+
+@pytest.mark.parametrize(("plan", "met"), [
+    ("Plan: aspirin, admit under cardiology. FBC and U&E now.", True),
+    ("Plan: aspirin, admit under cardiology. Repeat FBC tomorrow.", True),
+    ("Plan: aspirin, admit under cardiology. FBC tomorrow morning on the ward round.", False),
+    ("Plan: aspirin, home tonight.\nAt the chest pain clinic tomorrow:\n- FBC, U&E\n", False),
+])
+def test_an_emergencys_required_test_first_done_after_today_is_put_off(plan: str, met: bool):
+    """A required work-up item of an emergency case with no time of its own is today's: the test first done
+    tomorrow is put off; a repeat tomorrow keeps a test already there."""
+    assert ("Full blood count" in rows(card("em-nstemi-001", plan), "workup")) is met, plan

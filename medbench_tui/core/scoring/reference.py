@@ -243,6 +243,10 @@ antibiotics"): grammar, not clinical language."""
 HARMFUL_CLASSES = ("contraindicated", "not_indicated")
 EPISODE_HOURS = 72.0
 """The end of an emergency's episode, in hours from now: the vocabulary's "before discharge" (``timing.yaml``)."""
+TODAY_HOURS = 16.0
+"""The end of today, in hours from now: the vocabulary's "today" (``timing.yaml``)."""
+REPEATED = cues.word_list("test_repeat_words")
+"""Words of a test done again ("repeat calcium in one week"): its first result is already there."""
 
 
 def _converses(texts: tuple[str, ...]) -> list[str]:
@@ -342,8 +346,8 @@ class ReferenceTable:
     findings_text: str = ""  # the attachments' text: what examinations and observations found
     patient_text: str = ""  # what the patient says (the intro and the answers to questions)
     emergency: bool = False
-    """The case is an emergency: a work-up item without a time of its own is done before discharge
-    (:data:`EPISODE_HOURS`), so one put after it ("GP to arrange an outpatient echo") is not it."""
+    """The case is an emergency: a work-up item without a time of its own is done before discharge, a required one
+    today (:meth:`_put_off`)."""
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
     _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
@@ -631,18 +635,23 @@ class ReferenceTable:
         if context is None:
             context = contexts[piece] = _context(doc, m.hit, named)
         why = actions.rules_out(context, m.ref.reading, m.ref.klass in concepts.CREDIT_CLASSES)
-        if why is None and self._after_the_episode(m.ref, context):
+        if why is None and self._put_off(m.ref, context, doc.lows[piece.first : piece.last + 1]):
             return actions.LATER
         return why
 
-    def _after_the_episode(self, ref: Ref, context: actions.ActionReading) -> bool:
-        """A credited work-up item of an emergency case with no time of its own, put in outpatients after discharge
-        by every time its piece gives ("GP to arrange an outpatient echo"): the emergency's test is done before the
-        patient leaves. A later test the answer keeps ("repeat calcium in one week", "routine referral for a
-        biopsy") is still the test."""
-        return (self.emergency and ref.kind == "workup" and ref.klass in concepts.CREDIT_CLASSES
-                and not any(r.windows for r in ref.readings) and context.sends_home and bool(context.windows)
-                and all(start >= EPISODE_HOURS for start, _ in context.windows))
+    def _put_off(self, ref: Ref, context: actions.ActionReading, piece: list[str]) -> bool:
+        """A work-up item of an emergency case with no time of its own, put off by every time its piece gives: a
+        credited test put in outpatients after discharge ("GP to arrange an outpatient echo"), or a required test
+        first done after today ("At the assessment unit tomorrow: FBC, U&E"). The emergency's tests are done before
+        the patient leaves, its required tests today; a later test the answer keeps ("repeat calcium in one week",
+        "routine referral for a biopsy") is still the test."""
+        if not (self.emergency and ref.kind == "workup" and context.windows
+                and not any(r.windows for r in ref.readings)):
+            return False
+        first = min(start for start, _ in context.windows)
+        outpatient = ref.klass in concepts.CREDIT_CLASSES and context.sends_home and first >= EPISODE_HOURS
+        tomorrow = ref.klass == "required" and first >= TODAY_HOURS and not REPEATED.intersection(piece)
+        return outpatient or tomorrow
 
     @cached_property
     def _action_ids(self) -> frozenset[int]:

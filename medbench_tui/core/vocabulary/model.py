@@ -334,6 +334,8 @@ PHRASE_LISTS: dict[str, str] = {
                            "record meets it unless it holds a word of record_unstable",
     "record_unstable": "cases: words of the record that say the patient is not stable: a condition of the state now "
                        "is not met",
+    "test_repeat_words": "answers: words of a test done again ('repeat calcium in one week'): an emergency's "
+                         "required test done again after today is still the test",
     "discharge_item_skips": "items: words of a harmful discharge item before what the discharge goes without "
                             "('Discharge before psychosocial assessment'): any discharge not waiting for it meets it",
     "discharge_item_as": "items: words of a harmful discharge item before the wrong reading it discharges on "
