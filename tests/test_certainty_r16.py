@@ -24,9 +24,12 @@ def _doubts(card: Scorecard, reference: str) -> list[str]:
 
 
 def test_an_untimed_item_given_only_for_tomorrow_or_later_is_put_off():
-    """'GP to arrange an outpatient CTPA' gives the scan, but not now: a physician may read it as not done."""
-    later = _card("em-pe-001", "Likely pulmonary embolism. Start apixaban now. GP to arrange an outpatient CTPA.")
-    assert _doubts(later, "CT pulmonary angiography") == ["put off"]
+    """'GP to arrange an outpatient chest X-ray' gives the film, but not now: a physician may read it as not done.
+    (In an emergency case an untimed work-up item is today's, so there it is not given at all:
+    tests/test_scoring_classes_r16.py.)"""
+    later = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin 500 mg tds for 5 days. "
+                                "GP to arrange an outpatient chest X-ray.")
+    assert _doubts(later, "Chest X-ray") == ["put off"]
     tomorrow = _card("im-cap-001", "Community-acquired pneumonia. Amoxicillin 500 mg tds for 5 days. "
                                    "Chest X-ray tomorrow.")
     assert _doubts(tomorrow, "Chest X-ray") == ["put off"]
