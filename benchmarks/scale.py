@@ -42,6 +42,10 @@ from runner_throughput import QUESTIONS, fake_endpoint, import_once, play, write
 WALL_TARGET = 1.3
 RSS_TARGET_MB = 500
 CPU_BUDGET_MS = 1.0
+FULL: dict[str, float] = {"cases": 1000, "systems": 10, "repeats": 2, "latency": 0.1, "turns": 5, "concurrency": 32}
+"""The issue's scale."""
+QUICK: dict[str, float] = {"cases": 3, "systems": 2, "repeats": 1, "latency": 0.01, "turns": 2, "concurrency": 8}
+"""Quick mode's scale, for what is not given on the command line."""
 
 
 def peak_rss_mb() -> float:
@@ -51,17 +55,16 @@ def peak_rss_mb() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=1000)
-    parser.add_argument("--systems", type=int, default=10)
-    parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--latency", type=float, default=0.1)
-    parser.add_argument("--turns", type=int, default=5)
-    parser.add_argument("--concurrency", type=int, default=32)
+    for name, kind in (("cases", int), ("systems", int), ("repeats", int), ("latency", float), ("turns", int),
+                       ("concurrency", int)):
+        parser.add_argument(f"--{name}", type=kind, help=f"default {FULL[name]}, quick {QUICK[name]}")
     parser.add_argument("--quick", action="store_true",
-                        help="3 cases, 2 systems, 1 repeat, 2 turns, 10 ms (that nothing rotted)")
+                        help="3 cases, 2 systems, 1 repeat, 2 turns, 10 ms, 8 at once, where not given "
+                        "(that nothing rotted)")
     args = parser.parse_args(argv)
-    if args.quick:
-        args.cases, args.systems, args.repeats, args.turns, args.latency, args.concurrency = 3, 2, 1, 2, 0.01, 8
+    for name, value in (QUICK if args.quick else FULL).items():
+        if getattr(args, name) is None:  # a value given with --quick is kept (`--quick --latency 0.1`)
+            setattr(args, name, value)
 
     from medbench_tui.cli.run import _summarise
     from medbench_tui.core.cases.bank import load_bank
@@ -101,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     met = ratio <= WALL_TARGET and summary_rss < RSS_TARGET_MB
     print(f"runs: {runs} ({args.cases} cases x {args.systems} systems x {args.repeats} repeats), complete "
           f"{result.complete}, incomplete {result.incomplete}; turns {turns}, requests {requests}")
-    print(f"one-time imports (SDK, transport, scorer): {import_cpu:.2f} s CPU")
+    print(f"one-time loads (SDK, transport, scorer, spelling dictionary): {import_cpu:.2f} s CPU")
     print(f"planning: {plan_wall:.2f} s wall, {plan_cpu:.2f} s CPU ({1000 * plan_cpu / args.cases:.1f} ms per case)")
     print(f"wall: {run_wall:.1f} s; ideal ceil({requests}/{args.concurrency}) x {args.latency * 1000:.0f} ms = "
           f"{ideal:.2f} s -> {ratio:.3f}x (target <= {WALL_TARGET}x: {'met' if ratio <= WALL_TARGET else 'MISSED'})")
