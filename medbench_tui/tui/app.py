@@ -274,13 +274,15 @@ class MedbenchApp(App[int]):
     def _read_bank(self) -> None:
         worker = get_current_worker()
         read = read_bank(
-            self.bank, lambda done, total: self.post_message(BankLoading(done, total)), lambda: worker.is_cancelled
+            self.bank,
+            lambda done, total, checked: self.post_message(BankLoading(done, total, checked)),
+            lambda: worker.is_cancelled,
         )
         if read is not None:
             self.post_message(BankChanged(*read))
 
     def on_bank_loading(self, message: BankLoading) -> None:
-        self._announce(lambda: BankLoading(message.done, message.total))
+        self._announce(lambda: BankLoading(message.done, message.total, message.checked))
 
     def on_bank_changed(self, message: BankChanged) -> None:
         self.bank, self.cases = message.bank, message.cases

@@ -72,15 +72,31 @@ def _text(value: object) -> str:
 
 
 def read_entry(path: Path, bank: BankIndex | None = None) -> CaseEntry:
-    """Validate one case file and summarise it; a file that cannot be read is a row with an error."""
-    from medbench_tui.core.validate import validate_text
+    """Validate one case file and summarise it; a file that cannot be read is a row with an error.
 
+    With ``bank``, the file is checked as ``medbench validate`` checks it (``validate_file``:
+    its bytes read once, the same findings); a case that is not valid is read again only for
+    what its row can show of it."""
+    from medbench_tui.core.validate import validate_file, validate_text
+
+    if bank is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return _unreadable(path)
+        return entry_from_report(path, text, validate_text(text, path))
+    report = validate_file(path, bank=bank)
+    if report.case is not None or report.rubric is not None:
+        return entry_from_report(path, "", report)  # the text is read only for a case that is not valid
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return CaseEntry(path, path.stem, "(file cannot be read)", "", "", "", "", None, 1, 0)
-    report = validate_text(text, path, bank=bank)
+        return _unreadable(path)
     return entry_from_report(path, text, report)
+
+
+def _unreadable(path: Path) -> CaseEntry:
+    return CaseEntry(path, path.stem, "(file cannot be read)", "", "", "", "", None, 1, 0)
 
 
 def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
@@ -94,6 +110,8 @@ def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
             "parent_id": case.parent_id,
             "metadata": case.metadata.model_dump(),
         }
+    elif report.rubric is not None:
+        fields = {"kind": RUBRIC}  # all that is shown comes from the rubric case, below
     else:
         from medbench_tui.core.cases.yamlio import parse_case_text
 

@@ -46,6 +46,8 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
         super().__init__()
         self.sort_column = "id"
         self.sort_reverse = False
+        self._checked: tuple[CaseEntry, ...] = ()
+        """While the bank is read: the cases checked so far (shown in place of the earlier rows)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar("library")
@@ -72,21 +74,35 @@ class LibraryScreen(ReportsWorkerFailures, MedbenchScreen):
 
     @property
     def entries(self) -> list[CaseEntry]:
-        return self.medbench.cases
+        """The app's cases; while the bank is read, those checked so far in their place."""
+        if not self._checked:
+            return self.medbench.cases
+        checked = {entry.path for entry in self._checked}
+        return [*self._checked, *(entry for entry in self.medbench.cases if entry.path not in checked)]
 
     def on_bank_loading(self, event: BankLoading) -> None:
         self.query_one("#loading").display = True
         self.query_one("#loading-bar").display = True
-        self.query_one("#loading-label", Label).update(f"Checking cases: {event.done} of {event.total}")
+        label, text = self.query_one("#loading-label", Label), f"Checking cases: {event.done} of {event.total}"
+        # A new count of the same width needs no new layout: a layout of the screen each update cost
+        # the library more CPU than drawing its rows, while the cases are checked beside it.
+        label.update(text, layout=len(text) != len(str(label.content)))
         self.query_one("#loading-bar", ProgressBar).update(total=max(event.total, 1), progress=event.done)
+        if event.checked:
+            self._checked = event.checked
+            self.refresh_table()
 
     def on_bank_changed(self, event: BankChanged) -> None:
         if event.changed is None:
             self.query_one("#loading").display = False
+            self._checked = ()
         self.refresh_table()
 
     def on_bank_failed(self, event: BankFailed) -> None:
         """A bank that cannot be read leaves the library empty, saying why (the app notifies too)."""
+        if self._checked:  # the rows of a read that failed part way are not shown
+            self._checked = ()
+            self.refresh_table()
         self.query_one("#loading-bar").display = False
         self.query_one("#loading-label", Label).update(f"The bank could not be read: {event.reason}")
 
