@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.scoring.cues import cue_list, negation, word_list
+from medbench_tui.core.scoring.cues import Cues, cue_list, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.text import FILLER, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -107,8 +107,11 @@ GO_PLACES = cue_list("safety_net_go_places")
 """Places a safety net sends to by name (the emergency department), matched on normalised words."""
 GO_HOSPITAL = word_list("safety_net_go_hospital")
 URGENCY = word_list("safety_net_urgency")
+SAFETY_NET_SHORT = Cues(*(" ".join(t.norm for t in key_tokens(tokenize(w))) for w in word_list("safety_net_terms")))
+"""The safety-net terms in normalised words: an abbreviation written out ("SN: saddle numbness -> A&E") keeps its
+short form as written, so only its normalised words name the term."""
 OPENING_WORDS = frozenset(
-    w for cues in (SAFETY_NET_TERMS, RETURN_VERBS, SEEK_VERBS, CALL_VERBS, GO_VERBS) for w in cues.by_first
+    w for cues in (SAFETY_NET_TERMS, RETURN_VERBS, SEEK_VERBS, CALL_VERBS, GO_VERBS, CALL_WHOM) for w in cues.by_first
 )
 CONDITIONALS = word_list("safety_net_conditionals")
 """An "if" earlier in the clause makes a return a safety net ("if worse, come back")."""
@@ -230,11 +233,17 @@ def _has_emergency_department(doc: Document, span: range) -> int | None:
 def _safety_net_at(doc: Document, i: int) -> Hit | None:
     """The safety-net expression that starts with the verb at token ``i``, if any."""
     low = doc.lows
+    short = _short_term(doc, i)
+    if short is not None:
+        return Hit(i, short)
     if low[i] not in OPENING_WORDS:
         return None
     term = SAFETY_NET_TERMS.starting_at(low, i)
     if term is not None:
         return Hit(i, i + len(term) - 1)
+    whom = CALL_WHOM.starting_at(low, i)
+    if whom is not None:
+        return _number_on_condition(doc, i, i + len(whom) - 1)
     for verbs, test in ((RETURN_VERBS, _return_trigger), (SEEK_VERBS, _seek_trigger),
                         (CALL_VERBS, _call_trigger), (GO_VERBS, _go_trigger)):
         verb = verbs.starting_at(low, i)
@@ -247,6 +256,26 @@ def _safety_net_at(doc: Document, i: int) -> Hit | None:
         first, trigger = found
         return Hit(first, max(trigger, _clause_end(doc, last_verb, SAFETY_NET_SPAN)))
     return None
+
+
+def _short_term(doc: Document, i: int) -> int | None:
+    """The last token of a safety-net term written as an abbreviation that starts at token ``i`` ("SN"), if any."""
+    token = doc.tokens[i]
+    tokens = doc.tokens
+    if i + 1 >= len(tokens) or tokens[i + 1].start != token.start or (i and tokens[i - 1].start == token.start):
+        return None  # not the first of an abbreviation's written-out words
+    norms = [t.norm for t in doc.tokens[i : i + 4] if t.start == token.start]
+    term = SAFETY_NET_SHORT.starting_at(norms, 0)
+    return None if term is None else i + len(term) - 1
+
+
+def _number_on_condition(doc: Document, first: int, last: int) -> Hit | None:
+    """An emergency number or service with its condition right after it and no verb ("999 if collapse or
+    bleeding"): a terse safety net, to the end of its clause."""
+    after = _after(doc, last, 1)
+    if not after or doc.lows[after[0]] not in CONDITIONALS:
+        return None
+    return Hit(first, _clause_end(doc, after[0], SAFETY_NET_SPAN))
 
 
 def _return_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | None:
