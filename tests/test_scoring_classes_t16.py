@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from medbench_tui.core.vocabulary.reading import read_action
 from tests.test_scoring_regressions import card, condition
 
 
@@ -20,3 +21,21 @@ def test_a_safety_net_written_short_is_safety_netting(plan: str, netted: bool):
     ...") a safety net with its verb left out; an emergency number sent now is no safety net."""
     c = card("im-sore-throat-001", f"Viral pharyngitis, Centor 1.\n- paracetamol, fluids\n- {plan}\n")
     assert (condition(c, "cc-safety-net") == "OK") is netted, plan
+
+
+@pytest.mark.parametrize(("plan", "referred"), [
+    ("General surgeons now", True),
+    ("Surgeons today", True),
+    ("General surgeons next week", False),
+    ("General surgery clinic next week", False),
+])
+def test_a_team_named_with_its_time_is_the_team_contacted(plan: str, referred: bool):
+    """A terse plan's line that names a team and when, nothing else ("Cardiology today"), is the team contacted
+    then, as "cardiology to see today" is; its time must still meet the item's."""
+    c = card("sur-appendicitis-001", f"Acute appendicitis.\n- NBM, IV fluids, analgesia\n- {plan}\n")
+    assert (condition(c, "cc-surgical-referral") == "OK") is referred, plan
+
+
+def test_ct_surgeons_are_the_cardiothoracic_team_and_a_ct_scan_is_not():
+    assert {t.name for t in read_action("CT surgeons now").teams} == {"cardiothoracic surgery"}
+    assert not read_action("CT chest then surgery").teams

@@ -109,7 +109,7 @@ def same_team(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a team, and the answer refers to, discusses with or admits under it or a
     team under it (the general surgeons for surgery), never a broader one (the medical team is not
     cardiology)."""
-    if not (item.about_team() and answer.acts):
+    if not (item.about_team() and (answer.acts or (answer.team_at_time() and item.contacts))):
         return False
     vocabulary = read_vocabulary()
     return any(mine == theirs or theirs in vocabulary.broader(mine) for mine in answer.teams for theirs in item.teams)

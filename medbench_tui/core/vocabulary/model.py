@@ -60,6 +60,8 @@ PHRASE_LISTS: dict[str, str] = {
                          "review is still done, but an admission or a same-day referral is not it",
     "team_actions": "words that make a team named in a plan a referral, review, discussion or admission "
                     '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
+    "team_admissions": "the team actions that admit rather than contact ('admit', 'under'): a team named with its time "
+                       "alone ('Cardiology today') is the team contacted, never an admission under it",
     "patient_aspect_onset": "the simulated patient: a question asks when something started or how long it has been",
     "patient_aspect_severity": "the simulated patient: a question asks how bad something is",
     "patient_aspect_location": "the simulated patient: a question asks where something is",

@@ -67,6 +67,8 @@ class ActionReading:
     """Every time the text gives (from now, in hours)."""
     acts: bool = False
     """A referral, review, discussion or admission word is said (``team_actions``)."""
+    contacts: bool = False
+    """One of those words other than an admission's is said (``team_admissions``: "admit", "under")."""
     covered: float = 0.0
     """The share of the text's words that name a team, drug, class, route or time."""
     doses: tuple[Window, ...] = ()
@@ -82,6 +84,13 @@ class ActionReading:
         """The text is about a team: it names one, no drug or class, and little besides the team,
         its action and its time ("nil by mouth until surgical review" is about nil by mouth)."""
         return bool(self.teams) and not (self.drugs or self.classes) and self.covered >= ABOUT_TEAM
+
+    def team_at_time(self) -> bool:
+        """The text is a team and its time, nothing else ("Cardiology today", "ortho now"): a terse plan's
+        line naming whom to involve and when is the team contacted, as "cardiology to see today" is (not an
+        admission under it: :attr:`contacts`)."""
+        return (bool(self.teams and self.windows) and not (self.drugs or self.classes or self.routes)
+                and self.covered >= 1.0)
 
     def about_drug(self) -> bool:
         """The text is about one drug (it names it and nothing much besides, a route and a time
@@ -123,6 +132,7 @@ class _Index:
                 self.generics[key(term.name)] = term
         self.generic_names = sorted(self.generics)  # in order: the names a clipped word begins are one stretch
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
+        self.admissions = {key(p) for p in vocabulary.phrases("team_admissions")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
         self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
         self.named_lengths = _lengths([*self.terms, *self.timing])
@@ -137,8 +147,10 @@ class _Index:
         covered = 0
         dosing = 0
         acting = [i for i in range(len(words)) if words[i] in self.acts]
-        acts = bool(acting) or any(" ".join(words[i:i + n]) in self.acts for i in range(len(words))
-                                   for n in self.act_lengths.get(words[i], ()) if n in (2, 3) and i + n <= len(words))
+        several = any(" ".join(words[i:i + n]) in self.acts for i in range(len(words))
+                      for n in self.act_lengths.get(words[i], ()) if n in (2, 3) and i + n <= len(words))
+        acts = bool(acting) or several
+        contacts = several or any(words[i] not in self.admissions for i in acting)
         home = any(" ".join(words[i:i + n]) in self.home for i in range(len(words))
                    for n in self.home_lengths.get(words[i], ()) if n <= 2 and i + n <= len(words))
         teams: set[Term] = set()
@@ -181,7 +193,7 @@ class _Index:
         if covered + dosing >= len(content):
             covered += dosing  # a drug and its dose, nothing else ("Prednisolone 30 mg once daily for 5 days")
         return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
-                             tuple(windows), acts, min(1.0, covered / len(content)) if content else 0.0,
+                             tuple(windows), acts, contacts, min(1.0, covered / len(content)) if content else 0.0,
                              _doses(text), home)
 
     def without_timing(self, text: str) -> str:
@@ -285,13 +297,16 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
+    contacts = reading.contacts
     named = target_named(target) if target else None
     if named is not None:
         covered = 1.0
         teams, drugs, classes = (frozenset({named}) if named.kind == kind else frozenset()
                                  for kind in ("team", "drug", "drug_class"))
+        contacts = contacts or (named.kind == "team" and not acts)  # a team to involve, how unsaid
         acts = acts or named.kind == "team"
-    return ActionReading(teams, drugs, classes, routes, windows, acts, covered, reading.doses, reading.sends_home)
+    return ActionReading(teams, drugs, classes, routes, windows, acts, contacts, covered, reading.doses,
+                         reading.sends_home)
 
 
 OWN_CONDITION_RE = re.compile(
