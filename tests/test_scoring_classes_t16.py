@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from medbench_tui.core.scoring.document import document
 from medbench_tui.core.vocabulary.reading import read_action
 from tests.test_scoring_regressions import card, condition
 
@@ -39,3 +40,12 @@ def test_a_team_named_with_its_time_is_the_team_contacted(plan: str, referred: b
 def test_ct_surgeons_are_the_cardiothoracic_team_and_a_ct_scan_is_not():
     assert {t.name for t in read_action("CT surgeons now").teams} == {"cardiothoracic surgery"}
     assert not read_action("CT chest then surgery").teams
+
+
+def test_an_arrow_before_a_word_parts_two_actions_and_between_numbers_does_not():
+    """"Surgeons today -> lap appy": two actions, the referral's time its own; "trop 16->17" one result."""
+    c = card("sur-appendicitis-001", "Acute appendicitis.\n- NBM, IV fluids\n- Surgeons today -> lap appy\n")
+    assert condition(c, "cc-surgical-referral") == "OK"
+    assert len(document("Surgeons today -> lap appendicectomy").pieces()) == 2
+    assert len(document("Surgeons today \u2192 lap appendicectomy").pieces()) == 2
+    assert len(document("trop 16->17").pieces()) == 1

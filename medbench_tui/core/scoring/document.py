@@ -20,6 +20,9 @@ from medbench_tui.core.vocabulary import read_vocabulary
 CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
 """Where a clause ends; not at a query mark written before its word ("UGIB ?PU": a query, no question)."""
 COMMA_RE = re.compile(r",|\s[-\u2013\u2014]\s")
+ARROW_RE = re.compile(r"->|\u2192")
+"""An arrow before a word parts two actions of a terse plan ("Cardiology today -> DDD PPM"); between numbers
+it is a change of a value ("trop 16->17")."""
 DOTTED_RE = re.compile(r"\b[A-Za-z]\.[A-Za-z]\.")
 """An abbreviation of two letters, each with its full stop ("e.g.", "i.e."): grammar of the text, no clause end."""
 GENUS_RE = re.compile(r"\b[A-Z]\.(?= [a-z]{3,})")
@@ -82,7 +85,8 @@ class Document:
                 ahead = gap + self.text[token.start : token.start + 1]  # "?PU": the mark and its word
                 breaks = (previous_start >= 0 and not decimal and CLAUSE_BREAK_RE.search(ahead) is not None
                           and not ("\n" in gap and self._wrapped(gap, previous_end, token.start)))
-                comma = COMMA_RE.search(gap) is not None and not decimal
+                comma = (COMMA_RE.search(gap) is not None and not decimal) or (
+                    ARROW_RE.search(gap) is not None and token.low[:1].isalpha())
             if breaks or clause_length >= MAX_CLAUSE_TOKENS:
                 clause += 1
                 clause_length = 0
