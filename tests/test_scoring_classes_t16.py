@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.scoring.document import document
+from medbench_tui.core.text import normalise
 from medbench_tui.core.vocabulary.reading import read_action
 from tests.test_scoring_regressions import card, condition
 
@@ -49,3 +50,19 @@ def test_an_arrow_before_a_word_parts_two_actions_and_between_numbers_does_not()
     assert len(document("Surgeons today -> lap appendicectomy").pieces()) == 2
     assert len(document("Surgeons today \u2192 lap appendicectomy").pieces()) == 2
     assert len(document("trop 16->17").pieces()) == 1
+
+
+@pytest.mark.parametrize(("short", "written_out"), [
+    ("activate MOH protocol", "activate major obstetric haemorrhage call"),
+    ("cavernosal blood gas", "corpora blood gas"),
+    ("aspirate corpus cavernosum", "aspirate corpora"),
+])
+def test_clinical_shorthand_reads_as_its_words(short: str, written_out: str):
+    """Shorthand of terse plans read as the words it stands for: a major obstetric haemorrhage call, the erectile
+    bodies by their adjectives and Latin names."""
+    assert normalise(short) == normalise(written_out)
+
+
+def test_moh_alone_stays_ambiguous():
+    """"MOH" alone is also medication overuse headache: only the call, protocol or alert is the haemorrhage call."""
+    assert normalise("MOH") != normalise("major obstetric haemorrhage")
