@@ -8,7 +8,7 @@ import pytest
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.text import normalise
 from medbench_tui.core.vocabulary.reading import read_action
-from tests.test_scoring_regressions import card, condition
+from tests.test_scoring_regressions import card, condition, rows
 
 
 @pytest.mark.parametrize(("plan", "netted"), [
@@ -66,3 +66,22 @@ def test_clinical_shorthand_reads_as_its_words(short: str, written_out: str):
 def test_moh_alone_stays_ambiguous():
     """"MOH" alone is also medication overuse headache: only the call, protocol or alert is the haemorrhage call."""
     assert normalise("MOH") != normalise("major obstetric haemorrhage")
+
+
+@pytest.mark.parametrize(("plan", "told"), [
+    ("Explained: not a stroke, settles in weeks", True),
+    ("Told pt: benign inner ear problem", True),
+    ("Explained: may be a stroke, needs MRI", False),
+    ("Reassuring Dix-Hallpike", False),
+])
+def test_points_under_a_heading_of_telling_are_what_was_told(plan: str, told: bool):
+    """The verb of a heading of telling ("Explained:", "Told pt:") is each listed point's, so a point that says what
+    an explanation item tells ("not a stroke") is that item; "reassuring" describes a finding."""
+    c = card("im-vertigo-001", f"BPPV, R posterior canal.\n- Epley manoeuvre\n- {plan}\n")
+    assert ("Explanation and reassurance about BPPV" in rows(c, "treatment")) is told, plan
+
+
+@pytest.mark.parametrize("plan", ["Reassured: simple faint", "reassured him it was a simple faint"])
+def test_reassured_is_reassurance(plan: str):
+    c = card("em-syncope-001", f"Vasovagal syncope.\n- ECG normal\n- {plan}\n")
+    assert "Explanation and reassurance that this was a vasovagal (reflex) faint" in rows(c, "treatment"), plan

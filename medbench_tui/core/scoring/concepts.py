@@ -82,6 +82,7 @@ EXPLAINED_DECLINE = "declining with a reason"
 ECG_READ = "an ECG finding"
 PANEL_RESULT = "a result of the panel"
 HEADED_FINDINGS = "its findings under their heading"
+TOLD = "a point under a heading of telling"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -174,6 +175,49 @@ def headed_findings(doc: Document, topic: frozenset[str]) -> list[Hit]:
         if findings and not any(NOT_DONE.starting_at(doc.lows, k) for k in findings):
             out.append(Hit(tokens[0], tokens[-1]))
     return out
+
+
+TELLING = frozenset(t.norm for w in word_list("telling_words") for t in key_tokens(tokenize(w)))
+TELLING_SKIP = frozenset(t.norm for w in word_list("telling_skip") for t in key_tokens(tokenize(w)))
+TOLD_MIN_WORDS = 2
+"""The fewest words of what an item tells for a heading's point to be it ("not epilepsy"; never a bare "mum")."""
+
+
+def told_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What an item opening with a word of telling tells ("Explain it is not epilepsy": not, epilepsy), if it
+    names enough of it to be found on its own."""
+    told = tuple(w for w in words[1:] if w not in FILLER and w not in TELLING_SKIP)
+    return told if words and words[0] in TELLING and len(told) >= TOLD_MIN_WORDS else None
+
+
+def told_under_heading(doc: Document, told: tuple[str, ...]) -> list[Hit]:
+    """Points listed under a heading of telling ("Explained to mum: common, not epilepsy, no brain damage"): the
+    heading's verb is every point's, so a point that says what an item tells is that item, from the heading to the
+    point."""
+    out: list[Hit] = []
+    for first, keys, norms in _telling_lines(doc):
+        for s in range(len(norms) - len(told) + 1):
+            if tuple(norms[s : s + len(told)]) == told and doc.clause[keys[s]] == doc.clause[keys[s + len(told) - 1]]:
+                out.append(Hit(first, keys[s + len(told) - 1]))
+    return out
+
+
+def _telling_lines(doc: Document) -> list[tuple[int, list[int], list[str]]]:
+    """Each line of the document headed by a word of telling: the heading's first token, and the tokens after
+    the heading that a point's words are (their indexes and words); read once per document."""
+    known = doc.found.get(TOLD)
+    if known is not None:
+        return known
+    known = doc.found[TOLD] = []
+    for match in HEADED_LINE_RE.finditer(doc.text):
+        heading = [t.norm for t in key_tokens(tokenize(match.group(1)))]
+        if not heading or len(heading) > HEADING_MAX_WORDS or heading[0] not in TELLING:
+            continue
+        end = doc.text.find("\n", match.end())
+        line = doc.tokens_within(match.end() - 1, len(doc.text) if end < 0 else end)
+        keys = [k for k in line if doc.tokens[k].norm not in FILLER and doc.tokens[k].norm not in TELLING_SKIP]
+        known.append((doc.tokens_within(match.start(1) - 1, match.end())[0], keys, [doc.tokens[k].norm for k in keys]))
+    return known
 
 
 REVIEW_WORDS = cue_list("follow_up_review_words")

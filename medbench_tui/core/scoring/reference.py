@@ -328,6 +328,7 @@ class ReferenceTable:
     _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term]]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _tellings: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _boluses: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
@@ -389,6 +390,8 @@ class ReferenceTable:
             and (skipped := concepts.qualified_discharge(ref.name)) is not None]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
+        self._tellings = [(phrase, ref, told) for ref in self.treatment if ref.klass in concepts.CREDIT_CLASSES
+                          for phrase in ref.phrases if (told := concepts.told_parts(phrase.words)) is not None]
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
                        for phrase in ref.phrases if (timed := _timed(phrase)) is not None]
         self._sequences = [(phrase, ref, *parts) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
@@ -595,7 +598,7 @@ class ReferenceTable:
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._qualified_discharges
                 or self._continuations
-                or self._explanations or self._timed or self._assessments
+                or self._explanations or self._timed or self._assessments or self._tellings
                 or self._panels or self._serials or self._exams or self._boluses or self._switches):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
@@ -966,6 +969,9 @@ class ReferenceTable:
         for phrase, ref, topic in self._assessments:
             for hit in concepts.headed_findings(doc, topic):
                 add(hit, phrase, ref, concepts.HEADED_FINDINGS)
+        for phrase, ref, told in self._tellings:
+            for hit in concepts.told_under_heading(doc, told):
+                add(hit, phrase, ref, concepts.TOLD)
         for phrase, ref, core, windows in self._timed:
             for hit in _written(doc, [core.words]):
                 piece = doc.piece_of(hit.first)

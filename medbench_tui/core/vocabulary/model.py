@@ -310,6 +310,10 @@ PHRASE_LISTS: dict[str, str] = {
                      "condition naming one is not established by the diagnosis",
     "assessment_words": "answers: words of an item that make it an assessment: a line headed by what is assessed "
                         "('Risk: passive SI, no plan') documents its findings",
+    "telling_words": "answers: words of telling that open an item ('Explain febrile seizures') and a heading whose "
+                     "points are what was told ('Explained to mum: common, not epilepsy')",
+    "telling_skip": "answers: words of a telling item that a terse point leaves out ('explain it is not epilepsy': "
+                    "'not epilepsy')",
     "assessment_heading_words": "answers: words such a heading may add to what is assessed ('Risk explored with "
                                 "his wife:'); after 'with' comes who was asked",
     "assessment_not_done": "answers: findings under such a heading that say the assessment was not done",
