@@ -85,3 +85,16 @@ def test_points_under_a_heading_of_telling_are_what_was_told(plan: str, told: bo
 def test_reassured_is_reassurance(plan: str):
     c = card("em-syncope-001", f"Vasovagal syncope.\n- ECG normal\n- {plan}\n")
     assert "Explanation and reassurance that this was a vasovagal (reflex) faint" in rows(c, "treatment"), plan
+
+
+@pytest.mark.parametrize(("line", "examined"), [
+    ("Spec: cx friable, mucopurulent discharge.", True),
+    ("Speculum: cx friable, mucopurulent discharge.", True),
+    ("Spec: not done.", False),
+    ("Spe: cx friable.", False),
+])
+def test_a_clipped_heading_of_an_examination_heads_its_findings(line: str, examined: bool):
+    """"Spec: cx friable" is the speculum examination done and its result: a one-word heading clipped from the
+    examination's word (four letters or more) heads its findings as the whole word does."""
+    c = card("obg-pid-001", f"PID.\n{line}\n- ceftriaxone 1 g IM, doxycycline, metronidazole\n")
+    assert ("Speculum and bimanual examination" in rows(c, "workup")) is examined, line

@@ -144,6 +144,8 @@ HEADED_LINE_RE = re.compile(
     r"(?:^[ \t]*(?:[-*+\u2022]\s*)?|(?<=[.;] ))([A-Za-z][A-Za-z /&'-]{0,40}?)[ \t]*:[ \t]*(?=\S)", re.MULTILINE)
 """A label and its colon at the start of a line or a sentence ("Risk: passive SI, no plan")."""
 HEADING_MAX_WORDS = 5
+HEADING_CLIP_MIN = 4
+"""The fewest letters of a heading clipped from the word it stands for ("Spec", "Abdo", "Resp")."""
 HEADING_WORDS = frozenset(t.norm for w in word_list("assessment_heading_words") for t in key_tokens(tokenize(w)))
 NOT_DONE = cue_list("assessment_not_done")
 """A line's heading is its first words before a colon: a label, not a sentence."""
@@ -157,15 +159,23 @@ def assessed_topic(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for w in words if w not in ASSESSMENT_WORDS and w not in FILLER)
 
 
+def _unclipped(heading: list[str], topic: frozenset[str]) -> list[str]:
+    """A heading of one word clipped from a word of the topic ("Spec:" of a speculum examination, "Neuro:" of a
+    neurological one) is that word: terse notes head an examination's findings so."""
+    if len(heading) != 1 or heading[0] in topic or len(heading[0]) < HEADING_CLIP_MIN or not heading[0].isalpha():
+        return heading
+    return [next((w for w in sorted(topic) if w.startswith(heading[0])), heading[0])]
+
+
 def headed_findings(doc: Document, topic: frozenset[str]) -> list[Hit]:
     """Lines of findings headed by what an assessment item assesses ("Risk: passive SI, no plan/intent";
     "Risk explored with his wife: no plan, no previous attempts"): the heading opens with a word of the
     topic and is a short label; the hit runs from the heading to the end of its sentence or line."""
     out: list[Hit] = []
     for match in HEADED_LINE_RE.finditer(doc.text):
-        heading = [t.norm for t in key_tokens(tokenize(match.group(1)))]
+        heading = _unclipped([t.norm for t in key_tokens(tokenize(match.group(1)))], topic)
         said = re.split(r"\s+with\s+", match.group(1), maxsplit=1, flags=re.IGNORECASE)[0]  # "... with his wife": who
-        label = [t.norm for t in key_tokens(tokenize(said))]
+        label = _unclipped([t.norm for t in key_tokens(tokenize(said))], topic)
         if (not heading or len(heading) > HEADING_MAX_WORDS or heading[0] not in topic
                 or not set(label) <= topic | ASSESSMENT_WORDS | HEADING_WORDS):
             continue  # "Risk of bleeding:" is another risk
