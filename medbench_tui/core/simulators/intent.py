@@ -609,6 +609,14 @@ _HOW_OFTEN_USED = re.compile(
 )
 """How often a medicine just told is used ("how often do u put it on?"): part of its dose."""
 
+_HOW_MANY_TAKEN = re.compile(
+    r"\bhow (?:many|much|often)\s+(?:do|did|does|are|were|would|will)\s+(?:you|he|she|they|we)\s+"
+    r"(?:usually\s+|normally\s+)?(?:take|use|need|buy|get through)"
+    r"(?:\s+(?:a|per|each|at a)\s+(?:day|night|week|time|go))?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+"""How much of a medicine just told, its name left out ("how many do u take?", "how much do you use a day?")."""
+
 
 _STILL_USED = re.compile(
     r"\bstill\s+(on|taking|using|putting|applying|take|use|have|having)\b[^?.!]*\b(it|them|that|those|this|these)\b",
@@ -618,9 +626,9 @@ _STILL_USED = re.compile(
 
 
 def asks_use_of_it(part: str) -> bool:
-    """Does the part ask whether, or how often, what was just told is still used ("still using
-    it?", "how often do u put it on?")?"""
-    return bool(_STILL_USED.search(part) or _HOW_OFTEN_USED.search(part))
+    """Does the part ask whether, or how often or how much, what was just told is still used ("still using
+    it?", "how often do u put it on?", "how many do u take?": the verb's object left out is what was told)?"""
+    return bool(_STILL_USED.search(part) or _HOW_OFTEN_USED.search(part) or _HOW_MANY_TAKEN.search(part))
 
 
 def asks_treatment_of_it(part: str) -> bool:

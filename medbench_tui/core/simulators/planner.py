@@ -586,6 +586,10 @@ class Planner:
             return True  # "how long did the clumsy hand last that time?" after the episode two weeks ago
         if voice.small_talk(question.written, "") is not None:
             return False  # "how are you?" after the smoking asks after the patient, not how much they smoke
+        if intent.asks_use_of_it(question.read) and any(
+            self.by_id[f].profile.get("@medication", 0.0) > 0 for f in self.state.topic if f in self.by_id
+        ):
+            return True  # "how many do u take?" after the laxatives: of them, not of the regular tablets
         pointed = question.pointer != "none"
         unsubjected = not self.has_subject(question.read)
         if not (question.refers_back or (unsubjected and (question.act == "open" or pointed))):
