@@ -3,7 +3,7 @@ of its own (not the rounds')."""
 
 from __future__ import annotations
 
-from medbench_tui.core.simulators import intent
+from medbench_tui.core.simulators import intent, voice
 from tests.test_patient_round8_classes import patient
 
 INHALER = {"id": "inhaler", "topic": "reliever inhaler", "keywords": ["inhaler", "salbutamol", "blue inhaler"],
@@ -30,3 +30,17 @@ def test_after_a_fact_of_no_medicine_how_many_is_no_medicine_follow_up():
     sim = patient([INHALER])
     assert sim.answer("do you smoke?").facts == ["smoking"]
     assert "inhaler" not in sim.answer("how many do you take?").facts
+
+
+# -- asked by a name whether they were told of an illness ---------------------------------------
+
+TRACE = {"id": "trace", "topic": "an earlier heart tracing", "keywords": ["ECG", "heart tracing", "heart test"],
+         "answer": "I had a heart tracing at the surgery last year and they said there was an extra beat now and then."}
+
+
+def test_asked_whether_they_were_told_a_name_the_patient_says_it_does_not_know_the_word_then_what_it_was_told():
+    reply = patient([TRACE]).answer("were you ever told you had atrial fibrillation?")
+    assert reply.facts == ["trace"] and reply.confidence < 1
+    first, _, rest = reply.text.partition(". ")
+    assert first + "." in voice.NOT_THAT_WORD and voice.is_default_for(first + ".")
+    assert "extra beat" in rest and "fibrillation" not in reply.text

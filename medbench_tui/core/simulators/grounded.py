@@ -139,7 +139,9 @@ class GroundedSimulator:
         if deflected and not concise:
             texts.append(voice.pick(voice.DEFLECTIONS, key))
         part.text = " ".join(texts)
-        if part.confidence < SURE:  # doubt said aloud, never a fact stated as the answer
+        if part.preface:  # the doubt said by a sentence of its own ("I'm not sure about that word.")
+            part.text = f"{part.preface} {part.text}"
+        elif part.confidence < SURE:  # doubt said aloud, never a fact stated as the answer
             part.text = voice.hedged(part.text, key)
 
     def _say(self, source: Source) -> str:

@@ -97,6 +97,9 @@ class Part:
     """The rule of :data:`RULES` that planned it."""
     confidence: float = 1.0
     """How sure the patient is that the part answers its question."""
+    preface: str = ""
+    """A sentence said before the part's facts that says the patient's doubt itself ("I'm not sure about that
+    word.")."""
 
     @property
     def facts(self) -> list[str]:
@@ -908,6 +911,7 @@ def _what_they_were_told(planner: Planner, asking: Asking) -> Part:
     assert told is not None
     part = planner.answer_part(asking.question.read, [told])
     part.confidence = WEAK
+    part.preface = voice.pick(voice.NOT_THAT_WORD, asking.key)
     return part
 
 
@@ -1010,7 +1014,7 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: _said_again(p.record.intro, "why_they_came")),
     Rule("what_they_were_told",
          "Asked whether they were told something no fact names ('did they ever tell you you had ...?'), the patient "
-         "says, with doubt, the one fact that reports what they were told; never a denial.",
+         "says it does not know that word and then the one fact that reports what they were told; never a denial.",
          lambda p, a: _told_fact(p, a) is not None, _what_they_were_told),
     Rule("fears_unknown",
          "Asked whether they fear an illness no fact names, the patient does not know; never a denial.",

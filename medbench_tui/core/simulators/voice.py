@@ -101,6 +101,9 @@ ASK_IF = ("Sorry, doctor, do you mean {what}?", "I'm not sure. Do you mean {what
 """A fact nearly answers the question: the patient asks whether it is what the doctor means."""
 HEDGE = ("I'm not sure that's what you mean, but", "I don't know if this is what you're asking, but")
 """Before facts the patient is not sure answer the question."""
+NOT_THAT_WORD = ("I'm not sure about that word.", "I'm not sure about that name.")
+"""Before what the patient was told, asked by a name no fact says ("did they ever tell you you had X?"): the
+patient does not know the doctors' word for it, only what they were told."""
 
 
 ASK_PLAIN = ("Sorry, doctor, what do you mean?", "I'm not sure what you mean, doctor.")
