@@ -44,3 +44,24 @@ def test_asked_whether_they_were_told_a_name_the_patient_says_it_does_not_know_t
     first, _, rest = reply.text.partition(". ")
     assert first + "." in voice.NOT_THAT_WORD and voice.is_default_for(first + ".")
     assert "extra beat" in rest and "fibrillation" not in reply.text
+
+
+# -- whether someone in the patient's life knows of something -----------------------------------
+
+HOME = {"id": "home", "topic": "home and support", "keywords": ["live with", "husband", "support", "family"],
+        "answer": "I live with my husband. I haven't said anything to him about the bleeding yet."}
+BLEEDING = {"id": "bleeding", "topic": "bleeding after the menopause", "keywords": ["bleeding", "spotting", "blood"],
+            "answer": "I've had some spotting on and off for a month, years after my periods stopped."}
+
+
+def test_whether_a_person_in_the_patients_life_knows_of_a_symptom_is_a_question_of_that_person():
+    sim = patient([HOME, BLEEDING])
+    assert sim.answer("any bleeding down below?").facts == ["bleeding"]
+    assert sim.answer("have you told your husband about the bleeding?").facts == ["home"]
+    assert sim.answer("does your family know about the spotting?").facts == ["home"]
+
+
+def test_what_the_patient_knows_is_still_what_is_asked():
+    assert intent.without_what_others_know("do you know about the spotting?") == "do you know about the spotting?"
+    assert intent.without_what_others_know("has your daughter heard about the scan?").split() == [
+        "has", "your", "daughter", "heard", "?"]

@@ -602,6 +602,28 @@ def asks_family_history(part: str) -> bool:
     return bool(_FAMILY_HISTORY.search(part))
 
 
+_PEOPLE = "|".join(sorted(_words("patient_relatives") | _words("patient_household") | {"anyone", "anybody"}, key=len,
+                           reverse=True))
+_KNOWN_BY_OTHERS = re.compile(
+    rf"\b(?:(?:does|did|do|has|have|is|are)\s+(?:your|his|her|their|the|any)?\s*(?:\w+\s+)?(?:{_PEOPLE})\s+"
+    rf"(?:else\s+)?(?:know|knows|known|been told|heard|aware)|(?:have|has|did)\s+(?:you|he|she|they)\s+(?:ever\s+)?"
+    rf"(?:told|talked to|spoken to|mentioned it to)\s+(?:your|his|her|their|the|any)?\s*(?:\w+\s+)?(?:{_PEOPLE}))"
+    r"\b(?P<known>[^,;?.!]*)",
+    re.IGNORECASE,
+)
+"""Whether someone in the patient's life knows of something ("does your boyfriend know about the vomiting?", "have
+you told your mum?"): a question of that person, not of what they know."""
+
+
+def without_what_others_know(part: str) -> str:
+    """The part without what it asks whether another person knows of ("does your boyfriend know about the
+    vomiting?": "does your boyfriend know"): the question is of the people in the patient's life."""
+    match = _KNOWN_BY_OTHERS.search(part)
+    if match is None or not match.group("known").strip():
+        return part
+    return part[: match.start("known")] + " " + part[match.end("known"):]
+
+
 _HOW_OFTEN_USED = re.compile(
     r"\bhow (often|many times( a (day|week))?)\b[^?.!]*\b(use|using|take|taking|put|putting|apply|applying|have|having)"
     r"\b[^?.!]*\b(it|them|that|those|this|these)\b",
