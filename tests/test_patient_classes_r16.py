@@ -65,3 +65,12 @@ def test_what_the_patient_knows_is_still_what_is_asked():
     assert intent.without_what_others_know("do you know about the spotting?") == "do you know about the spotting?"
     assert intent.without_what_others_know("has your daughter heard about the scan?").split() == [
         "has", "your", "daughter", "heard", "?"]
+
+
+# -- intensive care is one thing of the history -------------------------------------------------
+
+def test_intensive_care_unit_is_one_thing_of_the_history_not_an_alcohol_unit():
+    sim = patient([{"id": "admissions", "topic": "earlier admissions", "keywords": ["admitted", "ICU", "ventilator"],
+                    "answer": "I was in hospital twice last winter but never in intensive care."}])
+    for asked in ("were you ever on ITU?", "have you ever been in the intensive care unit?", "any HDU stays?"):
+        assert sim.answer(asked).facts == ["admissions"], asked
