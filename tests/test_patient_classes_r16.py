@@ -4,6 +4,7 @@ of its own (not the rounds')."""
 from __future__ import annotations
 
 from medbench_tui.core.simulators import intent, voice
+from medbench_tui.core.simulators.matcher import alternatives
 from tests.test_patient_round8_classes import patient
 
 INHALER = {"id": "inhaler", "topic": "reliever inhaler", "keywords": ["inhaler", "salbutamol", "blue inhaler"],
@@ -74,3 +75,21 @@ def test_intensive_care_unit_is_one_thing_of_the_history_not_an_alcohol_unit():
                     "answer": "I was in hospital twice last winter but never in intensive care."}])
     for asked in ("were you ever on ITU?", "have you ever been in the intensive care unit?", "any HDU stays?"):
         assert sim.answer(asked).facts == ["admissions"], asked
+
+
+# -- a list of states of a part of the body, and the other parts --------------------------------
+
+KNEE = {"id": "knee", "topic": "the swollen knee", "keywords": ["knee", "swollen", "hot", "painful", "joint"],
+        "answer": "My left knee has been hot, swollen and painful since Sunday."}
+
+
+def test_a_part_of_the_body_a_list_says_a_state_of_carries_to_the_bare_words_after_it():
+    assert alternatives("any other joints stiff or sore?") == ("any other joints stiff", "any other joints sore?")
+    assert alternatives("any chest pain or cough?") == ("any chest pain", "any cough?")
+
+
+def test_other_joints_are_not_the_joint_the_patient_came_with():
+    sim = patient([KNEE])
+    assert sim.answer("which joint is it?").facts == ["knee"]
+    reply = sim.answer("any other joints stiff or sore?")
+    assert reply.facts == [] and not reply.text.startswith("As I said")

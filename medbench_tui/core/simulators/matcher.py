@@ -35,7 +35,7 @@ from medbench_tui.core.simulators.lexicon import (
     words,
 )
 from medbench_tui.core.simulators.typos import english_word
-from medbench_tui.core.text import lemma
+from medbench_tui.core.text import lemma, singular
 from medbench_tui.core.vocabulary import read_vocabulary
 
 MATCH_THRESHOLD = 0.6
@@ -261,6 +261,7 @@ def alternatives(question: str) -> tuple[str, ...]:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
     asked = []
     last = words(found[-1])
+    carried = _part_with_a_state(found[0][head.end():] if head else found[0])
     for i, alternative in enumerate(found):
         # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
         # one that says what it is of ("... or blood in your stools?") only of the lead; a bare one is of what the
@@ -270,8 +271,25 @@ def alternatives(question: str) -> tuple[str, ...]:
         lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
         if 0 < i < len(found) - 1 and len(last) == 2 and _names_a_part_alone(alternative):
             alternative = f"{alternative.strip()} {last[-1]}"  # "chest or water infections": chest infections
+        elif i and carried and len(words(alternative)) == 1 and not _names_a_part_alone(alternative):
+            alternative = f"{carried} {alternative.strip()}"  # "any other joints swollen or painful?": joints painful
         asked.append(alternative if own else lead + alternative)
     return tuple(asked)
+
+
+def _part_with_a_state(first: str) -> str:
+    """The words of a list's first alternative up to the parts of the body it says a state of ("other joints" of
+    "other joints swollen"; a plural part then one word, so no "chest" of "chest pain"), which every bare word after
+    it is of; "" when it names none."""
+    said = first.split()
+    if len(said) < 2 or len(said) > 4:
+        return ""
+    part = said[-2].lower()
+    part_units = units(part)
+    plural = singular(part) != part
+    if not (plural and len(part_units) == 1 and part_units[0].terms & BODY_PARTS):
+        return ""
+    return " ".join(said[:-1])
 
 
 def _names_a_part_alone(alternative: str) -> bool:

@@ -62,8 +62,9 @@ _READING = re.compile(r"\d")
 """A number in a fact: a reading or a score it gives."""
 _LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
-_OTHER_SIDE = re.compile(r"\bthe other (?P<part>\w+)", re.IGNORECASE)
-"""A question of the other side ("any swelling in the other leg?", "and the other eye?")."""
+_OTHER_SIDE = re.compile(r"\b(?:the other (?P<part>\w+)|(?:any|your|his|her) other (?P<parts>\w+s)\b)", re.IGNORECASE)
+"""A question of the other side ("any swelling in the other leg?", "and the other eye?"), or of the other parts of
+the body, named in the plural ("any other joints swollen?"; "any other eye problems?" is of problems)."""
 _BOTH_SIDES = re.compile(r"\b(other|both|either|neither)\b|\bleft\b.*\bright\b|\bright\b.*\bleft\b",
                          re.IGNORECASE | re.DOTALL)
 """A fact that says something of both sides ("The right eye is misty ... The left eye sees fine.")."""
@@ -373,9 +374,10 @@ class Planner:
     def _of_the_other_side(question: str) -> bool:
         """Does the question ask of the other side of the body ("the other leg", "the other side")?"""
         other = _OTHER_SIDE.search(question)
-        return other is not None and (other.group("part").lower() == "side" or any(
-            u.terms & BODY_PARTS for u in units(other.group("part"))
-        ))
+        if other is None:
+            return False
+        part = other.group("part") or other.group("parts")
+        return part.lower() == "side" or any(u.terms & BODY_PARTS for u in units(part))
 
     def _of_the_lead_in(self, question: Question, given: list[str]) -> list[Source]:
         """The fact a lead-in of the message drew ("tell me about the flashes - ..."), when it says something of
