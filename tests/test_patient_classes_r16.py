@@ -93,3 +93,17 @@ def test_other_joints_are_not_the_joint_the_patient_came_with():
     assert sim.answer("which joint is it?").facts == ["knee"]
     reply = sim.answer("any other joints stiff or sore?")
     assert reply.facts == [] and not reply.text.startswith("As I said")
+
+
+# -- a time of day is that time, not another ----------------------------------------------------
+
+SUPPER = {"id": "supper", "topic": "his last meal", "keywords": ["eat", "ate", "supper", "tea", "food"],
+          "answer": "I had fish and chips for my tea last night."}
+SHAKES = {"id": "shakes", "topic": "shaking first thing", "keywords": ["morning", "first thing", "shaky", "tremor"],
+          "answer": "I get shaky first thing until I've had something to eat."}
+
+
+def test_a_fact_of_the_morning_does_not_join_the_answer_to_a_question_of_the_evening():
+    sim = patient([SUPPER, SHAKES])
+    assert sim.answer("what did you eat last night?").facts == ["supper"]
+

@@ -66,6 +66,8 @@ BODY_PARTS = CLINICAL.of_kind("body_part") | frozenset(
 PARTS_OF_THE_BODY = CLINICAL.of_kind("body_part")
 """The body parts of the vocabulary themselves (not the symptoms of one part)."""
 CIRCUMSTANCE_CONCEPTS = frozenset({"@time_of_day", "@baseline", "@comparison", "@time_frame"})
+TIME_OF_DAY = frozenset({"@time_of_day"})
+"""The concept of the times of day (night, morning, evening): each says one time, not another."""
 MODIFIERS = frozenset({"@history", "@recurrence"}) | CIRCUMSTANCE_CONCEPTS
 """Concepts that say when or whether before ("previous", "history of", "at night", "day to day"), not
 what about; a record that never says them is not asked about something new."""
@@ -726,6 +728,11 @@ class Matcher:
             min(p, factor * max((match.source.profile.get(t, 0.0) for t in terms if t.startswith("@")), default=0.0))
             if unit.in_phrase else p
             for unit, (terms, factor), p in zip(units(question), resolved, match.per_unit, strict=True)
+        ]
+        held = [  # a time of day is owned only by a fact that says that time: "last night" is no "first thing"
+            0.0 if terms & TIME_OF_DAY and not any(match.source.profile.get(t, 0.0) > 0 for t in terms
+                                                   if not t.startswith("@")) else p
+            for (terms, _), p in zip(resolved, held, strict=True)
         ]
         subject = [i for i, (terms, _) in enumerate(resolved) if not terms & (MODIFIERS | DESCRIPTORS)]
         when_too = not subject or any(held[i] > 0 for i in subject)
