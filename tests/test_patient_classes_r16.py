@@ -107,3 +107,12 @@ def test_a_fact_of_the_morning_does_not_join_the_answer_to_a_question_of_the_eve
     sim = patient([SUPPER, SHAKES])
     assert sim.answer("what did you eat last night?").facts == ["supper"]
 
+
+# -- how much one drinks in a week --------------------------------------------------------------
+
+def test_how_much_one_drinks_in_a_week_is_alcohol_not_fluids():
+    fluids = {"id": "fluids", "topic": "how much he is drinking today", "keywords": ["drink", "fluids", "water"],
+              "answer": "He's managed a couple of glasses of water today."}
+    sim = patient([fluids])
+    assert sim.answer("how many do you drink per week?").facts == ["alcohol"]
+    assert sim.answer("is he managing to drink any water?").facts == ["fluids"]
