@@ -116,3 +116,11 @@ def test_how_much_one_drinks_in_a_week_is_alcohol_not_fluids():
     sim = patient([fluids])
     assert sim.answer("how many do you drink per week?").facts == ["alcohol"]
     assert sim.answer("is he managing to drink any water?").facts == ["fluids"]
+
+
+# -- an open question after an adverb of how near ----------------------------------------------
+
+def test_an_open_question_that_starts_roughly_or_approximately_is_still_open():
+    assert intent.kind_of("roughly how tall are you?") == "open"
+    assert intent.kind_of("approximately when was your last period?") == "open"
+    assert not voice.is_negative(patient([]).answer("roughly how tall are you?").text)

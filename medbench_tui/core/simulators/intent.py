@@ -164,7 +164,8 @@ _WEAK_DIAGNOSIS = re.compile(
     r"(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE  # "is it a kidney stone, doctor?"
 )
 _OPEN = re.compile(
-    r"^(and |so |ok,? |sorry,? |right,? )*(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
+    r"^(and |so |ok,? |sorry,? |right,? |roughly,? |approximately,? |exactly,? )*"
+    r"(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
     r"tell me|describe|talk me through|"
     r"can you (tell|describe)|could you (tell|describe))\b",
     re.IGNORECASE,
