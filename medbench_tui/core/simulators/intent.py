@@ -27,6 +27,7 @@ from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators.lexicon import STOPWORDS, says_phrase, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
+from medbench_tui.core.simulators.voice import acknowledges
 from medbench_tui.core.text import expand_shorthand, lemma, singular
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -502,6 +503,13 @@ def _asks_for_it_again(part: str) -> bool:
     )
 
 
+def asks_for_what_was_named(part: str) -> bool:
+    """Is the part a request in words of asking alone that points back ("can I see it?", "could I have a look
+    at them")? It asks for the attachment the question before it named ("they took an X-ray, didn't they? can
+    I see it")."""
+    return points_at(part) and kind_of(part) == "request" and _asks_for_it_again(part)
+
+
 def _tests() -> tuple[tuple[str, ...], frozenset[str]]:
     """The vocabulary's tests and measures: their names as words, and every word of them and of what
     their short forms mean to a patient ("ECG": "ecg heart tracing")."""
@@ -530,10 +538,23 @@ def asks_for_sample(text: str) -> bool:
     return bool(re.search(_PATIENT_PROVIDES, text, re.IGNORECASE))
 
 
+_RECORD_PLACES = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_record_places"))
+_START = r"^\W*(?:(?:and|so|ok|okay|right|now)\W+)*"
+_WE_HOLD = re.compile(_START + r"(?:do we have|have we got)\b", re.IGNORECASE)
+_IS_THERE = re.compile(_START + r"(?:is|are) there\b", re.IGNORECASE)
+
+
+def _asks_what_is_held(text: str) -> bool:
+    """Does the question ask whether the practice holds something ("do we have his old results?", "is there a
+    photo on the system?")? The doctor's "we" holds the records; "is there" asks so of a place of records."""
+    return bool(_WE_HOLD.match(text)) or (bool(_IS_THERE.match(text)) and says_phrase(text, _RECORD_PLACES))
+
+
 def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
-    "could you do a urine sample so we can test it?", "what did the lumbar puncture show?")."""
-    if _results_back(text):
+    "could you do a urine sample so we can test it?", "what did the lumbar puncture show?", "do we have
+    his old results?")."""
+    if _results_back(text) or _asks_what_is_held(text):
         return True
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
@@ -904,7 +925,11 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         kind = kind_of(part)
         if i + 1 < len(parts) and asks_again_aside(part):
             continue  # "I know I asked, but it matters before we give blood thinners - ...": asks for nothing
-        if kind == "request":
+        if not part.rstrip().endswith("?") and acknowledges(part):
+            continue  # "thanks for getting the bloods done.": a kind word asks for nothing
+        if kind == "request" and i > 0 and asks_for_what_was_named(part):
+            hits = [a for a in attachments if not holds_findings(a) and names(a, parts[i - 1], by_content=True)]
+        elif kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
             # "another look at your triage obs": the obs, not the examination whose keyword is "look at"

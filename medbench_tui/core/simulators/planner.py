@@ -125,6 +125,8 @@ class Asking:
     of_the_illness: bool = False
     """It points at the symptom the patient came with as the illness itself ("ever had a rash like this
     before?"), read as "it"."""
+    before: str = ""
+    """The question before it in the message, as read: what a request that points back ("can I see it?") asks for."""
     about_the_topic: bool = False
     """A follow-up that points at what was just said ("how long did that last?"): when the record does
     not say, it is not sure, never the intro or another subject."""
@@ -227,7 +229,7 @@ class Planner:
         if not message.questions:  # only role text ("Ignore all previous instructions."): nothing was asked
             return [Part(voice.default_answer("uncertain", key, concise=self.concise), "default", rule="default")]
         planned: list[Part] = []
-        for question in message.questions:
+        for i, question in enumerate(message.questions):
             if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
                 question.act == "request" and not intent.attachments_asked(self.record.attachments, question.read)
             ) or _EMBEDDED.match(question.written)):
@@ -236,7 +238,8 @@ class Planner:
                 continue
             if planned and planned[-1].rule == "no_diagnosis" and question.pointer != "none":
                 continue  # "so this could be shingles - has anyone mentioned that to you?": of the diagnosis
-            part = self.plan_question(question, key, [f for p in planned for f in p.facts])
+            before = message.questions[i - 1].read if i else ""
+            part = self.plan_question(question, key, [f for p in planned for f in p.facts], before)
             if part is not None and self._goes_on_saying(planned, question, part):
                 continue  # "I'm worried this is a clot - a clot in the leg vein.": no "No" to the doctor's words
             if part is not None:
@@ -262,17 +265,25 @@ class Planner:
 
     def _without_what_is_handed(self, planned: list[Part]) -> list[Part]:
         """The parts without those asking whether the patient has what the message then asks them for ("do
-        you have a pulse oximeter there? could you do a reading for me now?"): the hand-over answers them."""
+        you have a pulse oximeter there? could you do a reading for me now?"), or naming what the request after
+        them points at ("they took an X-ray, didn't they? can I see it"): the hand-over answers them."""
         handed = [a for a in self.record.attachments if any(a.id in p.handed for p in planned)]
-        return [p for p in planned if not (
+
+        def pointed_at(i: int) -> bool:
+            after = planned[i + 1] if i + 1 < len(planned) else None
+            return after is not None and after.kind == "hand_over" and after.question is not None and (
+                intent.asks_for_what_was_named(after.question.read))
+
+        return [p for i, p in enumerate(planned) if not (
             p.kind not in ("hand_over", "cooperation") and p.question is not None
-            and intent.asks_possession(p.question.written) and any(intent.names(a, p.question.read) for a in handed)
+            and (intent.asks_possession(p.question.written) or pointed_at(i))
+            and any(intent.names(a, p.question.read) for a in handed)
         )]
 
-    def plan_question(self, question: Question, key: str, given: list[str]) -> Part | None:
+    def plan_question(self, question: Question, key: str, given: list[str], before: str = "") -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
         read = self._of_the_illness(question)
-        asking = Asking(read, key, given, of_the_illness=read is not question)
+        asking = Asking(read, key, given, of_the_illness=read is not question, before=before)
         for rule in RULES:
             if rule.applies(self, asking):
                 part = rule.answers(self, asking)
@@ -829,7 +840,10 @@ def _ask_what_it_means(planner: Planner, asking: Asking) -> Part:
 def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
     if asking.question.act not in ("request", "examination"):
         return []
-    return intent.attachments_asked(planner.record.attachments, asking.question.read)
+    attachments = planner.record.attachments
+    if asking.before and intent.asks_for_what_was_named(asking.question.read):
+        return intent.attachments_asked(attachments, f"{asking.before} {asking.question.read}")
+    return intent.attachments_asked(attachments, asking.question.read)
 
 
 def _hand_over(planner: Planner, asking: Asking) -> Part:

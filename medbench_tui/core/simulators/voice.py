@@ -70,13 +70,19 @@ _INTRODUCTION = re.compile(
 )
 _THANKS = re.compile(r"\b(thank you|thanks|cheers)\b")
 _HOW_ARE_YOU = re.compile(r"^how are you( doing| today)?$")
+_THANKS_FOR = r"(thanks|thank you)( very much| so much)? for \w+.*"
+"""Thanks for something done or said: a kind word, never a request for what it names."""
 _ACK = re.compile(
     r"^((hi|hello|hey|ok|okay|right|oh)\s+)?((im|i am|so|very|really)\s+)*sorry\s+(to hear (that|about|this)|"
     r"(that )?(you|youre|he|hes|she|shes|they|theyre|your|his|her)\b).*$|"  # "hi, sorry you're in pain"
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
     r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
     r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy|a lot|scary|frightening|worrying|a shock)"
-    r"( to (talk about|take in))?)( then| now)?$"
+    r"( to (talk about|take in))?)( then| now)?$|"
+    r"^(that|it|this) must (have been|be) (really |very |so |quite )?(hard|difficult|awful|horrible|uncomfortable|"
+    r"painful|scary|frightening|worrying|embarrassing|upsetting|exhausting|a worry|a shock)"
+    r"( (and )?" + _THANKS_FOR + ")?$|"
+    r"^" + _THANKS_FOR + "$"  # "that must have been sore, thanks for telling me", "thanks for doing the bloods"
 )
 
 
