@@ -237,12 +237,22 @@ _SYMPTOM_WORDS = frozenset({"@pain", "@swelling", "@itch", "@bleeding", "@fever"
 _QUALITY_CONCEPTS = DESCRIPTOR_CONCEPTS | _SYMPTOM_WORDS
 
 
+_TELL_NAMES = re.compile(
+    r"\b(?:can|could|would|will) you (?:please )?(?:read|tell|list|give|say|go through|run through)(?: me| us)?"
+    r"(?: out)? (?:the |all the )?names? of\b",
+    re.IGNORECASE,
+)
+"""A request to tell the names of something ("can you read me the names of your inhalers?"): a question of
+what they are, told, never a reading or a sample to agree to."""
+
+
 @batch_cache(maxsize=4096)
 def understood(text: str) -> str:
     """The text as the patient reads it: shorthand written out, "what does your wife do?"
-    is about her work (not about the wife), and "what do you make of it?" asks what one thinks
-    (cached: every part is read so by several checks)."""
-    return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", expand_shorthand(text)))
+    is about her work (not about the wife), "what do you make of it?" asks what one thinks, and "can you read
+    me the names of ...?" asks what they are (cached: every part is read so by several checks)."""
+    said = _TELL_NAMES.sub("what are", expand_shorthand(text))
+    return _MAKE_OF.sub(r"\g<1>think of", _WHAT_DOES_DO.sub(r"\g<who> do for work?", said))
 
 
 _ASKS_AGAIN = re.compile(
@@ -707,6 +717,16 @@ _DOSE_SAID = re.compile(
     r"capsules?|spoons?|spoonfuls?|sachets?|injections?)\b|\b(?:once|twice|three times|four times)\s+(?:a|per)\s+day\b",
     re.IGNORECASE,
 )
+
+
+_HOW_OFTEN_SAID = re.compile(
+    r"\b(?:every|once|twice|daily|nightly|weekly|(?:\d+|two|three|four|five|six|several|a few) times)\b", re.IGNORECASE
+)
+
+
+def says_how_often(answer: str) -> bool:
+    """Does the answer say how often ("every four or five days", "twice a week", "three times a night")?"""
+    return bool(_HOW_OFTEN_SAID.search(answer))
 
 
 _ANY_MEDICINE = _words("patient_any_medicine")

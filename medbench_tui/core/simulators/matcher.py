@@ -198,6 +198,21 @@ def _only_describes(question: str) -> bool:
 
 
 
+_ALL_OF = re.compile(r"\ball (?:of )?(?:the|your|his|her|their) (?!time\b|way\b|same\b)\w", re.IGNORECASE)
+"""A question of all of a kind ("what are all the tablets you take?"): every fact that says it is asked for."""
+
+
+_LISTING = re.compile(r"\b(list|name|tell me|go through|run through|read)\b", re.IGNORECASE)
+"""Words of asking for a list ("can you list ...", "tell me ...")."""
+
+
+def asks_all_of(question: str) -> bool:
+    """Does the question ask what all of a kind are ("what are all the tablets you take?", "can you list all your
+    medicines?")? Every fact that says it is the answer, those the doctor heard before too; "have you taken all
+    the doses?" asks whether, of the doses just told."""
+    return bool(_ALL_OF.search(question)) and (intent.kind_of(question) == "open" or bool(_LISTING.search(question)))
+
+
 def _asks_when(question: str) -> bool:
     """Does the question ask when, in small words that say only that ("when did you first notice the face?", "how
     long have you had it?")? One "when" has one answer: when the fact of when it started answers it, not another
@@ -693,9 +708,19 @@ class Matcher:
         for match in matches[1:] if not one else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
-            if self._owns(match, chosen, question) and not self.elsewhere(match, question):
+            if (self._owns(match, chosen, question) or self._of_all_asked(match, question)) and not self.elsewhere(
+                match, question
+            ):
                 chosen.append(match)  # not the eye pain beside the jaw pain asked for
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_all_asked(self, match: Match, question: str) -> bool:
+        """Does the question ask for all of a kind ("what are all the tablets you take?") and the fact say every word
+        of what it is about as a second fact would own one? The tablets bought at the chemist are asked for too."""
+        subject = self.subject_units(question)
+        return asks_all_of(question) and bool(subject) and "@family" not in match.source.headed and all(
+            match.per_unit[i] >= SECOND_FACT_WEIGHT for i in subject
+        )
 
     def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
         """With examples ("any tests, thyroid for example?", "anything odd, like seeing things?") the

@@ -38,8 +38,10 @@ from medbench_tui.core.simulators.matcher import (
     SYMPTOM_CONCEPTS,
     TIE,
     WHOLE_SMALL_WORDS,
+    Match,
     Matcher,
     Source,
+    asks_all_of,
     without_examples,
 )
 from medbench_tui.core.simulators.question import Message, Question, read_question
@@ -361,8 +363,8 @@ class Planner:
         """Is the fact that answers the question best the one the last reply told, and does it say every word of
         what the question is about ("have you managed all the doses?" after the antibiotics)? The doctor asks on
         about it: another fact that shares a word ("taking" of the other medicines) is not the answer."""
-        if not sources or sources[0].id not in self.told_last or question.alternatives:
-            return False
+        if not sources or sources[0].id not in self.told_last or question.alternatives or asks_all_of(question.asked):
+            return False  # "what are all the tablets you take?" asks for the others too
         subject = self.matcher.subject_units(question.asked)
         matches = self.matcher.score(question.asked, sources[:1])
         return bool(subject and matches) and all(matches[0].per_unit[i] > 0 for i in subject)
@@ -556,9 +558,10 @@ class Planner:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0:
                 return stay
-            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record, unless
-                # it asks how high and the last fact gives a reading ("how high did it get?" after "38.1 under the arm")
-                return topic[-1:] if self._asks_how_high_of_a_reading(asked, topic) else []
+            if told := self._quantity_told(asked, topic, matches):
+                return told  # "how high did it get?" after "38.1 under the arm", "how often?" after "every few days"
+            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
+                return []
             if pointer == "that":  # "how long did that last?": of what was just said, or a fact of the same
                 subject = {t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
                 return [s for s in sources if s.named & subject]
@@ -585,10 +588,16 @@ class Planner:
         return stay
 
     @staticmethod
-    def _asks_how_high_of_a_reading(asked: tuple[Unit, ...], topic: list[Source]) -> bool:
-        """Does a follow-up ask only how high or bad ("how high did it get?") of a fact that gives a number (a
-        temperature, a score)? The number is the answer."""
-        return any("@severity" in u.terms for u in asked) and any(_READING.search(t.text) for t in topic[-1:])
+    def _quantity_told(asked: tuple[Unit, ...], topic: list[Source], matches: list[Match]) -> list[Source]:
+        """The fact of the last reply that gives what a follow-up asks only how high or how often of ("how high
+        did it get?" after "38.9 on the thermometer", "how often do you go?" after "every four or five days"),
+        when no other fact answers it: its number is the answer, whatever else the reply told beside it."""
+        if matches and matches[0].score >= MATCH_THRESHOLD and matches[0].source not in topic:
+            return []
+        high = any("@severity" in u.terms for u in asked)
+        often = any("@frequency" in u.terms for u in asked)
+        return [t for t in topic
+                if (high and _READING.search(t.text)) or (often and intent.says_how_often(t.text))][-1:]
 
     def _follows_up(self, question: Question) -> bool:
         """Is the part about what was just said: it points back ("does it go anywhere?", "and the
@@ -708,8 +717,8 @@ class Planner:
         if best_new is None:
             return planned
         for part in planned:
-            if part.question is not None and part.question.again:
-                continue
+            if part.question is not None and (part.question.again or asks_all_of(part.asked)):
+                continue  # "sorry, remind me ...", "what are all the tablets you take?": the heard facts too
             own_new = [part.scores.get(f, 0.0) for f in part.facts if f not in heard]
             if own_new:  # within one question: the new fact is the answer
                 bar = max(own_new) + REPEAT_MARGIN
