@@ -5,6 +5,7 @@ from __future__ import annotations
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.matcher import asks_all_of
+from medbench_tui.core.vocabulary import read_vocabulary
 from tests.test_patient_round8_classes import patient
 
 # -- an attachment asked for indirectly ---------------------------------------------------------
@@ -128,3 +129,22 @@ def test_all_the_time_or_all_the_doses_asks_for_no_kind():
     assert not asks_all_of("do you take tablets all the time?")
     assert not asks_all_of("did you manage all the doses?")
     assert asks_all_of("can you list all your tablets?")
+
+
+# -- a medicine the question names is what it asks about ------------------------------------------
+
+INHALERS = {"id": "inhalers", "topic": "inhalers", "keywords": ["inhaler", "inhalers", "puffer"],
+            "answer": "I use the blue one when I need it, and I started Clenil twice a day last month."}
+CREAMS = {"id": "creams", "topic": "creams for the rash", "keywords": ["cream", "creams", "ointment"],
+          "answer": "The GP gave me Betnovate for the worst patches, I began it on Monday."}
+
+
+def test_skin_steroids_by_brand_are_medicines_of_the_vocabulary():
+    for brand in ("Betnovate", "Dermovate", "Elocon", "Eumovate"):
+        assert any(t.kind == "drug" for t in read_vocabulary().lookup(brand)), brand
+
+
+def test_when_they_started_a_named_medicine_is_the_fact_that_names_it_not_the_illness():
+    assert patient([INHALERS]).answer("when did you start the Clenil?").facts == ["inhalers"]
+    assert patient([CREAMS]).answer("when did you start the Betnovate?").facts == ["creams"]
+    assert patient([CREAMS]).answer("when did the cough start?").facts == ["onset"]

@@ -650,6 +650,7 @@ class Matcher:
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
             matches = self._saying_the_generic_symptom(question, subject, matches)
+            matches = self._naming_the_medicine(question, subject, matches)
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
@@ -661,6 +662,18 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    @staticmethod
+    def _naming_the_medicine(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """A medicine the question names ("when did you start the Eumovate?", "what's the EpiPen for?"; a drug or
+        class of the vocabulary) is what it asks about: the facts that say it come before those that do not (when
+        the illness started)."""
+        said = units(question)
+        drugs = [i for i in subject if _kind_of_medicine(said[i].text)]
+        if not drugs:
+            return matches
+        naming = [m for m in matches if all(m.per_unit[i] > 0 for i in drugs)]
+        return naming + [m for m in matches if m not in naming]
 
     @staticmethod
     def _saying_the_generic_symptom(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
