@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.scoring.cues import Cues, cue_list, negation, word_list
+from medbench_tui.core.scoring.cues import ACTION_VERBS, Cues, cue_list, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.text import FILLER, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -908,10 +908,29 @@ LIST_LINKS = word_list("span_links")
 """Words that join the entries of a list ("and", "or")."""
 
 
+RESULT_PLACES = frozenset(tuple(p.split()) for p in word_list("result_places"))
+RESULT_PLACE_WORDS = max(len(p) for p in RESULT_PLACES)
+NOT_A_FINDING = word_list("result_places_not_after") | word_list("span_negations") | ACTION_VERBS | FILLER
+"""Words before a result place that are no finding ("decide on CT", "no on ECG", "check on")."""
+
+
+def finding_seen_on(doc: Document, first: int) -> bool:
+    """A test named as where a finding was looked for, after a word of that finding in its clause ("no
+    arrhythmia on the ECG", "no free fluid in the scan"): the test was done, a negation is the finding's."""
+    for n in range(RESULT_PLACE_WORDS, 0, -1):
+        at = first - n
+        if at >= 1 and tuple(doc.lows[at:first]) in RESULT_PLACES and doc.clause[at - 1] == doc.clause[first]:
+            return doc.lows[at - 1] not in NOT_A_FINDING
+    return False
+
+
 def withheld(doc: Document, first: int) -> int | None:
     """Where a withholding instruction starts shortly before token ``first`` in its clause; none
-    where the withholding is itself negated ("do not hold analgesia back": give it)."""
+    where the withholding is itself negated ("do not hold analgesia back": give it), and none where the
+    treatment is where a finding was looked for ("no free gas on CT" is the CT's result, not a refusal of it)."""
     low = doc.lows
+    if finding_seen_on(doc, first):
+        return None
     same_clause = first > 0 and doc.clause[first - 1] == doc.clause[first]
     shorthand = WITHHOLD_NEXT.ending_at(low, first - 1) if same_clause else None
     if shorthand is not None:

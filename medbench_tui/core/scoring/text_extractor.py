@@ -85,7 +85,6 @@ from medbench_tui.core.scoring.extraction_model import (
 )
 from medbench_tui.core.scoring.reference import (
     SAID_AS_PHRASE,
-    SPAN_NEGATIONS,
     Mention,
     Ref,
     ReferenceTable,
@@ -94,7 +93,7 @@ from medbench_tui.core.scoring.reference import (
     reference_table,
 )
 from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, parse
-from medbench_tui.core.text import FILLER, Token, tokenize
+from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
 from medbench_tui.core.vocabulary.reading import OWN_CONDITION_RE
@@ -258,22 +257,8 @@ REFERRAL_WORDS = cues.word_list("discharge_referral_words")
 SENDING_HOME = cues.word_list("discharge_sending_home")
 
 
-RESULT_PLACES = frozenset(tuple(p.split()) for p in cues.word_list("result_places"))
-RESULT_PLACE_WORDS = max(len(p) for p in RESULT_PLACES)
-NOT_A_FINDING = cues.word_list("result_places_not_after") | SPAN_NEGATIONS | cues.ACTION_VERBS | FILLER
-"""Words before a result place that are no finding ("decide on CT", "no on ECG", "check on")."""
 SEEN_ON = assertion.Assertion("affirmed", None, "a result: a finding was looked for on it")
 """scoring.md "Results": a result the answer reports counts as the test done, a finding it did not show too."""
-
-
-def _finding_seen_on(doc: Document, first: int) -> bool:
-    """A test named as where a finding was looked for, after a word of that finding in its clause ("no
-    arrhythmia on the ECG", "no free fluid in the scan"): the test was done, a negation is the finding's."""
-    for n in range(RESULT_PLACE_WORDS, 0, -1):
-        at = first - n
-        if at >= 1 and tuple(doc.lows[at:first]) in RESULT_PLACES and doc.clause[at - 1] == doc.clause[first]:
-            return doc.lows[at - 1] not in NOT_A_FINDING
-    return False
 
 
 def _referred_from_home(doc: Document, first: int) -> bool:
@@ -326,7 +311,7 @@ def _classify(
             return None, assertion.AFFIRMED
         if names_a_rule(doc, last):
             return None, assertion.AFFIRMED  # "Canadian CT Head Rule negative": a rule's name, not the test
-        if named == "workup" and _finding_seen_on(doc, first):
+        if named == "workup" and concepts.finding_seen_on(doc, first):
             return named, SEEN_ON
         if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
             return None, assertion.AFFIRMED

@@ -1,0 +1,37 @@
+"""Grader classes from set K's thorough and terse answers (round 17), each tested on wording of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.test_scoring_regressions import rows
+
+CHOLECYSTITIS = Path("cases/sur-cholecystitis-001.yaml")
+DEFER_SCAN = "Defer the ultrasound until the morning"
+
+
+def _with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
+    """A copy of a case with one more treatment item, put before the item ``before``."""
+    text = source.read_text()
+    assert f"  - item: {before}\n" in text
+    case_file = tmp_path / source.name
+    case_file.write_text(text.replace(f"  - item: {before}\n", f"{item}  - item: {before}\n", 1))
+    return case_file
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Differential: perforation - no free fluid on ultrasound.\nPlan: admit under general surgery.", True),
+    ("Pancreatitis unlikely: no peripancreatic collection on the ultrasound. Admit under the surgeons.", True),
+    ("Plan: admit under general surgery, no ultrasound tonight.", False),
+])
+def test_a_negated_finding_on_a_test_is_its_result_never_a_refusal_of_it(tmp_path: Path, plan: str, given: bool):
+    item = (f"  - item: {DEFER_SCAN}\n    class: contraindicated\n"
+            "    aliases: [defer the ultrasound until the morning, withhold the scan]\n")
+    deferred = load_valid_case(_with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))
+    scored = score(deferred, Transcript(case_id=deferred.id, final=FinalResponse(text=plan)))
+    assert (DEFER_SCAN not in rows(scored, "treatment")) is given
