@@ -9,7 +9,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.test_scoring_regressions import rows
+from tests.test_scoring_regressions import card, rows
 
 CHOLECYSTITIS = Path("cases/sur-cholecystitis-001.yaml")
 DEFER_SCAN = "Defer the ultrasound until the morning"
@@ -35,3 +35,34 @@ def test_a_negated_finding_on_a_test_is_its_result_never_a_refusal_of_it(tmp_pat
     deferred = load_valid_case(_with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))
     scored = score(deferred, Transcript(case_id=deferred.id, final=FinalResponse(text=plan)))
     assert (DEFER_SCAN not in rows(scored, "treatment")) is given
+
+
+SJS = Path("cases/em-sjs-001.yaml")
+OINTMENT_ALONE = "Topical antibiotic ointment alone"
+
+
+@pytest.mark.parametrize(("plan", "harmful"), [
+    ("Plan: stop lamotrigine, admit to the burns unit, IV fluids, clarithromycin for the mycoplasma.", False),
+    ("Plan: IV co-amoxiclav and doxycycline, admit to the burns unit.", False),
+    ("Plan: stop lamotrigine. Topical metronidazole to the erosions, review in a week.", True),
+    ("Plan: stop lamotrigine. Metronidazole gel to the erosions.", True),
+])
+def test_a_drug_of_the_class_with_its_route_unsaid_is_no_harmful_item_of_a_route(
+        tmp_path: Path, plan: str, harmful: bool):
+    item = f"  - item: {OINTMENT_ALONE}\n    class: not_indicated\n    aliases: [antibiotic ointment]\n"
+    sjs = load_valid_case(_with_item(tmp_path, SJS, "Analgesia", item))
+    scored = score(sjs, Transcript(case_id=sjs.id, final=FinalResponse(text=plan)))
+    assert (OINTMENT_ALONE in rows(scored, "treatment")) is harmful
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    # the report: "no duct stones seen", and no stone of the bile duct anywhere
+    ("Plan: admit under general surgery. ERCP only if the ultrasound shows duct stones.", False),
+    ("Plan: admit under general surgery. ERCP if the scan shows a liver abscess.", False),
+    # the report holds the gallstones, and a stone impacted in the gallbladder neck
+    ("Plan: admit under general surgery. ERCP if the ultrasound shows gallstones.", True),
+    ("Plan: admit under general surgery. ERCP if the ultrasound shows a stone impacted in the neck.", True),
+])
+def test_a_finding_the_record_holds_no_result_of_does_not_settle_its_condition(plan: str, given: bool):
+    assert ("ERCP" in rows(card("sur-cholecystitis-001", plan), "workup")) is given
+

@@ -42,6 +42,8 @@ SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
 DRUG_OF_CLASS = "a drug of its class"
 """The rule that gives an item of a drug class by another drug of that class."""
+DRUG_OF_CLASS_ROUTE_UNSAID = "a drug of its class, its route unsaid"
+"""The rule that credits a drug of the item's class named without the route its item asks for."""
 
 
 LATER = "later than the item asks"
@@ -145,6 +147,20 @@ def drug_of_class(answer: ActionReading, item: ActionReading) -> bool:
     return any(cls in vocabulary.broader(drug) for drug in answer.drugs for cls in item.classes)
 
 
+def drug_of_class_route_given(answer: ActionReading, item: ActionReading) -> bool:
+    """A drug of the item's class, with a route when the item's is local (``local_routes``): a drug named
+    without its route is systemic, "amoxicillin" alone no topical antibiotic (nor "metronidazole" beside IV
+    ceftriaxone), so it never meets a harmful item of such a route."""
+    return drug_of_class(answer, item) and (bool(answer.routes) or not _local(item.routes))
+
+
+def _local(routes: frozenset[Term]) -> bool:
+    """Every one of the routes is a local one or under one (eye drops are topical)."""
+    vocabulary = read_vocabulary()
+    local = {term for name in vocabulary.phrases("local_routes") for term in vocabulary.lookup(name)}
+    return bool(routes) and all(r in local or local & vocabulary.broader(r) for r in routes)
+
+
 def class_of_item(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a class, and the answer names the class directly above it
     ("anticoagulate" for a direct oral anticoagulant); never a drug by its class alone."""
@@ -184,7 +200,8 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
     ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),
-    ActionRule(DRUG_OF_CLASS, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class),
+    ActionRule(DRUG_OF_CLASS, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class_route_given),
+    ActionRule(DRUG_OF_CLASS_ROUTE_UNSAID, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class, credit_only=True),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
     ActionRule("a drug or class it names", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
 )

@@ -44,7 +44,7 @@ from typing import Literal
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring import cues, periods
 from medbench_tui.core.scoring.document import COMMA_RE, Document
-from medbench_tui.core.text import Token, tokenize
+from medbench_tui.core.text import FILLER, Token, tokenize
 from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import read_action
 
@@ -78,6 +78,9 @@ CLAUSE_LEADS = cues.word_list("condition_clause_leads")
 ABSENCE = cues.word_list("condition_absence")
 """Words of a condition that speaks of absence, failure, intolerance or a later event."""
 PRESENT_FINDING = cues.word_list("condition_present_finding")
+FINDING_NEGATORS = cues.word_list("determiner_negations")
+FINDING_NEGATION_REACH = 3
+"""How many words before a finding of the record a negator denies it ("no collection", "no pooling of pus")."""
 PENDING = sorted(cues.word_list("record_pending"))
 """The record's words for a result still to come ("results pending")."""
 _RECORD_SENTENCE_RE = re.compile(r"[.;\n]\s")
@@ -467,9 +470,32 @@ class Record:
             return False
         for phrases in self.tests:
             named = [p for p in phrases if _contains(words, p)]
-            if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named):
+            if named and any(all(w in self.record for w in p) for p in phrases) and not self._pending(named) \
+                    and self._finding_recorded(words):
                 return True
         return False
+
+    def _finding_recorded(self, words: list[str]) -> bool:
+        """The finding a condition says its test shows (the words after its verb: "if the scope shows a
+        collection") is in the record, each word of it said somewhere and the whole not denied ("no collection
+        seen", "no duct stones"): the record's result settles the condition either way. A verdict alone ("if
+        the CT is positive") is the result's."""
+        at = next((k for k, w in enumerate(words) if w in PRESENT_FINDING or w in CONFIRMING), len(words))
+        finding = tuple(w for w in words[at + 1 :] if w not in PRESENT_FINDING and w not in FILLER)
+        if not finding:
+            return True
+        said = self._findings
+        denied = any(tuple(w for w, _ in said[k : k + len(finding)]) == finding and said[k][1]
+                     for k in range(len(said) - len(finding) + 1))  # "no duct stones seen"
+        return not denied and set(finding) <= {w for w, negated in said if not negated}
+
+    @cached_property
+    def _findings(self) -> list[tuple[str, bool]]:
+        """The record's words (filler aside), each with whether a negator shortly before denies it ("no
+        collection seen")."""
+        norms = [t.norm for t in self._record_tokens]
+        return [(w, any(n in FINDING_NEGATORS for n in norms[max(0, k - FINDING_NEGATION_REACH) : k]))
+                for k, w in enumerate(norms) if w not in FILLER and w not in _SMALL_WORDS]
 
     def _test_to_come(self, raw: set[str], words: list[str]) -> bool:
         """The condition waits for a test to confirm or show something ("if testing confirms a peanut allergy",
@@ -513,10 +539,12 @@ def _later_time(condition: str) -> bool:
     """The condition holds a time after now ("if the movements are still reduced tomorrow"): a later event,
     whatever the record says of today."""
     return any(start > 0 for start, _ in read_action(condition).windows)
+_SMALL_WORDS = frozenset({"the", "a", "an", "of", "is", "are", "it", "she", "he"})
+"""Grammar: words a condition's reading leaves out."""
 
 
 def _words(text: str) -> list[str]:
-    return [t.norm for t in tokenize(text) if t.norm not in ("the", "a", "an", "of", "is", "are", "it", "she", "he")]
+    return [t.norm for t in tokenize(text) if t.norm not in _SMALL_WORDS]
 
 
 @batch_cache(maxsize=8192)

@@ -33,7 +33,7 @@ from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring import cues
-from medbench_tui.core.scoring.actions import DRUG_OF_CLASS, SAME_DRUG_ROUTE_UNSAID
+from medbench_tui.core.scoring.actions import DRUG_OF_CLASS, DRUG_OF_CLASS_ROUTE_UNSAID, SAME_DRUG_ROUTE_UNSAID
 from medbench_tui.core.scoring.concepts import SAFETY_NET
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
@@ -156,7 +156,7 @@ def _said_both_ways(f: ItemFacts) -> bool:
 INFERRED_READINGS = frozenset({SAFETY_NET, EXAM_FINDING})
 """Matching rules that infer an item from another act the answer names: a return-if sentence read as the
 safety-netting item, a finding reported read as the examination done."""
-DRUG_READINGS = frozenset({GROUP_RULE, SAME_DRUG_ROUTE_UNSAID, DRUG_OF_CLASS})
+DRUG_READINGS = frozenset({GROUP_RULE, SAME_DRUG_ROUTE_UNSAID, DRUG_OF_CLASS, DRUG_OF_CLASS_ROUTE_UNSAID})
 """Matching rules that read a drug item from another form of it: a drug of the required item's group, the same
 drug with the item's route unsaid, another drug of the item's class ("co-codamol" for a strong opioid).
 Physicians' labels part from these readings and the inferred ones about one time in four in short answers on

@@ -362,6 +362,8 @@ PHRASE_LISTS: dict[str, str] = {
                           "between) that check it, not give it ('monitor the bicarbonate')",
     "result_trend_links": "answers: small words between a measured thing and its trend ('bicarbonate is "
                           "improving')",
+    "local_routes": "answers: routes (and those under them) that a drug named without its route is never given "
+                    "by, so that it meets no harmful item of such a route",
     "bolus_item_words": "answers: words of a reference item that make it a one-off dose of its drug or class "
                         "('Insulin bolus', 'aspirin loading dose')",
     "bolus_marks": "answers: words of an answer's piece that give its drug as a one-off dose ('Actrapid 0.1 "
