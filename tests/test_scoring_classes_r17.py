@@ -66,3 +66,24 @@ def test_a_drug_of_the_class_with_its_route_unsaid_is_no_harmful_item_of_a_route
 ])
 def test_a_finding_the_record_holds_no_result_of_does_not_settle_its_condition(plan: str, given: bool):
     assert ("ERCP" in rows(card("sur-cholecystitis-001", plan), "workup")) is given
+
+
+
+CAP = Path("cases/im-cap-002.yaml")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan: IV co-amoxiclav and clarithromycin. Sodium chloride 0.9% 1 L over 10 hours.", False),
+    ("Plan: IV co-amoxiclav and clarithromycin. Hartmann's 1 litre over 6 h overnight.", False),
+    ("Plan: IV co-amoxiclav and clarithromycin. Hartmann's 500 mL over 15 minutes, then reassess.", True),
+    ("Plan: IV co-amoxiclav and clarithromycin. Sodium chloride 0.9% 1 L over 1 hour.", True),
+])
+def test_a_volume_run_over_hours_is_a_maintenance_rate_not_resuscitation(tmp_path: Path, plan: str, given: bool):
+    text = CAP.read_text()
+    named = "    aliases: [IV fluids, fluid bolus, crystalloid, Hartmann's, 0.9% sodium chloride, Plasma-Lyte]\n"
+    assert named in text
+    case_file = tmp_path / CAP.name
+    case_file.write_text(text.replace(named, "    aliases: [IV fluids, fluid bolus]\n", 1))
+    cap = load_valid_case(case_file)
+    scored = score(cap, Transcript(case_id=cap.id, final=FinalResponse(text=plan)))
+    assert ("Intravenous fluid resuscitation" in rows(scored, "treatment")) is given

@@ -955,6 +955,26 @@ def withheld(doc: Document, first: int) -> int | None:
     return None
 
 
+RESUSCITATION_ITEM_WORDS = word_list("resuscitation_item_words")
+MAINTENANCE_HOURS = 4.0
+"""A volume run over this many hours or more is a maintenance rate: resuscitation runs a litre within an hour or
+two, a bolus in minutes ("1 L over 8 h" is 125 mL/h, the maintenance rate of an adult)."""
+SPAN_LEADS = frozenset({"over"})
+"""Grammar: the word that opens the span a volume runs over ("1 L over 8 h")."""
+
+
+def resuscitation_item(name: str) -> bool:
+    """The reference item gives fluid fast ("Intravenous fluid resuscitation", "Fluid bolus")."""
+    return bool(RESUSCITATION_ITEM_WORDS.intersection(w.lower() for w in name.split()))
+
+
+def maintenance_rate(text: str) -> bool:
+    """The answer runs its fluid over hours ("0.9% saline 1 L over 8 h"): a maintenance rate, no resuscitation."""
+    norms = [t.norm for t in tokenize(text)]
+    return any(norms[k] in SPAN_LEADS and norms[k + 1].replace(".", "", 1).isdigit() and norms[k + 2] in UNIT_HOURS
+               and float(norms[k + 1]) * UNIT_HOURS[norms[k + 2]] >= MAINTENANCE_HOURS for k in range(len(norms) - 2))
+
+
 BOLUS = "a one-off dose"
 BOLUS_ITEM_WORDS = word_list("bolus_item_words")
 BOLUS_MARKS = cue_list("bolus_marks")
@@ -963,6 +983,8 @@ BOLUS_ENDS = word_list("clause_words") | word_list("links") | word_list("tempora
 """Words that end a one-off dose's piece: what follows is another action or its circumstance ("NovoRapid 10 units
 SC stat while the infusion is made up", "insulin 0.1 units/kg stat then an infusion", "... before the drip")."""
 TIME_UNITS = frozenset(key for unit in read_vocabulary().units for key in unit.say)
+UNIT_HOURS = {key: unit.hours for unit in read_vocabulary().units for key in unit.say}
+"""Hours in one of each time unit the vocabulary says ("h": 1, "min": 1/60)."""
 RATE_LEADS = frozenset({"per"})
 """A time unit after "/" or "per" makes a dose a rate ("0.1 units/kg/h"): grammar of units."""
 

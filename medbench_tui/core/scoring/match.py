@@ -21,7 +21,15 @@ from typing import Literal
 from rapidfuzz import process
 
 from medbench_tui.core.scoring.actions import first_rule, read_action, rules_out
-from medbench_tui.core.scoring.concepts import CREDIT_CLASSES, EXPLAINED_DECLINE, FOLLOW_UP, SAFETY_NET, WITHHOLDING
+from medbench_tui.core.scoring.concepts import (
+    CREDIT_CLASSES,
+    EXPLAINED_DECLINE,
+    FOLLOW_UP,
+    SAFETY_NET,
+    WITHHOLDING,
+    maintenance_rate,
+    resuscitation_item,
+)
 from medbench_tui.core.scoring.constants import (
     ITEM_SCORER,
     ITEM_THRESHOLD,
@@ -196,6 +204,8 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
         answer = read_action(entity.text)
         found = [c for c in found
                  if c.via in CONCEPT_MATCHES or rules_out(answer, c.ref.reading, c.ref.klass in CREDIT_CLASSES) is None]
+        if maintenance_rate(entity.text):  # "1 L over 8 h" is no resuscitation
+            found = [c for c in found if not resuscitation_item(c.ref.name)]
     return sorted(found, key=lambda c: -c.score), groups
 
 

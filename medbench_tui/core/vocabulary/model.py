@@ -364,6 +364,8 @@ PHRASE_LISTS: dict[str, str] = {
                           "improving')",
     "local_routes": "answers: routes (and those under them) that a drug named without its route is never given "
                     "by, so that it meets no harmful item of such a route",
+    "resuscitation_item_words": "answers: words of a reference item that make it fluid given fast, which a volume "
+                                "run over hours (a maintenance rate) is not",
     "bolus_item_words": "answers: words of a reference item that make it a one-off dose of its drug or class "
                         "('Insulin bolus', 'aspirin loading dose')",
     "bolus_marks": "answers: words of an answer's piece that give its drug as a one-off dose ('Actrapid 0.1 "
