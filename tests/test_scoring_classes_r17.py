@@ -87,3 +87,15 @@ def test_a_volume_run_over_hours_is_a_maintenance_rate_not_resuscitation(tmp_pat
     cap = load_valid_case(case_file)
     scored = score(cap, Transcript(case_id=cap.id, final=FinalResponse(text=plan)))
     assert ("Intravenous fluid resuscitation" in rows(scored, "treatment")) is given
+
+
+BREAST = "Malignant neoplasm of left breast, on adjuvant chemotherapy"
+
+
+@pytest.mark.parametrize(("answer", "named"), [
+    ("Neutropenic sepsis day 10 post cycle 2 for breast Ca. IV pip-taz within the hour.", True),
+    ("Febrile neutropenia (Ca breast, adjuvant FEC). IV pip-taz now.", True),
+    ("Neutropenic sepsis. Adj Ca 2.41, Mg 0.8. IV pip-taz now.", False),
+])
+def test_a_cancer_word_beside_its_organ_names_the_cancer(answer: str, named: bool):
+    assert (BREAST in rows(card("onc-neutropenic-sepsis-001", answer), "diagnoses")) is named

@@ -735,6 +735,11 @@ class ReferenceTable:
             if doc.lows[k] not in QUERY_HEADS or k in taken:
                 continue
             first = _query_start(doc, k)
+            beside = None if first is not None else self._organ_beside(doc, k)
+            if beside is not None:  # "lung Ca", "Ca lung", "SCC lung": the organ's cancer, unqueried
+                out.append(Mention(Hit(min(k, beside[0]), max(k, beside[0])), MATCH_SCORE_CONCEPT, beside[1],
+                                   beside[2], None, QUERIED_CANCER))
+                continue
             if first is None:
                 continue
             line_start = text.rfind("\n", 0, token.start) + 1
@@ -746,6 +751,22 @@ class ReferenceTable:
                     out.append(Mention(Hit(first, k), MATCH_SCORE_CONCEPT, phrase, ref, None, QUERIED_CANCER))
                     break
         return out
+
+    def _organ_beside(self, doc: Document, k: int) -> tuple[int, Phrase, Ref] | None:
+        """The organ word right before or after the cancer word at ``k`` in its clause, when it is all a name of
+        the case's cancer says besides ("lung cancer": "lung Ca", "SCC lung"): its token, that name and item. Not
+        in a list a query mark opens ("?iron deficiency, caecal Ca": what a referral is to exclude)."""
+        start = k
+        while start > 0 and doc.clause[start - 1] == doc.clause[k]:
+            start -= 1
+        if "?" in doc.text[max(0, doc.tokens[start].start - 1) : doc.tokens[k].start]:
+            return None
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(doc.tokens) and doc.clause[j] == doc.clause[k]:
+                for phrase, ref in self._queried:
+                    if phrase.words[:-1] == (doc.tokens[j].norm,):
+                        return j, phrase, ref
+        return None
 
     def _predicated_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
         """A two-word diagnosis said as a clause of its organ ("the retina is detaching", "the retina has detached"
