@@ -19,6 +19,7 @@ from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.core.transcript import load_transcript
 from medbench_tui.core.validate import validate_file, validate_text
+from tests.support.cli_run import run_medbench
 from tests.test_consultation import write_bank
 
 REPO = Path(__file__).resolve().parent.parent
@@ -201,24 +202,22 @@ def test_report_export_to_a_folder_or_an_unwritable_path(tmp_path, capsys):
         assert message in err
 
 
-def _play(*args: str, stdin: bytes) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "medbench_tui", "play", *args], input=stdin,
-                          capture_output=True, timeout=120, cwd=REPO)
-
-
 def test_play_transcript_to_a_folder_or_an_unwritable_path_is_refused_before_the_consultation(tmp_path):
     case = write_bank(tmp_path)
     (tmp_path / "a-file").write_text("x")
     for target in (tmp_path, tmp_path / "a-file" / "t.yaml"):
-        done = _play(str(case), "--transcript", str(target), stdin=b"Do you smoke?\n/final\nPneumonia\n/end\n")
-        assert done.returncode == 2 and b"internal error" not in done.stderr
-        assert done.stderr.decode().startswith("medbench: error: --transcript")
-        assert b"Patient:" not in done.stdout  # refused before any work that would be lost
+        done = run_medbench("play", str(case), "--transcript", str(target),
+                            stdin="Do you smoke?\n/final\nPneumonia\n/end\n", cwd=REPO)
+        assert done.returncode == 2 and "internal error" not in done.stderr
+        assert done.stderr.startswith("medbench: error: --transcript")
+        assert "Patient:" not in done.stdout  # refused before any work that would be lost
 
 
 def test_play_with_binary_stdin(tmp_path):
+    """In a process of its own: how stdin hands over bytes that are not UTF-8 is the process's."""
     case = write_bank(tmp_path)
-    done = _play(str(case), stdin=b"\xff\xfe\x00\x01binary\n")
+    done = subprocess.run([sys.executable, "-m", "medbench_tui", "play", str(case)],
+                          input=b"\xff\xfe\x00\x01binary\n", capture_output=True, timeout=120, cwd=REPO)
     assert done.returncode == 2 and b"internal error" not in done.stderr
     assert b"not UTF-8 text" in done.stderr
 
@@ -243,11 +242,10 @@ def test_the_top_level_bank_option_reaches_systems_and_play(tmp_path, capsys):
         "systems:\n  only-here:\n    kind: checklist\n    description: a system of this bank\n")
     assert main(["--bank", str(tmp_path), "systems", "--offline"]) == 0
     assert "only-here" in capsys.readouterr().out
-    script = b"Do you smoke?\n/final\nPneumonia\n/end\n"
-    done = subprocess.run([sys.executable, "-m", "medbench_tui", "--bank", str(tmp_path), "play", "fx-cough-001"],
-                          input=script, capture_output=True, timeout=120, cwd=REPO)
+    script = "Do you smoke?\n/final\nPneumonia\n/end\n"
+    done = run_medbench("--bank", str(tmp_path), "play", "fx-cough-001", stdin=script, cwd=REPO)
     assert done.returncode == 0, done.stderr
-    assert b"About a pack a day" in done.stdout
+    assert "About a pack a day" in done.stdout
 
 
 @pytest.mark.parametrize("change, code, path", [

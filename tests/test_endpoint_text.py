@@ -11,12 +11,10 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -26,6 +24,7 @@ from medbench_tui.cli import main
 from medbench_tui.core.endpoints.client import ChatClient, EndpointError, endpoint_text
 from medbench_tui.core.endpoints.plain_chat import PlainChat
 from medbench_tui.core.transcript import load_transcript
+from tests.support.cli_run import run_medbench
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 LONE = "I have had a cough \ud800 since Monday."
@@ -60,10 +59,9 @@ def test_a_lone_surrogate_from_the_patient_costs_no_run(tmp_path, fake_openai, c
 
 def _medbench(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """The command as a user runs it: its output goes to real UTF-8 streams, which cannot
-    take a lone surrogate (the test's captured streams would)."""
-    return subprocess.run([sys.executable, "-m", "medbench_tui", *args], input=stdin, capture_output=True,
-                          text=True, encoding="utf-8", errors="replace", timeout=120,
-                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    take a lone surrogate (pytest's captured streams would); in this process, see
+    tests/support/cli_run.py."""
+    return run_medbench(*args, stdin=stdin)
 
 
 def test_play_writes_the_transcript_after_a_lone_surrogate(tmp_path, fake_openai):

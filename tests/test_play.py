@@ -1,10 +1,10 @@
-"""`medbench play` end to end, as a user scripts it: a subprocess with piped stdin."""
+"""`medbench play` end to end, as a user scripts it: piped stdin (one test in a subprocess, the
+installed command; the others in process, with the same streams, see tests/support/cli_run.py)."""
 
 from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +13,7 @@ import pytest
 
 from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.transcript import load_transcript
+from tests.support.cli_run import run_medbench
 from tests.test_consultation import write_bank
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,12 +23,8 @@ SCRIPT = (
 )
 
 
-def play(*args: str, stdin: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "medbench_tui", "play", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, cwd=REPO,
-        env={**os.environ, **(env or {})},
-    )
+def play(*args: str, stdin: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return run_medbench("play", *args, stdin=stdin, env=env, cwd=REPO)
 
 
 def test_play_one_bundled_case_of_each_category_offline(bundled_cases, tmp_path, monkeypatch, capsys):
@@ -43,7 +40,9 @@ def test_play_one_bundled_case_of_each_category_offline(bundled_cases, tmp_path,
 
     def one(path: Path):
         out = tmp_path / f"{path.stem}.json"
-        return path, out, play(str(path), "--transcript", str(out), stdin=SCRIPT)
+        return path, out, subprocess.run(
+            [sys.executable, "-m", "medbench_tui", "play", str(path), "--transcript", str(out)],
+            input=SCRIPT, capture_output=True, text=True, timeout=120, cwd=REPO)
 
     def in_process(path: Path):
         out = tmp_path / f"{path.stem}.in.json"
