@@ -4,22 +4,72 @@ the cursor on its case, and what each line shows."""
 
 from __future__ import annotations
 
-from medbench_tui.tui.screens.run_group import CaseComparisonScreen
-from medbench_tui.tui.widgets.matrix import HEADER_HEIGHT, MetricMatrix
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 
-from .conftest import SIZE
+import pytest
+
+from medbench_tui.core.comparison.job import ComparisonJob
+from medbench_tui.core.paths import run_store_for
+from medbench_tui.core.runs.background import BackgroundRun
+from medbench_tui.core.runs.store import RunStore, new_group_id
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
+from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.widgets.matrix import HEADER_HEIGHT, MetricMatrix
+from tests.support.user_dirs import isolate_user_dirs
+
+from .conftest import CLINIC, SIZE, test_settings
 from .sessions import shown_in, until
-from .test_report_views import compared
+from .test_compare import REPLAY
+
+
+@pytest.fixture(scope="module")
+def _stored_comparison(tmp_path_factory, _stored_icd_index) -> Iterator[tuple[Path, str]]:
+    """The clinic bank and the group of checklist against replay over its cases, played once
+    for the module by the job Compare plays (here in this process, not a child of its own):
+    the matrix shows a stored group as it shows one just played (``GroupReport.load``)."""
+    root = tmp_path_factory.mktemp("compared")
+    bank = root / "bank"
+    shutil.copytree(CLINIC, bank)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate_user_dirs(monkeypatch, root / "home", _stored_icd_index)
+        job = ComparisonJob(bank_root=bank, run_store=run_store_for(bank), machines=["checklist", REPLAY], files=None,
+                            simulator="grounded", player=test_settings().player_name, with_player=False,
+                            group_id=new_group_id(), runner=test_settings().runner)
+        result = job(BackgroundRun(), lambda news: None)
+        yield bank, result.group_id
+
+
+@pytest.fixture
+def compared_clinic(_stored_comparison, tmp_path) -> tuple[Path, str]:
+    """A copy of the compared clinic bank, its store with it (what one test does, no other sees)."""
+    bank, group_id = _stored_comparison
+    target = tmp_path / "bank"
+    shutil.copytree(bank, target)
+    return target, group_id
+
+
+async def stored(pilot, group_id: str) -> GroupReport:
+    """The stored comparison's report, opened as from Results, its statistics computed."""
+    app = pilot.app
+    await until(pilot, lambda: not app.bank_loading)
+    screen = GroupReportScreen(RunStore(run_store_for(app.bank.root)), group_id)
+    await app.push_screen(screen)
+    report = screen.query_one(GroupReport)
+    await until(pilot, lambda: report.report is not None)
+    return report
 
 
 def line_text(matrix: MetricMatrix, y: int) -> str:
     return matrix.render_line(y).text
 
 
-async def test_the_cursor_moves_by_key_and_the_detail_follows(clinic, make_app):
-    app = make_app(clinic)
+async def test_the_cursor_moves_by_key_and_the_detail_follows(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         matrix = report.matrix
         assert matrix.has_focus and matrix.selected_case == "fx-chest-001"
         await pilot.press("down")
@@ -38,10 +88,11 @@ async def test_the_cursor_moves_by_key_and_the_detail_follows(clinic, make_app):
         assert shown_in(report, "#group-detail").startswith("fx-chest-001")
 
 
-async def test_a_click_highlights_a_case_and_a_second_click_opens_it(clinic, make_app):
-    app = make_app(clinic)
+async def test_a_click_highlights_a_case_and_a_second_click_opens_it(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         matrix = report.matrix
         second = (2, HEADER_HEIGHT + 1)
         await pilot.click(MetricMatrix, offset=(2, 0))  # a heading: nothing happens
@@ -55,10 +106,11 @@ async def test_a_click_highlights_a_case_and_a_second_click_opens_it(clinic, mak
         assert "fx-throat-002" in app.screen.heading
 
 
-async def test_a_filter_keeps_the_cursor_on_its_case(clinic, make_app):
-    app = make_app(clinic)
+async def test_a_filter_keeps_the_cursor_on_its_case(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         await pilot.press("down")
         report.refresh_matrix()  # the rows shown again, as a filter that keeps both does
         await until(pilot)
@@ -67,10 +119,11 @@ async def test_a_filter_keeps_the_cursor_on_its_case(clinic, make_app):
         assert report.matrix.selected_case == "fx-chest-001"  # its case gone: the first
 
 
-async def test_each_line_shows_its_case_and_the_headings_stay_on_top(clinic, make_app):
-    app = make_app(clinic)
+async def test_each_line_shows_its_case_and_the_headings_stay_on_top(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         matrix = report.matrix
         heading, fields = line_text(matrix, 0), line_text(matrix, 1)
         assert heading.split() == ["case", *report.systems, "differ"]
@@ -87,10 +140,11 @@ async def test_each_line_shows_its_case_and_the_headings_stay_on_top(clinic, mak
         assert cursor is not None and other is not None and cursor.bgcolor != other.bgcolor
 
 
-async def test_a_narrow_matrix_scrolls_sideways_under_its_headings(clinic, make_app):
-    app = make_app(clinic)
+async def test_a_narrow_matrix_scrolls_sideways_under_its_headings(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=(60, 30)) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         matrix = report.matrix
         assert matrix.virtual_size.width > matrix.size.width
         assert line_text(matrix, HEADER_HEIGHT).startswith(" fx-chest-001")
@@ -101,10 +155,11 @@ async def test_a_narrow_matrix_scrolls_sideways_under_its_headings(clinic, make_
         assert "case" not in line_text(matrix, 0).split()[:1]
 
 
-async def test_an_empty_matrix_draws_blank_and_chooses_nothing(clinic, make_app):
-    app = make_app(clinic)
+async def test_an_empty_matrix_draws_blank_and_chooses_nothing(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         report.matrix.show([], [])
         await until(pilot)
         matrix = report.matrix
@@ -115,10 +170,11 @@ async def test_an_empty_matrix_draws_blank_and_chooses_nothing(clinic, make_app)
         assert not isinstance(app.screen, CaseComparisonScreen)
 
 
-async def test_a_group_on_its_way_shows_no_rows_of_the_last_one(clinic, make_app):
-    app = make_app(clinic)
+async def test_a_group_on_its_way_shows_no_rows_of_the_last_one(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         group_id = report.group.id
         report.waiting()
         await until(pilot)
