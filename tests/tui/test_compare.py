@@ -16,11 +16,9 @@ from medbench_tui.tui.screens.run_group import CaseComparisonScreen
 from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.run_log import RunLog
 
-from .conftest import SIZE, test_settings
+from .conftest import REPLAY, SIZE, test_settings
 from .sessions import ask, shown_in, type_in, until
 from .test_play import give_final_response, start
-
-REPLAY = "replay:replays"
 
 
 async def open_compare(pilot) -> CompareScreen:

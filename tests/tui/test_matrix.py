@@ -4,61 +4,11 @@ the cursor on its case, and what each line shows."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from medbench_tui.core.comparison.job import ComparisonJob
-from medbench_tui.core.paths import run_store_for
-from medbench_tui.core.runs.background import BackgroundRun
-from medbench_tui.core.runs.store import RunStore, new_group_id
-from medbench_tui.tui.screens.run_group import CaseComparisonScreen, GroupReportScreen
-from medbench_tui.tui.widgets.group_report import GroupReport
+from medbench_tui.tui.screens.run_group import CaseComparisonScreen
 from medbench_tui.tui.widgets.matrix import HEADER_HEIGHT, MetricMatrix
-from tests.support.user_dirs import isolate_user_dirs
 
-from .conftest import CLINIC, SIZE, test_settings
+from .conftest import SIZE, stored
 from .sessions import shown_in, until
-from .test_compare import REPLAY
-
-
-@pytest.fixture(scope="module")
-def _stored_comparison(tmp_path_factory, _stored_icd_index) -> Iterator[tuple[Path, str]]:
-    """The clinic bank and the group of checklist against replay over its cases, played once
-    for the module by the job Compare plays (here in this process, not a child of its own):
-    the matrix shows a stored group as it shows one just played (``GroupReport.load``)."""
-    root = tmp_path_factory.mktemp("compared")
-    bank = root / "bank"
-    shutil.copytree(CLINIC, bank)
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        isolate_user_dirs(monkeypatch, root / "home", _stored_icd_index)
-        job = ComparisonJob(bank_root=bank, run_store=run_store_for(bank), machines=["checklist", REPLAY], files=None,
-                            simulator="grounded", player=test_settings().player_name, with_player=False,
-                            group_id=new_group_id(), runner=test_settings().runner)
-        result = job(BackgroundRun(), lambda news: None)
-        yield bank, result.group_id
-
-
-@pytest.fixture
-def compared_clinic(_stored_comparison, tmp_path) -> tuple[Path, str]:
-    """A copy of the compared clinic bank, its store with it (what one test does, no other sees)."""
-    bank, group_id = _stored_comparison
-    target = tmp_path / "bank"
-    shutil.copytree(bank, target)
-    return target, group_id
-
-
-async def stored(pilot, group_id: str) -> GroupReport:
-    """The stored comparison's report, opened as from Results, its statistics computed."""
-    app = pilot.app
-    await until(pilot, lambda: not app.bank_loading)
-    screen = GroupReportScreen(RunStore(run_store_for(app.bank.root)), group_id)
-    await app.push_screen(screen)
-    report = screen.query_one(GroupReport)
-    await until(pilot, lambda: report.report is not None)
-    return report
 
 
 def line_text(matrix: MetricMatrix, y: int) -> str:

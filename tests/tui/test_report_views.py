@@ -13,27 +13,19 @@ from medbench_tui.core.reports.report import report_tables
 from medbench_tui.core.runs.store import RunStore
 from medbench_tui.tui.screens.run_group import NOT_RUN, case_sides
 from medbench_tui.tui.widgets.failure_table import FailureTable
-from medbench_tui.tui.widgets.group_report import GroupReport
 from medbench_tui.tui.widgets.report_charts import ReportCharts
 from medbench_tui.tui.widgets.report_plots import BarChartView, ForestPlot, bar_value
 
-from .conftest import SIZE
+from .conftest import SIZE, stored
 from .sessions import shown_in, until
 from .test_compare import REPLAY, compare, open_compare
 
 
-async def compared(pilot) -> GroupReport:
-    """Checklist against replay over the clinic bank, its statistics computed."""
-    screen = await compare(pilot, ["checklist", REPLAY])
-    report = screen.query_one(GroupReport)
-    await until(pilot, lambda: report.report is not None)
-    return report
-
-
-async def test_a_failure_count_opens_the_cases_that_failed_that_way(clinic, make_app):
-    app = make_app(clinic)
+async def test_a_failure_count_opens_the_cases_that_failed_that_way(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         await pilot.press("t", "t", "t")  # cases -> statistics -> charts -> failures
         assert report.query_one("#group-tabs", TabbedContent).active == "tab-failures"
         table = report.query_one(FailureTable)
@@ -54,10 +46,11 @@ async def test_a_failure_count_opens_the_cases_that_failed_that_way(clinic, make
         assert report.only is None and report.matrix.row_count == 2
 
 
-async def test_charts_draw_the_forest_plot_and_the_bars(clinic, make_app):
-    app = make_app(clinic)
+async def test_charts_draw_the_forest_plot_and_the_bars(compared_clinic, make_app):
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         report.query_one("#group-tabs", TabbedContent).active = "tab-charts"
         await until(pilot)
         forest = report.query_one(ForestPlot).render().plain
@@ -78,12 +71,13 @@ def drawn(view: BarChartView) -> list[str]:
     return [strip.text.rstrip() for strip in view.render_lines(Region(0, 0, view.size.width, view.size.height))]
 
 
-async def test_each_bar_draws_the_value_of_its_table_cell(clinic, make_app):
+async def test_each_bar_draws_the_value_of_its_table_cell(compared_clinic, make_app):
     """Read off the screen: each bar's length is the mean its table shows (a diagnosis
     accuracy of 0 is an empty bar), and its label is the table's cell."""
-    app = make_app(clinic)
+    bank, group_id = compared_clinic
+    app = make_app(bank)
     async with app.run_test(size=SIZE) as pilot:
-        report = await compared(pilot)
+        report = await stored(pilot, group_id)
         report.query_one("#group-tabs", TabbedContent).active = "tab-charts"
         await until(pilot)
         (table,) = [t for t in report_tables(report.report) if t.key == "headline"]
