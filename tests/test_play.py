@@ -97,8 +97,8 @@ def test_unreachable_llm_patient_hands_over_to_the_grounded_patient(tmp_path):
     import json
 
     case = write_bank(tmp_path)
-    (tmp_path / "medbench.yaml").write_text(
-        "simulators:\n  far: {kind: llm, base_url: 'http://127.0.0.1:9/v1', model: m, timeout: 2}\n"
+    (tmp_path / "medbench.yaml").write_text(  # a refused port answers at once: the 10 s are for a loaded machine
+        "simulators:\n  far: {kind: llm, base_url: 'http://127.0.0.1:9/v1', model: m, timeout: 10}\n"
     )
     out = tmp_path / "t.json"
     done = play(str(case), "--simulator", "far", "--transcript", str(out), stdin="Do you smoke?\n/final\nx\n")
