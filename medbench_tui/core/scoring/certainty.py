@@ -25,7 +25,7 @@ action, a hedge in the clause of a diagnosis read as the answer's own.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -276,17 +276,23 @@ def _queried(f: ItemFacts) -> bool:
     if entity is None or ref is None or ref.is_diagnosis or not f.short or not isinstance(entity.evidence, Span):
         return False
     before = dict(f.words.texts).get(entity.evidence.field, "")[: entity.evidence.start].lower()
-    return not ACTION_HEDGES.isdisjoint(_TOKEN_RE.findall(_piece(before, len(before)))[-QUERY_REACH:])
+    line = before[before.rfind("\n") + 1:]  # a line break ends a break: the last piece is the line's
+    return not ACTION_HEDGES.isdisjoint(_TOKEN_RE.findall(_piece(line, len(line)))[-QUERY_REACH:])
 
 
 def _piece(text: str, at: int, breaks: re.Pattern[str] | None = None) -> str:
     """The piece of ``text`` (between breaks: a line, a clause, a bracket) that holds the character ``at``."""
-    start = 0
-    for cut in (breaks or _PIECE_BREAK).finditer(text):
-        if cut.start() > at:
-            return text[start:cut.start()]
-        start = cut.end()
-    return text[start:]
+    starts, ends = _cuts(text, breaks or _PIECE_BREAK)
+    k = bisect_right(starts, at)  # the first break that starts after ``at``
+    return text[ends[k - 1] if k else 0:starts[k] if k < len(starts) else len(text)]
+
+
+@batch_cache(maxsize=64)
+def _cuts(text: str, breaks: re.Pattern[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the breaks of ``text`` start and end, found once per text: every item of an answer looks up its
+    piece in the same text (scanning it from the start for each was quadratic in a long answer)."""
+    found = list(breaks.finditer(text))
+    return tuple(cut.start() for cut in found), tuple(cut.end() for cut in found)
 
 
 def _close_to_an_item(f: ItemFacts) -> bool:
