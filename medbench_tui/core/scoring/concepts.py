@@ -411,7 +411,7 @@ def _unit(doc: Document, k: int) -> tuple[float, float] | None:
     return DAYS_PER_UNIT.get(UNIT_ABBREVIATIONS.get(norm, norm))
 
 
-def _interval_at(doc: Document, k: int) -> tuple[Interval, int] | None:
+def interval_at(doc: Document, k: int) -> tuple[Interval, int] | None:
     """An interval that starts at token ``k`` (in days) and its last token."""
     n = len(doc.tokens)
     joined = NUMBER_UNIT_RE.match(doc.lows[k])
@@ -461,7 +461,7 @@ def follow_ups(doc: Document) -> list[tuple[Hit, Interval, bool]]:
         while k < len(tokens) and doc.clause[k] == doc.clause[i] and tokens[k].norm in REVIEW_GAP:
             within = within or doc.lows[k] in WITHIN
             k += 1
-        found = _interval_at(doc, k) if k < len(tokens) and doc.clause[k] == doc.clause[i] else None
+        found = interval_at(doc, k) if k < len(tokens) and doc.clause[k] == doc.clause[i] else None
         if found is None:
             i += 1
             continue
@@ -625,6 +625,15 @@ def _named(doc: Document, keys: frozenset[str]) -> bool:
     """The document names a word by one of ``keys`` (first letters) outside a negation."""
     return any((t.low[:SKIPPED_PREFIX] in keys or t.norm[:SKIPPED_PREFIX] in keys) and negation(doc, k, k) is None
                for k, t in enumerate(doc.tokens))
+
+
+def sends_home_only_later(doc: Document) -> bool:
+    """The document sends the patient home only after something else ("after drainage, home on oral penicillin",
+    "once swallowing, home", "fit for discharge once the vomiting settles"), never now."""
+    if discharges(doc):
+        return False
+    return any(_a_later_discharge(doc, k, token.norm) or ((token.norm,) == HOME and _led_in_later(doc, k))
+               for k, token in enumerate(doc.tokens))
 
 
 def _a_later_discharge(doc: Document, k: int, norm: str) -> bool:

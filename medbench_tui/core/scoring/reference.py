@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeVar
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
-from medbench_tui.core.scoring import actions, concepts, cues, periods
+from medbench_tui.core.scoring import actions, concepts, cues, home, periods
 from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
@@ -322,6 +322,8 @@ class ReferenceTable:
     _qualified_discharges: list[tuple[Phrase, Ref, tuple[frozenset[str], ...]]] = field(default_factory=list)
     """Harmful discharge items with a qualifier, and the words of what each goes without
     (``concepts.qualified_discharge``)."""
+    _home_plans: list[tuple[Phrase, Ref, home.HomePlan]] = field(default_factory=list)
+    """Harmful items of a treatment at home with a later review, and what each gives (``home.home_management``)."""
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
@@ -388,6 +390,9 @@ class ReferenceTable:
             (ref.phrases[0], ref, concepts.skipped_keys(_skipped_names(skipped))) for ref in self.treatment
             if ref.klass in HARMFUL_CLASSES and ref.phrases
             and (skipped := concepts.qualified_discharge(ref.name)) is not None]
+        self._home_plans = [(ref.phrases[0], ref, plan) for ref in self.treatment
+                            if ref.klass in HARMFUL_CLASSES and ref.phrases
+                            and (plan := home.home_management(ref.name)) is not None]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._tellings = [(phrase, ref, told) for ref in self.treatment if ref.klass in concepts.CREDIT_CLASSES
@@ -596,7 +601,7 @@ class ReferenceTable:
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._qualified_discharges
+                or self._qualified_discharges or self._home_plans
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._panels or self._serials or self._exams or self._boluses or self._switches):
@@ -938,6 +943,9 @@ class ReferenceTable:
         for phrase, ref, skipped in self._qualified_discharges:
             for k in concepts.qualified_discharges(doc, skipped):
                 add(Hit(k, k), phrase, ref, concepts.QUALIFIED_DISCHARGE)
+        for phrase, ref, plan in self._home_plans:
+            for hit in home.home_managed(doc, plan):
+                add(hit, phrase, ref, home.HOME_MANAGEMENT)
         for phrase, ref, names in self._explanations:
             for hit in _written(doc, names):
                 declined = cues.negation(doc, hit.first, hit.last)
@@ -1054,7 +1062,7 @@ PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly",
 QUERIED_CANCER = "a query of cancer on the organ's line"
 SEQUENCED = "an order across two steps"
 FASTED_FOR_HOURS = "a fast of stated hours"
-SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED})
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT})
 FASTING_WORDS = concepts.word_list("fasting_words")
 FASTING_WAIT_WORDS = concepts.word_list("fasting_wait_words")
 FASTING_REACH = 3

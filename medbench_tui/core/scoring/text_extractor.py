@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
-from medbench_tui.core.scoring import assertion, concepts, cues
+from medbench_tui.core.scoring import assertion, concepts, cues, home
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
@@ -149,6 +149,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
     item_hits = {m.hit for m in mentions if m.ref is not None}
+    home_plans = [m.hit for m in mentions if m.via == home.HOME_MANAGEMENT]
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_diagnosis: set[Item] = set()
     reading = _Reading(has_diagnosis_section, layout.has("treatment"))
@@ -167,7 +168,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         item = layout.item_at(start)
         for over in layout.items_over(start, end):
             covered.setdefault(over, []).append((start, end))
-        if m.ref is None and (m.group is None or m.hit in item_hits):
+        if m.ref is None and (m.group is None or m.hit in item_hits or any(
+                h.first <= m.hit.first and m.hit.last <= h.last for h in home_plans)):
             continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):

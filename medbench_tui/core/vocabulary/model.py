@@ -344,6 +344,10 @@ PHRASE_LISTS: dict[str, str] = {
                        "is not met",
     "test_repeat_words": "answers: words of a test done again ('repeat calcium in one week'): an emergency's "
                          "required test done again after today is still the test",
+    "home_item_manage_words": "items: words of a harmful home-management item before 'at home' that name no "
+                              "treatment ('Manage at home (paracetamol, review tomorrow)')",
+    "home_review_words": "answers: words of a review or recheck a home plan sets for later ('repeat calcium in one "
+                         "week'): with a later time, the review of a home-management item",
     "discharge_item_skips": "items: words of a harmful discharge item before what the discharge goes without "
                             "('Discharge before psychosocial assessment'): any discharge not waiting for it meets it",
     "discharge_item_as": "items: words of a harmful discharge item before the wrong reading it discharges on "

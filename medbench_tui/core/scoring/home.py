@@ -1,0 +1,139 @@
+"""Harmful home management (a named rule, not an alias): an item "<treatment> at home (with a review later)"
+("Oral antibiotics at home with review in 48 hours", "Manage at home (paracetamol, review tomorrow)") is met by
+an answer that gives that treatment, admits or refers the patient nowhere today and sets a review or a recheck
+for a later day. A plan that admits or refers the same day is never it, whatever it gives: its oral drug and its
+review are the hospital's step-down."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from medbench_tui.core.batch_caches import batch_cache
+from medbench_tui.core.scoring import actions, concepts
+from medbench_tui.core.scoring.assertion import condition_of
+from medbench_tui.core.scoring.cues import Cues, negation, word_list
+from medbench_tui.core.scoring.document import Document, Hit
+from medbench_tui.core.text import Token, key_tokens, tokenize
+from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary.reading import timing_of
+
+HOME_MANAGEMENT = "a home plan its harmful item names"
+MANAGE_WORDS = word_list("home_item_manage_words")
+"""Words of the item before "at home" that name no treatment ("Manage at home (...)")."""
+REVIEW_WORDS = Cues(*(" ".join(t.norm for t in tokenize(w)) for w in word_list("home_review_words")))
+AT = "at"
+"""The grammar word before "home" that makes an item's treatment a home one."""
+NOW_HOURS = max(w[1] for w in timing_of("same day"))
+"""An admission or referral that may start within this many hours is today's."""
+LATER_DAYS = 1.0
+"""A review this many days or more ahead is a later one (not the same day's reassessment)."""
+
+
+class HomePlan(NamedTuple):
+    """What a home-management item gives: its action reading and, for a treatment no drug or class names
+    ("oral fluids"), the words an answer's clause must hold."""
+
+    reading: actions.ActionReading
+    words: frozenset[str]
+
+
+@batch_cache(maxsize=4096)
+def home_management(name: str) -> HomePlan | None:
+    """The treatment of an item named "<treatment> at home ...", or None for an item of another kind. When the
+    words before "at home" name no treatment ("Manage at home (paracetamol, ...)"), the rest names it."""
+    tokens = tokenize(name)
+    home = next((i for i, t in enumerate(tokens) if (t.norm,) == concepts.HOME and _at_home(tokens, i)), None)
+    if home is None:
+        return None
+    start = home - 1 if home and tokens[home - 1].low == AT else next(  # a shorthand: "manage at home"
+        i for i, t in enumerate(tokens) if t.low == tokens[home].low)
+    before = [t for t in key_tokens(tokens[:start]) if t.low.split()[0] not in MANAGE_WORDS]
+    said = before or key_tokens(tokens[home + 1 :])
+    text = " ".join(name[t.start : t.end] for t in said)
+    reading = replace(actions.read_action(text), windows=())
+    if reading.drugs or reading.classes:
+        return HomePlan(reading, frozenset())
+    return HomePlan(reading, frozenset(t.norm for t in before)) if before else None
+
+
+def _at_home(tokens: list[Token], i: int) -> bool:
+    """The "home" at ``i`` is said "at home" (the word before, or a shorthand ending so: "manage at home")."""
+    return (i > 0 and tokens[i - 1].low == AT) or tokens[i].low.split()[-2:] == [AT, *concepts.HOME]
+
+
+def home_managed(doc: Document, plan: HomePlan) -> list[Hit]:
+    """The clauses where the document gives the plan's treatment, in an answer that admits or refers nowhere
+    today, and those of its reviews or rechecks on a later day: the plan is all of them."""
+    if _admits_now(doc) or concepts.sends_home_only_later(doc):
+        return []
+    reviews = _later_reviews(doc)
+    given = [hit for hit in _clauses(doc) if _gives(doc, hit, plan)] if reviews else []
+    return sorted([*given, *reviews]) if given else []
+
+
+def _clauses(doc: Document) -> list[Hit]:
+    """The document's clauses, remembered on it."""
+    known: list[Hit] | None = doc.found.get((HOME_MANAGEMENT, "clauses"))
+    if known is None:
+        bounds: dict[int, list[int]] = {}
+        for k, clause in enumerate(doc.clause):
+            bounds.setdefault(clause, [k, k])[1] = k
+        known = [Hit(first, last) for first, last in bounds.values()]
+        doc.found[(HOME_MANAGEMENT, "clauses")] = known
+    return known
+
+
+def _gives(doc: Document, hit: Hit, plan: HomePlan) -> bool:
+    """The clause gives the plan's treatment, neither negated nor on a condition: a drug of its drugs or class by
+    no other route, or, for a treatment of words, all its words."""
+    if negation(doc, hit.first, hit.last) is not None or condition_of(doc, hit.first, hit.last) is not None:
+        return False
+    if plan.words:
+        return plan.words <= {doc.tokens[k].norm for k in range(hit.first, hit.last + 1)}
+    given = actions.read_action(doc.quote(hit))
+    if given.routes and plan.reading.routes and actions.contradiction(given, plan.reading) is not None:
+        return False
+    broader = read_vocabulary().broader
+    return bool(given.drugs & plan.reading.drugs or given.classes & plan.reading.classes) or any(
+        cls in broader(drug) for drug in given.drugs for cls in plan.reading.classes)
+
+
+def _admits_now(doc: Document) -> bool:
+    """A clause admits or refers today: an action word not negated, a time from today, no condition."""
+    known: bool | None = doc.found.get((HOME_MANAGEMENT, "now"))
+    if known is None:
+        known = any(_admits(doc, hit) for hit in _clauses(doc))
+        doc.found[(HOME_MANAGEMENT, "now")] = known
+    return known
+
+
+def _admits(doc: Document, hit: Hit) -> bool:
+    reading = actions.read_action(doc.quote(hit))
+    if not reading.acts or not any(w[0] < NOW_HOURS for w in reading.windows):
+        return False
+    if condition_of(doc, hit.first, hit.last) is not None:
+        return False
+    return any(actions.read_action(doc.lows[k]).acts and negation(doc, k, k) is None
+               for k in range(hit.first, hit.last + 1))
+
+
+def _later_reviews(doc: Document) -> list[Hit]:
+    """The clauses that name a review or a recheck with a time on a later day ("review in 48 h", "repeat in one
+    week", "come in tomorrow for review"), remembered on the document."""
+    known: list[Hit] | None = doc.found.get((HOME_MANAGEMENT, "reviews"))
+    if known is None:
+        norms = [t.norm for t in doc.tokens]
+        known = [hit for hit in _clauses(doc)
+                 if any(REVIEW_WORDS.starting_at(norms, k) for k in range(hit.first, hit.last + 1))
+                 and _later(doc, hit)]
+        doc.found[(HOME_MANAGEMENT, "reviews")] = known
+    return known
+
+
+def _later(doc: Document, hit: Hit) -> bool:
+    """The clause gives a time on a later day."""
+    if any(w[0] >= NOW_HOURS for w in actions.read_action(doc.quote(hit)).windows):
+        return True
+    return any((found := concepts.interval_at(doc, k)) is not None and found[0][0] >= LATER_DAYS
+               for k in range(hit.first, hit.last + 1))
