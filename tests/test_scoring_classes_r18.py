@@ -39,6 +39,8 @@ def test_an_item_of_a_treatment_at_home_is_a_home_plan(name: str, home: bool):
     ("IV clarithromycin 500 mg BD, fluids, review in 3 days.", False),
     ("Aspirate the abscess. Once swallowing, home on clarithromycin 500 mg BD; ENT review in 3 days.", False),
     ("Clarithromycin 500 mg BD and discharge home; clinic review in 3 days.", True),
+    ("Refer to ENT. Clarithromycin 500 mg BD. Review in 3 days.", False),
+    ("Send to hospital now. Clarithromycin by mouth later; review in 3 days.", False),
 ])
 def test_a_treatment_given_with_no_admission_and_a_later_review_is_home_management(
         tmp_path: Path, plan: str, harmful: bool):

