@@ -162,6 +162,10 @@ _DAY_AND_NIGHT = tuple(
 )
 """Words of the daytime, and of the night: a question of one is not answered by a fact of the other alone."""
 _WHAT_HAPPENED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_what_happened"))
+_WHAT_FOR = re.compile(
+    r"^\W*(?:and\s+|so\s+)?what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+do|\s+does|\s+did)\b[^?]*\bfor\W*$", re.IGNORECASE,
+)
+"""What something is for ("what's the EpiPen for?", "and what are the patches for?"): its purpose, asked at the end."""
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -967,17 +971,21 @@ class Matcher:
 
     def tells_what_happened(self, match: Match, question: str) -> bool:
         """Does the question ask what happened with something only this fact's answer names ("what
-        happened with the codeine?" of "codeine made me vomit")? That fact's story is what happened,
-        however little else of the question its words cover: never a default."""
-        if not says_phrase(question, _WHAT_HAPPENED):
+        happened with the codeine?" of "codeine made me vomit"), or what it is for ("what's the EpiPen
+        for?" of the history that has one)? That fact's story is the answer, however little else of the
+        question its words cover: never a default."""
+        if not (says_phrase(question, _WHAT_HAPPENED) or _WHAT_FOR.search(question)):
             return False
         resolved = [terms for terms, _ in (self._resolve(u) for u in units(question))]
         subject = [terms for terms in resolved if not terms & (MODIFIERS | DESCRIPTORS)]
         others = [s for s in self.facts + self.intro if s is not match.source]
         written = [frozenset(t for t in terms if not t.startswith("@")) for terms in subject]  # not "@medication"
-        return bool(written) and all(
-            terms & match.source.told and not any(terms & other.terms for other in others) for terms in written
-        )
+        said = [
+            bool(terms & match.source.told) and not any(terms & other.terms for other in others) for terms in written
+        ]
+        # a word the shorthand spelt out ("epipen": "adrenaline auto injector") is said with the word it stands for
+        told = {t for terms, ok in zip(subject, said, strict=True) if ok for t in terms if t.startswith("@")}
+        return bool(written) and all(ok or bool(terms & told) for terms, ok in zip(subject, said, strict=True))
 
     def _subject_score(self, match: Match, question: str) -> float:
         """The match on the question's subject alone: "previous" of "any previous surgery?"
