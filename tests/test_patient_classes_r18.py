@@ -19,3 +19,23 @@ def test_a_question_of_what_a_thing_only_one_fact_names_is_for_gets_that_fact():
 def test_what_for_of_a_thing_no_fact_names_gets_no_fact():
     assert patient([HISTORY]).answer("what's the walking stick for?").facts == []
     assert patient([HISTORY]).answer("what are you here for?").facts == []
+
+
+# -- "at home" after something else asked is where, not who lives there -------------------------
+
+HOUSEHOLD = {"id": "household", "topic": "who lives at home", "keywords": ["home", "lives with", "live with"],
+             "answer": "I live with my wife and our two teenage boys."}
+PEAK_FLOW = {"id": "peak_flow", "topic": "peak flow readings", "keywords": ["peak flow", "readings"],
+             "answer": "My peak flow's been about 300, I'm normally 450."}
+TRIED = {"id": "tried", "topic": "what his wife tried at home", "keywords": ["tried", "at home", "done for it"],
+         "answer": "My wife made me sit up by the open window with a fan on."}
+
+
+def test_a_reading_taken_at_home_is_not_the_household():
+    assert patient([HOUSEHOLD, PEAK_FLOW]).answer("peak flows at home?").facts == ["peak_flow"]
+    assert "household" not in patient([HOUSEHOLD]).answer("how are you coping at home?").facts
+
+
+def test_people_at_home_and_what_was_done_at_home_still_answer():
+    assert patient([HOUSEHOLD, PEAK_FLOW]).answer("who's at home with you?").facts == ["household"]
+    assert patient([HOUSEHOLD, TRIED]).answer("have you tried anything at home?").facts == ["tried"]

@@ -166,6 +166,11 @@ _WHAT_FOR = re.compile(
     r"^\W*(?:and\s+|so\s+)?what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+do|\s+does|\s+did)\b[^?]*\bfor\W*$", re.IGNORECASE,
 )
 """What something is for ("what's the EpiPen for?", "and what are the patches for?"): its purpose, asked at the end."""
+_AT_HOME = re.compile(r"\bat home\b", re.IGNORECASE)
+_OF_PEOPLE = re.compile(r"\b(?:who|whom|anyone|anybody|someone|somebody|everyone|everybody|else|people)\b",
+                        re.IGNORECASE)
+""""At home" after something else asked ("any temps at home?", "what painkillers have you got at home?") says where
+it happened, not who lives there, unless the question asks of people there ("anyone at home unwell?")."""
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -334,6 +339,10 @@ def _says_who(source: Source) -> bool:
 @batch_cache(maxsize=8192)
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
+
+
+_AT_HOME_WORDING = _wording("at home")
+"""A fact keyworded "at home" tells what was done there (what was tried at home), even when it names a relative."""
 
 
 
@@ -661,6 +670,13 @@ class Matcher:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
         if intent.asks_who(question) and any("@home" in u.terms for u in units(question)):
             matches = [m for m in matches if _says_who(m.source)]  # "who's at home?": not the medicines from home
+        if _AT_HOME.search(question) and not intent.asks_who(question) and not _OF_PEOPLE.search(question):
+            # "temps at home?": where the temperature was taken, not who lives there (the household fact)
+            place = {i for i, u in enumerate(units(question)) if "@home" in u.terms}
+            other = [i for i in subject if i not in place]
+            if place and other:
+                matches = [m for m in matches if any(m.per_unit[i] > 0 for i in other) or not _says_who(m.source)
+                           or _AT_HOME_WORDING in m.source.wordings]  # a fact of what was done "at home"
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
             # a fact about the family history answers it before one that mentions a relative
