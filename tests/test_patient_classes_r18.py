@@ -39,3 +39,18 @@ def test_a_reading_taken_at_home_is_not_the_household():
 def test_people_at_home_and_what_was_done_at_home_still_answer():
     assert patient([HOUSEHOLD, PEAK_FLOW]).answer("who's at home with you?").facts == ["household"]
     assert patient([HOUSEHOLD, TRIED]).answer("have you tried anything at home?").facts == ["tried"]
+
+
+# -- of two facts that fit as well, the one whose topic is asked --------------------------------
+
+WHERE = {"id": "where", "topic": "where the pain is and where it goes", "keywords": ["where", "spread", "jaw", "arm"],
+         "answer": "Across the middle of my chest, and it goes into my left arm."}
+JAW = {"id": "jaw", "topic": "jaw pain and toothache", "keywords": ["jaw", "teeth", "toothache", "dentist"],
+       "answer": "No jaw pain, and my teeth are fine."}
+
+
+def test_a_fact_whose_topic_is_the_pain_asked_answers_before_one_whose_keywords_list_its_part():
+    assert patient([WHERE, JAW]).answer("any jaw pain?").facts == ["jaw"]
+    assert patient([JAW, WHERE]).answer("any jaw pain?").facts == ["jaw"]
+    assert patient([WHERE, JAW]).answer("where is the pain?").facts[0] == "where"
+

@@ -664,6 +664,7 @@ class Matcher:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
+            matches = self._topic_first(question, matches)
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
@@ -949,6 +950,21 @@ class Matcher:
         return bool(shared) and all(u.terms & PARTS_OF_THE_BODY for u in shared) and any(
             not any(t in self.idf or t.startswith("@") for t in terms) for terms in unsaid
         )
+
+    def _topic_first(self, question: str, matches: list[Match]) -> list[Match]:
+        """Of the two best facts, fitting as well, the one whose topic says all that is asked goes first ("any tummy
+        pain?": the abdominal pain, not where the testicle's pain spreads, whose keywords list the tummy)."""
+        if len(matches) < 2 or matches[0].score - matches[1].score > TIE:
+            return matches
+        second = self.heads(matches[1].source, question)
+        if second < len(self.subject_units(question)) or second <= self.heads(matches[0].source, question):
+            return matches
+        return [matches[1], matches[0], *matches[2:]]
+
+    def heads(self, source: Source, question: str) -> int:
+        """How many of the question's subject words the fact's topic says (what it is about, not a keyword)."""
+        reading = self._read(question)
+        return sum(bool(reading.resolved[i][0] & source.headed) for i in self.subject_units(question))
 
     def names(self, source: Source, question: str) -> bool:
         """Does the question use a word of what the fact is about (its keywords or topic)? A

@@ -493,6 +493,10 @@ class Planner:
             return None
         if not self.matcher.names(other.source, asked) or not self.matcher.names(chosen.source, asked):
             return None
+        if self.matcher.heads(other.source, asked) < self.matcher.heads(chosen.source, asked) == len(
+            self.matcher.subject_units(asked)
+        ):
+            return None  # the chosen fact's topic says all that is asked; the other only lists its words
         return other.source
 
     def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
