@@ -54,3 +54,16 @@ def test_a_fact_whose_topic_is_the_pain_asked_answers_before_one_whose_keywords_
     assert patient([JAW, WHERE]).answer("any jaw pain?").facts == ["jaw"]
     assert patient([WHERE, JAW]).answer("where is the pain?").facts[0] == "where"
 
+
+# -- where or with whom, one or the other --------------------------------------------------------
+
+
+def test_a_choice_of_where_or_with_whom_is_not_denied():
+    from medbench_tui.core.simulators import intent
+
+    assert intent.offers_choice("does she sleep in a cot or in with you?")
+    assert intent.offers_choice("do you live alone or with family?")
+    assert not intent.offers_choice("do you get chest pain or palpitations?")
+    reply = patient([]).answer("do you live on your own or with someone?")
+    assert reply.facts == [] and not reply.text.startswith("No")
+

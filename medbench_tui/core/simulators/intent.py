@@ -766,11 +766,20 @@ _CHOICE = re.compile(
 )
 
 
+_CHOICE_OF_COMPANY = re.compile(
+    r"^\W*(?:and\s+|so\s+)?(?:is|was|are|were|does|did|do|has|have)\s+(?:he|she|you|they|we)\b"
+    r"[^?]*?\bor\s+(?:in\s+with|with|at\s+home|alone|on\s+(?:his|her|your|their|my)\s+own)\b",
+    re.IGNORECASE,
+)
+"""Where or with whom, one or the other ("does he sleep in his own bed or in with you?", "do you live alone or with
+family?"): a choice, not a list of things a "No" denies."""
+
+
 def offers_choice(part: str) -> bool:
     """Does the part offer alternatives about what was just told ("is it sharp or dull?", "is
-    that there all the time or on and off?")? A plain "No" answers none of them: when the record
-    does not say, the patient is not sure."""
-    return bool(_CHOICE.search(part))
+    that there all the time or on and off?"), or of where or with whom ("does she sleep in a cot or with
+    you?")? A plain "No" answers none of them: when the record does not say, the patient is not sure."""
+    return bool(_CHOICE.search(part) or _CHOICE_OF_COMPANY.search(part))
 
 
 def points_back(part: str) -> bool:
