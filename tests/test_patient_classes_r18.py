@@ -67,3 +67,14 @@ def test_a_choice_of_where_or_with_whom_is_not_denied():
     reply = patient([]).answer("do you live on your own or with someone?")
     assert reply.facts == [] and not reply.text.startswith("No")
 
+
+# -- eating and drinking asked together is food and fluids, not alcohol ---------------------------
+
+INTAKE = {"id": "intake", "topic": "eating and drinking today", "keywords": ["eating", "food", "meal"],
+          "answer": "Just a slice of toast at breakfast and a glass of water at lunchtime."}
+
+
+def test_eating_and_drinking_asked_together_is_not_the_alcohol():
+    assert "alcohol" not in patient([]).answer("have you had anything to eat or drink today?").facts
+    assert patient([INTAKE]).answer("what have you had to eat and drink today?").facts == ["intake"]
+    assert patient([]).answer("how much beer do you drink?").facts == ["alcohol"]

@@ -121,6 +121,9 @@ NAMED_STRENGTH = FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR
 SYMPTOM_CONCEPTS = tuple(sorted(CLINICAL.of_kind("symptom", "finding")))
 """What patients feel and notice, and what is seen of them (the vocabulary's symptoms and findings)."""
 SYMPTOMS = frozenset(SYMPTOM_CONCEPTS)
+ALCOHOL = frozenset({"@alcohol"})
+FOOD = frozenset({"@diet", "@appetite"})
+"""A fact about alcohol, and one about food: eating and drinking asked together is food and fluids."""
 
 _OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
@@ -171,6 +174,7 @@ _OF_PEOPLE = re.compile(r"\b(?:who|whom|anyone|anybody|someone|somebody|everyone
                         re.IGNORECASE)
 """"At home" after something else asked ("any temps at home?", "what painkillers have you got at home?") says where
 it happened, not who lives there, unless the question asks of people there ("anyone at home unwell?")."""
+_FOOD_AND_DRINK = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_food_and_drink"))
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -678,6 +682,8 @@ class Matcher:
             if place and other:
                 matches = [m for m in matches if any(m.per_unit[i] > 0 for i in other) or not _says_who(m.source)
                            or _AT_HOME_WORDING in m.source.wordings]  # a fact of what was done "at home"
+        if says_phrase(question, _FOOD_AND_DRINK):  # "when did you last eat or drink?": food and fluids, not alcohol
+            matches = [m for m in matches if not m.source.named & ALCOHOL or m.source.named & FOOD]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
             # a fact about the family history answers it before one that mentions a relative

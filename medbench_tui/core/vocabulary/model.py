@@ -119,6 +119,8 @@ PHRASE_LISTS: dict[str, str] = {
                              "file'): 'is there a photo on the system?' asks for the record's photo, not a history",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
+    "patient_food_and_drink": "the simulated patient: eating and drinking said together ('when did you last eat or "
+    "drink?'): food and fluids, so a fact about alcohol alone does not answer them",
     "patient_household": "the simulated patient: words besides the relatives ('patient_relatives') that say who "
                          "lives with the patient, or nobody ('the kids', 'on my own'): a fact that says none of them "
                          "does not answer 'who's at home with you?'",
