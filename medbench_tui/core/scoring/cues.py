@@ -133,6 +133,9 @@ NEGATION_AFTER = Cues(
       for verb in _WORDS.phrases("negation_passive_verbs")),
 )
 DEFERRAL_AFTER = cue_list("deferral_after")
+NOT_DONE_AFTER = cue_list("not_done_after")
+"""Words right after an action that report it not done ("Speculum: not done"): only as the very next words and
+closing what is said of it, so "bloods not done yet" is still to come."""
 """Words after an action that put it off for now ("acetazolamide not yet", "steroids later if needed"): a negation
 only where they close what is said of it (:func:`_closes`), so "the CT is not yet back" is a result to come."""
 HARM = cue_list("harm")
@@ -380,6 +383,7 @@ def negation(doc: Document, first: int, last: int) -> str | None:
         (None if own_action else _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW))
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
         or _after(doc, last, DEFERRAL_AFTER, closing=True)
+        or _after(doc, last, NOT_DONE_AFTER, 1, closing=True)
         or _harm(doc, last)
         or (None if own_action else _before_list(doc, first))
         or _after_list(doc, last)

@@ -209,6 +209,8 @@ PHRASE_LISTS: dict[str, str] = {
                      "'consider morphine'): an action given from such a mention is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
+    "not_done_after": "answers: words right after an action or its label's colon that report it not done, closing "
+    "what is said of it ('Speculum: not done')",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
     "result confirms'): a later event, whatever the record establishes",
     "condition_result_back": "answers: the end of a wait for a named result after a lead and a few words ('once the "

@@ -1,0 +1,22 @@
+"""Terse answers the grader read wrongly (product issue 32, second round): a heading whose value reports the act
+not done, and the British spelling rule kept to the words it is about. Each class in wording of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_scoring_regressions import card, condition
+
+
+@pytest.mark.parametrize(("line", "done"), [
+    ("ECG: not done.", False),
+    ("ECG - not performed", False),
+    ("12-lead ECG not carried out, pt left", False),
+    ("ECG: not done yet", True),
+    ("ECG: sinus rhythm, normal intervals", True),
+])
+def test_a_heading_whose_value_reports_the_act_not_done_is_no_act(line: str, done: bool):
+    """"ECG: not done" reports that the act was not done: its name as a label is no credit; "not done yet" is
+    still to come and a finding after the label is the act done."""
+    c = card("em-syncope-001", f"Vasovagal syncope.\n{line}\n- safety net: return if chest pain\n")
+    assert (condition(c, "cc-ecg") == "OK") is done, line
