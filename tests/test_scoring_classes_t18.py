@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from medbench_tui.core.text import normalise
 from tests.test_scoring_regressions import card, condition
 
 
@@ -20,3 +21,23 @@ def test_a_heading_whose_value_reports_the_act_not_done_is_no_act(line: str, don
     still to come and a finding after the label is the act done."""
     c = card("em-syncope-001", f"Vasovagal syncope.\n{line}\n- safety net: return if chest pain\n")
     assert (condition(c, "cc-ecg") == "OK") is done, line
+
+
+@pytest.mark.parametrize(("british", "american"), [
+    ("hospitalised", "hospitalized"),
+    ("nebulise", "nebulize"),
+    ("characterise", "characterize"),
+    ("otherwise", "otherwise"),
+    ("clockwise", "clockwise"),
+    ("rising", "rising"),
+    ("arise", "arise"),
+    ("bruising", "bruising"),
+    ("exercise", "exercise"),
+    ("immunocompromised", "immunocompromised"),
+    ("unsupervised", "unsupervised"),
+    ("crises", "crisis"),
+])
+def test_the_british_ise_ending_is_spelled_american_only_where_it_is_one(british: str, american: str):
+    """The -ise rule is about British verbs ("hospitalise"); a word whose -ise is written the same in American
+    ("otherwise", "rise", "exercise") keeps its spelling, and "crises" is the plural of crisis again."""
+    assert normalise(british) == american
