@@ -41,3 +41,16 @@ def test_the_british_ise_ending_is_spelled_american_only_where_it_is_one(british
     """The -ise rule is about British verbs ("hospitalise"); a word whose -ise is written the same in American
     ("otherwise", "rise", "exercise") keeps its spelling, and "crises" is the plural of crisis again."""
     assert normalise(british) == american
+
+
+@pytest.mark.parametrize(("said", "adjusted"), [
+    ("adj Ca 2.95", True),
+    ("corr Ca 2.95", True),
+    ("Corrected Ca 2.95", True),
+    ("colon Ca", False),
+    ("Ca 2.95", False),
+])
+def test_calcium_adjusted_for_albumin_written_short_is_the_adjusted_calcium(said: str, adjusted: bool):
+    """"adj Ca" and "corr Ca" are the adjusted calcium: with its qualifier "Ca" is the calcium, never a cancer; a
+    bare "Ca" stays as written (a cancer beside an organ's word)."""
+    assert ("adjusted calcium" in normalise(said)) is adjusted, said
