@@ -9,6 +9,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import with_item
 from tests.test_scoring_regressions import card, rows
 
 CAMHS_BEFORE_DISCHARGE = "Psychosocial assessment by CAMHS before discharge"
@@ -36,10 +37,7 @@ DELAY_FOR_FASTING = "Delay detorsion until she has fasted"
     ("Plan: keep fasted, morphine, emergency laparoscopy now.", False),
 ])
 def test_a_fast_of_stated_hours_before_an_emergency_procedure_is_the_delay(tmp_path: Path, plan: str, given: bool):
-    text = TORSION.read_text().replace("  - item: Antiemetic\n", f"  - item: {DELAY_FOR_FASTING}\n"
-                                       "    class: contraindicated\n  - item: Antiemetic\n", 1)
-    case_file = tmp_path / TORSION.name
-    case_file.write_text(text)
-    delayed = load_valid_case(case_file)
+    item = f"  - item: {DELAY_FOR_FASTING}\n    class: contraindicated\n"
+    delayed = load_valid_case(with_item(tmp_path, TORSION, "Antiemetic", item))
     scored = score(delayed, Transcript(case_id=delayed.id, final=FinalResponse(text=plan)))
     assert (DELAY_FOR_FASTING in rows(scored, "treatment")) is given

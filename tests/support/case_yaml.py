@@ -20,3 +20,13 @@ def _parsed(path: Path) -> Any:
 def case_yaml(path: Path) -> Any:
     """The file's YAML data, a copy of its own for each caller (callers may change theirs)."""
     return copy.deepcopy(_parsed(path.resolve()))
+
+
+def with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
+    """A copy of a case with one more treatment item (``item``, YAML lines), put before the item ``before``:
+    a class of wording tested against an item no bundled case has."""
+    text = source.read_text()
+    assert f"  - item: {before}\n" in text
+    case_file = tmp_path / source.name
+    case_file.write_text(text.replace(f"  - item: {before}\n", f"{item}  - item: {before}\n", 1))
+    return case_file
