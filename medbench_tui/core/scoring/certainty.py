@@ -19,7 +19,8 @@ the found-side doubts that stay hold in short answers only: a long answer spells
 means (round 13, measured per labelled set by ``benchmarks/certainty_calibration.py``). Round 16
 added found-side doubts that read the words around the mention rather than the match: a time
 tomorrow or later ("put off"), the other branch of a contingency, a hedge or query mark before an
-action, a hedge in the clause of a diagnosis read as the answer's own.
+action, a hedge in the clause of a diagnosis read as the answer's own. Round 19 added a bare "no" in shorthand
+(which often reports a finding) and an acceptable item a terse plan leaves in words it did not read.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import Entity, Extraction, Span
 from medbench_tui.core.scoring.match import CREDIT, GROUP_RULE, Candidate, Pairing
 from medbench_tui.core.scoring.reference import EXAM_FINDING, MOST_WORDS_RULE
-from medbench_tui.core.scoring.text_extractor import ALTERNATIVE, REJECTED
+from medbench_tui.core.scoring.text_extractor import ALTERNATIVE, rejected_by
 from medbench_tui.core.text import key_tokens, normalise
 from medbench_tui.core.vocabulary.reading import timing_of
 
@@ -143,6 +144,21 @@ def _terse_plan(f: ItemFacts) -> bool:
     )
 
 
+def _implied_acceptable(f: ItemFacts) -> bool:
+    ref = f.row.ref
+    return (
+        f.missing and f.unsaid is None and ref is not None and not ref.is_diagnosis and ref.klass == "acceptable"
+        and f.words.read >= TERSE_READ and (f.words.count < TERSE_WORDS or f.words.shorthand) and f.short
+        and _holds(ref.word_sets, f.words.unread, PART_SHARE)
+    )
+
+
+def _bare_negation(f: ItemFacts) -> bool:
+    ref = f.row.ref
+    return (f.missing and f.unsaid is not None and f.unsaid.status == "negated" and f.unsaid.negated in BARE_NEGATIONS
+            and ref is not None and not ref.is_diagnosis and ref.klass in CREDIT and f.words.shorthand)
+
+
 def _only_conditional(f: ItemFacts) -> bool:
     return (f.missing and f.unsaid is not None and f.unsaid.status == "conditional"
             and (f.unsaid.negated or "") in OPEN_CONDITIONS)
@@ -161,9 +177,14 @@ DRUG_READINGS = frozenset({GROUP_RULE, SAME_DRUG_ROUTE_UNSAID, DRUG_OF_CLASS, DR
 drug with the item's route unsaid, another drug of the item's class ("co-codamol" for a strong opioid).
 Physicians' labels part from these readings and the inferred ones about one time in four in short answers on
 the labelled sets (against about one in forty for an item named), hardly ever in long ones."""
-WEAK_DIFFERENTIALS = (ALTERNATIVE, REJECTED)
-"""Diagnosis readings from a name with no heading or firm word around it: named beside another as an
-alternative, or named and rejected in passing ("no PE")."""
+BARE_NEGATIONS = cues.word_list("bare_negations")
+"""The one-word negations ("no", "not"), which in shorthand often report a finding or a past result ("no peritonism,
+lactate 4.1", "no bone mets Sept") rather than withhold an act or reject a diagnosis: of the credited items left out
+of a plan in shorthand as negated by one, 4 of 7 disagreed on the labelled sets (1 of 13 in prose),
+of the differentials read from one in an answer of fewer than ``SHORT_ANSWER_WORDS`` words 3 of 5 (none of the 4
+rejected by a longer phrase: "excluded", "rather than")."""
+BARE_REJECTIONS = frozenset(rejected_by(word) for word in BARE_NEGATIONS)
+"""Diagnosis readings from a name rejected by a bare negation only ("no PE")."""
 SHORT_ANSWER_WORDS = 130
 """An answer of fewer words names its main problem and leaves comorbidities implied; a secondary
 diagnosis left out of one is a guess about what the author meant (the labelled sets' terse answers). A
@@ -204,8 +225,10 @@ def _advice_only(f: ItemFacts) -> bool:
 
 def _weak_differential(f: ItemFacts) -> bool:
     entity = f.row.entity
-    return (entity is not None and entity.kind == "differential" and f.words.count < TERSE_WORDS
-            and (entity.reason or "").startswith(WEAK_DIFFERENTIALS))
+    if entity is None or entity.kind != "differential":
+        return False
+    reason = entity.reason or ""
+    return (f.words.count < TERSE_WORDS and reason.startswith(ALTERNATIVE)) or (f.short and reason in BARE_REJECTIONS)
 
 
 def _secondary_in_short_answer(f: ItemFacts) -> bool:
@@ -333,6 +356,13 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("terse plan", f"a required item left out of an answer of fewer than {TERSE_WORDS} words (or read at "
               f"{DENSE_READS} mentions per word or more) that holds half its words: a terse plan leaves things "
               "implied that the grader may not read", _terse_plan),
+    DoubtRule("implied in a terse plan", f"an acceptable item left out of a terse plan (fewer than {TERSE_WORDS} "
+              f"words, or read at {DENSE_READS} mentions per word or more, and fewer than {SHORT_ANSWER_WORDS}) "
+              "half of whose words are in a part of the answer where nothing was read (\"Dex 8 mg IV\")",
+              _implied_acceptable),
+    DoubtRule("bare negation", "a credited action left out of a plan in shorthand as its only mention is negated by "
+              "a bare \"no\" or \"not\" (``bare_negations``), which in shorthand often reports a finding (\"no "
+              "peritonism, lactate 4.1\") rather than withholds the act", _bare_negation),
     DoubtRule("only as a condition", "left out, as its only mention is under a contingency of the plan (\"if\", "
               "\"unless\", \"on standby\"), which a physician may read as the plan", _only_conditional),
     DoubtRule("said both ways", "a harmful item given, though another mention of it is negated or background: "
@@ -349,9 +379,9 @@ DOUBTS: tuple[DoubtRule, ...] = (
     DoubtRule("advice only", "given only in advice to the patient (\"go to A&E, they will do bloods\"), which a "
               f"physician may read as telling, not doing (in an answer of fewer than {SHORT_ANSWER_WORDS} words)",
               _advice_only),
-    DoubtRule("weak differential", "read as a differential from a name said in passing (beside another, or named "
-              f"and rejected), with no heading or firm word around it, in an answer of fewer than {TERSE_WORDS} "
-              "words", _weak_differential),
+    DoubtRule("weak differential", "read as a differential from a name said in passing, with no heading or firm "
+              f"word around it: beside another, in an answer of fewer than {TERSE_WORDS} words, or rejected by a bare "
+              f"negation (\"no bone mets\"), in one of fewer than {SHORT_ANSWER_WORDS}", _weak_differential),
     DoubtRule("secondary in a short answer", f"a secondary diagnosis left out of an answer of fewer than "
               f"{SHORT_ANSWER_WORDS} words that holds half its words, which leaves comorbidities implied",
               _secondary_in_short_answer),

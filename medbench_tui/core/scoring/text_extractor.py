@@ -292,6 +292,11 @@ REJECTED = "differential: named and rejected"
 ALTERNATIVE = "differential: named as an alternative"
 
 
+def rejected_by(cue: str) -> str:
+    """The reason of a diagnosis named and rejected by ``cue`` ("no PE"): the doubt rules read the cue back."""
+    return f'{REJECTED} ("{cue}")'
+
+
 def _classify(
     m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable
 ) -> tuple[EntityKind | None, assertion.Assertion]:
@@ -342,7 +347,7 @@ def _classify(
         return "differential", assertion.AFFIRMED
     hard = cues.hard_negation(doc, first, last)
     if hard is not None:
-        return "differential", assertion.Assertion("affirmed", hard, REJECTED + f' ("{hard}")')
+        return "differential", assertion.Assertion("affirmed", hard, rejected_by(hard))
     if _hedged_away(doc, first, last):
         return "differential", assertion.Assertion("affirmed", "less likely", "differential: judged less likely")
     if ref is not None and id(ref) in reading.finals:

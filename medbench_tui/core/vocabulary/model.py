@@ -207,6 +207,9 @@ PHRASE_LISTS: dict[str, str] = {
                       "item given from a piece holding one is doubted",
     "action_hedges": "answers: words (and the query mark) a few words before an action that only weigh it ('?DDAVP', "
                      "'consider morphine'): an action given from such a mention is doubted",
+    "bare_negations": "answers: the one-word negations ('no', 'not'), which in shorthand often report a finding "
+                      "('no peritonism'): an item left out as negated by one, or a differential rejected by one, "
+                      "is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
     "not_done_after": "answers: words right after an action or its label's colon that report it not done, closing "
