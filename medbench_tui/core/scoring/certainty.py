@@ -93,6 +93,7 @@ class ItemFacts:
     unsaid: Entity | None  # the first mention of the reference item that the answer did not recommend
     words: AnswerWords
     read_elsewhere: bool = False  # a diagnosis left out of the diagnoses that the answer names as a differential
+    as_final: Entity | None = None  # the answer's diagnosis that names a differential left out of the differentials
 
     @property
     def missing(self) -> bool:
@@ -116,7 +117,8 @@ class DoubtRule:
 
 
 def _words_present(f: ItemFacts) -> bool:
-    if not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short) or f.read_elsewhere:
+    if (not f.missing or f.unsaid is not None or f.row.ref is None or (f.harmful and not f.short) or f.read_elsewhere
+            or f.as_final is not None):
         return False
     return _holds(f.row.ref.word_sets, f.words.whole, PRESENT_SHARE)
 
@@ -284,7 +286,7 @@ def _other_branch(f: ItemFacts) -> bool:
 
 
 def _hedged_final(f: ItemFacts) -> bool:
-    entity, ref = f.row.entity, f.row.ref
+    entity, ref = f.row.entity or f.as_final, f.row.ref
     if entity is None or ref is None or not ref.is_diagnosis or entity.kind != "diagnosis":
         return False
     if not isinstance(entity.evidence, Span):

@@ -234,7 +234,8 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
                                                 for d in matching.differential.rows)
     doubts = item_doubts(ItemFacts(p, matching.candidates_of(entity) if entity is not None else [],
                                    unsaid.get(id(p.ref)) if p.ref is not None else None, words,
-                                   read_elsewhere=entity is None and as_differential))
+                                   read_elsewhere=entity is None and as_differential,
+                                   as_final=_named_as_diagnosis(p.ref, matching) if entity is None else None))
     return ItemEntry(
         reference=p.ref.name if p.ref is not None else None,
         answer=entity.text if entity is not None else None,
@@ -246,6 +247,18 @@ def _entry(p: Pairing, unsaid: dict[int, Entity], omitted: dict[int, Omission], 
         certainty=certainty_of(doubts),
         doubts=doubts,
     )
+
+
+def _named_as_diagnosis(ref: Ref | None, matching: Matching) -> Entity | None:
+    """The answer's diagnosis that names ``ref``, a reference differential, instead of the reference diagnosis (a
+    flawed answer's wrong diagnosis): the differential's words in the answer are that reading's."""
+    if ref is None or ref.kind != "differential":
+        return None
+    for d in matching.diagnoses.rows:
+        if d.ref is None and d.entity is not None and next(
+                (c.ref for c in matching.candidates_of(d.entity) if c.ref.kind == "differential"), None) is ref:
+            return d.entity
+    return None
 
 
 def _condition(c: ConditionVerdict, uncertain: dict[str, list[str]], shorthand: bool) -> ConditionResult:
