@@ -175,6 +175,25 @@ _OF_PEOPLE = re.compile(r"\b(?:who|whom|anyone|anybody|someone|somebody|everyone
 """"At home" after something else asked ("any temps at home?", "what painkillers have you got at home?") says where
 it happened, not who lives there, unless the question asks of people there ("anyone at home unwell?")."""
 _FOOD_AND_DRINK = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_food_and_drink"))
+_LONG_TERM = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_long_term_conditions"))
+_WHOLE_HISTORY = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_whole_history"))
+_DENYING = re.compile(r"\b(?:no|not|never|none|nothing|neither|nor)\b|n't\b", re.IGNORECASE)
+"""Words that deny what their sentence says ("I've never been told I have diabetes"): grammar, not clinical words."""
+
+
+def _has_it(answer: str) -> bool:
+    """Does the answer say a long-term illness of the patient's, in a sentence that does not deny it ("I was
+    diagnosed with diabetes eight years ago"; not "No, I'm not diabetic", nor a thyroid screen that never names it)?"""
+    return any(says_phrase(said, _LONG_TERM) and not _DENYING.search(said) for said in sentences(answer))
+
+
+def _names_the_same(source: Source, told: list[Source]) -> bool:
+    """Does an answer chosen already name the long-term illness the fact is about (the history that says the
+    diabetes, beside the fact of its control)?"""
+    return any(f" {p} " in f" {' '.join(words(source.topic))} " and says_phrase(t.text, (p,)) for p in _LONG_TERM
+               for t in told)
+
+
 _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", re.IGNORECASE)
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
@@ -459,6 +478,11 @@ class Matcher:
             for a in record.additional_answers
         ]
         self.intro = [Source.build(None, s, [("topic", s)]) for s in sentences(record.intro)]
+        self.conditions = [
+            s for s in self.facts if says_phrase(s.topic, _LONG_TERM) and "@family" not in s.headed and _has_it(s.text)
+        ]
+        """The facts about a long-term illness the patient has (their topic names one, their answer says it without
+        denying it): part of the past medical history."""
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
         self._halves = {
             a.id: _halves_of_the_day(" . ".join([a.topic, *a.keywords, a.answer])) for a in record.additional_answers
@@ -682,6 +706,8 @@ class Matcher:
             if place and other:
                 matches = [m for m in matches if any(m.per_unit[i] > 0 for i in other) or not _says_who(m.source)
                            or _AT_HOME_WORDING in m.source.wordings]  # a fact of what was done "at home"
+        if _AT_HOME.search(question) and not intent.asks_who(question) and _OF_PEOPLE.search(question):
+            matches = self._of_the_people_there(question, subject, matches)
         if says_phrase(question, _FOOD_AND_DRINK):  # "when did you last eat or drink?": food and fluids, not alcohol
             matches = [m for m in matches if not m.source.named & ALCOHOL or m.source.named & FOOD]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
@@ -689,6 +715,15 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    @staticmethod
+    def _of_the_people_there(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """"Anyone else at home been unwell?" asks what the people there have (unwell): home says where and "anyone
+        else" whom, so a fact that says what is asked (the cold his sister had first) answers, not the household."""
+        said = units(question)
+        asked = [i for i in subject if not said[i].terms & {"@home", "@contact"}]
+        saying = [m for m in matches if any(m.per_unit[i] > 0 for i in asked)] if asked else []
+        return saying if saying and saying[0].score >= MATCH_THRESHOLD else matches
 
     @staticmethod
     def _naming_the_medicine(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
@@ -753,6 +788,15 @@ class Matcher:
             ):
                 chosen.append(match)  # not the eye pain beside the jaw pain asked for
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def of_the_whole_history(self, question: str, sources: list[Source]) -> list[Source]:
+        """Asked the whole of their own medical history ("PMH?", "anything else you see the doctor for?"), the patient
+        tells each long-term illness a fact of its own holds (the diabetes apart from the blood pressure) beside the
+        history fact: leaving it out would deny it."""
+        if not says_phrase(question, _WHOLE_HISTORY) or intent.asks_family_history(question):
+            return sources
+        more = [s for s in self.conditions if s not in sources and not _names_the_same(s, sources)]
+        return (sources + more)[:MAX_FACTS_PER_QUESTION]
 
     def _of_all_asked(self, match: Match, question: str) -> bool:
         """Does the question ask for all of a kind ("what are all the tablets you take?") and the fact say every word

@@ -338,6 +338,9 @@ class Planner:
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
                 sources = [kept]  # "how long was the flight, and did you get up and walk about?": on the flight
+            if not asking.followed_up:  # "PMH?": the diabetes the doctor has not heard, told apart from the rest
+                sources = [s for s in self.matcher.of_the_whole_history(question.asked, sources)
+                           if s in sources or not self.state.disclosed.get(s.id or "")]
             if sources and self._of_the_other_side(question.asked):
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
                 sources = [s for s in sources if _of_both_sides(s)]

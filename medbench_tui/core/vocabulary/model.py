@@ -119,6 +119,11 @@ PHRASE_LISTS: dict[str, str] = {
                              "file'): 'is there a photo on the system?' asks for the record's photo, not a history",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
+    "patient_whole_history": "the simulated patient: words that ask the whole of the patient's own medical history "
+                             "('PMH?', 'anything else you see the doctor for?'), not one organ's",
+    "patient_long_term_conditions": "the simulated patient: long-term illnesses a fact's topic may be about apart "
+                                    "from the rest of the history ('diabetes history and control'): a question of the "
+                                    "past medical history ('PMH?') gets that fact too when the doctor has not heard it",
     "patient_food_and_drink": "the simulated patient: eating and drinking said together ('when did you last eat or "
     "drink?'): food and fluids, so a fact about alcohol alone does not answer them",
     "patient_household": "the simulated patient: words besides the relatives ('patient_relatives') that say who "
