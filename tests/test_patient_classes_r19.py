@@ -43,3 +43,51 @@ def test_anyone_at_home_unwell_is_the_illness_not_the_household():
     assert patient([FLAT, BUG]).answer("who's at home with you?").facts == ["flat"]
 
 
+
+# -- what the illness stops the patient doing is a loss of function, not the help at home ------------
+
+HELP = {"id": "help", "topic": "living situation and help", "keywords": ["live", "alone", "help", "manage", "cope"],
+        "answer": "I live alone in a flat. My son does my shopping."}
+LIMITS = {"id": "limits", "topic": "the breathlessness and how it affects him",
+          "keywords": ["breathless", "short of breath", "puffed"],
+          "answer": "I used to do the allotment every day. Now I can only get to the end of the road."}
+
+
+def test_what_cannot_be_done_any_more_is_the_loss_of_function():
+    assert patient([HELP, LIMITS]).answer("what's stopped you doing things you used to manage?").facts[0] == "limits"
+    assert patient([HELP, LIMITS]).answer("is there anything you could do before that you can't now?").facts == [
+        "limits"]
+
+
+def test_managing_at_home_is_still_the_help():
+    assert patient([HELP, LIMITS]).answer("do you have help at home?").facts == ["help"]
+
+
+# -- "playing up" asks how the illness named has been ----------------------------------------------
+
+GOUT = {"id": "gout", "topic": "gout attacks this year", "keywords": ["gout", "attacks", "big toe"],
+        "answer": "My gout's been quiet since the summer, just the one attack in June."}
+
+
+KNEE = {"id": "knee", "topic": "how the knee swelling has changed", "keywords": ["knee", "swelling", "changed"],
+        "answer": "The knee swelling has got worse over time."}
+
+
+def test_an_illness_playing_up_is_that_illness():
+    """A record that tells of change somewhere (most do): the aspect weighs as a known word, not a stranger's."""
+    assert patient([GOUT, KNEE]).answer("has your gout been acting up lately?").facts == ["gout"]
+    assert patient([GOUT, KNEE]).answer("has the gout been playing up?").facts == ["gout"]
+
+
+# -- going to a place is not the unwell contacts there ----------------------------------------------
+
+CONTACTS = {"id": "contacts", "topic": "unwell contacts and what is going round",
+            "keywords": ["contacts", "anyone else", "school", "unwell", "going round"],
+            "answer": "A few in her class have had a tummy bug this week."}
+
+
+def test_how_often_one_goes_to_a_place_is_not_the_contacts_there():
+    reply = patient([CONTACTS]).answer("how many days a week does she go to school?")
+    assert reply.facts == [] and not reply.text.startswith("No")
+    assert patient([CONTACTS]).answer("is anyone at school unwell?").facts == ["contacts"]
+    assert patient([CONTACTS]).answer("anything going round school?").facts == ["contacts"]

@@ -177,6 +177,21 @@ it happened, not who lives there, unless the question asks of people there ("any
 _FOOD_AND_DRINK = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_food_and_drink"))
 _LONG_TERM = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_long_term_conditions"))
 _WHOLE_HISTORY = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_whole_history"))
+_PLACES_GONE_TO = frozenset(
+    stem(lemma(w)) for p in read_vocabulary().phrases("patient_places_attended") for w in words(p)
+)
+"""The places a patient goes to (nursery, school): where others may be unwell, not who is."""
+def _of_others_unwell(topic: str) -> bool:
+    """Is a fact's topic the others who are unwell ("contacts with cold sores or chickenpox"), and names no place the
+    patient goes to ("sick contacts and nursery" tells of the nursery too)?"""
+    said = units(topic)
+    return any("@contact" in u.terms for u in said) and not any(_wording(u.text) & _PLACES_GONE_TO for u in said)
+
+
+_GOES_THERE = re.compile(r"\b(?:go|goes|attend|attends|attending|how many days|days a week|days per week)\b",
+                         re.IGNORECASE)
+"""Going to a place ("does he go to nursery?", "how many days a week?"): grammar; "going round" is what is going round
+there."""
 _DENYING = re.compile(r"\b(?:no|not|never|none|nothing|neither|nor)\b|n't\b", re.IGNORECASE)
 """Words that deny what their sentence says ("I've never been told I have diabetes"): grammar, not clinical words."""
 
@@ -483,6 +498,8 @@ class Matcher:
         ]
         """The facts about a long-term illness the patient has (their topic names one, their answer says it without
         denying it): part of the past medical history."""
+        self._of_others_unwell = {s.id for s in self.facts if _of_others_unwell(s.topic)}
+        """The facts about others who are unwell, not of a place the patient goes to (see :func:`_of_others_unwell`)."""
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
         self._halves = {
             a.id: _halves_of_the_day(" . ".join([a.topic, *a.keywords, a.answer])) for a in record.additional_answers
@@ -693,6 +710,8 @@ class Matcher:
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
             matches = self._topic_first(question, matches)
+            if self._of_going_there(question, subject):
+                matches = [m for m in matches if m.source.id not in self._of_others_unwell]
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
@@ -715,6 +734,17 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    @staticmethod
+    def _of_going_there(question: str, subject: list[int]) -> bool:
+        """Does the question ask only of going to a place ("how many days a week is he at nursery?", "does she go to a
+        childminder?"): how often or whether, of no one there? Then the unwell contacts there do not answer it."""
+        said = units(question)
+        return (
+            all(_wording(said[i].text) <= _PLACES_GONE_TO for i in subject)
+            and (bool(_GOES_THERE.search(question)) or any("@frequency" in u.terms for u in said))
+            and not _OF_PEOPLE.search(question)
+        )
 
     @staticmethod
     def _of_the_people_there(question: str, subject: list[int], matches: list[Match]) -> list[Match]:

@@ -119,6 +119,9 @@ PHRASE_LISTS: dict[str, str] = {
                              "file'): 'is there a photo on the system?' asks for the record's photo, not a history",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
+    "patient_places_attended": "the simulated patient: places the patient goes to ('nursery', 'school'): a question "
+                               "only of one ('how many days a week is he at nursery?') is not answered by the fact of "
+                               "the unwell contacts there",
     "patient_whole_history": "the simulated patient: words that ask the whole of the patient's own medical history "
                              "('PMH?', 'anything else you see the doctor for?'), not one organ's",
     "patient_long_term_conditions": "the simulated patient: long-term illnesses a fact's topic may be about apart "
