@@ -881,22 +881,18 @@ class ReferenceTable:
         named = {id(m.ref) for m in found if m.ref is not None}
         held = _held(self._most_words_by_word, where)
         out: list[Mention] = []
-        for i in sorted(i for i, count in held.items() if count == len(self._most_words_phrases[i][2]) - 1):
+        for i in sorted(i for i, count in held.items() if count >= len(self._most_words_phrases[i][2]) - 1):
             phrase, ref, unique, droppable = self._most_words_phrases[i]
             if id(ref) in named:
                 continue
-            absent = next(w for w in unique if w not in where)
-            if absent not in droppable:
-                continue  # the word left out must not be the action's time, route, team or drug ("today")
-            part = replace(phrase, words=tuple(w for w in phrase.words if w != absent))
-            reach = len(phrase.words) + UNORDERED_SLACK
-            for anchor in where[part.words[0]]:
-                picked = _pick(doc, keys, where, part, anchor, False)
-                if picked is None or max(picked) - min(picked) >= reach or not _keeps_order(part, picked):
-                    continue
-                first, last = keys[min(picked)], keys[max(picked)]
-                if not _crosses_a_list(doc, first, last, part, {keys[p] for p in picked}):
-                    out.append(Mention(Hit(first, last), MATCH_SCORE_MOST_WORDS, phrase, ref, None, ordered=False,
+            absent = [w for w in unique if w not in where]
+            # the word left out must not be the action's time, route, team or drug ("today"); one the answer says
+            # in another clause (a label's: "Leg: keep it dependent and protected") may be any droppable one
+            for left_out in [w for w in phrase.words if w in droppable and (not absent or w in absent)]:
+                hit = _close_together(doc, keys, where, replace(phrase, words=tuple(
+                    w for w in phrase.words if w != left_out)), len(phrase.words) + UNORDERED_SLACK)
+                if hit is not None:
+                    out.append(Mention(hit, MATCH_SCORE_MOST_WORDS, phrase, ref, None, ordered=False,
                                        rule=MOST_WORDS_RULE))
                     named.add(id(ref))
                     break
@@ -1203,6 +1199,19 @@ def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:
                 and picked[i + 1] != picked[i] + 1:
             return False
     return True
+
+
+def _close_together(doc: Document, keys: list[int], where: dict[str, list[int]], part: Phrase, reach: int
+                    ) -> Hit | None:
+    """Where every word of ``part`` stands in one clause within ``reach`` words, in no order a list breaks."""
+    for anchor in where[part.words[0]]:
+        picked = _pick(doc, keys, where, part, anchor, False)
+        if picked is None or max(picked) - min(picked) >= reach or not _keeps_order(part, picked):
+            continue
+        first, last = keys[min(picked)], keys[max(picked)]
+        if not _crosses_a_list(doc, first, last, part, {keys[p] for p in picked}):
+            return Hit(first, last)
+    return None
 
 
 def _pick(
