@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from medbench_tui.core.scoring import score
+from medbench_tui.core.scoring.document import document
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 from tests.support.case_yaml import with_item
@@ -51,3 +52,20 @@ def test_a_correct_plan_does_not_meet_a_harmful_item_of_most_of_its_words(tmp_pa
     harmful = "Keep the wound covered and wet"
     plan = "Plan:\n- IM adrenaline 0.5 mg.\n- Wet weather coat.\n- Wound: keep it covered and dry."
     assert harmful not in _treatment(tmp_path, f"  - item: {harmful}\n    class: contraindicated\n", plan)
+
+
+@pytest.mark.parametrize(("text", "one_clause"), [
+    ("Consent incl. possible stoma formation", True),
+    ("Fluids approx. 2 L over the day", True),
+    ("Sepsis vs. cholangitis", True),
+    ("Bloods, urine etc. then home", False),  # not a word of grammar kept whole: "etc." may end a sentence
+    ("Seen by the surgeons incl. Theatre booked", False),  # a capital after the stop opens a sentence
+])
+def test_a_word_of_grammar_shortened_with_a_full_stop_ends_no_clause(text: str, one_clause: bool):
+    assert (len(set(document(text).clause)) == 1) is one_clause
+
+
+def test_an_item_said_across_a_shortened_word_is_named(tmp_path: Path):
+    item = "Consent including the risk of a stoma"
+    plan = "Plan:\n- IM adrenaline 0.5 mg.\n- Consent incl. stoma risk."
+    assert _treatment(tmp_path, f"  - item: {item}\n    class: optional\n", plan).get(item) in ("matched", "acceptable")

@@ -25,6 +25,10 @@ ARROW_RE = re.compile(r"->|\u2192")
 it is a change of a value ("trop 16->17")."""
 DOTTED_RE = re.compile(r"\b[A-Za-z]\.[A-Za-z]\.")
 """An abbreviation of two letters, each with its full stop ("e.g.", "i.e."): grammar of the text, no clause end."""
+ABBREVIATED_WORDS = ("incl", "excl", "approx", "esp", "vs", "cf", "viz")
+"""Words of grammar shortened with a full stop ("consent incl. possible orchidectomy", "approx. 2 L"): before a
+lower-case word or a number the stop is the abbreviation's, no clause end."""
+ABBREVIATED_RE = re.compile(rf"\b(?i:{'|'.join(ABBREVIATED_WORDS)})\.(?= [a-z0-9])")
 GENUS_RE = re.compile(r"\b[A-Z]\.(?= [a-z]{3,})")
 """A genus written by its initial before the species ("C. difficile", "E. coli"): its full stop ends no clause."""
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
@@ -73,6 +77,7 @@ class Document:
         previous_start = -1
         dotted = {m.start() + i for m in DOTTED_RE.finditer(self.text) for i in (1, 3)}  # the full stops of "e.g."
         dotted |= {m.start() + 1 for m in GENUS_RE.finditer(self.text)}  # "C. difficile"
+        dotted |= {m.end() - 1 for m in ABBREVIATED_RE.finditer(self.text)}  # "incl. possible"
         for token in self.tokens:
             gap = self.text[previous_end : token.start] if token.start != previous_start else ""
             if gap == " " or not gap:  # the usual gap breaks nothing (a token starts with a letter or a digit)
