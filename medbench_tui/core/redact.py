@@ -100,6 +100,11 @@ def secret_values(environ: Mapping[str, str] | None = None) -> set[str]:
     return {value for value in found if value.strip()}
 
 
+def header_names() -> frozenset[str]:
+    """The configured credential header names known now (redaction masks them written out)."""
+    return frozenset(_header_names)
+
+
 @functools.lru_cache(maxsize=16)
 def _value_pattern(secrets: frozenset[str]) -> re.Pattern[str] | None:
     """One search for every secret, longest first: long ones anywhere, short ones as whole tokens."""

@@ -34,7 +34,7 @@ from typing import IO, TYPE_CHECKING, Any, Final
 from pydantic_core import PydanticSerializationError, to_json
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.redact import may_need_redaction, redact, redact_data, secret_values
+from medbench_tui.core.redact import header_names, may_need_redaction, redact, redact_data, secret_values
 from medbench_tui.core.untrusted import valid_data, valid_text
 
 PATH_KEYS = ("bank", "cases_path", "case_path")
@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from medbench_tui.core.transcript import Transcript
 
 BUSY_TIMEOUT_MS = 10_000
+REDACTED_MEMO_SIZE = 64
+REDACTED_MEMO_CHARS = 16_384
+"""Documents of at most this many characters of JSON whose redaction is remembered (the last
+REDACTED_MEMO_SIZE of them): a batch stores its system's configuration with every run, and its
+``api_key_env`` key made each one a walk of every text (~60 us a run)."""
 COMPLETE: Final = "complete"
 INCOMPLETE: Final = "incomplete"
 
@@ -443,6 +448,9 @@ class RunStore:
         except (OSError, sqlite3.Error) as exc:
             raise MedbenchError(f"cannot open the run store {self.path}: {exc}; pass --store PATH") from None
         self._lock = threading.RLock()
+        self._redacted: dict[tuple[str, frozenset[str], frozenset[str]], str] = {}
+        """Stored JSON of documents that needed a redaction walk, by their plain JSON, the secrets
+        and the credential header names known (see :meth:`_json`)."""
         try:
             migrate(self._db)
         except sqlite3.OperationalError as exc:  # locked by another process, disk full, read-only
@@ -545,9 +553,18 @@ class RunStore:
             text = None
         if text is not None and not may_need_redaction(text, known):
             return text
+        key = None if text is None or len(text) > REDACTED_MEMO_CHARS else (text, frozenset(known), header_names())
+        if key is not None and (redacted := self._redacted.get(key)) is not None:
+            return redacted
         value = valid_data(redact_data(value, known, verbatim=PATH_KEYS))
         # pydantic's encoder: what json.dumps writes (NaN too), in a quarter of the time
-        return to_json(value, inf_nan_mode="constants").decode()
+        redacted = to_json(value, inf_nan_mode="constants").decode()
+        if key is not None:
+            with self._lock:
+                if len(self._redacted) >= REDACTED_MEMO_SIZE:
+                    self._redacted.pop(next(iter(self._redacted)))
+                self._redacted[key] = redacted
+        return redacted
 
     @property
     def schema_version(self) -> int:
