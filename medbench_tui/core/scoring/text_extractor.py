@@ -792,8 +792,11 @@ def _drug_names() -> frozenset[str]:
 def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:
     """The answer item is a drug, procedure or fluid ("omeprazole 40 mg IV", "saline nose
     drops", "laparotomy"); advice, monitoring, referrals, timing and states are not."""
-    tokens = _unmeasured(tokens if tokens is not None else tokenize(piece))
+    every = tokens if tokens is not None else tokenize(piece)
+    tokens = _unmeasured(every)
     norms = {t.norm for t in tokens} | {t.low for t in tokens}
-    if _DOSE_RE.search(piece) or norms & THERAPY_WORDS or norms & _drug_names():
+    # beside a measure, a number is its reading or target ("urine output > 0.5 mL/kg/h"), not a dose
+    dosed = _DOSE_RE.search(piece) is not None and len(tokens) == len(every)
+    if dosed or norms & THERAPY_WORDS or norms & _drug_names():
         return True
     return any(len(w) > 5 and w.endswith(DRUG_ENDINGS) for w in norms)

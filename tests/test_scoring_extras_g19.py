@@ -1,0 +1,36 @@
+"""What the grader counts as an EXTRA treatment (brief g19, product issue 32): an unlisted drug, procedure or
+fluid the answer recommends, not the words that describe how a listed or named item is given, its target, a
+state, or what is measured. Wordings of our own, on bundled cases of other topics."""
+
+from __future__ import annotations
+
+from tests.test_scoring_regressions import card, extras
+
+CELLULITIS = "im-cellulitis-001"
+
+
+def _extras(plan: str) -> list[str]:
+    return extras(card(CELLULITIS, f"Diagnosis: cellulitis of the left leg.\nPlan:\n{plan}"), "treatment")
+
+
+# --- class 1: how a dose is given, and the target of a measure, are no item of their own --------------------
+
+
+def test_how_a_dose_is_given_is_no_extra_item():
+    plan = (
+        "1. IV flucloxacillin 2 g QDS, single dose now then six-hourly\n"
+        "2. Hartmann's 500 mL over 30 minutes, then repeat boluses up to 1.5 L\n"
+        "3. Vancomycin 20 mg/kg over 2 h, then 15 mg/kg over 90 min\n"
+    )
+    assert not [e for e in _extras(plan) if "over" in e or "single" in e or "boluses" in e]
+
+
+def test_the_target_of_a_measure_is_no_extra_item():
+    plan = "1. Capillary glucose checks, target 5-9 mmol/L\n2. Strict fluid balance, target urine output > 0.5 mL/kg/h"
+    assert _extras(plan) == []
+
+
+def test_an_unlisted_drug_with_its_dose_stays_extra():
+    got = _extras("1. Ranitidine 150 mg BD\n2. Prednisolone 40 mg, double her usual dose\n")
+    assert any(e.startswith("Ranitidine") for e in got)
+    assert any(e.startswith("Prednisolone") for e in got)
