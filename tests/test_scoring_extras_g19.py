@@ -34,3 +34,21 @@ def test_an_unlisted_drug_with_its_dose_stays_extra():
     got = _extras("1. Ranitidine 150 mg BD\n2. Prednisolone 40 mg, double her usual dose\n")
     assert any(e.startswith("Ranitidine") for e in got)
     assert any(e.startswith("Prednisolone") for e in got)
+
+
+# --- class 2: a word of a longer drug name is no drug by itself ---------------------------------------------
+
+
+def test_generic_words_of_a_longer_drug_name_make_no_drug():
+    plan = (
+        "1. IV flucloxacillin 2 g QDS\n"
+        "2. Risk of falls currently low\n"
+        "3. Weigh her daily, daily weight chart\n"
+        "4. Leg elevation and molecular testing not needed\n"
+    )
+    assert [e for e in _extras(plan) if "low" in e or "weight" in e.lower() or "Weigh" in e] == []
+
+
+def test_the_whole_longer_drug_name_stays_a_drug():
+    got = _extras("1. Low molecular weight heparin prophylaxis\n2. Oral rehydration solution sips\n")
+    assert any("heparin" in e.lower() for e in got)

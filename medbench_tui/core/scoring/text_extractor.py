@@ -782,11 +782,16 @@ def _unmeasured(tokens: list[Token]) -> list[Token]:
     return [t for k, t in enumerate(tokens) if k not in held]
 
 
+DRUG_NAME_FILLERS = cues.word_list("drug_name_fillers")
+"""Words of a drug's longer name that name no drug alone ("daily weight" is not "low molecular weight heparin")."""
+
+
 @batch_cache(maxsize=4096)
 def _drug_names() -> frozenset[str]:
     from medbench_tui.core.scoring.groups import GROUP_MEMBERS
 
-    return frozenset(t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
+    words = (t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
+    return frozenset(w for w in words if w not in DRUG_NAME_FILLERS)
 
 
 def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:

@@ -467,6 +467,8 @@ PHRASE_LISTS: dict[str, str] = {
                               "(counted extra); advice, monitoring, referrals, timing and states are not",
     "unlisted_therapy_endings": "answers: word endings (of words over five letters) that do the same: drug stems "
                                 "and procedures ('amoxicillin', 'appendicectomy')",
+    "drug_name_fillers": "answers: words of a drug's name of several words that name no drug on their own "
+                         "('low molecular weight heparin'): no drug word of an unlisted item",
     "unlisted_dose_units": "answers: units after a number that make an unlisted item a drug ('zinc 50 mg'), "
                            "compared as written",
     "unlisted_noise": "answers: words that are no item on their own: small words, verbs of ordering and timing, "
