@@ -52,3 +52,17 @@ def test_generic_words_of_a_longer_drug_name_make_no_drug():
 def test_the_whole_longer_drug_name_stays_a_drug():
     got = _extras("1. Low molecular weight heparin prophylaxis\n2. Oral rehydration solution sips\n")
     assert any("heparin" in e.lower() for e in got)
+
+
+# --- class 3: a treatment item named again in its own list item is no extra ---------------------------------
+
+
+def test_the_named_item_said_again_in_its_list_item_is_no_extra():
+    plan = "1. Tamsulosin 400 micrograms daily, continuing the expulsive therapy for four weeks"
+    text = f"Diagnosis: renal colic.\nPlan:\n{plan}\n"
+    assert extras(card("em-renal-colic-001", text), "treatment") == []
+
+
+def test_another_drug_in_the_list_item_of_a_named_item_stays_extra():
+    got = _extras("1. Oral flucloxacillin 1 g QDS, and lansoprazole 30 mg OD as well\n")
+    assert any("lansoprazole" in e.lower() for e in got)

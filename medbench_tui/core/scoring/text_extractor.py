@@ -151,6 +151,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     item_hits = {m.hit for m in mentions if m.ref is not None}
     home_plans = [m.hit for m in mentions if m.via == home.HOME_MANAGEMENT]
     covered: dict[Item, list[tuple[int, int]]] = {}
+    named_words: dict[Item, set[str]] = {}  # the words of the treatment items each list item names
     named_diagnosis: set[Item] = set()
     reading = _Reading(has_diagnosis_section, layout.has("treatment"))
     reading.commits = not has_diagnosis_section and any(
@@ -168,6 +169,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         item = layout.item_at(start)
         for over in layout.items_over(start, end):
             covered.setdefault(over, []).append((start, end))
+            if m.ref is not None and m.ref.kind == "treatment":
+                named_words.setdefault(over, set()).update(_norms(tokenize(f"{m.ref.name} {text[start:end]}")))
         if m.ref is None and (m.group is None or m.hit in item_hits or any(
                 h.first <= m.hit.first and m.hit.last <= h.last for h in home_plans)):
             continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
@@ -194,7 +197,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     for item in layout.items:
         coded = [(a, b) for a, b, _ in codes if item.start <= a < item.end]
         end = min((a for a in advice if item.start <= a < item.end), default=item.end)
-        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field, table)
+        entities += _leftovers(doc, item, end, covered.get(item, []), coded, item in named_diagnosis, field, table,
+                               frozenset(named_words.get(item, ())))
     entities.sort(key=_position)
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
@@ -625,12 +629,13 @@ def _advice_starts(doc: Document) -> list[int]:
 
 def _leftovers(
     doc: Document, item: Item, end: int, named: list[tuple[int, int]], codes: list[tuple[int, int]],
-    names_diagnosis: bool, field: SpanField, table: ReferenceTable,
+    names_diagnosis: bool, field: SpanField, table: ReferenceTable, named_words: frozenset[str],
 ) -> list[Entity]:
     """The pieces of a list item, up to ``end`` (where safety-net advice starts), that
     name no reference item (see the module doc). A piece that names one gives no
     other ("CT head": "head" qualifies the CT), nor does a piece within the reach of a
-    negation ("avoid nitrates and opiates")."""
+    negation ("avoid nitrates and opiates"), nor a treatment piece whose drug or procedure words are all
+    those of a treatment item the list item names (``named_words``: "a second antiemetic" after the antiemetic)."""
     text = doc.text
     if item.kind in ("advice", "avoid", "icd") or (item.kind == "diagnosis" and names_diagnosis):
         return []
@@ -674,6 +679,8 @@ def _leftovers(
             piece = text[c:d]
             kind = _leftover_kind(item.kind, piece)
             if kind is None or _not_given(doc, c, d, table):
+                continue
+            if kind == "treatment" and _names_again(piece, named_words):
                 continue
             out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
                               source="text", section=item.kind))
@@ -767,6 +774,9 @@ _DOSE_RE = re.compile(
 )
 
 
+ROUTE_NAMES = frozenset(t.norm for term in read_vocabulary().of_kind("route") for t in tokenize(term.name))
+"""The routes' own names ("oral", "intravenous"): how a drug is given, not which."""
+
 MONITORING = cues.cue_list("unlisted_monitoring")
 """Phrases that measure whatever therapy word they hold ("fluid balance", "urine output")."""
 
@@ -792,6 +802,23 @@ def _drug_names() -> frozenset[str]:
 
     words = (t.norm for names in GROUP_MEMBERS.values() for n in names for t in tokenize(n))
     return frozenset(w for w in words if w not in DRUG_NAME_FILLERS)
+
+
+def _norms(tokens: list[Token]) -> set[str]:
+    return {t.norm for t in tokens} | {t.low for t in tokens}
+
+
+def _heads(norms: set[str]) -> set[str]:
+    """The words that make a piece a drug, procedure or fluid, but a route ("oral" in "oral fluids")."""
+    stems = {w for w in norms if len(w) > 5 and w.endswith(DRUG_ENDINGS)}
+    return ((norms & THERAPY_WORDS) | (norms & _drug_names()) | stems) - ROUTE_NAMES
+
+
+def _names_again(piece: str, named_words: frozenset[str]) -> bool:
+    """Every drug or procedure word of the piece is one of a treatment item its list item names: the same item
+    said again ("switch to a second antiemetic" after the antiemetic given), never a drug of its own."""
+    heads = _heads(_norms(_unmeasured(tokenize(piece))))
+    return bool(heads) and heads <= named_words
 
 
 def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:
