@@ -66,3 +66,11 @@ def test_the_named_item_said_again_in_its_list_item_is_no_extra():
 def test_another_drug_in_the_list_item_of_a_named_item_stays_extra():
     got = _extras("1. Oral flucloxacillin 1 g QDS, and lansoprazole 30 mg OD as well\n")
     assert any("lansoprazole" in e.lower() for e in got)
+
+
+# --- class 4: nothing by mouth is an instruction, not a fluid given --------------------------------------------
+
+
+def test_nothing_by_mouth_is_no_extra_item():
+    plan = "1. Oral flucloxacillin 1 g QDS\n2. Keep NBM until the surgeons have seen her\n3. Nil by mouth from midnight"
+    assert _extras(plan) == []

@@ -104,6 +104,7 @@ INVESTIGATION_WORDS = cues.word_list("unlisted_test_words")
 INVESTIGATION_ENDINGS = _WORDS.phrases("unlisted_test_endings")
 NOISE_WORDS = cues.word_list("unlisted_noise")
 QUALIFIERS = cues.word_list("unlisted_qualifiers")
+WITHHOLDING = cues.word_list("unlisted_withholding")
 ADVICE_LEADS = cues.word_list("advice_leads")
 """Words that lead into a safety-net instruction in its clause ("advise to return if...")."""
 ADVICE_OPENING_LEADS = cues.word_list("advice_opening_leads")
@@ -755,8 +756,8 @@ def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
         return None
     if not _has_own_word(words):
         return None
-    if any((w,) in cues.NEGATION_BEFORE for w in words[:3]):
-        return None
+    if any((w,) in cues.NEGATION_BEFORE or w in WITHHOLDING for w in words[:3]):
+        return None  # "avoid NSAIDs", "keep NBM": nothing given
     if section == "treatment" and any(
         t.norm in INVESTIGATION_WORDS or t.norm.endswith(INVESTIGATION_ENDINGS) for t in tokens
     ):
