@@ -74,3 +74,11 @@ def test_another_drug_in_the_list_item_of_a_named_item_stays_extra():
 def test_nothing_by_mouth_is_no_extra_item():
     plan = "1. Oral flucloxacillin 1 g QDS\n2. Keep NBM until the surgeons have seen her\n3. Nil by mouth from midnight"
     assert _extras(plan) == []
+
+
+# --- class 5: what is made ready is not given ------------------------------------------------------------------
+
+
+def test_what_is_made_ready_is_no_extra_item():
+    plan = "1. Oral flucloxacillin 1 g QDS\n2. Adrenaline 0.5 mg IM ready at the bedside\n3. 2 units crossmatched\n"
+    assert _extras(plan) == []

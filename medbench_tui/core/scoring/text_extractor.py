@@ -105,6 +105,7 @@ INVESTIGATION_ENDINGS = _WORDS.phrases("unlisted_test_endings")
 NOISE_WORDS = cues.word_list("unlisted_noise")
 QUALIFIERS = cues.word_list("unlisted_qualifiers")
 WITHHOLDING = cues.word_list("unlisted_withholding")
+READINESS = cues.word_list("unlisted_readiness")
 ADVICE_LEADS = cues.word_list("advice_leads")
 """Words that lead into a safety-net instruction in its clause ("advise to return if...")."""
 ADVICE_OPENING_LEADS = cues.word_list("advice_opening_leads")
@@ -762,6 +763,8 @@ def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
         t.norm in INVESTIGATION_WORDS or t.norm.endswith(INVESTIGATION_ENDINGS) for t in tokens
     ):
         return "workup"
+    if section == "treatment" and READINESS.intersection(words):
+        return None  # "oxytocin infusion ready", "IV access": made ready, not given
     if section == "treatment" and not therapeutic(piece, tokens):
         return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
     return section if section in ("diagnosis", "differential", "workup", "treatment") else None  # list sections only

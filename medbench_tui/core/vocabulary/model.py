@@ -476,6 +476,8 @@ PHRASE_LISTS: dict[str, str] = {
                       "target (a piece of only these is left out)",
     "unlisted_withholding": "answers: words that make an unlisted answer item an instruction to give nothing "
                             "('keep NBM'), among its first three words",
+    "unlisted_readiness": "answers: words that make an unlisted treatment item something made ready, not given "
+                          "('oxytocin infusion ready', 'IV access')",
     "unlisted_qualifiers": "answers: words after a named item or an unlisted drug that open what qualifies it "
                            "('paracetamol for fever and pain'): what follows is left out",
     "unlisted_body_sites": "answers: words of a piece that only names body sites: it extends the item before it "
