@@ -21,8 +21,9 @@ def test_how_a_dose_is_given_is_no_extra_item():
         "1. IV flucloxacillin 2 g QDS, single dose now then six-hourly\n"
         "2. Hartmann's 500 mL over 30 minutes, then repeat boluses up to 1.5 L\n"
         "3. Vancomycin 20 mg/kg over 2 h, then 15 mg/kg over 90 min\n"
+        "4. Clindamycin 600 mg IV, then 450 mg every 6 h\n"
     )
-    assert not [e for e in _extras(plan) if "over" in e or "single" in e or "boluses" in e]
+    assert not [e for e in _extras(plan) if any(w in e for w in ("over", "single", "boluses", "every"))]
 
 
 def test_the_target_of_a_measure_is_no_extra_item():
