@@ -266,6 +266,25 @@ def _converses(texts: tuple[str, ...]) -> list[str]:
     return out
 
 
+NEGATOR_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:do not|dont|don't)\b", re.IGNORECASE), "never"),
+    (re.compile(r"\bnot\b", re.IGNORECASE), "never"),
+)
+"""A name that forbids something said with the other negator ("do not leave her alone with the baby", "not to be
+left alone" as "never leave her alone", "never to be left alone"): grammar, not clinical language."""
+
+
+def _said_with_never(texts: tuple[str, ...]) -> list[str]:
+    """Each name that holds a negator (:data:`NEGATOR_FORMS`) with "never" in its place."""
+    out: list[str] = []
+    for text in texts:
+        for pattern, other in NEGATOR_FORMS:
+            if pattern.search(text):
+                out.append(pattern.sub(other, text, count=1))
+                break
+    return out
+
+
 def _phrases(*texts: str) -> list[Phrase]:
     seen: set[tuple[tuple[str, ...], bool]] = set()
     out: list[Phrase] = []
@@ -1587,6 +1606,7 @@ def build_table(case: Case) -> ReferenceTable:
             _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared),
                      *((monitored_things(t.item),) if t.klass in concepts.CREDIT_CLASSES else ()),
                      *(_converses((t.item, *t.aliases)) if t.klass in HARMFUL_CLASSES else ()),
+                     *_said_with_never((t.item, *t.aliases)),
                      *(concepts.discharge_now(t.item) if t.klass in HARMFUL_CLASSES else ())),
             weight=t.weight,
             group=t.group,
