@@ -30,3 +30,36 @@ def test_a_prohibition_item_is_met_by_never(tmp_path: Path, plan: str, given: bo
     case = load_valid_case(with_item(tmp_path, DELIRIUM, "Encourage oral fluids and nutrition", item))
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (ACCOMPANIED in rows(scored, "treatment")) is given, plan
+
+
+GOUT = Path("cases/im-gout-001.yaml")
+URATE_CHECK = "Serum urate once the flare has settled"
+HOME_WAIT = "Home with a wound check in one week"
+HYPONATRAEMIA = Path("cases/im-hyponatraemia-001.yaml")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Naproxen 500 mg BD with omeprazole\n- Bloods in 1 month", True),
+    ("Naproxen 500 mg twice daily. Bloods in one month.", True),
+    ("Naproxen 500 mg twice daily. Bloods in a month.", True),
+    ("Naproxen 500 mg twice daily. Bloods in 3 months.", False),
+])
+def test_one_unit_of_time_is_met_written_with_a_one_or_1(tmp_path: Path, plan: str, given: bool):
+    """An item's "in a month" is the answer's "in 1 month" and "in one month"; another number of months is not."""
+    item = f"  - item: {URATE_CHECK}\n    class: acceptable\n    aliases: [bloods in a month]\n"
+    case = load_valid_case(with_item(tmp_path, GOUT, "Aspirin for pain relief", item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (URATE_CHECK in rows(scored, "treatment")) is given, plan
+
+
+@pytest.mark.parametrize(("plan", "harmful"), [
+    ("Fluid restriction. Home with a wound check in a week.", True),
+    ("Fluid restriction. Home, wound check in 1 week.", True),
+    ("Fluid restriction. Home with a wound check in 2 weeks.", False),
+])
+def test_a_harmful_item_of_one_unit_is_met_in_other_words_for_one(tmp_path: Path, plan: str, harmful: bool):
+    """The other way round: a harmful item written "in one week" is met by "in a week" and "in 1 week"."""
+    item = f"  - item: {HOME_WAIT}\n    class: contraindicated\n    aliases: [wound check in one week]\n"
+    case = load_valid_case(with_item(tmp_path, HYPONATRAEMIA, "Tolvaptan", item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (HOME_WAIT in rows(scored, "treatment")) is harmful, plan

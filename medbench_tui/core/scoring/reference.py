@@ -285,6 +285,34 @@ def _said_with_never(texts: tuple[str, ...]) -> list[str]:
     return out
 
 
+ONE_FORMS = ("a", "an", "one", "1")
+"""How one unit of time is written ("review in a week", "in one week", "in 1 week", "within an hour"): grammar."""
+UNIT_WORDS = frozenset(w for u in read_vocabulary().units for w in u.say)
+ONE_UNIT_RE = re.compile(
+    rf"\b({'|'.join(ONE_FORMS)})\s+({'|'.join(sorted(UNIT_WORDS, key=len, reverse=True))})\b", re.IGNORECASE)
+"""One of :data:`ONE_FORMS` right before a unit of time of the vocabulary (``timing.yaml``)."""
+
+
+def _counts_of_units(words: tuple[str, ...]) -> frozenset[str]:
+    """The words of :data:`ONE_FORMS` that count a unit of time in a phrase ("one" of "in one week"): the action's
+    time, as a number is, so no looser match leaves them out ("bloods in one month" is no "bloods in 3 months")."""
+    return frozenset(w for w, after in zip(words[:-1], words[1:], strict=True)
+                     if w in ONE_FORMS and after in UNIT_WORDS)
+
+
+def _one_unit_said_otherwise(texts: tuple[str, ...]) -> list[str]:
+    """Each name that holds one unit of time (:data:`ONE_UNIT_RE`) with each other form of "one" in its place."""
+    out: list[str] = []
+    for text in texts:
+        found = ONE_UNIT_RE.search(text)
+        if found is None:
+            continue
+        for form in ONE_FORMS:
+            if form != found.group(1).lower() and form not in FILLER:  # "an" is filler: it would count nothing
+                out.append(f"{text[: found.start(1)]}{form}{text[found.end(1) :]}")
+    return out
+
+
 def _phrases(*texts: str) -> list[Phrase]:
     seen: set[tuple[tuple[str, ...], bool]] = set()
     out: list[Phrase] = []
@@ -455,7 +483,8 @@ class ReferenceTable:
             unique = frozenset(phrase.words)
             if len(unique) < MOST_WORDS_MIN:
                 continue
-            droppable = frozenset(w for w in unique if not w[:1].isdigit() and actions.read_action(w).empty)
+            droppable = frozenset(w for w in unique if not w[:1].isdigit() and actions.read_action(w).empty
+                                  and w not in _counts_of_units(phrase.words))
             for word in unique:
                 self._most_words_by_word.setdefault(word, []).append(len(self._most_words_phrases))
             self._most_words_phrases.append((phrase, ref, unique, droppable))
@@ -1594,6 +1623,7 @@ def build_table(case: Case) -> ReferenceTable:
     workup = [
         Ref("workup", i, w.item, w.klass,
             _phrases(w.item, own_condition_head(w.item), *map(levels_without_head, (w.item, *w.aliases)), *w.aliases,
+                     *_one_unit_said_otherwise((w.item, *w.aliases)),
                      *((monitored_things(w.item),) if w.klass in concepts.CREDIT_CLASSES else ())),
             weight=w.weight, penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
@@ -1606,7 +1636,7 @@ def build_table(case: Case) -> ReferenceTable:
             _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared),
                      *((monitored_things(t.item),) if t.klass in concepts.CREDIT_CLASSES else ()),
                      *(_converses((t.item, *t.aliases)) if t.klass in HARMFUL_CLASSES else ()),
-                     *_said_with_never((t.item, *t.aliases)),
+                     *_said_with_never((t.item, *t.aliases)), *_one_unit_said_otherwise((t.item, *t.aliases)),
                      *(concepts.discharge_now(t.item) if t.klass in HARMFUL_CLASSES else ())),
             weight=t.weight,
             group=t.group,
