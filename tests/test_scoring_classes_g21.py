@@ -10,7 +10,7 @@ from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 from tests.support.case_yaml import with_item
-from tests.test_scoring_regressions import rows
+from tests.test_scoring_regressions import card, rows
 
 DELIRIUM = Path("cases/psy-delirium-001.yaml")
 ACCOMPANIED = "Not left unaccompanied while confused"
@@ -63,3 +63,11 @@ def test_a_harmful_item_of_one_unit_is_met_in_other_words_for_one(tmp_path: Path
     case = load_valid_case(with_item(tmp_path, HYPONATRAEMIA, "Tolvaptan", item))
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HOME_WAIT in rows(scored, "treatment")) is harmful, plan
+
+
+def test_a_follow_up_alias_of_one_week_meets_1_week_by_its_name():
+    """A case whose alias says "review in one week" meets "review in 1 week" by that alias, before any reading of
+    the interval (which still meets other intervals: tests/test_scoring_regressions.py)."""
+    treatment = card("psy-mdd-001", "Plan: review in 1 week").items.treatment
+    row = next(e for e in treatment if e.reference == "Follow-up review within 1-2 weeks")
+    assert row.status == "matched" and row.note is None

@@ -280,7 +280,7 @@ def test_follow_up_interval_inside_the_reference_interval(review, matched):
 
 
 def test_follow_up_note_and_a_review_of_another_interval():
-    treatment = card("psy-mdd-001", "Plan: review in 1 week").items.treatment
+    treatment = card("psy-mdd-001", "Plan: review in 10 days").items.treatment
     mdd = next(e for e in treatment if e.reference == FOLLOW_UP_ITEM)
     assert mdd.note == f"matched by {FOLLOW_UP}"
     diabetes = "Review HbA1c in 3 months"
