@@ -71,3 +71,15 @@ def test_a_follow_up_alias_of_one_week_meets_1_week_by_its_name():
     treatment = card("psy-mdd-001", "Plan: review in 1 week").items.treatment
     row = next(e for e in treatment if e.reference == "Follow-up review within 1-2 weeks")
     assert row.status == "matched" and row.note is None
+
+
+@pytest.mark.parametrize(("plan", "penalised"), [
+    ("CT head now. A skull X-ray is not a useful test here: it would not change management.", False),
+    ("CT head now. Skull X-ray is not an appropriate investigation in this child.", False),
+    ("CT head now. A skull X-ray is not the first line test after head injury.", False),
+    ("CT head now and a skull X-ray, which is a useful test here.", True),
+])
+def test_a_negated_verdict_with_an_article_declines_the_test(plan: str, penalised: bool):
+    """A verdict that names what the action is ("not a useful test", "not an appropriate investigation") declines it
+    as "not useful" does."""
+    assert ("Skull X-ray" in rows(card("em-head-injury-001", plan), "workup")) is penalised, plan

@@ -124,9 +124,13 @@ def avoid_alternative(doc: Document, last: int) -> bool:
     clause = doc.clause_of(last)
     return clause.last > last and doc.lows[clause.last] in AVOID_ALTERNATIVE_AFTER
 
+VERDICT_ARTICLES = ("", "a ", "an ", "the ")
+"""The article a negated verdict may put before its verdict word, as it names what the action is ("EPDS is not an
+appropriate tool", "a CT is not a useful test here"): grammar."""
 NEGATION_AFTER = Cues(
     *_WORDS.phrases("negation_after"),
-    *(f"{lead} {adverb}{verdict}" for lead in _WORDS.phrases("negation_verdict_leads")
+    *(f"{lead} {article}{adverb}{verdict}" for lead in _WORDS.phrases("negation_verdict_leads")
+      for article in VERDICT_ARTICLES
       for adverb in ("", *(f"{a} " for a in _WORDS.phrases("negation_verdict_adverbs")))
       for verdict in _WORDS.phrases("negation_verdicts")),
     *(f"{lead} be {verb}" for lead in _WORDS.phrases("negation_passive_leads")
