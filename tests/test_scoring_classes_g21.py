@@ -83,3 +83,16 @@ def test_a_negated_verdict_with_an_article_declines_the_test(plan: str, penalise
     """A verdict that names what the action is ("not a useful test", "not an appropriate investigation") declines it
     as "not useful" does."""
     assert ("Skull X-ray" in rows(card("em-head-injury-001", plan), "workup")) is penalised, plan
+
+
+@pytest.mark.parametrize("text", [
+    "Impression: right lower lobe pneumonia. Pulmonary embolism is the main alternative.",
+    "Impression: right lower lobe pneumonia; pulmonary embolism is another possibility.",
+    "Impression: right lower lobe pneumonia. Pulmonary embolism is an alternative to keep in mind.",
+])
+def test_a_diagnosis_called_the_alternative_is_a_differential(text: str):
+    """A diagnosis the answer calls the (main) alternative or another possibility is weighed, not held: it is on
+    the differential, however plainly its clause is put."""
+    scored = card("im-cap-001", text)
+    assert rows(scored, "differential").get("Pulmonary embolism") == "matched", text
+    assert "Pulmonary embolism" not in [e.answer for e in scored.items.diagnoses if e.status == "extra"]
