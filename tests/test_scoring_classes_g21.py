@@ -96,3 +96,18 @@ def test_a_diagnosis_called_the_alternative_is_a_differential(text: str):
     scored = card("im-cap-001", text)
     assert rows(scored, "differential").get("Pulmonary embolism") == "matched", text
     assert "Pulmonary embolism" not in [e.answer for e in scored.items.diagnoses if e.status == "extra"]
+
+
+HALOPERIDOL = "Short-term low-dose haloperidol if distressed or at risk"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Nitrofurantoin for the UTI\n- Stop oxybutynin\n- Older adult psychiatry to assess; haloperidol is their "
+     "call.", False),
+    ("Plan:\n- Nitrofurantoin for the UTI\n- Stop oxybutynin\n- Any haloperidol is for the team to decide.", False),
+    ("Plan:\n- Nitrofurantoin for the UTI\n- Stop oxybutynin\n- Haloperidol 0.5 mg if severely distressed.", True),
+])
+def test_a_drug_left_to_another_teams_decision_is_not_given(plan: str, given: bool):
+    """A drug the answer leaves to another team's judgement ("is their call", "is for the team to decide") is neither
+    given nor declined by the answer: it meets no item."""
+    assert (HALOPERIDOL in rows(card("psy-delirium-001", plan), "treatment")) is given, plan
