@@ -111,3 +111,20 @@ def test_a_drug_left_to_another_teams_decision_is_not_given(plan: str, given: bo
     """A drug the answer leaves to another team's judgement ("is their call", "is for the team to decide") is neither
     given nor declined by the answer: it meets no item."""
     assert (HALOPERIDOL in rows(card("psy-delirium-001", plan), "treatment")) is given, plan
+
+
+HEAD_UP = "Head of the bed at 30 degrees"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Nurse with the head of the bed at 30 degrees\n- Simple analgesia", True),
+    ("Plan:\n- Nurse him with the head of the bed above 30 degrees\n- Simple analgesia", False),
+    ("Plan:\n- Keep the bed head below 30 degrees at all times\n- Simple analgesia", False),
+])
+def test_a_name_that_places_a_thing_is_not_met_by_another_place(tmp_path: Path, plan: str, given: bool):
+    """An item that places something at a level is not met by the answer placing it above or below that level,
+    though the other words match."""
+    item = f"  - item: {HEAD_UP}\n    class: required\n    aliases: [head up at 30 degrees]\n"
+    case = load_valid_case(with_item(tmp_path, Path("cases/em-head-injury-001.yaml"), "Simple analgesia", item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (HEAD_UP in rows(scored, "treatment")) is given, plan

@@ -313,6 +313,27 @@ def _one_unit_said_otherwise(texts: tuple[str, ...]) -> list[str]:
     return out
 
 
+POSITION_WORDS = frozenset({"above", "below"})
+"""Words that place a thing against a level ("above heart level", "below the knee"): grammar."""
+PLACE_WORDS = POSITION_WORDS | {"at", "level"}
+"""Words of a name that place a thing ("arm at heart level", "level with the heart", "drain below the chest")."""
+
+
+def _placed_otherwise(doc: Document, m: Mention) -> bool:
+    """A name that places a thing (:data:`PLACE_WORDS`) met by words that place it otherwise ("elevate the arm above
+    heart level" is no "arm at heart level"): a word of :data:`POSITION_WORDS` the name does not hold, among the
+    words matched or right before them (filler between)."""
+    own = m.phrase.own_words
+    if not own & PLACE_WORDS:
+        return False
+    clause = doc.clause[m.hit.first]
+    k = m.hit.first - 1
+    while k >= 0 and doc.clause[k] == clause and doc.tokens[k].norm in FILLER:
+        k -= 1
+    first = k if k >= 0 and doc.clause[k] == clause else m.hit.first
+    return any(doc.lows[j] in POSITION_WORDS and doc.lows[j] not in own for j in range(first, m.hit.last + 1))
+
+
 def _phrases(*texts: str) -> list[Phrase]:
     seen: set[tuple[tuple[str, ...], bool]] = set()
     out: list[Phrase] = []
@@ -628,6 +649,7 @@ class ReferenceTable:
         found += sequenced
         found += self._fasted_for_hours(doc)
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
+                 and not _placed_otherwise(doc, m)
                  and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
                           and not concepts.later_discharge_item(m.ref.name))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
@@ -659,7 +681,8 @@ class ReferenceTable:
         most = [m for m in self._most_words(doc, keys, where, mentions)
                 if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
                            for o in mentions)
-                and self.contradicted(doc, m, named, contexts) is None]  # only words no item of its kind took
+                and self.contradicted(doc, m, named, contexts) is None  # only words no item of its kind took
+                and not _placed_otherwise(doc, m)]
         if most:
             mentions = sorted([*mentions, *most], key=lambda m: m.hit.first)
         doc.found[id(self)] = (self, mentions)
