@@ -837,8 +837,17 @@ def title_head(attachment: Attachment) -> str:
 
 def holds_findings(attachment: Attachment) -> bool:
     """Does the attachment hold examination or observation findings (by what its title says it
-    is, not where it was made: a photograph taken at triage is a photograph)?"""
-    return bool(_FINDINGS_WORDS & {stem(w) for w in words(title_head(attachment))})
+    is, not where it was made: a photograph taken at triage is a photograph)? A title that lists before its
+    noun ("Ear, nose and throat examination") says what it is by its last word, not by the first item."""
+    return bool(_FINDINGS_WORDS & {stem(w) for w in words(title_head(attachment))}) or bool(
+        _LISTING_TITLE.match(attachment.title)
+        and _FINDINGS_WORDS & {stem(w) for w in words(attachment.title.split("(")[0])[-1:]}
+    )
+
+
+_LISTING_TITLE = re.compile(r"^[^,(]+(?:,[^,(]+)*,[^,(]* (?:and|or) [^,(]+(?:\(|$)")
+"""A title whose commas list (its last part joins with "and"/"or"): "Ear, nose and throat examination", not
+"Knee radiograph, AP and lateral, report"."""
 
 
 @batch_cache(maxsize=8192)

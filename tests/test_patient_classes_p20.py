@@ -1,0 +1,32 @@
+"""The failure classes of held-out round 15 fixed for brief p20, each held on wording of its own."""
+
+from __future__ import annotations
+
+from medbench_tui.core.cases.model import Attachment
+from medbench_tui.core.simulators import intent
+
+
+def shown(message: str, *attachments: Attachment) -> list[str]:
+    return [a.id for a in intent.attachments_asked(list(attachments), message)]
+
+
+# -- a title that lists body parts before what it is ------------------------------------------
+
+SKIN = Attachment(id="skin", kind="document", title="Scalp, nail and skin examination", available="on_request",
+                  description="Silvery plaques on both elbows; pitting of the nails.",
+                  request_keywords=["examine", "look at your skin", "nails"])
+JOINTS = Attachment(id="joints", kind="document", title="Joint and spine examination", available="on_request",
+                    description="Swollen left knee; reduced lumbar flexion.", request_keywords=["joints", "spine"])
+FILM = Attachment(id="film", kind="image", title="Hand radiograph, both hands (PA and oblique)", available="on_request",
+                  description="Erosions at the DIP joints.", request_keywords=["x-ray", "film"])
+
+
+def test_a_title_listing_parts_before_examination_holds_findings():
+    assert intent.holds_findings(SKIN)
+    assert not intent.holds_findings(FILM)  # what it is comes first: a radiograph, whatever follows
+    assert not intent.holds_findings(Attachment(id="k", kind="image", title="Knee radiograph, AP and lateral, report",
+                                                available="on_request", description="Normal."))
+
+
+def test_looking_at_a_part_gets_the_examination_that_lists_it():
+    assert shown("could I have a look at your skin?", SKIN, JOINTS) == ["skin"]
