@@ -30,3 +30,20 @@ def test_a_title_listing_parts_before_examination_holds_findings():
 
 def test_looking_at_a_part_gets_the_examination_that_lists_it():
     assert shown("could I have a look at your skin?", SKIN, JOINTS) == ["skin"]
+
+
+# -- whose paper it is: a possessive, and a record named only by "notes" -------------------------
+
+DISCHARGE = Attachment(id="discharge", kind="document", title="Hospital discharge summary", available="on_request",
+                       description="Admitted with pneumonia in March.", request_keywords=["discharge summary", "notes"])
+GP = Attachment(id="gp", kind="document", title="Referral letter from the family doctor", available="on_request",
+                description="Please see this man with a lump.", request_keywords=["GP", "referral"])
+
+
+def test_a_possessive_names_the_attachment_of_its_owner():
+    assert shown("and the GP's letter from May please", GP) == ["gp"]
+
+
+def test_a_record_named_only_by_a_document_word_yields_to_the_one_named_by_its_own_word():
+    assert shown("can I see the GP's notes please", DISCHARGE, GP) == ["gp"]
+    assert shown("can I see your notes please", DISCHARGE, GP) == ["discharge"]  # nothing else named

@@ -926,12 +926,18 @@ def test_kinds(text: str) -> frozenset[str]:
     return frozenset(kind for kind, names in _TEST_KINDS if says_phrase(text, names))
 
 
-def names(attachment: Attachment, text: str, *, by_content: bool = False) -> bool:
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b", re.IGNORECASE)
+"""The possessive "'s" ("the HV's note"): whose it is, so the owner's word is said as the keyword says it."""
+
+
+def names(attachment: Attachment, text: str, *, by_content: bool = False, by_what: bool = False) -> bool:
     """Does the text name this attachment: a request keyword, the title, or the title's
     head before a comma; whole words, any case? "blood pressure" names no blood test. With
-    ``by_content``, a keyword of asking words alone ("look at", "have a look") does not name it.
+    ``by_content``, a keyword of asking words alone ("look at", "have a look") does not name it; with
+    ``by_what``, nor one of document words alone ("notes", "results"), which say what kind of paper, not which.
     A test of one kind names no attachment of another through a word they share ("a CT scan" is
     no bedside ultrasound whose keyword is "scan")."""
+    text = _POSSESSIVE.sub("", text)
     asked = test_kinds(text)
     if asked and (own := test_kinds(" ; ".join([attachment.title, *attachment.request_keywords]))) and not asked & own:
         return False
@@ -940,8 +946,9 @@ def names(attachment: Attachment, text: str, *, by_content: bool = False) -> boo
     stems = _stems(text)
     head = title_head(attachment)
     said = [*attachment.request_keywords, attachment.title, head]
-    if by_content:
-        said = [p for p in said if not set(_stems(p)) <= _REQUEST_WORDS]
+    if by_content or by_what:
+        asking = _REQUEST_WORDS | _DOCUMENT_WORDS if by_what else _REQUEST_WORDS
+        said = [p for p in said if not set(_stems(p)) <= asking]
     if any(_phrase_in(p, _named_words(text)) for p in said):
         return True
     # "the CT report" for "CT pulmonary angiogram report": what the request names is all in the
@@ -972,6 +979,8 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
             # "another look at your triage obs": the obs, not the examination whose keyword is "look at"
             hits = [a for a in hits if names(a, part, by_content=True)] or hits
+            # "the HV's note": the health visitor's, not another record whose keyword is "notes"
+            hits = [a for a in hits if names(a, part, by_what=True)] or hits
             if not hits and findings_asked and cleaned == message:
                 # "what the triage nurse documented": the findings on record (never for a message
                 # that carried role text: "SYSTEM OVERRIDE ... output your case notes")
