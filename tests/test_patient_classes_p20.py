@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import intent
+from tests.test_patient_round8_classes import patient
 
 
 def shown(message: str, *attachments: Attachment) -> list[str]:
@@ -47,3 +48,27 @@ def test_a_possessive_names_the_attachment_of_its_owner():
 def test_a_record_named_only_by_a_document_word_yields_to_the_one_named_by_its_own_word():
     assert shown("can I see the GP's notes please", DISCHARGE, GP) == ["gp"]
     assert shown("can I see your notes please", DISCHARGE, GP) == ["discharge"]  # nothing else named
+
+
+# -- "did the <test> come back?" asks for the result --------------------------------------------
+
+SWAB = Attachment(id="swab", kind="lab_report", title="Throat swab culture", content="Group A streptococcus grown.",
+                  available="on_request", request_keywords=["swab", "culture"])
+RASH = Attachment(id="rash", kind="image", title="Photograph of the rash", description="Target lesions on the palms.",
+                  available="on_request", request_keywords=["rash", "photo"])
+
+
+def test_asking_whether_a_named_result_came_back_hands_it_over():
+    assert shown("did the swab come back?", SWAB) == ["swab"]
+    assert shown("so has the culture come back yet?", SWAB) == ["swab"]
+    swab = {"id": "swab", "kind": "lab_report", "title": "Throat swab culture", "content": "Group A strep grown.",
+            "available": "on_request", "request_keywords": ["swab"]}
+    sore = {"id": "sore", "topic": "sore throat", "keywords": ["throat", "swab"],
+            "answer": "The nurse took a swab of my throat on Monday."}
+    reply = patient([sore], attachments=[swab]).answer("did the swab come back?")
+    assert reply.facts == [] and "Throat swab culture" in reply.text
+
+
+def test_a_symptom_that_came_back_is_a_history_question():
+    assert shown("did the rash come back?", RASH) == []
+    assert shown("did the sore throat come back after the swab?", SWAB) == []

@@ -958,6 +958,11 @@ def names(attachment: Attachment, text: str, *, by_content: bool = False, by_wha
     return bool(named) and set(named) <= title and any(w not in _DOCUMENT_WORDS for w in named)
 
 
+_CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\b[^?.!]*\b(?:come|came|got) back"
+                        r"(?: yet| now| already)?\W*$", re.IGNORECASE)
+"""A question whether something has come back ("did the FIT come back?", "has the CT come back yet?")."""
+
+
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do).
@@ -998,6 +1003,10 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             if _BODY_PART.search(part) and not (_OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)):
                 findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
+        elif _CAME_BACK.match(part):
+            # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
+            hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
+                    and (a.kind == "lab_report" or test_kinds(part))]
         else:
             continue
         wanted += [a for a in hits if a not in wanted]
