@@ -72,3 +72,16 @@ def test_asking_whether_a_named_result_came_back_hands_it_over():
 def test_a_symptom_that_came_back_is_a_history_question():
     assert shown("did the rash come back?", RASH) == []
     assert shown("did the sore throat come back after the swab?", SWAB) == []
+
+
+# -- "anyone ..." without a question mark is still a question -------------------------------------
+
+BLOODS = Attachment(id="bloods", kind="lab_report", title="Blood tests", content="Hb 131, platelets 250.",
+                    available="on_request", request_keywords=["bloods", "blood tests", "FBC"])
+
+
+def test_a_question_opening_with_anyone_asks_nothing_to_be_handed_over():
+    assert intent.kind_of("anybody at home with a cough") == "yesno"
+    assert shown("anyone in the family with blood clots", BLOODS) == []
+    assert shown("any family history of heart disease? anybody with a blood condition", BLOODS) == []
+    assert shown("and the bloods please", BLOODS) == ["bloods"]  # a request still asks

@@ -112,8 +112,8 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 _HISTORY_START = re.compile(
-    r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
-    r"who|tell|describe|since when|remind me)\b",
+    r"^(and |so |ok,? |sorry,? )*(any|anyone|anybody|anything|have|has|had|do|does|did|are|is|was|were|ever|how|what|"
+    r"when|where|which|why|who|tell|describe|since when|remind me)\b",
     re.IGNORECASE,
 )
 NEGATED = re.compile(
