@@ -112,10 +112,12 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 _HISTORY_START = re.compile(
-    r"^(and |so |ok,? |sorry,? )*(any|anyone|anybody|anything|have|has|had|do|does|did|are|is|was|were|ever|how|what|"
-    r"when|where|which|why|who|tell|describe|since when|remind me)\b",
+    r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
+    r"who|tell|describe|since when|remind me)\b",
     re.IGNORECASE,
 )
+_ASKS_ANYONE = re.compile(r"^(and |so |ok,? |sorry,? )*(anyone|anybody|anything)\b", re.IGNORECASE)
+"""A question even without its question mark ("anyone in the family with blood disorders"), never a request."""
 NEGATED = re.compile(
     r"^\W*(?:and |so |ok,? )*(?:no|not|never|(?:you|he|she|they) (?:don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|"
     r"aren'?t|isn'?t|wasn'?t|weren'?t|never))\b",
@@ -340,7 +342,7 @@ def kind_of(part: str) -> QuestionKind:
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"
-    elif _REQUEST.search(text) or not text.endswith("?"):
+    elif _REQUEST.search(text) or not (text.endswith("?") or _ASKS_ANYONE.match(text)):
         return "request"  # "we'll send bloods", "and a chest X-ray please", "and some bloods."
     weak = _WEAK_DIAGNOSIS.match(text)
     if weak and not _descriptive(weak.group("what")):
