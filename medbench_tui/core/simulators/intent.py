@@ -116,8 +116,9 @@ _HISTORY_START = re.compile(
     r"who|tell|describe|since when|remind me)\b",
     re.IGNORECASE,
 )
-_ASKS_ANYONE = re.compile(r"^(and |so |ok,? |sorry,? )*(anyone|anybody|anything)\b", re.IGNORECASE)
-"""A question even without its question mark ("anyone in the family with blood disorders"), never a request."""
+_ASKS_ANYONE = re.compile(r"^(and |so |ok,? |sorry,? )*(family history of )?(anyone|anybody|anything)\b", re.IGNORECASE)
+"""A question even without its question mark ("anyone in the family with blood disorders"), never a request; so
+too as the reader joins it to a family history question before it ("FHx? anyone with ...")."""
 NEGATED = re.compile(
     r"^\W*(?:and |so |ok,? )*(?:no|not|never|(?:you|he|she|they) (?:don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|"
     r"aren'?t|isn'?t|wasn'?t|weren'?t|never))\b",
@@ -965,6 +966,12 @@ _CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\
 """A question whether something has come back ("did the FIT come back?", "has the CT come back yet?")."""
 
 
+def asks_whether_back(part: str) -> bool:
+    """Does the part ask whether something has come back ("did the FIT come back?")? Then a result it names is
+    asked for; a yes/no question of another shape asks for none."""
+    return bool(_CAME_BACK.match(part))
+
+
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do).
@@ -1005,7 +1012,7 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             if _BODY_PART.search(part) and not (_OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)):
                 findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
-        elif _CAME_BACK.match(part):
+        elif asks_whether_back(part):
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
                     and (a.kind == "lab_report" or test_kinds(part))]
