@@ -85,3 +85,29 @@ def test_a_question_opening_with_anyone_asks_nothing_to_be_handed_over():
     assert shown("anyone in the family with blood clots", BLOODS) == []
     assert shown("any family history of heart disease? anybody with a blood condition", BLOODS) == []
     assert shown("and the bloods please", BLOODS) == ["bloods"]  # a request still asks
+
+
+def test_anyone_after_a_family_history_question_hands_nothing_over():
+    bloods = {"id": "bloods", "kind": "lab_report", "title": "Blood tests", "content": "Hb 131.",
+              "available": "on_request", "request_keywords": ["bloods", "blood tests"]}
+    reply = patient([], attachments=[bloods]).answer("FHx of heart problems? anybody in the family with blood clots")
+    assert "Blood tests" not in reply.text
+
+
+# -- a side written as one capital letter ----------------------------------------------------------
+
+def test_a_side_written_as_its_capital_letter_is_that_side():
+    assert intent.understood("any pain in the L knee?") == "any pain in the left knee?"
+    assert intent.understood("is it R or L sided?") == "is it right or left sided?"
+
+
+def test_an_initial_or_a_unit_is_no_side():
+    assert intent.understood("hello, I'm Dr L from the practice") == "hello, I'm Dr L from the practice"
+    assert intent.understood("do you drink 2 L a day?") == "do you drink 2 L a day?"
+    assert intent.understood("is the l knee ok?") == "is the l knee ok?"  # a lone small letter is no shorthand
+
+
+def test_a_question_of_the_side_in_shorthand_is_answered_not_denied():
+    eye = {"id": "eye", "topic": "how blurred the vision is",
+           "keywords": ["vision", "blurred", "left eye", "right eye"], "answer": "The left eye is misty all the time. The right eye is fine."}
+    assert patient([eye]).answer("is the R eye ok?").facts == ["eye"]

@@ -424,7 +424,16 @@ def expand_shorthand(text: str) -> str:
             return " or ".join(one(side) for side in sides)  # "wt loss/night sweats": one or the other
         return raw
 
-    return _SHORTHAND_RE.sub(lambda match: one(match.group()), text)
+    def kept(match: re.Match[str]) -> str:
+        if len(match.group()) == 1 and _INITIAL_OR_UNIT.search(text[: match.start()]):
+            return match.group()  # "Dr R" is a name, "2 L" a measure: no side
+        return one(match.group())
+
+    return _SHORTHAND_RE.sub(kept, text)
+
+
+_INITIAL_OR_UNIT = re.compile(r"(?:\b(?:dr|mr|mrs|ms|miss|prof|nurse|sister)\.?|[0-9])\s*$", re.IGNORECASE)
+"""What a single capital letter follows as a person's initial or a unit, not a side ("R eye", "R or L?")."""
 
 
 def lemma(word: str) -> str:
