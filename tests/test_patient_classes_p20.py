@@ -109,5 +109,6 @@ def test_an_initial_or_a_unit_is_no_side():
 
 def test_a_question_of_the_side_in_shorthand_is_answered_not_denied():
     eye = {"id": "eye", "topic": "how blurred the vision is",
-           "keywords": ["vision", "blurred", "left eye", "right eye"], "answer": "The left eye is misty all the time. The right eye is fine."}
+           "keywords": ["vision", "blurred", "left eye", "right eye"],
+           "answer": "The left eye is misty all the time. The right eye is fine."}
     assert patient([eye]).answer("is the R eye ok?").facts == ["eye"]
