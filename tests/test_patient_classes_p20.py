@@ -112,3 +112,17 @@ def test_a_question_of_the_side_in_shorthand_is_answered_not_denied():
            "keywords": ["vision", "blurred", "left eye", "right eye"],
            "answer": "The left eye is misty all the time. The right eye is fine."}
     assert patient([eye]).answer("is the R eye ok?").facts == ["eye"]
+
+
+# -- the doctor saying how results are asks for nothing -------------------------------------------
+
+def test_saying_how_results_are_hands_nothing_over():
+    assert shown("right, your blood tests came back normal.", BLOODS) == []
+    assert shown("the bloods look fine. we'll see you in a fortnight.", BLOODS) == []
+    assert intent.judges_results("the ECG was all normal")
+
+
+def test_a_request_beside_a_judgement_still_asks():
+    assert shown("the bloods came back normal, can I see them please", BLOODS) == ["bloods"]
+    assert shown("the bloods please", BLOODS) == ["bloods"]
+    assert not intent.judges_results("what were the bloods like?")

@@ -972,6 +972,23 @@ def asks_whether_back(part: str) -> bool:
     return bool(_CAME_BACK.match(part))
 
 
+_JUDGED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_results_judged"))
+_SAYS_HOW_IT_IS = re.compile(
+    r"\b(?:is|are|was|were|looks?|looked|seems?|seemed|(?:came|come|has come|have come) back)\s+"
+    r"(?:all |really |very |completely |pretty |quite )?(?P<how>[\w ]+?)\W*$", re.IGNORECASE)
+
+
+_PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
+
+
+def judges_results(part: str) -> bool:
+    """Does the part say how something seen is ("the bloods and scan are reassuring", "the X-ray looked normal";
+    `patient_results_judged`)? The doctor tells what they have seen; they ask for nothing."""
+    match = _SAYS_HOW_IT_IS.search(part)
+    asking = _DOCTOR_ACTS.search(part) or _PLEASE.search(part)  # "I'd like to see the scan, it's fine"
+    return match is not None and not asking and " ".join(words(match.group("how"))) in _JUDGED
+
+
 def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do).
@@ -986,6 +1003,8 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             continue  # "I know I asked, but it matters before we give blood thinners - ...": asks for nothing
         if not part.rstrip().endswith("?") and acknowledges(part):
             continue  # "thanks for getting the bloods done.": a kind word asks for nothing
+        if not part.rstrip().endswith("?") and judges_results(part):
+            continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them
         if kind == "request" and i > 0 and asks_for_what_was_named(part):
             hits = [a for a in attachments if not holds_findings(a) and names(a, parts[i - 1], by_content=True)]
         elif kind == "request":
