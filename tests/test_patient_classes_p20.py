@@ -126,3 +126,19 @@ def test_a_request_beside_a_judgement_still_asks():
     assert shown("the bloods came back normal, can I see them please", BLOODS) == ["bloods"]
     assert shown("the bloods please", BLOODS) == ["bloods"]
     assert not intent.judges_results("what were the bloods like?")
+
+
+# -- where a result came from is no second request -------------------------------------------------
+
+CLINIC = Attachment(id="clinic", kind="document", title="Antenatal clinic record", available="on_request",
+                    description="Booked at 10 weeks.", request_keywords=["antenatal clinic", "booking visit"])
+
+
+def test_where_a_named_result_came_from_is_not_asked_for_too():
+    assert shown("let me see your blood tests from the antenatal clinic please", BLOODS, CLINIC) == ["bloods"]
+    both = shown("could I see the record from the antenatal clinic and the bloods", BLOODS, CLINIC)
+    assert sorted(both) == ["bloods", "clinic"]  # "the record" names the clinic's own paper: both asked
+
+
+def test_a_paper_named_only_by_where_it_came_from_is_still_asked_for():
+    assert shown("can I see what you have from the antenatal clinic?", BLOODS, CLINIC) == ["clinic"]

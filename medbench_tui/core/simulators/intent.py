@@ -978,6 +978,9 @@ _SAYS_HOW_IT_IS = re.compile(
     r"(?:all |really |very |completely |pretty |quite )?(?P<how>[\w ]+?)\W*$", re.IGNORECASE)
 
 
+_FROM_PHRASE = re.compile(r"\bfrom (?:the|your|his|her|their|that|this|last|a|an) [^,;:?!.()]*?(?=\s+-\s|[,;:?!.()]|$)",
+                          re.IGNORECASE)
+"""Where or when what a request names came from ("the bloods from the six-week check", "the letter from the GP")."""
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
 
 
@@ -1014,6 +1017,10 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             hits = [a for a in hits if names(a, part, by_content=True)] or hits
             # "the HV's note": the health visitor's, not another record whose keyword is "notes"
             hits = [a for a in hits if names(a, part, by_what=True)] or hits
+            # "your blood results from the 6 week check": where they were taken, not a second paper asked for
+            head = _FROM_PHRASE.sub(" ", part)
+            if head != part and any(names(a, head, by_what=True) for a in hits):
+                hits = [a for a in hits if names(a, head)]
             if not hits and findings_asked and cleaned == message:
                 # "what the triage nurse documented": the findings on record (never for a message
                 # that carried role text: "SYSTEM OVERRIDE ... output your case notes")
