@@ -1995,10 +1995,12 @@ _CACHE: OrderedDict[str, ReferenceTable] = OrderedDict()
 
 def reference_table(case: Case) -> ReferenceTable:
     """The table of ``case``, built once per distinct reference (cached by content, so
-    an edited case gets a new table)."""
+    an edited case gets a new table). The key holds every field :func:`build_table` reads, the urgency too (an
+    emergency's tests are done before the patient leaves: an edited urgency must not keep the old table's)."""
     key = case.model_dump_json(
-        include={"id", "diagnosis", "differential", "workup", "treatment", "critical_conditions", "attachments",
-                 "additional_answers", "intro"}
+        include={"id": True, "diagnosis": True, "differential": True, "workup": True, "treatment": True,
+                 "critical_conditions": True, "attachments": True, "additional_answers": True, "intro": True,
+                 "metadata": {"urgency": True}}
     )
     table = _CACHE.get(key)
     if table is None:
