@@ -1,0 +1,61 @@
+"""Failure classes of labelled set L (g22): each test is in wording of its own, on other topics than set L's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import with_item
+from tests.test_scoring_regressions import rows
+
+DEPRESSION = Path("cases/psy-mdd-001.yaml")
+SEPTIC_KNEE = Path("cases/sur-septic-arthritis-001.yaml")
+TIREDNESS = Path("cases/im-tiredness-001.yaml")
+
+
+def _workup(tmp_path: Path, source: Path, before: str, name: str, text: str) -> dict[str, str]:
+    """The work-up rows of an answer to a copy of ``source`` with one more required work-up item ``name`` (no
+    aliases: only its words and the vocabulary may meet it)."""
+    item = f"  - item: {name}\n    class: required\n"
+    case = load_valid_case(with_item(tmp_path, source, before, item))
+    return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "workup")
+
+
+@pytest.mark.parametrize(("plan", "done"), [
+    ("Moderate depression.\n- MSE: low mood, no psychotic features, some insight\n- Sertraline 50 mg", True),
+    ("Moderate depression. MSE done, no thoughts of self-harm. Sertraline 50 mg.", True),
+    ("Moderate depression. Sertraline 50 mg; mse.", False),
+])
+def test_mse_in_capitals_is_the_mental_state_examination(tmp_path: Path, plan: str, done: bool):
+    """"MSE" written in capitals is the mental state examination; the lower-case letters are no shorthand."""
+    found = _workup(tmp_path, DEPRESSION, "Suicide risk assessment", "Mental state examination", plan)
+    assert ("Mental state examination" in found) is done, plan
+
+
+@pytest.mark.parametrize("plan", [
+    "Septic arthritis of the knee. Aspirate, IV flucloxacillin. NV obs of the leg hourly.",
+    "Septic arthritis. Washout today; NV checks of the foot 2-hourly.",
+])
+def test_nv_obs_are_neurovascular_observations(tmp_path: Path, plan: str):
+    """"NV obs" and "NV checks" are neurovascular observations of a limb (in an answer NV is no nausea)."""
+    found = _workup(tmp_path, SEPTIC_KNEE, "Blood cultures", "Neurovascular observations", plan)
+    assert "Neurovascular observations" in found, plan
+
+
+@pytest.mark.parametrize(("results", "done"), [
+    ("| Hb | 128 |\n| Ca | 2.38 |", True),
+    ("Bloods: Hb 128, Ca 2.38, TSH 1.2.", True),
+    ("Bloods: Hb 128. CA 125 30, normal.", False),
+    ("Bloods: Hb 128. CA125 normal.", False),
+    ("No Ca on history; Hb 128.", False),
+])
+def test_a_ca_with_a_value_reports_the_calcium_done(tmp_path: Path, results: str, done: bool):
+    """A "Ca" with its value reports the calcium done (as "K 3.2" the potassium); a tumour marker named "CA" and a
+    number ("CA 125") is no calcium, nor a "Ca" with no value."""
+    found = _workup(tmp_path, TIREDNESS, "Full blood count", "Adjusted calcium",
+                    f"Tiredness, likely post-viral.\n{results}\nReview in 4 weeks.")
+    assert ("Adjusted calcium" in found) is done, results
