@@ -59,3 +59,29 @@ def test_a_ca_with_a_value_reports_the_calcium_done(tmp_path: Path, results: str
     found = _workup(tmp_path, TIREDNESS, "Full blood count", "Adjusted calcium",
                     f"Tiredness, likely post-viral.\n{results}\nReview in 4 weeks.")
     assert ("Adjusted calcium" in found) is done, results
+
+
+INTUSSUSCEPTION = Path("cases/ped-intussusception-001.yaml")
+DELAYED = "Watchful waiting with delayed review before reduction"
+
+
+@pytest.mark.parametrize(("plan", "delayed"), [
+    ("Intussusception likely.\n- Paracetamol now\n- Surgical review in 6 hours if still vomiting\n- Recheck in 3 hours",
+     True),
+    ("Intussusception likely. Oral ibuprofen now; paediatric surgeons to see him tomorrow.", True),
+    ("Intussusception likely. Surgeons to see now, air enema reduction today; observations every 2 hours after.",
+     False),
+    ("Intussusception likely. Air enema reduction now; review the abdomen in 6 hours after reduction.", False),
+    ("Intussusception likely. Fluid bolus and surgical review now; hourly observations.", False),
+    ("Intussusception likely. Paracetamol now. If the ultrasound is normal, review in 6 hours.", False),
+])
+def test_a_recheck_set_for_later_is_the_harmful_delay(tmp_path: Path, plan: str, delayed: bool):
+    """A harmful item that puts the emergency action off for a later look is met by an answer that sets a recheck
+    or a review hours or a day from now and does nothing today but give drugs; never by a plan that acts now and
+    also monitors (at a frequency or after the act), nor by a recheck on a condition."""
+    item = (f"  - item: {DELAYED}\n    class: contraindicated\n    weight: 2\n"
+            "    aliases: [wait and see]\n")
+    case = load_valid_case(with_item(tmp_path, INTUSSUSCEPTION,
+                                     "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus", item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (DELAYED in rows(scored, "treatment")) is delayed, plan

@@ -68,11 +68,11 @@ def home_managed(doc: Document, plan: HomePlan) -> list[Hit]:
     if _admits_now(doc) or concepts.sends_home_only_later(doc):
         return []
     reviews = _later_reviews(doc)
-    given = [hit for hit in _clauses(doc) if _gives(doc, hit, plan)] if reviews else []
+    given = [hit for hit in clauses(doc) if _gives(doc, hit, plan)] if reviews else []
     return sorted([*given, *reviews]) if given else []
 
 
-def _clauses(doc: Document) -> list[Hit]:
+def clauses(doc: Document) -> list[Hit]:
     """The document's clauses, remembered on it."""
     known: list[Hit] | None = doc.found.get((HOME_MANAGEMENT, "clauses"))
     if known is None:
@@ -103,7 +103,7 @@ def _admits_now(doc: Document) -> bool:
     """A clause admits or refers today: an action word not negated, a time from today, no condition."""
     known: bool | None = doc.found.get((HOME_MANAGEMENT, "now"))
     if known is None:
-        known = any(_admits(doc, hit) for hit in _clauses(doc))
+        known = any(_admits(doc, hit) for hit in clauses(doc))
         doc.found[(HOME_MANAGEMENT, "now")] = known
     return known
 
@@ -131,7 +131,7 @@ def _later_reviews(doc: Document) -> list[Hit]:
     known: list[Hit] | None = doc.found.get((HOME_MANAGEMENT, "reviews"))
     if known is None:
         norms = [t.norm for t in doc.tokens]
-        known = [hit for hit in _clauses(doc)
+        known = [hit for hit in clauses(doc)
                  if any(REVIEW_WORDS.starting_at(norms, k) for k in range(hit.first, hit.last + 1))
                  and _later(doc, hit)]
         doc.found[(HOME_MANAGEMENT, "reviews")] = known

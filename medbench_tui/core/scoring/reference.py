@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeVar
 from rapidfuzz.distance import OSA
 
 from medbench_tui.core.cases.model import Case, CriticalCondition
-from medbench_tui.core.scoring import actions, concepts, cues, home, periods
+from medbench_tui.core.scoring import actions, concepts, cues, delay, home, periods
 from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
@@ -392,6 +392,8 @@ class ReferenceTable:
     (``concepts.qualified_discharge``)."""
     _home_plans: list[tuple[Phrase, Ref, home.HomePlan]] = field(default_factory=list)
     """Harmful items of a treatment at home with a later review, and what each gives (``home.home_management``)."""
+    _delays: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    """Harmful items that put the emergency action off for a later recheck (``delay.delay_item``)."""
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
@@ -461,6 +463,8 @@ class ReferenceTable:
         self._home_plans = [(ref.phrases[0], ref, plan) for ref in self.treatment
                             if ref.klass in HARMFUL_CLASSES and ref.phrases
                             and (plan := home.home_management(ref.name)) is not None]
+        self._delays = [(ref.phrases[0], ref) for ref in self.treatment
+                        if ref.klass in HARMFUL_CLASSES and ref.phrases and delay.delay_item(ref.name)]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._tellings = [(phrase, ref, told) for ref in self.treatment if ref.klass in concepts.CREDIT_CLASSES
@@ -671,7 +675,7 @@ class ReferenceTable:
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._qualified_discharges or self._home_plans
+                or self._qualified_discharges or self._home_plans or self._delays
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._panels or self._serials or self._exams or self._boluses or self._switches):
@@ -1013,6 +1017,9 @@ class ReferenceTable:
         for phrase, ref, plan in self._home_plans:
             for hit in home.home_managed(doc, plan):
                 add(hit, phrase, ref, home.HOME_MANAGEMENT)
+        for phrase, ref in self._delays:
+            for hit in delay.delayed_rechecks(doc):
+                add(hit, phrase, ref, delay.DELAYED_RECHECK)
         for phrase, ref, names in self._explanations:
             for hit in _written(doc, names):
                 declined = cues.negation(doc, hit.first, hit.last)

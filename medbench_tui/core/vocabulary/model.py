@@ -363,6 +363,12 @@ PHRASE_LISTS: dict[str, str] = {
                          "required test done again after today is still the test",
     "home_item_manage_words": "items: words of a harmful home-management item before 'at home' that name no "
                               "treatment ('Manage at home (paracetamol, review tomorrow)')",
+    "delay_item_words": "items: words of delay in a harmful item that puts the emergency action off for a later "
+                        "look ('delayed reassessment'), with a word of delay_item_recheck_words",
+    "delay_item_recheck_words": "items: words of a recheck in a harmful delayed-reassessment item ('Observation with "
+                                "delayed reassessment before decompression')",
+    "delay_recheck_words": "answers: words of a recheck, review or referral that, set hours or days from now without "
+                           "a condition ('neurovascular obs in 4 hours'), meets a delayed-reassessment item",
     "home_review_words": "answers: words of a review or recheck a home plan sets for later ('repeat calcium in one "
                          "week'): with a later time, the review of a home-management item",
     "discharge_item_skips": "items: words of a harmful discharge item before what the discharge goes without "
