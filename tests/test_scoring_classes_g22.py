@@ -10,7 +10,7 @@ from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
 from tests.support.case_yaml import with_item
-from tests.test_scoring_regressions import rows
+from tests.test_scoring_regressions import card, rows
 
 DEPRESSION = Path("cases/psy-mdd-001.yaml")
 SEPTIC_KNEE = Path("cases/sur-septic-arthritis-001.yaml")
@@ -85,3 +85,34 @@ def test_a_recheck_set_for_later_is_the_harmful_delay(tmp_path: Path, plan: str,
                                      "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus", item))
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (DELAYED in rows(scored, "treatment")) is delayed, plan
+
+
+DISSECTION = "em-aortic-dissection-001"
+IV_OPIOID = "Intravenous opioid analgesia"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Type A aortic dissection. Oramorph 10 mg for the pain; IV labetalol; cardiothoracic surgeons now.", False),
+    ("Type A aortic dissection. Zomorph 30 mg; IV labetalol; cardiothoracic surgeons now.", False),
+    ("Type A aortic dissection. MST 10 mg stat; IV labetalol; cardiothoracic surgeons now.", False),
+    ("Type A aortic dissection. IV morphine 5 mg titrated; IV labetalol; cardiothoracic surgeons now.", True),
+])
+def test_a_brand_made_for_one_route_names_that_route(plan: str, given: bool):
+    """A brand that exists for one route names it ("Oramorph" is oral morphine, "MST" oral modified-release
+    morphine): it never meets an item that gives the drug by another route (an IV opioid)."""
+    assert (IV_OPIOID in rows(card(DISSECTION, plan), "treatment")) is given, plan
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Type A aortic dissection. Paravertebral block for pain relief; IV labetalol; cardiothoracic surgeons now.",
+     False),
+    ("Type A aortic dissection. Pain relief: IV morphine 5 mg; IV labetalol; cardiothoracic surgeons now.", True),
+])
+def test_what_an_action_is_for_is_no_treatment_of_its_own(tmp_path: Path, plan: str, given: bool):
+    """"<a block> for pain relief" says what the block (another item's action) is for: the class of treatment
+    after "for" is its purpose, not an analgesic given (an IV opioid item stays unmet); analgesia named as a heading
+    of its own still leads to the drug."""
+    item = "  - item: Regional nerve block\n    class: not_indicated\n    aliases: [paravertebral block]\n"
+    case = load_valid_case(with_item(tmp_path, Path(f"cases/{DISSECTION}.yaml"), IV_OPIOID, item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (IV_OPIOID in rows(scored, "treatment")) is given, plan

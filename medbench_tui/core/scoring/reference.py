@@ -768,6 +768,8 @@ class ReferenceTable:
                     if answer.empty:
                         continue
                     run = _from_first_term(doc, whole, answer)
+                    if _a_purpose(doc, run, answer, taken):
+                        continue
                     declined = cues.negation(doc, run.first, run.last) is not None
                     if not declined:  # "Abx not needed": the words after its last term decline it
                         short = _to_last_term(doc, run, answer)
@@ -1472,6 +1474,19 @@ def _runs(piece: Hit, taken: set[int]) -> list[Hit]:
             out.append(Hit(start, k - 1))
             start = None
     return out
+
+
+PURPOSE_LEADS = frozenset({"for"})
+"""The grammar word between an action and what it is for ("axillary block *for* pain relief")."""
+
+
+def _a_purpose(doc: Document, run: Hit, reading: actions.ActionReading, taken: set[int]) -> bool:
+    """The run names only a class of treatment ("pain relief", "analgesia") and is what another item's action just
+    before it is for ("axillary block for pain relief"): a purpose, not a treatment of its own."""
+    lead = run.first - 1
+    return (not reading.drugs and not reading.teams and not reading.acts and bool(reading.classes)
+            and lead > 0 and doc.lows[lead] in PURPOSE_LEADS and lead - 1 in taken
+            and doc.clause[lead - 1] == doc.clause[run.first])
 
 
 def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:
