@@ -116,3 +116,28 @@ def test_what_an_action_is_for_is_no_treatment_of_its_own(tmp_path: Path, plan: 
     case = load_valid_case(with_item(tmp_path, Path(f"cases/{DISSECTION}.yaml"), IV_OPIOID, item))
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (IV_OPIOID in rows(scored, "treatment")) is given, plan
+
+
+
+DKA = Path("cases/ped-dka-001.yaml")
+HOME_ONCE = "Discharge home once the ketones are cleared in ED"
+
+
+@pytest.mark.parametrize(("plan", "sent"), [
+    ("DKA. IV fluids, fixed-rate insulin. Home once ketones have cleared.", True),
+    ("DKA. IV fluids, fixed-rate insulin; discharge once the ketosis clears.", True),
+    ("DKA. IV fluids, fixed-rate insulin. Admit to the paediatric ward; home only after the ketones have cleared and "
+     "she is eating.", False),
+    ("DKA. IV fluids, fixed-rate insulin. Switch to subcutaneous insulin once ketones have cleared.", False),
+])
+def test_a_discharge_once_the_emergency_treatment_has_worked_is_that_harmful_discharge(
+        tmp_path: Path, plan: str, sent: bool):
+    """A harmful item that sends home once the emergency treatment's own milestone is reached ("once the ketones
+    are cleared") is met by an answer that sends home once that milestone is reached, in its own words; never by a
+    plan that admits and sends home only later, nor by another action timed by the milestone."""
+    item = f"  - item: {HOME_ONCE}\n    class: contraindicated\n    weight: 2\n"
+    case = load_valid_case(with_item(
+        tmp_path, DKA, "IV 0.9% sodium chloride 10 mL/kg over 60 minutes, then deficit replacement over 48 hours plus "
+        "maintenance", item))
+    scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
+    assert (HOME_ONCE in rows(scored, "treatment")) is sent, plan

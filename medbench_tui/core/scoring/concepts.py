@@ -71,7 +71,7 @@ import re
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring.cues import ACTION_VERBS, Cues, cue_list, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
-from medbench_tui.core.text import FILLER, key_tokens, tokenize
+from medbench_tui.core.text import FILLER, key_tokens, stem, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
 SAFETY_NET = "safety-netting"
@@ -556,6 +556,7 @@ def sends_home_later(doc: Document, hit: Hit) -> bool:
 
 
 QUALIFIED_DISCHARGE = "a discharge its harmful item qualifies"
+MILESTONE_DISCHARGE = "a discharge once the treatment's own milestone is reached"
 DISCHARGE_SKIPS = word_list("discharge_item_skips")
 """Words of a harmful discharge item before what the discharge goes without ("Discharge before psychosocial
 assessment", "Discharge without ultrasound")."""
@@ -668,6 +669,49 @@ def _time_of_another(doc: Document, k: int) -> bool:
 def _wished(doc: Document, k: int) -> bool:
     """Token ``k`` (a discharge) is what the patient wants, not the plan ("she wants to go home")."""
     return bool(DISCHARGE_WISHED.intersection(_lead(doc, k)))
+
+
+MILESTONE_SHORTEST = 4
+"""A milestone word shorter than this ("in", "ED") names no step of the treatment."""
+
+
+def discharge_milestone(name: str) -> frozenset[str] | None:
+    """A harmful item that sends home after a milestone of the treatment itself ("Discharge home once rewarmed in
+    ED"): the stems of the milestone's words (rewarm), or None for an item of another kind."""
+    words = [t.low for t in tokenize(name)]
+    at = next((i for i, w in enumerate(words) if w in LATER), 0)
+    head = words[:at]
+    if not head or head[0] not in DISCHARGE_WORDS | SENDING_WORDS \
+            or not set(head) <= DISCHARGE_WORDS | SENDING_WORDS | set(HOME):
+        return None
+    stems = frozenset(stem(w) for w in words[at + 1 :]
+                      if w.isalpha() and len(w) >= MILESTONE_SHORTEST and w not in FILLER)
+    return stems or None
+
+
+def discharges_after(doc: Document, stems: frozenset[str]) -> list[Hit]:
+    """Where the document sends home once a milestone is reached that a word of ``stems`` names ("home once
+    rewarmed", "discharge once warm": a stem within the other), from the discharge to the milestone; not the time
+    of another action nor the patient's wish."""
+    out: list[Hit] = []
+    for k, token in enumerate(doc.tokens):
+        home = (token.norm,) == HOME and (_opens_piece(doc, k) or (k > 0 and doc.lows[k - 1] in SENDING_WORDS))
+        if not (token.norm in DISCHARGE_WORDS or home) or _time_of_another(doc, k) or _wished(doc, k):
+            continue
+        end = k + 1
+        while end < len(doc.tokens) and doc.clause[end] == doc.clause[k]:
+            end += 1
+        rest = doc.lows[k + 1 : end]
+        at = next((i for i, w in enumerate(rest) if w in LATER), None)
+        reached = [j for j, w in enumerate(rest) if at is not None and j > at and _names_milestone(stem(w), stems)]
+        if reached:
+            out.append(Hit(k, k + 1 + reached[0]))
+    return out
+
+
+def _names_milestone(word: str, stems: frozenset[str]) -> bool:
+    """A word's stem is one of the milestone's or within it, or the other way round ("warm", "rewarm")."""
+    return len(word) >= MILESTONE_SHORTEST and any(word in st or st in word for st in stems)
 
 
 def later_discharge_item(name: str) -> bool:

@@ -65,7 +65,7 @@ def _at_home(tokens: list[Token], i: int) -> bool:
 def home_managed(doc: Document, plan: HomePlan) -> list[Hit]:
     """The clauses where the document gives the plan's treatment, in an answer that admits or refers nowhere
     today, and those of its reviews or rechecks on a later day: the plan is all of them."""
-    if _admits_now(doc) or concepts.sends_home_only_later(doc):
+    if admits_now(doc) or concepts.sends_home_only_later(doc):
         return []
     reviews = _later_reviews(doc)
     given = [hit for hit in clauses(doc) if _gives(doc, hit, plan)] if reviews else []
@@ -99,7 +99,7 @@ def _gives(doc: Document, hit: Hit, plan: HomePlan) -> bool:
         cls in broader(drug) for drug in given.drugs for cls in plan.reading.classes)
 
 
-def _admits_now(doc: Document) -> bool:
+def admits_now(doc: Document) -> bool:
     """A clause admits or refers today: an action word not negated, a time from today, no condition."""
     known: bool | None = doc.found.get((HOME_MANAGEMENT, "now"))
     if known is None:

@@ -393,6 +393,9 @@ class ReferenceTable:
     _home_plans: list[tuple[Phrase, Ref, home.HomePlan]] = field(default_factory=list)
     """Harmful items of a treatment at home with a later review, and what each gives (``home.home_management``)."""
     _delays: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _milestones: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
+    """Harmful discharges once a milestone of the treatment is reached, with its stems
+    (``concepts.discharge_milestone``)."""
     """Harmful items that put the emergency action off for a later recheck (``delay.delay_item``)."""
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
@@ -463,6 +466,9 @@ class ReferenceTable:
         self._home_plans = [(ref.phrases[0], ref, plan) for ref in self.treatment
                             if ref.klass in HARMFUL_CLASSES and ref.phrases
                             and (plan := home.home_management(ref.name)) is not None]
+        self._milestones = [(ref.phrases[0], ref, stems) for ref in self.treatment
+                            if ref.klass in HARMFUL_CLASSES and ref.phrases
+                            and (stems := concepts.discharge_milestone(ref.name)) is not None]
         self._delays = [(ref.phrases[0], ref) for ref in self.treatment
                         if ref.klass in HARMFUL_CLASSES and ref.phrases and delay.delay_item(ref.name)]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
@@ -675,7 +681,7 @@ class ReferenceTable:
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._qualified_discharges or self._home_plans or self._delays
+                or self._qualified_discharges or self._home_plans or self._delays or self._milestones
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._panels or self._serials or self._exams or self._boluses or self._switches):
@@ -1019,6 +1025,9 @@ class ReferenceTable:
         for phrase, ref, plan in self._home_plans:
             for hit in home.home_managed(doc, plan):
                 add(hit, phrase, ref, home.HOME_MANAGEMENT)
+        for phrase, ref, stems in self._milestones if not home.admits_now(doc) else ():
+            for hit in concepts.discharges_after(doc, stems):
+                add(hit, phrase, ref, concepts.MILESTONE_DISCHARGE)
         for phrase, ref in self._delays:
             for hit in delay.delayed_rechecks(doc):
                 add(hit, phrase, ref, delay.DELAYED_RECHECK)

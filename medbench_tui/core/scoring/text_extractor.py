@@ -286,7 +286,7 @@ def _referred_from_home(doc: Document, first: int) -> bool:
 
 
 CONDITIONS_APPLY = frozenset({concepts.DISCHARGE_PLAN, concepts.BOLUS, concepts.SWITCHING,
-                              concepts.QUALIFIED_DISCHARGE})
+                              concepts.QUALIFIED_DISCHARGE, concepts.MILESTONE_DISCHARGE})
 """Concept mentions that the answer's conditions apply to, as to a mention by name ("home with X if ...")."""
 SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
