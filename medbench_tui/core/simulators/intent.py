@@ -267,6 +267,19 @@ _ASKS_AGAIN = re.compile(
 I need to know", "please think again", "just to check again")."""
 
 
+_ASKS_EVERYONE = re.compile(
+    r"\b(?:i|we)\s+ask\s+(?:this\s+(?:of\s+)?)?(?:everyone|everybody|all\b)"
+    r"|\bask(?:ing)?\s+(?:this\s+(?:of\s+)?)?(?:everyone|everybody)\b|\broutine\s+question\b",
+    re.IGNORECASE,
+)
+"""The doctor saying that the question is one they ask everyone ("I ask everyone this", "it's a routine question")."""
+
+
+def asks_everyone_aside(part: str) -> bool:
+    """Does the part only say that the doctor asks this of everyone (no question mark; "I ask everyone this")?"""
+    return "?" not in part and bool(_ASKS_EVERYONE.search(part))
+
+
 def asks_again_aside(part: str) -> bool:
     """Does the part only say that the doctor asks again (no question mark; "I know I asked, but ...")?"""
     return "?" not in part and bool(_ASKS_AGAIN.search(part))

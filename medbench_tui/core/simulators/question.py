@@ -137,7 +137,7 @@ def read_message(message: str, informant: str = "self") -> Message:
     questions: list[Question] = []
     family = again = False
     parts = intent.split_questions(cleaned) if cleaned.strip() else []
-    joined = _with_lead_ins(parts)
+    joined = _with_lead_ins(_without_routine_asides(parts))
     for i, part in enumerate(joined):
         if family and intent.lists_only(part):
             part = f"family history of {part}"  # "FHx of anything? bowel problems, CF?"
@@ -171,6 +171,21 @@ def _names_what_follows(question: Question, following: str) -> bool:
     written = question.written
     return (question.lists_only and not question.heading and "?" not in written and following.rstrip().endswith("?")
             and len(words(written)) <= NAMING_WORDS and bool(question.subject))
+
+
+def _without_routine_asides(parts: list[str]) -> list[str]:
+    """The parts without an aside that the question is asked of everyone, before a question; one that breaks
+    into a question ("and those thoughts about X - I ask everyone this - do you get any?") joins the two halves
+    into one question, which asks of what the first half names."""
+    out: list[str] = []
+    half = ""
+    for i, part in enumerate(parts):
+        if i + 1 < len(parts) and intent.asks_everyone_aside(part):
+            half = f"{out.pop()}, " if out and "?" not in out[-1] else ""
+            continue
+        out.append(f"{half}{part}")
+        half = ""
+    return out
 
 
 def _with_lead_ins(parts: list[str]) -> list[str]:

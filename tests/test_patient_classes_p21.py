@@ -1,0 +1,31 @@
+"""The failure classes of held-out round 15 fixed for brief p21, each held on wording of its own."""
+
+from __future__ import annotations
+
+from medbench_tui.core.simulators.question import read_message
+from tests.test_patient_round8_classes import patient
+
+# -- an aside that the question is asked of everyone ---------------------------------------------
+
+GAMBLING = {"id": "gambling", "topic": "gambling", "keywords": ["gambling", "betting", "bets", "casino"],
+            "answer": "I put a lot on the horses most weekends, more than I can afford."}
+DRINK = {"id": "coffee", "topic": "caffeine", "keywords": ["coffee", "caffeine", "cups", "energy drinks"],
+         "answer": "Six or seven cups of coffee a day."}
+
+
+def test_an_aside_breaking_into_a_question_leaves_one_question_of_what_its_first_half_names():
+    read = read_message("and the betting you mentioned - we ask everybody this - is it every week?")
+    assert [q.written for q in read.questions] == ["and the betting you mentioned, is it every week?"]
+    sim = patient([GAMBLING, DRINK])
+    reply = sim.answer("and betting on things - I ask all my patients - is that something you do?")
+    assert reply.facts == ["gambling"]
+
+
+def test_an_aside_before_a_question_asks_nothing_itself():
+    read = read_message("it's a routine question. how many cups of coffee a day?")
+    assert [q.written for q in read.questions] == ["how many cups of coffee a day?"]
+    assert patient([GAMBLING, DRINK]).answer("I ask everyone this - how many cups of coffee?").facts == ["coffee"]
+
+
+def test_saying_a_question_is_routine_with_nothing_after_it_stays_as_written():
+    assert [q.written for q in read_message("I ask everyone this").questions] == ["I ask everyone this"]
