@@ -29,3 +29,16 @@ def test_an_aside_before_a_question_asks_nothing_itself():
 
 def test_saying_a_question_is_routine_with_nothing_after_it_stays_as_written():
     assert [q.written for q in read_message("I ask everyone this").questions] == ["I ask everyone this"]
+
+
+# -- a kind word about someone of the patient's ------------------------------------------------
+
+SON = {"id": "family", "topic": "home and family", "keywords": ["son", "husband", "lives with", "family"],
+       "answer": "My son was killed in a car crash last year; I live with my husband."}
+
+
+def test_being_sorry_about_someone_of_the_patients_is_a_kind_word_not_a_question():
+    sim = patient([SON])
+    assert sim.answer("I'm so sorry about your son, that must be awful.").facts == []
+    assert patient([SON]).answer("sorry for your loss.").facts == []
+    assert patient([SON]).answer("who lives with you at home?").facts == ["family"]

@@ -74,7 +74,7 @@ _THANKS_FOR = r"(thanks|thank you)( very much| so much)? for \w+.*"
 """Thanks for something done or said: a kind word, never a request for what it names."""
 _ACK = re.compile(
     r"^((hi|hello|hey|ok|okay|right|oh)\s+)?((im|i am|so|very|really)\s+)*sorry\s+(to hear (that|about|this)|"
-    r"(that )?(you|youre|he|hes|she|shes|they|theyre|your|his|her)\b).*$|"  # "hi, sorry you're in pain"
+    r"(that |about |for )?(you|youre|he|hes|she|shes|they|theyre|your|his|her)\b).*$|"  # "sorry about your wife"
     r"^(ok|okay|alright|all right|right|i see|understood|got it|great|good|fine|sure|sorry to hear that|"
     r"that must be (hard|difficult|awful|horrible)|i understand|mm+|hmm+|ah|oh|"
     r"(i know )?(this|it|that) (is|can be|must be) (hard|difficult|not easy|a lot|scary|frightening|worrying|a shock)"
