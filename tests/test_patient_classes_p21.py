@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from medbench_tui.core.simulators import intent
 from medbench_tui.core.simulators.question import read_message
 from tests.test_patient_round8_classes import patient
 
@@ -42,3 +43,16 @@ def test_being_sorry_about_someone_of_the_patients_is_a_kind_word_not_a_question
     assert sim.answer("I'm so sorry about your son, that must be awful.").facts == []
     assert patient([SON]).answer("sorry for your loss.").facts == []
     assert patient([SON]).answer("who lives with you at home?").facts == ["family"]
+
+
+# -- the doctor's likely diagnosis put with a tag asking agreement ----------------------------
+
+def test_a_likely_diagnosis_put_for_agreement_is_a_diagnosis_not_a_yes_or_no():
+    assert intent.kind_of("so it's most likely shingles after the chemo, would you agree?") == "diagnosis"
+    assert intent.kind_of("it's probably a tension headache, don't you think?") == "diagnosis"
+    assert intent.kind_of("so it's worse in the evenings, would you agree?") == "yesno"  # how it is, not what
+
+
+def test_the_patient_does_not_deny_a_likely_diagnosis():
+    reply = patient([GAMBLING]).answer("so it's most likely a gambling addiction, would you agree?")
+    assert not reply.text.lower().startswith("no")

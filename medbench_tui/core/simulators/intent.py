@@ -370,11 +370,14 @@ def kind_of(part: str) -> QuestionKind:
 
 _CONFIRMS = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:it'?s|it is|this is|that'?s|that is|it must be|it'?ll be|"
-    r"it could be|it might be|it may be|you think it'?s)\s+(?:just |probably |definitely |likely |only |really )?"
-    r"(?P<article>(?:a|an) )?(?P<what>[\w' -]+?)\s*(?:then|after all|isn'?t it|right|yeah|eh|now)?\s*[?.!]*\s*$",
+    r"it could be|it might be|it may be|you think it'?s)\s+"
+    r"(?:just |probably |definitely |likely |only |really |most likely |more likely |almost certainly )?"
+    r"(?P<article>(?:a|an) )?(?P<what>[\w' -]+?)\s*,?\s*"
+    r"(?:then|after all|isn'?t it|right|yeah|eh|now|(?:would|do) (?:you|u) agree|don'?t (?:you|u) think)?\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
-"""A statement put as a question ("So it's a kidney stone then?", "it's gout?")."""
+"""A statement put as a question ("So it's a kidney stone then?", "it's gout?", "it's most likely gout, would you
+agree?")."""
 _NOT_AN_ILLNESS = frozenset(re.findall(r"\S+", (
     "on in at when while after before the there here been getting gone going coming still all always only because "
     "from your his her my their about like over under now ok okay fine normal same new constant worse better "
