@@ -56,3 +56,16 @@ def test_a_likely_diagnosis_put_for_agreement_is_a_diagnosis_not_a_yes_or_no():
 def test_the_patient_does_not_deny_a_likely_diagnosis():
     reply = patient([GAMBLING]).answer("so it's most likely a gambling addiction, would you agree?")
     assert not reply.text.lower().startswith("no")
+
+
+# -- a question of what is eaten asks of the diet ----------------------------------------------
+
+DIET = {"id": "diet", "topic": "diet", "keywords": ["diet", "eat", "food", "meals", "vegetarian"],
+        "answer": "She's vegan, mostly pasta and beans."}
+APPETITE = {"id": "appetite", "topic": "appetite and weight", "keywords": ["appetite", "eating", "hungry", "weight"],
+            "answer": "She's hardly eating and her clothes are loose."}
+
+
+def test_a_question_of_what_is_eaten_gets_the_diet_not_the_appetite():
+    assert patient([APPETITE, DIET]).answer("what does she eat on a normal day?").facts == ["diet"]
+    assert intent.attribute_asked("how is she eating?") == frozenset()  # how much, maybe: no attribute asked

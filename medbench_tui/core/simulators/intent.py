@@ -419,6 +419,17 @@ def _asks_attribute(text: str) -> bool:
     return bool(found) and all(u.terms & _ATTRIBUTE_CONCEPTS for u in found)
 
 
+_WHAT_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:what|which)\b", re.IGNORECASE)
+
+
+def attribute_asked(text: str) -> frozenset[str]:
+    """The circumstance with a value a question of what asks ("what do you eat in a day?": the diet; not "how are
+    you eating?", which may ask of the appetite); none for any other question."""
+    if not _WHAT_ASKED.match(text) or not _asks_attribute(text):
+        return frozenset()
+    return frozenset(t for u in units(text) for t in u.terms & _ATTRIBUTE_CONCEPTS)
+
+
 _DOCTOR_SAYS = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|also)\W+)*(?:i|we)(?:'ve| have| had|'ll| will| also| just| need| want|"
     r" am going|'m going| are going|'re going|'d like| would like| gave| started| did| sent| put|'m worried|"

@@ -1036,10 +1036,19 @@ class Matcher:
         pain?": the abdominal pain, not where the testicle's pain spreads, whose keywords list the tummy)."""
         if len(matches) < 2 or matches[0].score - matches[1].score > TIE:
             return matches
+        if self.heads_the_attribute(matches[1].source, question) and not self.heads_the_attribute(
+            matches[0].source, question
+        ):
+            return [matches[1], matches[0], *matches[2:]]  # "what do you eat?": the diet, not the appetite
         second = self.heads(matches[1].source, question)
         if second < len(self.subject_units(question)) or second <= self.heads(matches[0].source, question):
             return matches
         return [matches[1], matches[0], *matches[2:]]
+
+    @staticmethod
+    def heads_the_attribute(source: Source, question: str) -> bool:
+        """Is the fact's topic the circumstance a question of what asks ("what do you eat?": the diet)?"""
+        return bool(intent.attribute_asked(question) & source.headed)
 
     def heads(self, source: Source, question: str) -> int:
         """How many of the question's subject words the fact's topic says (what it is about, not a keyword)."""

@@ -500,6 +500,10 @@ class Planner:
             self.matcher.subject_units(asked)
         ):
             return None  # the chosen fact's topic says all that is asked; the other only lists its words
+        if self.matcher.heads_the_attribute(chosen.source, asked) and not self.matcher.heads_the_attribute(
+            other.source, asked
+        ):
+            return None  # "what do you eat?" asks of the diet, which the chosen fact's topic is
         return other.source
 
     def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
