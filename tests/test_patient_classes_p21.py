@@ -69,3 +69,19 @@ APPETITE = {"id": "appetite", "topic": "appetite and weight", "keywords": ["appe
 def test_a_question_of_what_is_eaten_gets_the_diet_not_the_appetite():
     assert patient([APPETITE, DIET]).answer("what does she eat on a normal day?").facts == ["diet"]
     assert intent.attribute_asked("how is she eating?") == frozenset()  # how much, maybe: no attribute asked
+
+
+# -- a medicine that only times what is asked --------------------------------------------------
+
+SUGAR = {"id": "sugar", "topic": "blood sugar readings", "keywords": ["sugar", "glucose", "readings", "BM"],
+         "answer": "It was 14 when I checked it this morning, before I'd had anything."}
+INSULIN = {"id": "insulin", "topic": "insulin and tablets", "keywords": ["insulin", "meds", "medication", "tablets"],
+           "answer": "I take 20 units of Lantus at night and metformin twice a day."}
+
+
+def test_a_medicine_that_only_times_the_question_is_not_asked_of():
+    assert read_message("what was her sugar before any meds?").questions[0].asked.split()[:4] == [
+        "what", "was", "her", "sugar"]
+    reply = patient([SUGAR, INSULIN]).answer("what was your sugar this morning before the medication?")
+    assert reply.facts == ["sugar"]
+    assert patient([SUGAR, INSULIN]).answer("how much insulin do you take?").facts == ["insulin"]

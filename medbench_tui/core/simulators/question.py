@@ -45,6 +45,10 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """The words that only ask again ("when did it start again?"): left out of what it is about."""
 _SET_APART = re.compile(r"\b(apart from|other than|besides|except for|except)\b[^,;?.!]*", re.IGNORECASE)
 """What a question sets apart ("any other sports apart from football?"): left out of what it is about."""
+_BEFORE_A_MEDICINE = re.compile(
+    r"\b(?:before|after)\s+(?:(?:any|the|his|her|your|their|some)\s+)?(?P<what>[^,;?.!]+)", re.IGNORECASE
+)
+"""When a medicine was given, said to time what is asked ("his temperature before any meds?"): no question of it."""
 _COMMENT = re.compile(r"^\W*(?:(?:and|so|well|ok|okay)\W+)*(?:that|those|these|this)\b", re.IGNORECASE)
 """A part that starts by pointing at what was just said ("those can be side effects of tablets")."""
 _HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
@@ -235,7 +239,9 @@ def read_question(written: str, informant: str = "self") -> Question:
         refers_back=intent.points_back(written),
         negated=bool(intent.NEGATED.match(written)),
         again=bool(_AGAIN.search(written)),
-        asked=intent.without_what_others_know(_SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read))),
+        asked=_without_medicine_timing(
+            intent.without_what_others_know(_SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read)))
+        ),
         heading=bool(_HEADING.match(written)),
         lead_in=bool(_LEAD_IN.match(written)),
         lists_only=intent.lists_only(written),
@@ -245,6 +251,21 @@ def read_question(written: str, informant: str = "self") -> Question:
         alternatives=alternatives(read),
         language=language_of(written),
     )
+
+
+def _without_medicine_timing(asked: str) -> str:
+    """What is asked without a medicine that only says when ("what was his temperature before any meds?": the
+    temperature), when something else is asked; "any rash after the antibiotics?" still asks of the rash only."""
+    match = _BEFORE_A_MEDICINE.search(asked)
+    if match is None:
+        return asked
+    timing = units(match.group("what"))
+    rest = f"{asked[:match.start()]} {asked[match.end():]}"
+    if not timing or not all("@medication" in u.terms for u in timing) or not [
+        u for u in units(rest) if not u.terms & (DESCRIPTOR_CONCEPTS | MODIFIERS)
+    ]:
+        return asked
+    return rest
 
 
 def language_of(text: str) -> str:
