@@ -85,3 +85,17 @@ def test_a_medicine_that_only_times_the_question_is_not_asked_of():
     reply = patient([SUGAR, INSULIN]).answer("what was your sugar this morning before the medication?")
     assert reply.facts == ["sugar"]
     assert patient([SUGAR, INSULIN]).answer("how much insulin do you take?").facts == ["insulin"]
+
+
+# -- whether a relative had something is no question of where they live -----------------------
+
+HOUSEHOLD = {"id": "household", "topic": "who she lives with", "keywords": ["lives with", "brother", "home", "flat"],
+             "answer": "She lives in a flat with me and her little brother."}
+FHX = {"id": "fhx", "topic": "family history", "keywords": ["family history", "runs in the family", "dad"],
+       "answer": "Her dad gets migraines."}
+
+
+def test_whether_a_relative_had_something_is_not_answered_by_who_lives_at_home():
+    assert patient([HOUSEHOLD, FHX]).answer("has her brother had anything like this?").facts == []
+    assert patient([HOUSEHOLD, FHX]).answer("has her dad ever had anything similar?").facts == ["fhx"]
+    assert patient([HOUSEHOLD, FHX]).answer("does her brother live with you?").facts == ["household"]

@@ -666,6 +666,20 @@ def asks_family_history(part: str) -> bool:
 
 _PEOPLE = "|".join(sorted(_words("patient_relatives") | _words("patient_household") | {"anyone", "anybody"}, key=len,
                            reverse=True))
+_A_RELATIVE_HAD = re.compile(
+    rf"\b(?:has|have|had|did|does|do|is|was)\s+(?:your|his|her|their|the)\s+(?:\w+\s+)?(?:{_PEOPLE})\s+(?:ever\s+)?"
+    r"(?:had|got|been|have|get|suffered)\b",
+    re.IGNORECASE,
+)
+"""Whether someone of the patient's had something ("has his sister had anything similar?")."""
+
+
+def asks_what_a_relative_had(part: str) -> bool:
+    """Does the part ask whether someone of the patient's had something ("has his sister had anything similar?"), not
+    of that person's place in the patient's life?"""
+    return bool(_A_RELATIVE_HAD.search(part))
+
+
 _KNOWN_BY_OTHERS = re.compile(
     rf"\b(?:(?:does|did|do|has|have|is|are)\s+(?:your|his|her|their|the|any)?\s*(?:\w+\s+)?(?:{_PEOPLE})\s+"
     rf"(?:else\s+)?(?:know|knows|known|been told|heard|aware)|(?:have|has|did)\s+(?:you|he|she|they)\s+(?:ever\s+)?"

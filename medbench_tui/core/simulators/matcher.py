@@ -729,6 +729,12 @@ class Matcher:
             matches = self._of_the_people_there(question, subject, matches)
         if says_phrase(question, _FOOD_AND_DRINK):  # "when did you last eat or drink?": food and fluids, not alcohol
             matches = [m for m in matches if not m.source.named & ALCOHOL or m.source.named & FOOD]
+        if intent.asks_what_a_relative_had(question):  # "has his sister had anything similar?": not who lives there
+            said = units(question)
+            illness = [i for i in subject if "@family" not in said[i].terms]
+            named = {t for i in subject if "@family" in said[i].terms for t in said[i].terms if not t.startswith("@")}
+            matches = [m for m in matches if any(m.per_unit[i] > 0 for i in illness)
+                       or ("@family" in m.source.headed and named & m.source.told)]  # a history that tells of them
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
             # a fact about the family history answers it before one that mentions a relative
