@@ -24,6 +24,8 @@ from medbench_tui.cli._output import add_format, name_text
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from medbench_tui.core.review.physician import SystemCorrected
+
 FORMATS = ("text", "md", "json", "csv", "html")
 EXPORTS = (".jsonl", ".csv")
 MATRICES = (".csv", ".json")
@@ -74,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from medbench_tui.core.reports.case_matrix import render_matrix
     from medbench_tui.core.reports.render import render
     from medbench_tui.core.reports.report import build_report
+    from medbench_tui.core.review.physician import group_corrected
     from medbench_tui.core.runs.store import RunStore
     from medbench_tui.core.untrusted import json_visible
 
@@ -105,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
                 raise MedbenchError(f"--matrix {matrix}: cannot write it: {exc.strerror or exc}") from None
             say(f"wrote the case-level matrix of group {report.group_id} to {matrix}")
         adjudication = group_agreement(store, bank, report.group_id)
+        corrected = group_corrected(store, bank, report.group_id, report.systems, report.error_tests_left_out)
     rendered = with_adjudication(render(report, args.format), adjudication, args.format)
+    rendered = with_corrected(rendered, corrected, args.format)
     sys.stdout.write(json_visible(rendered) if args.format == "json" else rendered)
     return 0
 
@@ -122,3 +127,18 @@ def with_adjudication(rendered: str, adjudication: dict[str, Any] | None, fmt: s
     if fmt == "json":
         return json.dumps({**json.loads(rendered), "adjudication": adjudication}, indent=2, ensure_ascii=False) + "\n"
     return rendered + report_section(adjudication, fmt)
+
+
+def with_corrected(rendered: str, corrected: dict[str, SystemCorrected] | None, fmt: str) -> str:
+    """The report, with each system's physician-corrected metrics beside the grader's when the group has
+    adjudications (a key ``physician_corrected`` in JSON; CSV and HTML unchanged)."""
+    import json
+
+    from medbench_tui.core.review.physician import corrected_section
+
+    if corrected is None or fmt not in ("text", "md", "json"):
+        return rendered
+    if fmt == "json":
+        doc = {**json.loads(rendered), "physician_corrected": {s: c.to_json() for s, c in corrected.items()}}
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return rendered + corrected_section(corrected, md=fmt == "md")
