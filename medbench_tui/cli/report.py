@@ -131,13 +131,17 @@ def with_adjudication(rendered: str, adjudication: dict[str, Any] | None, fmt: s
 
 def with_corrected(rendered: str, corrected: dict[str, SystemCorrected] | None, fmt: str) -> str:
     """The report, with each system's physician-corrected metrics beside the grader's when the group has
-    adjudications (a key ``physician_corrected`` in JSON; CSV and HTML unchanged)."""
+    adjudications (a key ``physician_corrected`` in JSON; CSV unchanged)."""
     import json
 
-    from medbench_tui.core.review.physician import corrected_section
+    from medbench_tui.core.reports.html import tables_html
+    from medbench_tui.core.review.physician import corrected_section, corrected_tables
 
-    if corrected is None or fmt not in ("text", "md", "json"):
+    if corrected is None or fmt not in ("text", "md", "json", "html"):
         return rendered
+    if fmt == "html":
+        end = rendered.rindex("</body>")
+        return rendered[:end] + tables_html(corrected_tables(corrected)) + "\n" + rendered[end:]
     if fmt == "json":
         doc = {**json.loads(rendered), "physician_corrected": {s: c.to_json() for s, c in corrected.items()}}
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

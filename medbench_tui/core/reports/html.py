@@ -50,6 +50,11 @@ def _table(table: Table) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
 
 
+def tables_html(tables: list[Table]) -> str:
+    """Tables added after a report is drawn (the physician-corrected block), each under its title."""
+    return "\n".join(f"<h2>{html.escape(t.title)}</h2>{_table(t)}" for t in tables)
+
+
 def _figure(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
 

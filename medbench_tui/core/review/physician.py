@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.review.adjudication import AdjudicationBook, Record, decisions_of
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.core.scoring.ranges import RANGED, Row, turned_metrics
 from medbench_tui.core.scoring.reference import build_table
+
+if TYPE_CHECKING:
+    from medbench_tui.core.reports.report import Table
 
 METRIC_SECTIONS = ("diagnoses", "workup", "treatment", "critical")
 """The sections whose decisions the corrected metrics read (a differential's do not enter them)."""
@@ -150,27 +153,36 @@ def _means(values: dict[str, dict[str, list[float]]]) -> dict[str, float]:
             for name in RANGED if values.get(name)}
 
 
-def corrected_section(corrected: dict[str, SystemCorrected], *, md: bool) -> str:
-    """The report's "Physician-corrected" block: per system and metric, the grader's mean, the corrected one,
-    and how many runs were reviewed and decisions corrected."""
-    from medbench_tui.core.reports.report import metric_title
+CORRECTED_NOTE = ("Each reviewed decision the physician turned the other way replaces the grader's; runs not "
+                  "reviewed keep the grader's values (the latest record wins when several physicians reviewed a "
+                  "decision).")
 
-    title = "Physician-corrected metrics"
-    lines = ["", f"## {title}" if md else title, "",
-             "Each reviewed decision the physician turned the other way replaces the grader's; runs not reviewed "
-             "keep the grader's values (the latest record wins when several physicians reviewed a decision).", ""]
-    header = ["metric", "grader", "physician-corrected", "difference"]
-    for system, found in corrected.items():
-        lines.append(f"{system}: {found.reviewed} of {found.runs} runs reviewed, "
-                     f"{found.corrected} decisions corrected")
-        rows = [[metric_title(n), f"{v:.2f}", f"{found.physician[n]:.2f}", f"{found.physician[n] - v:+.2f}"]
-                for n, v in found.grader.items()]
+
+def corrected_tables(corrected: dict[str, SystemCorrected]) -> list[Table]:
+    """The report's "Physician-corrected" block, a table per system: per metric the grader's mean, the
+    corrected one and their difference, with how many runs were reviewed and decisions corrected."""
+    from medbench_tui.core.reports.report import Table, metric_title
+
+    return [Table(f"Physician-corrected metrics: {system}", ["metric", "grader", "physician-corrected", "difference"],
+                  [[metric_title(n), f"{v:.2f}", f"{found.physician[n]:.2f}", f"{found.physician[n] - v:+.2f}"]
+                   for n, v in found.grader.items()],
+                  [f"{found.reviewed} of {found.runs} runs reviewed, {found.corrected} decisions corrected.",
+                   CORRECTED_NOTE], key="physician_corrected")
+            for system, found in corrected.items()]
+
+
+def corrected_section(corrected: dict[str, SystemCorrected], *, md: bool) -> str:
+    """The block as text or Markdown, to follow the report."""
+    lines = [""]
+    for table in corrected_tables(corrected):
+        lines += [f"## {table.title}" if md else table.title, ""]
+        rows = [table.columns, *table.rows]
         if md:
-            lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-            lines += ["| " + " | ".join(r) + " |" for r in rows]
+            lines += ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+            lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
         else:
-            widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+            widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
             lines += ["  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in
-                                       enumerate(zip(r, widths, strict=True))) for r in [header, *rows]]
-        lines.append("")
+                                       enumerate(zip(r, widths, strict=True))) for r in rows]
+        lines += ["", *(f"{note}\n" for note in table.notes)]
     return "\n".join(lines)
