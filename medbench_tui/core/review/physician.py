@@ -100,19 +100,22 @@ class SystemCorrected:
 def group_corrected(store: RunStore, bank: Path, group_id: str, systems: list[str],
                     left_out: Iterable[str] = ()) -> dict[str, SystemCorrected] | None:
     """Per system, the grader's and the physician-corrected mean of each RANGED metric over the complete runs
-    of the group's cases (less ``left_out``), a case's repeats averaged first; None without records. A
-    reviewed run whose case file no longer reads keeps the grader's values."""
+    the report counts (``counted_runs``) of the group's cases (less ``left_out``), a case's repeats averaged
+    first; None without records. A reviewed run whose case file no longer reads keeps the grader's values."""
+    from medbench_tui.core.reports.report import counted_runs
+
     chosen = latest_records(AdjudicationBook(store).records(group_id=group_id))
     if not chosen:
         return None
     by_run: dict[int, list[Record]] = {}
     for record in chosen.values():
         by_run.setdefault(record.run_id, []).append(record)
+    group = store.group(group_id)
     skip = set(left_out)
     out: dict[str, SystemCorrected] = {}
     for system in systems:
-        runs = [r for r in store.runs(group_id, system=system, configs=False)
-                if r.complete and r.id is not None and r.case_id not in skip]
+        stored = store.runs(group_id, system=system, configs=False)
+        runs = [r for r in counted_runs(group, stored) if r.complete and r.id is not None and r.case_id not in skip]
         grader: dict[str, dict[str, list[float]]] = {}
         physician: dict[str, dict[str, list[float]]] = {}
         reviewed = corrected = 0
