@@ -100,7 +100,7 @@ def test_the_report_gives_each_system_its_physician_corrected_means(tmp_path, mo
     assert fixed - grader == 100.0 / found["runs"]  # one case's workup 0 -> 100, the other's unchanged
     assert main(["report", "--format", "md"]) == 0
     out = capsys.readouterr().out
-    assert "## Physician-corrected metrics: replay:replays" in out and "1 decisions corrected" in out
+    assert "## Physician-corrected metrics: replay:replays" in out and "1 decision corrected" in out
     for fmt in ("text", "html"):
         assert main(["report", "--format", fmt]) == 0
         assert "Physician-corrected metrics: replay:replays" in capsys.readouterr().out

@@ -169,7 +169,8 @@ def corrected_tables(corrected: dict[str, SystemCorrected]) -> list[Table]:
     return [Table(f"Physician-corrected metrics: {system}", ["metric", "grader", "physician-corrected", "difference"],
                   [[metric_title(n), f"{v:.2f}", f"{found.physician[n]:.2f}", f"{found.physician[n] - v:+.2f}"]
                    for n, v in found.grader.items()],
-                  [f"{found.reviewed} of {found.runs} runs reviewed, {found.corrected} decisions corrected.",
+                  [f"{found.reviewed} of {found.runs} runs reviewed, {found.corrected} "
+                   f"decision{'' if found.corrected == 1 else 's'} corrected.",
                    CORRECTED_NOTE], key="physician_corrected")
             for system, found in corrected.items()]
 
