@@ -337,6 +337,10 @@ def test_uncertain_decisions_are_read_from_the_scorecard_and_come_first():
     assert decisions[2].evaluator == "not_found"
     order, ordered = uncertain_first({1: decisions[1:2], 2: decisions})
     assert order == [2, 1] and [d.uncertain for d in ordered[2]] == [True, True, True, False]
+    # a run whose one doubted verdict could move its critical-conditions metric 0 -> 100 comes before a run
+    # with more doubts that could move its metrics less
+    order, _ = uncertain_first({1: decisions[3:4], 2: decisions}, {1: 100.0, 2: 25.0})
+    assert order == [1, 2]
 
 
 def test_agreement_is_reported_for_certain_and_uncertain_decisions_apart():

@@ -272,11 +272,15 @@ def _doubts(entry: dict[str, Any]) -> tuple[str, ...]:
     return tuple(str(d) for d in doubts) if isinstance(doubts, list) else ()
 
 
-def uncertain_first(decisions_by_run: dict[int, list[Decision]]) -> tuple[list[int], dict[int, list[Decision]]]:
-    """The runs with the most uncertain decisions first (where a physician's verdict can move a
-    result most), each run's uncertain decisions before its certain ones. The certain decisions stay
-    in the sample, so the error rate of certain decisions is measured too."""
-    order = sorted(decisions_by_run, key=lambda run_id: (-sum(d.uncertain for d in decisions_by_run[run_id])))
+def uncertain_first(decisions_by_run: dict[int, list[Decision]], movement: dict[int, float] | None = None,
+                    ) -> tuple[list[int], dict[int, list[Decision]]]:
+    """The runs whose results a physician's verdicts can move most first: by ``movement`` (how far the
+    run's headline metrics could move, the summed width of its stored ranges), then by how many
+    uncertain decisions it has; each run's uncertain decisions before its certain ones. The certain
+    decisions stay in the sample, so the error rate of certain decisions is measured too."""
+    moves = movement or {}
+    order = sorted(decisions_by_run, key=lambda run_id: (-moves.get(run_id, 0.0),
+                                                          -sum(d.uncertain for d in decisions_by_run[run_id])))
     return order, {run_id: sorted(ds, key=lambda d: not d.uncertain) for run_id, ds in decisions_by_run.items()}
 
 

@@ -254,7 +254,9 @@ class ReviewScreen(ReportsWorkerFailures, MedbenchScreen):
         records = {run_id: store.run(run_id) for run_id in ids}
         decisions = {run_id: decisions_of(run.scorecard or {}) for run_id, run in records.items()}
         if doubted_first:
-            ids, decisions = uncertain_first(decisions)
+            movement = {run_id: sum(pair[1] - pair[0] for pair in run.ranges.values() if len(pair) == 2)
+                        for run_id, run in records.items()}
+            ids, decisions = uncertain_first(decisions, movement)
         runs = [ReviewRun(run_id, records[run_id].case_id, final_text(records[run_id]), decisions[run_id],
                           verdicts.get(run_id, {})) for run_id in ids]
         self.post_message(self.SampleLoaded(group_id, runs, resumed))
