@@ -62,7 +62,13 @@ _WHY_CAME = re.compile(
 _AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
 _READING = re.compile(r"\d")
 """A number in a fact: a reading or a score it gives."""
-_LATERAL = re.compile(r"\b(left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral", re.I)
+_LEFT_THE_VERB = (r"(?<!\band )(?<!\bthen )(?<!\bit )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bi )(?<!\bwe )"
+                  r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bjust )(?<!\bwhich )(?<!\bthat )(?<!\bwho )(?<!\bonly )")
+"""Grammar cues of "left" the verb ("they burst and left little holes", "it has left a scar"), which is no side."""
+_LATERAL = re.compile(
+    r"\b(?:" + _LEFT_THE_VERB + r"left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral",
+    re.I,
+)
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
 _OTHER_SIDE = re.compile(r"\b(?:the other (?P<part>\w+)|(?:any|your|his|her) other (?P<parts>\w+s)\b)", re.IGNORECASE)
 """A question of the other side ("any swelling in the other leg?", "and the other eye?"), or of the other parts of
@@ -424,7 +430,15 @@ class Planner:
         another heard fact ("when did you last see the optician?" after the eyes: the onset, by "when") asks of
         something else all the same."""
         on_the_topic = source.id in self.told_last or source.id in asking.given
-        return not (asking.followed_up and on_the_topic) and self._heard_without(asking, source, keywords=True)
+        return (not (asking.followed_up and on_the_topic) and not self._elsewhere_of_the_site_just_told(asking, source)
+                and self._heard_without(asking, source, keywords=True))
+
+    def _elsewhere_of_the_site_just_told(self, asking: Asking, source: Source) -> bool:
+        """Is the fact the one of where something is, which the last reply told, and the question whether it is on
+        another part of the body ("any on her knees too?" after "on her elbows and shins")? Where it is says it
+        is not there: the doctor asks on about the same fact, not of something else."""
+        return (source.id in self.told_last and "@location" in source.named and asking.question.act == "yesno"
+                and any(u.terms & PARTS_OF_THE_BODY for u in units(asking.question.asked)))
 
     def _heard_without(self, asking: Asking, source: Source, *, keywords: bool) -> bool:
         """Has the doctor heard the fact, and does the question, not asking again, ask of what the fact says
