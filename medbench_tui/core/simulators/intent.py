@@ -267,17 +267,14 @@ _ASKS_AGAIN = re.compile(
 I need to know", "please think again", "just to check again")."""
 
 
-_ASKS_EVERYONE = re.compile(
-    r"\b(?:i|we)\s+ask\s+(?:this\s+(?:of\s+)?)?(?:everyone|everybody|all\b)"
-    r"|\bask(?:ing)?\s+(?:this\s+(?:of\s+)?)?(?:everyone|everybody)\b|\broutine\s+question\b",
-    re.IGNORECASE,
-)
+_ROUTINE_ASIDES = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_routine_asides"))
 """The doctor saying that the question is one they ask everyone ("I ask everyone this", "it's a routine question")."""
 
 
 def asks_everyone_aside(part: str) -> bool:
     """Does the part only say that the doctor asks this of everyone (no question mark; "I ask everyone this")?"""
-    return "?" not in part and bool(_ASKS_EVERYONE.search(part))
+    said = f" {' '.join(words(part))} "
+    return "?" not in part and any(f" {aside} " in said for aside in _ROUTINE_ASIDES)
 
 
 def asks_again_aside(part: str) -> bool:

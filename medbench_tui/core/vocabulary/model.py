@@ -115,6 +115,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "observation findings",
     "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
     "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
+    "patient_routine_asides": "the simulated patient: the doctor saying a question is asked of everyone ('I ask "
+                              "everyone this'): an aside that asks nothing",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
                               "reassuring'): a statement of what was seen, asking for nothing",
     "patient_record_places": "the simulated patient: where the practice keeps what it holds ('on the system', 'on "
