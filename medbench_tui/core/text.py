@@ -109,7 +109,7 @@ class TextRules:
                     if short != low:
                         self.exact_written.add(short)
                 if answers and (" " in low or "-" in low):  # a hyphen parts words as a space does
-                    phrases[low] = a.means
+                    phrases[short] = a.means  # its words read as written ("HD stable": the HD of a text)
                 else:
                     self.written[low] = a.means
         # a comparison written as a sign before a number ("Cl >100") is the word of its list ("above 100")
