@@ -35,11 +35,13 @@ from medbench_tui.core.scoring.constants import (
 from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item_reading_of, read_action
 
-__all__ = ["ACTION_RULES", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
+__all__ = ["ACTION_RULES", "SAME_TEAM", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
            "read_action", "rule_for", "rules_out"]
 
 SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
+SAME_TEAM = "the same team"
+"""The rule that meets a team's item by a referral, review or contact of that team in other words."""
 DRUG_OF_CLASS = "a drug of its class"
 """The rule that gives an item of a drug class by another drug of that class."""
 DRUG_OF_CLASS_ROUTE_UNSAID = "a drug of its class, its route unsaid"
@@ -110,8 +112,9 @@ def _same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
 def same_team(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a team, and the answer refers to, discusses with or admits under it or a
     team under it (the general surgeons for surgery), never a broader one (the medical team is not
-    cardiology)."""
-    if not (item.about_team() and (answer.acts or (answer.team_at_time() and item.contacts))):
+    cardiology). A team named with its time alone ("Cardiology today") or as its involvement ("Renal + ITU")
+    is a contact of it, never an admission under it."""
+    if not (item.about_team() and (answer.acts or ((answer.team_at_time() or answer.involves) and item.contacts))):
         return False
     vocabulary = read_vocabulary()
     return any(mine == theirs or theirs in vocabulary.broader(mine) for mine in answer.teams for theirs in item.teams)
@@ -196,7 +199,7 @@ class ActionRule:
 
 
 ACTION_RULES: tuple[ActionRule, ...] = (
-    ActionRule("the same team", MATCH_SCORE_TEAM, same_team),
+    ActionRule(SAME_TEAM, MATCH_SCORE_TEAM, same_team),
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
     ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),
@@ -218,6 +221,13 @@ def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool, *,
     return None if why == SOONER and not gives_credit and (answer.sends_home or not in_other_words) else why
 
 
+def _not_sent_home(answer: ActionReading, item: ActionReading) -> bool:
+    """A harmful plan that sends the patient home ("outpatient neurology referral instead of admission") is not
+    met in other words by a contact of its team that says neither home, outpatients nor a time ("phone the
+    neuro on call"): the contact of a terse plan is no outpatient plan unless it says so."""
+    return item.sends_home and not answer.sends_home and not answer.windows
+
+
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, declined: bool = False
              ) -> ActionRule | None:
     """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it. What the
@@ -225,7 +235,7 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
     gives nothing, so a harmful item it names is only ever declined."""
     wide = gives_credit or declined
     if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (
-            not wide and dose_differs(answer, item)):
+            not wide and (dose_differs(answer, item) or _not_sent_home(answer, item))):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and r.applies(answer, item)), None)

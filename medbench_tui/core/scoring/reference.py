@@ -39,6 +39,7 @@ from medbench_tui.core.scoring.constants import (
     UNORDERED_SLACK,
 )
 from medbench_tui.core.scoring.cues import word_list as cue_words
+from medbench_tui.core.scoring.document import BULLET_START_RE as BULLET_RE
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
@@ -785,6 +786,8 @@ class ReferenceTable:
                     if wait is not None:  # "pip-taz when the count is back": the wait is the action's condition
                         run = Hit(run.first, wait - 1)
                     context = _context(doc, run, taken, answer)
+                    if not context.acts and _team_involved(doc, run, answer):
+                        context = replace(context, involves=True)  # "Renal + ITU now", "Renal for HD"
                     for ref in refs:
                         rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
                                                   declined=declined and self.declinable(ref))
@@ -1498,6 +1501,71 @@ def _a_purpose(doc: Document, run: Hit, reading: actions.ActionReading, taken: s
             and doc.clause[lead - 1] == doc.clause[run.first])
 
 
+TEAM_COORDINATORS = frozenset({"+", "&", "/", "and"})
+"""The marks and word that join two teams named for one action in a terse plan ("Renal + ITU now"; grammar)."""
+INVOLVEMENT_REASON_LEADS = frozenset({"for", "re", "regarding", "about"})
+"""The words after a team that opens a plan line and before what it is involved for ("Renal for HD", "Renal re
+RRT"; grammar)."""
+LABEL_ENDS = (":", "-", "\u2013", "\u2014")
+"""A mark right after a plan line's first word that makes it the label of a systems plan ("Renal: strict FB",
+"Renal - daily U&E"), not a team (grammar)."""
+
+
+def _team_involved(doc: Document, run: Hit, reading: actions.ActionReading) -> bool:
+    """A team named alone in a terse plan, without a word of referral or review, is that team's involvement (so
+    its time and the item's are compared as any referral's): when it is joined to another team ("Renal + ITU
+    now", "Cardiology/endocarditis team + micro today", "ITU + renal"), or when it opens a plan line before
+    what it is involved for ("- Renal for HD", "- Renal re RRT"). Not a team word that qualifies a thing
+    ("renal USS", "renal function"), nor a systems plan's label ("Renal: strict FB")."""
+    if not reading.teams or reading.drugs or reading.classes or reading.routes:
+        return False
+    head = _to_last_term(doc, run, reading)
+    named = actions.read_action(doc.quote(head))
+    if named.covered < 1.0 or not named.teams or named.drugs or named.classes or named.routes:
+        return False
+    if doc.text[doc.tokens[head.last].end:].lstrip(" \t").startswith(LABEL_ENDS):
+        return False
+    piece = doc.piece_of(run.first)
+    joined = len(named.teams) > 1 or _joined_before(doc, head.first, piece)
+    after = head.last + 1
+    if after > piece.last:
+        return joined
+    if doc.lows[after] in INVOLVEMENT_REASON_LEADS:
+        return joined or _opens_line(doc, head.first)
+    return _joined_after(doc, head.last, piece)  # else it qualifies what follows ("renal USS")
+
+
+def _joined_after(doc: Document, last: int, piece: Hit) -> bool:
+    """The words after token ``last`` join another team to it ("+ ITU", "and ITU", "/micro")."""
+    nxt = last + 1
+    if nxt > piece.last:
+        return False
+    if doc.lows[nxt] in TEAM_COORDINATORS:
+        nxt += 1
+    elif doc.text[doc.tokens[last].end:doc.tokens[nxt].start].strip() not in TEAM_COORDINATORS:
+        return False
+    return nxt <= piece.last and bool(actions.read_action(doc.quote(Hit(nxt, min(nxt + 2, piece.last)))).teams)
+
+
+def _joined_before(doc: Document, first: int, piece: Hit) -> bool:
+    """The words before token ``first`` join another team to it ("ITU + ", "ITU and ")."""
+    prev = first - 1
+    if prev < piece.first:
+        return False
+    if doc.lows[prev] in TEAM_COORDINATORS:
+        prev -= 1
+    elif doc.text[doc.tokens[prev].end:doc.tokens[first].start].strip() not in TEAM_COORDINATORS:
+        return False
+    return prev >= piece.first and bool(actions.read_action(doc.quote(Hit(max(prev - 2, piece.first), prev))).teams)
+
+
+def _opens_line(doc: Document, first: int) -> bool:
+    """Token ``first`` is the first word of its line, after a bullet at most."""
+    start = doc.tokens[first].start
+    line = doc.text[doc.text.rfind("\n", 0, start) + 1:start]
+    return not line.strip() or bool(BULLET_RE.fullmatch(line.rstrip() + " "))
+
+
 def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:
     """The run from its first word that changes what it reads (a team, drug, class, route, time or
     action word: "phoned the spinal reg" keeps "phoned"): words before it (the dose of the drug named
@@ -1531,8 +1599,9 @@ def _to_last_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hi
 def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionReading | None = None
              ) -> actions.ActionReading:
     """What the answer says around a hit: its piece's reading (or ``reading``), with the timing and
-    routes of the pieces of its clause that name no item (tokens ``named``) when the piece gives
-    none ("refer to ophthalmology, next week"); another action's timing is that action's."""
+    routes of the pieces of its clause that name no item (tokens ``named``), drug or team, when the piece gives
+    none ("refer to ophthalmology, next week"); another action's timing and route are that action's ("salb
+    nebs" beside insulin)."""
     piece = doc.piece_of(hit.first)
     own = reading if reading is not None else actions.read_action(doc.quote(piece))
     if own.windows and own.routes:
@@ -1544,7 +1613,8 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
             return own
     free = [p for p in doc.pieces_of_clause(doc.clause_of(hit.first)) if p != piece
             and not any(k in named for k in range(p.first, p.last + 1))]
-    around = [actions.read_action(doc.quote(p)) for p in free]
+    around = [r for r in (actions.read_action(doc.quote(p)) for p in free)
+              if not (r.drugs or r.classes or r.teams)]  # "insulin/dex stat, salb nebs": the nebuliser is salb's
     windows = own.windows or tuple(w for r in around for w in r.windows)
     lead = actions.read_action(periods.list_label(doc.text, doc.tokens[hit.first].start)).windows
     if not windows or (lead and min(w[0] for w in lead) > 0):  # "At the assessment unit tomorrow:" over its bullets

@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues, home
+from medbench_tui.core.scoring.actions import SAME_TEAM
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
@@ -185,6 +186,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
         said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.said(m.hit)  # "?Ca": the organ's cancer
+        if _read_in_context(m, said_as, table):
+            said_as = m.phrase.text  # "Renal + ITU now": the renal team, now, named by its item
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
@@ -205,6 +208,16 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
     return entities
+
+
+def _read_in_context(m: Mention, said: str, table: ReferenceTable) -> bool:
+    """A team's contact that the words around it make the item's (``ReferenceTable._action_mentions``: the
+    time of its piece, a team it is joined to: "Renal + ITU now"), whose own words read again alone would name
+    no item: its entity is named by the item's phrase, so that matching finds the item the mention found. A
+    drug names itself: its words alone are read again (the route of a piece beside it is only ever a
+    contradiction)."""
+    return (m.rule == SAME_TEAM and m.ref is not None and m.via is None
+            and not any(found.ref is m.ref for found in table.find_items(document(said))))
 
 
 def _position(entity: Entity) -> int:

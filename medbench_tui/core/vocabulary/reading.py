@@ -75,6 +75,9 @@ class ActionReading:
     """Every dose the text gives, as a range in milligrams ("15-20 mg", "500 micrograms")."""
     sends_home: bool = False
     """A word that sends the patient home is said (``home_dispositions``: "discharge", "outpatient")."""
+    involves: bool = False
+    """A team is named alone as its involvement in a terse plan ("Renal + ITU now"): a contact of the team, as
+    :meth:`team_at_time` is, never an admission under it (set by the scorer from the words around it)."""
 
     @property
     def empty(self) -> bool:
