@@ -42,7 +42,7 @@ from functools import cached_property
 from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.scoring import cues, periods
+from medbench_tui.core.scoring import concepts, cues, periods
 from medbench_tui.core.scoring.document import COMMA_RE, Document
 from medbench_tui.core.text import FILLER, Token, tokenize
 from medbench_tui.core.vocabulary import Term, read_vocabulary
@@ -167,8 +167,8 @@ def action(
     if asked(doc, first):
         return Assertion("question", "?", "question: asked, not recommended")
     cue = cues.negation(doc, first, last)
-    if cue is not None:
-        return Assertion("negated", cue, f'negated: "{cue}"')
+    if cue is not None and not (kind == "workup" and concepts.reported(doc, first, last)):
+        return Assertion("negated", cue, f'negated: "{cue}"')  # a result is reported: "no peritonism, lactate 4.1"
     if cues.names_threshold(doc, last):
         return Assertion("conditional", "threshold", "conditional: the name of its threshold, nothing given")
     if cues.background(doc, first, last, kind) or _history_line(doc, first):

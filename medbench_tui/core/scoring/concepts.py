@@ -1147,17 +1147,27 @@ FREQUENCY_UNITS = word_list("result_frequency_units")
 result."""
 
 
-ANALYTES = frozenset(
-    t.norm for w in (*word_list("result_analytes"), *(r for test in read_vocabulary().of_kind("test")
-                                                       for r in test.reports))
-    for t in key_tokens(tokenize(w)))
-"""Words of what a laboratory measures (``result_analytes`` and the panels' analytes)."""
+def _analyte_words(label: str) -> tuple[str, ...]:
+    """A result label as normalised words ("C-reactive protein": c reactive protein; "Hb": hemoglobin)."""
+    return tuple(t.norm for t in key_tokens(tokenize(label)))
+
+
+ANALYTE_PHRASES = frozenset(
+    words for w in (*word_list("result_analytes"), *(r for test in read_vocabulary().of_kind("test")
+                                                      for r in test.reports))
+    if (words := _analyte_words(w)))
+"""What a laboratory measures (``result_analytes`` and the panels' analytes), each as its normalised words."""
+ANALYTES = frozenset(word for words in ANALYTE_PHRASES for word in words)
+"""Words of what a laboratory measures: the words of :data:`ANALYTE_PHRASES`."""
+_ANALYTE_LONGEST = max(len(words) for words in ANALYTE_PHRASES)
 
 
 def names_analyte(doc: Document, first: int, last: int) -> bool:
-    """Tokens ``first..last`` name something a laboratory measures: a number after them may be its result;
-    after any other drug it is a dose ("ASA 325")."""
-    return any(doc.tokens[k].norm in ANALYTES for k in range(first, last + 1))
+    """Tokens ``first..last`` name something a laboratory measures, all its words ("uric acid", not the "acid" of
+    "valproic acid"): a number after them may be its result; after any other drug it is a dose ("ASA 325")."""
+    norms = [doc.tokens[k].norm for k in range(first, last + 1)]
+    return any(tuple(norms[k : k + n]) in ANALYTE_PHRASES
+               for k in range(len(norms)) for n in range(1, min(_ANALYTE_LONGEST, len(norms) - k) + 1))
 
 
 RESULT_TRENDS = word_list("result_trend_words")
@@ -1201,19 +1211,28 @@ def a_result(doc: Document, last: int) -> bool:
     return result_end(doc, last) is not None
 
 
-def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
+def result_end(doc: Document, last: int, *, lab: bool = False,
+               analyte: tuple[str, ...] = ()) -> int | None:
     """The last token of the result value that follows token ``last`` (see :func:`a_result`), if one does;
     ``lab``: a laboratory value as a panel reports it, also in the next cell of a table row and with a
-    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |"), and after a link word or two ("her potassium is
-    2.9", "sodium level was 128": ``value_links``)."""
-    marks = f" :+{EMPHASIS}|" if lab else f" :+{EMPHASIS}"
+    concentration unit ("| Albumin, Na | 32 g/L, 142 mmol/L |"), after a link word or two ("her potassium is
+    2.9", "sodium level was 128": ``value_links``) or a mark ("CRP <5", "UO ~20 ml/h": ``result_value_marks``),
+    as a sign ("urine blood +++") and in the units of ``analyte`` (the normalised words of what is measured): a per
+    cent, a rate or a fraction only where it measures in them ("sats 92%", "UO 20 ml/h", "VA L 6/12")."""
+    marks = f" :+{EMPHASIS}|{VALUE_MARK_CHARACTERS}" if lab else f" :+{EMPHASIS}"
     bracket_end = _short_bracket_after(doc, last) if lab else None
     if bracket_end is not None:
         last, marks = bracket_end, marks + ")"  # "Salicylate (4 h) | 620 mg/L": the bracket says when or in what
     k = last + 1
+    ratio = lab and analyte in RATIO_ANALYTES
     if lab:
-        while (k < len(doc.tokens) and k - last <= RESULT_LINK_REACH and doc.clause[k] == doc.clause[last]
-               and doc.lows[k] in VALUE_LINKS and not doc.comma_before[k]):
+        if _signed(doc, last):
+            return last  # "urine blood +++": the signs are the result
+        while (k < len(doc.tokens) and k - last <= RESULT_LINK_REACH + ratio and doc.clause[k] == doc.clause[last]
+               and (doc.lows[k] in VALUE_LINKS or doc.lows[k] in VALUE_MARKS or (ratio and doc.lows[k] in SIDES))
+               and not doc.comma_before[k]):
+            if doc.lows[k] in COMPARATORS and _in_a_condition(doc, last):
+                return None  # "ICU if lactate > 4": a threshold, no result
             k += 1
         if k > last + 1 and (k >= len(doc.tokens) or not doc.lows[k][:1].isdigit()):
             k = last + 1  # no value after the links: "potassium level to be checked"
@@ -1229,17 +1248,155 @@ def result_end(doc: Document, last: int, *, lab: bool = False) -> int | None:
     j = k + 1
     while j < len(doc.tokens) and doc.lows[j].isdigit() and doc.tokens[j].start - doc.tokens[j - 1].end <= 1:
         j += 1  # "2.9", "7.02"
-    if j == k + 2 and doc.text[doc.tokens[k].end : doc.tokens[k + 1].start] == "/" and \
-            int(doc.lows[k + 1]) in DURATION_SHORTHAND:
-        return None  # "PO 7/7": seven days, a duration ("2/52", "3/12"), not a result
+    if j == k + 2 and doc.text[doc.tokens[k].end : doc.tokens[k + 1].start] == "/":
+        if ratio:
+            return j - 1  # "VA R 6/9 L 6/12": the fraction is the result, the side after it is the next one's
+        if int(doc.lows[k + 1]) in DURATION_SHORTHAND:
+            return None  # "PO 7/7": seven days, a duration ("2/52", "3/12"), not a result
     if doc.text[doc.tokens[j - 1].end : doc.tokens[j - 1].end + 1] == "%":
-        return None  # a strength ("apraclonidine 1%", "glucose 10%"), not a result
+        return j - 1 if lab and analyte in PERCENT_ANALYTES else None  # a strength ("glucose 10%"), not a result
+    rate_end = _rate_end(doc, j - 1 if doc.lows[j - 1][:1].isdigit() and not doc.lows[j - 1].isdigit() else j) \
+        if lab and analyte in RATE_ANALYTES else None
+    if rate_end is not None:
+        return rate_end  # "UO 20 ml/h", "PEFR 150 L/min": a rate of what is measured, read with its unit
     if doc.lows[j - 1].lstrip("0123456789.,") in DOSE_UNITS - {"mmol", "l"}:
         return None  # "labetalol 20mg": the unit written onto the number is a dose
     unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
     if lab and unit and _per_litre(doc, j):
         return j - 1
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
+
+
+COMPARATORS = word_list("condition_above") | word_list("condition_below")
+"""The marks of a threshold ("> 4", "<5"): a value after one in a condition is its threshold ("if lactate > 4")."""
+
+
+def _in_a_condition(doc: Document, last: int) -> bool:
+    """A condition word stands before token ``last`` in its clause ("ICU if lactate > 4")."""
+    k = last
+    while k >= 0 and doc.clause[k] == doc.clause[last]:
+        if doc.lows[k] in CONDITION_LEADS:
+            return True
+        k -= 1
+    return False
+
+
+VALUE_MARKS = word_list("result_value_marks")
+"""Marks and words between a label and its value that keep it a value ("CRP <5", "K approx 6")."""
+VALUE_MARK_CHARACTERS = "".join(m for m in VALUE_MARKS if len(m) == 1 and not m.isalnum())
+"""Those marks that are no word of the text, only characters between words ("~20 ml/h")."""
+PERCENT_ANALYTES = frozenset(_analyte_words(w) for w in word_list("result_percent_analytes"))
+RATE_ANALYTES = frozenset(_analyte_words(w) for w in word_list("result_rate_analytes"))
+RATIO_ANALYTES = frozenset(_analyte_words(w) for w in word_list("result_ratio_analytes"))
+SIDES = word_list("result_side_words")
+SIGNS = word_list("result_signs")
+PER_TIME = word_list("result_rate_denominators")
+"""The denominators of a rate ("ml/h", "L/min", "ml/kg/h")."""
+
+
+def _rate_end(doc: Document, unit: int) -> int | None:
+    """The last token of a rate whose unit is token ``unit`` (or written onto its number, "20ml/h"): a slash and a
+    unit of time or weight follow it, as often as written ("ml/kg/h"); None if it is no rate."""
+    end = unit
+    while (end >= 0 and end + 1 < len(doc.tokens) and doc.lows[end + 1] in PER_TIME
+           and doc.text[doc.tokens[end].end : doc.tokens[end + 1].start] == "/"):
+        end += 1
+    return end if end > unit else None
+
+
+def _signed(doc: Document, last: int) -> bool:
+    """Signs of a result follow token ``last`` before the next word or the end of its line ("blood +++")."""
+    return bool(signs_after(doc, last))
+
+
+def signs_after(doc: Document, last: int) -> str:
+    """The signs of a result right after token ``last``, with the space before them ("blood +++": " +++"), or ""."""
+    end = doc.tokens[last + 1].start if last + 1 < len(doc.tokens) else len(doc.text)
+    gap = doc.text[doc.tokens[last].end : end].split("\n", 1)[0]
+    signs = gap.strip().rstrip(",;.").strip()
+    return gap[: gap.index(signs) + len(signs)] if signs in SIGNS else ""
+
+
+CORRECTING_VERBS = word_list("analyte_correcting_verbs")
+ANALYTE_STATES = word_list("analyte_state_words")
+CORRECTING_REACH = 3
+"""How many words a verb of correcting may stand before the measured thing it corrects ("correct the low calcium")."""
+
+
+def treatments_analyte(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` name only something a laboratory measures, with no result after it, where a treatment
+    has it: a drug or fluid of a strength or dose ("50 mL of 50% glucose", "20 mmol potassium") or what a verb of
+    correcting treats, said with its state ("to correct the low calcium": ``analyte_correcting_verbs``,
+    ``analyte_state_words``; "correct calcium as needed" checks it). No test."""
+    norms = [doc.tokens[k].norm for k in range(first, last + 1)]
+    if not names_analyte(doc, first, last) or any(
+            w not in ANALYTES and w not in NOT_ANALYTES and w not in LEVEL_WORDS for w in norms):
+        return False
+    if result_end(doc, _written_end(doc, last), lab=True) is not None:
+        return False
+    before = doc.text[: doc.tokens[first].start]
+    if _DOSED.search(before) or _in_a_drugs_name(doc, first, last):
+        return True
+    clause = doc.clause[first]
+    if not (first and doc.clause[first - 1] == clause and doc.lows[first - 1] in ANALYTE_STATES):
+        return False  # "correct calcium as needed" checks it first; "correct the low calcium" treats a known result
+    return any(doc.clause[k] == clause and doc.lows[k] in CORRECTING_VERBS
+               for k in range(max(0, first - 1 - CORRECTING_REACH), first - 1))
+
+
+DRUG_NAME_REACH = 2
+"""How many words a drug's name may hold around what a laboratory measures ("compound sodium lactate")."""
+
+
+def _in_a_drugs_name(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are words of a longer name of a drug ("Calcium gluconate", "potassium chloride",
+    "compound sodium lactate")."""
+    vocabulary = read_vocabulary()
+    for start in range(max(0, first - DRUG_NAME_REACH), first + 1):
+        for end in range(last, min(len(doc.tokens) - 1, last + DRUG_NAME_REACH) + 1):
+            if (start, end) != (first, last) and all(doc.clause[k] == doc.clause[first] for k in (start, end)) \
+                    and vocabulary.lookup(doc.text[doc.tokens[start].start : doc.tokens[end].end], "drug"):
+                return True
+    return False
+
+
+_DOSED = re.compile(r"\d\s*(%|mmol|mg|g|ml|l|units?)\s*(of\s*)?$", re.IGNORECASE)
+"""Grammar: a number with a strength or dose unit right before a word ("50% glucose", "20 mmol potassium",
+"50 mL of glucose")."""
+
+
+def reported(doc: Document, first: int, last: int) -> bool:
+    """The mention at tokens ``first..last`` is a result reported: it ends with the value or finding word of what
+    it measures ("lactate 4.1", "LDH nl"), or one follows it ("no peritonism, lactate only 4.1", "no hypopyon,
+    pupils normal": the negation before it is another finding's)."""
+    after = _written_end(doc, last) + 1
+    if after < len(doc.tokens) and doc.clause[after] == doc.clause[last] and not doc.comma_before[after] \
+            and QUALITATIVE.starting_at(doc.lows, after) is not None:
+        return True  # "no hypopyon, pupils normal": a finding word reports any test or examination
+    if not names_analyte(doc, first, last):
+        return False
+    if doc.lows[last][:1].isdigit() or QUALITATIVE.ending_at(doc.lows, last) is not None:
+        return True
+    return result_end(doc, _written_end(doc, last), lab=True) is not None
+
+
+TARGET_WORDS = word_list("result_target_words")
+TARGET_REACH = 4
+"""How many words a word of a target may stand before the label it sets ("titrate oxygen to sats 94-98%")."""
+
+
+def a_target(doc: Document, first: int, end: int) -> bool:
+    """The label at ``first`` with its value ending at ``end`` is a target set, not a result reported: a word of
+    ``result_target_words`` shortly before it in its clause or right after the value ("keep K > 4", "aim glucose
+    6-10", "sats 88-92% target")."""
+    clause = doc.clause[first]
+    before = range(max(0, first - TARGET_REACH), first)
+    if any(doc.clause[k] == clause and doc.lows[k] in TARGET_WORDS for k in before):
+        return True
+    after = end + 1
+    while after < len(doc.tokens) and doc.lows[after].isdigit() and doc.clause[after] == clause:
+        after += 1  # the rest of a range ("88-92")
+    return after < len(doc.tokens) and doc.clause[after] == clause and doc.lows[after] in TARGET_WORDS
 
 
 SHORT_BRACKET_WORDS = 3
@@ -1306,7 +1463,8 @@ def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
     if analytes is None:
         return None
     organ = PANEL_ORGANS.get(words)
-    return tuple(tuple(a.split()) for a in analytes) + (((organ,),) if organ else ())
+    labels = tuple(dict.fromkeys(w for a in analytes if (w := _analyte_words(a))))
+    return labels + (((organ,),) if organ else ())
 
 
 LEVEL_WORDS = frozenset(t.norm for w in word_list("level_words") for t in tokenize(w))
@@ -1395,8 +1553,8 @@ def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[
             if tuple(norms[k : last + 1]) != words or not _whole_word(doc, k, last):
                 continue
             blood = _blood_tests_before(doc, k) if words[0] in PANEL_ORGANS.values() else None
-            end = result_end(doc, last, lab=True) if blood is None else last
-            if end is not None:
+            end = result_end(doc, _written_end(doc, last), lab=True, analyte=words) if blood is None else last
+            if end is not None and not (blood is None and a_target(doc, k, end)):
                 out.append(Hit(k if blood is None else blood, end))
                 break
     return out
@@ -1443,6 +1601,18 @@ NOT_AFTER = word_list("analyte_not_after")
 
 
 def _whole_word(doc: Document, first: int, last: int) -> bool:
-    """Tokens ``first..last`` are all the tokens of what was written there (not "K" of "vitamin K")."""
-    ends_word = last + 1 >= len(doc.tokens) or doc.tokens[last + 1].start != doc.tokens[last].start
+    """Tokens ``first..last`` are all the tokens of what was written there (not "K" of "vitamin K"), but for link
+    words a written-out abbreviation adds ("HCO3" is "bicarbonate level": ``value_links``)."""
+    end = _written_end(doc, last)
+    ends_word = end + 1 >= len(doc.tokens) or doc.tokens[end + 1].start != doc.tokens[end].start
     return ends_word and not (first and doc.lows[first - 1] in NOT_AFTER)
+
+
+def _written_end(doc: Document, last: int) -> int:
+    """The last token of the abbreviation written out at token ``last`` when the rest of it is link words
+    ("HCO3 7": "bicarbonate level 7"), else ``last``."""
+    end = last
+    while (end + 1 < len(doc.tokens) and doc.tokens[end + 1].start == doc.tokens[last].start
+           and doc.tokens[end + 1].norm in VALUE_LINKS):
+        end += 1
+    return end

@@ -487,13 +487,17 @@ class ReferenceTable:
         self._boluses = [bolus for ref in self.treatment if (bolus := _bolus(ref)) is not None]
         self._switches = [switch for ref in self.treatment for switch in _switch(ref)]
         for ref in self.workup:
-            panel = next(((p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))), None)
-            if panel is None:  # a level: what each of its names measures ("alcohol", "ethanol")
-                levels = [(p, a) for p in ref.phrases if (a := concepts.level_analytes(p.words))]
-                measured = tuple(dict.fromkeys(m for _, a in levels for m in a))
-                panel = (levels[0][0], measured) if levels else None
-            if panel is not None and ref.klass in concepts.CREDIT_CLASSES:
-                self._panels.append((panel[0], ref, panel[1]))
+            if ref.klass not in concepts.CREDIT_CLASSES or REPEATED.intersection(re.findall(r"[a-z]+",
+                                                                                            ref.name.lower())):
+                continue  # a result is no repeat of its test ("Repeat U&E in 1 hour" is ordered, not reported)
+            # every name that is a panel or a level gives its analytes ("Urea and electrolytes with anion gap" with
+            # aliases "U&E" and "anion gap": creatinine, ..., anion gap); a level: what each name measures
+            panels = [(p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))]
+            panels += [(p, a) for p in ref.phrases if not concepts.panel_analytes(p.words)
+                       and (a := concepts.level_analytes(p.words))]
+            if panels:
+                measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
+                self._panels.append((panels[0][0], ref, measured))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
         self._serials = [(p, ref, things) for ref in action_refs if ref.klass in concepts.CREDIT_CLASSES
                          for p in ref.phrases[:1] if (things := concepts.serial_things(p.text))]
@@ -1905,6 +1909,7 @@ is the next day's early strategy, not immediate PCI)."""
 EXAM_WORDS = frozenset(t.norm for w in cue_words("examination_words") for t in tokenize(w))
 EXAM_GENERIC = frozenset(t.norm for w in cue_words("examination_generic_words") for t in tokenize(w))
 FINDING_MIN_LETTERS = 5
+_WRAPPED_RE = re.compile(r"\s*\n\s*")
 _FINDING_PARTS_RE = re.compile(r"\.\s|\n\s*\n|\n(?=\s*[-*|])|[,;]?\s*(?=\b[A-Z][A-Za-z ]{0,30}:)|\|")
 """Where one finding ends in an attachment: a sentence, a paragraph, a list item or table cell,
 the next label ("Chest: hyperexpanded; widespread wheeze ... Abdomen: soft"); a wrapped line goes on."""
@@ -1918,9 +1923,12 @@ def _examinations(
     attachments found on the lines that name it ("tender", "thickened"): an answer that reports
     such a finding, or one of its measures with a value ("HR 112"), examined (scoring.md: a result
     reported in the final stands for the test). A finding is a word after the item's own in one
-    finding of an attachment, not one the patient says (``patient_text``: a symptom is no
+    finding of an attachment, not one the record denies ("no relative afferent pupillary defect": an answer's
+    "epithelial defect" is another examination's), not one the patient says (``patient_text``: a symptom is no
     examination's) nor a word of another work-up item's names (a blood count is its own test)."""
-    lines = [[t.norm for t in tokenize(part)] for part in _FINDING_PARTS_RE.split(findings_text)]
+    parts = [Document(_WRAPPED_RE.sub(" ", part)) for part in _FINDING_PARTS_RE.split(findings_text)]  # a wrapped
+    # line goes on: "no relative\n afferent pupillary defect" is one finding
+    lines = [[t.norm for t in part.tokens] for part in parts]
     said = {t.norm for t in tokenize(patient_text)}
     out = []
     for ref in workup:
@@ -1933,8 +1941,10 @@ def _examinations(
         if not keys:
             continue
         found = {
-            w for line in lines for at, word in enumerate(line) if word in keys for w in line[at + 1:]
+            w for part, line in zip(parts, lines, strict=True) for at, word in enumerate(line) if word in keys
+            for after, w in enumerate(line[at + 1:], at + 1)
             if w.isalpha() and len(w) >= FINDING_MIN_LETTERS and w not in EXAM_WORDS and w not in EXAM_GENERIC
+            and cues.negation(part, after, after) is None  # "no relative afferent pupillary defect" found no defect
         }
         others = {w for other in workup if other is not ref for p in other.phrases for w in p.words}
         out.append((ref.phrases[0], ref, keys, frozenset(found - keys - said - others)))

@@ -188,6 +188,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.said(m.hit)  # "?Ca": the organ's cancer
         if _read_in_context(m, said_as, table):
             said_as = m.phrase.text  # "Renal + ITU now": the renal team, now, named by its item
+        if m.via == concepts.PANEL_RESULT and (signs := concepts.signs_after(doc, m.hit.last)):
+            said_as, end = said_as + signs, end + len(signs)  # "urine blood +++": the signs are the result
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
@@ -341,6 +343,8 @@ def _classify(
             return named, SEEN_ON
         if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
             return None, assertion.AFFIRMED
+        if named == "workup" and m.via is None and concepts.treatments_analyte(doc, first, last):
+            return None, assertion.AFFIRMED  # "50% glucose", "to correct the low calcium": the treatment's, no test
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS
         if named == "treatment" and _referred_from_home(doc, first):

@@ -466,6 +466,24 @@ PHRASE_LISTS: dict[str, str] = {
                          "for the panel ('bloods to check her kidneys')",
     "analyte_not_after": "answers: a word before an analyte's label that makes it something else ('vitamin K' is no"
                          " potassium)",
+    "analyte_correcting_verbs": "answers: verbs before something a laboratory measures and its state that make it "
+                                "what a treatment corrects, not a test ('to correct the low calcium')",
+    "analyte_state_words": "answers: words of a state right before something a laboratory measures, after a verb of "
+                           "correcting ('correct the low calcium'): a known result treated, no test",
+    "result_value_marks": "answers: marks and words between a test's label and its value that keep it a value "
+                          "('CRP <5', 'UO ~20 ml/h', 'lactate >4', 'K approx 6')",
+    "result_percent_analytes": "answers: what a test measures whose result may be a per cent ('sats 92%', 'HbA1c 9%', "
+                               "'PEFR 45%'); after anything else a per cent is a strength ('glucose 10%')",
+    "result_rate_analytes": "answers: what a test measures whose result may be a rate ('UO 20 ml/h', 'PEFR 150 "
+                            "L/min'); after anything else a rate is a dose ('potassium 10 mmol/h')",
+    "result_rate_denominators": "answers: the units after a slash that make a value a rate ('ml/h', 'L/min', "
+                                "'ml/kg/h')",
+    "result_ratio_analytes": "answers: what a test measures whose result is a fraction ('VA 6/12', 'VA R 6/6 L "
+                             "6/12'), never a duration ('7/7'); side words may stand before the value",
+    "result_side_words": "answers: the side a fraction result is of, between the label and the value ('VA L 6/12')",
+    "result_target_words": "answers: words near a label and value that make them a target, not a result ('target "
+                           "SpO2 94-98%', 'keep K > 4', 'aim glucose 6-10')",
+    "result_signs": "answers: signs written as a result right after a label ('urine blood +++', 'leucocytes ++')",
     "withhold_give_verbs": "answers: verbs of giving after a withholding word that opens such an item ('do not "
                            "prescribe testosterone'): the treatment follows them",
     "unlisted_test_words": "answers: words of an unlisted answer item under a mixed plan heading that make it a "
