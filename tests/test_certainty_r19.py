@@ -45,9 +45,13 @@ def _differential(card: Scorecard, reference: str) -> list[str]:
 
 
 def test_a_test_left_out_as_negated_by_a_bare_no_in_shorthand_is_in_doubt():
-    """'no leg swelling, D-dimer 900': the bare 'no' reaches the D-dimer, which the plan reports as done."""
-    card = _card(PE, PE_SHORTHAND + "- no leg swelling, D-dimer 900\n")
+    """'no leg swelling, D-dimer sent': the bare 'no' reaches the D-dimer, which the plan may report as done. (With
+    its value, 'no leg swelling, D-dimer 900', the D-dimer is a result reported and done (scoring.md "Results",
+    brief g25): the negation is the leg's, and no absence is left to doubt.)"""
+    card = _card(PE, PE_SHORTHAND + "- no leg swelling, D-dimer sent\n")
     assert "bare negation" in _absence(card, "D-dimer")
+    reported = _card(PE, PE_SHORTHAND + "- no leg swelling, D-dimer 900\n")
+    assert any(e.reference == "D-dimer" and e.status != "missing" for e in reported.items.workup)
 
 
 def test_the_same_bare_no_in_prose_leaves_the_absence_certain():

@@ -96,3 +96,46 @@ def test_correcting_an_analyte_as_needed_still_checks_it(tmp_path: Path):
 def test_a_negation_before_a_reported_result_is_another_findings(tmp_path: Path, text: str, done: bool):
     found = _workup(tmp_path, "Lactate", "[lactate]", text + PLAN)
     assert ("Lactate" in found) is done, (text, found)
+
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("Tonsillitis, on lithium. K 6.6, no hyperK changes.", True),
+    ("Tonsillitis, hypothermic: Osborn waves, HR 40.", True),
+    ("Tonsillitis, chest pain on swallowing, no ST elevation.", True),  # the finding is denied, the ECG done
+    ("Tonsillitis, K 6.6. CT head: no acute changes.", False),
+])
+def test_a_terse_ecg_finding_reports_the_ecg(tmp_path: Path, text: str, done: bool):
+    """"no hyperK changes", "peaked Ts", "J waves" are findings only an ECG gives; "no acute changes" is any scan's."""
+    found = _workup(tmp_path, "12-lead ECG", "", text + PLAN)
+    assert ("12-lead ECG" in found) is done, (text, found)
+
+
+@pytest.mark.parametrize("text", [
+    "Tonsillitis. CT neck last year normal.",
+    "Tonsillitis, recurrent: CT neck 2 years ago showed no collection.",
+])
+def test_a_test_done_at_a_past_time_is_history(tmp_path: Path, text: str):
+    """A test followed by a past time ("last year", "2 years ago"; ``history_after_workup``) was done before this
+    illness: an unexpected scan is not blamed, as a credited one is not given."""
+    case = load_valid_case(THROAT)
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text + PLAN)))
+    assert "Neck imaging" not in rows(card, "workup"), text
+    assert "Neck imaging" in rows(score(case, Transcript(case_id=case.id, final=FinalResponse(
+        text="Tonsillitis. CT neck today." + PLAN))), "workup")
+
+
+@pytest.mark.parametrize(("text", "measured"), [
+    ("uric acid 720", True),
+    ("tranexamic acid 1000", False),  # "acid" is a word of "uric acid", not something measured on its own
+    ("HCO3 7", True),
+    ("iron sucrose 200", False),
+])
+def test_a_measured_thing_is_named_by_all_its_words(text: str, measured: bool):
+    """A number after something a laboratory measures may be its result; the measured thing is named by all its
+    words ("uric acid"), so a drug sharing one of them keeps its number as a dose."""
+    from medbench_tui.core.scoring import concepts
+    from medbench_tui.core.scoring.document import Document
+
+    doc = Document(text)
+    last = max(k for k in range(len(doc.tokens)) if not doc.lows[k].isdigit())
+    assert concepts.names_analyte(doc, 0, last) is measured

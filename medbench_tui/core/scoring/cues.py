@@ -644,11 +644,18 @@ def _history_clause(doc: Document, first: int) -> bool:
             and not any(doc.lows[k] in ACTION_VERBS for k in range(start + 1, first)))
 
 
+PAST_TEST_TIMES = cue_list("history_after_workup")
+PAST_TEST_WINDOW = 3
+"""How far after a test its past time may stand ("FBC 2 weeks ago")."""
+
+
 def background(doc: Document, first: int, last: int, kind: str) -> bool:
-    """The workup or treatment mention is history, or part of a condition's name."""
+    """The workup or treatment mention is history (a test done at a past time: "CT head last year"), or part of a
+    condition's name."""
     return (
         _history_clause(doc, first) or
         _before(doc, first, BACKGROUND_BEFORE[kind], BACKGROUND_WINDOW, negation=False, phrase_only=True) is not None
         or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
+        or (kind == "workup" and _after(doc, last, PAST_TEST_TIMES, PAST_TEST_WINDOW, negation=False) is not None)
         or _condition_list(doc, first)
     )

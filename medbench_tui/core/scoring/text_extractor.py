@@ -85,6 +85,7 @@ from medbench_tui.core.scoring.extraction_model import (
     structured_entities,
 )
 from medbench_tui.core.scoring.reference import (
+    EXAM_FINDING,
     SAID_AS_PHRASE,
     Mention,
     Ref,
@@ -300,6 +301,10 @@ def _referred_from_home(doc: Document, first: int) -> bool:
     return False
 
 
+FINDING_VIAS = frozenset({concepts.ECG_READ, EXAM_FINDING})
+"""Concept mentions that are a finding of a test or an examination: a bare negation denies the finding, and the test
+was done ("no ST elevation", "abdomen: no tenderness")."""
+BARE_NEGATIONS = cues.word_list("bare_negations")
 CONDITIONS_APPLY = frozenset({concepts.DISCHARGE_PLAN, concepts.BOLUS, concepts.SWITCHING,
                               concepts.QUALIFIED_DISCHARGE, concepts.MILESTONE_DISCHARGE})
 """Concept mentions that the answer's conditions apply to, as to a mention by name ("home with X if ...")."""
@@ -357,6 +362,8 @@ def _classify(
                                       )  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)
+        if said.status == "negated" and m.via in FINDING_VIAS and said.cue in BARE_NEGATIONS:
+            said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
         agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \
             assertion.withholds(m.phrase.text)
         if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the

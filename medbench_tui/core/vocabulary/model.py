@@ -470,6 +470,8 @@ PHRASE_LISTS: dict[str, str] = {
                                 "what a treatment corrects, not a test ('to correct the low calcium')",
     "analyte_state_words": "answers: words of a state right before something a laboratory measures, after a verb of "
                            "correcting ('correct the low calcium'): a known result treated, no test",
+    "history_after_workup": "answers: a past time shortly after a test that makes it history, done before this illness "
+                            "('CT head last year normal', 'FBC 2 weeks ago')",
     "result_value_marks": "answers: marks and words between a test's label and its value that keep it a value "
                           "('CRP <5', 'UO ~20 ml/h', 'lactate >4', 'K approx 6')",
     "result_percent_analytes": "answers: what a test measures whose result may be a per cent ('sats 92%', 'HbA1c 9%', "
