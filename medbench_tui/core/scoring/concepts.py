@@ -71,6 +71,7 @@ import re
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.scoring.cues import ACTION_VERBS, Cues, cue_list, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
+from medbench_tui.core.scoring.sections import heading_key, parse
 from medbench_tui.core.text import FILLER, key_tokens, stem, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -115,6 +116,7 @@ OPENING_WORDS = frozenset(
     w for cues in (SAFETY_NET_TERMS, RETURN_VERBS, SEEK_VERBS, CALL_VERBS, GO_VERBS, CALL_WHOM) for w in cues.by_first
 )
 CONDITIONALS = word_list("safety_net_conditionals")
+SAFETY_NET_HEADINGS = frozenset(heading_key(w) for w in word_list("safety_net_headings"))
 """An "if" earlier in the clause makes a return a safety net ("if worse, come back")."""
 GENERAL_WORRIES = frozenset(t.norm for w in word_list("safety_net_general_words") for t in key_tokens(tokenize(w)))
 
@@ -265,12 +267,20 @@ def _clause_end(doc: Document, i: int, reach: int) -> int:
 
 
 def _after(doc: Document, i: int, reach: int) -> range:
-    """Token indexes after ``i`` in the same clause, at most ``reach`` of them."""
+    """Token indexes after ``i`` in the same clause, at most ``reach`` of them outside brackets: a bracket is an
+    aside ("go straight back to eye casualty (or A&E out of hours) if the pain gets worse": the "if" is the
+    return's), its words counted in the range but not against the reach."""
     k = i + 1
     while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[i].start:
         k += 1  # the other tokens of one expanded abbreviation
-    end = k
-    while end < len(doc.tokens) and end - k < reach and doc.clause[end] == doc.clause[i]:
+    end, counted, depth = k, 0, 0
+    while end < len(doc.tokens) and doc.clause[end] == doc.clause[i]:
+        gap = doc.text[doc.tokens[end - 1].end : doc.tokens[end].start]
+        depth = max(0, depth + gap.count("(") - gap.count(")"))
+        if not depth:
+            if counted >= reach:
+                break
+            counted += 1
         end += 1
     return range(k, end)
 
@@ -298,6 +308,7 @@ def _safety_net_at(doc: Document, i: int) -> Hit | None:
     whom = CALL_WHOM.starting_at(low, i)
     if whom is not None:
         return _number_on_condition(doc, i, i + len(whom) - 1)
+    headed: int | None = None
     for verbs, test in ((RETURN_VERBS, _return_trigger), (SEEK_VERBS, _seek_trigger),
                         (CALL_VERBS, _call_trigger), (GO_VERBS, _go_trigger)):
         verb = verbs.starting_at(low, i)
@@ -306,10 +317,41 @@ def _safety_net_at(doc: Document, i: int) -> Hit | None:
         last_verb = i + len(verb) - 1
         found = test(doc, i, last_verb)
         if found is None:
+            headed = last_verb if headed is None else headed
             continue
         first, trigger = found
         return Hit(first, max(trigger, _clause_end(doc, last_verb, SAFETY_NET_SPAN)))
+    heading = safety_net_heading(doc, i) if headed is not None else None
+    if heading is not None and headed is not None:
+        found = _conditional_before(doc, i, headed) or _conditional_after(doc, headed)
+        if found is not None:  # "## Safety-netting / Go back to the eye clinic if the pain gets worse"
+            return Hit(found[0], max(found[1], _clause_end(doc, headed, SAFETY_NET_SPAN)))
     return None
+
+
+def _conditional_after(doc: Document, last: int) -> tuple[int, int] | None:
+    """A condition later in the clause of a verb of coming back, seeking, calling or going ("go back to the eye
+    clinic straight away if the pain gets worse"): the verb and its condition word."""
+    found = next((k for k in _after(doc, last, len(doc.tokens)) if doc.lows[k] in CONDITIONALS), None)
+    return None if found is None else (last, found)
+
+
+def safety_net_heading(doc: Document, k: int) -> str | None:
+    """The heading of safety-netting ("Safety-netting", "Red flags", "When to seek help": ``safety_net_headings``)
+    of the section token ``k`` stands in, if it is one: there a verb of coming back or going on a condition is the
+    safety net, to whatever place ("go straight back to eye casualty if the vision drops further")."""
+    heading = parse(doc.text).section_at(doc.tokens[k].start).heading
+    return heading if heading is not None and heading_key(heading) in SAFETY_NET_HEADINGS else None
+
+
+def said_under_heading(doc: Document, hit: Hit) -> str:
+    """The words of a safety net as one line, led by its section's heading of safety-netting when its words alone
+    are none ("Red flags: go to the eye clinic if the pain gets worse"): read again alone, it is still one."""
+    said = doc.said(hit)
+    heading = safety_net_heading(doc, hit.first)
+    if heading is None or safety_nets(Document(said)):
+        return said
+    return f"{heading}: {said}"
 
 
 def _short_term(doc: Document, i: int) -> int | None:
@@ -339,6 +381,10 @@ def _return_trigger(doc: Document, first: int, last: int) -> tuple[int, int] | N
     for k in after:
         if doc.lows[k] in RETURN_WHEN:
             return first, k
+    urged = first > 0 and doc.clause[first - 1] == doc.clause[first] and doc.lows[first - 1] in RETURN_WHEN
+    later = _conditional_after(doc, last) if urged else None  # "go straight back to the eye unit at the
+    if later is not None:  # hospital if the pain gets worse": its condition may stand further on in its clause
+        return first - 1, later[1]
     return _conditional_before(doc, first, last)
 
 

@@ -170,8 +170,12 @@ class Layout:
         self._item_starts = [i.start for i in self.items]
 
     def section_at(self, offset: int) -> Section:
-        i = bisect_right(self._section_starts, offset) - 1
-        return self.sections[max(i, 0)]
+        """The section that holds ``offset``; a heading's own words ("## Safety-netting" after an Avoid list) are
+        the section they open, not the end of the one before."""
+        i = max(bisect_right(self._section_starts, offset) - 1, 0)
+        if offset >= self.sections[i].end and i + 1 < len(self.sections):
+            return self.sections[i + 1]
+        return self.sections[i]
 
     def item_at(self, offset: int) -> Item | None:
         i = bisect_right(self._item_starts, offset) - 1

@@ -191,6 +191,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             said_as = m.phrase.text  # "Renal + ITU now": the renal team, now, named by its item
         if m.via == concepts.PANEL_RESULT and (signs := concepts.signs_after(doc, m.hit.last)):
             said_as, end = said_as + signs, end + len(signs)  # "urine blood +++": the signs are the result
+        if m.via == concepts.SAFETY_NET:
+            said_as = concepts.said_under_heading(doc, m.hit)  # "Red flags: go to the eye clinic if worse"
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,

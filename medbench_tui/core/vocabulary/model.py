@@ -325,6 +325,8 @@ PHRASE_LISTS: dict[str, str] = {
     "safety_net_urgency": "answers: the urgency or condition that makes going to hospital a safety net",
     "safety_net_conditionals": "answers: words earlier in a clause that make a return or a call a safety net ('if "
                                "worse, come back')",
+    "safety_net_headings": "answers: headings of a section of safety-netting: under one, a verb of coming back, "
+                           "seeking, calling or going with a condition is a safety net to any place",
     "safety_net_general_words": "answers: words of a safety net's condition that name no particular worry ('if things "
                                 "get worse'): a case's safety net naming more is met only by one about the same thing",
     "anatomy_heads": "answers: organs that end a diagnosis's name without naming the disease ('torted ovary'): a "
