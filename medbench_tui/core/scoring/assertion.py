@@ -189,11 +189,35 @@ def action(
     return AFFIRMED
 
 
-def result_wait(doc: Document, first: int, last: int) -> Condition | None:
+def result_wait(doc: Document, first: int, last: int, record: Record | None = None) -> Condition | None:
     """The wait for a result still to come that the mention at tokens ``first..last`` is made to wait on ("give
-    hydrocortisone once the cortisol confirms it", "antibiotics once the CSF is back"), the wait not its own words."""
+    hydrocortisone once the cortisol confirms it", "antibiotics once the CSF is back"), the wait not its own words;
+    with the case's ``record``, also a condition on such a result that the record does not settle ("start
+    fomepizole if the level comes back raised": :func:`awaits_result`)."""
     scope = condition_of(doc, first, last)
-    return scope if scope is not None and scope.waits and not first <= scope.at <= last else None
+    if scope is None or first <= scope.at <= last:
+        return None
+    return scope if scope.waits or (record is not None and awaits_result(scope, record)) else None
+
+
+def awaits_result(scope: Condition, record: Record) -> bool:
+    """The condition is a result still to come, which the record does not settle: a result said to come back ("if
+    the level comes back raised", "if the swabs come back positive"; ``condition_result_back``), a test to
+    confirm or show something ("if the scan confirms a clot", "if the FBC shows neutropenia"; a word of
+    ``condition_confirming`` with a test's name or ``condition_test_words``), a threshold the record gives no value
+    for ("only if the neutrophil count is below 1.0"), or a test the record says is pending. An action made conditional on it is held back until that result: the withholding of it."""
+    if record.holds(scope):
+        return False
+    raw = {w.lower() for w in _raw_words(scope.condition)}
+    words = _words(scope.condition)
+    if any(RESULT_BACK.starting_at(words, k) is not None for k in range(len(words))):
+        return True
+    named = [p for phrases in record.tests for p in phrases if _contains(words, p)]
+    if CONFIRMING & raw and (TEST_WORDS & raw or named):
+        return True
+    if _THRESHOLD_RE.search(scope.condition.lower()) is not None and record.threshold_settles(scope.condition) is None:
+        return True  # "only if the neutrophil count is below 1.0" with no count in the record: a value to come
+    return bool(named) and record._pending(named)
 
 
 def _result_back(doc: Document, k: int) -> tuple[str, ...] | None:

@@ -1144,6 +1144,33 @@ def switch_target(text: str) -> tuple[bool, str] | None:
     return (at is not None, " ".join(rest)) if rest else None
 
 
+SWITCH_FROM = frozenset({"from", "off"})
+"""The words after a switch verb that name what it stops ("switch from chloramphenicol to fusidic acid"): grammar."""
+
+
+def switched_from(doc: Document) -> list[tuple[Hit, Hit]]:
+    """Where the answer switches away from something: each switch, from its verb to its target word (or, after a
+    "from", the end of its piece), and the words it leaves: between the verb (and the "from" after it) and the
+    target word ("Switch from chloramphenicol to fusidic acid drops": "chloramphenicol"; "swap zopiclone for
+    temazepam": "zopiclone"; "switch from chloramphenicol": "chloramphenicol"). What a switch leaves is stopped."""
+    known = doc.found.get("switched from")
+    if known is not None:
+        return list(known)
+    out: list[tuple[Hit, Hit]] = []
+    for k, low in enumerate(doc.lows):
+        if low not in SWITCH_WORDS or k + 1 >= len(doc.lows):
+            continue
+        piece = doc.piece_of(k)
+        leaving = doc.lows[k + 1] in SWITCH_FROM and k + 1 <= piece.last
+        first = k + 1 + leaving
+        at = next((j for j in range(first + 1, piece.last + 1) if doc.lows[j] in SWITCH_TARGETS), None)
+        last = at - 1 if at is not None else piece.last if leaving else -1
+        if first <= last:
+            out.append((Hit(k, at if at is not None else last), Hit(first, last)))
+    doc.found["switched from"] = out
+    return out
+
+
 def switches(doc: Document) -> list[tuple[int, Hit]]:
     """Where the answer switches to something: each switch verb and the words its target word leads to in its
     piece ("Switch sertraline to mirtazapine 15 mg at night": "mirtazapine 15 mg at night")."""

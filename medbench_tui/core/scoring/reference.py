@@ -544,7 +544,9 @@ class ReferenceTable:
             self._withholdings.append((phrase, ref, _names(group_phrases(treatment, members=False)
                                                            + _drug_names(treatment))))
             if concepts.waits_for_something(phrase.words):  # a member given once a result is back waits too
-                self._waits[id(phrase)] = _names(group_phrases(treatment) + _drug_names(treatment))
+                members = group_phrases(treatment)  # by any of its names ("pip-taz", "Tazocin")
+                self._waits[id(phrase)] = _names(members + _drug_names(treatment)
+                                                 + tuple(n for m in members for n in _drug_names(m)))
         more = concepts.continuation_parts(phrase.words) if ref.kind == "treatment" else None
         if more is not None:
             treatment = " ".join(more)
@@ -1044,15 +1046,19 @@ class ReferenceTable:
                 reasoned = concepts.declined_with_reason(doc, hit, declined) if declined is not None else None
                 if reasoned is not None:
                     add(reasoned, phrase, ref, concepts.EXPLAINED_DECLINE)
+        left = concepts.switched_from(doc) if self._withholdings else []
         for phrase, ref, names in self._withholdings:
-            for hit in _written(doc, names):
+            written = _written(doc, names)
+            for hit in written:
                 cue = concepts.withheld(doc, hit.first)
                 if cue is not None:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
                 elif (end := concepts.stopped_after(doc, hit.last)) is not None:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
+                elif (switch := _switched_away(hit, written, left, doc)) is not None:
+                    add(switch, phrase, ref, concepts.WITHHOLDING)  # "switch from X to Y" stops X
             named_here = _written(doc, self._waits.get(id(phrase), []))
-            waits = [result_wait(doc, hit.first, hit.last) for hit in named_here]
+            waits = [result_wait(doc, hit.first, hit.last, self.record) for hit in named_here]
             now = any(wait is None and condition_of(doc, hit.first, hit.last) is None
                       for hit, wait in zip(named_here, waits, strict=True))  # given before the result: no wait
             for hit, wait in zip(named_here, waits, strict=True):  # "hydrocortisone once the cortisol confirms it"
@@ -1885,6 +1891,23 @@ def _switch(ref: Ref) -> list[tuple[Phrase, Ref, actions.ActionReading]]:
         if reading.drugs if towards else (reading.classes and not reading.drugs):
             out.append((phrase, ref, replace(reading, routes=reading.routes or ref.reading.routes)))
     return out
+
+
+def _switched_away(hit: Hit, written: list[Hit], left: list[tuple[Hit, Hit]], doc: Document) -> Hit | None:
+    """The switch (its verb to its target word) whose words left (``concepts.switched_from``) hold the drug named
+    at ``hit``, unless the switch goes on to the same drug ("switch IV co-amoxiclav to oral co-amoxiclav" keeps
+    it; ``written`` the item's names in the answer): the switch stops it."""
+    for switch, away in left:
+        if away.first <= hit.first and hit.last <= away.last:
+            piece = doc.piece_of(switch.first)
+            if any(switch.last < h.first and h.last <= piece.last for h in written):
+                return None
+            onward = Hit(switch.last, piece.last)
+            if switch.last < piece.last and (doc.lows[hit.first] in doc.lows[onward.first : onward.last + 1] or (
+                    actions.read_action(doc.quote(onward)).drugs & actions.read_action(doc.quote(away)).drugs)):
+                return None  # "switch from chloramphenicol drops to chloramphenicol ointment": another form of it
+            return Hit(switch.first, max(hit.last, switch.last))
+    return None
 
 
 def _gives_its_drug(given: actions.ActionReading, item: actions.ActionReading, gives_credit: bool) -> bool:
