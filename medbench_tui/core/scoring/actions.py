@@ -33,10 +33,16 @@ from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_TEAM,
 )
 from medbench_tui.core.vocabulary import Term, read_vocabulary
-from medbench_tui.core.vocabulary.reading import ABOUT_DRUG, ActionReading, item_reading_of, read_action
+from medbench_tui.core.vocabulary.reading import (
+    ABOUT_DRUG,
+    ActionReading,
+    item_reading_of,
+    read_action,
+    replaced_reading,
+)
 
 __all__ = ["ACTION_RULES", "SAME_TEAM", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
-           "read_action", "rule_for", "rules_out"]
+           "read_action", "replaced_reading", "rule_for", "rules_out"]
 
 SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
@@ -196,6 +202,9 @@ class ActionRule:
     declined_only: bool = False
     """Only for what the answer declines: naming a class or drug declines every item that names it, but
     gives none."""
+    route_said_for_harm: bool = False
+    """Of an item that costs the answer and has a route, only with a route said: a drug named without one
+    ("co-amoxiclav") may be given by any route, so it is no harmful "oral antibiotics instead of IV"."""
 
 
 ACTION_RULES: tuple[ActionRule, ...] = (
@@ -203,7 +212,7 @@ ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
     ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),
-    ActionRule(DRUG_OF_CLASS, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class_route_given),
+    ActionRule(DRUG_OF_CLASS, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class_route_given, route_said_for_harm=True),
     ActionRule(DRUG_OF_CLASS_ROUTE_UNSAID, MATCH_SCORE_DRUG_OF_CLASS, drug_of_class, credit_only=True),
     ActionRule("its class", MATCH_SCORE_CLASS, class_of_item, credit_only=True),
     ActionRule("a drug or class it names", MATCH_SCORE_CLASS, named_in_item, declined_only=True),
@@ -238,6 +247,7 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
             not wide and (dose_differs(answer, item) or _not_sent_home(answer, item))):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
+                 and (wide or not r.route_said_for_harm or not item.routes or answer.routes)
                  and r.applies(answer, item)), None)
 
 

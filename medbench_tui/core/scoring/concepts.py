@@ -1163,8 +1163,8 @@ def switched_from(doc: Document) -> list[tuple[Hit, Hit]]:
         piece = doc.piece_of(k)
         leaving = doc.lows[k + 1] in SWITCH_FROM and k + 1 <= piece.last
         first = k + 1 + leaving
-        at = next((j for j in range(first + 1, piece.last + 1) if doc.lows[j] in SWITCH_TARGETS), None)
-        last = at - 1 if at is not None else piece.last if leaving else -1
+        at = next((j for j in range(first, piece.last + 1) if doc.lows[j] in SWITCH_TARGETS), None)
+        last = at - 1 if at is not None else piece.last if leaving else -1  # "switch to X" leaves nothing named
         if first <= last:
             out.append((Hit(k, at if at is not None else last), Hit(first, last)))
     doc.found["switched from"] = out

@@ -15,12 +15,13 @@ group is ``different`` for a required item of that group not otherwise covered.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rapidfuzz import process
 
-from medbench_tui.core.scoring.actions import first_rule, read_action, rules_out
+from medbench_tui.core.scoring import actions
+from medbench_tui.core.scoring.actions import ACTION_RULES, first_rule, read_action, rules_out
 from medbench_tui.core.scoring.concepts import (
     CREDIT_CLASSES,
     EXPLAINED_DECLINE,
@@ -246,7 +247,14 @@ def match(extraction: Extraction, table: ReferenceTable) -> Matching:
 
     def run(kind: EntityKind, refs: list[Ref]) -> tuple[list[Entity], dict[int, Candidate], set[int]]:
         entities = extraction.scored(kind)
-        assigned, repeated = _assign(entities, [all_candidates[id(e)] for e in entities], refs)
+        cands = [all_candidates[id(e)] for e in entities]
+        assigned, repeated = _assign(entities, cands, refs)
+        undone = {(e, id(c.ref)) for e, c in assigned.items()
+                  if c.ref.replaced is not None and c.via in RULE_NAMES and _replaced_given(c.ref, entities, assigned)}
+        if undone:  # "IV pip-taz now; oral co-amoxiclav at 48 h" is no oral antibiotics instead of IV: the oral drug
+            for e, entity in enumerate(entities):  # goes to its next candidate, if any
+                cands[e] = all_candidates[id(entity)] = [c for c in cands[e] if (e, id(c.ref)) not in undone]
+            assigned, repeated = _assign(entities, cands, refs)
         return entities, assigned, repeated
 
     diagnoses = _diagnoses(*run("diagnosis", table.diagnoses), table, all_candidates)
@@ -254,6 +262,38 @@ def match(extraction: Extraction, table: ReferenceTable) -> Matching:
     workup = _actions(*run("workup", table.workup), table.workup, {})
     treatment = _actions(*run("treatment", table.treatment), table.treatment, groups_of)
     return Matching(diagnoses, differential, workup, treatment, all_candidates)
+
+
+RULE_NAMES = frozenset(r.name for r in ACTION_RULES)
+
+
+def _replaced_given(ref: Ref, entities: list[Entity], assigned: dict[int, Candidate]) -> bool:
+    """The answer also gives what the harmful item's action replaces (``Ref.replaced``: "Oral antibiotics instead
+    of IV" and IV pip-taz is given): a drug of its drugs or classes by that route, as its words say or as the
+    credited item it met says ("pip-taz" for "IV broad-spectrum antibiotics")."""
+    wanted = ref.replaced
+    if wanted is None:
+        return False
+    vocabulary = read_vocabulary()
+    for e, entity in enumerate(entities):
+        met = assigned.get(e)
+        if met is not None and (met.ref is ref or met.ref.klass not in CREDIT):
+            continue
+        said = read_action(entity.text)
+        item = met.ref.reading if met is not None else said
+        drugs, classes = said.drugs | item.drugs, said.classes | item.classes
+        routes = said.routes or item.routes
+        same = bool(drugs & wanted.drugs or classes & wanted.classes) or any(
+            cls in vocabulary.broader(drug) for drug in drugs for cls in wanted.classes)
+        if not (same and routes):
+            continue
+        given = replace(said, routes=routes, windows=())
+        if wanted.routes:  # by the route it replaces ("IV")
+            if actions.contradiction(given, replace(wanted, windows=())) is None:
+                return True
+        elif actions.contradiction(given, replace(ref.reading, windows=())) is not None:
+            return True  # by a route other than its own ("instead of parenteral": IV or IM)
+    return False
 
 
 def _rows_for_refs(refs: list[Ref], entities: list[Entity], assigned: dict[int, Candidate],

@@ -110,6 +110,9 @@ class Ref:
     alias_readings: tuple[actions.ActionReading, ...] = ()
     """Aliases that name another action than the name does ("febuxostat now" of "Start allopurinol during
     the acute flare"), each read as an action: an answer meets the item by any of them in other words."""
+    replaced: actions.ActionReading | None = None
+    """What a harmful item's action replaces, another route of its drugs ("Oral antibiotics instead of IV":
+    antibiotics IV): an answer that gives that too does not do this item in other words (``match.py``)."""
 
     @property
     def readings(self) -> tuple[actions.ActionReading, ...]:
@@ -400,6 +403,9 @@ class ReferenceTable:
     """Harmful items that put the emergency action off for a later recheck (``delay.delay_item``)."""
     _withholdings: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _waits: dict[int, list[tuple[str, ...]]] = field(default_factory=dict)
+    _stopped_kinds: dict[int, tuple[frozenset[Term], frozenset[Term]]] = field(default_factory=dict)
+    """The drugs and classes each withholding item's names stop ("stop the SSRI", "avoid NSAIDs"): a switch to
+    another of them is no stop ("switch sertraline to citalopram")."""
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
     _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term]]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
@@ -543,6 +549,9 @@ class ReferenceTable:
             self._withholding_refs.add(id(ref))
             self._withholdings.append((phrase, ref, _names(group_phrases(treatment, members=False)
                                                            + _drug_names(treatment))))
+            stopped = actions.read_action(treatment)
+            drugs, classes = self._stopped_kinds.get(id(ref), (frozenset(), frozenset()))
+            self._stopped_kinds[id(ref)] = (drugs | stopped.drugs, classes | stopped.classes)
             if concepts.waits_for_something(phrase.words):  # a member given once a result is back waits too
                 members = group_phrases(treatment)  # by any of its names ("pip-taz", "Tazocin")
                 self._waits[id(phrase)] = _names(members + _drug_names(treatment)
@@ -799,6 +808,10 @@ class ReferenceTable:
                                                   declined=declined and self.declinable(ref))
                         if rule is not None:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
+        routed = [r for r in self._actions_of_kind["treatment"]  # named only under a condition, still looked for
+                  if r.reading.routes and r.klass not in concepts.CREDIT_CLASSES]
+        for m in named if routed else ():
+            out += _group_drug_by_route(doc, m, routed)
         return out
 
     def _declined_action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
@@ -1055,15 +1068,16 @@ class ReferenceTable:
                     add(Hit(cue, hit.last), phrase, ref, concepts.WITHHOLDING)
                 elif (end := concepts.stopped_after(doc, hit.last)) is not None:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
-                elif (switch := _switched_away(hit, written, left, doc)) is not None:
+                elif (switch := _switched_away(hit, written, left, doc, self._stopped_kinds[id(ref)])) is not None:
                     add(switch, phrase, ref, concepts.WITHHOLDING)  # "switch from X to Y" stops X
             named_here = _written(doc, self._waits.get(id(phrase), []))
             waits = [result_wait(doc, hit.first, hit.last, self.record) for hit in named_here]
             now = any(wait is None and condition_of(doc, hit.first, hit.last) is None
                       for hit, wait in zip(named_here, waits, strict=True))  # given before the result: no wait
             for hit, wait in zip(named_here, waits, strict=True):  # "hydrocortisone once the cortisol confirms it"
-                if wait is not None and not now:
-                    add(Hit(hit.first, max(hit.last, wait.last)), phrase, ref, concepts.WITHHOLDING)
+                if wait is not None and not now:  # from the condition when it comes first ("if the count is
+                    first = min(hit.first, wait.at) if wait.at >= 0 else hit.first  # low, start pip-taz")
+                    add(Hit(first, max(hit.last, wait.last)), phrase, ref, concepts.WITHHOLDING)
         for phrase, ref, names, routes in self._continuations:
             for hit in _written(doc, names):
                 more = concepts.continued(doc, hit)
@@ -1574,6 +1588,26 @@ def _opens_line(doc: Document, first: int) -> bool:
     start = doc.tokens[first].start
     line = doc.text[doc.text.rfind("\n", 0, start) + 1:start]
     return not line.strip() or bool(BULLET_RE.fullmatch(line.rstrip() + " "))
+def _group_drug_by_route(doc: Document, m: Mention, routed: list[Ref]) -> list[Mention]:
+    """A drug named as a member of a treatment group ("Co-amoxiclav") with a route later in its piece ("625 mg
+    orally three times daily"): the drug by that route, read as an action, meets a harmful item of a route
+    ("Oral antibiotics instead of IV") that its name alone, with no route said, does not (``actions.py``)."""
+    if m.ref is not None or m.group is None:  # a treatment group's member
+        return []
+    piece = doc.piece_of(m.hit.first)
+    whole = Hit(m.hit.first, piece.last)
+    reading = actions.read_action(doc.quote(whole))
+    if not reading.routes or not reading.drugs:
+        return []
+    run = _to_last_term(doc, whole, reading)
+    if cues.negation(doc, run.first, run.last) is not None:
+        return []
+    out = []
+    for ref in routed:
+        rule = actions.first_rule(reading, ref.readings, False)
+        if rule is not None:
+            out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
+    return out
 
 
 def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:
@@ -1775,8 +1809,9 @@ def build_table(case: Case) -> ReferenceTable:
             weight=t.weight,
             group=t.group,
             alternatives=_phrases(*t.alternatives),
-            reading=actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target),
-            alias_readings=_alias_readings(t.aliases, t.within, t.route, t.target))
+            reading=(reading := actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target)),
+            alias_readings=_alias_readings(t.aliases, t.within, t.route, t.target),
+            replaced=actions.replaced_reading(t.item, reading) if t.klass in HARMFUL_CLASSES else None)
         for i, t in enumerate(case.treatment)
     ]
     groups: dict[str, Group] = {}
@@ -1893,21 +1928,39 @@ def _switch(ref: Ref) -> list[tuple[Phrase, Ref, actions.ActionReading]]:
     return out
 
 
-def _switched_away(hit: Hit, written: list[Hit], left: list[tuple[Hit, Hit]], doc: Document) -> Hit | None:
+def _switched_away(hit: Hit, written: list[Hit], left: list[tuple[Hit, Hit]], doc: Document,
+                   stopped: tuple[frozenset[Term], frozenset[Term]]) -> Hit | None:
     """The switch (its verb to its target word) whose words left (``concepts.switched_from``) hold the drug named
-    at ``hit``, unless the switch goes on to the same drug ("switch IV co-amoxiclav to oral co-amoxiclav" keeps
-    it; ``written`` the item's names in the answer): the switch stops it."""
+    at ``hit`` (``written``: the item's names in the answer): the switch stops it, unless it goes on to what the
+    item stops (``stopped``: its drugs and classes), the same drug in another form ("switch from chloramphenicol
+    drops to chloramphenicol ointment"), another of a class the item names ("switch sertraline to mirtazapine" for
+    an item "Stop sertraline" that says "stop the antidepressant"; "change naproxen to ibuprofen" for "stop NSAIDs")
+    or another of the left drug's own kind ("switch zopiclone to temazepam": both hypnotics): a swap is no stop."""
+    vocabulary = read_vocabulary()
     for switch, away in left:
         if away.first <= hit.first and hit.last <= away.last:
             piece = doc.piece_of(switch.first)
             if any(switch.last < h.first and h.last <= piece.last for h in written):
                 return None
-            onward = Hit(switch.last, piece.last)
-            if switch.last < piece.last and (doc.lows[hit.first] in doc.lows[onward.first : onward.last + 1] or (
-                    actions.read_action(doc.quote(onward)).drugs & actions.read_action(doc.quote(away)).drugs)):
-                return None  # "switch from chloramphenicol drops to chloramphenicol ointment": another form of it
+            if switch.last < piece.last:
+                onward = Hit(switch.last, piece.last)
+                towards = actions.read_action(doc.quote(onward))
+                leaving = actions.read_action(doc.quote(away))
+                drugs, classes = stopped
+                kinds = towards.classes | {c for d in towards.drugs for c in vocabulary.broader(d)}
+                own = _most_specific_classes({c for d in leaving.drugs for c in vocabulary.broader(d)})
+                if (doc.lows[hit.first] in doc.lows[onward.first : onward.last + 1] or towards.drugs & drugs
+                        or towards.drugs & leaving.drugs or kinds & classes or kinds & own):
+                    return None  # another of the same kind: "switch zopiclone to temazepam" (hypnotics)
             return Hit(switch.first, max(hit.last, switch.last))
     return None
+
+
+def _most_specific_classes(classes: set[Term]) -> set[Term]:
+    """The classes no other of them is under: a drug's own kind (an SSRI, not any antidepressant; a penicillin,
+    not any antibiotic)."""
+    vocabulary = read_vocabulary()
+    return {c for c in classes if not any(c in vocabulary.broader(other) for other in classes if other != c)}
 
 
 def _gives_its_drug(given: actions.ActionReading, item: actions.ActionReading, gives_credit: bool) -> bool:

@@ -153,6 +153,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
     item_hits = {m.hit for m in mentions if m.ref is not None}
+    ruled = [m.hit for m in mentions if m.ref is not None and m.rule is not None]  # a group's drug read with its route
     home_plans = [m.hit for m in mentions if m.via == home.HOME_MANAGEMENT]
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_words: dict[Item, set[str]] = {}  # the words of the treatment items each list item names
@@ -176,7 +177,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             if m.ref is not None and m.ref.kind == "treatment":
                 named_words.setdefault(over, set()).update(_norms(tokenize(f"{m.ref.name} {text[start:end]}")))
         if m.ref is None and (m.group is None or m.hit in item_hits or any(
-                h.first <= m.hit.first and m.hit.last <= h.last for h in home_plans)):
+                h.first <= m.hit.first and m.hit.last <= h.last for h in (*home_plans, *ruled))):
             continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):

@@ -244,7 +244,8 @@ PHRASE_LISTS: dict[str, str] = {
     "withholding_verdicts": "answers: verdicts after an instruction to withhold that agree with it "
                             "('no NSAIDs - ibuprofen stopped')",
     "item_replaces": "answers: words in a reference item's name before the action it replaces ('routine referral "
-                     "instead of the suspected cancer pathway'): the item's time is its own part's",
+                     "instead of the suspected cancer pathway'): the item's time, and what it is about, are its own "
+                     "part's",
     "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
                    "('discharge before psychosocial assessment')",
     "fasting_wait_words": "items: words of a harmful item's waiting, which with a fasting word make it a delay for "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from medbench_tui.core.text import FILLER as TEXT_FILLER
@@ -290,13 +290,15 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     about (a team, a drug, a class of drugs), the time it asks for and its route. The fields win
     over what the name says; aliases are other ways of naming the item, not other timings. A time
     the item gives as a point ("review in 2 weeks") is a deadline: sooner meets it. What the item
-    replaces ("routine referral instead of the suspected cancer pathway") does not give its time."""
-    reading = read_action(name)
+    replaces ("routine referral instead of the suspected cancer pathway") does not give its time, nor what it is
+    about: "Oral antibiotics instead of IV" is about oral antibiotics (:func:`replaced_part` is the rest)."""
+    own = _own_part(name)
+    reading = read_action(own)
     if reading.teams and not (reading.drugs or reading.classes):
         # a team's review on its own condition is about the team; a drug's item keeps its whole name (its
         # condition may name another drug or route)
-        reading = read_action(without_own_condition(name))
-    windows = timing_of(within) if within else read_action(_own_part(name)).windows
+        reading = read_action(without_own_condition(own))
+    windows = timing_of(within) if within else reading.windows
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
@@ -328,11 +330,48 @@ def without_own_condition(name: str) -> str:
 
 
 def _own_part(name: str) -> str:
-    """The item's name before the action it replaces ("instead of", "rather than": ``item_replaces``)."""
-    low = f" {key(name)} "
-    cuts = [low.find(f" {key(p)} ") for p in read_vocabulary().phrases("item_replaces")]
-    cut = min((c for c in cuts if c > 0), default=-1)
-    return low[:cut].strip() if cut > 0 else name
+    """The item's name before the action it replaces ("instead of", "rather than", "without": ``item_replaces``),
+    as written (a route's capitals kept: "IV fluids instead of oral")."""
+    found = _replaces(name)
+    return name[: found.start()].strip(" ,;:-") if found is not None else name
+
+
+def replaced_part(name: str) -> str | None:
+    """What the item's action replaces: its name after "instead of" ("IV as initial treatment" of "Oral antibiotics
+    instead of IV as initial treatment"), or None."""
+    found = _replaces(name)
+    return (name[found.end() :].strip() or None) if found is not None else None
+
+
+_REPLACES_RE = re.compile(
+    r"\b(?:" + "|".join(re.escape(p) for p in read_vocabulary().phrases("item_replaces")) + r")\b", re.IGNORECASE
+)
+OPTION_LEAD = re.compile(r"\bwith\s+or\s+$", re.IGNORECASE)
+"""Grammar: "with or without" offers an option ("detorsion with or without cystectomy"), it replaces nothing."""
+
+
+def _replaces(name: str) -> re.Match[str] | None:
+    """Where the item's name says what its action replaces, after words of its own and outside brackets (a
+    bracket's "without" qualifies a word in it: "glucose without saline")."""
+    return next((m for m in _REPLACES_RE.finditer(name)
+                 if name[: m.start()].strip(" ,;:-(") and not OPTION_LEAD.search(name[: m.start()])
+                 and name.count("(", 0, m.start()) <= name.count(")", 0, m.start())), None)
+
+
+def replaced_reading(name: str, own: ActionReading) -> ActionReading | None:
+    """What an item's action replaces, read as an action, when it is another route of the item's own drugs or
+    classes (``own``): "Oral antibiotics instead of IV" replaces antibiotics by the intravenous route; with no
+    route the vocabulary knows ("Oral hydrocortisone only, without parenteral hydrocortisone"), the routes are
+    left empty: any route other than the item's own. None for any other replacement ("instead of admission",
+    "dexamethasone instead of hydrocortisone")."""
+    rest = replaced_part(name)
+    if rest is None:
+        return None
+    reading = read_action(rest)
+    if reading.teams or not (own.drugs or own.classes) or not (reading.routes or own.routes) or not (
+            reading.drugs <= own.drugs and reading.classes <= own.classes):
+        return None  # "instead of admission", "dexamethasone instead of hydrocortisone": no other route of its own
+    return ActionReading(drugs=own.drugs, classes=own.classes, routes=reading.routes)
 
 
 def timing_of(text: str) -> tuple[Window, ...]:
