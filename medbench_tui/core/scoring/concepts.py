@@ -1023,6 +1023,18 @@ def finding_seen_on(doc: Document, first: int) -> bool:
     return False
 
 
+def finding_within(doc: Document, first: int, last: int) -> bool:
+    """A test's name said the other way round around where a finding was looked for, the finding first ("no
+    retained products on ultrasound" of "ultrasound for retained products"): a word of the finding, then a
+    result place, then the rest of the name, all in the mention at tokens ``first..last``. The test was done; a
+    negation before it is the finding's."""
+    for k in range(first + 1, last):
+        for n in range(RESULT_PLACE_WORDS, 0, -1):
+            if k + n <= last and tuple(doc.lows[k : k + n]) in RESULT_PLACES:
+                return doc.lows[k - 1] not in NOT_A_FINDING
+    return False
+
+
 def withheld(doc: Document, first: int) -> int | None:
     """Where a withholding instruction starts shortly before token ``first`` in its clause; none
     where the withholding is itself negated ("do not hold analgesia back": give it), and none where the

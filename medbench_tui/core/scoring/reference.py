@@ -671,6 +671,7 @@ class ReferenceTable:
                 where.setdefault(word, []).append(position)
         found += self._unordered(doc, keys, words, where,
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
+        found += self._label_verdicts(doc, keys, words)
         sequenced = self._sequenced(doc, keys, words)
         found += sequenced
         found += self._fasted_for_hours(doc)
@@ -932,6 +933,34 @@ class ReferenceTable:
                             and not _another_test_of_specimen(doc, phrase, first, last, {keys[p] for p in picked})):
                         out.append(Mention(hit, MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
                     break
+        return out
+
+    def _label_verdicts(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+        """Multi-word phrases said as a short label and its verdict ("**Breastfeeding:** can continue" is "continue
+        breastfeeding"; "Aspirin: continue"): the label's words and the first words after its colon
+        (``LABEL_VERDICT_WORDS``), each part holding some of the phrase, read as one clause. A verdict that negates
+        ("Breastfeeding: cannot continue") gives nothing."""
+        canon = dict(zip(keys, words, strict=True))
+        out: list[Mention] = []
+        for k in range(1, len(doc.tokens)):
+            if doc.clause[k] == doc.clause[k - 1] or not cues.label_colon_after(doc, k - 1):
+                continue
+            label = doc.clause_of(k - 1)
+            if label.last - label.first >= LABEL_OBJECT_WORDS or not _opens_its_line(doc, label.first):
+                continue  # a label that is an object ("Breastfeeding:"), not a clause of its own
+            verdict = [j for j in range(k, min(k + LABEL_VERDICT_WORDS, len(doc.tokens))) if doc.clause[j] == doc.clause[k]]
+            said_label = {canon[j] for j in range(label.first, label.last + 1) if j in canon}
+            said_verdict = {canon[j]: j for j in reversed(verdict) if j in canon}
+            for i in {i for w in said_label for i in self._unordered_by_word.get(w, ())}:
+                phrase, ref, group = self._multiword[i]
+                needed = self._word_sets[i]
+                if not (needed & said_verdict.keys()) or not needed <= said_label | said_verdict.keys():
+                    continue
+                last = max(said_verdict[w] for w in needed & said_verdict.keys())
+                if cues.negation(doc, k, last) is not None or any(
+                        cues.negation(doc, said_verdict[w], said_verdict[w]) is not None for w in needed & said_verdict.keys()):
+                    continue  # "Breastfeeding: cannot continue"
+                out.append(Mention(Hit(label.first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 
     def _sequenced(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
@@ -1608,6 +1637,19 @@ def _group_drug_by_route(doc: Document, m: Mention, routed: list[Ref]) -> list[M
         if rule is not None:
             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
     return out
+
+
+LABEL_VERDICT_WORDS = 4
+"""How many words after a label's colon its verdict may name a phrase's other words in ("can continue")."""
+LABEL_OBJECT_WORDS = 3
+"""The most words of a label whose verdict is read with it: the thing the verdict is about ("Breastfeeding:",
+"Low-dose aspirin:"); a longer label is a clause of its own ("Phenylephrine if detumescence is not achieved:")."""
+
+
+def _opens_its_line(doc: Document, first: int) -> bool:
+    """Token ``first`` opens its line, bullets, numbers and emphasis marks aside ("- **Breastfeeding:**")."""
+    start = doc.text.rfind("\n", 0, doc.tokens[first].start) + 1
+    return not doc.text[start : doc.tokens[first].start].strip(" \t*_#-+\u2022").rstrip(".)0123456789")
 
 
 def _from_first_term(doc: Document, run: Hit, reading: actions.ActionReading) -> Hit:

@@ -347,8 +347,9 @@ def _classify(
             return None, assertion.AFFIRMED
         if names_a_rule(doc, last):
             return None, assertion.AFFIRMED  # "Canadian CT Head Rule negative": a rule's name, not the test
-        if named == "workup" and concepts.finding_seen_on(doc, first):
-            return named, SEEN_ON
+        if named == "workup" and (concepts.finding_seen_on(doc, first) or (
+                not m.ordered and concepts.finding_within(doc, first, last))):
+            return named, SEEN_ON  # "no retained products on ultrasound": the ultrasound's result
         if named == "workup" and m.ref is not None and _in_another_specimen(doc, first, m):
             return None, assertion.AFFIRMED
         if named == "workup" and m.via is None and concepts.treatments_analyte(doc, first, last):
