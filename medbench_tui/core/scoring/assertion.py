@@ -6,8 +6,8 @@ around it and how far each trigger reaches (its scope):
 * **negated** - the negation cues of ``cues.py`` ("no need for", "avoid", "not indicated",
   "won't add anything", "X and Y are contraindicated", "no A, B or C");
 * **conditional** - in the scope of a condition trigger ("if", "only if", "unless",
-  "reserved for", "second line", "on standby", "defer until", "in case of", "should" opening
-  a clause) whose condition the case record does not establish. Scope: a trigger that opens
+  "reserved for", "second line", "on standby", "defer until"; "in case of" and "should" only
+  opening a clause) whose condition the case record does not establish. Scope: a trigger that opens
   a clause ("If X, Y"; "If X: Y, Z") covers the clause, and when the clause ends with a colon
   the rest of its line; a trigger inside brackets covers the brackets; a trigger inside a
   clause ("Y only if X") covers the clause from its last list break (a comma, or "and"/"or"
@@ -205,7 +205,8 @@ def awaits_result(scope: Condition, record: Record) -> bool:
     the level comes back raised", "if the swabs come back positive"; ``condition_result_back``), a test to
     confirm or show something ("if the scan confirms a clot", "if the FBC shows neutropenia"; a word of
     ``condition_confirming`` with a test's name or ``condition_test_words``), a threshold the record gives no value
-    for ("only if the neutrophil count is below 1.0"), or a test the record says is pending. An action made conditional on it is held back until that result: the withholding of it."""
+    for ("only if the neutrophil count is below 1.0"), or a test the record says is pending. An action made
+    conditional on it is held back until that result: the withholding of it."""
     if record.holds(scope):
         return False
     raw = {w.lower() for w in _raw_words(scope.condition)}

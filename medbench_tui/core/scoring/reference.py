@@ -948,7 +948,8 @@ class ReferenceTable:
             label = doc.clause_of(k - 1)
             if label.last - label.first >= LABEL_OBJECT_WORDS or not _opens_its_line(doc, label.first):
                 continue  # a label that is an object ("Breastfeeding:"), not a clause of its own
-            verdict = [j for j in range(k, min(k + LABEL_VERDICT_WORDS, len(doc.tokens))) if doc.clause[j] == doc.clause[k]]
+            verdict = [j for j in range(k, min(k + LABEL_VERDICT_WORDS, len(doc.tokens)))
+                       if doc.clause[j] == doc.clause[k]]
             said_label = {canon[j] for j in range(label.first, label.last + 1) if j in canon}
             said_verdict = {canon[j]: j for j in reversed(verdict) if j in canon}
             for i in {i for w in said_label for i in self._unordered_by_word.get(w, ())}:
@@ -956,10 +957,10 @@ class ReferenceTable:
                 needed = self._word_sets[i]
                 if not (needed & said_verdict.keys()) or not needed <= said_label | said_verdict.keys():
                     continue
-                last = max(said_verdict[w] for w in needed & said_verdict.keys())
-                if cues.negation(doc, k, last) is not None or any(
-                        cues.negation(doc, said_verdict[w], said_verdict[w]) is not None for w in needed & said_verdict.keys()):
+                at = [said_verdict[w] for w in needed & said_verdict.keys()]
+                if cues.negation(doc, k, max(at)) is not None or any(cues.negation(doc, j, j) is not None for j in at):
                     continue  # "Breastfeeding: cannot continue"
+                last = max(at)
                 out.append(Mention(Hit(label.first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 
