@@ -249,3 +249,15 @@ def test_a_withholding_wait_fails_its_critical_condition():
     card = _card(NEUTROPENIC, "Come in now. FBC on arrival; start IV piperacillin-tazobactam only if the neutrophil "
                               "count is below 1.0.")
     assert condition(card, "cc-antibiotics-1h") == "FAIL"
+
+
+def test_a_bulleted_bold_line_under_avoid_is_one_more_thing_to_avoid() -> None:
+    """'- **Contrast CT.**' under '## Avoid' is avoided, not a sub-heading that ends the list."""
+    from medbench_tui.core.scoring.sections import parse
+
+    text = "## Avoid\n- **Plasma exchange** - not indicated.\n- **Contrast CT.**\n- **Biopsy now** (low platelets).\n"
+    layout = parse(text)
+    assert layout.section_at(text.index("Contrast")).kind == "avoid"
+    assert layout.section_at(text.index("Biopsy")).kind == "avoid"
+    own_line = "## Avoid\n- NSAIDs\n**After surgery**\n- Paracetamol regularly\n"
+    assert parse(own_line).section_at(own_line.index("Paracetamol")).kind != "avoid"

@@ -302,8 +302,11 @@ def parse(text: str) -> Layout:
         for seg_start, seg_end in segments:
             segment = line[seg_start:seg_end]
             found, heading, content, sub = _heading(segment)
-            if sub and (kind == "preamble" or (kind == "avoid" and not segment[content:].strip())):
-                found = "other"  # a sub-heading on a line of its own ("**After surgery**") ends what to avoid
+            if sub and (kind == "preamble" or (kind == "avoid" and not segment[content:].strip()
+                                               and not _bulleted(segment))):
+                # a sub-heading on a line of its own ("**After surgery**") ends what to avoid; a bulleted one
+                # ("- **Contrast CT.**") is one more thing to avoid
+                found = "other"
             before = sections[-1]
             said_here = segment[content:].strip() if found is not None else ""
             if found is not None and heading is not None and heading_key(heading) in ASSESSMENT_PLAN and said_here:
