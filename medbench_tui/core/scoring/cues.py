@@ -184,6 +184,11 @@ BACKGROUND_BEFORE = {
 }
 BACKGROUND_AFTER = Cues(*_WORDS.phrases("history_after"), *REACTION_AFTER)
 NEGATION_OR_HEDGE_BEFORE = NEGATION_BEFORE + HEDGE
+WITHHOLDING_WORDS = word_list("withhold_words")
+CONDITION_NEGATION_OR_HEDGE_BEFORE = Cues(
+    *(" ".join(p) for p in NEGATION_BEFORE.phrases if p[0] not in WITHHOLDING_WORDS)) + HEDGE
+"""The negations before a condition: a withholding verb ("stop", "hold") is said of a treatment, never of a
+condition ("after a binge and then stopping, with AKI from vomiting" rejects no AKI)."""
 NEGATION_OR_HEDGE_AFTER = NEGATION_AFTER + HEDGE
 DIFFERENTIAL_ANY = DIFFERENTIAL_STRONG + DIFFERENTIAL_WEAK
 CLAUSE_WORDS = word_list("clause_words")
@@ -214,18 +219,21 @@ def _temporal(low: list[str], clause: list[int], start: int, stop: int) -> bool:
 
 def _before(
     doc: Document, i: int, phrases: Cues, window: int, *, negation: bool = True, phrase_only: bool = False,
-    in_bracket: bool = False,
+    in_bracket: bool = False, reasons: bool = False,
 ) -> str | None:
     """A cue of ``phrases`` ending before token ``i``, within reach (see module doc);
     for negation cues, not one inside a pseudo-negation. ``phrase_only``: the cue
     must be in the mention's own phrase (no comma or "and"/"or" between). ``in_bracket``: the cue must be
-    inside the bracket the mention is in (not before its opening "(")."""
+    inside the bracket the mention is in (not before its opening "("). ``reasons`` (a condition's cues): a
+    judgement (a negation or hedge) before a reason word is said of what the reason follows, not of what the
+    reason names ("Herpes is less likely as the cold sore has crusted": the cold sore is no rejection)."""
     low = doc.lows
     clause = doc.clause[i]
     if _new_action(doc, i):
         return None  # "stop bisoprolol, discharge home": the mention is an instruction of its own
     k = i - 1
     stop = max(0, i - window)
+    past_reason = False
     while k >= stop and doc.clause[k] == clause:
         if negation:
             k = _bracket_back(doc, k)
@@ -240,8 +248,12 @@ def _before(
             return None
         if word in ACTION_VERBS and (doc.comma_before[k] or (k > 0 and low[k - 1] in LINKS)):
             return None
+        if reasons and word in REASON_WORDS:
+            past_reason = True
         phrase = phrases.ending_at(low, k)
         if phrase is not None and not (negation and _in_pseudo(low, k - len(phrase) + 1, k)):
+            if past_reason and (phrase in NEGATION_BEFORE or phrase in HEDGE):
+                return None
             start = k - len(phrase) + 1
             if not (negation and phrase in EXCLUSION and _temporal(low, doc.clause, start, 0)):
                 return " ".join(phrase)
@@ -378,18 +390,21 @@ LIST_REACH = 14
 """How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""
 
 
-def negation(doc: Document, first: int, last: int) -> str | None:
+def negation(doc: Document, first: int, last: int, *, of_condition: bool = False) -> str | None:
     """The negation cue of the mention at tokens ``first..last``, or None. A mention whose words go on into a
     new action of their own ("lamotrigine for now and restart it at a lower dose") is that action: a cue before
-    its first word is the earlier action's ("hold")."""
+    its first word is the earlier action's ("hold"). ``of_condition``: the mention is a condition, which no
+    withholding verb negates and no judgement before a reason word reaches (:data:`CONDITION_NEGATION_OR_HEDGE_BEFORE`,
+    :func:`_before`)."""
     own_action = any(_new_action(doc, k) for k in range(first + 1, last + 1))
+    before = CONDITION_NEGATION_OR_HEDGE_BEFORE if of_condition else NEGATION_OR_HEDGE_BEFORE
     return (
-        (None if own_action else _before(doc, first, NEGATION_OR_HEDGE_BEFORE, BEFORE_WINDOW))
+        (None if own_action else _before(doc, first, before, BEFORE_WINDOW, reasons=of_condition))
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)
         or _after(doc, last, DEFERRAL_AFTER, closing=True)
         or _after(doc, last, NOT_DONE_AFTER, 1, closing=True)
         or _harm(doc, last)
-        or (None if own_action else _before_list(doc, first))
+        or (None if own_action else _before_list(doc, first, of_condition=of_condition))
         or _after_list(doc, last)
         or _subject_verdict(doc, first, last)
         or _bracket_of_negated(doc, first)
@@ -528,9 +543,10 @@ def _list_words(doc: Document, start: int, stop: int) -> bool:
     return all(doc.lows[k] not in CLAUSE_WORDS and doc.lows[k] not in ACTION_VERBS for k in range(start, stop + 1))
 
 
-def _before_list(doc: Document, first: int) -> str | None:
+def _before_list(doc: Document, first: int, *, of_condition: bool = False) -> str | None:
     """A negation cue before a closed list that the mention is part of ("no salbutamol,
-    adrenaline nebs, steroids or antibiotics"): the list must end with "or"/"nor"."""
+    adrenaline nebs, steroids or antibiotics"): the list must end with "or"/"nor". Of a condition, not a
+    withholding verb."""
     low = doc.lows
     clause = doc.clause[first]
     if _new_action(doc, first):
@@ -541,6 +557,8 @@ def _before_list(doc: Document, first: int) -> str | None:
         if k < 0 or doc.clause[k] != clause:
             return None
         phrase = NEGATION_BEFORE.ending_at(low, k)
+        if of_condition and phrase is not None and phrase[0] in WITHHOLDING_WORDS:
+            phrase = None
         if phrase is not None and phrase not in HEDGE and not _in_pseudo(low, k - len(phrase) + 1, k):
             start = k + 1 if k + 1 < first and low[k + 1] in ACTION_VERBS else k  # "don't use any X, or Y"
             if not _list_words(doc, start + 1, first - 1):
@@ -577,7 +595,7 @@ def _after_list(doc: Document, last: int) -> str | None:
 
 def hard_negation(doc: Document, first: int, last: int) -> str | None:
     """A negation that is not a hedge: for diagnoses ("not X", "no evidence of X")."""
-    cue = negation(doc, first, last)
+    cue = negation(doc, first, last, of_condition=True)
     if cue is None or tuple(cue.split()) in HEDGE:
         return None
     return cue
@@ -591,7 +609,8 @@ def differential_cue(
     "threatened miscarriage vs early ectopic" the "vs" puts the second on the differential);
     ``in_bracket``: a cue before the bracket the mention opens is not its own."""
     phrases = DIFFERENTIAL_STRONG if strong_only else DIFFERENTIAL_ANY
-    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False, in_bracket=in_bracket) or _after(
+    cue = _before(doc, first, phrases, DIFFERENTIAL_WINDOW, negation=False, in_bracket=in_bracket,
+                  reasons=True) or _after(
         doc, last, DIFFERENTIAL_PREDICATES if before_only else phrases, negation=False
     )
     if cue is None and not strong_only and _query_mark(doc, first):
@@ -659,3 +678,35 @@ def background(doc: Document, first: int, last: int, kind: str) -> bool:
         or (kind == "workup" and _after(doc, last, PAST_TEST_TIMES, PAST_TEST_WINDOW, negation=False) is not None)
         or _condition_list(doc, first)
     )
+
+
+def said_alone(doc: Document, first: int, last: int) -> bool:
+    """Tokens ``first..last`` are a noun phrase of their own: no word of another name runs into them ("herpes
+    zoster", "labial herpes", "herpes serology"). Before them stands the clause's start, a comma, a link, a
+    subject's lead ("the") or a cue that ends there ("less likely", "no", "?"); after them the clause's end,
+    punctuation, a clause or reason word, a verb "to be" or an auxiliary, or a cue that starts there
+    ("unlikely", "vs"), not a link ("group and save"). Grammar only: what the words are is the caller's."""
+    low = doc.lows
+    clause = doc.clause[first]
+    k = first - 1
+    if k >= 0 and doc.clause[k] == clause and not doc.comma_before[first]:
+        gap = doc.text[doc.tokens[k].end : doc.tokens[first].start]
+        if doc.tokens[k].start == doc.tokens[first].start or (gap.strip() and not gap.strip(" -")):
+            return False  # inside an expanded abbreviation, or one word with the one before ("non-torsion")
+        if "?" not in gap and not (
+                low[k] in SUBJECT_LEADS or low[k] in LINKS or NEGATION_OR_HEDGE_BEFORE.ending_at(low, k) is not None
+                or DIFFERENTIAL_ANY.ending_at(low, k) is not None):
+            return False
+    j = last + 1
+    if j < len(low) and doc.tokens[j].start == doc.tokens[last].start:
+        return False
+    if j < len(low) and doc.clause[j] == clause and not doc.comma_before[j]:
+        gap = doc.text[doc.tokens[last].end : doc.tokens[j].start]
+        word = low[j]
+        if not gap.strip(" -") and not (
+                word in COPULAS or word in AUXILIARIES or word in CLAUSE_WORDS or word in REASON_WORDS
+                or NEGATION_OR_HEDGE_AFTER.starting_at(low, j) is not None
+                or DIFFERENTIAL_ANY.starting_at(low, j) is not None
+                or DIFFERENTIAL_PREDICATES.starting_at(low, j) is not None):
+            return False
+    return True

@@ -435,6 +435,8 @@ class ReferenceTable:
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
     _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _predicated: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _short_names: frozenset[str] = frozenset()
+    """The words that name the primary diagnosis alone (:func:`_short_names`): "torsion" of testicular torsion."""
     """Two-word diagnosis names an answer may say as a clause ("retinal detachment": "the retina is detaching")."""
     """Diagnosis phrases of an organ's cancer ("breast cancer"), for a query of the bare word ("?Ca")."""
     """Harmful items with the action words that decline them said alone ("do not aspirate": ``declined_action``)."""
@@ -514,7 +516,34 @@ class ReferenceTable:
                             if len(p.words) == 2 and all(len(w) >= ACTION_STEM_MIN for w in p.words)]
         self._queried = [(p, ref) for ref in (self.primary, *self.secondary, *self.differential) for p in ref.phrases
                          if len(p.words) >= 2 and p.words[-1] in QUERY_HEADS]
+        self._short_names = _short_names(self.primary, [*self.secondary, *self.differential])
         self._add_most_words()
+
+    def short_name_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """The primary diagnosis named by a short name (:func:`_short_names`) that stands as a noun phrase of its
+        own (``cues.said_alone``) where no item was read ("Herpes is less likely as ...", "Torsion is unlikely").
+        The reader takes it only where the answer rejects, hedges or lists it as a differential: a short name
+        is never a final diagnosis."""
+        if not self._short_names:
+            return []
+        taken = {k for m in named if m.ref is not None or m.group is not None
+                 for k in range(m.hit.first, m.hit.last + 1)}
+        tokens = doc.tokens
+        out: list[Mention] = []
+        k = 0
+        while k < len(tokens):
+            if k in taken or tokens[k].norm not in self._short_names:
+                k += 1
+                continue
+            last = k
+            while (last + 1 < len(tokens) and last + 1 not in taken and tokens[last + 1].norm in self._short_names
+                   and doc.clause[last + 1] == doc.clause[k] and not doc.comma_before[last + 1]):
+                last += 1  # "ethylene glycol": one short name
+            if cues.said_alone(doc, k, last):
+                out.append(Mention(Hit(k, last), MATCH_SCORE_CONCEPT, self.primary.phrases[0], self.primary, None,
+                                   SHORT_NAME))
+            k = last + 1
+        return out
 
     def _add_most_words(self) -> None:
         """Index the credited items' phrases of MOST_WORDS_MIN distinct words or more by word, each with
@@ -1204,7 +1233,63 @@ PREDICATE_AUX = PREDICATE_VERBS | frozenset({"been", "now", "already", "partly",
 QUERIED_CANCER = "a query of cancer on the organ's line"
 SEQUENCED = "an order across two steps"
 FASTED_FOR_HOURS = "a fast of stated hours"
-SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT})
+SHORT_NAME = "the primary diagnosis by a short name"
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT, SHORT_NAME})
+SHORT_NAME_MIN_LETTERS = 4
+GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
+                           | cue_words("unlisted_body_sites") | concepts.word_list("anatomy_heads"))
+
+
+CONDITION_KINDS = frozenset({"condition", "symptom", "finding", "state"})
+"""The kinds of vocabulary term a short name of a diagnosis may be (not a drug, a test, a team...)."""
+NAME_LINKS = frozenset({"due", "from", "after", "following", "without", "secondary", "caused", "causing", "treated",
+                        "most", "likely"})
+"""Words that end the part of a diagnosis's name that says the condition ("Torsion *of* the left testis", "Fever
+*without* a source ..."): what follows is its site, cause or context (grammar, with the filler words)."""
+NAME_PART_RE = re.compile(r"\(([^()]*)\)")
+
+
+def _name_heads(name: str) -> set[str]:
+    """The words of a diagnosis's name that say the condition: of the name without its brackets and of each
+    bracket, up to the first comma, filler word or :data:`NAME_LINKS` word ("torsion" of "Torsion of the left
+    testis"; "herpes simplex epithelial keratitis" and "dendritic" of "Herpes simplex epithelial (dendritic)
+    keratitis, left eye"; "endometritis" of "Puerperal sepsis (postpartum endometritis, suspected ...)")."""
+    words: set[str] = set()
+    for part in (NAME_PART_RE.sub(" ", name), *NAME_PART_RE.findall(name)):
+        for token in tokenize(part.split(",")[0]):
+            if token.low in FILLER or token.low in NAME_LINKS:
+                break
+            words.add(token.norm)
+    return words
+
+
+def _short_names(primary: Ref, others: list[Ref]) -> frozenset[str]:
+    """The words of the primary diagnosis's names that name it alone, as an answer that rejects it often does
+    ("Torsion is less likely" of testicular torsion, "Herpes is less likely" of herpes simplex keratitis,
+    "Endometritis is unlikely" of puerperal sepsis with postpartum endometritis): a word of the part of its name
+    that says the condition (:func:`_name_heads`), in more of its names than of any other reference diagnosis's,
+    that ends none of theirs (a head they share: "keratitis" of bacterial keratitis too), of
+    SHORT_NAME_MIN_LETTERS letters or more, and neither a word that names no condition alone
+    (``diagnosis_generic_words``, hedges, body sites and organs) nor a term of the vocabulary of another kind than
+    a condition's (a drug, a test: "paracetamol" of paracetamol poisoning)."""
+    counts: dict[str, int] = {}
+    for phrase in primary.phrases:
+        for word in set(phrase.words):
+            counts[word] = counts.get(word, 0) + 1
+    heads = _name_heads(primary.name)
+    names = []
+    for word, count in counts.items():
+        if word not in heads:
+            continue
+        if (len(word) < SHORT_NAME_MIN_LETTERS or not word.isalpha() or word in GENERIC_DIAGNOSIS_WORDS
+                or any(term.kind not in CONDITION_KINDS for term in read_vocabulary().lookup(word))):
+            continue
+        if any(phrase.words[-1] == word for ref in others for phrase in ref.phrases):
+            continue
+        if any(sum(word in phrase.words for phrase in ref.phrases) >= count for ref in others):
+            continue
+        names.append(word)
+    return frozenset(names)
 FASTING_WORDS = concepts.word_list("fasting_words")
 FASTING_WAIT_WORDS = concepts.word_list("fasting_wait_words")
 FASTING_REACH = 3

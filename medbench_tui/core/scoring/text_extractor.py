@@ -87,6 +87,7 @@ from medbench_tui.core.scoring.extraction_model import (
 from medbench_tui.core.scoring.reference import (
     EXAM_FINDING,
     SAID_AS_PHRASE,
+    SHORT_NAME,
     Mention,
     Ref,
     ReferenceTable,
@@ -152,6 +153,9 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     layout = Layout([Section("advice", 0, len(text), "advice")], []) if field == "advice" else parse(text)
     has_diagnosis_section = layout.has("diagnosis")
     mentions = table.find(doc)
+    short = table.short_name_mentions(doc, mentions)
+    if short:
+        mentions = sorted([*mentions, *short], key=lambda m: m.hit.first)
     item_hits = {m.hit for m in mentions if m.ref is not None}
     ruled = [m.hit for m in mentions if m.ref is not None and m.rule is not None]  # a group's drug read with its route
     home_plans = [m.hit for m in mentions if m.via == home.HOME_MANAGEMENT]
@@ -166,13 +170,14 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     named_before: tuple[Ref, int] | None = None  # the last condition mention: its item and end
     for m in mentions:
         start, end = doc.span(m.hit)
-        if m.ref is not None and mention_kind(m) not in ("workup", "treatment"):
+        short_named = m.via == SHORT_NAME  # its words stay the answer's own unless it is read (_short_named)
+        if m.ref is not None and mention_kind(m) not in ("workup", "treatment") and not short_named:
             before = named_before
             if before is not None and before[0] is m.ref and GLOSS_RE.fullmatch(text[before[1] : start]):
                 continue  # "a chest infection (pneumonia)": one condition, said twice
             named_before = (m.ref, end)
         item = layout.item_at(start)
-        for over in layout.items_over(start, end):
+        for over in () if short_named else layout.items_over(start, end):
             covered.setdefault(over, []).append((start, end))
             if m.ref is not None and m.ref.kind == "treatment":
                 named_words.setdefault(over, set()).update(_norms(tokenize(f"{m.ref.name} {text[start:end]}")))
@@ -182,9 +187,12 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         section = layout.section_at(start).kind
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
+        reading.section_start = layout.section_at(start).start
         kind, said = _classify(m, doc, section, reading, item, table)
         if kind is None:
             continue
+        for over in layout.items_over(start, end) if short_named else ():
+            covered.setdefault(over, []).append((start, end))
         if item is not None and kind in ("diagnosis", "differential"):
             named_diagnosis.add(item)
         said_as = m.phrase.text if m.via in SAID_AS_PHRASE else doc.said(m.hit)  # "?Ca": the organ's cancer
@@ -199,6 +207,14 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
             status=said.status, reason=_reason(said, section, m),
         ))
+        if kind == "diagnosis" and m.via is None:
+            for at, named in _qualified_secondaries(doc, m, table):
+                _final(reading, named, item)
+                entities.append(Entity(
+                    kind=kind, text=text[at:end], evidence=Span(start=at, end=end, text=text[at:end], field=field),
+                    source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
+                    status=said.status, reason=f"{_reason(said, section, m)}; {QUALIFIED}",
+                ))
     for m in table.contradicted_mentions(doc):
         start, end = doc.span(m.hit)
         for over in layout.items_over(start, end):
@@ -224,6 +240,31 @@ def _read_in_context(m: Mention, said: str, table: ReferenceTable) -> bool:
     contradiction)."""
     return (m.rule == SAME_TEAM and m.ref is not None and m.via is None
             and not any(found.ref is m.ref for found in table.find_items(document(said))))
+QUALIFIED = "a secondary diagnosis named with a qualifier before it"
+QUALIFIER_MAX_WORDS = 4
+"""The most words before a secondary diagnosis's name in another's mention ("pre-renal", "flare of")."""
+MIMIC_QUALIFIERS = cues.word_list("diagnosis_mimic_qualifiers")
+
+
+def _qualified_secondaries(doc: Document, m: Mention, table: ReferenceTable) -> list[tuple[int, Ref]]:
+    """A secondary diagnosis whose name ends the mention of another diagnosis, a qualifier before it ("pre-renal
+    acute kidney injury" of the prerenal differential names acute kidney injury; "septic AKI", "exacerbation of
+    COPD"): the condition is named, whatever its kind or cause (where its words start, and the item). Not after
+    a qualifier that says it is not the condition (``diagnosis_mimic_qualifiers``: "spurious hyperkalaemia")."""
+    text = doc.text
+    start, end = doc.span(m.hit)
+    for k in range(m.hit.first + 1, min(m.hit.last, m.hit.first + QUALIFIER_MAX_WORDS) + 1):
+        at = doc.tokens[k].start
+        if at == doc.tokens[k - 1].start:
+            continue  # inside an expanded abbreviation
+        if MIMIC_QUALIFIERS & set(WORD_RE.findall(text[start:at].lower())):
+            return []
+        tail = document(text[at:end])
+        for named in table.find_items(tail):
+            if (named.ref is not None and named.ref.kind == "secondary" and named.ref is not m.ref
+                    and named.hit.first == 0 and tail.span(named.hit)[1] == len(tail.text)):
+                return [(at, named.ref)]
+    return []
 
 
 def _position(entity: Entity) -> int:
@@ -265,6 +306,10 @@ class _Reading:
     final_items: set[Item] = field(default_factory=set)  # list items that already name a final diagnosis
     any_final: bool = False
     commits: bool = False  # the text says what it commits to ("most likely X"): no first-named rule
+    section_start: int = 0  # where the section of the mention being read starts
+    committed: dict[int, int] = field(default_factory=dict)
+    """By a diagnosis section's start, the clause in which its prose first stated a diagnosis (not a comorbidity
+    of the secondaries): a condition hedged in a later clause of it is offered as an alternative."""
 
 
 GLOSS_RE = re.compile(r"\s*\(\s*")
@@ -377,6 +422,8 @@ def _classify(
             or _quoted(doc, first, last)):
         return None, NOT_SAID
     ref = m.ref
+    if m.via == SHORT_NAME:
+        return _short_named(doc, first, last, section)
     if section == "differential":
         return "differential", assertion.AFFIRMED
     hard = cues.hard_negation(doc, first, last)
@@ -392,12 +439,20 @@ def _classify(
     leads = item is not None and (bracketed or _leads(doc, item, first))
     strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads, in_bracket=bracketed)
     weak = cues.differential_cue(doc, first, last, before_only=leads, in_bracket=bracketed) or cues.negation(
-        doc, first, last)
+        doc, first, last, of_condition=True)
+    hedged_comorbidity = ref is not None and ref.kind == "secondary" and strong is None
     if section in ("diagnosis", "icd"):
+        if hedged_comorbidity:
+            return _final(reading, ref, item), assertion.AFFIRMED
         if strong is not None or (weak is not None and item is not None and (item in reading.final_items or not leads)):
             return "differential", assertion.Assertion("affirmed", strong or weak, f'differential: "{strong or weak}"')
+        hedge = weak if not leads else cues.differential_cue(doc, first, last, in_bracket=bracketed)
+        if hedge is not None and _offered_after(doc, first, reading, ref):
+            return "differential", assertion.Assertion("affirmed", hedge, f'{OFFERED_AFTER} ("{hedge}")')
+        if ref is None or ref.kind != "secondary":
+            reading.committed.setdefault(reading.section_start, doc.clause[first])
         return _final(reading, ref, item), assertion.AFFIRMED
-    if ref is not None and ref.kind == "secondary" and weak is None:
+    if hedged_comorbidity:
         return _final(reading, ref, item), assertion.AFFIRMED
     if not reading.has_diagnosis_section and _committed(doc, first):
         return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: the answer commits to it")
@@ -409,6 +464,33 @@ def _classify(
     if weak is not None or strong is not None or not reading.has_diagnosis_section:
         return "differential", assertion.Assertion("affirmed", strong or weak, ALTERNATIVE)
     return None, assertion.AFFIRMED
+
+
+OFFERED_AFTER = "differential: hedged after the diagnosis it states"
+SHORT_NAMED = "differential: the primary by a short name"
+
+
+def _short_named(doc: Document, first: int, last: int, section: str) -> tuple[EntityKind | None, assertion.Assertion]:
+    """The primary diagnosis by a short name ("Herpes is less likely as the cold sore has crusted over"): a
+    differential under a Differential heading or where the answer rejects or hedges it, else nothing (a short
+    name is never the answer's diagnosis)."""
+    if section == "differential":
+        return "differential", assertion.Assertion("affirmed", None, SHORT_NAMED)
+    cue = cues.negation(doc, first, last, of_condition=True) or cues.differential_cue(doc, first, last)
+    if cue is None:
+        return None, assertion.AFFIRMED
+    return "differential", assertion.Assertion("affirmed", cue, f'{SHORT_NAMED} ("{cue}")')
+
+
+def _offered_after(doc: Document, first: int, reading: _Reading, ref: Ref | None) -> bool:
+    """A condition hedged in the prose of a diagnosis section ("Impression: alcoholic ketoacidosis. Ethylene glycol
+    ingestion is possible but unconfirmed.") after an earlier clause of it stated the diagnosis: an alternative
+    offered, as "SVT, possibly AF" is in one line. Not a comorbidity (a secondary counts hedged: "she may be
+    septic"), nor the cause the answer commits to."""
+    if ref is None or ref.kind == "secondary":
+        return False
+    committed = reading.committed.get(reading.section_start)
+    return committed is not None and committed < doc.clause[first] and not _a_cause(doc, first)
 
 
 COMMITMENT = cues.cue_list("diagnosis_commitment")
@@ -574,7 +656,7 @@ def _final(reading: _Reading, ref: Ref | None, item: Item | None) -> EntityKind:
 
 def _hedged_away(doc: Document, first: int, last: int) -> bool:
     """"X is unlikely", "less likely X": considered and put aside."""
-    cue = cues.negation(doc, first, last)
+    cue = cues.negation(doc, first, last, of_condition=True)
     return cue is not None and tuple(cue.split()) in cues.HEDGE
 
 
@@ -615,6 +697,7 @@ def _attach_codes(
             (e, e.evidence) for e in entities
             if e.kind in ("diagnosis", "differential") and e.icd10 is None and e.negated is None
             and isinstance(e.evidence, Span) and lo <= e.evidence.start < hi
+            and not (e.reason or "").endswith(QUALIFIED)  # the code is the whole name's, not its last words'
         ]
         before = [e for e, span in near if span.end <= start]
         after = [e for e, span in near if span.start >= end]

@@ -542,6 +542,12 @@ PHRASE_LISTS: dict[str, str] = {
                                     "('Consider pneumonia')",
     "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
                        "over by a viral gastroenteritis'): a cause it commits to is a final diagnosis",
+    "diagnosis_generic_words": "answers: words of a diagnosis's name that name no condition said alone "
+                               "('infection', 'syndrome'): never the short name by which an answer rejects or hedges "
+                               "the primary ('Torsion is unlikely')",
+    "diagnosis_mimic_qualifiers": "answers: words before a condition's name that say the patient has not got it "
+                                  "('spurious hyperkalaemia'): a secondary diagnosis whose name ends another "
+                                  "diagnosis's mention is named ('pre-renal AKI' names AKI) unless one qualifies it",
     "diagnosis_item_hedges": "answers: words that may come before a diagnosis and still leave it opening its list "
                              "item ('possible colon cancer')",
     "specimen_blood": "answers: words of a test item that name blood: its analyte named in a urine result is not "
