@@ -36,6 +36,8 @@ def _considered(c) -> set[str]:
     "Impression: musculoskeletal chest wall pain; dissection unlikely - equal arm BPs.",
     "Working diagnosis: costochondritis.\nDifferential: dissection, pericarditis.",
     "Impression: pericarditis, less likely dissection given the normal mediastinum.",
+    "Impression: pericarditis. The pain is unlikely to be a dissection.",
+    "Impression: pericarditis; dissection seems unlikely with equal pulses.",
 ])
 def test_the_primary_rejected_by_its_short_name_is_a_differential(text: str):
     """"Dissection is less likely ..." names the aortic dissection of the case by its head word: it was

@@ -502,6 +502,8 @@ def _past_apposition(doc: Document, last: int, k: int) -> int:
     return k
 
 
+SEEMS = frozenset({"seems", "seem", "appears", "appear", "looks", "look"})
+"""Verbs of how a thing seems, before a verdict on it ("torsion seems unlikely"; grammar)."""
 AUXILIARIES = frozenset({"do", "does", "did", "must", "should", "can", "cannot", "will", "would", "may"})
 """Verbs that open a predicate of the subject, as a copula does (grammar)."""
 
@@ -683,9 +685,10 @@ def background(doc: Document, first: int, last: int, kind: str) -> bool:
 def said_alone(doc: Document, first: int, last: int) -> bool:
     """Tokens ``first..last`` are a noun phrase of their own: no word of another name runs into them ("herpes
     zoster", "labial herpes", "herpes serology"). Before them stands the clause's start, a comma, a link, a
-    subject's lead ("the") or a cue that ends there ("less likely", "no", "?"); after them the clause's end,
-    punctuation, a clause or reason word, a verb "to be" or an auxiliary, or a cue that starts there
-    ("unlikely", "vs"), not a link ("group and save"). Grammar only: what the words are is the caller's."""
+    subject's lead ("the"), a verb "to be" ("unlikely to be torsion") or a cue that ends there ("less likely",
+    "no", "?"); after them the clause's end, punctuation, a clause or reason word, a verb "to be", an auxiliary
+    or a verb of seeming ("seems unlikely"), or a cue that starts there ("unlikely", "vs"), not a link ("group and
+    save"). Grammar only: what the words are is the caller's."""
     low = doc.lows
     clause = doc.clause[first]
     k = first - 1
@@ -694,7 +697,8 @@ def said_alone(doc: Document, first: int, last: int) -> bool:
         if doc.tokens[k].start == doc.tokens[first].start or (gap.strip() and not gap.strip(" -")):
             return False  # inside an expanded abbreviation, or one word with the one before ("non-torsion")
         if "?" not in gap and not (
-                low[k] in SUBJECT_LEADS or low[k] in LINKS or NEGATION_OR_HEDGE_BEFORE.ending_at(low, k) is not None
+                low[k] in SUBJECT_LEADS or low[k] in LINKS or low[k] in COPULAS or low[k] == "be"
+                or NEGATION_OR_HEDGE_BEFORE.ending_at(low, k) is not None
                 or DIFFERENTIAL_ANY.ending_at(low, k) is not None):
             return False
     j = last + 1
@@ -704,7 +708,7 @@ def said_alone(doc: Document, first: int, last: int) -> bool:
         gap = doc.text[doc.tokens[last].end : doc.tokens[j].start]
         word = low[j]
         if not gap.strip(" -") and not (
-                word in COPULAS or word in AUXILIARIES or word in CLAUSE_WORDS or word in REASON_WORDS
+                word in COPULAS or word in AUXILIARIES or word in SEEMS or word in CLAUSE_WORDS or word in REASON_WORDS
                 or NEGATION_OR_HEDGE_AFTER.starting_at(low, j) is not None
                 or DIFFERENTIAL_ANY.starting_at(low, j) is not None
                 or DIFFERENTIAL_PREDICATES.starting_at(low, j) is not None):
