@@ -174,6 +174,15 @@ _OPEN = re.compile(
     r"can you (tell|describe)|could you (tell|describe))\b",
     re.IGNORECASE,
 )
+_ANYTHING_YOU_DO = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:(?:is|are) there\s+)?(?:anything|anyone|anybody|something|someone)"
+    r"(?:\s+(?:else|outside\s+(?:of\s+)?(?:the\s+|your\s+)?\w+))?\s+(?:that\s+|who\s+)?(?:you|u|he|she|they)\s+"
+    r"(?:(?:can|could|would|might|still|usually|normally|like to|love to|used to)\s+)?"
+    r"(?:do|enjoy|like|love|talk|lean|rely|trust|confide)\b",
+    re.IGNORECASE,
+)
+"""A question of what or whom in yes/no words ("anything you do for fun?", "is there anyone you can talk to?"): no
+yes or no answers it, so what the record does not hold is not known, never "No"."""
 _AUXILIARY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|can|could|will|would)\b",
     re.IGNORECASE,
@@ -358,8 +367,8 @@ def kind_of(part: str) -> QuestionKind:
     weak = _WEAK_DIAGNOSIS.match(text)
     if weak and not _descriptive(weak.group("what")):
         return "diagnosis"
-    if opens_openly(text):
-        return "open"
+    if opens_openly(text) or _ANYTHING_YOU_DO.match(text):
+        return "open"  # "anything you do for fun?", "is there anyone you can talk to?": what, who
     if not _AUXILIARY_START.match(text) and _asks_attribute(text):
         return "open"  # "Occupation?", "And your job?": no yes or no answers them
     return "yesno"
@@ -761,8 +770,13 @@ _DOSE_SAID = re.compile(
 
 
 _HOW_OFTEN_SAID = re.compile(
-    r"\b(?:every|once|twice|daily|nightly|weekly|(?:\d+|two|three|four|five|six|several|a few) times)\b", re.IGNORECASE
+    r"\b(?:every|once|twice|daily|nightly|weekly|(?:\d+|two|three|four|five|six|several|a few) times)\b|"
+    r"\b(?:nights?|days?|mornings?|evenings?) (?:a|per|each) (?:week|month)\b|"
+    r"\bmost (?:days|nights|mornings|evenings)\b",
+    re.IGNORECASE,
 )
+"""How often, said ("every four or five days", "twice a week", "three or four nights a week", "most days"); a
+number of days alone ("three days ago", "for five days") is how long, not how often."""
 
 
 def says_how_often(answer: str) -> bool:

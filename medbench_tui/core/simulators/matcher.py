@@ -374,12 +374,52 @@ def _says_who(source: Source) -> bool:
     return says_phrase(f"{source.topic} {source.text}", _HOUSEHOLD)
 
 
+_RELATIVE_CLAUSE = re.compile(
+    r"\b(?:before|after|since|until|till|prior to|following)\s+"
+    r"(?P<what>(?:the|a|an|his|her|my|your|their|this|that|these|those)\s+[^,;.()]+)",
+    re.IGNORECASE,
+)
+"""A clause of when in a fact's topic or keyword ("rash before the blisters", "help since the crash"): grammar."""
+
+
+def _written(terms: frozenset[str]) -> frozenset[str]:
+    """The terms of words as written, not the concepts they stand for."""
+    return frozenset(t for t in terms if not t.startswith("@"))
+
+
+@batch_cache(maxsize=8192)
+def _relative_only(text: str) -> frozenset[str]:
+    """The terms a topic or keyword says only in a clause of when ("rash before the blisters": the blisters'), not
+    in what it is about."""
+    clauses = list(_RELATIVE_CLAUSE.finditer(text))
+    if not clauses:
+        return frozenset()
+    timed = {t for c in clauses for u in units(c.group()) for t in u.terms}
+    main = _RELATIVE_CLAUSE.sub(" ", text)
+    return frozenset(timed - {t for u in units(main) for t in u.terms})
+
+
 @batch_cache(maxsize=8192)
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
 
 
 _AT_HOME_WORDING = _wording("at home")
+_PEOPLE_WORDS = frozenset(
+    stem(lemma(w)) for name in ("patient_relatives", "patient_household") for p in read_vocabulary().phrases(name)
+    if len(words(p)) == 1 for w in words(p)
+)
+"""The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
+HOUSEHOLD_CONCEPTS = frozenset({"@home"})
+"""The home and who lives there: a fact about it says the people of the household."""
+_HOW_THINGS_ARE_WITH = re.compile(
+    r"\bhow(?:'s|s| is| are)? (?:things|everything|it going|you getting on|are you getting on|do you get on)\b"
+    r".*\bwith\b"
+    r"|\b(?:relationship|relationships|getting on) with\b",
+    re.IGNORECASE,
+)
+"""A question of how things are with people ("how are things with your wife?", "how do you get on with your mum?"):
+grammar."""
 """A fact keyworded "at home" tells what was done there (what was tried at home), even when it names a relative."""
 
 
@@ -418,6 +458,9 @@ class Source:
     """The terms its answer says: what the doctor heard when it was said."""
     keyworded: frozenset[str] = frozenset()
     """The terms of its keywords: what its author says it answers."""
+    relative: frozenset[str] = frozenset()
+    """Terms its topic or keywords say only in a clause of when ("rash before the blisters": the blisters): they
+    time what the fact is about, they are not it."""
 
     @classmethod
     def build(
@@ -426,6 +469,7 @@ class Source:
         profile: dict[str, float] = {}
         phrases = []
         named: set[str] = set()
+        relative: set[str] = set()
         for name, field_text in fields:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
@@ -435,10 +479,14 @@ class Source:
             terms += [(f"@{b}", False, BROADER_FACTOR) for t, _, _ in terms for b in BROADER.get(t[1:], ())]
             if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
                 terms.append(("@onset", False, 1.0))
+            # "rash before the blisters": what the fact is about is the rash; the blisters only say when
+            timed = _relative_only(field_text) if name != "answer" else frozenset()
+            relative.update(timed)
             if name != "answer":
-                named.update(t for t, _, _ in terms)
+                named.update(t for t, _, _ in terms if t not in timed)
             for term, in_phrase, factor in terms:
-                weight = (PARTIAL_PHRASE if partial else FIELD_WEIGHTS[name]) * factor
+                field_weight = FIELD_WEIGHTS["answer"] if term in timed else FIELD_WEIGHTS[name]
+                weight = (PARTIAL_PHRASE if partial else field_weight) * factor
                 if term.startswith("@"):
                     weight *= CONCEPT_FACTOR
                 elif in_phrase:
@@ -451,9 +499,10 @@ class Source:
             frozenset(t for name, field_text in fields if name == kind for u in units(field_text) for t in u.terms)
             for kind in ("answer", "keywords")
         )
+        headed = frozenset(t for u in units(topic) for t in u.terms) - _relative_only(topic)
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
-                   frozenset(w for stems, _ in phrases for w in stems), topic,
-                   frozenset(t for u in units(topic) for t in u.terms), told, keyworded)
+                   frozenset(w for stems, _ in phrases for w in stems), topic, headed, told, keyworded,
+                   frozenset(relative - named))
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
@@ -710,6 +759,8 @@ class Matcher:
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
             matches = self._topic_first(question, matches)
+            matches = self._named_before_timed(question, matches)
+            matches = self._not_the_household_by_people(question, matches)
             if self._of_going_there(question, subject):
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell]
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
@@ -740,6 +791,61 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    def _named_before_timed(self, question: str, matches: list[Match]) -> list[Match]:
+        """A fact that says a word of what the question is about only in a clause of when ("rash before the
+        blisters") goes after one that is about it ("when did the blisters first start?": the blisters, not the
+        rash that came before them), when that one answers too."""
+        if not matches:
+            return matches
+        timed = self.timed_units(question, matches[0])
+        if not timed:
+            return matches
+        resolved = self._read(question).resolved
+        naming = next((m for m in matches[1:] if m.score >= MATCH_THRESHOLD
+                       and all(_written(resolved[i][0]) & m.source.named for i in timed)), None)
+        return matches if naming is None else [naming, *(m for m in matches if m is not naming)]
+
+    def _not_the_household_by_people(self, question: str, matches: list[Match]) -> list[Match]:
+        """A question that names people ("kids", "wife", "dad") but does not ask of the home or who lives there is
+        decided by its other words: the fact of the home (its keywords or topic say home), matched only by the
+        people, is not its answer ("any plans for more kids?": the contraception, not who lives at home). A
+        question only of how things are with them ("how are things with your wife and the kids?") is of the fact
+        that tells of them, not of who lives there, when one names them all."""
+        said = units(question)
+        if (intent.asks_who(question) or intent.asks_family_history(question)
+                or any(u.terms & HOUSEHOLD_CONCEPTS for u in said)):
+            return matches
+        subject = [i for i in self.subject_units(question) if not said[i].terms & DESCRIPTORS]
+        people = [i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS]
+        if not people:
+            return matches
+        known = [i for i in subject if i not in people
+                 and any(t in self.idf or t.startswith("@") for t in self._read(question).resolved[i][0])]
+
+        def of_the_home_by_people(m: Match) -> bool:
+            return bool(m.source.named & HOUSEHOLD_CONCEPTS) and not any(m.per_unit[i] > 0 for i in known)
+
+        if known:
+            return [m for m in matches if not of_the_home_by_people(m)]
+        rest = [m for m in matches if not of_the_home_by_people(m)]
+        if _HOW_THINGS_ARE_WITH.search(question) and rest and rest[0].score >= MATCH_THRESHOLD and all(
+            rest[0].per_unit[i] > 0 for i in people
+        ):
+            return rest
+        return matches
+
+    def timed_units(self, question: str, match: Match) -> list[int]:
+        """The question's subject words the fact says, as written, only in a clause of when of its topic or
+        keywords ("the blisters" of "rash before the blisters"), unless the question puts them in such a clause too
+        ("any rash before the blisters came up?")."""
+        reading = self._read(question)
+        if len(reading.resolved) != len(match.per_unit):
+            return []
+        own = _relative_only(question)
+        return [i for i in self.subject_units(question) if match.per_unit[i] > 0
+                and (said := _written(reading.resolved[i][0])) & match.source.relative
+                and not said & match.source.named and not reading.resolved[i][0] & own]
 
     @staticmethod
     def _of_going_there(question: str, subject: list[int]) -> bool:
@@ -887,14 +993,15 @@ class Matcher:
             if when_too or not resolved[i][0] & (MODIFIERS | DESCRIPTORS)
         )
 
-    @staticmethod
-    def _closest_wording(question: str, matches: list[Match]) -> list[Match]:
+    def _closest_wording(self, question: str, matches: list[Match]) -> list[Match]:
         """Among facts that match equally well, the one whose keyword says it as the question does
-        first: "in between" is the behaviour between attacks, not the attacks (keyword "between")."""
+        first: "in between" is the behaviour between attacks, not the attacks (keyword "between"); then the one
+        whose topic says what is asked ("anything else over the counter?": the medicines, not the diabetes whose
+        keyword "insulin" is a medicine too)."""
         if len(matches) < 2 or matches[1].score < matches[0].score - TIE:
             return matches
         tied = [m for m in matches if m.score >= matches[0].score - TIE]
-        tied.sort(key=lambda m: -m.source.worded(question))
+        tied.sort(key=lambda m: (-m.source.worded(question), -self.heads(m.source, question)))
         return tied + matches[len(tied):]
 
     def _describing(self, question: str, matches: list[Match]) -> list[Match]:

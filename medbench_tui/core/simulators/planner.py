@@ -59,7 +59,12 @@ _WHY_CAME = re.compile(
     re.IGNORECASE,
 )
 """Questions of why the patient came: the intro sentence that says so answers them, else the whole intro."""
-_AGE = re.compile(r"\bhow old (are|is)\b|\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b", re.IGNORECASE)
+_AGE = re.compile(
+    r"\bhow old (?:are|is)(?! (?:your|his|her|their|the|my) )\b|"
+    r"\bwhat(?:'s| is) (your|his|her|their) age\b|\byour age\b",
+    re.IGNORECASE,
+)
+"""A question of the patient's age ("how old are you?", "how old is he?"; not "how old are your kids?")."""
 _READING = re.compile(r"\d")
 """A number in a fact: a reading or a score it gives."""
 _LEFT_THE_VERB = (r"(?<!\band )(?<!\bthen )(?<!\bit )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bi )(?<!\bwe )"
@@ -76,6 +81,10 @@ the body, named in the plural ("any other joints swollen?"; "any other eye probl
 _BOTH_SIDES = re.compile(r"\b(other|both|either|neither)\b|\bleft\b.*\bright\b|\bright\b.*\bleft\b",
                          re.IGNORECASE | re.DOTALL)
 """A fact that says something of both sides ("The right eye is misty ... The left eye sees fine.")."""
+_SIDE_ASKED = re.compile(r"^\W*(?:(?:and|so|but|ok|okay)\W+)*(?:which|what|(?:the )?same)\b", re.IGNORECASE)
+"""A question of which one, or whether the same one ("which leg?", "same ear?"): of a part of the body, the side."""
+SIDE_QUESTION_WORDS = 4
+"""Words at most of such a question: "which leg?", "and the same ear?"; not a question of its own."""
 _SIDES_WORDS = frozenset({"other", "both", "either", "neither"})
 """A keyword's words that say it is of both sides, or of the other ("other eye", "both legs")."""
 
@@ -340,6 +349,9 @@ class Planner:
             elif where_on := self._where_on_the_part_just_told(question):
                 sources = where_on  # "which side of your back?" after the patch on the back: where the patch is
                 asking.followed_up = True
+            elif side := self._side_of_the_part_just_told(question):
+                sources = side  # "which leg?", "same ear?" after "one on my right shin": the side that fact says
+                asking.followed_up = True
             elif self._of_the_last_reply(question, sources):
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
@@ -367,6 +379,21 @@ class Planner:
             return []
         told = [self.by_id[f] for f in self.told_last if f in self.by_id]
         return [s for s in told if all(u.terms & s.told for u in parts)][-1:]
+
+    def _side_of_the_part_just_told(self, question: Question) -> list[Source]:
+        """The fact the last reply told, when it says which side ("one on my right shin", "always the right ear")
+        and the question asks only which one, or the same one, of that part of the body ("which leg?", "same
+        ear?"): the doctor asks on about that fact, not about another fact of the part (the hearing, by "ear")."""
+        written = question.written
+        if question.alternatives or not _SIDE_ASKED.match(written) or len(words(written)) > SIDE_QUESTION_WORDS:
+            return []
+        parts = [u for u in units(question.asked) if not u.terms & DESCRIPTORS]
+        if not parts or not all(u.terms & PARTS_OF_THE_BODY for u in parts):
+            return []
+        told = [self.by_id[f] for f in self.told_last if f in self.by_id]
+        return [s for s in told if _LATERAL.search(s.text) and all(
+            any(s.profile.get(t, 0.0) > 0 for t in u.terms & PARTS_OF_THE_BODY) for u in parts
+        )][-1:]
 
     def _of_the_last_reply(self, question: Question, sources: list[Source]) -> bool:
         """Is the fact that answers the question best the one the last reply told, and does it say every word of
@@ -510,6 +537,10 @@ class Planner:
             return None
         if not self.matcher.names(other.source, asked) or not self.matcher.names(chosen.source, asked):
             return None
+        if self.matcher.timed_units(asked, other):
+            return None  # "when did the blisters start?": the rash "before the blisters" only says when it was
+        if self._heard_of_something_else(asking, other.source):
+            return None  # a fact the doctor heard, asked of in words it does not say, is not what is meant
         if self.matcher.heads(other.source, asked) < self.matcher.heads(chosen.source, asked) == len(
             self.matcher.subject_units(asked)
         ):
@@ -606,11 +637,21 @@ class Planner:
         if _WITH_WHAT_WAS_SAID.search(question) and said and all(on_topic.per_unit[i] > 0 for i in said):
             return stay  # "any pain down the legs with those?" after the episodes that say it: of those episodes
         others = [m for m in matches if m.source not in topic]
+        if pointer != "none" and others and self._says_as_written(stay[0], asked) and not self._says_as_written(
+            others[0].source, asked
+        ):
+            return stay  # "are they tight or floppy?" after blisters "big and tight": not the skin's stinging pain
         if others and others[0].score >= MATCH_THRESHOLD and (
             not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
         ):
             return sources
         return stay
+
+    @staticmethod
+    def _says_as_written(source: Source, asked: tuple[Unit, ...]) -> bool:
+        """Does the fact say a word of the question as the question writes it, not only a concept they share
+        ("tight" of blisters "big and tight"; the stinging skin is only a word of what a pain is like)?"""
+        return any(t in source.terms for u in asked for t in u.terms if not t.startswith("@"))
 
     @staticmethod
     def _quantity_told(asked: tuple[Unit, ...], topic: list[Source], matches: list[Match]) -> list[Source]:
@@ -642,8 +683,10 @@ class Planner:
             return True  # "how many do u take?" after the laxatives: of them, not of the regular tablets
         pointed = question.pointer != "none"
         unsubjected = not self.has_subject(question.read)
-        if not (question.refers_back or (unsubjected and (question.act == "open" or pointed))):
-            return False
+        said = units(question.read)
+        only_how = unsubjected and bool(said) and all(u.terms & DESCRIPTORS for u in said)
+        if not (question.refers_back or (unsubjected and (question.act == "open" or pointed or only_how))):
+            return False  # "both sides or just one?" asks how of what was just said, as "which side?" does
         return bool(units(question.read)) or len(words(question.read)) <= ELLIPSIS_WORDS or pointed
 
     def _past_episode_pointed(self, question: str) -> bool:
@@ -938,8 +981,16 @@ def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
     return matches[0].source if ranked and ranked[0].source is matches[0].source else None
 
 
-def _answer_pending(planner: Planner, asking: Asking) -> Part:
+def _chosen_anew(planner: Planner, asking: Asking) -> Source | None:
+    """The fact the doctor chose of those the patient asked about, unless an earlier question of the message
+    already drew it ("what do you take? anything OTC?" after "Do you mean the medicines or the creams?"): a fact
+    once per reply."""
     chosen = _chosen_of_pending(planner, asking)
+    return None if chosen is None or chosen.id in asking.given else chosen
+
+
+def _answer_pending(planner: Planner, asking: Asking) -> Part:
+    chosen = _chosen_anew(planner, asking)
     assert chosen is not None
     return planner.answer_part(asking.question.read, [chosen])
 
@@ -981,7 +1032,7 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: bool(_unknown_jargon(p, a)), _ask_what_it_means),
     Rule("what_was_asked_back",
          "The doctor's answer to 'Do you mean A or B?' gets the fact chosen.",
-         lambda p, a: _chosen_of_pending(p, a) is not None, _answer_pending),
+         lambda p, a: _chosen_anew(p, a) is not None, _answer_pending),
     Rule("no_diagnosis",
          "Asked to name or confirm a diagnosis, the patient does not know and says so; never a denial.",
          lambda p, a: a.question.act == "diagnosis",

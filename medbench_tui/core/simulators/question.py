@@ -45,6 +45,11 @@ _REPEAT_CUE = re.compile(r"\b(again|once more)(?=\W*$)|\bremind me\b|\bsorry\b",
 """The words that only ask again ("when did it start again?"): left out of what it is about."""
 _SET_APART = re.compile(r"\b(apart from|other than|besides|except for|except)\b[^,;?.!]*", re.IGNORECASE)
 """What a question sets apart ("any other sports apart from football?"): left out of what it is about."""
+_PEOPLE_OUTSIDE = re.compile(
+    r"\b(anyone|anybody|someone|somebody|people|friends?)\s+outside\s+(?:of\s+)?(?:(?:the|your|his|her|their|my)\s+)?\w+",
+    re.IGNORECASE,
+)
+"""People apart from a circle ("anyone outside the family you can talk to?"): the circle is set apart, not asked of."""
 _BEFORE_A_MEDICINE = re.compile(
     r"\b(?:before|after)\s+(?:(?:any|the|his|her|your|their|some)\s+)?(?P<what>[^,;?.!]+)", re.IGNORECASE
 )
@@ -240,7 +245,9 @@ def read_question(written: str, informant: str = "self") -> Question:
         negated=bool(intent.NEGATED.match(written)),
         again=bool(_AGAIN.search(written)),
         asked=_without_medicine_timing(
-            intent.without_what_others_know(_SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read)))
+            intent.without_what_others_know(
+                _PEOPLE_OUTSIDE.sub(r"\1", _SET_APART.sub(" ", _REPEAT_CUE.sub(" ", read)))
+            )
         ),
         heading=bool(_HEADING.match(written)),
         lead_in=bool(_LEAD_IN.match(written)),
