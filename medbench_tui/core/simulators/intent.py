@@ -25,7 +25,7 @@ from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
-from medbench_tui.core.simulators.lexicon import STOPWORDS, says_phrase, stem, units, words
+from medbench_tui.core.simulators.lexicon import CLINICAL, STOPWORDS, says_phrase, stem, units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.voice import acknowledges
 from medbench_tui.core.text import expand_shorthand, lemma, singular
@@ -63,6 +63,14 @@ _EXAMINE = re.compile(
     r"(your|his|her) observations|vital signs|vitals)\b",
     re.IGNORECASE,
 )
+_CHECK_DONE = re.compile(
+    r"\b(?:do|run through|go through|carry out|perform|start)\s+(?:a|an|the|some|your|his|her)\s+(?:[\w-]+\s+){0,3}?"
+    r"checks?\b(?!\s*-?\s*ups?\b)",
+    re.IGNORECASE,
+)
+"""A check the doctor does ("run through a quick mental state check", "do a full neuro check"): with the doctor's own
+act ("I'll just ...", "let me ..."), an examination, announced rather than asked; not a check on record ("your results
+from the 6 week check")."""
 _DOCTOR_ACTS = re.compile(
     r"\b(can|could|may|shall) (i|we)\b|\blet me\b|\b(i'd|id|i would|we'd) like\b|\b(i'm|im|i am|we're) going to\b|"
     r"\b(i'll|i will|we'll|we will)\b|\bdo you mind if\b|\bis it (ok|okay|alright) if\b|"
@@ -220,6 +228,9 @@ _BODY_PART = re.compile(
 )
 """An examination of a part of the body ("listen to your heart") that asks no observations is found
 only in a record of an examination, never in the observations alone."""
+_PARTS = CLINICAL.of_kind("body_part")
+"""The parts of the body of the vocabulary: an examination of one ("a full joint check") is of the examination's
+record, not the observations."""
 _OBSERVATION_PHRASES = re.compile(
     r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen( levels?| saturations?)?|breathing rate|"
     r"respiratory rate|cap(illary)? refill)\b",
@@ -356,6 +367,8 @@ def kind_of(part: str) -> QuestionKind:
         not _HISTORY_START.match(text) or _DOCTOR_ACTS.search(text)
     ):
         return "examination"  # "did you measure your temperature?" asks what the patient did
+    if _DOCTOR_ACTS.search(text) and _CHECK_DONE.search(text):
+        return "examination"  # "I'll just run through a quick mental state check": announced, not asked
     if _MEASURED.search(understood(text)) and (_names_observations(text) or _VALUE_AGAIN.search(text)):
         return "examination"  # "HR and sats?": only measuring says them ("temp?" may be asked of a fever); "what did
         # his BP come out at again?" asks for the measurement taken, not the patient's memory
@@ -1087,7 +1100,9 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
-            if _BODY_PART.search(part) and not (_OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)):
+            if (_BODY_PART.search(part) or any(u.terms & _PARTS for u in units(part))) and not (
+                _OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)
+            ):
                 findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
         elif asks_whether_back(part):

@@ -116,7 +116,8 @@ _JOINS = (
     # "regular" of the medicines one takes means the usual ones, not a steady heartbeat
     (re.compile(r"\bregular(?= (?:medications?|medicines?|meds|tablets|pills|prescriptions?|treatments?|drugs|"
                 r"inhalers?|injections?)\b)"), "usual"),
-    (re.compile(r"\b(take|takes|taking|use|uses|using)\b([^.?!]{0,40}?) regularly\b"), r"\1\2"),
+    # what one takes "regularly" is one's usual medicines, not a steady heartbeat
+    (re.compile(r"\b(take|takes|taking|use|uses|using)\b([^.?!]{0,40}?) regularly\b"), r"\1\2 usual medicines"),
     # the time between the attacks, whatever they are called ("between the screaming bouts")
     (re.compile(r"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:attacks?|bouts?|episodes?|fits?|"
                 r"screams?|screaming|pains?|cramps?|spasms?|seizures?|crying|spells?)\b"), "in between"),

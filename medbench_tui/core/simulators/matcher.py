@@ -135,8 +135,9 @@ _LEAD = re.compile(
 _HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
 """What the first alternative of a list says the others are of ("any family history of asthma or
 eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
-_CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during)\b\s+(?=\w)", re.IGNORECASE)
-"""A circumstance after the question's subject ("any blood when you go?"), not a question of when."""
+_CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during|about)\b\s+(?=\w)", re.IGNORECASE)
+"""A circumstance after the question's subject ("any blood when you go?"), not a question of when; or what it is
+about ("has he seen anyone about the ear?"): no second fact joins the answer by its words alone."""
 _PART_AT_THE_END = re.compile(
     r"\b(in|on|around|under|behind|down|of)\s+(?:(?:your|his|her|their|the|my|both)\s+)?\w+\W*$", re.IGNORECASE
 )

@@ -164,6 +164,9 @@ class Rule:
     answers: Answers
 
 
+KEYWORDED_ONLY = "alternative_keyworded_only"
+"""The rule of a default for an alternative of a list the facts given say only by a keyword ("any on your face or
+scalp?" of where the blisters are, keyworded "scalp", whose answer names no scalp): worded beside the facts."""
 AFFIRMED_WORDS = 2
 """Subject words of a question a low-scoring fact's story must affirm for the question to be no "No"
 ("climbing stairs" of "out of breath on the stairs"; one shared word, "blood" of "blood pressure", is chance)."""
@@ -189,6 +192,14 @@ _PARENTHESES = re.compile(r"\s*\([^)]*\)")
 _EMBEDDED = re.compile(r"^\W*(how|what|where|whether|if)\b[^?]*$", re.IGNORECASE)
 """A wh-clause with no question mark after an examination ("I'll check her tummy and how dry she is"):
 what the doctor will examine, not a question of its own."""
+_WHERE_EXAMINED = re.compile(
+    r"^\W*(?:(?:and|also|especially|particularly|mainly)\W+)*(?:in|on|behind|at|under|around|inside|into|over|down|"
+    r"between)\s+(?:his|her|your|their|the|both|my)\b(?![^?]*\b(?:is|are|was|were|has|have|had|do|does|did|any)\b)"
+    r"[^?]*\??\s*$",
+    re.IGNORECASE,
+)
+"""Only where, after an examination ("can I have a look at him - in his ears and behind the right one?"): the places
+examined, not a question of their own."""
 _THIS_SYMPTOM = re.compile(r"\bthis (?P<symptom>\w+)", re.IGNORECASE)
 _SYMPTOM_LIKE_THIS = re.compile(r"\b(?P<symptom>\w+) like (?:this|that)\b", re.IGNORECASE)
 """A symptom pointed at as the one of now ("this pain", "pain like this")."""
@@ -204,6 +215,24 @@ def _label(source: Source) -> str:
     if not topic:
         return "that"
     return topic if _NO_ARTICLE.match(topic) else f"the {topic}"
+
+
+_OWN_QUESTION = re.compile(
+    r"^\W*(?:(?:and|also|so)\W+)*(?:has|have|had|is|are|was|were|does|do|did)\s+(?:he|she|you|they|u|it)\s+"
+    r"(?:\w+\s+){0,2}?\w+(?:ing|ed)\b",
+    re.IGNORECASE,
+)
+"""A yes/no question of its own, a verb asking of something done or going on ("has he been swimming recently",
+"have you travelled anywhere"): grammar."""
+
+
+def _asks_of_its_own(part: Part) -> bool:
+    """Is the default's part a yes/no question of its own that asks of something the record never names ("has he been
+    swimming recently, and is he still drinking ok?"): its "no" is worded beside the facts for the others, not
+    dropped as an aside would be ("sorry, remind me -")."""
+    question = part.question
+    return (question is not None and question.act == "yesno" and bool(units(question.asked))
+            and bool(_OWN_QUESTION.match(question.written)))
 
 
 def _points(question: Question | None) -> bool:
@@ -249,7 +278,7 @@ class Planner:
         for i, question in enumerate(message.questions):
             if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
                 question.act == "request" and not intent.attachments_asked(self.record.attachments, question.read)
-            ) or _EMBEDDED.match(question.written)):
+            ) or _EMBEDDED.match(question.written) or _WHERE_EXAMINED.match(question.written)):
                 # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?",
                 # "... and get a TVUS. pls show me both when back"
                 continue
@@ -447,7 +476,14 @@ class Planner:
             listed = self._listed_elsewhere(asking.question.read, given)
             sources = [s for s in sources[1:] if s.id in listed]
         sources = [s for s in sources if not self._heard_of_something_else(asking, s)]
-        return [s for i, s in enumerate(sources) if s.id not in given and not (i and s.id in self.state.disclosed)]
+        # a heard fact that alone answers an alternative of the list is asked again ("any mouth ulcers, or rashes
+        # in the sun?": the skin's "no rashes" as well as the mouth's "no ulcers")
+        own = self._listed_elsewhere(asking.question.read, [*given, sources[0].id or ""], told=True) if (
+            len(sources) > 1
+        ) else set()
+        return [s for i, s in enumerate(sources) if s.id not in given and not (
+            i and s.id in self.state.disclosed and s.id not in own
+        )]
 
     def _heard_of_something_else(self, asking: Asking, source: Source) -> bool:
         """Is the fact one the doctor has heard, asked about again (not asked again, nor a follow-up on it) in
@@ -551,16 +587,19 @@ class Planner:
             return None  # "what do you eat?" asks of the diet, which the chosen fact's topic is
         return other.source
 
-    def _listed_elsewhere(self, question: str, given: list[str]) -> set[str | None]:
+    def _listed_elsewhere(self, question: str, given: list[str], *, told: bool = False) -> set[str | None]:
         """The facts that answer an alternative of the question ("any meds or allergies?") which
-        no fact already in the reply answers, each named by its alternative."""
+        no fact already in the reply answers, each named by its alternative (with ``told``, and said in its answer,
+        not only by a keyword: "glucose tablets" is not the meter reading keyworded "glucose")."""
         found: set[str | None] = set()
         for alternative in read_question(question).alternatives:
             matches = self.matcher.score(alternative, self.matcher.facts)
             if any(m.source.id in given and m.score >= MATCH_THRESHOLD for m in matches):
                 continue  # the reply already answers it
             facts = self.matcher.facts_for(alternative)
-            if facts and self.matcher.names(facts[0], alternative):
+            if facts and self.matcher.names(facts[0], alternative) and (
+                not told or self.matcher.told_share(facts[0], alternative, keywords=False) >= TOLD_SHARE
+            ):
                 found.add(facts[0].id)
         return found
 
@@ -729,12 +768,30 @@ class Planner:
         if part.kind != "answer" or not _OR_WORD.search(part.asked):
             return []
         default = voice.default_beside_facts(self.record.patient.default_answer, key, concise=self.concise)
+        listed = read_question(part.asked).alternatives
+        told = [a for a in listed if self._told_in_answer(a, part.sources)]
         return [
             Part(default, "default", alternative, read_question(alternative), rule="alternative_not_on_record")
-            for alternative in read_question(part.asked).alternatives
+            for alternative in listed
             if not self._covered(alternative, part.facts)
             and self.matcher.intro_for(alternative) is None and not self.matcher.facts_for(alternative)
+        ] + [
+            Part(default, "default", alternative, read_question(alternative), rule=KEYWORDED_ONLY)
+            for alternative in listed
+            if told and alternative not in told and self._keyworded_only(alternative, part.sources)
         ]
+
+    def _told_in_answer(self, alternative: str, sources: list[Source]) -> bool:
+        """Does the answer of a fact given say what the alternative asks about?"""
+        return any(self.matcher.told_share(s, alternative, keywords=False) > 0 for s in sources)
+
+    def _keyworded_only(self, alternative: str, sources: list[Source]) -> bool:
+        """Do the facts given say what the alternative asks about only by a keyword, not in their answer ("any on
+        your face or scalp?" of where the blisters are, keyworded "scalp", whose answer names no scalp)? The record
+        does not say it: that part gets its default, worded as such, beside the facts for the others."""
+        return bool(sources) and any(
+            self.matcher.told_share(s, alternative, keywords=True) > 0 for s in sources
+        ) and not self._told_in_answer(alternative, sources)
 
     def _worded_beside_facts(self, parts: list[Part], key: str) -> list[Part]:
         """Beside facts, a default names what it answers ("No night sweats."): a bare "No." after a
@@ -771,14 +828,15 @@ class Planner:
             # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
             planned = [
                 p for p in planned if p.kind != "default"
-                or not p.heading and (self.has_subject(p.asked) or _LEAD.match(p.asked))
+                or not p.heading and (self.has_subject(p.asked) or _LEAD.match(p.asked) or _asks_of_its_own(p))
             ] or planned[:1]
         facts = [f for p in planned for f in p.facts]
         if not facts:
             return planned
         # beside facts, a "No." the facts contradict and a restated intro add nothing
         planned = [
-            p for p in planned if p.kind != "repeat" and (p.kind != "default" or not self._covered(p.asked, facts))
+            p for p in planned if p.kind != "repeat"
+            and (p.kind != "default" or p.rule == KEYWORDED_ONLY or not self._covered(p.asked, facts))
         ]
         heard = set(self.state.disclosed)
         best_new = max((p.scores.get(f, 0.0) for p in planned for f in p.facts if f not in heard), default=None)
