@@ -214,6 +214,21 @@ _CLAUSE = re.compile(r"\s*[,;]\s*(?:and |but |then )?|\s+(?:and|but|then)\s+", r
 """Where one clause of an intro sentence ends ("a bad pain low down, and I nearly passed out")."""
 
 
+_ABOUT = re.compile(r"(?<=\w)\s+about\s+(?=\w)", re.IGNORECASE)
+ABOUT_FACTOR = 0.5
+"""Weight of a question's words after "about" ("seen anyone about the ankle?"): what the asked thing concerns, not
+the thing asked."""
+
+
+def _about_clause(question: str) -> int:
+    """How many of the question's units come before "about" (all of them when it has none)."""
+    clause = _ABOUT.search(question)
+    if clause is None:
+        return len(units(question))
+    before, after = units(question[: clause.start()]), units(question[clause.end():])
+    return len(before) if len(before) + len(after) == len(units(question)) else len(units(question))
+
+
 def _main_clause(question: str) -> int:
     """How many of the question's units come before a circumstance ("... when you open your bowels")."""
     clause = _CIRCUMSTANCE.search(question)
@@ -411,6 +426,8 @@ _PEOPLE_WORDS = frozenset(
     if len(words(p)) == 1 for w in words(p)
 )
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
+_POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
+"""A person named as someone's ("your wife", "his mum"): whom the question asks of, not a word of what it asks."""
 HOUSEHOLD_CONCEPTS = frozenset({"@home"})
 """The home and who lives there: a fact about it says the people of the household."""
 _HOW_THINGS_ARE_WITH = re.compile(
@@ -612,6 +629,10 @@ class Matcher:
             for u, (terms, _) in zip(question_units, resolved, strict=True)
         ]
         weights = [self._weight(terms) for terms, _ in resolved]
+        about = _about_clause(question)
+        if 0 < about < len(weights) and any(not terms & (DESCRIPTORS | MODIFIERS) for terms, _ in resolved[:about]):
+            # "have you seen anyone about the ankle?": whether someone was seen, about the ankle
+            weights = [w * (ABOUT_FACTOR if i >= about else 1.0) for i, w in enumerate(weights)]
         reading = _Reading(
             question_units, resolved, inside, self._qualified(question) if resolved else set(), weights,
             frozenset(t for terms, _ in resolved for t in terms), _wording(question),
@@ -827,8 +848,9 @@ class Matcher:
         def of_the_home_by_people(m: Match) -> bool:
             return bool(m.source.named & HOUSEHOLD_CONCEPTS) and not any(m.per_unit[i] > 0 for i in known)
 
-        if known:
-            return [m for m in matches if not of_the_home_by_people(m)]
+        owned = {stem(lemma(w)) for w in _POSSESSED.findall(question.lower())}
+        if known and not any(_wording(said[i].text) & owned for i in people):
+            return [m for m in matches if not of_the_home_by_people(m)]  # "does your wife work?" asks of her
         rest = [m for m in matches if not of_the_home_by_people(m)]
         if _HOW_THINGS_ARE_WITH.search(question) and rest and rest[0].score >= MATCH_THRESHOLD and all(
             rest[0].per_unit[i] > 0 for i in people
@@ -928,8 +950,8 @@ class Matcher:
                 break
             if (self._owns(match, chosen, question) or self._of_all_asked(match, question)) and not self.elsewhere(
                 match, question
-            ):
-                chosen.append(match)  # not the eye pain beside the jaw pain asked for
+            ) and not self.timed_units(question, match):
+                chosen.append(match)  # not the eye pain beside the jaw pain asked for, nor the cold "before the wheeze"
         return self._of_the_head(question, [m.source for m in chosen])
 
     def of_the_whole_history(self, question: str, sources: list[Source]) -> list[Source]:

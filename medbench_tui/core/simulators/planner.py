@@ -45,6 +45,7 @@ from medbench_tui.core.simulators.matcher import (
     without_examples,
 )
 from medbench_tui.core.simulators.question import Message, Question, read_question
+from medbench_tui.core.vocabulary import read_vocabulary
 
 _OPEN_COMPLAINT = re.compile(
     r"\b(what brings you|brought you|what seems to be|what's (wrong|the (problem|matter|trouble))|"
@@ -52,6 +53,8 @@ _OPEN_COMPLAINT = re.compile(
     r"tell me (more|what happened|about it))",
     re.IGNORECASE,
 )
+_COMPLAINT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_complaint_asks"))
+"""How a doctor opens, asking only for the complaint ("what's been going on?", "how can I help today?")."""
 _WHY_CAME = re.compile(
     r"\b((what|who) (made|got|told) you (to )?(come|decide|see|call|ring|book)|who sent you|"
     r"why (did|have|are) you (come|came|decided|here)|why now\b|"
@@ -233,6 +236,21 @@ def _asks_of_its_own(part: Part) -> bool:
     question = part.question
     return (question is not None and question.act == "yesno" and bool(units(question.asked))
             and bool(_OWN_QUESTION.match(question.written)))
+
+
+def _only_opens(written: str) -> bool:
+    """Does the question only open the consultation, in words of the vocabulary's ``patient_complaint_asks`` and
+    nothing of its own but when ("what's been going on?", "so how can I help you today?")?"""
+    said = f" {' '.join(words(written))} "
+    found = next((p for p in _COMPLAINT_ASKS if f" {p} " in said), None)
+    if found is None:
+        return False
+    rest = said.replace(f" {found} ", " ", 1)
+    return all(u.terms & MODIFIERS or u.text in _OPENING_TIMES for u in units(rest))
+
+
+_OPENING_TIMES = frozenset({"today", "tonight", "then", "recently", "lately"})
+"""Words of when an opening question may end with ("how can I help today?")."""
 
 
 def _points(question: Question | None) -> bool:
@@ -653,7 +671,7 @@ class Planner:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if on_topic and on_topic.score > 0:
                 return stay
-            if told := self._quantity_told(asked, topic, matches):
+            if told := self._quantity_told(asked, topic, matches, self._subjects(topic)):
                 return told  # "how high did it get?" after "38.1 under the arm", "how often?" after "every few days"
             if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
                 return []
@@ -693,11 +711,21 @@ class Planner:
         return any(t in source.terms for u in asked for t in u.terms if not t.startswith("@"))
 
     @staticmethod
-    def _quantity_told(asked: tuple[Unit, ...], topic: list[Source], matches: list[Match]) -> list[Source]:
+    def _subjects(topic: list[Source]) -> frozenset[str]:
+        """What the facts of the last reply are about (their topic's and keywords' concepts, not how or when)."""
+        return frozenset(t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS)
+
+    @staticmethod
+    def _quantity_told(
+        asked: tuple[Unit, ...], topic: list[Source], matches: list[Match], subjects: frozenset[str] = frozenset()
+    ) -> list[Source]:
         """The fact of the last reply that gives what a follow-up asks only how high or how often of ("how high
         did it get?" after "38.9 on the thermometer", "how often do you go?" after "every four or five days"),
-        when no other fact answers it: its number is the answer, whatever else the reply told beside it."""
-        if matches and matches[0].score >= MATCH_THRESHOLD and matches[0].source not in topic:
+        when no other fact of the same thing answers it: its number is the answer, whatever else the reply told
+        beside it (a fact of something else keyworded "often" is no answer to "how often?" after the migraines)."""
+        if matches and matches[0].score >= MATCH_THRESHOLD and matches[0].source not in topic and (
+            not subjects or matches[0].source.named & subjects
+        ):
             return []
         high = any("@severity" in u.terms for u in asked)
         often = any("@frequency" in u.terms for u in asked)
@@ -806,11 +834,20 @@ class Planner:
                 unsure = part.uncertain_default or part.question.opens
                 kind = "uncertain" if unsure else self.record.patient.default_answer
                 after = any(p.facts for p in parts[:i])
-                worded = voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+                at = voice.place_asked(part.question.read)
+                worded = voice.default_at(kind, at, self._whose(), what, key, concise=self.concise) if at else (
+                    voice.default_for(kind, what, key, concise=self.concise, after_facts=after)
+                )
                 part.text = worded if not self._leaks(worded) else voice.default_beside_facts(
                     kind, key, concise=self.concise
                 )
         return parts
+
+    def _whose(self) -> str:
+        """Whose body the one who speaks names ("my", or the child's "his", "her")."""
+        if self.record.patient.informant == "self":
+            return "my"
+        return {"male": "his", "female": "her"}.get(self.record.patient.sex, "their")
 
     def _leaks(self, text: str) -> bool:
         """Does the patient's own wording name what the guard keeps back ("But no history of gout.",
@@ -1143,6 +1180,12 @@ RULES: tuple[Rule, ...] = (
          "Asked the dose of a medicine no fact gives a dose of, the patient is not sure.",
          _no_dose_on_record,
          lambda p, a: Part(voice.default_answer("uncertain", a.key, concise=p.concise), "default", a.question.read)),
+    Rule("opening",
+         "A question that only opens the consultation ('what's been going on?', 'how can I help today?'; the "
+         "vocabulary's patient_complaint_asks) gets the intro again: what brought the patient, never a fact that "
+         "shares a word ('help' of who helps at home).",
+         lambda p, a: _only_opens(a.question.written),
+         lambda p, a: _said_again(p.record.intro, "opening")),
     Rule("already_in_reply",
          "A question whose fact an earlier question of the message already drew adds nothing.",
          _already_in_reply, lambda p, a: None),

@@ -136,8 +136,16 @@ DEFAULT_FOR = {
     "uncertain": ("I'm not sure about {what}.", "I couldn't say about {what}."),
 }
 """The default for one part of a question beside the facts for the others, naming the part."""
+DEFAULT_AT = {
+    "negative": ("Nothing {at} {whose} {what}.", "Nothing {at} {whose} {what}, though."),
+    "uncertain": ("I'm not sure about {whose} {what}.", "I couldn't say about {whose} {what}."),
+}
+"""The default for one part of a question that asks of a place ("any on your face or scalp?": "... Nothing on my
+scalp."), beside the facts for the others."""
 _DEFAULT_FOR = re.compile(
-    r"^(no|but no|i'?m not sure about|i couldn'?t say about) [\w' /-]+(, though)?\.$", re.IGNORECASE
+    r"^(no|but no|nothing (?:on|in|at|around|behind|under|over|inside)|i'?m not sure about|i couldn'?t say about) "
+    r"[\w' /-]+(, though)?\.$",
+    re.IGNORECASE,
 )
 _LEAD_VERBS = frozenset("use uses using used take takes taking get gets suffer suffering suffered".split())
 """Verbs that lead a question to what it asks about ("do you use a spacer?")."""
@@ -160,6 +168,25 @@ def what_is_asked(question: str) -> str:
                   or (named[0].endswith("ing") and len(named) > 1 and named[1] in _OBJECT_WORDS)):
         return ""  # no thing named ("been round any new animals", "anyone giving u a hard time"): a plain default
     return " ".join(named)
+
+
+_AT_WORDS = frozenset("on in at around behind under over inside".split())
+_WHOSE_WORDS = frozenset("your his her their the my".split())
+
+
+def place_asked(question: str) -> str:
+    """The word of place before what a question asks about, when that is a place ("any on your scalp?": "on"), else
+    ""."""
+    tokens = [t for t in re.findall(r"[a-z0-9][a-z0-9'-]*", question.lower())]
+    start = next((i for i, t in enumerate(tokens) if t not in STOPWORDS and t not in _LEAD_VERBS), len(tokens))
+    before = [t for t in tokens[max(0, start - 2):start] if t not in _WHOSE_WORDS]
+    return before[-1] if before and before[-1] in _AT_WORDS else ""
+
+
+def default_at(kind: str, at: str, whose: str, what: str, key: str, *, concise: bool = False) -> str:
+    """The default for the part of a question that asks of a place, named ("Nothing on my back.")."""
+    options = DEFAULT_AT[kind]
+    return (options[0] if concise else pick(options, key)).format(at=at, whose=whose, what=what)
 
 
 def default_for(kind: str, what: str, key: str, *, concise: bool = False, after_facts: bool = True) -> str:

@@ -115,6 +115,9 @@ PHRASE_LISTS: dict[str, str] = {
                                "observation findings",
     "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
     "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
+    "patient_complaint_asks": "the simulated patient: words that open a consultation and ask only for the "
+                              "complaint ('what's been going on?', 'how can I help?'): the patient tells what brought "
+                              "them, never a fact that shares a word ('help' of who helps at home)",
     "patient_routine_asides": "the simulated patient: the doctor saying a question is asked of everyone ('I ask "
                               "everyone this'): an aside that asks nothing",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
