@@ -39,6 +39,15 @@ def test_the_same_part_after_a_fact_that_says_the_side_is_that_fact():
     assert sim.answer("same leg?").facts == ["earlier_boils"]
 
 
+def test_whether_both_after_a_fact_that_says_the_side_is_that_fact_not_a_diagnosis():
+    sim = patient(CELLULITIS)
+    sim.answer("have you had boils before?")
+    reply = sim.answer("is it both legs?")
+    assert reply.facts == ["earlier_boils"]
+    assert intent.kind_of("is it both legs?") != "diagnosis"
+    assert intent.kind_of("is it cellulitis?") == "diagnosis"
+
+
 def test_which_part_with_no_side_in_the_last_fact_is_a_question_of_its_own():
     sim = patient(CELLULITIS)
     assert sim.answer("how's your grip?").facts == ["arm_strength"]
@@ -210,6 +219,16 @@ def test_chat_shorthand_of_questions_is_written_out():
     assert "water infection" in expand_shorthand("any UTIs?")
     assert "breathless lying flat" in expand_shorthand("any orthopnea?")
     assert expand_shorthand("any se?") == "any se?"  # "SE" only in capitals
+
+
+def test_what_is_taken_to_help_sleep_is_a_remedy_not_help_from_someone():
+    sim = patient([
+        {"id": "otc", "topic": "remedies bought from the chemist", "keywords": ["over the counter", "chemist"],
+         "answer": "Some sleeping tablets from the chemist, they didn't do much."},
+        {"id": "support", "topic": "help and support", "keywords": ["help", "support", "counselling"],
+         "answer": "I've not had any help, I haven't told anyone."},
+    ])
+    assert sim.answer("anything from the chemist to help you sleep?").facts == ["otc"]
 
 
 def test_an_abbreviation_reaches_the_fact_it_stands_for():

@@ -647,6 +647,10 @@ def asks_state_of_it(part: str) -> bool:
     return bool(tokens) and tokens[-1] in _STATES
 
 
+_WHICH_SIDE_WORDS = frozenset(read_vocabulary().phrases("patient_side_words")) | {"either", "one", "just", "same"}
+"""First words of what follows "is it" that say which side or how many, not what illness ("is it both legs?")."""
+
+
 def _descriptive(what: str) -> bool:
     """Does "is it <what>?" ask how the symptom is (sore, worse, constant, getting better)
     rather than what the illness is? Judged by the last word, the head of the phrase."""
@@ -655,6 +659,8 @@ def _descriptive(what: str) -> bool:
         return True
     if read_vocabulary().lookup(" ".join(tokens), "condition"):
         return False  # a condition the vocabulary names ("heart attack") is an illness, not how often it comes
+    if tokens[0] in _WHICH_SIDE_WORDS:
+        return True  # "is it both legs?", "is it just the one side?": where, not what illness
     head = tokens[-1]
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True

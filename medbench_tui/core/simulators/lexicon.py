@@ -111,6 +111,8 @@ _JOINS = (
     # "did you manage to check his sugar?" asks of the sugar, not of who manages the tablets
     (re.compile(r"\b(manage|manages|managed|managing) to\b"), "to"),  # not "tried to" (take your own life)
     (re.compile(r"\bwater (tablets?|pills?)\b"), r"diuretic \1"),  # a medicine, not of passing water
+    # "anything to help you sleep?": what it is for, not help from someone
+    (re.compile(r"\bto help (?:you|him|her|them|me|u) (?=\w)"), "for "),
     (re.compile(r"\bmilligrams?\b"), "mg"),  # one unit, however written
     (re.compile(r"\bmicrograms?\b"), "mcg"),
     # "regular" of the medicines one takes means the usual ones, not a steady heartbeat

@@ -84,8 +84,12 @@ the body, named in the plural ("any other joints swollen?"; "any other eye probl
 _BOTH_SIDES = re.compile(r"\b(other|both|either|neither)\b|\bleft\b.*\bright\b|\bright\b.*\bleft\b",
                          re.IGNORECASE | re.DOTALL)
 """A fact that says something of both sides ("The right eye is misty ... The left eye sees fine.")."""
-_SIDE_ASKED = re.compile(r"^\W*(?:(?:and|so|but|ok|okay)\W+)*(?:which|what|(?:the )?same)\b", re.IGNORECASE)
-"""A question of which one, or whether the same one ("which leg?", "same ear?"): of a part of the body, the side."""
+_SIDE_ASKED = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay)\W+)*(?:which|what|(?:the )?same|(?:is it |are they |in )?(?:both|either))\b",
+    re.IGNORECASE,
+)
+"""A question of which one, whether the same one or both ("which leg?", "same ear?", "is it both hands?"): of a part
+of the body, the side."""
 SIDE_QUESTION_WORDS = 4
 """Words at most of such a question: "which leg?", "and the same ear?"; not a question of its own."""
 _SIDES_WORDS = frozenset({"other", "both", "either", "neither"})
@@ -388,6 +392,9 @@ class Planner:
             if led:  # "tell me about the flashes - where in your vision?": where the flashes are
                 sources = led
                 asking.followed_up = True
+            elif side := self._side_of_the_part_just_told(question):
+                sources = side  # "which leg?", "same ear?" after "one on my right shin": the side that fact says
+                asking.followed_up = True
             elif self.state.topic and self._follows_up(question) and not question.again:
                 # "what was it you ate again?" goes back further
                 sources = self._follow_up(question.read, sources, question.pointer)
@@ -395,9 +402,6 @@ class Planner:
                 asking.about_the_topic = question.pointer == "that" and not sources
             elif where_on := self._where_on_the_part_just_told(question):
                 sources = where_on  # "which side of your back?" after the patch on the back: where the patch is
-                asking.followed_up = True
-            elif side := self._side_of_the_part_just_told(question):
-                sources = side  # "which leg?", "same ear?" after "one on my right shin": the side that fact says
                 asking.followed_up = True
             elif self._of_the_last_reply(question, sources):
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
