@@ -331,3 +331,14 @@ def test_anything_you_do_is_an_open_question_and_gets_no_bare_no():
 
 def test_the_vocabulary_lists_the_opening_asks():
     assert "how can i help" in read_vocabulary().phrases("patient_complaint_asks")
+
+
+# -- kind words with no question are acknowledged -------------------------------------------------------------------
+
+def test_kind_words_with_no_question_are_acknowledged_not_denied():
+    for said in ("That sounds really exhausting, I'm sorry.", "poor girl, she's been so brave with the cannula",
+                 "I'm sorry you've been putting up with this, it must be really hard"):
+        reply = patient(APPETITE).answer(said)
+        assert reply.facts == [] and reply.kind == "small_talk", said
+    assert patient(APPETITE).answer("that sounds hard - how's your appetite?").facts == ["eating"]
+    assert patient(APPETITE).answer("poor appetite?").facts == ["eating"]  # a question, not a kind word

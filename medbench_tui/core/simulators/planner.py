@@ -20,7 +20,7 @@ from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, sentences, units, words
+from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, sentences, units, words
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
@@ -240,6 +240,20 @@ def _asks_of_its_own(part: Part) -> bool:
     question = part.question
     return (question is not None and question.act == "yesno" and bool(units(question.asked))
             and bool(_OWN_QUESTION.match(question.written)))
+
+
+_KIND_WORDS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_kind_words"))
+"""Kind words of a doctor's statement ("that sounds really tough", "poor lad")."""
+
+
+def _kind_words(planner: Planner, asking: Asking) -> bool:
+    """Is the question only a statement of kind words: no question mark, a phrase of the vocabulary's
+    ``patient_kind_words``, and no act of its own (no examination or instruction; "it must be really frustrating" is
+    no diagnosis put)?"""
+    question = asking.question
+    written = question.written
+    return ("?" not in written and question.act in ("request", "yesno", "open", "diagnosis")
+            and says_phrase(written, _KIND_WORDS) and not _attachments_wanted(planner, asking))
 
 
 def _only_opens(written: str) -> bool:
@@ -1132,6 +1146,12 @@ RULES: tuple[Rule, ...] = (
     Rule("what_was_asked_back",
          "The doctor's answer to 'Do you mean A or B?' gets the fact chosen.",
          lambda p, a: _chosen_anew(p, a) is not None, _answer_pending),
+    Rule("kind_words",
+         "A statement of kind words with no question mark ('that sounds really tough', 'poor lad, he's been really "
+         "brave today'; the vocabulary's patient_kind_words) that asks for nothing is acknowledged: never a 'No', "
+         "never a fact.",
+         lambda p, a: _kind_words(p, a),
+         lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
     Rule("no_diagnosis",
          "Asked to name or confirm a diagnosis, the patient does not know and says so; never a denial.",
          lambda p, a: a.question.act == "diagnosis",

@@ -118,6 +118,9 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_complaint_asks": "the simulated patient: words that open a consultation and ask only for the "
                               "complaint ('what's been going on?', 'how can I help?'): the patient tells what brought "
                               "them, never a fact that shares a word ('help' of who helps at home)",
+    "patient_kind_words": "the simulated patient: kind words of a doctor's statement with no question ('that sounds "
+                          "really tough', 'poor lad, he's been brave'): acknowledged, never answered with a 'No' or a "
+                          "fact",
     "patient_routine_asides": "the simulated patient: the doctor saying a question is asked of everyone ('I ask "
                               "everyone this'): an aside that asks nothing",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
