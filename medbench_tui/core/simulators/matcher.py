@@ -421,6 +421,7 @@ def _wording(text: str) -> frozenset[str]:
 
 
 _AT_HOME_WORDING = _wording("at home")
+"""A fact keyworded "at home" tells what was done there (what was tried at home), even when it names a relative."""
 _PEOPLE_WORDS = frozenset(
     stem(lemma(w)) for name in ("patient_relatives", "patient_household") for p in read_vocabulary().phrases(name)
     if len(words(p)) == 1 for w in words(p)
@@ -438,7 +439,6 @@ _HOW_THINGS_ARE_WITH = re.compile(
 )
 """A question of how things are with people ("how are things with your wife?", "how do you get on with your mum?"):
 grammar."""
-"""A fact keyworded "at home" tells what was done there (what was tried at home), even when it names a relative."""
 
 
 
