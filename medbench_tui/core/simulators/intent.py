@@ -60,7 +60,9 @@ _EXAMINE = re.compile(
     r"new|fresh|second|further|repeat|set|of)\s+){0,4}(pulse|blood pressure|temperature|heart rate|oxygen|"
     r"observations|obs|breathing rate|respiratory rate|resp rate|capillary refill|cap refill|sats|saturations|vitals?)|"
     r"(on|to) (the|a) ((sats|saturations?|oxygen|levels|heart|cardiac|ecg|tracing) ){0,6}monitor|"
-    r"(your|his|her) observations|vital signs|vitals)\b",
+    r"(your|his|her) observations|vital signs|vitals|"
+    # "can you switch to video so I can see him?": a request made so the doctor can examine
+    r"so (that )?(i|we) can (see|look at|watch|examine|have a look at) (you|him|her|them))\b",
     re.IGNORECASE,
 )
 _CHECK_DONE = re.compile(
@@ -1037,6 +1039,35 @@ _CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\
 """A question whether something has come back ("did the FIT come back?", "has the CT come back yet?")."""
 
 
+_WHETHER_DONE = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:any (?:recent|new|previous|other|more)\b|remind me of\b|"
+    r"(?:did|has|have) (?:the |your |his |her |a |an )(?:\w+ ){0,2}"
+    r"(?:do|done|take|taken|check|checked|measure|measured|record|recorded|send|sent)\b)",
+    re.IGNORECASE,
+)
+"""Grammar of a question whether something was done, or what it showed ("did the practice nurse do a postural
+BP?", "any recent scans?", "remind me of the triage obs"): an attachment it names is asked for. Done by someone
+else: "did you take your temperature?", "have you done the screening test?", "has anyone checked it before?" ask
+the patient's own history; "remind me what your blood group is" is a history question asked again."""
+
+
+def _named_by_words(attachment: Attachment, text: str) -> int:
+    """How many words of the longest keyword or title of the attachment the text says (0 if none)."""
+    said = [*attachment.request_keywords, attachment.title, title_head(attachment)]
+    named = _named_words(_POSSESSIVE.sub("", text))
+    return max((len(words(p)) for p in said if _phrase_in(p, named)), default=0)
+
+
+_EVER_BEFORE = re.compile(r"\b(?:ever|before|previously)\b", re.IGNORECASE)
+"""Whether it was ever done before ("has anyone checked your BP before?") asks the patient's history, not a record."""
+
+
+def asks_whether_done(part: str) -> bool:
+    """Does the part ask whether a test, observation or examination was done, or ask to be reminded of it? Then an
+    attachment it names by what it is (not by asking words or document words alone) is asked for."""
+    return bool(_WHETHER_DONE.match(part)) and not _EVER_BEFORE.search(part)
+
+
 def asks_whether_back(part: str) -> bool:
     """Does the part ask whether something has come back ("did the FIT come back?")? Then a result it names is
     asked for; a yes/no question of another shape asks for none."""
@@ -1115,6 +1146,14 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
                     and (a.kind == "lab_report" or test_kinds(part))]
+        elif asks_whether_done(part):
+            # "did the nurse do a lying and standing BP?", "any recent bloods?", "remind me of the obs": what it
+            # names by what it is; findings only when it names observations or findings
+            hits = [a for a in attachments if names(a, part, by_content=True, by_what=True)
+                    and (not holds_findings(a) or _FINDINGS_ASKED.search(part) or _OBSERVATION_PHRASES.search(part))]
+            # "a lying and standing BP": the attachment the longest phrase names, not another that says "BP"
+            most = max((_named_by_words(a, part) for a in hits), default=0)
+            hits = [a for a in hits if _named_by_words(a, part) == most] if most > 1 else hits
         else:
             continue
         wanted += [a for a in hits if a not in wanted]

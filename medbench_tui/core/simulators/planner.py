@@ -1029,7 +1029,9 @@ def _ask_what_it_means(planner: Planner, asking: Asking) -> Part:
 
 def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
     if asking.question.act not in ("request", "examination") and not (
-        asking.question.act == "yesno" and intent.asks_whether_back(asking.question.read)
+        asking.question.act in ("yesno", "open")
+        and any(intent.asks_whether_back(p) or intent.asks_whether_done(p)
+                for p in intent.split_questions(asking.question.read))
     ):
         return []  # a yes/no question asks for a result only when it asks whether it came back
     attachments = planner.record.attachments
