@@ -45,13 +45,15 @@ def _differential(card: Scorecard, reference: str) -> list[str]:
 
 
 def test_a_test_left_out_as_negated_by_a_bare_no_in_shorthand_is_in_doubt():
-    """'no leg swelling, D-dimer sent': the bare 'no' reaches the D-dimer, which the plan may report as done. (With
-    its value, 'no leg swelling, D-dimer 900', the D-dimer is a result reported and done (scoring.md "Results",
-    brief g25): the negation is the leg's, and no absence is left to doubt.)"""
-    card = _card(PE, PE_SHORTHAND + "- no leg swelling, D-dimer sent\n")
+    """'no leg swelling or D-dimer sent': the bare 'no' reaches the D-dimer over a list closed by 'or', which the plan
+    may report as done. (After a comma that no 'or' closes the bare 'no' ends, brief g28: 'no leg swelling, D-dimer
+    sent' sends it; with its value, 'no leg swelling, D-dimer 900', the D-dimer is a result reported and done
+    (scoring.md "Results", brief g25): the negation is the leg's, and no absence is left to doubt.)"""
+    card = _card(PE, PE_SHORTHAND + "- no leg swelling or D-dimer sent\n")
     assert "bare negation" in _absence(card, "D-dimer")
-    reported = _card(PE, PE_SHORTHAND + "- no leg swelling, D-dimer 900\n")
-    assert any(e.reference == "D-dimer" and e.status != "missing" for e in reported.items.workup)
+    for line in ("- no leg swelling, D-dimer sent\n", "- no leg swelling, D-dimer 900\n"):
+        given = _card(PE, PE_SHORTHAND + line)
+        assert any(e.reference == "D-dimer" and e.status != "missing" for e in given.items.workup), line
 
 
 def test_the_same_bare_no_in_prose_leaves_the_absence_certain():

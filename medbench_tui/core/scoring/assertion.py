@@ -70,8 +70,12 @@ CONSEQUENTS = cues.cue_list("condition_consequents")
 INSISTED = cues.cue_list("condition_insisted")
 """Words closing a temporal clause after an action that make the action wait for it ("HRT once a cancer is excluded
 - not before")."""
+PRECAUTIONS = cues.cue_list("condition_precautions")
+"""Words that open a need the action before them prepares for ("IGRA and hepatitis serology in case biologics are
+needed", "group and save in case he needs a transfusion"): the action stands, what is needed is a later event."""
 CONDITION_FIRST_WORDS = frozenset(
-    p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS, CONSEQUENTS, cues.TEMPORAL) for p in c.phrases
+    p[0] for c in (TRIGGERS, OPENING_TRIGGERS, NOT_CONDITIONS, CONSEQUENTS, cues.TEMPORAL, PRECAUTIONS)
+    for p in c.phrases
 ) | RESULT_BACK_LEADS
 """The words any of those lists starts with: a document's other words are passed over at once."""
 CLAUSE_LEADS = cues.word_list("condition_clause_leads")
@@ -294,6 +298,14 @@ def conditions(doc: Document) -> list[Condition]:
             k = later.trigger_end + 1
             continue
         trigger = TRIGGERS.starting_at(low, k)
+        precaution = PRECAUTIONS.starting_at(low, k) if trigger is None else None
+        if precaution is not None:  # "IGRA in case biologics needed": the need alone is conditional, not the IGRA
+            end = k + len(precaution)
+            cond_last = _condition_end(doc, end) if end < n else end - 1
+            condition = doc.text[doc.tokens[end].start : doc.tokens[cond_last].end] if end <= cond_last else ""
+            out.append(Condition(k, max(end - 1, cond_last), " ".join(precaution), condition, k))
+            k = end
+            continue
         waits = trigger is not None and trigger in RESULT_WAITS.phrases
         named_wait = _result_back(doc, k) if trigger is None else None
         if named_wait is not None:

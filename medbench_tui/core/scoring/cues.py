@@ -177,7 +177,15 @@ REACTION_AFTER = tuple(
     for word in _WORDS.phrases("reaction_words")
 )
 """A drug said to have caused a reaction is history ("trimethoprim gave her a rash")."""
-CONDITION_BEFORE = (*_WORDS.phrases("history_condition_before"), *REACTION_BEFORE)
+CHANGE_BEFORE = tuple(
+    f"{word} {preposition}"
+    for word in _WORDS.phrases("history_change_words")
+    for preposition in _WORDS.phrases("history_change_prepositions")
+)
+"""A treatment or procedure right after a change of the illness and its time ("worse post-debridement", "enlarged
+after sharp debridement") was done before today: history."""
+CONDITION_BEFORE = (*_WORDS.phrases("history_condition_before"), *REACTION_BEFORE,
+                    *_WORDS.phrases("history_response_leads"), *CHANGE_BEFORE)
 BACKGROUND_BEFORE = {
     "workup": Cues(*_WORDS.phrases("history_before_workup"), *CONDITION_BEFORE),
     "treatment": Cues(*_WORDS.phrases("history_before_treatment"), *CONDITION_BEFORE),
@@ -255,10 +263,25 @@ def _before(
             if past_reason and (phrase in NEGATION_BEFORE or phrase in HEDGE):
                 return None
             start = k - len(phrase) + 1
+            if negation and phrase in DETERMINER_NEGATIONS and _comma_list_past(doc, k, i):
+                return None  # "no debridement/sharp cleaning, non-adherent dressings": the dressings are given
             if not (negation and phrase in EXCLUSION and _temporal(low, doc.clause, start, 0)):
                 return " ".join(phrase)
         k -= 1
     return None
+
+
+NEGATION_EXAMPLE_LEADS = cue_list("negation_example_leads")
+"""Words after a comma that give examples of what a bare negation before it denies ("no NSAIDs, e.g. ibuprofen"):
+the negation reaches them."""
+
+
+def _comma_list_past(doc: Document, k: int, i: int) -> bool:
+    """A comma stands between a bare negation ending at token ``k`` ("no", "without") and the mention at ``i``, and
+    the words after the last such comma give no examples of what it denies: the negation ends at the comma (a list
+    closed by "or" it negates throughout, :func:`_before_list`)."""
+    commas = [j for j in range(k + 1, i + 1) if doc.comma_before[j]]
+    return bool(commas) and NEGATION_EXAMPLE_LEADS.starting_at(doc.lows, commas[-1]) is None
 
 
 def _bracket_back(doc: Document, k: int) -> int:
@@ -587,7 +610,7 @@ def _after_list(doc: Document, last: int) -> str | None:
     while k < len(low) and doc.clause[k] == clause and k - last <= LIST_REACH:
         if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS:
             return None
-        phrase = NEGATION_AFTER.starting_at(low, k)
+        phrase = NEGATION_OR_HEDGE_AFTER.starting_at(low, k)  # "A and B (x, y) are unlikely": hedged, both
         plural = phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS)
         if phrase is not None and plural and not _in_pseudo(low, k, k + len(phrase) - 1):
             return " ".join(phrase)

@@ -95,7 +95,7 @@ from medbench_tui.core.scoring.reference import (
     names_a_rule,
     reference_table,
 )
-from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, parse
+from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, heading_key, parse
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -184,11 +184,14 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         if m.ref is None and (m.group is None or m.hit in item_hits or any(
                 h.first <= m.hit.first and m.hit.last <= h.last for h in (*home_plans, *ruled))):
             continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
-        section = layout.section_at(start).kind
+        at = layout.section_at(start)
+        section = at.kind
+        describes = section == "other" and _history_heading(at.heading)  # "**Supporting features:** ..."
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
+            describes = True  # "| Cellulitis | Failed two antibiotics |": the case for or against it
         reading.section_start = layout.section_at(start).start
-        kind, said = _classify(m, doc, section, reading, item, table)
+        kind, said = _classify(m, doc, section, reading, item, table, describes)
         if kind is None:
             continue
         for over in layout.items_over(start, end) if short_named else ():
@@ -320,6 +323,32 @@ NOT_SAID = assertion.Assertion("question", "?", "question: asked, not stated")
 IN_DIAGNOSIS = assertion.Assertion("historical", "diagnosis section", "history: named in the diagnosis, not a plan")
 """In an answer with a plan section, a drug under its Diagnosis or Differential heading describes the patient ("six
 senna a day", "NSAID use", "an uncle on insulin"): the plan is in the plan section."""
+REDUCTION_WORDS = cues.word_list("reduction_words")
+"""Words of a reduction of a treatment ("wean", "withdraw", "reduce"): before a drug in an answer they give it no
+more, and they agree with an item that is itself that reduction ("Reduce prednisolone to the lowest effective
+dose")."""
+
+
+def _reduces(m: Mention) -> bool:
+    """The mention's item, by its name or the phrase that found it, is a reduction or withholding of a treatment."""
+    words = set(_norms(tokenize(f"{m.ref.name if m.ref is not None else ''} {m.phrase.text}")))
+    return bool(words & (REDUCTION_WORDS | concepts.WITHHOLD_WORDS))
+
+
+DESCRIBED = assertion.Assertion(
+    "historical", "history", "history: named where the answer describes the patient, not a plan")
+"""In an answer with a plan section, a treatment under a heading of the patient's history or findings ("Clinical
+summary", "Supporting features": ``heading_history``), or in what a diagnosis entry says for or against it
+("| Cellulitis | Failed two antibiotics |", "- MOH - co-codamol most days may contribute"), is what the patient had:
+the plan is in the plan section."""
+HISTORY_HEADINGS = frozenset(heading_key(h) for h in _WORDS.phrases("heading_history"))
+
+
+def _history_heading(heading: str | None) -> bool:
+    """The heading names the patient's history or findings (``heading_history``, compared as headings are)."""
+    return heading is not None and heading_key(heading) in HISTORY_HEADINGS
+
+
 REFERRED_FROM_HOME = assertion.Assertion(
     "negated", "discharge plan", "negated: what a discharge plan refers for later, not a plan now"
 )
@@ -372,9 +401,12 @@ def rejected_by(cue: str) -> str:
 
 
 def _classify(
-    m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable
+    m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable,
+    describes: bool = False,
 ) -> tuple[EntityKind | None, assertion.Assertion]:
-    """The kind of a mention and what it asserts (see the module documentation)."""
+    """The kind of a mention and what it asserts (see the module documentation); ``describes``: the mention stands
+    where the answer describes the patient (under a heading of the history or findings, or in what a diagnosis
+    entry says for or against it after its dash or table cell)."""
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
@@ -401,6 +433,8 @@ def _classify(
             return None, assertion.AFFIRMED  # "50% glucose", "to correct the low calcium": the treatment's, no test
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS
+        if named == "treatment" and describes and reading.has_plan_section:
+            return named, DESCRIBED
         if named == "treatment" and _referred_from_home(doc, first):
             return named, REFERRED_FROM_HOME
         own_condition = m.ref is not None and bool(
@@ -415,6 +449,7 @@ def _classify(
             said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
         agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \
             assertion.withholds(m.phrase.text)
+        agrees = agrees or (said.cue in REDUCTION_WORDS and _reduces(m))  # "wean pred -> <=10 mg": the reduction
         if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the
             said = assertion.AFFIRMED  # instruction, as "stop bendroflumethiazide and stop amlodipine" does
         return named, said

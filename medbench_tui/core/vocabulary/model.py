@@ -200,6 +200,12 @@ PHRASE_LISTS: dict[str, str] = {
                       "the drug is history",
     "reaction_leads": "answers: words before a reaction that make it the patient's past ('had', 'previous')",
     "reaction_causes": "answers: verbs right after a drug that say it caused a reaction ('gave', 'caused')",
+    "history_response_leads": "answers: words before a treatment or test that name the patient's response to it "
+                              "before today ('no response to', 'failed', 'despite'): history, never a plan",
+    "history_change_words": "answers: a change of the illness ('worse', 'enlarged') that, right before a "
+                            "preposition of time and a treatment or procedure ('worse post-debridement'), makes "
+                            "that treatment history",
+    "history_change_prepositions": "answers: the prepositions of time of such a change ('after', 'post')",
     "history_before_workup": "answers: words before a test that make it history ('previous colonoscopy')",
     "history_before_treatment": "answers: words before a drug that make it history or a cause ('currently on "
                                 "ramipril', 'secondary to NSAIDs')",
@@ -208,8 +214,13 @@ PHRASE_LISTS: dict[str, str] = {
     "clause_words": "answers: words that end the reach of a cue: a new clause begins",
     "action_verbs": "answers: verbs that begin a new action in a list ('no CT, start amoxicillin')",
     "links": "answers: words that join list pieces",
+    "reduction_words": "answers: words of a reduction of a treatment ('wean', 'withdraw'): such a cue before a drug "
+                       "agrees with an item that is itself a reduction or withholding",
     "open_line_ends": "answers: words a line of prose cannot end a sentence with (the line is wrapped)",
     "determiner_negations": "answers: negations whose list must close with 'or' to negate it all ('no A, B or C')",
+    "negation_example_leads": "answers: words after a comma that give examples of what a bare negation before it "
+                              "denies ('no NSAIDs, e.g. ibuprofen'); any other piece after the comma is an action of "
+                              "its own ('no debridement, non-adherent dressings')",
     "reason_words": "answers: words that open a reason: a negated predicate after one is not the list's",
     "plural_leads": "answers: words of a predicate for several coordinated items ('X and Y are contraindicated')",
     "condition_consequents": "answers: words after a condition that open what it leads to ('> 4 mm leads on to a "
@@ -219,6 +230,8 @@ PHRASE_LISTS: dict[str, str] = {
     "threshold_nouns": "answers: nouns right after a treatment that make it the name of its threshold ('below the "
                        "dialysis threshold'): a condition of it, nothing done",
     "condition_triggers": "answers: words that make an action conditional ('only if', 'reserved for', 'on standby')",
+    "condition_precautions": "answers: words that open a need the action before them prepares for ('IGRA in case "
+                             "biologics are needed'): the action stands, what the need names is a later event",
     "open_conditions": "answers: condition triggers of a plan's own contingencies ('X if Y'), which physicians often "
                        "read as the plan: an item left out whose only mention they make conditional is doubted",
     "other_branches": "answers: words that open the other branch of a contingency ('...; otherwise surgery'): an "
@@ -299,6 +312,8 @@ PHRASE_LISTS: dict[str, str] = {
     "avoid_alternative_after": "answers: a word ending a clause under an Avoid heading on the alternative given "
                                "in the place of what is avoided ('paracetamol instead'): that treatment is given",
     "heading_other": "answers: whole headings that open reasoning, history or findings (prose, no items)",
+    "heading_history": "answers: whole headings of reasoning that describe the patient ('Clinical summary', "
+                       "'Supporting features'): in an answer with a plan section a treatment under one is history",
     "heading_tail_treatment": "answers: last words that make a short unlisted heading a treatment one "
                               "('Immediate plan')",
     "heading_tail_workup": "answers: last words that make a short unlisted heading a work-up one ('Further tests')",
