@@ -121,6 +121,28 @@ def test_a_drug_given_beside_a_withdrawal_is_still_given(line: str):
     assert condition(c, "cc-implicit-contraindicated") == "FAIL"
 
 
+@pytest.mark.parametrize(("plan", "given"), [
+    # a switch stops what it switches from, and gives what follows its "to", "for" or "with"
+    ("switch from ciprofloxacin to oral flucloxacillin 1 g QDS", False),
+    ("swap the ciprofloxacin for oral flucloxacillin 1 g QDS", False),
+    ("replace ciprofloxacin with oral flucloxacillin 1 g QDS", False),
+    ("switch from oral flucloxacillin to ciprofloxacin 500 mg BD", True),
+    ("switch to ciprofloxacin 500 mg BD", True),
+])
+def test_a_switch_stops_what_it_switches_from(plan: str, given: bool):
+    c = card("im-cellulitis-001", f"Left shin cellulitis.\nPlan: {plan}; elevate the leg.")
+    assert (condition(c, "cc-no-fluoroquinolone") == "FAIL") is given, plan
+
+
+def test_a_switch_from_a_drug_is_its_stop():
+    """"change her from the combined pill to the POP" stops the pill: the stop item is met, the harmful "continue"
+    item is not."""
+    c = card("em-pe-001", "PE.\nPlan: CTPA today; apixaban 10 mg BD; change her from the combined pill to the POP.")
+    given = rows(c, "treatment")
+    assert "Stop the combined oral contraceptive" in given
+    assert "Continue the combined oral contraceptive" not in given
+
+
 def test_a_weaning_meets_an_item_of_reducing_the_drug(tmp_path: Path):
     """"wean prednisolone to 10 mg" is the reduction an item asks for, not a withholding against it."""
     item = ("  - item: Reduce prednisolone to the lowest effective dose\n    class: required\n"

@@ -173,6 +173,9 @@ def action(
     cue = cues.negation(doc, first, last)
     if cue is not None and not (kind == "workup" and concepts.reported(doc, first, last)):
         return Assertion("negated", cue, f'negated: "{cue}"')  # a result is reported: "no peritonism, lactate 4.1"
+    switch = switched_from(doc, first, last) if kind == "treatment" else None
+    if switch is not None:
+        return Assertion("negated", switch, f'negated: "{switch}": what the switch replaces')
     if cues.names_threshold(doc, last):
         return Assertion("conditional", "threshold", "conditional: the name of its threshold, nothing given")
     if cues.background(doc, first, last, kind) or _history_line(doc, first):
@@ -191,6 +194,16 @@ def action(
                 return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def switched_from(doc: Document, first: int, last: int) -> str | None:
+    """The switch verb of a switch that replaces the mention at tokens ``first..last``: the mention stands between
+    the verb and the word that leads to what it gives ("switch from ciprofloxacin to flucloxacillin", "swap
+    zopiclone for melatonin"), so it is stopped, not given (``concepts.switches``)."""
+    for verb, target in concepts.switches(doc):
+        if verb < first and last < target.first - 1:
+            return doc.lows[verb]
+    return None
 
 
 def result_wait(doc: Document, first: int, last: int, record: Record | None = None) -> Condition | None:

@@ -328,6 +328,9 @@ REDUCTION_WORDS = cues.word_list("reduction_words")
 more, and they agree with an item that is itself that reduction ("Reduce prednisolone to the lowest effective
 dose")."""
 
+STOPPING_CUES = REDUCTION_WORDS | concepts.SWITCH_WORDS
+"""The cues of a reduction or a switch: what they negate they stop, as an item of stopping or reducing it asks."""
+
 
 def _reduces(m: Mention) -> bool:
     """The mention's item, by its name or the phrase that found it, is a reduction or withholding of a treatment."""
@@ -449,7 +452,8 @@ def _classify(
             said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
         agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \
             assertion.withholds(m.phrase.text)
-        agrees = agrees or (said.cue in REDUCTION_WORDS and _reduces(m))  # "wean pred -> <=10 mg": the reduction
+        agrees = agrees or (said.cue in STOPPING_CUES and _reduces(m))  # "wean pred -> <=10 mg": the reduction;
+        # "switch her from the combined pill to a POP": the stop of the pill
         if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the
             said = assertion.AFFIRMED  # instruction, as "stop bendroflumethiazide and stop amlodipine" does
         return named, said
