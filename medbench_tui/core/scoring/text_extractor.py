@@ -14,9 +14,11 @@ Two passes over ``final.text`` (and ``final.advice``):
      refers for ("home with an outpatient referral for elective cholecystectomy"); everything
      under an "Avoid:" heading is negated; in an answer that has a plan section, a drug named
      under its Diagnosis or Differential heading describes the patient ("six senna a day", "an
-     uncle on insulin") and is no plan; a blood test's analyte in a urine result ("urine dip:
-     ketones 4+") is no blood test; a drug given by the other injection route than its item
-     names ("adrenaline 1:1000 1 mL IV") is not that item;
+     uncle on insulin") and is no plan, as is one under a heading of the history or findings
+     ("Clinical summary", "Supporting features") or in what a diagnosis entry says for or against
+     it after its dash or table cell ("| Cellulitis | Failed two antibiotics |"); a blood test's
+     analyte in a urine result ("urine dip: ketones 4+") is no blood test; a drug given by the
+     other injection route than its item names ("adrenaline 1:1000 1 mL IV") is not that item;
    * a diagnosis (primary, secondary or a reference differential) named in a
      Differential section is a differential; in a Diagnosis/Impression/Assessment or
      ICD-10 section it is a final diagnosis (unless negated, or moved to the
