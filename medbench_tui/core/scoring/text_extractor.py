@@ -186,13 +186,13 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         if m.ref is None and (m.group is None or m.hit in item_hits or any(
                 h.first <= m.hit.first and m.hit.last <= h.last for h in (*home_plans, *ruled))):
             continue  # a critical-condition phrase (read by the conditions check), or a group beside its item
-        at = layout.section_at(start)
-        section = at.kind
-        describes = section == "other" and _history_heading(at.heading)  # "**Supporting features:** ..."
+        holder = layout.section_at(start)
+        section = holder.kind
+        describes = section == "other" and _history_heading(holder.heading)  # "**Supporting features:** ..."
         if item is not None and _in_explanation(text, item, start):
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
             describes = True  # "| Cellulitis | Failed two antibiotics |": the case for or against it
-        reading.section_start = layout.section_at(start).start
+        reading.section_start = holder.start
         kind, said = _classify(m, doc, section, reading, item, table, describes)
         if kind is None:
             continue
