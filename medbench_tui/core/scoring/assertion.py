@@ -311,7 +311,9 @@ def conditions(doc: Document) -> list[Condition]:
             k = later.trigger_end + 1
             continue
         trigger = TRIGGERS.starting_at(low, k)
-        precaution = PRECAUTIONS.starting_at(low, k) if trigger is None else None
+        # 'in case of' is read by the opening triggers below ('In case of X, Y' a condition, 'Y in case of X' a purpose)
+        precaution = (PRECAUTIONS.starting_at(low, k)
+                      if trigger is None and OPENING_TRIGGERS.starting_at(low, k) is None else None)
         if precaution is not None:  # "IGRA in case biologics needed": the need alone is conditional, not the IGRA
             end = k + len(precaution)
             cond_last = _condition_end(doc, end) if end < n else end - 1
