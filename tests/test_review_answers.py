@@ -56,7 +56,6 @@ KNOWN_SCORER_MISSES: dict[str, str] = {
     "N-em-sjs-001": "the body surface area of detachment in other words is not credited",
     "N-em-syncope-001": "trigger-avoidance advice in other words is not credited",
     "N-im-vertigo-001": "the explanation and reassurance about BPPV in other words is not credited",
-    "N-im-falls-001": "a vitamin D level in other words is not credited",
     "N-im-hyponatraemia-001": "the clinical assessment of volume status in other words is not credited",
 }
 

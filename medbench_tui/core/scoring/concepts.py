@@ -1395,10 +1395,11 @@ def _signed(doc: Document, last: int) -> bool:
 
 
 def signs_after(doc: Document, last: int) -> str:
-    """The signs of a result right after token ``last``, with the space before them ("blood +++": " +++"), or ""."""
+    """The signs of a result right after token ``last``, with the space before them ("blood +++": " +++"), or "";
+    a slash after them parts the next result ("stx2+/O157")."""
     end = doc.tokens[last + 1].start if last + 1 < len(doc.tokens) else len(doc.text)
     gap = doc.text[doc.tokens[last].end : end].split("\n", 1)[0]
-    signs = gap.strip().rstrip(",;.").strip()
+    signs = gap.strip().rstrip(",;./").strip()
     return gap[: gap.index(signs) + len(signs)] if signs in SIGNS else ""
 
 
@@ -1541,6 +1542,57 @@ PANEL_ORGANS: dict[tuple[str, ...], str] = {
 """The organ whose blood tests a panel is, in lay words ("blood tests for your liver and kidneys")."""
 
 
+def _finding_words(text: str) -> tuple[str, ...]:
+    """A finding as the normalised words a document holds for it, small words kept ("dot and blot haemorrhage")."""
+    return tuple(t.norm for t in tokenize(text))
+
+
+def _examination_findings() -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Each name of an examination (its normalised words) with the findings that report it done: its own
+    ``findings`` and those of every narrower examination (a cranial nerve palsy reports the neurological
+    examination)."""
+    vocabulary = read_vocabulary()
+    table: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for term in vocabulary.of_kind("test"):
+        if not term.findings:
+            continue
+        for owner in (term, *vocabulary.broader(term)):
+            for name in owner.names:
+                table.setdefault(_panel_words(name), []).extend(w for f in term.findings if (w := _finding_words(f)))
+    return {name: tuple(dict.fromkeys(found)) for name, found in table.items()}
+
+
+EXAMINATION_FINDINGS = _examination_findings()
+"""An examination (its normalised words) and the findings whose report says it was done (``findings`` of the tests
+of ``tests.yaml``): "disc swelling" of fundoscopy, "VI palsy" of the cranial nerves."""
+
+
+def examination_findings_of(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The findings that report the examination a reference phrase names, if it names one."""
+    return EXAMINATION_FINDINGS.get(words, ())
+
+
+def findings_reported(doc: Document, findings: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Every place the document reports one of ``findings`` (normalised words, the longest where two start
+    together), ending where a written word ends (not the "retinopathy" of a longer word written out)."""
+    norms, where = _norms(doc)
+    firsts = _first_words(findings)
+    if firsts.isdisjoint(where):
+        return []
+    longest = sorted(findings, key=len, reverse=True)
+    out: list[Hit] = []
+    for k in sorted(k for word in firsts for k in where.get(word, ())):
+        if out and out[-1].last >= k:
+            continue
+        for words in longest:
+            last = k + len(words) - 1
+            if tuple(norms[k : last + 1]) == words and (
+                    last + 1 >= len(doc.tokens) or doc.tokens[last + 1].start != doc.tokens[last].start):
+                out.append(Hit(k, last))
+                break
+    return out
+
+
 def panel_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None:
     """The analytes (normalised words) of the panel a reference phrase names, if it names one; the
     panel's organ is one more, read only in a clause about blood tests (:func:`panel_results`)."""
@@ -1579,6 +1631,106 @@ MONITORED = frozenset(t.norm for w in word_list("monitoring_item_words") for t i
 MONITORING_QUALIFIERS = frozenset(t.norm for w in word_list("monitoring_qualifiers") for t in tokenize(w))
 MONITORED_JOINS = frozenset({"and", "or"})
 """Grammar: the words that join the things a monitoring item measures."""
+
+
+GRADUAL_WORDS = frozenset(t.norm for w in word_list("gradual_item_words") for t in tokenize(w))
+CHANGE_WORDS = frozenset(t.norm for w in word_list("gradual_change_words") for t in tokenize(w))
+GRADUAL_PERIODS = frozenset(tuple(t.norm for t in tokenize(w)) for w in word_list("gradual_rate_periods"))
+RAPID_WORDS = frozenset(t.norm for w in word_list("gradual_rapid_words") for t in tokenize(w))
+GRADUAL = "a measure changed gradually"
+GRADUAL_BEFORE = 4
+"""How many words before its measure a change may begin ("lower the BP by 20 mmHg a day")."""
+GRADUAL_AFTER = 10
+"""How many words after its measure a change may end ("SBP down ~20/day, no rapid drop")."""
+RATE_REACH = 3
+"""Words between a rate's number and its period (a unit, "per", "a": "20 mmHg per 24 h")."""
+
+
+def gradual_measure(name: str) -> tuple[str, ...] | None:
+    """What an item of gradual change changes ("blood pressure" of "Gradual blood pressure reduction (about 20/10
+    mmHg per 24 hours)"): its name's words before a bracket, less those of gradualness and change; None unless the
+    name has both."""
+    words = [t.norm for t in key_tokens(tokenize(name.split("(")[0]))]
+    if GRADUAL_WORDS.isdisjoint(words) or CHANGE_WORDS.isdisjoint(words):
+        return None
+    measure = tuple(w for w in words if w not in GRADUAL_WORDS and w not in CHANGE_WORDS)
+    return measure or None
+
+
+SPECIMEN_WORDS = frozenset(t.norm for w in word_list("specimen_blood") for t in tokenize(w))
+
+
+def _measure_forms(measure: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The ways an answer names a measure: as the item does, or without the sample it is measured in when the
+    rest is what a laboratory measures ("sodium" of "serum sodium"; "blood pressure" keeps its "blood")."""
+    rest = measure[1:]
+    return (measure, rest) if len(measure) > 1 and measure[0] in SPECIMEN_WORDS and rest in ANALYTE_PHRASES \
+        else (measure,)
+
+
+def gradual_changes(doc: Document, measure: tuple[str, ...]) -> list[Hit]:
+    """Where the answer changes ``measure`` gradually, on the measure's line near it: a word of change with a rate
+    per day ("SBP down ~20/day"), a word of gradualness ("reduce the BP slowly") or a rapid change declined with a
+    bare negation ("no rapid drop"). The hit runs from the measure to the words that say so."""
+    norms = [t.norm for t in doc.tokens]
+    n = len(norms)
+    forms = _measure_forms(measure)
+    out: list[Hit] = []
+    for k in range(n):
+        size = next((len(f) for f in forms if tuple(norms[k : k + len(f)]) == f), 0)
+        if not size or (out and out[-1].last >= k):
+            continue
+        first, last = k, k + size - 1
+        window = [j for j in range(max(0, first - GRADUAL_BEFORE), min(n, last + GRADUAL_AFTER + 1))
+                  if _same_line(doc, j, first)]
+        said = [j for j in window if norms[j] in GRADUAL_WORDS or _rapid_declined(doc, j) is not None
+                or (norms[j] in CHANGE_WORDS and _daily_rate(doc, j, window[-1]) is not None)]
+        said += [neg for j in said if (neg := _rapid_declined(doc, j)) is not None]  # the hit holds its negation
+        if said:
+            end = max(said)
+            end = max(end, _daily_rate(doc, end, window[-1]) or end)
+            if end + 1 <= window[-1] and norms[end] in RAPID_WORDS and norms[end + 1] in CHANGE_WORDS:
+                end += 1  # "no rapid drop": the change declined
+            out.append(Hit(min(first, *said), max(last, end)))
+    return out
+
+
+def _same_line(doc: Document, j: int, k: int) -> bool:
+    a, b = sorted((doc.tokens[j].start, doc.tokens[k].start))
+    return "\n" not in doc.text[a:b]
+
+
+def _daily_rate(doc: Document, k: int, end: int) -> int | None:
+    """The last token of a rate per day after token ``k`` (a number, up to :data:`RATE_REACH` words, a period of
+    :data:`GRADUAL_PERIODS`), within ``end``; None if none."""
+    norms = [t.norm for t in doc.tokens[: end + 1]]
+    for j in range(k + 1, end + 1):
+        if not norms[j][:1].isdigit():
+            continue
+        for skip in range(RATE_REACH + 1):
+            at = j + 1 + skip
+            period = next((p for p in GRADUAL_PERIODS if tuple(norms[at : at + len(p)]) == p), None)
+            if period is not None:
+                return at + len(period) - 1
+        return None
+    return None
+
+
+def _rapid_declined(doc: Document, j: int) -> int | None:
+    """The negation right before token ``j`` when that is a word of rapid change declined ("no rapid drop", "avoid
+    a precipitous fall", "not too quickly"), else None."""
+    if doc.tokens[j].norm not in RAPID_WORDS:
+        return None
+    k = j - 1
+    while k >= 0 and doc.lows[k] in RAPID_LEADS:
+        k -= 1
+    return k if k >= 0 and doc.lows[k] in RAPID_NEGATIONS else None
+
+
+RAPID_LEADS = frozenset({"a", "an", "any", "too", "very", "the"})
+"""Small words between a negation and a word of rapid change ("not too quickly", "avoid a rapid fall"): grammar."""
+RAPID_NEGATIONS = word_list("gradual_rapid_negations")
+"""A bare negation ("no", "not") or a verb of avoiding before a word of rapid change."""
 
 
 def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:

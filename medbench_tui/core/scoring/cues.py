@@ -138,6 +138,8 @@ NEGATION_AFTER = Cues(
 )
 DEFERRAL_AFTER = cue_list("deferral_after")
 NOT_DONE_AFTER = cue_list("not_done_after")
+PERMISSION_AFTER = cue_list("permission_after")
+"""Words right after an action that allow it ("calpol ok"): the very next words, closing what is said of it."""
 """Words right after an action that report it not done ("Speculum: not done"): only as the very next words and
 closing what is said of it, so "bloods not done yet" is still to come."""
 """Words after an action that put it off for now ("acetazolamide not yet", "steroids later if needed"): a negation
@@ -421,6 +423,8 @@ def negation(doc: Document, first: int, last: int, *, of_condition: bool = False
     :func:`_before`)."""
     own_action = any(_new_action(doc, k) for k in range(first + 1, last + 1))
     before = CONDITION_NEGATION_OR_HEDGE_BEFORE if of_condition else NEGATION_OR_HEDGE_BEFORE
+    if _after(doc, last, PERMISSION_AFTER, 1, negation=False, closing=True) is not None:
+        return None  # "stop Nurofen, calpol ok": allowed, the plan gives it
     return (
         (None if own_action else _before(doc, first, before, BEFORE_WINDOW, reasons=of_condition))
         or _after(doc, last, NEGATION_OR_HEDGE_AFTER)

@@ -418,7 +418,14 @@ class ReferenceTable:
     """Treatment items that switch to a drug or within a class ("switch antidepressant"), with what they give."""
     """Treatment items that are a one-off dose of a drug or class ("Insulin bolus"), with what they give."""
     _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _exam_terms: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    """Examination items with the findings the vocabulary gives their examination (``findings`` in tests.yaml)."""
     _serials: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _afters: list[tuple[Phrase, Ref, tuple[str, ...], tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    """Credited items of a step after another ("LP with opening pressure after imaging"): the action and the names
+    of the step before it (``_after_parts``)."""
+    _graduals: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
+    """Items of a measure changed gradually, with the measure (``concepts.gradual_measure``)."""
     _timed: list[tuple[Phrase, Ref, Phrase, tuple[Window, ...]]] = field(default_factory=list)
     _assessments: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
     _sequences: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
@@ -507,6 +514,14 @@ class ReferenceTable:
                 measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
                 self._panels.append((panels[0][0], ref, measured))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._exam_terms = [(p, ref, found) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
+                            for p in ref.phrases[:1]
+                            if (found := tuple(dict.fromkeys(f for q in ref.phrases
+                                                             for f in concepts.examination_findings_of(q.words))))]
+        self._afters = [(phrase, ref, *steps) for ref in action_refs if ref.klass in concepts.CREDIT_CLASSES
+                        for phrase in ref.phrases if (steps := _after_parts(phrase)) is not None]
+        self._graduals = [(ref.phrases[0], ref, measure) for ref in action_refs if ref.klass in concepts.CREDIT_CLASSES
+                          and (measure := concepts.gradual_measure(ref.name)) is not None]
         self._serials = [(p, ref, things) for ref in action_refs if ref.klass in concepts.CREDIT_CLASSES
                          for p in ref.phrases[:1] if (things := concepts.serial_things(p.text))]
         self._declined_heads = [(ref, heads) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
@@ -730,7 +745,8 @@ class ReferenceTable:
                 or self._qualified_discharges or self._home_plans or self._delays or self._milestones
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
-                or self._panels or self._serials or self._exams or self._boluses or self._switches):
+                or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
+                or self._graduals or self._afters):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
@@ -1157,6 +1173,12 @@ class ReferenceTable:
         for phrase, ref in self._ecgs:
             for hit in readings:
                 add(hit, phrase, ref, concepts.ECG_READ)
+        for phrase, ref, action, steps in self._afters:
+            for hit in _after_steps(doc, action, steps):
+                add(hit, phrase, ref, AFTER_ITS_STEP)
+        for phrase, ref, measure in self._graduals:
+            for hit in concepts.gradual_changes(doc, measure):
+                add(hit, phrase, ref, concepts.GRADUAL)
         for phrase, ref, measured in self._serials:
             for hit in concepts.serial_measures(doc, measured):
                 add(hit, phrase, ref, concepts.SERIAL)
@@ -1166,6 +1188,10 @@ class ReferenceTable:
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
+        for phrase, ref, signs in self._exam_terms:  # the vocabulary's findings of the examination (tests.yaml)
+            for hit in concepts.findings_reported(doc, signs):
+                if not asked(doc, hit.first):
+                    add(hit, phrase, ref, EXAM_FINDING)
         for phrase, ref, topic in self._assessments:
             for hit in concepts.headed_findings(doc, topic):
                 add(hit, phrase, ref, concepts.HEADED_FINDINGS)
@@ -1234,7 +1260,9 @@ QUERIED_CANCER = "a query of cancer on the organ's line"
 SEQUENCED = "an order across two steps"
 FASTED_FOR_HOURS = "a fast of stated hours"
 SHORT_NAME = "the primary diagnosis by a short name"
-SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT, SHORT_NAME})
+AFTER_ITS_STEP = "after the step its name puts first"
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT, SHORT_NAME,
+                            AFTER_ITS_STEP})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
                            | cue_words("unlisted_body_sites") | concepts.word_list("anatomy_heads"))
@@ -1525,6 +1553,49 @@ def _ordered_parts(phrase: Phrase) -> tuple[frozenset[str], frozenset[str]] | No
     if not left or not right:
         return None
     return (left, right) if phrase.words[at[0]] == ORDER_BEFORE else (right, left)
+
+
+SEQUENCE_ARROWS = ("->", "\u2192", "=>")
+"""An arrow between two steps of a line says the one after it comes later ("MRI -> LP"): grammar."""
+
+
+def _after_parts(phrase: Phrase) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] | None:
+    """A name of one order word that puts a step first ("LP with opening pressure after imaging"): the words of the
+    action (its key words), and the names of the step before it, each as key words: the step's own words, and,
+    where the vocabulary knows it, every name of it and of each kind of it ("imaging": CT, MRI, ultrasound...)."""
+    parts = _ORDER_RE.split(phrase.text)
+    if len(parts) != 3 or parts[1].lower() != ORDER_AFTER:
+        return None
+    action = make_phrase(parts[0])
+    step = make_phrase(parts[2])
+    if action is None or step is None or len(action.words) < 2:
+        return None
+    vocabulary = read_vocabulary()
+    terms = set(vocabulary.lookup(parts[2].strip()))
+    kinds = {t for t in vocabulary.terms if terms & vocabulary.broader(t)}
+    names = {step.words} | {p.words for t in terms | kinds for n in t.names if (p := make_phrase(n)) is not None}
+    return action.words, tuple(sorted(names))
+
+
+def _after_steps(doc: Document, action: tuple[str, ...], steps: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Where the answer gives ``action`` after one of ``steps`` on its line: the step, then a word of sequence
+    (``sequence_openers``: "then") or an arrow, then the action ("MRI+MRV then LP (OP)", "CT head -> LP"). The hit
+    is the action's words."""
+    out: list[Hit] = []
+    done = _written(doc, list(steps))
+    for hit in _written(doc, [action]):
+        start = doc.tokens[hit.first].start
+        line = doc.text.rfind("\n", 0, start) + 1
+        for step in done:
+            if doc.tokens[step.first].start < line or step.last >= hit.first:
+                continue
+            between = range(step.last + 1, hit.first)
+            gap = doc.text[doc.tokens[step.last].end : start]
+            if any(a in gap for a in SEQUENCE_ARROWS) or any(
+                    SEQUENCE_OPENERS.starting_at(doc.lows, k) is not None for k in between):
+                out.append(hit)
+                break
+    return out
 
 
 def _sequence_steps(doc: Document) -> list[tuple[Hit, int]]:
@@ -1865,17 +1936,30 @@ def _names_item(entry: str, refs: list[Ref]) -> list[Ref]:
     return [r for r in refs if any(p.words == phrase.words for p in r.phrases)]
 
 
-def _alias_readings(aliases: list[str], within: str | None, route: str | None, target: str | None
+def _alias_readings(name: str, aliases: list[str], within: str | None, route: str | None, target: str | None
                     ) -> tuple[actions.ActionReading, ...]:
     """The aliases that give one drug or a team with their own time ("febuxostat now"), read as actions
     with the item's route: an answer that gives the drug at that time in other words ("Start febuxostat
     80 mg daily today") is the item. A bare name alias is matched by its words only; an item with a
-    ``target`` or its own ``within`` is about those whatever its aliases say."""
-    if target is not None or within is not None:
+    ``target`` is about it whatever its aliases say, and so is an item with its own ``within`` that names a
+    team or a drug. One with a ``within`` whose name names neither ("Same-day referral for emergency specialist
+    assessment") is met by a contact of each team its aliases name with their time ("on-call neurology
+    today"), at a time meeting its ``within`` (each reading keeps the item's window)."""
+    if target is not None:
         return ()
+    windows: tuple[Window, ...] = ()
+    if within is not None:
+        own = actions.item_reading_of(name, within=within, route=route)
+        if own.teams or own.drugs or own.classes or not own.windows:
+            return ()
+        windows = own.windows
     out: list[actions.ActionReading] = []
     for alias in aliases:
         reading = actions.item_reading_of(alias, route=route)
+        if windows and not reading.about_team():
+            continue  # a drug's alias of a referral's item is no other action of it
+        if windows:
+            reading = replace(reading, windows=windows)
         if reading.windows and (reading.about_drug() or reading.about_team()) and reading not in out:
             out.append(reading)  # not a class: "stat insulin" is a bolus, not any insulin given now
     return tuple(out)
@@ -1923,7 +2007,7 @@ def build_table(case: Case) -> ReferenceTable:
                      *((monitored_things(w.item),) if w.klass in concepts.CREDIT_CLASSES else ())),
             weight=w.weight, penalty=w.penalty,
             reading=actions.item_reading_of(w.item, within=w.within, route=w.route, target=w.target),
-            alias_readings=_alias_readings(w.aliases, w.within, w.route, w.target))
+            alias_readings=_alias_readings(w.item, w.aliases, w.within, w.route, w.target))
         for i, w in enumerate(case.workup)
     ]
     shared = _shared_drugs([[t.item, *t.aliases] for t in case.treatment])
@@ -1938,7 +2022,7 @@ def build_table(case: Case) -> ReferenceTable:
             group=t.group,
             alternatives=_phrases(*t.alternatives),
             reading=(reading := actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target)),
-            alias_readings=_alias_readings(t.aliases, t.within, t.route, t.target),
+            alias_readings=_alias_readings(t.item, t.aliases, t.within, t.route, t.target),
             replaced=actions.replaced_reading(t.item, reading) if t.klass in HARMFUL_CLASSES else None)
         for i, t in enumerate(case.treatment)
     ]

@@ -165,8 +165,10 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     named_words: dict[Item, set[str]] = {}  # the words of the treatment items each list item names
     named_diagnosis: set[Item] = set()
     reading = _Reading(has_diagnosis_section, layout.has("treatment"))
-    reading.commits = not has_diagnosis_section and any(
-        m.ref is not None and m.ref.is_diagnosis and _committed(doc, m.hit.first) for m in mentions
+    reading.commits = not has_diagnosis_section and any(  # a commitment to a complication ("COPD exac + likely
+        # T2RF") says nothing of which condition is the main one: the first named still is
+        m.ref is not None and m.ref.is_diagnosis and m.ref.kind != "secondary" and _committed(doc, m.hit.first)
+        for m in mentions
     )
     entities: list[Entity] = []
     named_before: tuple[Ref, int] | None = None  # the last condition mention: its item and end
@@ -189,11 +191,12 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         holder = layout.section_at(start)
         section = holder.kind
         describes = section == "other" and _history_heading(holder.heading)  # "**Supporting features:** ..."
-        if item is not None and _in_explanation(text, item, start):
+        explained = item is not None and _in_explanation(text, item, start)
+        if explained:
             section = "other"  # "PE - worth considering in a smoker": the smoker is no entry
             describes = True  # "| Cellulitis | Failed two antibiotics |": the case for or against it
         reading.section_start = holder.start
-        kind, said = _classify(m, doc, section, reading, item, table, describes)
+        kind, said = _classify(m, doc, section, reading, item, table, describes, explained)
         if kind is None:
             continue
         for over in layout.items_over(start, end) if short_named else ():
@@ -408,10 +411,12 @@ def rejected_by(cue: str) -> str:
 def _classify(
     m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable,
     describes: bool = False,
+    explained: bool = False,
 ) -> tuple[EntityKind | None, assertion.Assertion]:
     """The kind of a mention and what it asserts (see the module documentation); ``describes``: the mention stands
     where the answer describes the patient (under a heading of the history or findings, or in what a diagnosis
-    entry says for or against it after its dash or table cell)."""
+    entry says for or against it after its dash or table cell); ``explained``: it stands in the explanation after
+    a dash of a diagnosis item."""
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
@@ -481,6 +486,10 @@ def _classify(
     strong = cues.differential_cue(doc, first, last, strong_only=True, before_only=leads, in_bracket=bracketed)
     weak = cues.differential_cue(doc, first, last, before_only=leads, in_bracket=bracketed) or cues.negation(
         doc, first, last, of_condition=True)
+    if explained and strong is None and weak is None and _committed(doc, first):
+        # "papilloedema - likely IIH": the finding a diagnosis line opens with, explained by the condition the
+        # answer commits to after its dash
+        return _final(reading, ref, item), assertion.Assertion("affirmed", None, "final: what its line's finding is")
     hedged_comorbidity = ref is not None and ref.kind == "secondary" and strong is None
     if section in ("diagnosis", "icd"):
         if hedged_comorbidity:

@@ -274,7 +274,8 @@ class _Merge:
         for i, t in enumerate(content.terms):
             where: YamlPath = ("terms", i)
             ident = (t.kind, key(t.name))
-            term = Term(t.name, t.kind, tuple(t.also), tuple(t.is_), tuple(t.reports), tuple(t.lay), source(where))
+            term = Term(t.name, t.kind, tuple(t.also), tuple(t.is_), tuple(t.reports), tuple(t.lay), source(where),
+                        tuple(t.findings))
             earlier = self.terms.get(ident)
             if earlier is not None and (not extends or self.term_lines[ident][0] == path):
                 first = self.term_lines[ident]
@@ -287,7 +288,7 @@ class _Merge:
             if earlier is not None:  # a bank extends a shipped term
                 term = Term(earlier.name, earlier.kind, _union(earlier.also, term.also),
                             _union(earlier.broader, term.broader), _union(earlier.reports, term.reports),
-                            _union(earlier.lay, term.lay), earlier.source)
+                            _union(earlier.lay, term.lay), earlier.source, _union(earlier.findings, term.findings))
             self.term_lines[ident] = (path, at(where))
             self.terms[ident] = term
             for j, parent in enumerate(t.is_):

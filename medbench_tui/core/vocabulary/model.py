@@ -13,8 +13,8 @@ way (``docs/vocabulary.md`` describes each section and where a wording belongs):
 * ``terms``: the things clinical text names, one entry each: drugs, drug classes, tests,
   teams, procedures, routes, symptoms, ... with their other names (``also``: synonyms, brand
   names, abbreviations), the broader terms they belong to (``is``: enoxaparin is a
-  low-molecular-weight heparin), the result labels that report a test done (``reports``) and
-  the words patients use (``lay``);
+  low-molecular-weight heparin), the result labels that report a test done (``reports``), the
+  findings that report an examination done (``findings``) and the words patients use (``lay``);
 * ``timing``: expressions of when (``same day``, ``next week``) as a window in hours;
 * ``units``: units of time for written intervals ("within 4 hours", "2/52");
 * ``groups``: the classes of treatments a case's treatment item names as its ``group`` (an
@@ -245,6 +245,8 @@ PHRASE_LISTS: dict[str, str] = {
     "hold')",
     "not_done_after": "answers: words right after an action or its label's colon that report it not done, closing "
     "what is said of it ('Speculum: not done')",
+    "permission_after": "answers: words right after an action that allow it, closing what is said of it ('calpol "
+    "ok', 'paracetamol fine'): the plan gives it, and no negation before them reaches it",
     "condition_result_waits": "answers: words that make an action wait for a result still to come ('once the "
     "result confirms'): a later event, whatever the record establishes",
     "condition_result_back": "answers: the end of a wait for a named result after a lead and a few words ('once the "
@@ -446,6 +448,16 @@ PHRASE_LISTS: dict[str, str] = {
     "fluids')",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",
+    "gradual_item_words": "answers: words of an item that make it a gradual change of what it measures ('Gradual "
+    "blood pressure reduction'), and in an answer's line about that measure say it ('reduce the BP slowly')",
+    "gradual_change_words": "answers: words of changing a measure ('reduce', 'down', 'drop', 'correct'): with a rate "
+    "per day after them ('SBP down ~20/day') the change is gradual",
+    "gradual_rate_periods": "answers: the periods of a rate of change that is gradual, after a number ('20/day', "
+    "'10 per 24 h')",
+    "gradual_rapid_words": "answers: words of a rapid change: declined with a bare negation ('no rapid drop', 'avoid "
+    "a precipitous fall') they say the change is gradual",
+    "gradual_rapid_negations": "answers: the negations that decline a rapid change right before its word ('no "
+    "rapid drop', 'avoid a precipitous fall')",
     "serial_frequency_words": "answers: a repeating frequency right after a measured thing (digits between) or "
     "right before it: its serial measurement ('Na 2-4 hrly', 'hourly sodium')",
     "monitoring_qualifiers": "answers: words before a monitoring word that say how, not what, is measured "
@@ -644,6 +656,10 @@ class TermEntry(StrictEntry):
     reports: list[Text] = Field(
         default_factory=list,
         description="tests only: result labels that, with a value or a finding, report the test done (Hb, K+)")
+    findings: list[Text] = Field(
+        default_factory=list,
+        description="examinations (tests) only: findings that, reported, say the examination was done "
+                    "(disc swelling of fundoscopy, a sixth nerve palsy of the cranial nerves)")
     lay: list[Text] = Field(default_factory=list, description="words patients use for it")
 
 
@@ -729,6 +745,8 @@ class Term:
     reports: tuple[str, ...]
     lay: tuple[str, ...]
     source: Source
+    findings: tuple[str, ...] = ()
+    """An examination's findings: reported, they say it was done (``findings`` of a test)."""
 
     @property
     def names(self) -> tuple[str, ...]:
