@@ -342,3 +342,19 @@ def test_kind_words_with_no_question_are_acknowledged_not_denied():
         assert reply.facts == [] and reply.kind == "small_talk", said
     assert patient(APPETITE).answer("that sounds hard - how's your appetite?").facts == ["eating"]
     assert patient(APPETITE).answer("poor appetite?").facts == ["eating"]  # a question, not a kind word
+
+
+def test_a_question_timed_by_the_first_fact_own_clause_asks_of_that_fact_alone() -> None:
+    """'any fits after the injury?' of a fact whose topic is 'seizures or shaking after the injury': the
+    question's clause of when is the fact's own, so a fact of an earlier head injury (with 'epilepsy' among
+    its keywords) does not join the reply."""
+    from pathlib import Path
+
+    from medbench_tui.core.cases.model import patient_record
+    from medbench_tui.core.simulators import GroundedSimulator
+    from medbench_tui.core.validate import load_valid_case
+
+    case = load_valid_case(Path(__file__).resolve().parent.parent / "cases" / "em-head-injury-001.yaml")
+    matcher = GroundedSimulator(patient_record(case)).matcher
+    assert [s.id for s in matcher.facts_for("any fits after the injury?")] == ["seizure"]
+    assert "pmh" in [s.id for s in matcher.facts_for("any medical problems or epilepsy?")]

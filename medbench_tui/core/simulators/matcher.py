@@ -871,6 +871,13 @@ class Matcher:
                 and not said & match.source.named and not reading.resolved[i][0] & own]
 
     @staticmethod
+    def _timed_as_the_first(question: str, first: Match) -> bool:
+        """Does the question time what it asks with the very clause of when the first fact's topic or keywords
+        time it ("any fits after the injury?" of "seizures or shaking after the injury")? Then it asks of that fact
+        alone, and a fact that shares a word of the clause (an earlier head injury) does not join it."""
+        return bool(_relative_only(question) & first.source.relative)
+
+    @staticmethod
     def _of_going_there(question: str, subject: list[int]) -> bool:
         """Does the question ask only of going to a place ("how many days a week is he at nursery?", "does she go to a
         childminder?"): how often or whether, of no one there? Then the unwell contacts there do not answer it."""
@@ -950,7 +957,7 @@ class Matcher:
                 break
             if (self._owns(match, chosen, question) or self._of_all_asked(match, question)) and not self.elsewhere(
                 match, question
-            ) and not self.timed_units(question, match):
+            ) and not self.timed_units(question, match) and not self._timed_as_the_first(question, matches[0]):
                 chosen.append(match)  # not the eye pain beside the jaw pain asked for, nor the cold "before the wheeze"
         return self._of_the_head(question, [m.source for m in chosen])
 
