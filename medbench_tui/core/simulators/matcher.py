@@ -92,6 +92,8 @@ KIN_ROOT = 4
 READINGS_KEPT = 256
 """Questions whose reading (and scores against every fact) a record keeps (a consultation
 asks far fewer)."""
+RESOLVED_KEPT = 4096
+"""Question words whose resolution (:meth:`Matcher._resolve`) a record keeps."""
 TIE = 1e-6
 """Scores this close are equal."""
 EXACT_MATCH = 0.95
@@ -585,8 +587,14 @@ class Matcher:
         self.complaint = frozenset(t for u in units(record.intro) for t in u.terms if t in SYMPTOM_CONCEPTS)
         """The symptoms the patient came with, as concepts."""
         self._fuzzy: dict[str, str | None] = {}
+        self._resolved: dict[tuple[str, frozenset[str]], tuple[frozenset[str], float]] = {}
         self._readings: dict[str, _Reading] = {}
         self._scores: dict[str, list[Match]] = {}
+        self._ranked: dict[tuple[str, bool], list[Match]] = {}
+        """(question, of the illness) -> :meth:`ranked`'s matches: asked again by the rules of one reply, and by
+        every run of the case that asks the same words (the matcher is the record's alone, never the dialogue's)."""
+        self._facts: dict[tuple[str, bool], list[Source]] = {}
+        """The same for :meth:`facts_for`."""
         self._roots = frozenset(t[:KIN_ROOT] for t in df if not t.startswith("@") and len(t) >= KIN_ROOT)
 
     def _weight(self, terms: frozenset[str]) -> float:
@@ -599,7 +607,17 @@ class Matcher:
         return self.unknown_idf if any(t.startswith("@") and t not in MODIFIERS for t in terms) else GENERIC_WEIGHT
 
     def _resolve(self, unit: Unit) -> tuple[frozenset[str], float]:
-        """The unit's terms as the record knows them, and the factor of a fuzzy match."""
+        """The unit's terms as the record knows them, and the factor of a fuzzy match (worked out once per
+        word and terms: every rule that reads a question resolves its units again)."""
+        key = (unit.text, unit.terms)
+        known = self._resolved.get(key)
+        if known is None:
+            if len(self._resolved) >= RESOLVED_KEPT:
+                self._resolved.clear()
+            known = self._resolved[key] = self._resolve_unit(unit)
+        return known
+
+    def _resolve_unit(self, unit: Unit) -> tuple[frozenset[str], float]:
         if any(t in self.idf for t in unit.terms):
             return unit.terms, 1.0
         for term in unit.terms if not english_word(unit.text) else ():  # "injection" is no "infection"
@@ -768,7 +786,17 @@ class Matcher:
         out those it cannot be about (see :meth:`facts_for`). ``of_the_illness``: the question points at
         the symptom the patient came with as the illness itself, read as "it" ("ever had a rash like this
         before?"); asked only whether it happened before, a fact of another illness before this one (a cold
-        ten days ago) is no answer: one about the complaint is, or one whose story tells of before."""
+        ten days ago) is no answer: one about the complaint is, or one whose story tells of before. Worked out
+        once per question (the record's facts and the question's words decide it all)."""
+        key = (question, of_the_illness)
+        known = self._ranked.get(key)
+        if known is None:
+            if len(self._ranked) >= READINGS_KEPT:
+                self._ranked.clear()
+            known = self._ranked[key] = self._rank(question, of_the_illness)
+        return list(known)
+
+    def _rank(self, question: str, of_the_illness: bool) -> list[Match]:
         matches = self._closest_wording(question, self._describing(question, self._either(question)))
         matches = self._earlier_episode_first(question, matches)
         if of_the_illness and self._only_whether_before(question):
@@ -926,7 +954,16 @@ class Matcher:
 
     def facts_for(self, question: str, *, of_the_illness: bool = False) -> list[Source]:
         """The facts that answer a question, best first (a second fact must own a word; ``of_the_illness``:
-        see :meth:`ranked`)."""
+        see :meth:`ranked`); worked out once per question, as :meth:`ranked` is."""
+        key = (question, of_the_illness)
+        known = self._facts.get(key)
+        if known is None:
+            if len(self._facts) >= READINGS_KEPT:
+                self._facts.clear()
+            known = self._facts[key] = self._facts_for(question, of_the_illness)
+        return list(known)
+
+    def _facts_for(self, question: str, of_the_illness: bool) -> list[Source]:
         matches = self.ranked(question, of_the_illness=of_the_illness)
         if told := [m.source for m in matches if self.tells_what_happened(m, question)]:
             return told[:1]

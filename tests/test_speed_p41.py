@@ -1,0 +1,52 @@
+"""Issue 41, the harness's CPU per turn: what the patient and the scorer keep between questions and runs is keyed on
+everything it depends on, and serves exactly what working it out again gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.simulators.matcher import Matcher
+from medbench_tui.core.validate import load_valid_case
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+QUESTIONS = [
+    "When did this start?",
+    "Have you had this before?",
+    "Any chest pain or shortness of breath?",
+    "Are you on any medications?",
+    "any allergies?",
+    "ever had a rash like this before?",
+    "Does anything run in the family?",
+]
+
+
+def _ranking(matcher: Matcher, question: str, of_the_illness: bool) -> list[tuple[str | None, float, list[float]]]:
+    return [(m.source.id, m.score, m.per_unit) for m in matcher.ranked(question, of_the_illness=of_the_illness)]
+
+
+def test_the_matchers_kept_rankings_are_those_worked_out_anew() -> None:
+    """``ranked`` and ``facts_for`` are kept per question and per reading of it (of the illness or not): a question
+    asked again, either way, gets what a matcher that never saw it works out."""
+    record = patient_record(load_valid_case(CASES / "em-anaphylaxis-001.yaml"))
+    kept = Matcher(record)
+    for _ in range(2):  # the second round is served from what the first kept
+        for question in QUESTIONS:
+            for of_the_illness in (False, True):
+                fresh = Matcher(record)
+                assert _ranking(kept, question, of_the_illness) == _ranking(fresh, question, of_the_illness)
+                assert [s.id for s in kept.facts_for(question, of_the_illness=of_the_illness)] == [
+                    s.id for s in fresh.facts_for(question, of_the_illness=of_the_illness)]
+
+
+def test_a_kept_ranking_is_a_copy() -> None:
+    """A caller that changes the list it was given does not change what the next caller gets."""
+    matcher = Matcher(patient_record(load_valid_case(CASES / "em-anaphylaxis-001.yaml")))
+    first = matcher.ranked("Any allergies?")
+    assert first
+    first.clear()
+    assert matcher.ranked("Any allergies?")
+    facts = matcher.facts_for("Any allergies?")
+    before = list(facts)
+    facts.clear()
+    assert matcher.facts_for("Any allergies?") == before
