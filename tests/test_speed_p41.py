@@ -50,3 +50,42 @@ def test_a_kept_ranking_is_a_copy() -> None:
     before = list(facts)
     facts.clear()
     assert matcher.facts_for("Any allergies?") == before
+
+
+def test_each_row_is_weighed_by_the_doubt_rules_that_can_apply_to_it(monkeypatch) -> None:
+    """A row is asked only the rules of its kind (an item left out, or an answer's item): every rule left out for a
+    row says no to it, on every row of the labelled answers, so the doubts are those every rule gives."""
+    from ruamel.yaml import YAML
+
+    from medbench_tui.core.scoring import certainty, scorecard
+    from medbench_tui.core.scoring.scorecard import score
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    rows: list[certainty.ItemFacts] = []
+
+    def recorded(facts: certainty.ItemFacts) -> list[str]:
+        rows.append(facts)
+        return certainty.item_doubts(facts)
+
+    monkeypatch.setattr(scorecard, "item_doubts", recorded)
+    answers = Path(__file__).resolve().parent / "data" / "answers"
+    for path in sorted(answers.glob("*.yaml"))[:8]:
+        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+        case = load_valid_case(CASES / f"{data['case']}.yaml")
+        for answer in data["answers"]:
+            final = FinalResponse(text=answer["text"])
+            score(case, Transcript(case_id=case.id, final=final, status="complete"))
+    assert len(rows) > 200 and any(certainty.item_doubts(f) for f in rows)
+    for facts in rows:
+        assert certainty.item_doubts(facts) == [rule.name for rule in certainty.DOUBTS if rule.applies(facts)]
+
+
+def test_a_short_texts_kept_tokens_are_a_new_list_of_the_same_tokens() -> None:
+    from medbench_tui.core.text import ANSWERS, tokenize
+
+    text = "IV co-amoxiclav 1.2 g TDS and CXR"
+    first = tokenize(text)
+    assert first == ANSWERS.tokenize(text)
+    first.clear()  # a caller's list is its own
+    again = tokenize(text)
+    assert again == ANSWERS.tokenize(text) and again is not first

@@ -362,9 +362,22 @@ def normalise_word(low: str, caps: bool = False) -> tuple[str, ...]:
     return ANSWERS.normalise_word(low, caps)
 
 
+SHORT_TEXT = 200
+"""A text at most this long (a name, an answer's item, a mention's words) is tokenized once and its tokens kept:
+scoring reads the same reference names and answer items again and again."""
+
+
 def tokenize(text: str) -> list[Token]:
-    """Every normalisation step; filler words are kept (cue words need them)."""
+    """Every normalisation step; filler words are kept (cue words need them). A new list each time (its tokens are
+    tuples); a short text's tokens are worked out once (:data:`SHORT_TEXT`)."""
+    if len(text) <= SHORT_TEXT:
+        return list(_short_tokens(text))
     return ANSWERS.tokenize(text)
+
+
+@batch_cache(maxsize=16384)
+def _short_tokens(text: str) -> tuple[Token, ...]:
+    return tuple(ANSWERS.tokenize(text))
 
 
 def key_tokens(tokens: list[Token]) -> list[Token]:

@@ -132,7 +132,7 @@ def _near_words(f: ItemFacts) -> bool:
 def _holds(word_sets: tuple[frozenset[str], ...], within: frozenset[str], share: float) -> bool:
     """Whether ``within`` holds ``share`` (above 0) of the words of one of an item's names. Words that hold no
     form of any of its words are passed over at once, as most answers are for most items left out."""
-    if within.isdisjoint(_all_forms(word_sets)):
+    if not within or within.isdisjoint(_all_forms(word_sets)):
         return False
     return any(_share(words, within) >= share for words in word_sets)
 
@@ -418,9 +418,23 @@ CONDITION_DOUBTS: tuple[tuple[str, str], ...] = (
 """The doubt rules of critical-condition verdicts (``condition_doubts``)."""
 
 
+_OF_ITEMS_LEFT_OUT = frozenset({_words_present, _near_words, _terse_plan, _implied_acceptable, _bare_negation,
+                                _only_conditional, _secondary_in_short_answer, _primary_half_named})
+"""The rules that doubt only a reference item left out (each is false for an answer's item)."""
+_OF_ITEMS_GIVEN = frozenset({_said_both_ways, _most_words, _competing, _inferred, _another_form, _advice_only,
+                             _weak_differential, _secondary_in_passing, _put_off, _other_branch, _queried,
+                             _close_to_an_item})
+"""The rules that doubt only an answer's item (each is false for a row with no answer)."""
+DOUBTS_OF_MISSING = tuple(rule for rule in DOUBTS if rule.applies not in _OF_ITEMS_GIVEN)
+DOUBTS_OF_GIVEN = tuple(rule for rule in DOUBTS if rule.applies not in _OF_ITEMS_LEFT_OUT)
+"""The rules each kind of row is weighed by, in the order of ``DOUBTS``: a row is read by those that can apply to
+it only (every row of every answer asked each rule, most of them only to be told no)."""
+
+
 def item_doubts(facts: ItemFacts) -> list[str]:
     """The names of the doubt rules that apply to one row; empty when the decision is certain."""
-    return [rule.name for rule in DOUBTS if rule.applies(facts)]
+    rules = DOUBTS_OF_MISSING if facts.missing else DOUBTS_OF_GIVEN if facts.row.entity is not None else DOUBTS
+    return [rule.name for rule in rules if rule.applies(facts)]
 
 
 WORDING_DOUBTS = frozenset({"all but one word", "competing items", "another form of the drug"})

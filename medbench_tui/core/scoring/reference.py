@@ -20,6 +20,7 @@ from typing import Any, Literal, TypeVar
 
 from rapidfuzz.distance import OSA
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case, CriticalCondition
 from medbench_tui.core.scoring import actions, concepts, cues, delay, home, periods
 from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
@@ -933,6 +934,8 @@ class ReferenceTable:
         taken = {k for m in named if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         low = doc.lows  # the words a verb "to be" or "to have" follows, listed once for every name looked for
         subjects = [i for i in range(len(low) - 1) if low[i + 1] in PREDICATE_VERBS and i not in taken]
+        if not subjects:  # no verb "to be" or "to have" after a free word: no name is said as a clause
+            return []
         found: dict[tuple[Hit, int], Mention] = {}  # once per item and words, whichever of its names said them
         for phrase, ref in self._predicated:
             for organ, state in _both_ways(phrase.words):
@@ -1122,7 +1125,7 @@ class ReferenceTable:
         for phrase, ref, plan in self._home_plans:
             for hit in home.home_managed(doc, plan):
                 add(hit, phrase, ref, home.HOME_MANAGEMENT)
-        for phrase, ref, stems in self._milestones if not home.admits_now(doc) else ():
+        for phrase, ref, stems in self._milestones if self._milestones and not home.admits_now(doc) else ():
             for hit in concepts.discharges_after(doc, stems):
                 add(hit, phrase, ref, concepts.MILESTONE_DISCHARGE)
         for phrase, ref in self._delays:
@@ -1145,7 +1148,10 @@ class ReferenceTable:
                     add(Hit(hit.first, end), phrase, ref, concepts.WITHHOLDING)
                 elif (switch := _switched_away(hit, written, left, doc, self._stopped_kinds[id(ref)])) is not None:
                     add(switch, phrase, ref, concepts.WITHHOLDING)  # "switch from X to Y" stops X
-            named_here = _written(doc, self._waits.get(id(phrase), []))
+            waited_for = self._waits.get(id(phrase))
+            if not waited_for:
+                continue  # its drug waits for no result
+            named_here = _written(doc, waited_for)
             waits = [result_wait(doc, hit.first, hit.last, self.record) for hit in named_here]
             now = any(wait is None and condition_of(doc, hit.first, hit.last) is None
                       for hit, wait in zip(named_here, waits, strict=True))  # given before the result: no wait
@@ -1384,6 +1390,7 @@ def _opens_clause(doc: Document, i: int) -> bool:
     return True
 
 
+@batch_cache(maxsize=4096)
 def _both_ways(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The organ and the word of its state in a two-word name, either way round ("retinal detachment", "collapsed
     lung"), by their first letters."""

@@ -178,12 +178,18 @@ LIFE_STAGE = "@time_of_life"
 """The one term of such a phrase: its noun says when, not what ("kid" of it is no child)."""
 
 
+_LIFE_STAGES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _stage in _LIFE_STAGES:
+    _LIFE_STAGES_BY_FIRST.setdefault(_stage[0], []).append(_stage)  # longest first, as in _LIFE_STAGES
+"""The phrases of when in life by their first stem: a word is tried only against those it can begin."""
+
+
 def _life_stage_spans(written: list[str]) -> list[tuple[int, int]]:
     """Where the text says when in life something was: those words are one unit of the time."""
     spans: list[tuple[int, int]] = []
     i = 0
     while i < len(written):
-        n = next((len(p) for p in _LIFE_STAGES if tuple(written[i : i + len(p)]) == p), 0)
+        n = next((len(p) for p in _LIFE_STAGES_BY_FIRST.get(written[i], ()) if tuple(written[i : i + len(p)]) == p), 0)
         if n:
             spans.append((i, i + n))
         i += max(n, 1)
