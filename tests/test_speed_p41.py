@@ -89,3 +89,22 @@ def test_a_short_texts_kept_tokens_are_a_new_list_of_the_same_tokens() -> None:
     first.clear()  # a caller's list is its own
     again = tokenize(text)
     assert again == ANSWERS.tokenize(text) and again is not first
+
+
+def test_a_final_read_again_is_scored_as_the_first_time_and_a_changed_one_anew() -> None:
+    """The text extractor's reading of a final is kept per case by every field of the final: the same final again
+    gets the card it got the first time; one that differs in any field (here the advice alone) is read anew."""
+    from medbench_tui.core.scoring.reference import build_table
+    from medbench_tui.core.scoring.scorecard import _scorecard, score
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
+    from medbench_tui.core.transcript import FinalResponse, Transcript
+
+    case = load_valid_case(CASES / "em-anaphylaxis-001.yaml")
+    text = "Diagnosis: anaphylaxis\nPlan: IM adrenaline 0.5 mg, high-flow oxygen, IV fluids, observe 6 hours"
+    finals = [FinalResponse(text=text), FinalResponse(text=text, advice="Carry two auto-injectors."),
+              FinalResponse(text=text)]
+    for final in finals:
+        transcript = Transcript(case_id=case.id, final=final, status="complete")
+        fresh_table = build_table(case)
+        fresh = _scorecard(case, fresh_table, transcript, TextExtractor().read(fresh_table, final), None)
+        assert score(case, transcript).to_json() == fresh.to_json()

@@ -425,15 +425,29 @@ _OF_ITEMS_GIVEN = frozenset({_said_both_ways, _most_words, _competing, _inferred
                              _weak_differential, _secondary_in_passing, _put_off, _other_branch, _queried,
                              _close_to_an_item})
 """The rules that doubt only an answer's item (each is false for a row with no answer)."""
+_OF_SHORT_ANSWERS = frozenset({_inferred, _another_form, _advice_only, _weak_differential, _secondary_in_short_answer,
+                               _secondary_in_passing, _most_words, _competing, _put_off, _other_branch, _queried,
+                               _implied_acceptable})
+"""The rules that doubt a row of an answer of fewer than ``SHORT_ANSWER_WORDS`` words only (each is false for a
+longer one: ``TERSE_WORDS`` is fewer)."""
+assert TERSE_WORDS <= SHORT_ANSWER_WORDS
 DOUBTS_OF_MISSING = tuple(rule for rule in DOUBTS if rule.applies not in _OF_ITEMS_GIVEN)
 DOUBTS_OF_GIVEN = tuple(rule for rule in DOUBTS if rule.applies not in _OF_ITEMS_LEFT_OUT)
+DOUBTS_OF_MISSING_LONG = tuple(rule for rule in DOUBTS_OF_MISSING if rule.applies not in _OF_SHORT_ANSWERS)
+DOUBTS_OF_GIVEN_LONG = tuple(rule for rule in DOUBTS_OF_GIVEN if rule.applies not in _OF_SHORT_ANSWERS)
 """The rules each kind of row is weighed by, in the order of ``DOUBTS``: a row is read by those that can apply to
 it only (every row of every answer asked each rule, most of them only to be told no)."""
 
 
 def item_doubts(facts: ItemFacts) -> list[str]:
     """The names of the doubt rules that apply to one row; empty when the decision is certain."""
-    rules = DOUBTS_OF_MISSING if facts.missing else DOUBTS_OF_GIVEN if facts.row.entity is not None else DOUBTS
+    short = facts.short
+    if facts.missing:
+        rules = DOUBTS_OF_MISSING if short else DOUBTS_OF_MISSING_LONG
+    elif facts.row.entity is not None:
+        rules = DOUBTS_OF_GIVEN if short else DOUBTS_OF_GIVEN_LONG
+    else:
+        rules = DOUBTS
     return [rule.name for rule in rules if rule.applies(facts)]
 
 

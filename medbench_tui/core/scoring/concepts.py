@@ -1756,9 +1756,10 @@ def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:
 def serial_measures(doc: Document, things: tuple[tuple[str, ...], ...]) -> list[Hit]:
     """Where the answer measures one of ``things`` with a repeating frequency ("Na 2-4 hrly", "hourly UO", "CBGs
     bd-qds", "sodium every 2 hours"): the thing and its frequency."""
-    norms = [t.norm for t in doc.tokens]
+    norms, where = _norms(doc)
+    firsts = _first_words(things)
     out: list[Hit] = []
-    for k in range(len(norms)):
+    for k in sorted(k for word in firsts if word in where for k in where[word]):  # where a thing's first word is
         part = next((p for p in things if tuple(norms[k : k + len(p)]) == p), None)
         if part is None or (k and doc.tokens[k - 1].start == doc.tokens[k].start):
             continue

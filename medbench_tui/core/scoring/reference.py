@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from rapidfuzz.distance import OSA
 
@@ -59,6 +59,8 @@ ACTION_KINDS = ("workup", "treatment")
 
 CACHE_SIZE = 256
 MEMO_SIZE = 4096
+READINGS_KEPT = 4
+"""Whole finals a table keeps the extractor's reading of (a long answer's reading is some 100 KB)."""
 T = TypeVar("T")
 
 
@@ -381,6 +383,8 @@ class ReferenceTable:
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
+    _readings: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+    """The text extractor's readings of the last finals answered to this case (``read_once``)."""
     _actions: list[Ref] = field(default_factory=list)  # the work-up and treatment items an action reading can meet
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
     _net_topics: dict[Phrase, frozenset[str] | None] = field(default_factory=dict)
@@ -1245,6 +1249,18 @@ class ReferenceTable:
         if len(self._memo) >= MEMO_SIZE:
             self._memo.clear()
         value = self._memo[key] = compute()
+        return value
+
+    def read_once(self, key: str, compute: Callable[[], T]) -> T:
+        """A reading of a whole final (the text extractor's), by the final's content: computed once while the last
+        ``READINGS_KEPT`` finals are kept. A system's repeats of a case (at temperature 0) answer it the same way."""
+        if key in self._readings:
+            self._readings.move_to_end(key)
+            return cast(T, self._readings[key])
+        value = compute()
+        self._readings[key] = value
+        if len(self._readings) > READINGS_KEPT:
+            self._readings.popitem(last=False)
         return value
 
     def find_items(self, doc: Document) -> list[Mention]:

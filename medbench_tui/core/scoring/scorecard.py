@@ -475,27 +475,33 @@ def score(case: Case, transcript: Transcript, *, extractor: Extractor | None = N
     extractor calls its endpoint (use :func:`score_async` inside an event loop). With
     ``prices``, the card also says what the work-up cost.
     """
-    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     final, notes = within_cap(transcript.final or FinalResponse())
     table = reference_table(case)  # looked up once: its key is the case's content, written out
-    extraction = extractor.extract(case, final) if extractor is not None else TextExtractor().read(table, final)
+    extraction = extractor.extract(case, final) if extractor is not None else _read_text(table, final)
     return _noted(_scorecard(case, table, _with_final(transcript, final, notes), extraction, prices), notes)
 
 
 async def score_async(case: Case, transcript: Transcript, *, extractor: Extractor | None = None,
                       prices: PriceTable | None = None) -> Scorecard:
     """:func:`score` for async callers: an extractor with ``aextract`` is awaited."""
-    from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     final, notes = within_cap(transcript.final or FinalResponse())
     table = reference_table(case)
     if extractor is None:
-        extraction = TextExtractor().read(table, final)
+        extraction = _read_text(table, final)
     else:
         aextract = getattr(extractor, "aextract", None)
         extraction = await aextract(case, final) if aextract is not None else extractor.extract(case, final)
     return _noted(_scorecard(case, table, _with_final(transcript, final, notes), extraction, prices), notes)
+
+
+def _read_text(table: ReferenceTable, final: FinalResponse) -> Extraction:
+    """The text extractor's reading of ``final``, once per case and final (keyed by every field of the final): a
+    deterministic system's repeats answer a case with the same final. The reading is shared, never changed."""
+    from medbench_tui.core.scoring.text_extractor import TextExtractor
+
+    return table.read_once(final.model_dump_json(), lambda: TextExtractor().read(table, final))
 
 
 def _with_final(transcript: Transcript, final: FinalResponse, notes: list[str]) -> Transcript:

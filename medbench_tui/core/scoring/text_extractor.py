@@ -876,7 +876,9 @@ def _has_own_word(words: list[str]) -> bool:
 def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bool:
     """The piece is negated, a later discharge, or conditional on what the case record does not establish
     ("IV labetalol bolus then infusion if not below 150/100")."""
-    starts = [t.start for t in doc.tokens]
+    starts = doc.found.get("starts")  # the tokens' starts, listed once per document (as Document.tokens_within)
+    if starts is None:
+        starts = doc.found["starts"] = [t.start for t in doc.tokens]
     first = bisect_left(starts, start)
     last = max(first, bisect_left(starts, end) - 1)
     if first >= len(starts):
