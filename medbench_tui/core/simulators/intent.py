@@ -508,6 +508,7 @@ def reports_being_told(text: str) -> bool:
     return says_phrase(text, _TOLD_REPORTS)
 
 
+@batch_cache(maxsize=4096)
 def asks_agreement(part: str) -> bool:
     """Does the question only ask the patient to agree to what the doctor just told ("sound ok?", "so a quinsy,
     OK?"): a phrase of ``patient_agreement_asks`` that is the whole question or follows a comma or dash? "Wet
@@ -523,6 +524,7 @@ def asks_agreement(part: str) -> bool:
 _QUESTIONS_INVITED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_questions_invited"))
 
 
+@batch_cache(maxsize=4096)
 def invites_questions(part: str) -> bool:
     """Does the question ask whether the patient has questions ("any questions for me?", "anything you'd like
     to ask me before you go?"): the whole question, or what follows a comma or dash, opens with a phrase of

@@ -137,7 +137,16 @@ def words(text: str) -> tuple[str, ...]:
 
 
 def says_phrase(text: str, phrases: tuple[str, ...] | list[str]) -> bool:
-    """Does ``text`` hold one of ``phrases`` (each already in ``words`` form) as whole words?"""
+    """Does ``text`` hold one of ``phrases`` (each already in ``words`` form) as whole words? Worked out once per
+    text and tuple of phrases (the rules ask the same question again and again, run after run)."""
+    if isinstance(phrases, tuple):
+        return _says_phrase(text, phrases)
+    said = f" {' '.join(words(text))} "
+    return any(f" {phrase} " in said for phrase in phrases)
+
+
+@batch_cache(maxsize=16384)
+def _says_phrase(text: str, phrases: tuple[str, ...]) -> bool:
     said = f" {' '.join(words(text))} "
     return any(f" {phrase} " in said for phrase in phrases)
 

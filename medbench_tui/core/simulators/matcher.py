@@ -590,6 +590,8 @@ class Matcher:
         self._resolved: dict[tuple[str, frozenset[str]], tuple[frozenset[str], float]] = {}
         self._readings: dict[str, _Reading] = {}
         self._scores: dict[str, list[Match]] = {}
+        self._by_source: dict[str, dict[int, Match]] = {}
+        """The matches of ``_scores`` by their fact (its id), for a question with content words."""
         self._ranked: dict[tuple[str, bool], list[Match]] = {}
         """(question, of the illness) -> :meth:`ranked`'s matches: asked again by the rules of one reply, and by
         every run of the case that asks the same words (the matcher is the record's alone, never the dialogue's)."""
@@ -705,14 +707,24 @@ class Matcher:
         return (said + in_place) / (total + sum(weight for _, weight in place))
 
     def score(self, question: str, sources: list[Source]) -> list[Match]:
-        """How well each source answers the question, best first."""
+        """How well each source answers the question, best first. A source's match is its own (no other source
+        weighs in it): when every fact has been scored against the question, a few of them are those matches, in
+        the order a scoring of them alone gives (best first, ties in the order given)."""
         if sources is not self.facts:
+            by_source = self._by_source.get(question)
+            if by_source is not None and all(id(s) in by_source for s in sources):
+                chosen = [by_source[id(s)] for s in sources]
+                chosen.sort(key=lambda m: -m.score)
+                return chosen
             return self._score(question, sources)
         known = self._scores.get(question)  # every fact against one part: asked by several checks
         if known is None:
             if len(self._scores) >= READINGS_KEPT:
                 self._scores.clear()
+                self._by_source.clear()
             known = self._scores[question] = self._score(question, sources)
+            if self._read(question).resolved:  # else only the facts that say a keyword whole are scored
+                self._by_source[question] = {id(m.source): m for m in known}
         return list(known)
 
     def _score(self, question: str, sources: list[Source]) -> list[Match]:

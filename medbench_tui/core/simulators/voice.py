@@ -11,6 +11,7 @@ import re
 import zlib
 from collections.abc import Sequence
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.simulators.lexicon import STOPWORDS, stem, words
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -220,19 +221,26 @@ def is_default_answer(text: str) -> bool:
 
 def small_talk(sentence: str, key: str) -> str | None:
     """A polite short reply to a greeting, thanks or acknowledgement; None otherwise."""
+    replies = _small_talk_replies(sentence)
+    return pick(replies, key) if replies is not None else None
+
+
+@batch_cache(maxsize=4096)
+def _small_talk_replies(sentence: str) -> Sequence[str] | None:
+    """The replies to pick from for the sentence's small talk (read once per sentence), or None."""
     flat = " ".join(words(sentence))
     if not flat:
         return None
     if _HOW_ARE_YOU.match(flat):
-        return pick(HOW_ARE_YOU, key)
+        return HOW_ARE_YOU
     if _THANKS.search(flat) and len(flat.split()) <= 6:
-        return pick(THANKS, key)
+        return THANKS
     if _GREETING.match(flat) or _INTRODUCTION.search(flat):
         rest = _GREETING.sub("", flat).strip()
         if len(rest.split()) <= 6 or _INTRODUCTION.search(flat):
-            return pick(GREETING, key)
+            return GREETING
     if acknowledges(flat):
-        return pick(ACKNOWLEDGE, key)
+        return ACKNOWLEDGE
     return None
 
 
