@@ -59,8 +59,10 @@ ACTION_KINDS = ("workup", "treatment")
 
 CACHE_SIZE = 256
 MEMO_SIZE = 4096
-READINGS_KEPT = 4
-"""Whole finals a table keeps the extractor's reading of (a long answer's reading is some 100 KB)."""
+READINGS_KEPT = 1
+"""Whole finals a table keeps the extractor's reading of: the last one (a reading is thousands of objects, and every
+table's kept ones cost each full collection: keeping 4 made scoring_speed's second pass some 3% slower, keeping 1
+serves a case's runs that give one final, as the benchmarks' doctors and a deterministic system's repeats do)."""
 T = TypeVar("T")
 
 
@@ -384,7 +386,7 @@ class ReferenceTable:
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
     _readings: OrderedDict[str, Any] = field(default_factory=OrderedDict)
-    """The text extractor's readings of the last finals answered to this case (``read_once``)."""
+    """The text extractor's reading of the last final answered to this case (``read_once``)."""
     _actions: list[Ref] = field(default_factory=list)  # the work-up and treatment items an action reading can meet
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)
     _net_topics: dict[Phrase, frozenset[str] | None] = field(default_factory=dict)
@@ -1252,8 +1254,8 @@ class ReferenceTable:
         return value
 
     def read_once(self, key: str, compute: Callable[[], T]) -> T:
-        """A reading of a whole final (the text extractor's), by the final's content: computed once while the last
-        ``READINGS_KEPT`` finals are kept. A system's repeats of a case (at temperature 0) answer it the same way."""
+        """A reading of a whole final (the text extractor's), by the final's content: computed once while it is among
+        the last ``READINGS_KEPT``. A system's repeats of a case (at temperature 0) answer it the same way."""
         if key in self._readings:
             self._readings.move_to_end(key)
             return cast(T, self._readings[key])

@@ -497,8 +497,8 @@ async def score_async(case: Case, transcript: Transcript, *, extractor: Extracto
 
 
 def _read_text(table: ReferenceTable, final: FinalResponse) -> Extraction:
-    """The text extractor's reading of ``final``, once per case and final (keyed by every field of the final): a
-    deterministic system's repeats answer a case with the same final. The reading is shared, never changed."""
+    """The text extractor's reading of ``final``, kept for the case's next final (keyed by every field of the final):
+    a deterministic system's repeats answer a case with the same final. The reading is shared, never changed."""
     from medbench_tui.core.scoring.text_extractor import TextExtractor
 
     return table.read_once(final.model_dump_json(), lambda: TextExtractor().read(table, final))
