@@ -22,6 +22,7 @@ from rapidfuzz import process
 
 from medbench_tui.core.scoring import actions
 from medbench_tui.core.scoring.actions import ACTION_RULES, first_rule, read_action, rules_out
+from medbench_tui.core.scoring.assertion import withholds
 from medbench_tui.core.scoring.concepts import (
     CREDIT_CLASSES,
     EXPLAINED_DECLINE,
@@ -176,10 +177,13 @@ def _by_action(entity: Entity, pool: list[Ref], table: ReferenceTable) -> list[C
 
 def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTable) -> list[Candidate]:
     answer = read_action(text)
+    stop = not declined and withholds(text)  # "Stop the ibuprofen (Nurofen)": its drug is not given
     out = []
     for ref in pool:
         if table.withholds(ref):
             continue  # a stop is met by a withholding of its drug, not by the drug named
+        if stop and ref.klass not in CREDIT:
+            continue  # nor does a stop give a harmful item its drug
         rule = first_rule(answer, ref.readings, ref.klass in CREDIT, declined=declined and table.declinable(ref))
         if rule is not None:
             out.append(Candidate(ref, rule.score, rule.name))

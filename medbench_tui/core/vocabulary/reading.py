@@ -302,6 +302,7 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
+    covered = max(covered, _covered_before_purpose(own, reading))
     contacts = reading.contacts
     named = target_named(target) if target else None
     if named is not None:
@@ -327,6 +328,23 @@ def without_own_condition(name: str) -> str:
     found = OWN_CONDITION_RE.search(name)
     head = name[: found.start()].strip(" ,;:-") if found is not None else ""
     return head or name
+
+
+ITEM_PURPOSE_RE = re.compile(r"\s+for\s+", re.IGNORECASE)
+"""Grammar: the word that opens a drug item's own purpose ("Ibuprofen or other NSAID for pain")."""
+
+
+def _covered_before_purpose(name: str, reading: ActionReading) -> float:
+    """The share of a drug item's words its drugs, classes, route and time cover before its own purpose ("for pain"
+    of "Ibuprofen or other NSAID for pain"): the purpose says why the drug is given, it does not make the item about
+    something else, so the drug named in any words is the item (a contraindicated drug is harmful whatever it is
+    given for). Only when the purpose names no drug, class or team of its own; 0 otherwise."""
+    found = ITEM_PURPOSE_RE.search(name)
+    if found is None or reading.teams or not (reading.drugs or reading.classes):
+        return 0.0
+    head = read_action(name[: found.start()])
+    same = head.drugs == reading.drugs and head.classes == reading.classes and not head.teams
+    return head.covered if same else 0.0
 
 
 def _own_part(name: str) -> str:
