@@ -58,8 +58,8 @@ RESULT_BACK = cues.cue_list("condition_result_back")
 RESULT_BACK_LEADS = cues.word_list("condition_result_back_leads")
 RESULT_NOUNS = cues.word_list("condition_result_nouns")
 RESULT_BACK_REACH = 3
-"""How many words may name the result between its lead and its end ("once the CSF is back"); the links of a list of
-results are none ("once the ANCA and dsDNA results are back")."""
+"""How many words may name the result between its lead and its end ("once the CSF is back"); a list of results counts
+as its last entry ("once the ANCA and dsDNA results are back", "when the TFT, troponin and BNP results are back")."""
 PERSONS = frozenset({"he", "she", "they", "you", "we", "i"})
 """Grammar: a person is no result ("once she is back home")."""
 OPENING_TRIGGERS = cues.cue_list("condition_opening_triggers")
@@ -248,7 +248,8 @@ def _result_back(doc: Document, k: int) -> tuple[str, ...] | None:
     words = 0
     for j in range(k + 2, len(low)):
         words += (doc.tokens[j - 1].start != doc.tokens[j - 2].start  # an expanded abbreviation is one word ("FBC")
-                  and low[j - 1] not in concepts.LIST_LINKS)  # a list of results is one ("the ANCA and dsDNA results")
+                  and low[j - 1] not in concepts.LIST_LINKS  # a list of results is one ("the ANCA and dsDNA results",
+                  and low[j] not in concepts.LIST_LINKS and not doc.comma_before[j])  # "the TFT, troponin and BNP")
         if words > RESULT_BACK_REACH or doc.clause[j] != doc.clause[k] or low[j - 1] in PERSONS:
             return None
         if low[j] in RESULT_NOUNS:

@@ -1776,8 +1776,36 @@ def serial_measures(doc: Document, things: tuple[tuple[str, ...], ...]) -> list[
     return out
 
 
-def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
-    """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96")."""
+SHARED_ANALYTES = frozenset(words for w in word_list("panel_shared_analytes") if (words := _analyte_words(w)))
+"""Analytes a panel shares with another (a bicarbonate: a gas and a chemistry profile): they report the panel only
+beside another of its analytes or names on their line."""
+
+
+def panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...],
+                  names: tuple[tuple[str, ...], ...] = ()) -> list[Hit]:
+    """Every result of one of ``analytes`` the document reports, with its value ("Hb 146", "creatinine 96"); a
+    shared analyte (``panel_shared_analytes``) only beside another of ``analytes`` on its line ("pH 7.28, bicarb 15")
+    or in an answer that names the panel (one of ``names``: "venous gas"); "Cr 210, K 5.8, bicarb 15" reports no
+    gas."""
+    hits = _panel_results(doc, analytes)
+    shared = {k for k, hit in enumerate(hits) if _analyte_at(doc, hit.first, analytes) in SHARED_ANALYTES}
+    if not shared:
+        return hits
+    norms, _ = _norms(doc)
+    own = [hit for k, hit in enumerate(hits) if k not in shared]
+    named = [k for words in names if words for k in range(len(norms) - len(words) + 1)
+             if tuple(norms[k : k + len(words)]) == words]
+    return hits if named else [hit for k, hit in enumerate(hits) if k not in shared
+                               or any(_same_line(doc, other.first, hit.first) for other in own)]
+
+
+def _analyte_at(doc: Document, k: int, analytes: tuple[tuple[str, ...], ...]) -> tuple[str, ...] | None:
+    """The analyte of ``analytes`` whose words start at token ``k``."""
+    norms, _ = _norms(doc)
+    return next((words for words in analytes if tuple(norms[k : k + len(words)]) == words), None)
+
+
+def _panel_results(doc: Document, analytes: tuple[tuple[str, ...], ...]) -> list[Hit]:
     norms, where = _norms(doc)
     firsts = _first_words(analytes)
     if firsts.isdisjoint(where):

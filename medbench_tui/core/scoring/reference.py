@@ -577,7 +577,7 @@ class ReferenceTable:
             if len(unique) < MOST_WORDS_MIN:
                 continue
             droppable = frozenset(w for w in unique if not w[:1].isdigit() and actions.read_action(w).empty
-                                  and w not in _counts_of_units(phrase.words))
+                                  and w not in _counts_of_units(phrase.words) and w not in TURNING_WORDS)
             for word in unique:
                 self._most_words_by_word.setdefault(word, []).append(len(self._most_words_phrases))
             self._most_words_phrases.append((phrase, ref, unique, droppable))
@@ -1195,7 +1195,7 @@ class ReferenceTable:
             for hit in concepts.serial_measures(doc, measured):
                 add(hit, phrase, ref, concepts.SERIAL)
         for phrase, ref, analytes in self._panels:
-            for hit in concepts.panel_results(doc, analytes):
+            for hit in concepts.panel_results(doc, analytes, _test_names(ref)):
                 add(hit, phrase, ref, concepts.PANEL_RESULT)
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
@@ -1696,6 +1696,13 @@ def _inside_expansion(tokens: list[Token], first: int, last: int) -> bool:
 
 
 MOST_WORDS_RULE = "all but one word of its name"
+TURNING_WORDS = frozenset(
+    said[0].norm for w in (*concepts.SWITCH_WORDS, *(p[0] for p in cues.NEGATION_BEFORE.phrases if len(p) == 1))
+    if len(said := tokenize(w)) == 1
+)
+"""Words an item's action turns on, never the one word left out ("Switch from the combined pill to a non-oestrogen
+contraceptive" is not "on COCP", nor "Stop ..." the drug named): a switch (``switch_words``) or a one-word withholding
+(``negation_before``)."""
 """How a match by most of an item's words is named on the scorecard."""
 
 
@@ -2002,6 +2009,17 @@ def _other_drug_names(aliases: list[str], shared: set[str]) -> list[str]:
         if len(found) == 1 and found[0].name not in shared and not any(c.isdigit() for c in found[0].name):
             out += [found[0].name, *found[0].also]
     return out
+
+
+def _test_names(ref: Ref) -> tuple[tuple[str, ...], ...]:
+    """Every name of a work-up item's test, as normalised words: its own phrases and, where one is a test's name in
+    ``tests.yaml``, that test's other names ("venous gas" of "Blood gas")."""
+    vocabulary = read_vocabulary()
+    names = {p.words for p in ref.phrases}
+    for phrase in ref.phrases:
+        for test in vocabulary.lookup(" ".join(phrase.words), "test"):
+            names.update(words for n in test.names if (words := tuple(t.norm for t in key_tokens(tokenize(n)))))
+    return tuple(sorted(names))
 
 
 def _shared_drugs(items: list[list[str]]) -> set[str]:

@@ -494,6 +494,9 @@ PHRASE_LISTS: dict[str, str] = {
                               "'30/500 QDS')",
     "result_per_litre": "answers: the denominators of a concentration unit of a laboratory value ('mmol/L', "
                         "'mg/dL')",
+    "panel_shared_analytes": "answers: analytes a panel shares with another panel ('bicarbonate': a gas and a "
+                             "chemistry profile): alone on its line such a result reports no panel; beside another of "
+                             "the panel's analytes or names it does",
     "result_analytes": "answers: what a laboratory measures besides the panels' analytes: a treatment naming one, "
                        "then a bare number, reports a result ('bicarbonate 6'); another drug's number is its dose",
     "result_qualitative": "answers: words that report a laboratory result without a number, right after its "
