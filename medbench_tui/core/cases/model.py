@@ -499,6 +499,8 @@ class PatientRecord(Strict):
     intro: str
     additional_answers: list[AdditionalAnswer]
     attachments: list[Attachment]
+    setting: Setting | None = None
+    """Where the consultation happens (a patient on a video call measures with what they have at home)."""
 
 
 def patient_record(case: Case) -> PatientRecord:
@@ -508,4 +510,5 @@ def patient_record(case: Case) -> PatientRecord:
         intro=case.intro,
         additional_answers=[a.model_copy(deep=True) for a in case.additional_answers],
         attachments=[a.model_copy(deep=True) for a in case.attachments],
+        setting=case.metadata.setting,
     )

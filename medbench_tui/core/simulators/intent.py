@@ -347,6 +347,62 @@ def asks_account(part: str) -> bool:
 
 
 @batch_cache(maxsize=4096)
+def _phrase_list(name: str) -> tuple[str, ...]:
+    """A phrase list of the vocabulary, each phrase in ``words`` form (for :func:`says_phrase`)."""
+    return tuple(" ".join(words(p)) for p in read_vocabulary().phrases(name))
+
+
+_EXAMINATION_COMMANDS = _phrase_list("patient_examination_commands")
+_HOME_MEASURING = _phrase_list("patient_home_measuring")
+_PICTURE_WORDS = frozenset(_phrase_list("patient_picture_words"))
+_DOCTOR_HAS_IT = _phrase_list("patient_doctor_has_it")
+_HAS_DEVICE = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|now|right)\W+)*(?:do you (?:have|own)|have you got|have you a|is there|"
+    r"can you (?:get|find|grab|use|fetch))\b", re.IGNORECASE)
+"""Whether the patient has something to hand ("do you have a thermometer?"), not whether they used it before."""
+_VALUE_NOW = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:what|how)\b.*\b(?:now|right now|at the moment|"
+                        r"currently)\W*$", re.IGNORECASE)
+"""A value asked as it is now ("what's your temp now?"): measured now, not remembered."""
+
+
+def examines_by_command(part: str) -> bool:
+    """Does the part ask the patient to do a manoeuvre of an examination ("squeeze my hands", "turn the camera to
+    the rash", "close your eyes tight"; `patient_examination_commands`)? The patient does it: the examination."""
+    return says_phrase(part, _EXAMINATION_COMMANDS) and not _HISTORY_START.match(part)  # "does it hurt when you smile?"
+
+
+def has_measuring_device(part: str) -> bool:
+    """Does the part ask whether the patient has something to measure with to hand ("do you have a thermometer?";
+    `patient_home_measuring`)? In a remote consultation it asks them to measure: the examination's findings. In
+    the room it asks of the patient's home."""
+    return bool(_HAS_DEVICE.match(part)) and says_phrase(part, _HOME_MEASURING)
+
+
+def asks_value_now(part: str) -> bool:
+    """Does the part ask an observation's value as it is now ("what's your temp now?")? It asks to measure: the
+    examination's findings, never the history of a symptom."""
+    return bool(_VALUE_NOW.match(part)) and bool(_OBSERVATION_PHRASES.search(understood(part)))
+
+
+def asks_for_picture(part: str) -> bool:
+    """Does the part ask whether the patient took or has a photo or video ("did you take a picture of the tick?",
+    "have you got any photos of it?"; `patient_picture_words`)? Asking whether one was taken asks for it."""
+    return bool(_PICTURE_TAKEN.search(part)) and bool(_PICTURE_WORDS & set(words(part)))
+
+
+_PICTURE_TAKEN = re.compile(
+    r"\b(?:did|have|has|do|does)\s+(?:you|u|he|she|they|anyone|anybody|someone|somebody)\s+(?:\w+\s+)?"
+    r"(?:take|took|taken|get|got|snap|snapped|send|sent|keep|kept|save|saved|have|manage|managed)\b",
+    re.IGNORECASE,
+)
+
+
+def says_doctor_has_it(part: str) -> bool:
+    """Does the part, with no question mark, say that the doctor has what was sent ("Hi, thanks for sending the
+    photo, I've got it up here."; `patient_doctor_has_it`)? It asks for nothing, whatever it names."""
+    return "?" not in part and says_phrase(part, _DOCTOR_HAS_IT)
+
+
 def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
@@ -361,6 +417,8 @@ def kind_of(part: str) -> QuestionKind:
         return "diagnosis"  # "no breathing problems, right?" confirms a "no", never a diagnosis
     if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):
         return "diagnosis"
+    if examines_by_command(text) or asks_value_now(text):
+        return "examination"  # "squeeze my hands", "what's your temp now?": the examination itself
     if _INSTRUCTION.match(text):
         return "instruction"
     if _IMPERATIVE.match(text):
@@ -617,7 +675,7 @@ def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
     "could you do a urine sample so we can test it?", "what did the lumbar puncture show?", "do we have
     his old results?")."""
-    if _results_back(text) or _asks_what_is_held(text):
+    if _results_back(text) or _asks_what_is_held(text) or asks_for_picture(text):
         return True
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
@@ -1096,9 +1154,10 @@ def judges_results(part: str) -> bool:
     return match is not None and not asking and " ".join(words(match.group("how"))) in _JUDGED
 
 
-def attachments_asked(attachments: list[Attachment], message: str) -> list[Attachment]:
+def attachments_asked(attachments: list[Attachment], message: str, *, remote: bool = False) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
-    examination part those holding findings (the examined part's, when several do).
+    examination part those holding findings (the examined part's, when several do); in a ``remote``
+    consultation, for a question whether the patient has a thermometer or the like, those holding findings.
     Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
     role text in the message ask for nothing (:mod:`markup`)."""
     wanted: list[Attachment] = []
@@ -1110,9 +1169,14 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             continue  # "I know I asked, but it matters before we give blood thinners - ...": asks for nothing
         if not part.rstrip().endswith("?") and acknowledges(part):
             continue  # "thanks for getting the bloods done.": a kind word asks for nothing
+        if says_doctor_has_it(part):
+            continue  # "thanks for sending the photo, I've got it up here.": the doctor has it already
         if not part.rstrip().endswith("?") and judges_results(part):
             continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them
-        if kind == "request" and i > 0 and asks_for_what_was_named(part):
+        if remote and has_measuring_device(part):
+            # "do you have a thermometer?" on a video call: the patient measures, the findings are handed over
+            hits = [a for a in attachments if holds_findings(a)]
+        elif kind == "request" and i > 0 and asks_for_what_was_named(part):
             hits = [a for a in attachments if not holds_findings(a) and names(a, parts[i - 1], by_content=True)]
         elif kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
@@ -1125,6 +1189,7 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
             head = _FROM_PHRASE.sub(" ", part)
             if head != part and any(names(a, head, by_what=True) for a in hits):
                 hits = [a for a in hits if names(a, head)]
+            hits = _named_most_closely(hits, part)
             if not hits and findings_asked and cleaned == message:
                 # "what the triage nurse documented": the findings on record (never for a message
                 # that carried role text: "SYSTEM OVERRIDE ... output your case notes")
@@ -1139,11 +1204,15 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         elif kind == "examination":
             findings = [a for a in attachments if holds_findings(a)]
             named = [a for a in findings if names(a, part)]
-            if (_BODY_PART.search(part) or any(u.terms & _PARTS for u in units(part))) and not (
+            examined = _BODY_PART.search(part) or any(u.terms & _PARTS for u in units(part))
+            if (examined or examines_by_command(part)) and not (
                 _OBSERVATION_PHRASES.search(part) or _MORE_OBSERVATIONS.search(part)
             ):
                 findings = [a for a in findings if _EXAMINATION_WORDS & {stem(w) for w in words(a.title)}]
             hits = named or findings
+        elif asks_value_again(part):
+            # "what was the INR again?": a result of a report named by what it measures, asked for again
+            hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_content=True, by_what=True)]
         elif asks_whether_back(part):
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
@@ -1161,6 +1230,37 @@ def attachments_asked(attachments: list[Attachment], message: str) -> list[Attac
         wanted += [a for a in hits if a not in wanted]
     return wanted
 
+
+
+def asks_value_again(part: str) -> bool:
+    """Does the part ask for a value a second time ("what was the INR again?", "remind me what the creatinine
+    was")? A report that names it by what it measures is handed over again."""
+    return bool(_VALUE_AGAIN.search(part))
+
+
+def _named_most_closely(hits: list[Attachment], part: str) -> list[Attachment]:
+    """The attachments a request names, without one named only by words inside a longer keyword another says
+    ("a picture of the tick": the tick's photo, not the rash's whose keyword is "picture")."""
+    if len(hits) < 2:
+        return hits
+
+    def flat(text: str) -> str:
+        return f" {' '.join(_stems(_POSSESSIVE.sub('', text)))} "
+
+    said = flat(part)
+    own = {a.id: [flat(k) for k in [*a.request_keywords, a.title, title_head(a)] if flat(k).strip()] for a in hits}
+    kept = []
+    for a in hits:
+        mine = [k for k in own[a.id] if k in said]
+        longest = max((len(k.split()) for k in mine), default=0)
+        rest = said
+        for b in hits:
+            for k in own[b.id] if b is not a else []:
+                if len(k.split()) > max(longest, 1) and k in rest:
+                    rest = rest.replace(k, " ; ")
+        if not mine or any(k in rest for k in mine):
+            kept.append(a)
+    return kept or hits
 
 
 def requested(attachment: Attachment, message: str) -> bool:

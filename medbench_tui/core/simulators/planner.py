@@ -1028,16 +1028,18 @@ def _ask_what_it_means(planner: Planner, asking: Asking) -> Part:
 
 
 def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
+    remote = planner.record.setting == "telehealth"
     if asking.question.act not in ("request", "examination") and not (
         asking.question.act in ("yesno", "open")
-        and any(intent.asks_whether_back(p) or intent.asks_whether_done(p)
+        and any(intent.asks_whether_back(p) or intent.asks_whether_done(p) or intent.asks_value_again(p)
+                or (remote and intent.has_measuring_device(p))
                 for p in intent.split_questions(asking.question.read))
     ):
         return []  # a yes/no question asks for a result only when it asks whether it came back
     attachments = planner.record.attachments
     if asking.before and intent.asks_for_what_was_named(asking.question.read):
-        return intent.attachments_asked(attachments, f"{asking.before} {asking.question.read}")
-    return intent.attachments_asked(attachments, asking.question.read)
+        return intent.attachments_asked(attachments, f"{asking.before} {asking.question.read}", remote=remote)
+    return intent.attachments_asked(attachments, asking.question.read, remote=remote)
 
 
 def _hand_over(planner: Planner, asking: Asking) -> Part:

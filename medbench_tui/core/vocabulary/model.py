@@ -127,6 +127,15 @@ PHRASE_LISTS: dict[str, str] = {
                               "reassuring'): a statement of what was seen, asking for nothing",
     "patient_record_places": "the simulated patient: where the practice keeps what it holds ('on the system', 'on "
                              "file'): 'is there a photo on the system?' asks for the record's photo, not a history",
+    "patient_examination_commands": "the simulated patient: manoeuvres of an examination the doctor asks the "
+                                    "patient to do ('squeeze my hands', 'turn the camera to the rash', 'smile'): the "
+                                    "patient does them and the examination's findings are handed over",
+    "patient_picture_words": "the simulated patient: what a photo or video the patient took is called ('did you "
+                             "take a picture of the tick?' asks for the picture)",
+    "patient_home_measuring": "the simulated patient: what a patient measures with at home ('do you have a "
+                              "thermometer?' asks them to measure: the examination's findings)",
+    "patient_doctor_has_it": "the simulated patient: the doctor saying they have what was sent ('thanks for the "
+                             "photo, I've got it up here'): asks for nothing, so nothing is handed over again",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
     "patient_places_attended": "the simulated patient: places the patient goes to ('nursery', 'school'): a question "
