@@ -174,9 +174,10 @@ _SUSPECTS = re.compile(
     re.IGNORECASE,
 )
 _WEAK_DIAGNOSIS = re.compile(
-    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( [\w'-]+)?)"
-    r"(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE  # "is it a kidney stone, doctor?"
+    r"^(and |so )?(is|was) (it|this|that) (a |an |your |his |her )?(?P<what>[\w'-]+( (?!then\b|after all\b)[\w'-]+)?)"
+    r"(\s*,?\s*(then|after all))?(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE
 )
+"""A diagnosis put as a question ("is it a kidney stone, doctor?", "so is it a heart attack then?")."""
 _OPEN = re.compile(
     r"^(and |so |ok,? |sorry,? |right,? |roughly,? |approximately,? |exactly,? )*"
     r"(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"

@@ -221,9 +221,13 @@ def units(text: str) -> tuple[Unit, ...]:
     staged = {j for start, end in stages for j in range(start, end)}
     stage_units = {start: Unit(" ".join(tokens[start:end]), frozenset({LIFE_STAGE})) for start, end in stages}
     for i in range(len(tokens)):
-        for phrase, concept in _PHRASES.get(written[i], ()):
+        row, entries = written, _PHRASES.get(written[i], ())
+        if not entries and stems[i] != written[i]:
+            # a word whose one form is another ("hives": urticaria, spelling.yaml forms) means what that form does
+            row, entries = stems, [e for e in _PHRASES.get(stems[i], ()) if len(e[0]) == 1]
+        for phrase, concept in entries:
             n = len(phrase)
-            if tuple(written[i : i + n]) != phrase:
+            if tuple(row[i : i + n]) != phrase:
                 continue
             if n > 1 and any(start <= i and i + n <= end and end - start > n for start, end in spans):
                 continue  # "back passage" of "blood from the back passage": the longer phrase says what it is

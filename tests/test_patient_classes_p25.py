@@ -1,0 +1,66 @@
+"""The failure classes of held-out round 16 fixed for brief p25 (issue 33), each held on wording and topics of its
+own (not the round's cases): one shared word (or a word's stem) that picks the wrong fact with full confidence, and
+follow-ups by pronoun or fragment that lose their subject."""
+
+from __future__ import annotations
+
+from medbench_tui.core.simulators import intent
+from medbench_tui.core.simulators.lexicon import units
+from tests.test_patient_round8_classes import patient
+
+# -- 2. one shared word picks the wrong fact -------------------------------------------------------------------------
+
+CLINIC = [
+    {"id": "screening", "topic": "sexual health screening", "keywords": ["HIV", "HIV test", "screen", "clinic"],
+     "answer": "I had a full screen at the clinic in March and it was all clear."},
+    {"id": "hands", "topic": "the shaky hands", "keywords": ["shaking", "shaky", "tremor", "hands"],
+     "answer": "My hands have been shaking when I hold a cup, for about two months."},
+    {"id": "fam", "topic": "family history", "keywords": ["family", "mum", "dad", "clot"],
+     "answer": "My mum had a clot in her leg in her sixties. Dad's well."},
+]
+
+
+def test_hives_are_a_rash_and_no_hiv_test():
+    """'hives' cut to its stem is 'hiv': the rash is read by its one form (urticaria), so HIV names no rash."""
+    assert not any("@rash" in u.terms for u in units("HIV test"))
+    assert any("@rash" in u.terms for u in units("any hives?"))
+    sim = patient(CLINIC)
+    assert "screening" not in sim.answer("Any rashes at all?").facts
+    assert "screening" not in sim.answer("have you come out in hives?").facts
+    assert sim.answer("have you ever had an HIV test?").facts == ["screening"]
+
+
+def test_a_rash_keyworded_hives_still_answers_a_rash_question():
+    sim = patient([{"id": "welts", "topic": "itchy welts", "keywords": ["hives", "welts", "itchy"],
+                    "answer": "I came out in hives on my tummy after the penicillin."}])
+    assert sim.answer("any rash?").facts == ["welts"]
+
+
+def test_shaking_alone_is_no_fever():
+    """A hand that shakes is a tremor: 'any fevers?' is not the shaky hands; rigors and shivering still are fever."""
+    sim = patient(CLINIC)
+    reply = sim.answer("Have you had any fevers?")
+    assert "hands" not in reply.facts
+    sim = patient([{"id": "rigors", "topic": "fevers", "keywords": ["shivering", "rigors", "chills"],
+                    "answer": "I've had shivering fits at night, teeth chattering."}])
+    assert sim.answer("any temperatures?").facts == ["rigors"]
+
+
+def test_a_diagnosis_put_as_a_question_with_then_gets_doubt_not_a_relative_fact():
+    """'so is it a clot then?' puts a diagnosis: 'I don't know', never the mother's clot, never 'No'."""
+    assert intent.kind_of("so is it a clot then?") == "diagnosis"
+    assert intent.kind_of("is it a stroke then, doctor?") == "diagnosis"
+    assert intent.kind_of("is it gallstones after all?") == "diagnosis"
+    sim = patient(CLINIC)
+    reply = sim.answer("so is it a clot then?")
+    assert reply.facts == []
+    assert not reply.text.lower().startswith("no")
+
+
+def test_how_it_is_put_with_then_is_no_diagnosis():
+    for asked in ("is it worse then?", "is it sore then?", "is it constant then?", "is it there then?",
+                  "is it both legs then?"):
+        assert intent.kind_of(asked) != "diagnosis", asked
+    sim = patient(CLINIC)
+    sim.answer("any shaking?")
+    assert intent.kind_of("is it both hands then?") != "diagnosis"
