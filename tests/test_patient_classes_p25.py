@@ -64,3 +64,26 @@ def test_how_it_is_put_with_then_is_no_diagnosis():
     sim = patient(CLINIC)
     sim.answer("any shaking?")
     assert intent.kind_of("is it both hands then?") != "diagnosis"
+
+
+# a word that is also how a pain feels ("cramps", "burning") names the fact whose topic says it
+BLADDER = [
+    {"id": "burning", "topic": "the burning when passing urine", "keywords": ["burning", "stinging", "pee"],
+     "answer": "It burns like mad when I pee, for the last four days."},
+    {"id": "temps", "topic": "temperatures at home", "keywords": ["temperature", "thermometer", "readings"],
+     "answer": "I took my temperature this morning and it was 37.9."},
+    {"id": "loin", "topic": "the back pain", "keywords": ["back", "loin", "pain", "side"],
+     "answer": "There's a dull ache in my right side at the back, it comes and goes."},
+]
+
+
+def test_an_open_question_naming_a_fact_by_a_word_of_how_it_feels_leaves_the_topic():
+    sim = patient(BLADDER)
+    assert sim.answer("have you checked your temperature?").facts == ["temps"]
+    assert sim.answer("Tell me about the burning").facts == ["burning"]
+
+
+def test_an_open_question_of_a_quality_no_fact_is_about_stays_on_the_pain_just_told():
+    sim = patient(BLADDER)
+    assert sim.answer("any back pain?").facts == ["loin"]
+    assert sim.answer("tell me about the throbbing").facts == ["loin"]  # how the back pain feels, of that pain

@@ -687,6 +687,10 @@ class Planner:
             )
             if intent.dummy_it(question) and outright:
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
+            if outright and pointer == "none" and intent.kind_of(question) == "open" and self._topic_says_as_written(
+                sources[0], asked
+            ) and not (on_topic and self._says_as_written(on_topic.source, asked)):
+                return sources  # "tell me about the cramps" after the BP readings: the cramps, whose topic says them
             if on_topic and on_topic.score > 0:
                 return stay
             if told := self._quantity_told(asked, topic, matches, self._subjects(topic)):
@@ -721,6 +725,14 @@ class Planner:
         ):
             return sources
         return stay
+
+    @staticmethod
+    def _topic_says_as_written(source: Source, asked: tuple[Unit, ...]) -> bool:
+        """Does the fact's topic say every word of the question as the question writes it ("the cramps and muscle
+        weakness" of "the cramps"): a word that is also how a pain feels names that fact, not a quality."""
+        return bool(asked) and all(
+            any(t in source.headed for t in u.terms if not t.startswith("@")) for u in asked
+        )
 
     @staticmethod
     def _says_as_written(source: Source, asked: tuple[Unit, ...]) -> bool:
