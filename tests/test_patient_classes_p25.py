@@ -114,3 +114,50 @@ def test_an_appetite_fact_still_answers_how_much_one_eats():
     assert patient([{"id": "appetite", "topic": "appetite", "keywords": ["appetite", "hungry"],
                      "answer": "I'm not hungry at all."}]).answer("are you eating less than usual?").facts == [
         "appetite"]
+
+
+# -- 1. a follow-up by pronoun keeps its person ----------------------------------------------------------------------
+
+KIN = [
+    {"id": "fhx", "topic": "family history", "keywords": ["family", "brother", "dad", "runs in the family"],
+     "answer": "My brother had a bleed on the brain in his forties. Dad's fine."},
+    {"id": "home", "topic": "who lives at home", "keywords": ["live", "home", "who lives with you", "partner"],
+     "answer": "I live with my partner and our daughter."},
+    {"id": "own_meds", "topic": "regular medicines", "keywords": ["medicines", "tablets", "treatment", "meds"],
+     "answer": "I take omeprazole every morning, nothing else."},
+    {"id": "smoking", "topic": "smoking", "keywords": ["smoke", "smoking", "cigarettes"],
+     "answer": "I gave up ten years ago."},
+]
+
+
+def test_she_or_he_after_a_relative_just_told_is_that_relative():
+    sim = patient(KIN)
+    assert sim.answer("anything that runs in the family?").facts == ["fhx"]
+    assert sim.answer("how old was he when he had the bleed?").facts == ["fhx"]
+
+
+def test_them_after_the_people_at_home_is_those_people():
+    sim = patient(KIN)
+    assert sim.answer("who's at home with you?").facts == ["home"]
+    assert sim.answer("and are either of them poorly at the moment?").facts == ["home"]
+
+
+def test_a_pronoun_asking_of_what_the_relative_fact_does_not_say_is_not_that_fact():
+    sim = patient(KIN)
+    sim.answer("anything that runs in the family?")
+    reply = sim.answer("does he smoke?")  # the fact says nothing of smoking: not the brother's bleed again
+    assert "fhx" not in reply.facts
+
+
+def test_a_fresh_question_after_a_relative_is_a_question_of_its_own():
+    sim = patient(KIN)
+    sim.answer("anything that runs in the family?")
+    reply = sim.answer("do you smoke at all?")
+    assert "fhx" not in reply.facts and "As I said" not in reply.text
+
+
+def test_they_who_are_no_one_of_the_last_reply_leave_it_for_a_fact_that_answers():
+    sim = patient(KIN)
+    sim.answer("who's at home with you?")
+    reply = sim.answer("they gave you some tablets for your stomach, what were they?")
+    assert "home" not in reply.facts and "As I said" not in reply.text  # of the tablets, not the people at home

@@ -24,6 +24,7 @@ from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, 
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
+    _says_who,
     BODY_PARTS,
     COVERED_THRESHOLD,
     ELLIPSIS_WORDS,
@@ -90,6 +91,11 @@ _SIDE_ASKED = re.compile(
 )
 """A question of which one, whether the same one or both ("which leg?", "same ear?", "is it both hands?"): of a part
 of the body, the side."""
+_THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "them", "their"})
+"""Words that name a person by a pronoun: of a patient who speaks for themselves, someone the last reply told of
+("how old was she when she had the stroke?" after the mother's stroke)."""
+_ONE_PERSON = frozenset({"he", "she", "him", "his", "her", "hers"})
+"""Of those, the ones that name one person: never the NHS or "they" who post a kit out."""
 SIDE_QUESTION_WORDS = 4
 """Words at most of such a question: "which leg?", "and the same ear?"; not a question of its own."""
 _SIDES_WORDS = frozenset({"other", "both", "either", "neither"})
@@ -406,6 +412,9 @@ class Planner:
             if led:  # "tell me about the flashes - where in your vision?": where the flashes are
                 sources = led
                 asking.followed_up = True
+            elif not self.has_subject(asking.before) and (person := self._of_the_person_just_told(question)):
+                sources = person  # "what treatment was he on?" after the uncle's TB: the uncle's, not the patient's
+                asking.followed_up = True
             elif side := self._side_of_the_part_just_told(question):
                 sources = side  # "which leg?", "same ear?" after "one on my right shin": the side that fact says
                 asking.followed_up = True
@@ -430,6 +439,28 @@ class Planner:
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    def _of_the_person_just_told(self, question: Question) -> list[Source]:
+        """The fact the last reply told of someone (a relative, the people at home), when a patient who speaks for
+        themselves asks of a person by a pronoun only ("how old was she when she had the stroke?", "what treatment
+        was he on?", "are any of them unwell?"): that fact, when it says something the question asks of, or when no
+        other fact answers the question. A pronoun of a child or a parent spoken for is the patient, and one after a
+        part of the message that names something ("they gave you tablets, what were they?") is of that: not this."""
+        if self.record.patient.informant != "self" or not _THIRD_PERSONS & set(words(question.written)):
+            return []
+        told = [self.by_id[f] for f in self.told_last if f in self.by_id]
+        people = [s for s in told if _says_who(s)]
+        if not people:
+            return []
+        subject = self.matcher.subject_units(question.asked)
+        saying = [m for m in self.matcher.score(question.asked, people) if any(m.per_unit[i] > 0 for i in subject)]
+        others = [m for m in self.matcher.score(question.asked, self.matcher.facts) if m.source not in people]
+        best = others[0].score if others and others[0].score >= MATCH_THRESHOLD else 0.0
+        if saying:  # "they" may be anyone ("they post out a kit"): it leaves them for a fact that matches clearly better
+            one = bool(_ONE_PERSON & set(words(question.written)))
+            return [saying[0].source] if one or best <= saying[0].score + FOLLOW_UP_BONUS else []
+        # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
+        return [] if any(m.per_unit[i] > 0 for m in others for i in subject) else people[-1:]
 
     def _where_on_the_part_just_told(self, question: Question) -> list[Source]:
         """The fact the last reply told, when the question asks only where on a part of the body that fact says
