@@ -161,3 +161,28 @@ def test_they_who_are_no_one_of_the_last_reply_leave_it_for_a_fact_that_answers(
     sim.answer("who's at home with you?")
     reply = sim.answer("they gave you some tablets for your stomach, what were they?")
     assert "home" not in reply.facts and "As I said" not in reply.text  # of the tablets, not the people at home
+
+
+# a pointing question that says another fact's keyword whole, of which the fact pointed at says no word as written
+INHALERS = [
+    {"id": "asthma", "topic": "when the asthma was diagnosed and how it is treated",
+     "keywords": ["asthma", "diagnosed", "how long", "treatment", "started"],
+     "answer": "I was diagnosed at school. The GP started me on a blue and a brown inhaler."},
+    {"id": "adherence", "topic": "whether she uses the preventer as prescribed",
+     "keywords": ["use them", "forget", "every day", "missed"],
+     "answer": "I forget the brown one most days, to be honest."},
+    {"id": "rescue", "topic": "the new rescue pack", "keywords": ["rescue pack", "prednisolone", "new"],
+     "answer": "They gave me a rescue pack of prednisolone last month, I haven't needed it."},
+]
+
+
+def test_a_pointing_question_that_says_another_facts_keyword_whole_is_that_fact():
+    sim = patient(INHALERS)
+    assert sim.answer("how long have you had asthma?").facts == ["asthma"]
+    assert sim.answer("do you use them every day?").facts == ["adherence"]
+
+
+def test_a_pointing_question_the_fact_pointed_at_says_a_word_of_stays_on_it():
+    sim = patient(INHALERS)
+    assert sim.answer("anything new recently, like a rescue pack?").facts == ["rescue"]
+    assert sim.answer("have you needed it every day?").facts == ["rescue"]  # "needed": not the preventer's "every day"

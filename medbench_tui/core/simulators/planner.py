@@ -94,6 +94,9 @@ of the body, the side."""
 _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "them", "their"})
 """Words that name a person by a pronoun: of a patient who speaks for themselves, someone the last reply told of
 ("how old was she when she had the stroke?" after the mother's stroke)."""
+KEYWORD_SAID_WHOLE = 2
+"""Words of a keyword said whole ("take them") by which a question that points back names another fact than the one
+it points at, when that one says none of its words as written."""
 _ONE_PERSON = frozenset({"he", "she", "him", "his", "her", "hers"})
 """Of those, the ones that name one person: never the NHS or "they" who post a kit out."""
 SIDE_QUESTION_WORDS = 4
@@ -751,6 +754,10 @@ class Planner:
             others[0].source, asked
         ):
             return stay  # "are they tight or floppy?" after blisters "big and tight": not the skin's stinging pain
+        if pointer != "none" and others and others[0].score >= EXACT_MATCH and (
+            others[0].source.worded(question) >= KEYWORD_SAID_WHOLE > stay[0].worded(question)
+        ) and not self._says_as_written(stay[0], asked):
+            return sources  # "do you take them every day?" after the BP's history: the fact keyworded "take them"
         if others and others[0].score >= MATCH_THRESHOLD and (
             not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
         ):
