@@ -169,7 +169,7 @@ INHALERS = [
      "keywords": ["asthma", "diagnosed", "how long", "treatment", "started"],
      "answer": "I was diagnosed at school. The GP started me on a blue and a brown inhaler."},
     {"id": "adherence", "topic": "whether she uses the preventer as prescribed",
-     "keywords": ["use them", "forget", "every day", "missed"],
+     "keywords": ["take them", "forget", "every day", "missed"],
      "answer": "I forget the brown one most days, to be honest."},
     {"id": "rescue", "topic": "the new rescue pack", "keywords": ["rescue pack", "prednisolone", "new"],
      "answer": "They gave me a rescue pack of prednisolone last month, I haven't needed it."},
@@ -179,10 +179,31 @@ INHALERS = [
 def test_a_pointing_question_that_says_another_facts_keyword_whole_is_that_fact():
     sim = patient(INHALERS)
     assert sim.answer("how long have you had asthma?").facts == ["asthma"]
-    assert sim.answer("do you use them every day?").facts == ["adherence"]
+    assert sim.answer("do you manage to take them every day?").facts == ["adherence"]
 
 
 def test_a_pointing_question_the_fact_pointed_at_says_a_word_of_stays_on_it():
     sim = patient(INHALERS)
     assert sim.answer("anything new recently, like a rescue pack?").facts == ["rescue"]
     assert sim.answer("have you needed it every day?").facts == ["rescue"]  # "needed": not the preventer's "every day"
+
+
+# "when was that?" after a reply of several facts: the one that says a point in time
+FALLS = [
+    {"id": "dizzy", "topic": "dizzy spells", "keywords": ["dizzy", "dizziness", "spells"],
+     "answer": "I had a bad dizzy spell on Tuesday morning at the bus stop."},
+    {"id": "fall", "topic": "falls", "keywords": ["fall", "falls", "fell"],
+     "answer": "I've been losing my balance and falling, for a good few months now."},
+]
+
+
+def test_when_after_several_facts_is_the_one_that_says_a_point_in_time():
+    sim = patient(FALLS)
+    assert sim.answer("any falls or dizzy spells?").facts == ["dizzy", "fall"]
+    assert sim.answer("when was that exactly?").facts == ["dizzy"]  # the spell on Tuesday, not months of falling
+
+
+def test_when_after_one_fact_stays_on_it():
+    sim = patient(FALLS)
+    assert sim.answer("any falls?").facts == ["fall"]
+    assert sim.answer("when was that?").facts == ["fall"]

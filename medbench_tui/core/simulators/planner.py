@@ -94,6 +94,13 @@ of the body, the side."""
 _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "them", "their"})
 """Words that name a person by a pronoun: of a patient who speaks for themselves, someone the last reply told of
 ("how old was she when she had the stroke?" after the mother's stroke)."""
+_ASKS_WHEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*when\b", re.IGNORECASE)
+"""A question of when ("when was that?", "and when did that happen?")."""
+_POINT_IN_TIME = re.compile(
+    r"\b(?:ago|yesterday|last night|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE
+)
+"""Grammar of a point in time a fact says ("two days ago", "on Saturday night"): what a question of when asks of
+several facts just told, not how long something has gone on ("for about eight weeks")."""
 KEYWORD_SAID_WHOLE = 2
 """Words of a keyword said whole ("take them") by which a question that points back names another fact than the one
 it points at, when that one says none of its words as written."""
@@ -695,6 +702,10 @@ class Planner:
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
         asked = units(question)
+        if len(topic) > 1 and _ASKS_WHEN.match(question):
+            timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
+            if len(timed) == 1:  # "when was that exactly?" after the coke at the weekend and the steroids for weeks
+                stay = timed
         if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
             # the part says a fact's keyword of several small words whole ("and what do you think?")
             return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
