@@ -207,3 +207,16 @@ def test_when_after_one_fact_stays_on_it():
     sim = patient(FALLS)
     assert sim.answer("any falls?").facts == ["fall"]
     assert sim.answer("when was that?").facts == ["fall"]
+
+
+# "what do you mean by ...?" asks what a word meant: "mean" is no means of harm
+def test_what_do_you_mean_by_a_word_is_the_fact_of_that_word():
+    assert not any(t.startswith("@means") for u in units("what do you mean by wobbly?") for t in u.terms)
+    sim = patient([
+        {"id": "balance", "topic": "unsteadiness", "keywords": ["wobbly", "unsteady", "balance"],
+         "answer": "I feel like I'm on a boat, I have to hold the wall."},
+        {"id": "guns", "topic": "access to means of harm", "keywords": ["guns", "weapons", "access to"],
+         "answer": "There's nothing like that in the house."},
+    ])
+    assert sim.answer("What do you mean by wobbly?").facts == ["balance"]
+    assert sim.answer("any weapons in the house?").facts == ["guns"]
