@@ -24,7 +24,6 @@ from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, 
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
-    _says_who,
     BODY_PARTS,
     COVERED_THRESHOLD,
     ELLIPSIS_WORDS,
@@ -42,6 +41,7 @@ from medbench_tui.core.simulators.matcher import (
     Match,
     Matcher,
     Source,
+    _says_who,
     asks_all_of,
     without_examples,
 )
@@ -466,7 +466,7 @@ class Planner:
         saying = [m for m in self.matcher.score(question.asked, people) if any(m.per_unit[i] > 0 for i in subject)]
         others = [m for m in self.matcher.score(question.asked, self.matcher.facts) if m.source not in people]
         best = others[0].score if others and others[0].score >= MATCH_THRESHOLD else 0.0
-        if saying:  # "they" may be anyone ("they post out a kit"): it leaves them for a fact that matches clearly better
+        if saying:  # "they" may be anyone ("they post out a kit"): left for a fact that matches clearly better
             one = bool(_ONE_PERSON & set(words(question.written)))
             return [saying[0].source] if one or best <= saying[0].score + FOLLOW_UP_BONUS else []
         # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
