@@ -220,3 +220,17 @@ def test_what_do_you_mean_by_a_word_is_the_fact_of_that_word():
     ])
     assert sim.answer("What do you mean by wobbly?").facts == ["balance"]
     assert sim.answer("any weapons in the house?").facts == ["guns"]
+
+
+def test_they_after_a_reply_of_symptoms_and_the_people_at_home_are_the_symptoms():
+    """'when did they start?' after a reply that told of the palpitations and who is at home: the palpitations (a
+    plural pronoun names people only when everything the last reply told was of people)."""
+    sim = patient([
+        {"id": "home", "topic": "who lives at home", "keywords": ["live", "home", "son", "alone"],
+         "answer": "I live on my own; my son calls in most days."},
+        {"id": "palps", "topic": "palpitations", "keywords": ["palpitations", "heart racing", "fluttering"],
+         "answer": "My heart races for a few minutes at a time, it started about three weeks ago."},
+    ])
+    sim.answer("tell me about these palpitations, and who's at home with you?")
+    reply = sim.answer("when did they start?")
+    assert "home" not in reply.facts

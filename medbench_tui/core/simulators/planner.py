@@ -460,14 +460,14 @@ class Planner:
             return []
         told = [self.by_id[f] for f in self.told_last if f in self.by_id]
         people = [s for s in told if _says_who(s)]
-        if not people:
-            return []
+        one = bool(_ONE_PERSON & set(words(question.written)))
+        if not people or not one and len(people) < len(told):
+            return []  # "when did they start?" after the headaches and who is at home: the headaches
         subject = self.matcher.subject_units(question.asked)
         saying = [m for m in self.matcher.score(question.asked, people) if any(m.per_unit[i] > 0 for i in subject)]
         others = [m for m in self.matcher.score(question.asked, self.matcher.facts) if m.source not in people]
         best = others[0].score if others and others[0].score >= MATCH_THRESHOLD else 0.0
         if saying:  # "they" may be anyone ("they post out a kit"): left for a fact that matches clearly better
-            one = bool(_ONE_PERSON & set(words(question.written)))
             return [saying[0].source] if one or best <= saying[0].score + FOLLOW_UP_BONUS else []
         # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
         return [] if any(m.per_unit[i] > 0 for m in others for i in subject) else people[-1:]
