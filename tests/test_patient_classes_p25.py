@@ -89,33 +89,6 @@ def test_an_open_question_of_a_quality_no_fact_is_about_stays_on_the_pain_just_t
     assert sim.answer("tell me about the throbbing").facts == ["loin"]  # how the back pain feels, of that pain
 
 
-# eating as what changes a symptom is no appetite
-BELLY = [
-    {"id": "bloating", "topic": "bloating after meals", "keywords": ["bloating", "bloated", "eating", "food", "meal"],
-     "answer": "I get bloated after I've eaten anything fatty, and it settles by the evening."},
-    {"id": "weight", "topic": "weight", "keywords": ["weight", "weigh"],
-     "answer": "My weight's steady, I'm about eleven stone."},
-]
-
-
-def test_a_fact_of_what_eating_does_does_not_answer_the_appetite():
-    sim = patient(BELLY)
-    sim.answer("any bloating?")
-    reply = sim.answer("how's your appetite?")
-    assert "bloating" not in reply.facts
-    assert patient(BELLY).answer("does eating make it worse?").facts == ["bloating"]
-
-
-def test_an_appetite_fact_still_answers_how_much_one_eats():
-    sim = patient([{"id": "appetite", "topic": "appetite", "keywords": ["appetite", "hungry", "eating"],
-                    "answer": "I've gone right off my food, I'm eating about half what I used to."}])
-    assert sim.answer("how's your appetite?").facts == ["appetite"]
-    assert sim.answer("are you off your food at all?").facts == ["appetite"]
-    assert patient([{"id": "appetite", "topic": "appetite", "keywords": ["appetite", "hungry"],
-                     "answer": "I'm not hungry at all."}]).answer("are you eating less than usual?").facts == [
-        "appetite"]
-
-
 # -- 1. a follow-up by pronoun keeps its person ----------------------------------------------------------------------
 
 KIN = [
