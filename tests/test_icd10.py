@@ -491,3 +491,33 @@ def test_a_code_is_suggested_only_from_the_chapter_or_with_a_word_of_substance(c
 def test_a_far_title_with_no_better_code_says_so():
     (finding,) = check_case_code("T17.9", role="differential", name="Inhaled foreign body")
     assert "No WHO code fits the name clearly better" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "never"),
+    [
+        ("E87.2", "Alcoholic ketoacidosis", ["E10", "E11", "E13", "E14", "K70"]),  # a diabetes 'with ketoacidosis'
+        ("M06.9", "Ulcerative colitis flare", ["M09", "M07"]),  # an arthritis 'in ulcerative colitis'
+    ],
+)
+def test_a_code_whose_title_names_another_condition_is_never_suggested(code, name, never):
+    """A title whose condition is another one (before 'in'/'with'/'due to'), or that shares the name's words but
+    not its head word, is no better code for the name."""
+    from medbench_tui.core.icd10.checks import suggestions
+
+    assert not any(s.startswith(tuple(never)) for s in suggestions(name, code))
+
+
+def test_a_right_suggestion_that_shares_the_head_word_is_still_made():
+    from medbench_tui.core.icd10.checks import suggestions
+
+    assert suggestions("Acute bacterial conjunctivitis", "H01.0")[0] == "H10.0"
+    assert suggestions("Diabetic ketoacidosis", "E87.2")[:1] in (["E10.1"], ["E11.1"], ["E14.1"])
+
+
+def test_a_bracketed_word_of_a_who_title_opposes_nothing():
+    """K51.0 'Ulcerative (chronic) pancolitis': WHO's brackets hold a nonessential modifier, so an acute severe
+    colitis is not opposed to it (no title warning); an unbracketed opposite still is."""
+    assert check_case_code("K51.0", role="primary", name="Acute severe ulcerative colitis (extensive)") == []
+    (finding,) = check_case_code("N18.9", role="differential", name="Acute kidney injury")
+    assert finding.code == "icd10.title_mismatch"

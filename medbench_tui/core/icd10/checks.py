@@ -19,7 +19,7 @@ from medbench_tui.core.icd10.codes import (
 )
 from medbench_tui.core.icd10.data import ICD_SHAPE, Tables, cached, cm_title, tables
 from medbench_tui.core.icd10.model import Agreement, CodeFinding, CodeInfo, Role
-from medbench_tui.core.icd10.text import QUALIFIERS, content, overlap
+from medbench_tui.core.icd10.text import QUALIFIERS, content, overlap, similar_words
 from medbench_tui.core.icd10.titles import entry_words, find, index, query_variants
 
 TITLE_MATCH_THRESHOLD = 50.0
@@ -38,6 +38,11 @@ against J18.9 scores 0. A name and title that both carry numbers, none shared
 ROLES = ("primary", "secondary", "differential")
 MEMO_LIMIT = 20_000  # remembered (code, role, name) checks before the memo starts again
 _NUMBER = re.compile(r"[0-9]+")
+_NONESSENTIAL = re.compile(r"\([^)]*\)")
+"""WHO's brackets in a title: nonessential modifiers, which neither add to nor oppose the title."""
+CONTEXT_LINKS = (" in ", " with ", " due to ", " following ", " associated with ", " complicating ")
+"""The links after which a WHO title says the setting of its condition, not the condition: M09.2 'Juvenile
+arthritis in ulcerative colitis' is an arthritis, E10.1 'Type 1 diabetes mellitus with ketoacidosis' a diabetes."""
 
 
 def check_case_code(code: str, *, role: Role, name: str | None = None) -> list[CodeFinding]:
@@ -214,10 +219,34 @@ def suggestions(name: str, code: str, fit: float | None = None, limit: int = 2) 
             continue
         if t.chapter_of(hit) != chapter and not substance & set(t.folder.words(t.items[hit].title)):
             continue
+        title = t.items[hit].title
+        if _only_in_context(substance, title, t) or _misses_the_head(name, substance, title, t):
+            continue  # "Alcoholic ketoacidosis" is no diabetes "with ketoacidosis", nor an alcoholic cirrhosis
         found.append(hit)
         if len(found) == limit:
             break
     return found
+
+
+def _only_in_context(substance: set[str], title: str, t: Tables) -> bool:
+    """None of the name's words of substance is in the condition a title names before a link of setting
+    (CONTEXT_LINKS): the title names another condition, whatever its setting or index entries share."""
+    lowered = f" {_NONESSENTIAL.sub(' ', title).casefold()} "
+    cut = min((at for link in CONTEXT_LINKS if (at := lowered.find(link)) > 0), default=-1)
+    if cut < 0 or not substance:
+        return False
+    head = set(t.folder.words(lowered[:cut]))
+    return not any(similar_words(w, h) for w in substance for h in head)
+
+
+def _misses_the_head(name: str, substance: set[str], title: str, t: Tables) -> bool:
+    """The title shares a word of substance with the name but not its head, the last such word outside brackets,
+    which says what the condition is: K70.3 'Alcoholic cirrhosis of liver' shares 'alcoholic' with "Alcoholic
+    ketoacidosis". A title that shares none (a synonym's code) is left to the similarity."""
+    words = set(t.folder.words(title))
+    shared = {w for w in substance if any(similar_words(w, h) for h in words)}
+    head = next((w for w in reversed(t.folder.words(_NONESSENTIAL.sub(" ", name))) if w in substance), None)
+    return bool(shared) and head is not None and head not in shared
 
 
 # Words that say which of two opposite kinds a condition is: a name with one and a title with the
@@ -229,7 +258,9 @@ OPPOSITES: tuple[tuple[str, str], ...] = (
 
 def _opposed(name_words: set[str], title: str, title_words: set[str]) -> bool:
     """The name says one kind and the title the other, unless the title also takes the kind unsaid
-    (K27.4 'chronic or unspecified' takes an acute bleed)."""
+    (K27.4 'chronic or unspecified' takes an acute bleed). A word WHO puts in brackets is a
+    nonessential modifier (K51.0 'Ulcerative (chronic) pancolitis' takes an acute severe colitis), so
+    the caller leaves those out of ``title_words``."""
     return any(a in name_words and b not in name_words and b in title_words and a not in title_words
                and f"{b} or unspecified" not in title.casefold()
                for one, other in OPPOSITES for a, b in ((one, other), (other, one)))
@@ -251,7 +282,7 @@ def name_similarity(name: str, code: str, *, category: bool = True) -> float:
     if numbers and title_numbers and not numbers & title_numbers:
         return 0.0
     own = t.items[code].title
-    if _opposed(set(t.folder.words(name)), own, set(t.folder.words(own))):
+    if _opposed(set(t.folder.words(name)), own, set(t.folder.words(_NONESSENTIAL.sub(" ", own)))):
         return 0.0
     aliases = idx.aliases.get(code[:3], []) if category else []  # a synonym row points to a category
     targets = [content(t.folder.words(text)) for text in titles] + aliases + entry_words(code)
