@@ -154,6 +154,8 @@ class Condition:
     """The trigger's first token."""
     waits: bool = False
     """The trigger waits for a result still to come ("once the result confirms", "once the CSF is back")."""
+    compared: bool = False
+    """The wait is for a value compared with a number ("once INR >2"): the trigger holds the comparison."""
 
     @property
     def trigger_end(self) -> int:
@@ -190,6 +192,9 @@ def action(
             scope = None  # "treat once the results are back" is itself the item of waiting: its own words; the FBC
             # of "once the FBC result" is the test awaited
         if scope is not None and (waits or not record.holds(scope)):
+            if scope.compared and _restates(scope.trigger.split(" ", 1)[-1], item_name):  # "add glucose once BG
+                # falls below 14" of "... when blood glucose falls below 14": the comparison, its lead aside
+                return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own indication ("{scope.trigger}")')
             if not waits and _restates(scope.condition, item_name):
                 why = f'affirmed: the item\'s own indication ("{scope.condition}")'
                 return Assertion("affirmed", scope.trigger, why)
@@ -328,6 +333,12 @@ def conditions(doc: Document) -> list[Condition]:
         named_wait = _result_back(doc, k) if trigger is None else None
         if named_wait is not None:
             trigger, waits = named_wait, True
+        compared = False
+        if trigger is None and low[k] in THRESHOLD_WAIT_LEADS and (value := _threshold_wait(doc, k)) is not None:
+            compared = True
+            named_wait = value  # "stop enoxaparin once INR >2": a wait for a later value; an item that holds the
+            trigger, waits = value, True  # wait in its own words ("theatre only once Cl >100") is that wait, and
+            # the value compared ("when blood glucose falls below 14") is the test awaited, still done
         opening = OPENING_TRIGGERS.starting_at(low, k) if trigger is None else None
         opens = (trigger is not None or opening is not None) and _opens_clause(doc, k)  # asked only at a trigger
         if trigger is None and opens:
@@ -351,10 +362,27 @@ def conditions(doc: Document) -> list[Condition]:
         else:  # "Y only if X", "Y on standby": Y's piece, to the condition's end (a comma ends it)
             first = _piece_start(doc, k)
             last = max(end - 1, cond_last)
-        out.append(Condition(first, last, " ".join(trigger), condition, k, waits))
+        out.append(Condition(first, last, " ".join(trigger), condition, k, waits, compared))
         k = end
     doc.found["conditions"] = out
     return out
+
+
+THRESHOLD_WAIT_LEADS = frozenset({"once", "when"})
+"""Temporal words that, before a value compared with a number ("once INR >2", "when the platelets are above 150"),
+wait for a later value: a condition the record settles or not, never a time of now (grammar)."""
+
+
+def _threshold_wait(doc: Document, k: int) -> tuple[str, ...] | None:
+    """The words of a wait the temporal word at ``k`` opens for a value compared with a number ("once INR >2 for
+    24 h"), to the condition's end; None when it opens none."""
+    end = k + 1
+    if end >= len(doc.lows) or doc.clause[end] != doc.clause[k]:
+        return None
+    last = _condition_end(doc, end)
+    if last < end or _THRESHOLD_RE.search(doc.text[doc.tokens[end].start : doc.tokens[last].end].lower()) is None:
+        return None
+    return tuple(doc.lows[k : last + 1])
 
 
 def _consequent(doc: Document, k: int) -> Condition | None:
@@ -512,7 +540,8 @@ class Record:
         if raw and STATE_NOW & raw and raw <= STATE_NOW | STATE_GRAMMAR | PERSISTING:
             return not UNSTABLE & self.record  # "if stable": the record's patient is, unless it says otherwise
         words = _words(condition)
-        if not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words) or _later_time(condition):
+        if (not words or ABSENCE.intersection(raw) or self._test_to_come(raw, words) or _later_time(condition)
+                or _after_treatment(condition)):
             return False
         keys = [_key(w) for w in words]
         for name in self.names:
@@ -588,6 +617,31 @@ class Record:
         cultures sent (results pending)"): what the result will show is a later event."""
         said = [s for s in self._sentences if any(_contains(s, p) for p in phrases)]
         return bool(said) and all(any(_contains(s, _phrase_words(p)) for p in PENDING) for s in said)
+
+
+AFTER_TREATMENT = cues.cue_list("condition_after_treatment")
+AFTER_TREATMENT_REACH = 3
+"""How many words may stand between the word of sequence and the treatment ("after the second lorazepam")."""
+
+
+def _after_treatment(condition: str) -> bool:
+    """The condition is what happens after a treatment ("if she is still fitting after the phenytoin", "if no
+    better despite two nebulisers"): the treatment is the plan's, so its outcome is a later event the record cannot
+    hold, whatever it says of today."""
+    tokens = tokenize(condition)
+    lows = [t.low for t in tokens]
+    for k in range(len(lows)):
+        lead = AFTER_TREATMENT.starting_at(lows, k)
+        if lead is None:
+            continue
+        start = k + len(lead)
+        span = tokens[start : start + AFTER_TREATMENT_REACH]
+        if not span:
+            continue
+        reading = read_action(condition[span[0].start : span[-1].end])
+        if reading.drugs or reading.classes:
+            return True
+    return False
 
 
 def _later_time(condition: str) -> bool:

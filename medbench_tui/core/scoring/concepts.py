@@ -1087,6 +1087,9 @@ def maintenance_rate(text: str) -> bool:
 
 
 BOLUS = "a one-off dose"
+ELIDED_REPEAT = "a repeat of the drug before"
+ELIDED_REPEAT_WORDS = word_list("elided_repeat_words")
+"""Words that open a piece repeating the drug of the piece before ("..., repeat once at 10 minutes")."""
 BOLUS_ITEM_WORDS = word_list("bolus_item_words")
 BOLUS_MARKS = cue_list("bolus_marks")
 BOLUS_INFUSION = cue_list("bolus_infusion_words")

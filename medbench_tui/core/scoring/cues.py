@@ -695,6 +695,9 @@ def _history_clause(doc: Document, first: int) -> bool:
 PAST_TEST_TIMES = cue_list("history_after_workup")
 PAST_TEST_WINDOW = 3
 """How far after a test its past time may stand ("FBC 2 weeks ago")."""
+PAST_DRUG_WINDOW = 2
+"""A drug's past time stands right after it, a count aside ("ibuprofen last wk", "naproxen 2 wks ago"); further on
+it may be another word's ("restart lamotrigine (missed doses last week)")."""
 
 
 def background(doc: Document, first: int, last: int, kind: str) -> bool:
@@ -704,7 +707,8 @@ def background(doc: Document, first: int, last: int, kind: str) -> bool:
         _history_clause(doc, first) or
         _before(doc, first, BACKGROUND_BEFORE[kind], BACKGROUND_WINDOW, negation=False, phrase_only=True) is not None
         or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
-        or (kind == "workup" and _after(doc, last, PAST_TEST_TIMES, PAST_TEST_WINDOW, negation=False) is not None)
+        or _after(doc, last, PAST_TEST_TIMES, PAST_TEST_WINDOW if kind == "workup" else PAST_DRUG_WINDOW,
+                  negation=False) is not None
         or _condition_list(doc, first)
     )
 

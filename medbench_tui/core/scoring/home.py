@@ -16,9 +16,12 @@ from medbench_tui.core.scoring.cues import Cues, negation, word_list
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.text import Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
-from medbench_tui.core.vocabulary.reading import timing_of
+from medbench_tui.core.vocabulary.reading import own_part, replaced_part, timing_of
 
 HOME_MANAGEMENT = "a home plan its harmful item names"
+ROUTINE_MANAGEMENT = "a routine plan its harmful item names"
+ROUTINE_WORDS = word_list("home_item_routine_words")
+"""Words of an item of routine care ("Routine outpatient management without same-day referral")."""
 MANAGE_WORDS = word_list("home_item_manage_words")
 """Words of the item before "at home" that name no treatment ("Manage at home (...)")."""
 REVIEW_WORDS = Cues(*(" ".join(t.norm for t in tokenize(w)) for w in word_list("home_review_words")))
@@ -26,6 +29,9 @@ AT = "at"
 """The grammar word before "home" that makes an item's treatment a home one."""
 NOW_HOURS = max(w[1] for w in timing_of("same day"))
 """An admission or referral that may start within this many hours is today's."""
+TODAY_LATEST = max(w[1] for w in timing_of("within 24 hours"))
+"""An admission or referral whose time may run on past this many hours ("2-week wait", "within a week") is not
+today's, though it may start today."""
 LATER_DAYS = 1.0
 """A review this many days or more ahead is a later one (not the same day's reassessment)."""
 
@@ -55,6 +61,58 @@ def home_management(name: str) -> HomePlan | None:
     if reading.drugs or reading.classes:
         return HomePlan(reading, frozenset())
     return HomePlan(reading, frozenset(t.norm for t in before)) if before else None
+
+
+@batch_cache(maxsize=4096)
+def replaces_today(name: str) -> bool:
+    """The item's name says it goes without an admission or referral of today ("... without same-day referral",
+    "... instead of admission"): an answer that admits or refers today is never it."""
+    replaced = replaced_part(name)
+    if replaced is None:
+        return False
+    reading = actions.read_action(replaced)
+    return bool(reading.acts and reading.windows and not (reading.drugs or reading.classes)
+                and all(_today(w) for w in reading.windows))
+
+
+ROUTINE_ONLY = HomePlan(actions.read_action(""), frozenset())
+"""The plan of an item of routine care that names no treatment: a later review is all of it."""
+
+
+@batch_cache(maxsize=4096)
+def routine_management(name: str) -> HomePlan | None:
+    """The plan of an item of routine care in place of today's admission or referral: its own words are words of
+    routine care, of management, and a drug or class ("Outpatient oral prednisolone without admission": its
+    treatment) or none ("Routine outpatient management without same-day referral": ``ROUTINE_ONLY``)."""
+    if not replaces_today(name):
+        return None
+    own = own_part(name)
+    tokens = key_tokens(tokenize(own))
+    if not any(_routine(t) for t in tokens):
+        return None
+    rest = [t for t in tokens if not _routine(t) and t.low not in MANAGE_WORDS]
+    if not rest:
+        return ROUTINE_ONLY if any(t.low in MANAGE_WORDS for t in tokens) else None
+    reading = replace(actions.read_action(" ".join(own[t.start : t.end] for t in rest)), windows=())
+    return HomePlan(reading, frozenset()) if reading.drugs or reading.classes else None
+
+
+def _routine(token: Token) -> bool:
+    return token.low in ROUTINE_WORDS or token.low.split()[0] in ROUTINE_WORDS
+
+
+def routinely_managed(doc: Document, plan: HomePlan) -> list[Hit]:
+    """The routine plan of an answer that admits or refers nowhere today: its treatment given, if the plan names
+    one, and its reviews or rechecks on a later day."""
+    if plan is not ROUTINE_ONLY:
+        return home_managed(doc, plan)
+    if admits_now(doc) or concepts.sends_home_only_later(doc):
+        return []
+    return _later_reviews(doc)
+
+
+def _today(window: tuple[float, float]) -> bool:
+    return window[0] < NOW_HOURS and window[1] <= TODAY_LATEST
 
 
 def _at_home(tokens: list[Token], i: int) -> bool:
@@ -113,8 +171,8 @@ def _admits(doc: Document, hit: Hit) -> bool:
     referral for a same-day item ("Refer to paediatrics"); an action of several words ("send to hospital now") is
     negated only as a whole."""
     reading = actions.read_action(doc.quote(hit))
-    if not reading.acts or (reading.windows and not any(w[0] < NOW_HOURS for w in reading.windows)):
-        return False
+    if not reading.acts or (reading.windows and not any(_today(w) for w in reading.windows)):
+        return False  # "2-week-wait ophthalmology referral" may start today but is no referral of today
     if not reading.windows and (not reading.teams or _later(doc, hit)):
         return False  # untimed, only a team's ("refer to ENT"), not "she is alert" nor "see her in 3 days"
     if condition_of(doc, hit.first, hit.last) is not None:
@@ -122,7 +180,13 @@ def _admits(doc: Document, hit: Hit) -> bool:
     words = [k for k in range(hit.first, hit.last + 1) if actions.read_action(doc.lows[k]).acts]
     if not words:
         return negation(doc, hit.first, hit.last) is None
-    return any(negation(doc, k, k) is None for k in words)
+    acting = [k for k in words if not (k > hit.first and doc.lows[k - 1] in COPULAS)]
+    return any(negation(doc, k, k) is None for k in acting)
+
+
+COPULAS = frozenset({"is", "are", "was", "were", "remains", "seems", "looks", "appears"})
+"""Grammar: a word of a team's action right after one of these is the patient's state ("he is alert", "she is
+aware of the plan"), no contact or admission."""
 
 
 def _later_reviews(doc: Document) -> list[Hit]:

@@ -115,6 +115,8 @@ class Ref:
     alias_readings: tuple[actions.ActionReading, ...] = ()
     """Aliases that name another action than the name does ("febuxostat now" of "Start allopurinol during
     the acute flare"), each read as an action: an answer meets the item by any of them in other words."""
+    alternative_readings: tuple[actions.ActionReading, ...] = ()
+    """The item's alternatives that are one drug, read as actions: the drug at another dose is the alternative."""
     replaced: actions.ActionReading | None = None
     """What a harmful item's action replaces, another route of its drugs ("Oral antibiotics instead of IV":
     antibiotics IV): an answer that gives that too does not do this item in other words (``match.py``)."""
@@ -403,6 +405,14 @@ class ReferenceTable:
     (``concepts.qualified_discharge``)."""
     _home_plans: list[tuple[Phrase, Ref, home.HomePlan]] = field(default_factory=list)
     """Harmful items of a treatment at home with a later review, and what each gives (``home.home_management``)."""
+    _routine_plans: list[tuple[Phrase, Ref, home.HomePlan]] = field(default_factory=list)
+    """Harmful items of routine care in place of today's admission or referral (``home.routine_management``)."""
+    _instead_of_today: frozenset[int] = frozenset()
+    """Ids of the harmful items that go without an admission or referral of today (``home.replaces_today``): an
+    answer that admits or refers today meets none of them."""
+    _repeats: list[tuple[Phrase, Ref, frozenset[Term]]] = field(default_factory=list)
+    """Treatment names of a repeat of one drug ("repeat lorazepam"), with the drug: a piece that repeats the drug of
+    the piece before with its name left out ("..., repeat once at 10 minutes") names them."""
     _delays: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _milestones: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
     """Harmful discharges once a milestone of the treatment is reached, with its stems
@@ -472,7 +482,8 @@ class ReferenceTable:
         for word in self._vocab:
             self._by_initial.setdefault(word[0], []).append(word)
         action_refs = (*self.workup, *self.treatment)
-        self._actions = [r for r in action_refs if any(a.teams or a.drugs or a.classes for a in r.readings)]
+        self._actions = [r for r in action_refs
+                         if any(a.teams or a.drugs or a.classes for a in (*r.readings, *r.alternative_readings))]
         crediting: list[tuple[Phrase, Ref | None]] = [
             (p, r) for r in action_refs if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
         ]
@@ -489,6 +500,13 @@ class ReferenceTable:
         self._home_plans = [(ref.phrases[0], ref, plan) for ref in self.treatment
                             if ref.klass in HARMFUL_CLASSES and ref.phrases
                             and (plan := home.home_management(ref.name)) is not None]
+        self._routine_plans = [(ref.phrases[0], ref, plan) for ref in self.treatment
+                               if ref.klass in HARMFUL_CLASSES and ref.phrases
+                               and (plan := home.routine_management(ref.name)) is not None]
+        self._instead_of_today = frozenset(id(ref) for ref in self.treatment
+                                           if ref.klass in HARMFUL_CLASSES and home.replaces_today(ref.name))
+        self._repeats = [(phrase, ref, drugs) for ref in self.treatment for phrase in ref.phrases
+                         if (drugs := _repeated_drugs(phrase.words))]
         self._milestones = [(ref.phrases[0], ref, stems) for ref in self.treatment
                             if ref.klass in HARMFUL_CLASSES and ref.phrases
                             and (stems := concepts.discharge_milestone(ref.name)) is not None]
@@ -748,8 +766,11 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._queried_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
+        if self._repeats:
+            mentions = sorted([*mentions, *self._elided_repeats(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
-                or self._qualified_discharges or self._home_plans or self._delays or self._milestones
+                or self._qualified_discharges or self._home_plans or self._routine_plans or self._delays
+                or self._milestones
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
@@ -764,6 +785,8 @@ class ReferenceTable:
                 and not _placed_otherwise(doc, m)]
         if most:
             mentions = sorted([*mentions, *most], key=lambda m: m.hit.first)
+        if self._instead_of_today and home.admits_now(doc):  # "GP review within a week of discharge" follows today's
+            mentions = [m for m in mentions if m.ref is None or id(m.ref) not in self._instead_of_today]
         doc.found[id(self)] = (self, mentions)
         return mentions
 
@@ -859,12 +882,41 @@ class ReferenceTable:
                     for ref in refs:
                         rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
                                                   declined=declined and self.declinable(ref))
+                        if rule is None and ref.alternative_readings and not declined:
+                            rule = next((r for alt in ref.alternative_readings  # "phenytoin 18 mg/kg IV"
+                                         if (r := actions.rule_for(context, alt, True)) is not None), None)
                         if rule is not None:
                             out.append(Mention(run, rule.score, ref.phrases[0], ref, None, rule=rule.name))
         routed = [r for r in self._actions_of_kind["treatment"]  # named only under a condition, still looked for
                   if r.reading.routes and r.klass not in concepts.CREDIT_CLASSES]
         for m in named if routed else ():
             out += _group_drug_by_route(doc, m, routed)
+        return out
+
+    def _elided_repeats(self, doc: Document, named: list[Mention]) -> list[Mention]:
+        """A piece that opens with a word of repeating and names no item ("Lorazepam 4 mg IV now, repeat once at 10
+        minutes") repeats the drug of the piece before it in its clause: it is the item named "repeat <drug>"."""
+        out: list[Mention] = []
+        pieces = doc.pieces()
+        for i, piece in enumerate(pieces):
+            if i == 0 or doc.lows[piece.first] not in concepts.ELIDED_REPEAT_WORDS:
+                continue
+            before = pieces[i - 1]
+            if doc.clause[before.first] != doc.clause[piece.first] or any(
+                    m.ref is not None and piece.first <= m.hit.first <= piece.last for m in named):
+                continue  # another clause's drug, or the piece names its own item ("repeat the gas")
+            after = piece.first + 1
+            if after <= piece.last and not (doc.lows[after] in ELIDED_REPEAT_FOLLOWERS
+                                            or _NUMBER_START.match(doc.lows[after])):
+                continue  # "repeat the gas": an object of its own
+            given = actions.read_action(doc.quote(before)).drugs
+            if len(given) != 1 or actions.read_action(doc.quote(piece)).drugs:
+                continue
+            seen: set[int] = set()
+            for phrase, ref, drugs in self._repeats:
+                if drugs == given and id(ref) not in seen:
+                    seen.add(id(ref))
+                    out.append(Mention(piece, MATCH_SCORE_CONCEPT, phrase, ref, None, concepts.ELIDED_REPEAT))
         return out
 
     def _declined_action_mentions(self, doc: Document, named: list[Mention]) -> list[Mention]:
@@ -1131,6 +1183,9 @@ class ReferenceTable:
         for phrase, ref, plan in self._home_plans:
             for hit in home.home_managed(doc, plan):
                 add(hit, phrase, ref, home.HOME_MANAGEMENT)
+        for phrase, ref, routine in self._routine_plans:
+            for hit in home.routinely_managed(doc, routine):
+                add(hit, phrase, ref, home.ROUTINE_MANAGEMENT)
         for phrase, ref, stems in self._milestones if self._milestones and not home.admits_now(doc) else ():
             for hit in concepts.discharges_after(doc, stems):
                 add(hit, phrase, ref, concepts.MILESTONE_DISCHARGE)
@@ -1285,7 +1340,8 @@ SEQUENCED = "an order across two steps"
 FASTED_FOR_HOURS = "a fast of stated hours"
 SHORT_NAME = "the primary diagnosis by a short name"
 AFTER_ITS_STEP = "after the step its name puts first"
-SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT, SHORT_NAME,
+SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT,
+                            home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
                             AFTER_ITS_STEP})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
@@ -1997,6 +2053,33 @@ def _alias_readings(name: str, aliases: list[str], within: str | None, route: st
     return tuple(out)
 
 
+def _alternative_readings(alternatives: list[str]) -> tuple[actions.ActionReading, ...]:
+    """The item's alternatives that are one drug ("IV phenytoin 20 mg/kg"), read as actions: the drug given at
+    another dose ("phenytoin 18 mg/kg IV") is still the alternative, as it is the item's own drug."""
+    out: list[actions.ActionReading] = []
+    for alternative in alternatives:
+        reading = actions.item_reading_of(alternative)
+        if reading.about_drug() and reading not in out:
+            out.append(reading)
+    return tuple(out)
+
+
+ELIDED_REPEAT_FOLLOWERS = frozenset({"once", "twice", "at", "in", "after", "if", "every", "dose", "x1", "x2",
+                                     "when", "until", "unless", "as", "stat", "now"})
+"""Grammar: words that may follow a repeat whose drug is left out ("repeat once at 10 minutes", "repeat in 5 min",
+"repeat if still fitting"); any other word is the repeat's own object ("repeat the gas")."""
+_NUMBER_START = re.compile(r"\d")
+
+
+def _repeated_drugs(words: tuple[str, ...]) -> frozenset[Term]:
+    """The one drug a short name of a repeat says ("repeat lorazepam", "lorazepam repeated"), or none."""
+    rest = [w for w in words if w not in concepts.ELIDED_REPEAT_WORDS]
+    if len(rest) == len(words) or not rest or len(rest) > 2:
+        return frozenset()
+    reading = actions.read_action(" ".join(rest))
+    return reading.drugs if len(reading.drugs) == 1 and reading.about_drug() else frozenset()
+
+
 def _other_drug_names(aliases: list[str], shared: set[str]) -> list[str]:
     """The other names of each alias that is a drug's name and nothing else ("noradrenaline" is also "norad",
     "norepinephrine"): a case lists the drug once, an answer writes it by any of its names. Not a drug that
@@ -2066,6 +2149,7 @@ def build_table(case: Case) -> ReferenceTable:
             alternatives=_phrases(*t.alternatives),
             reading=(reading := actions.item_reading_of(t.item, within=t.within, route=t.route, target=t.target)),
             alias_readings=_alias_readings(t.item, t.aliases, t.within, t.route, t.target),
+            alternative_readings=_alternative_readings(t.alternatives) if t.klass in concepts.CREDIT_CLASSES else (),
             replaced=actions.replaced_reading(t.item, reading) if t.klass in HARMFUL_CLASSES else None)
         for i, t in enumerate(case.treatment)
     ]

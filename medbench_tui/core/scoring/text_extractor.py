@@ -101,7 +101,7 @@ from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKin
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
-from medbench_tui.core.vocabulary.reading import OWN_CONDITION_RE
+from medbench_tui.core.vocabulary.reading import OWN_CONDITION_RE, states_own_condition
 
 _WORDS = read_vocabulary()
 """The shipped vocabulary: every word list of this module is a named phrase list of ``reading.yaml``."""
@@ -160,7 +160,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         mentions = sorted([*mentions, *short], key=lambda m: m.hit.first)
     item_hits = {m.hit for m in mentions if m.ref is not None}
     ruled = [m.hit for m in mentions if m.ref is not None and m.rule is not None]  # a group's drug read with its route
-    home_plans = [m.hit for m in mentions if m.via == home.HOME_MANAGEMENT]
+    home_plans = [m.hit for m in mentions if m.via in (home.HOME_MANAGEMENT, home.ROUTINE_MANAGEMENT)]
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_words: dict[Item, set[str]] = {}  # the words of the treatment items each list item names
     named_diagnosis: set[Item] = set()
@@ -391,7 +391,7 @@ FINDING_VIAS = frozenset({concepts.ECG_READ, EXAM_FINDING})
 was done ("no ST elevation", "abdomen: no tenderness")."""
 BARE_NEGATIONS = cues.word_list("bare_negations")
 CONDITIONS_APPLY = frozenset({concepts.DISCHARGE_PLAN, concepts.BOLUS, concepts.SWITCHING,
-                              concepts.QUALIFIED_DISCHARGE, concepts.MILESTONE_DISCHARGE})
+                              concepts.QUALIFIED_DISCHARGE, concepts.MILESTONE_DISCHARGE, concepts.ELIDED_REPEAT})
 """Concept mentions that the answer's conditions apply to, as to a mention by name ("home with X if ...")."""
 SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""
@@ -448,7 +448,7 @@ def _classify(
         if named == "treatment" and _referred_from_home(doc, first):
             return named, REFERRED_FROM_HOME
         own_condition = m.ref is not None and bool(
-            OWN_CONDITION_RE.search(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
+            states_own_condition(m.ref.name) or OWN_CONDITION_RE.search(m.phrase.text))
         today = done_today(m.ref)  # "call 999 if she gets breathless" is no attendance now
         own = (m.via is not None and m.via not in CONDITIONS_APPLY and not (today and m.via == concepts.SAFETY_NET)
                ) or own_condition or (not today and (table.is_safety_net(m.phrase) or table.is_safety_net_item(m.ref))

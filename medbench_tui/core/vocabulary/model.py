@@ -400,6 +400,11 @@ PHRASE_LISTS: dict[str, str] = {
                          "required test done again after today is still the test",
     "home_item_manage_words": "items: words of a harmful home-management item before 'at home' that name no "
                               "treatment ('Manage at home (paracetamol, review tomorrow)')",
+    "elided_repeat_words": "answers: words that open a piece repeating the drug of the piece before, its name left "
+                           "out ('lorazepam 4 mg IV now, repeat once at 10 minutes'): a repeat of that drug",
+    "home_item_routine_words": "items: words of a harmful item of routine care in place of the same day's ('Routine "
+                               "outpatient management without same-day referral'): met by a plan that admits and "
+                               "refers nobody today and reviews on a later day",
     "delay_item_words": "items: words of delay in a harmful item that puts the emergency action off for a later "
                         "look ('delayed reassessment'), with a word of delay_item_recheck_words",
     "delay_item_recheck_words": "items: words of a recheck in a harmful delayed-reassessment item ('Observation with "
@@ -518,8 +523,11 @@ PHRASE_LISTS: dict[str, str] = {
                                 "what a treatment corrects, not a test ('to correct the low calcium')",
     "analyte_state_words": "answers: words of a state right before something a laboratory measures, after a verb of "
                            "correcting ('correct the low calcium'): a known result treated, no test",
+    "condition_after_treatment": "answers: words of a condition before a treatment whose outcome it is ('if still "
+                                 "fitting after the phenytoin'): a later event the record cannot hold",
     "history_after_workup": "answers: a past time shortly after a test that makes it history, done before this illness "
-                            "('CT head last year normal', 'FBC 2 weeks ago')",
+                            "('CT head last year normal', 'FBC 2 weeks ago'); right after a drug, the drug taken "
+                            "then ('ibuprofen last wk')",
     "result_value_marks": "answers: marks and words between a test's label and its value that keep it a value "
                           "('CRP <5', 'UO ~20 ml/h', 'lactate >4', 'K approx 6')",
     "result_percent_analytes": "answers: what a test measures whose result may be a per cent ('sats 92%', 'HbA1c 9%', "

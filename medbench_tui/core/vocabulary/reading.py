@@ -322,6 +322,16 @@ OWN_CONDITION_RE = re.compile(
 words ("after maternal stabilisation", "once safe after birth") do not make an item conditional (scoring.md)."""
 
 
+_BRACKETED_RE = re.compile(r"\([^()]*\)")
+
+
+def states_own_condition(name: str) -> bool:
+    """The item states its own condition outside brackets ("IV mannitol if IOP does not respond"); a condition in a
+    bracket qualifies the bracket's own action ("Early critical care involvement (RSI and general anaesthesia if
+    refractory)": the involvement is early, only the anaesthesia waits), not the item."""
+    return OWN_CONDITION_RE.search(_BRACKETED_RE.sub(" ", name)) is not None
+
+
 def without_own_condition(name: str) -> str:
     """The item's name before its own condition ("Critical care review" of "Critical care review if hypotension
     persists after fluids"); the whole name when it states none."""
@@ -352,6 +362,11 @@ def _own_part(name: str) -> str:
     as written (a route's capitals kept: "IV fluids instead of oral")."""
     found = _replaces(name)
     return name[: found.start()].strip(" ,;:-") if found is not None else name
+
+
+def own_part(name: str) -> str:
+    """The item's name before the action it replaces (``item_replaces``), as written."""
+    return _own_part(name)
 
 
 def replaced_part(name: str) -> str | None:
