@@ -158,3 +158,21 @@ def test_a_repeat_whose_drug_is_left_out(tmp_path: Path, plan: str, given: bool)
     <drug>"; a repeat on a condition, or one with an object of its own ("repeat the ECG"), is not."""
     found = _rows(tmp_path, REPEAT, plan)
     assert ("Repeat dose of adenosine" in found) is given, (plan, found)
+
+
+# --- 6. a line that ends on "then" goes on -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Nebulisers and prednisolone.\n- A chest X-ray is not needed if he settles. If he does not improve "
+     "or spikes a fever, then\n  CT chest to look for a complication.", False),
+    ("Plan:\n- Nebulisers and prednisolone.\n- CT chest today to look for a complication.", True),
+])
+def test_a_line_ending_on_then_goes_on(tmp_path: Path, plan: str, given: bool):
+    """A line that ends on "then" cannot end its sentence: the next line, capitals or not ("CT chest"), is the
+    consequent of the condition before, not a plan of its own."""
+    item = "  - item: CT chest\n    class: acceptable\n    aliases: [CT chest, CT thorax]\n"
+    case = load_valid_case(with_item(tmp_path, COPD, FIRST, item))
+    found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "treatment")
+    found |= rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
+    assert ("CT chest" in found) is given, (plan, found)
