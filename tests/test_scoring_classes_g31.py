@@ -176,3 +176,19 @@ def test_a_line_ending_on_then_goes_on(tmp_path: Path, plan: str, given: bool):
     found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "treatment")
     found |= rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
     assert ("CT chest" in found) is given, (plan, found)
+
+
+# --- 7. a drug named with the patient's adherence is history -------------------------------------------------
+
+CONTINUE_TIOTROPIUM = ("  - item: Continue tiotropium\n    class: acceptable\n    weight: 1\n"
+                       "    aliases: [tiotropium, continue tiotropium]\n")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("68M, COPD, poor tiotropium adherence, ex-smoker.\nPlan:\n- Prednisolone 30 mg for 5 days", False),
+    ("Plan:\n- Continue tiotropium and review adherence", True),
+])
+def test_a_drug_named_with_adherence_is_history(tmp_path: Path, plan: str, given: bool):
+    """"poor tiotropium adherence" tells how the patient took the drug: history, no plan to continue it."""
+    found = _rows(tmp_path, CONTINUE_TIOTROPIUM, plan)
+    assert ("Continue tiotropium" in found) is given, (plan, found)
