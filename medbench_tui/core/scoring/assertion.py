@@ -142,6 +142,12 @@ class Assertion:
         return self.status == "affirmed"
 
 
+CONDITIONAL_SAFETY_NET = Assertion(
+    "affirmed", None, "affirmed: a safety net, its condition its own (no attendance now)")
+"""A safety net met as its item ("go to A&E or call 999 if you develop a fever"): what it names is asked for only on
+its condition, so it is never a same-day attendance (match.py reads this rule)."""
+
+
 @dataclass(frozen=True)
 class Condition:
     """The scope (tokens ``first..last``) of one condition trigger, and its condition."""

@@ -975,6 +975,8 @@ def stopped_after(doc: Document, last: int) -> int | None:
 
 
 NEGATORS = word_list("withhold_negators")
+DENIED_OBJECTIONS = word_list("withhold_denied_objections")
+"""Words between a negation and a treatment that make it theirs ("not a CI to LMWH"): no withholding."""
 PERMANENT = cue_list("withhold_permanent")
 TEMPORARY = cue_list("withhold_temporary")
 
@@ -1059,6 +1061,8 @@ def withheld(doc: Document, first: int) -> int | None:
                 return None
             if WITHHOLD_END & set(low[k + 1 : first]):
                 return None  # "hold while on hydrocortisone": what follows its end word is its time, not its object
+            if DENIED_OBJECTIONS & set(low[k + 1 : first]):
+                return None  # "not a CI to VTE prophylaxis": the objection is denied, the treatment is not withheld
             start = k - len(cue) + 1
             while start > 0 and doc.tokens[start - 1].start == doc.tokens[start].start:
                 start -= 1  # from the first word of an expanded abbreviation ("don't" = do not)

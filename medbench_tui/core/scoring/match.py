@@ -22,7 +22,7 @@ from rapidfuzz import process
 
 from medbench_tui.core.scoring import actions
 from medbench_tui.core.scoring.actions import ACTION_RULES, first_rule, read_action, rules_out
-from medbench_tui.core.scoring.assertion import withholds
+from medbench_tui.core.scoring.assertion import CONDITIONAL_SAFETY_NET, withholds
 from medbench_tui.core.scoring.concepts import (
     CREDIT_CLASSES,
     EXPLAINED_DECLINE,
@@ -45,7 +45,7 @@ from medbench_tui.core.scoring.extraction_model import (
     Extraction,
     agreement,
 )
-from medbench_tui.core.scoring.reference import DECLINED_ACTION, Group, Ref, ReferenceTable
+from medbench_tui.core.scoring.reference import DECLINED_ACTION, Group, Ref, ReferenceTable, done_today
 from medbench_tui.core.text import normalise
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -209,6 +209,10 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
         answer = read_action(entity.text)
         found = [c for c in found
                  if c.via in CONCEPT_MATCHES or rules_out(answer, c.ref.reading, c.ref.klass in CREDIT_CLASSES) is None]
+        # a safety net read as its item asks for today's attendance only on its condition ("go to A&E or call 999
+        # if you develop a fever"): it gives the safety-netting, not the same-day assessment itself
+        if entity.reason == CONDITIONAL_SAFETY_NET.rule:
+            found = [c for c in found if not done_today(c.ref)]
         if maintenance_rate(entity.text):  # "1 L over 8 h" is no resuscitation
             found = [c for c in found if not resuscitation_item(c.ref.name)]
     return sorted(found, key=lambda c: -c.score), groups

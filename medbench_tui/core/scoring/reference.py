@@ -1119,7 +1119,8 @@ class ReferenceTable:
         involve her mother"; "Explain suspected cauda equina and the reason for emergency MRI"): the
         wording of a thorough answer. Credit only (an item that costs is matched by its own words),
         never an item another mention names, below every other match (constants.MATCH_SCORE_MOST_WORDS)."""
-        named = {id(m.ref) for m in found if m.ref is not None}
+        named = {id(m.ref) for m in found if m.ref is not None  # a safety net names today's attendance only as
+                 and not (m.via == concepts.SAFETY_NET and done_today(m.ref))}  # its condition: no naming
         held = _held(self._most_words_by_word, where)
         out: list[Mention] = []
         for i in sorted(i for i, count in held.items() if count >= len(self._most_words_phrases[i][2]) - 1):
@@ -1538,7 +1539,16 @@ def _keeps_order(phrase: Phrase, picked: list[int]) -> bool:
         if word in COMPARISON_WORDS and phrase.words[i + 1 : i + 2] and phrase.words[i + 1][:1].isdigit() \
                 and picked[i + 1] != picked[i] + 1:
             return False
-    return True
+    return all(picked[i + 1] == picked[i] + 1 for i in _time_pairs(phrase.words))
+
+
+@batch_cache(maxsize=4096)
+def _time_pairs(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Where two words of a phrase say a time together that neither says alone ("next week"): the pair keeps
+    its order and stays together, so "this week's methotrexate dose and restart next Monday" is no "restart
+    methotrexate next week"."""
+    return tuple(i for i in range(len(words) - 1)
+                 if timing_of(" ".join(words[i : i + 2])) and not timing_of(words[i]) and not timing_of(words[i + 1]))
 
 
 def _close_together(doc: Document, keys: list[int], where: dict[str, list[int]], part: Phrase, reach: int

@@ -73,6 +73,8 @@ ASSESSMENT_PLAN = frozenset(_heading_words("heading_assessment_plan"))
 HEADINGS.update({w: "treatment" for w in ASSESSMENT_PLAN})
 PLAN_TIMES = frozenset(_heading_words("heading_plan_times"))
 """First words of a marked heading that times the rest of the plan ("After surgery", "Once stable")."""
+TAIL_TIMES = frozenset(_heading_words("heading_tail_times"))
+"""Last words of a short heading that only time it ("Management today"): its tail is read without them."""
 DIFFERENTIAL_LEADS = frozenset(_heading_words("heading_differential_leads"))
 """First words that make any heading a differential one ("DDx (excluded or unlikely)")."""
 _DIFFERENTIAL = _heading_words("heading_differential_words")
@@ -123,6 +125,8 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
         return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
     if not words or len(words) > tail_words:
         return None
+    while len(words) > 1 and words[-1] in TAIL_TIMES:
+        words = words[:-1]  # "Management today": the plan of today
     for n in (2, 1):
         kind = HEADING_TAILS.get(" ".join(words[-n:]))
         if kind is not None:
@@ -251,6 +255,7 @@ def parse(text: str) -> Layout:
     after_one_line: SectionKind = "other"  # what follows that line: the plan after "A/P: <assessment>"
     aside: Section | None = None  # the section a labelled paragraph of prose ("Background: ...") stands in
     paragraph_ended = False  # a blank line came after a one-line label's text
+    carried: Section | None = None  # the section a labelled list item opened ("8. Not indicated: ..."), to its end
     for index, line in enumerate(lines):
         if aside is not None and not line.strip():
             # "Background: AF, hypertension." under Diagnosis is prose to the end of its paragraph; what follows
@@ -293,6 +298,14 @@ def parse(text: str) -> Layout:
                 sections.append(Section(kind, offset + len(line), len(text), header))
             offset += len(line)
             continue  # a table's header and rule label columns: no item
+        label_goes_on = carried is not None and _continues(line)
+        if label_goes_on and carried is not None:
+            # "8. Not indicated: antibiotics, CT (only if" / "   perforated), and full colonoscopy": the labelled
+            # item's wrapped line is the label's still
+            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset, sections[-1].heading)
+            sections.append(Section(carried.kind, offset, len(text), carried.heading))
+        elif carried is not None:
+            carried = None
         segments: list[tuple[int, int]] = []
         cut = 0
         for m in _INLINE_SPLIT_RE.finditer(line):
@@ -334,11 +347,23 @@ def parse(text: str) -> Layout:
                 kind = before.kind
                 sections[-1] = Section(found, sections[-1].start, offset + seg_end, heading)
                 sections.append(Section(kind, offset + seg_end, len(text), before.heading))
+                carried = Section(found, 0, 0, heading)
+                label_goes_on = False
+        if label_goes_on and carried is not None:
+            back = sections[-2]
+            sections[-1] = Section(sections[-1].kind, sections[-1].start, offset + len(line), sections[-1].heading)
+            sections.append(Section(back.kind, offset + len(line), len(text), back.heading))
         one_line = one_line or wraps
         offset += len(line)
     if len(sections) > 1 and sections[0].end == 0:
         sections.pop(0)
     return Layout(sections, items)
+
+
+def _continues(line: str) -> bool:
+    """The line wraps the list item before it: indented, neither a new item, a heading nor a table row."""
+    return (line[:1] in (" ", "\t") and bool(line.strip()) and not _bulleted(line) and _heading(line)[0] is None
+            and _TABLE_ROW_RE.match(line) is None)
 
 
 def _bulleted(line: str) -> bool:

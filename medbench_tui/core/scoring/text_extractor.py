@@ -455,6 +455,9 @@ def _classify(
                                       )  # a safety-net instruction is conditional by nature
         item_name = m.ref.name if m.ref is not None else ""
         said = assertion.action(doc, first, last, named, table.record, own, item_name)
+        if (said.recommended and m.via == concepts.SAFETY_NET and not today
+                and assertion.action(doc, first, last, named, table.record, False, "").status == "conditional"):
+            said = assertion.CONDITIONAL_SAFETY_NET  # "if you get a fever, go to A&E": the safety net, no attendance
         if said.status == "negated" and m.via in FINDING_VIAS and said.cue in BARE_NEGATIONS:
             said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
         agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \

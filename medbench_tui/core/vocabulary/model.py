@@ -330,6 +330,8 @@ PHRASE_LISTS: dict[str, str] = {
     "heading_tail_workup": "answers: last words that make a short unlisted heading a work-up one ('Further tests')",
     "heading_tail_diagnosis": "answers: last words that make a short unlisted heading a diagnosis one",
     "heading_tail_advice": "answers: last words that make a short unlisted heading an advice one",
+    "heading_tail_times": "answers: last words of a short heading that only time it ('Management today'): "
+                          "its tail is read without them",
     "heading_plan_times": "answers: first words of a marked heading that times the plan ('After surgery', "
                           "'Once stable'): a treatment heading",
     "heading_differential_leads": "answers: first words that make any heading a differential one ('DDx (excluded)')",
@@ -452,6 +454,8 @@ PHRASE_LISTS: dict[str, str] = {
                       "until assessed'): what follows is the treatment",
     "withhold_modifiers": "answers: words of such an item that say which supply is stopped ('stop regular "
                           "ibuprofen'), not what",
+    "withhold_denied_objections": "answers: words between a negation and a treatment that make the negation "
+                                  "theirs ('not a CI to VTE prophylaxis'): no withholding",
     "withhold_end": "answers: words that end the treatment of such an item ('until', 'while')",
     "withhold_wait_ends": "answers: end words of such an item that make it wait for something ('until the "
     "cortisol result'): a treatment the answer makes wait for a result is that withholding",

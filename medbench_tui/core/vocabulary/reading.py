@@ -303,6 +303,11 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
     covered = max(covered, _covered_before_purpose(own, reading))
+    dosed = _dosed_bracket(own)
+    if dosed is not None and covered < ABOUT_DRUG and not teams and dosed.drugs <= drugs:
+        # "Second-line IV antiseizure drug now (levetiracetam 60 mg/kg up to 4500 mg)": the bracket names the
+        # one drug the item gives, with its dose; the name outside it says its route and time
+        covered, classes = 1.0, frozenset()
     contacts = reading.contacts
     named = target_named(target) if target else None
     if named is not None:
@@ -355,6 +360,21 @@ def _covered_before_purpose(name: str, reading: ActionReading) -> float:
     head = read_action(name[: found.start()])
     same = head.drugs == reading.drugs and head.classes == reading.classes and not head.teams
     return head.covered if same else 0.0
+
+
+DOSE_CEILING_RE = re.compile(r"\b(?:up to|max(?:imum)?|capped at)\b", re.IGNORECASE)
+"""Grammar: the words that cap a dose ("60 mg/kg up to 4500 mg", "max 4.5 g"): part of the dose."""
+
+
+def _dosed_bracket(name: str) -> ActionReading | None:
+    """The reading of a bracket in an item's name that is one drug with its dose and nothing else
+    ("(levetiracetam 60 mg/kg up to 4500 mg)"); None when there is no such bracket. A drug named alone
+    ("Antiseizure drug level (lamotrigine)") is what the item is about, not the drug it gives."""
+    for inner in _BRACKETED_RE.findall(name):
+        reading = read_action(DOSE_CEILING_RE.sub(" ", inner.strip("()")))
+        if len(reading.drugs) == 1 and reading.doses and reading.covered >= 1.0 and not reading.teams:
+            return reading
+    return None
 
 
 def _own_part(name: str) -> str:
