@@ -768,6 +768,53 @@ def asks_what_a_relative_had(part: str) -> bool:
     return bool(_A_RELATIVE_HAD.search(part))
 
 
+_WITNESS_VERBS = ("notice", "noticed", "noticing", "say", "says", "said", "think", "thinks", "thought", "mention",
+                  "mentioned", "see", "seen", "saw", "spot", "spotted", "tell", "told", "comment", "commented", "worry",
+                  "worried", "complain", "complained", "reckon", "reckons", "know", "knows", "hear", "heard", "ask",
+                  "asked", "notices", "feels", "feel", "felt", "want", "wants", "wanted")
+"""Verbs of someone who only witnesses or judges what the patient has ("has your wife noticed you snoring?", "does
+your daughter think you're more muddled?"): grammar; the question is still of the patient."""
+_OTHER_PERSON_ASKED = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*"
+    r"(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
+    rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)?(?P<who>{_PEOPLE})s?\b"
+    r"|(?P<anyone>anyone|anybody|someone|somebody)\s+(?:else\b|with\s+(?:you|him|her|them)\b))"
+    r"(?:\s+(?:ever|also|still|too|as well|already|ever))*(?:\s+(?P<verb>\w+))?",
+    re.IGNORECASE,
+)
+"""A question whose subject is another person ("does your wife drink?", "has his sister had a rash?", "was anyone
+with you on the walk?"): grammar."""
+
+
+def other_person_asked(part: str, informant: str = "self") -> str | None:
+    """The other person a question asks of, as the one who has or does what it asks ("does your wife drink?":
+    "wife"; "has your husband ever had a tick bite himself?": "husband"; "was anyone with you?": "anyone"), or
+    None: the question is of the patient, or the person only witnesses it ("has your daughter noticed anything
+    else?"), or, with someone speaking for the patient, "your X" may be the patient ("does your son have a cough?"
+    asked of his mother)."""
+    match = _OTHER_PERSON_ASKED.match(part)
+    if match is None:
+        return None
+    if match.group("anyone"):
+        return "anyone"
+    if (match.group("verb") or "").lower() in _WITNESS_VERBS:
+        return None
+    if match.group("owner").lower() in ("your", "ur") and informant != "self":
+        return None
+    return match.group("who").lower()
+
+
+def witness_asked(part: str) -> str | None:
+    """The other person a question names only as the one who noticed, said or thinks something of the patient
+    ("has your daughter noticed anything else - memory, behaviour?": "daughter"), or None."""
+    match = _OTHER_PERSON_ASKED.match(part)
+    if match is None or match.group("anyone") or (match.group("verb") or "").lower() not in _WITNESS_VERBS:
+        return None
+    if _KNOWN_BY_OTHERS.search(part):  # "does your boyfriend know?" is a question of him (see below)
+        return None
+    return match.group("who").lower()
+
+
 _KNOWN_BY_OTHERS = re.compile(
     rf"\b(?:(?:does|did|do|has|have|is|are)\s+(?:your|his|her|their|the|any)?\s*(?:\w+\s+)?(?:{_PEOPLE})\s+"
     rf"(?:else\s+)?(?:know|knows|known|been told|heard|aware)|(?:have|has|did)\s+(?:you|he|she|they)\s+(?:ever\s+)?"

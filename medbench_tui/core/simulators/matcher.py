@@ -429,6 +429,8 @@ _PEOPLE_WORDS = frozenset(
     if len(words(p)) == 1 for w in words(p)
 )
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
+_ANYONE_WORDS = _wording("anyone anybody someone somebody")
+"""The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
 """A person named as someone's ("your wife", "his mum"): whom the question asks of, not a word of what it asks."""
 HOUSEHOLD_CONCEPTS = frozenset({"@home"})
@@ -554,6 +556,8 @@ class Matcher:
     """Finds the record's facts that answer one question."""
 
     def __init__(self, record: PatientRecord) -> None:
+        self.informant = record.patient.informant
+        """Who speaks for the patient ("self", a parent, a carer): "your son" asked of a mother is the patient."""
         self.facts = [
             Source.build(
                 a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
@@ -823,6 +827,7 @@ class Matcher:
             matches = self._topic_first(question, matches)
             matches = self._named_before_timed(question, matches)
             matches = self._not_the_household_by_people(question, matches)
+            matches = self._of_the_other_person(question, subject, matches)
             if self._of_going_there(question, subject):
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell]
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
@@ -889,7 +894,10 @@ class Matcher:
             return bool(m.source.named & HOUSEHOLD_CONCEPTS) and not any(m.per_unit[i] > 0 for i in known)
 
         owned = {stem(lemma(w)) for w in _POSSESSED.findall(question.lower())}
-        if known and not any(_wording(said[i].text) & owned for i in people):
+        witness = intent.witness_asked(question)  # "has your daughter noticed anything?" asks of the patient
+        if witness:
+            owned -= _wording(witness)
+        if (known or witness) and not any(_wording(said[i].text) & owned for i in people):
             return [m for m in matches if not of_the_home_by_people(m)]  # "does your wife work?" asks of her
         rest = [m for m in matches if not of_the_home_by_people(m)]
         if _HOW_THINGS_ARE_WITH.search(question) and rest and rest[0].score >= MATCH_THRESHOLD and all(
@@ -897,6 +905,24 @@ class Matcher:
         ):
             return rest
         return matches
+
+    def _of_the_other_person(self, question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """A question whose subject is another person ("does your wife drink?", "has your husband ever had a tick bite
+        himself?", "was anyone with you on the walk?"; :func:`intent.other_person_asked`) is answered only by a fact
+        that speaks of that person (anyone: of people) and says something else the question asks; never by the
+        patient's own fact on the same topic: with none, the default answers."""
+        person = intent.other_person_asked(question, self.informant)
+        if person is None:
+            return matches
+        said = units(question)
+        people = {i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS}
+        rest = [i for i in subject if i not in people]
+        who = _PEOPLE_WORDS | _ANYONE_WORDS if person == "anyone" else _wording(person)
+
+        def speaks_of_them(source: Source) -> bool:
+            return bool((_wording(f"{source.topic} {source.text}") | frozenset().union(*source.wordings)) & who)
+
+        return [m for m in matches if speaks_of_them(m.source) and (not rest or any(m.per_unit[i] > 0 for i in rest))]
 
     def timed_units(self, question: str, match: Match) -> list[int]:
         """The question's subject words the fact says, as written, only in a clause of when of its topic or

@@ -1,0 +1,62 @@
+"""The failure classes of held-out round 18 fixed for brief p27 (issue 33), each held on wording and topics of its
+own (not the round's cases), with negative tests: a question about another person answered with the patient's own
+fact; follow-ups whose pronoun points at a thing just told; diagnosis questions in other forms; one shared word."""
+
+from __future__ import annotations
+
+from medbench_tui.core.simulators import intent
+from tests.test_patient_round8_classes import patient
+
+# -- 1. a question about another person ------------------------------------------------------------------------------
+
+HOME = [
+    {"id": "vape", "topic": "vaping", "keywords": ["vape", "vaping", "e-cigarette"],
+     "answer": "I vape most of the day, menthol."},
+    {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "health problems", "conditions"],
+     "answer": "Asthma as a child, and gout in my big toe."},
+    {"id": "flu", "topic": "flu jab", "keywords": ["flu jab", "vaccine", "jab"],
+     "answer": "I had my flu jab in October."},
+    {"id": "home", "topic": "home and work", "keywords": ["live", "partner", "work", "job"],
+     "answer": "I live with my partner, Sam. He works nights at the hospital."},
+    {"id": "camp", "topic": "the camping trip", "keywords": ["camping", "trip", "tent"],
+     "answer": "We went camping in Wales the week before it started."},
+    {"id": "friend", "topic": "who went on the trip", "keywords": ["friend", "with you", "anyone else"],
+     "answer": "My friend Jo came camping too. She's been fine."},
+    {"id": "sleepy", "topic": "sleepiness and snoring", "keywords": ["sleepy", "snoring", "snore", "tired"],
+     "answer": "I'm tired all day, and I snore like a train."},
+]
+
+
+def test_what_another_person_has_or_does_is_never_the_patients_own_fact():
+    sim = patient(HOME)
+    assert "vape" not in sim.answer("Does your partner vape?").facts
+    assert "smoking" not in sim.answer("Does your partner smoke?").facts  # the fixture's own smoking
+    assert "pmh" not in sim.answer("Does your brother have any health problems himself?").facts
+    assert "flu" not in sim.answer("Has your mum had her flu jab?").facts
+
+
+def test_a_fact_that_speaks_of_the_person_still_answers():
+    sim = patient(HOME)
+    assert sim.answer("does your partner work?").facts == ["home"]
+    assert sim.answer("did anyone else come camping with you?").facts == ["friend"]
+
+
+def test_the_patients_own_question_is_unchanged():
+    sim = patient(HOME)
+    assert sim.answer("Do you vape?").facts == ["vape"]
+    assert sim.answer("any health problems?").facts == ["pmh"]
+
+
+def test_someone_who_only_witnesses_asks_of_the_patient():
+    assert intent.other_person_asked("has your partner noticed you snoring?") is None
+    assert intent.witness_asked("has your partner noticed you snoring?") == "partner"
+    sim = patient(HOME)
+    assert sim.answer("has your partner noticed you snoring?").facts == ["sleepy"]
+    assert "home" not in sim.answer("has your partner noticed anything?").facts
+
+
+def test_your_child_asked_of_a_parent_may_be_the_patient():
+    """With a parent speaking, "does your son ...?" may be the patient: no other person; "his sister" is one."""
+    assert intent.other_person_asked("does your son have a cough?", "parent") is None
+    assert intent.other_person_asked("does his sister have a cough?", "parent") == "sister"
+    assert intent.other_person_asked("does your son have a cough?") == "son"
