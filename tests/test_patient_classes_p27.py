@@ -60,3 +60,26 @@ def test_your_child_asked_of_a_parent_may_be_the_patient():
     assert intent.other_person_asked("does your son have a cough?", "parent") is None
     assert intent.other_person_asked("does his sister have a cough?", "parent") == "sister"
     assert intent.other_person_asked("does your son have a cough?") == "son"
+
+
+# -- 3. diagnosis questions put in other forms -----------------------------------------------------------------------
+
+def test_an_illness_put_with_the_patients_opinion_asked_is_a_diagnosis():
+    assert intent.kind_of("Is it shingles, do you reckon?") == "diagnosis"
+    assert intent.kind_of("is it gout, d'you think?") == "diagnosis"
+    assert intent.kind_of("do you think you've had a heart attack?") == "diagnosis"
+    assert intent.kind_of("do you think he might have meningitis?") == "diagnosis"
+
+
+def test_how_it_is_or_a_symptom_with_an_opinion_is_still_a_history_question():
+    assert intent.kind_of("Is it worse, do you reckon?") == "yesno"
+    assert intent.kind_of("do you think you've got a temperature?") == "yesno"
+    assert intent.kind_of("have you ever had a heart attack?") == "yesno"
+
+
+def test_the_patient_does_not_know_rather_than_saying_its_history():
+    sim = patient([{"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "heart attack"],
+                    "answer": "Only my knees. No heart attack, nothing like that."}])
+    reply = sim.answer("Do you think you've had a heart attack?")
+    assert reply.facts == [] and not reply.text.startswith("No")
+    assert sim.answer("have you ever had a heart attack?").facts == ["pmh"]

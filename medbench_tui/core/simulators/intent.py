@@ -178,6 +178,17 @@ _WEAK_DIAGNOSIS = re.compile(
     r"(\s*,?\s*(then|after all))?(\s*,?\s*(doctor|doc|nurse))?\s*\??$", re.IGNORECASE
 )
 """A diagnosis put as a question ("is it a kidney stone, doctor?", "so is it a heart attack then?")."""
+_OPINION_TAG = re.compile(r"\s*,?\s*(?:(?:do|d'?|would)\s*)?(?:you|u)\s+(?:think|reckon|suppose)\s*\??\s*$",
+                          re.IGNORECASE)
+"""The patient's opinion asked at the end of a question ("is it Lyme disease, do you reckon?"): grammar."""
+_THINKS_THEY_HAVE = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:do|did|d'?)\s*(?:you|u)\s+(?:think|reckon|suppose)\s+(?:that\s+)?"
+    r"(?:you|u|he|she|they)(?:'ve|'s|'d| have| has| had| might| may| could| must)?\s+"
+    r"(?:had|have|has|got|having|caught)\s+(?P<what>[^?]+?)\s*\??\s*$",
+    re.IGNORECASE,
+)
+"""The patient asked whether they think they have an illness ("do you think you've had a stroke?"): grammar; what
+follows is a diagnosis only when it names an illness (:func:`confirms_diagnosis`), not "a temperature"."""
 _OPEN = re.compile(
     r"^(and |so |ok,? |sorry,? |right,? |roughly,? |approximately,? |exactly,? )*"
     r"(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
@@ -418,6 +429,8 @@ def kind_of(part: str) -> QuestionKind:
         return "diagnosis"  # "no breathing problems, right?" confirms a "no", never a diagnosis
     if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):
         return "diagnosis"
+    if (thinks := _THINKS_THEY_HAVE.match(text)) and confirms_diagnosis(f"it's {thinks.group('what')}?"):
+        return "diagnosis"  # "do you think you've had a stroke?": the patient's opinion of an illness, not its history
     if examines_by_command(text) or asks_value_now(text):
         return "examination"  # "squeeze my hands", "what's your temp now?": the examination itself
     if _INSTRUCTION.match(text):
@@ -438,7 +451,7 @@ def kind_of(part: str) -> QuestionKind:
             return "request"
     elif _REQUEST.search(text) or not (text.endswith("?") or _ASKS_ANYONE.match(text)):
         return "request"  # "we'll send bloods", "and a chest X-ray please", "and some bloods."
-    weak = _WEAK_DIAGNOSIS.match(text)
+    weak = _WEAK_DIAGNOSIS.match(_OPINION_TAG.sub("?", text))  # "is it Lyme disease, do you reckon?"
     if weak and not _descriptive(weak.group("what")):
         return "diagnosis"
     if opens_openly(text) or _ANYTHING_YOU_DO.match(text):
