@@ -4,8 +4,17 @@ fact; follow-ups whose pronoun points at a thing just told; diagnosis questions 
 
 from __future__ import annotations
 
-from medbench_tui.core.simulators import intent
+import copy
+
+from medbench_tui.core.cases.model import patient_record
+from medbench_tui.core.simulators import GroundedSimulator, intent
+from tests.test_consultation import fixture_case
 from tests.test_patient_round8_classes import patient
+
+
+def own(facts: list[dict], **changes) -> GroundedSimulator:
+    """A patient whose record holds only these facts (not the fixture's medicines)."""
+    return GroundedSimulator(patient_record(fixture_case(additional_answers=copy.deepcopy(facts), **changes)))
 
 # -- 1. a question about another person ------------------------------------------------------------------------------
 
@@ -83,3 +92,90 @@ def test_the_patient_does_not_know_rather_than_saying_its_history():
     reply = sim.answer("Do you think you've had a heart attack?")
     assert reply.facts == [] and not reply.text.startswith("No")
     assert sim.answer("have you ever had a heart attack?").facts == ["pmh"]
+
+
+# -- 2. follow-ups whose pronoun points at a thing just told ---------------------------------------------------------
+
+SPLINTER = [
+    {"id": "splinter", "topic": "the splinter", "keywords": ["splinter", "wood", "thorn"],
+     "answer": "I got a splinter of wood in my thumb at the allotment a week ago."},
+    {"id": "out", "topic": "how the splinter was removed", "keywords": ["removed", "remove", "needle", "tweezers"],
+     "answer": "My neighbour dug it out with a sewing needle."},
+    {"id": "swelling", "topic": "when the swelling started", "keywords": ["when", "start", "swelling", "how long"],
+     "answer": "The swelling started three days ago."},
+    {"id": "ointment", "topic": "treatments tried", "keywords": ["ointment", "tried", "put on it", "antiseptic"],
+     "answer": "Some antiseptic ointment from the chemist, twice a day. It made no difference."},
+    {"id": "regular", "topic": "regular medicines", "keywords": ["medication", "tablets", "regular", "allopurinol"],
+     "answer": "Allopurinol 100 mg every day."},
+    {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "conditions", "illnesses"],
+     "answer": "Gout in my feet for years. Nothing else."},
+]
+
+
+def test_getting_it_off_or_out_is_how_it_was_removed():
+    sim = own(SPLINTER)
+    sim.answer("Any splinters or thorns?")
+    assert sim.answer("how did you get it out?").facts == ["out"]
+
+
+def test_whether_it_helped_after_a_treatment_is_that_treatment_never_a_bare_no():
+    sim = own(SPLINTER)
+    sim.answer("Have you put anything on it?")
+    reply = sim.answer("did it work?")
+    assert reply.facts == ["ointment"] and reply.text != "No."
+
+
+def test_a_treatment_that_says_nothing_of_its_effect_does_not_answer_whether_it_helped():
+    sim = own([{"id": "drops", "topic": "treatments tried", "keywords": ["drops", "tried", "put in"],
+                "answer": "The chemist gave me some eye drops."}])
+    sim.answer("Have you tried anything for it?")
+    assert sim.answer("did it help?").facts == []
+
+
+def test_what_a_medicine_is_for_is_the_illness_it_treats():
+    sim = own(SPLINTER)
+    sim.answer("Regular meds?")
+    assert sim.answer("what's that for?").facts == ["pmh"]
+
+
+def test_a_medicine_told_with_what_it_is_for_is_said_again():
+    sim = own([{"id": "bp_meds", "topic": "blood pressure tablets", "keywords": ["tablets", "amlodipine"],
+                    "answer": "Amlodipine for my blood pressure."},
+                   {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "conditions"],
+                    "answer": "Blood pressure and a bad back."}])
+    sim.answer("any tablets?")
+    assert sim.answer("what's that for?").facts == ["bp_meds"]
+
+
+def test_taking_it_after_a_medicine_is_that_medicine_not_when_the_illness_began():
+    sim = own(SPLINTER)
+    sim.answer("Regular meds?")
+    reply = sim.answer("When did you last take it?")
+    assert "swelling" not in reply.facts
+    assert intent.takes_it("when did you last take it?")
+    assert not intent.takes_it("what set it off this time?")
+
+
+def test_when_it_started_after_a_medicine_is_still_the_illness():
+    sim = own(SPLINTER)
+    sim.answer("Regular meds?")
+    assert sim.answer("when did the swelling start?").facts == ["swelling"]
+
+
+SON = [
+    {"id": "brother", "topic": "brother and unwell contacts", "keywords": ["brother", "siblings", "anyone else ill"],
+     "answer": "His brother Tom had the same spots last week."},
+    {"id": "spots", "topic": "the spots", "keywords": ["spots", "rash"], "answer": "Red spots on her tummy."},
+]
+
+
+def test_a_pronoun_of_the_other_sex_is_the_person_just_told_though_a_parent_speaks():
+    sim = own(SON, sex="female", informant="parent")
+    sim.answer("Anyone else at home unwell? brothers, sisters?")
+    assert sim.answer("how old is he?").facts == ["brother"]
+
+
+def test_a_pronoun_of_the_patients_own_sex_is_the_patient_when_a_parent_speaks():
+    sim = own(SON, sex="female", informant="parent")
+    sim.answer("Anyone else at home unwell? brothers, sisters?")
+    assert "brother" not in sim.answer("how old is she?").facts

@@ -997,6 +997,17 @@ _TAKEN_IT = re.compile(r"\b(on|off|taking|take|took|use|using|used|stop|stopped|
 said (a medicine), never the illness."""
 
 
+_TAKES_IT = re.compile(r"\b(take|takes|took|taken|taking|use|uses|used|using|stop|stopped|start|started|been on)"
+                       r"\s+(it|them)\b", re.IGNORECASE)
+"""A medicine taken, used, started or stopped, by a pronoun ("when did you last take it?"): grammar."""
+
+
+def takes_it(part: str) -> bool:
+    """Does the part take, use, start or stop "it" ("when did you last take it?", "how long have you been on it?"):
+    a medicine just told, never the illness ("what set it off this time?" is no medicine)?"""
+    return bool(_TAKES_IT.search(part))
+
+
 _LASTED = re.compile(r"\bhow long\b.*\blast(?:ed|s)?(?:\s+for)?\W*$", re.IGNORECASE)
 """How long something lasted ("how long did it last?", "how long does each one last for?"): "last" the verb,
 at the end, not "when did it last happen?"."""

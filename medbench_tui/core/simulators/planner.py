@@ -24,6 +24,7 @@ from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, 
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
+    _WHAT_FOR,
     BODY_PARTS,
     COVERED_THRESHOLD,
     ELLIPSIS_WORDS,
@@ -91,6 +92,14 @@ _SIDE_ASKED = re.compile(
 )
 """A question of which one, whether the same one or both ("which leg?", "same ear?", "is it both hands?"): of a part
 of the body, the side."""
+_HE = frozenset({"he", "him", "his", "himself"})
+_SHE = frozenset({"she", "her", "hers", "herself"})
+"""The pronouns of one sex: one that does not fit the patient's sex names someone else (grammar)."""
+_MEDICAL_HISTORY = frozenset({"@medical_history"})
+_SAYS_WHAT_FOR = re.compile(r"\bfor (?:my|his|her|their|the|your|a|an)\b", re.IGNORECASE)
+"""A medicine told with what it is for ("amlodipine for my blood pressure", "paracetamol for the headache")."""
+_EFFECT = frozenset({"@relieving"})
+"""Whether something helped ("did it help?", "did it work?"): of a treatment just told, that treatment's effect."""
 _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "them", "their"})
 """Words that name a person by a pronoun: of a patient who speaks for themselves, someone the last reply told of
 ("how old was she when she had the stroke?" after the mother's stroke)."""
@@ -450,13 +459,21 @@ class Planner:
             asking._candidates = sources
         return asking._candidates
 
+    def _not_the_patients(self, said: set[str]) -> bool:
+        """Does the question name a person by a pronoun only of the sex the patient is not ("how old is she?" of a
+        boy, asked of his mother): someone else, the person just told of, though a parent speaks?"""
+        sex = self.record.patient.sex
+        own, other = (_HE, _SHE) if sex == "male" else (_SHE, _HE) if sex == "female" else (frozenset(), frozenset())
+        return bool(said & other) and not said & own
+
     def _of_the_person_just_told(self, question: Question) -> list[Source]:
         """The fact the last reply told of someone (a relative, the people at home), when a patient who speaks for
         themselves asks of a person by a pronoun only ("how old was she when she had the stroke?", "what treatment
         was he on?", "are any of them unwell?"): that fact, when it says something the question asks of, or when no
         other fact answers the question. A pronoun of a child or a parent spoken for is the patient, and one after a
         part of the message that names something ("they gave you tablets, what were they?") is of that: not this."""
-        if self.record.patient.informant != "self" or not _THIRD_PERSONS & set(words(question.written)):
+        said = set(words(question.written))
+        if not _THIRD_PERSONS & said or (self.record.patient.informant != "self" and not self._not_the_patients(said)):
             return []
         told = [self.by_id[f] for f in self.told_last if f in self.by_id]
         people = [s for s in told if _says_who(s)]
@@ -698,10 +715,24 @@ class Planner:
         treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
         if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
             return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
+        asked = units(question)
+        if treated and not asked and _WHAT_FOR.search(question) and not _SAYS_WHAT_FOR.search(treated[-1].text):
+            # "what's that for?" after the regular tablets that do not say what for: the illnesses they are for (the
+            # medical history), else the patient is not sure
+            return [f for f in self.matcher.facts if _MEDICAL_HISTORY & f.headed and f not in topic][:1]
+        if treated and asked and all(u.terms & _EFFECT for u in asked) and _EFFECT & treated[-1].terms:
+            return treated[-1:]  # "did it help?" after the cream that made "no difference": that, never a bare "No"
+        if treated and intent.takes_it(question) and not any(
+            s not in topic and s.worded(question) >= KEYWORD_SAID_WHOLE for s in sources
+        ):  # not "do you take them every day?" of the fact keyworded "take them"
+            # "when did you last take it?" after the blood thinner: of that medicine, never the illness that
+            # shares "when"; what the fact does not say of it is not known
+            aspects = [i for i, u in enumerate(asked) if u.terms & DESCRIPTORS]
+            scored = self.matcher.score(question, treated[-1:])
+            return treated[-1:] if scored and all(scored[0].per_unit[i] > 0 for i in aspects) else []
         matches = self.matcher.score(question, self.matcher.facts)
         on_topic = next((m for m in matches if m.source in topic), None)
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
-        asked = units(question)
         if len(topic) > 1 and _ASKS_WHEN.match(question):
             timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
             if len(timed) == 1:  # "when was that exactly?" after the coke at the weekend and the steroids for weeks
