@@ -179,3 +179,19 @@ def test_a_pronoun_of_the_patients_own_sex_is_the_patient_when_a_parent_speaks()
     sim = own(SON, sex="female", informant="parent")
     sim.answer("Anyone else at home unwell? brothers, sisters?")
     assert "brother" not in sim.answer("how old is she?").facts
+
+
+# -- 4. one shared word: who asked the doctor to come --------------------------------------------------------------
+
+def test_who_asked_the_doctor_to_come_asks_nothing_of_them():
+    assert intent.doctor_says("your son asked me to call you back.")
+    assert intent.doctor_says("the care home rang us this morning.")
+    assert not intent.doctor_says("has your son asked you to see someone?")
+    sim = own(HOME)
+    reply = sim.answer("Hi, I'm Dr Ahmed - your partner asked me to ring. Tell me about the camping trip.")
+    assert reply.facts == ["camp"]
+
+
+def test_a_question_of_the_person_who_asked_is_still_asked():
+    sim = own(HOME)
+    assert sim.answer("does your partner work?").facts == ["home"]

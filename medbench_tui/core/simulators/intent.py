@@ -555,9 +555,18 @@ def asks_possession(part: str) -> bool:
     return bool(_POSSESSION.match(part))
 
 
+_ASKED_THE_DOCTOR = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:your|ur|his|her|their|the)\s+(?:\w+\s+){0,2}?(?:asked|called|rang|phoned|"
+    r"contacted|sent for|wanted|emailed|messaged)\s+(?:me|us)\b",
+    re.IGNORECASE,
+)
+"""Who asked the doctor to come or call ("your daughter asked me to pop round", "the ward rang us"): grammar."""
+
+
 def doctor_says(part: str) -> bool:
-    """Is the part the doctor's own statement, asking nothing (no question mark)?"""
-    return not part.rstrip().endswith("?") and bool(_DOCTOR_SAYS.match(part))
+    """Is the part the doctor's own statement, asking nothing (no question mark): what they did or will do, or who
+    asked them to come ("your daughter asked me to pop round.": no question of the daughter)?"""
+    return not part.rstrip().endswith("?") and bool(_DOCTOR_SAYS.match(part) or _ASKED_THE_DOCTOR.match(part))
 
 
 _AGREEMENT_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_agreement_asks"))
