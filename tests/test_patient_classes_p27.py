@@ -195,3 +195,19 @@ def test_who_asked_the_doctor_to_come_asks_nothing_of_them():
 def test_a_question_of_the_person_who_asked_is_still_asked():
     sim = own(HOME)
     assert sim.answer("does your partner work?").facts == ["home"]
+
+
+# -- 4. one shared word: one's own against the family's --------------------------------------------------------------
+
+FAMILY = [
+    {"id": "fh", "topic": "family history", "keywords": ["family", "mum", "dad", "eyesight", "glaucoma"],
+     "answer": "My dad had glaucoma. Mum is well."},
+    {"id": "vision", "topic": "eyesight", "keywords": ["vision", "blurred", "seeing"],
+     "answer": "My vision is a bit blurred in the evenings."},
+]
+
+
+def test_ones_own_is_not_the_familys():
+    sim = own(FAMILY)
+    assert "fh" not in sim.answer("Any worries about your own eyesight?").facts
+    assert sim.answer("anyone in the family with eye problems? glaucoma?").facts == ["fh"]

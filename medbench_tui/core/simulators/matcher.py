@@ -429,6 +429,8 @@ _PEOPLE_WORDS = frozenset(
     if len(words(p)) == 1 for w in words(p)
 )
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
+_ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
+"""What is the patient's own ("his own hearing"), set against the family's: grammar."""
 _ANYONE_WORDS = _wording("anyone anybody someone somebody")
 """The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
@@ -853,6 +855,10 @@ class Matcher:
             named = {t for i in subject if "@family" in said[i].terms for t in said[i].terms if not t.startswith("@")}
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in illness)
                        or ("@family" in m.source.headed and named & m.source.told)]  # a history that tells of them
+        if _ONES_OWN.search(question) and not intent.asks_family_history(question) and (
+            intent.other_person_asked(question, self.informant) is None
+        ):  # "any worries about his own hearing?": his, not the family's deafness
+            matches = [m for m in matches if "@family" not in m.source.headed]
         if intent.asks_family_history(question):  # of the relatives: never the patient's own symptoms
             matches = [m for m in matches if m.source.profile.get("@family", 0.0) > 0]
             # a fact about the family history answers it before one that mentions a relative
