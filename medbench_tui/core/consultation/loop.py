@@ -154,7 +154,8 @@ class Consultation:
                 f"(at most {MAX_HEARD_CHARS:,})")))
         reply = await self.simulator.reply(read, guard=self.guard, seeds=self.seeds, on_text=on_text)
         seconds = time.perf_counter() - now
-        asked = [a for a in attachments_asked(self.case.attachments, read) if a.available != "after_turn"
+        remote = self.case.metadata.setting == "telehealth"  # on a video call the patient measures what is asked
+        asked = [a for a in attachments_asked(self.case.attachments, read, remote=remote) if a.available != "after_turn"
                  or a in self.released]
         again = [a for a in asked if a in self.released]
         released = [self._release(a, turn) for a in asked if a not in again]

@@ -260,7 +260,8 @@ def rehearse(case: Case) -> Rehearsal:
         reply = patient.answer(question)
         if holds_back and reply.kind in ("clarification", "deflection"):
             reply = patient.answer(question)
-        released = [a.id for a in attachments_asked(case.attachments, question)]
+        released = [a.id for a in attachments_asked(case.attachments, question,
+                                                    remote=case.metadata.setting == "telehealth")]
         fits = _fits(patient, question, reply.facts) and (not reply.facts or reply.confidence >= SURE)
         confidence = round(reply.confidence, 2)
         asked.append(Asked(section, question, reply.text, list(reply.facts), released, confidence, fits))

@@ -112,10 +112,12 @@ dip it"), a reading or a photo the patient takes ("could you text a photo of it?
 number?")."""
 _REQUEST = re.compile(
     _PATIENT_PROVIDES + "|"
-    r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request)\b|\b(show|give|send|pass) me\b|"
+    r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request|pull up|bring up|call up|"
+    r"view|access)\b|\b(show|give|send|pass) me\b|"
     r"\blet me (see|look)\b|\blet'?s (get|do|send|take|arrange|order|have|request|book)\b|"
     r"\b(we'll|we will|i'll|i will|we're going to|were going to|i'm going to|im going to|going to|we need to|"
-    r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at)\b|"
+    r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at|pull up|"
+    r"bring up)\b|"
     r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|"
     r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|\bplease\b|"
     r"\b(another|a) look at\b|\b(results?|reports?)\b|\b(again|once more)\b",
@@ -388,6 +390,19 @@ def has_measuring_device(part: str) -> bool:
     `patient_home_measuring`)? In a remote consultation it asks them to measure: the examination's findings. In
     the room it asks of the patient's home."""
     return bool(_HAS_DEVICE.match(part)) and says_phrase(part, _HOME_MEASURING)
+
+
+_MEASURED_OWN = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|now)\W+)*(?:have|has) you (?:\w+ ){0,2}?(?:measured|checked|taken|recorded|done)\b"
+    r"(?!.*\b(?:ever|before|previously|last|yesterday|ago|when|while|during)\b)", re.IGNORECASE)
+"""Whether the patient has measured something of their own now, in the present perfect and at no time past ("have
+you actually measured your temp?"), not "did you take your temperature last night?" (a reading remembered)."""
+
+
+def asks_own_reading(part: str) -> bool:
+    """Does the part ask whether the patient has measured a reading of their own ("have you checked your pulse?")? In
+    a remote consultation it asks for the readings they took: the attachment of findings that names what was measured."""
+    return bool(_MEASURED_OWN.match(part))
 
 
 def asks_value_now(part: str) -> bool:
@@ -1254,7 +1269,11 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             continue  # "thanks for sending the photo, I've got it up here.": the doctor has it already
         if not part.rstrip().endswith("?") and judges_results(part):
             continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them
-        if remote and has_measuring_device(part):
+        if remote and asks_own_reading(part) and (
+            own := [a for a in attachments if holds_findings(a) and names(a, part, by_content=True, by_what=True)]
+        ):
+            hits = own  # "have you measured your temp?" on a video call: the readings the patient took
+        elif remote and has_measuring_device(part):
             # "do you have a thermometer?" on a video call: the patient measures, the findings are handed over
             hits = [a for a in attachments if holds_findings(a)]
         elif kind == "request" and i > 0 and asks_for_what_was_named(part):

@@ -83,7 +83,8 @@ _ACK = re.compile(
     r"^(that|it|this) must (have been|be) (really |very |so |quite )?(hard|difficult|awful|horrible|uncomfortable|"
     r"painful|scary|frightening|worrying|embarrassing|upsetting|exhausting|a worry|a shock)"
     r"( (and )?" + _THANKS_FOR + ")?$|"
-    r"^" + _THANKS_FOR + "$"  # "that must have been sore, thanks for telling me", "thanks for doing the bloods"
+    r"^((hi|hello|hey|ok|okay|right|great|oh)\s+)*" + _THANKS_FOR + "$"  # "that must have been sore, thanks for
+    # telling me", "thanks for doing the bloods", "Hi, thanks for sending the photos through"
 )
 
 
