@@ -6,6 +6,7 @@ from __future__ import annotations
 from medbench_tui.core.cases.model import Attachment
 from medbench_tui.core.simulators import intent
 from medbench_tui.core.simulators.markup import without_markup
+from tests.test_patient_round8_classes import patient
 
 READINGS = Attachment(id="readings", kind="document", title="Observations taken at home by the patient",
                       available="on_request", content="BP 162/98 this morning; pulse 76.",
@@ -74,3 +75,68 @@ def test_pulling_up_a_record_asks_for_it():
     assert intent.kind_of("Could I bring up your repeat prescription on my screen?") == "request"
     assert shown("Could I bring up your repeat prescription on my screen?", DRUGS, READINGS) == ["drugs"]
     assert shown("Do you get your repeat prescription from the chemist?", DRUGS) == []  # a history question
+
+
+# -- class 3: follow-ups that keep their subject when only the last fact says it -----------------------
+
+KNEE = [
+    {"id": "knee_pain", "topic": "the knee pain", "keywords": ["knee", "pain", "ache"],
+     "answer": "It's a deep ache in the knee, mostly on the right, worse going down stairs."},
+    {"id": "inhaler", "topic": "the reliever inhaler", "keywords": ["inhaler", "salbutamol", "blue inhaler"],
+     "answer": "I use the blue inhaler when I'm wheezy, but I ran out about a fortnight ago."},
+    {"id": "endoscopy", "topic": "previous stomach investigations", "keywords": ["endoscopy", "gastroscopy", "scope"],
+     "answer": "I had a camera down into my stomach three years ago. They found some inflammation and gave me tablets."},
+    {"id": "faint", "topic": "the faint at work", "keywords": ["faint", "fainted", "passed out", "collapse"],
+     "answer": "I passed out at my desk at about 11am yesterday, and came round after a few seconds."},
+    {"id": "fits_of_sneezing", "topic": "the sneezing fits", "keywords": ["sneezing", "sneeze", "fits"],
+     "answer": "The sneezing comes in fits, ten or twelve a day, mostly in the mornings."},
+    {"id": "fracture", "topic": "broken bones", "keywords": ["broken", "fracture", "bone"],
+     "answer": "I broke my wrist falling off a bike when I was about nine."},
+]
+
+
+def test_where_after_a_pain_that_says_its_side():
+    sim = patient(KNEE)
+    assert sim.answer("tell me about the knee pain").facts == ["knee_pain"]
+    assert sim.answer("whereabouts?").facts == ["knee_pain"]
+
+
+def test_an_aspect_of_words_the_last_fact_says_stays_on_it():
+    sim = patient(KNEE)
+    assert sim.answer("do you use an inhaler?").facts == ["inhaler"]
+    assert sim.answer("when did you run out?").facts == ["inhaler"]
+
+
+def test_what_was_found_after_a_test_just_told():
+    sim = patient(KNEE)
+    assert sim.answer("ever had an endoscopy?").facts == ["endoscopy"]
+    assert sim.answer("what did they find?").facts == ["endoscopy"]
+
+
+def test_what_time_after_an_event_told_with_its_time():
+    sim = patient(KNEE)
+    assert sim.answer("tell me about the faint").facts == ["faint"]
+    assert sim.answer("what time was that?").facts == ["faint"]
+
+
+def test_how_many_a_day_after_fits_that_say_how_many():
+    sim = patient(KNEE)
+    assert sim.answer("tell me about the sneezing").facts == ["fits_of_sneezing"]
+    assert sim.answer("how many a day roughly? worse in the mornings?").facts == ["fits_of_sneezing"]
+
+
+def test_how_old_then_after_a_fact_that_says_an_age():
+    sim = patient(KNEE)
+    assert sim.answer("ever broken any bones?").facts == ["fracture"]
+    assert sim.answer("how old were you then?").facts == ["fracture"]
+
+
+def test_a_follow_up_the_last_fact_does_not_say_stays_unknown():
+    sim = patient(KNEE)
+    assert sim.answer("tell me about the knee pain").facts == ["knee_pain"]
+    assert sim.answer("what time was that?").facts == []  # the ache says no time
+    assert sim.answer("what did they find?").facts == []  # nor anything found
+    sim = patient(KNEE)
+    assert sim.answer("tell me about the sneezing").facts == ["fits_of_sneezing"]
+    assert sim.answer("how old were you then?").facts == []  # no age said
+    assert sim.answer("how many a day roughly?").facts != ["knee_pain"]

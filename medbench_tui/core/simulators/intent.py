@@ -938,7 +938,9 @@ _DOSE_SAID = re.compile(
 _HOW_OFTEN_SAID = re.compile(
     r"\b(?:every|once|twice|daily|nightly|weekly|(?:\d+|two|three|four|five|six|several|a few) times)\b|"
     r"\b(?:nights?|days?|mornings?|evenings?) (?:a|per|each) (?:week|month)\b|"
-    r"\bmost (?:days|nights|mornings|evenings)\b",
+    r"\bmost (?:days|nights|mornings|evenings)\b|"
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a few|several)"
+    r"(?: or (?:\d+|\w+))? (?:a|per|each) (?:day|night|hour|week)\b",
     re.IGNORECASE,
 )
 """How often, said ("every four or five days", "twice a week", "three or four nights a week", "most days"); a

@@ -76,7 +76,8 @@ _LEFT_THE_VERB = (r"(?<!\band )(?<!\bthen )(?<!\bit )(?<!\bthey )(?<!\bhe )(?<!\
                   r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bjust )(?<!\bwhich )(?<!\bthat )(?<!\bwho )(?<!\bonly )")
 """Grammar cues of "left" the verb ("they burst and left little holes", "it has left a scar"), which is no side."""
 _LATERAL = re.compile(
-    r"\b(?:" + _LEFT_THE_VERB + r"left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral",
+    r"\b(?:" + _LEFT_THE_VERB + r"left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral|"
+    r"\b(?:on|to|down|over) (?:the|my|his|her|their|your) (?:left|right)\b(?! now\b| away\b)",
     re.I,
 )
 """A fact that says which side ("my left calf", "both legs"): it answers "which side?"."""
@@ -106,10 +107,31 @@ _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "t
 _ASKS_WHEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*when\b", re.IGNORECASE)
 """A question of when ("when was that?", "and when did that happen?")."""
 _POINT_IN_TIME = re.compile(
-    r"\b(?:ago|yesterday|last night|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE
+    r"\b(?:ago|yesterday|last night|this morning|this afternoon|this evening|o'?clock|"
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b\d{1,2}(?:[.:]\d\d)? ?(?:am|pm)\b", re.IGNORECASE
 )
 """Grammar of a point in time a fact says ("two days ago", "on Saturday night"): what a question of when asks of
 several facts just told, not how long something has gone on ("for about eight weeks")."""
+_ASKS_WHAT_TIME = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:when\b|(?:at )?what (?:time|day)\b)",
+                             re.IGNORECASE)
+"""A question of when, or at what time ("what time was that?", "when did you run out?")."""
+_ASKS_AGE_THEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:how old|what age)\b.*\b(?:then|at the time|"
+                            r"when (?:it|that|this) (?:happened|was))\b", re.IGNORECASE)
+"""A question of how old someone was when what was just told happened ("how old were you then?")."""
+_SAYS_AGE = re.compile(r"\bwhen (?:i|he|she|we|they) (?:was|were) (?:about |around |only |just |a )?\w+|"
+                       r"\baged? (?:about |around )?\d+|\bat (?:the )?age (?:of )?\d+", re.IGNORECASE)
+"""Grammar of an age a fact says it happened at ("when I was about five", "aged 30")."""
+_ASKS_WHAT_FOUND = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*what (?:did|have|has) (?:they|it|that|he|she|the \w+) "
+    r"(?:find|found|show|shown|say|said|see|seen)\b", re.IGNORECASE)
+"""A question of what a test or a visit just told found ("what did they find?", "what did it show?")."""
+_ASKS_HOW_MANY = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how (?:many|often)\b", re.IGNORECASE)
+"""A question of how many or how often with no subject of its own ("how many a day roughly?")."""
+_FINDING_TOLD = re.compile(
+    r"\b(?:they|it|he|she|the (?:doctors?|nurse|consultant|surgeon|scan|test|results?)) (?:\w+ )?(?:found|said|told|"
+    r"showed|saw|took|came back|was (?:normal|clear|fine))\b", re.IGNORECASE)
+"""Grammar of what a test or visit found, told ("they took a polyp off", "it came back clear", "the doctor said
+...")."""
 KEYWORD_SAID_WHOLE = 2
 """Words of a keyword said whole ("take them") by which a question that points back names another fact than the one
 it points at, when that one says none of its words as written."""
@@ -449,6 +471,11 @@ class Planner:
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
                 sources = [kept]  # "how long was the flight, and did you get up and walk about?": on the flight
+            if not sources and self.state.topic and not question.again and question.who != "informant" and (
+                told := self._told_by_the_last_reply(question)
+            ):
+                sources = told  # "what time was that?" after the blue spell "at three o'clock": that spell
+                asking.followed_up = True
             if not asking.followed_up:  # "PMH?": the diabetes the doctor has not heard, told apart from the rest
                 sources = [s for s in self.matcher.of_the_whole_history(question.asked, sources)
                            if s in sources or not self.state.disclosed.get(s.id or "")]
@@ -458,6 +485,31 @@ class Planner:
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
             asking._candidates = sources
         return asking._candidates
+
+    def _told_by_the_last_reply(self, question: Question) -> list[Source]:
+        """When no fact answers a question by itself, the fact of the last reply that says what it asks: when or
+        at what time (a point in time it says: "what time was that?" after "at about three o'clock"), how old
+        (an age it says: "how old were you then?" after "when I was about five"), what was found (any fact just
+        told: "what did they find?" after the colonoscopy), or an aspect of words it says ("when did you run
+        out?" after "I ran out a month ago")."""
+        topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
+        text = question.read
+        if _ASKS_WHAT_FOUND.match(text):
+            return [t for t in topic if _FINDING_TOLD.search(t.text)][-1:]
+        if _ASKS_AGE_THEN.match(text):
+            return [t for t in topic if _SAYS_AGE.search(t.text)][-1:]
+        said = [u for u in units(text) if not u.terms & DESCRIPTORS]
+        if _ASKS_HOW_MANY.match(text) and not said:
+            return [t for t in topic if intent.says_how_often(t.text)][-1:]
+        timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
+        if _ASKS_WHAT_TIME.match(text) and not said:
+            return timed[-1:]
+        if said and any(u.terms & DESCRIPTORS for u in units(text)):
+            own = [t for t in topic if all(u.terms & {tt for w in units(t.text) for tt in w.terms} for u in said)]
+            if _ASKS_WHAT_TIME.match(text):
+                own = [t for t in own if t in timed]
+            return own[-1:]
+        return []
 
     def _not_the_patients(self, said: set[str]) -> bool:
         """Does the question name a person by a pronoun only of the sex the patient is not ("how old is she?" of a
