@@ -140,3 +140,59 @@ def test_a_follow_up_the_last_fact_does_not_say_stays_unknown():
     assert sim.answer("tell me about the sneezing").facts == ["fits_of_sneezing"]
     assert sim.answer("how old were you then?").facts == []  # no age said
     assert sim.answer("how many a day roughly?").facts != ["knee_pain"]
+
+
+# -- class 4: false denials and another person's facts ---------------------------------------------------
+
+def own(facts: list[dict], **changes):
+    from tests.test_patient_classes_p27 import own as only
+    return only(facts, **changes)
+
+
+def test_a_chat_shortening_of_a_word_of_no_topic_adds_nothing():
+    from medbench_tui.core.text import expand_shorthand
+    assert expand_shorthand("any probs breathing or coughing?") == "any problems breathing or coughing?"
+    assert expand_shorthand("What meds?") == "What medications meds?"  # a record may say "meds"
+    sim = own([{"id": "gait", "topic": "walking", "keywords": ["walking", "walk", "legs"],
+                "answer": "My legs feel like jelly after a short walk."},
+               {"id": "stairs", "topic": "climbing stairs", "keywords": ["stairs", "climbing"],
+                "answer": "I have to stop halfway up the stairs."}])
+    reply = sim.answer("Any probs walking or climbing stairs?")
+    assert set(reply.facts) == {"gait", "stairs"} and not reply.text.startswith("No")
+
+
+def test_when_was_that_after_two_timed_facts_is_the_last_told():
+    sim = own([{"id": "cramp", "topic": "leg cramps", "keywords": ["cramp", "cramps"],
+                "answer": "I get cramp in my calves, a bad one on Monday."},
+               {"id": "fall", "topic": "falls", "keywords": ["fall", "fallen", "fell"],
+                "answer": "I fell on the stairs once last week."}])
+    assert set(sim.answer("any cramps? any falls?").facts) == {"cramp", "fall"}
+    assert sim.answer("when was that?").facts == ["fall"]
+
+
+SIBLING = [
+    {"id": "sister_ill", "topic": "sister's illness", "keywords": ["sister", "siblings", "anyone else ill"],
+     "answer": "His big sister Amy has had a temperature and a sore throat since Friday."},
+    {"id": "sister_jabs", "topic": "sister's vaccinations", "keywords": ["Amy's jabs"],
+     "answer": "Amy has had all her jabs, the preschool booster too."},
+    {"id": "own_jabs", "topic": "his vaccinations", "keywords": ["jabs", "vaccines", "immunisations"],
+     "answer": "He's missed his one-year jabs, we were away."},
+]
+
+
+def test_a_pronoun_of_the_other_sex_with_a_parent_speaking_is_that_person_not_the_patient():
+    sim = own(SIBLING, sex="male", informant="parent")
+    assert sim.answer("is anyone else ill?").facts == ["sister_ill"]
+    assert sim.answer("has she had all her vaccines?").facts == ["sister_jabs"]
+    sim = own(SIBLING, sex="male", informant="parent")
+    assert sim.answer("has he had all his vaccines?").facts == ["own_jabs"]  # the patient's own
+
+
+def test_your_parent_asked_of_a_parent_speaking_is_another_person():
+    assert intent.other_person_asked("Does your dad take any tablets himself?", "parent") == "dad"
+    assert intent.other_person_asked("Does your daughter take any tablets?", "parent") is None  # the patient
+    assert intent.other_person_asked("does your mum smoke?", "self") == "mum"
+    sim = own([{"id": "meds", "topic": "medicines given", "keywords": ["medicines", "tablets", "regular"],
+                "answer": "Just his inhaler, two puffs when he needs it."}], sex="male", informant="parent")
+    assert sim.answer("Is your dad on any regular tablets himself?").facts == []
+    assert sim.answer("Is he on any regular medicines?").facts == ["meds"]

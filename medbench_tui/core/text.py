@@ -416,8 +416,15 @@ _SHORTHAND_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+[0-9]?(?:[/&+][A-Za-z]+)?(
 
 
 def _only_spelled(short: str, means: str) -> bool:
-    """The expansion is only another spelling of the short form ("whats": "what's", "inbetween")."""
-    return means.replace(" ", "").replace("'", "").replace("\u2019", "").casefold() == short
+    """The expansion is only another spelling of the short form ("whats": "what's", "inbetween"), or says only words
+    of no topic of their own (`patient_small_words`: "probs" is "problems", which no record is keyed on): nothing
+    of it is kept beside."""
+    return means.replace(" ", "").replace("'", "").replace("\u2019", "").casefold() == short or all(
+        w in _SMALL_WORDS for w in means.casefold().split()
+    )
+
+
+_SMALL_WORDS = frozenset(w for p in read_vocabulary().phrases("patient_small_words") for w in p.casefold().split())
 
 
 def expand_shorthand(text: str) -> str:

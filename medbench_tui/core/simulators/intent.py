@@ -814,13 +814,19 @@ your daughter think you're more muddled?"): grammar; the question is still of th
 _OTHER_PERSON_ASKED = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*"
     r"(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
-    rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)?(?P<who>{_PEOPLE})s?\b"
+    rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)??(?P<who>{_PEOPLE})s?\b"
     r"|(?P<anyone>anyone|anybody|someone|somebody)\s+(?:else\b|with\s+(?:you|him|her|them)\b))"
     r"(?:\s+(?:ever|also|still|too|as well|already|ever))*(?:\s+(?P<verb>\w+))?",
     re.IGNORECASE,
 )
 """A question whose subject is another person ("does your wife drink?", "has his sister had a rash?", "was anyone
 with you on the walk?"): grammar."""
+
+
+_A_PARENTS_CHILD = frozenset({"son", "daughter", "child", "children", "baby", "boy", "girl", "kid", "kids", "toddler",
+                              "infant", "little one", "lad", "lass"})
+"""Who "your X" may be when a parent speaks for the patient: their child ("does your son have a cough?"); "your mum",
+"your sister" are the parent's own people, never the patient."""
 
 
 def other_person_asked(part: str, informant: str = "self") -> str | None:
@@ -836,9 +842,12 @@ def other_person_asked(part: str, informant: str = "self") -> str | None:
         return "anyone"
     if (match.group("verb") or "").lower() in _WITNESS_VERBS:
         return None
-    if match.group("owner").lower() in ("your", "ur") and informant != "self":
+    who = match.group("who").lower()
+    if match.group("owner").lower() in ("your", "ur") and informant != "self" and not (
+        informant == "parent" and who not in _A_PARENTS_CHILD
+    ):
         return None
-    return match.group("who").lower()
+    return who
 
 
 def witness_asked(part: str) -> str | None:

@@ -107,7 +107,7 @@ _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "t
 _ASKS_WHEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*when\b", re.IGNORECASE)
 """A question of when ("when was that?", "and when did that happen?")."""
 _POINT_IN_TIME = re.compile(
-    r"\b(?:ago|yesterday|last night|this morning|this afternoon|this evening|o'?clock|"
+    r"\b(?:ago|yesterday|last night|last week|last month|this morning|this afternoon|this evening|o'?clock|"
     r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b\d{1,2}(?:[.:]\d\d)? ?(?:am|pm)\b", re.IGNORECASE
 )
 """Grammar of a point in time a fact says ("two days ago", "on Saturday night"): what a question of when asks of
@@ -141,6 +141,23 @@ SIDE_QUESTION_WORDS = 4
 """Words at most of such a question: "which leg?", "and the same ear?"; not a question of its own."""
 _SIDES_WORDS = frozenset({"other", "both", "either", "neither"})
 """A keyword's words that say it is of both sides, or of the other ("other eye", "both legs")."""
+
+
+_PERSON_WORDS = frozenset(w for p in read_vocabulary().phrases("patient_relatives") for w in words(p))
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+"""A name in a fact's answer: a capitalised word not at the start of a sentence ("Her brother Josh is 13")."""
+
+
+def _person_words(sources: list[Source], *, named: bool = True) -> frozenset[str]:
+    """Who the facts name: relatives' words ("brother") in their topic and answer, and (``named``) the names their
+    answer gives ("Josh"); without ``named``, every word of them, so a name at the start of a sentence is found."""
+    said: set[str] = set()
+    for source in sources:
+        every = set(re.findall(r"[a-z]+", f"{source.topic} {source.text}".lower()))
+        said |= every & _PERSON_WORDS if named else every
+        if named:
+            said |= {m.group().lower() for m in _NAME.finditer(source.text)}
+    return frozenset(said)
 
 
 def _of_both_sides(source: Source) -> bool:
@@ -536,6 +553,14 @@ class Planner:
         saying = [m for m in self.matcher.score(question.asked, people) if any(m.per_unit[i] > 0 for i in subject)]
         others = [m for m in self.matcher.score(question.asked, self.matcher.facts) if m.source not in people]
         best = others[0].score if others and others[0].score >= MATCH_THRESHOLD else 0.0
+        if not saying and self.record.patient.informant != "self" and subject:
+            # "is he up to date with his jabs?" of a girl's brother just told: a fact that names him (his name or
+            # who he is) and says what is asked, never the girl's own jabs
+            who = _person_words(people)
+            theirs = [m for m in others if who & _person_words([m.source], named=False)
+                      and any(m.per_unit[i] > 0 for i in subject)]
+            if theirs:
+                return [theirs[0].source]
         if saying:  # "they" may be anyone ("they post out a kit"): left for a fact that matches clearly better
             return [saying[0].source] if one or best <= saying[0].score + FOLLOW_UP_BONUS else []
         # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
@@ -787,8 +812,9 @@ class Planner:
         stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
         if len(topic) > 1 and _ASKS_WHEN.match(question):
             timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
-            if len(timed) == 1:  # "when was that exactly?" after the coke at the weekend and the steroids for weeks
-                stay = timed
+            if timed:  # "when was that exactly?" after the coke at the weekend and the steroids for weeks; of
+                # several told with a time, the last told ("that": the water down the nose last week, after the steak)
+                stay = timed[-1:]
         if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
             # the part says a fact's keyword of several small words whole ("and what do you think?")
             return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
