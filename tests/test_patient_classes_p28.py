@@ -85,7 +85,8 @@ KNEE = [
     {"id": "inhaler", "topic": "the reliever inhaler", "keywords": ["inhaler", "salbutamol", "blue inhaler"],
      "answer": "I use the blue inhaler when I'm wheezy, but I ran out about a fortnight ago."},
     {"id": "endoscopy", "topic": "previous stomach investigations", "keywords": ["endoscopy", "gastroscopy", "scope"],
-     "answer": "I had a camera down into my stomach three years ago. They found some inflammation and gave me tablets."},
+     "answer": "I had a camera down into my stomach three years ago. They found some inflammation and gave me "
+               "tablets."},
     {"id": "faint", "topic": "the faint at work", "keywords": ["faint", "fainted", "passed out", "collapse"],
      "answer": "I passed out at my desk at about 11am yesterday, and came round after a few seconds."},
     {"id": "fits_of_sneezing", "topic": "the sneezing fits", "keywords": ["sneezing", "sneeze", "fits"],

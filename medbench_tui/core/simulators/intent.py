@@ -401,7 +401,8 @@ you actually measured your temp?"), not "did you take your temperature last nigh
 
 def asks_own_reading(part: str) -> bool:
     """Does the part ask whether the patient has measured a reading of their own ("have you checked your pulse?")? In
-    a remote consultation it asks for the readings they took: the attachment of findings that names what was measured."""
+    a remote consultation it asks for the readings they took: the attachment of findings that names what was
+    measured."""
     return bool(_MEASURED_OWN.match(part))
 
 
