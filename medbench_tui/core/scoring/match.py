@@ -137,8 +137,19 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[lis
     hit = process.extractOne(text, choices, scorer=ITEM_SCORER, processor=None, score_cutoff=ITEM_THRESHOLD)
     if hit is None:
         return [], []
-    (i, _), score = hit[2], hit[1]
+    (i, j), score = hit[2], hit[1]
+    if pool[i].klass in DIAGNOSIS_CLASSES and _numbers(text) and _numbers(choices[(i, j)]) \
+            and _numbers(text) != _numbers(choices[(i, j)]):
+        return [], []  # a name with another number is another stage, grade or type ("CKD 3" is no stage 4)
     return [Candidate(pool[i], float(score), "similar name")], []
+
+
+DIAGNOSIS_CLASSES = frozenset({"primary", "secondary", "differential"})
+
+
+def _numbers(words: str) -> frozenset[str]:
+    """The numbers among a normalised name's words."""
+    return frozenset(w for w in words.split() if w.isdigit())
 
 
 def _by_code(entity: Entity, pool: list[Ref]) -> list[Candidate]:

@@ -2124,16 +2124,38 @@ def _shared_drugs(items: list[list[str]]) -> set[str]:
     return {drug for drug, count in seen.items() if count > 1}
 
 
+def _diagnosis_drug_forms(names: tuple[str, ...]) -> list[str]:
+    """Each diagnosis name that names one drug by a word of its own ("Methotrexate toxicity", "lithium overdose")
+    written with the drug's other names in its place ("MTX toxicity", "Priadel overdose"): a terse answer names the
+    drug as it writes it anywhere."""
+    vocabulary = read_vocabulary()
+    out: list[str] = []
+    for name in names:
+        words = name.split()
+        for i, word in enumerate(words):
+            bare = word.strip("(),;:").lower()
+            found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
+            if len(found) != 1 or bare != found[0].name.lower():
+                continue
+            out += [" ".join([*words[:i], word.lower().replace(bare, other), *words[i + 1:]])
+                    for other in found[0].also]
+    return out
+
+
+def _diagnosis_phrases(name: str, aliases: list[str]) -> list[Phrase]:
+    return _phrases(name, *aliases, *_diagnosis_drug_forms((name, *aliases)))
+
+
 def build_table(case: Case) -> ReferenceTable:
     d = case.diagnosis
-    primary = Ref("primary", 0, d.primary.name, "primary", _phrases(d.primary.name, *d.primary.aliases),
+    primary = Ref("primary", 0, d.primary.name, "primary", _diagnosis_phrases(d.primary.name, d.primary.aliases),
                   icd10=d.primary.icd10, accept_codes=tuple(d.primary.accept_codes))
     secondary = [
-        Ref("secondary", i, s.name, "secondary", _phrases(s.name, *s.aliases), icd10=s.icd10)
+        Ref("secondary", i, s.name, "secondary", _diagnosis_phrases(s.name, s.aliases), icd10=s.icd10)
         for i, s in enumerate(d.secondary)
     ]
     differential = [
-        Ref("differential", i, s.name, "differential", _phrases(s.name, *s.aliases), icd10=s.icd10)
+        Ref("differential", i, s.name, "differential", _diagnosis_phrases(s.name, s.aliases), icd10=s.icd10)
         for i, s in enumerate(case.differential)
     ]
     workup = [

@@ -1,0 +1,98 @@
+"""Failure classes of sets O and P's terse answers (g33, issue 32): diagnoses written short. A drug in a diagnosis's
+name written by its other names ("Li toxicity" of "Lithium toxicity"), status epilepticus as "SE" after a word of
+its kind, a CKD stage joined to its letters ("CKD4"), "IGE" in capitals, "known asthmatic" for asthma, a lay name of
+gastroenteritis ("tummy bug"). Each test is in wording of its own, on other topics than the sets' cases, with wrong
+readings that must still fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import case_yaml
+
+COPD = Path("cases/im-copd-exacerbation-001.yaml")
+
+
+def _case(tmp_path: Path, primary: dict, secondary: list[dict]) -> Path:
+    data = case_yaml(COPD)
+    data["diagnosis"]["primary"] = primary
+    data["diagnosis"]["secondary"] = secondary
+    data.pop("checks", None)
+    out = tmp_path / COPD.name
+    with out.open("w") as handle:
+        YAML().dump(data, handle)
+    return out
+
+
+def _named(tmp_path: Path, primary: dict, secondary: list[dict], text: str) -> set[str]:
+    case = load_valid_case(_case(tmp_path, primary, secondary))
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    return {e.reference for e in card.items.diagnoses if e.reference and e.status == "matched"}
+
+
+LITHIUM = {"name": "Lithium toxicity (chronic)", "icd10": "T43.5", "aliases": ["lithium toxicity", "lithium poisoning"]}
+CKD4 = {"name": "Chronic kidney disease, stage 4", "icd10": "N18.4", "aliases": ["CKD 4", "CKD stage 4"]}
+ASTHMA = {"name": "Asthma", "icd10": "J45.9", "aliases": ["asthma"]}
+GASTRO = {"name": "Viral gastroenteritis", "icd10": "A08.4", "aliases": ["gastroenteritis"]}
+IGE = {"name": "Idiopathic generalised epilepsy", "icd10": "G40.3", "aliases": ["idiopathic generalised epilepsy"]}
+NCSE = {"name": "Non-convulsive status epilepticus", "icd10": "G41.2",
+        "aliases": ["nonconvulsive status epilepticus", "non-convulsive status epilepticus"]}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Imp: Li toxicity - level 2.9, tremor, AKI.", True),
+    ("Imp: Priadel toxicity with AKI.", True),
+    ("Imp: AKI from D&V. Li level 0.8 - no toxicity.", False),
+    ("Imp: AKI. Plan: hold Li, recheck level.", False),
+])
+def test_a_drug_in_a_diagnosis_by_its_other_names(tmp_path: Path, text: str, named: bool):
+    """A diagnosis whose name holds a drug is named with the drug's other names in its place."""
+    found = _named(tmp_path, LITHIUM, [CKD4], text)
+    assert ("Lithium toxicity (chronic)" in found) is named, (text, found)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Imp: Li toxicity. Bg: CKD4, T2DM.", True),
+    ("Imp: Li toxicity. Bg: CKD G4.", True),
+    ("Imp: Li toxicity. Bg: CKD3.", False),
+    ("Imp: Li toxicity. Bg: CKD stage 3.", False),
+    ("Imp: Li toxicity. Bg: CKD 5 on HD.", False),
+])
+def test_a_ckd_stage_joined_to_its_letters(tmp_path: Path, text: str, named: bool):
+    found = _named(tmp_path, LITHIUM, [CKD4], text)
+    assert ("Chronic kidney disease, stage 4" in found) is named, (text, found)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Post-arrest, GCS 6, subtle twitching. Imp: nonconvulsive SE. EEG now.", True),
+    ("Drowsy post-ictal. Imp: nonconvulsive status epilepticus. EEG now.", True),
+    ("Drowsy. Imp: Li toxicity. Counselled re SE of lithium.", False),
+])
+def test_status_epilepticus_written_short_after_its_kind(tmp_path: Path, text: str, named: bool):
+    """"SE" after a word of its kind is status epilepticus; "SE" alone may be side effects."""
+    found = _named(tmp_path, NCSE, [], text)
+    assert ("Non-convulsive status epilepticus" in found) is named, (text, found)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Imp: Li toxicity. Known IGE on valproate.", True),
+    ("Imp: Li toxicity. IgE-mediated peanut allergy.", False),
+])
+def test_ige_in_capitals_is_the_epilepsy(tmp_path: Path, text: str, named: bool):
+    found = _named(tmp_path, LITHIUM, [IGE], text)
+    assert ("Idiopathic generalised epilepsy" in found) is named, (text, found)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Imp: Li toxicity after a tummy bug (3/7 diarrhoea). Known asthmatic.", True),
+    ("Imp: Li toxicity. Asthmatic-sounding wheeze on exam only; no bug.", False),
+])
+def test_lay_and_person_names_of_a_condition(tmp_path: Path, text: str, named: bool):
+    found = _named(tmp_path, LITHIUM, [ASTHMA, GASTRO], text)
+    assert ("Asthma" in found) is named and ("Viral gastroenteritis" in found) is named, (text, found)
