@@ -14,7 +14,8 @@ from ruamel.yaml import YAML
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml
+from tests.support.case_yaml import case_yaml, with_item
+from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
 
@@ -96,3 +97,70 @@ def test_ige_in_capitals_is_the_epilepsy(tmp_path: Path, text: str, named: bool)
 def test_lay_and_person_names_of_a_condition(tmp_path: Path, text: str, named: bool):
     found = _named(tmp_path, LITHIUM, [ASTHMA, GASTRO], text)
     assert ("Asthma" in found) is named and ("Viral gastroenteritis" in found) is named, (text, found)
+
+
+# --- terse plans: drug and class shorthand, a reaction written short, an eponymous test by its eponym ---------------
+
+FIRST = "Emergency same-day hospital admission by ambulance"
+
+
+def _rows(tmp_path: Path, treatment: str = "", workup: dict | None = None, text: str = "") -> dict[str, str]:
+    source = COPD
+    if treatment:
+        source = with_item(tmp_path, COPD, FIRST, treatment)
+    data = case_yaml(source)
+    if workup:
+        data["workup"].append(workup)
+    data.pop("checks", None)
+    (tmp_path / "read").mkdir()
+    out = tmp_path / "read" / COPD.name
+    with out.open("w") as handle:
+        YAML().dump(data, handle)
+    case = load_valid_case(out)
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    return {**rows(card, "workup"), **rows(card, "treatment")}
+
+
+TRIMETHOPRIM = ("  - item: Trimethoprim for the urinary infection\n    class: acceptable\n"
+                "    aliases: [trimethoprim, trimethoprim 200 mg twice daily]\n")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- TMP 200mg BD x7/7 for the UTI", True),
+    ("Plan:\n- TMP-SMX 960 mg BD", False),
+    ("Plan:\n- Nitrofurantoin 100 mg MR BD (TMP-resistant on MSU)", False),
+])
+def test_trimethoprim_written_short(tmp_path: Path, plan: str, given: bool):
+    """"TMP" is trimethoprim; "TMP-SMX" is co-trimoxazole, another drug."""
+    found = _rows(tmp_path, TRIMETHOPRIM, text=plan)
+    assert ("Trimethoprim for the urinary infection" in found) is given, (plan, found)
+
+
+QUINOLONE = ("  - item: Fluoroquinolone antibiotic\n    class: contraindicated\n    weight: 2\n"
+             "    aliases: [fluoroquinolone, levofloxacin, moxifloxacin]\n")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Doxycycline 200 mg stat then 100 mg od\n- Record FQ ADR (Achilles tendinopathy 2019)", False),
+    ("Plan:\n- Doxycycline 200 mg stat\n- Levofloxacin ADR on chart; avoid FQs", False),
+    ("Plan:\n- Moxifloxacin 400 mg od x5/7", True),
+])
+def test_a_drug_with_its_adverse_reaction_is_history(tmp_path: Path, plan: str, given: bool):
+    """A drug or class named with its adverse reaction ("FQ ADR") is the patient's history, never given."""
+    found = _rows(tmp_path, QUINOLONE, text=plan)
+    assert ("Fluoroquinolone antibiotic" in found) is given, (plan, found)
+
+
+CALF = {"item": "Thompson calf squeeze test", "class": "required", "weight": 1,
+        "aliases": ["Thompson test", "calf squeeze test"]}
+
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("O/E: gap above the heel, Thompson +ve, weak plantarflexion.", True),
+    ("O/E: Simmonds negative, tendon intact.", True),
+    ("O/E: calf tender, no gap. Plan: ice, analgesia.", False),
+])
+def test_an_eponymous_test_reported_by_its_eponym(tmp_path: Path, text: str, done: bool):
+    """An eponymous bedside test written by its eponym with its result ("Thompson +ve") was done."""
+    found = _rows(tmp_path, workup=CALF, text=text)
+    assert ("Thompson calf squeeze test" in found) is done, (text, found)
