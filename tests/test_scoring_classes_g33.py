@@ -164,3 +164,47 @@ def test_an_eponymous_test_reported_by_its_eponym(tmp_path: Path, text: str, don
     """An eponymous bedside test written by its eponym with its result ("Thompson +ve") was done."""
     found = _rows(tmp_path, workup=CALF, text=text)
     assert ("Thompson calf squeeze test" in found) is done, (text, found)
+
+
+# --- terse plans: magnesium where the words beside it settle it, albumin, continue, IVHC, "Neuro NAD" --------------
+
+MAGNESIUM = ("  - item: IV magnesium sulfate\n    class: acceptable\n"
+             "    aliases: [IV magnesium, magnesium sulfate 2 g IV]\n")
+REPLACE = ("  - item: Potassium and magnesium replacement\n    class: acceptable\n"
+           "    aliases: [replace potassium and magnesium, potassium replacement, magnesium replacement]\n")
+HYDROCORTISONE = ("  - item: Continue IV hydrocortisone\n    class: acceptable\n"
+                  "    aliases: [continue IV hydrocortisone, continue hydrocortisone]\n")
+
+
+@pytest.mark.parametrize(("item", "name", "plan", "given"), [
+    (MAGNESIUM, "IV magnesium sulfate", "Plan:\n- Nebs b2b, IV Mg 2 g over 20 min", True),
+    (MAGNESIUM, "IV magnesium sulfate", "Bloods: K 3.4, Mg 0.71, CRP 12.\nPlan:\n- Nebs b2b", False),
+    (REPLACE, "Potassium and magnesium replacement", "Plan:\n- Replace K+ and Mg (oral), recheck in am", True),
+    (REPLACE, "Potassium and magnesium replacement", "K 3.3, Mg 0.68.\nPlan:\n- Recheck K/Mg in am", False),
+    (HYDROCORTISONE, "Continue IV hydrocortisone", "Plan:\n- Cont IVHC 50 mg QDS until eating", True),
+    (HYDROCORTISONE, "Continue IV hydrocortisone", "Plan:\n- Stop IVHC, switch to oral pred 30 mg", False),
+])
+def test_shorthand_of_a_terse_plan(tmp_path: Path, item: str, name: str, plan: str, given: bool):
+    """"IV Mg", "replace K+ and Mg", "Cont IVHC" are those treatments; a Mg result or a recheck gives none, and a
+    stop is no continuation."""
+    found = _rows(tmp_path, item, text=plan)
+    assert (name in found) is given, (plan, found)
+
+
+ALBUMIN = {"item": "Serum albumin", "class": "acceptable", "aliases": ["albumin"]}
+NEURO = {"item": "Neurological examination", "class": "acceptable", "aliases": ["neuro exam"]}
+ELECTROLYTES = {"item": "Serum potassium", "class": "acceptable", "aliases": ["U&E", "potassium"]}
+
+
+@pytest.mark.parametrize(("workup", "text", "done"), [
+    (ALBUMIN, "Bloods: Hb 101, alb 24, CRP 140.", True),
+    (ALBUMIN, "Bloods: Hb 101, CRP 140.", False),
+    (NEURO, "O/E: chest clear, neuro NAD, calves SNT.", True),
+    (NEURO, "Plan: neuro on-call aware; CT head today.", False),
+    (ELECTROLYTES, "Bloods: Na 131, K 3.2, Mg 0.61, Cr 88.", True),
+])
+def test_results_and_findings_written_short(tmp_path: Path, workup: dict, text: str, done: bool):
+    """"alb 24" reports the albumin, "neuro NAD" the examination, and "K 3.2, Mg 0.61" the potassium: a unit after a
+    comma is the next result's label, not the value's unit."""
+    found = _rows(tmp_path, workup=workup, text=text)
+    assert (workup["item"] in found) is done, (text, found)

@@ -1353,7 +1353,8 @@ def result_end(doc: Document, last: int, *, lab: bool = False,
         return rate_end  # "UO 20 ml/h", "PEFR 150 L/min": a rate of what is measured, read with its unit
     if doc.lows[j - 1].lstrip("0123456789.,") in DOSE_UNITS - {"mmol", "l"}:
         return None  # "labetalol 20mg": the unit written onto the number is a dose
-    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] else ""
+    # a unit is written right after its number: after a comma it is the next result's label ("K 3.1, Mg 0.66")
+    unit = doc.lows[j] if j < len(doc.tokens) and doc.clause[j] == doc.clause[last] and not doc.comma_before[j] else ""
     if lab and unit and _per_litre(doc, j):
         return j - 1
     return None if unit in DOSE_UNITS or unit in FREQUENCY_UNITS else j - 1
