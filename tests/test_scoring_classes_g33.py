@@ -208,3 +208,26 @@ def test_results_and_findings_written_short(tmp_path: Path, workup: dict, text: 
     comma is the next result's label, not the value's unit."""
     found = _rows(tmp_path, workup=workup, text=text)
     assert (workup["item"] in found) is done, (text, found)
+
+
+# --- a restart of the patient's own drug, by any of its names ------------------------------------------------------
+
+RESTART_OWN = ("  - item: Restart regular sertraline\n    class: acceptable\n"
+               "    aliases: [resume sertraline 50 mg]\n")
+RESTART_TIMED = ("  - item: Long-term anticoagulation once the bleeding has stopped\n    class: acceptable\n"
+                 "    aliases: [restart apixaban after the bleeding has stopped]\n")
+
+
+@pytest.mark.parametrize(("item", "name", "plan", "given"), [
+    (RESTART_OWN, "Restart regular sertraline", "Plan:\n- Once settled: restart Lustral 50 mg OD", True),
+    (RESTART_OWN, "Restart regular sertraline", "Plan:\n- Resume sertraline at home dose", True),
+    (RESTART_OWN, "Restart regular sertraline", "Plan:\n- Stop sertraline (serotonin toxicity)", False),
+    (RESTART_OWN, "Restart regular sertraline", "Plan:\n- Restart mirtazapine 15 mg nocte", False),
+    (RESTART_TIMED, "Long-term anticoagulation once the bleeding has stopped", "Plan:\n- Restart apixaban 5 mg BD",
+     False),
+])
+def test_a_restart_of_the_patients_own_drug(tmp_path: Path, item: str, name: str, plan: str, given: bool):
+    """An item that restarts one drug of the patient's ("Restart regular X") is met by a restarting word before any
+    name of the drug ("restart Lustral"); an item that restarts it at a time of its own keeps that time."""
+    found = _rows(tmp_path, item, text=plan)
+    assert (name in found) is given, (plan, found)

@@ -880,11 +880,20 @@ NEXT_DOSE_WORDS = 6
 """How long the next dose after "then" may be ("then 1 L 8-hourly"): a dose and its rate, no other action."""
 
 
-def continuation_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+RESTART_ITEM_WORDS = word_list("restart_item_words")
+RESTART_WORDS = word_list("restart_words")
+RESTART_ITEM_QUALIFIERS = word_list("restart_item_qualifiers")
+
+
+def continuation_parts(words: tuple[str, ...], restart: bool = False) -> tuple[str, ...] | None:
     """The treatment words of a reference phrase about more of a treatment already begun ("Further IV fluids
-    guided by response and sodium" -> IV fluids), or None."""
-    if not words or words[0] not in CONTINUATION_ITEM_WORDS:
+    guided by response and sodium" -> IV fluids), or, ``restart``, about restarting one ("Restart regular
+    levetiracetam"), or None."""
+    if not words or words[0] not in (RESTART_ITEM_WORDS if restart else CONTINUATION_ITEM_WORDS):
         return None
+    if restart:  # only a restart of one drug and nothing more ("restart apixaban after surgery" keeps its time)
+        rest = " ".join(w for w in words[1:] if w not in RESTART_ITEM_QUALIFIERS)
+        return (rest,) if len(read_vocabulary().lookup(rest, "drug")) == 1 else None
     part: list[str] = []
     for word in words[1:]:
         if word in CONTINUATION_ITEM_ENDS:
@@ -893,14 +902,17 @@ def continuation_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
     return tuple(part) or None
 
 
-def continued(doc: Document, hit: Hit) -> Hit | None:
+def continued(doc: Document, hit: Hit, restart: bool = False) -> Hit | None:
     """Where the answer gives more of the treatment named at ``hit``: a continuing word shortly before it in its
     clause ("further saline", "ongoing IV fluids"), or a next dose after "then" in its clause ("0.9% saline 1 L
-    over 1 hour, then 1 L 8-hourly", in a unit of its dose before): the words from the one to the other, or None."""
+    over 1 hour, then 1 L 8-hourly", in a unit of its dose before): the words from the one to the other, or None.
+    ``restart``: where it restarts it, a restarting word shortly before it ("restart LEV 1 g BD")."""
     low, clause = doc.lows, doc.clause[hit.first]
     for k in range(max(0, hit.first - CONTINUATION_REACH - 1), hit.first):
-        if low[k] in CONTINUATION_WORDS and doc.clause[k] == clause:
+        if low[k] in (RESTART_WORDS if restart else CONTINUATION_WORDS) and doc.clause[k] == clause:
             return Hit(k, hit.last)
+    if restart:
+        return None
     k = hit.last + 1
     while k < len(low) and doc.clause[k] == clause:
         then = CONTINUATION_THEN.starting_at(low, k)

@@ -424,7 +424,7 @@ class ReferenceTable:
     """The drugs and classes each withholding item's names stop ("stop the SSRI", "avoid NSAIDs"): a switch to
     another of them is no stop ("switch sertraline to citalopram")."""
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
-    _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term]]] = field(default_factory=list)
+    _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term], bool]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _tellings: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
@@ -625,11 +625,13 @@ class ReferenceTable:
                 members = group_phrases(treatment)  # by any of its names ("pip-taz", "Tazocin")
                 self._waits[id(phrase)] = _names(members + _drug_names(treatment)
                                                  + tuple(n for m in members for n in _drug_names(m)))
-        more = concepts.continuation_parts(phrase.words) if ref.kind == "treatment" else None
-        if more is not None:
-            treatment = " ".join(more)
-            routes = frozenset(t for w in more for t in read_vocabulary().lookup(w, "route"))
-            self._continuations.append((phrase, ref, _names(group_phrases(treatment) + _drug_names(treatment)), routes))
+        for restart in (False, True):
+            more = concepts.continuation_parts(phrase.words, restart) if ref.kind == "treatment" else None
+            if more is not None:
+                treatment = " ".join(more)
+                routes = frozenset(t for w in more for t in read_vocabulary().lookup(w, "route"))
+                names = group_phrases(treatment) + _drug_names(treatment) + (_drugs_named_in(more) if restart else ())
+                self._continuations.append((phrase, ref, _names(names), routes, restart))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -1221,9 +1223,9 @@ class ReferenceTable:
                 if wait is not None and not now:  # from the condition when it comes first ("if the count is
                     first = min(hit.first, wait.at) if wait.at >= 0 else hit.first  # low, start pip-taz")
                     add(Hit(first, max(hit.last, wait.last)), phrase, ref, concepts.WITHHOLDING)
-        for phrase, ref, names, routes in self._continuations:
+        for phrase, ref, names, routes, restart in self._continuations:
             for hit in _written(doc, names):
-                more = concepts.continued(doc, hit)
+                more = concepts.continued(doc, hit, restart)
                 by = actions.read_action(doc.quote(more)).routes if more is not None else frozenset()
                 if more is not None and (not by or by & routes):  # "further oral fluids" is no more IV fluid
                     add(more, phrase, ref, concepts.CONTINUATION)

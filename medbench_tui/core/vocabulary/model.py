@@ -464,6 +464,11 @@ PHRASE_LISTS: dict[str, str] = {
     "continuation_item_ends": "answers: words that end the treatment of such an item ('guided', 'titrated')",
     "continuation_words": "answers: words right before a treatment that continue it ('further saline', 'ongoing IV "
     "fluids')",
+    "restart_item_words": "answers: words that open a treatment item of restarting a drug the patient took ('Restart "
+    "regular levetiracetam')",
+    "restart_item_qualifiers": "answers: words of such an item beside its one drug that say it is the patient's own "
+    "('regular', 'usual')",
+    "restart_words": "answers: words right before a drug that restart it ('restart LEV 1 g BD', 'resume Keppra')",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",
     "gradual_item_words": "answers: words of an item that make it a gradual change of what it measures ('Gradual "
