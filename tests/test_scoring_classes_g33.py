@@ -231,3 +231,20 @@ def test_a_restart_of_the_patients_own_drug(tmp_path: Path, item: str, name: str
     name of the drug ("restart Lustral"); an item that restarts it at a time of its own keeps that time."""
     found = _rows(tmp_path, item, text=plan)
     assert (name in found) is given, (plan, found)
+
+
+# --- a treatment named as an outcome's likelihood ------------------------------------------------------------------
+
+INTUBATION = ("  - item: Intubation and mechanical ventilation\n    class: acceptable\n"
+              "    aliases: [intubation, intubate and ventilate]\n")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("pH 7.21, pCO2 9.8 -> high risk of intubation.\nPlan:\n- NIV now, ABG in 1 h", False),
+    ("pH 7.21 (~30% intubation risk).\nPlan:\n- NIV now, ABG in 1 h", False),
+    ("Plan:\n- NIV failed: intubation now, ICU accepted", True),
+])
+def test_a_treatment_named_as_a_likelihood_is_no_plan(tmp_path: Path, plan: str, given: bool):
+    """"Risk of X", "X risk" name an outcome's likelihood, not a plan to do X."""
+    found = _rows(tmp_path, INTUBATION, text=plan)
+    assert ("Intubation and mechanical ventilation" in found) is given, (plan, found)
