@@ -3,7 +3,6 @@ its own, on other topics than the sets' cases."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -31,9 +30,6 @@ def _rows(tmp_path: Path, source: Path, before: str, item: str, text: str, kind:
           ) -> dict[str, str]:
     """The rows of ``kind`` of an answer to a copy of ``source`` with one more item (``item``: YAML lines, no
     aliases, so only its words and the vocabulary may meet it) put before the item ``before``."""
-    own = source.parent / "attachments" / source.stem
-    if own.is_dir():  # a case with attachments (an ECG) is valid only beside them
-        shutil.copytree(own, tmp_path / "attachments" / source.stem, dirs_exist_ok=True)
     case = load_valid_case(with_item(tmp_path, source, before, item))
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)
 

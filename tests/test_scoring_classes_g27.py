@@ -4,7 +4,6 @@ its own, on other topics than the tuning set's, with wrong plans that must still
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -29,9 +28,6 @@ def _given(case_file: Path, text: str, kind: str = "treatment") -> dict[str, str
 
 def _with(tmp_path: Path, source: str, before: str, item: str) -> Path:
     """A copy of a bundled case with one more item, its attachments beside it."""
-    own = CASES / "attachments" / source.removesuffix(".yaml")
-    if own.is_dir():
-        shutil.copytree(own, tmp_path / "attachments" / own.name)
     return with_item(tmp_path, CASES / source, before, item)
 
 

@@ -4,7 +4,6 @@ wrong plans that must still fail."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -33,9 +32,6 @@ def _card(tmp_path: Path, source: Path, text: str, before: str | None = None, it
     before the item ``before``)."""
     path = source
     if before is not None and item is not None:
-        own = source.parent / "attachments" / source.stem
-        if own.is_dir():
-            shutil.copytree(own, tmp_path / "attachments" / source.stem, dirs_exist_ok=True)
         path = with_item(tmp_path, source, before, item)
     case = load_valid_case(path)
     return score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))

@@ -5,7 +5,6 @@ own, on other topics than the set's cases, with wrong plans that must still fail
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -31,9 +30,6 @@ def _rows(tmp_path: Path, source: Path, before: str | None, item: str | None, te
           ) -> dict[str, str]:
     path = source
     if before is not None and item is not None:
-        own = source.parent / "attachments" / source.stem
-        if own.is_dir():
-            shutil.copytree(own, tmp_path / "attachments" / source.stem, dirs_exist_ok=True)
         path = with_item(tmp_path, source, before, item)
     case = load_valid_case(path)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)

@@ -5,6 +5,7 @@ bundled case while they are collected, in every xdist worker."""
 from __future__ import annotations
 
 import copy
+import shutil
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,11 @@ def case_yaml(path: Path) -> Any:
 
 def with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
     """A copy of a case with one more treatment item (``item``, YAML lines), put before the item ``before``:
-    a class of wording tested against an item no bundled case has."""
+    a class of wording tested against an item no bundled case has. The case's attachments go beside the copy: a
+    case with attachments (an ECG) is valid only beside them."""
+    own = source.parent / "attachments" / source.stem
+    if own.is_dir():
+        shutil.copytree(own, tmp_path / "attachments" / source.stem, dirs_exist_ok=True)
     text = source.read_text()
     assert f"  - item: {before}\n" in text
     case_file = tmp_path / source.name
