@@ -370,6 +370,7 @@ _EXAMINATION_COMMANDS = _phrase_list("patient_examination_commands")
 _HOME_MEASURING = _phrase_list("patient_home_measuring")
 _PICTURE_WORDS = frozenset(_phrase_list("patient_picture_words"))
 _DOCTOR_HAS_IT = _phrase_list("patient_doctor_has_it")
+_DOCTOR_WRITES = _phrase_list("patient_doctor_writes")
 _HAS_DEVICE = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|now|right)\W+)*(?:do you (?:have|own)|have you got|have you a|is there|"
     r"can you (?:get|find|grab|use|fetch))\b", re.IGNORECASE)
@@ -429,6 +430,14 @@ def says_doctor_has_it(part: str) -> bool:
     """Does the part, with no question mark, say that the doctor has what was sent ("Hi, thanks for sending the
     photo, I've got it up here."; `patient_doctor_has_it`)? It asks for nothing, whatever it names."""
     return "?" not in part and says_phrase(part, _DOCTOR_HAS_IT)
+
+
+def says_doctor_writes(part: str) -> bool:
+    """Does the part, with no question mark, say that the doctor writes something down themselves ("I'm just
+    going to type a few notes."; `patient_doctor_writes`)? The doctor's own notes: it asks for nothing."""
+    return "?" not in part and says_phrase(part, _DOCTOR_WRITES) and bool(
+        _DOCTOR_ACTS.search(re.sub(r"\bjust\s+", "", part, flags=re.IGNORECASE))
+    )
 
 
 def kind_of(part: str) -> QuestionKind:
@@ -1277,7 +1286,7 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             continue  # "I know I asked, but it matters before we give blood thinners - ...": asks for nothing
         if not part.rstrip().endswith("?") and acknowledges(part):
             continue  # "thanks for getting the bloods done.": a kind word asks for nothing
-        if says_doctor_has_it(part):
+        if says_doctor_has_it(part) or says_doctor_writes(part):
             continue  # "thanks for sending the photo, I've got it up here.": the doctor has it already
         if not part.rstrip().endswith("?") and judges_results(part):
             continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them

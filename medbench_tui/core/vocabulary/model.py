@@ -136,6 +136,8 @@ PHRASE_LISTS: dict[str, str] = {
                               "thermometer?' asks them to measure: the examination's findings)",
     "patient_doctor_has_it": "the simulated patient: the doctor saying they have what was sent ('thanks for the "
                              "photo, I've got it up here'): asks for nothing, so nothing is handed over again",
+    "patient_doctor_writes": "the simulated patient: the doctor saying they write something down themselves ('I'm "
+                             "just going to type a few notes'): asks for nothing, so nothing is handed over again",
     "patient_side_words": "the simulated patient: a side a request may name inside an attachment's keyword "
                           "(\"the back of the left eye\" asks for \"back of the eye\")",
     "patient_places_attended": "the simulated patient: places the patient goes to ('nursery', 'school'): a question "
