@@ -237,14 +237,30 @@ def _not_sent_home(answer: ActionReading, item: ActionReading) -> bool:
     return item.sends_home and not answer.sends_home and not answer.windows
 
 
+NOW_HOURS = 1.0
+"""An item timed within this many hours from now gives its drug now ("Second-line IV antiseizure drug now")."""
+
+
+def resumed_is_not_now(answer: ActionReading, item: ActionReading) -> bool:
+    """The answer restarts or continues the patient's own drug ("restart levetiracetam 500 mg BD", "continue LEV";
+    :attr:`ActionReading.resumes`), and the item gives a drug now ("Second-line IV antiseizure drug now
+    (levetiracetam 60 mg/kg up to 4500 mg)") and is no restart itself: going back to the patient's regimen is no
+    dose given now, whatever drug, route or dose the answer says."""
+    return (answer.resumes and not item.resumes and bool(item.drugs) and bool(item.windows)
+            and all(w[1] <= NOW_HOURS for w in item.windows))
+
+
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, declined: bool = False
              ) -> ActionRule | None:
     """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it. What the
     answer declines ("no antibiotics", "avoid carbamazepine") is read as widely as what earns credit: it
-    gives nothing, so a harmful item it names is only ever declined."""
+    gives nothing, so a harmful item it names is only ever declined. A restart of the patient's own drug never
+    earns an item that gives a drug now (:func:`resumed_is_not_now`)."""
     wide = gives_credit or declined
     if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (
             not wide and (dose_differs(answer, item) or _not_sent_home(answer, item))):
+        return None
+    if gives_credit and not declined and resumed_is_not_now(answer, item):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and (wide or not r.route_said_for_harm or not item.routes or answer.routes)

@@ -883,6 +883,24 @@ NEXT_DOSE_WORDS = 6
 RESTART_ITEM_WORDS = word_list("restart_item_words")
 RESTART_WORDS = word_list("restart_words")
 RESTART_ITEM_QUALIFIERS = word_list("restart_item_qualifiers")
+RESUMING_WORDS = RESTART_WORDS | word_list("continue_words")
+"""Words right before a drug that go back to the patient's own regimen ("restart LEV 1 g BD", "continue
+levetiracetam"): never a dose given now (``actions.resumed_is_not_now``)."""
+
+
+def resumed(doc: Document, hit: Hit) -> bool:
+    """A restarting or continuing word stands shortly before ``hit`` in its clause ("restart levetiracetam 500 mg
+    BD", "continue her levetiracetam")."""
+    low, clause = doc.lows, doc.clause[hit.first]
+    return any(low[k] in RESUMING_WORDS and doc.clause[k] == clause
+               for k in range(max(0, hit.first - CONTINUATION_REACH - 1), hit.first))
+
+
+def resumes_text(text: str) -> bool:
+    """The text opens with a restarting or continuing word before its treatment ("restart levetiracetam 500 mg
+    BD")."""
+    words = text.lower().replace("*", " ").split()
+    return any(w.strip(".,;:-") in RESUMING_WORDS for w in words[: CONTINUATION_REACH + 1])
 
 
 def continuation_parts(words: tuple[str, ...], restart: bool = False) -> tuple[str, ...] | None:

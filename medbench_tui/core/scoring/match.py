@@ -30,6 +30,7 @@ from medbench_tui.core.scoring.concepts import (
     SAFETY_NET,
     WITHHOLDING,
     maintenance_rate,
+    resumes_text,
     resuscitation_item,
 )
 from medbench_tui.core.scoring.constants import (
@@ -188,6 +189,8 @@ def _by_action(entity: Entity, pool: list[Ref], table: ReferenceTable) -> list[C
 
 def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTable) -> list[Candidate]:
     answer = read_action(text)
+    if resumes_text(text):
+        answer = replace(answer, resumes=True)  # "restart levetiracetam 500 mg BD": the patient's own regimen
     stop = not declined and withholds(text)  # "Stop the ibuprofen (Nurofen)": its drug is not given
     out = []
     for ref in pool:

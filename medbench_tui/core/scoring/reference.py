@@ -881,6 +881,8 @@ class ReferenceTable:
                     context = _context(doc, run, taken, answer)
                     if not context.acts and _team_involved(doc, run, answer):
                         context = replace(context, involves=True)  # "Renal + ITU now", "Renal for HD"
+                    if concepts.resumed(doc, run):
+                        context = replace(context, resumes=True)  # "restart levetiracetam 500 mg BD"
                     for ref in refs:
                         rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
                                                   declined=declined and self.declinable(ref))

@@ -471,6 +471,8 @@ PHRASE_LISTS: dict[str, str] = {
     "restart_item_qualifiers": "answers: words of such an item beside its one drug that say it is the patient's own "
     "('regular', 'usual')",
     "restart_words": "answers: words right before a drug that restart it ('restart LEV 1 g BD', 'resume Keppra')",
+    "continue_words": "answers: words right before a drug that keep the patient's own regimen going ('continue "
+    "levetiracetam 500 mg BD'); with restart_words, never an item that gives the drug now",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",
     "gradual_item_words": "answers: words of an item that make it a gradual change of what it measures ('Gradual "

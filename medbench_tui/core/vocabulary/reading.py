@@ -78,6 +78,10 @@ class ActionReading:
     involves: bool = False
     """A team is named alone as its involvement in a terse plan ("Renal + ITU now"): a contact of the team, as
     :meth:`team_at_time` is, never an admission under it (set by the scorer from the words around it)."""
+    resumes: bool = False
+    """The text restarts or continues the patient's own drug ("restart levetiracetam 500 mg BD", "continue LEV";
+    ``restart_words``, ``continue_words``; set by the scorer from the words before the drug), or, of an item, its
+    name opens with such a word ("Restart regular levetiracetam"; ``restart_item_words``, ``continue_words``)."""
 
     @property
     def empty(self) -> bool:
@@ -316,8 +320,15 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
                                  for kind in ("team", "drug", "drug_class"))
         contacts = contacts or (named.kind == "team" and not acts)  # a team to involve, how unsaid
         acts = acts or named.kind == "team"
+    first = own.split(maxsplit=1)[0].lower() if own.strip() else ""
+    resumes = first in _RESUMING_ITEM_WORDS
     return ActionReading(teams, drugs, classes, routes, windows, acts, contacts, covered, reading.doses,
-                         reading.sends_home)
+                         reading.sends_home, resumes=resumes)
+
+
+_RESUMING_ITEM_WORDS = frozenset(w.lower() for name in ("restart_item_words", "continue_words")
+                                 for w in read_vocabulary().phrases(name))
+"""The first words of an item that restarts or continues the patient's own drug ("Restart regular levetiracetam")."""
 
 
 OWN_CONDITION_RE = re.compile(
