@@ -59,3 +59,76 @@ def test_an_item_that_restarts_is_still_met_by_a_restart(tmp_path: Path, plan: s
     """An item that is itself a restart is met by a restart of its drug."""
     found = _rows(tmp_path, RESTART_ITEM, plan)
     assert (RESTART in found) is given, (plan, found)
+
+
+# --- 2. a check timed days on is one check then, not a measure repeated from now -----------------------------------
+
+LATER_CHECK = "Potassium check 7-10 days after starting spironolactone"
+LATER_ITEM = (f"  - item: {LATER_CHECK}\n    class: acceptable\n"
+              "    aliases: [potassium at one week, repeat potassium in a week]\n")
+SERIAL_K = "Serial serum sodium"
+SERIAL_ITEM = f"  - item: {SERIAL_K}\n    class: required\n    weight: 1\n    aliases: [repeat sodium]\n"
+
+
+@pytest.mark.parametrize(("item", "name", "plan", "given"), [
+    (LATER_ITEM, LATER_CHECK, "Plan:\n- K+ 4-hrly", False),
+    (LATER_ITEM, LATER_CHECK, "Plan:\n- potassium every 6 hours", False),
+    (LATER_ITEM, LATER_CHECK, "Plan:\n- Potassium at one week", True),
+    (SERIAL_ITEM, SERIAL_K, "Plan:\n- Na 2-hrly while on hypertonic saline", True),
+])
+def test_a_check_days_on_is_no_frequency(tmp_path: Path, item: str, name: str, plan: str, given: bool):
+    """An item that checks a measure days or weeks on ("7-10 days after starting") is one check then: a
+    measure repeated every few hours from now is not it; an item of repeated measurement still is."""
+    found = _rows(tmp_path, item, plan, "workup") | _rows(tmp_path, item, plan)
+    assert (name in found) is given, (plan, found)
+
+
+# --- 3. "have no place" declines, as "has no place" does -----------------------------------------------------------
+
+LOOP = "Loop diuretic"
+LOOP_ITEM = f"  - item: {LOOP}\n    class: contraindicated\n    weight: 2\n    aliases: [furosemide, loop diuretics]\n"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Loop diuretics have no place here (she is dry).", False),
+    ("Plan:\n- Furosemide has no place here.", False),
+    ("Plan:\n- Start furosemide 40 mg IV", True),
+])
+def test_have_no_place_declines(tmp_path: Path, plan: str, given: bool):
+    found = _rows(tmp_path, LOOP_ITEM, plan)
+    assert (found.get(LOOP) in ("contraindicated", "harmful", "matched", "not_indicated")) is given, (plan, found)
+
+
+# --- 4. a day named by its weekday is a later day ------------------------------------------------------------------
+
+SAME_DAY = "Discuss with the cardiology team the same day"
+SAME_DAY_ITEM = (f"  - item: {SAME_DAY}\n    class: required\n    weight: 1\n    within: same day\n"
+                 "    aliases: [discuss with cardiology today]\n")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- Cardiology to review on Thursday's ward round", False),
+    ("Plan:\n- Discuss with cardiology on Friday", False),
+    ("Plan:\n- Cardiology to review today", True),
+])
+def test_a_weekday_is_a_later_day(tmp_path: Path, plan: str, given: bool):
+    found = _rows(tmp_path, SAME_DAY_ITEM, plan)
+    assert (SAME_DAY in found) is given, (plan, found)
+
+
+# --- 5. a team's registrar or its letters written short --------------------------------------------------------------
+
+ENDO = "Discuss with the endocrinology team today"
+ENDO_ITEM = f"  - item: {ENDO}\n    class: required\n    weight: 1\n    within: same day\n"
+NSX = "Inform the neurosurgical team"
+NSX_ITEM = f"  - item: {NSX}\n    class: required\n    weight: 1\n"
+
+
+@pytest.mark.parametrize(("item", "name", "plan", "given"), [
+    (ENDO_ITEM, ENDO, "Plan:\n- D/w endo reg today re Ca 3.4", True),
+    (ENDO_ITEM, ENDO, "Plan:\n- D/w endo reg next week", False),
+    (NSX_ITEM, NSX, "Plan:\n- CT head done, inform NSx", True),
+])
+def test_a_team_written_short(tmp_path: Path, item: str, name: str, plan: str, given: bool):
+    found = _rows(tmp_path, item, plan)
+    assert (name in found) is given, (plan, found)

@@ -1771,6 +1771,28 @@ RAPID_NEGATIONS = word_list("gradual_rapid_negations")
 """A bare negation ("no", "not") or a verb of avoiding before a word of rapid change."""
 
 
+DAY_UNITS = frozenset(t.norm for unit in read_vocabulary().units if unit.hours >= 24 for w in unit.say
+                      for t in tokenize(w))
+"""Units of time of a day or longer ("days", "weeks"): a check at such a time is a later check, not a frequency."""
+DURATION_LEADS = frozenset({"for", "over"})
+"""Grammar: words before a number of days that make it how long a measure goes on ("monitoring for 3 days")."""
+
+
+def _checked_later(words: tuple[str, ...]) -> bool:
+    """The words after an item's monitoring word time its one check days or weeks on ("5-10 days after surgery",
+    "at day 7"), not how long it goes on ("for 3 days")."""
+    for k, w in enumerate(words):
+        if not w.isdigit():
+            continue
+        start = k
+        while start and (words[start - 1].isdigit() or words[start - 1] in DAY_UNITS):
+            start -= 1
+        unit = (k + 1 < len(words) and words[k + 1] in DAY_UNITS) or (k and words[k - 1] in DAY_UNITS)
+        if unit and not (start and words[start - 1] in DURATION_LEADS):
+            return True
+    return False
+
+
 def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:
     """What an item of repeated measurement measures: each measured thing after a first word of repetition, less
     sample words ("sodium" of "Serial serum sodium"), or each thing before its monitoring word, less words of how
@@ -1781,6 +1803,8 @@ def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:
         measured = tuple(w for w in words[1:] if w not in NOT_ANALYTES)
         return tuple((w,) for w in measured) if measured and all(w in ANALYTES for w in measured) else None
     at = next((k for k, w in enumerate(words) if w in MONITORED), 0)
+    if at and _checked_later(words[at + 1 :]):
+        return None  # "Sodium check 5-10 days after surgery": one check then, not a measure repeated from now
     parts: list[tuple[str, ...]] = [()]
     for word in words[:at]:
         if word in MONITORED_JOINS:
