@@ -132,3 +132,36 @@ NSX_ITEM = f"  - item: {NSX}\n    class: required\n    weight: 1\n"
 def test_a_team_written_short(tmp_path: Path, item: str, name: str, plan: str, given: bool):
     found = _rows(tmp_path, item, plan)
     assert (name in found) is given, (plan, found)
+
+
+# --- 6. a negation that is the condition itself negates nothing after it ---------------------------------------------
+
+FLUIDS = "Intravenous 0.9% sodium chloride if unable to drink"
+FLUIDS_ITEM = f"  - item: {FLUIDS}\n    class: required\n    weight: 1\n    aliases: [IV 0.9% saline, IV saline]\n"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- If he can't drink -> IV 0.9% saline", True),
+    ("Plan:\n- If she cannot manage orally, IV saline", True),
+    ("Plan:\n- Can't have IV saline (fluid overloaded)", False),
+])
+def test_a_negation_that_is_the_condition(tmp_path: Path, plan: str, given: bool):
+    found = _rows(tmp_path, FLUIDS_ITEM, plan)
+    assert (FLUIDS in found) is given, (plan, found)
+
+
+# --- 7. a urine specific gravity written short reports the urinalysis ------------------------------------------------
+
+URINE = "Urinalysis"
+URINE_ITEM = f"  - item: {URINE}\n    class: required\n    weight: 1\n    aliases: [urine dipstick]\n"
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Obs stable. Urine SG 1.032, ketones nil.\nPlan:\n- oral fluids", True),
+    ("Bloods: SG 1.010\nPlan:\n- oral fluids", True),
+    ("Plan:\n- oral fluids; no urine sent", False),
+])
+def test_specific_gravity_short_reports_the_urinalysis(tmp_path: Path, plan: str, given: bool):
+    case = load_valid_case(with_item(tmp_path, COPD, "Pulse oximetry", URINE_ITEM))
+    found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
+    assert (URINE in found) is given, (plan, found)
