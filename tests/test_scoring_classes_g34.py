@@ -165,3 +165,24 @@ def test_specific_gravity_short_reports_the_urinalysis(tmp_path: Path, plan: str
     case = load_valid_case(with_item(tmp_path, COPD, "Pulse oximetry", URINE_ITEM))
     found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
     assert (URINE in found) is given, (plan, found)
+
+
+# --- 8. urine sediment and virology shorthand --------------------------------------------------------------------
+
+CASTS = "Urine microscopy for red cell casts"
+CASTS_ITEM = f"  - item: {CASTS}\n    class: required\n    weight: 1\n    aliases: [urine microscopy, red cell casts]\n"
+BBV = "Hepatitis B, hepatitis C and HIV serology before chemotherapy"
+BBV_ITEM = f"  - item: {BBV}\n    class: required\n    weight: 1\n    aliases: [hepatitis B serology, BBV screen]\n"
+
+
+@pytest.mark.parametrize(("item", "name", "plan", "given"), [
+    (CASTS_ITEM, CASTS, "Urine: blood 2+, RBC casts seen.\nPlan:\n- nephrology today", True),
+    (CASTS_ITEM, CASTS, "Urine: blood 2+.\nPlan:\n- nephrology today", False),
+    (BBV_ITEM, BBV, "Plan:\n- R-CHOP once HBV/HCV/HIV serology back", True),
+    (BBV_ITEM, BBV, "Plan:\n- HBV serology before R-CHOP", True),
+    (BBV_ITEM, BBV, "Background: chronic HBV on tenofovir.\nPlan:\n- R-CHOP", False),
+])
+def test_sediment_and_virology_shorthand(tmp_path: Path, item: str, name: str, plan: str, given: bool):
+    case = load_valid_case(with_item(tmp_path, COPD, "Pulse oximetry", item))
+    found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
+    assert (name in found) is given, (plan, found)
