@@ -66,6 +66,7 @@ once, and an item named by its own alias is matched by that alias.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from medbench_tui.core.batch_caches import batch_cache
@@ -1666,6 +1667,42 @@ SERIAL = "a measure with a repeating frequency"
 
 
 MONITORED = frozenset(t.norm for w in word_list("monitoring_item_words") for t in tokenize(w))
+ONGOING_MONITORING = frozenset(t.norm for w in word_list("ongoing_monitoring_words") for t in tokenize(w))
+
+
+def ongoing_monitoring(name: str) -> bool:
+    """The item is monitoring that goes on ("Continuous cardiac and oxygen saturation monitoring", "Hourly urine
+    output", "Glucose every 2 hours"; a word of ``ongoing_monitoring_words`` in its name): a result the answer
+    reports with its value ("SpO2 86%") is one reading, not it."""
+    return not ONGOING_MONITORING.isdisjoint(t.norm for t in tokenize(name))
+
+
+def one_reading(doc: Document, hit: Hit, name: str, *, result: bool = False) -> bool:
+    """The mention ``hit`` of the item ``name`` is one reading reported ("SpO2 86%") where the item is monitoring
+    that goes on (:func:`ongoing_monitoring`) and no word of monitoring or of a repeating frequency stands in its
+    clause ("sats 86%, continuous monitoring", "UO 20 mL/h, hourly" still monitor); ``result``: the hit is a
+    result with its value already (:func:`panel_results`)."""
+    if not _ongoing_item(name):
+        return False
+    if result:
+        return _unmonitored(doc, hit)
+    measured = tuple(doc.tokens[k].norm for k in range(hit.first, hit.last + 1))
+    if not reported(doc, hit.first, hit.last) and (not names_analyte(doc, hit.first, hit.last) or result_end(
+            doc, _written_end(doc, hit.last), lab=True, analyte=measured) is None):
+        return False  # "sats 86%": a per cent is the reading of a measure in per cent
+    return _unmonitored(doc, hit)
+
+
+def _unmonitored(doc: Document, hit: Hit) -> bool:
+    """No word of monitoring or of a repeating frequency in the clause of ``hit``."""
+    clause = doc.clause[hit.first]
+    return not any(doc.clause[k] == clause and (t.norm in ONGOING_MONITORING or t.norm in SERIAL_FREQUENCY)
+                   for k, t in enumerate(doc.tokens))
+
+
+@functools.cache
+def _ongoing_item(name: str) -> bool:
+    return ongoing_monitoring(name)
 MONITORING_QUALIFIERS = frozenset(t.norm for w in word_list("monitoring_qualifiers") for t in tokenize(w))
 MONITORED_JOINS = frozenset({"and", "or"})
 """Grammar: the words that join the things a monitoring item measures."""

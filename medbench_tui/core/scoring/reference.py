@@ -750,7 +750,9 @@ class ReferenceTable:
                  and not _placed_otherwise(doc, m)
                  and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
                           and not concepts.later_discharge_item(m.ref.name))
-                 and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))]
+                 and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))
+                 and not (m.ref is not None and m.ref.kind == "workup"
+                          and concepts.one_reading(doc, m.hit, m.ref.name))]  # "SpO2 86%": no monitoring
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         contexts: dict[Hit, actions.ActionReading] = {}
         dropped = [m for m in found if self.contradicted(doc, m, named, contexts) is not None
@@ -1256,7 +1258,8 @@ class ReferenceTable:
                 add(hit, phrase, ref, concepts.SERIAL)
         for phrase, ref, analytes in self._panels:
             for hit in concepts.panel_results(doc, analytes, _test_names(ref)):
-                add(hit, phrase, ref, concepts.PANEL_RESULT)
+                if not concepts.one_reading(doc, hit, ref.name, result=True):
+                    add(hit, phrase, ref, concepts.PANEL_RESULT)
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)

@@ -489,6 +489,8 @@ PHRASE_LISTS: dict[str, str] = {
     "right before it: its serial measurement ('Na 2-4 hrly', 'hourly sodium')",
     "monitoring_qualifiers": "answers: words before a monitoring word that say how, not what, is measured "
     "('Closer blood glucose monitoring')",
+    "ongoing_monitoring_words": "answers: words of an item that make it monitoring that goes on ('Continuous "
+    "oxygen saturation monitoring', 'Hourly urine output'): a result reported with its value is one reading, not it",
     "withhold_cues": "answers: words before a treatment in an answer that withhold it ('don't take any "
                      "painkillers', 'hold off on pain relief')",
     "explain_words": "answers: words that open a reference item about explaining why a treatment or test is not "
