@@ -12,7 +12,7 @@ from ruamel.yaml import YAML
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml
+from tests.support.case_yaml import case_yaml, with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -66,3 +66,41 @@ def test_a_one_off_test_is_still_reported_by_its_value(tmp_path: Path, plan: str
     """A test that is no monitoring ("Capillary blood glucose") is still done when the answer reports its value."""
     found = _workup(tmp_path, {"item": "Urinalysis", "class": "acceptable"}, plan)
     assert (ONE_OFF in found) is given, (plan, found)
+
+
+# --- 2. a maintenance regimen is no loading dose given now ---------------------------------------------------------
+
+FIRST = "Emergency same-day hospital admission by ambulance"
+LOADING = "Second-line IV bronchodilator now (aminophylline 5 mg/kg up to 500 mg)"
+LOADING_ITEM = (f"  - item: {LOADING}\n    class: required\n    weight: 2\n    within: immediately\n"
+                "    route: intravenous\n"
+                "    aliases: [IV aminophylline, aminophylline 5 mg/kg, aminophylline loading dose]\n")
+SALBUTAMOL = "Salbutamol via spacer or nebuliser"
+
+
+def _treatment(tmp_path: Path, text: str) -> dict[str, str]:
+    case = load_valid_case(with_item(tmp_path, COPD, FIRST, LOADING_ITEM))
+    return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "treatment")
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("Plan:\n- aminophylline 225 mg BD", False),
+    ("Plan:\n- Aminophylline 225 mg twice daily", False),
+    ("Plan:\n- aminophylline 5 mg/kg IV over 20 min now", True),
+    ("Plan:\n- aminophylline 350 mg IV stat", True),
+    ("Plan:\n- aminophylline 5 mg/kg IM now", False),
+    ("Plan:\n- aminophylline 5 mg/kg IV tomorrow", False),
+    ("Plan:\n- no aminophylline", False),
+])
+def test_a_maintenance_regimen_is_no_loading_dose(tmp_path: Path, plan: str, given: bool):
+    """An item that gives a loading dose now (a weight-based dose or "loading" in its name, timed within the hour) is
+    not met by its drug at a regular frequency with no route and no time of now ("225 mg BD"); the drug by the item's
+    route and time still is, another route or time or a negation is not."""
+    found = _treatment(tmp_path, plan)
+    assert (LOADING in found) is given, (plan, found)
+
+
+def test_a_regular_frequency_still_meets_an_item_of_no_loading(tmp_path: Path):
+    """An item that is no loading dose ("Salbutamol via spacer or nebuliser") is still met at a regular frequency."""
+    found = _treatment(tmp_path, "Plan:\n- salbutamol 2.5 mg nebs QDS")
+    assert SALBUTAMOL in found, found

@@ -250,6 +250,16 @@ def resumed_is_not_now(answer: ActionReading, item: ActionReading) -> bool:
             and all(w[1] <= NOW_HOURS for w in item.windows))
 
 
+def maintenance_is_no_loading(answer: ActionReading, item: ActionReading) -> bool:
+    """The answer gives its drug at a regular frequency with no route and no time within the hour ("levetiracetam
+    500 mg BD"; :attr:`ActionReading.regular`), and the item is a loading dose given now ("Second-line IV antiseizure
+    drug now (levetiracetam 60 mg/kg up to 4500 mg)"; :attr:`ActionReading.loads`): a maintenance regimen is no
+    loading dose. A route ("levetiracetam 1 g IV BD") or a time of now ("stat") leaves the dose to the drug rule."""
+    return (answer.regular and not answer.routes and item.loads and bool(item.windows)
+            and all(w[1] <= NOW_HOURS for w in item.windows)
+            and not any(w[1] <= NOW_HOURS for w in answer.windows))
+
+
 def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, declined: bool = False
              ) -> ActionRule | None:
     """The first rule by which ``answer`` is ``item``, unless its timing or route contradicts it. What the
@@ -260,7 +270,7 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
     if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (
             not wide and (dose_differs(answer, item) or _not_sent_home(answer, item))):
         return None
-    if gives_credit and not declined and resumed_is_not_now(answer, item):
+    if gives_credit and not declined and (resumed_is_not_now(answer, item) or maintenance_is_no_loading(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and (wide or not r.route_said_for_harm or not item.routes or answer.routes)

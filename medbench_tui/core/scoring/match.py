@@ -49,6 +49,7 @@ from medbench_tui.core.scoring.extraction_model import (
 from medbench_tui.core.scoring.reference import DECLINED_ACTION, Group, Ref, ReferenceTable, done_today
 from medbench_tui.core.text import normalise
 from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary.reading import regular_frequency
 
 Status = Literal[
     "matched", "missing", "extra", "different", "unexpected", "contraindicated", "not_indicated", "acceptable"
@@ -191,6 +192,8 @@ def _read_action(text: str, declined: bool, pool: list[Ref], table: ReferenceTab
     answer = read_action(text)
     if resumes_text(text):
         answer = replace(answer, resumes=True)  # "restart levetiracetam 500 mg BD": the patient's own regimen
+    if regular_frequency(text):
+        answer = replace(answer, regular=True)  # "levetiracetam 500 mg BD": a maintenance regimen
     stop = not declined and withholds(text)  # "Stop the ibuprofen (Nurofen)": its drug is not given
     out = []
     for ref in pool:

@@ -48,6 +48,7 @@ from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import (
     ABOUT_DRUG,
     Window,
+    regular_frequency,
     timing_of,
     without_own_condition,
     without_timing,
@@ -885,6 +886,8 @@ class ReferenceTable:
                         context = replace(context, involves=True)  # "Renal + ITU now", "Renal for HD"
                     if concepts.resumed(doc, run):
                         context = replace(context, resumes=True)  # "restart levetiracetam 500 mg BD"
+                    if regular_frequency(doc.quote(run)):
+                        context = replace(context, regular=True)  # "levetiracetam 500 mg BD": maintenance
                     for ref in refs:
                         rule = actions.first_rule(context, ref.readings, ref.klass in concepts.CREDIT_CLASSES,
                                                   declined=declined and self.declinable(ref))

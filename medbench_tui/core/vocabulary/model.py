@@ -466,6 +466,10 @@ PHRASE_LISTS: dict[str, str] = {
     "continuation_item_ends": "answers: words that end the treatment of such an item ('guided', 'titrated')",
     "continuation_words": "answers: words right before a treatment that continue it ('further saline', 'ongoing IV "
     "fluids')",
+    "loading_item_words": "answers: words of a treatment item's name that make it a loading dose ('60 mg/kg', "
+    "'loading dose'): a maintenance regimen with no route and no time of now is not it",
+    "maintenance_frequency_words": "answers: a regular frequency that makes a drug a maintenance regimen "
+    "('levetiracetam 500 mg BD', 'twice daily'): no loading dose given now unless a route or a time of now is said",
     "restart_item_words": "answers: words that open a treatment item of restarting a drug the patient took ('Restart "
     "regular levetiracetam')",
     "restart_item_qualifiers": "answers: words of such an item beside its one drug that say it is the patient's own "

@@ -78,6 +78,11 @@ class ActionReading:
     involves: bool = False
     """A team is named alone as its involvement in a terse plan ("Renal + ITU now"): a contact of the team, as
     :meth:`team_at_time` is, never an admission under it (set by the scorer from the words around it)."""
+    loads: bool = False
+    """Of an item: its name gives a loading dose ("levetiracetam 60 mg/kg", "loading dose"; ``loading_item_words``)."""
+    regular: bool = False
+    """Of an answer: it gives the drug at a regular frequency ("levetiracetam 500 mg BD", "twice daily";
+    ``maintenance_frequency_words``): a maintenance regimen (set by the scorer from the text)."""
     resumes: bool = False
     """The text restarts or continues the patient's own drug ("restart levetiracetam 500 mg BD", "continue LEV";
     ``restart_words``, ``continue_words``; set by the scorer from the words before the drug), or, of an item, its
@@ -322,8 +327,20 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
         acts = acts or named.kind == "team"
     first = own.split(maxsplit=1)[0].lower() if own.strip() else ""
     resumes = first in _RESUMING_ITEM_WORDS
+    loads = not _LOADING_ITEM_WORDS.isdisjoint(w.strip(".,;:()[]") for w in own.lower().split())
     return ActionReading(teams, drugs, classes, routes, windows, acts, contacts, covered, reading.doses,
-                         reading.sends_home, resumes=resumes)
+                         reading.sends_home, resumes=resumes, loads=loads)
+
+
+_LOADING_ITEM_WORDS = frozenset(w.lower() for w in read_vocabulary().phrases("loading_item_words"))
+_MAINTENANCE = re.compile(r"(?<!\w)(?:" + "|".join(
+    re.escape(w.lower()).replace(r"\ ", r"\s+") for w in read_vocabulary().phrases("maintenance_frequency_words"))
+    + r")(?!\w)")
+
+
+def regular_frequency(text: str) -> bool:
+    """The text gives a regular frequency ("500 mg BD", "twice daily"; ``maintenance_frequency_words``)."""
+    return _MAINTENANCE.search(text.lower()) is not None
 
 
 _RESUMING_ITEM_WORDS = frozenset(w.lower() for name in ("restart_item_words", "continue_words")
