@@ -1672,8 +1672,8 @@ ONGOING_MONITORING = frozenset(t.norm for w in word_list("ongoing_monitoring_wor
 
 def ongoing_monitoring(name: str) -> bool:
     """The item is monitoring that goes on ("Continuous cardiac and oxygen saturation monitoring", "Hourly urine
-    output", "Glucose every 2 hours"; a word of ``ongoing_monitoring_words`` in its name): a result the answer
-    reports with its value ("SpO2 86%") is one reading, not it."""
+    output", "Glucose every 2 hours"; a word of ``ongoing_monitoring_words`` in its name, "monitoring" alone not
+    one): a result the answer reports with its value ("SpO2 86%") is one reading, not it."""
     return not ONGOING_MONITORING.isdisjoint(t.norm for t in tokenize(name))
 
 
