@@ -839,16 +839,79 @@ _A_PARENTS_CHILD = frozenset({"son", "daughter", "child", "children", "baby", "b
 "your sister" are the parent's own people, never the patient."""
 
 
+_FRONTED_PERSON = re.compile(
+    rf"^\W*(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)??(?P<who>{_PEOPLE})s?\s*(?:[-–—,:]+|\.\.\.)\s*"
+    r"(?:\w+\s+){0,3}?(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+(?:he|she|they)\b"
+    r"(?:\s+(?:ever|also|still|too|already))*(?:\s+(?P<verb>\w+))?",
+    re.IGNORECASE,
+)
+"""A person fronted before the question that asks of them by a pronoun ("your mum - what does she take for her
+thyroid?", "his brother, has he been tested?"): grammar."""
+_NAMED_PERSON = re.compile(
+    r"(?P<who>[a-z]+)(?:\s+(?:ever|also|still|too|already))*(?:\s+(?P<verb>\w+))?", re.IGNORECASE
+)
+"""A name and the verb after it ("does Claire snore?": "snore"; "has Claire noticed?": "noticed")."""
+
+
+_KIN = "|".join(sorted(_words("patient_relatives"), key=len, reverse=True))
+_A_NAME = re.compile(
+    rf"\b(?:{_KIN})\s+(?P<kin>[A-Z][a-z]{{2,}})\b|(?<![.!?]\s)(?<!^)\b(?P<says>[A-Z][a-z]{{2,}})\s+(?P<verb>[a-z]+)\b"
+)
+"""A person's name in a record's answer: after a relative's word ("my brother Ron"), or not at the start of a
+sentence and before a verb of one who notices or says ("but Claire says it's got louder")."""
+
+
+def names_given(text: str) -> frozenset[str]:
+    """The people's names a record's answer gives ("my brother Ron has Alzheimer's": "ron"), lower-cased; never a
+    day, a place or a brand ("since Saturday", "in Year 5", "some Calpol")."""
+    found = set()
+    for match in _A_NAME.finditer(text):
+        if match.group("kin"):
+            found.add(match.group("kin").lower())
+        elif match.group("verb") in _WITNESS_VERBS:
+            found.add(match.group("says").lower())
+    return frozenset(n for n in found if not read_vocabulary().lookup(n))  # "Calpol": a medicine
+
+
+_THE_PATIENTS_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my)\b", re.IGNORECASE)
+"""The patient as the one a sentence tells of ("I've snored for years")."""
+
+
+def only_witnessing(sentence: str, person: str) -> bool:
+    """Does a record's sentence tell of the patient, naming the person only as one who says, notices or thinks it
+    ("I've snored for years, but Claire says it's got much louder": of the patient's snoring, not Claire's)?"""
+    named = [m for m in re.finditer(r"\b([a-z]+)\b(?:\s+(\w+))?", sentence.lower()) if m.group(1) == person]
+    return bool(_THE_PATIENTS_OWN.search(sentence)) and all((m.group(2) or "") in _WITNESS_VERBS for m in named)
+
+
+def named_person_asked(part: str, names: frozenset[str]) -> str | None:
+    """The person the record names by a name ("Claire", "Ron") whom a question asks of ("does Claire snore as well?",
+    "how old was Ron when his Alzheimer's started?"), or None: no such name, or the person only witnesses or judges
+    ("has Claire noticed anything?", "what does Claire say?")."""
+    if not names:
+        return None
+    for match in re.finditer(r"\b[a-z]+\b", part, re.IGNORECASE):
+        if match.group().lower() not in names:
+            continue
+        after = _NAMED_PERSON.match(part, match.start())
+        if after and (after.group("verb") or "").lower() in _WITNESS_VERBS:
+            return None
+        if _KNOWN_BY_OTHERS.search(part):
+            return None
+        return match.group().lower()
+    return None
+
+
 def other_person_asked(part: str, informant: str = "self") -> str | None:
     """The other person a question asks of, as the one who has or does what it asks ("does your wife drink?":
     "wife"; "has your husband ever had a tick bite himself?": "husband"; "was anyone with you?": "anyone"), or
     None: the question is of the patient, or the person only witnesses it ("has your daughter noticed anything
     else?"), or, with someone speaking for the patient, "your X" may be the patient ("does your son have a cough?"
     asked of his mother)."""
-    match = _OTHER_PERSON_ASKED.match(part)
+    match = _OTHER_PERSON_ASKED.match(part) or _FRONTED_PERSON.match(part)
     if match is None:
         return None
-    if match.group("anyone"):
+    if match.groupdict().get("anyone"):
         return "anyone"
     if (match.group("verb") or "").lower() in _WITNESS_VERBS:
         return None

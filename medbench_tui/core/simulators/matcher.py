@@ -431,6 +431,8 @@ _PEOPLE_WORDS = frozenset(
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
 _ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
 """What is the patient's own ("his own hearing"), set against the family's: grammar."""
+_HOW_WHAT = re.compile(r"^\W*how\s+(\w+)\b", re.IGNORECASE)
+"""What a question of how asks ("how old was he?": old, an age): the word after "how"."""
 _ANYONE_WORDS = _wording("anyone anybody someone somebody")
 """The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
@@ -573,6 +575,8 @@ class Matcher:
         ]
         """The facts about a long-term illness the patient has (their topic names one, their answer says it without
         denying it): part of the past medical history."""
+        self.record_names = frozenset().union(*(intent.names_given(s.text) for s in self.facts))
+        """The names the record gives people ("Claire says I stop breathing", "my brother Ron")."""
         self._of_others_unwell = {s.id for s in self.facts if _of_others_unwell(s.topic)}
         """The facts about others who are unwell, not of a place the patient goes to (see :func:`_of_others_unwell`)."""
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
@@ -917,18 +921,37 @@ class Matcher:
         himself?", "was anyone with you on the walk?"; :func:`intent.other_person_asked`) is answered only by a fact
         that speaks of that person (anyone: of people) and says something else the question asks; never by the
         patient's own fact on the same topic: with none, the default answers."""
-        person = intent.other_person_asked(question, self.informant)
+        person = self.person_asked(question)
         if person is None:
             return matches
         said = units(question)
-        people = {i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS}
+        people = {i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS | _wording(person)}
         rest = [i for i in subject if i not in people]
         who = _PEOPLE_WORDS | _ANYONE_WORDS if person == "anyone" else _wording(person)
+        how = _HOW_WHAT.match(question)
+        asked = [i for i in rest if how and said[i].text == how.group(1).lower()]
+
+        asks = frozenset().union(*(_wording(said[i].text) for i in rest))
 
         def speaks_of_them(source: Source) -> bool:
+            if person in self.record_names and asks and all(  # "Claire says I snore": of the patient, not Claire
+                intent.only_witnessing(s, person) for s in sentences(source.text) if _wording(s) & asks
+            ) and any(_wording(s) & asks for s in sentences(source.text)):
+                return False
             return bool((_wording(f"{source.topic} {source.text}") | frozenset().union(*source.wordings)) & who)
 
-        return [m for m in matches if speaks_of_them(m.source) and (not rest or any(m.per_unit[i] > 0 for i in rest))]
+        def says(m: Match, i: int) -> bool:  # "genetic tests" of the uncle: not the family history by "genetic" alone
+            return m.per_unit[i] > 0 and not (said[i].terms & m.source.profile.keys() <= {"@family"}
+                                              and "@family" in said[i].terms)
+
+        return [m for m in matches if speaks_of_them(m.source) and (not rest or any(says(m, i) for i in rest))
+                and all(says(m, i) for i in asked)]
+
+    def person_asked(self, question: str) -> str | None:
+        """The other person a question asks of (:func:`intent.other_person_asked`), or one the record names by a
+        name ("does Claire snore as well?"; :func:`intent.named_person_asked`)."""
+        return (intent.other_person_asked(question, self.informant)
+                or intent.named_person_asked(question, self.record_names))
 
     def timed_units(self, question: str, match: Match) -> list[int]:
         """The question's subject words the fact says, as written, only in a clause of when of its topic or

@@ -542,6 +542,8 @@ class Planner:
         other fact answers the question. A pronoun of a child or a parent spoken for is the patient, and one after a
         part of the message that names something ("they gave you tablets, what were they?") is of that: not this."""
         said = set(words(question.written))
+        if self.matcher.person_asked(question.asked) is not None:
+            return []  # "how old was Ron when his Alzheimer's started?": of the person it names, whose facts decide
         if not _THIRD_PERSONS & said or (self.record.patient.informant != "self" and not self._not_the_patients(said)):
             return []
         told = [self.by_id[f] for f in self.told_last if f in self.by_id]

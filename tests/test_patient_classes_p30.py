@@ -1,0 +1,55 @@
+"""The failure classes of held-out round 20 fixed for brief p30 (issue 33), each held on wording and topics of its
+own (not the round's cases), with negative tests: a relative the record names by a name, asked of by that name; a
+person fronted before the question; a word that matches the family history only through the family concept."""
+
+from __future__ import annotations
+
+from medbench_tui.core.simulators import intent
+from tests.test_patient_round8_classes import patient
+
+FACTS = [
+    {"id": "cough", "topic": "the cough", "keywords": ["cough", "coughing", "phlegm", "night"],
+     "answer": "I've coughed every night for a month, and Priya says it keeps her awake. She recorded it on her "
+               "phone."},
+    {"id": "fhx", "topic": "family history", "keywords": ["family", "mother", "sister", "runs in the family"],
+     "answer": "My sister Nadia has lupus, she's under the hospital. Mum had a heart attack."},
+    {"id": "home", "topic": "who is at home", "keywords": ["live", "home", "wife"],
+     "answer": "I live with Priya, my wife."},
+    {"id": "wheeze", "topic": "wheeze", "keywords": ["wheeze", "wheezy", "whistling"],
+     "answer": "A bit wheezy in the mornings."},
+]
+
+
+def test_the_names_a_record_gives_people():
+    names = intent.names_given("I gave him Calpol at six. My sister Nadia has lupus. Since Saturday, in Year 5, but "
+                               "Priya says it keeps her awake.")
+    assert names == frozenset({"nadia", "priya"})
+
+
+def test_a_person_asked_of_by_name_is_not_answered_by_the_patients_own_fact():
+    sim = patient(FACTS)
+    assert "cough" not in sim.answer("Does Priya cough too?").facts  # she only says the patient coughs
+    assert "fhx" not in sim.answer("How old was Nadia when the lupus was found?").facts  # no age recorded
+    assert "fhx" not in sim.answer("How long has Nadia had lupus?").facts
+
+
+def test_a_fact_that_says_what_is_asked_of_the_named_person_still_answers():
+    sim = patient(FACTS)
+    assert sim.answer("Did Priya record it?").facts == ["cough"]  # she recorded it: said of her
+    assert "fhx" in sim.answer("Does Nadia have lupus?").facts
+    assert sim.answer("Has Priya noticed you coughing?").facts == ["cough"]  # she witnesses: of the patient
+    assert sim.answer("do you cough at night?").facts == ["cough"]
+
+
+def test_a_fronted_person_is_the_one_asked_of():
+    assert intent.other_person_asked("Your sister - has she had any scans?") == "sister"
+    assert intent.other_person_asked("your dad, does he smoke?") == "dad"
+    assert intent.other_person_asked("your dad - does he think it's worse?") is None  # a witness
+    assert intent.other_person_asked("your cough - does it wake you?") is None
+
+
+def test_a_word_matching_only_through_the_family_concept_is_not_what_is_asked():
+    sim = patient(FACTS)
+    assert "fhx" not in sim.answer("Has your sister ever had genetic testing?").facts
+    assert "fhx" not in sim.answer("Did your mum ever have any hereditary screening?").facts
+    assert "fhx" in sim.answer("Has your sister had lupus?").facts  # what she had: the family history
