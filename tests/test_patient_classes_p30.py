@@ -53,3 +53,32 @@ def test_a_word_matching_only_through_the_family_concept_is_not_what_is_asked():
     assert "fhx" not in sim.answer("Has your sister ever had genetic testing?").facts
     assert "fhx" not in sim.answer("Did your mum ever have any hereditary screening?").facts
     assert "fhx" in sim.answer("Has your sister had lupus?").facts  # what she had: the family history
+
+
+MEDS = [
+    {"id": "fhx", "topic": "family history", "keywords": ["family", "father", "dad", "mother", "mum", "heart"],
+     "answer": "My dad has angina and takes tablets for it."},
+    {"id": "meds", "topic": "medicines", "keywords": ["medicines", "tablets", "take"],
+     "answer": "I take omeprazole most days."},
+]
+
+
+def test_which_medicine_a_fronted_person_takes_needs_a_fact_that_names_it():
+    sim = patient(MEDS)
+    assert "fhx" not in sim.answer("Your dad - what does he take for his angina?").facts  # only "tablets"
+    assert "meds" not in sim.answer("Your dad - what does he take for his angina?").facts  # never the patient's
+    named = [dict(MEDS[0], answer="My dad has angina, he's on bisoprolol."), MEDS[1]]
+    assert "fhx" in patient(named).answer("Your dad - what is he on for his angina?").facts  # bisoprolol: named
+    assert sim.answer("what do you take?").facts == ["meds"]  # the patient's own question is unchanged
+
+
+def test_a_fronted_person_split_from_the_question_is_still_its_subject():
+    from medbench_tui.core.simulators.question import read_message
+    message = read_message("Your dad - what does he take for his angina?")
+    assert len(message.questions) == 1
+    assert intent.kind_of("Your dad - what does he take for his angina?") == "open"
+    assert intent.kind_of("your cough - is it worse at night?") == "yesno"  # a thing fronted: unchanged
+    assert len(read_message("your cough - is it worse at night?").questions) >= 1
+    sim = patient(MEDS)
+    reply = sim.answer("Your dad - what does he take for his angina?")
+    assert reply.facts == [] and not reply.text.startswith("No")  # a what-question: no "No"

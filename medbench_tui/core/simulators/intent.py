@@ -444,6 +444,8 @@ def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
     the consultation both ask it of every part)."""
     text = part.strip()
+    if (fronted := _FRONTED_PREFIX.match(text)) and _OF_THEM.search(text[fronted.end():]):
+        text = text[fronted.end():]  # "your mum - what does she take?": what she takes, an open question
     if asks_account(text):
         return "open"  # "how do you think it happened?": the patient's account, not a diagnosis
     if (_STRONG_DIAGNOSIS.search(text) and not (
@@ -882,6 +884,34 @@ def only_witnessing(sentence: str, person: str) -> bool:
     ("I've snored for years, but Claire says it's got much louder": of the patient's snoring, not Claire's)?"""
     named = [m for m in re.finditer(r"\b([a-z]+)\b(?:\s+(\w+))?", sentence.lower()) if m.group(1) == person]
     return bool(_THE_PATIENTS_OWN.search(sentence)) and all((m.group(2) or "") in _WITNESS_VERBS for m in named)
+
+
+_WHICH_MEDICINE = re.compile(
+    r"\b(?:what|which)\b(?:\s+(?:medicines?|medications?|meds|tablets|pills|drugs?))?\s+(?:does|did|do|is|was|are|were)"
+    r"\s+(?:\w+\s+){1,2}?(?:take|taking|use|using|on\b(?=\s*(?:for\b|now\b|\?|$)))",
+    re.IGNORECASE,
+)
+"""A question of which medicine someone takes ("what does she take for her thyroid?", "what is he on?"): grammar."""
+
+
+def asks_which_medicine(part: str) -> bool:
+    """Does the part ask which medicine someone takes ("your mum - what does she take for her thyroid?", "what is
+    your dad on for his heart?"), so an answer must name it, not only say "tablets"?"""
+    return bool(_WHICH_MEDICINE.search(part))
+
+
+_FRONTED_PREFIX = re.compile(
+    rf"^\W*(?:your|ur|his|her|their)\s+(?:\w+\s+)??(?:{_PEOPLE})s?\s*(?:[-–—,:]+|\.\.\.)\s*(?=\w)", re.IGNORECASE
+)
+"""A person fronted before the question of them ("your mum - "): who it asks of, not what kind of question."""
+_ONLY_A_PERSON = re.compile(rf"^\W*(?:your|ur|his|her|their)\s+(?:\w+\s+)??(?:{_PEOPLE})s?\W*$", re.IGNORECASE)
+_OF_THEM = re.compile(r"\b(?:he|she|they|him|her|them|his|their)\b", re.IGNORECASE)
+
+
+def fronts_a_person(part: str, following: str) -> bool:
+    """Is the part only a person, fronted before a question that asks of them by a pronoun ("your mum" of "your mum -
+    what does she take for her thyroid?")? Then the two are one question of that person."""
+    return bool(_ONLY_A_PERSON.match(part) and _OF_THEM.search(following))
 
 
 def named_person_asked(part: str, names: frozenset[str]) -> str | None:

@@ -944,8 +944,12 @@ class Matcher:
             return m.per_unit[i] > 0 and not (said[i].terms & m.source.profile.keys() <= {"@family"}
                                               and "@family" in said[i].terms)
 
+        def names_a_medicine(source: Source) -> bool:  # "what does she take?": not "takes tablets for it"
+            return any(_kind_of_medicine(w) for w in words(source.text))
+
+        which_medicine = intent.asks_which_medicine(question)
         return [m for m in matches if speaks_of_them(m.source) and (not rest or any(says(m, i) for i in rest))
-                and all(says(m, i) for i in asked)]
+                and all(says(m, i) for i in asked) and (not which_medicine or names_a_medicine(m.source))]
 
     def person_asked(self, question: str) -> str | None:
         """The other person a question asks of (:func:`intent.other_person_asked`), or one the record names by a

@@ -199,10 +199,14 @@ def _without_routine_asides(parts: list[str]) -> list[str]:
 
 def _with_lead_ins(parts: list[str]) -> list[str]:
     """The parts, each fragment that says only when or how and asks nothing ("and since then - nothing at
-    all or just drips?"; not "how many a day now, and any urgency?") joined to the question after it."""
+    all or just drips?"; not "how many a day now, and any urgency?"), or only a person asked of after it by a
+    pronoun ("your mum - what does she take?"), joined to the question after it."""
     out: list[str] = []
     lead = ""
     for i, part in enumerate(parts):
+        if i + 1 < len(parts) and intent.fronts_a_person(part, parts[i + 1]):
+            lead = f"{lead}{part.strip().rstrip('-,:').strip()} - "  # "your mum - what does she take?": of her
+            continue
         found = units(part)
         if (i + 1 < len(parts) and "?" not in part and intent.kind_of(part) == "request" and found
                 and not intent.asks_again_aside(part)
