@@ -835,10 +835,9 @@ _OTHER_PERSON_ASKED = re.compile(
 with you on the walk?"): grammar."""
 
 
-_A_PARENTS_CHILD = frozenset({"son", "daughter", "child", "children", "baby", "boy", "girl", "kid", "kids", "toddler",
-                              "infant", "little one", "lad", "lass"})
-"""Who "your X" may be when a parent speaks for the patient: their child ("does your son have a cough?"); "your mum",
-"your sister" are the parent's own people, never the patient."""
+_A_PARENTS_CHILD = frozenset(_phrase_list("patient_parents_child"))
+"""Who "your X" may be when a parent speaks for the patient: their child; "your mum", "your sister" are the parent's
+own people, never the patient (`patient_parents_child`)."""
 
 
 _FRONTED_PERSON = re.compile(

@@ -639,6 +639,8 @@ PHRASE_LISTS: dict[str, str] = {
                        "holds; a test term of the same name gives their other names",
     "patient_denials": "case validation: words before a condition in the patient's words that deny having had it "
                        "('never had a kidney infection'): history the patient may tell, not the diagnosis given away",
+    "patient_parents_child": "the simulated patient: who 'your X' may be when a parent speaks for the patient, "
+    "their child ('does your son have a cough?'); 'your mum' is the parent's own",
     "patient_relatives": "case validation: the people other than the patient whose illness a patient may tell "
                          "('my mother had a stroke')",
     "patient_having": "case validation: words between a relative and a condition that say the relative had it "
