@@ -435,7 +435,10 @@ class ReferenceTable:
     _switches: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
     """Treatment items that switch to a drug or within a class ("switch antidepressant"), with what they give."""
     """Treatment items that are a one-off dose of a drug or class ("Insulin bolus"), with what they give."""
-    _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _panels: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]] = field(
+        default_factory=list)
+    """Each test item that is a panel or a level: its first such phrase, the item, what it measures, and every
+    name of its test (read once per case, not per answer)."""
     _exam_terms: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     """Examination items with the findings the vocabulary gives their examination (``findings`` in tests.yaml)."""
     _serials: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
@@ -538,7 +541,7 @@ class ReferenceTable:
                        and (a := concepts.level_analytes(p.words))]
             if panels:
                 measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
-                self._panels.append((panels[0][0], ref, measured))
+                self._panels.append((panels[0][0], ref, measured, _test_names(ref)))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
         self._exam_terms = [(p, ref, found) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                             for p in ref.phrases[:1]
@@ -1259,8 +1262,8 @@ class ReferenceTable:
         for phrase, ref, measured in self._serials:
             for hit in concepts.serial_measures(doc, measured):
                 add(hit, phrase, ref, concepts.SERIAL)
-        for phrase, ref, analytes in self._panels:
-            for hit in concepts.panel_results(doc, analytes, _test_names(ref)):
+        for phrase, ref, analytes, test_names in self._panels:
+            for hit in concepts.panel_results(doc, analytes, test_names):
                 if not concepts.one_reading(doc, hit, ref.name, result=True):
                     add(hit, phrase, ref, concepts.PANEL_RESULT)
         for phrase, ref, keys, findings in self._exams:
