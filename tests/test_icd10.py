@@ -498,6 +498,7 @@ def test_a_far_title_with_no_better_code_says_so():
     [
         ("E87.2", "Alcoholic ketoacidosis", ["E10", "E11", "E13", "E14", "K70"]),  # a diabetes 'with ketoacidosis'
         ("M06.9", "Ulcerative colitis flare", ["M09", "M07"]),  # an arthritis 'in ulcerative colitis'
+        ("T81.4", "Infection of the tonsillar fossae after tonsillectomy", ["C09", "B44"]),  # neoplasm, aspergillosis
     ],
 )
 def test_a_code_whose_title_names_another_condition_is_never_suggested(code, name, never):
@@ -513,6 +514,7 @@ def test_a_right_suggestion_that_shares_the_head_word_is_still_made():
 
     assert suggestions("Acute bacterial conjunctivitis", "H01.0")[0] == "H10.0"
     assert suggestions("Diabetic ketoacidosis", "E87.2")[:1] in (["E10.1"], ["E11.1"], ["E14.1"])
+    assert suggestions("Malignant neoplasm of the tonsillar fossa", "C10.9")[:1] == ["C09.0"]  # its colon's words
 
 
 def test_a_bracketed_word_of_a_who_title_opposes_nothing():

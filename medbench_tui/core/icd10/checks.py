@@ -220,7 +220,8 @@ def suggestions(name: str, code: str, fit: float | None = None, limit: int = 2) 
         if t.chapter_of(hit) != chapter and not substance & set(t.folder.words(t.items[hit].title)):
             continue
         title = t.items[hit].title
-        if _only_in_context(substance, title, t) or _misses_the_head(name, substance, title, t):
+        if _only_in_context(substance, title, t) or _misses_the_head(name, substance, title, t) \
+                or _another_condition_before_its_colon(name, title, t):
             continue  # "Alcoholic ketoacidosis" is no diabetes "with ketoacidosis", nor an alcoholic cirrhosis
         found.append(hit)
         if len(found) == limit:
@@ -239,14 +240,33 @@ def _only_in_context(substance: set[str], title: str, t: Tables) -> bool:
     return not any(similar_words(w, h) for w in substance for h in head)
 
 
+def _another_condition_before_its_colon(name: str, title: str, t: Tables) -> bool:
+    """A WHO title written 'Condition: site' ("Malignant neoplasm: Tonsillar fossa") says what the condition is
+    before its colon: a name that shares none of those words names another condition at the same site ("Infection
+    of the tonsillar fossae after tonsillectomy" is no neoplasm)."""
+    head, colon, _ = title.partition(":")
+    if not colon:
+        return False
+    words = set(t.folder.words(name))
+    return not any(similar_words(w, h) for w in words for h in t.folder.words(head))
+
+
 def _misses_the_head(name: str, substance: set[str], title: str, t: Tables) -> bool:
     """The title shares a word of substance with the name but not its head, the last such word outside brackets,
     which says what the condition is: K70.3 'Alcoholic cirrhosis of liver' shares 'alcoholic' with "Alcoholic
-    ketoacidosis". A title that shares none (a synonym's code) is left to the similarity."""
+    ketoacidosis"; nor is the title's own head among the name's words (B44.2 'Tonsillar aspergillosis' for an
+    infection of the tonsillar fossae). A title that shares none (a synonym's code) is left to the similarity."""
     words = set(t.folder.words(title))
     shared = {w for w in substance if any(similar_words(w, h) for h in words)}
     head = next((w for w in reversed(t.folder.words(_NONESSENTIAL.sub(" ", name))) if w in substance), None)
-    return bool(shared) and head is not None and head not in shared
+    if not shared:
+        return False
+    if head is not None and head not in shared:
+        return True
+    weight = index().weight  # and the title's own head must be the name's: "Tonsillar aspergillosis" is no infection
+    title_head = next((w for w in reversed(t.folder.words(_NONESSENTIAL.sub(" ", title)))
+                       if w.isalpha() and w not in QUALIFIERS and weight(w) >= SUBSTANCE_WEIGHT), None)
+    return title_head is not None and not any(similar_words(title_head, w) for w in t.folder.words(name))
 
 
 # Words that say which of two opposite kinds a condition is: a name with one and a title with the
