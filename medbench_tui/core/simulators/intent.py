@@ -1337,6 +1337,80 @@ def asks_whether_done(part: str) -> bool:
     return bool(_WHETHER_DONE.match(part)) and not _EVER_BEFORE.search(part)
 
 
+_RESULT_NAMED = (
+    # "and the tTG antibody?", "what about the ferritin?", "B12 and folate?": what a result measures, no verb
+    re.compile(r"^\W*(?:(?:so|ok|okay)\W+)*(?=(?:and|also|plus|what about|how about|the|his|her|your|their)\b)"
+               r"(?:(?:and|also|plus)\W+)*(?:(?:what|how) about\s+)?(?:the |his |her |your |their )?"
+               r"(?P<what>[\w&/+' -]+?)(?:\s+(?:results?|levels?|too|as well|also|then))*\s*\?\s*$", re.IGNORECASE),
+    # "what was the ferritin?", "how were the LFTs?": its value
+    re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:what|how) (?:was|were|is|are|did|does) (?:the|his|her|your|their) "
+               r"(?P<what>[\w&/+' -]+?)(?:\s+(?:results?|levels?|come back at|come out at|show|say|like|then|again))*"
+               r"\s*\?\s*$", re.IGNORECASE),
+    # "did they send IF antibodies too?", "have they checked a ferritin as well?": done by someone else, not "you"
+    re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|have|has) (?:they|the lab|the hospital|the practice|we) "
+               r"(?:also |already )?(?:send|sent|do|done|check|checked|test|tested|measure|measured|request|requested|"
+               r"run|include|included)(?: off)?(?: for)?(?: an?| the| any| some| his| her| your| their)?\s+"
+               r"(?P<what>[\w&/+' -]+?)(?:\s+(?:too|as well|also|then))*\s*\?\s*$", re.IGNORECASE),
+)
+"""Grammar of a short question of a result by what it measures (not by an attachment's title): the words that
+name the test, in ``what``. Whether the patient ever had it ("have you ever had your B12 checked?") is history."""
+
+
+_AN_EARLIER_ONE = re.compile(r"\b(?:last|previous|latest|usual|old|normal)\b", re.IGNORECASE)
+"""A result of an earlier test ("what was your last HbA1c?", "your usual INR?"): what the patient remembers, history."""
+_ANY_OR_NONE = re.compile(r"\b(?:any|anything|no|none)\b", re.IGNORECASE)
+"""A symptom asked of in a fragment ("and any blood?", "no black stools?") is history, not a result."""
+
+
+def result_named(part: str) -> str | None:
+    """What a short question asks the result of by what it measures ("and the tTG antibody?": "tTG antibody", "what
+    was the ferritin?", "did they send IF antibodies too?"), or None. A report that tells that result is asked for;
+    a question with a verb of its own in what it names ("and the pain, is it worse?") or of ever before is none."""
+    if _EVER_BEFORE.search(part) or _AN_EARLIER_ONE.search(part):
+        return None
+    for shape in _RESULT_NAMED:
+        if (match := shape.match(part.strip())) and not (
+            _VERB.search(what := match.group("what")) or points_at(what) or _ANY_OR_NONE.search(what)
+        ):
+            return what
+    return None
+
+
+def _test_names() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The vocabulary's tests: each with the names that say it (short forms too: "U&E", "TFT") and the result
+    labels that report it (`tests.yaml` ``reports``: "potassium" of urea and electrolytes), as words."""
+    vocabulary = read_vocabulary()
+    tests = []
+    for term in vocabulary.of_kind("test"):
+        said = {" ".join(words(n)) for n in term.names}
+        said |= {" ".join(words(s)) for a in vocabulary.abbreviations if " ".join(words(a.means)) in said
+                 for s in a.short}
+        reported = {" ".join(words(r)) for r in term.reports} | said
+        tests.append((tuple(sorted(n for n in said if n)), tuple(sorted(r for r in reported if r))))
+    return tuple(tests)
+
+
+_TEST_NAMES_REPORTED = _test_names()
+
+
+def reports_result(attachment: Attachment, what: str) -> bool:
+    """Does the report tell the result of what a question names by what it measures: a keyword or its title names
+    it, its content names a test or result label of the vocabulary the question says ("ferritin" in "Ferritin 5
+    ug/L"), or its title or a keyword names a panel the vocabulary says reports it ("TSH" of "Thyroid function
+    tests")? Only a lab report (or a report of a kind of imaging the question names), never findings of an
+    examination."""
+    if holds_findings(attachment) or not (attachment.kind == "lab_report" or test_kinds(what)):
+        return False
+    if names(attachment, what, by_content=True, by_what=True):
+        return True
+    label = " ; ".join([attachment.title, *attachment.request_keywords])
+    for test, reported in _TEST_NAMES_REPORTED:
+        asked = tuple(r for r in reported if set(r.split()) - STOPWORDS and says_phrase(what, (r,)))
+        if asked and (says_phrase(attachment.content or "", asked) or says_phrase(label, test)):
+            return True
+    return False
+
+
 def asks_whether_back(part: str) -> bool:
     """Does the part ask whether something has come back ("did the FIT come back?")? Then a result it names is
     asked for; a yes/no question of another shape asks for none."""
@@ -1430,6 +1504,10 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
                     and (a.kind == "lab_report" or test_kinds(part))]
+        elif (what := result_named(part)) is not None and (
+            reported := [a for a in attachments if reports_result(a, what)]
+        ):
+            hits = _named_most_closely(reported, part)  # "and the tTG antibody?": the report that tells it
         elif asks_whether_done(part):
             # "did the nurse do a lying and standing BP?", "any recent bloods?", "remind me of the obs": what it
             # names by what it is; findings only when it names observations or findings
@@ -1467,13 +1545,38 @@ def _named_most_closely(hits: list[Attachment], part: str) -> list[Attachment]:
         mine = [k for k in own[a.id] if k in said]
         longest = max((len(k.split()) for k in mine), default=0)
         rest = said
-        for b in hits:
-            for k in own[b.id] if b is not a else []:
-                if len(k.split()) > max(longest, 1) and k in rest:
-                    rest = rest.replace(k, " ; ")
+        # the longest first: "photo of ruby" is taken out whole before "ruby foot" breaks it
+        for k in sorted((k for b in hits if b is not a for k in own[b.id]), key=lambda k: -len(k.split())):
+            if len(k.split()) > max(longest, 1) and k in rest:
+                rest = rest.replace(k, " ; ")
         if not mine or any(k in rest for k in mine):
             kept.append(a)
-    return kept or hits
+    kept = kept or hits
+    # "a photo of Ruby's feet": the photo the request names by what it shows, not another photo named by the
+    # generic word alone ("photo", "scan", "X-ray") that the one named by what it shows says too
+    generic = {a.id: all(set(k.split()) <= _GENERIC_KIND_WORDS for k in own[a.id] if k in said) for a in kept}
+    shown = [a for a in kept if not generic[a.id]]
+    return [a for a in kept if not generic[a.id] or not any(_same_kind(a, b, said) for b in shown)] or kept
+
+
+_GENERIC_KIND_WORDS = (
+    frozenset(stem(lemma(w)) for p in _PICTURE_WORDS for w in p.split()) | _DOCUMENT_WORDS | _REQUEST_WORDS
+    | frozenset(stem(lemma(w)) for _, names in _TEST_KINDS for n in names for w in n.split()) | frozenset(STOPWORDS)
+)
+"""Words that say what kind of thing an attachment is (a photo, a scan, an X-ray, a report), not what it shows."""
+_PICTURE_STEMS = frozenset(stem(lemma(w)) for p in _PICTURE_WORDS for w in p.split())
+
+
+def _same_kind(generic: Attachment, shown: Attachment, said: str) -> bool:
+    """Does the attachment named by what it shows say the generic word the other was named by (a picture word of
+    a picture word: "photo" and "photograph")?"""
+    def kind_words(a: Attachment) -> set[str]:
+        return {w for k in [*a.request_keywords, a.title] for w in _stems(_POSSESSIVE.sub("", k))} & (
+            _GENERIC_KIND_WORDS - frozenset(STOPWORDS) - _REQUEST_WORDS)
+
+    asked = set(said.split()) & kind_words(generic)
+    theirs = kind_words(shown)
+    return bool(asked & theirs) or bool(asked & _PICTURE_STEMS and theirs & _PICTURE_STEMS)
 
 
 def requested(attachment: Attachment, message: str) -> bool:
