@@ -163,6 +163,11 @@ def drug_of_class_route_given(answer: ActionReading, item: ActionReading) -> boo
     return drug_of_class(answer, item) and (bool(answer.routes) or not _local(item.routes))
 
 
+def local_routes(routes: frozenset[Term]) -> bool:
+    """Every one of the routes is a local one (``local_routes``) or under one."""
+    return _local(routes)
+
+
 def _local(routes: frozenset[Term]) -> bool:
     """Every one of the routes is a local one or under one (eye drops are topical)."""
     vocabulary = read_vocabulary()
@@ -227,7 +232,27 @@ def rules_out(answer: ActionReading, item: ActionReading, gives_credit: bool, *,
     action rule, not the item's own names), only a plan that sends the patient home is: an admission or
     a same-day referral to the team of a harmful outpatient plan is not that plan."""
     why = contradiction(answer, item)
-    return None if why == SOONER and not gives_credit and (answer.sends_home or not in_other_words) else why
+    return None if why == SOONER and not gives_credit and (answer.sends_home or not in_other_words
+                                                           or later_team_contact(answer, item)) else why
+
+
+LATER_THAN_TODAY_HOURS = 16.0
+"""A time that starts after this many hours from now is a later day's ("tomorrow", "next week"): no longer
+today's ("today", "same day" run to this hour)."""
+
+
+def later_team_contact(answer: ActionReading, item: ActionReading) -> bool:
+    """A harmful referral or review of a team put off to a later day ("Routine ophthalmology referral", "ophthalmology
+    outpatients next week": every time it gives starts after today) is met by a referral, letter or appointment of
+    that team at any time later than today, however much sooner than the item ("letter to the eye clinic to bring the
+    appointment forward to next week"): the harm is the day lost, not the day chosen. A same-day time, or none, is
+    not such a contact by this rule (brief g37)."""
+    return (item.about_team() and answer.acts and _later_day(item) and _later_day(answer)
+            and same_team(answer, item))
+
+
+def _later_day(reading: ActionReading) -> bool:
+    return bool(reading.windows) and all(w[0] > LATER_THAN_TODAY_HOURS for w in reading.windows)
 
 
 def _not_sent_home(answer: ActionReading, item: ActionReading) -> bool:
