@@ -22,7 +22,7 @@ from rapidfuzz.distance import OSA
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case, CriticalCondition
-from medbench_tui.core.scoring import actions, concepts, cues, delay, home, periods
+from medbench_tui.core.scoring import actions, composite, concepts, cues, delay, home, periods
 from medbench_tui.core.scoring.assertion import Record, asked, condition_of, result_wait
 from medbench_tui.core.scoring.assertion import conditions as conditions_of
 from medbench_tui.core.scoring.assertion import withholds as asserts_withholding
@@ -415,6 +415,8 @@ class ReferenceTable:
     """Treatment names of a repeat of one drug ("repeat lorazepam"), with the drug: a piece that repeats the drug of
     the piece before with its name left out ("..., repeat once at 10 minutes") names them."""
     _delays: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _composites: list[tuple[Phrase, Ref, composite.CompositePlan]] = field(default_factory=list)
+    """Harmful composite plans, a treatment with a team's review (``composite.composite_plan``)."""
     _milestones: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
     """Harmful discharges once a milestone of the treatment is reached, with its stems
     (``concepts.discharge_milestone``)."""
@@ -516,6 +518,9 @@ class ReferenceTable:
                             and (stems := concepts.discharge_milestone(ref.name)) is not None]
         self._delays = [(ref.phrases[0], ref) for ref in self.treatment
                         if ref.klass in HARMFUL_CLASSES and ref.phrases and delay.delay_item(ref.name)]
+        self._composites = [(ref.phrases[0], ref, composed) for ref in self.treatment
+                            if ref.klass in HARMFUL_CLASSES and ref.phrases
+                            and (composed := composite.composite_plan(ref.name)) is not None]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
         self._tellings = [(phrase, ref, told) for ref in self.treatment if ref.klass in concepts.CREDIT_CLASSES
@@ -778,6 +783,7 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._elided_repeats(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._qualified_discharges or self._home_plans or self._routine_plans or self._delays
+                or self._composites
                 or self._milestones
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
@@ -1205,6 +1211,9 @@ class ReferenceTable:
         for phrase, ref in self._delays:
             for hit in delay.delayed_rechecks(doc):
                 add(hit, phrase, ref, delay.DELAYED_RECHECK)
+        for phrase, ref, composite_plan in self._composites:
+            for hit in composite.composite_given(doc, composite_plan):
+                add(hit, phrase, ref, composite.COMPOSITE_PLAN)
         for phrase, ref, names in self._explanations:
             for hit in _written(doc, names):
                 declined = cues.negation(doc, hit.first, hit.last)
@@ -1355,7 +1364,7 @@ FASTED_FOR_HOURS = "a fast of stated hours"
 SHORT_NAME = "the primary diagnosis by a short name"
 AFTER_ITS_STEP = "after the step its name puts first"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT,
-                            home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
+                            composite.COMPOSITE_PLAN, home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
                             AFTER_ITS_STEP})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")

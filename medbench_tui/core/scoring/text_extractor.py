@@ -72,6 +72,7 @@ from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues, home
 from medbench_tui.core.scoring.actions import SAME_TEAM
+from medbench_tui.core.scoring.composite import COMPOSITE_PLAN
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
@@ -160,7 +161,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         mentions = sorted([*mentions, *short], key=lambda m: m.hit.first)
     item_hits = {m.hit for m in mentions if m.ref is not None}
     ruled = [m.hit for m in mentions if m.ref is not None and m.rule is not None]  # a group's drug read with its route
-    home_plans = [m.hit for m in mentions if m.via in (home.HOME_MANAGEMENT, home.ROUTINE_MANAGEMENT)]
+    home_plans = [m.hit for m in mentions if m.via in (home.HOME_MANAGEMENT, home.ROUTINE_MANAGEMENT, COMPOSITE_PLAN)]
     covered: dict[Item, list[tuple[int, int]]] = {}
     named_words: dict[Item, set[str]] = {}  # the words of the treatment items each list item names
     named_diagnosis: set[Item] = set()
