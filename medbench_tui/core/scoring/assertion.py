@@ -179,7 +179,8 @@ def action(
     reference item it names, whose own indication an answer's condition may restate."""
     if asked(doc, first):
         return Assertion("question", "?", "question: asked, not recommended")
-    cue = cues.negation(doc, first, last)
+    withholding = bool(item_name) and concepts.withhold_parts(tuple(t.norm for t in tokenize(item_name))) is not None
+    cue = cues.negation(doc, first, last, inside=not withholding)
     if cue is not None and not (kind == "workup" and concepts.reported(doc, first, last)):
         return Assertion("negated", cue, f'negated: "{cue}"')  # a result is reported: "no peritonism, lactate 4.1"
     switch = switched_from(doc, first, last) if kind == "treatment" else None

@@ -415,12 +415,13 @@ LIST_REACH = 14
 """How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""
 
 
-def negation(doc: Document, first: int, last: int, *, of_condition: bool = False) -> str | None:
+def negation(doc: Document, first: int, last: int, *, of_condition: bool = False, inside: bool = True) -> str | None:
     """The negation cue of the mention at tokens ``first..last``, or None. A mention whose words go on into a
     new action of their own ("lamotrigine for now and restart it at a lower dose") is that action: a cue before
     its first word is the earlier action's ("hold"). ``of_condition``: the mention is a condition, which no
     withholding verb negates and no judgement before a reason word reaches (:data:`CONDITION_NEGATION_OR_HEDGE_BEFORE`,
-    :func:`_before`)."""
+    :func:`_before`). ``inside``: a verdict inside the mention's own words counts (:func:`_inside`); not where the
+    item is itself a withholding, which such a verdict states ("acetylcysteine is not required")."""
     own_action = any(_new_action(doc, k) for k in range(first + 1, last + 1))
     before = CONDITION_NEGATION_OR_HEDGE_BEFORE if of_condition else NEGATION_OR_HEDGE_BEFORE
     if _after(doc, last, PERMISSION_AFTER, 1, negation=False, closing=True) is not None:
@@ -436,7 +437,27 @@ def negation(doc: Document, first: int, last: int, *, of_condition: bool = False
         or _subject_verdict(doc, first, last)
         or _bracket_of_negated(doc, first)
         or _after_apposition(doc, last)
+        or (_inside(doc, first, last) if inside else None)
     )
+
+
+def _inside(doc: Document, first: int, last: int) -> str | None:
+    """A verdict said inside the words a mention spans ("ciclosporin is contraindicated while his renal function is
+    impaired" of "Ciclosporin while renal function is impaired"): a ``negation_after`` cue (or a hedge) that starts
+    after the mention's first word, with no comma, bracket, clause word or new action before it, governs that word
+    as if said right after it. A cue after a comma is another piece's ("ciclosporin, not methotrexate, while")."""
+    low = doc.lows
+    for k in range(first + 1, last + 1):
+        if doc.clause[k] != doc.clause[first] or doc.comma_before[k] or low[k] in CLAUSE_WORDS:
+            return None
+        if low[k] in ACTION_VERBS or "(" in doc.text[doc.tokens[k - 1].end : doc.tokens[k].start]:
+            return None
+        phrase = NEGATION_OR_HEDGE_AFTER.starting_at(low, k)
+        if phrase is not None and not _in_pseudo(low, k, k + len(phrase) - 1):
+            if phrase in EXCLUSION and _temporal(low, doc.clause, k, 0):
+                return None  # "aspirin once a bleed is excluded": a condition
+            return " ".join(phrase)
+    return None
 
 
 def _after_apposition(doc: Document, last: int) -> str | None:
