@@ -75,12 +75,17 @@ def test_a_judgement_of_no_first_choice_is_no_recommendation(tmp_path: Path, pla
 WITHHOLDING = "Withholding allopurinol during the acute attack"
 
 
-@pytest.mark.parametrize(("plan", "met"), [
-    ("Plan:\n- naproxen 500 mg bd.\n- allopurinol is not required during the acute attack.", True),
-    ("Plan:\n- naproxen 500 mg bd.\n- start allopurinol during the acute attack.", False),
+EXPLAIN = "Explain why a foot X-ray is not needed"
+
+
+@pytest.mark.parametrize(("item", "plan", "met"), [
+    (WITHHOLDING, "Plan:\n- naproxen 500 mg bd.\n- allopurinol is not required during the acute attack.", True),
+    (WITHHOLDING, "Plan:\n- naproxen 500 mg bd.\n- start allopurinol during the acute attack.", False),
+    (EXPLAIN, "Plan:\n- naproxen 500 mg bd.\n- Explain why a foot X-ray is not needed.", True),
 ])
-def test_a_verdict_inside_a_withholding_item_is_its_action(tmp_path: Path, plan: str, met: bool):
-    """An item that is itself a withholding is stated by the verdict inside its mention: the verdict meets it."""
-    case = load_valid_case(with_item(tmp_path, GOUT, BEFORE, f"  - item: {WITHHOLDING}\n    class: optional\n"))
+def test_a_verdict_inside_an_item_that_states_it_is_its_action(tmp_path: Path, item: str, plan: str, met: bool):
+    """An item whose own name withholds or judges its action is stated by the verdict inside its mention."""
+    case = load_valid_case(with_item(tmp_path, GOUT, BEFORE, f"  - item: {item}\n    class: optional\n"))
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
-    assert (WITHHOLDING in rows(card, "treatment")) is met, plan
+    assert (item in rows(card, "treatment")) is met, plan
+

@@ -179,8 +179,7 @@ def action(
     reference item it names, whose own indication an answer's condition may restate."""
     if asked(doc, first):
         return Assertion("question", "?", "question: asked, not recommended")
-    withholding = bool(item_name) and concepts.withhold_parts(tuple(t.norm for t in tokenize(item_name))) is not None
-    cue = cues.negation(doc, first, last, inside=not withholding)
+    cue = cues.negation(doc, first, last, inside=not states_verdict(item_name))
     if cue is not None and not (kind == "workup" and concepts.reported(doc, first, last)):
         return Assertion("negated", cue, f'negated: "{cue}"')  # a result is reported: "no peritonism, lactate 4.1"
     switch = switched_from(doc, first, last) if kind == "treatment" else None
@@ -207,6 +206,16 @@ def action(
                 return Assertion("affirmed", scope.trigger, why)
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def states_verdict(item_name: str) -> bool:
+    """The item's own name withholds or judges its action ("Withholding acetylcysteine because ...", "Explain why a
+    CT scan is not needed"): a verdict inside its mention is its own words, not said of it."""
+    if not item_name:
+        return False
+    lows = [t.low for t in tokenize(item_name)]
+    return concepts.withhold_parts(tuple(t.norm for t in tokenize(item_name))) is not None or any(
+        cues.NEGATION_OR_HEDGE_AFTER.starting_at(lows, k) is not None for k in range(len(lows)))
 
 
 def switched_from(doc: Document, first: int, last: int) -> str | None:

@@ -415,13 +415,14 @@ LIST_REACH = 14
 """How far a negation reaches over a coordinated list ("no A, B, C or D"; "A, B and C are not indicated")."""
 
 
-def negation(doc: Document, first: int, last: int, *, of_condition: bool = False, inside: bool = True) -> str | None:
+def negation(doc: Document, first: int, last: int, *, of_condition: bool = False, inside: bool = False) -> str | None:
     """The negation cue of the mention at tokens ``first..last``, or None. A mention whose words go on into a
     new action of their own ("lamotrigine for now and restart it at a lower dose") is that action: a cue before
     its first word is the earlier action's ("hold"). ``of_condition``: the mention is a condition, which no
     withholding verb negates and no judgement before a reason word reaches (:data:`CONDITION_NEGATION_OR_HEDGE_BEFORE`,
-    :func:`_before`). ``inside``: a verdict inside the mention's own words counts (:func:`_inside`); not where the
-    item is itself a withholding, which such a verdict states ("acetylcysteine is not required")."""
+    :func:`_before`). ``inside``: a verdict inside the mention's own words counts too (:func:`_inside`): asked for
+    an item's mention whose own name neither withholds nor judges it (``assertion.states_verdict``: "acetylcysteine
+    is not required" states "Withholding acetylcysteine ...")."""
     own_action = any(_new_action(doc, k) for k in range(first + 1, last + 1))
     before = CONDITION_NEGATION_OR_HEDGE_BEFORE if of_condition else NEGATION_OR_HEDGE_BEFORE
     if _after(doc, last, PERMISSION_AFTER, 1, negation=False, closing=True) is not None:

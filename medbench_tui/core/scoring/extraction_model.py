@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import cues
+from medbench_tui.core.scoring.assertion import states_verdict
 from medbench_tui.core.scoring.document import Document, document
 from medbench_tui.core.scoring.reference import Mention, ReferenceTable
 from medbench_tui.core.transcript import FinalResponse
@@ -173,10 +174,12 @@ def _entry_reading(text: str, kind: EntityKind, table: ReferenceTable) -> tuple[
     parts = []
     for m in mentions:
         action = kind in ("workup", "treatment")
+        first, last = m.hit.first, m.hit.last
+        own = not states_verdict(m.ref.name if m.ref is not None else "")  # a verdict inside the entry's mention
         parts.append(EntryPart(
             kind=mention_kind(m) if action else kind,
             text=text.strip() if whole else doc.quote(m.hit),
-            negated=(cues.negation if action else cues.hard_negation)(doc, m.hit.first, m.hit.last),
+            negated=cues.negation(doc, first, last, inside=own) if action else cues.hard_negation(doc, first, last),
         ))
     return tuple(parts), None
 
