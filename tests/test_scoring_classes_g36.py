@@ -89,3 +89,48 @@ def test_a_verdict_inside_an_item_that_states_it_is_its_action(tmp_path: Path, i
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (item in rows(card, "treatment")) is met, plan
 
+
+# --- 3. an elliptical condition on a result the record lacks ----------------------------------------------------
+
+COPD = Path("cases/im-copd-exacerbation-001.yaml")
+ECHO = "Echocardiogram if heart failure suspected"
+SAME = {"item": "Echocardiogram if BNP raised", "class": "acceptable", "weight": 1, "aliases": ["echo"]}
+BNP = {"item": "BNP", "class": "acceptable", "weight": 1, "aliases": ["NT-proBNP"]}
+OWN = {"item": ECHO, "class": "acceptable", "weight": 1, "aliases": ["echo"]}
+PLAIN = {"item": "Echocardiogram", "class": "acceptable", "weight": 1, "aliases": ["echo"]}
+
+
+def _copd_workup(tmp_path: Path, echo: dict, plan: str, record: str = "") -> dict[str, str]:
+    from ruamel.yaml import YAML
+
+    from tests.support.case_yaml import case_yaml
+
+    data = case_yaml(COPD)
+    data["workup"] += [BNP, echo]
+    data.pop("checks", None)
+    if record:
+        data["intro"] = f"{data['intro']}{record}\n"
+    out = tmp_path / COPD.name
+    with out.open("w") as handle:
+        YAML().dump(data, handle)
+    case = load_valid_case(out)
+    return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
+
+
+@pytest.mark.parametrize(("echo", "plan", "record", "given"), [
+    # the result word alone speaks of the test before it; the record has no BNP: a later event
+    (OWN, "Plan:\n- nebulisers, oxygen to 88-92%\n- BNP; echo if raised", "", False),
+    (PLAIN, "Plan:\n- nebulisers, oxygen to 88-92%\n- BNP, then an echocardiogram if positive", "", False),
+    # the record gives the result: the condition is settled
+    (PLAIN, "Plan:\n- nebulisers, oxygen to 88-92%\n- BNP; echo if raised", "BNP 2300 ng/L this morning.", True),
+    # negative tests: the same contingency as the item's own is its plan; an echo with no condition is given
+    (OWN, "Plan:\n- nebulisers, oxygen to 88-92%\n- echo if heart failure suspected", "", True),
+    (SAME, "Plan:\n- nebulisers, oxygen to 88-92%\n- BNP; echo if raised", "", True),
+    (PLAIN, "Plan:\n- nebulisers, oxygen to 88-92%\n- BNP and an echocardiogram today", "", True),
+])
+def test_an_elliptical_condition_speaks_of_the_test_before_it(
+        tmp_path: Path, echo: dict, plan: str, record: str, given: bool):
+    """"BNP; echo if raised": the condition is the BNP's result; a record without it makes the echo a later event
+    (labelling rule 4), a record with it settles it (rule 5)."""
+    found = _copd_workup(tmp_path, echo, plan, record)
+    assert (echo["item"] in found) is given, (plan, found)

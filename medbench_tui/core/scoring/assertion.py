@@ -191,6 +191,15 @@ def action(
         return Assertion("historical", "history", "history: taken or done before, not a plan")
     if periods.after_birth_only(doc, first, last, item_name):
         return Assertion("conditional", "after birth", "conditional: after the birth; the item is kept to pregnancy")
+    elliptical = _elliptical_condition(doc, first, last, record)
+    if elliptical is not None:
+        said, condition = elliptical
+        if record.establishes(condition):
+            return Assertion("affirmed", said.trigger, f'affirmed: the record gives the result ("{condition}")')
+        if not (own_condition and _restates(condition, item_name)):
+            return Assertion("conditional", said.trigger,
+                             f'conditional: "{said.trigger} {said.condition}" of a result the record lacks '
+                             f'("{condition}")')
     if not own_condition:
         scope = condition_of(doc, first, last)
         waits = scope is not None and scope.waits
@@ -461,6 +470,35 @@ def condition_of(doc: Document, first: int, last: int) -> Condition | None:
         return found
     before = doc.clause[first] - 1
     return next((c for c in reversed(conditions(doc)) if doc.clause[c.last] == before), None)
+
+
+def _elliptical_condition(doc: Document, first: int, last: int, record: Record) -> tuple[Condition, str] | None:
+    """A condition that is a result word alone ("D-dimer; CTPA if raised", "troponin at 3 h, angiography if
+    positive"; every word of it one of ``condition_present_finding`` or ``condition_confirming``) speaks of the
+    test the answer names last before the mention on its line: its scope and the condition said in full ("d dimer
+    raised"), or None."""
+    scope = condition_of(doc, first, last)
+    if scope is None or scope.waits:
+        return None
+    words = {w.lower() for w in _raw_words(scope.condition)} - _SMALL_WORDS
+    if not words or not words <= PRESENT_FINDING | CONFIRMING:
+        return None
+    start = doc.tokens[first].start
+    line_start = doc.text.rfind("\n", 0, start) + 1
+    at = first
+    while at > 0 and doc.tokens[at - 1].start >= line_start:
+        at -= 1
+    before = [t.norm for t in doc.tokens[at:first] if t.norm not in _SMALL_WORDS]
+    best: tuple[int, tuple[str, ...]] | None = None
+    for phrases in record.tests:
+        for phrase in phrases:
+            n = len(phrase)
+            ends = [i + n for i in range(len(before) - n + 1) if n and tuple(before[i : i + n]) == phrase]
+            if ends and (best is None or ends[-1] > best[0] or (ends[-1] == best[0] and n > len(best[1]))):
+                best = (ends[-1], phrase)
+    if best is None:
+        return None
+    return scope, f"{' '.join(best[1])} {scope.condition}"
 
 
 def _deferred(doc: Document, first: int) -> bool:
