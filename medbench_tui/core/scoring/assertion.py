@@ -656,8 +656,8 @@ class Record:
             word = words[j]
             if len(word) < NAME_PREFIX - 1 or not word.isalpha():
                 break
-            if word not in self.record and _key(word) not in named:
-                return False
+            if word not in self.record and _key(word) not in named and word not in PERSISTING:
+                return False  # "if ongoing bleeding" is the bleeding of the record going on
         after = words[head + 1] if head + 1 < len(words) else ""
         return not (after.endswith(ADVERB_END) and after.isalpha() and after not in self.record
                     and _key(after) not in named)  # "if she bleeds heavily": a degree the record does not give

@@ -235,6 +235,15 @@ def monitored_things(name: str) -> str:
     return listed if LEVEL_JOINS_RE.search(listed) and len(key_tokens(tokenize(listed))) >= HEAD_MIN_WORDS else ""
 
 
+def _compounds(text: str) -> list[frozenset[str]]:
+    """The normalised words of each hyphenated written word of a name ("post-operative": post, operative)."""
+    out = []
+    for written in text.split():
+        if "-" in written.strip("-"):
+            out.append(frozenset(t.norm for t in key_tokens(tokenize(written))))
+    return out
+
+
 def make_phrase(text: str) -> Phrase | None:
     words = tuple(t.norm for t in key_tokens(tokenize(text)))
     if not words:
@@ -378,9 +387,11 @@ class ReferenceTable:
     """How many distinct words each phrase of ``_multiword`` has."""
     _word_sets: list[frozenset[str]] = field(default_factory=list)
     """The distinct words of each phrase of ``_multiword``: all must be in the clause of its first word."""
-    _most_words_phrases: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    _most_words_phrases: list[tuple[Phrase, Ref, frozenset[str], tuple[frozenset[str], ...]]] = field(
+        default_factory=list)
     """The phrases a match by all but one word can meet (``_most_words``), with their distinct words
-    and the words that may be the one left out: prepared once, not per answer."""
+    and the words that may be the one left out (a hyphenated compound, "post-operative", is one written
+    word): prepared once, not per answer."""
     _most_words_by_word: dict[str, list[int]] = field(default_factory=dict)
     """Which of ``_most_words_phrases`` hold each word (positions in it)."""
     _prefixes: set[str] = field(default_factory=set)
@@ -605,9 +616,12 @@ class ReferenceTable:
                 continue
             droppable = frozenset(w for w in unique if not w[:1].isdigit() and actions.read_action(w).empty
                                   and w not in _counts_of_units(phrase.words) and w not in TURNING_WORDS)
+            units = [frozenset([w]) for w in phrase.words if w in droppable]
+            units += [c for c in _compounds(phrase.text)  # what is left still says most of it ("beta-blocker eye
+                      if len(c) > 1 and c <= droppable and len(unique - c) >= MOST_WORDS_MIN]  # drops": no drops)
             for word in unique:
                 self._most_words_by_word.setdefault(word, []).append(len(self._most_words_phrases))
-            self._most_words_phrases.append((phrase, ref, unique, droppable))
+            self._most_words_phrases.append((phrase, ref, unique, tuple(dict.fromkeys(units))))
 
     def _add_discharge_plan(self, phrase: Phrase, ref: Ref) -> None:
         """Remember an item that sends the patient home with a treatment, with every
@@ -1141,16 +1155,19 @@ class ReferenceTable:
                  and not (m.via == concepts.SAFETY_NET and done_today(m.ref))}  # its condition: no naming
         held = _held(self._most_words_by_word, where)
         out: list[Mention] = []
-        for i in sorted(i for i, count in held.items() if count >= len(self._most_words_phrases[i][2]) - 1):
+        for i in sorted(i for i, count in held.items()
+                        if count >= len(self._most_words_phrases[i][2]) - max(map(len, self._most_words_phrases[i][3]),
+                                                                              default=1)):
             phrase, ref, unique, droppable = self._most_words_phrases[i]
             if id(ref) in named:
                 continue
-            absent = [w for w in unique if w not in where]
+            absent = {w for w in unique if w not in where}
             # the word left out must not be the action's time, route, team or drug ("today"); one the answer says
-            # in another clause (a label's: "Leg: keep it dependent and protected") may be any droppable one
-            for left_out in [w for w in phrase.words if w in droppable and (not absent or w in absent)]:
+            # in another clause (a label's: "Leg: keep it dependent and protected") may be any droppable one; a
+            # hyphenated compound ("post-operative") is one written word, left out whole
+            for left_out in [u for u in droppable if absent <= u and (len(u) == 1 or absent)]:
                 hit = _close_together(doc, keys, where, replace(phrase, words=tuple(
-                    w for w in phrase.words if w != left_out)), len(phrase.words) + UNORDERED_SLACK)
+                    w for w in phrase.words if w not in left_out)), len(phrase.words) + UNORDERED_SLACK)
                 if hit is not None:
                     out.append(Mention(hit, MATCH_SCORE_MOST_WORDS, phrase, ref, None, ordered=False,
                                        rule=MOST_WORDS_RULE))
