@@ -24,6 +24,8 @@ def _scored(tmp_path: Path, source: Path, section: str, item: dict, text: str) -
     data = case_yaml(source)
     data[section].append(item)
     data.pop("checks", None)
+    for key in [k for k, v in data.items() if v is None]:  # an unset field is left out, not written empty
+        data.pop(key)
     out = tmp_path / source.name
     files = source.parent / "attachments" / source.stem
     if files.is_dir():
@@ -115,3 +117,43 @@ def test_an_ongoing_finding_of_the_record_is_established(tmp_path: Path, plan: s
     by the record (rule 5): the action is given. A finding the record lacks, or a later event, still waits."""
     found = _scored(tmp_path, GI_BLEED, "treatment", REPEAT_ITEM, plan)
     assert (REPEAT_OGD in found) is given, (plan, found)
+
+
+# --- 2. a thorough plan that says the item by its drug or its target ------------------------------------------------
+
+MELANOMA = Path("cases/onc-melanoma-001.yaml")
+TARGETED = "Targeted therapy after BRAF mutation testing"
+TARGETED_ITEM = {"item": TARGETED, "class": "acceptable", "aliases": ["dabrafenib", "BRAF inhibitor"]}
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("## Management\n1. Systemic: **dabrafenib** would be my choice once the BRAF result is back.", True),
+    ("## Management\n- dabrafenib once the BRAF mutation testing is back", True),
+    ("## Management\n- dabrafenib once the CT is back", False),
+    ("## Management\n- dabrafenib once the results are back", False),
+    ("## Management\n- no dabrafenib: it has no place before staging", False),
+])
+def test_a_wait_that_is_the_items_own_time(tmp_path: Path, plan: str, given: bool):
+    """A drug made to wait for a result that the item's own name times it by ("once the BRAF result is back" of
+    "... after BRAF mutation testing") is the item given at its time; a wait for another result, or for results
+    unnamed, stays a later event, and a declined drug is not given."""
+    found = _scored(tmp_path, MELANOMA, "treatment", TARGETED_ITEM, plan)
+    assert (TARGETED in found) is given, (plan, found)
+
+
+CAP = Path("cases/im-cap-001.yaml")
+OXYGEN = "Oxygen to target saturations"
+OXYGEN_ITEM = {"item": OXYGEN, "class": "acceptable", "aliases": ["supplemental oxygen via nasal cannulae"]}
+
+
+@pytest.mark.parametrize(("plan", "given"), [
+    ("## Management\n3. **Oxygen** to keep saturations 94-98%.", True),
+    ("Plan:\n- O2 to maintain SpO2 94-98%", True),
+    ("Plan:\n- keep sats monitored, no oxygen needed", False),
+    ("Plan:\n- amoxicillin 500 mg TDS", False),
+])
+def test_oxygen_kept_in_a_range_is_oxygen_to_a_target(tmp_path: Path, plan: str, given: bool):
+    """Oxygen to keep (maintain, aim for) saturations in a range is oxygen to target saturations; saturations watched
+    with no oxygen are not."""
+    found = _scored(tmp_path, CAP, "treatment", OXYGEN_ITEM, plan)
+    assert (OXYGEN in found) is given, (plan, found)

@@ -213,6 +213,9 @@ def action(
             if not waits and _restates(scope.condition, item_name):
                 why = f'affirmed: the item\'s own indication ("{scope.condition}")'
                 return Assertion("affirmed", scope.trigger, why)
+            if waits and not scope.compared and _restates(_awaited(scope.trigger), item_name):  # "infliximab once
+                # screening is back" of "Biologic therapy after screening": the item's own time
+                return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own time ("{scope.trigger}")')
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
 
@@ -300,6 +303,15 @@ def withholds(phrase: str) -> bool:
 INDICATION_EVENTS = cues.word_list("indication_event_words")
 """Words of a condition that say its indication happens ("if seizures occur", "if she fits again"), not what it is."""
 INDICATION_KINDS = frozenset({"symptom", "condition"})
+
+
+_WAIT_WORDS = RESULT_BACK_LEADS | frozenset(w for cues_ in (RESULT_WAITS, RESULT_BACK) for p in cues_.phrases
+                                           for w in p)
+
+
+def _awaited(trigger: str) -> str:
+    """What a wait for a result waits on, its words of waiting aside ("once screening is back": screening)."""
+    return " ".join(w for w in trigger.split() if w.lower() not in _WAIT_WORDS)
 
 
 def _restates(condition: str, item_name: str) -> bool:
