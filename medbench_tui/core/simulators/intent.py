@@ -825,9 +825,10 @@ _WITNESS_VERBS = ("notice", "noticed", "noticing", "say", "says", "said", "think
 your daughter think you're more muddled?"): grammar; the question is still of the patient."""
 _OTHER_PERSON_ASKED = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*"
-    r"(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
+    r"(?:(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
     rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)??(?P<who>{_PEOPLE})s?\b"
     r"|(?P<anyone>anyone|anybody|someone|somebody)\s+(?:else\b|with\s+(?:you|him|her|them)\b))"
+    r"|(?P<anyone_else>anyone|anybody)\s+else\b(?=\s+(?:at|in)\s+(?:home|the\s+house|the\s+household)\b))"
     r"(?:\s+(?:ever|also|still|too|as well|already|ever))*(?:\s+(?P<verb>\w+))?",
     re.IGNORECASE,
 )
@@ -940,8 +941,8 @@ def other_person_asked(part: str, informant: str = "self") -> str | None:
     match = _OTHER_PERSON_ASKED.match(part) or _FRONTED_PERSON.match(part)
     if match is None:
         return None
-    if match.groupdict().get("anyone"):
-        return "anyone"
+    if match.groupdict().get("anyone") or match.groupdict().get("anyone_else"):
+        return "anyone"  # "anyone else at home unwell?": the verb left out
     if (match.group("verb") or "").lower() in _WITNESS_VERBS:
         return None
     who = match.group("who").lower()
@@ -956,7 +957,9 @@ def witness_asked(part: str) -> str | None:
     """The other person a question names only as the one who noticed, said or thinks something of the patient
     ("has your daughter noticed anything else - memory, behaviour?": "daughter"), or None."""
     match = _OTHER_PERSON_ASKED.match(part)
-    if match is None or match.group("anyone") or (match.group("verb") or "").lower() not in _WITNESS_VERBS:
+    if match is None or match.group("anyone") or match.group("anyone_else") or (
+        (match.group("verb") or "").lower() not in _WITNESS_VERBS
+    ):
         return None
     if _KNOWN_BY_OTHERS.search(part):  # "does your boyfriend know?" is a question of him (see below)
         return None

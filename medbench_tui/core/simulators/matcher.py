@@ -1067,7 +1067,21 @@ class Matcher:
                 match, question
             ) and not self.timed_units(question, match) and not self._timed_as_the_first(question, matches[0]):
                 chosen.append(match)  # not the eye pain beside the jaw pain asked for, nor the cold "before the wheeze"
+            elif self._another_who_has_it(match, chosen[0], question):
+                chosen.append(match)  # "is anyone else at home itchy?": the partner and the daughter
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def _another_who_has_it(self, match: Match, first: Match, question: str) -> bool:
+        """Asked whether anyone else has what is asked ("is anyone else at home itchy?", "anyone else in the house
+        unwell?"; :func:`intent.other_person_asked` "anyone"), every fact of another person that says it answers, not
+        the first one only: the facts left are those of people (:meth:`_of_the_other_person`), and this one must say
+        each word asked beside the people and the place that the first says."""
+        if self.person_asked(question) != "anyone":
+            return False
+        said = units(question)
+        asked = [i for i in self.subject_units(question) if not said[i].terms & (HOUSEHOLD_CONCEPTS | {"@contact"})
+                 and not _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS]
+        return bool(asked) and all(match.per_unit[i] > 0 or first.per_unit[i] <= 0 for i in asked)
 
     def of_the_whole_history(self, question: str, sources: list[Source]) -> list[Source]:
         """Asked the whole of their own medical history ("PMH?", "anything else you see the doctor for?"), the patient
