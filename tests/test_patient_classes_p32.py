@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from medbench_tui.core.cases.model import patient_record
-from medbench_tui.core.simulators import GroundedSimulator
+from medbench_tui.core.simulators import GroundedSimulator, intent
 from tests.test_consultation import fixture_case
 
 
@@ -56,3 +56,27 @@ def test_scratching_at_the_skin_is_itching_a_scratch_is_not():
     ]
     assert own(facts).answer("anyone else at home itchy?").facts == ["niece"]
     assert own(facts).answer("is anyone else itchy?").facts == ["niece"]
+
+
+# -- 3. a question about a person the record names --------------------------------------------------------------------
+
+def test_a_name_leading_a_sentence_is_a_person_when_a_keyword_lists_it():
+    assert intent.names_leading("Priya, my wife, has been coughing.") == {"priya"}
+    assert intent.names_leading("Bilal says I wheeze at night.") == {"bilal"}
+    assert intent.names_leading("Mum says I wheeze at night.") == frozenset()
+    assert intent.names_leading("Mornings are the worst. Nights too.") == frozenset()
+    sim = own(HOUSE)
+    assert {"priya", "arlo"} <= sim.matcher.record_names
+
+
+def test_what_a_named_person_had_is_never_the_patients_own_fact():
+    for question in ("Has Priya ever had asthma?", "Does Priya have any health problems herself?"):
+        reply = own(HOUSE).answer(question)
+        assert "pmh" not in reply.facts and "cough" not in reply.facts, (question, reply.facts)
+    assert own(HOUSE).answer("Have you ever had asthma?").facts == ["pmh"]
+
+
+def test_a_named_persons_own_fact_still_answers():
+    assert own(HOUSE).answer("When did Priya start coughing?").facts == ["wife"]
+    assert own(HOUSE).answer("How old is Arlo?").facts == ["son"]
+    assert own(HOUSE).answer("How old is Priya?").facts == []  # her fact gives no age

@@ -875,6 +875,22 @@ def names_given(text: str) -> frozenset[str]:
     return frozenset(n for n in found if not read_vocabulary().lookup(n))  # "Calpol": a medicine
 
 
+_LEADING_NAME = re.compile(
+    r"(?:^|(?<=[.!?;]\s))(?P<name>[A-Z][a-z]{2,})(?:,\s+(?:my|our|her|his|she|he|she's|he's|who|who's)\b"
+    r"|\s+(?:says|said|thinks|thought|reckons|noticed|mentioned|told)\b)"
+)
+"""A name that leads a sentence of a record's answer, before a comma and who they are ("Ruby, she's 3.", "Dan, my
+boyfriend, started itching") or before what they say ("Karen says I'm forgetful"): grammar."""
+
+
+def names_leading(text: str) -> frozenset[str]:
+    """The names that lead a sentence of a record's answer (:data:`_LEADING_NAME`), lower-cased; never a word of
+    the vocabulary or a person's word ("Mum says ..."). A name here may be a word that starts a sentence, so the
+    record keeps only one its keywords list too."""
+    found = {m.group("name").lower() for m in _LEADING_NAME.finditer(text)}
+    return frozenset(n for n in found if not read_vocabulary().lookup(n) and not re.fullmatch(_PEOPLE, n))
+
+
 _THE_PATIENTS_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my)\b", re.IGNORECASE)
 """The patient as the one a sentence tells of ("I've snored for years")."""
 

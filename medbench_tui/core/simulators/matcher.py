@@ -433,6 +433,14 @@ _ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
 """What is the patient's own ("his own hearing"), set against the family's: grammar."""
 _HOW_WHAT = re.compile(r"^\W*how\s+(\w+)\b", re.IGNORECASE)
 """What a question of how asks ("how old was he?": old, an age): the word after "how"."""
+_SAYS_AN_AGE = re.compile(
+    r"\b(?:she's|he's|who's|she is|he is|is|aged?)\s+(?:about\s+|only\s+|nearly\s+|just\s+)?"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety)(?:[ -](?:years?|months?)[ -]old)?(?=\s*(?:[.,;!?)]|$|\s+and\b|\s+now\b))",
+    re.IGNORECASE,
+)
+"""Grammar of a person's age a fact says ("Ruby, she's 3.", "her brother Josh, who's four, is fine", "my father is
+80 and well"): what "how old is she?" asks."""
 _ANYONE_WORDS = _wording("anyone anybody someone somebody")
 """The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
@@ -575,8 +583,12 @@ class Matcher:
         ]
         """The facts about a long-term illness the patient has (their topic names one, their answer says it without
         denying it): part of the past medical history."""
-        self.record_names = frozenset().union(*(intent.names_given(s.text) for s in self.facts))
-        """The names the record gives people ("Claire says I stop breathing", "my brother Ron")."""
+        keyworded = {k.lower() for a in record.additional_answers for k in a.keywords if k.istitle() and k.isalpha()}
+        self.record_names = frozenset().union(*(intent.names_given(s.text) for s in self.facts)) | (
+            frozenset().union(*(intent.names_leading(s.text) for s in self.facts)) & keyworded
+        )
+        """The names the record gives people ("Claire says I stop breathing", "my brother Ron"; "Ruby, she's 3." or
+        "Karen says ..." when a keyword lists the name too)."""
         self._of_others_unwell = {s.id for s in self.facts if _of_others_unwell(s.topic)}
         """The facts about others who are unwell, not of a place the patient goes to (see :func:`_of_others_unwell`)."""
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
@@ -941,6 +953,8 @@ class Matcher:
             return bool((_wording(f"{source.topic} {source.text}") | frozenset().union(*source.wordings)) & who)
 
         def says(m: Match, i: int) -> bool:  # "genetic tests" of the uncle: not the family history by "genetic" alone
+            if i in asked and said[i].text == "old" and _SAYS_AN_AGE.search(m.source.text):
+                return True  # "how old is Ruby?": "Ruby, she's 3."
             return m.per_unit[i] > 0 and not (said[i].terms & m.source.profile.keys() <= {"@family"}
                                               and "@family" in said[i].terms)
 
@@ -1038,6 +1052,8 @@ class Matcher:
         matches = self.ranked(question, of_the_illness=of_the_illness)
         if told := [m.source for m in matches if self.tells_what_happened(m, question)]:
             return told[:1]
+        if matches and self._their_age(matches[0], question):
+            return [matches[0].source]  # "how old is Ruby?": "Ruby, she's 3."
         family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
         if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
             return [matches[0].source]
@@ -1070,6 +1086,13 @@ class Matcher:
             elif self._another_who_has_it(match, chosen[0], question):
                 chosen.append(match)  # "is anyone else at home itchy?": the partner and the daughter
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def _their_age(self, match: Match, question: str) -> bool:
+        """Asked how old another person is ("how old is Ruby?", "how old's her brother?"), the fact left that speaks of
+        them (:meth:`_of_the_other_person`) answers when it says an age (:data:`_SAYS_AN_AGE`)."""
+        how = _HOW_WHAT.match(question.replace("'s", " is"))
+        return bool(how and how.group(1).lower() == "old" and self.person_asked(question)
+                    and _SAYS_AN_AGE.search(match.source.text))
 
     def _another_who_has_it(self, match: Match, first: Match, question: str) -> bool:
         """Asked whether anyone else has what is asked ("is anyone else at home itchy?", "anyone else in the house
