@@ -27,6 +27,8 @@ HOUSE = [
      "answer": "Our son Arlo, he's 6, has a cough and a runny nose. He's at school four days a week."},
     {"id": "lodger", "topic": "the lodger", "keywords": ["lodger", "anyone else", "household"],
      "answer": "Our lodger Tom broke his wrist last month, otherwise he's fine."},
+    {"id": "fever", "topic": "fever", "keywords": ["fever", "temperature", "hot"],
+     "answer": "I've had a fever of 38 on and off."},
     {"id": "pmh", "topic": "past medical history", "keywords": ["medical history", "health problems", "asthma"],
      "answer": "Mild asthma as a teenager, nothing since."},
 ]
@@ -80,3 +82,37 @@ def test_a_named_persons_own_fact_still_answers():
     assert own(HOUSE).answer("When did Priya start coughing?").facts == ["wife"]
     assert own(HOUSE).answer("How old is Arlo?").facts == ["son"]
     assert own(HOUSE).answer("How old is Priya?").facts == []  # her fact gives no age
+
+
+# -- 2. a follow-up of a person named by a pronoun --------------------------------------------------------------------
+
+def test_a_pronoun_is_the_last_person_told_of_whom_it_fits():
+    sim = own(HOUSE)
+    assert sorted(sim.answer("Is anyone else at home coughing?").facts) == ["son", "wife"]
+    assert sim.answer("when did she start?").facts == ["wife"]
+    assert sim.answer("and how old is he?").facts == ["son"]  # the son, told before her
+
+
+def test_a_pronoun_of_a_person_never_gets_another_persons_fact_or_the_patients_age():
+    sim = own(HOUSE)
+    sim.answer("Is anyone else at home coughing?")
+    sim.answer("when did she start?")
+    reply = sim.answer("how old is she?")  # her fact gives no age
+    assert reply.facts == [] and "54" not in reply.text, reply.text
+    assert sim.answer("does he have a fever?").facts == []  # the son's fact is silent on it: not the patient's
+
+
+def test_a_pronoun_after_a_reply_of_something_else_is_left_alone():
+    sim = own(HOUSE)
+    sim.answer("Is anyone else at home coughing?")
+    sim.answer("Any past medical history?")
+    assert sim.answer("how old were you when she was born?").facts != ["wife"]
+
+
+def test_an_age_is_said_in_several_ways_a_clock_time_is_none():
+    from medbench_tui.core.simulators.matcher import SAYS_AN_AGE
+    for text in ("Our son Arlo, he's 6, has a cough.", "My uncle had a heart attack at sixty-two.",
+                 "Her gran got it in her eighties.", "It started when she was 40.", "My dad is 79 and well."):
+        assert SAYS_AN_AGE.search(text), text
+    for text in ("It came on at 3 o'clock.", "I took it at 8.30 this morning.", "He has a cough."):
+        assert not SAYS_AN_AGE.search(text), text

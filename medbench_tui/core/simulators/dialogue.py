@@ -23,6 +23,8 @@ class DialogueState:
     """Medical words the patient has asked the meaning of (it asks once)."""
     topic: list[str] = field(default_factory=list)
     """The facts of the last reply: what a follow-up is about."""
+    told: list[str] = field(default_factory=list)
+    """Every fact told, in the order told: whom "she" or "he" may be when the last reply told of someone else."""
     pending: list[str] = field(default_factory=list)
     """The facts the patient asked the doctor to choose between ("Do you mean ...?"), in order."""
     handed_over: set[str] = field(default_factory=set)

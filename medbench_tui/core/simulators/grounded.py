@@ -105,6 +105,7 @@ class GroundedSimulator:
         parts = [p.text for p in answered]
         if facts:
             self.state.topic = facts
+            self.state.told.extend(facts)
         elif kind == "default":
             self.state.topic = []
         if facts and not concise:

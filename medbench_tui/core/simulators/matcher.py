@@ -433,14 +433,19 @@ _ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
 """What is the patient's own ("his own hearing"), set against the family's: grammar."""
 _HOW_WHAT = re.compile(r"^\W*how\s+(\w+)\b", re.IGNORECASE)
 """What a question of how asks ("how old was he?": old, an age): the word after "how"."""
-_SAYS_AN_AGE = re.compile(
+SAYS_AN_AGE = re.compile(
     r"\b(?:she's|he's|who's|she is|he is|is|aged?)\s+(?:about\s+|only\s+|nearly\s+|just\s+)?"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety)(?:[ -](?:years?|months?)[ -]old)?(?=\s*(?:[.,;!?)]|$|\s+and\b|\s+now\b))",
+    r"sixty|seventy|eighty|ninety)(?:[ -](?:years?|months?)[ -]old)?(?=\s*(?:[.,;!?)]|$|\s+and\b|\s+now\b))"
+    r"|\b(?:at|aged?)\s+(?:the\s+)?(?:age\s+of\s+)?(?:about\s+)?(?:\d+|[a-z]+ty(?:-[a-z]+)?|[a-z]+teen)\b"
+    r"(?!\s*(?:o'?clock|am|pm|[:.]\d|percent|%))"
+    r"|\b(?:in|into)\s+(?:his|her|their|my)\s+(?:early\s+|late\s+|mid\s+)?(?:teens|[a-z]+ties)\b"
+    r"|\bwhen (?:i|he|she|we|they) (?:was|were) (?:about |around |only |just )?(?:\d+|[a-z]+ty|[a-z]+teen|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
     re.IGNORECASE,
 )
 """Grammar of a person's age a fact says ("Ruby, she's 3.", "her brother Josh, who's four, is fine", "my father is
-80 and well"): what "how old is she?" asks."""
+80 and well", "a stroke at seventy-five", "in her seventies", "when she was 30"): what "how old is she?" asks."""
 _ANYONE_WORDS = _wording("anyone anybody someone somebody")
 """The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
@@ -953,7 +958,7 @@ class Matcher:
             return bool((_wording(f"{source.topic} {source.text}") | frozenset().union(*source.wordings)) & who)
 
         def says(m: Match, i: int) -> bool:  # "genetic tests" of the uncle: not the family history by "genetic" alone
-            if i in asked and said[i].text == "old" and _SAYS_AN_AGE.search(m.source.text):
+            if i in asked and said[i].text == "old" and SAYS_AN_AGE.search(m.source.text):
                 return True  # "how old is Ruby?": "Ruby, she's 3."
             return m.per_unit[i] > 0 and not (said[i].terms & m.source.profile.keys() <= {"@family"}
                                               and "@family" in said[i].terms)
@@ -1089,10 +1094,10 @@ class Matcher:
 
     def _their_age(self, match: Match, question: str) -> bool:
         """Asked how old another person is ("how old is Ruby?", "how old's her brother?"), the fact left that speaks of
-        them (:meth:`_of_the_other_person`) answers when it says an age (:data:`_SAYS_AN_AGE`)."""
+        them (:meth:`_of_the_other_person`) answers when it says an age (:data:`SAYS_AN_AGE`)."""
         how = _HOW_WHAT.match(question.replace("'s", " is"))
         return bool(how and how.group(1).lower() == "old" and self.person_asked(question)
-                    and _SAYS_AN_AGE.search(match.source.text))
+                    and SAYS_AN_AGE.search(match.source.text))
 
     def _another_who_has_it(self, match: Match, first: Match, question: str) -> bool:
         """Asked whether anyone else has what is asked ("is anyone else at home itchy?", "anyone else in the house

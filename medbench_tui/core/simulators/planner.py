@@ -36,6 +36,7 @@ from medbench_tui.core.simulators.matcher import (
     PARTS_OF_THE_BODY,
     PAST_EPISODE,
     REPEAT_MARGIN,
+    SAYS_AN_AGE,
     SYMPTOM_CONCEPTS,
     TIE,
     WHOLE_SMALL_WORDS,
@@ -148,6 +149,31 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 """A name in a fact's answer: a capitalised word not at the start of a sentence ("Her brother Josh is 13")."""
 
 
+_OTHER_SEX = {"male": "female", "female": "male"}
+_SINCE = re.compile(r"\bsince (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bsince (?:last|yesterday)\b", re.IGNORECASE)
+"""Grammar of when something began, said as since a day ("coughing since Sunday")."""
+_AGE_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:how old|what age)\b", re.IGNORECASE)
+"""A question of how old someone is ("and how old is she?")."""
+_MALE_PEOPLE = frozenset(read_vocabulary().phrases("patient_male_people")) | _HE
+_FEMALE_PEOPLE = frozenset(read_vocabulary().phrases("patient_female_people")) | _SHE
+
+
+def _sex_told(source: Source) -> str | None:
+    """The sex of the person a fact of someone else tells of, as its words say it ("my boyfriend": male; "Ruby,
+    she's 3": female; the vocabulary's `patient_male_people`, `patient_female_people` and the pronouns), or None:
+    it says neither, or both."""
+    said = set(re.findall(r"[a-z]+", f"{source.topic} {source.text}".lower()))  # "daughter's", "she's"
+    male, female = bool(said & _MALE_PEOPLE), bool(said & _FEMALE_PEOPLE)
+    return "male" if male and not female else "female" if female and not male else None
+
+
+def _of_someone(source: Source) -> bool:
+    """Does a fact tell of someone other than the patient: who lives with them, or a person its topic or answer
+    names by who they are ("daughter's symptoms")?"""
+    said = set(re.findall(r"[a-z]+", f"{source.topic} {source.text}".lower()))
+    return _says_who(source) or bool(said & (_MALE_PEOPLE | _FEMALE_PEOPLE) - _HE - _SHE)
+
+
 def _person_words(sources: list[Source], *, named: bool = True) -> frozenset[str]:
     """Who the facts name: relatives' words ("brother") in their topic and answer, and (``named``) the names their
     answer gives ("Josh"); without ``named``, every word of them, so a name at the start of a sentence is found."""
@@ -216,6 +242,8 @@ class Asking:
     before: str = ""
     """The question before it in the message, as read: what a request that points back ("can I see it?") asks for."""
     about_the_topic: bool = False
+    of_a_person: bool = False
+    """The question asks of a person told of before the last reply, named by a pronoun ("how old is she?")."""
     """A follow-up that points at what was just said ("how long did that last?"): when the record does
     not say, it is not sure, never the intro or another subject."""
 
@@ -470,6 +498,14 @@ class Planner:
             if led:  # "tell me about the flashes - where in your vision?": where the flashes are
                 sources = led
                 asking.followed_up = True
+            elif not self.has_subject(asking.before) and (earlier := self._of_the_person_told_before(question)):
+                # "and how old is she?" after the boyfriend: the daughter told before him, never his fact
+                sources = [earlier] if self._says_of_them(question, earlier) or not _AGE_ASKED.match(
+                    question.written) and not any(
+                    m.source is not earlier and m.score >= MATCH_THRESHOLD
+                    for m in self.matcher.score(question.asked, self.matcher.facts)) else []
+                asking.followed_up = asking.of_a_person = True
+                asking.about_the_topic = not sources and question.act != "yesno"  # else the case's default
             elif not self.has_subject(asking.before) and (person := self._of_the_person_just_told(question)):
                 sources = person  # "what treatment was he on?" after the uncle's TB: the uncle's, not the patient's
                 asking.followed_up = True
@@ -568,6 +604,41 @@ class Planner:
         # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
         return [] if any(m.per_unit[i] > 0 for m in others for i in subject) else people[-1:]
 
+    def _of_the_person_told_before(self, question: Question) -> Source | None:
+        """The fact of the person last told of whom a pronoun of one sex fits (:func:`_sex_told`), when a patient who
+        speaks for themselves is asked of a person by a pronoun only: of the last reply ("whereabouts is her rash?"
+        after the boyfriend and the daughter), or, when every person that reply told of is of the other sex, told
+        before it ("and how old is she?" after the boyfriend's itch: the daughter), as when the last reply told no fact;
+        else None."""
+        said = set(words(question.written))
+        sex = "male" if said & _HE and not said & _SHE else "female" if said & _SHE and not said & _HE else None
+        if sex is None or self.record.patient.informant != "self" or self.matcher.person_asked(question.asked):
+            return None
+        people = [self.by_id[f] for f in self.told_last if f in self.by_id and _of_someone(self.by_id[f])]
+        if fitting := [s for s in people if _sex_told(s) == sex]:
+            return fitting[-1]  # "whereabouts is her rash?" after the boyfriend and the daughter: the daughter
+        if self.told_last and (not people or any(_sex_told(s) != _OTHER_SEX[sex] for s in people)):
+            return None  # the last reply told of something else, or of someone the pronoun may be
+        for fact in reversed(self.state.told):
+            source = self.by_id.get(fact)
+            if source is not None and _of_someone(source) and _sex_told(source) == sex:
+                return source
+        return None
+
+    def _says_of_them(self, question: Question, source: Source) -> bool:
+        """Does the fact of a person say what the question asks of them: a word of its subject, an age asked how old
+        ("she's 3"), a time asked when ("since Sunday"), or a part of the body asked where ("spots on her feet")?"""
+        subject = self.matcher.subject_units(question.asked)
+        scored = self.matcher.score(question.asked, [source])
+        if scored and any(scored[0].per_unit[i] > 0 for i in subject):
+            return True
+        if _AGE_ASKED.match(question.written) and SAYS_AN_AGE.search(source.text):
+            return True
+        if _ASKS_WHEN.match(question.written) and (_POINT_IN_TIME.search(source.text) or _SINCE.search(source.text)):
+            return True  # "when did she start?": "coughing since Sunday"
+        return any("@location" in u.terms for u in units(question.asked)) and any(
+            u.terms & PARTS_OF_THE_BODY for u in units(source.text))
+
     def _where_on_the_part_just_told(self, question: Question) -> list[Source]:
         """The fact the last reply told, when the question asks only where on a part of the body that fact says
         ("which side of your back?" after "a red patch on my back"): the doctor asks on about it, not about
@@ -665,7 +736,7 @@ class Planner:
         knows in place of an answer. A follow-up spares only the fact it stays on: one whose own words found
         another heard fact ("when did you last see the optician?" after the eyes: the onset, by "when") asks of
         something else all the same."""
-        on_the_topic = source.id in self.told_last or source.id in asking.given
+        on_the_topic = source.id in self.told_last or source.id in asking.given or asking.of_a_person
         return (not (asking.followed_up and on_the_topic) and not self._elsewhere_of_the_site_just_told(asking, source)
                 and self._heard_without(asking, source, keywords=True))
 
@@ -1122,7 +1193,7 @@ class Planner:
         When a fact about what the question names nearly answers it, the patient is not sure the
         record is silent: it asks whether that is what the doctor means, never "No"."""
         question = asking.question
-        near = self._near_miss(asking)
+        near = None if asking.of_a_person else self._near_miss(asking)  # "does she ...?": not the patient's own
         if near is not None and near.told:  # "is he snoring?" of a fit "making a noise like snoring"
             part = self.answer_part(question.read, [near.source])
             part.confidence, part.rule = WEAK, "story_not_no"

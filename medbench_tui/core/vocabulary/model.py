@@ -641,6 +641,10 @@ PHRASE_LISTS: dict[str, str] = {
                        "('never had a kidney infection'): history the patient may tell, not the diagnosis given away",
     "patient_parents_child": "the simulated patient: who 'your X' may be when a parent speaks for the patient, "
     "their child ('does your son have a cough?'); 'your mum' is the parent's own",
+    "patient_male_people": "the simulated patient: the people 'he' may be ('how old is he?' of the boyfriend just "
+                           "told, not the daughter)",
+    "patient_female_people": "the simulated patient: the people 'she' may be ('how old is she?' of the daughter "
+                             "told before, not the boyfriend just told)",
     "patient_relatives": "case validation: the people other than the patient whose illness a patient may tell "
                          "('my mother had a stroke')",
     "patient_having": "case validation: words between a relative and a condition that say the relative had it "
