@@ -116,3 +116,46 @@ def test_an_age_is_said_in_several_ways_a_clock_time_is_none():
         assert SAYS_AN_AGE.search(text), text
     for text in ("It came on at 3 o'clock.", "I took it at 8.30 this morning.", "He has a cough."):
         assert not SAYS_AN_AGE.search(text), text
+
+
+# -- 4. a bare follow-up is of the thing just told ---------------------------------------------------------------------
+
+CHEST = [
+    {"id": "onset", "topic": "onset of the cough", "keywords": ["when", "start", "started", "how long", "began"],
+     "answer": "The cough started ten days ago, after a cold."},
+    {"id": "numb", "topic": "numbness and tingling in the hand", "keywords": ["tingling", "numb", "numbness", "hand"],
+     "answer": "Tingling in my left hand and fingers started about two weeks ago."},
+    {"id": "phlegm", "topic": "blood in the phlegm", "keywords": ["blood", "phlegm", "sputum", "haemoptysis"],
+     "answer": "There have been streaks of blood in the phlegm for about three weeks."},
+    {"id": "smoking", "topic": "smoking", "keywords": ["smoke", "smoking", "cigarettes"],
+     "answer": "I smoke about ten a day."},
+    {"id": "meds", "topic": "regular medicines", "keywords": ["medicines", "meds", "tablets", "medication"],
+     "answer": "Amlodipine for five years, atorvastatin for two, and aspirin, which I started in March."},
+]
+
+
+def test_when_it_started_after_a_symptom_told_with_its_start_is_that_symptom():
+    sim = own(CHEST)
+    assert sim.answer("Tell me about the tingling - where is it?").facts == ["numb"]
+    assert sim.answer("when did it start?").facts == ["numb"]
+
+
+def test_when_it_started_after_something_not_a_symptom_is_still_the_illness():
+    sim = own(CHEST)
+    assert sim.answer("Do you smoke?").facts == ["smoking"]
+    assert sim.answer("when did it start?").facts == ["onset"]
+
+
+def test_how_long_that_has_gone_on_after_a_symptom_told_with_how_long_is_that_symptom():
+    sim = own(CHEST)
+    assert sim.answer("Any blood when you cough up phlegm?").facts == ["phlegm"]
+    assert sim.answer("how long has that been going on?").facts == ["phlegm"]
+
+
+def test_which_one_after_a_list_is_that_list_not_after_one_thing():
+    sim = own(CHEST)
+    assert sim.answer("What tablets are you on?").facts == ["meds"]
+    assert sim.answer("which one was most recent?").facts == ["meds"]
+    sim = own(CHEST)
+    assert sim.answer("Do you smoke?").facts == ["smoking"]
+    assert sim.answer("which one was most recent?").facts == []

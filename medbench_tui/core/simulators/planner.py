@@ -149,6 +149,17 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 """A name in a fact's answer: a capitalised word not at the start of a sentence ("Her brother Josh is 13")."""
 
 
+_ASKS_HOW_LONG = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long\b", re.IGNORECASE)
+"""A question of how long ("how long has that been going on?")."""
+_FOR_A_WHILE = re.compile(
+    r"\bfor (?:about |around |nearly |almost |over |the (?:last|past) )?(?:a|an|a few|a couple of|several|\d+|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
+"""Grammar of how long something has gone on, told ("for about two months", "for a couple of weeks")."""
+_WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|ones|of (?:them|those|these))\b",
+                            re.IGNORECASE)
+"""A question of which of the things just told ("which one was most recent?", "which of them helped?")."""
+_LISTED = re.compile(r",\s+|\s+and\s+")
+"""The joints of a list a fact tells ("levothyroxine ..., ramipril ..., and omeprazole")."""
 _OTHER_SEX = {"male": "female", "female": "male"}
 _SINCE = re.compile(r"\bsince (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bsince (?:last|yesterday)\b", re.IGNORECASE)
 """Grammar of when something began, said as since a day ("coughing since Sunday")."""
@@ -543,14 +554,17 @@ class Planner:
         """When no fact answers a question by itself, the fact of the last reply that says what it asks: when or
         at what time (a point in time it says: "what time was that?" after "at about three o'clock"), how old
         (an age it says: "how old were you then?" after "when I was about five"), what was found (any fact just
-        told: "what did they find?" after the colonoscopy), or an aspect of words it says ("when did you run
-        out?" after "I ran out a month ago")."""
+        told: "what did they find?" after the colonoscopy), which of them (a fact that lists several: "which one was
+        most recent?" after the medicines), or an aspect of words it says ("when did you run out?" after "I ran out a
+        month ago")."""
         topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
         text = question.read
         if _ASKS_WHAT_FOUND.match(text):
             return [t for t in topic if _FINDING_TOLD.search(t.text)][-1:]
         if _ASKS_AGE_THEN.match(text):
             return [t for t in topic if _SAYS_AGE.search(t.text)][-1:]
+        if _WHICH_OF_THEM.match(text) and not self.has_subject(text):
+            return [t for t in topic if len(_LISTED.findall(t.text)) >= 2][-1:]  # "which one was most recent?"
         said = [u for u in units(text) if not u.terms & DESCRIPTORS]
         if _ASKS_HOW_MANY.match(text) and not said:
             return [t for t in topic if intent.says_how_often(t.text)][-1:]
@@ -603,6 +617,19 @@ class Planner:
             return [saying[0].source] if one or best <= saying[0].score + FOLLOW_UP_BONUS else []
         # asked of nothing any other fact says ("are any of them unwell?"): of them, not an uncovered question
         return [] if any(m.per_unit[i] > 0 for m in others for i in subject) else people[-1:]
+
+    @staticmethod
+    def _symptom_told_with_its_start(question: str, topic: list[Source]) -> bool:
+        """Is the question one of when ("when did it start?") or how long ("how long has that been going on?") right
+        after a fact of a symptom that says when it began ("pins and needles in both feet started about three months
+        ago") or for how long ("for about two months")? Then "it" is that symptom, not the illness the patient came
+        with."""
+        if not topic or not topic[-1].named.intersection(SYMPTOM_CONCEPTS):
+            return False
+        if _ASKS_WHEN.match(question):
+            return bool(_POINT_IN_TIME.search(topic[-1].text))
+        return bool(_ASKS_HOW_LONG.match(question) and not intent.asks_how_long_it_lasted(question)
+                    and (_POINT_IN_TIME.search(topic[-1].text) or _FOR_A_WHILE.search(topic[-1].text)))
 
     def _of_the_person_told_before(self, question: Question) -> Source | None:
         """The fact of the person last told of whom a pronoun of one sex fits (:func:`_sex_told`), when a patient who
@@ -862,6 +889,8 @@ class Planner:
         topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
         if self._past_episode_pointed(question):
             return [t for t in topic if t.named & PAST_EPISODE][-1:]  # "how did it get better that time?": that attack
+        if pointer != "none" and not self.has_subject(question) and self._symptom_told_with_its_start(question, topic):
+            return topic[-1:]  # "how long has that been going on?" after the blood in the mucus "for about two months"
         treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
         if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
             return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
@@ -912,7 +941,7 @@ class Planner:
             outright = bool(sources) and sources[0] not in topic and any(
                 m.source is sources[0] and m.score >= EXACT_MATCH for m in matches
             )
-            if intent.dummy_it(question) and outright:
+            if intent.dummy_it(question) and outright and not self._symptom_told_with_its_start(question, topic):
                 return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
             if outright and pointer == "none" and intent.kind_of(question) == "open" and self._topic_says_as_written(
                 sources[0], asked
