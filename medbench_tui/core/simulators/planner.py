@@ -149,8 +149,10 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 """A name in a fact's answer: a capitalised word not at the start of a sentence ("Her brother Josh is 13")."""
 
 
-_ASKS_HOW_LONG = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long\b", re.IGNORECASE)
-"""A question of how long ("how long has that been going on?")."""
+_ASKS_HOW_LONG = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long(?:\s+(?:has|have|had)\b|'s\b)",
+                            re.IGNORECASE)
+"""A question of how long something has gone on ("how long has that been going on?", "how long have you had it?"),
+not how long each time lasted ("how long did that last?")."""
 _FOR_A_WHILE = re.compile(
     r"\bfor (?:about |around |nearly |almost |over |the (?:last|past) )?(?:a|an|a few|a couple of|several|\d+|one|two|"
     r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
