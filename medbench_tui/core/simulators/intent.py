@@ -629,6 +629,22 @@ def asks_agreement(part: str) -> bool:
     return said in _AGREEMENT_ASKS or (tail is not None and " ".join(words(tail.group(1))) in _AGREEMENT_ASKS)
 
 
+_IDEAS_ASKS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_ideas_asks"))
+_IDEAS_TOPICS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_ideas_topics"))
+
+
+def asks_ideas(part: str) -> bool:
+    """Does the question ask the patient's own idea or worry of what the illness is ("do you have any idea what it
+    might be?", "I suppose you've wondered if it's scabies?"; ``patient_ideas_asks``)?"""
+    return says_phrase(part, _IDEAS_ASKS)
+
+
+def records_ideas(topic: str) -> bool:
+    """Does a fact's topic say that it records the patient's ideas, worries or concerns ("his worries and wishes";
+    ``patient_ideas_topics``)?"""
+    return says_phrase(topic, _IDEAS_TOPICS)
+
+
 _QUESTIONS_INVITED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_questions_invited"))
 
 

@@ -1410,6 +1410,14 @@ def _what_they_were_told(planner: Planner, asking: Asking) -> Part:
     return part
 
 
+def _ideas(planner: Planner, asking: Asking) -> Part:
+    """The fact that records the patient's ideas or concerns (its topic says so), else not sure."""
+    ideas = [s for s in planner.matcher.facts if s.id and intent.records_ideas(s.topic)]
+    if ideas:
+        return planner.answer_part(asking.question.read, ideas[:1])
+    return Part(voice.unsure(asking.key, concise=planner.concise), "default", asking.question.read)
+
+
 RULES: tuple[Rule, ...] = (
     Rule("aside_of_asking_again",
          "The doctor's aside that they ask again, and why ('I know I asked, but it matters before we give blood "
@@ -1431,6 +1439,12 @@ RULES: tuple[Rule, ...] = (
          "never a fact.",
          lambda p, a: _kind_words(p, a),
          lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
+    Rule("ideas_asked",
+         "Asked their own idea or worry of what the illness is ('any idea what it might be?', 'I suppose you've "
+         "wondered if it's scabies?'; the vocabulary's patient_ideas_asks), the patient tells the fact that records "
+         "its ideas or concerns, else is not sure: never a 'No', never a symptom fact that shares a word.",
+         lambda p, a: a.question.act in ("yesno", "open", "diagnosis") and intent.asks_ideas(a.question.written),
+         _ideas),
     Rule("no_diagnosis",
          "Asked to name or confirm a diagnosis, the patient does not know and says so; never a denial.",
          lambda p, a: a.question.act == "diagnosis",

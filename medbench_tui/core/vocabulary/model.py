@@ -92,6 +92,11 @@ PHRASE_LISTS: dict[str, str] = {
     "before this started'): a fact of the illness now does not answer them",
     "patient_questions_invited": "the simulated patient: words by which the doctor asks whether the patient has "
     "questions ('any questions for me?'): answered politely, never with a fact or a 'No'",
+    "patient_ideas_asks": "the simulated patient: words by which the doctor asks the patient's own idea or worry of "
+    "what the illness is ('any idea what it might be?', 'what have you been worried it might be?'): a fact of their "
+    "worries answers (patient_ideas_topics), else they are not sure; never a 'No' nor a symptom fact",
+    "patient_ideas_topics": "the simulated patient: words of a fact's topic that say it records the patient's ideas, "
+    "worries or concerns ('his worries and wishes'): the answer to a question of patient_ideas_asks",
     "patient_treatment_counts": "the simulated patient: words by which 'how many ...' counts the times a medicine "
     "was given ('how many courses of steroids?'), not a dose: the fact of the episodes treated answers it",
     "patient_daytime": "the simulated patient: words of the daytime ('slept in the day'): a fact that tells only of "

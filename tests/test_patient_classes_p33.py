@@ -1,0 +1,45 @@
+"""The failure classes of held-out round 21 fixed for brief p33 (issue 33), each held on wording and topics of its
+own (not the round's cases), with negative tests: the patient's own idea or worry of what the illness is; a
+question that shares one word with a fact whose asked aspect is something else."""
+
+from __future__ import annotations
+
+from medbench_tui.core.simulators import intent
+from tests.test_patient_round8_classes import patient
+
+MOOD = {"id": "mood", "topic": "mood", "keywords": ["mood", "low", "worried", "anxious", "stress"],
+        "answer": "I've been a bit low and worried about work, not sleeping great."}
+HEADACHE = {"id": "headache", "topic": "the headaches", "keywords": ["headache", "head", "started"],
+            "answer": "The headaches started about six weeks ago, mostly first thing."}
+IDEAS = {"id": "ideas_concerns", "topic": "what she is worried about",
+         "keywords": ["worried", "concern", "think it is", "hoping"],
+         "answer": "My aunt had a brain tumour, so that's been in the back of my mind."}
+
+
+def test_the_patients_own_idea_of_the_illness_is_asked():
+    for asked in ("Do you have any idea what it might be?", "have you wondered if it's a migraine?",
+                  "What have you been worried it might be?", "any thoughts yourself on what's causing it?",
+                  "Any worries about what it could be?"):
+        assert intent.asks_ideas(asked), asked
+    for asked in ("any idea when it started?", "are you worried about your weight?", "what makes it worse?",
+                  "do you think it's worse in the mornings?"):
+        assert not intent.asks_ideas(asked), asked
+
+
+def test_with_no_fact_of_worries_the_patient_is_not_sure_never_no_nor_the_mood():
+    sim = patient([MOOD, HEADACHE])
+    for asked in ("Do you have any idea what it might be?", "I suppose you've wondered if it's a migraine?",
+                  "What have you been worried it might be?", "any thoughts yourself on what's causing it?"):
+        reply = patient([MOOD, HEADACHE]).answer(asked)
+        assert reply.facts == [], asked  # "worried" is not the mood fact
+        assert not reply.text.lower().startswith("no"), (asked, reply.text)
+    assert sim.answer("how's your mood been?").facts == ["mood"]  # the mood is still the mood's
+    assert sim.answer("have you been feeling worried or anxious?").facts == ["mood"]
+
+
+def test_a_fact_of_the_patients_worries_answers():
+    sim = patient([MOOD, HEADACHE, IDEAS])
+    assert sim.answer("Do you have any idea what it might be?").facts == ["ideas_concerns"]
+    assert patient([MOOD, HEADACHE, IDEAS]).answer("What have you been worried it might be?").facts == [
+        "ideas_concerns"]
+    assert patient([MOOD, HEADACHE, IDEAS]).answer("when did the headaches start?").facts == ["headache"]
