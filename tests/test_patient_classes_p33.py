@@ -43,3 +43,25 @@ def test_a_fact_of_the_patients_worries_answers():
     assert patient([MOOD, HEADACHE, IDEAS]).answer("What have you been worried it might be?").facts == [
         "ideas_concerns"]
     assert patient([MOOD, HEADACHE, IDEAS]).answer("when did the headaches start?").facts == ["headache"]
+
+
+KNEE = [
+    {"id": "knee_onset", "topic": "onset of the swollen knee", "keywords": ["when", "start", "began", "how long"],
+     "answer": "It swelled up about two weeks ago, just the right knee."},
+    {"id": "stiffness", "topic": "stiffness", "keywords": ["stiff", "stiffness", "morning"],
+     "answer": "It's stiff for about an hour in the mornings."},
+    {"id": "gout", "topic": "past medical history", "keywords": ["medical history", "gout", "conditions"],
+     "answer": "I had gout in my big toe years ago, nothing else."},
+]
+
+
+def test_a_question_of_the_side_that_names_another_facts_topic_is_that_fact():
+    sim = patient(KNEE)
+    assert sim.answer("When did the knee start swelling?").facts == ["knee_onset"]
+    assert sim.answer("How's the stiffness on that side?").facts == ["stiffness"]
+
+
+def test_which_side_alone_stays_on_the_fact_just_told():
+    sim = patient(KNEE)
+    assert sim.answer("When did the knee start swelling?").facts == ["knee_onset"]
+    assert sim.answer("which side is it?").facts == ["knee_onset"]

@@ -922,7 +922,9 @@ class Planner:
         if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
             # the part says a fact's keyword of several small words whole ("and what do you think?")
             return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
-        if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic):
+        if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic) and not (
+            self._asks_another_fact_of_the_side(asked, topic)
+        ):
             return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
         if (
             on_topic and on_topic.score > 0 and any("@radiation" in u.terms for u in asked)
@@ -987,6 +989,18 @@ class Planner:
         ):
             return sources
         return stay
+
+    def _asks_another_fact_of_the_side(self, asked: tuple[Unit, ...], topic: list[Source]) -> bool:
+        """Does a question of a side ("how's the hearing on that side?" after "just the left ear") ask of a thing of
+        its own that the fact just told does not say as written, in its answer or keywords (the ear is no "hearing",
+        though they share a concept), and another fact's topic says whole (the hearing)? Then it asks that fact of
+        the side, not where the last one was."""
+        own = [{t for t in u.terms if not t.startswith("@")} for u in asked
+               if "@location" not in u.terms and not u.terms & DESCRIPTORS]
+        last = topic[-1]
+        return bool(own) and all(own) and not any(w & (last.told | last.keyworded) for w in own) and any(
+            all(w & f.headed for w in own) for f in self.matcher.facts if f not in topic
+        )
 
     @staticmethod
     def _topic_says_as_written(source: Source, asked: tuple[Unit, ...]) -> bool:
