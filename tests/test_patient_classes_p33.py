@@ -65,3 +65,23 @@ def test_which_side_alone_stays_on_the_fact_just_told():
     sim = patient(KNEE)
     assert sim.answer("When did the knee start swelling?").facts == ["knee_onset"]
     assert sim.answer("which side is it?").facts == ["knee_onset"]
+
+
+ROOTS = [
+    {"id": "background", "topic": "ethnicity and where she grew up", "keywords": ["ethnicity", "grew up", "Nigeria"],
+     "answer": "I grew up in Lagos and came here to study when I was nineteen."},
+    {"id": "fhx", "topic": "family history", "keywords": ["family", "mother", "father", "runs in the family"],
+     "answer": "My father has sickle cell trait and my mother has high blood pressure, back in Nigeria."},
+]
+
+
+def test_where_a_person_is_from_is_their_origin_not_the_familys_illnesses():
+    assert patient(ROOTS).answer("Where is your family from originally?").facts == ["background"]
+    assert patient(ROOTS).answer("where are your parents from?").facts == ["background"]
+    assert patient(ROOTS).answer("Any blood disorders in the family?").facts == ["fhx"]  # the family's illnesses
+
+
+def test_being_born_of_a_pregnancy_is_no_origin():
+    from medbench_tui.core.simulators.matcher import units
+    assert any("@birth" in u.terms for u in units("was he born early?"))
+    assert not any("@origin" in u.terms for u in units("was he born early?"))
