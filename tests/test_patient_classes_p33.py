@@ -85,3 +85,28 @@ def test_being_born_of_a_pregnancy_is_no_origin():
     from medbench_tui.core.simulators.matcher import units
     assert any("@birth" in u.terms for u in units("was he born early?"))
     assert not any("@origin" in u.terms for u in units("was he born early?"))
+
+
+SKIN = [
+    {"id": "mouth_ulcers", "topic": "mouth ulcers", "keywords": ["mouth", "ulcers", "sores", "gums"],
+     "answer": "He's had ulcers on his gums and inside his cheeks since Tuesday."},
+    {"id": "nappy", "topic": "sore bottom", "keywords": ["nappy", "nappy rash", "bottom", "sore"],
+     "answer": "His bottom is a bit sore from the nappy, no broken skin."},
+]
+
+
+def test_sores_asked_of_the_bottom_are_not_the_mouths():
+    for asked in ("Any ulcers or soreness around his bottom?", "any sores on his bum?"):
+        sim = patient(SKIN[:1])
+        sim.answer("Any ulcers in his mouth?")
+        reply = sim.answer(asked)
+        assert reply.facts == [], asked  # the record never says the bottom: not the mouth's sores "as I said"
+        assert "as i said" not in reply.text.lower()
+    assert patient(SKIN).answer("Any sores around his bottom?").facts == ["nappy"]  # a fact of the bottom answers
+    assert patient(SKIN[:1]).answer("Any sores in his mouth?").facts == ["mouth_ulcers"]
+
+
+def test_the_bottom_of_something_is_no_part_of_the_body():
+    from medbench_tui.core.simulators.matcher import units
+    assert not any("@anus" in u.terms for u in units("any pain at the bottom of your back?"))
+    assert any("@anus" in u.terms for u in units("is his bottom sore?"))
