@@ -22,7 +22,7 @@ def test_the_patients_own_idea_of_the_illness_is_asked():
                   "Any worries about what it could be?"):
         assert intent.asks_ideas(asked), asked
     for asked in ("any idea when it started?", "are you worried about your weight?", "what makes it worse?",
-                  "do you think it's worse in the mornings?"):
+                  "do you think it's worse in the mornings?", "what's worrying you about the operation?"):
         assert not intent.asks_ideas(asked), asked
 
 
@@ -35,6 +35,14 @@ def test_with_no_fact_of_worries_the_patient_is_not_sure_never_no_nor_the_mood()
         assert not reply.text.lower().startswith("no"), (asked, reply.text)
     assert sim.answer("how's your mood been?").facts == ["mood"]  # the mood is still the mood's
     assert sim.answer("have you been feeling worried or anxious?").facts == ["mood"]
+
+
+def test_of_several_facts_of_ideas_the_one_that_fits_answers_and_symptom_ideas_are_no_worries():
+    plans = {"id": "plans", "topic": "grandiose ideas", "keywords": ["ideas", "plans"],
+             "answer": "He says he'll be famous by Christmas."}
+    assert patient([plans, HEADACHE]).answer("Do you have any idea what it might be?").facts == []
+    assert patient([plans, HEADACHE, IDEAS]).answer("Do you have any idea what it might be?").facts == [
+        "ideas_concerns"]
 
 
 def test_a_fact_of_the_patients_worries_answers():

@@ -1427,8 +1427,9 @@ def _what_they_were_told(planner: Planner, asking: Asking) -> Part:
 def _ideas(planner: Planner, asking: Asking) -> Part:
     """The fact that records the patient's ideas or concerns (its topic says so), else not sure."""
     ideas = [s for s in planner.matcher.facts if s.id and intent.records_ideas(s.topic)]
-    if ideas:
-        return planner.answer_part(asking.question.read, ideas[:1])
+    if ideas:  # of several, the one that fits the question best
+        best = planner.matcher.score(asking.question.asked, ideas)
+        return planner.answer_part(asking.question.read, [best[0].source] if best else ideas[:1])
     return Part(voice.unsure(asking.key, concise=planner.concise), "default", asking.question.read)
 
 
