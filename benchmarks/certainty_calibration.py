@@ -31,7 +31,8 @@ SETS = ("answers", "newcases/answers", "newcases-c/answers", "answers-d/answers"
         "newcases-i/answers", "newcases-j/answers", "newcases-k/answers",
         "newcases-l/answers", "newcases-m/answers",
         "newcases-n/answers", "newcases-o/answers", "newcases-p/answers",
-        "newcases-q/answers", "newcases-r/answers")
+        "newcases-q/answers", "newcases-r/answers",
+        "newcases-s/answers")
 """The labelled answer sets under tests/data: the development set first, then the new-case sets."""
 FLAGGED_AT_MOST = 15.0
 FOUND_AT_LEAST = 60.0
