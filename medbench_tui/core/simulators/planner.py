@@ -162,6 +162,20 @@ _WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|o
 """A question of which of the things just told ("which one was most recent?", "which of them helped?")."""
 _LISTED = re.compile(r",\s+|\s+and\s+")
 """The joints of a list a fact tells ("levothyroxine ..., ramipril ..., and omeprazole")."""
+_NAMES_A_THING = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|sorry)\W+)*(?:which|what) (?!one\b|ones\b|of\b|time\b|day\b|kind\b|sort\b|type\b)"
+    r"(?P<thing>\w+) (?:was|were|is|are) (?:it|they|those|these|that|this)\b",
+    re.IGNORECASE,
+)
+"""A question of which thing it was ("which drops were they?", "what tablets were those?"): grammar; the thing is
+the word after "which"."""
+_VERB_LED = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|sorry)\W+)*(?:any|have|has|had|do|does|did|are|is|was|were|ever|can|could|will|"
+    r"would|what|when|where|who|how|why|which)\b",
+    re.IGNORECASE,
+)
+"""A part led by an auxiliary or a question word: a question of its own, not a fragment ("below the knee?")."""
+_TIME_OF_DAY = "@time_of_day"
 _OTHER_SEX = {"male": "female", "female": "male"}
 _SINCE = re.compile(r"\bsince (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bsince (?:last|yesterday)\b", re.IGNORECASE)
 """Grammar of when something began, said as since a day ("coughing since Sunday")."""
@@ -197,6 +211,11 @@ def _person_words(sources: list[Source], *, named: bool = True) -> frozenset[str
         if named:
             said |= {m.group().lower() for m in _NAME.finditer(source.text)}
     return frozenset(said)
+
+
+def _said_terms(source: Source) -> frozenset[str]:
+    """The terms the fact's answer says (its words as written and their concepts)."""
+    return frozenset(t for u in units(source.text) for t in u.terms)
 
 
 def _of_both_sides(source: Source) -> bool:
@@ -537,8 +556,9 @@ class Planner:
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
                 sources = [kept]  # "how long was the flight, and did you get up and walk about?": on the flight
-            if not sources and self.state.topic and not question.again and question.who != "informant" and (
-                told := self._told_by_the_last_reply(question)
+            if not sources and self.state.topic and question.who != "informant" and (
+                told := self._told_by_the_last_reply(question) if not question.again
+                else self._named_by_the_last_reply(question)
             ):
                 sources = told  # "what time was that?" after the blue spell "at three o'clock": that spell
                 asking.followed_up = True
@@ -572,13 +592,30 @@ class Planner:
             return [t for t in topic if intent.says_how_often(t.text)][-1:]
         timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
         if _ASKS_WHAT_TIME.match(text) and not said:
-            return timed[-1:]
+            # "what time?" after "it wakes me around four in the morning": a point in time, else a time of day
+            return timed[-1:] or [t for t in topic if _TIME_OF_DAY in _said_terms(t)][-1:]
+        if own := self._named_by_the_last_reply(question):
+            return own
         if said and any(u.terms & DESCRIPTORS for u in units(text)):
             own = [t for t in topic if all(u.terms & {tt for w in units(t.text) for tt in w.terms} for u in said)]
             if _ASKS_WHAT_TIME.match(text):
                 own = [t for t in own if t in timed]
             return own[-1:]
         return []
+
+    def _named_by_the_last_reply(self, question: Question) -> list[Source]:
+        """A fragment ("below the knee?" after "never below the knee") or a question of which thing it was ("which
+        drops were they, do you remember?" after "steroid drops", asked again or not), when no fact answers it by
+        itself: the fact just told that says its words as written (of which, the thing it names)."""
+        text = question.read
+        said = [u for u in units(text) if not u.terms & DESCRIPTORS]
+        which = _NAMES_A_THING.match(text)
+        if not said or not (which or len(words(text)) <= ELLIPSIS_WORDS and not _VERB_LED.match(text)):
+            return []
+        named = units(which.group("thing")) if which else tuple(said)
+        topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
+        return [t for t in topic if named and all(
+            {w for w in u.terms if not w.startswith("@")} & _said_terms(t) for u in named)][-1:]
 
     def _not_the_patients(self, said: set[str]) -> bool:
         """Does the question name a person by a pronoun only of the sex the patient is not ("how old is she?" of a
@@ -925,7 +962,9 @@ class Planner:
         if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic) and not (
             self._asks_another_fact_of_the_side(asked, topic)
         ):
-            return topic[-1:]  # "which side?" after "my left calf has been aching": the calf says it
+            # "which side?" after "my left calf has been aching": the calf says it; of several facts just told (the
+            # stone "left side", then the family's stones), the last that says a side
+            return [t for t in topic if _LATERAL.search(t.text)][-1:]
         if (
             on_topic and on_topic.score > 0 and any("@radiation" in u.terms for u in asked)
             and all(u.terms & DESCRIPTORS or not any(t.startswith("@") and t not in BODY_PARTS for t in u.terms)
