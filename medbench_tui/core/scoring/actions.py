@@ -42,7 +42,7 @@ from medbench_tui.core.vocabulary.reading import (
 )
 
 __all__ = ["ACTION_RULES", "SAME_TEAM", "ActionReading", "ActionRule", "contradiction", "first_rule", "item_reading_of",
-           "read_action", "replaced_reading", "rule_for", "rules_out"]
+           "read_action", "replaced_reading", "rule_for", "rules_out", "same_route"]
 
 SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
@@ -73,7 +73,7 @@ def contradiction(answer: ActionReading, item: ActionReading) -> str | None:
         if not any(_meets(w, earliest, latest) for w in answer.windows):
             late = any(w[1] > latest for w in answer.windows)
             return LATER if late else SOONER
-    if answer.routes and item.routes and not _same_route(answer.routes, item.routes):
+    if answer.routes and item.routes and not same_route(answer.routes, item.routes):
         return f"by another route ({', '.join(sorted(r.name for r in answer.routes))})"
     return None
 
@@ -109,7 +109,7 @@ DOSE_TOLERANCE = 1.25
 """A dose within a quarter of the item's range is that dose (rounding, a tablet's strength)."""
 
 
-def _same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
+def same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
     """A route in common, or one under the other (eye drops are topical)."""
     vocabulary = read_vocabulary()
     return any(a == b or b in vocabulary.broader(a) or a in vocabulary.broader(b) for a in mine for b in theirs)
@@ -131,7 +131,7 @@ def same_drug_by_route(answer: ActionReading, item: ActionReading) -> bool:
     that drug by that route in other words ("adrenaline 0.5 mg IV")."""
     return (bool(item.drugs and item.routes and answer.routes) and not item.teams
             and item.covered >= ABOUT_DRUG and bool(answer.drugs & item.drugs)
-            and _same_route(answer.routes, item.routes))
+            and same_route(answer.routes, item.routes))
 
 
 def same_drug(answer: ActionReading, item: ActionReading) -> bool:

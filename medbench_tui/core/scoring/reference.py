@@ -654,6 +654,8 @@ class ReferenceTable:
                 treatment = " ".join(more)
                 routes = frozenset(t for w in more for t in read_vocabulary().lookup(w, "route"))
                 names = group_phrases(treatment) + _drug_names(treatment) + (_drugs_named_in(more) if restart else ())
+                if not restart and len(actions.read_action(treatment).drugs) == 1:
+                    names += _drugs_named_in(more)  # its drug's regimen ("Continued IV hydrocortisone 50 mg 6-hourly")
                 self._continuations.append((phrase, ref, _names(names), routes, restart))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
@@ -1262,8 +1264,17 @@ class ReferenceTable:
         for phrase, ref, names, routes, restart in self._continuations:
             for hit in _written(doc, names):
                 more = concepts.continued(doc, hit, restart)
-                by = actions.read_action(doc.quote(more)).routes if more is not None else frozenset()
-                if more is not None and (not by or by & routes):  # "further oral fluids" is no more IV fluid
+                if more is None:
+                    continue
+                after = more.first if more.first < hit.first else max(  # a next dose after "then": its own route
+                    (k for k in range(hit.last + 1, more.last + 1)
+                     if concepts.CONTINUATION_THEN.starting_at(doc.lows, k) is not None), default=hit.first)
+                by = actions.read_action(doc.quote(Hit(after, more.last))).routes
+                # "further oral fluids" is no more IV fluid; of an item with no route of its own, next doses by
+                # another route than the first dose's are a switch, no continuation ("IV stat, then 20 mg PO tds")
+                before = routes or (actions.read_action(doc.quote(Hit(hit.first, after - 1))).routes
+                                    if after > hit.first else frozenset())
+                if not by or not before or actions.same_route(by, before):
                     add(more, phrase, ref, concepts.CONTINUATION)
         for hit in concepts.one_off_doses(doc) if self._boluses else ():
             once = actions.read_action(doc.quote(hit))
