@@ -104,6 +104,8 @@ _JOINS = (
     (re.compile(r"x[\s-]?rays?"), "xray"),
     (re.compile(r"\be[\s-]?cig(arette)?s?\b"), "vape"),
     (re.compile(r"\b(what|where|how|who|when)['\u2019]s\b"), r"\1 is"),  # "where's the pain?": where is
+    # a word of -ing with 's is the word and "is" or "has" ("how your breathing's been"), never a plural
+    (re.compile(r"\b([a-z]{2,}ing)['\u2019]s\b"), r"\1 is"),
     (re.compile(r"['\u2019]"), ""),
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
