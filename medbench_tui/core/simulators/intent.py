@@ -313,6 +313,28 @@ def asks_everyone_aside(part: str) -> bool:
     return "?" not in part and any(f" {aside} " in said for aside in _ROUTINE_ASIDES)
 
 
+_MEDIUM = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_consultation_medium"))
+"""The doctor speaking of the consultation's medium ("the screen froze", "you cut out", "bad line")."""
+
+
+def speaks_of_the_medium(part: str) -> bool:
+    """Does the part, with no question mark, speak of the consultation's medium ("Sorry, the screen froze")? It asks
+    nothing: "screen" is no screening, "line" no line of the body."""
+    said = f" {' '.join(words(part))} "
+    return "?" not in part and any(f" {phrase} " in said for phrase in _MEDIUM)
+
+
+_MENTIONED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_mentioned_to_you"))
+"""Whether anyone has mentioned something to the patient ("has anyone ever mentioned ...", "ever been told about")."""
+
+
+def asks_if_mentioned(part: str) -> bool:
+    """Does the part ask whether anyone mentioned something to the patient ("has anyone ever mentioned your
+    parathyroid glands to you?")? What they were told, unless the record says it, is not known: never "No"."""
+    said = f" {' '.join(words(part))} "
+    return any(f" {phrase} " in said for phrase in _MENTIONED)
+
+
 def asks_again_aside(part: str) -> bool:
     """Does the part only say that the doctor asks again (no question mark; "I know I asked, but ...")?"""
     return "?" not in part and bool(_ASKS_AGAIN.search(part))

@@ -1595,6 +1595,11 @@ RULES: tuple[Rule, ...] = (
          "Asked whether they fear an illness no fact names, the patient does not know; never a denial.",
          lambda p, a: a.question.fears,
          lambda p, a: Part(voice.unsure(a.key, concise=p.concise), "default", a.question.read)),
+    Rule("mentioned_unknown",
+         "Asked whether anyone mentioned something no fact says ('has anyone mentioned your thyroid to you?'), the "
+         "patient is unsure; never a denial.",
+         lambda p, a: intent.asks_if_mentioned(a.question.written),
+         lambda p, a: Part(voice.unsure(a.key, concise=p.concise), "default", a.question.read)),
     Rule("default",
          "Nothing in the record covers it: the case's default for a yes/no question, uncertainty for "
          "an open one.",

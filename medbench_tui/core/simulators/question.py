@@ -121,7 +121,7 @@ class Question:
     @property
     def uncertain_default(self) -> bool:
         """Is the fitting default for it the uncertain one (an open question, a diagnosis, a fear)?"""
-        return self.act in ("diagnosis", "open") or self.fears
+        return self.act in ("diagnosis", "open") or self.fears or intent.asks_if_mentioned(self.written)
 
 
 @dataclass(frozen=True)
@@ -189,6 +189,8 @@ def _without_routine_asides(parts: list[str]) -> list[str]:
     out: list[str] = []
     half = ""
     for i, part in enumerate(parts):
+        if intent.speaks_of_the_medium(part):
+            continue  # "Sorry, the screen froze - how many times a night ...?": the call is no history
         if i + 1 < len(parts) and intent.asks_everyone_aside(part):
             half = f"{out.pop()}, " if out and "?" not in out[-1] else ""
             continue

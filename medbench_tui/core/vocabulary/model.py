@@ -128,6 +128,12 @@ PHRASE_LISTS: dict[str, str] = {
                           "fact",
     "patient_routine_asides": "the simulated patient: the doctor saying a question is asked of everyone ('I ask "
                               "everyone this'): an aside that asks nothing",
+    "patient_consultation_medium": "the simulated patient: the doctor speaking of the consultation's medium ('Sorry, "
+                                   "the screen froze - ...'): the call, the line, the picture and the sound ask "
+                                   "nothing, whatever fact shares a word",
+    "patient_mentioned_to_you": "the simulated patient: whether anyone has mentioned something to the patient "
+                                "('has anyone ever mentioned your parathyroid glands to you?'): unsure when the record "
+                                "does not say, never 'No', as of a diagnosis",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
                               "reassuring'): a statement of what was seen, asking for nothing",
     "patient_record_places": "the simulated patient: where the practice keeps what it holds ('on the system', 'on "
