@@ -52,6 +52,9 @@ INNER_PUNCT_RE = re.compile(r"['\u2019&+/]")
 COMPARISON_RE = r"(?<![-=<>])(?P<sign>{})(?=\s*\d)"
 """A comparison sign before a number (not an arrow's head, "-> 2 L"): grammar of the text; the signs are the
 vocabulary's (``condition_above``, ``condition_below``)."""
+SIGNED_RE = r"(?<![A-Za-z0-9.,'\u2019])(?P<signed>{})(?![A-Za-z0-9'\u2019])"
+"""A short form written with a sign no word keeps (the vocabulary's abbreviations: "2'" is secondary to), standing
+alone: grammar of the text."""
 
 PhraseTable = dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]
 
@@ -118,7 +121,16 @@ class TextRules:
             for sign in words if answers and not any(c.isalnum() for c in sign)
         }
         signs = "|".join(re.escape(sign) for sign in sorted(self.comparisons, key=len, reverse=True))
-        self._token_re = re.compile(f"{TOKEN_RE.pattern}|{COMPARISON_RE.format(signs)}") if signs else TOKEN_RE
+        # a short form written with a sign no word keeps ("AKI 2' NSAIDs", "2° to"): one token of its own, read
+        # before the number it starts with, and only standing alone (not "12'", "2'3")
+        self.signed = sorted((s for s in self.written if answers and not TOKEN_RE.fullmatch(s)), key=len, reverse=True)
+        signed = "|".join(re.escape(s) for s in self.signed)
+        pattern = TOKEN_RE.pattern
+        if signed:
+            pattern = f"{SIGNED_RE.format(signed)}|{pattern}"
+        if signs:
+            pattern = f"{pattern}|{COMPARISON_RE.format(signs)}"
+        self._token_re = re.compile(pattern, re.IGNORECASE) if signed or signs else TOKEN_RE
         self._memo: dict[tuple[str, bool], tuple[str, ...]] = {}
         self._parts: dict[str, tuple[tuple[str, str, int, int, bool], ...]] = {}
         # a single word's meaning, spelled and singular as written words are (not read again)
@@ -208,6 +220,11 @@ class TextRules:
             start = match.start()
             if match.lastgroup == "sign":
                 append(Token(self.comparisons[match.group()], match.group(), start, match.end(), False))
+                continue
+            if match.lastgroup == "signed":  # each word it stands for, read as written (a cue word of its own)
+                low = match.group().casefold()
+                for norm, word in zip(self.abbreviations[low], self.written[low].casefold().split(), strict=False):
+                    append(Token(norm, word, start, match.end(), False))
                 continue
             for norm, low, a, b, caps in self._word_parts(match.group()):
                 append(Token(norm, low, start + a, start + b, caps))

@@ -358,6 +358,29 @@ def _history_heading(heading: str | None) -> bool:
     return heading is not None and heading_key(heading) in HISTORY_HEADINGS
 
 
+CAUSED = assertion.Assertion("historical", "cause", "history: the cause the diagnosis names, not a plan")
+"""A drug the diagnosis names as its cause ("NMS 2' haloperidol (rapid titration + 2x IM)", "AKI following IV
+contrast"): what was given, not a plan, with or without a plan section."""
+CAUSE_LEADS = cues.cue_list("diagnosis_cause_leads")
+
+
+def _caused_by(doc: Document, first: int) -> bool:
+    """A cause word (``diagnosis_cause``, ``diagnosis_cause_leads``) within ``CAUSE_REACH`` words before the
+    treatment in its clause, and no action verb before it in the clause ("give dantrolene after cooling" is a plan)."""
+    low = doc.lows
+    for k in range(max(0, first - CAUSE_REACH), first):
+        if doc.clause[k] != doc.clause[first]:
+            continue
+        cue = CAUSE.ending_at(low, k) or CAUSE_LEADS.ending_at(low, k)
+        if cue is None:
+            continue
+        start = k
+        while start > 0 and doc.clause[start - 1] == doc.clause[first]:
+            start -= 1
+        return not any(low[j] in cues.ACTION_VERBS for j in range(start, k))
+    return False
+
+
 REFERRED_FROM_HOME = assertion.Assertion(
     "negated", "discharge plan", "negated: what a discharge plan refers for later, not a plan now"
 )
@@ -444,6 +467,8 @@ def _classify(
             return None, assertion.AFFIRMED  # "50% glucose", "to correct the low calcium": the treatment's, no test
         if named == "treatment" and section in ("diagnosis", "icd", "differential") and reading.has_plan_section:
             return named, IN_DIAGNOSIS
+        if named == "treatment" and section in ("diagnosis", "icd", "differential") and _caused_by(doc, first):
+            return named, CAUSED
         if named == "treatment" and describes and reading.has_plan_section:
             return named, DESCRIBED
         if named == "treatment" and _referred_from_home(doc, first):

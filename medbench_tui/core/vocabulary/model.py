@@ -623,6 +623,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "('?MM until proven otherwise')",
     "diagnosis_strong_alternative": "answers: cues that make even the first condition named an alternative "
                                     "('Consider pneumonia')",
+    "diagnosis_cause_leads": "answers: words in a diagnosis line before the drug that caused it ('NMS following "
+                             "IM haloperidol'): the drug is history, not a plan",
     "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
                        "over by a viral gastroenteritis'): a cause it commits to is a final diagnosis",
     "diagnosis_generic_words": "answers: words of a diagnosis's name that name no condition said alone "

@@ -1,0 +1,68 @@
+"""Failure classes of brief g40 (issue 32): safety decisions of a plan misread. Each test is in wording of its own,
+on other topics than the tuning set's cases, with plans that must still pass and wrong plans that must still fail."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.text import ANSWERS
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import case_yaml
+from tests.test_scoring_regressions import condition, rows
+
+HYPERK = Path("cases/im-hyperkalaemia-001.yaml")
+
+
+def _card(tmp_path: Path, source: Path, text: str, section: str | None = None, item: dict | None = None):
+    data = case_yaml(source)
+    if section is not None:
+        data[section].append(item)
+    data.pop("checks", None)
+    for key in [k for k, v in data.items() if v is None]:  # an unset field is left out, not written empty
+        data.pop(key)
+    out = tmp_path / source.name
+    files = source.parent / "attachments" / source.stem
+    if files.is_dir():
+        shutil.copytree(files, tmp_path / "attachments" / source.stem)
+    with out.open("w") as handle:
+        YAML().dump(data, handle)
+    case = load_valid_case(out)
+    return score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+
+
+# --- 1. a cause named in the diagnosis line is history, not a treatment --------------------------------------------
+
+FUROSEMIDE = "Intravenous furosemide to lower potassium in a dry patient"
+
+
+@pytest.mark.parametrize(("text", "given"), [
+    ("Imp: hyperK + AKI 2° IV furosemide (x3 doses, dry), D&V.\n- IV calcium gluconate now", False),
+    ("Imp: hyperK + AKI 2' IV furosemide and D&V\n- IV calcium gluconate now", False),
+    ("Impression: AKI following IV furosemide in a dry man\n- IV calcium gluconate now", False),
+    ("Impression: AKI, from IV furosemide\n- IV calcium gluconate now", False),
+    ("Impression: hyperkalaemia and AKI - give IV furosemide after the calcium\n- IV calcium gluconate", True),
+    ("Imp: hyperK + AKI\n- IV furosemide 40 mg now", True),
+])
+def test_a_cause_in_the_diagnosis_line_is_no_treatment(tmp_path: Path, text: str, given: bool):
+    """A drug the diagnosis line names as its cause ("2°"/"2'" secondary to, "following", "from") was given before:
+    it is history and fails no must-not; a drug the line or the plan orders ("give ... after the calcium") is given."""
+    card = _card(tmp_path, HYPERK, text)
+    assert (rows(card, "treatment").get(FUROSEMIDE) == "contraindicated") is given, (text, rows(card, "treatment"))
+    assert (condition(card, "cc-implicit-contraindicated") == "FAIL") is given
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("AKI 2° NSAIDs", ["acute", "kidney", "injury", "secondary", "to", "nsaid"]),
+    ("2° prevention with a statin", ["secondary", "prevention", "with", "a", "statin"]),
+    ("a 12' fall", ["a", "12", "fall"]),
+])
+def test_the_sign_of_a_cause_is_secondary_to(text: str, words: list[str]):
+    """"2°" and "2'" standing alone are "secondary to"; "2° prevention" stays secondary prevention, and a number with
+    a foot's sign ("12'") is no cause."""
+    assert [t.norm for t in ANSWERS.tokenize(text)] == words
