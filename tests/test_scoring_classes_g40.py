@@ -66,3 +66,25 @@ def test_the_sign_of_a_cause_is_secondary_to(text: str, words: list[str]):
     """"2°" and "2'" standing alone are "secondary to"; "2° prevention" stays secondary prevention, and a number with
     a foot's sign ("12'") is no cause."""
     assert [t.norm for t in ANSWERS.tokenize(text)] == words
+
+
+# --- 2. a partial or temporary hold is no stop of the drug ----------------------------------------------------------
+
+STOP = "Stop ramipril and spironolactone"
+
+
+@pytest.mark.parametrize(("plan", "stopped"), [
+    ("Plan:\n- IV calcium gluconate\n- Hold the ramipril this morning", False),
+    ("Plan:\n- IV calcium gluconate\n- Hold ramipril and spironolactone, but keep spironolactone 25 mg at night",
+     False),
+    ("Plan:\n- IV calcium gluconate\n- Hold the ramipril, but continue the ramipril 2.5 mg at night", False),
+    ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone, cross them off the chart", True),
+    ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone; restart ramipril once K < 5", True),
+    ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone, no further spironolactone", True),
+])
+def test_a_hold_of_one_dose_or_of_one_form_is_no_stop(tmp_path: Path, plan: str, stopped: bool):
+    """A hold of one dose ("this morning", "tonight") or one form while the same drug goes on ("but keep ...") is
+    no stop; a stop with the chart crossed off, a restart left for later or the drug refused again is one."""
+    card = _card(tmp_path, HYPERK, plan)
+    assert (STOP in rows(card, "treatment")) is stopped, (plan, rows(card, "treatment"))
+    assert (condition(card, "cc-stop-drugs") == "OK") is stopped

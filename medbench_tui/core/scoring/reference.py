@@ -1326,6 +1326,12 @@ class ReferenceTable:
                     add(Hit(hit.first, max(hit.last, piece.last)), phrase, ref, TIMED)
         return out
 
+    def withheld_written(self, doc: Document, ref: Ref) -> list[Hit]:
+        """Where any name of the treatment a withholding item stops, or of one drug of it, is written."""
+        drugs, _ = self._stopped_kinds.get(id(ref), (frozenset(), frozenset()))
+        each = _names(tuple(n for d in drugs for n in (d.name, *d.also)))
+        return _written(doc, [n for _, r, names in self._withholdings if r is ref for n in names] + each)
+
     def withholds(self, ref: Ref) -> bool:
         """The item's action is a withholding ("Stop NSAIDs (ibuprofen)"): met by a withholding of its drug
         (``concepts.withheld``), never by the drug named in other words ("ibuprofen can carry on")."""

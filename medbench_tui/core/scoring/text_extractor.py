@@ -381,6 +381,44 @@ def _caused_by(doc: Document, first: int) -> bool:
     return False
 
 
+ONE_DOSE = cues.cue_list("withhold_one_dose")
+ONE_DOSE_REACH = 3
+ONE_DOSE_VERBS = cues.word_list("withhold_one_dose_verbs")
+CONTRASTS = cues.word_list("withhold_contrasts")
+"""How far after the held drug the time of one dose may stand ("hold the regular haloperidol tonight")."""
+
+
+def _partial_hold(doc: Document, hit: Hit, written: list[Hit], table: ReferenceTable) -> assertion.Assertion | None:
+    """A hold that is no stop of the drug: a hold verb (``withhold_one_dose_verbs``, not "stop": "stop it tonight"
+    stops it) with the time of one dose ("hold the regular haloperidol tonight"; ``withhold_one_dose`` within
+    ``ONE_DOSE_REACH`` words after the drug in its clause), or the same drug going on in another form after a
+    contrast in the same sentence ("..., but keep PRN IM haloperidol"; ``withhold_contrasts``: not withheld, and
+    given now, not negated, history or a later event)."""
+    low = doc.lows
+    if any(low[k] in ONE_DOSE_VERBS for k in range(max(0, hit.first - 1), hit.last + 1)):
+        for k in range(hit.last + 1, min(len(low), hit.last + 1 + ONE_DOSE_REACH)):
+            if doc.clause[k] != doc.clause[hit.last]:
+                break
+            cue = ONE_DOSE.starting_at(low, k)
+            if cue is not None:
+                return assertion.Assertion("conditional", " ".join(cue), f'conditional: "{" ".join(cue)}" holds '
+                                           "one dose, no stop of the drug")
+    text = doc.text
+    for other in sorted(written, key=lambda h: h.first):
+        if other.first <= hit.last:
+            continue
+        between = text[doc.tokens[hit.last].end : doc.tokens[other.first].start]
+        if any(stop in between for stop in ".;\n"):
+            break
+        if not any(low[k] in CONTRASTS for k in range(hit.last + 1, other.first)):
+            continue
+        if (concepts.withheld(doc, other.first) is None
+                and assertion.action(doc, other.first, other.last, "treatment", table.record, False).recommended):
+            return assertion.Assertion("negated", "kept", f'negated: the same drug is kept ("{doc.said(other)}"), '
+                                       "no stop")
+    return None
+
+
 REFERRED_FROM_HOME = assertion.Assertion(
     "negated", "discharge plan", "negated: what a discharge plan refers for later, not a plan now"
 )
@@ -492,6 +530,8 @@ def _classify(
         # "switch her from the combined pill to a POP": the stop of the pill
         if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the
             said = assertion.AFFIRMED  # instruction, as "stop bendroflumethiazide and stop amlodipine" does
+        if said.recommended and named == "treatment" and m.ref is not None and table.withholds(m.ref):
+            said = _partial_hold(doc, m.hit, table.withheld_written(doc, m.ref), table) or said
         return named, said
     if (section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first)
             or _quoted(doc, first, last)):

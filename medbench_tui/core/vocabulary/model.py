@@ -623,6 +623,10 @@ PHRASE_LISTS: dict[str, str] = {
                                "('?MM until proven otherwise')",
     "diagnosis_strong_alternative": "answers: cues that make even the first condition named an alternative "
                                     "('Consider pneumonia')",
+    "withhold_one_dose": "answers: words right after a held drug that hold one dose of it, no stop ('hold the "
+                         "regular haloperidol tonight')",
+    "withhold_one_dose_verbs": "answers: the verbs of a hold of one dose ('hold', 'omit'; 'stop it tonight' stops it)",
+    "withhold_contrasts": "answers: words after a held drug by which the same drug goes on in another form ('but')",
     "diagnosis_cause_leads": "answers: words in a diagnosis line before the drug that caused it ('NMS following "
                              "IM haloperidol'): the drug is history, not a plan",
     "diagnosis_cause": "answers: words by which an answer names the cause of its diagnosis ('DKA, probably tipped "
