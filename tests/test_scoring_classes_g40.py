@@ -79,6 +79,7 @@ STOP = "Stop ramipril and spironolactone"
      False),
     ("Plan:\n- IV calcium gluconate\n- Hold the ramipril, but continue the ramipril 2.5 mg at night", False),
     ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone, cross them off the chart", True),
+    ("Plan:\n- IV calcium gluconate\n- Hold ramipril and spironolactone from today", True),
     ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone; restart ramipril once K < 5", True),
     ("Plan:\n- IV calcium gluconate\n- Stop ramipril and spironolactone, no further spironolactone", True),
 ])

@@ -382,27 +382,23 @@ def _caused_by(doc: Document, first: int) -> bool:
 
 
 ONE_DOSE = cues.cue_list("withhold_one_dose")
-ONE_DOSE_REACH = 3
 ONE_DOSE_VERBS = cues.word_list("withhold_one_dose_verbs")
 CONTRASTS = cues.word_list("withhold_contrasts")
-"""How far after the held drug the time of one dose may stand ("hold the regular haloperidol tonight")."""
 
 
 def _partial_hold(doc: Document, hit: Hit, written: list[Hit], table: ReferenceTable) -> assertion.Assertion | None:
     """A hold that is no stop of the drug: a hold verb (``withhold_one_dose_verbs``, not "stop": "stop it tonight"
-    stops it) with the time of one dose ("hold the regular haloperidol tonight"; ``withhold_one_dose`` within
-    ``ONE_DOSE_REACH`` words after the drug in its clause), or the same drug going on in another form after a
+    stops it) with the time of one dose ("hold the regular haloperidol tonight"; ``withhold_one_dose`` right
+    after the drug: "hold ... from today" is a stop from today), or the same drug going on in another form after a
     contrast in the same sentence ("..., but keep PRN IM haloperidol"; ``withhold_contrasts``: not withheld, and
     given now, not negated, history or a later event)."""
     low = doc.lows
     if any(low[k] in ONE_DOSE_VERBS for k in range(max(0, hit.first - 1), hit.last + 1)):
-        for k in range(hit.last + 1, min(len(low), hit.last + 1 + ONE_DOSE_REACH)):
-            if doc.clause[k] != doc.clause[hit.last]:
-                break
-            cue = ONE_DOSE.starting_at(low, k)
-            if cue is not None:
-                return assertion.Assertion("conditional", " ".join(cue), f'conditional: "{" ".join(cue)}" holds '
-                                           "one dose, no stop of the drug")
+        k = hit.last + 1
+        cue = ONE_DOSE.starting_at(low, k) if k < len(low) and doc.clause[k] == doc.clause[hit.last] else None
+        if cue is not None:
+            return assertion.Assertion("conditional", " ".join(cue), f'conditional: "{" ".join(cue)}" holds '
+                                       "one dose, no stop of the drug")
     text = doc.text
     for other in sorted(written, key=lambda h: h.first):
         if other.first <= hit.last:
