@@ -206,6 +206,9 @@ def action(
         if waits and scope is not None and (first <= scope.at <= last or scope.at < first <= last <= scope.trigger_end):
             scope = None  # "treat once the results are back" is itself the item of waiting: its own words; the FBC
             # of "once the FBC result" is the test awaited
+        if kind == "workup" and scope is not None and _awaited_in_condition(doc, first, last, scope):
+            return Assertion("conditional", scope.trigger, f'conditional: the result awaited in "{scope.trigger} '
+                                                           f'{scope.condition}", no request')
         if scope is not None and (waits or not record.holds(scope)):
             if scope.compared and _restates(scope.trigger.split(" ", 1)[-1], item_name):  # "add glucose once BG
                 # falls below 14" of "... when blood glucose falls below 14": the comparison, its lead aside
@@ -216,8 +219,66 @@ def action(
             if waits and not scope.compared and _restates(_awaited(scope.trigger), item_name):  # "infliximab once
                 # screening is back" of "Biologic therapy after screening": the item's own time
                 return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own time ("{scope.trigger}")')
+            if kind == "treatment" and not waits and _dosed_on_symptom(doc, first, last, scope):
+                return Assertion("affirmed", scope.trigger,
+                                 f'affirmed: a drug dosed on a symptom ("{scope.trigger} {scope.condition}")')
             return Assertion("conditional", scope.trigger, f'conditional: "{scope.trigger} {scope.condition}"')
     return AFFIRMED
+
+
+def _awaited_in_condition(doc: Document, first: int, last: int, scope: Condition) -> bool:
+    """The mention is the result a condition says is to come back ("if the platelet count comes back low"): the
+    result of a test requested elsewhere, awaited here, never a request of its own, however the record settles the
+    condition."""
+    if scope.at < 0 or first <= scope.trigger_end:
+        return False
+    words = _words(scope.condition)
+    if not any(RESULT_BACK.starting_at(words, k) is not None for k in range(len(words))):
+        return False
+    end = scope.trigger_end + len(tokenize(scope.condition))
+    return last <= end
+
+
+SYMPTOM_TRIGGERS = cues.word_list("condition_symptom_triggers")
+SYMPTOM_GRAMMAR = frozenset({"his", "her", "their", "your", "my", "he", "she", "they", "you", "i", "in", "is", "are",
+                             "am", "feel", "feels", "feeling", "get", "gets", "getting", "the", "a", "of", "any", "and",
+                             "or", "with"})
+"""Grammar a symptom condition may hold around its symptom and the body part it is felt in ("if his legs ache", "if
+she is in pain")."""
+SYMPTOM_KINDS = frozenset({"symptom"})
+SYMPTOM_PLACES = frozenset({"body_part"})
+
+
+def _dosed_on_symptom(doc: Document, first: int, last: int, scope: Condition) -> bool:
+    """A drug dosed on a symptom ("ibuprofen 5 mg/kg up to three times a day if his legs ache", "morphine 2.5 mg SC if
+    in pain", "salbutamol if wheezy"; ``condition_symptom_triggers``): an as-needed prescription, the drug given. The
+    condition is a symptom and at most the body part it is felt in and its grammar; an event that happens ("if she
+    has a seizure"; ``indication_event_words``) or a condition on the course ("if not improving", "if she becomes breathless"; ``condition_absence``), a later time,
+    a treatment's outcome or a test is no symptom."""
+    if " ".join(scope.trigger.lower().split()) not in SYMPTOM_TRIGGERS:
+        return False
+    raw = {w.lower() for w in _raw_words(scope.condition)}
+    if (not raw or ABSENCE & raw or NEGATORS & raw or TEST_WORDS & raw or CONFIRMING & raw
+            or PRESENT_FINDING & (raw - SYMPTOM_GRAMMAR) or _THRESHOLD_RE.search(scope.condition.lower())
+            or _later_time(scope.condition) or _after_treatment(scope.condition)):
+        return False
+    vocabulary = read_vocabulary()
+    symptom = False
+    for token in tokenize(scope.condition):
+        word = token.low
+        if word in INDICATION_EVENTS:
+            return False  # "magnesium only if she has a seizure": an event to come, not a symptom dosed on
+        if word in SYMPTOM_GRAMMAR or not word.isalpha():
+            continue
+        kinds = {t.kind for t in (*vocabulary.lookup(word), *vocabulary.lookup(token.norm))}  # "aches", "knees"
+        if kinds & SYMPTOM_KINDS:
+            symptom = True
+        elif not kinds & SYMPTOM_PLACES:
+            return False
+    if not symptom:
+        return False
+    reading = read_action(doc.text[doc.tokens[first].start : doc.tokens[last].end])
+    return bool(reading.drugs or reading.classes)
 
 
 def states_verdict(item_name: str) -> bool:
@@ -587,6 +648,28 @@ class Record:
                     return value > limit if above else value < limit
         return None
 
+    def range_settles(self, condition: str) -> bool | None:
+        """A condition on a result said in words ("if the platelet count comes back low", "if the potassium is
+        raised") decided by the record's value of that result against its reference range (``reference_ranges``):
+        True or False; None when the condition names no such result, the record gives no value of it, or it waits
+        for a later value ("if the repeat count is low", "if still falling")."""
+        raw = {w.lower() for w in _raw_words(condition)}
+        states = [(words, side) for words, side in RESULT_STATES if words & raw]
+        if len(states) != 1 or (ABSENCE - RESULT_BACK_WORDS) & raw or RECHECK & raw or _later_time(condition) \
+                or _after_treatment(condition):
+            return None
+        side = states[0][1]
+        words = _words(condition)
+        for analyte, (low, high) in REFERENCE_RANGES:
+            if not _contains(words, analyte):
+                continue
+            value = self.value_of([analyte])
+            if value is None or self._pending([analyte]):
+                return None
+            below, above = value < low, value > high
+            return {"low": below, "high": above, "abnormal": below or above, "normal": not (below or above)}[side]
+        return None
+
     def holds(self, scope: Condition) -> bool:
         """The record establishes the condition, or the condition only excludes a contraindication (or, of a
         stop, the drug's own indication) with its negation in its trigger ("unless contraindicated", "stop
@@ -601,6 +684,9 @@ class Record:
             return settled
         if _THRESHOLD_RE.search(condition.lower()) is not None:
             return False  # a threshold no value of the record settles ("if neutrophils are below 0.5")
+        ranged = self.range_settles(condition)
+        if ranged is not None:
+            return ranged  # "if the platelet count comes back low" with platelets 7 in the record
         if CAVEAT.intersection(raw) and NEGATORS.intersection(raw):
             return True  # "if you're not allergic": a contraindication the record does not establish
         if raw and STATE_NOW & raw and raw <= STATE_NOW | STATE_GRAMMAR | PERSISTING:
@@ -887,3 +973,18 @@ def _history_line(doc: Document, first: int) -> bool:
         return False
     words = label.group(1).strip().lower().split()
     return len(words) <= 3 and words[-1] in HISTORY_LABELS and not NEGATORS.intersection(words)
+
+
+def _reference_range(entry: str) -> tuple[tuple[str, ...], tuple[float, float]]:
+    """An entry of ``reference_ranges`` ("platelet 150-450"): the analyte's words and its range."""
+    name, limits = entry.rsplit(" ", 1)
+    low, high = limits.split("-")
+    return _phrase_words(name), (float(low), float(high))
+
+
+REFERENCE_RANGES = tuple(_reference_range(e) for e in read_vocabulary().phrases("reference_ranges"))
+"""Results with one usual unit and their reference ranges: a condition on a result said in words is decided by them."""
+RESULT_STATES = tuple((frozenset(read_vocabulary().phrases(f"result_{side}_words")), side)
+                      for side in ("low", "high", "abnormal", "normal"))
+RESULT_BACK_WORDS = frozenset(w for p in RESULT_BACK.phrases for w in p)
+"""The words of a result said to come back ("comes back"): no later event of its own when the record holds it."""

@@ -2013,11 +2013,30 @@ def _context(doc: Document, hit: Hit, named: set[int], reading: actions.ActionRe
     around = [r for r in (actions.read_action(doc.quote(p)) for p in free)
               if not (r.drugs or r.classes or r.teams)]  # "insulin/dex stat, salb nebs": the nebuliser is salb's
     windows = own.windows or tuple(w for r in around for w in r.windows)
+    if not windows:  # "FBC, film and clotting: routine sample tomorrow morning": the time after a list's colon
+        windows = actions.read_action(_after_list_colon(doc, hit)).windows  # times the list
     lead = actions.read_action(periods.list_label(doc.text, doc.tokens[hit.first].start)).windows
     if not windows or (lead and min(w[0] for w in lead) > 0):  # "At the assessment unit tomorrow:" over its bullets
         windows = lead or windows  # times each of them: "admit" there is tomorrow's admission
     routes = own.routes or frozenset(t for r in around for t in r.routes)
     return own if windows == own.windows and routes == own.routes else replace(own, windows=windows, routes=routes)
+
+
+LIST_COLON_BREAKS = ".;?!()[]"
+"""Grammar: marks between a hit and a colon after it on its line that end the list the colon closes."""
+
+
+def _after_list_colon(doc: Document, hit: Hit) -> str:
+    """What follows the colon that closes the list holding the hit ("FBC, film and clotting: routine sample at the
+    practice tomorrow morning"), to the line's end: it is said of every entry of the list; "" when no such colon
+    follows the hit on its line."""
+    end = doc.tokens[hit.last].end
+    line_end = doc.text.find("\n", end)
+    line_end = len(doc.text) if line_end < 0 else line_end
+    colon = doc.text.find(":", end, line_end)
+    if colon < 0 or any(c in LIST_COLON_BREAKS for c in doc.text[end:colon]):
+        return ""
+    return doc.text[colon + 1 : line_end]
 
 
 def _swallows(m: Mention, exact: dict[int, list[Mention]]) -> bool:

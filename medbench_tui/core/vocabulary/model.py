@@ -407,6 +407,8 @@ PHRASE_LISTS: dict[str, str] = {
                   "well')",
     "home_later_stops": "answers: words after 'home' that start another action, so a later word after them is "
                         "that action's ('home with GP review if not settling')",
+    "condition_symptom_triggers": "answers: triggers by which a drug is dosed on a symptom ('ibuprofen if his legs "
+                                  "ache', 'morphine 2.5 mg SC if in pain'): an as-needed prescription, the drug given",
     "condition_state_now": "answers: words of a condition that is the patient's general state now ('if stable'): the "
                            "record meets it unless it holds a word of record_unstable",
     "record_unstable": "cases: words of the record that say the patient is not stable: a condition of the state now "
@@ -652,6 +654,13 @@ PHRASE_LISTS: dict[str, str] = {
     "span_links": "answers: words that join two list items inside such a span ('check FBC and repeat in 48 hours')",
     "plan_verbs": "answers: verbs that open a second action after 'and'/'or' ('step down to oral antibiotics and "
                   "discharge home'), besides the action verbs of cues.yaml",
+    "reference_ranges": "answers: reference ranges of results with one usual unit ('platelet 150-450'): a "
+                        "condition on a result said in words ('if the platelet count comes back low') is decided by "
+                        "the record's value",
+    "result_low_words": "answers: words of a condition on a result that say it lies below its reference range",
+    "result_high_words": "answers: words of a condition on a result that say it lies above its reference range",
+    "result_abnormal_words": "answers: words of a condition on a result that say it lies outside its reference range",
+    "result_normal_words": "answers: words of a condition on a result that say it lies within its reference range",
     "record_measures": "answers: findings a condition may state ('if the BP is low') that a case's record usually "
                        "holds; a test term of the same name gives their other names",
     "patient_denials": "case validation: words before a condition in the patient's words that deny having had it "
