@@ -253,8 +253,8 @@ def _dosed_on_symptom(doc: Document, first: int, last: int, scope: Condition) ->
     """A drug dosed on a symptom ("ibuprofen 5 mg/kg up to three times a day if his legs ache", "morphine 2.5 mg SC if
     in pain", "salbutamol if wheezy"; ``condition_symptom_triggers``): an as-needed prescription, the drug given. The
     condition is a symptom and at most the body part it is felt in and its grammar; an event that happens ("if she
-    has a seizure"; ``indication_event_words``) or a condition on the course ("if not improving", "if she becomes breathless"; ``condition_absence``), a later time,
-    a treatment's outcome or a test is no symptom."""
+    has a seizure"; ``indication_event_words``) or a condition on the course ("if not improving", "if she becomes
+    breathless"; ``condition_absence``), a later time, a treatment's outcome or a test is no symptom."""
     if " ".join(scope.trigger.lower().split()) not in SYMPTOM_TRIGGERS:
         return False
     raw = {w.lower() for w in _raw_words(scope.condition)}
