@@ -344,12 +344,17 @@ def alternatives(question: str) -> tuple[str, ...]:
     asked = []
     last = words(found[-1])
     carried = _part_with_a_state(found[0][head.end():] if head else found[0])
+    qualifier: re.Match[str] | None = None
     for i, alternative in enumerate(found):
         # one that starts as a question of its own ("... or any phlegm?") is of nothing before it,
         # one that says what it is of ("... or blood in your stools?") only of the lead; a bare one is of what the
-        # one before it is of ("any falls or injury to your chest or back?": injury to the back)
+        # one before it is of ("any falls or injury to your chest or back?": injury to the back), and so on down a
+        # list of bare ones ("any FHx of back problems, psoriasis or bowel disease?": bowel disease in the family)
         own = i == 0 or _LEAD.match(alternative)
-        qualified = _HEAD_OF_LIST.match(found[i - 1]) if i else None
+        if i:
+            before = _HEAD_OF_LIST.match(found[i - 1])
+            qualifier = before or (None if _LEAD.match(found[i - 1]) or len(words(found[i - 1])) > 3 else qualifier)
+        qualified = qualifier
         lead = qualified.group() if qualified and not _HEAD_OF_LIST.match(alternative) else head.group() if head else ""
         if 0 < i < len(found) - 1 and len(last) == 2 and _names_a_part_alone(alternative):
             alternative = f"{alternative.strip()} {last[-1]}"  # "chest or water infections": chest infections
@@ -694,6 +699,16 @@ class Matcher:
         before)."""
         resolved = self._read(question).resolved
         return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+
+    def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
+        """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel
+        pain or pain under your foot?", not the "pain" the others share)? None when it has no words of its own."""
+        reading = self._read(alternative)
+        shared = {t for other in others for terms, _ in self._read(other).resolved for t in terms}
+        own = [i for i in self.subject_units(alternative) if not reading.resolved[i][0] & shared]
+        if not own:
+            return None
+        return any(reading.resolved[i][0] & s.told for s in sources for i in own)
 
     def told_share(self, source: Source, question: str, *, keywords: bool = True, by_name: bool = False) -> float:
         """How much of what the question is about (its subject words, by weight) the fact says, in its

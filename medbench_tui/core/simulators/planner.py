@@ -1141,8 +1141,9 @@ class Planner:
         if part.kind != "answer" or not _OR_WORD.search(part.asked):
             return []
         default = voice.default_beside_facts(self.record.patient.default_answer, key, concise=self.concise)
-        listed = read_question(part.asked).alternatives
+        listed = [piece for alternative in read_question(part.asked).alternatives for piece in _fragments(alternative)]
         told = [a for a in listed if self._told_in_answer(a, part.sources)]
+        own_told = {a: self.matcher.own_words_told(part.sources, a, [b for b in listed if b != a]) for a in listed}
         return [
             Part(default, "default", alternative, read_question(alternative), rule="alternative_not_on_record")
             for alternative in listed
@@ -1151,7 +1152,10 @@ class Planner:
         ] + [
             Part(default, "default", alternative, read_question(alternative), rule=KEYWORDED_ONLY)
             for alternative in listed
-            if told and alternative not in told and self._keyworded_only(alternative, part.sources)
+            if (told and alternative not in told and self._keyworded_only(alternative, part.sources)) or (
+                own_told[alternative] is False and any(own_told[a] for a in listed if a != alternative)
+                and {s.id for s in self.matcher.facts_for(alternative)} <= set(part.facts)
+            )
         ]
 
     def _told_in_answer(self, alternative: str, sources: list[Source]) -> bool:
@@ -1174,9 +1178,17 @@ class Planner:
         for i, part in enumerate(parts):
             if part.kind != "default" or part.question is None or part.rule == "no_diagnosis":
                 continue
-            what = voice.what_is_asked(part.question.read)
+            what = part.question.who == "family" and voice.what_is_asked_of_the_family(part.question.read) or _as_said(
+                voice.what_is_asked(part.question.read), self._whose())
+            given = [s for p in parts for s in p.sources]
+            if what and any(self.matcher.told_share(s, what, keywords=False) >= 1 for s in given):
+                # "no pain" beside the knee's ache would take it back: "no pain in my calf"
+                what = _as_said(voice.what_is_asked(part.question.read, with_place=True), self._whose())
             if what:
-                unsure = part.uncertain_default or part.question.opens
+                # beside the story an open question drew, what it leaves out that only a keyword names is not known
+                opened = part.rule == KEYWORDED_ONLY and any(
+                    p.facts and p.question is not None and p.question.opens for p in parts[:i])
+                unsure = part.uncertain_default or part.question.opens or opened
                 kind = "uncertain" if unsure else self.record.patient.default_answer
                 after = any(p.facts for p in parts[:i])
                 at = voice.place_asked(part.question.read)
@@ -1323,6 +1335,23 @@ class Planner:
         return None
 
 
+_FRAGMENT_AFTER = re.compile(r"\?\s+(?=\w)")
+
+
+def _fragments(alternative: str) -> list[str]:
+    """An alternative with a bare fragment after its question mark ("any mould? humidifier?") as two: the fragment
+    is one more thing asked of ("humidifier?"), not a word of the mould."""
+    pieces = _FRAGMENT_AFTER.split(alternative)
+    if len(pieces) < 2 or any(len(words(p)) > 3 for p in pieces[1:]):
+        return [alternative]
+    return [pieces[0] + "?", *pieces[1:]]
+
+
+def _as_said(what: str, whose: str) -> str:
+    """What the doctor asked of, in the words of the one who answers ("pain under your foot": "under my foot")."""
+    return re.sub(r"\byour\b", whose, what)
+
+
 def _affirmed(source: Source) -> Source:
     """The fact as its story affirms it: the terms of its sentences that deny nothing ("No rash.") and
     tell of no earlier time of life ("a rash when I was little"), what the patient has now."""
@@ -1385,6 +1414,19 @@ def _no_dose_on_record(planner: Planner, asking: Asking) -> bool:
 def _already_in_reply(planner: Planner, asking: Asking) -> bool:
     sources = planner.candidates(asking)
     return bool(sources) and sources[0].id in asking.given and not planner.new_facts(asking)
+
+
+def _keyworded_in_reply(planner: Planner, asking: Asking) -> Part | None:
+    """The default for a question whose fact the message already drew, when that fact's answer says nothing of what
+    it asks (only a keyword does); None (nothing to add) when it says it."""
+    read = asking.question.read
+    sources = planner.candidates(asking)
+    if not planner.matcher.subject_units(read) or any(
+        planner.matcher.told_share(s, read, keywords=False) > 0 for s in sources[:1]
+    ):
+        return None
+    default = voice.default_beside_facts(planner.record.patient.default_answer, asking.key, concise=planner.concise)
+    return Part(default, "default", read, rule=KEYWORDED_ONLY)
 
 
 def _from_the_intro(planner: Planner, asking: Asking) -> Part:
@@ -1558,8 +1600,10 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: _only_opens(a.question.written),
          lambda p, a: _said_again(p.record.intro, "opening")),
     Rule("already_in_reply",
-         "A question whose fact an earlier question of the message already drew adds nothing.",
-         _already_in_reply, lambda p, a: None),
+         "A question whose fact an earlier question of the message already drew adds nothing, unless that fact says "
+         "what it asks only by a keyword ('any damp or mould? humidifier?' of a home keyworded 'humidifier'): then "
+         "its default, worded as such beside the fact.",
+         _already_in_reply, lambda p, a: _keyworded_in_reply(p, a)),
     Rule("facts",
          "The facts that answer the question, follow-ups resolved against the last reply's topic.",
          lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),

@@ -157,19 +157,34 @@ _OBJECT_WORDS = frozenset("you u him her them it me us a an the any your his the
 _WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
 
 
-def what_is_asked(question: str) -> str:
+_PLACE_ENDS = re.compile(r"\b(in|on|at)\b")
+
+
+def what_is_asked(question: str, *, with_place: bool = False) -> str:
     """The words of what a question asks about, without its lead ("do you get night sweats?": "night
-    sweats"; "do you use a spacer with your inhaler?": "spacer")."""
+    sweats"; "do you use a spacer with your inhaler?": "spacer"); ``with_place`` keeps where it is asked of ("pain
+    in your calf", beside a fact that tells another pain)."""
     tokens = [t for t in re.findall(r"[a-z0-9][a-z0-9'-]*", question.lower())]
     start = next((i for i, t in enumerate(tokens) if t not in STOPWORDS and t not in _LEAD_VERBS), len(tokens))
     rest = " ".join(tokens[start:])
-    end = _WHAT_ENDS.search(rest)
+    end = next((m for m in _WHAT_ENDS.finditer(rest) if not (with_place and _PLACE_ENDS.fullmatch(m.group()))), None)
     what = rest[: end.start()].strip() if end else rest
     named = what.split()[:4]
     if named and (named[0] in _PLACE_WORDS or named[-1] in _OBJECT_WORDS
                   or (named[0].endswith("ing") and len(named) > 1 and named[1] in _OBJECT_WORDS)):
         return ""  # no thing named ("been round any new animals", "anyone giving u a hard time"): a plain default
     return " ".join(named)
+
+
+_HISTORY_OF = re.compile(r"\bhistory of\s+(.+)$", re.IGNORECASE)
+
+
+def what_is_asked_of_the_family(question: str) -> str:
+    """What a question of the family history asks about, as the patient would name it ("any family history of
+    bowel disease?": "bowel disease in the family"); "" when it names nothing after the history."""
+    found = _HISTORY_OF.search(question)
+    what = what_is_asked(found.group(1)) if found else ""
+    return f"{what} in the family" if what else ""
 
 
 _AT_WORDS = frozenset("on in at around behind under over inside".split())
