@@ -52,3 +52,38 @@ def test_a_fragment_after_the_list_said_only_by_a_keyword_gets_its_default():
 def test_a_fragment_the_answer_says_adds_nothing():
     reply = patient([HOME]).answer("Any pets at home? a cat?")
     assert reply.facts == ["home"] and not _defaults(reply.text)
+
+
+# -- an aspect of a recorded thing the record does not give: the default, not the fact again ----------------------
+
+MEDS = {"id": "meds", "topic": "diabetes and cholesterol tablets", "keywords": ["metformin", "simvastatin", "diabetes"],
+        "answer": "Metformin 500 mg twice a day. Simvastatin 40 mg at night."}
+JUICE = {"id": "juice", "topic": "what he drinks", "keywords": ["drinks", "juice", "squash"],
+         "answer": "He has a lot of apple juice, maybe a litre a day."}
+COLIC = {"id": "colic", "topic": "the tummy pains", "keywords": ["tummy", "pain", "cramps"],
+         "answer": "He gets cramps in his tummy most afternoons, worse after lunch."}
+
+
+def test_a_time_of_day_the_heard_medicines_do_not_give_of_that_medicine_gets_the_default():
+    sim = patient([MEDS])
+    assert sim.answer("what do you take for your diabetes?").facts == ["meds"]
+    reply = sim.answer("Do you take the metformin with your breakfast?")
+    assert reply.facts == [] and not reply.text.startswith("No")
+
+
+def test_a_time_of_day_the_medicine_s_own_sentence_gives_is_the_fact_again():
+    sim = patient([MEDS])
+    sim.answer("what do you take for your diabetes?")
+    assert sim.answer("Do you take the simvastatin at night?").facts == ["meds"]
+
+
+def test_what_makes_it_worse_the_heard_fact_does_not_say_gets_the_default():
+    sim = patient([JUICE])
+    assert sim.answer("how much juice does he have?").facts == ["juice"]
+    assert sim.answer("Does the juice seem to make his tummy worse?").facts == []
+
+
+def test_what_makes_it_worse_the_heard_fact_says_is_the_fact_again():
+    sim = patient([JUICE, COLIC])
+    sim.answer("tell me about the tummy pains")
+    assert sim.answer("do the cramps get worse after lunch?").facts == ["colic"]

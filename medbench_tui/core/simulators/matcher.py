@@ -127,6 +127,9 @@ ALCOHOL = frozenset({"@alcohol"})
 FOOD = frozenset({"@diet", "@appetite"})
 """A fact about alcohol, and one about food: eating and drinking asked together is food and fluids."""
 
+_ASKED_ASPECTS = frozenset({"@time_of_day", "@aggravating"})
+"""The aspects a yes/no question may ask of a fact the doctor heard that it need not say (when in the day, what makes
+it worse); what helps is said in too many words ("didn't touch it") to tell."""
 _OR_WORD = re.compile(r"\bor\b", re.IGNORECASE)
 _OR = re.compile(r",?\s+\bor\b\s+|,\s+(?=\w)", re.IGNORECASE)
 _LEAD = re.compile(
@@ -699,6 +702,20 @@ class Matcher:
         before)."""
         resolved = self._read(question).resolved
         return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+
+    def aspect_untold(self, source: Source, question: str) -> bool:
+        """Does the question ask of a when in the day or a what-makes-it-worse that the fact's answer does not say of
+        what the question names ("do you take the omeprazole before breakfast?" of medicines whose answer times
+        another drug, "every morning", and says the omeprazole with no time)? Said by the sentences that say a word of
+        the question's subject (all of the answer when none does), by any word of the aspect's kind."""
+        reading = self._read(question)
+        asked = {t for terms, _ in reading.resolved for t in terms & _ASKED_ASPECTS}
+        if not asked or any("@relieving" in terms for terms, _ in reading.resolved):
+            return False  # "anything make it better or worse?" asks for the story of what changes it
+        subject = {t for terms, _ in reading.resolved if not terms & _ASKED_ASPECTS for t in terms}
+        told = [frozenset(t for u in units(s) for t in u.terms) for s in sentences(source.text)]
+        of_it = [terms for terms in told if terms & subject] or told
+        return not any(terms & asked for terms in of_it)
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
         """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel

@@ -804,7 +804,17 @@ class Planner:
         something else all the same."""
         on_the_topic = source.id in self.told_last or source.id in asking.given or asking.of_a_person
         return (not (asking.followed_up and on_the_topic) and not self._elsewhere_of_the_site_just_told(asking, source)
-                and self._heard_without(asking, source, keywords=True))
+                and self._heard_without(asking, source, keywords=True)) or self._aspect_untold(asking, source)
+
+    def _aspect_untold(self, asking: Asking, source: Source) -> bool:
+        """Is the fact one the doctor has heard, asked whether or which of a when or a what-makes-it-worse it does
+        not say ("do you take the omeprazole before breakfast?", "in the morning or at night?" of the medicines;
+        "does the milk make her tummy worse?" of how much milk she drinks)? The fact says the thing, not that:
+        said again, it would answer what it does not tell."""
+        question = asking.question
+        if source.id not in self.state.disclosed or question.again or question.act != "yesno":
+            return False
+        return self.matcher.aspect_untold(source, question.asked)
 
     def _elsewhere_of_the_site_just_told(self, asking: Asking, source: Source) -> bool:
         """Is the fact the one of where something is, which the last reply told, and the question whether it is on
@@ -1289,6 +1299,9 @@ class Planner:
         When a fact about what the question names nearly answers it, the patient is not sure the
         record is silent: it asks whether that is what the doctor means, never "No"."""
         question = asking.question
+        if self._of_an_untold_aspect(asking):  # the thing heard, asked when or what worsens it: not known
+            return Part(voice.default_answer("uncertain", asking.key, concise=self.concise), "default", question.read,
+                        rule="aspect_not_on_record")
         near = None if asking.of_a_person else self._near_miss(asking)  # "does she ...?": not the patient's own
         if near is not None and near.told:  # "is he snoring?" of a fit "making a noise like snoring"
             part = self.answer_part(question.read, [near.source])
@@ -1301,6 +1314,12 @@ class Planner:
         kind = "uncertain" if question.opens else self.record.patient.default_answer
         return Part(voice.default_answer(kind, asking.key, concise=self.concise), "default", question.read,
                     heading=question.heading)
+
+    def _of_an_untold_aspect(self, asking: Asking) -> bool:
+        """Is the fact that best answers the question one the doctor heard, asked of a when or a what-makes-it-worse
+        it does not say (see :meth:`_aspect_untold`)?"""
+        ranked = self.matcher.ranked(asking.question.asked, of_the_illness=asking.of_the_illness)
+        return bool(ranked) and self._aspect_untold(asking, ranked[0].source)
 
     def _near_miss(self, asking: Asking) -> NearMiss | None:
         """The fact that nearly answers a yes/no question the record seems not to cover: one about
