@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from medbench_tui.core.cases.model import Attachment
+from medbench_tui.core.simulators import intent
 from medbench_tui.core.simulators.lexicon import sentences
-from medbench_tui.core.simulators.voice import is_default_for
+from medbench_tui.core.simulators.voice import is_default_answer, is_default_for
 from tests.test_patient_round8_classes import patient
 
 # -- a compound question with a covered and an uncovered part: the fact, and the default for the rest ----------
@@ -56,8 +58,9 @@ def test_a_fragment_the_answer_says_adds_nothing():
 
 # -- an aspect of a recorded thing the record does not give: the default, not the fact again ----------------------
 
-MEDS = {"id": "meds", "topic": "diabetes and cholesterol tablets", "keywords": ["metformin", "simvastatin", "diabetes"],
-        "answer": "Metformin 500 mg twice a day. Simvastatin 40 mg at night."}
+MEDS = {"id": "meds", "topic": "regular medicines", "keywords": ["medicines", "tablets", "metformin", "simvastatin"],
+        "answer": "Metformin 500 mg twice a day for my diabetes. Simvastatin 40 mg every night. "
+                  "Lansoprazole for my stomach."}
 JUICE = {"id": "juice", "topic": "what he drinks", "keywords": ["drinks", "juice", "squash"],
          "answer": "He has a lot of apple juice, maybe a litre a day."}
 COLIC = {"id": "colic", "topic": "the tummy pains", "keywords": ["tummy", "pain", "cramps"],
@@ -67,8 +70,8 @@ COLIC = {"id": "colic", "topic": "the tummy pains", "keywords": ["tummy", "pain"
 def test_a_time_of_day_the_heard_medicines_do_not_give_of_that_medicine_gets_the_default():
     sim = patient([MEDS])
     assert sim.answer("what do you take for your diabetes?").facts == ["meds"]
-    reply = sim.answer("Do you take the metformin with your breakfast?")
-    assert reply.facts == [] and not reply.text.startswith("No")
+    reply = sim.answer("Do you take the lansoprazole before brekkie?")
+    assert reply.facts == [] and is_default_answer(reply.text) and not reply.text.startswith("No")
 
 
 def test_a_time_of_day_the_medicine_s_own_sentence_gives_is_the_fact_again():
@@ -87,3 +90,36 @@ def test_what_makes_it_worse_the_heard_fact_says_is_the_fact_again():
     sim = patient([JUICE, COLIC])
     sim.answer("tell me about the tummy pains")
     assert sim.answer("do the cramps get worse after lunch?").facts == ["colic"]
+
+
+# -- two attachments in one request; a test asked of with another named as when it was done ---------------------
+
+ECHO = Attachment(id="echo", kind="document", title="Echocardiogram report (2021)", available="on_request",
+                  content="Mild LV impairment.", request_keywords=["echo", "echocardiogram", "heart scan"])
+LIVER_US = Attachment(id="liver_us", kind="document", title="Liver ultrasound report", available="on_request",
+                      content="Fatty liver.", request_keywords=["liver ultrasound", "ultrasound", "liver scan"])
+LFTS = Attachment(id="lfts", kind="lab_report", title="Liver function tests", available="on_request",
+                  content="ALT 88 U/L.", request_keywords=["LFTs", "liver tests", "bloods"])
+FERRITIN = Attachment(id="ferritin", kind="lab_report", title="Ferritin and iron studies", available="on_request",
+                      content="Ferritin 950 ug/L; transferrin saturation 62%.",
+                      request_keywords=["ferritin", "iron studies", "iron"])
+
+
+def shown(message: str, *attachments: Attachment) -> list[str]:
+    return [a.id for a in intent.attachments_asked(list(attachments), message)]
+
+
+def test_two_attachments_named_in_one_request_are_both_handed_over():
+    assert set(shown("Could I see the echo from after the heart attack, and the liver USS from last year?",
+                     ECHO, LIVER_US, LFTS)) == {"echo", "liver_us"}
+    assert set(shown("can I see the echo from the cardiology clinic and the liver ultrasound please",
+                     ECHO, LIVER_US, LFTS)) == {"echo", "liver_us"}
+
+
+def test_where_a_result_came_from_is_still_no_second_request():
+    assert shown("can I see the liver ultrasound from the hospital", ECHO, LIVER_US, LFTS) == ["liver_us"]
+
+
+def test_a_test_asked_of_with_another_named_as_its_time_hands_over_its_report_only():
+    assert shown("Did they check a ferritin and iron studies with the second LFTs?", LFTS, FERRITIN) == ["ferritin"]
+    assert set(shown("Did they check a ferritin and the LFTs?", LFTS, FERRITIN)) == {"ferritin", "lfts"}

@@ -1483,6 +1483,13 @@ _SAYS_HOW_IT_IS = re.compile(
 _FROM_PHRASE = re.compile(r"\bfrom (?:the|your|his|her|their|that|this|last|a|an) [^,;:?!.()]*?(?=\s+-\s|[,;:?!.()]|$)",
                           re.IGNORECASE)
 """Where or when what a request names came from ("the bloods from the six-week check", "the letter from the GP")."""
+_FROM_PLACE = re.compile(r"\bfrom (?:the|your|his|her|their|that|this|last|a|an) [^,;:?!.()]*?"
+                         r"(?=\s+-\s|[,;:?!.()]|\s+and\s+(?:the|your|his|her|their|my|a|an)\b|$)", re.IGNORECASE)
+"""The same, up to the next thing asked for ("the scan from the fall and the kidney X-ray": the X-ray is asked for)."""
+_DONE_WITH = re.compile(r"\b(?:with|alongside|at the same time as) (?:the|your|his|her|their|that|this|a|an) "
+                        r"[^,;:?!.()]*?(?=[,;:?!.()]|$)", re.IGNORECASE)
+"""What a test asked of was done with ("did they do a PTH with the second calcium?"): when it was done, not a test
+asked of."""
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.IGNORECASE)
 
 
@@ -1532,7 +1539,7 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             # "your blood results from the 6 week check": where they were taken, not a second paper asked for
             head = _FROM_PHRASE.sub(" ", part)
             if head != part and any(names(a, head, by_what=True) for a in hits):
-                hits = [a for a in hits if names(a, head)]
+                hits = [a for a in hits if names(a, _FROM_PLACE.sub(" ", part))]
             hits = _named_most_closely(hits, part)
             if not hits and findings_asked and cleaned == message:
                 # "what the triage nurse documented": the findings on record (never for a message
@@ -1561,7 +1568,7 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
                     and (a.kind == "lab_report" or test_kinds(part))]
-        elif (what := result_named(part)) is not None and (
+        elif (what := result_named(_DONE_WITH.sub(" ", part)) or result_named(part)) is not None and (
             reported := [a for a in attachments if reports_result(a, what)]
         ):
             hits = _named_most_closely(reported, part)  # "and the tTG antibody?": the report that tells it
@@ -1573,6 +1580,10 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             # "a lying and standing BP": the attachment the longest phrase names, not another that says "BP"
             most = max((_named_by_words(a, part) for a in hits), default=0)
             hits = [a for a in hits if _named_by_words(a, part) == most] if most > 1 else hits
+            # "did they do a PTH and vit D with the second calcium?": the PTH's report, not the calcium's again
+            head = _DONE_WITH.sub(" ", part)
+            if head != part and any(names(a, head, by_content=True, by_what=True) for a in hits):
+                hits = [a for a in hits if names(a, head, by_content=True, by_what=True)]
         else:
             continue
         wanted += [a for a in hits if a not in wanted]
