@@ -71,7 +71,7 @@ from dataclasses import dataclass, field
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import assertion, concepts, cues, home
-from medbench_tui.core.scoring.actions import SAME_TEAM
+from medbench_tui.core.scoring.actions import SAME_TEAM, read_action
 from medbench_tui.core.scoring.composite import COMPOSITE_PLAN
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
 from medbench_tui.core.scoring.document import Document, Hit, document
@@ -211,6 +211,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             said_as, end = said_as + signs, end + len(signs)  # "urine blood +++": the signs are the result
         if m.via == concepts.SAFETY_NET:
             said_as = concepts.said_under_heading(doc, m.hit)  # "Red flags: go to the eye clinic if worse"
+        if kind in ("workup", "treatment") and (later := _contact_time_after(doc, m.hit, said_as, item_hits)):
+            said_as = f"{said_as}, {later}"  # "refer to ophthalmology, to be seen in 2 weeks": the referral's time
         entities.append(Entity(
             kind=kind, text=said_as, evidence=Span(start=start, end=end, text=text[start:end], field=field),
             source="text", negated=None if said.recommended else (said.cue or said.status), section=section,
@@ -239,6 +241,25 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
     return entities
+
+
+def _contact_time_after(doc: Document, hit: Hit, said: str, item_hits: set[Hit]) -> str:
+    """The time of a team contact said in the next comma piece of its clause ("refer to ophthalmology, to be seen
+    in 2 weeks", "refer to ENT, routine"), when the contact's own words give none: a piece that gives a time and
+    nothing else (no drug, class, team, item or action of its own; "review in 48 hours" is another action).
+    "" otherwise."""
+    own = read_action(said)
+    if not own.teams or own.windows:
+        return ""
+    piece = doc.piece_of(hit.last)
+    after = [p for p in doc.pieces_of_clause(doc.clause_of(hit.last)) if p.first > piece.last]
+    if not after or any(h.first <= after[0].last and after[0].first <= h.last for h in item_hits):
+        return ""
+    words = doc.quote(after[0])
+    reading = read_action(words)
+    if not reading.windows or reading.acts or reading.drugs or reading.classes or reading.teams:
+        return ""
+    return words
 
 
 def _read_in_context(m: Mention, said: str, table: ReferenceTable) -> bool:
