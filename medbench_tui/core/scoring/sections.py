@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
+from medbench_tui.core.scoring.document import BULLET_START_RE, WRAPPED_LINE_WIDTH
 from medbench_tui.core.vocabulary import read_vocabulary
 
 SectionKind = Literal[
@@ -312,9 +313,13 @@ def parse(text: str) -> Layout:
             segments.append((cut, m.start()))
             cut = m.end()
         segments.append((cut, len(line)))
+        wrapped = _wraps_sentence(lines, index)
         for seg_start, seg_end in segments:
             segment = line[seg_start:seg_end]
             found, heading, content, sub = _heading(segment)
+            if wrapped and seg_start == 0:
+                # "exclude leukaemia (NICE: petechiae need immediate" / "assessment)." - the sentence goes on
+                found, heading, content, sub = None, None, 0, False
             if sub and (kind == "preamble" or (kind == "avoid" and not segment[content:].strip()
                                                and not _bulleted(segment))):
                 # a sub-heading on a line of its own ("**After surgery**") ends what to avoid; a bulleted one
@@ -364,6 +369,29 @@ def _continues(line: str) -> bool:
     """The line wraps the list item before it: indented, neither a new item, a heading nor a table row."""
     return (line[:1] in (" ", "\t") and bool(line.strip()) and not _bulleted(line) and _heading(line)[0] is None
             and _TABLE_ROW_RE.match(line) is None)
+
+
+_WRAP_ENDS = frozenset(",(")
+"""Besides a letter or a digit, how a line may end that the next line goes on with in lower case."""
+
+
+def _wraps_sentence(lines: list[str], index: int) -> bool:
+    """The line goes on with the sentence of the line before, prose wrapped at a width as a clause is
+    (document.py): it starts in lower case, with no bullet, after a long line of text (no heading, no table row)
+    that ends with no stop or colon ("... WCC 8.4 with a normal" / "differential; film shows large platelets"; a
+    label's text too: "Bloods: ... a normal white cell" / "differential; ..."),
+    indented under it or after a line that is no list item (a short terse line "- VRIII; hold metformin" /
+    "ddx cellulitis" starts a new one)."""
+    line = lines[index]
+    if index == 0 or not line.strip()[:1].islower() or _bulleted(line):
+        return False
+    before = lines[index - 1].rstrip()
+    if len(before) < WRAPPED_LINE_WIDTH or not (before[-1].isalnum() or before[-1] in _WRAP_ENDS):
+        return False
+    if line[:1] not in (" ", "\t") and BULLET_START_RE.match(before):
+        return False
+    found, _label, content, _sub = _heading(before)
+    return _TABLE_ROW_RE.match(before) is None and (found is None or bool(before[content:].strip()))
 
 
 def _bulleted(line: str) -> bool:
