@@ -862,7 +862,7 @@ _WITNESS_VERBS = ("notice", "noticed", "noticing", "say", "says", "said", "think
 """Verbs of someone who only witnesses or judges what the patient has ("has your wife noticed you snoring?", "does
 your daughter think you're more muddled?"): grammar; the question is still of the patient."""
 _OTHER_PERSON_ASKED = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*"
+    r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*(?:how\s+(?:old|long)\s+)?"
     r"(?:(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
     rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)??(?P<who>{_PEOPLE})s?\b"
     r"|(?P<anyone>anyone|anybody|someone|somebody)\s+(?:else\b|with\s+(?:you|him|her|them)\b))"
@@ -936,7 +936,8 @@ _THE_PATIENTS_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my)\b", re.IGNORECA
 def only_witnessing(sentence: str, person: str) -> bool:
     """Does a record's sentence tell of the patient, naming the person only as one who says, notices or thinks it
     ("I've snored for years, but Claire says it's got much louder": of the patient's snoring, not Claire's)?"""
-    named = [m for m in re.finditer(r"\b([a-z]+)\b(?:\s+(\w+))?", sentence.lower()) if m.group(1) == person]
+    named = [m for m in re.finditer(r"\b([a-z]+)\b(?:\s+(?:has|have|had|always|also|just|never)\b)*(?:\s+(\w+))?",
+                                    sentence.lower()) if m.group(1) == person]  # "my husband has noticed"
     return bool(_THE_PATIENTS_OWN.search(sentence)) and all((m.group(2) or "") in _WITNESS_VERBS for m in named)
 
 

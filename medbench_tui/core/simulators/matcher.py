@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import operator
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -439,6 +440,14 @@ _PEOPLE_WORDS = frozenset(
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
 _ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
 """What is the patient's own ("his own hearing"), set against the family's: grammar."""
+_WHICH_PERSON = re.compile(
+    r"\b(?:your|ur|his|her|their)\s+(?:\w+\s+)??\w+\s+(?P<which>(?:with|who\s+(?:has|had|got)|who's\s+got|on\s+(?:your|his|"
+    r"her|their)\s+\w+(?:'s)?\s+side)\s+[^?.!,;]*?)\s+(?:have|has|had|get|gets|got|ever|also|still|do|does|did|is|was|"
+    r"been)\b",
+    re.IGNORECASE,
+)
+"""Words that say which person a question asks of ("does your cousin with psoriasis have any joint problems?",
+"has your uncle on your mum's side ever been tested?"): who, not what is asked of them (grammar)."""
 _HOW_WHAT = re.compile(r"^\W*how\s+(\w+)\b", re.IGNORECASE)
 """What a question of how asks ("how old was he?": old, an age): the word after "how"."""
 SAYS_AN_AGE = re.compile(
@@ -477,13 +486,16 @@ class Source:
 
     ``profile`` maps each term (stem or ``@concept``) to how strongly it points here;
     ``phrases`` are the multi-word keywords, which count fully only when whole: the stems
-    a question must hold, and the terms they stand for ("day to day" is one ``@baseline``).
+    a question must hold, the terms they stand for ("day to day" is one ``@baseline``), and the concepts of a
+    multi-word vocabulary phrase they say (a question saying that phrase in other words, "dark circles under
+    her eyes" for "rings under eyes", says the keyword whole when the answer says it too: "chest tight" of a
+    wheeze is no chest pain).
     """
 
     id: str | None
     text: str
     profile: dict[str, float]
-    phrases: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
+    phrases: list[tuple[frozenset[str], frozenset[str], frozenset[str]]] = field(default_factory=list)
     delayed: bool = False
     named: frozenset[str] = frozenset()
     """Terms of its keywords and topic: what the fact is about, not just words it uses."""
@@ -521,7 +533,8 @@ class Source:
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
                 stems = frozenset(stem(w) for w in words(field_text))
-                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms}))
+                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms},
+                                _phrase_concepts(units(field_text))))
             terms = [(t, u.in_phrase, 1.0) for u in units(field_text) for t in u.terms]
             terms += [(f"@{b}", False, BROADER_FACTOR) for t, _, _ in terms for b in BROADER.get(t[1:], ())]
             if (name == "answer" or id is None) and _DURATION.search(field_text):  # a fact's or the intro's words
@@ -548,13 +561,20 @@ class Source:
         )
         headed = frozenset(t for u in units(topic) for t in u.terms) - _relative_only(topic)
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
-                   frozenset(w for stems, _ in phrases for w in stems), topic, headed, told, keyworded,
+                   frozenset(w for stems, _, _ in phrases for w in stems), topic, headed, told, keyworded,
                    frozenset(relative - named))
 
     def worded(self, question: str) -> int:
         """How many words of the question its best keyword shares, small words included."""
         asked = _wording(question)
         return max((len(w & asked) for w in self.wordings), default=0)
+
+
+def _phrase_concepts(said: list[Unit] | tuple[Unit, ...]) -> frozenset[str]:
+    """The concepts of the vocabulary phrases of several words a text says ("dark circles under her eyes"), each
+    held by two words or more of it: one thing said in other words ("rings under eyes"), not a single word."""
+    held = Counter(t for u in said if u.in_phrase for t in u.terms if t.startswith("@"))
+    return frozenset(t for t, n in held.items() if n >= 2)
 
 
 @dataclass(frozen=True)
@@ -568,6 +588,8 @@ class _Reading:
     weights: list[float]
     terms: frozenset[str]
     stems: frozenset[str]
+    whole: frozenset[str] = frozenset()
+    """The concepts of the multi-word vocabulary phrases it says ("dark circles under her eyes")."""
 
 
 @dataclass
@@ -691,6 +713,7 @@ class Matcher:
         reading = _Reading(
             question_units, resolved, inside, self._qualified(question) if resolved else set(), weights,
             frozenset(t for terms, _ in resolved for t in terms), _wording(question),
+            _phrase_concepts(question_units),
         )
         if len(self._readings) >= READINGS_KEPT:
             self._readings.clear()
@@ -799,8 +822,9 @@ class Matcher:
         matches = []
         nothing = [0.0] * len(resolved)  # shared by the facts that share nothing: never changed in place
         for source in sources:
-            phrases = [] if asked.isdisjoint(source.phrase_stems) else [
-                stands_for for phrase, stands_for in source.phrases if phrase <= asked
+            phrases = [] if asked.isdisjoint(source.phrase_stems) and not reading.whole else [
+                stands_for for phrase, stands_for, said in source.phrases if phrase <= asked
+                or said & reading.whole & source.told  # its answer says it too: the same thing in other words
             ]
             if not phrases and reading.terms.isdisjoint(source.terms):  # shares nothing
                 matches.append(Match(source, 0.0, nothing))
@@ -889,7 +913,9 @@ class Matcher:
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
-        if intent.asks_who(question) and any("@home" in u.terms for u in units(question)):
+        if intent.asks_who(question) and any("@home" in u.terms for u in units(question)) or (
+            self._only_people_at_home(question, subject)
+        ):
             matches = [m for m in matches if _says_who(m.source)]  # "who's at home?": not the medicines from home
         if _AT_HOME.search(question) and not intent.asks_who(question) and not _OF_PEOPLE.search(question):
             # "temps at home?": where the temperature was taken, not who lives there (the household fact)
@@ -965,6 +991,17 @@ class Matcher:
             return rest
         return matches
 
+    @staticmethod
+    def _only_people_at_home(question: str, subject: list[int]) -> bool:
+        """Does the question ask only whether people are at home ("any kids at home?", "pets or children at
+        home?" without the pets): people and home, nothing else, so only a fact that says who lives there answers,
+        never the fact of the house itself?"""
+        if not _AT_HOME.search(question):
+            return False
+        said = units(question)
+        rest = [i for i in subject if "@home" not in said[i].terms]
+        return bool(rest) and all(_wording(said[i].text) <= _PEOPLE_WORDS for i in rest)
+
     def _of_the_other_person(self, question: str, subject: list[int], matches: list[Match]) -> list[Match]:
         """A question whose subject is another person ("does your wife drink?", "has your husband ever had a tick bite
         himself?", "was anyone with you on the walk?"; :func:`intent.other_person_asked`) is answered only by a fact
@@ -975,7 +1012,9 @@ class Matcher:
             return matches
         said = units(question)
         people = {i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS | _wording(person)}
-        rest = [i for i in subject if i not in people]
+        which = _WHICH_PERSON.search(question)  # "your cousin with psoriasis": who, not what is asked of them
+        rest = [i for i in subject if i not in people
+                and not (which and _wording(said[i].text) <= _wording(which.group("which")))]
         who = _PEOPLE_WORDS | _ANYONE_WORDS if person == "anyone" else _wording(person)
         how = _HOW_WHAT.match(question)
         asked = [i for i in rest if how and said[i].text == how.group(1).lower()]
@@ -983,6 +1022,10 @@ class Matcher:
         asks = frozenset().union(*(_wording(said[i].text) for i in rest))
 
         def speaks_of_them(source: Source) -> bool:
+            if not asks and all(  # "My husband has noticed": of the patient, the husband only witnesses it
+                intent.only_witnessing(s, person) for s in sentences(source.text) if _wording(s) & who
+            ) and any(_wording(s) & who for s in sentences(source.text)):
+                return False
             if person in self.record_names and asks and all(  # "Claire says I snore": of the patient, not Claire
                 intent.only_witnessing(s, person) for s in sentences(source.text) if _wording(s) & asks
             ) and any(_wording(s) & asks for s in sentences(source.text)):
@@ -1241,7 +1284,7 @@ class Matcher:
             for m in described
             if self._aspects.get(m.source.id or "", frozenset()) & wanted
             and (m.source.named & self.complaint or not self._own_subject(m.source)
-                 or any(stems <= asked and stands_for & wanted for stems, stands_for in m.source.phrases))
+                 or any(stems <= asked and stands_for & wanted for stems, stands_for, _ in m.source.phrases))
         ]
         if about:
             return sorted(about, key=lambda m: -m.score)
