@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Callable, Iterator
 from itertools import count
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.worker import WorkerCancelled
 
 from medbench_tui.core.paths import run_store_for
 from medbench_tui.core.runs.store import RunStore
@@ -102,7 +104,9 @@ async def settle(pilot, until: Callable[[], bool] = lambda: True, rounds: int = 
         await pilot.pause()
         working = [w for w in app.workers if w.group not in INTERACTIVE_GROUPS and not w.is_finished]
         if working:
-            await app.workers.wait_for_complete(working)
+            # a worker cancelled has ended: a newer one of its group took its place (the editor's checks)
+            with contextlib.suppress(WorkerCancelled):
+                await app.workers.wait_for_complete(working)
             continue
         editor = app.editor_screen()
         checking = editor is not None and editor.path is not None and not editor.up_to_date
