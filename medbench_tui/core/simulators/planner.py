@@ -1237,9 +1237,10 @@ class Planner:
         facts = [f for p in planned for f in p.facts]
         if not facts:
             return planned
-        # beside facts, a "No." the facts contradict and a restated intro add nothing
+        # beside facts, a "No." the facts contradict and a restated intro add nothing; the age asked in a compound
+        # ("how old is he and was he born on time?") is no restated intro: it answers its own part
         planned = [
-            p for p in planned if p.kind != "repeat"
+            p for p in planned if (p.kind != "repeat" or p.rule == "age")
             and (p.kind != "default" or p.rule == KEYWORDED_ONLY or not self._covered(p.asked, facts))
         ]
         heard = set(self.state.disclosed)
@@ -1640,7 +1641,8 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: voice.small_talk(a.question.written, a.key) is not None,
          lambda p, a: Part(voice.small_talk(a.question.written, a.key) or "", "small_talk")),
     Rule("age",
-         "Asked their age, the patient gives it from the record.",
+         "Asked their age, the patient gives it from the record, beside another part's fact too ('how old is he "
+         "and was he born on time?').",
          lambda p, a: bool(_AGE.search(a.question.written)) and p.record.patient.age is not None,
          lambda p, a: Part(p.age(), "repeat")),
     Rule("from_the_intro",
