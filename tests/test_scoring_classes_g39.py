@@ -3,16 +3,13 @@ on other topics than the tuning set's cases, with plans that must still pass and
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml
+from tests.support.case_yaml import case_with
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -20,18 +17,7 @@ HYPERKALAEMIA = Path("cases/im-hyperkalaemia-001.yaml")
 
 
 def _scored(tmp_path: Path, source: Path, section: str, item: dict, text: str) -> dict[str, str]:
-    data = case_yaml(source)
-    data[section].append(item)
-    data.pop("checks", None)
-    for key in [k for k, v in data.items() if v is None]:
-        data.pop(key)
-    out = tmp_path / source.name
-    files = source.parent / "attachments" / source.stem
-    if files.is_dir():
-        shutil.copytree(files, tmp_path / "attachments" / source.stem)
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    case = load_valid_case(out)
+    case = case_with(tmp_path, source, section, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), section)
 
 

@@ -3,36 +3,21 @@ on other topics than the tuning set's cases, with plans that must still pass and
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.text import ANSWERS
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml
+from tests.support.case_yaml import case_with
 from tests.test_scoring_regressions import condition, rows
 
 HYPERK = Path("cases/im-hyperkalaemia-001.yaml")
 
 
 def _card(tmp_path: Path, source: Path, text: str, section: str | None = None, item: dict | None = None):
-    data = case_yaml(source)
-    if section is not None:
-        data[section].append(item)
-    data.pop("checks", None)
-    for key in [k for k, v in data.items() if v is None]:  # an unset field is left out, not written empty
-        data.pop(key)
-    out = tmp_path / source.name
-    files = source.parent / "attachments" / source.stem
-    if files.is_dir():
-        shutil.copytree(files, tmp_path / "attachments" / source.stem)
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    case = load_valid_case(out)
+    case = case_with(tmp_path, source, section, item)
     return score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
 
 

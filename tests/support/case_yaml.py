@@ -12,6 +12,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.validate import load_valid_case
+
 
 @cache
 def _parsed(path: Path) -> Any:
@@ -35,3 +38,21 @@ def with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
     case_file = tmp_path / source.name
     case_file.write_text(text.replace(f"  - item: {before}\n", f"{item}  - item: {before}\n", 1))
     return case_file
+
+
+def case_with(tmp_path: Path, source: Path, section: str | None = None, item: dict | None = None) -> Case:
+    """A copy of a case, with one more item (a mapping) at the end of ``section`` when given, and without its own
+    checks (they name the case as it was), loaded as the validator loads it; its attachments go beside it."""
+    data = case_yaml(source)
+    if section is not None:
+        data[section].append(item)
+    data.pop("checks", None)
+    for key in [k for k, v in data.items() if v is None]:  # an unset field is left out, not written empty
+        data.pop(key)
+    own = source.parent / "attachments" / source.stem
+    if own.is_dir():
+        shutil.copytree(own, tmp_path / "attachments" / source.stem, dirs_exist_ok=True)
+    out = tmp_path / source.name
+    with out.open("w") as handle:
+        YAML().dump(data, handle)
+    return load_valid_case(out)
