@@ -12,7 +12,7 @@ from medbench_tui.core.simulators import GroundedSimulator, voice
 from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.lexicon import misspelt_concepts
 from medbench_tui.core.simulators.markup import without_markup
-from medbench_tui.core.simulators.planner import RULES, rules
+from medbench_tui.core.simulators.planner import RULES, follow_up_rules, rules
 from medbench_tui.core.simulators.question import read_message
 from tests.test_consultation import CASE_DATA, consultation, fixture_case
 
@@ -142,3 +142,12 @@ def test_a_misspelt_clinical_word_is_read_as_the_word():
     assert patient().answer("any medicaitons?").facts == ["medications"]
     assert misspelt_concepts("diarhoea") == {"@diarrhoea"}
     assert misspelt_concepts("bother") == frozenset()  # a short word one letter from "brother" is another word
+
+
+def test_every_follow_up_rule_is_described_in_the_patient_docs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "patient.md").read_text(encoding="utf-8")
+    names = [name for name, _ in follow_up_rules()]
+    assert len(names) == len(set(names)) and names[-1] == "stay"
+    assert all(f"`{name}`" in text for name in names)

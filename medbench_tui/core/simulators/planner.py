@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
@@ -934,110 +935,13 @@ class Planner:
         chest pain is about the chest pain, as long as that fact says something about it
         (else "how bad is it?" goes to the fact that says how bad). A follow-up whose words
         the record does not know ("what were you doing beforehand?") also stays; one with a
-        subject of its own leaves the topic for a fact that matches clearly better."""
-        topic = [self.by_id[f] for f in self.state.topic if f in self.by_id]
-        if self._past_episode_pointed(question):
-            return [t for t in topic if t.named & PAST_EPISODE][-1:]  # "how did it get better that time?": that attack
-        if pointer != "none" and not self.has_subject(question) and self._symptom_told_with_its_start(question, topic):
-            return topic[-1:]  # "how long has that been going on?" after the blood in the mucus "for about two months"
-        treated = [t for t in topic if t.profile.get("@medication", 0.0) > 0]
-        if treated and (intent.asks_treatment_of_it(question) or intent.asks_use_of_it(question)):
-            return treated[-1:]  # "what did you use for that?" after the thrush: the cream it says of
-        asked = units(question)
-        if treated and not asked and _WHAT_FOR.search(question) and not _SAYS_WHAT_FOR.search(treated[-1].text):
-            # "what's that for?" after the regular tablets that do not say what for: the illnesses they are for (the
-            # medical history), else the patient is not sure
-            return [f for f in self.matcher.facts if _MEDICAL_HISTORY & f.headed and f not in topic][:1]
-        if treated and asked and all(u.terms & _EFFECT for u in asked) and _EFFECT & treated[-1].terms:
-            return treated[-1:]  # "did it help?" after the cream that made "no difference": that, never a bare "No"
-        if treated and intent.takes_it(question) and not any(
-            s not in topic and s.worded(question) >= KEYWORD_SAID_WHOLE for s in sources
-        ):  # not "do you take them every day?" of the fact keyworded "take them"
-            # "when did you last take it?" after the blood thinner: of that medicine, never the illness that
-            # shares "when"; what the fact does not say of it is not known
-            aspects = [i for i, u in enumerate(asked) if u.terms & DESCRIPTORS]
-            scored = self.matcher.score(question, treated[-1:])
-            return treated[-1:] if scored and all(scored[0].per_unit[i] > 0 for i in aspects) else []
-        matches = self.matcher.score(question, self.matcher.facts)
-        on_topic = next((m for m in matches if m.source in topic), None)
-        stay = [on_topic.source] if on_topic and on_topic.score > 0 else topic[-1:]
-        if len(topic) > 1 and _ASKS_WHEN.match(question):
-            timed = [t for t in topic if _POINT_IN_TIME.search(t.text)]
-            if timed:  # "when was that exactly?" after the coke at the weekend and the steroids for weeks; of
-                # several told with a time, the last told ("that": the water down the nose last week, after the steak)
-                stay = timed[-1:]
-        if not asked:  # "how much?", "what happened the last time?": only the topic can say, unless
-            # the part says a fact's keyword of several small words whole ("and what do you think?")
-            return [s for s in sources if s.worded(question) >= WHOLE_SMALL_WORDS] or stay
-        if any("@location" in u.terms for u in asked) and any(_LATERAL.search(t.text) for t in topic) and not (
-            self._asks_another_fact_of_the_side(asked, topic)
-        ):
-            # "which side?" after "my left calf has been aching": the calf says it; of several facts just told (the
-            # stone "left side", then the family's stones), the last that says a side
-            return [t for t in topic if _LATERAL.search(t.text)][-1:]
-        if (
-            on_topic and on_topic.score > 0 and any("@radiation" in u.terms for u in asked)
-            and all(u.terms & DESCRIPTORS or not any(t.startswith("@") and t not in BODY_PARTS for t in u.terms)
-                    for u in asked)
-            and not any("@radiation" in f.named for f in self.matcher.facts if f not in topic)
-        ):
-            return stay  # "does it go through to your back?" after the pain: where the pain goes, not back pain
-        if all(u.terms & DESCRIPTORS for u in asked):
-            # "how bad is it?" after a symptom may be for a sibling fact (its severity);
-            # "did it help?" after the medicines is about the medicines
-            # the fact the question finds by itself, when it matches exactly ("has this ever happened before?" after
-            # the waterworks: the earlier episode, which ties with the waterworks' "before")
-            if intent.asks_how_long_it_lasted(question):  # "how long did it last?" after the tummy ache that
-                # settled: the fact of how long it lasted, else that ache; never when the illness began
-                lasting = [m.source for m in matches if m.source.id in self.of_lasting and m.score >= MATCH_THRESHOLD]
-                return lasting[:1] or stay
-            outright = bool(sources) and sources[0] not in topic and any(
-                m.source is sources[0] and m.score >= EXACT_MATCH for m in matches
-            )
-            if intent.dummy_it(question) and outright and not self._symptom_told_with_its_start(question, topic):
-                return sources  # "when did it start?" after the smoking: the illness's onset, asked outright
-            if outright and pointer == "none" and intent.kind_of(question) == "open" and self._topic_says_as_written(
-                sources[0], asked
-            ) and not (on_topic and self._says_as_written(on_topic.source, asked)):
-                return sources  # "tell me about the cramps" after the BP readings: the cramps, whose topic says them
-            if on_topic and on_topic.score > 0:
-                return stay
-            if told := self._quantity_told(asked, topic, matches, self._subjects(topic)):
-                return told  # "how high did it get?" after "38.1 under the arm", "how often?" after "every few days"
-            if not sources:  # "how bad is it?" when the last fact says nothing of it: not in the record
-                return []
-            if pointer == "that":  # "how long did that last?": of what was just said, or a fact of the same
-                subject = {t for f in topic for t in f.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
-                return [s for s in sources if s.named & subject]
-            if matches[0].score >= EXACT_MATCH:
-                return sources
-            # "is it constant?" after where the pain is: a fact about the same symptom, never the
-            # waterworks because "frequency" is one of their words
-            symptoms = {c for t in topic for c in SYMPTOM_CONCEPTS if c in t.named}
-            if symptoms:
-                return [s for s in sources if s.named & symptoms]
-            return sources if any(t.named & DESCRIPTORS for t in topic) else stay
-        if intent.asks_state_of_it(question):
-            return stay  # "is that new?" after the confusion: of the confusion, never "anything new" of the tablets
-        if not (on_topic and on_topic.score > 0):
-            return sources  # "does that keep you awake?" after the tablets has words of its own
-        said = self.matcher.subject_units(question)
-        if _WITH_WHAT_WAS_SAID.search(question) and said and all(on_topic.per_unit[i] > 0 for i in said):
-            return stay  # "any pain down the legs with those?" after the episodes that say it: of those episodes
-        others = [m for m in matches if m.source not in topic]
-        if pointer != "none" and others and self._says_as_written(stay[0], asked) and not self._says_as_written(
-            others[0].source, asked
-        ):
-            return stay  # "are they tight or floppy?" after blisters "big and tight": not the skin's stinging pain
-        if pointer != "none" and others and others[0].score >= EXACT_MATCH and (
-            others[0].source.worded(question) >= KEYWORD_SAID_WHOLE > stay[0].worded(question)
-        ) and not self._says_as_written(stay[0], asked):
-            return sources  # "do you take them every day?" after the BP's history: the fact keyworded "take them"
-        if others and others[0].score >= MATCH_THRESHOLD and (
-            not on_topic or others[0].score > on_topic.score + FOLLOW_UP_BONUS
-        ):
-            return sources
-        return stay
+        subject of its own leaves the topic for a fact that matches clearly better. The first rule of
+        :data:`FOLLOW_UP_RULES` that applies gives the facts."""
+        follow = FollowUp(self, question, sources, pointer)
+        for rule in FOLLOW_UP_RULES:
+            if rule.applies(follow):
+                return rule.facts(follow)
+        raise AssertionError("the last follow-up rule always applies")  # pragma: no cover
 
     def _asks_another_fact_of_the_side(self, asked: tuple[Unit, ...], topic: list[Source]) -> bool:
         """Does a question of a side ("how's the hearing on that side?" after "just the left ear") ask of a thing of
@@ -1671,6 +1575,250 @@ RULES: tuple[Rule, ...] = (
          lambda p, a: True, lambda p, a: p.default(a)),
 )
 """The planner's rules, in the order they are tried."""
+
+
+class FollowUp:
+    """A follow-up question read against the last reply's topic: what every rule of
+    :data:`FOLLOW_UP_RULES` asks of it, worked out once, when first asked."""
+
+    def __init__(self, planner: Planner, question: str, sources: list[Source], pointer: str) -> None:
+        self.planner = planner
+        self.question = question
+        self.sources = sources
+        """The facts the question matches by itself, best first."""
+        self.pointer = pointer
+        self.topic = [planner.by_id[f] for f in planner.state.topic if f in planner.by_id]
+
+    @cached_property
+    def treated(self) -> list[Source]:
+        """The facts of the topic that tell a medicine."""
+        return [t for t in self.topic if t.profile.get("@medication", 0.0) > 0]
+
+    @cached_property
+    def asked(self) -> tuple[Unit, ...]:
+        return units(self.question)
+
+    @cached_property
+    def only_how(self) -> bool:
+        """Does it ask only how, when, where or how bad ("how bad is it?", "is it constant?")?"""
+        return all(u.terms & DESCRIPTORS for u in self.asked)
+
+    @cached_property
+    def matches(self) -> list[Match]:
+        return self.planner.matcher.score(self.question, self.planner.matcher.facts)
+
+    @cached_property
+    def on_topic(self) -> Match | None:
+        """The best match among the topic's facts."""
+        return next((m for m in self.matches if m.source in self.topic), None)
+
+    @property
+    def on_topic_said(self) -> bool:
+        return self.on_topic is not None and self.on_topic.score > 0
+
+    @cached_property
+    def stay(self) -> list[Source]:
+        """The fact of the topic a follow-up that stays is of: the one it matches, else the last told; of several
+        told with a time, asked when, the last told with one ("when was that exactly?" after the coke at the weekend
+        and the steroids for weeks: the water down the nose last week, after the steak)."""
+        if len(self.topic) > 1 and _ASKS_WHEN.match(self.question):
+            timed = [t for t in self.topic if _POINT_IN_TIME.search(t.text)]
+            if timed:
+                return timed[-1:]
+        return [self.on_topic.source] if self.on_topic is not None and self.on_topic.score > 0 else self.topic[-1:]
+
+    @cached_property
+    def outright(self) -> bool:
+        """Is the question's best fact off the topic and matched exactly by the question alone?"""
+        return bool(self.sources) and self.sources[0] not in self.topic and any(
+            m.source is self.sources[0] and m.score >= EXACT_MATCH for m in self.matches
+        )
+
+    @cached_property
+    def others(self) -> list[Match]:
+        """The matches off the topic, best first."""
+        return [m for m in self.matches if m.source not in self.topic]
+
+    @cached_property
+    def quantity_told(self) -> list[Source]:
+        return self.planner._quantity_told(self.asked, self.topic, self.matches, self.planner._subjects(self.topic))
+
+    def takes_it(self) -> list[Source]:
+        """Of the medicine just told, when the fact says every aspect asked of it, else none (not known)."""
+        aspects = [i for i, u in enumerate(self.asked) if u.terms & DESCRIPTORS]
+        scored = self.planner.matcher.score(self.question, self.treated[-1:])
+        return self.treated[-1:] if scored and all(scored[0].per_unit[i] > 0 for i in aspects) else []
+
+    def lasted(self) -> list[Source]:
+        lasting = [m.source for m in self.matches
+                   if m.source.id in self.planner.of_lasting and m.score >= MATCH_THRESHOLD]
+        return lasting[:1] or self.stay
+
+    def same_symptom(self) -> list[Source]:
+        symptoms = {c for t in self.topic for c in SYMPTOM_CONCEPTS if c in t.named}
+        return [s for s in self.sources if s.named & symptoms]
+
+
+@dataclass(frozen=True)
+class FollowUpRule:
+    """One rule of a follow-up: when it applies, and the facts it answers with (none: not known)."""
+
+    name: str
+    does: str
+    applies: Callable[[FollowUp], bool]
+    facts: Callable[[FollowUp], list[Source]]
+
+
+def _of_its_subject(f: FollowUp) -> list[Source]:
+    subject = {t for s in f.topic for t in s.named if t.startswith("@") and t not in DESCRIPTORS | MODIFIERS}
+    return [s for s in f.sources if s.named & subject]
+
+
+FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
+    FollowUpRule("past_episode",
+                 "A question pointing at a past episode the last reply told ('how did it get better that time?') is of "
+                 "that episode.",
+                 lambda f: f.planner._past_episode_pointed(f.question),
+                 lambda f: [t for t in f.topic if t.named & PAST_EPISODE][-1:]),
+    FollowUpRule("since_the_symptom_told",
+                 "'How long has that been going on?' after a symptom told with when it began ('the blood in the mucus "
+                 "for about two months') is of that symptom, not the illness the patient came with.",
+                 lambda f: f.pointer != "none" and not f.planner.has_subject(f.question)
+                 and f.planner._symptom_told_with_its_start(f.question, f.topic),
+                 lambda f: f.topic[-1:]),
+    FollowUpRule("treatment_of_it",
+                 "'What did you use for that?' after a medicine just told (the thrush cream) is of that medicine.",
+                 lambda f: bool(f.treated) and (intent.asks_treatment_of_it(f.question)
+                                                or intent.asks_use_of_it(f.question)),
+                 lambda f: f.treated[-1:]),
+    FollowUpRule("what_it_is_for",
+                 "'What's that for?' after regular tablets that do not say what for: the illnesses they are for (the "
+                 "medical history), else the patient is not sure.",
+                 lambda f: bool(f.treated) and not f.asked and bool(_WHAT_FOR.search(f.question))
+                 and not _SAYS_WHAT_FOR.search(f.treated[-1].text),
+                 lambda f: [s for s in f.planner.matcher.facts
+                            if _MEDICAL_HISTORY & s.headed and s not in f.topic][:1]),
+    FollowUpRule("did_it_help",
+                 "'Did it help?' after a cream that made 'no difference': of that medicine, never a bare 'No'.",
+                 lambda f: bool(f.treated) and bool(f.asked) and all(u.terms & _EFFECT for u in f.asked)
+                 and bool(_EFFECT & f.treated[-1].terms),
+                 lambda f: f.treated[-1:]),
+    FollowUpRule("taking_it",
+                 "'When did you last take it?' after the blood thinner is of that medicine, never the illness that "
+                 "shares 'when'; what its fact does not say of it is not known (unless a fact is keyworded with the "
+                 "question's words whole: 'do you take them every day?').",
+                 lambda f: bool(f.treated) and intent.takes_it(f.question) and not any(
+                     s not in f.topic and s.worded(f.question) >= KEYWORD_SAID_WHOLE for s in f.sources),
+                 FollowUp.takes_it),
+    FollowUpRule("no_words_of_its_own",
+                 "'How much?', 'what happened the last time?': only the topic can say, unless the question says a "
+                 "fact's keyword of several small words whole ('and what do you think?').",
+                 lambda f: not f.asked,
+                 lambda f: [s for s in f.sources if s.worded(f.question) >= WHOLE_SMALL_WORDS] or f.stay),
+    FollowUpRule("which_side",
+                 "'Which side?' after 'my left calf has been aching': the fact that says the side (of several just "
+                 "told, the last), unless it asks a side of another fact's thing ('how's the hearing on that side?').",
+                 lambda f: any("@location" in u.terms for u in f.asked)
+                 and any(_LATERAL.search(t.text) for t in f.topic)
+                 and not f.planner._asks_another_fact_of_the_side(f.asked, f.topic),
+                 lambda f: [t for t in f.topic if _LATERAL.search(t.text)][-1:]),
+    FollowUpRule("where_it_goes",
+                 "'Does it go through to your back?' after the pain: where the pain goes, not back pain, when no "
+                 "other fact says where something goes.",
+                 lambda f: f.on_topic_said and any("@radiation" in u.terms for u in f.asked)
+                 and all(u.terms & DESCRIPTORS or not any(t.startswith("@") and t not in BODY_PARTS for t in u.terms)
+                         for u in f.asked)
+                 and not any("@radiation" in s.named for s in f.planner.matcher.facts if s not in f.topic),
+                 lambda f: f.stay),
+    FollowUpRule("how_long_it_lasted",
+                 "'How long did it last?' after the tummy ache that settled: the fact of how long it lasted, else that "
+                 "ache; never when the illness began.",
+                 lambda f: f.only_how and intent.asks_how_long_it_lasted(f.question),
+                 FollowUp.lasted),
+    FollowUpRule("illness_asked_outright",
+                 "'When did it start?' after the smoking asks the illness's onset outright.",
+                 lambda f: f.only_how and intent.dummy_it(f.question) and f.outright
+                 and not f.planner._symptom_told_with_its_start(f.question, f.topic),
+                 lambda f: f.sources),
+    FollowUpRule("named_by_its_topic",
+                 "'Tell me about the cramps' after the BP readings: the cramps, whose topic says them.",
+                 lambda f: f.only_how and f.outright and f.pointer == "none" and intent.kind_of(f.question) == "open"
+                 and f.planner._topic_says_as_written(f.sources[0], f.asked)
+                 and not (f.on_topic is not None and f.planner._says_as_written(f.on_topic.source, f.asked)),
+                 lambda f: f.sources),
+    FollowUpRule("how_of_the_topic",
+                 "Asked only how ('how bad is it?') of a topic fact that says something of it: that fact.",
+                 lambda f: f.only_how and f.on_topic_said,
+                 lambda f: f.stay),
+    FollowUpRule("quantity_told",
+                 "'How high did it get?' after '38.1 under the arm', 'how often?' after 'every few days': the number "
+                 "just told is the answer.",
+                 lambda f: f.only_how and bool(f.quantity_told),
+                 lambda f: f.quantity_told),
+    FollowUpRule("how_not_recorded",
+                 "'How bad is it?' when the last fact says nothing of it and no fact does: not in the record.",
+                 lambda f: f.only_how and not f.sources,
+                 lambda f: []),
+    FollowUpRule("how_long_that_lasted",
+                 "'How long did that last?': of what was just said, or a fact of the same thing.",
+                 lambda f: f.only_how and f.pointer == "that",
+                 _of_its_subject),
+    FollowUpRule("how_matched_exactly",
+                 "Asked only how, a fact the question matches exactly by itself ('has this ever happened before?' "
+                 "after the waterworks: the earlier episode).",
+                 lambda f: f.only_how and f.matches[0].score >= EXACT_MATCH,
+                 lambda f: f.sources),
+    FollowUpRule("how_of_the_same_symptom",
+                 "'Is it constant?' after where the pain is: a fact about the same symptom, never the waterworks "
+                 "because 'frequency' is one of their words.",
+                 lambda f: f.only_how and any(c in t.named for t in f.topic for c in SYMPTOM_CONCEPTS),
+                 FollowUp.same_symptom),
+    FollowUpRule("how_elsewhere",
+                 "Asked only how, of a topic that says no how at all: the facts it matches by itself, else the topic.",
+                 lambda f: f.only_how,
+                 lambda f: f.sources if any(t.named & DESCRIPTORS for t in f.topic) else f.stay),
+    FollowUpRule("state_of_it",
+                 "'Is that new?' after the confusion: of the confusion, never 'anything new' of the tablets.",
+                 lambda f: intent.asks_state_of_it(f.question),
+                 lambda f: f.stay),
+    FollowUpRule("words_of_its_own",
+                 "'Does that keep you awake?' after the tablets has words of its own: the facts they match.",
+                 lambda f: not f.on_topic_said,
+                 lambda f: f.sources),
+    FollowUpRule("with_what_was_said",
+                 "'Any pain down the legs with those?' after the episodes that say it: of those episodes.",
+                 lambda f: bool(_WITH_WHAT_WAS_SAID.search(f.question)) and bool(f.planner.matcher.subject_units(
+                     f.question)) and f.on_topic is not None
+                 and all(f.on_topic.per_unit[i] > 0 for i in f.planner.matcher.subject_units(f.question)),
+                 lambda f: f.stay),
+    FollowUpRule("said_of_the_topic",
+                 "'Are they tight or floppy?' after blisters 'big and tight': the topic says the word, the best other "
+                 "fact does not (the skin's stinging pain).",
+                 lambda f: f.pointer != "none" and bool(f.others)
+                 and f.planner._says_as_written(f.stay[0], f.asked)
+                 and not f.planner._says_as_written(f.others[0].source, f.asked),
+                 lambda f: f.stay),
+    FollowUpRule("keyworded_elsewhere",
+                 "'Do you take them every day?' after the BP's history: the fact keyworded 'take them'.",
+                 lambda f: f.pointer != "none" and bool(f.others) and f.others[0].score >= EXACT_MATCH
+                 and f.others[0].source.worded(f.question) >= KEYWORD_SAID_WHOLE > f.stay[0].worded(f.question)
+                 and not f.planner._says_as_written(f.stay[0], f.asked),
+                 lambda f: f.sources),
+    FollowUpRule("clearly_better_elsewhere",
+                 "A question with a subject of its own leaves the topic for a fact that matches it clearly better.",
+                 lambda f: bool(f.others) and f.others[0].score >= MATCH_THRESHOLD
+                 and (f.on_topic is None or f.others[0].score > f.on_topic.score + FOLLOW_UP_BONUS),
+                 lambda f: f.sources),
+    FollowUpRule("stay",
+                 "Otherwise the follow-up stays with the topic.",
+                 lambda f: True,
+                 lambda f: f.stay),
+)
+
+
+def follow_up_rules() -> list[tuple[str, str]]:
+    """The follow-up rules' names and what each does, in order (``docs/patient.md`` lists them)."""
+    return [(r.name, r.does) for r in FOLLOW_UP_RULES]
 
 
 def rules() -> list[tuple[str, str]]:
