@@ -281,9 +281,11 @@ def _dosed_on_symptom(doc: Document, first: int, last: int, scope: Condition) ->
     return bool(reading.drugs or reading.classes)
 
 
+@batch_cache(maxsize=4096)
 def states_verdict(item_name: str) -> bool:
     """The item's own name withholds or judges its action ("Withholding acetylcysteine because ...", "Explain why a
-    CT scan is not needed"): a verdict inside its mention is its own words, not said of it."""
+    CT scan is not needed"): a verdict inside its mention is its own words, not said of it. Kept per name (every
+    mention of an item asks it of the same name)."""
     if not item_name:
         return False
     lows = [t.low for t in tokenize(item_name)]

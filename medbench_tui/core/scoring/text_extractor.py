@@ -281,6 +281,8 @@ def _qualified_secondaries(doc: Document, m: Mention, table: ReferenceTable) -> 
     acute kidney injury" of the prerenal differential names acute kidney injury; "septic AKI", "exacerbation of
     COPD"): the condition is named, whatever its kind or cause (where its words start, and the item). Not after
     a qualifier that says it is not the condition (``diagnosis_mimic_qualifiers``: "spurious hyperkalaemia")."""
+    if not table.secondary:
+        return []  # no secondary diagnosis to name: the usual case, and each tail would be a search of its own
     text = doc.text
     start, end = doc.span(m.hit)
     for k in range(m.hit.first + 1, min(m.hit.last, m.hit.first + QUALIFIER_MAX_WORDS) + 1):
@@ -289,12 +291,22 @@ def _qualified_secondaries(doc: Document, m: Mention, table: ReferenceTable) -> 
             continue  # inside an expanded abbreviation
         if MIMIC_QUALIFIERS & set(WORD_RE.findall(text[start:at].lower())):
             return []
-        tail = document(text[at:end])
-        for named in table.find_items(tail):
-            if (named.ref is not None and named.ref.kind == "secondary" and named.ref is not m.ref
-                    and named.hit.first == 0 and tail.span(named.hit)[1] == len(tail.text)):
-                return [(at, named.ref)]
+        named = next((ref for ref in _whole_secondaries(text[at:end], table) if ref is not m.ref), None)
+        if named is not None:
+            return [(at, named)]
     return []
+
+
+def _whole_secondaries(tail: str, table: ReferenceTable) -> list[Ref]:
+    """The secondary diagnoses the text ``tail``, searched as a document of its own, names with all its words, in
+    the order of their mentions: kept by the case's table per text (the same diagnosis is named, with its qualifier,
+    answer after answer)."""
+    def search() -> list[Ref]:
+        doc = document(tail)
+        return [named.ref for named in table.find_items(doc)
+                if named.ref is not None and named.ref.kind == "secondary"
+                and named.hit.first == 0 and doc.span(named.hit)[1] == len(tail)]
+    return table.remember(("whole secondaries", tail), search)
 
 
 def _position(entity: Entity) -> int:
