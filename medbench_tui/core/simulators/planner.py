@@ -163,6 +163,9 @@ _WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|o
 """A question of which of the things just told ("which one was most recent?", "which of them helped?")."""
 _LISTED = re.compile(r",\s+|\s+and\s+")
 """The joints of a list a fact tells ("levothyroxine ..., ramipril ..., and omeprazole")."""
+_SEVERAL_TOLD = re.compile(r"\b(?:twice|(?:two|three|four|five|six|several|a few|many|\d+) times|both|several)\b",
+                           re.IGNORECASE)
+"""A fact that tells of several of a thing by counting them ("antibiotics twice", "admitted three times"): grammar."""
 _NAMES_A_THING = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|sorry)\W+)*(?:which|what) (?!one\b|ones\b|of\b|time\b|day\b|kind\b|sort\b|type\b)"
     r"(?P<thing>\w+) (?:was|were|is|are) (?:it|they|those|these|that|this)\b",
@@ -1643,6 +1646,11 @@ class FollowUp:
     def quantity_told(self) -> list[Source]:
         return self.planner._quantity_told(self.asked, self.topic, self.matches, self.planner._subjects(self.topic))
 
+    @cached_property
+    def several_told(self) -> list[Source]:
+        """The last fact of the topic that tells several of a thing: a list, or a count ("twice")."""
+        return [t for t in self.topic if len(_LISTED.findall(t.text)) >= 2 or _SEVERAL_TOLD.search(t.text)][-1:]
+
     def takes_it(self) -> list[Source]:
         """Of the medicine just told, when the fact says every aspect asked of it, else none (not known)."""
         aspects = [i for i, u in enumerate(self.asked) if u.terms & DESCRIPTORS]
@@ -1710,6 +1718,12 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  lambda f: bool(f.treated) and intent.takes_it(f.question) and not any(
                      s not in f.topic and s.worded(f.question) >= KEYWORD_SAID_WHOLE for s in f.sources),
                  FollowUp.takes_it),
+    FollowUpRule("which_of_several",
+                 "'Which one was the most recent?' after a fact that tells several (courses, admissions, scans) and "
+                 "nothing else the question matches: that fact, never 'I don't really know'.",
+                 lambda f: bool(_WHICH_OF_THEM.match(f.question)) and bool(f.several_told)
+                 and not (f.others and f.others[0].score >= MATCH_THRESHOLD),
+                 lambda f: f.several_told),
     FollowUpRule("no_words_of_its_own",
                  "'How much?', 'what happened the last time?': only the topic can say, unless the question says a "
                  "fact's keyword of several small words whole ('and what do you think?').",
