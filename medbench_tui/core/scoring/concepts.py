@@ -85,6 +85,8 @@ ECG_READ = "an ECG finding"
 PANEL_RESULT = "a result of the panel"
 HEADED_FINDINGS = "its findings under their heading"
 TOLD = "a point under a heading of telling"
+COUNSELLED = "advice under its topic's label"
+DONE_BY_RESULT = "a procedure reported done by its result"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -187,6 +189,108 @@ def headed_findings(doc: Document, topic: frozenset[str]) -> list[Hit]:
         findings = tokens[len(heading):]
         if findings and not any(NOT_DONE.starting_at(doc.lows, k) for k in findings):
             out.append(Hit(tokens[0], tokens[-1]))
+    return out
+
+
+NOMINAL_ENDINGS = ("ation", "ion", "age", "ment")
+"""Endings that make a noun of a procedure's verb ("aspiration" of "aspirate", "drainage" of "drain",
+"catheterisation" of "catheterise"): a label that is the verb's other form ("Aspirated 60 mL: ...") names it."""
+NOMINAL_MIN_LETTERS = 7
+PROCEDURE_LABEL_RE = re.compile(
+    r"^[ \t]*(?:(?:[-*+\u2022]|\d{1,2}[.)])[ \t]*)?(?:\*\*)?([A-Za-z]+)\b([^:\n]{0,60}):[ \t*]*(?=[^\s*])",
+    re.MULTILINE)
+"""A line opened by a word whose label (to its colon) says what follows is its result ("Aspirate (60 mL): turbid")."""
+PROCEDURE_DONE_AFTER = cue_list("procedure_done_after")
+
+
+def procedure_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of a test item that name a procedure by a noun of its verb ("aspiration" of "Diagnostic knee
+    aspiration"): their other forms report it."""
+    return tuple(w for w in dict.fromkeys(words) if len(w) >= NOMINAL_MIN_LETTERS and w.endswith(NOMINAL_ENDINGS))
+
+
+def _form_of(word: str, noun: str) -> bool:
+    """``word`` is another form of the procedure ``noun`` ("aspirated", "aspirate" of "aspiration"), or the noun."""
+    if word == noun:
+        return True
+    root = stem(word)
+    return len(root) >= NOMINAL_MIN_LETTERS - 2 and noun.startswith(root) and noun[len(root):] in NOMINAL_ENDINGS
+
+
+def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
+    """Where the answer reports a procedure done by its result: a line labelled by another form of its noun with
+    details after the colon ("Aspirated 60 mL at bedside: CPP crystals, GS no orgs, cx pending"; "Aspirate
+    (60 mL): turbid ..."), or its noun said done ("Therapeutic aspiration already done"; ``procedure_done_after``).
+    A condition or negation on it is read as for any mention; the hit is the procedure's word."""
+    out: list[Hit] = []
+    for match in PROCEDURE_LABEL_RE.finditer(doc.text):
+        word = match.group(1).lower()
+        if word in nouns or not any(_form_of(word, n) for n in nouns):
+            continue  # the noun itself as a label ("Aspiration: if it recurs") is a heading of the plan
+        at = doc.tokens_within(match.start(1) - 1, match.end(1))
+        if at:
+            out.append(Hit(at[0], at[-1]))
+    for k, token in enumerate(doc.tokens):
+        if (any(_form_of(token.norm, n) for n in nouns) and k + 1 < len(doc.tokens)
+                and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None):
+            out.append(Hit(k, k))
+    return sorted(set(out))
+
+
+COUNSELLING_WORDS = frozenset(t.norm for w in word_list("counselling_words") for t in key_tokens(tokenize(w)))
+COUNSEL_DECLINED = cue_list("counselling_declined")
+COUNSEL_SECTIONS = frozenset({"treatment", "advice"})
+"""Sections whose short labels are the plan's: a label elsewhere ("Smoking: 20 a day" in a history) is no advice."""
+
+
+def counselled_topic(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What an advice item advises on, in normalised words ("Contraception and pregnancy counselling":
+    contraception, pregnancy); none for an item that names no word of advice or nothing besides it."""
+    if COUNSELLING_WORDS.isdisjoint(words):
+        return None
+    topic = tuple(w for w in words if w not in COUNSELLING_WORDS and w not in FILLER)
+    return topic or None
+
+
+def _topic_label(label: str, topic: tuple[str, ...]) -> bool:
+    """A label that is the topic's own ("Contraception", "Contraception and pregnancy"): it opens with the topic's
+    first word and has no word but the topic's and words of advice."""
+    words = [t.norm for t in key_tokens(tokenize(label))]
+    return (bool(words) and len(words) <= HEADING_MAX_WORDS and words[0] == topic[0]
+            and set(words) <= set(topic) | COUNSELLING_WORDS)
+
+
+def counselled_under_label(doc: Document, topic: tuple[str, ...]) -> list[Hit]:
+    """Advice given under the topic's own label: a plan line "Contraception: COCP fine with LEV; folic acid 5 mg"
+    (a label of a plan section, something said after it that is not a decline, "not discussed"), or a heading
+    "## Contraception and pregnancy" with lines under it. The hit is the label or the heading (what is said after
+    it is read as its own items)."""
+    out: list[Hit] = []
+    sections = parse(doc.text).sections
+    for match in HEADED_LINE_RE.finditer(doc.text):
+        if not _topic_label(match.group(1), topic):
+            continue
+        here = next((s for s in reversed(sections) if s.start <= match.start(1)), None)
+        if here is None or here.kind not in COUNSEL_SECTIONS:
+            continue
+        end = doc.text.find("\n", match.end())
+        tokens = doc.tokens_within(match.start(1) - 1, len(doc.text) if end < 0 else end)
+        said = [k for k in tokens if doc.tokens[k].start >= match.end()]
+        label = [k for k in tokens if doc.tokens[k].start < match.end()]
+        if (label and said and not any(NOT_DONE.starting_at(doc.lows, k) for k in said)
+                and COUNSEL_DECLINED.starting_at(doc.lows, said[0]) is None
+                and negation(doc, label[0], said[-1], inside=True) is None):  # "Contraception: none needed"
+            out.append(Hit(label[0], label[-1]))
+    for section in sections:
+        if (not section.heading or not _topic_label(section.heading, topic)
+                or not doc.text[section.start:section.end].strip()):
+            continue
+        line_start = doc.text.rfind("\n", 0, max(section.start - 1, 0)) + 1
+        heading = doc.tokens_within(line_start, section.start)
+        under = doc.tokens_within(section.start, section.end)
+        if (heading and under and not any(NOT_DONE.starting_at(doc.lows, k) for k in under[:3])
+                and COUNSEL_DECLINED.starting_at(doc.lows, under[0]) is None):
+            out.append(Hit(heading[0], heading[-1]))
     return out
 
 

@@ -442,6 +442,10 @@ class ReferenceTable:
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _tellings: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
+    _counsels: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
+    _procedures: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
+    """Test items named by a procedure's noun ("aspiration"), reported by its other forms with a result."""
+    """Advice items with their topic ("Contraception and pregnancy counselling": contraception, pregnancy)."""
     _withholding_refs: set[int] = field(default_factory=set)  # ids of the items whose action is a withholding
     _ecgs: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _boluses: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
@@ -534,6 +538,12 @@ class ReferenceTable:
                             and (composed := composite.composite_plan(ref.name)) is not None]
         self._assessments = [(ref.phrases[0], ref, topic) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                              and (topic := concepts.assessed_topic(ref.phrases[0].words))]
+        self._procedures = [(ref.phrases[0], ref, nouns) for ref in self.workup
+                            if ref.klass in concepts.CREDIT_CLASSES
+                            and (nouns := concepts.procedure_nouns(tuple(w for p in ref.phrases for w in p.words)))]
+        self._counsels = [(ref.phrases[0], ref, advised) for ref in self.treatment
+                          if ref.klass in concepts.CREDIT_CLASSES
+                          and (advised := concepts.counselled_topic(ref.phrases[0].words)) is not None]
         self._tellings = [(phrase, ref, told) for ref in self.treatment if ref.klass in concepts.CREDIT_CLASSES
                           for phrase in ref.phrases if (told := concepts.told_parts(phrase.words)) is not None]
         self._timed = [(phrase, ref, *timed) for ref in action_refs if ref.klass not in concepts.CREDIT_CLASSES
@@ -803,6 +813,7 @@ class ReferenceTable:
                 or self._milestones
                 or self._continuations
                 or self._explanations or self._timed or self._assessments or self._tellings
+                or self._counsels or self._procedures
                 or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
                 or self._graduals or self._afters):
             concept = [m for m in self._concept_mentions(doc, mentions)
@@ -1313,6 +1324,12 @@ class ReferenceTable:
         for phrase, ref, topic in self._assessments:
             for hit in concepts.headed_findings(doc, topic):
                 add(hit, phrase, ref, concepts.HEADED_FINDINGS)
+        for phrase, ref, nouns in self._procedures:
+            for hit in concepts.procedures_reported(doc, nouns):
+                add(hit, phrase, ref, concepts.DONE_BY_RESULT)
+        for phrase, ref, advised in self._counsels:
+            for hit in concepts.counselled_under_label(doc, advised):
+                add(hit, phrase, ref, concepts.COUNSELLED)
         for phrase, ref, told in self._tellings:
             for hit in concepts.told_under_heading(doc, told):
                 add(hit, phrase, ref, concepts.TOLD)
@@ -1399,7 +1416,8 @@ SHORT_NAME = "the primary diagnosis by a short name"
 AFTER_ITS_STEP = "after the step its name puts first"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT,
                             composite.COMPOSITE_PLAN, home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
-                            AFTER_ITS_STEP})
+                            AFTER_ITS_STEP, concepts.COUNSELLED,
+                            concepts.DONE_BY_RESULT})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
                            | cue_words("unlisted_body_sites") | concepts.word_list("anatomy_heads"))

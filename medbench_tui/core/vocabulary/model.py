@@ -265,6 +265,8 @@ PHRASE_LISTS: dict[str, str] = {
                       "is doubted",
     "label_withholds": "answers: a label's verdict right after its colon that withholds it ('Fludrocortisone: "
     "hold')",
+    "procedure_done_after": "answers: words right after a procedure's name that report it done ('Therapeutic "
+                            "aspiration already done')",
     "not_done_after": "answers: words right after an action or its label's colon that report it not done, closing "
     "what is said of it ('Speculum: not done')",
     "permission_after": "answers: words right after an action that allow it, closing what is said of it ('calpol "
@@ -387,6 +389,10 @@ PHRASE_LISTS: dict[str, str] = {
                     "'not epilepsy')",
     "assessment_heading_words": "answers: words such a heading may add to what is assessed ('Risk explored with "
                                 "his wife:'); after 'with' comes who was asked",
+    "counselling_words": "answers: words of an advice item ('Contraception and pregnancy counselling'): a plan "
+                         "label or heading of its topic with advice after it gives it",
+    "counselling_declined": "answers: words said first after an advice item's label that decline it "
+                            "('Contraception: none needed')",
     "assessment_not_done": "answers: findings under such a heading that say the assessment was not done",
     "follow_up_review_words": "answers: words of a review: with an interval after them, a timed follow-up ('review "
                               "in 1 week', 'follow up in 2/52')",
