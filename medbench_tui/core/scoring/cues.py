@@ -669,10 +669,24 @@ def differential_cue(
     return cue
 
 
+QUERIED_QUALIFIERS = word_list("diagnosis_item_hedges")
+QUERY_QUALIFIER_REACH = 2
+"""Words of a condition's qualifier ("early", "acute") a query mark may stand before: ``?early X`` queries X."""
+
+
 def _query_mark(doc: Document, first: int) -> bool:
-    """``?X``: the clinical shorthand for a query."""
-    start = doc.tokens[first].start
-    return start > 0 and doc.text[start - 1] == "?"
+    """``?X``: the clinical shorthand for a query, also written before the condition's qualifier (``?early X``,
+    ``?acute X``; ``diagnosis_item_hedges``), no comma between."""
+    k = first
+    while True:
+        start = doc.tokens[k].start
+        if start > 0 and doc.text[start - 1] == "?":
+            return True
+        k -= 1
+        if (first - k > QUERY_QUALIFIER_REACH or k < 0 or doc.clause[k] != doc.clause[first]
+                or doc.comma_before[k + 1] or doc.lows[k] not in QUERIED_QUALIFIERS
+                or doc.text[doc.tokens[k].end : doc.tokens[k + 1].start].strip()):
+            return False
 
 
 CONDITION_CUES = Cues(*CONDITION_BEFORE)
