@@ -439,7 +439,81 @@ def negation(doc: Document, first: int, last: int, *, of_condition: bool = False
         or _bracket_of_negated(doc, first)
         or _after_apposition(doc, last)
         or (_inside(doc, first, last) if inside else None)
+        or (None if of_condition else _label_verdict(doc, first, last))
     )
+
+
+LABEL_LIST_REACH = 12
+"""How many words a label's list of items may span before its verdict ("Carbamazepine, oxcarbazepine and
+phenytoin:")."""
+VERDICT_TAILS = frozenset({"at", "in", "with", "while", "until", "because", "as", "due", "given", "since", "here",
+                           "now", "for", "entirely", "altogether", "completely", "owing"})
+"""Words that may follow a withholding verb that ends a label's verdict ("Colchicine - avoid at eGFR 27"): they
+say when or why, not what else to withhold (grammar)."""
+
+
+def _label_verdict(doc: Document, first: int, last: int) -> str | None:
+    """The verdict after a label the mention is part of, behind a colon or a spaced dash, bold or not (g43):
+    "**Sodium valproate: not offered.**", "Carbamazepine, oxcarbazepine and phenytoin: avoid", "Colchicine - avoid
+    at eGFR 27", "NSAIDs (including COX-2 inhibitors): no - eGFR 27". The label opens its line and is a list (no
+    clause word, action verb or stop); the verdict withholds (``label_withholds``, ending there or followed by when
+    or why: "avoid aspirin" withholds aspirin), is a ``negation_after`` cue, or is ``label_refusals`` alone."""
+    low, tokens, text = doc.lows, doc.tokens, doc.text
+    line_start = text.rfind("\n", 0, tokens[first].start) + 1
+    depth = 0
+    k = first - 1
+    while k >= 0 and tokens[k].start >= line_start:
+        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or _label_separator(
+                text[tokens[k].end : tokens[k + 1].start]):
+            return None
+        k -= 1
+    if text[line_start : tokens[k + 1].start].strip(f" \t-*+0123456789.){EMPHASIS_MARKS}"):
+        return None  # the line opens on something other than the label's list
+    j = last + 1
+    while j < len(tokens) and tokens[j].start == tokens[last].start:
+        j += 1
+    while j < len(tokens) and j - first <= LABEL_LIST_REACH:
+        gap = text[tokens[j - 1].end : tokens[j].start]
+        if "\n" in gap or any(c in gap for c in ".;"):
+            return None
+        depth += gap.count("(") - gap.count(")")
+        if depth <= 0 and _label_separator(gap):
+            return _verdict_at(doc, j)
+        if depth <= 0 and (low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS):
+            return None
+        j += 1
+    return None
+
+
+def _label_separator(gap: str) -> bool:
+    """The text between two tokens is a label's colon or a spaced dash (with emphasis marks or a closing bracket)."""
+    bare = gap.strip(f" \t){EMPHASIS_MARKS}")
+    if bare == ":":
+        return True
+    return bare in ("-", "\u2013", "\u2014") and " " in gap
+
+
+LABEL_REFUSALS = cue_list("label_refusals")
+
+
+def _verdict_at(doc: Document, k: int) -> str | None:
+    low = doc.lows
+    withheld = LABEL_WITHHOLDS.starting_at(low, k)
+    if withheld is not None:
+        after = k + len(withheld)
+        if after >= len(low) or _closes(doc, after) or low[after] in VERDICT_TAILS:
+            return " ".join(withheld)
+        return None
+    phrase = NEGATION_AFTER.starting_at(low, k)
+    if phrase is not None and not _in_pseudo(low, k, k + len(phrase) - 1):
+        return " ".join(phrase)
+    phrase = NOT_DONE_AFTER.starting_at(low, k)  # closing it: "ECG: not done yet" is still to come
+    if phrase is not None and (k + len(phrase) >= len(low) or _closes(doc, k + len(phrase))):
+        return " ".join(phrase)
+    refusal = LABEL_REFUSALS.starting_at(low, k)
+    if refusal is not None and (k + len(refusal) >= len(low) or _closes(doc, k + len(refusal))):
+        return " ".join(refusal)
+    return None
 
 
 def _inside(doc: Document, first: int, last: int) -> str | None:

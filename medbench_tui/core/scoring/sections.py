@@ -87,6 +87,11 @@ AVOID_LEADS = frozenset(_heading_words("heading_avoid_leads"))
 AVOID_PREDICATES = frozenset(_heading_words("heading_avoid_predicates"))
 """A short heading "Not" + one of these ("Not advised:", "Not helpful here:", "Not needed at present") is an
 avoid heading: what it labels is rejected."""
+AVOID_WORDS = frozenset(_heading_words("heading_avoid_words"))
+AVOID_NEGATIONS = frozenset(_heading_words("heading_avoid_negations"))
+AVOID_VERBS = frozenset(_heading_words("heading_avoid_verbs"))
+"""A short heading with a word of :data:`AVOID_WORDS` anywhere ("Drugs avoided and why"), or a negation right before
+a verb of giving ("Medicines I would not use", "Not given"), is an avoid heading."""
 PLAIN_TAIL_WORDS = 3
 MARKED_TAIL_WORDS = 5
 """At most this many words in a heading recognised by its tail: a plain ``Label:``, or a
@@ -94,23 +99,41 @@ bold/Markdown one. A line without a colon or mark-up, or a plain label on a bull
 line ("- Blood tests: FBC" labels an item), must be a listed heading."""
 
 
-def heading_kind(label: str, *, tail_words: int) -> SectionKind | None:
+def heading_kind(label: str, *, tail_words: int, general_avoid: bool = True) -> SectionKind | None:
     """The section a heading starts: its words in :data:`HEADINGS`, else (short
     headings) its last words in :data:`HEADING_TAILS`; a word of :data:`DIFFERENTIAL_WORDS`
     anywhere makes a differential heading ("Other differential diagnoses", "Considered and excluded"). A part in
     brackets qualifies the heading ("Plan (BSPED 2021)", "Investigations (sent)"): when the whole label is no
     heading, it is read without it."""
-    kind = _heading_kind(label, tail_words)
+    kind = _heading_kind(label, tail_words, general_avoid)
     if kind is None and ("(" in label or "[" in label):
         bare = _HEADING_BRACKET_RE.sub(" ", label)
-        return _heading_kind(bare, tail_words) if bare.strip() else None
+        return _heading_kind(bare, tail_words, general_avoid) if bare.strip() else None
     return kind
 
 
 _HEADING_BRACKET_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
-def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
+def without_brackets(label: str) -> str:
+    """The heading without the parts in brackets that qualify it ("History (from his wife)" -> "History ")."""
+    return _HEADING_BRACKET_RE.sub(" ", label)
+
+
+AVOID_HEADING_ENDS = (("and", "why"),)
+"""What may follow the verb of a negated avoid heading ("What I would not prescribe and why"; grammar)."""
+
+
+def _avoid_words(words: list[str]) -> bool:
+    """A heading's words say what it lists is not given: a word of :data:`AVOID_WORDS`, or a negation and a verb
+    of giving that end the heading ("Medicines I would not use"; "Do not give bicarbonate" is an instruction)."""
+    if AVOID_WORDS & set(words):
+        return True
+    return any(words[k] in AVOID_NEGATIONS and words[k + 1] in AVOID_VERBS
+               and (k + 2 == len(words) or tuple(words[k + 2 :]) in AVOID_HEADING_ENDS) for k in range(len(words) - 1))
+
+
+def _heading_kind(label: str, tail_words: int, general_avoid: bool = True) -> SectionKind | None:
     key = heading_key(label)
     if key in HEADINGS:
         return HEADINGS[key]
@@ -122,6 +145,8 @@ def _heading_kind(label: str, tail_words: int) -> SectionKind | None:
         return "differential"  # "Other diagnoses considered", "Considered and ruled out", "Less likely"
     if 2 <= len(words) <= MARKED_TAIL_WORDS and words[0] in AVOID_LEADS and words[1] in AVOID_PREDICATES:
         return "avoid"
+    if tail_words and general_avoid and len(words) <= MARKED_TAIL_WORDS and _avoid_words(words):
+        return "avoid"  # "Drugs avoided and why", "Medicines I would not use", "Not given"
     if tail_words == MARKED_TAIL_WORDS and len(words) <= tail_words and words and words[0] in PLAN_TIMES:
         return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
     if not words or len(words) > tail_words:
@@ -215,7 +240,8 @@ def _heading(segment: str) -> tuple[SectionKind | None, str | None, int, bool]:
     bold = _BOLD_RE.match(rest)
     if bold:
         label = bold.group(2).strip().rstrip(":").strip()
-        kind = heading_kind(label, tail_words=MARKED_TAIL_WORDS)
+        # a bold label on a bulleted line ("- **Metformin withheld**") is an entry, not an avoid heading by its words
+        kind = heading_kind(label, tail_words=MARKED_TAIL_WORDS, general_avoid=not bullet)
         if kind is not None:
             return kind, label, pos + bold.end(), False
         after = rest[bold.end() :].strip()

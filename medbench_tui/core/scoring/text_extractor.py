@@ -98,7 +98,7 @@ from medbench_tui.core.scoring.reference import (
     names_a_rule,
     reference_table,
 )
-from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, heading_key, parse
+from medbench_tui.core.scoring.sections import Item, Layout, Section, SectionKind, heading_key, parse, without_brackets
 from medbench_tui.core.text import Token, tokenize
 from medbench_tui.core.transcript import FinalResponse
 from medbench_tui.core.vocabulary import read_vocabulary
@@ -387,8 +387,10 @@ HISTORY_HEADINGS = frozenset(heading_key(h) for h in _WORDS.phrases("heading_his
 
 
 def _history_heading(heading: str | None) -> bool:
-    """The heading names the patient's history or findings (``heading_history``, compared as headings are)."""
-    return heading is not None and heading_key(heading) in HISTORY_HEADINGS
+    """The heading names the patient's history or findings (``heading_history``, compared as headings are); a part
+    in brackets only qualifies it ("History (from partner and ambulance crew)")."""
+    return heading is not None and (heading_key(heading) in HISTORY_HEADINGS
+                                    or heading_key(without_brackets(heading)) in HISTORY_HEADINGS)
 
 
 CAUSED = assertion.Assertion("historical", "cause", "history: the cause the diagnosis names, not a plan")

@@ -267,6 +267,7 @@ PHRASE_LISTS: dict[str, str] = {
     "hold')",
     "procedure_done_after": "answers: words right after a procedure's name that report it done ('Therapeutic "
                             "aspiration already done')",
+    "label_refusals": "answers: a label's whole verdict that refuses it, closing what is said of it ('NSAIDs: no')",
     "not_done_after": "answers: words right after an action or its label's colon that report it not done, closing "
     "what is said of it ('Speculum: not done')",
     "permission_after": "answers: words right after an action that allow it, closing what is said of it ('calpol "
@@ -354,6 +355,10 @@ PHRASE_LISTS: dict[str, str] = {
                                   "stand ('Other diagnoses considered')",
     "heading_avoid_leads": "answers: the first word of a short avoid heading made with a predicate ('Not advised:')",
     "heading_avoid_predicates": "answers: the predicate after it ('Not helpful here:')",
+    "heading_avoid_words": "answers: words that make a short heading an avoid heading anywhere ('Drugs avoided')",
+    "heading_avoid_negations": "answers: a negation that, right before a verb of giving, makes a short heading an"
+                               " avoid heading ('Medicines I would not use')",
+    "heading_avoid_verbs": "answers: the verbs of giving after such a negation ('Not given', 'would not prescribe')",
     "safety_net_terms": "answers: terms that are safety-netting themselves ('safety net', 'return precautions')",
     "safety_net_return_verbs": "answers: verbs of coming back: a safety net with a condition or urgency after them "
                                "('return if breathless') or an 'if' before them in the clause",
