@@ -96,13 +96,14 @@ class GroundedSimulator:
         concise = "concise" in self.behaviors
         read = read_message(message, self.record.patient.informant)
         answered = self.planner.plan(read, self.state, key, guard)
+        deflected = False  # one deflection a reply: "Can we come back to that?" is not said for each part
         for part in answered:
             if part.sources:
-                self._tell(part, key)
+                deflected = self._tell(part, key, deflected) or deflected
         facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
         kind: ReplyKind = "answer" if facts else next((k for k in NO_FACT_KINDS if k in kinds), "default")
-        parts = [p.text for p in answered]
+        parts = [p.text for p in answered if p.text]
         if facts:
             self.state.topic = facts
             self.state.told.extend(facts)
@@ -118,8 +119,9 @@ class GroundedSimulator:
         self.state.confidence.append(confidence)
         return PatientReply(" ".join(parts), facts, kind, confidence=confidence)
 
-    def _tell(self, part: Part, key: str) -> None:
-        """Say the part's facts (a delayed one only the second time it is asked for)."""
+    def _tell(self, part: Part, key: str, deflected_before: bool = False) -> bool:
+        """Say the part's facts (a delayed one only the second time it is asked for); the deflection is said once a
+        reply (``deflected_before``: an earlier part said it). Whether this part deflected."""
         concise = "concise" in self.behaviors
         texts: list[str] = []
         told: list[Source] = []
@@ -135,15 +137,16 @@ class GroundedSimulator:
             self.state.disclosed[source.id] = self.state.disclosed.get(source.id, 0) + 1
         part.sources = told
         if not told:
-            part.text, part.kind = voice.pick(voice.DEFLECTIONS, key), "deflection"
-            return
-        if deflected and not concise:
+            part.text, part.kind = "" if deflected_before else voice.pick(voice.DEFLECTIONS, key), "deflection"
+            return True
+        if deflected and not concise and not deflected_before:
             texts.append(voice.pick(voice.DEFLECTIONS, key))
         part.text = " ".join(texts)
         if part.preface:  # the doubt said by a sentence of its own ("I'm not sure about that word.")
             part.text = f"{part.preface} {part.text}"
         elif part.confidence < SURE:  # doubt said aloud, never a fact stated as the answer
             part.text = voice.hedged(part.text, key)
+        return deflected
 
     def _say(self, source: Source) -> str:
         """A fact in the patient's voice, styled by the behaviour modifiers."""

@@ -27,6 +27,7 @@ from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTO
 from medbench_tui.core.simulators.lexicon import (
     BROADER,
     CLINICAL,
+    STOPWORDS,
     Unit,
     misspelt_concepts,
     says_phrase,
@@ -287,6 +288,28 @@ def _asks_when(question: str) -> bool:
     long have you had it?")? One "when" has one answer: when the fact of when it started answers it, not another
     fact beside it that names the face."""
     return any(u.terms == {"@onset"} for u in units(question))
+
+
+_MEDICINE_USE = frozenset(" ".join(words(p)) for p in read_vocabulary().phrases("patient_medicine_use"))
+"""Words of using a medicine ("tried", "used", "put on"): beside a medicine named they weigh nothing."""
+
+_WHAT_KINDS = re.compile(r"^\W*(?:what|which)\s+(?:other\s+)?([a-z]{3,}s)\b", re.IGNORECASE)
+"""A question of which ones of a kind, in the plural ("what creams have you tried?", "which tablets do you take?"):
+every fact that names the kind is asked for, as with "all the ..." (:data:`_ALL_OF`)."""
+
+
+def _names_a_medicine(unit: Unit) -> bool:
+    """Does the unit name a medicine or a kind of medicine ("creams", "the ibuprofen")?"""
+    return "@medication" in unit.terms or bool(_kind_of_medicine(unit.text))
+
+
+def _medicine_use_weights(said: tuple[Unit, ...] | list[Unit], weights: list[float]) -> list[float]:
+    """The weights with a verb of using a medicine (:data:`_MEDICINE_USE`) at nothing when another unit names the
+    medicine: "what creams have you tried?" asks of the creams, whichever fact's author listed "tried"."""
+    if not any(_names_a_medicine(u) for u in said):
+        return weights
+    return [0.0 if u.text.lower() in _MEDICINE_USE and not _names_a_medicine(u) else w
+            for u, w in zip(said, weights, strict=True)]
 
 
 @batch_cache(maxsize=4096)
@@ -705,7 +728,7 @@ class Matcher:
             frozenset(t for t in terms if not t.startswith("@")) if _changed_by_phrase(u) else frozenset()
             for u, (terms, _) in zip(question_units, resolved, strict=True)
         ]
-        weights = [self._weight(terms) for terms, _ in resolved]
+        weights = _medicine_use_weights(question_units, [self._weight(terms) for terms, _ in resolved])
         about = _about_clause(question)
         if 0 < about < len(weights) and any(not terms & (DESCRIPTORS | MODIFIERS) for terms, _ in resolved[:about]):
             # "have you seen anyone about the ankle?": whether someone was seen, about the ankle
@@ -723,8 +746,9 @@ class Matcher:
     def subject_units(self, question: str) -> list[int]:
         """The indexes of the question's units that say what it is about (not how, when or whether
         before)."""
-        resolved = self._read(question).resolved
-        return [i for i, (terms, _) in enumerate(resolved) if not terms & (DESCRIPTORS | MODIFIERS)]
+        reading = self._read(question)
+        return [i for i, (terms, _) in enumerate(reading.resolved)
+                if not terms & (DESCRIPTORS | MODIFIERS) and reading.weights[i] > 0]  # "tried" of the creams: none
 
     def aspect_untold(self, source: Source, question: str) -> bool:
         """Does the question ask of a when in the day or a what-makes-it-worse that the fact's answer does not say of
@@ -1136,7 +1160,7 @@ class Matcher:
             return [matches[0].source]  # "how old is Ruby?": "Ruby, she's 3."
         family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
         if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
-            return [matches[0].source]
+            return [m.source for m in self._of_the_family(matches, question)]
         if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question):
             return []  # a drug misspelt is still the drug ("bisoprolil")
         if (
@@ -1166,6 +1190,18 @@ class Matcher:
             elif self._another_who_has_it(match, chosen[0], question):
                 chosen.append(match)  # "is anyone else at home itchy?": the partner and the daughter
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_the_family(self, matches: list[Match], question: str) -> list[Match]:
+        """Asked of the family, the best fact and every other fact of the family that owns a word of the question
+        (:meth:`_owns`): "any heart problems in the family?" is the uncle who died of a heart attack and the father
+        whose heart muscle is thick, not the first of them only."""
+        chosen = [matches[0]]
+        for match in matches[1:]:
+            if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
+                break
+            if "@family" in match.source.headed and self._owns(match, chosen, question):
+                chosen.append(match)
+        return chosen
 
     def _their_age(self, match: Match, question: str) -> bool:
         """Asked how old another person is ("how old is Ruby?", "how old's her brother?"), the fact left that speaks of
@@ -1199,9 +1235,28 @@ class Matcher:
         """Does the question ask for all of a kind ("what are all the tablets you take?") and the fact say every word
         of what it is about as a second fact would own one? The tablets bought at the chemist are asked for too."""
         subject = self.subject_units(question)
-        return asks_all_of(question) and bool(subject) and "@family" not in match.source.headed and all(
-            match.per_unit[i] >= SECOND_FACT_WEIGHT for i in subject
+        if not subject or "@family" in match.source.headed:
+            return False
+        if asks_all_of(question):
+            return all(match.per_unit[i] >= SECOND_FACT_WEIGHT for i in subject)
+        # "what creams have you tried?": each fact that names the kind by its own word, not only as a medicine
+        said = self._read(question).resolved
+        return self._asks_kinds(question) and all(
+            max((match.source.profile.get(t, 0.0) for t in said[i][0] if not t.startswith("@")), default=0.0)
+            >= SECOND_FACT_WEIGHT for i in subject
         )
+
+    def _asks_kinds(self, question: str) -> bool:
+        """Does the question ask which ones of a kind were used, in the plural (:data:`_WHAT_KINDS`; "what creams have
+        you tried?"), the kind a word of what it is about and the use a word that weighs nothing beside it
+        (:func:`_medicine_use_weights`)? "What meds are you on?" and "which joints are bothering you?" are not: the
+        regular medicines, the joints, not every fact that names them."""
+        kinds = _WHAT_KINDS.match(question)
+        if kinds is None or 0.0 not in (reading := self._read(question)).weights:
+            return False
+        kind = kinds.group(1).lower()
+        subject = self.subject_units(question)
+        return kind not in STOPWORDS and any(kind == reading.units[i].text.lower() for i in subject)
 
     def _of_the_head(self, question: str, chosen: list[Source]) -> list[Source]:
         """With examples ("any tests, thyroid for example?", "anything odd, like seeing things?") the

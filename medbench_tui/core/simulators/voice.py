@@ -152,8 +152,11 @@ _DEFAULT_FOR = re.compile(
 _LEAD_VERBS = frozenset("use uses using used take takes taking get gets suffer suffering suffered".split())
 """Verbs that lead a question to what it asks about ("do you use a spacer?")."""
 _PLACE_WORDS = frozenset("round around near over under into onto through across past off out up".split())
-_OBJECT_WORDS = frozenset("you u him her them it me us a an the any your his their my".split())
-"""Grammar a named default must not start or end on: a place word, or a verb's object ("No giving you a hard.")."""
+_OBJECT_WORDS = frozenset(
+    "you u him her them it me us a an the any your his their my yourself himself herself themselves myself".split()
+)
+"""Grammar a named default must not start or end on: a place word, or a verb's object ("No giving you a hard.", "No
+buy yourself.")."""
 _WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
 
 

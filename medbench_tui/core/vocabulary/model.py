@@ -170,6 +170,9 @@ PHRASE_LISTS: dict[str, str] = {
                              "alone, a request is for what was just handed over",
     "patient_qualities": "the simulated patient: words after 'is it' that ask how a symptom is, not what illness it is",
     "patient_states": "the simulated patient: words after 'is that' that ask how what was just told stands",
+    "patient_medicine_use": "the simulated patient: verbs of using a medicine ('tried', 'used', 'put on'): beside "
+                            "a medicine named they ask nothing of their own, so 'what creams have you tried?' is "
+                            "every cream, not the one fact whose author listed 'tried'",
     "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
     "patient_unseen_findings": "the simulated patient: words of examination and test findings a patient cannot know "
                                "unless told (crackles, consolidation): said while only an attachment holds them, "
