@@ -462,9 +462,10 @@ def says_doctor_writes(part: str) -> bool:
     )
 
 
+@batch_cache(maxsize=4096)
 def kind_of(part: str) -> QuestionKind:
     """What kind of question one part is (see the module docstring; cached: the patient and
-    the consultation both ask it of every part)."""
+    the consultation both ask it of every part, a batch's doctors the same parts of many cases)."""
     text = part.strip()
     if (fronted := _FRONTED_PREFIX.match(text)) and _OF_THEM.search(text[fronted.end():]):
         text = text[fronted.end():]  # "your mum - what does she take?": what she takes, an open question
