@@ -1033,6 +1033,43 @@ _KNOWN_BY_OTHERS = re.compile(
 you told your mum?"): a question of that person, not of what they know."""
 
 
+_A_PERSON = re.compile(rf"\b(?:{_PEOPLE})s?\b", re.IGNORECASE)
+_KNOWING_SAID = re.compile(r"\b(?:know|knows|knew|known|told|tell|aware)\b", re.IGNORECASE)
+"""A sentence that says who knows of something, or was told ("only my sister knows, not my son")."""
+
+
+_WHICH_ONE_IS_FOR = re.compile(
+    r"\bwhich\b[^?.!;]*?\b(?:is|are|was|were|'s)\s+(?:the\s+(?:one|ones)\s+|it\s+)?(?:that's\s+)?for\s+"
+    r"(?P<what>[^?.!;]+)",
+    re.IGNORECASE,
+)
+"""Which of several is the one for something ("which of his tablets is the one for his bladder?")."""
+
+
+def which_one_is_for(part: str) -> str | None:
+    """What a question asks which one is for ("which of his tablets is the one for his bladder?": "his bladder"), or
+    None."""
+    match = _WHICH_ONE_IS_FOR.search(part)
+    return match.group("what").strip() if match else None
+
+
+def knowing_asked(part: str) -> str | None:
+    """The person a question asks whether they know of something or were told ("does your son know?": "son"; "have
+    you told your mum?": "mum"), or None."""
+    match = _KNOWN_BY_OTHERS.search(part)
+    if match is None:
+        return None
+    person = _A_PERSON.search(match.group(0)[: match.start("known") - match.start()])
+    return person.group(0).lower() if person else None
+
+
+def says_who_knows(text: str, person: str) -> bool:
+    """Does a sentence of the text say whether this person knows or was told ("Only my sister knows, not my son."
+    of "son")? A sentence that only names them ("my son says I look yellow") does not."""
+    named = re.compile(rf"\b{re.escape(person)}s?\b", re.IGNORECASE)
+    return any(named.search(s) and _KNOWING_SAID.search(s) for s in re.split(r"(?<=[.!?;])\s+", text))
+
+
 def without_what_others_know(part: str) -> str:
     """The part without what it asks whether another person knows of ("does your boyfriend know about the
     vomiting?": "does your boyfriend know"): the question is of the people in the patient's life."""

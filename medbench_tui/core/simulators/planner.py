@@ -1004,6 +1004,8 @@ class Planner:
             return False  # "and are you on any medication yourself?" asks the mother, not of the baby's topic
         if self._past_episode_pointed(question.read):
             return True  # "how long did the clumsy hand last that time?" after the episode two weeks ago
+        if self.told_who_knows(question.read):
+            return True  # "does your son know?" after "only my sister knows, not my son": of that fact
         if voice.small_talk(question.written, "") is not None:
             return False  # "how are you?" after the smoking asks after the patient, not how much they smoke
         if intent.asks_use_of_it(question.read) and any(
@@ -1017,6 +1019,26 @@ class Planner:
         if not (question.refers_back or (unsubjected and (question.act == "open" or pointed or only_how))):
             return False  # "both sides or just one?" asks how of what was just said, as "which side?" does
         return bool(units(question.read)) or len(words(question.read)) <= ELLIPSIS_WORDS or pointed
+
+    def medicine_for(self, asking: Asking) -> list[Source]:
+        """The fact of the medicines that names what a question of which medicine asks it is for ("which of his
+        tablets is the one for his bladder?"), when the question names medicines and none of this reply has it yet."""
+        what = intent.which_one_is_for(asking.question.read)
+        if what is None or not any("@medication" in u.terms for u in units(asking.question.read)):
+            return []
+        medicines = [s for s in self.matcher.facts if "@medication" in s.headed]
+        found = [m.source for m in self.matcher.score(what, medicines)
+                 if m.score > 0 and self.matcher.told_share(m.source, what, keywords=False) > 0]
+        return [] if not found or found[0].id in asking.given else found[:1]
+
+    def told_who_knows(self, question: str) -> list[Source]:
+        """The fact of the last reply that says whether the person a question asks of knows or was told ("does your
+        son know?" after "only my sister knows, not my son"), not a fact that only names them ("my son says ...")."""
+        person = intent.knowing_asked(question)
+        if person is None:
+            return []
+        return [t for f in self.state.topic if (t := self.by_id.get(f)) is not None
+                and intent.says_who_knows(t.text, person)][-1:]
 
     def _past_episode_pointed(self, question: str) -> bool:
         """Does the question point at a past episode ("that time", "last time") the last reply told of?"""
@@ -1531,6 +1553,11 @@ RULES: tuple[Rule, ...] = (
          "what it asks only by a keyword ('any damp or mould? humidifier?' of a home keyworded 'humidifier'): then "
          "its default, worded as such beside the fact.",
          _already_in_reply, lambda p, a: _keyworded_in_reply(p, a)),
+    Rule("which_medicine_for",
+         "'Which of his tablets is the one for his bladder?' asks which medicine: the fact of the medicines (its "
+         "topic or keywords say medicines) that names what it is for, never the fact of the bladder's symptoms, though "
+         "it says 'the bladder tablet'.",
+         lambda p, a: bool(p.medicine_for(a)), lambda p, a: p.answer_part(a.question.read, p.medicine_for(a))),
     Rule("facts",
          "The facts that answer the question, follow-ups resolved against the last reply's topic.",
          lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),
@@ -1683,6 +1710,12 @@ def _of_its_subject(f: FollowUp) -> list[Source]:
 
 
 FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
+    FollowUpRule("who_knows",
+                 "'Does your son know?' after 'only my sister knows, not my son': the fact just told that says whether "
+                 "that person knows or was told, never the intro or another fact that only names them ('my son says "
+                 "...').",
+                 lambda f: bool(f.planner.told_who_knows(f.question)),
+                 lambda f: f.planner.told_who_knows(f.question)),
     FollowUpRule("past_episode",
                  "A question pointing at a past episode the last reply told ('how did it get better that time?') is of "
                  "that episode.",
