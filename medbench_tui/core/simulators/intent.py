@@ -183,6 +183,13 @@ _WEAK_DIAGNOSIS = re.compile(
 _OPINION_TAG = re.compile(r"\s*,?\s*(?:(?:do|d'?|would)\s*)?(?:you|u)\s+(?:think|reckon|suppose)\s*\??\s*$",
                           re.IGNORECASE)
 """The patient's opinion asked at the end of a question ("is it Lyme disease, do you reckon?"): grammar."""
+_LIKE_THEIRS = re.compile(
+    r"\s*,?\s*(?:just\s+|the\s+same\s+)?(?:like|as)\s+(?:his|her|your|my|their|our)\s+(?:\w+\s+){0,2}?\w+"
+    r"(?:\s+(?:had|has|have|got|did|does))?\s*\??\s*$",
+    re.IGNORECASE,
+)
+"""A tail that likens the illness put to someone's ("is it Alzheimer's, like his sister had?"): grammar; the question
+puts the diagnosis, it does not ask of that person's illness."""
 _THINKS_THEY_HAVE = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:do|did|d'?)\s*(?:you|u)\s+(?:think|reckon|suppose)\s+(?:that\s+)?"
     r"(?:you|u|he|she|they)(?:'ve|'s|'d| have| has| had| might| may| could| must)?\s+"
@@ -501,7 +508,8 @@ def kind_of(part: str) -> QuestionKind:
             return "request"
     elif _REQUEST.search(text) or not (text.endswith("?") or _ASKS_ANYONE.match(text)):
         return "request"  # "we'll send bloods", "and a chest X-ray please", "and some bloods."
-    weak = _WEAK_DIAGNOSIS.match(_OPINION_TAG.sub("?", text))  # "is it Lyme disease, do you reckon?"
+    weak = _WEAK_DIAGNOSIS.match(_OPINION_TAG.sub("?", text)) or _WEAK_DIAGNOSIS.match(
+        _LIKE_THEIRS.sub("?", text))  # "is it Lyme disease, do you reckon?", "is it gout, like his dad had?"
     if weak and not _descriptive(weak.group("what")):
         return "diagnosis"
     if opens_openly(text) or _ANYTHING_YOU_DO.match(text):
@@ -548,11 +556,21 @@ def confirms_diagnosis(part: str) -> bool:
     return not _descriptive(what) and not any(t.startswith("@") for u in units(what) for t in u.terms)
 
 
+_KNOW_WHAT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:do|d'you|did|would)\s+(?:you|u|he|she|they)\s+(?:happen to\s+)?"
+    r"(?:know|remember|recall)\s+(?:what|when|how|which|where|who|why)\b",
+    re.IGNORECASE,
+)
+"""Whether the patient knows a value ("do you know what your cholesterol is?", "do you remember when it was?"): grammar;
+it asks for the value, an open question (not known: unsure, never "No")."""
+
+
 def opens_openly(part: str) -> bool:
     """Does the part open with a question no yes or no answers ("how are you coping, ...",
-    "what happened next?"; not "how about chest pain?")?"""
+    "what happened next?", "do you know what your cholesterol is?"; not "how about chest pain?")?"""
     text = part.strip()
-    return bool(_OPEN.match(text)) and not (_YESNO_HOW.match(text) and not _asks_attribute(text))
+    return bool(_OPEN.match(text)) and not (_YESNO_HOW.match(text) and not _asks_attribute(text)) or bool(
+        _KNOW_WHAT.match(text))
 
 
 def _asks_attribute(text: str) -> bool:

@@ -139,6 +139,9 @@ _LEAD = re.compile(
     r"is there|are there|ever had)\s+",
     re.IGNORECASE,
 )
+_OWN_LEAD = re.compile(r"^\s*(?:do|does|did)\s+(?:(?:you|he|she|they)\s+)?any\s+(?=\w)", re.IGNORECASE)
+"""An alternative after "or" that opens a yes/no question of its own ("do you go to the gym or do any contact
+sports?", "... or any other sports?"): grammar; the question is a list though its first part has no lead."""
 _HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
 """What the first alternative of a list says the others are of ("any family history of asthma or
 eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
@@ -172,6 +175,12 @@ _DAY_AND_NIGHT = tuple(
     for name in ("patient_daytime", "patient_night_time")
 )
 """Words of the daytime, and of the night: a question of one is not answered by a fact of the other alone."""
+_SEEN_ASKS, _SEEN_TELLS = (
+    tuple(" ".join(words(p)) for p in read_vocabulary().phrases(name))
+    for name in ("patient_seen_asks", "patient_seen_tells")
+)
+"""Words asking whether someone looked at what is asked of ("has anyone looked at that knee?"), and the words of a
+fact that tells it was seen, or by whom."""
 _WHAT_HAPPENED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_what_happened"))
 _WHAT_FOR = re.compile(
     r"^\W*(?:and\s+|so\s+)?what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+do|\s+does|\s+did)\b[^?]*\bfor\W*$", re.IGNORECASE,
@@ -366,7 +375,8 @@ def alternatives(question: str) -> tuple[str, ...]:
     "a day or two", "or similar"). Cached: several checks of one part ask."""
     head = _LEAD.match(question)
     found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
-    if not (head or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
+    own_lead = any(_OWN_LEAD.match(a) for a in found[1:]) and bool(_OR_WORD.search(question))
+    if not (head or own_lead or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
     asked = []
     last = words(found[-1])
@@ -377,7 +387,7 @@ def alternatives(question: str) -> tuple[str, ...]:
         # one that says what it is of ("... or blood in your stools?") only of the lead; a bare one is of what the
         # one before it is of ("any falls or injury to your chest or back?": injury to the back), and so on down a
         # list of bare ones ("any FHx of back problems, psoriasis or bowel disease?": bowel disease in the family)
-        own = i == 0 or _LEAD.match(alternative)
+        own = i == 0 or _LEAD.match(alternative) or _OWN_LEAD.match(alternative)
         if i:
             before = _HEAD_OF_LIST.match(found[i - 1])
             qualifier = before or (None if _LEAD.match(found[i - 1]) or len(words(found[i - 1])) > 3 else qualifier)
@@ -1176,6 +1186,8 @@ class Matcher:
             return []
         if self._before_this(matches[0], question) or self._of_the_other_half_of_the_day(matches[0].source, question):
             return []
+        if self.seen_untold(matches[0].source, question):
+            return []
         chosen = [matches[0]]
         one = _only_describes(question) or (
             _asks_when(question) and "@onset" in self._aspects.get(matches[0].source.id or "", frozenset())
@@ -1410,6 +1422,14 @@ class Matcher:
             return False
         now = bool(match.source.named & self.complaint) or not self._own_subject(match.source)
         return now and not match.source.profile.get("@recurrence", 0.0)
+
+    @staticmethod
+    def seen_untold(source: Source, question: str) -> bool:
+        """Does the question ask whether someone looked at what it names ("has anyone looked at that knee?", "has the
+        kitten been seen by a vet?"; `patient_seen_asks`) while the fact only names the thing (ibuprofen "for my knee",
+        the kitten's bald ear) and says nothing of its being seen or by whom (`patient_seen_tells`)? Not told: the
+        default."""
+        return says_phrase(question, _SEEN_ASKS) and not says_phrase(f"{source.topic}. {source.text}", _SEEN_TELLS)
 
     def _of_the_other_half_of_the_day(self, source: Source, question: str) -> bool:
         """Does the question ask of the daytime only ("how long has he slept in the day?") while the fact

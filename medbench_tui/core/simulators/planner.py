@@ -25,6 +25,7 @@ from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, 
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
+    _OWN_LEAD,
     _WHAT_FOR,
     BODY_PARTS,
     COVERED_THRESHOLD,
@@ -573,6 +574,9 @@ class Planner:
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
                 sources = [s for s in sources if _of_both_sides(s)]
                 asking.about_the_topic = asking.followed_up and question.pointer == "that" and not sources
+            if sources and asking.followed_up:
+                # "has anyone looked at that shoulder?" after the tablets "for my bad shoulder": not told
+                sources = [s for s in sources if not self.matcher.seen_untold(s, question.asked)]
             asking._candidates = sources
         return asking._candidates
 
@@ -1161,7 +1165,8 @@ class Planner:
             # ("any floaters?", of "any blurred vision or floaters?", asks, whatever the record knows of it)
             planned = [
                 p for p in planned if p.kind != "default"
-                or not p.heading and (self.has_subject(p.asked) or _LEAD.match(p.asked) or _asks_of_its_own(p))
+                or not p.heading and (self.has_subject(p.asked) or _LEAD.match(p.asked) or _OWN_LEAD.match(p.asked)
+                                      or _asks_of_its_own(p))
             ] or planned[:1]
         facts = [f for p in planned for f in p.facts]
         if not facts:
@@ -1276,6 +1281,8 @@ class Planner:
             return None
         if self.matcher.only_where(best, asked) or self.matcher.elsewhere(best, asked):
             return None  # "any bumps to the head?" is not nearly the headache, nor "your back" the calf's ache
+        if self.matcher.seen_untold(best.source, asked):
+            return None  # "has the dog been seen by a vet?" is not nearly the fact of the dog's itchy ear
         if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
             return NearMiss(best.source, told=False)
         subject = self.matcher.subject_units(asked)

@@ -134,6 +134,11 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_mentioned_to_you": "the simulated patient: whether anyone has mentioned something to the patient "
                                 "('has anyone ever mentioned your parathyroid glands to you?'): unsure when the record "
                                 "does not say, never 'No', as of a diagnosis",
+    "patient_seen_asks": "the simulated patient: whether someone looked at or saw what is asked of ('has anyone looked "
+                         "at that knee?', 'has the kitten been seen by a vet?'): only a fact that tells it was seen "
+                         "answers",
+    "patient_seen_tells": "the simulated patient: what a fact says when it tells that something was seen or by whom "
+                          "('the GP looked at it', 'the vet said'), answering a question of patient_seen_asks",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
                               "reassuring'): a statement of what was seen, asking for nothing",
     "patient_record_places": "the simulated patient: where the practice keeps what it holds ('on the system', 'on "
