@@ -37,3 +37,18 @@ def test_an_examination_of_the_pulses_is_reported_by_the_pulses_found(tmp_path: 
     report the pulse examination done; "PT" alone is a prothrombin time, no pulse."""
     card = _card(tmp_path, text)
     assert (rows(card, "workup").get(PULSES["item"]) in ("matched", "acceptable")) is done
+
+
+FBC = {"item": "Full blood count", "class": "acceptable", "aliases": ["FBC"]}
+
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("AF 118.\nPlan:\n- bisoprolol 2.5 mg\n- urine ACR, FBC, U&E, TFTs", True),
+    ("AF 118.\nPlan:\n- bisoprolol 2.5 mg\n- urine ACR", False),
+])
+def test_a_urine_ratio_ends_its_own_list_entry(tmp_path: Path, text: str, done: bool):
+    """A urine ratio by its short name ("urine ACR") is a test of its own: the blood test listed after it is no
+    analyte of the urine."""
+    case = case_with(tmp_path, AF, "workup", FBC)
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    assert (rows(card, "workup").get(FBC["item"]) in ("matched", "acceptable")) is done
