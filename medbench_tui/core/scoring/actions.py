@@ -118,10 +118,13 @@ def same_route(mine: frozenset[Term], theirs: frozenset[Term]) -> bool:
 def same_team(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a team, and the answer refers to, discusses with or admits under it or a
     team under it (the general surgeons for surgery), never a broader one (the medical team is not
-    cardiology). A team named with its time alone ("Cardiology today") or as its involvement ("Renal + ITU")
-    is a contact of it, never an admission under it."""
+    cardiology). An admission alone does not give an item's review by a grade ("Senior paediatric review";
+    :attr:`ActionReading.graded`). A team named with its time alone ("Cardiology today") or as its involvement
+    ("Renal + ITU") is a contact of it, never an admission under it."""
     if not (item.about_team() and (answer.acts or ((answer.team_at_time() or answer.involves) and item.contacts))):
         return False
+    if item.graded and item.contacts and answer.acts and not answer.contacts:
+        return False  # "Admit to the paediatric ward" is no "Senior paediatric review": an admission names no grade
     vocabulary = read_vocabulary()
     return any(mine == theirs or theirs in vocabulary.broader(mine) for mine in answer.teams for theirs in item.teams)
 

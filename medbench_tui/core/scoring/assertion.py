@@ -112,6 +112,8 @@ ADVERB_END = "ly"
 """Words of at least this many letters compare by their first letters ("deficient" ~ "deficiency")."""
 HISTORY_LABELS = cues.word_list("history_labels")
 PIECE_BREAKS = cues.word_list("condition_piece_breaks")
+TEAM_ACTIONS = cues.word_list("team_actions")
+"""A piece break right after a word of these ("discussed with", "liaise with") names who the action is with."""
 WITHHOLDING_VERDICTS = cues.word_list("withholding_verdicts")
 """Verdicts after an instruction to withhold that agree with it ("no NSAIDs - stopped")."""
 ABOVE = cues.word_list("condition_above")
@@ -774,6 +776,9 @@ class Record:
 
 
 AFTER_TREATMENT = cues.cue_list("condition_after_treatment")
+THERAPY_WORDS = cues.word_list("unlisted_therapy_words")
+"""Words of a treatment no drug name gives ("fluids", "oxygen", "inotropes"): after a word of sequence, a
+treatment of the plan."""
 AFTER_TREATMENT_REACH = 3
 """How many words may stand between the word of sequence and the treatment ("after the second lorazepam")."""
 
@@ -793,8 +798,8 @@ def _after_treatment(condition: str) -> bool:
         if not span:
             continue
         reading = read_action(condition[span[0].start : span[-1].end])
-        if reading.drugs or reading.classes:
-            return True
+        if reading.drugs or reading.classes or any(t.low in THERAPY_WORDS or t.norm in THERAPY_WORDS for t in span):
+            return True  # "after the phenytoin", "after fluids and inotropes", "despite oxygen"
     return False
 
 
@@ -959,8 +964,9 @@ def _piece_start(doc: Document, k: int) -> int:
             return j
         if doc.lows[j - 1] in cues.LINKS and doc.lows[j] in cues.ACTION_VERBS:
             return j
-        if doc.lows[j - 1] in PIECE_BREAKS:
-            return j  # "atropine now with isoprenaline on standby": the standby is isoprenaline's
+        if doc.lows[j - 1] in PIECE_BREAKS and not (j >= 2 and doc.lows[j - 2] in TEAM_ACTIONS):
+            return j  # "atropine now with isoprenaline on standby": the standby is isoprenaline's; "IVIG to be
+            # discussed with PICU if still shocked" is one piece, the team the discussion's
         j -= 1
     return first
 

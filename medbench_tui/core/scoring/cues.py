@@ -262,8 +262,8 @@ def _before(
             past_reason = True
         phrase = phrases.ending_at(low, k)
         if phrase is not None and not (negation and _in_pseudo(low, k - len(phrase) + 1, k)):
-            if past_reason and (phrase in NEGATION_BEFORE or phrase in HEDGE):
-                return None
+            if past_reason and (phrase in NEGATION_BEFORE or phrase in HEDGE or phrase in DIFFERENTIAL_ANY):
+                return None  # "seizure is the main differential given her background of epilepsy": no query of it
             start = k - len(phrase) + 1
             if negation and phrase in DETERMINER_NEGATIONS and _comma_list_past(doc, k, i):
                 return None  # "no debridement/sharp cleaning, non-adherent dressings": the dressings are given
@@ -810,6 +810,12 @@ PAST_DRUG_WINDOW = 2
 it may be another word's ("restart lamotrigine (missed doses last week)")."""
 
 
+GIVEN_BEFORE_AFTER = cue_list("history_after_treatment")
+GIVEN_BEFORE_WINDOW = 6
+"""How far after a drug who gave it, or where, before this visit may stand: a short list or a dose between
+("Paracetamol and ibuprofen given at home", "IM adrenaline 0.3 mg by the ambulance crew")."""
+
+
 def background(doc: Document, first: int, last: int, kind: str) -> bool:
     """The workup or treatment mention is history (a test done at a past time: "CT head last year"), or part of a
     condition's name."""
@@ -819,6 +825,8 @@ def background(doc: Document, first: int, last: int, kind: str) -> bool:
         or _after(doc, last, BACKGROUND_AFTER, 1, negation=False) is not None
         or _after(doc, last, PAST_TEST_TIMES, PAST_TEST_WINDOW if kind == "workup" else PAST_DRUG_WINDOW,
                   negation=False) is not None
+        or (kind == "treatment" and _after(doc, last, GIVEN_BEFORE_AFTER, GIVEN_BEFORE_WINDOW, negation=False)
+            is not None)
         or _condition_list(doc, first)
     )
 

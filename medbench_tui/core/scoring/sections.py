@@ -121,7 +121,8 @@ def without_brackets(label: str) -> str:
 
 
 AVOID_HEADING_ENDS = (("and", "why"),)
-"""What may follow the verb of a negated avoid heading ("What I would not prescribe and why"; grammar)."""
+"""What may follow the verb of a negated avoid heading ("What I would not prescribe and why"), or a listed heading
+("Avoid and why", "Drugs to avoid and why": read as "Avoid"; grammar)."""
 
 
 def _avoid_words(words: list[str]) -> bool:
@@ -138,6 +139,11 @@ def _heading_kind(label: str, tail_words: int, general_avoid: bool = True) -> Se
     if key in HEADINGS:
         return HEADINGS[key]
     words = key.split()
+    for end in AVOID_HEADING_ENDS:  # "Avoid and why", "Drugs to avoid and why": the heading with its reasons
+        if len(words) > len(end) and tuple(words[-len(end):]) == end:
+            rest = " ".join(words[: -len(end)])
+            if rest in HEADINGS:
+                return HEADINGS[rest]
     if words and words[0] in DIFFERENTIAL_LEADS:
         return "differential"  # "DDx (excluded or unlikely)", "Differentials considered and unlikely"
     if tail_words and len(words) <= MARKED_TAIL_WORDS and (

@@ -62,6 +62,10 @@ PHRASE_LISTS: dict[str, str] = {
                     '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
     "team_admissions": "the team actions that admit rather than contact ('admit', 'under'): a team named with its time "
                        "alone ('Cardiology today') is the team contacted, never an admission under it",
+    "team_qualifiers": "words of a team that, right before another team's name, only say whose that team is "
+                       "('paediatric burns service'): that team alone is named",
+    "team_grades": "grades of doctor: an item asking for a review by one ('Senior paediatric review') is not met by "
+                   "an admission alone ('Admit to the paediatric ward')",
     "patient_aspect_onset": "the simulated patient: a question asks when something started or how long it has been",
     "patient_aspect_severity": "the simulated patient: a question asks how bad something is",
     "patient_aspect_location": "the simulated patient: a question asks where something is",
@@ -579,6 +583,8 @@ PHRASE_LISTS: dict[str, str] = {
     "history_after_workup": "answers: a past time shortly after a test that makes it history, done before this illness "
                             "('CT head last year normal', 'FBC 2 weeks ago'); right after a drug, the drug taken "
                             "then ('ibuprofen last wk')",
+    "history_after_treatment": "answers: who gave a drug or where, before this visit, shortly after it ('ibuprofen "
+                               "given at home', 'adrenaline by the ambulance crew'): history, neither given nor a harm",
     "result_value_marks": "answers: marks and words between a test's label and its value that keep it a value "
                           "('CRP <5', 'UO ~20 ml/h', 'lactate >4', 'K approx 6')",
     "result_percent_analytes": "answers: what a test measures whose result may be a per cent ('sats 92%', 'HbA1c 9%', "

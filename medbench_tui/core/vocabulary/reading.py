@@ -83,6 +83,9 @@ class ActionReading:
     regular: bool = False
     """Of an answer: it gives the drug at a regular frequency ("levetiracetam 500 mg BD", "twice daily";
     ``maintenance_frequency_words``): a maintenance regimen (set by the scorer from the text)."""
+    graded: bool = False
+    """A grade of doctor is named ("Senior paediatric review", "consultant"; ``team_grades``): of an item, a review by
+    that grade, which an admission alone ("Admit to the paediatric ward") does not give."""
     resumes: bool = False
     """The text restarts or continues the patient's own drug ("restart levetiracetam 500 mg BD", "continue LEV";
     ``restart_words``, ``continue_words``; set by the scorer from the words before the drug), or, of an item, its
@@ -145,6 +148,8 @@ class _Index:
         self.generic_names = sorted(self.generics)  # in order: the names a clipped word begins are one stretch
         self.acts = {key(p) for p in vocabulary.phrases("team_actions")}
         self.admissions = {key(p) for p in vocabulary.phrases("team_admissions")}
+        self.qualifiers = {key(p) for p in vocabulary.phrases("team_qualifiers")}
+        self.grades = {key(p) for p in vocabulary.phrases("team_grades")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
         self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
         self.named_lengths = _lengths([*self.terms, *self.timing])
@@ -171,6 +176,7 @@ class _Index:
         routes: set[Term] = set()
         windows: list[Window] = []
         i = 0
+        qualifier: tuple[int, set[Term]] | None = None  # where a qualifying word ended, and the team only it named
         while i < len(words):
             for size in self.named_lengths.get(words[i], ()):  # the lengths of the names that begin here
                 if i + size > len(words):
@@ -181,6 +187,11 @@ class _Index:
                     found = None  # "in", "im": words, not the routes IN and IM
                 window = self.timing.get(phrase)
                 if found or window:
+                    named = {t for t in found or () if t.kind == "team"}
+                    if qualifier is not None and qualifier[0] == i and named:
+                        teams.difference_update(qualifier[1] - named)  # "paediatric burns service": the burns team's
+                    new = named - teams  # a team named before stays named ("paediatrics ... paediatric ENT")
+                    qualifier = (i + size, new) if phrase in self.qualifiers and new else None
                     for term in found or ():
                         {"team": teams, "drug": drugs, "drug_class": classes}.get(term.kind, set()).add(term)
                         if term.kind == "route":
@@ -206,7 +217,7 @@ class _Index:
             covered += dosing  # a drug and its dose, nothing else ("Prednisolone 30 mg once daily for 5 days")
         return ActionReading(frozenset(teams), frozenset(drugs), frozenset(_most_specific(classes)), frozenset(routes),
                              tuple(windows), acts, contacts, min(1.0, covered / len(content)) if content else 0.0,
-                             _doses(text), home)
+                             _doses(text), home, graded=any(w in self.grades for w in words))
 
     def without_timing(self, text: str) -> str:
         """``text`` with its timing expressions left out ("DC cardioversion now" -> "dc cardioversion")."""
@@ -329,7 +340,7 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
     resumes = first in _RESUMING_ITEM_WORDS
     loads = not _LOADING_ITEM_WORDS.isdisjoint(w.strip(".,;:()[]") for w in own.lower().split())
     return ActionReading(teams, drugs, classes, routes, windows, acts, contacts, covered, reading.doses,
-                         reading.sends_home, resumes=resumes, loads=loads)
+                         reading.sends_home, resumes=resumes, loads=loads, graded=reading.graded)
 
 
 _LOADING_ITEM_WORDS = frozenset(w.lower() for w in read_vocabulary().phrases("loading_item_words"))
