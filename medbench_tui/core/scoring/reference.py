@@ -2235,6 +2235,31 @@ def _diagnosis_drug_forms(names: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _action_drug_forms(names: tuple[str, ...]) -> list[str]:
+    """Each treatment name or alias of more than one word that names one drug by a word of its own ("reduce
+    lamotrigine after delivery", "Stop lamotrigine") written with the drug's other names in its place ("reduce LTG
+    after delivery"): the rest of the phrase says which item it is, so the drug named by any of its names is the
+    same action. A bare drug's other names are `_other_drug_names`' to give. Only an other name of one word of
+    letters is put in: one with a route, a strength or a partner ("IV glucose", "insulin/dex", "buccal midazolam")
+    says more than the drug."""
+    vocabulary = read_vocabulary()
+    out: list[str] = []
+    for name in names:
+        words = name.split()
+        if len(words) < 2:
+            continue
+        lows = {w.strip("(),;:").lower() for w in words}
+        for i, word in enumerate(words):
+            bare = word.strip("(),;:").lower()
+            found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
+            if len(found) != 1 or bare != found[0].name.lower():
+                continue
+            out += [" ".join([*words[:i], word.lower().replace(bare, other), *words[i + 1:]])
+                    for other in found[0].also
+                    if re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", other) and other.lower() not in lows]
+    return out
+
+
 def _diagnosis_phrases(name: str, aliases: list[str]) -> list[Phrase]:
     return _phrases(name, *aliases, *_diagnosis_drug_forms((name, *aliases)))
 
@@ -2265,6 +2290,7 @@ def build_table(case: Case) -> ReferenceTable:
     treatment = [
         Ref("treatment", i, t.item, t.klass,
             _phrases(t.item, own_condition_head(t.item), *t.aliases, *_other_drug_names(t.aliases, shared),
+                     *_action_drug_forms((t.item, *t.aliases)),
                      *((monitored_things(t.item),) if t.klass in concepts.CREDIT_CLASSES else ()),
                      *(_converses((t.item, *t.aliases)) if t.klass in HARMFUL_CLASSES else ()),
                      *_said_with_never((t.item, *t.aliases)), *_one_unit_said_otherwise((t.item, *t.aliases)),
