@@ -40,3 +40,15 @@ def test_a_non_rebreather_written_short_is_that_mask(line: str, given: bool):
     non-rebreather, as an item of high-flow oxygen names it."""
     got = rows(card(CASE_OXYGEN, line), "treatment")
     assert (got.get(OXYGEN) in GIVEN) is given, (line, got)
+
+
+@pytest.mark.parametrize(("line", "given"), [
+    ("Plan:\n- YAG laser to the other eye.\n- Periph iridotomy both eyes once the pressure is down.\n", True),
+    # negative: declined, the short form is still declined
+    ("Plan:\n- No periph iridotomy (not indicated in an open angle).\n", False),
+])
+def test_periph_is_peripheral(line: str, given: bool):
+    """"periph" is "peripheral" written short (abbreviations.yaml): "periph iridotomy" is a peripheral
+    iridotomy, as "periph adrenaline" is peripheral adrenaline."""
+    got = rows(card("oph-aacg-001", line), "treatment")
+    assert (got.get("Bilateral laser peripheral iridotomy") in GIVEN) is given, (line, got)
