@@ -87,6 +87,7 @@ HEADED_FINDINGS = "its findings under their heading"
 TOLD = "a point under a heading of telling"
 COUNSELLED = "advice under its topic's label"
 DONE_BY_RESULT = "a procedure reported done by its result"
+FLUID_CONTEXT = "a test reported with the fluid it was done on"
 CREDIT_CLASSES = frozenset({"required", "acceptable", "optional"})
 """The reference classes a concept can match (it never gives blame)."""
 
@@ -234,6 +235,91 @@ def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
         if (any(_form_of(token.norm, n) for n in nouns) and k + 1 < len(doc.tokens)
                 and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None):
             out.append(Hit(k, k))
+    return sorted(set(out))
+
+
+FLUID_NAMES = tuple(frozenset(t.norm for t in tokenize(entry.partition(":")[0]))
+                    for entry in sorted(word_list("specimen_fluids")))
+"""Each body fluid sampled by a procedure: its adjective and noun."""
+FLUIDS = tuple(frozenset(t.norm for t in tokenize(entry.replace(":", " ")))
+               for entry in sorted(word_list("specimen_fluids")))
+"""Each body fluid: the words that name it in an answer (its adjective, noun and the procedures that draw it)."""
+FLUID_GENERIC = frozenset(t.norm for w in word_list("specimen_fluid_generic") for t in tokenize(w))
+OTHER_SPECIMENS = frozenset(t.norm for n in ("specimen_blood", "specimen_urine") for w in word_list(n)
+                            for t in tokenize(w))
+ENTRY_BREAK_RE = re.compile(r"\n[ \t]*(?:\n|(?=[-*+\u2022\u2013#|]|\d{1,2}[.)]\s)|(?=\S))")
+"""Where a list entry ends: a blank line, or a line that starts a new entry, a heading, a table row or unindented
+text (an indented line without a bullet goes on with the entry above it)."""
+
+
+def fluid_tests(phrases: list[tuple[str, ...]]) -> tuple[frozenset[str], tuple[tuple[str, ...], ...]] | None:
+    """A test of a body fluid ("Ascitic fluid neutrophil count", aliases "ascitic PMN count"): the fluid's words
+    (``specimen_fluids``) and the test's own words in each name that names the fluid ("neutrophil count",
+    "PMN count"); none for an item that names no fluid, or names the procedure that draws it ("Diagnostic knee
+    aspiration with synovial fluid culture": the procedure is the item)."""
+    at = next((n for n, f in enumerate(FLUID_NAMES) if phrases and f.intersection(phrases[0])), None)
+    if at is None:
+        return None
+    names, fluid = FLUID_NAMES[at], FLUIDS[at]
+    drawn = fluid - names  # the procedures: an item or a name that holds one is the procedure ("knee aspirate")
+    if drawn.intersection(phrases[0]) or procedure_nouns(phrases[0]):
+        return None
+    tests = tuple(dict.fromkeys(rest for words in phrases if names.intersection(words) and not drawn.intersection(words)
+                                and (rest := tuple(w for w in words if w not in fluid and w not in FLUID_GENERIC))))
+    return (fluid, tests) if tests else None
+
+
+def _fluid_scope(doc: Document, k: int) -> range:
+    """The tokens of the sentence, line or list entry of token ``k``: a list entry runs on over its indented lines,
+    a sentence over prose wrapped at a width."""
+    at = doc.tokens[k].start
+    text = doc.text
+    start = text.rfind("\n", 0, at) + 1
+    while start > 0 and BULLET_ENTRY_RE.match(text, start) is None and text[start:start + 1] in " \t":
+        previous = text.rfind("\n", 0, start - 1) + 1
+        if not text[previous:start].strip():
+            break
+        start = previous  # an indented line goes on with the entry above it
+    end = ENTRY_BREAK_RE.search(text, at)
+    return doc.tokens_within(start - 1, len(text) if end is None else end.start())
+
+
+BULLET_ENTRY_RE = re.compile(r"[ \t]*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
+
+
+def _specimen_of(doc: Document, scope: range, first: int, last: int, fluid: frozenset[str]) -> bool:
+    """The nearest specimen word to a test in its scope is the fluid's: before the test, or after it when none is
+    before ("Gram stain of the ascitic fluid"); a blood or urine word or another fluid's is another sample's."""
+    others = OTHER_SPECIMENS.union(*(f for f in FLUIDS if f is not fluid)) - fluid
+    for k in [*range(first - 1, scope.start - 1, -1), *range(last + 1, scope.stop)]:
+        norm = doc.tokens[k].norm
+        if norm in fluid:
+            return True
+        if norm in others:
+            return False
+    return False
+
+
+def fluid_tests_reported(doc: Document, fluid: frozenset[str], tests: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Where the answer reports a test of a body fluid in the fluid's own context: the test's words in a sentence,
+    line or list entry that names the fluid once, by its adjective or by the procedure that drew it ("Diagnostic
+    paracentesis done at the bedside: neutrophil count 620/mm3; ... glucose, LDH, Gram stain"; "Therapeutic
+    paracentesis ... Send fluid for cell count and culture"), with no nearer blood or urine word ("blood cultures
+    x2", "serum glucose"), and not given as a treatment ("8 g albumin per litre drained"). The hit is the test's
+    words."""
+    out: list[Hit] = []
+    keys = [k for k, t in enumerate(doc.tokens) if t.norm not in FILLER]
+    norms = [doc.tokens[k].norm for k in keys]
+    for words in tests:
+        for s in range(len(norms) - len(words) + 1):
+            if tuple(norms[s : s + len(words)]) != words:
+                continue
+            first, last = keys[s], keys[s + len(words) - 1]
+            if doc.sentence_break_within(first, last):
+                continue
+            if _specimen_of(doc, _fluid_scope(doc, first), first, last, fluid) and not treatments_analyte(
+                    doc, first, last):  # "8 g albumin per litre removed" gives albumin
+                out.append(Hit(first, last))
     return sorted(set(out))
 
 

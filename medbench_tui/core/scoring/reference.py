@@ -541,6 +541,9 @@ class ReferenceTable:
         self._procedures = [(ref.phrases[0], ref, nouns) for ref in self.workup
                             if ref.klass in concepts.CREDIT_CLASSES
                             and (nouns := concepts.procedure_nouns(tuple(w for p in ref.phrases for w in p.words)))]
+        self._fluid_tests = [(ref.phrases[0], ref, *tested) for ref in self.workup
+                             if ref.klass in concepts.CREDIT_CLASSES
+                             and (tested := concepts.fluid_tests([p.words for p in ref.phrases])) is not None]
         self._counsels = [(ref.phrases[0], ref, advised) for ref in self.treatment
                           if ref.klass in concepts.CREDIT_CLASSES
                           and (advised := concepts.counselled_topic(ref.phrases[0].words)) is not None]
@@ -1327,6 +1330,9 @@ class ReferenceTable:
         for phrase, ref, nouns in self._procedures:
             for hit in concepts.procedures_reported(doc, nouns):
                 add(hit, phrase, ref, concepts.DONE_BY_RESULT)
+        for phrase, ref, fluid, tests in self._fluid_tests:
+            for hit in concepts.fluid_tests_reported(doc, fluid, tests):
+                add(hit, phrase, ref, concepts.FLUID_CONTEXT)
         for phrase, ref, advised in self._counsels:
             for hit in concepts.counselled_under_label(doc, advised):
                 add(hit, phrase, ref, concepts.COUNSELLED)
@@ -1417,7 +1423,7 @@ AFTER_ITS_STEP = "after the step its name puts first"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT,
                             composite.COMPOSITE_PLAN, home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
                             AFTER_ITS_STEP, concepts.COUNSELLED,
-                            concepts.DONE_BY_RESULT})
+                            concepts.DONE_BY_RESULT, concepts.FLUID_CONTEXT})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
                            | cue_words("unlisted_body_sites") | concepts.word_list("anatomy_heads"))

@@ -670,6 +670,11 @@ PHRASE_LISTS: dict[str, str] = {
                       "that test",
     "specimen_urine": "answers: words that name urine: in an item, the test may be done on urine; in an answer, a "
                       "urine result ('urine dip: ketones 4+')",
+    "specimen_fluids": "answers: one body fluid an entry, its adjective, noun and the procedures that draw it "
+                       "('ascitic ascites peritoneal paracentesis'): a test of the fluid is reported with any of "
+                       "them in its sentence, line or list entry",
+    "specimen_fluid_generic": "answers: words of a fluid test item's name that say only that a fluid is tested "
+                              "('fluid', 'sample')",
     "period_pregnancy": "answers: words by which a reference item keeps itself to pregnancy ('ACE inhibitor in "
                         "pregnancy')",
     "period_after_birth": "answers: words that place a plan after the birth ('postnatally, enalapril 5 mg'): it "
