@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -548,10 +548,12 @@ class PlayOnlyApp(MedbenchApp):
     COMMANDS = App.COMMANDS | {PlayCommands, SessionCommands}
 
 
-def app_for(bank: Path, *, classroom: Classroom | None = None, **options: Any) -> MedbenchApp:
+def app_for(bank: Path, *, classroom: Classroom | None = None, settings: Settings | None = None,
+            settings_problem: str | None = None, cursor_blink: bool = True, freeze_gc: bool = False) -> MedbenchApp:
     """The app for ``bank``: a served class that only plays opens on Play with nothing else."""
     kind = PlayOnlyApp if classroom is not None and not classroom.allows_mode("library") else MedbenchApp
-    return kind(bank, classroom=classroom, **options)
+    return kind(bank, settings=settings, settings_problem=settings_problem, cursor_blink=cursor_blink,
+                freeze_gc=freeze_gc, classroom=classroom)
 
 
 def run_app(bank: Path, classroom: Classroom | None = None) -> int:

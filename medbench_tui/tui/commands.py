@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
-from typing import Any, cast
+from typing import ParamSpec, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -17,16 +17,21 @@ ICD_MIN_QUERY = 3
 ICD_SCORE_SCALE = 0.5
 """ICD hits rank below commands that match as well."""
 
+Command = tuple[str, Callable[[], object], str]
+"""(text, callback, help) of a command the palette offers; the callback's result is ignored."""
+
+P = ParamSpec("P")
+
 
 class _MedbenchProvider(Provider):
     @property
     def medbench(self) -> MedbenchApi:
         return cast("MedbenchApi", self.app)
 
-    def _run(self, coroutine_function: Callable[..., Any], *args: Any) -> None:
-        self.app.run_worker(coroutine_function(*args), exclusive=True, group="palette", exit_on_error=False)
+    def _run(self, coroutine_function: Callable[P, Awaitable[object]], *args: P.args, **kwargs: P.kwargs) -> None:
+        self.app.run_worker(coroutine_function(*args, **kwargs), exclusive=True, group="palette", exit_on_error=False)
 
-    def _matches(self, query: str, commands: list[tuple[str, Callable[[], Any], str]]) -> Iterator[Hit]:
+    def _matches(self, query: str, commands: list[Command]) -> Iterator[Hit]:
         matcher = self.matcher(query)
         for text, command, help_text in commands:
             score = matcher.match(text)
@@ -34,7 +39,7 @@ class _MedbenchProvider(Provider):
                 display = Content(text) if "[" in text else matcher.highlight(text)
                 yield Hit(score, display, command, text=text, help=help_text)
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         """(text, callback, help) of each command this provider offers now."""
         return []
 
@@ -55,7 +60,7 @@ class CaseCommands(_MedbenchProvider):
     """Open any case of the bank by its id or title: for authors, so not while practising
     (ids and titles name the diagnosis; Play offers its cases by their practice labels)."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         if self.medbench.current_mode == "play":
             return []
         return [
@@ -68,7 +73,7 @@ class CaseCommands(_MedbenchProvider):
 class ModeCommands(_ListedProvider):
     """Go to another mode."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         return [
             (f"Go to {title}", partial(self.app.switch_mode, mode), f"switch to the {title.lower()} mode")
             for mode, title in MODE_TITLES.items()
@@ -79,9 +84,9 @@ class ModeCommands(_ListedProvider):
 class ActionCommands(_ListedProvider):
     """What can be done now: new case, check the bank, ICD search, and on the case in view."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         app = self.medbench
-        commands: list[tuple[str, Callable[[], Any], str]] = [
+        commands: list[Command] = [
             ("New case", partial(self._run, app.new_case), "a new case from the template"),
             ("Check the whole bank", partial(self._run, app.check_bank), "validate every case again"),
             ("ICD-10 search", partial(self._run, app.icd_search), "search WHO ICD-10 2019 beside the case"),
@@ -147,7 +152,7 @@ class IcdCommands(_MedbenchProvider):
 class PlayCommands(_MedbenchProvider):
     """Play any valid case of the bank as its doctor."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         return [
             (f"Play {e.practice}", partial(self._run, self.medbench.play_case, e.path),
              "consult the case as its doctor")
@@ -159,13 +164,13 @@ class PlayCommands(_MedbenchProvider):
 class SessionCommands(_ListedProvider):
     """What can be done now in play, compare and results: finish, cancel, export, compare."""
 
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+    def _commands(self) -> list[Command]:
         from medbench_tui.tui.screens.compare import CompareScreen
         from medbench_tui.tui.screens.play import PlayScreen
         from medbench_tui.tui.screens.results import ResultsScreen
 
         screen = self.screen
-        commands: list[tuple[str, Callable[[], Any], str]] = []
+        commands: list[Command] = []
         if isinstance(screen, PlayScreen) and screen.live:
             commands += [
                 ("Finish the consultation", screen.action_finish, "give your final response"),

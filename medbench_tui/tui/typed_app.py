@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar, cast
+from typing import Literal, Protocol, TypeVar, cast
 
 from textual.app import App
 from textual.message_pump import MessagePump
@@ -18,7 +18,8 @@ from medbench_tui.core.authoring.library import CaseEntry
 from medbench_tui.core.cases.bank import Bank, BankIndex
 from medbench_tui.core.settings import Settings
 
-ModeScreen = TypeVar("ModeScreen", bound=Screen[Any])
+ModeScreen = TypeVar("ModeScreen", bound=Screen[object])
+AppResult = TypeVar("AppResult")
 EditorAction = Literal["save", "close", "preview", "rehearse"]
 """What another screen or the command palette may ask of the open case (through the app)."""
 
@@ -62,7 +63,7 @@ class MedbenchApi(Protocol):
     def case_file_changed(self, path: Path) -> None: ...
     def keep_long_lived(self) -> None: ...
     def batch_playing(self, playing: bool) -> None: ...
-    def report_worker_failure(self, worker: Worker[Any]) -> None: ...
+    def report_worker_failure(self, worker: Worker[object]) -> None: ...
     async def open_case(self, path: Path) -> None: ...
     async def play_case(self, path: Path) -> None: ...
     async def new_case(self) -> None: ...
@@ -79,7 +80,7 @@ def medbench_app(node: MessagePump) -> MedbenchApi:
     return cast(MedbenchApi, node.app)
 
 
-def mode_screen(app: App[Any], mode: str, kind: type[ModeScreen]) -> ModeScreen | None:
+def mode_screen(app: App[AppResult], mode: str, kind: type[ModeScreen]) -> ModeScreen | None:
     """The base screen of ``mode`` when it has been made and is a ``kind``."""
     try:
         stack = app.get_screen_stack(mode)
@@ -88,7 +89,7 @@ def mode_screen(app: App[Any], mode: str, kind: type[ModeScreen]) -> ModeScreen 
     return stack[0] if stack and isinstance(stack[0], kind) else None
 
 
-class MedbenchScreen(Screen[Any]):
+class MedbenchScreen(Screen[object]):
     """A screen of the app, with the app typed as :attr:`medbench`."""
 
     @property

@@ -15,7 +15,7 @@ GRAPHICS: bool = renderable.Image in (renderable.SixelImage, renderable.TGPImage
 anything less than a graphics protocol gets the text."""
 
 
-def image_of(path: str | None) -> Widget | None:
+def image_of(path: str | Path | None) -> Widget | None:
     """The picture of the image file at ``path``, or None where it cannot be shown (no graphics,
     no file): the caller shows the text instead."""
     if not GRAPHICS or path is None or not Path(path).is_file():

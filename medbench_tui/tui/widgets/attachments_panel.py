@@ -4,7 +4,7 @@ description and the name of its file, and the picture itself where the terminal 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -12,6 +12,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from medbench_tui.tui.widgets.attachment_image import image_of
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.attachment_view import AttachmentView
 
 NONE_YET = "Nothing yet. Ask for a result, report or image by name."
 
@@ -27,7 +30,7 @@ class AttachmentsPanel(VerticalScroll):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.views: list[Any] = []
+        self.views: list[AttachmentView] = []
 
     def on_mount(self) -> None:
         self.clear_attachments()
@@ -42,7 +45,7 @@ class AttachmentsPanel(VerticalScroll):
         self.mount(Static(NONE_YET, classes="attachments--none"))
         self._title()
 
-    def add(self, views: list[Any]) -> None:
+    def add(self, views: list[AttachmentView]) -> None:
         shown_ids = {v.id for v in self.views}
         views = [v for v in views if v.id not in shown_ids]  # asked for again: it is already here
         if not views:
@@ -63,7 +66,7 @@ class AttachmentsPanel(VerticalScroll):
         self._title()
 
 
-def describe_attachment(view: Any) -> Content:
+def describe_attachment(view: AttachmentView) -> Content:
     """What the doctor can read of an attachment: its text or description, and the name of an
     image file (not its folder, which is named after the case and so often the diagnosis)."""
     parts: list[Content] = []

@@ -3,13 +3,16 @@ stream in, and a line for each attachment handed over. Anchored to the bottom.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
 from medbench_tui.core.comparison.view import prose
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.attachment_view import AttachmentView
 
 WAITING = "…"
 
@@ -45,7 +48,7 @@ class ChatLog(VerticalScroll):
         self.mount(bubble)
         return bubble
 
-    def add_opening(self, intro: str, attachments: list[Any]) -> None:
+    def add_opening(self, intro: str, attachments: list[AttachmentView]) -> None:
         """The patient's opening words and the attachments the doctor has from the start."""
         self._bubble("Patient", prose(intro), "patient")
         self.add_attachments(attachments)
@@ -68,7 +71,7 @@ class ChatLog(VerticalScroll):
         self._reply.remove_class("-waiting")
         self._reply.update(Content(" ".join(self._streamed)))
 
-    def end_reply(self, text: str, attachments: list[Any]) -> None:
+    def end_reply(self, text: str, attachments: list[AttachmentView]) -> None:
         """The whole reply (it supersedes what was streamed) and what it released."""
         if self._reply is None:
             self.begin_reply()
@@ -85,7 +88,7 @@ class ChatLog(VerticalScroll):
             self._reply.remove()
             self._reply = None
 
-    def add_attachments(self, attachments: list[Any]) -> None:
+    def add_attachments(self, attachments: list[AttachmentView]) -> None:
         for view in attachments:
             line = Content.assemble(
                 ("Handed over: ", "bold"), view.title, f" ({view.kind.replace('_', ' ')}), in Attachments"

@@ -4,11 +4,14 @@ way and which cases. Enter on a row asks for those cases (the matrix shows only 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable
+
+if TYPE_CHECKING:
+    from medbench_tui.core.reports.report import Report
 
 EXAMPLES = 6
 
@@ -27,7 +30,7 @@ class FailureTable(DataTable[str | Text]):
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.chosen: dict[str, tuple[str, list[str]]] = {}
 
-    def show(self, report: Any) -> None:
+    def show(self, report: Report) -> None:
         self.clear(columns=True)
         self.chosen = {}
         self.add_columns("system", "failure", "runs", "cases (Enter opens them)")

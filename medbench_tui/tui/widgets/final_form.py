@@ -4,7 +4,7 @@ as you type), workup and treatment items, and free-text advice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,6 +20,9 @@ from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 from medbench_tui.tui.typed_app import medbench_app
 from medbench_tui.tui.widgets.entry_input import EntryInput
 from medbench_tui.tui.worker_failures import ReportsWorkerFailures
+
+if TYPE_CHECKING:
+    from medbench_tui.core.icd10.model import SearchHit
 
 SUGGESTIONS = 6
 ICD_MIN_QUERY = 3
@@ -66,7 +69,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
     @dataclass
     class SuggestionsFound(Message):
         query: str
-        hits: list[Any]
+        hits: list[SearchHit]
 
     def __init__(self, title: str, placeholder: str, *, icd: bool = False, ranked: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -74,8 +77,8 @@ class EntryList(ReportsWorkerFailures, Vertical):
         self.placeholder = placeholder
         self.icd = icd
         self.ranked = ranked
-        self.items: list[Any] = []
-        self._hits: list[Any] = []
+        self.items: list[FinalDiagnosis | str] = []
+        self._hits: list[SearchHit] = []
 
     def compose(self) -> ComposeResult:
         yield EntryInput(placeholder=self.placeholder, compact=True, classes="entry-input")
@@ -100,7 +103,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
 
     # The items -------------------------------------------------------------------------
 
-    def set_items(self, items: list[Any]) -> None:
+    def set_items(self, items: list[FinalDiagnosis] | list[str]) -> None:
         self.items = list(items)
         self._show_items()
 
@@ -111,13 +114,21 @@ class EntryList(ReportsWorkerFailures, Vertical):
             listed.highlighted = min(highlight if highlight is not None else len(self.items) - 1, len(self.items) - 1)
         self.border_title = f"{self.heading} ({len(self.items)})" if self.items else self.heading
 
-    def _label(self, number: int, item: Any) -> Content:
+    def _label(self, number: int, item: FinalDiagnosis | str) -> Content:
         prefix = f"{number}. " if self.ranked else "• "
         if isinstance(item, FinalDiagnosis):
             return Content.assemble(prefix, item.name, (f"  {item.icd10}" if item.icd10 else "", "bold"))
         return Content.assemble(prefix, str(item))
 
-    def add(self, item: Any) -> None:
+    def diagnoses(self) -> list[FinalDiagnosis]:
+        """The items of a list of diagnoses (``icd``: every item is one)."""
+        return [item for item in self.items if isinstance(item, FinalDiagnosis)]
+
+    def texts(self) -> list[str]:
+        """The items of a list of lines (not ``icd``: every item is one)."""
+        return [item for item in self.items if isinstance(item, str)]
+
+    def add(self, item: FinalDiagnosis | str) -> None:
         self.items.append(item)
         self._show_items()
         self.post_message(self.Changed(self))
@@ -203,7 +214,7 @@ class EntryList(ReportsWorkerFailures, Vertical):
         if event.query == self.input.value.strip():
             self._show_suggestions(event.hits)
 
-    def _show_suggestions(self, hits: list[Any]) -> None:
+    def _show_suggestions(self, hits: list[SearchHit]) -> None:
         self._hits = list(hits)
         suggestions = self.suggestions
         suggestions.set_options(Option(Content.assemble((f"{h.code:<6} ", "bold"), h.title)) for h in self._hits)
@@ -288,10 +299,10 @@ class FinalResponseForm(Vertical):
     def value(self) -> FinalResponse:
         advice = self.query_one("#final-advice", TextArea).text.strip()
         return FinalResponse(
-            diagnoses=list(self.query_one("#final-diagnoses", EntryList).items),
-            differential=list(self.query_one("#final-differential", EntryList).items),
-            workup=list(self.query_one("#final-workup", EntryList).items),
-            treatment=list(self.query_one("#final-treatment", EntryList).items),
+            diagnoses=self.query_one("#final-diagnoses", EntryList).diagnoses(),
+            differential=self.query_one("#final-differential", EntryList).diagnoses(),
+            workup=self.query_one("#final-workup", EntryList).texts(),
+            treatment=self.query_one("#final-treatment", EntryList).texts(),
             advice=advice or None,
         )
 

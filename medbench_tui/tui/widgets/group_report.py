@@ -29,7 +29,7 @@ from medbench_tui.tui.worker_failures import ReportsWorkerFailures
 
 if TYPE_CHECKING:
     from medbench_tui.core.reports.report import Report
-    from medbench_tui.core.runs.store import RunGroup, RunRecord
+    from medbench_tui.core.runs.store import RunGroup, RunRecord, RunStore
 
 
 NEXT_FRAME = 1 / 30
@@ -83,7 +83,7 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         self.rows: list[MatrixRow] = []
         self.only: tuple[str, set[str]] | None = None
         """The cases a failure count opened (label, case ids); None: the filter decides."""
-        self.store: Any = None
+        self.store: RunStore | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="group-bar"):
@@ -120,7 +120,7 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         self.query_one(StatsPanel).waiting()
         self.query_one("#group-tabs").display = False
 
-    def load(self, store: Any, group_id: str) -> None:
+    def load(self, store: RunStore, group_id: str) -> None:
         """Show the tabs, then read the group's runs once they are drawn and compute its
         statistics once the runs are drawn (both in the background: a thread beside a
         drawing holds the interpreter)."""
@@ -130,12 +130,12 @@ class GroupReport(ReportsWorkerFailures, Vertical):
         after_the_next_frame(self, self._load, store, group_id)
 
     @work(thread=True, exclusive=True, group="group-load", exit_on_error=False)
-    def _load(self, store: Any, group_id: str) -> None:
+    def _load(self, store: RunStore, group_id: str) -> None:
         group = store.group(group_id)
         self.post_message(self.Loaded(group, store.runs(group_id)))
 
     @work(thread=True, exclusive=True, group="group-report", exit_on_error=False)
-    def _build(self, store: Any, group_id: str, by: str) -> None:
+    def _build(self, store: RunStore, group_id: str, by: str) -> None:
         from medbench_tui.core.errors import MedbenchError
         from medbench_tui.core.reports.report import build_report
 

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.theme import Theme
 from textual.widgets import DataTable, Input, Static
 from textual.worker import get_current_worker
 
@@ -67,7 +68,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
         self._show_hits([])
 
     @property
-    def hits(self) -> list[Any]:
+    def hits(self) -> list[SearchHit]:
         return list(self._hits)
 
     @property
@@ -107,7 +108,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
         if event.query == self.input.value.strip():
             self._show_hits(event.hits)
 
-    def _show_hits(self, hits: list[Any]) -> None:
+    def _show_hits(self, hits: list[SearchHit]) -> None:
         """List the hits; long titles wrap within the room the panel has."""
         self._hits = list(hits)
         table = self.query_one("#icd-hits", DataTable)
@@ -168,7 +169,7 @@ class IcdPanel(ReportsWorkerFailures, Vertical):
             self.query_one("#icd-info", Static).update(describe_code(event.info, self.app.current_theme))
 
 
-def describe_code(info: Any, theme: Any) -> Text:
+def describe_code(info: CodeInfo, theme: Theme) -> Text:
     """What an author needs to know about a code: its WHO title and kind, or what to use instead."""
     text = Text()
     text.append(info.code or info.query, style="bold")

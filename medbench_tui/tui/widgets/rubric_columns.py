@@ -4,7 +4,7 @@ verdict and the words of its answer the verdict rests on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.table import Table
@@ -55,7 +55,7 @@ class RubricColumns(VerticalScroll):
         self.query_one("#rubric-columns", Static).update(table)
 
     @staticmethod
-    def _cell(cell: CriterionCell | None, weight: int, panel: bool, styles: dict[str, Any]) -> Text:
+    def _cell(cell: CriterionCell | None, weight: int, panel: bool, styles: dict[str, str]) -> Text:
         if cell is None:
             return Text("–", style=styles["muted"])
         text = Text()

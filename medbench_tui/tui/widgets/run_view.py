@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +13,9 @@ from medbench_tui.core.comparison.view import Side
 from medbench_tui.tui.widgets.rubric_columns import RubricColumns
 from medbench_tui.tui.widgets.scorecard_view import ScorecardView
 from medbench_tui.tui.widgets.side_by_side import TranscriptColumns
+
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.model import Case
 
 
 class RunView(Vertical):
@@ -33,7 +36,7 @@ class RunView(Vertical):
             with TabPane("Criteria", id="tab-criteria"):
                 yield RubricColumns()
 
-    def show(self, side: Side, case: Any = None, *, heading: str = "") -> None:
+    def show(self, side: Side, case: Case | None = None, *, heading: str = "") -> None:
         """The run's scorecard (an incomplete run has none: its reason is shown) and transcript."""
         card = self.query_one(ScorecardView)
         incomplete = self.query_one("#run-incomplete", Static)

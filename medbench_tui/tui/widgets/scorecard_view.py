@@ -73,6 +73,7 @@ def number(value: object) -> str:
 
 
 def table(title: str | None = None, *columns: tuple[str, dict[str, Any]]) -> Table:
+    """A table with ``columns`` as (name, keyword arguments of ``rich.table.Table.add_column``)."""
     drawn = Table(
         title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, expand=True,
         show_edge=False, pad_edge=False, header_style="bold",

@@ -3,23 +3,36 @@ scorecards with each metric's difference to the first run, and the per-item diff
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.theme import Theme
 from textual.widgets import Static, TabbedContent, TabPane
 
-from medbench_tui.core.comparison.view import Side, exchanges, final_sections, metric_rows, opening_titles, prose
+from medbench_tui.core.comparison.view import (
+    Exchange,
+    Side,
+    exchanges,
+    final_sections,
+    metric_rows,
+    opening_titles,
+    prose,
+)
 from medbench_tui.tui.widgets.item_diff import ItemDiff
 from medbench_tui.tui.widgets.rubric_columns import RubricColumns
 from medbench_tui.tui.widgets.scorecard_view import number, status_text, tone_styles
 
+if TYPE_CHECKING:
+    from medbench_tui.core.cases.model import Case
+    from medbench_tui.core.transcript import FinalResponse
 
-def side_header(side: Side, theme: Any) -> Text:
+
+def side_header(side: Side, theme: Theme) -> Text:
     header = Text(side.label, style="bold")
     header.append("\n")
     header.append_text(status_text(side.status, theme))
@@ -28,11 +41,11 @@ def side_header(side: Side, theme: Any) -> Text:
     return header
 
 
-def _titles(case: Any) -> dict[str, str]:
+def _titles(case: Case | None) -> dict[str, str]:
     return {a.id: a.title for a in case.attachments} if case is not None else {}
 
 
-def _grid(sides: list[Side], theme: Any, first: str, first_width: int) -> Table:
+def _grid(sides: list[Side], theme: Theme, first: str, first_width: int) -> Table:
     drawn = Table(box=box.SQUARE, expand=True, show_lines=True, header_style="", pad_edge=True)
     drawn.add_column(first, width=first_width, style="bold")
     for side in sides:
@@ -51,7 +64,7 @@ class TranscriptColumns(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static("", id="transcript-columns")
 
-    def show(self, sides: list[Side], case: Any = None) -> None:
+    def show(self, sides: list[Side], case: Case | None = None) -> None:
         theme = self.app.current_theme
         styles = tone_styles(theme)
         titles = _titles(case)
@@ -86,7 +99,7 @@ class TranscriptColumns(VerticalScroll):
         self.scroll_home(animate=False)
 
 
-def exchange_text(exchange: Any, theme: Any) -> Text:
+def exchange_text(exchange: Exchange, theme: Theme) -> Text:
     styles = tone_styles(theme)
     text = Text()
     text.append("Doctor: ", style=styles["doctor"])
@@ -104,7 +117,7 @@ def exchange_text(exchange: Any, theme: Any) -> Text:
     return text
 
 
-def final_text(final: Any) -> Text:
+def final_text(final: FinalResponse) -> Text:
     text = Text()
     for heading, lines in final_sections(final):
         if text.plain:
@@ -126,7 +139,7 @@ class ScorecardColumns(VerticalScroll):
         yield Static("", id="scorecard-metrics")
         yield Static("", id="scorecard-safety")
 
-    def show(self, sides: list[Side], case: Any = None) -> None:
+    def show(self, sides: list[Side], case: Case | None = None) -> None:
         theme = self.app.current_theme
         styles = tone_styles(theme)
         drawn = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False, header_style="bold")
@@ -139,7 +152,7 @@ class ScorecardColumns(VerticalScroll):
             if index:
                 drawn.add_column(Text(f"Δ vs {first}", style="bold"), justify="right", ratio=1)
         for row in metric_rows(sides):
-            cells: list[Any] = [row.title]
+            cells: list[RenderableType] = [row.title]
             for index, value in enumerate(row.values):
                 cells.append(number(value) if value is not None else Text("–", style="dim"))
                 if index:
@@ -149,8 +162,8 @@ class ScorecardColumns(VerticalScroll):
         self.query_one("#scorecard-safety", Static).update(self._safety(sides, theme))
         self.scroll_home(animate=False)
 
-    def _safety(self, sides: list[Side], theme: Any) -> Group:
-        parts: list[Any] = [Text("Critical conditions", style="bold")]
+    def _safety(self, sides: list[Side], theme: Theme) -> Group:
+        parts: list[RenderableType] = [Text("Critical conditions", style="bold")]
         drawn = _grid(sides, theme, "", 1)
         cells = []
         for side in sides:
@@ -210,7 +223,7 @@ class CaseComparison(Vertical):
     def on_mount(self) -> None:
         self.query_one("#comparison-tabs", TabbedContent).hide_tab("tab-criteria")
 
-    def show(self, sides: list[Side], case: Any = None, *, heading: str = "") -> None:
+    def show(self, sides: list[Side], case: Case | None = None, *, heading: str = "") -> None:
         """``heading`` (shown above the tabs) when the title bar does not say which case this is."""
         self.query_one("#comparison-heading", Static).update(Text(heading))
         self.query_one("#comparison-heading").display = bool(heading)

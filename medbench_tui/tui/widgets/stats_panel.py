@@ -6,7 +6,7 @@ table is the matrix and the failure taxonomy has its own tab."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group
@@ -16,10 +16,14 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+if TYPE_CHECKING:
+    from medbench_tui.core.reports.report import Report
+    from medbench_tui.core.reports.report import Table as ReportTable
+
 WAITING = "Computing the statistics (bootstrap intervals)…"
 
 
-def rich_table(table: Any) -> Group:
+def rich_table(table: ReportTable) -> Group:
     """A report table (rendering-neutral) drawn for the terminal, with its notes below."""
     drawn = Table(title=table.title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
                   expand=True, show_edge=False, header_style="bold")
@@ -46,7 +50,7 @@ class StatsPanel(VerticalScroll):
     def failed(self, problem: str) -> None:
         self.query_one("#stats", Static).update(Text(f"No statistics: {problem}", style="italic"))
 
-    def show(self, report: Any) -> None:
+    def show(self, report: Report) -> None:
         from medbench_tui.core.reports.report import header_lines, report_tables
 
         header = Text("\n".join(header_lines(report)) + "\n", style="italic")
