@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.cli._output import add_format, name_text
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from medbench_tui.core.review.agreement import AdjudicatedRun
@@ -157,7 +158,7 @@ def _judge_from(where: Path) -> Judge:
     return Judge.from_endpoint(endpoint)
 
 
-def group_agreement(store: RunStore, bank: Path, group_id: str) -> dict[str, Any] | None:
+def group_agreement(store: RunStore, bank: Path, group_id: str) -> JSONObject | None:
     """The agreement document of a run group, or None when nobody adjudicated it."""
     from medbench_tui.core.review.adjudication import AdjudicationBook
     from medbench_tui.core.review.agreement import agreement_report

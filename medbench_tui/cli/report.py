@@ -17,9 +17,10 @@ as CSV or JSON, from which every figure of the report can be recomputed.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.cli._output import add_format, name_text
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def with_adjudication(rendered: str, adjudication: dict[str, Any] | None, fmt: str) -> str:
+def with_adjudication(rendered: str, adjudication: JSONObject | None, fmt: str) -> str:
     """The report, with the evaluator's agreement with physicians beside the results
     when the group has adjudications (a key ``adjudication`` in JSON; CSV and HTML unchanged)."""
     import json

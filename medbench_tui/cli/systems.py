@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -64,14 +66,14 @@ async def _status(config: EndpointConfig, offline: bool) -> tuple[bool, str]:
     return (False, str(problem)) if problem else (True, f"{config.base_url} answers")
 
 
-async def _rows(bank_config: BankConfig, offline: bool) -> dict[str, Any]:
+async def _rows(bank_config: BankConfig, offline: bool) -> JSONObject:
     import asyncio
 
     from medbench_tui.core.cases.bankconfig import EndpointConfig
     from medbench_tui.core.endpoints.trust import destination
 
-    def describe(name: str, config: SystemConfig | SimulatorConfig | EndpointConfig, kind: str) -> dict[str, Any]:
-        row: dict[str, Any] = {"name": name, "kind": kind}
+    def describe(name: str, config: SystemConfig | SimulatorConfig | EndpointConfig, kind: str) -> JSONObject:
+        row: JSONObject = {"name": name, "kind": kind}
         if isinstance(config, EndpointConfig):
             row.update({"model": config.model, "base_url": config.base_url, "api_key_env": config.api_key_env,
                         "sends": destination(config).describe()})
@@ -87,7 +89,7 @@ async def _rows(bank_config: BankConfig, offline: bool) -> dict[str, Any]:
         {"name": "replay:PATH", "kind": "replay", "can_run": True, "why": "built-in: replays recorded transcripts"},
     ]
     simulators = [{"name": "grounded", "kind": "grounded", "can_run": True, "why": "built-in, offline (the default)"}]
-    pending: list[tuple[dict[str, Any], EndpointConfig]] = []
+    pending: list[tuple[JSONObject, EndpointConfig]] = []
     for table, configured in ((systems, bank_config.systems), (simulators, bank_config.simulators)):
         for name, config in configured.items():
             row = describe(name, config, config.kind)
@@ -122,7 +124,7 @@ def _evaluator_problem(bank_config: BankConfig) -> str | None:
     return f"{bank_config.where()}: {problem}" if problem else None
 
 
-def _text(document: dict[str, Any]) -> str:
+def _text(document: JSONObject) -> str:
     lines = [f"Bank: {document['bank']}  (configuration: {document['config'] or 'none'})"]
     for title in ("systems", "simulators"):
         lines.append(f"\n{title.capitalize()}:")
@@ -155,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     bank_config = bank.config
     if not args.offline:  # ask, at a terminal, before a probe sends a key to a host nobody allowed
         ask_for_keys(bank_config.endpoints())
-    document: dict[str, Any] = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
+    document: JSONObject = {"bank": str(bank.root), "config": str(bank_config.path) if bank_config.path else None}
     document |= asyncio.run(_rows(bank_config, args.offline))
     if args.format == "json":
         emit_json(document)

@@ -15,6 +15,7 @@ from pydantic_core import ErrorDetails
 
 from medbench_tui.core.diagnostics import Diagnostic, Severity
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.yamldoc import ParsedYaml, YamlPath
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -67,7 +68,7 @@ def valid_sections(path: Path, parsed: ParsedYaml, problems: list[Problem], file
                    entry_models: Mapping[str, type[BaseModel]]) -> FileModel:
     """The file's valid parts as ``file_model``: each list section of ``entry_models`` entry by
     entry, the other sections whole; each invalid part is a problem at its line and is left out."""
-    kept: dict[str, Any] = {}
+    kept: JSONObject = {}
     for section, value in dict(parsed.data).items():
         entry_model = entry_models.get(section) if isinstance(section, str) else None
         if entry_model is not None and isinstance(value, list):

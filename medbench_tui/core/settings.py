@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 
 
 class TuiSettings(BaseModel):
@@ -74,7 +75,7 @@ class SettingsError(MedbenchError):
     """The settings file could not be read; the message says what to fix."""
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_yaml(path: Path) -> JSONObject:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
@@ -89,7 +90,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _merged(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+def _merged(base: JSONObject, top: JSONObject) -> JSONObject:
     """``top`` over ``base``, nested mappings merged key by key."""
     merged = dict(base)
     for key, value in top.items():
@@ -108,7 +109,7 @@ def load_settings(path: Path | None = None, **overrides: Any) -> Settings:
     from medbench_tui.core.paths import settings_file
 
     path = Path(path) if path is not None else settings_file()
-    values: dict[str, Any] = _read_yaml(path) if path.is_file() else {}
+    values: JSONObject = _read_yaml(path) if path.is_file() else {}
     values = _merged(_merged(values, EnvSettingsSource(Settings)()), overrides)
     try:
         settings = Settings(**values)

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from medbench_tui.core.jsondata import JSONObject
+
 Role = Literal["doctor", "patient"]
 RunStatus = Literal["complete", "incomplete"]
 
@@ -39,7 +41,7 @@ class Event(Lenient):
     kind: str
     attachment: str | None = None
     reason: str | None = None
-    detail: dict[str, Any] = Field(default_factory=dict)
+    detail: JSONObject = Field(default_factory=dict)
 
 
 class FinalDiagnosis(Lenient):

@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from medbench_tui.core.diagnostics import Diagnostic
+from medbench_tui.core.jsondata import JSONObject
 
 YamlPath = tuple[str | int, ...]
 Position = tuple[int, int]
@@ -116,13 +117,13 @@ def _int(digits: str) -> int:
 _TIMESTAMPS = yaml.constructor.SafeConstructor()
 
 
-def top_level_scalars(text: str, keys: frozenset[str]) -> dict[str, Any] | None:
+def top_level_scalars(text: str, keys: frozenset[str]) -> JSONObject | None:
     """The scalar values of ``keys`` in a document's top-level mapping, read from the parser's
     events without building the document (a tenth of the time, and nothing kept): what an
     index of many files needs. A key written twice keeps its first value, as in a full
     parse; None when only a full parse can tell (an alias, a tag or a merge key at the top
     level, or a syntax error, which a full parse reports)."""
-    found: dict[str, Any] = {}
+    found: JSONObject = {}
     depth = 0
     key: Any = None  # the top-level key whose value comes next; None: a key comes next
     expecting_key = True

@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, utils
 
 from medbench_tui.core.cases.rubric import CONSULTATION, RUBRIC, CaseKind
 from medbench_tui.core.diagnostics import count
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.practice.label import practice_label
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
     """A row from a validation report; a case that fails validation shows what can be read of it."""
     if report.case is not None:
         case = report.case
-        fields: dict[str, Any] = {
+        fields: JSONObject = {
             "id": case.id,
             "title": case.title,
             "status": case.status,

@@ -31,6 +31,7 @@ from medbench_tui.core.cases.model import MAX_POINTS
 from medbench_tui.core.cases.rubric import MAX_SEVERITY, RUBRIC, THEMES
 from medbench_tui.core.cases.templates import schema_reference
 from medbench_tui.core.files import write_atomic
+from medbench_tui.core.jsondata import JSONObject
 
 HEALTHBENCH_THEMES = {
     "emergency_referrals": "triage",
@@ -85,7 +86,7 @@ class ImportSummary:
             out += [f"{self.source}:{line}: {why}" for line, why in self.problems]
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"source": str(self.source), "folder": str(self.folder), "imported": [p.name for p in self.written],
                 "themes": dict(self.themes), "guessed_themes": self.guessed_themes,
                 "not_imported": [{"line": line, "reason": why} for line, why in self.problems]}
@@ -160,14 +161,14 @@ def _points(value: Any, what: str, limit: int) -> int:
     return int(value)
 
 
-def _text(record: dict[str, Any], key: str, what: str) -> str:
+def _text(record: JSONObject, key: str, what: str) -> str:
     value = record.get(key)
     if not isinstance(value, str) or not value.strip():
         raise RecordProblem(f"`{key}` ({what}) is missing or empty")
     return value
 
 
-def _messages(prompt: Any) -> dict[str, Any]:
+def _messages(prompt: Any) -> JSONObject:
     """``prompt:`` for one user message, else ``messages:``."""
     if isinstance(prompt, str) and prompt.strip():
         return {"prompt": prompt}
@@ -188,11 +189,11 @@ def _messages(prompt: Any) -> dict[str, Any]:
     return {"prompt": chat[0]["content"]} if len(chat) == 1 else {"messages": chat}
 
 
-def _question_text(fields: dict[str, Any]) -> str:
+def _question_text(fields: JSONObject) -> str:
     return str(fields.get("prompt") or fields["messages"][-1]["content"])
 
 
-def healthbench_case(record: Any) -> tuple[dict[str, Any], bool]:
+def healthbench_case(record: Any) -> tuple[JSONObject, bool]:
     """A HealthBench example as rubric case data, and whether its theme had to be guessed."""
     if not isinstance(record, dict):
         raise RecordProblem("the record is not a JSON object")
@@ -239,7 +240,7 @@ def _theme(benchmark: str) -> str:
                         f"({', '.join(THEMES)})")
 
 
-def physician_case(record: Any) -> tuple[dict[str, Any], bool]:
+def physician_case(record: Any) -> tuple[JSONObject, bool]:
     """A record of the physician rubric benchmark as rubric case data (its theme is never guessed)."""
     if not isinstance(record, dict):
         raise RecordProblem("the record is not a JSON object")
@@ -256,7 +257,7 @@ def physician_case(record: Any) -> tuple[dict[str, Any], bool]:
     if not panel and not any(w in method for w in RUBRIC_WORDS):
         raise RecordProblem(f"`grading_method` is {json.dumps(record['grading_method'])}: a points rubric or a "
                             "weighted action panel (weighted F1) is needed")
-    graded: list[dict[str, Any]] = []
+    graded: list[JSONObject] = []
     for n, item in enumerate(items, 1):
         if not isinstance(item, dict):
             raise RecordProblem(f"rubric item {n} is not an object")
@@ -283,7 +284,7 @@ def physician_case(record: Any) -> tuple[dict[str, Any], bool]:
     return data, False
 
 
-CaseMaker = Callable[[Any], tuple[dict[str, Any], bool]]
+CaseMaker = Callable[[Any], tuple[JSONObject, bool]]
 FORMATS: dict[str, CaseMaker] = {"healthbench": healthbench_case, "rubric": physician_case}
 
 
@@ -335,5 +336,5 @@ def _text_style(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _text_style)
 
 
-def _dump(data: dict[str, Any]) -> str:
+def _dump(data: JSONObject) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)

@@ -39,6 +39,7 @@ from pydantic_core import ErrorDetails
 
 from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
 from medbench_tui.core.yamldoc import CONSTRUCTOR_ERRORS, unreadable_value
 
@@ -90,7 +91,7 @@ class EndpointConfig(Config):
         default=None, gt=0, description="Sent instead of max_tokens (OpenAI's reasoning models want it)."
     )
     stop: list[str] | None = Field(default=None, description="Stop sequences.")
-    extra_body: dict[str, Any] | None = Field(
+    extra_body: JSONObject | None = Field(
         default=None, description="Provider options merged into every request body (vLLM's top_k, min_p, ...)."
     )
     context_tokens: int | None = Field(
@@ -107,7 +108,7 @@ class EndpointConfig(Config):
 
     @field_validator("extra_body")
     @classmethod
-    def _own_keys(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _own_keys(cls, value: JSONObject | None) -> JSONObject | None:
         taken = sorted(RESERVED_BODY_KEYS & set(value or {}))
         if taken:
             raise ValueError(
@@ -159,7 +160,7 @@ class EndpointConfig(Config):
             )
         return value
 
-    def sampling(self, role: str, seeds: RunSeeds | None = None) -> dict[str, Any]:
+    def sampling(self, role: str, seeds: RunSeeds | None = None) -> JSONObject:
         """The request parameters; ``role`` (doctor, patient, extractor) picks the default
         ``max_tokens`` when neither limit is configured. ``seeds``: the batch run's, which set
         the seed sent (see ``endpoints.seeds``); without them, the configured seed."""
@@ -171,7 +172,7 @@ class EndpointConfig(Config):
             "max_tokens": max_tokens, "max_completion_tokens": self.max_completion_tokens, "stop": self.stop,
         }
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> JSONObject:
         """Everything but secrets: every header value but the known non-secrets is masked
         (the one definition of a secret, :func:`medbench_tui.core.redact.secret_header`)."""
         data = self.model_dump(mode="json")
@@ -242,7 +243,7 @@ class BankConfig(Config):
 
     @field_validator("systems", "simulators")
     @classmethod
-    def _names(cls, value: dict[str, Any], info: Any) -> dict[str, Any]:
+    def _names(cls, value: JSONObject, info: Any) -> JSONObject:
         reserved = BUILTIN_SYSTEMS if info.field_name == "systems" else BUILTIN_SIMULATORS
         for name in value:
             if not NAME_PATTERN.match(name):

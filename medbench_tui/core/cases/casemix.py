@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import TYPE_CHECKING, Any
 
+from medbench_tui.core.jsondata import JSONObject
+
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
 
@@ -24,11 +26,11 @@ THIN = 2
 """A value with fewer cases than this is thin: one case cannot tell a system's skill from the case's quirks."""
 
 
-def case_facts(case: Case) -> dict[str, Any]:
+def case_facts(case: Case) -> JSONObject:
     """What a report needs to know about a case: its subgroup fields, ``num_steps``,
     and the attachments that are released only on request."""
     metadata = case.metadata
-    facts: dict[str, Any] = {name: getattr(metadata, name, None) for name in SUBGROUP_FIELDS[:-1]}
+    facts: JSONObject = {name: getattr(metadata, name, None) for name in SUBGROUP_FIELDS[:-1]}
     facts["has_attachments"] = "yes" if case.attachments else "no"
     facts["specialties"] = list(getattr(metadata, "specialties", []))
     facts["num_steps"] = case.num_steps
@@ -58,7 +60,7 @@ class CaseMix:
     """mean, median, min, max over the cases that set ``num_steps``, and how many do not."""
 
 
-def value_of(facts: dict[str, Any], name: str) -> str | None:
+def value_of(facts: JSONObject, name: str) -> str | None:
     value = facts.get(name)
     return None if value is None or value == "" else str(value)
 
@@ -77,7 +79,7 @@ def _possible_values() -> dict[str, tuple[str, ...]]:
     }
 
 
-def case_mix(facts: dict[str, dict[str, Any]]) -> CaseMix:
+def case_mix(facts: dict[str, JSONObject]) -> CaseMix:
     """Counts per field and value (values in order of frequency), the thin values, and ``num_steps``.
 
     Specialty tags are many per case and free text: counted, never flagged thin."""
@@ -114,7 +116,7 @@ def case_mix(facts: dict[str, dict[str, Any]]) -> CaseMix:
     return CaseMix(len(facts), fields, summary)
 
 
-def subgroups(facts: dict[str, dict[str, Any]], name: str, case_ids: list[str]) -> tuple[dict[str, list[str]], int]:
+def subgroups(facts: dict[str, JSONObject], name: str, case_ids: list[str]) -> tuple[dict[str, list[str]], int]:
     """The cases of each value of ``name`` (in order of size), and how many lack it."""
     groups: dict[str, list[str]] = {}
     missing = 0

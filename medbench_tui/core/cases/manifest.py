@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 
 MANIFEST_NAME = "bank-manifest.json"
 MANIFEST_VERSION = 1
@@ -38,11 +38,11 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _canonical(data: dict[str, Any]) -> bytes:
+def _canonical(data: JSONObject) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def own_sha256(manifest: dict[str, Any]) -> str:
+def own_sha256(manifest: JSONObject) -> str:
     """The manifest's hash: of its canonical JSON without ``manifest_sha256``."""
     return hashlib.sha256(_canonical({k: v for k, v in manifest.items() if k != "manifest_sha256"})).hexdigest()
 
@@ -97,7 +97,7 @@ def bank_files(bank: Path) -> dict[str, tuple[str, Path]]:
     return dict(sorted(found.items()))
 
 
-def _who_data() -> dict[str, Any]:
+def _who_data() -> JSONObject:
     from medbench_tui.core.paths import icd10_data_dir
 
     try:
@@ -107,7 +107,7 @@ def _who_data() -> dict[str, Any]:
     return {k: who.get(k) for k in ("classification", "package", "version", "sha256")}
 
 
-def _shipped_prices() -> dict[str, Any]:
+def _shipped_prices() -> JSONObject:
     """The shipped price table, which costs every bank without a ``prices.yaml`` of its own."""
     from medbench_tui.core.paths import shipped_prices_file
 
@@ -117,14 +117,14 @@ def _shipped_prices() -> dict[str, Any]:
         return {}
 
 
-def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> dict[str, Any]:
+def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> JSONObject:
     from medbench_tui.core.cases.model import Case
 
     files = [
         {"path": key, "kind": kind, "size": path.stat().st_size, "sha256": _sha256(path)}
         for key, (kind, path) in bank_files(bank).items()
     ]
-    manifest: dict[str, Any] = {
+    manifest: JSONObject = {
         "manifest_version": MANIFEST_VERSION,
         "label": label,
         "frozen_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
@@ -137,7 +137,7 @@ def build_manifest(bank: Path, label: str, *, now: datetime | None = None) -> di
     return manifest
 
 
-def freeze(bank: Path, label: str | None = None) -> tuple[Path, dict[str, Any]]:
+def freeze(bank: Path, label: str | None = None) -> tuple[Path, JSONObject]:
     """Write the bank's manifest (label default: the bank folder's name and the date)."""
     from medbench_tui.core.files import write_atomic
 
@@ -154,7 +154,7 @@ def freeze(bank: Path, label: str | None = None) -> tuple[Path, dict[str, Any]]:
     return path, manifest
 
 
-def read_manifest(bank: Path) -> dict[str, Any] | None:
+def read_manifest(bank: Path) -> JSONObject | None:
     """The bank's manifest, or None when it was never frozen; a broken one is an error."""
     path = manifest_path(bank)
     if not path.is_file():
@@ -186,13 +186,13 @@ class ManifestCheck:
     def matches(self) -> bool:
         return not (self.added or self.removed or self.changed or self.manifest_edited or self.shipped_prices_changed)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"label": self.label, "manifest_sha256": self.manifest_sha256, "matches": self.matches,
                 "added": self.added, "removed": self.removed, "changed": self.changed,
                 "manifest_edited": self.manifest_edited, "shipped_prices_changed": self.shipped_prices_changed}
 
 
-def check_bank(bank: Path, manifest: dict[str, Any] | None = None) -> ManifestCheck:
+def check_bank(bank: Path, manifest: JSONObject | None = None) -> ManifestCheck:
     """Compare the bank's files with its manifest (raises when there is none)."""
     manifest = manifest if manifest is not None else read_manifest(bank)
     if manifest is None:
@@ -214,7 +214,7 @@ def check_bank(bank: Path, manifest: dict[str, Any] | None = None) -> ManifestCh
     return result
 
 
-def frozen_state(bank: Path, cases: dict[str, str] | None = None) -> dict[str, Any] | str:
+def frozen_state(bank: Path, cases: dict[str, str] | None = None) -> JSONObject | str:
     """What a run group records: the manifest's label and hash, and whether the cases
     played (stored path -> sha256) are the frozen ones; or ``not frozen``."""
     try:

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
+from medbench_tui.core.jsondata import JSONObject
+
 CASE_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
 Status = Literal["draft", "review", "final"]
@@ -481,7 +483,7 @@ class Case(Strict):
         default=None, description="Rubric criteria (signed points) graded on the final response, as a rubric "
                                   "case's are; their score is the run's rubric_score, beside its other metrics.")
     review: list[Review] = Field(default_factory=list, description="Physician sign-offs, newest last.")
-    extensions: dict[str, Any] = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
+    extensions: JSONObject = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
 
     def answer(self, answer_id: str) -> AdditionalAnswer | None:
         return next((a for a in self.additional_answers if a.id == answer_id), None)

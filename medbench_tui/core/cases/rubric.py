@@ -9,7 +9,7 @@ hands each out on its own (``bank.consultation_files``, ``bank.rubric_files``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal, get_args
+from typing import Annotated, Final, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
@@ -22,6 +22,7 @@ from medbench_tui.core.cases.model import (
     _not_zero,
     _version_number,
 )
+from medbench_tui.core.jsondata import JSONObject
 
 RUBRIC: Final = "rubric"
 CONSULTATION: Final = "consultation"
@@ -96,7 +97,7 @@ class RubricCase(Strict):
     panel: list[PanelAction] | None = Field(
         default=None, description="A weighted action panel (or `criteria`, never both).")
     notes: str | None = Field(default=None, description="For reviewers; never shown to the system under test.")
-    extensions: dict[str, Any] = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
+    extensions: JSONObject = Field(default_factory=dict, description="Free-form; the only place for extra keys.")
 
     def conversation(self) -> list[Message]:
         """What the system is sent: the prompt as one user message, or the chat."""

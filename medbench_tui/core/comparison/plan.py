@@ -4,7 +4,9 @@ the lines of its progress log."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.bank import Bank
@@ -30,7 +32,7 @@ def plan_cases(bank: Bank, specs: list[str], files: list[Path] | None, simulator
     return plan_run(bank, specs, cases=files, simulator=simulator)
 
 
-def comparison_config(plan: RunPlan, player: str, with_player: bool) -> dict[str, Any]:
+def comparison_config(plan: RunPlan, player: str, with_player: bool) -> JSONObject:
     """A TUI comparison's group configuration: the plan's, marked ``compare``; with the
     player's played runs, ``human`` is one of its systems."""
     from medbench_tui.core.practice.session import PLAYER_SYSTEM

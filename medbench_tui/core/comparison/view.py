@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.paths import run_case_file as case_file
 from medbench_tui.core.reports.report import LEGACY_METRICS, OTHER_METRICS, metric_title
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
@@ -53,7 +54,7 @@ def prose(text: str) -> str:
     return "\n\n".join(p for p in paragraphs if p)
 
 
-def group_kind(config: dict[str, Any]) -> str:
+def group_kind(config: JSONObject) -> str:
     """``play`` (a play session), ``compare`` (run from the TUI) or ``run`` (the command line)."""
     if "play" in config:
         return "play"

@@ -14,9 +14,9 @@ facts is reached, attachments nothing releases.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from medbench_tui.core.cases.model import Attachment, Case, patient_record
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.simulators.base import SURE
 from medbench_tui.core.simulators.grounded import GroundedSimulator
 from medbench_tui.core.simulators.intent import attachments_asked
@@ -201,7 +201,7 @@ class Rehearsal:
     def clean(self) -> bool:
         return not (self.unreached_facts or self.unelicited_controls or self.unreleased_attachments)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "case_id": self.case_id,
             "questions": [vars(a) for a in self.asked],

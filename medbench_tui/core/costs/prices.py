@@ -18,11 +18,11 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
 from medbench_tui.core.datafile import DataFileError, Problem, StrictEntry, Text, problem, valid_sections
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.paths import bank_prices_file, shipped_prices_file
 from medbench_tui.core.text import normalise
 from medbench_tui.core.yamldoc import FileKind, parse_yaml_text
@@ -154,7 +154,7 @@ def _build(files: tuple[str, ...]) -> PriceTable:
     return PriceTable(**table, digest=digest.hexdigest()[:16], files=tuple(Path(f).name for f in files))
 
 
-def _merge(read: list[tuple[Path, PriceFile, list[int]]], problems: list[Problem]) -> dict[str, Any]:
+def _merge(read: list[tuple[Path, PriceFile, list[int]]], problems: list[Problem]) -> JSONObject:
     entries: dict[str, Price] = {}
     first_line: dict[str, tuple[Path, int]] = {}
     header = {"version": "", "currency": "relative", "unit": "", "source": "", "per_turn": 0.0}

@@ -50,6 +50,7 @@ from medbench_tui.core.endpoints.trust import (
     refusal,
     resolved_problem,
 )
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 from medbench_tui.core.untrusted import valid_text, visible
 
@@ -80,7 +81,7 @@ class RequestGate(Protocol):
     per-endpoint concurrency limit, retries with backoff and the optional response cache."""
 
     async def complete(
-        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+        self, client: ChatClient, request: JSONObject, attempt: Callable[[], Awaitable[ChatReply]]
     ) -> ChatReply:
         """The reply to ``request``: ``attempt()`` sends it once to ``client``'s endpoint
         (a streamed request is collected whole by ``attempt``)."""
@@ -90,7 +91,7 @@ class RequestGate(Protocol):
 REQUEST_GATE: ContextVar[RequestGate | None] = ContextVar("medbench_request_gate", default=None)
 """Set by the batch runner while a run plays: each :meth:`ChatClient.complete` (and each
 stream) then goes through ``gate.complete(client, request, send)``."""
-REQUEST_LOG: ContextVar[list[dict[str, Any]] | None] = ContextVar("medbench_request_log", default=None)
+REQUEST_LOG: ContextVar[list[JSONObject] | None] = ContextVar("medbench_request_log", default=None)
 """Set by the batch runner to a list per run: each request (or failed attempt) of every
 client is noted in it (see :meth:`ChatClient._note`)."""
 
@@ -272,7 +273,7 @@ class ChatClient:
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = 0,
         role: str = "model",
-        extra_body: dict[str, Any] | None = None,
+        extra_body: JSONObject | None = None,
         context_tokens: int | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
@@ -404,7 +405,7 @@ class ChatClient:
         self._finished(model, sent, reply)
         return reply
 
-    async def _admitted_or_noted(self, model: str, sent: dict[str, Any]) -> None:
+    async def _admitted_or_noted(self, model: str, sent: JSONObject) -> None:
         try:
             await self._admit()
         except EndpointError as error:  # refused before sending: noted like a refusal of the server
@@ -412,7 +413,7 @@ class ChatClient:
             raise
 
     async def _fit(
-        self, messages: list[Message], model: str, sent: dict[str, Any], keep: int
+        self, messages: list[Message], model: str, sent: JSONObject, keep: int
     ) -> tuple[list[Message], int]:
         if self.context_tokens is None:
             return messages, 0
@@ -424,13 +425,13 @@ class ChatClient:
             self._note(model, sent, error=error)
             raise
 
-    def _note(self, model: str, sent: dict[str, Any], reply: ChatReply | None = None,
+    def _note(self, model: str, sent: JSONObject, reply: ChatReply | None = None,
               error: EndpointError | None = None) -> None:
         """Note one request in the run's log (see :data:`REQUEST_LOG`)."""
         log = REQUEST_LOG.get()
         if log is None:
             return
-        note: dict[str, Any] = {"role": self.role, "base_url": self.base_url, "model": model,
+        note: JSONObject = {"role": self.role, "base_url": self.base_url, "model": model,
                                 "max_tokens": sent.get("max_completion_tokens") or sent.get("max_tokens")}
         if reply is not None:
             note |= {"served_model": reply.model, "system_fingerprint": reply.system_fingerprint,
@@ -441,7 +442,7 @@ class ChatClient:
         log.append({k: v for k, v in note.items() if v is not None})
 
     @staticmethod
-    def _sized(error: EndpointError, messages: list[Message], sent: dict[str, Any]) -> EndpointError:
+    def _sized(error: EndpointError, messages: list[Message], sent: JSONObject) -> EndpointError:
         """A server's context error with the request's size added (llama.cpp's 500 names none)."""
         if error.code != CONTEXT_EXCEEDED:
             return error
@@ -450,12 +451,12 @@ class ChatClient:
         return EndpointError(f"{error} [the request: {size}]", retryable=False, status=error.status,
                              code=CONTEXT_EXCEEDED)
 
-    def _body(self, messages: list[Message], model: str, sent: dict[str, Any]) -> dict[str, Any]:
+    def _body(self, messages: list[Message], model: str, sent: JSONObject) -> JSONObject:
         """The request body: provider options (``extra_body``) first, so medbench's own
         keys are never overridden (the configuration refuses such options anyway)."""
         return {**self.extra_body, "model": model, "messages": messages, **sent}
 
-    async def _complete(self, messages: list[Message], model: str, sent: dict[str, Any]) -> ChatReply:
+    async def _complete(self, messages: list[Message], model: str, sent: JSONObject) -> ChatReply:
         try:
             from medbench_tui.core.endpoints.completion import read_completion
 
@@ -504,17 +505,17 @@ class ChatClient:
         reply.left_out = left_out
         self._finished(model, sent, reply)
 
-    def _finished(self, model: str, sent: dict[str, Any], reply: ChatReply) -> None:
+    def _finished(self, model: str, sent: JSONObject, reply: ChatReply) -> None:
         self.last = reply
         self._note(model, sent, reply)
 
-    async def _collect(self, messages: list[Message], model: str, sent: dict[str, Any]) -> ChatReply:
+    async def _collect(self, messages: list[Message], model: str, sent: JSONObject) -> ChatReply:
         reply = ChatReply("")
         async for _ in self._stream(messages, model, sent, reply):
             pass
         return reply
 
-    async def _stream(self, messages: list[Message], model: str, sent: dict[str, Any], reply: ChatReply
+    async def _stream(self, messages: list[Message], model: str, sent: JSONObject, reply: ChatReply
                       ) -> AsyncIterator[str]:
         """Yield the deltas; fill ``reply`` with the text, finish reason, served model
         and usage (the usage chunk comes last, with no choices)."""

@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from medbench_tui.core.endpoints.errors import CONTEXT_EXCEEDED, EndpointError
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
-Message = dict[str, Any]
+Message = JSONObject
 """A chat message as OpenAI's JSON has it: a role and a content (a text, or a list of text and image parts)."""
 
 
@@ -85,7 +86,7 @@ def estimate_messages(messages: list[Message]) -> int:
 
 
 async def _ask_tokenizer(client: ChatClient, kind: str, text: str, model: str) -> int | None:
-    body: dict[str, Any] = {"content": text} if kind == "llamacpp" else {"model": model, "prompt": text}
+    body: JSONObject = {"content": text} if kind == "llamacpp" else {"model": model, "prompt": text}
     try:
         sdk = client._client().with_options(timeout=TOKENIZE_TIMEOUT, max_retries=0)
         answer = await asyncio.wait_for(  # a total deadline: a server may trickle its answer

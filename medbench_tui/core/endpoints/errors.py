@@ -7,9 +7,9 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.redact import redact
 from medbench_tui.core.untrusted import valid_text, visible
 
@@ -45,7 +45,7 @@ class EndpointError(MedbenchError):
         self.retry_after = retry_after
         self.code = code
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "message": str(self),
             "retryable": self.retryable,

@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 import ssl
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic_core import to_json
 
 from medbench_tui import __version__
 from medbench_tui.core.endpoints.errors import EndpointError, ServerRefusal, refused, timed_out, unreachable
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     import aiohttp
@@ -66,7 +67,7 @@ class PlainChat:
         self._tls = tls
         self._session: aiohttp.ClientSession | None = None
 
-    async def post(self, body: dict[str, Any]) -> bytes:
+    async def post(self, body: JSONObject) -> bytes:
         """The reply's bytes; an error status, a timeout or a lost connection raise an
         :class:`EndpointError` worded as the SDK's path words it."""
         import aiohttp  # here: it takes a fifth of a second to import, and only batches need it

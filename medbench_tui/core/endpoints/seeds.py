@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Any
+
+from medbench_tui.core.jsondata import JSONObject
 
 SEED_BITS = 0x7FFFFFFF
 
@@ -35,7 +36,7 @@ class RunSeeds:
             return configured + self.repeat
         return self.run if self.repeated else None
 
-    def recorded(self, system_config: dict[str, Any], simulator_config: dict[str, Any]) -> dict[str, int | None]:
+    def recorded(self, system_config: JSONObject, simulator_config: JSONObject) -> dict[str, int | None]:
         """What the run store keeps: each seed used, None where nothing was seeded."""
         return {
             "run": self.run,

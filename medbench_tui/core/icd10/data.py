@@ -25,6 +25,7 @@ from medbench_tui.core import paths
 from medbench_tui.core.icd10 import store
 from medbench_tui.core.icd10.model import Icd10DataError, Kind
 from medbench_tui.core.icd10.text import Folder
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 MANIFEST_FILE = "manifest.json"
 SYNONYMS_FILE = "synonyms.yaml"
@@ -215,7 +216,7 @@ PINNED_SECTIONS = {"who_data": "WHO ICD-10 data", "cm_terms": "ICD-10-CM data"}
 an error calls the data."""
 
 
-def read_manifest(path: Path) -> dict[str, Any]:
+def read_manifest(path: Path) -> JSONObject:
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
         for section in PINNED_SECTIONS:
@@ -233,7 +234,7 @@ def read_manifest(path: Path) -> dict[str, Any]:
     return manifest
 
 
-def pinned_path(section: str, pin: Mapping[str, Any]) -> Path:
+def pinned_path(section: str, pin: Mapping[str, JSONValue]) -> Path:
     """Where the data file a manifest section pins is in the installed package (not read),
     refused unless the installed version is the pinned one."""
     import importlib.metadata  # 40 ms of imports, only for a full load
@@ -255,7 +256,7 @@ def pinned_path(section: str, pin: Mapping[str, Any]) -> Path:
     return path
 
 
-def _installed_file(pin: Mapping[str, Any]) -> Path | None:
+def _installed_file(pin: Mapping[str, JSONValue]) -> Path | None:
     spec = importlib.util.find_spec(pin["module"])
     if spec is None or not spec.submodule_search_locations:
         return None

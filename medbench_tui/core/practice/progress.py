@@ -11,8 +11,9 @@ stay as they are).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.practice.session import PLAYER_SYSTEM, group_config
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def shown_trend(values: list[float]) -> str:
     return ("… → " if len(values) > 4 else "") + " → ".join(shown)
 
 
-def summary(found: list[CaseProgress]) -> dict[str, Any]:
+def summary(found: list[CaseProgress]) -> JSONObject:
     """Counts for a heading: cases, sessions, complete sessions."""
     every = [s for case in found for s in case.sessions]
     return {"cases": len(found), "sessions": len(every), "complete": sum(1 for s in every if s.complete)}

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field, ValidationError
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.systems.human import HumanSystem
 from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse
 
@@ -143,7 +144,7 @@ class Player(HumanSystem):
         self.player = player
         self.desk = desk
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {**super().public_config(), "player": self.player}
 
     async def drive(self, consultation: Consultation) -> None:
@@ -159,7 +160,7 @@ def case_plan(bank: Bank, case_path: Path, simulator: str, player: Player) -> Ru
     return plan_run(bank, [player], cases=case_path, simulator=simulator)
 
 
-def group_config(plan: RunPlan, player: str) -> dict[str, Any]:
+def group_config(plan: RunPlan, player: str) -> JSONObject:
     """The configuration of a play session's run group."""
     return {**plan.config(), "play": {"player": player}}
 

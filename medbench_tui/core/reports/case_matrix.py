@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.reports.report import Report, counted_runs
 from medbench_tui.core.runs.store import RunStore
 
@@ -26,7 +27,7 @@ COLUMNS = ("group_id", "case_id", "system", "repeat", "status", "reason", "metri
            "left_out", *META_COLUMNS)
 
 
-def matrix_rows(store: RunStore, report: Report) -> Iterator[dict[str, Any]]:
+def matrix_rows(store: RunStore, report: Report) -> Iterator[JSONObject]:
     """The rows of the matrix of ``report`` (a :class:`medbench_tui.core.reports.report.Report`), one
     at a time: the CSV is written as they come, never holding a dictionary per value."""
     paired = set(report.paired_cases)

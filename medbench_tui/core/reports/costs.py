@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from medbench_tui.core.jsondata import JSONObject
+
 if TYPE_CHECKING:
     from medbench_tui.core.costs.prices import PriceTable
     from medbench_tui.core.reports.digest import RunDigest
@@ -69,7 +71,7 @@ class CostReport:
     unit: str
     version: str
     digest: str
-    recorded: dict[str, Any] | None
+    recorded: JSONObject | None
     """The table the group ran with (None: an older group, costed now)."""
     repriced: bool
     """The runs were priced again with the current table (it differs from the recorded one)."""
@@ -93,7 +95,7 @@ class CostReport:
         return notes
 
 
-def cost_report(table: PriceTable, recorded: dict[str, Any] | None, repriced: bool, systems: list[str],
+def cost_report(table: PriceTable, recorded: JSONObject | None, repriced: bool, systems: list[str],
                 basis: dict[str, list[str]], outcomes: Mapping[tuple[str, str], CaseFigures], runs: list[RunDigest],
                 *, seed: int, confidence: float, resamples: int) -> CostReport:
     """``basis``: per system, the cases its figures are over (the headline cases); ``runs``: the runs counted."""

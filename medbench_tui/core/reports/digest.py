@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.reports.taxonomy import Failure, run_failures
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class RunDigest:
         return self.repeat + 1
 
 
-def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[str, Any]], bank: Path,
+def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[str, JSONValue]], bank: Path,
             reprice_with: PriceTable | None, *, failures: bool = True) -> dict[int, RunDigest]:
     """Run id -> its digest; with ``reprice_with``, each complete run's cost metrics (in
     ``run.metrics``) are priced again with that table. ``failures=False`` leaves the taxonomy's
@@ -74,7 +75,7 @@ def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[
     return found
 
 
-def _digest(run_id: int, run: RunRecord, harm: Mapping[str, Any], unpriced: list[Any],
+def _digest(run_id: int, run: RunRecord, harm: Mapping[str, JSONValue], unpriced: list[Any],
             failures: list[Failure]) -> RunDigest:
     return RunDigest(
         run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,
@@ -85,8 +86,8 @@ def _digest(run_id: int, run: RunRecord, harm: Mapping[str, Any], unpriced: list
     )
 
 
-def _price_again(run: RunRecord, card: dict[str, Any], transcript: dict[str, Any], bank: Path, table: PriceTable,
-                 cases: dict[str, Case | None]) -> dict[str, Any] | None:
+def _price_again(run: RunRecord, card: JSONObject, transcript: JSONObject, bank: Path, table: PriceTable,
+                 cases: dict[str, Case | None]) -> JSONObject | None:
     from medbench_tui.core.costs.assess import ItemOutcome, run_cost
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.paths import run_case_file

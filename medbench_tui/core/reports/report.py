@@ -37,6 +37,7 @@ from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, THIN
 from medbench_tui.core.cases.rubric import RUBRIC
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.paths import run_case_file
 from medbench_tui.core.reports.digest import RunDigest, digests
 from medbench_tui.core.reports.figures import (
@@ -142,7 +143,7 @@ def metric_order(names: set[str]) -> list[str]:
 @dataclass
 class SystemSummary:
     system: str
-    config: dict[str, Any]
+    config: JSONObject
     cases: int
     complete: int
     """Cases with every repeat complete (the case counts once)."""
@@ -154,7 +155,7 @@ class SystemSummary:
     outside_soft_range: float
     """Cases outside the soft range (with repeats: each case counts its share of repeats)."""
     metrics: dict[str, Estimate]
-    incomplete_runs: list[dict[str, Any]]
+    incomplete_runs: list[JSONObject]
     ranges: dict[str, list[float]] = field(default_factory=dict)
     """metric -> [low, high] of its mean if every uncertain decision of the grader went the other
     way (over the cases whose runs carry ranges; scoring/ranges.py)."""
@@ -173,7 +174,7 @@ class Comparison:
     direction: dict[str, int] | None
     """Diagnosis accuracy: both_right, only_a, only_b, both_wrong."""
     mcnemar_p: float | None
-    per_case: list[dict[str, Any]]
+    per_case: list[JSONObject]
     """One entry per paired case: ``case_id`` and, per metric, ``[a, b, b - a]``."""
     difference_ranges: dict[str, list[float]] = field(default_factory=dict)
     """metric -> [low, high] of the mean difference (B - A) if every uncertain decision went the
@@ -224,7 +225,7 @@ class Report:
     summaries: dict[str, SystemSummary]
     """Each system over all of its complete cases."""
     paired_cases: list[str]
-    excluded: list[dict[str, Any]]
+    excluded: list[JSONObject]
     comparisons: list[Comparison] = field(default_factory=list)
     seed_notes: list[str] = field(default_factory=list)
     """Seeded systems whose runs were not reproducible (see core.reproducibility)."""
@@ -234,13 +235,13 @@ class Report:
     """The systems completed different numbers of cases (the headline compares the common ones)."""
     repeats: int = 1
     variability: dict[str, list[Variability]] = field(default_factory=dict)
-    bank_manifest: dict[str, Any] = field(default_factory=dict)
+    bank_manifest: JSONObject = field(default_factory=dict)
     include_error_tests: bool = False
     error_tests_left_out: list[str] = field(default_factory=list)
     case_mix: CaseMix | None = None
     subgroups: SubgroupTable | None = None
     taxonomy: dict[str, SystemTaxonomy] = field(default_factory=dict)
-    case_facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    case_facts: dict[str, JSONObject] = field(default_factory=dict)
     """Case id -> the facts the report groups by (see ``casemix.case_facts``)."""
     costs: CostReport | None = None
     """Cost per correct diagnosis, the accuracy-against-cost points, the price table used."""
@@ -248,14 +249,14 @@ class Report:
     """System -> the cases it could not play (case id -> why), left out when the group was planned."""
     practice: str | None = None
     """The player, when the group is a player's practice (each case counted by its latest session)."""
-    sessions: list[dict[str, Any]] = field(default_factory=list)
+    sessions: list[JSONObject] = field(default_factory=list)
     """A practice group's sessions, oldest first: case_id, session, started_at, status, reason, steps, metrics."""
     consultations: bool = True
     """The group has consultation cases (a group of rubric questions only has just the rubric tables)."""
     rubric: RubricReport | None = None
     """The rubric cases' scores, by theme and axis, paired, and the judge (``rubric_report.py``)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return _finite(asdict(self))
 
 
@@ -446,7 +447,7 @@ def build_report(
         if system in chosen:
             chosen_runs += [digest_of[r.id] for r in counted if r.id is not None and r.case_id in case_ids]
         del stored, every_run, counted, grouped  # not held while the next system's runs are read
-    stats: dict[str, Any] = {"seed": seed, "confidence": confidence, "resamples": resamples}
+    stats: JSONObject = {"seed": seed, "confidence": confidence, "resamples": resamples}
 
     summaries = {
         name: _summary(name, configs.get(name, {}), case_ids, outcomes, **stats) for name in chosen
@@ -505,7 +506,7 @@ def _prices_for(bank: Path, recorded: Any) -> tuple[PriceTable | None, bool]:
     return table, isinstance(recorded, dict) and recorded.get("digest") != table.digest
 
 
-def _unpriced(config: dict[str, Any]) -> bool:
+def _unpriced(config: JSONObject) -> bool:
     """A group stored before runs were costed: price its runs now."""
     return not isinstance(config.get("prices"), dict)
 
@@ -522,13 +523,13 @@ def counted_runs(group: RunGroup, runs: list[RunRecord]) -> list[RunRecord]:
     return list(latest.values())
 
 
-def _session(run: RunRecord) -> dict[str, Any]:
+def _session(run: RunRecord) -> JSONObject:
     return {"case_id": run.case_id, "session": run.repeat_number, "started_at": run.started_at,
             "status": run.status, "reason": run.reason, "steps": run.steps,
             "metrics": {n: run.metrics[n] for n in PER_CASE_METRICS if n in run.metrics}}  # every per-case metric
 
 
-def _case_facts(config: dict[str, Any], run_paths: Mapping[str, str], bank: Path) -> dict[str, dict[str, Any]]:
+def _case_facts(config: JSONObject, run_paths: Mapping[str, str], bank: Path) -> dict[str, JSONObject]:
     """The facts recorded with the group; for an older group, read from the case file (``run_paths``:
     case id -> the path its runs were played from)."""
     from medbench_tui.core.cases.casemix import case_facts
@@ -553,14 +554,14 @@ def _load_valid_case(path: Path) -> Case:
     return load_valid_case(path)
 
 
-def manifest_status(recorded: Any, bank: Path) -> dict[str, Any]:
+def manifest_status(recorded: Any, bank: Path) -> JSONObject:
     """The frozen manifest the group ran against, and whether the bank still matches it."""
     from medbench_tui.core.cases.manifest import check_bank, read_manifest
     from medbench_tui.core.errors import MedbenchError
 
     if not isinstance(recorded, dict):
         return {"frozen": False}
-    status: dict[str, Any] = {
+    status: JSONObject = {
         "frozen": True, "label": recorded.get("label"), "manifest_sha256": recorded.get("manifest_sha256"),
         "frozen_at": recorded.get("frozen_at"), "matched_when_run": bool(recorded.get("cases_match")),
         "still_matches": None, "changes": [],
@@ -590,7 +591,7 @@ def _estimate(values: list[float], name: str, *, seed: int, key: str, confidence
     return bootstrap_mean(values, name, seed=seed, key=key, confidence=confidence, resamples=resamples)
 
 
-def _summary(system: str, config: dict[str, Any], case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
+def _summary(system: str, config: JSONObject, case_ids: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
              *, seed: int, confidence: float, resamples: int) -> SystemSummary:
     found = [outcomes[(c, system)] for c in case_ids if (c, system) in outcomes]
     complete = [o for o in found if o.complete]
@@ -656,7 +657,7 @@ def _difference_ranges(a: str, b: str, cases: list[str], outcomes: dict[tuple[st
 
 
 def _complete_cases(case_ids: list[str], systems: list[str],
-                    outcomes: dict[tuple[str, str], CaseOutcome]) -> tuple[list[str], list[dict[str, Any]]]:
+                    outcomes: dict[tuple[str, str], CaseOutcome]) -> tuple[list[str], list[JSONObject]]:
     paired, excluded = [], []
     for case_id in case_ids:
         reasons = []
@@ -723,7 +724,7 @@ SUBGROUP_METRICS = (
 
 
 def _subgroup_table(by: str, basis: list[str], systems: list[str], outcomes: dict[tuple[str, str], CaseOutcome],
-                    facts: dict[str, dict[str, Any]], *, paired: bool, seed: int, confidence: float,
+                    facts: dict[str, JSONObject], *, paired: bool, seed: int, confidence: float,
                     resamples: int) -> SubgroupTable:
     groups, missing = subgroups(facts, by, basis)
     found = []

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.runs.store import RunStore
 
 
-def _opening(transcript: Mapping[str, Any] | None) -> str | None:
+def _opening(transcript: Mapping[str, JSONValue] | None) -> str | None:
     """The first doctor message of a run's transcript (None when it has none)."""
     for turn in (transcript or {}).get("turns", []):
         if turn.get("role") == "doctor":
@@ -25,7 +25,7 @@ def _opening(transcript: Mapping[str, Any] | None) -> str | None:
     return None
 
 
-def _fingerprints(requests: list[dict[str, Any]] | None) -> set[str]:
+def _fingerprints(requests: list[JSONObject] | None) -> set[str]:
     return {n["system_fingerprint"] for n in requests or () if n.get("role") == "doctor" and
             n.get("system_fingerprint")}
 
@@ -36,12 +36,12 @@ class _Earlier:
 
     group_id: str
     case_sha256: str
-    system_config: dict[str, Any]
+    system_config: JSONObject
     opening: str | None
     fingerprints: set[str]
 
 
-def seed_notes(store: RunStore, group_id: str, configs: dict[str, dict[str, Any]]) -> list[str]:
+def seed_notes(store: RunStore, group_id: str, configs: dict[str, JSONObject]) -> list[str]:
     """One note per seeded system of the group whose runs opened differently from an
     earlier run of the same case, system configuration and case file (in any group). The runs
     are read a seeded system at a time, their transcripts a few at a time."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.reports.statistics import Difference, Estimate, bootstrap_mean, paired_difference
 from medbench_tui.core.review.physician_grades import graded_by_physicians, physician_records
 from medbench_tui.core.rubric.decisions import RubricGrade
@@ -19,7 +19,7 @@ from medbench_tui.core.rubric.side_by_side import CriterionRow, criteria_side_by
 from medbench_tui.core.runs.runner import RUBRIC_SCORE
 from medbench_tui.core.runs.store import RunRecord, RunStore
 
-Stats = dict[str, Any]
+Stats = JSONObject
 
 
 @dataclass
@@ -29,7 +29,7 @@ class RubricSystem:
     system: str
     score: Estimate
     complete: int
-    incomplete: list[dict[str, Any]] = field(default_factory=list)
+    incomplete: list[JSONObject] = field(default_factory=list)
     ungraded: int = 0
     """Criteria no one graded over its runs (judge criteria without a judge, physician criteria)."""
     themes: dict[str, Estimate] = field(default_factory=dict)
@@ -42,7 +42,7 @@ class RubricReport:
     systems: dict[str, RubricSystem]
     paired_cases: list[str]
     comparisons: list[Difference] = field(default_factory=list)
-    judge: dict[str, Any] | None = None
+    judge: JSONObject | None = None
     """The judge the group was run with (its model, prompt hash and parameters), None without one."""
     judged_by: list[str] = field(default_factory=list)
     """The judges the stored decisions name: ``judge:<served model>`` with the prompt's sha256."""
@@ -61,14 +61,14 @@ class _CaseScores:
     ungraded: int
 
 
-def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, dict[str, Any]], systems: list[str],
-                  judge: dict[str, Any] | None, stats: Stats) -> RubricReport:
+def rubric_report(store: RunStore, runs: list[RunRecord], cases: dict[str, JSONObject], systems: list[str],
+                  judge: JSONObject | None, stats: Stats) -> RubricReport:
     """``cases``: rubric case id -> its recorded facts (theme); ``runs``: the group's runs of them."""
     complete = [r.id for r in runs if r.complete and r.id is not None]
     documents = dict(store.documents(complete, ("scorecard",)))
     physicians = physician_records(store, complete)
     grades: dict[tuple[str, str], list[RubricGrade]] = {}
-    incomplete: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
+    incomplete: dict[str, list[JSONObject]] = {s: [] for s in systems}
     for run in runs:
         if run.system not in systems:
             continue
@@ -124,7 +124,7 @@ def _paired(stats: Stats) -> Stats:
 
 
 def _system(system: str, case_ids: list[str], scores: dict[tuple[str, str], _CaseScores],
-            cases: dict[str, dict[str, Any]], incomplete: list[dict[str, Any]], stats: Stats) -> RubricSystem:
+            cases: dict[str, JSONObject], incomplete: list[JSONObject], stats: Stats) -> RubricSystem:
     mine = {c: scores[(c, system)] for c in case_ids if (c, system) in scores}
     scored = {c: s.score for c, s in mine.items() if s.score is not None}
     themes: dict[str, list[float]] = {}

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from medbench_tui.core.jsondata import JSONObject, JSONValue
+
 if TYPE_CHECKING:
     from medbench_tui.core.runs.store import RunRecord
 
@@ -35,8 +37,8 @@ class Failure:
     detail: str
 
 
-def run_failures(run: RunRecord, facts: Mapping[str, Any], card: Mapping[str, Any],
-                 transcript: Mapping[str, Any]) -> list[Failure]:
+def run_failures(run: RunRecord, facts: Mapping[str, JSONValue], card: Mapping[str, JSONValue],
+                 transcript: Mapping[str, JSONValue]) -> list[Failure]:
     """The failures of one stored run, from its stored scorecard and transcript; ``facts``
     are its case's (see :func:`medbench_tui.core.cases.casemix.case_facts`)."""
     if not run.complete:
@@ -88,7 +90,7 @@ class SystemTaxonomy:
     system: str
     runs: int
     counts: list[KindCount]
-    per_run: list[dict[str, Any]]
+    per_run: list[JSONObject]
     """One entry per run: case_id, repeat (from 1), and its failures (kind, detail)."""
 
 

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from typing import IO, Any, Literal, get_args
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.runs.store import RunRecord, RunStore, utc_now
 from medbench_tui.core.untrusted import has_surrogate
 
@@ -132,7 +133,7 @@ class Record:
     def key(self) -> tuple[int, str, str]:
         return (self.run_id, self.section, self.reference)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
     @classmethod
@@ -188,7 +189,7 @@ _FOUND = {"matched": "found", "acceptable": "found", "unexpected": "found", "con
           "different": "different"}
 
 
-def _item_label(entry: dict[str, Any]) -> str:
+def _item_label(entry: JSONObject) -> str:
     status = entry.get("status")
     if status in _FOUND:
         return _FOUND[status]
@@ -205,7 +206,7 @@ def _span(evidence: object) -> tuple[str | None, int | None, int | None]:
     return (evidence if isinstance(evidence, str) else None, None, None)
 
 
-def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
+def decisions_of(scorecard: JSONObject) -> list[Decision]:
     """Every reference-item decision of a stored scorecard, then every critical condition and the
     case's rubric criteria, if it has any; for a rubric run, every criterion or panel action.
 
@@ -247,7 +248,7 @@ def decisions_of(scorecard: dict[str, Any]) -> list[Decision]:
     return out
 
 
-def _rubric_decisions(grade: dict[str, Any]) -> list[Decision]:
+def _rubric_decisions(grade: JSONObject) -> list[Decision]:
     """A rubric grade's decisions: each criterion (its id the reference, its text shown) or each
     panel action (named by itself), with its evidence and who decided it."""
     out: list[Decision] = []
@@ -267,7 +268,7 @@ def _rubric_decisions(grade: dict[str, Any]) -> list[Decision]:
     return out
 
 
-def _doubts(entry: dict[str, Any]) -> tuple[str, ...]:
+def _doubts(entry: JSONObject) -> tuple[str, ...]:
     doubts = entry.get("doubts")
     return tuple(str(d) for d in doubts) if isinstance(doubts, list) else ()
 

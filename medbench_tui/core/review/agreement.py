@@ -14,10 +14,10 @@ import math
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.intervals import NO_INTERVAL, bounds, interval
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.review.adjudication import (
     CONDITION_LABELS,
     ITEM_LABELS,
@@ -41,7 +41,7 @@ class Proportion:
     low: float | None
     high: float | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         ci = list(bounds(interval(self.low, self.high), 1))
         return {"k": self.k, "n": self.n, "value": _round(self.value), "ci": ci}
 
@@ -66,7 +66,7 @@ class Kappa:
     low: float | None
     high: float | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"value": _round(self.value, 3), "ci": list(bounds(interval(self.low, self.high), 3))}
 
 
@@ -95,7 +95,7 @@ def cohens_kappa(pairs: list[tuple[str, str]], labels: tuple[str, ...]) -> Kappa
     return Kappa(float(result.kappa), *bounds(found))
 
 
-def _figures(pairs: list[tuple[str, str, str]]) -> dict[str, Any]:
+def _figures(pairs: list[tuple[str, str, str]]) -> JSONObject:
     """pairs: (section, first, second). Agreement and kappa, pooled over sections (each
     section's labels kept apart, so an item 'found' never agrees with a condition 'OK')."""
     agreed = sum(1 for _, a, b in pairs if a == b)
@@ -106,9 +106,9 @@ def _figures(pairs: list[tuple[str, str, str]]) -> dict[str, Any]:
             "kappa": _round(kappa.value, 3), "kappa_ci": kappa.to_json()["ci"]}
 
 
-def _by_section(pairs: list[tuple[str, str, str]]) -> dict[str, Any]:
+def _by_section(pairs: list[tuple[str, str, str]]) -> JSONObject:
     """Each section's figures; rubric sections add the F1s of the open rubric benchmark's meta-evaluation."""
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for section in SECTIONS:
         subset = [p for p in pairs if p[0] == section]
         if subset:
@@ -136,7 +136,7 @@ def met_f1s(pairs: list[tuple[str, str]]) -> dict[str, float | None]:
             "macro_f1": _round(sum(both) / len(both), 3) if both else None}
 
 
-def _critical(records: list[Record]) -> dict[str, Any]:
+def _critical(records: list[Record]) -> JSONObject:
     rows = [r for r in records if r.section == "critical"]
     fail = [r for r in rows if r.physician == "FAIL"]
     ok = [r for r in rows if r.physician == "OK"]
@@ -155,7 +155,7 @@ def _critical(records: list[Record]) -> dict[str, Any]:
 # --- metrics recomputed from decisions -------------------------------------------------
 
 
-def recompute(case: Case, scorecard: dict[str, Any], labels: dict[tuple[str, str], str]) -> dict[str, float | None]:
+def recompute(case: Case, scorecard: JSONObject, labels: dict[tuple[str, str], str]) -> dict[str, float | None]:
     """The decision-based metrics of one run, from ``labels`` ((section, reference) ->
     label). Answer items that match no reference item (extras, unlisted tests) are taken
     from the evaluator's scorecard as they are: a physician judges reference items."""
@@ -205,10 +205,10 @@ class AdjudicatedRun:
 
     run_id: int
     case: Case
-    scorecard: dict[str, Any]
+    scorecard: JSONObject
 
 
-def metric_effect(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict[str, Any]:
+def metric_effect(records: list[Record], runs: Iterable[AdjudicatedRun]) -> JSONObject:
     """Per metric: the mean over adjudicated runs from the evaluator's decisions, from
     the physician's, and their difference (physician minus evaluator)."""
     by_run: dict[int, list[Record]] = {}
@@ -225,7 +225,7 @@ def metric_effect(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict
             e, p = evaluator[metric], physician[metric]
             if e is not None and p is not None:
                 values[metric].append((e, p))
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for metric, pairs in values.items():
         if not pairs:
             continue
@@ -237,14 +237,14 @@ def metric_effect(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict
     return out
 
 
-def by_certainty(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict[str, Any]:
+def by_certainty(records: list[Record], runs: Iterable[AdjudicatedRun]) -> JSONObject:
     """Agreement on the decisions the grader marked certain and on those it marked uncertain: whether
     its doubt points where it errs (a record whose run is not at hand counts as certain)."""
     from medbench_tui.core.review.adjudication import decisions_of
 
     doubted = {(run.run_id, d.section, d.reference) for run in runs
                for d in decisions_of(run.scorecard) if d.uncertain}
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for name, wanted in (("certain", False), ("uncertain", True)):
         subset = [(r.section, r.evaluator, r.physician) for r in records if (r.key in doubted) is wanted]
         if subset:
@@ -256,7 +256,7 @@ def by_certainty(records: list[Record], runs: Iterable[AdjudicatedRun]) -> dict[
 
 
 def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (), *,
-                     group_id: str | None = None, rater: str | None = None) -> dict[str, Any]:
+                     group_id: str | None = None, rater: str | None = None) -> JSONObject:
     """The ``medbench agreement --format json`` document. A physician's grade of a rubric criterion no
     grader decided checks nothing: it is counted apart (``physician_graded``), not as agreement."""
     graded = [r for r in records if r.evaluator == UNGRADED]
@@ -264,7 +264,7 @@ def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (),
     pairs = [(r.section, r.evaluator, r.physician) for r in records]
     raters = sorted({r.rater for r in records})
     runs = list(runs)
-    doc: dict[str, Any] = {"group_id": group_id, "rater": rater, "raters": raters,
+    doc: JSONObject = {"group_id": group_id, "rater": rater, "raters": raters,
                            "runs": len({r.run_id for r in records}), **_figures(pairs),
                            "by_section": _by_section(pairs), "critical": _critical(records),
                            "by_certainty": by_certainty(records, runs),
@@ -280,7 +280,7 @@ def agreement_report(records: list[Record], runs: Iterable[AdjudicatedRun] = (),
     return doc
 
 
-def _inter_rater(records: list[Record], raters: list[str]) -> dict[str, Any]:
+def _inter_rater(records: list[Record], raters: list[str]) -> JSONObject:
     """The first two raters against each other, on the decisions both judged."""
     first, second = raters[0], raters[1]
     a = {r.key: r for r in records if r.rater == first}
@@ -290,7 +290,7 @@ def _inter_rater(records: list[Record], raters: list[str]) -> dict[str, Any]:
     return {"raters": [first, second], **_figures(pairs), "by_section": _by_section(pairs)}
 
 
-def render(doc: dict[str, Any], fmt: str) -> str:
+def render(doc: JSONObject, fmt: str) -> str:
     """Text or Markdown tables of the report."""
     md = fmt == "md"
     lines: list[str] = []
@@ -338,7 +338,7 @@ def render(doc: dict[str, Any], fmt: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _row(f: dict[str, Any]) -> list[str]:
+def _row(f: JSONObject) -> list[str]:
     return [str(f["decisions"]), _pct(f["agreement"], f["agreement_ci"]), _interval(f["kappa"], f["kappa_ci"])]
 
 
@@ -373,7 +373,7 @@ def _table(header: list[str], rows: list[list[str]], md: bool) -> list[str]:
     return [line(header), *(line(r) for r in rows)]
 
 
-def report_section(doc: dict[str, Any], fmt: str) -> str:
+def report_section(doc: JSONObject, fmt: str) -> str:
     """What a results report adds when its run group has adjudications: the agreement
     line, and the metrics recomputed from the physicians' decisions for those runs."""
     md = fmt == "md"
@@ -390,7 +390,7 @@ def report_section(doc: dict[str, Any], fmt: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def summary_line(doc: dict[str, Any]) -> str:
+def summary_line(doc: JSONObject) -> str:
     """One line for a results report: the evaluator's agreement beside the results."""
     crit = doc["critical"]
     return (f"Evaluator agreement with physicians ({', '.join(doc['raters'])}; {doc['runs']} runs, "

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.review.adjudication import AdjudicationBook, Record, decisions_of
 from medbench_tui.core.runs.store import RunRecord, RunStore
 from medbench_tui.core.scoring.ranges import RANGED, Row, turned_metrics
@@ -53,7 +54,7 @@ def _side(section: str, label: str) -> str:
     return label if section == "critical" else str(label == "found")
 
 
-def physician_corrected(case: Case, scorecard: dict[str, Any], records: Iterable[Record]) -> Corrected:
+def physician_corrected(case: Case, scorecard: JSONObject, records: Iterable[Record]) -> Corrected:
     """The run's RANGED metrics with the physician's decisions in place of the grader's (``records``: this
     run's, at most one a decision, e.g. from ``latest_records``)."""
     table = build_table(case)
@@ -91,7 +92,7 @@ class SystemCorrected:
     grader: dict[str, float]
     physician: dict[str, float]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"runs": self.runs, "reviewed_runs": self.reviewed, "decisions_corrected": self.corrected,
                 "grader": {k: round(v, 2) for k, v in self.grader.items()},
                 "physician_corrected": {k: round(v, 2) for k, v in self.physician.items()}}

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.review.adjudication import RUBRIC_LABELS
 from medbench_tui.core.review.agreement import (
     _interval,
@@ -61,7 +62,7 @@ class Pair:
 class Collected:
     pairs: list[Pair]
     ungraded: dict[str, int]  # kind -> labelled decisions no grader made (a judge criterion without a judge)
-    judges: list[dict[str, Any]]
+    judges: list[JSONObject]
     answers: int
     files: int
 
@@ -73,7 +74,7 @@ async def collect(label_sets: list[LabelSet], judge: Judge | None = None) -> Col
 
     pairs: list[Pair] = []
     ungraded: dict[str, int] = {}
-    judges: dict[str, dict[str, Any]] = {}
+    judges: dict[str, JSONObject] = {}
     answers = 0
     for labels in label_sets:
         for answer in labels.answers:
@@ -101,7 +102,7 @@ def _pairs(graded: RubricGrade, answer_id: str, labels: Mapping[str, str], inclu
     return out
 
 
-def figures(pairs: list[Pair]) -> dict[str, Any]:
+def figures(pairs: list[Pair]) -> JSONObject:
     """Agreement, kappa, and the F1s of one set of decisions, with the counts they come from."""
     agreed = sum(1 for p in pairs if p.grader == p.physician)
     share = proportion(agreed, len(pairs))
@@ -120,7 +121,7 @@ def figures(pairs: list[Pair]) -> dict[str, Any]:
     }
 
 
-def rubric_agreement_report(found: Collected) -> dict[str, Any]:
+def rubric_agreement_report(found: Collected) -> JSONObject:
     """The ``medbench agreement --rubric-labels ... --format json`` document."""
     criteria = [p for p in found.pairs if p.kind != PANEL]
     kinds = {kind: figures([p for p in found.pairs if p.kind == kind]) for kind in KINDS
@@ -135,7 +136,7 @@ def rubric_agreement_report(found: Collected) -> dict[str, Any]:
     }
 
 
-def render_rubric(doc: dict[str, Any], fmt: str, *, show: bool = False) -> str:
+def render_rubric(doc: JSONObject, fmt: str, *, show: bool = False) -> str:
     """Text or Markdown tables of the report; ``show``: every disagreement listed."""
     md = fmt == "md"
     title = "Rubric graders against physicians' labels"
@@ -166,7 +167,7 @@ def render_rubric(doc: dict[str, Any], fmt: str, *, show: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _row(f: dict[str, Any]) -> list[str]:
+def _row(f: JSONObject) -> list[str]:
     c = f["counts"]
     return [str(f["decisions"]), _pct(f["agreement"], f["agreement_ci"]), _interval(f["kappa"], f["kappa_ci"]),
             _num(f["macro_f1"], 3), _num(f["f1_met"], 3), _num(f["f1_not_met"], 3),

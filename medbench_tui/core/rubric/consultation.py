@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from medbench_tui.core.cases.rubric import RUBRIC_SCORE
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.rubric.decisions import RubricGrade
 from medbench_tui.core.rubric.grading import grade_criteria, judged
 
@@ -63,7 +64,7 @@ async def grade_final_async(case: Case, transcript: Transcript, judge: Judge | N
                         final_answer(transcript.final), judge)
 
 
-def with_criteria(document: dict[str, Any], graded: RubricGrade | None) -> dict[str, Any]:
+def with_criteria(document: JSONObject, graded: RubricGrade | None) -> JSONObject:
     """A scorecard document with the graded criteria and their score (0-100) among its metrics."""
     if graded is None:
         return document
@@ -73,7 +74,7 @@ def with_criteria(document: dict[str, Any], graded: RubricGrade | None) -> dict[
     return document
 
 
-def criteria_of(document: dict[str, Any] | None) -> RubricGrade | None:
+def criteria_of(document: JSONObject | None) -> RubricGrade | None:
     """The graded criteria a stored scorecard document carries, if any."""
     found = (document or {}).get(CRITERIA)
     return RubricGrade.model_validate(found) if isinstance(found, dict) else None

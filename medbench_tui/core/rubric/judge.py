@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import Criterion
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.rubric.decisions import JUDGE_PREFIX, NOBODY, CriterionDecision, JudgeRecord
 from medbench_tui.core.scoring.extraction_model import Span
 from medbench_tui.core.scoring.llm_extractor import locate
@@ -62,7 +63,7 @@ class Judge:
         return cls(ChatClient.for_endpoint(endpoint, role="judge"), endpoint.model,
                    {k: v for k, v in parameters.items() if v is not None})
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         """What a run records about the judge (never a key)."""
         return {"base_url": self.client.base_url, "model": self.model, "prompt_sha256": PROMPT_SHA256,
                 **self.parameters}
@@ -76,7 +77,7 @@ class Judge:
     async def decide(self, question: str, answer: str, criteria: list[Criterion]) -> dict[str, CriterionDecision]:
         """Criterion id -> the judge's decision on ``answer`` to ``question`` (a rubric case's prompt, or
         a consultation as it went). Raises the client's EndpointError when the endpoint fails."""
-        params: dict[str, Any] = {"response_format": JSON_FORMAT, **self.parameters}
+        params: JSONObject = {"response_format": JSON_FORMAT, **self.parameters}
         reply = await self.client.complete(self.messages(question, answer, criteria), model=self.model, **params)
         record = JudgeRecord(model=self.model, served_model=reply.model, prompt_sha256=PROMPT_SHA256,
                              parameters=dict(self.parameters))

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 from medbench_tui.core.endpoints.client import ChatReply
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.runs.store import RunStore
 
 
-def request_key(request: dict[str, Any]) -> str:
+def request_key(request: JSONObject) -> str:
     canonical = json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -27,7 +27,7 @@ class ResponseCache:
         self.hits = 0
         self.misses = 0
 
-    def get(self, request: dict[str, Any]) -> ChatReply | None:
+    def get(self, request: JSONObject) -> ChatReply | None:
         text = self.store.cached_response(request_key(request))
         if text is None:
             self.misses += 1
@@ -35,7 +35,7 @@ class ResponseCache:
         self.hits += 1
         return ChatReply(**json.loads(text), cached=True)
 
-    def put(self, request: dict[str, Any], reply: ChatReply) -> None:
+    def put(self, request: JSONObject, reply: ChatReply) -> None:
         document = {"text": reply.text, "finish_reason": reply.finish_reason, "model": reply.model,
                     "system_fingerprint": reply.system_fingerprint}
         self.store.cache_response(request_key(request), document)

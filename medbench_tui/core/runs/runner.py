@@ -55,6 +55,7 @@ from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.endpoints.seeds import RunSeeds, run_seeds
 from medbench_tui.core.errors import MedbenchError, UsageError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.paths import BANK_CONFIG_NAME, run_case_file
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
@@ -204,8 +205,8 @@ class RunPlan:
     cases: list[PlannedCase]
     simulator: str
     simulator_setup: SimulatorSetup
-    simulator_config: dict[str, Any]
-    evaluator_config: dict[str, Any]
+    simulator_config: JSONObject
+    evaluator_config: JSONObject
     extractor: Extractor | None
     """The scoring extractor (None: the deterministic text extractor)."""
     seed: int
@@ -215,7 +216,7 @@ class RunPlan:
     first_repeat: int = 0
     """The first repeat this plan plays (the ones before are another invocation's): a
     practice session plays the next repeat of its case in the player's practice group."""
-    bank_manifest: dict[str, Any] | str = "not frozen"
+    bank_manifest: JSONObject | str = "not frozen"
     """The frozen manifest the cases belong to (see :func:`medbench_tui.core.cases.manifest.frozen_state`)."""
     left_out_error_tests: list[str] = field(default_factory=list)
     """Ids of the ``error_testing`` cases of the folder that were left out (not asked for)."""
@@ -276,7 +277,7 @@ class RunPlan:
             caps[endpoint.base_url] = (cap, why)
         return caps
 
-    def config(self) -> dict[str, Any]:
+    def config(self) -> JSONObject:
         """The group's configuration as stored (and compared on resume)."""
         return {
             "bank": str(self.bank.root),
@@ -316,7 +317,7 @@ def _stored_path(path: Path, bank: Path) -> str:
         return str(path)
 
 
-def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, dict[str, Any]]:
+def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, JSONObject]:
     """The simulator's configuration (read once, not per case) and its public form."""
     from medbench_tui.core.cases.bankconfig import BUILTIN_SIMULATORS
 
@@ -330,7 +331,7 @@ def _simulator(bank_config: BankConfig, name: str) -> tuple[SimulatorSetup, dict
     return configured, public
 
 
-def _evaluator_config(bank_config: BankConfig) -> dict[str, Any]:
+def _evaluator_config(bank_config: BankConfig) -> JSONObject:
     evaluator = bank_config.evaluator
     data = evaluator.model_dump(mode="json")
     if evaluator.llm is not None:
@@ -666,7 +667,7 @@ class RunGate:
         self._on_retry(attempt, delay, error)
 
     async def complete(
-        self, client: ChatClient, request: dict[str, Any], attempt: Callable[[], Awaitable[ChatReply]]
+        self, client: ChatClient, request: JSONObject, attempt: Callable[[], Awaitable[ChatReply]]
     ) -> ChatReply:
         """``attempt()`` (one request to ``client``'s endpoint) in a free slot, retried,
         or the cached reply to the same request."""
@@ -751,9 +752,9 @@ class _OpenRun:
     started: float
     gate: RunGate
     seeds: RunSeeds
-    requests: list[dict[str, Any]]
+    requests: list[JSONObject]
 
-    def recorded(self) -> tuple[str, float, int, RunSeeds, list[dict[str, Any]]]:
+    def recorded(self) -> tuple[str, float, int, RunSeeds, list[JSONObject]]:
         return self.started_at, self.started, self.gate.retries, self.seeds, self.requests
 
 
@@ -959,7 +960,7 @@ class Runner:
             )),
         )
         token = REQUEST_GATE.set(gate)
-        requests: list[dict[str, Any]] = []
+        requests: list[JSONObject] = []
         log_token = REQUEST_LOG.set(requests)
         try:
             yield _OpenRun(started_at, started, gate, seeds, requests)
@@ -1041,7 +1042,7 @@ class Runner:
             self._patients.popitem(last=False)
         return known
 
-    async def _score(self, item: PlannedCase, transcript: Transcript) -> tuple[dict[str, Any] | None, Transcript]:
+    async def _score(self, item: PlannedCase, transcript: Transcript) -> tuple[JSONObject | None, Transcript]:
         """The scorecard document of a complete run (with the case's criteria graded, when it has
         any). When scoring fails the run becomes incomplete: no score may stand in for one that was
         not computed."""
@@ -1068,8 +1069,8 @@ class Runner:
             return None, failed
 
     def _record(self, item: PlannedCase | PlannedRubric, system: DoctorSystem, transcript: Transcript,
-                scored: dict[str, Any] | None, started_at: str, started: float, retries: int, seeds: RunSeeds,
-                requests: list[dict[str, Any]]) -> RunRecord:
+                scored: JSONObject | None, started_at: str, started: float, retries: int, seeds: RunSeeds,
+                requests: list[JSONObject]) -> RunRecord:
         """``scored``: the scorecard's JSON, or a rubric grade's (``rubric_document``); None when not scored."""
         assert self.group is not None and self.result is not None  # set by run() before any run is played
         seconds = time.perf_counter() - started
@@ -1117,7 +1118,7 @@ class Runner:
 RUBRIC_UNGRADED = "rubric_ungraded"
 
 
-def rubric_document(graded: RubricGrade) -> dict[str, Any]:
+def rubric_document(graded: RubricGrade) -> JSONObject:
     """What a rubric run stores in place of a scorecard: its metrics (the score in points, 0-100, and
     how many criteria are ungraded) and every decision (``rubric``)."""
     metrics: dict[str, float] = {RUBRIC_UNGRADED: float(len(graded.ungraded))}

@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any, Final
 from pydantic_core import PydanticSerializationError, to_json
 
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.redact import header_names, may_need_redaction, redact, redact_data, secret_values
 from medbench_tui.core.untrusted import valid_data, valid_text
 
@@ -202,7 +203,7 @@ class RunGroup:
     id: str
     created_at: str
     seed: int
-    config: dict[str, Any]
+    config: JSONObject
     complete: int = 0
     incomplete: int = 0
 
@@ -247,12 +248,12 @@ class RunRecord:
     system: str
     status: str
     reason: str | None = None
-    system_config: dict[str, Any] = field(default_factory=dict)
-    simulator_config: dict[str, Any] = field(default_factory=dict)
-    evaluator_config: dict[str, Any] = field(default_factory=dict)
-    transcript: dict[str, Any] | None = None
-    scorecard: dict[str, Any] | None = None
-    extraction: dict[str, Any] | list[Any] | None = None
+    system_config: JSONObject = field(default_factory=dict)
+    simulator_config: JSONObject = field(default_factory=dict)
+    evaluator_config: JSONObject = field(default_factory=dict)
+    transcript: JSONObject | None = None
+    scorecard: JSONObject | None = None
+    extraction: JSONObject | list[Any] | None = None
     metrics: dict[str, float] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
     ranges: dict[str, list[float]] = field(default_factory=dict)
@@ -267,10 +268,10 @@ class RunRecord:
     completion_tokens: int = 0
     retries: int = 0
     """Requests sent again after a retryable endpoint failure, over the whole run."""
-    requests: list[dict[str, Any]] | None = None
+    requests: list[JSONObject] | None = None
     """One note per model request (and failed attempt) of the run: role, model asked for
     and ``served_model``, ``system_fingerprint``, ``finish_reason``, token usage, error."""
-    attempts: list[dict[str, Any]] | None = None
+    attempts: list[JSONObject] | None = None
     """The earlier runs of this case and system in the group that this one replaced
     (oldest first): status, reason, times, transcript and requests. Filled in by
     :meth:`RunStore.record`."""
@@ -304,7 +305,7 @@ class RunRecord:
             return None
         return Scorecard.model_validate({**self.scorecard, "extraction": self.extraction})
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -341,7 +342,7 @@ def _range_end(name: str) -> tuple[str, int] | None:
     return metric, 0 if end == "low" else 1
 
 
-def flatten_metrics(metrics: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
+def flatten_metrics(metrics: JSONObject) -> tuple[dict[str, float], dict[str, str]]:
     """Split a scorecard's ``metrics`` into numbers and labels.
 
     Booleans count as 100/0; nested mappings become ``outer.inner``. The primary ICD-10
@@ -572,7 +573,7 @@ class RunStore:
 
     # writing
 
-    def update_group_config(self, group_id: str, config: dict[str, Any]) -> None:
+    def update_group_config(self, group_id: str, config: JSONObject) -> None:
         """Replace a group's configuration (a practice group lists each new case it is played on)."""
         try:
             with self.transaction() as db:
@@ -580,7 +581,7 @@ class RunStore:
         except sqlite3.OperationalError as exc:
             raise MedbenchError(f"cannot write to the run store {self.path}: {exc}") from exc
 
-    def create_group(self, config: dict[str, Any], seed: int, *, group_id: str | None = None) -> RunGroup:
+    def create_group(self, config: JSONObject, seed: int, *, group_id: str | None = None) -> RunGroup:
         """A new group; ``group_id``: the id chosen beforehand (by the process that shows
         the group, while another plays it), else a new one."""
         text = self._json(config)
@@ -683,7 +684,7 @@ class RunStore:
                        "AND owner = ?", (group_id, case_id, system, repeat, owner))
 
     @staticmethod
-    def _earlier(db: sqlite3.Connection, run: RunRecord) -> list[dict[str, Any]]:
+    def _earlier(db: sqlite3.Connection, run: RunRecord) -> list[JSONObject]:
         """The stored run this one replaces, as attempts (its own earlier ones first)."""
         cursor = db.execute(
             f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM runs "
@@ -779,7 +780,7 @@ class RunStore:
                            [group_id, case_id, system, repeat], full=True)
         return found[0] if found else None
 
-    def documents(self, run_ids: list[int], names: tuple[str, ...]) -> Iterator[tuple[int, dict[str, Any]]]:
+    def documents(self, run_ids: list[int], names: tuple[str, ...]) -> Iterator[tuple[int, JSONObject]]:
         """The stored JSON documents ``names`` (of transcript, scorecard, extraction, requests,
         attempts) of the runs ``run_ids``, decoded a few runs at a time: a report of thousands
         of runs reads them all without holding them all."""
@@ -888,7 +889,7 @@ class RunStore:
         rows = self._query("SELECT response FROM response_cache WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
-    def cache_response(self, key: str, response: dict[str, Any]) -> None:
+    def cache_response(self, key: str, response: JSONObject) -> None:
         with self.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO response_cache (key, response, created_at) VALUES (?, ?, ?)",

@@ -27,11 +27,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.scoring.extraction_model import (
     NO_EVIDENCE,
     Entity,
@@ -102,7 +103,7 @@ Use an ICD-10 code only when the doctor wrote one. Return empty lists for what i
 there."""
 
 
-def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
+def strict_schema(model: type[BaseModel]) -> JSONObject:
     """The model's JSON schema as strict structured outputs want it: every property
     required, no other properties, no defaults."""
     schema = model.model_json_schema()
@@ -123,7 +124,7 @@ def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
-def response_format() -> dict[str, Any]:
+def response_format() -> JSONObject:
     return {
         "type": "json_schema",
         "json_schema": {"name": "final_response", "strict": True, "schema": strict_schema(FinalStructure)},
@@ -198,12 +199,12 @@ class LlmExtractor:
 
         self.client = client
         self.model = model
-        self.params: dict[str, Any] = {
+        self.params: JSONObject = {
             "temperature": temperature, "seed": seed, "max_tokens": max_tokens or DEFAULT_MAX_TOKENS["extractor"],
         }
         self.endpoint: EndpointConfig | None = None
         """The ``evaluator.llm`` configuration it was built from, if any."""
-        self._formats: list[dict[str, Any] | None] = [response_format(), {"type": "json_object"}, None]
+        self._formats: list[JSONObject | None] = [response_format(), {"type": "json_object"}, None]
 
     @classmethod
     def from_endpoint(cls, endpoint: EndpointConfig) -> LlmExtractor:
@@ -217,7 +218,7 @@ class LlmExtractor:
         extractor.endpoint = endpoint
         return extractor
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         """What a run records about the extractor (never a key)."""
         return {"extractor": self.name, "base_url": self.client.base_url, "model": self.model, **self.params}
 
@@ -256,7 +257,7 @@ class LlmExtractor:
         limit_key = "max_completion_tokens" if "max_completion_tokens" in self.params else "max_tokens"
         limit = self.params.get(limit_key)
         notes: list[str] = []
-        room: dict[str, Any] = {}
+        room: JSONObject = {}
         problem = "no reply"
         for attempt in range(REPLY_ATTEMPTS):
             reply = await self._complete(messages, room)
@@ -284,7 +285,7 @@ class LlmExtractor:
                     messages = [*messages[:2], {"role": "user", "content": f"{body}\n\n{RETRY_HINT}"}]
         raise ExtractionError(f"the extractor model ({self.model}) {problem}")
 
-    async def _complete(self, messages: list[dict[str, str]], room: dict[str, Any]) -> ChatReply:
+    async def _complete(self, messages: list[dict[str, str]], room: JSONObject) -> ChatReply:
         """One request, falling back to a weaker output format when the server refuses one."""
         from medbench_tui.core.endpoints.client import EndpointError
 
@@ -336,9 +337,9 @@ def parse_structure(text: str, finish_reason: str | None = None) -> FinalStructu
         raise ExtractionError(f"sent a reply that does not follow the schema: {str(exc).splitlines()[0]}") from None
 
 
-def _lenient(data: dict[str, Any]) -> dict[str, Any]:
+def _lenient(data: JSONObject) -> JSONObject:
     """The reply's lists with the tolerable deviations mended (see :func:`parse_structure`)."""
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for key, name in (("diagnoses", "name"), ("differential", "name"), ("workup", "item"), ("treatment", "item"),
                       ("advised_against", "item")):
         entries = data.get(key) or []

@@ -14,13 +14,14 @@ false and the reason; the run store keeps them out of every aggregate.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.costs.assess import ConditionOutcome, HarmSplit, ItemOutcome, RunCost, harm_split, run_cost
 from medbench_tui.core.costs.prices import PriceTable
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.scoring import metrics as m
 from medbench_tui.core.scoring.certainty import (
     AnswerWords,
@@ -197,7 +198,7 @@ class Scorecard(BaseModel):
         out += [(f"condition {c.id} ({c.status})", c.doubts) for c in self.critical_conditions if c.doubts]
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         data = self.model_dump(mode="json")
         data["metrics"] = {k: _rounded(v) for k, v in data["metrics"].items()}
         data["dots"] = {k: _rounded(v) for k, v in data["dots"].items()}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.transcript import Event
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ TextSink = Callable[[str], None]
 class PatientSimulator(Protocol):
     name: str
 
-    def public_config(self) -> dict[str, Any]: ...
+    def public_config(self) -> JSONObject: ...
 
     def again(self) -> PatientSimulator:
         """The same patient for another consultation: what was worked out from the record

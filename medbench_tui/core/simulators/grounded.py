@@ -12,9 +12,10 @@ nothing covers gets the case's default answer, never a new fact.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.model import PatientRecord
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import SURE, PatientReply, ReplyKind, TextSink
 from medbench_tui.core.simulators.dialogue import DialogueState
@@ -70,7 +71,7 @@ class GroundedSimulator:
         fresh.reset()
         return fresh
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {"name": self.name, "kind": "grounded", "match_threshold": MATCH_THRESHOLD}
 
     async def reply(

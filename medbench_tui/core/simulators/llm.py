@@ -17,12 +17,12 @@ shown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from medbench_tui.core.cases.bankconfig import LlmSimulatorConfig
 from medbench_tui.core.cases.model import PatientRecord
 from medbench_tui.core.endpoints.client import ChatClient, ChatReply, EndpointError
 from medbench_tui.core.endpoints.seeds import RunSeeds
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.simulators import voice
 from medbench_tui.core.simulators.base import PatientReply, TextSink
 from medbench_tui.core.simulators.grounded import GroundedSimulator
@@ -117,9 +117,9 @@ class LlmSimulator:
         self.grounded = GroundedSimulator(record)
         self.support = SupportCheck(record)
         self.prompt = patient_prompt(record)
-        self.messages: list[dict[str, Any]] = [{"role": "system", "content": self.prompt}]
+        self.messages: list[JSONObject] = [{"role": "system", "content": self.prompt}]
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {"name": self.name, **self.config.public()}
 
     def again(self) -> LlmSimulator:
@@ -174,7 +174,7 @@ class LlmSimulator:
         detail = {"role": "patient", "left_out": left_out, "context_tokens": self.config.context_tokens}
         return [Event(turn=0, kind="context_trimmed", detail=detail)]
 
-    async def _ask(self, guard: LeakGuard, sampling: dict[str, Any], on_text: TextSink | None) -> tuple[str, Verdict]:
+    async def _ask(self, guard: LeakGuard, sampling: JSONObject, on_text: TextSink | None) -> tuple[str, Verdict]:
         if self.config.stream:
             return await self._streamed(guard, sampling, on_text)
         answer = await self.client.complete(self.messages, model=self.config.model, **sampling)
@@ -184,7 +184,7 @@ class LlmSimulator:
         return answer.text, verdict
 
     async def _streamed(
-        self, guard: LeakGuard, sampling: dict[str, Any], on_text: TextSink | None
+        self, guard: LeakGuard, sampling: JSONObject, on_text: TextSink | None
     ) -> tuple[str, Verdict]:
         """Receive deltas; pass each finished sentence to the sink once it is checked.
         After a failed sentence nothing more is shown (the stream is still read to its
@@ -215,7 +215,7 @@ class LlmSimulator:
             failed = show(sentences(received))
         return received, failed or cut or check_reply(received, guard, self.support)
 
-    def _cut(self, answer: ChatReply | None, sampling: dict[str, Any]) -> Verdict | None:
+    def _cut(self, answer: ChatReply | None, sampling: JSONObject) -> Verdict | None:
         """The verdict on a reply cut at the token limit (``sampling``'s), or None when it ended."""
         if answer is None or not answer.truncated:
             return None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from medbench_tui.core.endpoints.client import EndpointError
+from medbench_tui.core.jsondata import JSONObject
 
 if TYPE_CHECKING:
     from medbench_tui.core.consultation.loop import Consultation
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 class DoctorSystem(Protocol):
     name: str
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         """The full configuration (model, endpoint, prompt, parameters), never a key."""
         ...
 

@@ -8,9 +8,8 @@ states no diagnosis. Any real system should beat it on every metric but steps.
 
 from __future__ import annotations
 
-from typing import Any
-
 from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.transcript import FinalResponse
 
@@ -64,7 +63,7 @@ class ChecklistSystem(DrivenSystem):
     def __init__(self, name: str = "checklist") -> None:
         self.name = name
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {
             "name": self.name,
             "kind": "checklist",

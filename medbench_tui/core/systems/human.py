@@ -8,10 +8,10 @@ reply text as it streams in (see :meth:`Consultation.ask`)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from medbench_tui.core.consultation.loop import Consultation, DoctorView
 from medbench_tui.core.errors import UsageError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.simulators import PatientReply, TextSink
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.transcript import FinalResponse
@@ -36,7 +36,7 @@ class HumanSystem(DrivenSystem):
         self.on_text = on_text
         self.name = name
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {"name": self.name, "kind": "human"}
 
     async def drive(self, consultation: Consultation) -> None:

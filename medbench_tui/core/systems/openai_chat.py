@@ -17,11 +17,11 @@ from __future__ import annotations
 import base64
 import mimetypes
 from pathlib import Path
-from typing import Any
 
 from medbench_tui.core.cases.bankconfig import OpenAIChatSystemConfig
 from medbench_tui.core.consultation.loop import AttachmentView, Consultation
 from medbench_tui.core.endpoints.client import ChatClient
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.systems.protocols import TURN_LIMIT_NOTICE, protocol
 from medbench_tui.core.transcript import Event, FinalResponse, Usage
@@ -30,13 +30,13 @@ OPENING_MESSAGES = 2
 """The system prompt and the opening (intro and turn-zero attachments): never left out."""
 
 
-def image_part(path: Path) -> dict[str, Any]:
+def image_part(path: Path) -> JSONObject:
     mime = mimetypes.guess_type(str(path))[0] or "image/png"
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}}
 
 
-def user_content(text: str, attachments: list[AttachmentView], *, vision: bool) -> str | list[dict[str, Any]]:
+def user_content(text: str, attachments: list[AttachmentView], *, vision: bool) -> str | list[JSONObject]:
     """A user message: plain text, or text and image parts for a vision model."""
     blocks = [text.strip()] if text.strip() else []
     images = []
@@ -60,7 +60,7 @@ class OpenAIChatSystem(DrivenSystem):
         self.protocol = protocol(config.protocol, config.system_prompt)
         ChatClient.for_endpoint(config)  # fail now, not per case, when the key is missing
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {
             "name": self.name,
             **self.config.public(),
@@ -70,7 +70,7 @@ class OpenAIChatSystem(DrivenSystem):
 
     async def drive(self, consultation: Consultation) -> None:
         client = ChatClient.for_endpoint(self.config, role="doctor")  # one per run: its usage is this run's
-        messages: list[dict[str, Any]] = [
+        messages: list[JSONObject] = [
             {"role": "system", "content": self.protocol.prompt},
             {"role": "user", "content": user_content(
                 consultation.opening.intro, consultation.opening.attachments, vision=self.config.vision

@@ -11,9 +11,9 @@ it out (:meth:`ReplaySystem.cannot_play`) rather than recording a run that canno
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from medbench_tui.core.consultation.loop import Consultation
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.systems.base import DrivenSystem
 from medbench_tui.core.transcript import Transcript, load_transcript
 
@@ -25,7 +25,7 @@ class ReplaySystem(DrivenSystem):
         self.path = Path(path)
         self.name = name or f"replay:{path}"
 
-    def public_config(self) -> dict[str, Any]:
+    def public_config(self) -> JSONObject:
         return {"name": self.name, "kind": "replay", "path": str(self.path.resolve())}
 
     def cannot_play(self, case_id: str) -> str | None:

@@ -20,6 +20,7 @@ from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.text import tokenize
 from medbench_tui.core.validate.contradictions import disagreements, statements
 from medbench_tui.core.validate.images import placeholder_reason
@@ -275,7 +276,7 @@ class Checker:
 
         diagnosis = self.data.get("diagnosis")
         primary = diagnosis.get("primary") if isinstance(diagnosis, dict) else None
-        coded: list[tuple[YamlPath, dict[str, Any], Role]] = (
+        coded: list[tuple[YamlPath, JSONObject, Role]] = (
             [(("diagnosis", "primary"), primary, "primary")] if isinstance(primary, dict) else []
         )
         coded += [(("diagnosis", "secondary", i), d, "secondary") for i, d in entries_at(diagnosis, "secondary")]
@@ -611,7 +612,7 @@ class Checker:
                 self.bare_aliases(entry, item, items, timed=bool(timed))
         self.critical_bare_aliases(items)  # after the team checks: one warning an alias
 
-    def bare_aliases(self, entry: dict[str, Any], item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
+    def bare_aliases(self, entry: JSONObject, item: CaseItem, items: list[CaseItem], *, timed: bool) -> None:
         """Aliases that name only a team (no action, time, route or dose): where they let a wrong plan
         pass (see ``reference_fit.bare_target_risk`` for why an item with a time is protected)."""
         name_targets = targets_of(item.name)
@@ -828,7 +829,7 @@ class Checker:
                      "No criterion has positive points, so the score (points met over positive points) cannot be "
                      "computed: give at least one criterion positive points.", at_key=True)
 
-    def _grader_rule(self, where: tuple[str, int], entry: dict[str, Any], label: str) -> None:
+    def _grader_rule(self, where: tuple[str, int], entry: JSONObject, label: str) -> None:
         grader = text_at(entry, "grader")
         for key in RULE_OF.values():
             if key in entry and grader in ("phrases", "number", "judge", "physician") and RULE_OF.get(grader) != key:

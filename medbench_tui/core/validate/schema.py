@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic.json_schema import models_json_schema
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.cases.rubric import RUBRIC, RubricCase
+from medbench_tui.core.jsondata import JSONObject
 
 SCHEMA_ID = "urn:medbench:case-format:1"
 
 
-def case_json_schema() -> dict[str, Any]:
+def case_json_schema() -> JSONObject:
     """The JSON Schema of case format v1 for editors (``medbench schema``; committed copy
     at ``medbench_tui/schema/case.schema.json``): a file that says ``kind: rubric`` is a
     rubric case, any other a consultation case."""

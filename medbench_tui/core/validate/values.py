@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.yamldoc import YamlPath
 
 
@@ -11,7 +12,7 @@ def dotted(path: YamlPath) -> str:
     return ".".join(str(part) for part in path)
 
 
-def entries_at(container: object, key: str) -> list[tuple[int, dict[str, Any]]]:
+def entries_at(container: object, key: str) -> list[tuple[int, JSONObject]]:
     """The mapping entries of the list under ``key`` (wrongly typed ones are schema errors)."""
     value = container.get(key) if isinstance(container, dict) else None
     if not isinstance(value, list):
