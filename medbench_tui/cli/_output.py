@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+
+from medbench_tui.core.jsondata import JSONValue
 
 FORMATS_TEXT_JSON = ("text", "json")
 
@@ -28,7 +29,7 @@ def add_format(parser: argparse.ArgumentParser, choices: tuple[str, ...] = FORMA
     parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
 
 
-def emit_json(document: Any) -> None:
+def emit_json(document: JSONValue) -> None:
     """The document on stdout, secrets redacted in every text (numbers untouched, so it stays
     the same JSON) and control characters written as JSON escapes."""
     from medbench_tui.core.redact import redact_data

@@ -8,14 +8,14 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 from pydantic_core import ErrorDetails
 
 from medbench_tui.core.diagnostics import Diagnostic, Severity
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.yamldoc import ParsedYaml, YamlPath
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -132,7 +132,7 @@ def schema_problems(path: Path, parsed: ParsedYaml, errors: list[ErrorDetails], 
                            parsed.positions.locate(where), where=where)
 
 
-def _data_path(data: Any, error: ErrorDetails) -> YamlPath:
+def _data_path(data: JSONValue, error: ErrorDetails) -> YamlPath:
     """The YAML path of a pydantic error (pydantic's own names of unions and tags dropped)."""
     out: list[str | int] = []
     current = data

@@ -27,7 +27,8 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+
+from medbench_tui.core.jsondata import JSONValue
 
 REDACTED = "[redacted]"
 SUBSTRING_LENGTH = 8
@@ -163,7 +164,7 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     return _written_pattern(names)[0].sub(_mask, text) if _hinted(text, names) else text
 
 
-def redact_data(value: Any, secrets: Iterable[str] | None = None, *, verbatim: Iterable[str] = ()) -> Any:
+def redact_data(value: JSONValue, secrets: Iterable[str] | None = None, *, verbatim: Iterable[str] = ()) -> JSONValue:
     """A document (mappings, lists, texts, numbers) with every text redacted, keys included;
     numbers and structure untouched, so that it is still the same JSON or YAML once written.
     ``verbatim``: keys whose text values are kept as they are (a bank's path: a run is
@@ -171,7 +172,7 @@ def redact_data(value: Any, secrets: Iterable[str] | None = None, *, verbatim: I
     known = frozenset(secret_values() if secrets is None else secrets)
     kept = frozenset(verbatim)
 
-    def walk(item: Any) -> Any:
+    def walk(item: JSONValue) -> JSONValue:
         if isinstance(item, str):
             return redact(item, known)
         if isinstance(item, Mapping):

@@ -8,13 +8,12 @@ through :func:`load_settings` with an explicit file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 
 class TuiSettings(BaseModel):
@@ -101,7 +100,7 @@ def _merged(base: JSONObject, top: JSONObject) -> JSONObject:
     return merged
 
 
-def load_settings(path: Path | None = None, **overrides: Any) -> Settings:
+def load_settings(path: Path | None = None, **overrides: JSONValue) -> Settings:
     """Build the settings: the file, then ``MEDBENCH_*`` variables, then ``overrides``."""
     from pydantic import ValidationError
     from pydantic_settings import EnvSettingsSource

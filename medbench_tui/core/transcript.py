@@ -8,11 +8,11 @@ the point of ``replay`` and ``score`` is to re-score other people's outputs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 Role = Literal["doctor", "patient"]
 RunStatus = Literal["complete", "incomplete"]
@@ -49,7 +49,7 @@ class FinalDiagnosis(Lenient):
     icd10: str | None = None
 
 
-def _names_to_diagnoses(value: Any) -> Any:
+def _names_to_diagnoses(value: JSONValue) -> JSONValue:
     if isinstance(value, list):
         return [{"name": v} if isinstance(v, str) else v for v in value]
     return value
@@ -122,8 +122,6 @@ def load_transcript(path: Path) -> Transcript:
     Anything wrong is a :class:`MedbenchError` that names the file, the line and the
     problem (a replayed run stores it as its reason, ``score`` prints it).
     """
-    from pydantic import ValidationError
-
     from medbench_tui.core.errors import MedbenchError
     from medbench_tui.core.files import read_regular_bytes
 
@@ -143,7 +141,7 @@ def load_transcript(path: Path) -> Transcript:
         raise MedbenchError(_invalid(path, text, exc)) from None
 
 
-def _parse(path: Path, text: str) -> Any:
+def _parse(path: Path, text: str) -> JSONValue:
     import json
 
     from ruamel.yaml import YAML
@@ -172,7 +170,7 @@ def _parse(path: Path, text: str) -> Any:
         raise MedbenchError(f"{path}: not valid YAML: {exc}") from None
 
 
-def _invalid(path: Path, text: str, exc: Any) -> str:
+def _invalid(path: Path, text: str, exc: ValidationError) -> str:
     """Each problem (at most 10) as ``file:line:col: key.path: message``."""
     from medbench_tui.core.cases.yamlio import parse_case_text
 

@@ -15,7 +15,9 @@ command prints. Standard library only: the CLI's error path uses it.
 from __future__ import annotations
 
 import re
-from typing import Any, TextIO
+from typing import TextIO
+
+from medbench_tui.core.jsondata import JSONValue
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
@@ -37,7 +39,7 @@ def has_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
-def valid_data(value: Any) -> Any:
+def valid_data(value: JSONValue) -> JSONValue:
     """A document (mappings, lists, texts) with :func:`valid_text` applied to every text."""
     if isinstance(value, str):
         return valid_text(value)

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import yaml
 
 from medbench_tui.core.diagnostics import Diagnostic
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 YamlPath = tuple[str | int, ...]
 Position = tuple[int, int]
@@ -85,7 +84,7 @@ class PlainLoader(yaml.CSafeLoader):
         return _SEQ if kind is yaml.SequenceNode else _MAP
 
 
-def plain_value(text: str) -> Any:
+def plain_value(text: str) -> JSONValue:
     """The value of an unquoted scalar under YAML 1.2 (ruamel.yaml's reading of it)."""
     if text in NULLS:
         return None
@@ -125,7 +124,7 @@ def top_level_scalars(text: str, keys: frozenset[str]) -> JSONObject | None:
     level, or a syntax error, which a full parse reports)."""
     found: JSONObject = {}
     depth = 0
-    key: Any = None  # the top-level key whose value comes next; None: a key comes next
+    key: JSONValue = None  # the top-level key whose value comes next; None: a key comes next
     expecting_key = True
     try:
         for event in yaml.parse(text, Loader=PlainLoader):
@@ -228,7 +227,7 @@ def _start(node: yaml.Node) -> Position:
 @dataclass
 class ParsedYaml:
     text: str
-    data: Any
+    data: JSONValue
     positions: PositionMap
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -281,7 +280,7 @@ class _Builder:
     def __init__(self, positions: PositionMap) -> None:
         self.positions = positions
         self.diagnostics: list[Diagnostic] = []
-        self._done: dict[int, Any] = {}  # node id -> value: aliases share one value
+        self._done: dict[int, JSONValue] = {}  # node id -> value: aliases share one value
         self._open: set[int] = set()  # nodes being built: an alias to one is a cycle
         self._sizes: dict[int, int] = {}  # node id -> values in it, aliases written out
         self.expanded = 0  # values in the document, aliases written out
@@ -295,7 +294,7 @@ class _Builder:
             )
         )
 
-    def build(self, node: yaml.Node, path: YamlPath) -> Any:
+    def build(self, node: yaml.Node, path: YamlPath) -> JSONValue:
         self.expanded += 1
         tag = node.tag
         if tag == PLAIN_TAG:  # most nodes: checked first, without the bookkeeping below
@@ -347,7 +346,7 @@ class _Builder:
     def _mapping(self, node: yaml.MappingNode, path: YamlPath) -> dict[object, object]:
         result: dict[object, object] = {}
         first_line: dict[object, int] = {}
-        merged: list[tuple[yaml.Node, Any]] = []
+        merged: list[tuple[yaml.Node, JSONValue]] = []
         values, keys = self.positions._values, self.positions._keys
         for key_node, value_node in node.value:
             if key_node.__class__ is not yaml.ScalarNode:
@@ -429,9 +428,9 @@ _SYNTAX_HINTS = (
 )
 
 
-def _unclosed_bracket(text: str) -> Any:
+def _unclosed_bracket(text: str) -> yaml.Mark | None:
     """Where the innermost ``[`` or ``{`` still open at the end of ``text`` opens (None if none)."""
-    opened: list[Any] = []
+    opened: list[yaml.Mark] = []
     try:
         for token in yaml.scan(text, Loader=PlainLoader):
             if isinstance(token, (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)):

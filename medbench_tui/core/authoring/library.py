@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, utils
 
@@ -15,6 +15,7 @@ from medbench_tui.core.practice.label import practice_label
 
 if TYPE_CHECKING:
     from medbench_tui.core.cases.bank import BankIndex
+    from medbench_tui.core.cases.model import Review
     from medbench_tui.core.validate.report import CaseReport
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -58,7 +59,7 @@ class CaseEntry:
     def search_text(self) -> str:
         return f"{self.id} {self.title} {self.category}"
 
-    def sort_value(self, column: str) -> Any:
+    def sort_value(self, column: str) -> tuple[int, int] | str:
         if column == "validity":
             return (self.errors, self.warnings)
         return str(getattr(self, column)).casefold()
@@ -151,7 +152,7 @@ def entry_from_report(path: Path, text: str, report: CaseReport) -> CaseEntry:
     )
 
 
-def review_summary(reviews: list[Any]) -> str:
+def review_summary(reviews: list[Review]) -> str:
     """The latest verdict, and how many reviewers signed when more than one reviewed ("sign (2 signed)")."""
     if not reviews:
         return ""

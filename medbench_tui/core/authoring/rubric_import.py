@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -31,7 +30,7 @@ from medbench_tui.core.cases.model import MAX_POINTS
 from medbench_tui.core.cases.rubric import MAX_SEVERITY, RUBRIC, THEMES
 from medbench_tui.core.cases.templates import schema_reference
 from medbench_tui.core.files import write_atomic
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 HEALTHBENCH_THEMES = {
     "emergency_referrals": "triage",
@@ -59,7 +58,7 @@ class Record:
     """One record of the file and the line it starts on."""
 
     line: int
-    data: Any
+    data: JSONValue
 
 
 @dataclass
@@ -142,7 +141,7 @@ def _json_records(text: str) -> Iterator[Record]:
         at = end
 
 
-def case_id_from(raw: Any, prefix: str) -> str:
+def case_id_from(raw: JSONValue, prefix: str) -> str:
     """A case id (lowercase letters, digits, single hyphens) from a record's own id."""
     words = "".join(c if c.isascii() and c.isalnum() else " " for c in str(raw).casefold()).split()
     return "-".join([prefix, *words]) if words else prefix
@@ -153,7 +152,7 @@ def _title(text: str) -> str:
     return first if len(first) <= TITLE_LENGTH else first[: TITLE_LENGTH - 1].rstrip() + "…"
 
 
-def _points(value: Any, what: str, limit: int) -> int:
+def _points(value: JSONValue, what: str, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
         raise RecordProblem(f"{what} is {json.dumps(value)}: a whole number is needed")
     if value == 0 or abs(value) > limit:
@@ -168,7 +167,7 @@ def _text(record: JSONObject, key: str, what: str) -> str:
     return value
 
 
-def _messages(prompt: Any) -> JSONObject:
+def _messages(prompt: JSONValue) -> JSONObject:
     """``prompt:`` for one user message, else ``messages:``."""
     if isinstance(prompt, str) and prompt.strip():
         return {"prompt": prompt}
@@ -193,7 +192,7 @@ def _question_text(fields: JSONObject) -> str:
     return str(fields.get("prompt") or fields["messages"][-1]["content"])
 
 
-def healthbench_case(record: Any) -> tuple[JSONObject, bool]:
+def healthbench_case(record: JSONValue) -> tuple[JSONObject, bool]:
     """A HealthBench example as rubric case data, and whether its theme had to be guessed."""
     if not isinstance(record, dict):
         raise RecordProblem("the record is not a JSON object")
@@ -240,7 +239,7 @@ def _theme(benchmark: str) -> str:
                         f"({', '.join(THEMES)})")
 
 
-def physician_case(record: Any) -> tuple[JSONObject, bool]:
+def physician_case(record: JSONValue) -> tuple[JSONObject, bool]:
     """A record of the physician rubric benchmark as rubric case data (its theme is never guessed)."""
     if not isinstance(record, dict):
         raise RecordProblem("the record is not a JSON object")
@@ -284,7 +283,7 @@ def physician_case(record: Any) -> tuple[JSONObject, bool]:
     return data, False
 
 
-CaseMaker = Callable[[Any], tuple[JSONObject, bool]]
+CaseMaker = Callable[[JSONValue], tuple[JSONObject, bool]]
 FORMATS: dict[str, CaseMaker] = {"healthbench": healthbench_case, "rubric": physician_case}
 
 

@@ -12,9 +12,10 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.rubric import CONSULTATION, RUBRIC, CaseKind
+from medbench_tui.core.jsondata import JSONValue
 from medbench_tui.core.paths import BANK_CONFIG_NAME
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class BankEntry:
     """rubric for a file that says `kind: rubric`; anything else is read (and checked) as a consultation."""
 
     @classmethod
-    def from_data(cls, path: Path, data: Any) -> BankEntry:
+    def from_data(cls, path: Path, data: JSONValue) -> BankEntry:
         data = data if isinstance(data, dict) else {}
 
         def text(key: str) -> str | None:

@@ -32,14 +32,14 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import ErrorDetails
 
 from medbench_tui.core.endpoints.trust import address_problem, sends_credentials
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.redact import REDACTED, remember_headers, remember_value, remember_variable, secret_header
 from medbench_tui.core.yamldoc import CONSTRUCTOR_ERRORS, unreadable_value
 
@@ -103,7 +103,7 @@ class EndpointConfig(Config):
 
     @field_validator("stop", mode="before")
     @classmethod
-    def _one_stop(cls, value: Any) -> Any:
+    def _one_stop(cls, value: JSONValue) -> JSONValue:
         return [value] if isinstance(value, str) else value
 
     @field_validator("extra_body")
@@ -243,7 +243,7 @@ class BankConfig(Config):
 
     @field_validator("systems", "simulators")
     @classmethod
-    def _names(cls, value: JSONObject, info: Any) -> JSONObject:
+    def _names(cls, value: JSONObject, info: ValidationInfo) -> JSONObject:
         reserved = BUILTIN_SYSTEMS if info.field_name == "systems" else BUILTIN_SIMULATORS
         for name in value:
             if not NAME_PATTERN.match(name):
@@ -280,7 +280,7 @@ class BankConfig(Config):
         return found + ([(("evaluator", "llm"), self.evaluator.llm)] if self.evaluator.llm is not None else [])
 
 
-def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | None]:
+def _locate(data: JSONValue, loc: tuple[int | str, ...]) -> tuple[str, tuple[int, int] | None]:
     """The key path of ``loc`` as written in the file, and the 1-based (line, column) of
     its deepest node found in the ruamel data (pydantic adds union tags to ``loc``:
     those are not keys of the data and are skipped)."""
@@ -301,7 +301,7 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, tuple[int, int] | Non
     return ".".join(parts), found
 
 
-def _position(node: Any, key: Any, *, item: bool) -> Any:
+def _position(node: JSONValue, key: int | str, *, item: bool) -> tuple[int, int] | None:
     """Where ruamel read ``key`` of ``node``, or None: a key a merge (``<<:``) brought in
     has no place of its own."""
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 from dataclasses import field as default
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, get_args
 
 from medbench_tui.core.jsondata import JSONObject
 
@@ -69,8 +69,8 @@ def _possible_values() -> dict[str, tuple[str, ...]]:
     """The values the case format allows per field, so a value no case has is reported as thin."""
     from medbench_tui.core.cases import model
 
-    def values(literal: Any) -> tuple[str, ...]:
-        return tuple(literal.__args__)
+    def values(literal: object) -> tuple[str, ...]:
+        return get_args(literal)
 
     return {
         "category": tuple(v for v in model.CATEGORIES if v != ERROR_TESTING),

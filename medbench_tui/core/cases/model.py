@@ -8,12 +8,12 @@ strict (no type coercion) and forbid unknown keys, except under ``extensions``.
 from __future__ import annotations
 
 import datetime
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 
 CASE_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
@@ -66,7 +66,7 @@ def _written(value: str) -> str:
     return value
 
 
-def _version_number(value: Any) -> Any:
+def _version_number(value: JSONValue) -> JSONValue:
     # `true == 1` in Python: without this, `schema_version: true` would pass as version 1.
     if isinstance(value, bool):
         raise PydanticCustomError("literal_error", "Input should be 1", {"expected": "1"})
@@ -358,7 +358,7 @@ class CaseChecks(Strict):
     questions: list[QuestionCheck] = Field(default_factory=list, description="Example doctor messages.")
 
 
-def _iso_date(value: Any) -> Any:
+def _iso_date(value: JSONValue) -> JSONValue:
     # an unquoted 2026-12-04 is read as a date: keep it as the text the author wrote
     return value.isoformat() if isinstance(value, datetime.date) else value
 

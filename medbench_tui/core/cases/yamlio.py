@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.files import read_regular_bytes, write_atomic
+from medbench_tui.core.jsondata import JSONValue
 from medbench_tui.core.yamldoc import NULLS, PLAIN_TAG, FileKind, ParsedYaml, PlainLoader, Position, parse_yaml_text
 
 CASE_FILE = FileKind(
@@ -161,7 +162,7 @@ class CaseDocument:
     byte-identical to the file it came from.
     """
 
-    def __init__(self, text: str, data: Any, path: Path | None = None) -> None:
+    def __init__(self, text: str, data: JSONValue, path: Path | None = None) -> None:
         self.data = data
         self.path = path
         self._text = text
@@ -192,7 +193,7 @@ class CaseDocument:
             ) from exc
         return cls(text, data, path)
 
-    def _serialise(self, data: Any, style: _Style) -> str:
+    def _serialise(self, data: JSONValue, style: _Style) -> str:
         import io
 
         out = io.StringIO()

@@ -27,7 +27,7 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from medbench_tui.core.endpoints.context_budget import Message, estimate_messages, fit
 from medbench_tui.core.endpoints.errors import (
@@ -50,7 +50,7 @@ from medbench_tui.core.endpoints.trust import (
     refusal,
     resolved_problem,
 )
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.redact import remember_headers, remember_value, remember_variable
 from medbench_tui.core.untrusted import valid_text, visible
 
@@ -388,7 +388,7 @@ class ChatClient:
     def _error(self, exc: BaseException) -> EndpointError:
         return endpoint_error(exc, base_url=self.base_url, api_key_env=self.api_key_env)
 
-    async def complete(self, messages: list[Message], *, model: str, keep: int = 1, **params: Any) -> ChatReply:
+    async def complete(self, messages: list[Message], *, model: str, keep: int = 1, **params: JSONValue) -> ChatReply:
         """One chat completion; ``params`` with value None are not sent. With
         ``context_tokens``, the history is fitted first, the first ``keep`` messages
         kept whole (see :func:`context_budget.fit`)."""
@@ -483,7 +483,8 @@ class ChatClient:
         reply.served(response)
         return reply
 
-    async def stream(self, messages: list[Message], *, model: str, keep: int = 1, **params: Any) -> AsyncIterator[str]:
+    async def stream(self, messages: list[Message], *, model: str, keep: int = 1,
+                     **params: JSONValue) -> AsyncIterator[str]:
         """The reply as text deltas (the whole reply is then :attr:`last`). A stream
         that ends without a finish reason was cut off: that raises a retryable
         :class:`EndpointError`. In a batch run nobody watches: the gate collects the

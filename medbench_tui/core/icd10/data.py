@@ -146,7 +146,7 @@ def tables() -> Tables:
     return cached("tables", _stored_or_loaded)
 
 
-def keep(**built: Any) -> None:
+def keep(**built: object) -> None:
     """Store the tables and what was built from them (the search index) in the user
     cache folder, for the next process (see store.py)."""
     key = _data_key()
@@ -336,7 +336,7 @@ def _parse_who(data: bytes) -> WhoData:
     return items, tuple(codes), tuple(chapters)
 
 
-def _read_yaml(path: Path) -> Any:
+def _read_yaml(path: Path) -> JSONValue:
     import yaml
 
     try:
@@ -349,7 +349,7 @@ def _read_yaml(path: Path) -> Any:
         raise Icd10DataError(f"{path} is not valid YAML: {exc}") from None
 
 
-def _who_codes(value: Any, where: str, items: dict[str, WhoItem]) -> tuple[str, ...]:
+def _who_codes(value: JSONValue, where: str, items: dict[str, WhoItem]) -> tuple[str, ...]:
     value = value or []
     if not isinstance(value, list):
         raise Icd10DataError(f"{where}: codes must be a list")

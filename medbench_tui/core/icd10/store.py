@@ -16,10 +16,9 @@ import gc
 import os
 import pickle
 from pathlib import Path
-from typing import Any
 
 
-def read(path: Path, key: str) -> Any | None:
+def read(path: Path, key: str) -> object | None:
     """What `write` stored under `key`, or None (no file, another key, or unreadable)."""
     collecting = gc.isenabled()
     gc.disable()  # the load makes some 200,000 objects and no cycles: collecting only slows it
@@ -37,7 +36,7 @@ def read(path: Path, key: str) -> Any | None:
             gc.enable()
 
 
-def write(path: Path, key: str, value: Any) -> None:
+def write(path: Path, key: str, value: object) -> None:
     """Store `value` under `key` atomically (a reader never sees half a file)."""
     import tempfile  # only when writing
 

@@ -15,12 +15,11 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from typing import Any
 
 from medbench_tui.core.cases.casemix import SUBGROUP_FIELDS
 from medbench_tui.core.jsondata import JSONObject
 from medbench_tui.core.reports.report import Report, counted_runs
-from medbench_tui.core.runs.store import RunStore
+from medbench_tui.core.runs.store import RunRecord, RunStore
 
 META_COLUMNS = (*SUBGROUP_FIELDS, "num_steps")
 COLUMNS = ("group_id", "case_id", "system", "repeat", "status", "reason", "metric", "value", "paired", "counted",
@@ -33,7 +32,7 @@ def matrix_rows(store: RunStore, report: Report) -> Iterator[JSONObject]:
     paired = set(report.paired_cases)
     left_out = set(report.error_tests_left_out)
     runs = [r for r in store.runs(report.group_id, configs=False) if r.system in report.systems]
-    by_pair: dict[tuple[str, str], list[Any]] = {}
+    by_pair: dict[tuple[str, str], list[RunRecord]] = {}
     for run in counted_runs(store.group(report.group_id), runs):
         by_pair.setdefault((run.case_id, run.system), []).append(run)
     complete_cases = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.reports.taxonomy import Failure, run_failures
@@ -75,7 +75,7 @@ def digests(store: RunStore, runs: list[RunRecord], facts: Mapping[str, Mapping[
     return found
 
 
-def _digest(run_id: int, run: RunRecord, harm: Mapping[str, JSONValue], unpriced: list[Any],
+def _digest(run_id: int, run: RunRecord, harm: Mapping[str, JSONValue], unpriced: list[JSONValue],
             failures: list[Failure]) -> RunDigest:
     return RunDigest(
         run_id, run.case_id, run.system, run.repeat, run.complete, run.reason,

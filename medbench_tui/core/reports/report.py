@@ -31,13 +31,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.casemix import ERROR_TESTING, SUBGROUP_FIELDS, THIN, CaseMix, case_mix, subgroups
 from medbench_tui.core.cases.rubric import RUBRIC
 from medbench_tui.core.errors import UsageError
 from medbench_tui.core.intervals import NO_INTERVAL, interval, with_interval
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.paths import run_case_file
 from medbench_tui.core.reports.digest import RunDigest, digests
 from medbench_tui.core.reports.figures import (
@@ -260,7 +260,7 @@ class Report:
         return _finite(asdict(self))
 
 
-def _finite(value: Any) -> Any:
+def _finite(value: JSONValue) -> JSONValue:
     """JSON has no NaN: undefined numbers become null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
@@ -493,7 +493,7 @@ def build_report(
     )
 
 
-def _prices_for(bank: Path, recorded: Any) -> tuple[PriceTable | None, bool]:
+def _prices_for(bank: Path, recorded: JSONValue) -> tuple[PriceTable | None, bool]:
     """The bank's price table and whether the runs must be priced again with it (its digest is
     not the one the group recorded). None when the bank's table cannot be read: the stored
     figures stand, and the report says nothing of cost."""
@@ -554,7 +554,7 @@ def _load_valid_case(path: Path) -> Case:
     return load_valid_case(path)
 
 
-def manifest_status(recorded: Any, bank: Path) -> JSONObject:
+def manifest_status(recorded: JSONValue, bank: Path) -> JSONObject:
     """The frozen manifest the group ran against, and whether the bank still matches it."""
     from medbench_tui.core.cases.manifest import check_bank, read_manifest
     from medbench_tui.core.errors import MedbenchError

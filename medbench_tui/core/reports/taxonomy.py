@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from medbench_tui.core.jsondata import JSONObject, JSONValue
 
@@ -94,7 +94,18 @@ class SystemTaxonomy:
     """One entry per run: case_id, repeat (from 1), and its failures (kind, detail)."""
 
 
-def system_taxonomy(system: str, runs: list[Any], failures_of: Mapping[int, list[Failure]]) -> SystemTaxonomy:
+class CountedRun(Protocol):
+    """What the taxonomy reads of a run (a run's digest, or its record)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def case_id(self) -> str: ...
+    @property
+    def repeat_number(self) -> int: ...
+
+
+def system_taxonomy(system: str, runs: list[CountedRun], failures_of: Mapping[int, list[Failure]]) -> SystemTaxonomy:
     """Count the failures of one system's runs, kind by kind (every kind listed, zeros too)."""
     per_run = []
     counts = {kind: KindCount(kind, label, 0) for kind, label in KINDS.items()}

@@ -22,10 +22,10 @@ import json
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import IO, Any, Literal, get_args
+from typing import IO, Literal, get_args
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.runs.store import RunRecord, RunStore, utc_now
 from medbench_tui.core.untrusted import has_surrogate
 
@@ -137,7 +137,7 @@ class Record:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any, where: str = "") -> Record:
+    def from_json(cls, data: JSONValue, where: str = "") -> Record:
         """A record from one JSONL line's object, with a message that names what is wrong."""
         prefix = f"{where}: " if where else ""
         if not isinstance(data, dict):
@@ -310,7 +310,7 @@ class AdjudicationBook:
                 run_ids: Iterable[int] | None = None) -> list[Record]:
         sql = f"SELECT a.{', a.'.join(RECORD_KEYS)} FROM adjudications a"
         where: list[str] = []
-        params: list[Any] = []
+        params: list[str | int] = []
         if group_id is not None:
             sql += " JOIN runs r ON r.id = a.run_id"
             where.append("r.group_id = ?")

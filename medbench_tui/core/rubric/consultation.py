@@ -8,7 +8,7 @@ mode - and their score is the run's ``rubric_score``, stored beside the scorecar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from medbench_tui.core.cases.rubric import RUBRIC_SCORE
 from medbench_tui.core.jsondata import JSONObject
@@ -18,7 +18,7 @@ from medbench_tui.core.rubric.grading import grade_criteria, judged
 if TYPE_CHECKING:
     from medbench_tui.core.cases.model import Case
     from medbench_tui.core.rubric.judge import Judge
-    from medbench_tui.core.transcript import FinalResponse, Transcript
+    from medbench_tui.core.transcript import FinalDiagnosis, FinalResponse, Transcript
 
 CRITERIA = "criteria"
 """The scorecard document's key for the graded criteria of a consultation case."""
@@ -32,7 +32,7 @@ def final_answer(final: FinalResponse) -> str:
         return final.text
     parts = []
     for key, title in SECTIONS:
-        entries: list[Any] = getattr(final, key)
+        entries: list[FinalDiagnosis] | list[str] = getattr(final, key)
         names = [getattr(e, "name", e) for e in entries]
         if names:
             parts.append(f"{title}: " + "; ".join(str(n) for n in names))

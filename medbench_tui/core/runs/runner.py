@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from medbench_tui.core.cases.bankconfig import (
     BankConfigError,
@@ -55,7 +55,7 @@ from medbench_tui.core.costs.prices import PriceTable, bank_prices
 from medbench_tui.core.endpoints.client import close_shared_clients
 from medbench_tui.core.endpoints.seeds import RunSeeds, run_seeds
 from medbench_tui.core.errors import MedbenchError, UsageError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.paths import BANK_CONFIG_NAME, run_case_file
 from medbench_tui.core.redact import redact
 from medbench_tui.core.runs.cache import ResponseCache
@@ -535,7 +535,7 @@ def _why_left_out(found: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
-def _differences(old: Any, new: Any, where: str) -> list[str]:
+def _differences(old: JSONValue, new: JSONValue, where: str) -> list[str]:
     if isinstance(old, dict) and isinstance(new, dict):
         found = []
         for key in sorted(set(old) | set(new), key=str):

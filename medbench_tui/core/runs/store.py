@@ -29,12 +29,12 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final
+from typing import IO, TYPE_CHECKING, Final
 
 from pydantic_core import PydanticSerializationError, to_json
 
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.redact import header_names, may_need_redaction, redact, redact_data, secret_values
 from medbench_tui.core.untrusted import valid_data, valid_text
 
@@ -253,7 +253,7 @@ class RunRecord:
     evaluator_config: JSONObject = field(default_factory=dict)
     transcript: JSONObject | None = None
     scorecard: JSONObject | None = None
-    extraction: JSONObject | list[Any] | None = None
+    extraction: JSONObject | list[JSONValue] | None = None
     metrics: dict[str, float] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
     ranges: dict[str, list[float]] = field(default_factory=dict)
@@ -352,7 +352,7 @@ def flatten_metrics(metrics: JSONObject) -> tuple[dict[str, float], dict[str, st
     values: dict[str, float] = {}
     labels: dict[str, str] = {}
 
-    def walk(prefix: str, value: Any) -> None:
+    def walk(prefix: str, value: JSONValue) -> None:
         if isinstance(value, bool):
             values[prefix] = 100.0 if value else 0.0
         elif isinstance(value, (int, float)):
@@ -410,7 +410,7 @@ _NUMBER_COLUMNS = ("steps", "num_steps", "seconds", "prompt_tokens", "completion
                    "outside_soft_range", "repeat")
 
 
-def _json_part(document: Any, path: str) -> Any:
+def _json_part(document: JSONValue, path: str) -> JSONValue:
     """The value at a plain JSON path ("$.cost.unpriced") of a decoded document, as SQLite's
     ``json_extract`` finds it (None where absent)."""
     found = document
@@ -533,7 +533,7 @@ class RunStore:
         return MedbenchError(f"the run store {self.path} is damaged ({what}: {detail}): restore it from a "
                              "backup, or pass --store PATH to start a new one")
 
-    def _decode(self, text: Any, what: str) -> Any:
+    def _decode(self, text: str | bytes | None, what: str) -> JSONValue:
         """A stored JSON value; a row changed by hand or by a failing disk is reported, never a trace."""
         if text is None:
             return None
@@ -542,7 +542,7 @@ class RunStore:
         except (TypeError, ValueError):
             raise self._damaged(what, "not valid JSON") from None
 
-    def _json(self, value: Any, secrets: set[str] | None = None) -> str | None:
+    def _json(self, value: JSONValue, secrets: set[str] | None = None) -> str | None:
         """``value`` as stored JSON, secrets redacted in its texts and every text valid Unicode
         (``secrets``: those known now, looked up once by a caller writing several values)."""
         if value is None:
@@ -797,7 +797,7 @@ class RunStore:
                 yield row["id"], {name: self._decode(row[name], f"run {row['id']}, {name}") for name in names}
 
     def document_parts(self, run_ids: list[int], name: str, paths: tuple[str, str, *tuple[str, ...]]
-                       ) -> Iterator[tuple[int, list[Any]]]:
+                       ) -> Iterator[tuple[int, list[JSONValue]]]:
         """Parts of the stored JSON document ``name`` of the runs ``run_ids``: the values at the
         JSON ``paths`` ("$.harm", two or more; None where absent), picked out by SQLite, so that a
         caller needing a few fields of thousands of scorecards never builds the rest in Python.

@@ -399,7 +399,7 @@ class ReferenceTable:
     _by_initial: dict[str, list[str]] = field(default_factory=dict)
     _typos: dict[str, str] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict)
-    _readings: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+    _readings: OrderedDict[str, object] = field(default_factory=OrderedDict)
     """The text extractor's reading of the last final answered to this case (``read_once``)."""
     _actions: list[Ref] = field(default_factory=list)  # the work-up and treatment items an action reading can meet
     _safety_nets: list[tuple[Phrase, Ref | None]] = field(default_factory=list)

@@ -7,7 +7,7 @@ import re
 import typing
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -20,7 +20,7 @@ from medbench_tui.core.cases.rubric import CASE_KINDS, RubricCase
 from medbench_tui.core.cases.yamlio import ParsedCase
 from medbench_tui.core.diagnostics import Diagnostic, Severity, count
 from medbench_tui.core.errors import MedbenchError
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.text import tokenize
 from medbench_tui.core.validate.contradictions import disagreements, statements
 from medbench_tui.core.validate.images import placeholder_reason
@@ -446,7 +446,7 @@ class Checker:
                          "set that or delete `after_turn`.")
 
     def numbers(self) -> None:
-        checks: list[tuple[YamlPath, Any, str]] = [((), self.data, "num_steps"), ((), self.data, "max_turns")]
+        checks: list[tuple[YamlPath, JSONValue, str]] = [((), self.data, "num_steps"), ((), self.data, "max_turns")]
         checks += [(("control_questions", i), q, "weight") for i, q in entries_at(self.data, "control_questions")]
         checks += [(("attachments", i), a, "after_turn") for i, a in entries_at(self.data, "attachments")]
         for list_name in ("workup", "treatment"):

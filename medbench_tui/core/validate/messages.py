@@ -5,12 +5,13 @@ from __future__ import annotations
 import types
 import typing
 from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from medbench_tui.core.cases.model import Case
+from medbench_tui.core.jsondata import JSONValue
 from medbench_tui.core.validate.values import dotted
 from medbench_tui.core.yamldoc import YamlPath
 
@@ -26,7 +27,7 @@ def closest(word: str, choices: list[str]) -> str | None:
     return found[0] if found else None
 
 
-def did_you_mean(word: Any, choices: list[str]) -> str:
+def did_you_mean(word: JSONValue, choices: list[str]) -> str:
     suggestion = closest(word, choices) if isinstance(word, str) else None
     return f" Did you mean `{suggestion}`?" if suggestion else ""
 
@@ -35,7 +36,7 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def show(value: Any, limit: int = 60) -> str:
+def show(value: JSONValue, limit: int = 60) -> str:
     try:
         text = str(value)
     except ValueError:  # an integer too long to write in decimal (`id: 0xfff...`)
@@ -64,7 +65,7 @@ EXPECTED = {
 }
 
 
-def describe(value: Any) -> str:
+def describe(value: JSONValue) -> str:
     if value is None:
         return "empty"
     if isinstance(value, bool):
@@ -80,7 +81,7 @@ def describe(value: Any) -> str:
     return f"{type(value).__name__} `{show(value)}`"
 
 
-def type_hint(expected: str, value: Any) -> str:
+def type_hint(expected: str, value: JSONValue) -> str:
     if expected.startswith("text") and value is not None and not isinstance(value, (list, dict)):
         written = str(value).lower() if isinstance(value, bool) else show(value)
         return f" Put it in quotes: `'{written}'`."
@@ -93,7 +94,7 @@ def type_hint(expected: str, value: Any) -> str:
     return ""
 
 
-def place_name(data: Any, path: YamlPath) -> str:
+def place_name(data: JSONValue, path: YamlPath) -> str:
     """A physician's name for the mapping at ``path``: the case, `workup` entry `Chest X-ray`."""
     if not path:
         return "the case"
@@ -111,16 +112,16 @@ def place_name(data: Any, path: YamlPath) -> str:
     return f"`{dotted(path)}`"
 
 
-def _strip_optional(annotation: Any) -> Any:
+def _strip_optional(annotation: object) -> object:
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         members = [a for a in typing.get_args(annotation) if a is not type(None)]
         return members[0] if len(members) == 1 else annotation
     return annotation
 
 
-def annotation_at(path: YamlPath, root: type[BaseModel] = Case) -> Any:
+def annotation_at(path: YamlPath, root: type[BaseModel] = Case) -> object:
     """The type the case format expects at ``path`` of a ``root`` file (None when unknown)."""
-    annotation: Any = root
+    annotation: object = root
     for part in path:
         annotation = _strip_optional(annotation)
         if isinstance(part, int):
@@ -147,7 +148,7 @@ def keys_at(path: YamlPath, root: type[BaseModel] = Case) -> list[str]:
     return list(_fields(model)) if isinstance(model, type) and issubclass(model, BaseModel) else []
 
 
-def allowed_hint(annotation: Any) -> str:
+def allowed_hint(annotation: object) -> str:
     if typing.get_origin(annotation) is Literal:
         return f" (one of: {', '.join(str(a) for a in typing.get_args(annotation))})"
     return ""

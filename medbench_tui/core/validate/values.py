@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from medbench_tui.core.jsondata import JSONObject
+from medbench_tui.core.jsondata import JSONObject, JSONValue
 from medbench_tui.core.yamldoc import YamlPath
 
 
@@ -20,19 +18,19 @@ def entries_at(container: object, key: str) -> list[tuple[int, JSONObject]]:
     return [(i, item) for i, item in enumerate(value) if isinstance(item, dict)]
 
 
-def text_at(container: Any, key: str) -> str | None:
+def text_at(container: JSONValue, key: str) -> str | None:
     value = container.get(key) if isinstance(container, dict) else None
     return value if isinstance(value, str) else None
 
 
-def texts_at(container: Any, key: str) -> list[tuple[int, str]]:
+def texts_at(container: JSONValue, key: str) -> list[tuple[int, str]]:
     value = container.get(key) if isinstance(container, dict) else None
     if not isinstance(value, list):
         return []
     return [(i, item) for i, item in enumerate(value) if isinstance(item, str)]
 
 
-def number_at(container: Any, key: str) -> float | None:
+def number_at(container: JSONValue, key: str) -> float | None:
     value = container.get(key) if isinstance(container, dict) else None
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
