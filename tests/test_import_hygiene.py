@@ -52,24 +52,78 @@ def test_the_app_loads_only_the_library_before_its_first_frame():
     assert _loaded("import medbench_tui.tui.app", deferred) == ""
 
 
-def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
-    """The project modules that ``path`` imports: at the top, inside a function or for type
-    checking (a lazy or type-only import hides a cycle, it does not remove it)."""
+def _absolute(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The module an ``import from`` names, a relative one (``from .x import y``) resolved."""
+    if not node.level:
+        return node.module or ""
+    parts = importer.split(".")
+    base = parts if is_package else parts[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _imported(nodes: list[ast.stmt] | ast.Module, importer: str, is_package: bool, package: str,
+              modules: set[str]) -> set[str]:
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package):
-            out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
-                    for a in node.names}
+    for node in nodes if isinstance(nodes, list) else ast.walk(nodes):
+        if isinstance(node, ast.ImportFrom):
+            module = _absolute(node, importer, is_package)
+            if module.startswith(package):
+                out |= {f"{module}.{a.name}" if f"{module}.{a.name}" in modules else module for a in node.names}
         elif isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name.startswith(package)}
     return out & modules
 
 
-def test_no_import_cycles():
+def _imports(path: Path, package: str, modules: set[str]) -> set[str]:
+    """The project modules that ``path`` imports: at the top, inside a function or for type
+    checking (a lazy or type-only import hides a cycle, it does not remove it)."""
+    importer = _module_name(path)
+    return _imported(ast.parse(path.read_text(encoding="utf-8")), importer, path.stem == "__init__", package, modules)
+
+
+def _module_name(path: Path) -> str:
     root = Path(medbench_tui.__file__).parent
-    files = {".".join(p.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__"): p
-             for p in root.rglob("*.py")}
-    graph = {name: _imports(path, "medbench_tui", set(files)) - {name} for name, path in files.items()}
+    return ".".join(path.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _load_time_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements that run when a module is loaded: its top level, into ``if``/``try``/``with``
+    blocks, but not function or class bodies run later, nor ``if TYPE_CHECKING:`` blocks."""
+    found: list[ast.stmt] = []
+    for node in body:
+        found.append(node)
+        if isinstance(node, ast.If):
+            found += _load_time_statements(node.orelse if _is_type_checking(node.test) else [*node.body, *node.orelse])
+        elif isinstance(node, ast.Try):
+            found += _load_time_statements([*node.body, *node.orelse, *node.finalbody,
+                                            *(s for h in node.handlers for s in h.body)])
+        elif isinstance(node, ast.With):
+            found += _load_time_statements(node.body)
+    return found
+
+
+def _load_time_imports(path: Path, package: str, modules: set[str]) -> set[str]:
+    """The project modules loading ``path`` loads first: its module-level imports (``if TYPE_CHECKING``
+    left out) and, for each, the packages above it that ``path`` is not inside (their ``__init__``
+    runs before the module; a package's own modules may import each other while it loads)."""
+    importer = _module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    direct = _imported(_load_time_statements(tree.body), importer, path.stem == "__init__", package, modules)
+    mine = {".".join(importer.split(".")[:n]) for n in range(1, importer.count(".") + 2)}
+    out = set(direct)
+    for target in direct:
+        parts = target.split(".")
+        out |= {".".join(parts[:n]) for n in range(2, len(parts))} - mine
+    return out & modules
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[str]:
     cycles = []
 
     def walk(name: str, trail: list[str], done: set[str]) -> None:
@@ -84,12 +138,49 @@ def test_no_import_cycles():
     for name in sorted(graph):
         if name not in done:
             walk(name, [name], done)
+    return cycles
+
+
+def _files() -> dict[str, Path]:
+    root = Path(medbench_tui.__file__).parent
+    return {_module_name(p): p for p in root.rglob("*.py")}
+
+
+def test_no_import_cycles():
+    files = _files()
+    graph = {name: _imports(path, "medbench_tui", set(files)) - {name} for name, path in files.items()}
+    cycles = _cycles(graph)
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_no_import_cycles_at_load_time():
+    """What loading a module loads: module-level imports (not ``if TYPE_CHECKING``), relative ones
+    resolved, and the ``__init__`` of each package above an imported module."""
+    files = _files()
+    graph = {name: _load_time_imports(path, "medbench_tui", set(files)) - {name} for name, path in files.items()}
+    cycles = _cycles(graph)
+    assert not cycles, "import cycles when modules load:\n" + "\n".join(cycles)
+
+
+def test_the_load_time_graph_reads_relative_imports_and_type_checking_blocks():
+    package = Path(medbench_tui.__file__).parent
+    path = package / "core" / "runs" / "store.py"
+    modules = {"medbench_tui", "medbench_tui.core", "medbench_tui.core.runs", "medbench_tui.core.runs.cache",
+               "medbench_tui.core.scoring", "medbench_tui.core.scoring.scorecard", "medbench_tui.core.paths",
+               "medbench_tui.core.runs.store"}
+    source = ("from typing import TYPE_CHECKING\n"
+              "from .cache import x\n"
+              "from ..scoring.scorecard import Scorecard\n"
+              "if TYPE_CHECKING:\n    from medbench_tui.core.paths import p\n"
+              "def f():\n    import medbench_tui.core.paths\n")
+    tree = ast.parse(source)
+    direct = _imported(_load_time_statements(tree.body), _module_name(path), False, "medbench_tui", modules)
+    assert direct == {"medbench_tui.core.runs.cache", "medbench_tui.core.scoring.scorecard"}
 
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("batch_caches", "errors", "paths", "files", "text", "redact", "untrusted", "diagnostics", "settings", "yamldoc",
-     "datafile", "vocabulary", "intervals"),
+     "datafile", "vocabulary", "intervals", "jsondata"),
     ("icd10", "endpoints"),
     ("cases", "transcript"),
     ("validate", "simulators", "costs"),

@@ -4,10 +4,10 @@ the steps against the target, and then the case's reference answer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -72,8 +72,16 @@ def number(value: object) -> str:
     return str(value)
 
 
-def table(title: str | None = None, *columns: tuple[str, dict[str, Any]]) -> Table:
-    """A table with ``columns`` as (name, keyword arguments of ``rich.table.Table.add_column``)."""
+class ColumnOptions(TypedDict, total=False):
+    """The keyword arguments of ``rich.table.Table.add_column`` the scorecard's tables use."""
+
+    ratio: int
+    width: int
+    justify: JustifyMethod
+
+
+def table(title: str | None = None, *columns: tuple[str, ColumnOptions]) -> Table:
+    """A table with ``columns`` as (name, options)."""
     drawn = Table(
         title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, expand=True,
         show_edge=False, pad_edge=False, header_style="bold",
