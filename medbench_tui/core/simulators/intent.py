@@ -1708,3 +1708,29 @@ def requested(attachment: Attachment, message: str) -> bool:
     """Does the message ask for this attachment: a request or an examination that names
     its content, never a history question that shares a word?"""
     return attachment in attachments_asked([attachment], message)
+
+
+_AGE_THEN = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:how old|what age)\s+(?:were|was)\s+(?:you|he|she|they|i)\b"
+    r"|^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:at\s+)?what age\s+(?:did|were|was)\b", re.IGNORECASE)
+"""A question of how old someone was at a time past ("how old were you?", "how old was he then, when he died?",
+"what age did it start?"): the age a fact just told gives of that time, never the patient's age now."""
+
+def asks_age_then(part: str) -> bool:
+    """Does the part ask how old someone was at a time past ("how old were you?", "how old was he when he
+    died?")? That is of what was just told, not the patient's age now."""
+    return bool(_AGE_THEN.search(part))
+
+
+_TIME_IT_TAKES = re.compile(
+    r"\bhow long\s+(?:does|did|do|will|would|can|could|should)\s+(?:it|that|this|all that|all this|each one|the whole "
+    r"thing)\s+(?:usually\s+|normally\s+|generally\s+|roughly\s+)?(?:take|takes)\b(?!\s+(?:it|them)\b)",
+    re.IGNORECASE)
+"""How long a thing just told takes to do ("how long does that take you?", "how long did it take to settle?"),
+not how long a medicine was taken ("how long have you been taking it?")."""
+
+
+def asks_time_it_takes(part: str) -> bool:
+    """Does the part ask how long a thing just told takes ("how long does that take you?")? That is of the thing
+    told (the time it takes), never when the illness began nor a medicine taken."""
+    return bool(_TIME_IT_TAKES.search(part))

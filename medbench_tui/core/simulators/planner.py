@@ -535,7 +535,9 @@ class Planner:
             if led:  # "tell me about the flashes - where in your vision?": where the flashes are
                 sources = led
                 asking.followed_up = True
-            elif not self.has_subject(asking.before) and (earlier := self._of_the_person_told_before(question)):
+            elif not self.has_subject(asking.before) and not self.aged_then(question.read) and (
+                earlier := self._of_the_person_told_before(question)
+            ):
                 # "and how old is she?" after the boyfriend: the daughter told before him, never his fact
                 sources = [earlier] if self._says_of_them(question, earlier) or not _AGE_ASKED.match(
                     question.written) and not any(
@@ -1010,6 +1012,8 @@ class Planner:
             return True  # "how long did the clumsy hand last that time?" after the episode two weeks ago
         if self.told_who_knows(question.read):
             return True  # "does your son know?" after "only my sister knows, not my son": of that fact
+        if self.aged_then(question.read):
+            return True  # "how old were you?" after "when I was about twelve": the age that fact tells
         if voice.small_talk(question.written, "") is not None:
             return False  # "how are you?" after the smoking asks after the patient, not how much they smoke
         if intent.asks_use_of_it(question.read) and any(
@@ -1043,6 +1047,19 @@ class Planner:
             return []
         return [t for f in self.state.topic if (t := self.by_id.get(f)) is not None
                 and intent.says_who_knows(t.text, person)][-1:]
+
+    def aged_then(self, question: str) -> list[Source]:
+        """The fact of the last reply that gives the age a question of an age at a time past asks ("how old were
+        you?" after "when I was about twelve"; "how old was he when he died?" after the uncle who died at 38 and
+        the father's heart): of several that say an age, the one that says a word of the question as written
+        (died), else the last told."""
+        if not intent.asks_age_then(question):
+            return []
+        aged = [t for f in self.state.topic if (t := self.by_id.get(f)) is not None and SAYS_AN_AGE.search(t.text)]
+        asked = units(question)
+        said = [t for t in aged if any(w in t.told for u in asked if "@age" not in u.terms for w in u.terms
+                                       if not w.startswith("@"))]
+        return (said or aged)[-1:]
 
     def _past_episode_pointed(self, question: str) -> bool:
         """Does the question point at a past episode ("that time", "last time") the last reply told of?"""
@@ -1723,6 +1740,17 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "...').",
                  lambda f: bool(f.planner.told_who_knows(f.question)),
                  lambda f: f.planner.told_who_knows(f.question)),
+    FollowUpRule("age_then",
+                 "'How old were you?' after 'when I was about twelve', 'how old was he when he died?' after the uncle "
+                 "who died at 38 and the father's heart: the fact just told that gives the age then (of several, the "
+                 "one that says the question's words), never the patient's age now nor 'not sure'.",
+                 lambda f: bool(f.planner.aged_then(f.question)),
+                 lambda f: f.planner.aged_then(f.question)),
+    FollowUpRule("time_it_takes",
+                 "'How long does that take you?' after the checking that 'can take me forty minutes': of what was "
+                 "just told, never when the illness began nor a medicine taken.",
+                 lambda f: intent.asks_time_it_takes(f.question),
+                 lambda f: f.stay),
     FollowUpRule("past_episode",
                  "A question pointing at a past episode the last reply told ('how did it get better that time?') is of "
                  "that episode.",
