@@ -331,6 +331,17 @@ def speaks_of_the_medium(part: str) -> bool:
     return "?" not in part and any(f" {phrase} " in said for phrase in _MEDIUM)
 
 
+_IN_GENERAL = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_in_general"))
+"""How something is in general ("generally", "overall", "these days")."""
+
+
+def asks_in_general(part: str) -> bool:
+    """Does a fragment ask how something is in general ("and her mood generally, with all this going on?", "sleep
+    overall?"; `patient_in_general`)? With no auxiliary to start it, no yes or no answers it."""
+    said = f" {' '.join(words(part))} "
+    return part.rstrip().endswith("?") and any(f" {phrase} " in said for phrase in _IN_GENERAL)
+
+
 _MENTIONED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_mentioned_to_you"))
 """Whether anyone has mentioned something to the patient ("has anyone ever mentioned ...", "ever been told about")."""
 
@@ -514,8 +525,8 @@ def kind_of(part: str) -> QuestionKind:
         return "diagnosis"
     if opens_openly(text) or _ANYTHING_YOU_DO.match(text):
         return "open"  # "anything you do for fun?", "is there anyone you can talk to?": what, who
-    if not _AUXILIARY_START.match(text) and _asks_attribute(text):
-        return "open"  # "Occupation?", "And your job?": no yes or no answers them
+    if not _AUXILIARY_START.match(text) and (_asks_attribute(text) or asks_in_general(text)):
+        return "open"  # "Occupation?", "And your job?", "and her mood generally?": no yes or no answers them
     return "yesno"
 
 
@@ -1223,11 +1234,21 @@ _CHOICE_OF_COMPANY = re.compile(
 family?"): a choice, not a list of things a "No" denies."""
 
 
+_CHOICE_OF_DOING = re.compile(
+    r"^\W*(?:and\s+|so\s+)?(?:is|was|are|were|does|did|do|has|have)\s+(?:he|she|you|u|they|we)\b"
+    r"[^?]*?\bor\s+(?!not\b|anything\b|something\b)\w+\s+(?:it|them)(?:\s+(?:out|off|up|back|in))?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+"""Two things one does with the same thing, the second pointing back at it ("do you own the flat or rent it?", "does
+he eat it or spit it out?"): a choice of which, not a list of things a "No" denies (grammar)."""
+
+
 def offers_choice(part: str) -> bool:
     """Does the part offer alternatives about what was just told ("is it sharp or dull?", "is
     that there all the time or on and off?"), or of where or with whom ("does she sleep in a cot or with
-    you?")? A plain "No" answers none of them: when the record does not say, the patient is not sure."""
-    return bool(_CHOICE.search(part) or _CHOICE_OF_COMPANY.search(part))
+    you?"), or of two things done with one thing ("do you own the flat or rent it?")? A plain "No" answers none of
+    them: when the record does not say, the patient is not sure."""
+    return bool(_CHOICE.search(part) or _CHOICE_OF_COMPANY.search(part) or _CHOICE_OF_DOING.search(part))
 
 
 def points_back(part: str) -> bool:

@@ -1389,17 +1389,24 @@ def _already_in_reply(planner: Planner, asking: Asking) -> bool:
     return bool(sources) and sources[0].id in asking.given and not planner.new_facts(asking)
 
 
+_ADDS_A_THING = re.compile(r"^\W*(?:and|also|plus|what about|how about)\b", re.IGNORECASE)
+"""A part that adds one more thing to ask of after a question ("... ? and the pneumonia vaccine?"): grammar."""
+
+
 def _keyworded_in_reply(planner: Planner, asking: Asking) -> Part | None:
     """The default for a question whose fact the message already drew, when that fact's answer says nothing of what
-    it asks (only a keyword does); None (nothing to add) when it says it."""
+    it asks (only a keyword does), or nothing of the words it does not share with the question before it ("had your
+    flu jab this year? and the pneumonia vaccine?" of "Flu jab every year.", keyworded "pneumonia jab"); None
+    (nothing to add) when it says it."""
     read = asking.question.read
     sources = planner.candidates(asking)
     if not planner.matcher.subject_units(read) or any(
         planner.matcher.told_share(s, read, keywords=False) > 0 for s in sources[:1]
-    ):
-        return None
+    ) and not (_ADDS_A_THING.match(read) and asking.before and planner.matcher.own_words_told(
+        sources[:1], read, [asking.before]) is False):
+        return None  # "had your flu jab? and the pneumonia vaccine?": "vaccine" is told, "pneumonia" only keyworded
     default = voice.default_beside_facts(planner.record.patient.default_answer, asking.key, concise=planner.concise)
-    return Part(default, "default", read, rule=KEYWORDED_ONLY)
+    return Part(default, "default", read, asking.question, rule=KEYWORDED_ONLY)
 
 
 def _from_the_intro(planner: Planner, asking: Asking) -> Part:

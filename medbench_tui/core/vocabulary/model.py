@@ -135,6 +135,9 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_consultation_medium": "the simulated patient: the doctor speaking of the consultation's medium ('Sorry, "
                                    "the screen froze - ...'): the call, the line, the picture and the sound ask "
                                    "nothing, whatever fact shares a word",
+    "patient_in_general": "the simulated patient: a fragment asking how something is in general ('and her mood "
+                          "generally?', 'sleep overall?'): an open question, unsure when the record does not say, "
+                          "never 'No'",
     "patient_mentioned_to_you": "the simulated patient: whether anyone has mentioned something to the patient "
                                 "('has anyone ever mentioned your parathyroid glands to you?'): unsure when the record "
                                 "does not say, never 'No', as of a diagnosis",
