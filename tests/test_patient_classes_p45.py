@@ -96,3 +96,27 @@ def test_examples_after_a_dash_are_no_second_part():
              "answer": "I didn't fall or bang it at all."}
     reply = patient([knock]).answer("any injury to the wrist - a fall, a punch?")
     assert reply.facts == ["knock"] and "no fall" not in reply.text.lower()
+
+
+# -- a list of what is not there answers only what it names -----------------------------------------
+
+NEURO = {"id": "neuro", "topic": "neurological symptoms", "keywords": ["numbness", "tingling", "weakness", "speech",
+                                                                       "vision", "balance", "bladder"],
+         "answer": "No numbness or tingling. No weakness in my arms or legs. My speech is fine. No blurred vision."}
+HAEM = {"id": "haem", "topic": "bleeding", "keywords": ["haematemesis", "vomiting blood"], "answer": "No blood."}
+
+
+def test_a_list_of_denials_does_not_answer_a_keyword_it_never_says():
+    reply = patient([NEURO]).answer("Any trouble with your balance?")
+    assert reply.facts == [] and reply.text.startswith("No")
+    reply = patient([NEURO]).answer("any bladder problems at all?")
+    assert reply.facts == []
+
+
+def test_a_list_of_denials_still_answers_what_it_names():
+    assert patient([NEURO]).answer("any tingling in your hands?").facts == ["neuro"]
+    assert patient([NEURO]).answer("Any weakness?").facts == ["neuro"]
+
+
+def test_a_single_denial_still_answers_its_jargon_keyword():
+    assert patient([HAEM]).answer("any haematemesis?").facts == ["haem"]

@@ -513,6 +513,11 @@ grammar."""
 
 
 
+DENIED_LIST = 3
+"""Sentences of a fact that starts with "No" for it to be a list of what is not there (:meth:`Matcher.denies_others`);
+a single denial ("No blood.") answers its jargon keyword ("haemoptysis")."""
+
+
 @dataclass
 class Source:
     """Something the patient can say: a fact (with its id) or an intro sentence.
@@ -1186,7 +1191,7 @@ class Matcher:
             return []
         if self._before_this(matches[0], question) or self._of_the_other_half_of_the_day(matches[0].source, question):
             return []
-        if self.seen_untold(matches[0].source, question):
+        if self.seen_untold(matches[0].source, question) or self.denies_others(matches[0], question):
             return []
         chosen = [matches[0]]
         one = _only_describes(question) or (
@@ -1516,6 +1521,19 @@ class Matcher:
             return False
         subject = [p for terms, p in zip(resolved, match.per_unit, strict=True) if not terms & MODIFIERS]
         return bool(subject) and all(p > 0 for p in subject)
+
+    def denies_others(self, match: Match, question: str) -> bool:
+        """Is the fact a list of what the patient does not have ("No joint pains. No rashes. No dry mouth.") whose
+        answer says nothing of what the question asks, only a keyword does ("any problems swallowing?" of a fact
+        keyworded "swallowing")? What it denies is what it names: the rest is not on record (the default). Not when
+        its topic says what is asked."""
+        source = match.source
+        if not voice.is_negative(source.text) or len(sentences(source.text)) < DENIED_LIST:
+            return False  # not "No blood." of "any haemoptysis?"
+        reading = self._read(question)
+        if any(reading.resolved[i][0] & source.headed for i in self.subject_units(question)):
+            return False  # its topic says what is asked ("PMH?" of the past medical history: "No other illnesses. ...")
+        return self.told_share(source, question, keywords=False) == 0
 
     def names_its_medicine(self, match: Match, question: str) -> bool:
         """Does the question name medicines that only the answer of the medicines fact names

@@ -1300,6 +1300,8 @@ class Planner:
             return None  # "any bumps to the head?" is not nearly the headache, nor "your back" the calf's ache
         if self.matcher.seen_untold(best.source, asked):
             return None  # "has the dog been seen by a vet?" is not nearly the fact of the dog's itchy ear
+        if self.matcher.denies_others(best, asked):
+            return None  # "any problems swallowing?" is not nearly a list of what else is not there
         if max(best.per_unit, default=0.0) >= NAMED_STRENGTH - TIE:
             return NearMiss(best.source, told=False)
         subject = self.matcher.subject_units(asked)
