@@ -1466,6 +1466,20 @@ _EVER_BEFORE = re.compile(r"\b(?:ever|before|previously)\b", re.IGNORECASE)
 """Whether it was ever done before ("has anyone checked your BP before?") asks the patient's history, not a record."""
 
 
+_RULED_OUT = re.compile(
+    r"^\W*(?:(?:and|but|so|ok|okay)\W+)*(?:no|not|never|without|(?:I|we)(?: wo|'ll|'m| will| am| do)?(?:n'?t| not)"
+    r"(?: going to| need to| be)?)\b",
+    re.IGNORECASE,
+)
+"""Grammar of a statement that an examination is not done ("no internal exam.", "I won't do a speculum")."""
+
+
+def rules_out_examination(part: str) -> bool:
+    """Does the part say, with no question mark, that an examination is not done ("... have a look at the outside
+    down below - no internal exam.")? It asks for nothing: neither agreement again nor findings."""
+    return not part.rstrip().endswith("?") and bool(_RULED_OUT.match(part))
+
+
 def asks_whether_done(part: str) -> bool:
     """Does the part ask whether a test, observation or examination was done, or ask to be reminded of it? Then an
     attachment it names by what it is (not by asking words or document words alone) is asked for."""
@@ -1486,6 +1500,9 @@ _RESULT_NAMED = (
                r"(?:also |already )?(?:send|sent|do|done|check|checked|test|tested|measure|measured|request|requested|"
                r"run|include|included)(?: off)?(?: for)?(?: an?| the| any| some| his| her| your| their)?\s+"
                r"(?P<what>[\w&/+' -]+?)(?:\s+(?:too|as well|also|then))*\s*\?\s*$", re.IGNORECASE),
+    # "bloods incl autoimmune screen?", "bloods?": a bare name, no article, of at most five words
+    re.compile(r"^\W*(?:(?:so|ok|okay)\W+)*(?P<what>(?:[\w&/+'-]+ ){0,4}[\w&/+'-]+)"
+               r"(?:\s+(?:results?|levels?|too|as well|also|then))*\s*\?\s*$", re.IGNORECASE),
 )
 """Grammar of a short question of a result by what it measures (not by an attachment's title): the words that
 name the test, in ``what``. Whether the patient ever had it ("have you ever had your B12 checked?") is history."""
@@ -1506,9 +1523,23 @@ def result_named(part: str) -> str | None:
     for shape in _RESULT_NAMED:
         if (match := shape.match(part.strip())) and not (
             _VERB.search(what := match.group("what")) or points_at(what) or _ANY_OR_NONE.search(what)
-        ):
+        ) and (shape is not _RESULT_NAMED[-1] or _says_a_test(what)):
             return what
     return None
+
+
+_BLOOD_TEST_WORDS = tuple(read_vocabulary().phrases("panel_blood_tests"))
+
+
+def _says_a_test(what: str) -> bool:
+    """Does a bare name ("bloods incl autoimmune screen?", "CT?") say a test: a word of the vocabulary's blood tests
+    (panel_blood_tests), a test of the vocabulary or its result label, or a word of a kind of test, scan or report?
+    "blood?" and "cough?" ask of a symptom."""
+    if says_phrase(what, _BLOOD_TEST_WORDS) or test_kinds(what):
+        return True
+    if any(says_phrase(what, test) or says_phrase(what, reported) for test, reported in _TEST_NAMES_REPORTED):
+        return True
+    return bool(set(_stems(what)) & (_GENERIC_KIND_WORDS - frozenset(STOPWORDS) - _REQUEST_WORDS))
 
 
 def _test_names() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
@@ -1598,6 +1629,8 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             continue  # "thanks for sending the photo, I've got it up here.": the doctor has it already
         if not part.rstrip().endswith("?") and judges_results(part):
             continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them
+        if kind == "examination" and rules_out_examination(part):
+            continue  # "... - no internal exam.": what is not done hands nothing over
         if remote and asks_own_reading(part) and (
             own := [a for a in attachments if holds_findings(a) and names(a, part, by_content=True, by_what=True)]
         ):
@@ -1616,7 +1649,7 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             hits = [a for a in hits if names(a, part, by_what=True)] or hits
             # "your blood results from the 6 week check": where they were taken, not a second paper asked for
             head = _FROM_PHRASE.sub(" ", part)
-            if head != part and any(names(a, head, by_what=True) for a in hits):
+            if head != part and any(names(a, head, by_what=True) for a in hits) and not _from_tells_which(hits, part):
                 hits = [a for a in hits if names(a, _FROM_PLACE.sub(" ", part))]
             hits = _named_most_closely(hits, part)
             if not hits and findings_asked and cleaned == message:
@@ -1680,10 +1713,7 @@ def _named_most_closely(hits: list[Attachment], part: str) -> list[Attachment]:
     ("a picture of the tick": the tick's photo, not the rash's whose keyword is "picture")."""
     if len(hits) < 2:
         return hits
-
-    def flat(text: str) -> str:
-        return f" {' '.join(_stems(_POSSESSIVE.sub('', text)))} "
-
+    flat = _flat
     said = flat(part)
     own = {a.id: [flat(k) for k in [*a.request_keywords, a.title, title_head(a)] if flat(k).strip()] for a in hits}
     kept = []
@@ -1702,7 +1732,49 @@ def _named_most_closely(hits: list[Attachment], part: str) -> list[Attachment]:
     # generic word alone ("photo", "scan", "X-ray") that the one named by what it shows says too
     generic = {a.id: all(set(k.split()) <= _GENERIC_KIND_WORDS for k in own[a.id] if k in said) for a in kept}
     shown = [a for a in kept if not generic[a.id]]
-    return [a for a in kept if not generic[a.id] or not any(_same_kind(a, b, said) for b in shown)] or kept
+    kept = [a for a in kept if not generic[a.id] or not any(_same_kind(a, b, said) for b in shown)] or kept
+    return _the_one_of_a_kind(kept, part)
+
+
+def _flat(text: str) -> str:
+    return f" {' '.join(_stems(_POSSESSIVE.sub('', text)))} "
+
+
+_SEVERAL_ASKED = re.compile(r"\b(?:and|or|both|plus|versus|vs|compare|all)\b", re.IGNORECASE)
+"""Words that ask for several papers at once ("the blood count and the one from two years ago")."""
+
+
+def _from_tells_which(hits: list[Attachment], part: str) -> bool:
+    """Does the from-phrase say which of two papers of a kind ("the ECG from last March" of "ECG from last March"
+    beside "ECG from this morning"): a paper it names whose title or keywords say the word the rest of the request
+    names another by? Then it is no place the paper came from."""
+    found = _FROM_PHRASE.search(part)
+    if found is None:
+        return False
+    said, head = _flat(found.group()), _flat(_FROM_PHRASE.sub(" ", part))
+    own = {a.id: [k for k in (_flat(k) for k in [*a.request_keywords, a.title]) if k.strip()] for a in hits}
+    whole = {a.id: " ; ".join(own[a.id]) for a in hits}
+    return any(any(k in said for k in own[b.id]) and any(
+        k in head and k in whole[b.id] for a in hits if a is not b for k in own[a.id]) for b in hits)
+
+
+def _the_one_of_a_kind(hits: list[Attachment], part: str) -> list[Attachment]:
+    """Of two papers of one kind, the one the request says which of ("the blood count from two years ago", "as
+    well"): a paper named only by words the other's title or keywords say too ("blood count" of "Full blood count
+    from two years ago") is not asked for beside the one named by what tells them apart ("two years ago"), unless
+    the request asks for several ("and", "both")."""
+    if len(hits) < 2 or _SEVERAL_ASKED.search(part):
+        return hits
+    said = _flat(part)
+    mine = {a.id: [k for k in (_flat(k) for k in [*a.request_keywords, a.title, title_head(a)])
+                   if k.strip() and k in said] for a in hits}
+    whole = {a.id: _flat(" ; ".join([a.title, *a.request_keywords])) for a in hits}
+
+    def outnamed(a: Attachment) -> bool:
+        return any(b is not a and mine[a.id] and all(k in whole[b.id] for k in mine[a.id])
+                   and any(k not in whole[a.id] for k in mine[b.id]) for b in hits)
+
+    return [a for a in hits if not outnamed(a)] or hits
 
 
 _GENERIC_KIND_WORDS = (

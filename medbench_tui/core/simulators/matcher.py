@@ -1200,6 +1200,8 @@ class Matcher:
         for match in matches[1:] if not one else ():  # one "when" has one answer
             if match.score < MATCH_THRESHOLD or len(chosen) >= MAX_FACTS_PER_QUESTION:
                 break
+            if self._of_the_family_unasked(match, chosen[0], question):
+                continue  # "any history of clots, stroke or heart attack?": not the father's stroke beside her own
             if (self._owns(match, chosen, question) or self._of_all_asked(match, question)) and not self.elsewhere(
                 match, question
             ) and not self.timed_units(question, match) and not self._timed_as_the_first(question, matches[0]):
@@ -1207,6 +1209,13 @@ class Matcher:
             elif self._another_who_has_it(match, chosen[0], question):
                 chosen.append(match)  # "is anyone else at home itchy?": the partner and the daughter
         return self._of_the_head(question, [m.source for m in chosen])
+
+    def _of_the_family_unasked(self, match: Match, first: Match, question: str) -> bool:
+        """Is a second fact one of the family's ("My father had a stroke at seventy") when the question asks of the
+        patient's own history ("any history of clots, stroke or heart attack?"): no relative, no family, no other
+        person named, and the best fact the patient's own? A word they share is no question of the family."""
+        return ("@family" in match.source.headed and "@family" not in first.source.headed
+                and not intent.asks_family_history(question) and self.person_asked(question) is None)
 
     def _of_the_family(self, matches: list[Match], question: str) -> list[Match]:
         """Asked of the family, the best fact and every other fact of the family that owns a word of the question

@@ -1380,6 +1380,18 @@ def _hand_over(planner: Planner, asking: Asking) -> Part:
     return Part(text, "hand_over", handed=[a.id for a in wanted])
 
 
+def _told_of_it_already(planner: Planner, asking: Asking) -> bool:
+    """Does the question point back ("any blood in it?") after another of the message, name what it asks of, and a
+    fact that question drew say all of it (told_share of the answer, keywords aside)?"""
+    question = asking.question
+    if question.pointer == "none" or not asking.before or not asking.given or question.act != "yesno":
+        return False
+    if not planner.matcher.subject_units(question.read):
+        return False  # "does it go anywhere?", "did you have it this morning?": nothing of its own named
+    return any(planner.matcher.told_share(planner.by_id[f], question.read, keywords=False) >= 1.0
+               for f in asking.given if f in planner.by_id)
+
+
 def _no_dose_on_record(planner: Planner, asking: Asking) -> bool:
     read = asking.question.read
     sources = planner.candidates(asking)
@@ -1501,6 +1513,11 @@ RULES: tuple[Rule, ...] = (
          "The doctor's aside that they ask again, and why ('I know I asked, but it matters before we give blood "
          "thinners - ...') asks nothing, not even for what its words name.",
          lambda p, a: a.question.aside, lambda p, a: None),
+    Rule("examination_ruled_out",
+         "The doctor's word, after another part, that an examination is not done ('... just have a look at the "
+         "outside - no internal exam.') asks nothing: no second agreement, no findings.",
+         lambda p, a: bool(a.before) and a.question.act == "examination"
+         and intent.rules_out_examination(a.question.written), lambda p, a: None),
     Rule("pressed_again",
          "A question after such an aside that follows a question ('any X? I know I asked, but think again - even "
          "Y?') asks that question again: the facts the message already drew are its answer.",
@@ -1591,6 +1608,11 @@ RULES: tuple[Rule, ...] = (
          "topic or keywords say medicines) that names what it is for, never the fact of the bladder's symptoms, though "
          "it says 'the bladder tablet'.",
          lambda p, a: bool(p.medicine_for(a)), lambda p, a: p.answer_part(a.question.read, p.medicine_for(a))),
+    Rule("told_of_it_already",
+         "A question that points back ('any burning when she wees? any blood in it?') at what a fact the message "
+         "already drew says of what it asks ('no blood in it') is answered by that fact: no other fact that shares "
+         "the word (the bleeding from down below).",
+         lambda p, a: _told_of_it_already(p, a), lambda p, a: None),
     Rule("facts",
          "The facts that answer the question, follow-ups resolved against the last reply's topic.",
          lambda p, a: bool(p.new_facts(a)), lambda p, a: p.answer_facts(a)),
