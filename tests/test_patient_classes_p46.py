@@ -106,3 +106,21 @@ def test_a_question_of_its_own_still_gets_its_own_fact():
                                                      "passage?")
     assert set(reply.facts) == {"waterworks", "back_passage"}
     assert patient([WATERWORKS, BACK_PASSAGE]).answer("Any blood from your back passage?").facts == ["back_passage"]
+
+
+# -- the night asked of a fact of sleep ------------------------------------------------------------
+
+SLEEP = {"id": "sleep", "topic": "sleep and night-time symptoms", "keywords": ["sleep", "snore", "snoring", "apnoea"],
+         "answer": "My husband says I snore loudly and sometimes I gasp and wake myself up."}
+
+
+def test_the_night_asked_of_a_fact_of_sleep_heard_is_that_fact():
+    sim = patient([SLEEP])
+    assert sim.answer("Do you snore?").facts == ["sleep"]
+    assert sim.answer("Has he noticed you gasp at night?").facts == ["sleep"]
+
+
+def test_a_time_of_day_the_fact_does_not_say_is_still_not_known():
+    sim = patient([SLEEP])
+    sim.answer("Do you snore?")
+    assert sim.answer("Do you gasp in the afternoon?").facts == []

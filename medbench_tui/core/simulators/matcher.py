@@ -769,7 +769,8 @@ class Matcher:
         """Does the question ask of a when in the day or a what-makes-it-worse that the fact's answer does not say of
         what the question names ("do you take the omeprazole before breakfast?" of medicines whose answer times
         another drug, "every morning", and says the omeprazole with no time)? Said by the sentences that say a word of
-        the question's subject (all of the answer when none does), by any word of the aspect's kind."""
+        the question's subject (all of the answer when none does), by any word of the aspect's kind; the night
+        (`patient_night_time`) by a fact of sleep too (its topic or a sentence of it)."""
         reading = self._read(question)
         asked = {t for terms, _ in reading.resolved for t in terms & _ASKED_ASPECTS}
         if not asked or any("@relieving" in terms for terms, _ in reading.resolved):
@@ -777,6 +778,10 @@ class Matcher:
         subject = {t for terms, _ in reading.resolved if not terms & _ASKED_ASPECTS for t in terms}
         told = [frozenset(t for u in units(s) for t in u.terms) for s in sentences(source.text)]
         of_it = [terms for terms in told if terms & subject] or told
+        if asked == {"@time_of_day"} and _halves_of_the_day(question) == (False, True) and (
+            "@sleep" in source.headed or any("@sleep" in terms for terms in of_it)
+        ):
+            return False  # "has she noticed you stop breathing at night?" of the fact of his sleep: sleep is the night
         return not any(terms & asked for terms in of_it)
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
