@@ -136,7 +136,7 @@ def _lists_of(case: Case) -> tuple[list[tuple[str, str]], list[str], list[str]]:
     for role, items in (("diagnosis", primary), ("differential", case.differential)):
         for item in items:
             own = [item.name, *item.aliases]
-            for name in [*own, *(n for names_ in _condition_terms(own) for n in names_)]:
+            for name in [*own, *(n for names_ in _condition_terms(item.name, own) for n in names_)]:
                 # a name the record says (as the guard would find it) is the patient's own to repeat
                 if _norm(name) and (role, name) not in names and not record.names(name):
                     names.append((role, name))
@@ -145,11 +145,24 @@ def _lists_of(case: Case) -> tuple[list[tuple[str, str]], list[str], list[str]]:
     return names, codes, _attachment_findings(case, told)
 
 
-def _condition_terms(names: list[str]) -> list[tuple[str, ...]]:
-    """The other and lay names of the vocabulary's conditions that ``names`` name."""
+def _condition_terms(name: str, names: list[str]) -> list[tuple[str, ...]]:
+    """The other and lay names of the vocabulary's conditions that a diagnosis's ``names`` name whole: one of
+    them is a condition's name, or says one of several words ("heart failure" of "congestive heart failure"), or
+    the diagnosis's own ``name`` says the condition's name ("pneumonia" of "Hospital-acquired pneumonia"). One
+    generic word of an alias ("pneumonia" of "usual interstitial pneumonia", beside "Idiopathic pulmonary
+    fibrosis"; "diabetes" of "cranial diabetes insipidus") names no condition: the alias itself is kept back."""
     from medbench_tui.core.vocabulary import read_vocabulary
+    from medbench_tui.core.vocabulary.load import key
 
-    return [(*term.names, *term.lay) for term in read_vocabulary().conditions_named(names)]
+    flat = [f" {key(n)} " for n in names if key(n)]
+    own = f" {key(name)} "
+
+    def whole(term_name: str) -> bool:
+        k = key(term_name)
+        return bool(k) and any(f" {k} " == n or (" " in k and f" {k} " in n) for n in flat)
+
+    return [(*term.names, *term.lay) for term in read_vocabulary().conditions_named(names)
+            if any(whole(n) for n in term.names) or (key(term.name) and f" {key(term.name)} " in own)]
 
 
 class LeakGuard:

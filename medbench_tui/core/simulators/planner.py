@@ -21,7 +21,15 @@ from medbench_tui.core.simulators.base import ReplyKind
 from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
-from medbench_tui.core.simulators.lexicon import LIFE_STAGE, Unit, says_phrase, sentences, units, words
+from medbench_tui.core.simulators.lexicon import (
+    LIFE_STAGE,
+    Unit,
+    content_words,
+    says_phrase,
+    sentences,
+    units,
+    words,
+)
 from medbench_tui.core.simulators.matcher import (
     _LEAD,
     _OR_WORD,
@@ -162,6 +170,14 @@ _FOR_A_WHILE = re.compile(
 _WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|ones|of (?:them|those|these))\b",
                             re.IGNORECASE)
 """A question of which of the things just told ("which one was most recent?", "which of them helped?")."""
+_WHICH_THING = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which\s+(?!one\b|ones\b|of\b)(\w+)\b",
+                          re.IGNORECASE)
+"""A question of which thing of a kind ("which inhaler is it?", "and which cream was that?"): grammar; the kind
+is its word after "which"."""
+_YOU_ASKED = re.compile(r"\byou\b", re.IGNORECASE)
+"""A question put to the one who speaks ("how old were you ...?"): grammar."""
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|myself)\b")
+"""A sentence the one who speaks tells of themselves ("I started my periods at twelve"): grammar."""
 _LISTED = re.compile(r",\s+|\s+and\s+")
 """The joints of a list a fact tells ("levothyroxine ..., ramipril ..., and omeprazole")."""
 _SEVERAL_TOLD = re.compile(r"\b(?:twice|(?:two|three|four|five|six|several|a few|many|\d+) times|both|several)\b",
@@ -1259,6 +1275,10 @@ class Planner:
             part = self.answer_part(question.read, [near.source])
             part.confidence, part.rule = WEAK, "story_not_no"
             return part
+        if near is not None and self._informants_own(question, near.source):
+            part = self.answer_part(question.read, [near.source])  # "how old were you when your periods started?"
+            part.rule = "informants_own"
+            return part
         if near is not None:
             self.state.pending = [near.source.id] if near.source.id else []
             return Part(self._unleaked(voice.ask_if(_label(near.source), asking.key), asking.key), "clarification",
@@ -1272,6 +1292,17 @@ class Planner:
         it does not say (see :meth:`_aspect_untold`)?"""
         ranked = self.matcher.ranked(asking.question.asked, of_the_illness=asking.of_the_illness)
         return bool(ranked) and self._aspect_untold(asking, ranked[0].source)
+
+    def _informants_own(self, question: Question, source: Source) -> bool:
+        """Is a question put to the one who speaks for the patient of their own history ("how old were you when
+        your periods started, and her older sister?" asked of the mother): "you" asked, and a sentence of the fact
+        in the first person ("I started my periods at twelve") says a word of what it asks? "She" is the patient."""
+        if self.record.patient.informant == "self" or not _YOU_ASKED.search(question.written):
+            return False
+        own = {w for sentence in sentences(source.text) if _FIRST_PERSON.search(sentence)
+               for w in content_words(sentence).split()}
+        return any(t in own for u in units(question.asked) if not u.terms & (DESCRIPTORS | MODIFIERS)
+                   for t in u.terms if not t.startswith("@") and "@family" not in u.terms)
 
     def _near_miss(self, asking: Asking) -> NearMiss | None:
         """The fact that nearly answers a yes/no question the record seems not to cover: one about
@@ -1739,6 +1770,23 @@ class FollowUp:
         scored = self.planner.matcher.score(self.question, self.treated[-1:])
         return self.treated[-1:] if scored and all(scored[0].per_unit[i] > 0 for i in aspects) else []
 
+    def medicine_named(self) -> list[Source]:
+        """The fact of the medicines that names the medicine a question of which one of a kind asks ("which
+        inhaler is it?"): the last reply said that kind without its name ("the inhaler the GP gave me"), another
+        fact that tells medicines says it with a name before it ("the salbutamol inhaler")."""
+        which = _WHICH_THING.match(self.question)
+        if which is None or not self.topic:
+            return []
+        kind = which.group(1).lower()
+        if not any("@medication" in u.terms for u in units(kind)):
+            return []
+        said = [_names_before(t.text, kind) for t in self.topic]
+        if not any(n is not None for n in said) or any(said):
+            return []  # the last reply does not say the kind, or names it already
+        return [s for s in self.planner.matcher.facts if s not in self.topic and "@medication" in s.headed
+                and (named := _names_before(s.text, kind)) and not any(w in t.told for t in self.topic
+                                                                        for w in named)][:1]
+
     def lasted(self) -> list[Source]:
         lasting = [m.source for m in self.matches
                    if m.source.id in self.planner.of_lasting and m.score >= MATCH_THRESHOLD]
@@ -1757,6 +1805,17 @@ class FollowUpRule:
     does: str
     applies: Callable[[FollowUp], bool]
     facts: Callable[[FollowUp], list[Source]]
+
+
+def _names_before(text: str, kind: str) -> frozenset[str] | None:
+    """The words that name a thing of a kind where a text says it (the stemmed word before "inhaler" in "the
+    salbutamol inhaler": ``{"salbutamol"}``; none before "the inhaler"), or None when the text never says the kind
+    (nor its plural)."""
+    said = words(text)
+    at = [i for i, w in enumerate(said) if w in (kind, kind + "s")]
+    if not at:
+        return None
+    return frozenset(c for i in at if i > 0 for c in content_words(said[i - 1]).split())
 
 
 def _of_its_subject(f: FollowUp) -> list[Source]:
@@ -1793,6 +1852,12 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  lambda f: f.pointer != "none" and not f.planner.has_subject(f.question)
                  and f.planner._symptom_told_with_its_start(f.question, f.topic),
                  lambda f: f.topic[-1:]),
+    FollowUpRule("which_medicine_named",
+                 "'Which inhaler is it?' after 'the inhaler the GP gave me made no difference' (a reply that is not "
+                 "the fact of the medicines): the fact of the medicines that names that inhaler, never the reply "
+                 "again; 'which side is it?' asks no medicine.",
+                 lambda f: bool(f.medicine_named()),
+                 FollowUp.medicine_named),
     FollowUpRule("treatment_of_it",
                  "'What did you use for that?' after a medicine just told (the thrush cream) is of that medicine.",
                  lambda f: bool(f.treated) and (intent.asks_treatment_of_it(f.question)
