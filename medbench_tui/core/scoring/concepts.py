@@ -1137,6 +1137,92 @@ def continued(doc: Document, hit: Hit, restart: bool = False) -> Hit | None:
     return None
 
 
+INCREASE = "a dose increase"
+INCREASE_ITEM_WORDS = word_list("increase_item_words")
+INCREASE_ITEM_QUALIFIERS = word_list("increase_item_qualifiers")
+INCREASE_WORDS = word_list("increase_words")
+INCREASE_TO_LEADS = word_list("increase_to_lead_words")
+INCREASE_TO = word_list("increase_to_words")
+INCREASE_ARROWS = word_list("increase_arrows")
+DOSE_COUNT_WORDS = word_list("dose_count_words")
+INCREASE_REACH = 6
+"""How many words after the drug its raise may stand ("levetiracetam 500 mg bd -> 750 mg bd")."""
+INCREASE_GRAMMAR = ("lead to number", "number arrow higher number")
+"""How an answer raises a dose after the drug: an increase word, "to" and the new dose ("LTG up to 150 bd",
+"increase to 150 mg bd"), or the old dose, an arrow and a higher new one ("Atorva 20 -> 80"); a number followed by
+a word of a count is no dose ("up to 4 times a day")."""
+
+
+def increase_parts(words: tuple[str, ...]) -> str | None:
+    """The one drug of a treatment item that raises its dose ("Increase lamotrigine dose" -> lamotrigine), or None."""
+    if not words or words[0] not in INCREASE_ITEM_WORDS:
+        return None
+    rest = " ".join(w for w in words[1:] if w not in INCREASE_ITEM_QUALIFIERS)
+    return rest if rest and len(read_vocabulary().lookup(rest, "drug")) == 1 else None
+
+
+def _plain_number(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def _value_at(doc: Document, k: int) -> tuple[float, int] | None:
+    """The number that starts at token ``k`` and its last token ("3.75" is two tokens), or None."""
+    whole = _plain_number(doc.lows[k])
+    if whole is None:
+        return None
+    if (k + 1 < len(doc.lows) and doc.lows[k + 1].isdigit()
+            and doc.text[doc.tokens[k].end: doc.tokens[k + 1].start] == "."):
+        return float(f"{doc.lows[k]}.{doc.lows[k + 1]}"), k + 1
+    return whole, k
+
+
+def _a_dose(doc: Document, k: int) -> bool:
+    """Token ``k`` starts a number that is a dose: not followed in its clause by a word of a count ("4 times")."""
+    value = _value_at(doc, k)
+    if value is None:
+        return False
+    nxt = value[1] + 1
+    return not (nxt < len(doc.lows) and doc.clause[nxt] == doc.clause[k] and doc.lows[nxt] in DOSE_COUNT_WORDS)
+
+
+def increased(doc: Document, hit: Hit) -> Hit | None:
+    """Where the answer raises the dose of the drug named at ``hit``: an increase word shortly before it in its
+    clause ("uptitrate bisoprolol"), or after it, in its clause or the one its label opens ("bisoprolol: increase
+    to 3.75 mg"), by :data:`INCREASE_GRAMMAR`; the words from the one to the other, or None."""
+    low, clause = doc.lows, doc.clause[hit.first]
+    for k in range(max(0, hit.first - CONTINUATION_REACH - 1), hit.first):
+        if low[k] in INCREASE_WORDS and doc.clause[k] == clause:
+            return Hit(k, hit.last)
+    if (hit.last + 1 < len(low) and doc.clause[hit.last + 1] != clause
+            and doc.text[doc.tokens[hit.last].end: doc.tokens[hit.last + 1].start].strip() == ":"):
+        clause = doc.clause[hit.last + 1]  # the drug as a label: what follows is said of it
+    end = min(len(low), hit.last + 1 + INCREASE_REACH)
+    k = hit.last + 1
+    while k < end and doc.clause[k] == clause:
+        if (low[k] in INCREASE_TO_LEADS and k + 2 < len(low) and low[k + 1] in INCREASE_TO
+                and doc.clause[k + 2] == clause and _a_dose(doc, k + 2)):
+            return Hit(hit.first, k + 2)  # "up to 150", "increase to 150 mg"
+        old = _value_at(doc, k) if _a_dose(doc, k) else None
+        if old is None:
+            k += 1
+            continue
+        for j in range(old[1] + 1, min(end + 2, len(low))):
+            if doc.clause[j] != clause:
+                break
+            new = _value_at(doc, j)
+            if new is None:
+                continue
+            between = doc.text[doc.tokens[j - 1].end: doc.tokens[j].start].strip()
+            if between in INCREASE_ARROWS and new[0] > old[0] and _a_dose(doc, j):
+                return Hit(hit.first, new[1])  # "20 -> 80", "500 mg bd -> 750 mg bd"
+            break
+        k = old[1] + 1
+    return None
+
+
 EXPLAIN_WORDS = word_list("explain_words")
 EXPLAIN_END = word_list("explain_end")
 EXPLAIN_SKIP = word_list("explain_skip")

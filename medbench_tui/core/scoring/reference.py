@@ -439,6 +439,7 @@ class ReferenceTable:
     another of them is no stop ("switch sertraline to citalopram")."""
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
     _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term], bool]] = field(default_factory=list)
+    _increases: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _tellings: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
@@ -670,6 +671,9 @@ class ReferenceTable:
                 if not restart and len(actions.read_action(treatment).drugs) == 1:
                     names += _drugs_named_in(more)  # its drug's regimen ("Continued IV hydrocortisone 50 mg 6-hourly")
                 self._continuations.append((phrase, ref, _names(names), routes, restart))
+        raised = concepts.increase_parts(phrase.words) if ref.kind == "treatment" else None
+        if raised is not None:
+            self._increases.append((phrase, ref, _names(_drug_names(raised) + _drugs_named_in(tuple(raised.split())))))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -815,6 +819,7 @@ class ReferenceTable:
                 or self._composites
                 or self._milestones
                 or self._continuations
+                or self._increases
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._counsels or self._procedures
                 or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
@@ -1290,6 +1295,11 @@ class ReferenceTable:
                                     if after > hit.first else frozenset())
                 if not by or not before or actions.same_route(by, before):
                     add(more, phrase, ref, concepts.CONTINUATION)
+        for phrase, ref, names in self._increases:
+            for hit in _written(doc, names):
+                raise_at = concepts.increased(doc, hit)
+                if raise_at is not None:
+                    add(raise_at, phrase, ref, concepts.INCREASE)
         for hit in concepts.one_off_doses(doc) if self._boluses else ():
             once = actions.read_action(doc.quote(hit))
             for phrase, ref, item in self._boluses:

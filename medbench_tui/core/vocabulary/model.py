@@ -516,6 +516,16 @@ PHRASE_LISTS: dict[str, str] = {
     "restart_words": "answers: words right before a drug that restart it ('restart LEV 1 g BD', 'resume Keppra')",
     "continue_words": "answers: words right before a drug that keep the patient's own regimen going ('continue "
     "levetiracetam 500 mg BD'); with restart_words, never an item that gives the drug now",
+    "increase_item_words": "answers: words that open a treatment item of raising one drug's dose ('Increase "
+    "lamotrigine dose', 'Uptitrate bisoprolol')",
+    "increase_item_qualifiers": "answers: words of such an item beside its one drug ('dose', 'the')",
+    "increase_words": "answers: words right before a drug that raise its dose ('uptitrate bisoprolol')",
+    "increase_to_lead_words": "answers: words after a drug before 'to' and a new dose that raise it ('LTG up to 150 "
+    "bd', 'increase to 150 mg bd')",
+    "increase_to_words": "answers: the word between an increase word and the new dose ('up to 150')",
+    "increase_arrows": "answers: marks between a drug's old dose and a new one ('Atorva 20 -> 80'): a raise when the "
+    "new is higher",
+    "dose_count_words": "answers: words after a number that make it a count, no dose ('up to 4 times a day')",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",
     "gradual_item_words": "answers: words of an item that make it a gradual change of what it measures ('Gradual "

@@ -1,0 +1,49 @@
+"""Failure classes of brief g50 (issue 32): a dose increase written in shorthand. Each test is in wording of its own,
+on other topics than the tuning set's case (a beta-blocker in heart failure, a statin after a TIA, an
+antidepressant), with negative tests: a continued dose, a reduction, a lower new dose and a frequency cap are no
+increase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.support.case_yaml import case_with
+from tests.test_scoring_regressions import rows
+
+HF = Path("cases/im-heart-failure-001.yaml")
+TIA = Path("cases/im-tia-001.yaml")
+MDD = Path("cases/psy-mdd-001.yaml")
+
+BISOPROLOL_UP = {"item": "Increase bisoprolol dose", "class": "acceptable"}
+ATORVASTATIN_UP = {"item": "Increase atorvastatin dose", "class": "acceptable"}
+SERTRALINE_UP = {"item": "Uptitrate sertraline", "class": "acceptable"}
+IBUPROFEN_UP = {"item": "Increase ibuprofen dose", "class": "acceptable"}
+
+
+def _found(tmp_path: Path, source: Path, item: dict, text: str) -> bool:
+    case = case_with(tmp_path, source, "treatment", item)
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    return rows(card, "treatment").get(item["item"]) in ("matched", "acceptable")
+
+
+# --- 1. a dose increase in shorthand ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("source", "item", "text", "found"), [
+    (HF, BISOPROLOL_UP, "Plan:\n- bisoprolol up to 5 mg od from tomorrow; review HR in 2/52", True),
+    (TIA, ATORVASTATIN_UP, "Plan:\n- clopidogrel 75 mg od\n- Atorvastatin 40 -> 80 nocte", True),
+    (MDD, SERTRALINE_UP, "Plan:\n- sertraline 50 mg → 100 mg od, review 4/52", True),
+    (HF, BISOPROLOL_UP, "Plan:\n- Bisoprolol: increase to 3.75 mg od if HR allows", True),
+    (HF, BISOPROLOL_UP, "Plan:\n- uptitrate bisoprolol at the HF clinic", True),
+    (HF, BISOPROLOL_UP, "Plan:\n- bisoprolol 2.5 -> 3.75 mg od", True),
+    # negatives: the dose kept, reduced, a lower new dose, a frequency cap
+    (HF, BISOPROLOL_UP, "Plan:\n- continue bisoprolol 2.5 mg od", False),
+    (HF, BISOPROLOL_UP, "Plan:\n- bisoprolol: reduce to 1.25 mg od (HR 48)", False),
+    (TIA, ATORVASTATIN_UP, "Plan:\n- atorvastatin 80 -> 40 nocte (myalgia)", False),
+    (HF, IBUPROFEN_UP, "Plan:\n- ibuprofen 400 mg up to 3 times a day with food", False),
+])
+def test_dose_increase_in_shorthand(tmp_path: Path, source: Path, item: dict, text: str, found: bool) -> None:
+    assert _found(tmp_path, source, item, text) is found
