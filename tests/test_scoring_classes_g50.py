@@ -47,3 +47,28 @@ def _found(tmp_path: Path, source: Path, item: dict, text: str) -> bool:
 ])
 def test_dose_increase_in_shorthand(tmp_path: Path, source: Path, item: dict, text: str, found: bool) -> None:
     assert _found(tmp_path, source, item, text) is found
+
+
+# --- 3. a lower dose of the item's drug is "different" ---------------------------------------------------------
+
+STATIN_HIGH = {"item": "High-intensity statin (atorvastatin 80 mg)", "class": "required", "group": "statin"}
+PPI_HIGH = {"item": "High-dose PPI (omeprazole 40 mg)", "class": "required", "group": "proton pump inhibitor"}
+
+
+def _status(tmp_path: Path, source: Path, item: dict, text: str) -> str | None:
+    case = case_with(tmp_path, source, "treatment", item)
+    card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
+    return rows(card, "treatment").get(item["item"])
+
+
+@pytest.mark.parametrize(("source", "item", "text", "status"), [
+    (HF, STATIN_HIGH, "Plan:\n- furosemide 40 mg IV bd\n- continue atorvastatin 20 mg", "different"),
+    (HF, PPI_HIGH, "Plan:\n- omeprazole 20 mg od", "different"),
+    # negatives: the item's dose, or a dose with no unit, meet it
+    (HF, STATIN_HIGH, "Plan:\n- furosemide 40 mg IV bd\n- atorvastatin 80 mg", "matched"),
+    (HF, STATIN_HIGH, "Plan:\n- furosemide 40 mg IV bd\n- atorva 80 nocte", "matched"),
+    (HF, PPI_HIGH, "Plan:\n- omeprazole 40 mg od", "matched"),
+])
+def test_lower_dose_of_the_items_drug_is_different(tmp_path: Path, source: Path, item: dict, text: str,
+                                                  status: str) -> None:
+    assert _status(tmp_path, source, item, text) == status

@@ -105,6 +105,15 @@ def dose_differs(answer: ActionReading, item: ActionReading) -> bool:
     )
 
 
+def dose_below(answer: ActionReading, item: ActionReading) -> bool:
+    """The answer gives the one drug of an item that names its dose only below that dose ("continue atorvastatin
+    20 mg" for "High-intensity statin (atorvastatin 80 mg)"): another, lesser treatment of the item's kind, not the
+    item. A dose unsaid ("atorva 80 nocte" gives no unit) or within :data:`DOSE_TOLERANCE` of the item's is it."""
+    one_drug = len(item.drugs) == 1 and answer.drugs == item.drugs
+    return bool(answer.doses and item.doses and one_drug) and all(
+        a[1] * DOSE_TOLERANCE < min(i[0] for i in item.doses) for a in answer.doses)
+
+
 DOSE_TOLERANCE = 1.25
 """A dose within a quarter of the item's range is that dose (rounding, a tablet's strength)."""
 
@@ -298,7 +307,8 @@ def rule_for(answer: ActionReading, item: ActionReading, gives_credit: bool, *, 
     if answer.empty or rules_out(answer, item, wide, in_other_words=True) is not None or (
             not wide and (dose_differs(answer, item) or _not_sent_home(answer, item))):
         return None
-    if gives_credit and not declined and (resumed_is_not_now(answer, item) or maintenance_is_no_loading(answer, item)):
+    if gives_credit and not declined and (resumed_is_not_now(answer, item) or maintenance_is_no_loading(answer, item)
+                                          or dose_below(answer, item)):
         return None
     return next((r for r in ACTION_RULES if (wide or not r.credit_only) and (declined or not r.declined_only)
                  and (wide or not r.route_said_for_harm or not item.routes or answer.routes)

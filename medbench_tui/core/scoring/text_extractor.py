@@ -211,6 +211,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
             said_as, end = said_as + signs, end + len(signs)  # "urine blood +++": the signs are the result
         if m.via == concepts.SAFETY_NET:
             said_as = concepts.said_under_heading(doc, m.hit)  # "Red flags: go to the eye clinic if worse"
+        if kind == "treatment" and m.ref is None and m.group is not None and (dose := _dose_after(doc, m.hit)):
+            said_as = f"{said_as} {dose}"  # "continue atorvastatin 20 mg": a drug of the group at its own dose
         if kind in ("workup", "treatment") and (later := _contact_time_after(doc, m.hit, said_as, item_hits)):
             said_as = f"{said_as}, {later}"  # "refer to ophthalmology, to be seen in 2 weeks": the referral's time
         entities.append(Entity(
@@ -1040,6 +1042,18 @@ DRUG_ENDINGS = _WORDS.phrases("unlisted_therapy_endings")
 _DOSE_RE = re.compile(
     r"\b\d+(?:\.\d+)?\s*(?:" + "|".join(re.escape(u) for u in _WORDS.phrases("unlisted_dose_units")) + r")\b"
 )
+
+
+
+def _dose_after(doc: Document, hit: Hit) -> str | None:
+    """The dose with its unit written right after the drug at ``hit`` in its clause ("atorvastatin 20 mg"), or
+    None: the dose the drug is given at, which decides whether it is an item that names another dose."""
+    if hit.last + 1 >= len(doc.tokens) or doc.clause[hit.last + 1] != doc.clause[hit.last]:
+        return None
+    line_end = doc.text.find("\n", doc.tokens[hit.last].end)
+    rest = doc.text[doc.tokens[hit.last].end: len(doc.text) if line_end < 0 else line_end]
+    found = _DOSE_RE.match(rest.lstrip())
+    return found.group(0) if found is not None else None
 
 
 ROUTE_NAMES = frozenset(t.norm for term in read_vocabulary().of_kind("route") for t in tokenize(term.name))
