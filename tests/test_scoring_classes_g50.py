@@ -72,3 +72,20 @@ def _status(tmp_path: Path, source: Path, item: dict, text: str) -> str | None:
 def test_lower_dose_of_the_items_drug_is_different(tmp_path: Path, source: Path, item: dict, text: str,
                                                   status: str) -> None:
     assert _status(tmp_path, source, item, text) == status
+
+
+# --- 2. a level rechecked right after a dose change is that drug's level -------------------------------------------
+
+DIGOXIN_RECHECK = {"item": "Repeat digoxin level after the dose change", "class": "acceptable"}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Plan:\n- digoxin 62.5 -> 125 mcg od; recheck level in 1/52", True),
+    ("Plan:\n- increase digoxin to 125 micrograms od, repeat level next week", True),
+    # negatives: another test rechecked, a level with no dose change of the drug before it on its line
+    ("Plan:\n- digoxin 62.5 -> 125 mcg od; recheck U&E 2/52", False),
+    ("Plan:\n- continue digoxin 62.5 mcg od; recheck level 1/52", False),
+    ("Plan:\n- recheck level 1/52\n- digoxin up to 125 mcg od", False),
+])
+def test_level_rechecked_after_a_dose_change(tmp_path: Path, text: str, found: bool) -> None:
+    assert _found(tmp_path, HF, DIGOXIN_RECHECK, text) is found

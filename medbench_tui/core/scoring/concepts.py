@@ -1223,6 +1223,33 @@ def increased(doc: Document, hit: Hit) -> Hit | None:
     return None
 
 
+LEVEL_AFTER_CHANGE = "the drug's level rechecked after its dose change"
+
+
+def level_after_change_parts(words: tuple[str, ...]) -> str | None:
+    """The one drug of an item that rechecks its level ("Repeat lamotrigine level after the dose change" ->
+    lamotrigine): a repeat word, the drug, a level word; or None."""
+    if not words or words[0] not in LEVEL_REPEATS:
+        return None
+    at = next((k for k, w in enumerate(words) if w in LEVEL_WORDS), None)
+    drug = " ".join(words[1:at]) if at is not None else ""
+    return drug if drug and len(read_vocabulary().lookup(drug, "drug")) == 1 else None
+
+
+def levels_rechecked_after(doc: Document, raised: list[Hit]) -> list[Hit]:
+    """Where the answer rechecks a level with no analyte of its own ("recheck level 2/52") later on the line of a
+    dose change of the drug (``raised``: "LTG up to 150 bd from today; recheck level 2/52"): that drug's level."""
+    out = []
+    norms = [t.norm for t in doc.tokens]
+    for k in range(len(norms) - 1):
+        if norms[k] not in LEVEL_REPEATS or norms[k + 1] not in LEVEL_WORDS:
+            continue
+        start = doc.tokens[k].start
+        if any(r.last < k and "\n" not in doc.text[doc.tokens[r.last].end: start] for r in raised):
+            out.append(Hit(k, k + 1))
+    return out
+
+
 EXPLAIN_WORDS = word_list("explain_words")
 EXPLAIN_END = word_list("explain_end")
 EXPLAIN_SKIP = word_list("explain_skip")

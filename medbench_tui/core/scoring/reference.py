@@ -440,6 +440,7 @@ class ReferenceTable:
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
     _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term], bool]] = field(default_factory=list)
     _increases: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _level_rechecks: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _tellings: list[tuple[Phrase, Ref, tuple[str, ...]]] = field(default_factory=list)
@@ -671,6 +672,10 @@ class ReferenceTable:
                 if not restart and len(actions.read_action(treatment).drugs) == 1:
                     names += _drugs_named_in(more)  # its drug's regimen ("Continued IV hydrocortisone 50 mg 6-hourly")
                 self._continuations.append((phrase, ref, _names(names), routes, restart))
+        rechecked = concepts.level_after_change_parts(phrase.words) if ref.klass in concepts.CREDIT_CLASSES else None
+        if rechecked is not None:
+            self._level_rechecks.append((phrase, ref, _names(_drug_names(rechecked)
+                                                              + _drugs_named_in(tuple(rechecked.split())))))
         raised = concepts.increase_parts(phrase.words) if ref.kind == "treatment" else None
         if raised is not None:
             self._increases.append((phrase, ref, _names(_drug_names(raised) + _drugs_named_in(tuple(raised.split())))))
@@ -820,6 +825,7 @@ class ReferenceTable:
                 or self._milestones
                 or self._continuations
                 or self._increases
+                or self._level_rechecks
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._counsels or self._procedures
                 or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
@@ -1300,6 +1306,10 @@ class ReferenceTable:
                 raise_at = concepts.increased(doc, hit)
                 if raise_at is not None:
                     add(raise_at, phrase, ref, concepts.INCREASE)
+        for phrase, ref, names in self._level_rechecks:
+            raised = [r for hit in _written(doc, names) if (r := concepts.increased(doc, hit)) is not None]
+            for hit in concepts.levels_rechecked_after(doc, raised) if raised else ():
+                add(hit, phrase, ref, concepts.LEVEL_AFTER_CHANGE)
         for hit in concepts.one_off_doses(doc) if self._boluses else ():
             once = actions.read_action(doc.quote(hit))
             for phrase, ref, item in self._boluses:
@@ -1433,7 +1443,7 @@ AFTER_ITS_STEP = "after the step its name puts first"
 SAID_AS_PHRASE = frozenset({QUERIED_CANCER, PREDICATED_DIAGNOSIS, SEQUENCED, home.HOME_MANAGEMENT,
                             composite.COMPOSITE_PLAN, home.ROUTINE_MANAGEMENT, concepts.ELIDED_REPEAT, SHORT_NAME,
                             AFTER_ITS_STEP, concepts.COUNSELLED,
-                            concepts.DONE_BY_RESULT, concepts.FLUID_CONTEXT})
+                            concepts.DONE_BY_RESULT, concepts.FLUID_CONTEXT, concepts.LEVEL_AFTER_CHANGE})
 SHORT_NAME_MIN_LETTERS = 4
 GENERIC_DIAGNOSIS_WORDS = (cue_words("diagnosis_generic_words") | cue_words("diagnosis_item_hedges")
                            | cue_words("unlisted_body_sites") | concepts.word_list("anatomy_heads"))
