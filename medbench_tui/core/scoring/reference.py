@@ -2243,22 +2243,31 @@ def _shared_drugs(items: list[list[str]]) -> set[str]:
     return {drug for drug, count in seen.items() if count > 1}
 
 
-def _diagnosis_drug_forms(names: tuple[str, ...]) -> list[str]:
-    """Each diagnosis name that names one drug by a word of its own ("Methotrexate toxicity", "lithium overdose")
-    written with the drug's other names in its place ("MTX toxicity", "Priadel overdose"): a terse answer names the
-    drug as it writes it anywhere."""
+def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool], min_words: int = 1) -> list[str]:
+    """Each of ``names`` (of ``min_words`` words or more) that names one drug by a word of its own, written with each
+    of the drug's other names in its place that ``keeps`` (the other name, the phrase's own words in lower case)."""
     vocabulary = read_vocabulary()
     out: list[str] = []
     for name in names:
         words = name.split()
+        if len(words) < min_words:
+            continue
+        lows = {w.strip("(),;:").lower() for w in words}
         for i, word in enumerate(words):
             bare = word.strip("(),;:").lower()
             found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
             if len(found) != 1 or bare != found[0].name.lower():
                 continue
             out += [" ".join([*words[:i], word.lower().replace(bare, other), *words[i + 1:]])
-                    for other in found[0].also]
+                    for other in found[0].also if keeps(other, lows)]
     return out
+
+
+def _diagnosis_drug_forms(names: tuple[str, ...]) -> list[str]:
+    """Each diagnosis name that names one drug by a word of its own ("Methotrexate toxicity", "lithium overdose")
+    written with the drug's other names in its place ("MTX toxicity", "Priadel overdose"): a terse answer names the
+    drug as it writes it anywhere."""
+    return _renamed_drug(names, lambda other, own: True)
 
 
 def _action_drug_forms(names: tuple[str, ...]) -> list[str]:
@@ -2268,22 +2277,9 @@ def _action_drug_forms(names: tuple[str, ...]) -> list[str]:
     same action. A bare drug's other names are `_other_drug_names`' to give. Only an other name of one word of
     letters is put in: one with a route, a strength or a partner ("IV glucose", "insulin/dex", "buccal midazolam")
     says more than the drug."""
-    vocabulary = read_vocabulary()
-    out: list[str] = []
-    for name in names:
-        words = name.split()
-        if len(words) < 2:
-            continue
-        lows = {w.strip("(),;:").lower() for w in words}
-        for i, word in enumerate(words):
-            bare = word.strip("(),;:").lower()
-            found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
-            if len(found) != 1 or bare != found[0].name.lower():
-                continue
-            out += [" ".join([*words[:i], word.lower().replace(bare, other), *words[i + 1:]])
-                    for other in found[0].also
-                    if re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", other) and other.lower() not in lows]
-    return out
+    return _renamed_drug(
+        names, lambda other, own: bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", other)) and other.lower() not in own,
+        min_words=2)
 
 
 def _diagnosis_phrases(name: str, aliases: list[str]) -> list[Phrase]:
