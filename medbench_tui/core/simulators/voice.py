@@ -158,6 +158,9 @@ _OBJECT_WORDS = frozenset(
 """Grammar a named default must not start or end on: a place word, or a verb's object ("No giving you a hard.", "No
 buy yourself.")."""
 _WHAT_ENDS = re.compile(r"\b(with|in|on|at|when|while|for|to|from|after|before|during|since|because|if|that|and|or)\b")
+_CLAUSE_WORDS = frozenset("am is are was were do does did has have had i you he she we they".split())
+"""Words that make what follows a question's lead a clause, not a thing named ("how old were you then?": "old were
+you then"): its default is a plain one, never "I couldn't say about old were you then."."""
 
 
 _PLACE_ENDS = re.compile(r"\b(in|on|at)\b")
@@ -173,7 +176,7 @@ def what_is_asked(question: str, *, with_place: bool = False) -> str:
     end = next((m for m in _WHAT_ENDS.finditer(rest) if not (with_place and _PLACE_ENDS.fullmatch(m.group()))), None)
     what = rest[: end.start()].strip() if end else rest
     named = what.split()[:4]
-    if named and (named[0] in _PLACE_WORDS or named[-1] in _OBJECT_WORDS
+    if named and (named[0] in _PLACE_WORDS or named[-1] in _OBJECT_WORDS or _CLAUSE_WORDS.intersection(named[1:])
                   or (named[0].endswith("ing") and len(named) > 1 and named[1] in _OBJECT_WORDS)):
         return ""  # no thing named ("been round any new animals", "anyone giving u a hard time"): a plain default
     return " ".join(named)
