@@ -1756,6 +1756,16 @@ class FollowUp:
         return [m for m in self.matches if m.source not in self.topic]
 
     @cached_property
+    def who_knows(self) -> list[Source]:
+        """The fact just told that says whether the person asked of knows (a rule asks, then answers)."""
+        return self.planner.told_who_knows(self.question)
+
+    @cached_property
+    def aged_then(self) -> list[Source]:
+        """The fact just told that gives the age a question of an age then asks."""
+        return self.planner.aged_then(self.question)
+
+    @cached_property
     def quantity_told(self) -> list[Source]:
         return self.planner._quantity_told(self.asked, self.topic, self.matches, self.planner._subjects(self.topic))
 
@@ -1828,14 +1838,14 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "'Does your son know?' after 'only my sister knows, not my son': the fact just told that says whether "
                  "that person knows or was told, never the intro or another fact that only names them ('my son says "
                  "...').",
-                 lambda f: bool(f.planner.told_who_knows(f.question)),
-                 lambda f: f.planner.told_who_knows(f.question)),
+                 lambda f: bool(f.who_knows),
+                 lambda f: f.who_knows),
     FollowUpRule("age_then",
                  "'How old were you?' after 'when I was about twelve', 'how old was he when he died?' after the uncle "
                  "who died at 38 and the father's heart: the fact just told that gives the age then (of several, the "
                  "one that says the question's words), never the patient's age now nor 'not sure'.",
-                 lambda f: bool(f.planner.aged_then(f.question)),
-                 lambda f: f.planner.aged_then(f.question)),
+                 lambda f: bool(f.aged_then),
+                 lambda f: f.aged_then),
     FollowUpRule("time_it_takes",
                  "'How long does that take you?' after the checking that 'can take me forty minutes': of what was "
                  "just told, never when the illness began nor a medicine taken.",
