@@ -589,10 +589,10 @@ class Checker:
             for i, entry in entries_at(self.data, list_name):
                 name = text_at(entry, "item") or f"number {i + 1}"
                 within = text_at(entry, "within")
-                if within is not None and not reading.timing_of(within):
+                if within is not None and not reading.within_window(within):
                     self.add("error", "item.unknown_timing", (list_name, i, "within"),
                              f"`within: {show(within)}` of `{show(name)}` gives no time the vocabulary knows: "
-                             "write it as `immediately`, `same day`, `within 4 hours`, `tomorrow` or `next week` "
+                             "write it as `immediately`, `same day`, `4 hours`, `2 weeks`, `tomorrow` or `next week` "
                              "(`medbench vocabulary show timing` lists the words).")
                 route = text_at(entry, "route")
                 if route is not None and reading.route_named(route) is None:

@@ -318,7 +318,7 @@ def item_reading_of(name: str, *, within: str | None = None, route: str | None =
         # a team's review on its own condition is about the team; a drug's item keeps its whole name (its
         # condition may name another drug or route)
         reading = read_action(without_own_condition(own))
-    windows = timing_of(within) if within else reading.windows
+    windows = within_window(within) if within else reading.windows
     windows = tuple((0.0, w[1]) if w[0] == w[1] else w for w in windows)
     routes = frozenset(found for found in (route_named(route),) if found) if route else reading.routes
     teams, drugs, classes, covered, acts = reading.teams, reading.drugs, reading.classes, reading.covered, reading.acts
@@ -469,6 +469,13 @@ def replaced_reading(name: str, own: ActionReading) -> ActionReading | None:
 def timing_of(text: str) -> tuple[Window, ...]:
     """The windows a timing expression gives ("same day", "within 4 hours"); empty if none."""
     return read_action(text).windows
+
+
+def within_window(text: str) -> tuple[Window, ...]:
+    """The windows of an item's ``within`` field. The field's name already says "within", so a bare
+    duration is a deadline ("within: 2 weeks", "within: 48 hours" as a physician writes them), as is
+    any timing expression the vocabulary knows ("same day", "next week"); empty if neither."""
+    return timing_of(text) or timing_of(f"within {text}")
 
 
 def route_named(text: str) -> Term | None:
