@@ -25,7 +25,15 @@ from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment
-from medbench_tui.core.simulators.lexicon import CLINICAL, STOPWORDS, says_phrase, stem, units, words
+from medbench_tui.core.simulators.lexicon import (
+    CLINICAL,
+    STOPWORDS,
+    phrase_alternation,
+    says_phrase,
+    stem,
+    units,
+    words,
+)
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.voice import acknowledges
 from medbench_tui.core.text import expand_shorthand, lemma, singular
@@ -235,36 +243,18 @@ _FINDINGS_WORDS = _list_stems("patient_findings_titles")
 _REQUEST_WORDS = _list_stems("patient_request_words")
 _DOCUMENT_WORDS = _list_stems("patient_document_words")
 _SIDE_WORDS = _list_stems("patient_side_words")
-_FINDINGS_ASKED = re.compile(r"\b(obs|observations?|examination|exam|findings|triage|vital signs|vitals|"
-                            r"visual acuity|eye pressure|documented|recorded|wrote down|notes)\b",
-                            re.IGNORECASE)
+_FINDINGS_ASKED = re.compile(rf"\b(?:{phrase_alternation('patient_findings_asks')})\b", re.IGNORECASE)
 _EXAMINATION_WORDS = _list_stems("patient_examination_titles")
-_MORE_OBSERVATIONS = re.compile(
-    r"\b(obs|observations?|vitals?|vital signs|saturations?|breathing rate|respiratory rate|weight|height|sugar|"
-    r"glucose)\b",
-    re.IGNORECASE,
-)
-_BODY_PART = re.compile(
-    r"\b(your|his|her|the) (heart|chest|lungs?|tummy|abdomen|belly|stomach|neck|throat|ears?|eyes?|skin|legs?|"
-    r"calf|calves|feet|back|joints?|glands|temples|head)\b",
-    re.IGNORECASE,
-)
+_MORE_OBSERVATIONS = re.compile(rf"\b(?:{phrase_alternation('patient_more_observations')})\b", re.IGNORECASE)
+_BODY_PART = re.compile(rf"\b(your|his|her|the) (?:{phrase_alternation('patient_examined_parts')})\b", re.IGNORECASE)
 """An examination of a part of the body ("listen to your heart") that asks no observations is found
 only in a record of an examination, never in the observations alone."""
 _PARTS = CLINICAL.of_kind("body_part")
 """The parts of the body of the vocabulary: an examination of one ("a full joint check") is of the examination's
 record, not the observations."""
-_OBSERVATION_PHRASES = re.compile(
-    r"\b(blood pressure|bp|heart rate|pulse|temperature|temp|sats|oxygen( levels?| saturations?)?|breathing rate|"
-    r"respiratory rate|cap(illary)? refill)\b",
-    re.IGNORECASE,
-)
+_OBSERVATION_PHRASES = re.compile(rf"\b(?:{phrase_alternation('patient_observation_asks')})\b", re.IGNORECASE)
 
-_MEASURED = re.compile(
-    r"\b(heart rate|pulse|blood pressure|breathing rate|respiratory rate|oxygen (levels?|saturations?)|sats|"
-    r"cap(illary)? refill|vitals|observations)\b",
-    re.IGNORECASE,
-)
+_MEASURED = re.compile(rf"\b(?:{phrase_alternation('patient_measured_only')})\b", re.IGNORECASE)
 """Observations only a measurement gives (a temperature the patient may have taken)."""
 _VALUE_AGAIN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:what|how)\b.*\bagain\b", re.IGNORECASE)
 """A value asked for a second time ("what was her pulse again?"): the measurement, handed over again."""

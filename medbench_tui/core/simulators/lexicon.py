@@ -25,7 +25,7 @@ from medbench_tui.core.vocabulary import TermKind, Vocabulary, key, read_vocabul
 
 __all__ = [
     "BROADER", "CLINICAL", "CONCEPTS", "STOPWORDS", "Concepts", "Unit", "concept_id", "content_words",
-    "misspelt_concepts", "read_concepts",
+    "misspelt_concepts", "phrase_alternation", "read_concepts",
     "sentences", "stem", "terms", "units", "words",
 ]
 
@@ -136,6 +136,13 @@ def words(text: str) -> tuple[str, ...]:
     for pattern, replacement in _JOINS:
         text = pattern.sub(replacement, text)
     return tuple(_TOKEN.findall(text))
+
+
+def phrase_alternation(name: str) -> str:
+    """The phrases of the vocabulary's list ``name`` as a regular-expression alternation, in the list's order (the
+    first that fits at a place is taken), each matched as written: the clinical words of a pattern whose grammar is
+    code ("your|his|her|the" before a part of the body)."""
+    return "|".join(re.escape(p) for p in read_vocabulary().phrases(name))
 
 
 def says_phrase(text: str, phrases: tuple[str, ...] | list[str]) -> bool:

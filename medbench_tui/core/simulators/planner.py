@@ -25,6 +25,7 @@ from medbench_tui.core.simulators.lexicon import (
     LIFE_STAGE,
     Unit,
     content_words,
+    phrase_alternation,
     says_phrase,
     sentences,
     units,
@@ -117,9 +118,10 @@ _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "t
 ("how old was she when she had the stroke?" after the mother's stroke)."""
 _ASKS_WHEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*when\b", re.IGNORECASE)
 """A question of when ("when was that?", "and when did that happen?")."""
+_WEEKDAYS = phrase_alternation("patient_weekdays")
 _POINT_IN_TIME = re.compile(
-    r"\b(?:ago|yesterday|last night|last week|last month|this morning|this afternoon|this evening|o'?clock|"
-    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b\d{1,2}(?:[.:]\d\d)? ?(?:am|pm)\b", re.IGNORECASE
+    rf"\b(?:{phrase_alternation('patient_points_in_time')}|on (?:{_WEEKDAYS}))\b|\b\d{{1,2}}(?:[.:]\d\d)? ?(?:am|pm)\b",
+    re.IGNORECASE,
 )
 """Grammar of a point in time a fact says ("two days ago", "on Saturday night"): what a question of when asks of
 several facts just told, not how long something has gone on ("for about eight weeks")."""
@@ -198,7 +200,7 @@ _VERB_LED = re.compile(
 """A part led by an auxiliary or a question word: a question of its own, not a fragment ("below the knee?")."""
 _TIME_OF_DAY = "@time_of_day"
 _OTHER_SEX = {"male": "female", "female": "male"}
-_SINCE = re.compile(r"\bsince (?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bsince (?:last|yesterday)\b", re.IGNORECASE)
+_SINCE = re.compile(rf"\bsince (?:{_WEEKDAYS})\b|\bsince (?:last|yesterday)\b", re.IGNORECASE)
 """Grammar of when something began, said as since a day ("coughing since Sunday")."""
 _AGE_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:how old|what age)\b", re.IGNORECASE)
 """A question of how old someone is ("and how old is she?")."""

@@ -123,6 +123,22 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
                                "observation findings",
     "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
+    "patient_findings_asks": "the simulated patient: words by which a question asks of a record of the examination "
+                             "or observations ('what were her obs?'): an attachment of findings may answer it",
+    "patient_more_observations": "the simulated patient: observations a question may ask besides those of "
+                                 "patient_observation_asks ('her weight?', 'sats and sugar?'); read in order, the "
+                                 "first that fits at a place is taken",
+    "patient_examined_parts": "the simulated patient: parts of the body an examination is of, after 'your', 'his', "
+                              "'her' or 'the' ('listen to your heart'): found only in a record of an examination; "
+                              "read in order",
+    "patient_observation_asks": "the simulated patient: the observations a doctor measures ('blood pressure', 'sats'): "
+                                "a value asked for now, or a record of observations; read in order",
+    "patient_measured_only": "the simulated patient: observations only a measurement gives (not a temperature the "
+                             "patient may have taken): asked again or with the observations, handed over",
+    "patient_points_in_time": "the simulated patient: words of a point in time a fact says ('two days ago', 'this "
+                              "morning'): what a question of when asks of several facts just told",
+    "patient_weekdays": "the simulated patient: the days of the week ('on Saturday' a point in time, 'since Monday' "
+                        "a time something began)",
     "patient_document_words": "the simulated patient: words that name a document or result, not what it is of",
     "patient_complaint_asks": "the simulated patient: words that open a consultation and ask only for the "
                               "complaint ('what's been going on?', 'how can I help?'): the patient tells what brought "
