@@ -1965,6 +1965,18 @@ def level_analytes(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...] | None
     return measured or None
 
 
+def drug_other_names(measured: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """The other names of a measured drug in ``drugs.yaml`` ("LTG" of "lamotrigine"): its level is reported by any
+    ("LTG trough 1.4"); a name of the vocabulary is a drug's, whatever its length."""
+    out: dict[tuple[str, ...], None] = {}
+    for (word,) in measured:
+        for term in read_vocabulary().lookup(word, "drug"):
+            for name in term.names:
+                if (norms := tuple(t.norm for t in tokenize(name))) and norms != (word,):
+                    out[norms] = None
+    return tuple(out)
+
+
 SERIAL_FREQUENCY = frozenset(t.norm for w in word_list("serial_frequency_words") for t in tokenize(w))
 SERIAL = "a measure with a repeating frequency"
 

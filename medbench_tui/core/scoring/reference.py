@@ -568,8 +568,8 @@ class ReferenceTable:
             # every name that is a panel or a level gives its analytes ("Urea and electrolytes with anion gap" with
             # aliases "U&E" and "anion gap": creatinine, ..., anion gap); a level: what each name measures
             panels = [(p, a) for p in ref.phrases if (a := concepts.panel_analytes(p.words))]
-            panels += [(p, a) for p in ref.phrases if not concepts.panel_analytes(p.words)
-                       and (a := concepts.level_analytes(p.words))]
+            panels += [(p, (*a, *concepts.drug_other_names(a))) for p in ref.phrases  # "LTG 1.4": lamotrigine's
+                       if not concepts.panel_analytes(p.words) and (a := concepts.level_analytes(p.words))]
             if panels:
                 measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
                 self._panels.append((panels[0][0], ref, measured, _test_names(ref)))

@@ -785,7 +785,21 @@ def _names_own_test(after: str) -> bool:
     pieces = FRAGMENT_SEP_RE.split(after)
     own = WORD_RE.findall(pieces[0].lower())
     return len(pieces) > 1 and bool(own) and (
-        own[-1] in INVESTIGATION_WORDS or own[-1].endswith(INVESTIGATION_ENDINGS))
+        own[-1] in INVESTIGATION_WORDS or own[-1].endswith(INVESTIGATION_ENDINGS)
+        or (len(pieces) > 2 and _own_result(own, pieces[0])))
+
+
+URINE_OWN_RESULT_WORDS = 4
+"""At most this many words in a urine piece that is one analyte and its result ("urine prot neg")."""
+
+
+def _own_result(own: list[str], piece: str) -> bool:
+    """The urine piece is one urine analyte and its result of its own ("urine prot neg", "urine ketones 2"): a
+    mention two list pieces on ("urine prot neg, PCR 12, plt/LFT nl") is a result of its own, not the urine's."""
+    if len(own) > URINE_OWN_RESULT_WORDS or own[0] not in URINE_WORDS:
+        return False
+    return bool(re.search(r"\d\s*\+*\s*$", piece)) or any(concepts.QUALITATIVE.starting_at(own, k)
+                                                        for k in range(2, len(own)))
 
 
 def _attributed(doc: Document, first: int) -> bool:
