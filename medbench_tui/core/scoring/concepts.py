@@ -231,10 +231,11 @@ def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
         at = doc.tokens_within(match.start(1) - 1, match.end(1))
         if at:
             out.append(Hit(at[0], at[-1]))
-    for k, token in enumerate(doc.tokens):
-        if (any(_form_of(token.norm, n) for n in nouns) and k + 1 < len(doc.tokens)
-                and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None):
-            out.append(Hit(k, k))
+    _, where = _norms(doc)  # each distinct word asked once, not every token of it for every noun
+    for word, places in where.items():
+        if any(_form_of(word, n) for n in nouns):
+            out += [Hit(k, k) for k in places
+                    if k + 1 < len(doc.tokens) and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None]
     return sorted(set(out))
 
 
