@@ -101,6 +101,8 @@ class GroundedSimulator:
         for part in answered:
             if part.sources:
                 deflected = self._tell(part, key, deflected) or deflected
+        if deflected:  # a hedge never comes with a denial: "Can we come back to that? No, nothing like that." denies
+            answered = [p for p in answered if not (p.kind == "default" and voice.is_negative(p.text))] or answered
         facts = [f for p in answered for f in p.facts]
         kinds = [p.kind for p in answered]
         kind: ReplyKind = "answer" if facts else next((k for k in NO_FACT_KINDS if k in kinds), "default")

@@ -1262,6 +1262,23 @@ class Matcher:
         more = [s for s in self.conditions if s not in sources and not _names_the_same(s, sources)]
         return (sources + more)[:MAX_FACTS_PER_QUESTION]
 
+    def of_the_whole_medicine_list(self, question: str, sources: list[Source]) -> list[Source]:
+        """Asked what medicines they take, with no medicine or kind of its own ("what medications do you take?",
+        "any meds?"), the patient is asked every medicine it holds back too (a delayed fact whose topic is medicines):
+        the first ask of it, which the delayed patient deflects. Only when the fact of the medicines (its topic is
+        of them: "regular medicines", not "asthma and the inhalers") answers the question: "what dose?" after the
+        inhaler is of that inhaler."""
+        reading = self._read(question)
+        subject = self.subject_units(question)
+        concepts = [{t for t in reading.resolved[i][0] if t.startswith("@")} for i in subject]
+        if not subject or any(c != {"@medication"} for c in concepts):
+            return sources
+        of_medicines = [s for s in self.facts if (head := units(s.topic)[:1]) and "@medication" in head[0].terms]
+        if not any(s in of_medicines and not s.delayed for s in sources):  # "what dose?" of the inhaler: not the list
+            return sources
+        more = [s for s in of_medicines if s.delayed and s not in sources]
+        return (sources + more)[:MAX_FACTS_PER_QUESTION]
+
     def _of_all_asked(self, match: Match, question: str) -> bool:
         """Does the question ask for all of a kind ("what are all the tablets you take?") and the fact say every word
         of what it is about as a second fact would own one? The tablets bought at the chemist are asked for too."""

@@ -590,6 +590,8 @@ class Planner:
             if not asking.followed_up:  # "PMH?": the diabetes the doctor has not heard, told apart from the rest
                 sources = [s for s in self.matcher.of_the_whole_history(question.asked, sources)
                            if s in sources or not self.state.disclosed.get(s.id or "")]
+                sources = [s for s in self.matcher.of_the_whole_medicine_list(question.asked, sources)
+                           if s in sources or not self.state.disclosed.get(s.id or "")]
             if sources and self._of_the_other_side(question.asked):
                 # "any swelling in the other leg?": a fact of this leg says nothing of the other
                 sources = [s for s in sources if _of_both_sides(s)]
