@@ -206,6 +206,12 @@ _THINKS_THEY_HAVE = re.compile(
 )
 """The patient asked whether they think they have an illness ("do you think you've had a stroke?"): grammar; what
 follows is a diagnosis only when it names an illness (:func:`confirms_diagnosis`), not "a temperature"."""
+_OPINION_LEAD = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well)\W+)*(?:do|did|d'?|would)\s*(?:you|u)\s+(?:think|reckon|suppose)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
+"""The patient's opinion asked before what is put ("do u reckon it's a kidney stone?"): grammar; what follows is a
+diagnosis only when :func:`confirms_diagnosis` reads one."""
 _OPEN = re.compile(
     r"^(and |so |ok,? |sorry,? |right,? |roughly,? |approximately,? |exactly,? )*"
     r"(since when|what|when|whereabouts|where|which|how|why|who|whose|whom|"
@@ -487,6 +493,8 @@ def kind_of(part: str) -> QuestionKind:
         return "diagnosis"  # "no breathing problems, right?" confirms a "no", never a diagnosis
     if _IT_COULD_BE.search(text) and not _SUSPECTS.search(text):
         return "diagnosis"
+    if (lead := _OPINION_LEAD.match(text)) and confirms_diagnosis(text[lead.end():]):
+        return "diagnosis"  # "do u reckon it's a kidney stone?": the patient's opinion of what it is, not its history
     if (thinks := _THINKS_THEY_HAVE.match(text)) and confirms_diagnosis(f"it's {thinks.group('what')}?"):
         return "diagnosis"  # "do you think you've had a stroke?": the patient's opinion of an illness, not its history
     if examines_by_command(text) or asks_value_now(text):
@@ -821,6 +829,16 @@ _WHICH_SIDE_WORDS = frozenset(read_vocabulary().phrases("patient_side_words")) |
 """First words of what follows "is it" that say which side or how many, not what illness ("is it both legs?")."""
 
 
+_CONDITION_HEADS = frozenset(
+    ws[-1] for term in read_vocabulary().of_kind("condition") for name in (term.name, *term.also)
+    if name.isascii() and (ws := words(name)) and not ws[-1].endswith(("ing", "ed"))
+    and not any(t.startswith("@") for u in units(ws[-1]) for t in u.terms)
+)
+"""The last word of an illness's name in the vocabulary ("cancer" of "lung cancer", "colic" of "renal colic"), not a
+lay name's ("kidney" of "stone in my kidney") nor a word of the vocabulary's concepts ("chest"): "is it cancer?" names
+an illness, though the word ends like a quality ("-er")."""
+
+
 def _descriptive(what: str) -> bool:
     """Does "is it <what>?" ask how the symptom is (sore, worse, constant, getting better)
     rather than what the illness is? Judged by the last word, the head of the phrase."""
@@ -832,6 +850,8 @@ def _descriptive(what: str) -> bool:
     if tokens[0] in _WHICH_SIDE_WORDS:
         return True  # "is it both legs?", "is it just the one side?": where, not what illness
     head = tokens[-1]
+    if head in _CONDITION_HEADS and head not in _QUALITIES:
+        return False  # "is it cancer, doc?": an illness, not how it is
     if head in _QUALITIES or head.endswith(("ing", "er", "est", "ed", "ful", "y", "ous", "ive", "al", "ic")):
         return True
     return any(u.terms & _QUALITY_CONCEPTS for u in units(head))

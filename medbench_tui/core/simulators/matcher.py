@@ -82,6 +82,14 @@ for the allergies (to medicines), not for the medicines ("heat intolerance" is n
 PAST_EPISODE = frozenset({"@recurrence", "@history"})
 """Concepts of whether before ("ever had", "before", "previous", "in the past"): of a fact, about an episode before
 this one."""
+_WHEN_CLAUSE = re.compile(r"(?<=\w)[\s,]+(?:when|whenever|while)\b", re.IGNORECASE)
+"""The clause of when after what a question asks of ("any burning when you pass urine?"): grammar."""
+_ASKS_WH = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|can i ask|could i ask|may i ask)\W+)*(?:how|what|which|where|who|why)\b", re.IGNORECASE
+)
+"""A question that opens by asking how or what: grammar."""
+_THING_DESCRIPTORS = frozenset({"@character"})
+"""A descriptor that names a thing felt ("burning", "stabbing"), asked of as a symptom of its own."""
 _TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
 GENERIC_SYMPTOMS = frozenset({"@pain", "@swelling", "@bleeding"})
 ALTERNATIVE_THRESHOLD = 0.7
@@ -945,6 +953,7 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+            matches = self._of_what_is_asked_when(question, matches)
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
             matches = self._topic_first(question, matches)
@@ -987,6 +996,31 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    def _of_what_is_asked_when(self, question: str, matches: list[Match]) -> list[Match]:
+        """"Any burning when you pass urine?", "does it click when you move it?": what is asked of is said before the
+        clause of when; the clause says only when. A fact that says a word of the clause and none of what is asked of
+        (passing urine, moving) is no answer: with none that says it, the default answers. Only when what is asked
+        of is a thing (not how it is: "is it worse when you walk?" is of the fact that says when it is worse)."""
+        head = self.asked_before_when(question)
+        if not head or not matches:
+            return matches
+        return [m for m in matches if any(m.per_unit[i] > 0 for i in head)]
+
+    def asked_before_when(self, question: str) -> list[int]:
+        """The indexes of the units that say what a question asks of before its clause of when ("burning" of "any
+        burning when you pass urine?"); none when it has no such clause, asks how or what ("how old were you when
+        your periods started?": of the clause), or asks only how it is ("is it worse when you walk?")."""
+        clause = _WHEN_CLAUSE.search(question)
+        if clause is None or _ASKS_WH.match(question):
+            return []
+        said = units(question)
+        before = units(question[: clause.start()])
+        if len(before) >= len(said) or [u.text for u in before] != [u.text for u in said[: len(before)]]:
+            return []  # a phrase across the clause: read as one
+        weights = self._read(question).weights
+        return [i for i, u in enumerate(before) if weights[i] > 0 and not (u.terms & MODIFIERS) and (
+            not u.terms & DESCRIPTORS or u.terms & _THING_DESCRIPTORS)]
 
     def _named_before_timed(self, question: str, matches: list[Match]) -> list[Match]:
         """A fact that says a word of what the question is about only in a clause of when ("rash before the
