@@ -79,3 +79,14 @@ def test_a_history_question_of_the_same_illness_gets_its_fact():
         assert intent.kind_of(question) != "diagnosis", question
     assert patient([STONES, RELATIVES]).answer("Have you ever had gallstones?").facts == ["past_history"]
     assert patient([STONES, RELATIVES]).answer("Anyone in the family had cancer?").facts == ["family_history"]
+
+
+def test_an_announcement_hands_over_only_what_it_newly_names():
+    for message in ("I'm going to put a small tube into the vein in your arm, is that ok?",
+                    "Right. I'll explain what the ultrasound and the blood tests showed and what we do next."):
+        assert intent.announces_only(message), message
+    # asked for again, or asked for at all, it is handed over
+    for message in ("Let me see the ultrasound report again", "we'll check your temperature and pulse",
+                    "I'll have another look at the ECG", "I'm going to listen to your chest. Can I see the obs?",
+                    "can I see the bloods?"):
+        assert not intent.announces_only(message), message

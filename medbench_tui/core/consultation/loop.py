@@ -29,7 +29,7 @@ from medbench_tui.core.endpoints.seeds import RunSeeds
 from medbench_tui.core.errors import MedbenchError
 from medbench_tui.core.simulators import LeakGuard, PatientReply, PatientSimulator, TextSink, make_simulator
 from medbench_tui.core.simulators.grounded import requested
-from medbench_tui.core.simulators.intent import attachments_asked
+from medbench_tui.core.simulators.intent import announces_only, attachments_asked
 from medbench_tui.core.simulators.voice import HAND_OVER, HAND_OVER_AGAIN
 from medbench_tui.core.transcript import Event, FinalResponse, Transcript, Turn, Usage
 
@@ -157,6 +157,8 @@ class Consultation:
         remote = self.case.metadata.setting == "telehealth"  # on a video call the patient measures what is asked
         asked = [a for a in attachments_asked(self.case.attachments, read, remote=remote) if a.available != "after_turn"
                  or a in self.released]
+        if announces_only(read):  # "I'm going to pass a camera ..., ok?": only what it newly names is handed over
+            asked = [a for a in asked if a not in self.released]
         again = [a for a in asked if a in self.released]
         released = [self._release(a, turn) for a in asked if a not in again]
         for attachment in again:

@@ -1620,6 +1620,27 @@ def judges_results(part: str) -> bool:
     return match is not None and not asking and " ".join(words(match.group("how"))) in _JUDGED
 
 
+_ANNOUNCES = re.compile(
+    r"^\W*(?:(?:ok|okay|right|so|and|now|great|thanks)\W+)*(?:(?:i'm|im|i am|we're|we are) going to|i'll|i will|we'll|"
+    r"we will)\s+(?!(?:just\s+|also\s+|quickly\s+)?(?:have|take|get|check|do|measure|send|repeat|run|order|"
+    r"request|see|need|want|look)\b)",
+    re.IGNORECASE,
+)
+"""The doctor announcing what they will do ("I'm going to pass a thin camera ...", "I'll talk you through the scan"):
+grammar; not what is got or checked ("we'll check your temp", "I'll have another look at the X-ray": asked for)."""
+_AGAIN = re.compile(r"\b(?:again|another look|once more|remind)\b", re.IGNORECASE)
+
+
+def announces_only(message: str) -> bool:
+    """Does the message announce what the doctor will do ("I'm going to pass a camera through your nose, ok?", "OK.
+    I'll talk you through what the scan shows.") and ask for nothing again? Then an attachment the patient has already
+    handed over is not handed over again: only what it newly names is."""
+    cleaned = without_markup(message)
+    parts = split_questions(cleaned)
+    return bool(parts) and any(_ANNOUNCES.match(p) for p in parts) and not _AGAIN.search(cleaned) and all(
+        _ANNOUNCES.match(p) or not p.rstrip().endswith("?") for p in parts)  # no question beside it
+
+
 def attachments_asked(attachments: list[Attachment], message: str, *, remote: bool = False) -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do); in a ``remote``
