@@ -2297,3 +2297,68 @@ def _written_end(doc: Document, last: int) -> int:
            and doc.tokens[end + 1].norm in VALUE_LINKS):
         end += 1
     return end
+
+
+REVERSAL_WORDS = frozenset(t.norm for w in word_list("reversal_words") for t in tokenize(w))
+
+
+@functools.cache
+def _drug_names() -> tuple[dict[tuple[str, ...], tuple[str, ...]], int]:
+    """Each name of a drug or drug class of ``drugs.yaml`` as its words -> the canonical names it names, and the
+    longest name's length in words."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for term in read_vocabulary().of_kind("drug", "drug_class"):
+        for name in term.names:
+            if norms := tuple(t.norm for t in tokenize(name)):
+                out[norms] = (*out.get(norms, ()), term.name)
+    return out, max((len(n) for n in out), default=1)
+
+
+def _drugs_in(norms: list[str]) -> list[str]:
+    """The canonical names of the drugs and classes named in a run of words (longest name first at each place)."""
+    names, longest = _drug_names()
+    found: list[str] = []
+    k = 0
+    while k < len(norms):
+        for n in range(min(longest, len(norms) - k), 0, -1):
+            if (hit := names.get(tuple(norms[k : k + n]))) is not None:
+                found += hit
+                k += n
+                break
+        else:
+            k += 1
+    return found
+
+
+def reversed_drugs(name: str) -> frozenset[str] | None:
+    """The drugs an item reverses: its name has a word of ``reversal_words`` and names a drug ("Reversal of apixaban
+    (andexanet alfa or prothrombin complex concentrate)": apixaban); None for any other item. The drug is the one
+    no named agent reverses in the vocabulary (``reverses``), not an agent."""
+    norms = [t.norm for t in tokenize(name)]
+    if REVERSAL_WORDS.isdisjoint(norms):
+        return None
+    vocabulary = read_vocabulary()
+    drugs = frozenset(d for d in _drugs_in(norms)
+                      if not any(t.reverses for t in vocabulary.lookup(d, "drug")))
+    return drugs or None
+
+
+def _reverses(agent: str, drug: str) -> bool:
+    """Does ``agent`` reverse ``drug`` (the drug, or a class it belongs to, in the agent's ``reverses``)?"""
+    vocabulary = read_vocabulary()
+    covered = {name.casefold() for t in vocabulary.lookup(agent, "drug") for name in t.reverses}
+    for term in vocabulary.lookup(drug):
+        if {term.name.casefold(), *(b.name.casefold() for b in vocabulary.broader(term))} & covered:
+            return True
+    return False
+
+
+def wrong_reversal(doc: Document, hit: Hit, drugs: frozenset[str]) -> bool:
+    """A reversal said with an agent that reverses none of the item's drugs: the clause of the mention names a drug
+    with ``reverses`` (a reversal agent) and none of its agents reverses the item's drug ("Vitamin K 10 mg IV to
+    reverse the anticoagulation" is no reversal of apixaban; "PCC 50 units/kg to reverse the apixaban" is)."""
+    clause = Hit(doc.clause_of(hit.first).first, doc.clause_of(hit.last).last)
+    vocabulary = read_vocabulary()
+    agents = [d for d in _drugs_in([t.norm for t in doc.tokens[clause.first : clause.last + 1]])
+              if any(t.reverses for t in vocabulary.lookup(d, "drug"))]
+    return bool(agents) and not any(_reverses(a, d) for a in agents for d in drugs)

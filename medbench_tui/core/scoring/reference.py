@@ -799,7 +799,10 @@ class ReferenceTable:
                           and not concepts.later_discharge_item(m.ref.name))
                  and not (m.ref is not None and m.ref.kind in ACTION_KINDS and names_a_rule(doc, m.hit.last))
                  and not (m.ref is not None and m.ref.kind == "workup"
-                          and concepts.one_reading(doc, m.hit, m.ref.name))]  # "SpO2 86%": no monitoring
+                          and concepts.one_reading(doc, m.hit, m.ref.name))  # "SpO2 86%": no monitoring
+                 and not (m.ref is not None and m.ref.kind == "treatment"
+                          and (reversed_ := concepts.reversed_drugs(m.ref.name)) is not None
+                          and concepts.wrong_reversal(doc, m.hit, reversed_))]  # vitamin K is no apixaban reversal
         named = {k for m in found if m.ref is not None for k in range(m.hit.first, m.hit.last + 1)}
         contexts: dict[Hit, actions.ActionReading] = {}
         dropped = [m for m in found if self.contradicted(doc, m, named, contexts) is not None

@@ -275,7 +275,7 @@ class _Merge:
             where: YamlPath = ("terms", i)
             ident = (t.kind, key(t.name))
             term = Term(t.name, t.kind, tuple(t.also), tuple(t.is_), tuple(t.reports), tuple(t.lay), source(where),
-                        tuple(t.findings))
+                        tuple(t.findings), tuple(t.reverses))
             earlier = self.terms.get(ident)
             if earlier is not None and (not extends or self.term_lines[ident][0] == path):
                 first = self.term_lines[ident]
@@ -288,7 +288,8 @@ class _Merge:
             if earlier is not None:  # a bank extends a shipped term
                 term = Term(earlier.name, earlier.kind, _union(earlier.also, term.also),
                             _union(earlier.broader, term.broader), _union(earlier.reports, term.reports),
-                            _union(earlier.lay, term.lay), earlier.source, _union(earlier.findings, term.findings))
+                            _union(earlier.lay, term.lay), earlier.source, _union(earlier.findings, term.findings),
+                            _union(earlier.reverses, term.reverses))
             self.term_lines[ident] = (path, at(where))
             self.terms[ident] = term
             for j, parent in enumerate(t.is_):

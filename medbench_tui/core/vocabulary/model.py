@@ -530,6 +530,9 @@ PHRASE_LISTS: dict[str, str] = {
     "restart_item_qualifiers": "answers: words of such an item beside its one drug that say it is the patient's own "
     "('regular', 'usual')",
     "restart_words": "answers: words right before a drug that restart it ('restart LEV 1 g BD', 'resume Keppra')",
+    "reversal_words": "items and answers: the words of reversing a drug's effect ('Reversal of apixaban', 'reverse the "
+                      "anticoagulation'): an item that reverses a drug is not met by an agent that does not reverse it "
+                      "(`reverses` of drugs.yaml)",
     "continue_words": "answers: words right before a drug that keep the patient's own regimen going ('continue "
     "levetiracetam 500 mg BD'); with restart_words, never an item that gives the drug now",
     "increase_item_words": "answers: words that open a treatment item of raising one drug's dose ('Increase "
@@ -790,6 +793,10 @@ class TermEntry(StrictEntry):
         default_factory=list,
         description="examinations (tests) only: findings that, reported, say the examination was done "
                     "(disc swelling of fundoscopy, a sixth nerve palsy of the cranial nerves)")
+    reverses: list[Text] = Field(
+        default_factory=list,
+        description="drugs only: the drugs or classes whose effect it reverses, by name (vitamin K: vitamin K "
+                    "antagonist; idarucizumab: dabigatran)")
     lay: list[Text] = Field(default_factory=list, description="words patients use for it")
 
 
@@ -877,6 +884,8 @@ class Term:
     source: Source
     findings: tuple[str, ...] = ()
     """An examination's findings: reported, they say it was done (``findings`` of a test)."""
+    reverses: tuple[str, ...] = ()
+    """The drugs or classes whose effect this drug reverses (``reverses`` of a drug)."""
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -1,0 +1,46 @@
+"""Failure classes of brief g55 (harmful plans in flawed answers): an agent that does not reverse the item's drug
+does not meet the item of reversing it (``reverses`` of drugs.yaml). Wording of our own on other topics (a head
+injury on dabigatran or warfarin, an opioid overdose), with negative tests: the right agent, or no agent named,
+still meets it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.cases.model import Case
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.support.case_yaml import case_with
+from tests.test_scoring_regressions import rows
+
+HEAD = Path("cases/em-head-injury-001.yaml")
+
+DABIGATRAN_REVERSAL = {"item": "Reversal of dabigatran (idarucizumab)", "class": "acceptable",
+                       "aliases": ["idarucizumab", "Praxbind", "reverse the anticoagulation", "anticoagulant reversal"]}
+WARFARIN_REVERSAL = {"item": "Reversal of warfarin", "class": "acceptable",
+                     "aliases": ["reverse the warfarin", "reverse the anticoagulation", "warfarin reversal"]}
+OPIOID_REVERSAL = {"item": "Reversal of the morphine overdose", "class": "acceptable",
+                   "aliases": ["reverse the opioid", "reverse the sedation"]}
+
+
+def _given(case: Case, text: str) -> dict[str, str]:
+    return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "treatment")
+
+
+# --- 3. an agent that does not reverse the item's drug ---------------------------------------------------------
+
+@pytest.mark.parametrize(("item", "text", "met"), [
+    (DABIGATRAN_REVERSAL, "Plan:\n- CT head now.\n- Vitamin K 10 mg IV to reverse the anticoagulation.", False),
+    (DABIGATRAN_REVERSAL, "Plan:\n- CT head now.\n- Reverse the anticoagulation with andexanet alfa.", False),
+    (DABIGATRAN_REVERSAL, "Plan:\n- CT head now.\n- Idarucizumab 5 g IV to reverse the anticoagulation.", True),
+    (DABIGATRAN_REVERSAL, "Plan:\n- CT head now.\n- Reverse the anticoagulation.", True),
+    (WARFARIN_REVERSAL, "Plan:\n- CT head now.\n- Reverse the warfarin with vitamin K 5 mg IV and Beriplex.", True),
+    (WARFARIN_REVERSAL, "Plan:\n- CT head now.\n- Idarucizumab to reverse the anticoagulation.", False),
+    (OPIOID_REVERSAL, "Plan:\n- Flumazenil 200 micrograms IV to reverse the sedation.", False),
+    (OPIOID_REVERSAL, "Plan:\n- Naloxone 400 micrograms IV to reverse the sedation.", True),
+])
+def test_an_agent_that_does_not_reverse_the_drug(tmp_path: Path, item: dict, text: str, met: bool) -> None:
+    case = case_with(tmp_path, HEAD, "treatment", item)
+    assert (item["item"] in _given(case, text)) is met
