@@ -44,3 +44,23 @@ def _given(case: Case, text: str) -> dict[str, str]:
 def test_an_agent_that_does_not_reverse_the_drug(tmp_path: Path, item: dict, text: str, met: bool) -> None:
     case = case_with(tmp_path, HEAD, "treatment", item)
     assert (item["item"] in _given(case, text)) is met
+
+
+# --- 1. a harmful delay written as a wait for a result ---------------------------------------------------------
+
+ECTOPIC = Path("cases/obg-ectopic-001.yaml")
+DELAY_SURGERY = {"item": "Delay surgery until the ultrasound is reported", "class": "contraindicated",
+                 "aliases": ["laparoscopy after ultrasound"]}
+
+
+@pytest.mark.parametrize(("text", "met"), [
+    ("Plan:\n1. Transvaginal ultrasound now.\n2. Gynae registrar to decide on laparoscopy once the ultrasound has "
+     "been reviewed.", True),
+    ("Plan:\n- Book laparoscopy when the ultrasound is back.", True),
+    # negatives: the operation now and the scan after it, or a wait for another result
+    ("Plan:\n1. Laparoscopy now, then ultrasound.", False),
+    ("Plan:\n1. Laparoscopy now.\n2. Repeat ultrasound once the hCG result is back.", False),
+])
+def test_a_delay_written_as_a_wait_for_a_result(tmp_path: Path, text: str, met: bool) -> None:
+    case = case_with(tmp_path, ECTOPIC, "treatment", DELAY_SURGERY)
+    assert (DELAY_SURGERY["item"] in _given(case, text)) is met

@@ -1153,6 +1153,19 @@ class ReferenceTable:
                     at = [later[w] for w in then_words]
                     out.append(Mention(Hit(min(at), max(at)), MATCH_SCORE_UNORDERED, phrase, ref, via=SEQUENCED,
                                        ordered=False))
+        for wait in (c for c in conditions_of(doc) if c.waits):  # "canthotomy ... once the CT has been reviewed"
+            awaited: set[str] = set()
+            later = {}
+            for p, k in enumerate(keys):
+                if wait.at <= k <= wait.trigger_end:
+                    awaited.add(words[p])
+                elif wait.first <= k <= wait.last and doc.clause[k] == doc.clause[wait.at]:
+                    later.setdefault(words[p], k)
+            for phrase, ref, first_words, then_words in self._sequences:
+                if first_words <= awaited and then_words <= later.keys():
+                    at = [later[w] for w in then_words]
+                    out.append(Mention(Hit(min(at), max(at)), MATCH_SCORE_UNORDERED, phrase, ref, via=SEQUENCED,
+                                       ordered=False))
         return out
 
     def _fasted_for_hours(self, doc: Document) -> list[Mention]:
