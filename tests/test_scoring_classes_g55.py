@@ -64,3 +64,22 @@ DELAY_SURGERY = {"item": "Delay surgery until the ultrasound is reported", "clas
 def test_a_delay_written_as_a_wait_for_a_result(tmp_path: Path, text: str, met: bool) -> None:
     case = case_with(tmp_path, ECTOPIC, "treatment", DELAY_SURGERY)
     assert (DELAY_SURGERY["item"] in _given(case, text)) is met
+
+
+# --- 2. a harmful restart of the unit left in a transfusion ----------------------------------------------------
+
+PPH = Path("cases/obg-pph-001.yaml")
+RESTART_UNIT = {"item": "Resume the platelet transfusion after the reaction", "class": "contraindicated",
+                "aliases": ["restart the transfusion", "resume the transfusion"]}
+
+
+@pytest.mark.parametrize(("text", "met"), [
+    ("Plan:\n- Stop the platelets.\n- Resume the rest of the unit slowly once the urticaria has settled.", True),
+    ("Plan:\n- Stop the platelets.\n- Restart the remaining unit at half the rate when she is settled.", True),
+    # negatives: a restart declined, or a restart of something else
+    ("Plan:\n- Stop the platelets.\n- Do not restart the remaining unit; send it back to the lab.", False),
+    ("Plan:\n- Stop the platelets.\n- Restart her ferrous sulfate once settled.", False),
+])
+def test_a_restart_of_the_unit_left(tmp_path: Path, text: str, met: bool) -> None:
+    case = case_with(tmp_path, PPH, "treatment", RESTART_UNIT)
+    assert (RESTART_UNIT["item"] in _given(case, text)) is met
