@@ -90,3 +90,12 @@ def test_an_announcement_hands_over_only_what_it_newly_names():
                     "I'll have another look at the ECG", "I'm going to listen to your chest. Can I see the obs?",
                     "can I see the bloods?"):
         assert not intent.announces_only(message), message
+
+
+def test_a_clause_of_when_given_as_an_example_is_what_is_asked():
+    """'anything like this before, for example when walking?' asks of the episodes on walking: the example is the
+    question's content, not a condition of it (found by a bundled case's own check)."""
+    walk = {"id": "walking", "topic": "walking and getting about", "keywords": ["walk", "walking", "stairs"],
+            "answer": "I can only walk about a hundred yards before I have to stop."}
+    reply = patient([walk, KNEE_PAIN]).answer("Have you had anything like this, for example when walking?")
+    assert "walking" in reply.facts

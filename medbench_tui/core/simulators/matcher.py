@@ -84,6 +84,9 @@ PAST_EPISODE = frozenset({"@recurrence", "@history"})
 this one."""
 _WHEN_CLAUSE = re.compile(r"(?<=\w)[\s,]+(?:when|whenever|while)\b", re.IGNORECASE)
 """The clause of when after what a question asks of ("any burning when you pass urine?"): grammar."""
+_AN_EXAMPLE_BEFORE = re.compile(r"\b(?:for example|for instance|e\.?g\.?|such as|like)\W*$", re.IGNORECASE)
+"""Grammar: a clause of when given as an example ("anything like this before, for example when walking?") says
+what is asked, not a condition of it."""
 _ASKS_WH = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|can i ask|could i ask|may i ask)\W+)*(?:how|what|which|where|who|why)\b", re.IGNORECASE
 )
@@ -1012,7 +1015,7 @@ class Matcher:
         burning when you pass urine?"); none when it has no such clause, asks how or what ("how old were you when
         your periods started?": of the clause), or asks only how it is ("is it worse when you walk?")."""
         clause = _WHEN_CLAUSE.search(question)
-        if clause is None or _ASKS_WH.match(question):
+        if clause is None or _ASKS_WH.match(question) or _AN_EXAMPLE_BEFORE.search(question[: clause.start() + 1]):
             return []
         said = units(question)
         before = units(question[: clause.start()])
