@@ -74,7 +74,7 @@ from medbench_tui.core.scoring import assertion, concepts, cues, home
 from medbench_tui.core.scoring.actions import SAME_TEAM, read_action
 from medbench_tui.core.scoring.composite import COMPOSITE_PLAN
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
-from medbench_tui.core.scoring.document import Document, Hit, document
+from medbench_tui.core.scoring.document import BULLET_START_RE, Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
     ICD_CODE_RE,
     Entity,
@@ -172,6 +172,7 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         for m in mentions
     )
     entities: list[Entity] = []
+    declined: list[tuple[Ref, int, Hit, str]] = []  # items declined so far: item, entry start, mention, cue
     named_before: tuple[Ref, int] | None = None  # the last condition mention: its item and end
     for m in mentions:
         start, end = doc.span(m.hit)
@@ -200,6 +201,11 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         kind, said = _classify(m, doc, section, reading, item, table, describes, explained)
         if kind is None:
             continue
+        if kind in ("workup", "treatment") and m.ref is not None:
+            if said.status == "negated":
+                declined.append((m.ref, _entry_start(text, start), m.hit, said.cue or "negated"))
+            elif said.recommended and (cue := _declined_in_reason(doc, m, declined, _entry_start(text, start))):
+                said = assertion.Assertion("negated", cue, f'negated: named again in why it is declined ("{cue}")')
         for over in layout.items_over(start, end) if short_named else ():
             covered.setdefault(over, []).append((start, end))
         if item is not None and kind in ("diagnosis", "differential"):
@@ -243,6 +249,47 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
     _attach_codes(text, layout, codes, entities, field)
     entities.sort(key=_position)
     return entities
+
+
+def _entry_start(text: str, at: int) -> int:
+    """Where the list entry or table row that holds ``at`` starts: the line that opens on a list marker or a
+    table bar, found back over the entry's wrapped lines (no blank line or heading between); -1 in prose."""
+    line_start = text.rfind("\n", 0, at) + 1
+    while True:
+        line = text[line_start : text.find("\n", line_start) if "\n" in text[line_start:] else len(text)]
+        if BULLET_START_RE.match(line) or line.lstrip().startswith("|"):
+            return line_start
+        if line_start == 0 or not line.strip() or line.lstrip().startswith("#"):
+            return -1
+        previous = text.rfind("\n", 0, line_start - 1) + 1
+        if not text[previous : line_start - 1].strip() or text[previous:].lstrip().startswith(("#", "|")):
+            return -1
+        line_start = previous
+
+
+def _declined_in_reason(doc: Document, m: Mention, declined: list[tuple[Ref, int, Hit, str]], entry: int) -> str:
+    """The cue of an earlier mention of the same item declined in the same list entry or table row (in prose, the
+    same sentence) when this mention says why and starts nothing of its own ("**Sodium valproate: not offered.**
+    She can become pregnant; valproate carries a 10% risk ...", "I would avoid NSAIDs because NSAIDs worsen renal
+    function"): no action verb before it in its clause or in its own words ("so I'll ring the regional surgical
+    centre"), and no number in or dose after it ("not starting warfarin now
+    ...; start warfarin at day 3", "avoid NSAIDs ... ibuprofen 400 mg tds", "(no allergy to honey): honey 10 mL
+    every 10 minutes" are plans of their own). "" otherwise."""
+    for ref, at, hit, cue in reversed(declined):
+        if ref is not m.ref:
+            continue
+        if at != entry or (at < 0 and doc.sentence_break_within(hit.first, m.hit.first)):
+            return ""
+        clause = doc.clause[m.hit.first]
+        k = m.hit.first - 1
+        while k >= 0 and doc.clause[k] == clause:
+            if doc.lows[k] in cues.ACTION_VERBS:
+                return ""
+            k -= 1
+        own = doc.quote(m.hit)
+        acted = _dose_after(doc, m.hit) or any(c.isdigit() for c in own) or read_action(own).acts
+        return "" if acted else cue
+    return ""
 
 
 def _contact_time_after(doc: Document, hit: Hit, said: str, item_hits: set[Hit]) -> str:
