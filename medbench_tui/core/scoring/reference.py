@@ -1410,6 +1410,23 @@ class ReferenceTable:
         phrase of it ("return to the ED") is conditional by nature ("... if he develops fever")."""
         return ref is not None and any(r is ref for _, r in self._safety_nets)
 
+    def names_exam_finding(self, doc: Document, mention: Mention, bare: bool) -> bool:
+        """The mention is an alias of an examination item read as a finding of the examination (``tests.yaml``
+        ``findings``): the alias is one of its findings, said with a bare negation (``bare``: "no stridor" of
+        "Airway assessment"), or it stands inside a longer finding the answer reports ("absent foot pulses" of
+        "foot pulses"): the finding is denied or found, the examination done."""
+        if mention.ref is None or mention.via is not None:
+            return False
+        for _, ref, found in self._exam_terms:
+            if ref is not mention.ref:
+                continue
+            if bare and mention.phrase.words in found:
+                return True
+            if any(h.first <= mention.hit.first and mention.hit.last <= h.last and h != mention.hit
+                   for h in concepts.findings_reported(doc, found)):
+                return True
+        return False
+
     def is_alternative(self, mention: Mention) -> bool:
         """The mention names one of its item's ``alternatives``, not the item itself."""
         return mention.ref is not None and (id(mention.ref), mention.phrase) in self._alternatives

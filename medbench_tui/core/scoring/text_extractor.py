@@ -603,7 +603,8 @@ def _classify(
         if (said.recommended and m.via == concepts.SAFETY_NET and not today
                 and assertion.action(doc, first, last, named, table.record, False, "").status == "conditional"):
             said = assertion.CONDITIONAL_SAFETY_NET  # "if you get a fever, go to A&E": the safety net, no attendance
-        if said.status == "negated" and m.via in FINDING_VIAS and said.cue in BARE_NEGATIONS:
+        if said.status == "negated" and (m.via in FINDING_VIAS and said.cue in BARE_NEGATIONS
+                                         or table.names_exam_finding(doc, m, said.cue in BARE_NEGATIONS)):
             said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
         agrees = (said.cue in assertion.WITHHOLDING_VERDICTS or said.cue in concepts.WITHHOLD_WORDS) and \
             assertion.withholds(m.phrase.text)
