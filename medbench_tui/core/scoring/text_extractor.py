@@ -470,14 +470,17 @@ ONE_DOSE_VERBS = cues.word_list("withhold_one_dose_verbs")
 CONTRASTS = cues.word_list("withhold_contrasts")
 
 
-def _partial_hold(doc: Document, hit: Hit, written: list[Hit], table: ReferenceTable) -> assertion.Assertion | None:
+def _partial_hold(doc: Document, hit: Hit, written: list[Hit], table: ReferenceTable,
+                  item_name: str = "") -> assertion.Assertion | None:
     """A hold that is no stop of the drug: a hold verb (``withhold_one_dose_verbs``, not "stop": "stop it tonight"
     stops it) with the time of one dose ("hold the regular haloperidol tonight"; ``withhold_one_dose`` right
     after the drug: "hold ... from today" is a stop from today), or the same drug going on in another form after a
     contrast in the same sentence ("..., but keep PRN IM haloperidol"; ``withhold_contrasts``: not withheld, and
-    given now, not negated, history or a later event)."""
+    given now, not negated, history or a later event). An item that itself holds with such a verb ("Hold
+    enoxaparin thromboprophylaxis", "Omit tonight's dose") is met by a hold of one dose (g52)."""
     low = doc.lows
-    if any(low[k] in ONE_DOSE_VERBS for k in range(max(0, hit.first - 1), hit.last + 1)):
+    item_holds = any(w in ONE_DOSE_VERBS for w in item_name.lower().replace("'", " ").split())
+    if not item_holds and any(low[k] in ONE_DOSE_VERBS for k in range(max(0, hit.first - 1), hit.last + 1)):
         k = hit.last + 1
         cue = ONE_DOSE.starting_at(low, k) if k < len(low) and doc.clause[k] == doc.clause[hit.last] else None
         if cue is not None:
@@ -613,7 +616,7 @@ def _classify(
         if said.status == "negated" and agrees:  # "no NSAIDs - ibuprofen stopped": the verdict agrees with the
             said = assertion.AFFIRMED  # instruction, as "stop bendroflumethiazide and stop amlodipine" does
         if said.recommended and named == "treatment" and m.ref is not None and table.withholds(m.ref):
-            said = _partial_hold(doc, m.hit, table.withheld_written(doc, m.ref), table) or said
+            said = _partial_hold(doc, m.hit, table.withheld_written(doc, m.ref), table, m.ref.name) or said
         return named, said
     if (section == "avoid" or assertion.asked(doc, first) or _service(doc, last) or _attributed(doc, first)
             or _quoted(doc, first, last)):
