@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import NamedTuple
 
 from medbench_tui.core.batch_caches import batch_cache
@@ -102,8 +103,15 @@ class TextRules:
         self.caps_only: set[str] = set()
         self.exact_written: set[str] = set()  # exact forms not in capitals, as written ("hyperK", "Cr")
         phrases: dict[str, str] = {}
+        placed: dict[str, tuple[frozenset[str], str, bool]] = {}
         for a in vocabulary.abbreviations:
             if not (a.in_answers if answers else a.in_questions):
+                continue
+            if a.sections:  # read only in the sections it names ("Imp: necrotising OE"); a single word of answers
+                if answers:
+                    self.exact_written.update(short for short in a.short if a.exact_case and short != short.casefold())
+                    placed.update({short.casefold(): (frozenset(a.sections), a.means, a.exact_case)
+                                   for short in a.short})
                 continue
             for short in a.short:
                 low = short.casefold()
@@ -139,6 +147,18 @@ class TextRules:
             for low, means in self.written.items()
         } if answers else {}
         self.phrase_synonyms = phrases
+        # short form -> (the sections it is read in, its meaning's normalised words, read only as written or in
+        # capitals)
+        self.placed: dict[str, tuple[frozenset[str], tuple[str, ...], bool]] = {
+            low: (where, tuple(self.singular(self.american_spelling(w)) for w in means.casefold().split()), exact)
+            for low, (where, means, exact) in placed.items()
+        }
+        self.placed_words = {low: tuple(entry[1].casefold().split()) for low, entry in placed.items()}
+        sectioned = list(placed)
+        self._placed_re = re.compile(
+            r"(?<![\w/])(?:" + "|".join(re.escape(low) for low in sorted(sectioned, key=len, reverse=True))
+            + r")(?![\w/])",
+            re.IGNORECASE) if sectioned else None
         self.phrases: PhraseTable = self._phrase_table(phrases) if answers else {}
 
     # --- words ---------------------------------------------------------------------
@@ -282,9 +302,33 @@ class TextRules:
                 i += 1
         return out
 
-    def tokenize(self, text: str) -> list[Token]:
-        """Every normalisation step; filler words are kept (cue words need them)."""
-        return self.replace(self.words(text))
+    def tokenize(self, text: str, section_at: Callable[[int], str] | None = None) -> list[Token]:
+        """Every normalisation step; filler words are kept (cue words need them). ``section_at`` names the section of
+        a final response an offset stands in: a short form read only in some sections is written out there."""
+        words = self.words(text)
+        if section_at is not None and self.placed:
+            words = self.place(text, words, section_at)
+        return self.replace(words)
+
+    def place(self, text: str, words: list[Token], section_at: Callable[[int], str]) -> list[Token]:
+        """The words with each short form read only in some sections written out where it stands in one of them
+        ("OE" in a diagnosis line is otitis externa)."""
+        out: list[Token] = []
+        for token in words:
+            entry = self.placed.get(token.low)
+            written = text[token.start:token.end]
+            if entry is not None and (not entry[2] or written.isupper() or written in self.exact_written) and (
+                    section_at(token.start) in entry[0]):
+                # each word it stands for, read as written
+                out.extend(Token(norm, word, token.start, token.end, False)
+                           for norm, word in zip(entry[1], self.placed_words[token.low], strict=False))
+            else:
+                out.append(token)
+        return out
+
+    def placed_in(self, text: str) -> bool:
+        """Whether the text holds a short form read only in some sections (so its sections are worth reading)."""
+        return self._placed_re is not None and self._placed_re.search(text) is not None
 
     def key_tokens(self, tokens: list[Token]) -> list[Token]:
         """The tokens that take part in matching (filler words left out)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.text import Token, tokenize
+from medbench_tui.core.text import ANSWERS, Token, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
 CLAUSE_BREAK_RE = re.compile(r"[;!\n\u2022]|\?(?![A-Za-z])|[.:](?!\d)")
@@ -60,6 +60,7 @@ class Hit(NamedTuple):
 @dataclass
 class Document:
     text: str
+    section: str | None = None  # the section of a final response the whole text stands in, when it is a part of one
     tokens: list[Token] = field(init=False)
     lows: list[str] = field(init=False)  # the words as written, for cue words
     clause: list[int] = field(init=False)
@@ -68,6 +69,15 @@ class Document:
 
     def __post_init__(self) -> None:
         self.tokens = tokenize(self.text)
+        if ANSWERS.placed_in(self.text):  # a short form read by the section it stands in ("Imp: necrotising OE")
+            from medbench_tui.core.scoring.sections import parse  # sections reads this module's patterns
+
+            section = self.section
+            if section is None:
+                layout = parse(self.text)
+                self.tokens = ANSWERS.tokenize(self.text, lambda offset: layout.section_at(offset).kind)
+            else:
+                self.tokens = ANSWERS.tokenize(self.text, lambda offset: section)
         self.lows = [t.low for t in self.tokens]
         self.clause = []
         self.comma_before = []
@@ -196,7 +206,7 @@ class Document:
 
 
 @batch_cache(maxsize=64)
-def document(text: str) -> Document:
+def document(text: str, section: str | None = None) -> Document:
     """The document of a text; extraction and the critical-condition check of one
-    scoring share it."""
-    return Document(text)
+    scoring share it. ``section``: the section of a final response the text is a part of (an entry's words)."""
+    return Document(text, section)

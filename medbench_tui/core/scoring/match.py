@@ -108,11 +108,13 @@ def _pool(table: ReferenceTable, kind: EntityKind) -> list[Ref]:
 
 
 def _by_text(entity: Entity, table: ReferenceTable, pool: list[Ref]) -> tuple[list[Candidate], list[Group]]:
-    return table.remember(("by_text", entity.kind, entity.text), lambda: _search_text(entity.text, table, pool))
+    return table.remember(("by_text", entity.kind, entity.text, entity.section),
+                          lambda: _search_text(entity.text, table, pool, entity.section))
 
 
-def _search_text(text: str, table: ReferenceTable, pool: list[Ref]) -> tuple[list[Candidate], list[Group]]:
-    doc = document(text)
+def _search_text(text: str, table: ReferenceTable, pool: list[Ref],
+                 section: str | None = None) -> tuple[list[Candidate], list[Group]]:
+    doc = document(text, section)  # read as in the section it stands in ("Imp: necrotising OE")
     mentions = table.find_items(doc)
     wanted = {id(r) for r in pool}
     best: dict[int, Candidate] = {}

@@ -267,7 +267,7 @@ class _Merge:
         for i, a in enumerate(content.abbreviations):
             self.abbreviations.append(Abbreviation(
                 tuple(a.short), a.means, a.case == "exact", "answers" in a.in_, "questions" in a.in_,
-                source(("abbreviations", i))))
+                source(("abbreviations", i)), tuple(a.sections)))
         for i, f in enumerate(content.forms):
             self.forms.append(Form(f.form.casefold(), tuple(w.casefold() for w in f.words), "answers" in f.in_,
                                    "questions" in f.in_, source(("forms", i))))

@@ -750,6 +750,8 @@ lists`` prints this table)."""
 
 TextKind = Literal["answers", "questions"]
 TEXT_KINDS: tuple[TextKind, ...] = ("answers", "questions")
+AnswerSection = Literal["diagnosis", "icd", "differential", "workup", "treatment", "advice", "avoid"]
+"""A list section of a final response (core/scoring/sections.py), where an abbreviation may be read."""
 
 
 class AbbreviationEntry(StrictEntry):
@@ -762,6 +764,10 @@ class AbbreviationEntry(StrictEntry):
     in_: list[TextKind] = Field(
         default_factory=lambda: list(TEXT_KINDS), alias="in",
         description="the texts it applies to: final responses (answers), doctors' questions (questions)")
+    sections: list[AnswerSection] = Field(
+        default_factory=list,
+        description="the sections of a final response it is read in (diagnosis, differential: 'Imp: necrotising OE');"
+                    " elsewhere it stays as written; every section when left out")
 
 
 SPELLING_PART = r"^\^?[a-z']+\$?$"
@@ -862,6 +868,7 @@ class Abbreviation:
     in_answers: bool
     in_questions: bool
     source: Source
+    sections: tuple[str, ...] = ()  # read only in these sections of a final response; all when empty
 
 
 @dataclass(frozen=True)
