@@ -1647,6 +1647,8 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
     consultation, for a question whether the patient has a thermometer or the like, those holding findings.
     Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
     role text in the message ask for nothing (:mod:`markup`)."""
+    if not attachments:  # nothing to hand over: the message need not be read (every turn of such a case)
+        return []
     wanted: list[Attachment] = []
     cleaned = without_markup(message)
     parts = split_questions(understood(cleaned))

@@ -1394,6 +1394,8 @@ def _ask_what_it_means(planner: Planner, asking: Asking) -> Part:
 
 
 def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
+    if not planner.record.attachments:  # a case without attachments: none wanted, the question need not be read
+        return []
     remote = planner.record.setting == "telehealth"
     if asking.question.act not in ("request", "examination") and not (
         asking.question.act in ("yesno", "open")
