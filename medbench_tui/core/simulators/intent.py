@@ -904,6 +904,8 @@ your daughter think you're more muddled?"): grammar; the question is still of th
 _OTHER_PERSON_ASKED = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|now|also|what about)\W+)*(?:how\s+(?:old|long)\s+)?"
     r"(?:(?:has|have|had|did|does|do|is|was|are|were|can|could|would|will)\s+"
+    # "do either of your sons smoke?": one or all of them ("either of", "any of", "both of")
+    r"(?:(?:either|neither|any|both|one|all|each|none)\s+of\s+)?"
     rf"(?:(?P<owner>your|ur|his|her|their)\s+(?:\w+\s+)??(?P<who>{_PEOPLE})s?\b"
     r"|(?P<anyone>anyone|anybody|someone|somebody)\s+(?:else\b|with\s+(?:you|him|her|them)\b))"
     r"|(?P<anyone_else>anyone|anybody)\s+else\b(?=\s+(?:at|in)\s+(?:home|the\s+house|the\s+household)\b))"
@@ -911,7 +913,7 @@ _OTHER_PERSON_ASKED = re.compile(
     re.IGNORECASE,
 )
 """A question whose subject is another person ("does your wife drink?", "has his sister had a rash?", "was anyone
-with you on the walk?"): grammar."""
+with you on the walk?", "do either of your sons smoke?"): grammar."""
 
 
 _A_PARENTS_CHILD = frozenset(_phrase_list("patient_parents_child"))

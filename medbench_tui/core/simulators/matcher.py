@@ -205,6 +205,9 @@ it happened, not who lives there, unless the question asks of people there ("any
 _FOOD_AND_DRINK = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_food_and_drink"))
 _LONG_TERM = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_long_term_conditions"))
 _WHOLE_HISTORY = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_whole_history"))
+_LOW_CONTENT = frozenset(key for p in read_vocabulary().phrases("patient_low_content_words") for key in words(p))
+"""Words of what is done with a thing or of a kind of thing ("checked", "procedures"): never the head of a question that
+names something else beside them."""
 _PLACES_GONE_TO = frozenset(
     stem(lemma(w)) for p in read_vocabulary().phrases("patient_places_attended") for w in words(p)
 )
@@ -675,6 +678,11 @@ class Matcher:
         "Karen says ..." when a keyword lists the name too)."""
         self._of_others_unwell = {s.id for s in self.facts if _of_others_unwell(s.topic)}
         """The facts about others who are unwell, not of a place the patient goes to (see :func:`_of_others_unwell`)."""
+        self._said_terms = {
+            a.id: [u.terms for text in (*a.keywords, a.topic, a.answer) for u in units(text)]
+            for a in record.additional_answers
+        }
+        """Each fact's terms, unit by unit (of its keywords, topic and answer): what one word of it says together."""
         self._aspects = {a.id: _aspects(a.topic, a.keywords) for a in record.additional_answers}
         self._halves = {
             a.id: _halves_of_the_day(" . ".join([a.topic, *a.keywords, a.answer])) for a in record.additional_answers
@@ -956,6 +964,8 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+            matches = self._of_the_head_word(question, matches)
+            matches = self._of_the_function_not_the_part(question, matches)
             matches = self._of_what_is_asked_when(question, matches)
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
@@ -999,6 +1009,48 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    def _of_the_head_word(self, question: str, matches: list[Match]) -> list[Match]:
+        """A question that names a thing beside a word of what is done with it or of a kind of thing ("have you had
+        your cholesterol checked?", "any dental work or procedures?"; `patient_low_content_words`) asks of the thing:
+        a fact that shares only the low-content word (the prostate "checked", the operation of "procedures") is no
+        answer; with none that says the thing, the default answers. A word that a word the record does not know
+        qualifies is not the thing ("work" of "dental work"); with only low-content words ("any recent procedures?")
+        the rule is silent."""
+        said = units(question)
+        subject = self.subject_units(question)
+        low = [i for i in subject if set(words(said[i].text)) <= _LOW_CONTENT]
+        qualified = self._read(question).qualified  # "dental work": work of a kind the record does not know
+        heads = [i for i in subject if i not in low and not (
+            said[i].text in qualified and i - 1 in subject and i - 1 not in low  # "dental work": dental is the head
+        )]
+        if not low or not heads:
+            return matches  # "any procedures?": the procedures are what is asked of
+        return [m for m in matches if any(m.per_unit[i] > 0 for i in heads)]
+
+    def _of_the_function_not_the_part(self, question: str, matches: list[Match]) -> list[Match]:
+        """A question of what a part of the body does ("any problems with her eyesight?": a concept that speaks for a
+        part, vocabulary `is`) without naming the part is not answered by a fact that says the concept only by the
+        part's own word ("her eyes aren't yellow"): the part there is where something else is, not its working. A
+        fact that says the working in a word of its own ("blurred", "vision"), or matches another word asked, stays."""
+        said = units(question)
+        subject = self.subject_units(question)
+        functions = {
+            i: parts for i in subject
+            if (parts := {f"@{b}" for t in said[i].terms if t.startswith("@") for b in BROADER.get(t[1:], ())
+                          if CLINICAL.kinds.get(b) == "body_part"} - said[i].terms)
+        }
+        if not functions:
+            return matches
+
+        def by_the_part_alone(m: Match, i: int) -> bool:
+            concepts = {t for t in said[i].terms if t.startswith("@")}
+            told = self._said_terms.get(m.source.id) if m.source.id else [u.terms for u in units(m.source.text)]
+            return not any(terms & concepts and not terms & functions[i] for terms in told or [])
+
+        return [m for m in matches if any(  # "what time did the sight go?": the onset, by "what time"
+            p > 0 and not (i in functions and by_the_part_alone(m, i)) for i, p in enumerate(m.per_unit)
+        )]
 
     def _of_what_is_asked_when(self, question: str, matches: list[Match]) -> list[Match]:
         """"Any burning when you pass urine?", "does it click when you move it?": what is asked of is said before the
@@ -1668,7 +1720,8 @@ class Matcher:
         return sorted(best.values(), key=lambda m: -m.score)
 
     def intro_for(self, question: str) -> Source | None:
-        matches = self.score(question, self.intro)
+        # "any problems with her eyesight?": not "she can hardly keep her eyes open"
+        matches = self._of_the_function_not_the_part(question, self.score(question, self.intro))
         return matches[0].source if matches and matches[0].score >= INTRO_THRESHOLD else None
 
     def elaborating(self, question: str, intro: Source) -> list[Source]:

@@ -162,6 +162,9 @@ PHRASE_LISTS: dict[str, str] = {
                          "answers",
     "patient_seen_tells": "the simulated patient: what a fact says when it tells that something was seen or by whom "
                           "('the GP looked at it', 'the vet said'), answering a question of patient_seen_asks",
+    "patient_low_content_words": "the simulated patient: words of what is done with a thing or of a kind of thing "
+                                 "('checked', 'procedures'): a fact that shares only such a word with a question that "
+                                 "names something else does not answer it",
     "patient_results_judged": "the simulated patient: what the doctor says results are ('the bloods are "
                               "reassuring'): a statement of what was seen, asking for nothing",
     "patient_record_places": "the simulated patient: where the practice keeps what it holds ('on the system', 'on "
