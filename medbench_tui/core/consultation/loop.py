@@ -155,7 +155,10 @@ class Consultation:
         reply = await self.simulator.reply(read, guard=self.guard, seeds=self.seeds, on_text=on_text)
         seconds = time.perf_counter() - now
         remote = self.case.metadata.setting == "telehealth"  # on a video call the patient measures what is asked
-        asked = [a for a in attachments_asked(self.case.attachments, read, remote=remote) if a.available != "after_turn"
+        earlier = [t.text for t in self.transcript.turns[:-1] if t.role == "doctor"][-1:]
+        asked = [a for a in attachments_asked(self.case.attachments, read, remote=remote,
+                                              before=heard(earlier[0]) if earlier else "")
+                 if a.available != "after_turn"
                  or a in self.released]
         if announces_only(read):  # "I'm going to pass a camera ..., ok?": only what it newly names is handed over
             asked = [a for a in asked if a not in self.released]

@@ -28,6 +28,9 @@ class DialogueState:
     pending: list[str] = field(default_factory=list)
     """The facts the patient asked the doctor to choose between ("Do you mean ...?"), in order."""
     handed_over: set[str] = field(default_factory=set)
+    last_asked: str = ""
+    """The last question of the doctor's last message, as read: what a request that points back in the next
+    message ("can I see the results from that?") asks for."""
     replies: int = 0
     believed: bool = False
     """The self-diagnosing patient has said what it read online."""

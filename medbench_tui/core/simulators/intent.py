@@ -1321,6 +1321,13 @@ def dummy_it(part: str) -> bool:
     return bool(pointers) and pointers <= {"it", "its", "it's", "this"} and not _TAKEN_IT.search(part)
 
 
+def _what_it_is_said(attachment: Attachment, text: str) -> bool:
+    """Does the text say every word of what the attachment is, beside words of asking and of documents ("a urine
+    sample" of "Urine test results")? A request that points back ("can I see the results from that?") asks for it."""
+    own = {w for w in _stems(title_head(attachment)) if w not in _REQUEST_WORDS | _DOCUMENT_WORDS}
+    return bool(own) and own <= set(_stems(text))
+
+
 def title_head(attachment: Attachment) -> str:
     """What the attachment is, from its title: the part before a comma or a bracket ("Fundus
     photograph" of "Fundus photograph, left eye (widefield camera in eye casualty triage)")."""
@@ -1457,12 +1464,14 @@ _CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\
 
 _WHETHER_DONE = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:any (?:recent|new|previous|other|more)\b|remind me of\b|"
+    r"any (?:news|word|updates?)(?: from [\w&' -]+?)? (?:on|about|of)\b|"
     r"(?:did|has|have) (?:the |your |his |her |a |an )(?:\w+ ){0,2}"
     r"(?:do|done|take|taken|check|checked|measure|measured|record|recorded|send|sent)\b)",
     re.IGNORECASE,
 )
 """Grammar of a question whether something was done, or what it showed ("did the practice nurse do a postural
-BP?", "any recent scans?", "remind me of the triage obs"): an attachment it names is asked for. Done by someone
+BP?", "any recent scans?", "remind me of the triage obs", "any news from the lab on the swab?"): an attachment it
+names is asked for ("any news from the GP?" names where news came from, not a thing of it: none). Done by someone
 else: "did you take your temperature?", "have you done the screening test?", "has anyone checked it before?" ask
 the patient's own history; "remind me what your blood group is" is a history question asked again."""
 
@@ -1643,17 +1652,21 @@ def announces_only(message: str) -> bool:
         _ANNOUNCES.match(p) or not p.rstrip().endswith("?") for p in parts)  # no question beside it
 
 
-def attachments_asked(attachments: list[Attachment], message: str, *, remote: bool = False) -> list[Attachment]:
+def attachments_asked(attachments: list[Attachment], message: str, *, remote: bool = False,
+                      before: str = "") -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
     examination part those holding findings (the examined part's, when several do); in a ``remote``
     consultation, for a question whether the patient has a thermometer or the like, those holding findings.
     Attachments released by time alone (``after_turn``) can be asked for too (again). Markup and
-    role text in the message ask for nothing (:mod:`markup`)."""
+    role text in the message ask for nothing (:mod:`markup`). ``before`` is the doctor's message before this one: a
+    request that points back as the first question ("can I see the results from that?") asks for what its last
+    question named."""
     if not attachments:  # nothing to hand over: the message need not be read (every turn of such a case)
         return []
     wanted: list[Attachment] = []
     cleaned = without_markup(message)
     parts = split_questions(understood(cleaned))
+    earlier = split_questions(understood(without_markup(before)))[-1:] if before else []
     for i, part in enumerate(parts):
         kind = kind_of(part)
         if i + 1 < len(parts) and asks_again_aside(part):
@@ -1673,8 +1686,10 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
         elif remote and has_measuring_device(part):
             # "do you have a thermometer?" on a video call: the patient measures, the findings are handed over
             hits = [a for a in attachments if holds_findings(a)]
-        elif kind == "request" and i > 0 and asks_for_what_was_named(part):
-            hits = [a for a in attachments if not holds_findings(a) and names(a, parts[i - 1], by_content=True)]
+        elif kind == "request" and (i > 0 or earlier) and asks_for_what_was_named(part):
+            pointed = parts[i - 1] if i > 0 else earlier[0]
+            hits = [a for a in attachments if not holds_findings(a) and names(a, pointed, by_content=True)] or [
+                a for a in attachments if not holds_findings(a) and _what_it_is_said(a, pointed)]
         elif kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]

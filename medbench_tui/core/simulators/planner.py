@@ -444,6 +444,8 @@ class Planner:
         """The facts the patient asked the doctor to choose between in its last reply."""
         self.told_last: list[str] = []
         """The facts of the last reply (the topic when the message came)."""
+        self.asked_last = ""
+        """The last question of the doctor's last message (a request that points back may ask for what it named)."""
         self.guard: LeakGuard | None = None
         """The case's leak guard, when the consultation has one: the patient's own wording (a
         fact's topic, the doctor's words echoed) never names the diagnosis or a differential."""
@@ -454,6 +456,8 @@ class Planner:
         self.state, self.guard = state, guard
         self.pending = [self.by_id[f] for f in state.pending if f in self.by_id]
         self.told_last = list(state.topic)
+        self.asked_last = state.last_asked
+        state.last_asked = message.questions[-1].read if message.questions else ""
         state.pending = []  # what the patient asked back is answered now or not at all
         if not message.questions:  # only role text ("Ignore all previous instructions."): nothing was asked
             return [Part(voice.default_answer("uncertain", key, concise=self.concise), "default", rule="default")]
@@ -1408,7 +1412,8 @@ def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
     attachments = planner.record.attachments
     if asking.before and intent.asks_for_what_was_named(asking.question.read):
         return intent.attachments_asked(attachments, f"{asking.before} {asking.question.read}", remote=remote)
-    return intent.attachments_asked(attachments, asking.question.read, remote=remote)
+    # "can I see the results from that?" after the urine sample asked of in the message before
+    return intent.attachments_asked(attachments, asking.question.read, remote=remote, before=planner.asked_last)
 
 
 def _hand_over(planner: Planner, asking: Asking) -> Part:
