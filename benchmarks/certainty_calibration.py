@@ -32,7 +32,8 @@ SETS = ("answers", "newcases/answers", "newcases-c/answers", "answers-d/answers"
         "newcases-l/answers", "newcases-m/answers",
         "newcases-n/answers", "newcases-o/answers", "newcases-p/answers",
         "newcases-q/answers", "newcases-r/answers",
-        "newcases-s/answers", "newcases-t/answers", "newcases-u/answers")
+        "newcases-s/answers", "newcases-t/answers", "newcases-u/answers",
+        "newcases-v/answers", "newcases-w/answers")
 """The labelled answer sets under tests/data: the development set first, then the new-case sets."""
 FLAGGED_AT_MOST = 15.0
 FOUND_AT_LEAST = 60.0
