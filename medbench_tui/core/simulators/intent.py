@@ -299,11 +299,12 @@ def understood(text: str) -> str:
 
 _ASKS_AGAIN = re.compile(
     r"\b(?:ask|asked|asking)\b[^?]*\b(?:again|once more|before|already|earlier|a moment ago)\b"
-    r"|\b(?:i know i|i have|i've|i already|already) asked\b|\bthink again\b|\bcheck(?:ing)? again\b",
+    r"|\b(?:i know i|i have|i've|i already|already) asked\b|\bthink again\b|\bcheck(?:ing)? again\b"
+    r"|\b(?:come|coming|go|going|get|getting) back to (?:it|that|this|something)\b",
     re.IGNORECASE,
 )
 """The doctor saying that they ask again, and why ("I know I asked, but it matters", "I'm asking again because
-I need to know", "please think again", "just to check again")."""
+I need to know", "please think again", "just to check again", "sorry to come back to it": no back of the body)."""
 
 
 _ROUTINE_ASIDES = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_routine_asides"))
@@ -358,6 +359,13 @@ _EXAMPLE = re.compile(r"^\W*(e\.?g\b\.?|for example|for instance|such as|like)\s
 """A part that only gives examples of the question before it ("any pain anywhere? eg behind the ear")."""
 
 
+_WHERE_OR_WHEN_OF_IT = re.compile(
+    r"^\W*(?:(?:when|whenever|while|if)\s+(?:you|he|she|they|it|i|we|your|his|her|their|the)\b"
+    r"|(?:in|on|at|down|into|around|under|behind|across)\s+(?:your|his|her|their|the|my|a|an)\b)"
+    r"(?![^?]*,\s*(?:is|are|do|does|did|have|has|was|were|can|could|what|how|when|where|any)\b)[^?]*\??$",
+    re.IGNORECASE)
+"""A part after a dash that says only when or where the thing before it is, with no question of its own ("any pain -
+when you pass urine, or in your back or loins?"): part of that question, not a question of passing urine."""
 _CHOICE_ASKED = re.compile(r"^\W*(?:(?:and|so)\W+)?(?:what|which)\b[^?]*$", re.IGNORECASE)
 """A question of which, with no question mark, whose choices follow ("what came first - A or B?")."""
 _TWO_CHOICES = re.compile(r"^(?!\W*any\b)[^,;]+\bor\b[^,;]+$", re.IGNORECASE)
@@ -373,6 +381,8 @@ def split_questions(message: str) -> list[str]:
     for part in (p.strip(" ,") for p in _SPLIT.split(message) if p and p.strip(" ,")):
         if parts and parts[-1].endswith("?") and _EXAMPLE.match(part):
             parts[-1] = f"{parts[-1].rstrip('?')}, {part}?"
+        elif parts and not parts[-1].endswith(("?", ".", "!")) and _WHERE_OR_WHEN_OF_IT.match(part):
+            parts[-1] = f"{parts[-1]} {part}"  # "any pain - when you pass urine, or in your back?": one question
         elif parts and _CHOICE_ASKED.match(parts[-1]) and _TWO_CHOICES.match(part) and lists_only(part):
             parts[-1] = f"{parts[-1]}, {part}"  # "what came first - the vomiting or the diarrhoea?": one question
         else:

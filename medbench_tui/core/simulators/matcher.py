@@ -345,6 +345,41 @@ def _kind_of_medicine(word: str) -> frozenset[str]:
     return frozenset(t for n in named for u in units(n) for t in u.terms if not t.startswith("@"))
 
 
+QUOTED_RUN = 5
+"""Words in a row of a question, one of them or more not a small word, that a fact's answer says as they stand: the
+question quotes that fact."""
+
+
+@batch_cache(maxsize=4096)
+def _quoted_runs(question: str) -> tuple[str, ...]:
+    said = words(question)
+    return tuple(" ".join(said[i:i + QUOTED_RUN]) for i in range(len(said) - QUOTED_RUN + 1)
+                 if any(w not in STOPWORDS for w in said[i:i + QUOTED_RUN]))
+
+
+def quotes(question: str, source: Source) -> bool:
+    """Does the question say a run of the fact's answer's words as they stand (:data:`QUOTED_RUN`)?"""
+    runs = _quoted_runs(question)
+    flat = f" {' '.join(words(source.text))} " if runs else ""
+    return any(f" {r} " in flat for r in runs)
+
+
+def _quoting_its_words(question: str, matches: list[Match]) -> list[Match]:
+    """A fact whose answer says a run of the question's words as they stand ("was the blood all the way through the
+    stream?" of "all the way through the stream, for most of the day") goes before, and matches as well as, a fact
+    that only shares a word of it (the weak stream of the waterworks), which is no answer beside it."""
+    if not _quoted_runs(question) or len(matches) < 2:
+        return matches
+    quoting = [m for m in matches if quotes(question, m.source)]
+    if not quoting:
+        return matches
+    best = max(m.score for m in matches)
+    # another fact stays only for a word the quoted fact says nothing of ("the blood" of the first episode)
+    return [Match(m.source, max(m.score, best), m.per_unit) for m in quoting] + [
+        m for m in matches if m not in quoting
+        and any(p > 0 and all(q.per_unit[i] == 0 for q in quoting) for i, p in enumerate(m.per_unit))]
+
+
 def _names_its_kind(word: str, terms: frozenset[str], says: frozenset[str]) -> bool:
     """Does a fact say the question's word, when it names a kind of medicine, by that kind's own names ("any
     antibiotics?" of "amoxicillin"), not only as a medicine (the regular ramipril)?"""
@@ -973,6 +1008,7 @@ class Matcher:
             matches = self._named_before_timed(question, matches)
             matches = self._not_the_household_by_people(question, matches)
             matches = self._of_the_other_person(question, subject, matches)
+            matches = _quoting_its_words(question, matches)
             if self._of_going_there(question, subject):
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell]
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}

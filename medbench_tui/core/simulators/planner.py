@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.cases.model import Attachment, PatientRecord
 from medbench_tui.core.simulators import intent, voice
 from medbench_tui.core.simulators.base import ReplyKind
@@ -22,8 +23,10 @@ from medbench_tui.core.simulators.dialogue import DialogueState
 from medbench_tui.core.simulators.guard import LeakGuard
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS as DESCRIPTORS
 from medbench_tui.core.simulators.lexicon import (
+    CLINICAL,
     LIFE_STAGE,
     Unit,
+    concept_id,
     content_words,
     phrase_alternation,
     says_phrase,
@@ -56,6 +59,7 @@ from medbench_tui.core.simulators.matcher import (
     Source,
     _says_who,
     asks_all_of,
+    quotes,
     without_examples,
 )
 from medbench_tui.core.simulators.question import Message, Question, read_question
@@ -111,6 +115,11 @@ _SHE = frozenset({"she", "her", "hers", "herself"})
 _MEDICAL_HISTORY = frozenset({"@medical_history"})
 _SAYS_WHAT_FOR = re.compile(r"\bfor (?:my|his|her|their|the|your|a|an)\b", re.IGNORECASE)
 """A medicine told with what it is for ("amlodipine for my blood pressure", "paracetamol for the headache")."""
+_DRUGS = CLINICAL.of_kind("drug")
+"""The concepts of single medicines ("@apixaban")."""
+_TREATED_OR_HISTORY = frozenset({"@medication", "@history", "@medical_history"})
+"""A fact's topic of a treatment or a history ("the irregular heartbeat and its treatment"): one that may say what a
+medicine is for."""
 _EFFECT = frozenset({"@relieving"})
 """Whether something helped ("did it help?", "did it work?"): of a treatment just told, that treatment's effect."""
 _THIRD_PERSONS = frozenset({"he", "she", "him", "his", "her", "hers", "they", "them", "their"})
@@ -838,6 +847,7 @@ class Planner:
         something else all the same."""
         on_the_topic = source.id in self.told_last or source.id in asking.given or asking.of_a_person
         return (not (asking.followed_up and on_the_topic) and not self._elsewhere_of_the_site_just_told(asking, source)
+                and not quotes(asking.question.read, source)  # "was the blood all the way through the stream?"
                 and self._heard_without(asking, source, keywords=True)) or self._aspect_untold(asking, source)
 
     def _aspect_untold(self, asking: Asking, source: Source) -> bool:
@@ -885,7 +895,7 @@ class Planner:
         """Is every fact of the answer one the doctor has heard, asked about with no word of asking again
         ("sorry", "remind me")? A doctor who heard it asks of something else more often than not."""
         return not asking.question.again and all(
-            s.id in self.state.disclosed
+            s.id in self.state.disclosed and not quotes(asking.question.read, s)
             and self.matcher.told_share(s, asking.question.asked, keywords=True, by_name=True) < SURELY_TOLD
             for s in sources
         )
@@ -1808,6 +1818,23 @@ class FollowUp:
                 and (named := _names_before(s.text, kind)) and not any(w in t.told for t in self.topic
                                                                         for w in named)][:1]
 
+    def what_it_is_for(self) -> list[Source]:
+        """The fact that tells what the medicine just told is for ("what's that for?" after the apixaban: the
+        irregular heartbeat whose fact says the apixaban was started), not the whole medical history: of the
+        medicines the last reply names, the ones the doctor's last question named (by name or class: "which one's
+        the blood thinner?") if any; the fact off the topic that says the most of them, of a treatment or a history
+        (its topic) or saying what it is for ("for my ..."), never a fact about the medicine itself (how it is
+        taken) nor a side effect blamed on it."""
+        told = frozenset(t for t in self.treated[-1].told if t in _DRUGS)
+        asked = told & _drugs_named(self.planner.asked_last)
+        of_it = asked or told
+        if not of_it:
+            return []
+        fors = [s for s in self.planner.matcher.facts
+                if s not in self.topic and s.told & of_it and not s.headed & _DRUGS
+                and (s.headed & _TREATED_OR_HISTORY or _SAYS_WHAT_FOR.search(s.text))]
+        return sorted(fors, key=lambda s: -len(s.told & of_it))[:1]
+
     def lasted(self) -> list[Source]:
         lasting = [m.source for m in self.matches
                    if m.source.id in self.planner.of_lasting and m.score >= MATCH_THRESHOLD]
@@ -1826,6 +1853,17 @@ class FollowUpRule:
     does: str
     applies: Callable[[FollowUp], bool]
     facts: Callable[[FollowUp], list[Source]]
+
+
+@batch_cache(maxsize=1024)
+def _drugs_named(text: str) -> frozenset[str]:
+    """The single medicines a text names, by their names or by a class's ("which one's the blood thinner?": the
+    anticoagulants, apixaban among them), as concepts ("@apixaban")."""
+    vocabulary = read_vocabulary()
+    said = words(text)
+    found = {t for n in (1, 2, 3) for i in range(len(said) - n + 1)
+             for t in vocabulary.lookup(" ".join(said[i:i + n])) if t.kind in ("drug", "drug_class")}
+    return frozenset(f"@{concept_id(t.name)}" for term in found for t in (term, *vocabulary.narrower(term))) & _DRUGS
 
 
 def _names_before(text: str, kind: str) -> frozenset[str] | None:
@@ -1889,8 +1927,8 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "medical history), else the patient is not sure.",
                  lambda f: bool(f.treated) and not f.asked and bool(_WHAT_FOR.search(f.question))
                  and not _SAYS_WHAT_FOR.search(f.treated[-1].text),
-                 lambda f: [s for s in f.planner.matcher.facts
-                            if _MEDICAL_HISTORY & s.headed and s not in f.topic][:1]),
+                 lambda f: f.what_it_is_for() or [s for s in f.planner.matcher.facts
+                                                   if _MEDICAL_HISTORY & s.headed and s not in f.topic][:1]),
     FollowUpRule("did_it_help",
                  "'Did it help?' after a cream that made 'no difference': of that medicine, never a bare 'No'.",
                  lambda f: bool(f.treated) and bool(f.asked) and all(u.terms & _EFFECT for u in f.asked)
