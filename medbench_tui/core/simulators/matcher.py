@@ -205,6 +205,10 @@ it happened, not who lives there, unless the question asks of people there ("any
 _FOOD_AND_DRINK = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_food_and_drink"))
 _LONG_TERM = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_long_term_conditions"))
 _WHOLE_HISTORY = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_whole_history"))
+_ANY_MEDICINE = frozenset(read_vocabulary().phrases("patient_any_medicine"))
+# products not counted as medicines, longest first so "protein shakes" goes before "protein"
+_NOT_MEDICINES = tuple(sorted({words(p) for p in read_vocabulary().phrases("patient_not_medicines")}, key=len,
+                              reverse=True))
 _LOW_CONTENT = frozenset(key for p in read_vocabulary().phrases("patient_low_content_words") for key in words(p))
 """Words of what is done with a thing or of a kind of thing ("checked", "procedures"): never the head of a question that
 names something else beside them."""
@@ -231,6 +235,31 @@ def _has_it(answer: str) -> bool:
     """Does the answer say a long-term illness of the patient's, in a sentence that does not deny it ("I was
     diagnosed with diabetes eight years ago"; not "No, I'm not diabetic", nor a thyroid screen that never names it)?"""
     return any(says_phrase(said, _LONG_TERM) and not _DENYING.search(said) for said in sentences(answer))
+
+
+def _of_medicines(unit: Unit) -> bool:
+    """Does a word speak for the patient's medicines: a word of them ("tablets", "painkillers") or a drug of the
+    vocabulary ("sertraline")?"""
+    return "@medication" in unit.terms or any(
+        t.startswith("@") and CLINICAL.kinds.get(t[1:]) == "drug" for t in unit.terms
+    )
+
+
+def _of_other_products(topic: str) -> bool:
+    """Is a fact's topic of products a patient does not count as medicines alone (``patient_not_medicines``:
+    "supplements", "St John's wort", "protein shakes"; or recreational drugs), with no medicine besides them
+    ("ibuprofen and protein shakes" is of a medicine too)? "Are you taking any medicines?" does not ask it."""
+    said = list(words(topic))
+    marked = False
+    for phrase in _NOT_MEDICINES:
+        for i in range(len(said) - len(phrase) + 1):
+            if tuple(said[i:i + len(phrase)]) == phrase:
+                said[i:i + len(phrase)] = [","] * len(phrase)
+                marked = True
+    rest = [u for u in units(" ".join(said)) if "@recreational_drugs" not in u.terms]
+    marked = marked or len(rest) < len(units(topic))
+    # beside them, a word of any medicine ("tablets", "remedies"; patient_any_medicine) names none of its own
+    return marked and not any(_of_medicines(u) and u.text.lower() not in _ANY_MEDICINE for u in rest)
 
 
 def _names_the_same(source: Source, told: list[Source]) -> bool:
@@ -1390,18 +1419,19 @@ class Matcher:
     def of_the_whole_medicine_list(self, question: str, sources: list[Source]) -> list[Source]:
         """Asked what medicines they take, with no medicine or kind of its own ("what medications do you take?",
         "any meds?"), the patient is asked every medicine it holds back too (a delayed fact whose topic is medicines):
-        the first ask of it, which the delayed patient deflects. Only when the fact of the medicines (its topic is
-        of them: "regular medicines", not "asthma and the inhalers") answers the question: "what dose?" after the
-        inhaler is of that inhaler."""
+        the first ask of it, which the delayed patient deflects; not one of supplements, herbal remedies, gym products
+        or recreational drugs alone (:func:`_of_other_products`), asked of apart. Only when the fact of the medicines
+        (its topic is of them: "regular medicines", not "asthma and the inhalers") answers the question: "what dose?"
+        after the inhaler is of that inhaler."""
         reading = self._read(question)
         subject = self.subject_units(question)
         concepts = [{t for t in reading.resolved[i][0] if t.startswith("@")} for i in subject]
         if not subject or any(c != {"@medication"} for c in concepts):
             return sources
-        of_medicines = [s for s in self.facts if (head := units(s.topic)[:1]) and "@medication" in head[0].terms]
+        of_medicines = [s for s in self.facts if (head := units(s.topic)[:1]) and _of_medicines(head[0])]
         if not any(s in of_medicines and not s.delayed for s in sources):  # "what dose?" of the inhaler: not the list
             return sources
-        more = [s for s in of_medicines if s.delayed and s not in sources]
+        more = [s for s in of_medicines if s.delayed and s not in sources and not _of_other_products(s.topic)]
         return (sources + more)[:MAX_FACTS_PER_QUESTION]
 
     def _of_all_asked(self, match: Match, question: str) -> bool:

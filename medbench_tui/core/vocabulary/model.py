@@ -204,6 +204,9 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_medicine_use": "the simulated patient: verbs of using a medicine ('tried', 'used', 'put on'): beside "
                             "a medicine named they ask nothing of their own, so 'what creams have you tried?' is "
                             "every cream, not the one fact whose author listed 'tried'",
+    "patient_not_medicines": "the simulated patient: products a patient does not count as medicines (supplements, "
+                             "herbal remedies, gym products, recreational drugs): a held-back fact of them alone is "
+                             "not asked by a question of the whole medicine list",
     "patient_any_medicine": "the simulated patient: words of a dose question that name no medicine in particular",
     "patient_unseen_findings": "the simulated patient: words of examination and test findings a patient cannot know "
                                "unless told (crackles, consolidation): said while only an attachment holds them, "
