@@ -1923,8 +1923,9 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                                                 or intent.asks_use_of_it(f.question)),
                  lambda f: f.treated[-1:]),
     FollowUpRule("what_it_is_for",
-                 "'What's that for?' after regular tablets that do not say what for: the illnesses they are for (the "
-                 "medical history), else the patient is not sure.",
+                 "'What's that for?' after regular tablets that do not say what for: the fact that says what the "
+                 "medicines just named are for (the one the doctor's last question named, if any), else the illnesses "
+                 "they are for (the medical history), else the patient is not sure.",
                  lambda f: bool(f.treated) and not f.asked and bool(_WHAT_FOR.search(f.question))
                  and not _SAYS_WHAT_FOR.search(f.treated[-1].text),
                  lambda f: f.what_it_is_for() or [s for s in f.planner.matcher.facts
