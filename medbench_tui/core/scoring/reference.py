@@ -712,7 +712,8 @@ class ReferenceTable:
                 self._distinct_words.append(len(distinct))
                 self._word_sets.append(frozenset(distinct))
         compact = phrase.compact
-        self._prefixes.update(compact[:n] for n in range(1, len(compact) + 1))
+        if compact not in self._prefixes:  # the set holds every prefix of what it holds: a phrase seen adds nothing
+            self._prefixes.update([compact[:n] for n in range(1, len(compact) + 1)])
         self._vocab.update(phrase.words)
 
     @property
@@ -2547,10 +2548,9 @@ def _examinations(
     finding of an attachment, not one the record denies ("no relative afferent pupillary defect": an answer's
     "epithelial defect" is another examination's), not one the patient says (``patient_text``: a symptom is no
     examination's) nor a word of another work-up item's names (a blood count is its own test)."""
-    parts = [Document(_WRAPPED_RE.sub(" ", part)) for part in _FINDING_PARTS_RE.split(findings_text)]  # a wrapped
-    # line goes on: "no relative\n afferent pupillary defect" is one finding
-    lines = [[t.norm for t in part.tokens] for part in parts]
-    said = {t.norm for t in tokenize(patient_text)}
+    parts: list[Document] = []
+    lines: list[list[str]] = []
+    said: set[str] = set()
     out = []
     for ref in workup:
         if ref.klass not in concepts.CREDIT_CLASSES:
@@ -2561,12 +2561,20 @@ def _examinations(
         keys = frozenset(w for w in words - EXAM_WORDS - EXAM_GENERIC if w.isalpha() and len(w) >= 3)
         if not keys:
             continue
-        found = {
-            w for part, line in zip(parts, lines, strict=True) for at, word in enumerate(line) if word in keys
-            for after, w in enumerate(line[at + 1:], at + 1)
-            if w.isalpha() and len(w) >= FINDING_MIN_LETTERS and w not in EXAM_WORDS and w not in EXAM_GENERIC
-            and cues.negation(part, after, after) is None  # "no relative afferent pupillary defect" found no defect
-        }
+        if not parts:  # the record is read once, and only for a case with an examination item
+            parts = [Document(_WRAPPED_RE.sub(" ", part)) for part in _FINDING_PARTS_RE.split(findings_text)]  # a
+            # wrapped line goes on: "no relative\n afferent pupillary defect" is one finding
+            lines = [[t.norm for t in part.tokens] for part in parts]
+            said = {t.norm for t in tokenize(patient_text)}
+        found: set[str] = set()
+        for part, line in zip(parts, lines, strict=True):
+            first = next((at for at, word in enumerate(line) if word in keys), None)
+            if first is None:
+                continue
+            found.update(  # every word after the first of the item's own (one pass, not one per word of its own)
+                w for after, w in enumerate(line[first + 1:], first + 1)
+                if w.isalpha() and len(w) >= FINDING_MIN_LETTERS and w not in EXAM_WORDS and w not in EXAM_GENERIC
+                and cues.negation(part, after, after) is None)  # "no relative afferent pupillary defect": no defect
         others = {w for other in workup if other is not ref for p in other.phrases for w in p.words}
         out.append((ref.phrases[0], ref, keys, frozenset(found - keys - said - others)))
     return out
