@@ -221,6 +221,9 @@ def action(
             if waits and not scope.compared and _restates(_awaited(scope.trigger), item_name):  # "infliximab once
                 # screening is back" of "Biologic therapy after screening": the item's own time
                 return Assertion("affirmed", scope.trigger, f'affirmed: the item\'s own time ("{scope.trigger}")')
+            if kind == "treatment" and _restart_on_recovery(doc, first, last, scope, item_name):
+                return Assertion("affirmed", scope.trigger,
+                                 f'affirmed: a restart timed by recovery ("{scope.trigger} {scope.condition}")')
             if kind == "treatment" and not waits and _dosed_on_symptom(doc, first, last, scope):
                 return Assertion("affirmed", scope.trigger,
                                  f'affirmed: a drug dosed on a symptom ("{scope.trigger} {scope.condition}")')
@@ -239,6 +242,35 @@ def _awaited_in_condition(doc: Document, first: int, last: int, scope: Condition
         return False
     end = scope.trigger_end + len(tokenize(scope.condition))
     return last <= end
+
+
+RECOVERY = cues.word_list("condition_recovery_words")
+RESTART_REACH = 2
+"""How many words before a mention may hold its restarting word ("restart the remaining unit")."""
+_PART_RE = re.compile(r"\s*(?:,|\band\b|&|\+)\s*")
+"""Grammar: what joins the parts of a condition ("the temperature settles and BP is > 100")."""
+
+
+def _restart_on_recovery(doc: Document, first: int, last: int, scope: Condition, item_name: str) -> bool:
+    """A restart or continuation, of an item that is itself one ("Continue or restart the transfusion"; its name
+    holds a word of ``restart_item_words`` or ``continue_words``), under a condition of the patient's recovery ("once
+    the temperature settles and BP is > 100 systolic, restart the remaining unit"): each part of the condition is a
+    recovery (``condition_recovery_words``) or a comparison with a number. The recovery is the restart's timing,
+    not a contingency that may never come (brief g58). A condition negated, of a test or of a result confirming
+    something ("only if the lab confirms the unit was correct") stays a condition."""
+    name = {t.low for t in tokenize(item_name)}
+    if not name & (concepts.RESTART_ITEM_WORDS | concepts.RESUMING_WORDS):
+        return False
+    lows = doc.lows[max(0, first - RESTART_REACH) : last + 1]
+    if not set(lows) & concepts.RESUMING_WORDS:
+        return False
+    said = f"{scope.trigger} {scope.condition}".lower()  # a compared wait holds its condition in the trigger
+    raw = {w for w in _raw_words(said)}
+    if NEGATORS & raw or TEST_WORDS & raw or CONFIRMING & raw or _later_time(said):
+        return False
+    parts = [p for p in _PART_RE.split(said) if p.strip()]
+    return bool(parts) and all(
+        RECOVERY & {w.lower() for w in _raw_words(part)} or _THRESHOLD_RE.search(part) for part in parts)
 
 
 SYMPTOM_TRIGGERS = cues.word_list("condition_symptom_triggers")

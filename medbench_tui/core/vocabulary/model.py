@@ -459,6 +459,8 @@ PHRASE_LISTS: dict[str, str] = {
                                   "ache', 'morphine 2.5 mg SC if in pain'): an as-needed prescription, the drug given",
     "condition_state_now": "answers: words of a condition that is the patient's general state now ('if stable'): the "
                            "record meets it unless it holds a word of record_unstable",
+    "condition_recovery_words": "answers: words of a condition that is the patient's recovery ('once the "
+                                "temperature settles'): a restart or continuation under it is timed by the recovery",
     "record_unstable": "cases: words of the record that say the patient is not stable: a condition of the state now "
                        "is not met",
     "test_repeat_words": "answers: words of a test done again ('repeat calcium in one week'): an emergency's "
