@@ -91,6 +91,8 @@ _ASKS_WH = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|can i ask|could i ask|may i ask)\W+)*(?:how|what|which|where|who|why)\b", re.IGNORECASE
 )
 """A question that opens by asking how or what: grammar."""
+_HISTORY_CONCEPT = frozenset({"@medical_history"})
+"""The concept of the whole medical history ("PMH?"), which a phrase naming one organ's problems stands for."""
 _THING_DESCRIPTORS = frozenset({"@character"})
 """A descriptor that names a thing felt ("burning", "stabbing"), asked of as a symptom of its own."""
 _TAKES_OBJECT = re.compile(r"\b(\w+) to\b", re.IGNORECASE)
@@ -1034,6 +1036,7 @@ class Matcher:
             matches = self._saying_the_generic_symptom(question, subject, matches)
             matches = self._naming_the_medicine(question, subject, matches)
             matches = self._topic_first(question, matches)
+            matches = self._the_thing_before_the_history(question, matches)
             matches = self._named_before_timed(question, matches)
             matches = self._not_the_household_by_people(question, matches)
             matches = self._of_the_other_person(question, subject, matches)
@@ -1678,6 +1681,21 @@ class Matcher:
         if second < len(self.subject_units(question)) or second <= self.heads(matches[0].source, question):
             return matches
         return [matches[1], matches[0], *matches[2:]]
+
+    def _the_thing_before_the_history(self, question: str, matches: list[Match]) -> list[Match]:
+        """A phrase that stands for the whole medical history and names one thing by its own word ("any thyroid
+        problems?", "kidney problems"; `history.yaml` medical history) is of the fact whose topic and keywords say that
+        thing (the thyroid history), before the past history that only lists it; with none, the history answers ("any
+        other health problems?" is no "general health" of a topic)."""
+        reading = self._read(question)
+        own = {t for terms, _ in reading.resolved if terms >= _HISTORY_CONCEPT
+               for t in terms if not t.startswith("@")}
+        if not own or not matches or own & matches[0].source.headed:
+            return matches
+        first = next((m for m in matches if own & m.source.headed & m.source.keyworded  # "health" of a topic only
+                      and not _HISTORY_CONCEPT & m.source.headed
+                      and m.score > 0), None)
+        return matches if first is None else [first, *(m for m in matches if m is not first)]
 
     @staticmethod
     def heads_the_attribute(source: Source, question: str) -> bool:

@@ -178,6 +178,8 @@ _FOR_A_WHILE = re.compile(
     r"\bfor (?:about |around |nearly |almost |over |the (?:last|past) )?(?:a|an|a few|a couple of|several|\d+|one|two|"
     r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
 """Grammar of how long something has gone on, told ("for about two months", "for a couple of weeks")."""
+_HOW_LONG_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long\b", re.IGNORECASE)
+"""A question of how long, of whatever it asks ("how long did it take to settle for her?")."""
 _WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|ones|of (?:them|those|these))\b",
                             re.IGNORECASE)
 """A question of which of the things just told ("which one was most recent?", "which of them helped?")."""
@@ -579,6 +581,11 @@ class Planner:
             elif not self.has_subject(asking.before) and (person := self._of_the_person_just_told(question)):
                 sources = person  # "what treatment was he on?" after the uncle's TB: the uncle's, not the patient's
                 asking.followed_up = True
+                if _AGE_ASKED.match(question.written) and not self._says_of_them(question, person[0]):
+                    # "how old is he?" after the nephew in hospital: his age, not said; never that fact again
+                    sources = []
+                    asking.of_a_person = True
+                    asking.about_the_topic = question.act != "yesno"
             elif side := self._side_of_the_part_just_told(question):
                 sources = side  # "which leg?", "same ear?" after "one on my right shin": the side that fact says
                 asking.followed_up = True
@@ -745,6 +752,8 @@ class Planner:
             return True
         if _ASKS_WHEN.match(question.written) and (_POINT_IN_TIME.search(source.text) or _SINCE.search(source.text)):
             return True  # "when did she start?": "coughing since Sunday"
+        if _HOW_LONG_ASKED.match(question.written) and _FOR_A_WHILE.search(source.text):
+            return True  # "how long did it take to settle for her?": "a stiff shoulder for about two years"
         return any("@location" in u.terms for u in units(question.asked)) and any(
             u.terms & PARTS_OF_THE_BODY for u in units(source.text))
 
@@ -1835,6 +1844,19 @@ class FollowUp:
                 and (s.headed & _TREATED_OR_HISTORY or _SAYS_WHAT_FOR.search(s.text))]
         return sorted(fors, key=lambda s: -len(s.told & of_it))[:1]
 
+    def at_that_time(self) -> list[Source]:
+        """The fact of the same thing that names the time of day a question of how only ("is it worse at night?")
+        asks, when the fact just told does not say it: the night pain, not "I'm not sure"."""
+        times = [i for i, u in enumerate(self.asked) if _TIME_OF_DAY in u.terms]
+        if not times or not all(u.terms & (DESCRIPTORS | MODIFIERS) for u in self.asked) or (
+            self.on_topic is not None and any(self.on_topic.per_unit[i] > 0 for i in times)
+        ):
+            return []
+        said = {t for i in times for t in self.asked[i].terms if not t.startswith("@")}
+        subjects = self.planner._subjects(self.topic) | (self.planner.matcher.complaint - DESCRIPTORS - MODIFIERS)
+        return [m.source for m in self.matches if m.source not in self.topic and said & m.source.named
+                and m.source.named & subjects and any(m.per_unit[i] > 0 for i in times)][:1]
+
     def lasted(self) -> list[Source]:
         lasting = [m.source for m in self.matches
                    if m.source.id in self.planner.of_lasting and m.score >= MATCH_THRESHOLD]
@@ -2019,6 +2041,12 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "'Is that new?' after the confusion: of the confusion, never 'anything new' of the tablets.",
                  lambda f: intent.asks_state_of_it(f.question),
                  lambda f: f.stay),
+    FollowUpRule("at_that_time",
+                 "'Is it worse at night?' after where the pain is: the fact of the same thing that names the night "
+                 "(the night pain), when the fact just told does not say it; never 'not sure', never a fact of "
+                 "something else that names the night (getting up to pass water).",
+                 lambda f: bool(f.at_that_time()),
+                 FollowUp.at_that_time),
     FollowUpRule("words_of_its_own",
                  "'Does that keep you awake?' after the tablets has words of its own: the facts they match.",
                  lambda f: not f.on_topic_said,
