@@ -57,6 +57,21 @@ SIGNED_RE = r"(?<![A-Za-z0-9.,'\u2019])(?P<signed>{})(?![A-Za-z0-9'\u2019])"
 """A short form written with a sign no word keeps (the vocabulary's abbreviations: "2'" is secondary to), standing
 alone: grammar of the text."""
 
+MARKUP_SIGNS = "#"
+"""The signs that mark up a line of text (a markdown heading, "## Plan", "# Plan"): grammar of the text."""
+
+
+def _markup_sign(text: str, start: int, end: int) -> bool:
+    """Whether a short form written as a sign is a line's markup, not a word: in a run of markup signs ("###"), or
+    opening its line before a space (a heading's mark, "# Plan"), where "#NOF" opening its line stays a word."""
+    before = text[start - 1:start]
+    after = text[end:end + 1]
+    if (before and before in MARKUP_SIGNS) or (after and after in MARKUP_SIGNS):
+        return True
+    line = text[text.rfind("\n", 0, start) + 1:start]
+    return not line.strip() and (not after or after.isspace()) and text[start:end] in MARKUP_SIGNS
+
+
 PhraseTable = dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]
 
 
@@ -135,7 +150,10 @@ class TextRules:
         signed = "|".join(re.escape(s) for s in self.signed)
         pattern = TOKEN_RE.pattern
         if signed:
-            pattern = f"{SIGNED_RE.format(signed)}|{pattern}"
+            # not before a word that makes the sign a count ("# of tablets": number of)
+            counts = "|".join(re.escape(w) for w in sorted(vocabulary.phrases("sign_counts_before"), key=len,
+                                                            reverse=True)) if answers else ""
+            pattern = SIGNED_RE.format(signed) + (rf"(?!\s*(?:{counts})\b)" if counts else "") + f"|{pattern}"
         if signs:
             pattern = f"{pattern}|{COMPARISON_RE.format(signs)}"
         self._token_re = re.compile(pattern, re.IGNORECASE) if signed or signs else TOKEN_RE
@@ -242,6 +260,8 @@ class TextRules:
                 append(Token(self.comparisons[match.group()], match.group(), start, match.end(), False))
                 continue
             if match.lastgroup == "signed":  # each word it stands for, read as written (a cue word of its own)
+                if _markup_sign(text, start, match.end()):
+                    continue
                 low = match.group().casefold()
                 for norm, word in zip(self.abbreviations[low], self.written[low].casefold().split(), strict=False):
                     append(Token(norm, word, start, match.end(), False))

@@ -318,6 +318,8 @@ PHRASE_LISTS: dict[str, str] = {
     "condition_opening_triggers": "answers: condition words only where they open a clause ('Should she deteriorate, "
                                   "...')",
     "not_conditions": "answers: condition-like words that set no condition ('if needed', 'if he prefers')",
+    "sign_counts_before": "answers: words after which a short form written as a sign is a count, not what it "
+                          "stands for ('# of tablets': number of, not fracture of)",
     "condition_above": "answers: a condition's comparison with a number the value must be above",
     "condition_below": "answers: a condition's comparison with a number the value must be below",
     "value_links": "answers: words between a test's name and its value in a case record ('potassium level was 7.4')",
