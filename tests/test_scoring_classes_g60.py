@@ -56,3 +56,27 @@ def test_clotting_in_a_list_of_bloods_meets_a_coagulation_screen_item_and_no_oth
     assert "Coagulation screen" in rows(c, "workup")
     none = card("em-aortic-dissection-001", "Plan: bloods - FBC, U&E, G&S")
     assert "Coagulation screen" not in rows(none, "workup")
+
+
+PARKINSON = "Parkinson disease"
+
+
+@pytest.mark.parametrize(("text", "considered"), [
+    ("Imp: recurrent falls, multifactorial.\nDDx: Parkinson's, postural hypotension.", True),
+    ("Imp: recurrent falls, multifactorial.\nPlan: gait assessment - no tremor or rigidity, not Parkinson's.", True),
+    ("Imp: recurrent falls, multifactorial.\nDDx: postural hypotension, cerebellar disease.", False),
+    ("Imp: recurrent falls, multifactorial.\nDDx: postural hypotension. Discussed with Dr Parkinson.", False),
+])
+def test_a_possessive_eponym_alone_names_its_condition(text: str, considered: bool):
+    """"Parkinson's" alone (in a differential list, or rejected in a plan line: a condition named and judged
+    absent is considered) is Parkinson disease; the surname alone, without the possessive, is not."""
+    c = card("im-falls-001", text)
+    assert (PARKINSON in rows(c, "differential")) is considered
+
+
+def test_a_possessive_eponym_reads_as_its_condition_with_or_without_its_noun():
+    assert norms("Crohn's") == norms("Crohn's disease") == norms("Crohn disease") == ["crohn", "disease"]
+    assert norms("not Bell's") == ["not", "bell", "palsy"] and norms("Bell's palsy") == norms("Bell palsy")
+    assert norms("Dr Bell") == ["dr", "bell"]
+    c = card("onc-colorectal-001", "Imp: caecal carcinoma.\nDDx: Crohn's, TB.")
+    assert "Crohn disease" in rows(c, "differential")
