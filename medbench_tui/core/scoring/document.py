@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from medbench_tui.core.batch_caches import batch_cache
+from medbench_tui.core.scoring.lines import BULLET_START_RE, WRAPPED_LINE_WIDTH
 from medbench_tui.core.text import ANSWERS, Token, tokenize
 from medbench_tui.core.vocabulary import read_vocabulary
 
@@ -32,13 +33,10 @@ ABBREVIATED_RE = re.compile(rf"\b(?i:{'|'.join(ABBREVIATED_WORDS)})\.(?= [a-z0-9
 GENUS_RE = re.compile(r"\b[A-Z]\.(?= [a-z]{3,})")
 """A genus written by its initial before the species ("C. difficile", "E. coli"): its full stop ends no clause."""
 WRAPPED_LINE_RE = re.compile(r"[ \t]*\n[ \t]*")
-WRAPPED_LINE_WIDTH = 60
 SENTENCE_END_RE = re.compile(r"[.!?]\s")
 """The end of a sentence between two words (a full stop right before a word is an abbreviation's)."""
 EMPHASIS_MARKS = "*_"
 """Markdown emphasis marks, layout where a line breaks (grammar of the text, not clinical language)."""
-"""A line at least this long that runs on in lower case is prose wrapped at a width."""
-BULLET_START_RE = re.compile(r"[ \t]*([-*+\u2022\u2013]|\d{1,2}[.)])\s")
 MAX_CLAUSE_TOKENS = 150
 _LINKS = frozenset(read_vocabulary().phrases("links"))
 _ACTION_VERBS = frozenset(read_vocabulary().phrases("action_verbs"))

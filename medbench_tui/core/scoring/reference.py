@@ -40,9 +40,9 @@ from medbench_tui.core.scoring.constants import (
     UNORDERED_SLACK,
 )
 from medbench_tui.core.scoring.cues import word_list as cue_words
-from medbench_tui.core.scoring.document import BULLET_START_RE as BULLET_RE
 from medbench_tui.core.scoring.document import Document, Hit
 from medbench_tui.core.scoring.groups import group_phrases
+from medbench_tui.core.scoring.lines import BULLET_START_RE as BULLET_RE
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import (

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from medbench_tui.core.batch_caches import batch_cache
-from medbench_tui.core.scoring.document import BULLET_START_RE, WRAPPED_LINE_WIDTH
+from medbench_tui.core.scoring.lines import BULLET_START_RE, WRAPPED_LINE_WIDTH
 from medbench_tui.core.vocabulary import read_vocabulary
 
 SectionKind = Literal[

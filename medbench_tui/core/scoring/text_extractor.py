@@ -74,7 +74,7 @@ from medbench_tui.core.scoring import assertion, concepts, cues, home
 from medbench_tui.core.scoring.actions import SAME_TEAM, read_action
 from medbench_tui.core.scoring.composite import COMPOSITE_PLAN
 from medbench_tui.core.scoring.constants import LEFTOVER_MAX_WORDS
-from medbench_tui.core.scoring.document import BULLET_START_RE, Document, Hit, document
+from medbench_tui.core.scoring.document import Document, Hit, document
 from medbench_tui.core.scoring.extraction_model import (
     ICD_CODE_RE,
     Entity,
@@ -87,6 +87,7 @@ from medbench_tui.core.scoring.extraction_model import (
     normalise_icd,
     structured_entities,
 )
+from medbench_tui.core.scoring.lines import BULLET_START_RE
 from medbench_tui.core.scoring.reference import (
     EXAM_FINDING,
     SAID_AS_PHRASE,
