@@ -205,7 +205,8 @@ def extract_text(text: str, table: ReferenceTable, *, field: SpanField = "text")
         if kind in ("workup", "treatment") and m.ref is not None:
             if said.status == "negated":
                 declined.append((m.ref, _entry_start(text, start), m.hit, said.cue or "negated"))
-            elif said.recommended and (cue := _declined_in_reason(doc, m, declined, _entry_start(text, start))):
+            elif said.recommended and declined and (
+                    cue := _declined_in_reason(doc, m, declined, _entry_start(text, start))):
                 said = assertion.Assertion("negated", cue, f'negated: named again in why it is declined ("{cue}")')
         for over in layout.items_over(start, end) if short_named else ():
             covered.setdefault(over, []).append((start, end))
@@ -843,6 +844,8 @@ def _names_own_test(after: str) -> bool:
 
 URINE_OWN_RESULT_WORDS = 4
 """At most this many words in a urine piece that is one analyte and its result ("urine prot neg")."""
+_ENDS_ON_A_COUNT = re.compile(r"\d\s*\+*\s*$")
+"""A piece that ends on a number or a count of pluses ("ketones 2", "blood 2+"): its result."""
 
 
 def _own_result(own: list[str], piece: str) -> bool:
@@ -850,7 +853,7 @@ def _own_result(own: list[str], piece: str) -> bool:
     mention two list pieces on ("urine prot neg, PCR 12, plt/LFT nl") is a result of its own, not the urine's."""
     if len(own) > URINE_OWN_RESULT_WORDS or own[0] not in URINE_WORDS:
         return False
-    return bool(re.search(r"\d\s*\+*\s*$", piece)) or any(concepts.QUALITATIVE.starting_at(own, k)
+    return bool(_ENDS_ON_A_COUNT.search(piece)) or any(concepts.QUALITATIVE.starting_at(own, k)
                                                         for k in range(2, len(own)))
 
 

@@ -388,10 +388,16 @@ def _quoted_runs(question: str) -> tuple[str, ...]:
                  if any(w not in STOPWORDS for w in said[i:i + QUOTED_RUN]))
 
 
+@batch_cache(maxsize=4096)
+def _spaced_words(text: str) -> str:
+    """A fact's answer as its words between spaces, read once per answer, not once per question asked of it."""
+    return f" {' '.join(words(text))} "
+
+
 def quotes(question: str, source: Source) -> bool:
     """Does the question say a run of the fact's answer's words as they stand (:data:`QUOTED_RUN`)?"""
     runs = _quoted_runs(question)
-    flat = f" {' '.join(words(source.text))} " if runs else ""
+    flat = _spaced_words(source.text) if runs else ""
     return any(f" {r} " in flat for r in runs)
 
 
