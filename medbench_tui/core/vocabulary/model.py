@@ -148,6 +148,37 @@ PHRASE_LISTS: dict[str, str] = {
                           "fact",
     "patient_routine_asides": "the simulated patient: the doctor saying a question is asked of everyone ('I ask "
                               "everyone this'): an aside that asks nothing",
+    "patient_examine_words": "the simulated patient: words by which the doctor examines or takes observations "
+                             "('examine', 'vitals'): a request that may hand over a record of the examination",
+    "patient_examine_felt_parts": "the simulated patient: what a doctor feels, after 'feel your', 'his' or 'her' "
+                                  "('feel your tummy'): an examination; read in order",
+    "patient_examine_checked": "the simulated patient: what a doctor checks, takes or measures after 'your', 'his', "
+                               "'some' or 'the' ('check your sugar'): an examination; read in order",
+    "patient_examine_looked_parts": "the simulated patient: what a doctor looks at or in, after 'your', 'his' or "
+                                    "'her' ('look in his ears'): an examination; read in order",
+    "patient_examine_measured": "the simulated patient: observations a doctor rechecks, repeats or records ('repeat "
+                                "his obs', 'get a cap refill'): an examination; read in order",
+    "patient_monitor_words": "the simulated patient: words before 'monitor' ('on the sats monitor', 'to a cardiac "
+                             "monitor'): putting the patient on one is an examination",
+    "patient_dose_units": "the simulated patient: the units and forms a dose is said in after an amount ('two puffs', "
+                          "'5 mg'): a fact that says one answers a question of the dose; read in order",
+    "patient_which_medicine_nouns": "the simulated patient: words of medicines in a question of which one someone "
+                                    "takes ('what tablets does he take?'): the answer must name it",
+    "patient_family_history_words": "the simulated patient: words that ask of illness in the patient's relatives "
+                                    "('FHx', 'hereditary', 'blood relatives'), not of the patient",
+    "patient_paired_parts": "the simulated patient: paired parts of the body after 'both' ('both legs'): a fact that "
+                            "says it tells which side",
+    "patient_finding_tellers": "the simulated patient: who or what tells what a test or visit found, after 'the' ('the "
+                               "consultant said', 'the scan showed'): the fact that answers what was found",
+    "patient_regular_medicines": "the simulated patient: the medicines 'regular' is said of ('regular tablets': the "
+                                 "usual ones, not a steady heartbeat)",
+    "patient_episodes": "the simulated patient: episodes 'between' is said of ('between the attacks', 'between "
+                        "screaming bouts'): the time in between",
+    "patient_dose_asked_words": "the simulated patient: words after 'what' or 'which' that ask the dose of a medicine "
+                                "('what dose?', 'which strength?'); read in order",
+    "patient_dose_asked_units": "the simulated patient: units after 'how many' that ask the dose ('how many mg?')",
+    "patient_history_headings": "the simulated patient: shorthand headings of a history ('SH', 'PMH', 'FHx'): a part "
+                                "that is only one heads the questions after it",
     "patient_consultation_medium": "the simulated patient: the doctor speaking of the consultation's medium ('Sorry, "
                                    "the screen froze - ...'): the call, the line, the picture and the sound ask "
                                    "nothing, whatever fact shares a word",
