@@ -57,18 +57,17 @@ _SPLIT = re.compile(
     re.IGNORECASE,
 )
 _EXAMINE = re.compile(
-    r"\b(examine|examining|examination|exam|have a (\w+ )?(look|listen|feel)|take a look|listen to (your|his|her|the)|"
-    r"undress (him|her|you)|"
-    r"feel (your|his|her) (tummy|abdomen|belly|stomach|pulse|neck|chest|legs?|calf|calves)|"
-    r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*(pulse|blood pressure|"
-    r"temperature|heart rate|oxygen|observations|breathing rate|vital|weight|eyes?|vision|reflexes|tummy|abdomen|"
-    r"chest|sugar|glucose)|look (at|in|into) (your|his|her) (eyes?|throat|ears?|tummy|skin|legs?)|"
+    rf"\b({phrase_alternation('patient_examine_words')}|have a (\w+ )?(look|listen|feel)|take a look|"
+    r"listen to (your|his|her|the)|undress (him|her|you)|"
+    rf"feel (your|his|her) ({phrase_alternation('patient_examine_felt_parts')})|"
+    r"press on (your|his|her)|(check|take|measure|do|record|get) (your|his|her|some|the)\s*"
+    rf"({phrase_alternation('patient_examine_checked')})|"
+    rf"look (at|in|into) (your|his|her) ({phrase_alternation('patient_examine_looked_parts')})|"
     # "recheck BP and HR", "repeat his obs", "do a full set of obs", "get a cap refill"
     r"(re-?check|repeat|re-?do|check|take|measure|do|record|get) ((your|his|her|some|the|a|an|another|full|quick|"
-    r"new|fresh|second|further|repeat|set|of)\s+){0,4}(pulse|blood pressure|temperature|heart rate|oxygen|"
-    r"observations|obs|breathing rate|respiratory rate|resp rate|capillary refill|cap refill|sats|saturations|vitals?)|"
-    r"(on|to) (the|a) ((sats|saturations?|oxygen|levels|heart|cardiac|ecg|tracing) ){0,6}monitor|"
-    r"(your|his|her) observations|vital signs|vitals|"
+    rf"new|fresh|second|further|repeat|set|of)\s+){{0,4}}({phrase_alternation('patient_examine_measured')})|"
+    rf"(on|to) (the|a) (({phrase_alternation('patient_monitor_words')}) ){{0,6}}monitor|"
+    r"(your|his|her) observations|"
     # "can you switch to video so I can see him?": a request made so the doctor can examine
     r"so (that )?(i|we) can (see|look at|watch|examine|have a look at) (you|him|her|them))\b",
     re.IGNORECASE,
@@ -868,9 +867,9 @@ def _descriptive(what: str) -> bool:
 
 
 _FAMILY_HISTORY = re.compile(
-    r"\bfamily (history|hx)\b|\b(in|through|on) (the|your|his|her|their|either) (family|side)\b|"
-    r"\bruns? in (the|your|his|her|their) family\b|\b(blood )?relatives?\b|\bfamilial\b|\bhereditary\b|"
-    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b|\binherited\b",
+    rf"\b(?:{phrase_alternation('patient_family_history_words')})\b|"
+    r"\b(in|through|on) (the|your|his|her|their|either) (family|side)\b|\bruns? in (the|your|his|her|their) family\b|"
+    r"\b(anyone|anybody|someone|somebody|any of) (else )?(in|of) (the|your|his|her|their) family\b",
     re.IGNORECASE,
 )
 """Family-history wording ("your mum" alone may be the patient, when her daughter speaks)."""
@@ -994,7 +993,8 @@ def only_witnessing(sentence: str, person: str) -> bool:
 
 
 _WHICH_MEDICINE = re.compile(
-    r"\b(?:what|which)\b(?:\s+(?:medicines?|medications?|meds|tablets|pills|drugs?))?\s+(?:does|did|do|is|was|are|were)"
+    rf"\b(?:what|which)\b(?:\s+(?:{phrase_alternation('patient_which_medicine_nouns')}))?\s+"
+    r"(?:does|did|do|is|was|are|were)"
     r"\s+(?:\w+\s+){1,2}?(?:take|taking|use|using|on\b(?=\s*(?:for\b|now\b|\?|$)))",
     re.IGNORECASE,
 )
@@ -1180,15 +1180,16 @@ def suspects(part: str) -> bool:
 
 
 _DOSE_ASKED = re.compile(
-    r"\b(?:what|which|what'?s)\s+(?:\w+\s+)?(?:doses?|dosage|strength|mg|milligrams?)\b|\bhow\s+many\s+(?:mg|milligrams?|micrograms?)\b",
+    rf"\b(?:what|which|what'?s)\s+(?:\w+\s+)?(?:{phrase_alternation('patient_dose_asked_words')})\b|"
+    rf"\bhow\s+many\s+(?:{phrase_alternation('patient_dose_asked_units')})\b",
     re.IGNORECASE,
 )
 _HOW_MUCH = re.compile(r"\bhow\s+(?:much|many)\b", re.IGNORECASE)
 _AMOUNT = (r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|eight|ten|twelve|twenty|thirty|forty|fifty|hundred|half|"
            r"a couple of|a few|a)")
 _DOSE_SAID = re.compile(
-    rf"\b{_AMOUNT}\s*(?:\w+\s+){{0,2}}?(?:mg|milligrams?|micrograms?|mcg|grams?|g|ml|units?|puffs?|tablets?|pills?|"
-    r"capsules?|spoons?|spoonfuls?|sachets?|injections?)\b|\b(?:once|twice|three times|four times)\s+(?:a|per)\s+day\b",
+    rf"\b{_AMOUNT}\s*(?:\w+\s+){{0,2}}?(?:{phrase_alternation('patient_dose_units')})\b|"
+    r"\b(?:once|twice|three times|four times)\s+(?:a|per)\s+day\b",
     re.IGNORECASE,
 )
 

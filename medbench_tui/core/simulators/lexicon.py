@@ -99,6 +99,14 @@ BROADER: dict[str, tuple[str, ...]] = CLINICAL.broader
 STOPWORDS: frozenset[str] = CLINICAL.small_words
 """Words that carry no topic of their own in a doctor's question."""
 
+
+def phrase_alternation(name: str) -> str:
+    """The phrases of the vocabulary's list ``name`` as a regular-expression alternation, in the list's order (the
+    first that fits at a place is taken), each matched as written: the clinical words of a pattern whose grammar is
+    code ("your|his|her|the" before a part of the body)."""
+    return "|".join(re.escape(p) for p in read_vocabulary().phrases(name))
+
+
 _TOKEN = re.compile(r"[a-z0-9]+")
 _JOINS = (
     (re.compile(r"x[\s-]?rays?"), "xray"),
@@ -118,13 +126,12 @@ _JOINS = (
     (re.compile(r"\bmilligrams?\b"), "mg"),  # one unit, however written
     (re.compile(r"\bmicrograms?\b"), "mcg"),
     # "regular" of the medicines one takes means the usual ones, not a steady heartbeat
-    (re.compile(r"\bregular(?= (?:medications?|medicines?|meds|tablets|pills|prescriptions?|treatments?|drugs|"
-                r"inhalers?|injections?)\b)"), "usual"),
+    (re.compile(rf"\bregular(?= (?:{phrase_alternation('patient_regular_medicines')})\b)"), "usual"),
     # what one takes "regularly" is one's usual medicines, not a steady heartbeat
     (re.compile(r"\b(take|takes|taking|use|uses|using)\b([^.?!]{0,40}?) regularly\b"), r"\1\2 usual medicines"),
     # the time between the attacks, whatever they are called ("between the screaming bouts")
-    (re.compile(r"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:attacks?|bouts?|episodes?|fits?|"
-                r"screams?|screaming|pains?|cramps?|spasms?|seizures?|crying|spells?)\b"), "in between"),
+    (re.compile(rf"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:{phrase_alternation('patient_episodes')})"
+                r"\b"), "in between"),
 )
 
 
@@ -136,13 +143,6 @@ def words(text: str) -> tuple[str, ...]:
     for pattern, replacement in _JOINS:
         text = pattern.sub(replacement, text)
     return tuple(_TOKEN.findall(text))
-
-
-def phrase_alternation(name: str) -> str:
-    """The phrases of the vocabulary's list ``name`` as a regular-expression alternation, in the list's order (the
-    first that fits at a place is taken), each matched as written: the clinical words of a pattern whose grammar is
-    code ("your|his|her|the" before a part of the body)."""
-    return "|".join(re.escape(p) for p in read_vocabulary().phrases(name))
 
 
 def says_phrase(text: str, phrases: tuple[str, ...] | list[str]) -> bool:

@@ -92,7 +92,9 @@ _LEFT_THE_VERB = (r"(?<!\band )(?<!\bthen )(?<!\bit )(?<!\bthey )(?<!\bhe )(?<!\
                   r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bjust )(?<!\bwhich )(?<!\bthat )(?<!\bwho )(?<!\bonly )")
 """Grammar cues of "left" the verb ("they burst and left little holes", "it has left a scar"), which is no side."""
 _LATERAL = re.compile(
-    r"\b(?:" + _LEFT_THE_VERB + r"left|right)[- ](?!now\b|away\b)\w+|\bboth (sides|legs|arms|eyes|ears)\b|\bbilateral|"
+    r"\b(?:" + _LEFT_THE_VERB + r"left|right)[- ](?!now\b|away\b)\w+|"
+    rf"\bboth ({phrase_alternation('patient_paired_parts')})\b|"
+    r"\bbilateral|"
     r"\b(?:on|to|down|over) (?:the|my|his|her|their|your) (?:left|right)\b(?! now\b| away\b)",
     re.I,
 )
@@ -150,7 +152,7 @@ _ASKS_WHAT_FOUND = re.compile(
 _ASKS_HOW_MANY = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how (?:many|often)\b", re.IGNORECASE)
 """A question of how many or how often with no subject of its own ("how many a day roughly?")."""
 _FINDING_TOLD = re.compile(
-    r"\b(?:they|it|he|she|the (?:doctors?|nurse|consultant|surgeon|scan|test|results?)) (?:\w+ )?(?:found|said|told|"
+    rf"\b(?:they|it|he|she|the (?:{phrase_alternation('patient_finding_tellers')})) (?:\w+ )?(?:found|said|told|"
     r"showed|saw|took|came back|was (?:normal|clear|fine))\b", re.IGNORECASE)
 """Grammar of what a test or visit found, told ("they took a polyp off", "it came back clear", "the doctor said
 ...")."""

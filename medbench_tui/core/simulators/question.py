@@ -19,7 +19,7 @@ from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.simulators import intent
 from medbench_tui.core.simulators.guard import FUNCTION_WORDS, LANGUAGE_MIN_HITS
 from medbench_tui.core.simulators.intent import DESCRIPTOR_CONCEPTS, QuestionKind
-from medbench_tui.core.simulators.lexicon import units, words
+from medbench_tui.core.simulators.lexicon import phrase_alternation, units, words
 from medbench_tui.core.simulators.markup import without_markup
 from medbench_tui.core.simulators.matcher import MODIFIERS, alternatives
 from medbench_tui.core.simulators.typos import without_typos
@@ -56,7 +56,7 @@ _BEFORE_A_MEDICINE = re.compile(
 """When a medicine was given, said to time what is asked ("his temperature before any meds?"): no question of it."""
 _COMMENT = re.compile(r"^\W*(?:(?:and|so|well|ok|okay)\W+)*(?:that|those|these|this)\b", re.IGNORECASE)
 """A part that starts by pointing at what was just said ("those can be side effects of tablets")."""
-_HEADING = re.compile(r"^\W*(sh|pmh|psh|dh|fh|fhx|hpc|pc|ros|hx)\W*$", re.IGNORECASE)
+_HEADING = re.compile(rf"^\W*({phrase_alternation('patient_history_headings')})\W*$", re.IGNORECASE)
 """A part that only heads the questions after it ("SH - does she live alone?")."""
 _ENDS_IN_ACRONYM = re.compile(r"\b[A-Z]{2,5}\W*$")
 """A question ending in an acronym ("is it a DVT?", "so it's a PE then?")."""
