@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> None:
           f"wall {first_wall:.2f} s)")
     print(f"  second pass (tables cached per case)           {second:6.2f} s  "
           f"({second / args.count * 1000:.2f} ms each; wall {second_wall:.2f} s)")
+    print(f"  set-up per case (first pass less second, over {len(cases)} cases: reference table, once per case "
+          f"and process; ICD-10 data, once per process) {max(first - second, 0) / len(cases) * 1000:.1f} ms, once")
     counts = [len(range(k, args.count, len(KINDS))) for k in range(len(KINDS))]
     print("  second pass by kind (CPU ms each): " + ", ".join(
         f"{kind} {t / n * 1000:.2f}" for kind, t, n in zip(KINDS, by_kind, counts, strict=True) if n))
