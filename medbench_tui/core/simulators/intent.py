@@ -946,10 +946,11 @@ _NAMED_PERSON = re.compile(
 
 _KIN = "|".join(sorted(_words("patient_relatives"), key=len, reverse=True))
 _A_NAME = re.compile(
-    rf"\b(?:{_KIN})\s+(?P<kin>[A-Z][a-z]{{2,}})\b|(?<![.!?]\s)(?<!^)\b(?P<says>[A-Z][a-z]{{2,}})\s+(?P<verb>[a-z]+)\b"
+    rf"\b(?:{_KIN})(?:\s+|,\s+(?=[A-Z][a-z]{{2,}},))(?P<kin>[A-Z][a-z]{{2,}})\b|(?<![.!?]\s)(?<!^)\b(?P<says>[A-Z][a-z]{{2,}})\s+(?P<verb>[a-z]+)\b"
 )
-"""A person's name in a record's answer: after a relative's word ("my brother Ron"), or not at the start of a
-sentence and before a verb of one who notices or says ("but Claire says it's got louder")."""
+"""A person's name in a record's answer: after a relative's word ("my brother Ron", or set off by commas: "my
+partner, Tom, and Ellie"), or not at the start of a sentence and before a verb of one who notices or says ("but
+Claire says it's got louder")."""
 
 
 def names_given(text: str) -> frozenset[str]:
