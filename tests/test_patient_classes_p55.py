@@ -50,3 +50,23 @@ def test_dental_work_is_the_dental_fact_and_work_is_still_the_job():
     assert sim.answer("any dental work in the last few months?").facts == ["teeth"]
     assert sim.answer("what do you do for work?").facts == ["job"]
     assert "teeth" not in sim.answer("does your job involve heavy lifting?").facts
+
+
+# -- of alternatives, only the one that names home says what is asked of the people there ----------------
+
+TRIP = {"id": "trip", "topic": "recent travel", "keywords": ["travel", "abroad", "holiday"],
+        "answer": "We were in Morocco for a week last month."}
+OTHERS = {"id": "others", "topic": "ill contacts", "keywords": ["anyone else", "contacts", "household contacts"],
+          "answer": "Nobody else has been ill."}
+
+
+def test_travel_or_anyone_at_home_unwell_gives_both_facts():
+    facts = patient([TRIP, OTHERS, HOUSEHOLD]).answer("any trips abroad lately, or anyone else at home poorly?").facts
+    assert "trip" in facts and "others" in facts
+    assert "household" not in facts
+
+
+def test_one_alternative_alone_is_still_its_own_fact():
+    sim = patient([TRIP, OTHERS, HOUSEHOLD])
+    assert sim.answer("been abroad lately?").facts == ["trip"]
+    assert "trip" not in sim.answer("anyone else at home been poorly?").facts

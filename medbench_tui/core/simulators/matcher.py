@@ -1291,11 +1291,21 @@ class Matcher:
     @staticmethod
     def _of_the_people_there(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
         """"Anyone else at home been unwell?" asks what the people there have (unwell): home says where and "anyone
-        else" whom, so a fact that says what is asked (the cold his sister had first) answers, not the household."""
+        else" whom, so a fact that says what is asked (the cold his sister had first) answers, not the household. Of
+        alternatives ("any travel abroad, or anyone else at home poorly?"), only the words of the one that names
+        home say what is asked of the people there: the other's are a question of their own."""
         said = units(question)
         asked = [i for i in subject if not said[i].terms & {"@home", "@contact"}]
+        there = [part for part in alternatives(question) if _AT_HOME.search(part)]
+        elsewhere: list[int] = []
+        if len(there) == 1 and len(alternatives(question)) > 1:
+            own = _wording(there[0])
+            elsewhere = [i for i in asked if not _wording(said[i].text) <= own]
+            asked = [i for i in asked if i not in elsewhere]
         saying = [m for m in matches if any(m.per_unit[i] > 0 for i in asked)] if asked else []
-        return saying if saying and saying[0].score >= MATCH_THRESHOLD else matches
+        if not saying or saying[0].score < MATCH_THRESHOLD:
+            return matches
+        return [m for m in matches if m in saying or any(m.per_unit[i] > 0 for i in elsewhere)]
 
     @staticmethod
     def _naming_the_medicine(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
