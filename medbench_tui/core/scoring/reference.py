@@ -791,6 +791,7 @@ class ReferenceTable:
         found += self._unordered(doc, keys, words, where,
                                  {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
         found += self._label_verdicts(doc, keys, words)
+        found += self._bracket_qualifiers(doc, keys, words)
         sequenced = self._sequenced(doc, keys, words)
         found += sequenced
         found += self._fasted_for_hours(doc)
@@ -1131,6 +1132,34 @@ class ReferenceTable:
                     continue  # "Breastfeeding: cannot continue"
                 last = max(at)
                 out.append(Mention(Hit(label.first, last), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
+        return out
+
+    def _bracket_qualifiers(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
+        """A phrase whose first word is a qualifier written alone as the first entry of a bracket right after the
+        rest of it ("Liver biopsy (percutaneous, ultrasound-guided)" is "percutaneous liver biopsy"; "Antibiotics
+        (IV)"): the rest its last words before the bracket, the qualifier one word up to a comma or the bracket's
+        end. Not a word of the bracket after its first ("Stop aspirin (clopidogrel, ...)" is no "stop clopidogrel")."""
+        out: list[Mention] = []
+        text = doc.text
+        for p in range(1, len(keys)):
+            k = keys[p]
+            if text[doc.tokens[keys[p - 1]].end : doc.tokens[k].start].strip() != "(":
+                continue
+            more = k + 1 < len(doc.tokens)
+            after = text[doc.tokens[k].end : doc.tokens[k + 1].start if more else len(text)].strip()
+            if not after or after[0] not in ",)" or (more and doc.tokens[k + 1].start == doc.tokens[k].start):
+                continue  # "(IV if vomiting)": more than one word; an expanded abbreviation is many
+            for i in self._unordered_by_word.get(words[p], ()):
+                phrase, ref, group = self._multiword[i]
+                rest = phrase.words[1:]
+                if phrase.words[0] != words[p] or not rest or len(rest) > p:
+                    continue
+                before = keys[p - len(rest) : p]
+                if tuple(words[p - len(rest) : p]) != rest or len({doc.clause[j] for j in before}) != 1:
+                    continue
+                if cues.negation(doc, before[0], k) is not None:
+                    continue
+                out.append(Mention(Hit(before[0], k), MATCH_SCORE_UNORDERED, phrase, ref, group, ordered=False))
         return out
 
     def _sequenced(self, doc: Document, keys: list[int], words: list[str]) -> list[Mention]:
