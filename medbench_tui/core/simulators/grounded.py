@@ -110,7 +110,7 @@ class GroundedSimulator:
         if facts:
             self.state.topic = facts
             self.state.told.extend(facts)
-        elif kind == "default":
+        elif kind in ("default", "hand_over"):  # after a hand-over, "what did they say?" is not of the fact before it
             self.state.topic = []
         if facts and not concise:
             if "self_diagnosis" in self.behaviors and not self.state.believed:

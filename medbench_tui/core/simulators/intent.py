@@ -120,7 +120,7 @@ number?")."""
 _REQUEST = re.compile(
     _PATIENT_PROVIDES + "|"
     r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request|pull up|bring up|call up|"
-    r"view|access)\b|\b(show|give|send|pass) me\b|"
+    r"view|access)\b|\b(can|could|would) you (pull up|bring up|call up|dig out|look up)\b|\b(show|give|send|pass) me\b|"
     r"\blet me (see|look)\b|\blet'?s (get|do|send|take|arrange|order|have|request|book)\b|"
     r"\b(we'll|we will|i'll|i will|we're going to|were going to|i'm going to|im going to|going to|we need to|"
     r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at|pull up|"
@@ -806,13 +806,17 @@ def _explicit_request(text: str) -> bool:
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) ([\w-]+ ){0,3}"
                           r"(results?|reports?|letters?|scans?|films?|tests?)\b|"
-                          r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*\bback\W*$|"
+                          r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*" + _THE_BODY_BACK + r"\bback\W*$|"
                           r"\b(done|available|reported)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
                           r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
 
 
-_BACK_AT_END = re.compile(r"^\W*(are|is|have|has)\b[^?.!]*\bback( yet| now| already)?\W*$", re.IGNORECASE)
+_THE_BODY_BACK = r"(?<!\bmy )(?<!\byour )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bthe )(?<!\blower )(?<!\bupper )"
+"""Grammar of "back" as the body: after whose it is or which part ("scans of your back?", "x-rays of the lower
+back?")."""
+_BACK_AT_END = re.compile(r"^\W*(are|is|have|has)\b[^?.!]*" + _THE_BODY_BACK + r"\bback( yet| now| already)?\W*$",
+                          re.IGNORECASE)
 _BODY_ASPECTS = frozenset({"@pain", "@radiation", "@location"})
 """Concepts that make "back" the body ("has it spread to your back?", "is your lower back sore?")."""
 
@@ -1469,9 +1473,16 @@ def names(attachment: Attachment, text: str, *, by_content: bool = False, by_wha
     return bool(named) and set(named) <= title and any(w not in _DOCUMENT_WORDS for w in named)
 
 
-_CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\b[^?.!]*\b(?:come|came|got) back"
+_CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\b[^?.!]*\b"
+                        r"(?:come|came|got) (?:back|through)"
                         r"(?: yet| now| already)?\W*$", re.IGNORECASE)
-"""A question whether something has come back ("did the FIT come back?", "has the CT come back yet?")."""
+"""A question whether something has come back ("did the FIT come back?", "has the CT come back yet?", "did the
+echo report come through?")."""
+_RETURNS = re.compile(r"\b(?:come|came|got) back\b", re.IGNORECASE)
+"""What a symptom does too ("did the pain come back?"): then only a lab report or a named test is a result asked for."""
+_ARE_THEY = re.compile(_START + r"(?:is|are|has|have)\b(?! (?:you|he|she|they|we|i)\b)", re.IGNORECASE)
+"""A question whether a thing is somewhere (not whether the patient is): with a place of records after it ("are the
+bloods on the system?") it asks whether they are there to see."""
 
 
 _WHETHER_DONE = re.compile(
@@ -1495,8 +1506,10 @@ def _named_by_words(attachment: Attachment, text: str) -> int:
     return max((len(words(p)) for p in said if _phrase_in(p, named)), default=0)
 
 
-_EVER_BEFORE = re.compile(r"\b(?:ever|before|previously)\b", re.IGNORECASE)
-"""Whether it was ever done before ("has anyone checked your BP before?") asks the patient's history, not a record."""
+_EVER_BEFORE = re.compile(r"\b(?:ever|before|previously)\b|\bwhen (?:you|he|she|they) (?:had|was|were)\b",
+                         re.IGNORECASE)
+"""Whether it was ever done before ("has anyone checked your BP before?") or in an illness of the past ("did the GP
+do bloods when you had the flu?") asks the patient's history, not a record."""
 
 
 _RULED_OUT = re.compile(
@@ -1611,9 +1624,10 @@ def reports_result(attachment: Attachment, what: str) -> bool:
 
 
 def asks_whether_back(part: str) -> bool:
-    """Does the part ask whether something has come back ("did the FIT come back?")? Then a result it names is
+    """Does the part ask whether something has come back ("did the FIT come back?") or is on the record ("is the
+    echo in the notes?")? Then a result it names is
     asked for; a yes/no question of another shape asks for none."""
-    return bool(_CAME_BACK.match(part))
+    return bool(_CAME_BACK.match(part)) or (bool(_ARE_THEY.match(part)) and says_phrase(part, _RECORD_PLACES))
 
 
 _JUDGED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_results_judged"))
@@ -1651,7 +1665,9 @@ _ANNOUNCES = re.compile(
 )
 """The doctor announcing what they will do ("I'm going to pass a thin camera ...", "I'll talk you through the scan"):
 grammar; not what is got or checked ("we'll check your temp", "I'll have another look at the X-ray": asked for)."""
-_AGAIN = re.compile(r"\b(?:again|another look|once more|remind)\b", re.IGNORECASE)
+_AGAIN = re.compile(r"\b(?:again|another look|once more|remind)\b|"
+                    r"\bre-?(?:check|do|done|measure|examin|assess|tak|look|view|read)\w*", re.IGNORECASE)
+"""Grammar of asking for something again, by a word or by a verb's "re-" ("recheck her obs", "re-examine")."""
 
 
 def announces_only(message: str) -> bool:
@@ -1739,8 +1755,9 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_content=True, by_what=True)]
         elif asks_whether_back(part):
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
+            # "did the ABPI come through?", "is the echo on the system?": only a result does that, whatever its kind
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
-                    and (a.kind == "lab_report" or test_kinds(part))]
+                    and (a.kind == "lab_report" or test_kinds(part) or not _RETURNS.search(part))]
         elif (what := result_named(_DONE_WITH.sub(" ", part)) or result_named(part)) is not None and (
             reported := [a for a in attachments if reports_result(a, what)]
         ):
