@@ -64,7 +64,7 @@ opens the later one."""
 HEADINGS: dict[str, SectionKind] = {
     w: kind for kind in SECTION_HEADINGS for w in _heading_words(f"heading_{kind}")
 }
-TAIL_HEADINGS: tuple[SectionKind, ...] = ("treatment", "workup", "diagnosis", "advice")
+TAIL_HEADINGS: tuple[SectionKind, ...] = ("treatment", "workup", "diagnosis", "advice", "avoid")
 HEADING_TAILS: dict[str, SectionKind] = {
     w: kind for kind in TAIL_HEADINGS for w in _heading_words(f"heading_tail_{kind}")
 }
@@ -155,6 +155,9 @@ def _heading_kind(label: str, tail_words: int, general_avoid: bool = True) -> Se
         return "avoid"  # "Drugs avoided and why", "Medicines I would not use", "Not given"
     if tail_words == MARKED_TAIL_WORDS and len(words) <= tail_words and words and words[0] in PLAN_TIMES:
         return "treatment"  # "## After the acute phase", "**Once stable**", "**Before discharge**"
+    for end in AVOID_HEADING_ENDS:  # "What I would avoid, and why": its tail is read without the reasons
+        if len(words) > len(end) + 1 and tuple(words[-len(end):]) == end:
+            words = words[: -len(end)]
     if not words or len(words) > tail_words:
         return None
     while len(words) > 1 and words[-1] in TAIL_TIMES:

@@ -416,6 +416,7 @@ PHRASE_LISTS: dict[str, str] = {
     "heading_tail_workup": "answers: last words that make a short unlisted heading a work-up one ('Further tests')",
     "heading_tail_diagnosis": "answers: last words that make a short unlisted heading a diagnosis one",
     "heading_tail_advice": "answers: last words that make a short unlisted heading an advice one",
+    "heading_tail_avoid": "answers: last words that make a short unlisted heading an avoid one ('What I would avoid')",
     "heading_tail_times": "answers: last words of a short heading that only time it ('Management today'): "
                           "its tail is read without them",
     "heading_plan_times": "answers: first words of a marked heading that times the plan ('After surgery', "

@@ -132,6 +132,10 @@ class _Index:
                 self.terms.setdefault(key(name), []).append(term)
                 if _SHORT_CAPS.match(name):
                     self.caps_only.setdefault(key(name), set()).add(name)
+        # (g62) a test's name that holds a drug's ("factor VIII level", "lithium level") names the test, not the
+        # drug: its words are passed over, so an item to measure a drug is never about giving it
+        self.shadows = {key(name) for test in vocabulary.of_kind("test") for name in test.names
+                        if self._holds_drug(key(name).split())}
         self.timing: dict[str, Window] = {}
         for timing in vocabulary.timing:
             for said in timing.say:
@@ -152,10 +156,16 @@ class _Index:
         self.grades = {key(p) for p in vocabulary.phrases("team_grades")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
         self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
-        self.named_lengths = _lengths([*self.terms, *self.timing])
+        self.named_lengths = _lengths([*self.terms, *self.timing, *self.shadows])
         self.timing_lengths = _lengths(self.timing)
         self.act_lengths = _lengths(self.acts)
         self.home_lengths = _lengths(self.home)
+
+    def _holds_drug(self, words: list[str]) -> bool:
+        """Some words of a test's name, fewer than all, name a drug or a drug class ("factor VIII level")."""
+        parts = (" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+                 if (i, j) != (0, len(words)))
+        return any(t.kind in ("drug", "drug_class") for part in parts for t in self.terms.get(part, ()))
 
     def read(self, text: str) -> ActionReading:
         words = key(text).split()
@@ -182,6 +192,9 @@ class _Index:
                 if i + size > len(words):
                     continue
                 phrase = " ".join(words[i:i + size])
+                if phrase in self.shadows:
+                    i += size  # "factor VIII level": a test, not the drug given
+                    break
                 found = self.terms.get(phrase)
                 if found and phrase in self.caps_only and not self.caps_only[phrase] & written:
                     found = None  # "in", "im": words, not the routes IN and IM
