@@ -2345,8 +2345,59 @@ def _action_drug_forms(names: tuple[str, ...]) -> list[str]:
         min_words=2)
 
 
+AGE_PREFIXES = tuple(sorted(cue_words("diagnosis_age_prefixes"), key=len, reverse=True))
+NAME_OR_RE = re.compile(r"\s+or\s+", re.IGNORECASE)
+"""How a diagnosis's name offers two conditions ("Jejunal atresia or stenosis"): grammar, not clinical words."""
+
+
+def _without_age_prefix(name: str) -> str:
+    """A diagnosis's name without the age-group words that open it ("Systemic lupus erythematosus" of "Juvenile
+    systemic lupus erythematosus"): the answer about a patient of that age names the illness without them. Empty
+    for a name without one."""
+    low = name.lower()
+    for prefix in AGE_PREFIXES:
+        if low.startswith(prefix + " "):
+            rest = name[len(prefix):].strip()
+            return rest if key_tokens(tokenize(rest)) else ""
+    return ""
+
+
+def _either_part(name: str) -> list[str]:
+    """Each condition a name of "X or Y" offers, met by either: a one-word part shares the other's other words
+    ("Jejunal atresia", "Jejunal stenosis" of "Jejunal atresia or stenosis"; "Drug ingestion", "Toxin ingestion"
+    of "Drug or toxin ingestion"); two longer parts are each a name ("Overlap myositis", "Mixed connective tissue
+    disease"). None for a name in brackets or of more than two parts."""
+    head = name.split("(")[0]
+    parts = NAME_OR_RE.split(head.strip())
+    if len(parts) != 2 or head != name:
+        return []
+    left, right = parts[0].split(), parts[1].split()
+    if not left or not right:
+        return []
+    if len(right) == 1 and len(left) >= 2:
+        return [" ".join(left), " ".join([*left[:-1], *right])]
+    if len(left) == 1 and len(right) >= 2:
+        return [" ".join([*left, *right[1:]]), " ".join(right)]
+    return [" ".join(left), " ".join(right)]
+
+
+def _diagnosis_name_forms(names: tuple[str, ...]) -> list[str]:
+    """The other forms of each diagnosis name by its grammar (``_either_part``, ``_without_age_prefix``). Only of the
+    item's own name: an alias of "X or Y" is the author's wording of the pair ("threatened or incomplete
+    miscarriage" as an alias of both "Threatened miscarriage" and "Incomplete miscarriage"), not either item."""
+    out: list[str] = []
+    for name in names:
+        for form in (*_either_part(name), _without_age_prefix(name)):
+            if form and form not in out:
+                out.append(form)
+            bare = _without_age_prefix(form) if form else ""
+            if bare and bare not in out:
+                out.append(bare)
+    return out
+
+
 def _diagnosis_phrases(name: str, aliases: list[str]) -> list[Phrase]:
-    return _phrases(name, *aliases, *_diagnosis_drug_forms((name, *aliases)))
+    return _phrases(name, *aliases, *_diagnosis_drug_forms((name, *aliases)), *_diagnosis_name_forms((name,)))
 
 
 def build_table(case: Case) -> ReferenceTable:

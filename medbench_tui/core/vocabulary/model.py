@@ -283,6 +283,8 @@ PHRASE_LISTS: dict[str, str] = {
     "differential_predicates": "answers: what is said after a diagnosis that puts it on the differential even "
                                "where it opens its line ('to be excluded')",
     "differential_weak": "answers: words that put a diagnosis on the differential outside a Diagnosis section",
+    "diagnosis_age_prefixes": "answers: age-group words that open a diagnosis's name ('Juvenile systemic lupus "
+                              "erythematosus'): the name without them names the item too",
     "history_condition_before": "answers: words before a drug or test that make it part of a condition ('allergic "
                                 "to penicillin')",
     "reaction_words": "answers: a reaction to a drug ('rash', 'anaphylaxis'): with a lead and a preposition "
