@@ -152,7 +152,7 @@ _STRONG_DIAGNOSIS = re.compile(
     r"\b(isn'?t it|is it not|doesn'?t it|aren'?t they|isn'?t that)\s*\??\s*$|,\s*right\s*\??\s*$|"
     r"\b(do|would) (you|u) think (it|this|that)('s|s| is| was| could| might| have| has|'ve)?\b|"
     r"\b(do|d'?) ?(you|u) think\s*\??\s*$|,\s*(you|u) (think|reckon)\s*\??\s*$|"  # "..., do you think?"
-    r"\b(could|might|may|can) (it|this|that) (just |only |simply |really |possibly )?be\b|\bsounds like\b|"
+    r"\b(could|might|may|can) (it|this|that) (all |just |only |simply |really |possibly )?be\b|\bsounds like\b|"
     # "what do you think it is?", "is that what you think it is?" (not "what do you think of the tablets?")
     r"\bwhat (do |does )?(you|he|she|they) think (it|this|that)('s| is| was| might| could| may)\b|"
     r"\b(is|was) (that|this|it) what (you|he|she|they) (think|thought|reckon)\b|"

@@ -748,6 +748,8 @@ class Matcher:
         )
         """The names the record gives people ("Claire says I stop breathing", "my brother Ron"; "Ruby, she's 3." or
         "Karen says ..." when a keyword lists the name too)."""
+        self._name_wording = frozenset().union(*(_wording(n) for n in self.record_names))
+        """The record's names as the matcher reads a question's words."""
         self._of_others_unwell = {s.id for s in self.facts if _of_others_unwell(s.topic)}
         """The facts about others who are unwell, not of a place the patient goes to (see :func:`_of_others_unwell`)."""
         self._said_terms = {
@@ -1036,6 +1038,7 @@ class Matcher:
         subject = [i for i, u in enumerate(units(question)) if not self._resolve(u)[0] & MODIFIERS]
         if subject:
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in subject)]
+            matches = self._not_by_the_witness(question, subject, matches)
             matches = self._of_the_head_word(question, matches)
             matches = self._of_the_function_not_the_part(question, matches)
             matches = self._of_what_is_asked_when(question, matches)
@@ -1083,6 +1086,24 @@ class Matcher:
             # a fact about the family history answers it before one that mentions a relative
             matches = [m for m in matches if "@family" in m.source.headed] or matches
         return matches
+
+    def _not_by_the_witness(self, question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """A person the question names only as the one who notices or says ("has Dave noticed anything else different
+        about her?", "has your wife said anything?"; :func:`intent.witness_asked`, or a name of the record that
+        :func:`intent.named_person_asked` reads as a witness) says who saw it, not what is asked: a fact that shares
+        only that person's word (her husband Dave in the story of how she was before) is no answer."""
+        if not matches:
+            return matches
+        witness = intent.witness_asked(question)
+        names = self.record_names & {w.lower() for w in words(question)}
+        if not witness and not (names and intent.named_person_asked(question, self.record_names) is None):
+            return matches
+        who = (_wording(witness) if witness else frozenset()) | frozenset().union(*(_wording(n) for n in names))
+        said = units(question)
+        rest = [i for i in subject if not _wording(said[i].text) <= who]
+        if len(rest) == len(subject):
+            return matches
+        return [m for m in matches if any(m.per_unit[i] > 0 for i in rest)]
 
     def _of_the_head_word(self, question: str, matches: list[Match]) -> list[Match]:
         """A question that names a thing beside a word of what is done with it or of a kind of thing ("have you had
@@ -1218,7 +1239,9 @@ class Matcher:
         if person is None:
             return matches
         said = units(question)
-        people = {i for i in subject if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS | _wording(person)}
+        # a name the record gives ("your brother Ron") says who, as "brother" does: never what is asked of him
+        people = {i for i in subject
+                  if _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS | _wording(person) | self._name_wording}
         which = _WHICH_PERSON.search(question)  # "your cousin with psoriasis": who, not what is asked of them
         rest = [i for i in subject if i not in people
                 and not (which and _wording(said[i].text) <= _wording(which.group("which")))]
@@ -1226,7 +1249,9 @@ class Matcher:
         how = _HOW_WHAT.match(question)
         asked = [i for i in rest if how and said[i].text == how.group(1).lower()]
 
-        asks = frozenset().union(*(_wording(said[i].text) for i in rest))
+        # what the question says of them besides their kind (a name too): "My husband has noticed" does not speak of him
+        asks = frozenset().union(*(_wording(said[i].text) for i in subject if i in rest or (
+            i in people and not _wording(said[i].text) <= _PEOPLE_WORDS | _ANYONE_WORDS | _wording(person))))
 
         def speaks_of_them(source: Source) -> bool:
             if not asks and all(  # "My husband has noticed": of the patient, the husband only witnesses it
@@ -1354,18 +1379,22 @@ class Matcher:
         family = matches and "@family" in matches[0].source.headed and intent.asks_family_history(question)
         if family and self.names(matches[0].source, question):  # "anyone in the family had anything similar?"
             return [m.source for m in self._of_the_family(matches, question)]
-        if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question):
+        if not matches or matches[0].score < MATCH_THRESHOLD and not self.names_its_medicine(matches[0], question) and (
+            not self._said_of_every_part(matches[0], question)
+        ):
             return []  # a drug misspelt is still the drug ("bisoprolil")
         if (
             not self.names(matches[0].source, question)
             and not self._denies_all(matches[0], question)
+            and not self._said_of_every_part(matches[0], question)
             and not self.names_its_medicine(matches[0], question)
             and min(matches[0].score, self._subject_score(matches[0], question)) < ANSWER_ONLY_THRESHOLD
         ):
             return []
         if matches[0].score < EXACT_MATCH and self.elsewhere(matches[0], question):
             return []
-        if self._of_an_unnamed_part_alone(matches[0], question) or self.only_where(matches[0], question):
+        if (self._of_an_unnamed_part_alone(matches[0], question) and not self._said_of_every_part(matches[0], question)
+                or self.only_where(matches[0], question)):
             return []
         if self._before_this(matches[0], question) or self._of_the_other_half_of_the_day(matches[0].source, question):
             return []
@@ -1658,6 +1687,24 @@ class Matcher:
             return False
         shared = [u for u, p in zip(question_units, match.per_unit, strict=True) if p > 0]
         return all(u.terms & SYMPTOMS and not u.terms & asked for u in shared)
+
+    def _said_of_every_part(self, match: Match, question: str) -> bool:
+        """Does the fact say the symptom a question asks of a part of the body, in the question's word, in a sentence
+        that names no part at all ("No numbness or tingling." for "any tingling in your hands?")? Said of no part, it
+        is said of every part: the answer, though the part asked weighs fully. Not when it says it of another part
+        ("my legs are fine, no numbness": the legs), nor by a word of the same kind ("didn't hurt myself")."""
+        question_units = units(question)
+        if len(question_units) != len(match.per_unit):
+            return False
+        shared = [u for u, p in zip(question_units, match.per_unit, strict=True) if p > 0]
+        unshared = [u for u, p in zip(question_units, match.per_unit, strict=True) if not p]
+        if not shared or not unshared or not all(u.terms & SYMPTOMS for u in shared) or not all(
+            u.terms & BODY_PARTS for u in unshared
+        ):
+            return False
+        said = frozenset().union(*(_wording(u.text) for u in shared))  # in the question's own word, not a kin one
+        return any(said & _wording(s) and not {t for u in units(s) for t in u.terms} & BODY_PARTS
+                   for s in sentences(match.source.text))
 
     def _of_an_unnamed_part_alone(self, match: Match, question: str) -> bool:
         """Is the fact a symptom of a part the record never names (:meth:`_of_an_unnamed_part`), and no

@@ -528,6 +528,7 @@ class Planner:
 
     def plan_question(self, question: Question, key: str, given: list[str], before: str = "") -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
+        question = self._told_the_diagnosis(question)
         read = self._of_the_illness(question)
         asking = Asking(read, key, given, of_the_illness=read is not question, before=before)
         for rule in RULES:
@@ -538,6 +539,16 @@ class Planner:
                     part.question = part.question or question
                 return part
         raise AssertionError("the last rule always applies")  # pragma: no cover
+
+    def _told_the_diagnosis(self, question: Question) -> Question:
+        """Whether anyone told the patient they have the case's diagnosis or a differential ("has anyone ever said
+        you've got spinal stenosis?"; `patient_mentioned_to_you`, by the guard's names: the record does not say
+        them) asks to confirm a diagnosis the patient does not know, never the fact that shares a word with it."""
+        if (self.guard is None or question.act not in ("yesno", "open")
+                or not intent.asks_if_mentioned(question.written)):
+            return question
+        said = self.guard.check(question.written)
+        return replace(question, act="diagnosis") if said in ("names_diagnosis", "names_differential") else question
 
     def _of_the_illness(self, question: Question) -> Question:
         """The question with the symptom it points at as the illness itself ("when did this pain come on?", "ever
