@@ -478,10 +478,42 @@ def _label_verdict(doc: Document, first: int, last: int) -> str | None:
             return None
         depth += gap.count("(") - gap.count(")")
         if depth <= 0 and _label_separator(gap):
-            return _verdict_at(doc, j)
+            return _verdict_at(doc, j) or _declined_by_pronoun(doc, j)
         if depth <= 0 and (low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS):
             return None
         j += 1
+    return None
+
+
+LABEL_GIVE_VERBS = word_list("withhold_give_verbs")
+LABEL_PRONOUNS = frozenset({"it", "them", "these", "this", "those", "either", "one", "any"})
+"""Grammar: the pronouns by which a label's line declines the label ("IV steroids: evidence weak; I would not give
+them routinely")."""
+LABEL_PRONOUN_TAILS = frozenset({*word_list("negation_verdict_adverbs"), "here", "now", "today", "at", "all", "in",
+                                 "this", "case", "setting", "present"})
+"""Grammar: what may follow such a pronoun to the end of its sentence ("routinely here", "at present")."""
+
+
+def _declined_by_pronoun(doc: Document, k: int) -> str | None:
+    """A label's line that declines it later by a pronoun, after its reason ("IV corticosteroids: evidence weak; I
+    would not give them routinely here"; g64): a negation, a verb of giving and a pronoun, closing its sentence with
+    nothing but a time, a place or an adverb of routine ("not give them too fast" is a manner, no refusal)."""
+    low, tokens, text = doc.lows, doc.tokens, doc.text
+    line_end = text.find("\n", tokens[k].start)
+    line_end = len(text) if line_end < 0 else line_end
+    for i in range(k, len(tokens) - 2):
+        if tokens[i + 2].start >= line_end:
+            return None
+        if not (NEGATION_BEFORE.starting_at(low, i) == (low[i],) and low[i + 1] in LABEL_GIVE_VERBS
+                and low[i + 2] in LABEL_PRONOUNS):
+            continue
+        j = i + 3
+        while j < len(tokens) and tokens[j].start < line_end and not any(
+                c in text[tokens[j - 1].end : tokens[j].start] for c in ".;") and low[j] in LABEL_PRONOUN_TAILS:
+            j += 1
+        if j >= len(tokens) or tokens[j].start >= line_end or any(
+                c in text[tokens[j - 1].end : tokens[j].start] for c in ".;,"):
+            return " ".join(low[i : i + 3])
     return None
 
 

@@ -88,16 +88,17 @@ def routine_management(name: str) -> HomePlan | None:
         return None
     own = own_part(name)
     tokens = key_tokens(tokenize(own))
-    if not any(_routine(t) for t in tokens):
+    if not any(routine_word(t) for t in tokens):
         return None
-    rest = [t for t in tokens if not _routine(t) and t.low not in MANAGE_WORDS]
+    rest = [t for t in tokens if not routine_word(t) and t.low not in MANAGE_WORDS]
     if not rest:
         return ROUTINE_ONLY if any(t.low in MANAGE_WORDS for t in tokens) else None
     reading = replace(actions.read_action(" ".join(own[t.start : t.end] for t in rest)), windows=())
     return HomePlan(reading, frozenset()) if reading.drugs or reading.classes else None
 
 
-def _routine(token: Token) -> bool:
+def routine_word(token: Token) -> bool:
+    """The token is a word of routine care ("routine", "outpatient", "clinic")."""
     return token.low in ROUTINE_WORDS or token.low.split()[0] in ROUTINE_WORDS
 
 
@@ -164,6 +165,18 @@ def admits_now(doc: Document) -> bool:
         known = any(_admits(doc, hit) for hit in clauses(doc))
         doc.found[(HOME_MANAGEMENT, "now")] = known
     return known
+
+
+def sends_today(doc: Document) -> bool:
+    """A clause admits or refers today (:func:`admits_now`), or names a team with a time of today, on no condition
+    and not negated ("eye casualty today", "on-call surgeons within the hour")."""
+    return admits_now(doc) or any(_team_today(doc, hit) for hit in clauses(doc))
+
+
+def _team_today(doc: Document, hit: Hit) -> bool:
+    reading = actions.read_action(doc.quote(hit))
+    return (bool(reading.teams) and bool(reading.windows) and all(_today(w) for w in reading.windows)
+            and condition_of(doc, hit.first, hit.last) is None and negation(doc, hit.first, hit.last) is None)
 
 
 def _admits(doc: Document, hit: Hit) -> bool:

@@ -90,6 +90,7 @@ from medbench_tui.core.scoring.extraction_model import (
 from medbench_tui.core.scoring.lines import BULLET_START_RE
 from medbench_tui.core.scoring.reference import (
     EXAM_FINDING,
+    HARMFUL_CLASSES,
     SAID_AS_PHRASE,
     SHORT_NAME,
     Mention,
@@ -608,6 +609,8 @@ def _classify(
         if (said.recommended and m.via == concepts.SAFETY_NET and not today
                 and assertion.action(doc, first, last, named, table.record, False, "").status == "conditional"):
             said = assertion.CONDITIONAL_SAFETY_NET  # "if you get a fever, go to A&E": the safety net, no attendance
+        if said.status == "conditional" and named == "treatment" and _routine_escalation(doc, first, m.ref):
+            said = assertion.Assertion("affirmed", said.cue, ROUTINE_ESCALATION)
         if said.status == "negated" and (m.via in FINDING_VIAS and said.cue in BARE_NEGATIONS
                                          or table.names_exam_finding(doc, m, said.cue in BARE_NEGATIONS)):
             said = assertion.AFFIRMED  # "no ST elevation", "no hyperK changes": the finding is denied, the test done
@@ -670,6 +673,21 @@ def _classify(
     if weak is not None or strong is not None or not reading.has_diagnosis_section:
         return "differential", assertion.Assertion("affirmed", strong or weak, ALTERNATIVE)
     return None, assertion.AFFIRMED
+
+
+ROUTINE_ESCALATION = "affirmed: the plan's only escalation, a routine pathway on a condition"
+
+
+def _routine_escalation(doc: Document, first: int, ref: Ref | None) -> bool:
+    """A harmful item of a routine pathway ("... with routine review") named, routine, under a condition ("Routine
+    ENT referral if the ear is still not settling") in an answer that admits or refers nobody today: the routine
+    pathway is the plan's only escalation, so the plan is that pathway, whatever the condition. An answer with a
+    contact of today ("same-day ENT; routine ENT review if ...") is never it."""
+    if ref is None or ref.klass not in HARMFUL_CLASSES or not any(home.routine_word(t) for t in tokenize(ref.name)):
+        return False
+    clause = doc.clause[first]
+    words = [t for k, t in enumerate(doc.tokens) if doc.clause[k] == clause]  # its clause: "refer to ENT, routine"
+    return any(home.routine_word(t) for t in words) and not home.sends_today(doc)
 
 
 OFFERED_AFTER = "differential: hedged after the diagnosis it states"
