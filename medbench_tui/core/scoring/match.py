@@ -48,7 +48,7 @@ from medbench_tui.core.scoring.extraction_model import (
 )
 from medbench_tui.core.scoring.reference import DECLINED_ACTION, Group, Ref, ReferenceTable, done_today
 from medbench_tui.core.text import normalise
-from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary import Term, read_vocabulary
 from medbench_tui.core.vocabulary.reading import regular_frequency
 
 Status = Literal[
@@ -112,6 +112,21 @@ def _by_text(entity: Entity, table: ReferenceTable, pool: list[Ref]) -> tuple[li
                           lambda: _search_text(entity.text, table, pool, entity.section))
 
 
+SAME_TEST = "another name of its test"
+
+
+def _same_test(named: tuple[Term, ...], table: ReferenceTable, pool: list[Ref]) -> list[Candidate]:
+    """A test listed as a work-up entry by another of its names in ``tests.yaml`` ("Magnesium" in a table of tests
+    for "Serum magnesium"): the one work-up item whose name or alias names that same test (g64). Only an entry
+    the extractor already read as a test of a list; a word in running text is matched by the item's own names."""
+    tests = [t for t in named if t.kind == "test"]
+    if not tests or pool is not table.workup:
+        return []
+    vocabulary = read_vocabulary()
+    refs = [r for r in pool if any(t in tests for p in r.phrases for t in vocabulary.lookup(p.text))]
+    return [Candidate(refs[0], 100.0, SAME_TEST)] if len(refs) == 1 else []
+
+
 def _search_text(text: str, table: ReferenceTable, pool: list[Ref],
                  section: str | None = None) -> tuple[list[Candidate], list[Group]]:
     doc = document(text, section)  # read as in the section it stands in ("Imp: necrotising OE")
@@ -132,8 +147,9 @@ def _search_text(text: str, table: ReferenceTable, pool: list[Ref],
                 best[id(m.ref)] = Candidate(m.ref, m.score, via)
     if best or groups:
         return list(best.values()), groups
-    if read_vocabulary().lookup(text):
-        return [], []  # a clinical name written exactly ("NSTEMI") is no misspelling of another ("STEMI")
+    named = read_vocabulary().lookup(text)
+    if named:  # a clinical name written exactly ("NSTEMI") is no misspelling of another ("STEMI")
+        return _same_test(named, table, pool), []
     text = normalise(text)
     if not text:
         return [], []
