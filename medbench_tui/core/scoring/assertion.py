@@ -57,6 +57,8 @@ TRIGGERS = cues.cue_list("condition_triggers") + RESULT_WAITS
 RESULT_BACK = cues.cue_list("condition_result_back")
 RESULT_BACK_LEADS = cues.word_list("condition_result_back_leads")
 RESULT_NOUNS = cues.word_list("condition_result_nouns")
+DURATION_LEADS = cues.word_list("condition_duration_leads")
+DURATION_HOLDS = cues.word_list("condition_duration_holds")
 RESULT_BACK_REACH = 3
 """How many words may name the result between its lead and its end ("once the CSF is back"); a list of results counts
 as its last entry ("once the ANCA and dsDNA results are back", "when the TFT, troponin and BNP results are back")."""
@@ -463,6 +465,9 @@ def conditions(doc: Document) -> list[Condition]:
             out.append(Condition(k, max(end - 1, cond_last), " ".join(precaution), condition, k))
             k = end
             continue
+        if low[k] in DURATION_LEADS and _runs_until(doc, k):
+            k += 1  # "IV cefuroxime until the aspirate result is back": given now, for as long as the wait
+            continue
         waits = trigger is not None and trigger in RESULT_WAITS.phrases
         named_wait = _result_back(doc, k) if trigger is None else None
         if named_wait is not None:
@@ -500,6 +505,20 @@ def conditions(doc: Document) -> list[Condition]:
         k = end
     doc.found["conditions"] = out
     return out
+
+
+def _runs_until(doc: Document, k: int) -> bool:
+    """The wait word at ``k`` ("until", "till"; ``condition_duration_leads``) stands after the action of its piece
+    ("IV cefuroxime until the aspirate result is back", "NBM till the scan is reported"): it says how long the action
+    runs, so the action is done now. Not when it opens its clause ("Until the result is back, no antibiotics": read as
+    any condition), nor when the piece before it holds back or puts off its action ("hold antibiotics until the count
+    is back", "defer surgery until ...": ``negation_before``, ``condition_duration_holds``)."""
+    start = _piece_start(doc, k)
+    if start >= k or _opens_clause(doc, k):
+        return False
+    words = doc.lows[start:k]
+    return not any(w in DURATION_HOLDS for w in words) and not any(
+        cues.NEGATION_BEFORE.starting_at(words, j) is not None for j in range(len(words)))
 
 
 THRESHOLD_WAIT_LEADS = frozenset({"once", "when"})

@@ -2316,13 +2316,15 @@ def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool]
         if len(words) < min_words:
             continue
         lows = {w.strip("(),;:").lower() for w in words}
+        forms = [words]  # each drug of a combination by any of its names, the others' too ("benpen and gent")
         for i, word in enumerate(words):
             bare = word.strip("(),;:").lower()
             found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
             if len(found) != 1 or bare != found[0].name.lower():
                 continue
-            out += [" ".join([*words[:i], word.lower().replace(bare, other), *words[i + 1:]])
-                    for other in found[0].also if keeps(other, lows)]
+            others = [word.lower().replace(bare, other) for other in found[0].also if keeps(other, lows)]
+            forms += [[*form[:i], other, *form[i + 1:]] for form in forms for other in others]
+        out += [" ".join(form) for form in forms[1:]]
     return out
 
 

@@ -1,0 +1,76 @@
+"""Failure classes of brief g65 (issue 32): plans written as new authors write them. Wording of its own, on other
+topics than the tuning set's cases (an encephalitis, an intra-abdominal sepsis, a preterm baby's care), with
+negative tests: an action held back or put off until a result is not given now, an oral drug is no IV item, a
+children's ward is no neonatal unit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring import score
+from medbench_tui.core.transcript import FinalResponse, Transcript
+from tests.support.case_yaml import case_with
+from tests.test_scoring_regressions import rows
+
+
+def _given(tmp_path: Path, case: str, item: dict, text: str) -> bool:
+    built = case_with(tmp_path, Path(f"cases/{case}.yaml"), "treatment", item)
+    card = score(built, Transcript(case_id=built.id, final=FinalResponse(text=text)))
+    return item["item"] in rows(card, "treatment")
+
+
+# --- 1. "X until the result is back" runs X now, for as long as the wait -----------------------------------------
+
+ANTIVIRAL = {"item": "Empirical intravenous aciclovir", "class": "acceptable",
+             "aliases": ["IV aciclovir", "aciclovir 10 mg/kg IV"]}
+
+
+@pytest.mark.parametrize(("text", "given"), [
+    ("Plan:\n- IV aciclovir until the HSV PCR result is back.", True),
+    ("Plan:\n1. IV aciclovir after the LP, until the result is back.", True),
+    ("Plan:\n- Hold IV aciclovir until the HSV PCR result is back.", False),
+    ("Plan:\n- Defer IV aciclovir until the HSV PCR result is back.", False),
+    ("Plan:\n- No IV aciclovir until the HSV PCR result is back.", False),
+    ("Plan:\n- IV aciclovir only once the HSV PCR result is back.", False),
+])
+def test_an_action_until_a_result_is_back_is_given_now(tmp_path: Path, text: str, given: bool):
+    """"Until" after the action in its piece says how long it runs: the action is given now. A piece that holds
+    the action back or puts it off ("hold", "defer", a negation), or a wait "once" the result is back, gives
+    nothing now."""
+    assert _given(tmp_path, "im-falls-001", ANTIVIRAL, text) is given, text
+
+
+# --- 2. a combination of drugs written with each drug's short name ------------------------------------------------
+
+COMBINATION = {"item": "Intravenous amoxicillin, gentamicin and metronidazole", "class": "acceptable",
+               "aliases": ["amoxicillin gentamicin and metronidazole"]}
+
+
+@pytest.mark.parametrize(("text", "given"), [
+    ("Plan:\n- IV amox + gent + metro stat", True),
+    ("Plan:\n- IV amoxicillin, gent and metro stat", True),
+    ("Plan:\n- IV amox + gentamicin + metronidazole stat", True),
+    ("Plan:\n- PO amox + metro", False),
+    ("Plan:\n- PO co-amoxiclav", False),
+])
+def test_a_combination_is_named_by_its_drugs_short_names(tmp_path: Path, text: str, given: bool):
+    """An alias that names two drugs is met with both written short at once, as with one of them."""
+    assert _given(tmp_path, "im-falls-001", COMBINATION, text) is given, text
+
+
+# --- 3. NNU is the neonatal unit -----------------------------------------------------------------------------------
+
+NEONATAL = {"item": "Admission to the neonatal unit", "class": "acceptable",
+            "aliases": ["neonatal unit", "admit to the neonatal unit"]}
+
+
+@pytest.mark.parametrize(("text", "given"), [
+    ("Plan:\n- admit to NNU for observation and feeds", True),
+    ("Plan:\n- NNU overnight", True),
+    ("Plan:\n- admit to the children's ward for observation", False),
+])
+def test_the_neonatal_unit_by_its_short_name(tmp_path: Path, text: str, given: bool):
+    """"NNU" is the neonatal unit; the children's ward is not."""
+    assert _given(tmp_path, "onc-neutropenic-sepsis-001", NEONATAL, text) is given, text
