@@ -74,3 +74,31 @@ NEONATAL = {"item": "Admission to the neonatal unit", "class": "acceptable",
 def test_the_neonatal_unit_by_its_short_name(tmp_path: Path, text: str, given: bool):
     """"NNU" is the neonatal unit; the children's ward is not."""
     assert _given(tmp_path, "onc-neutropenic-sepsis-001", NEONATAL, text) is given, text
+
+
+# --- 4. an examination whose bracket lists its parts is met by most of them examined -------------------------------
+
+def _examined(tmp_path: Path, case: str, item: dict, text: str) -> bool:
+    built = case_with(tmp_path, Path(f"cases/{case}.yaml"), "workup", item)
+    card = score(built, Transcript(case_id=built.id, final=FinalResponse(text=text)))
+    return rows(card, "workup").get(item["item"]) in ("matched", "acceptable")
+
+
+NODES = {"item": "Examination of the lymph node areas (neck, axillae, groins)", "class": "required", "weight": 1,
+         "aliases": ["lymph node examination", "examine the lymph nodes"]}
+
+
+@pytest.mark.parametrize(("text", "done"), [
+    ("Tired for 3 months, night sweats. I checked her neck and axillae - no nodes felt.\nPlan:\n- FBC, LDH", True),
+    ("Tired, night sweats. Neck, axillae and groins examined: small shotty nodes only.\nPlan:\n- FBC", True),
+    ("Tired, night sweats.\nPlan:\n- FBC\n- inspect the axillae and groins today", True),
+    ("Tired, night sweats. Neck looks fine.\nPlan:\n- FBC", False),
+    ("Tired, night sweats. Temp 38.\nPlan:\n- FBC", False),
+    ("Tired, night sweats. Did not examine the neck or axillae today.\nPlan:\n- FBC", False),
+    ("Tired, night sweats. Stiff neck and sore axillae, she says.\nPlan:\n- FBC", False),
+])
+def test_an_examination_is_met_by_most_of_the_parts_its_bracket_lists(tmp_path: Path, text: str, done: bool):
+    """A clause with a word of examining that names most of the bracket's parts ("checked her neck and axillae") is
+    the examination done; one part ("neck looks fine"), a single observation, a negated examination, or the parts
+    named with no examining are not."""
+    assert _examined(tmp_path, "im-tiredness-001", NODES, text) is done, text

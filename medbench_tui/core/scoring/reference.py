@@ -479,6 +479,7 @@ class ReferenceTable:
     """The case is an emergency: a work-up item without a time of its own is done before discharge, a required one
     today (:meth:`_put_off`)."""
     _exams: list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]] = field(default_factory=list)
+    _exam_parts: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _declined_heads: list[tuple[Ref, frozenset[str]]] = field(default_factory=list)
     _queried: list[tuple[Phrase, Ref]] = field(default_factory=list)
     _predicated: list[tuple[Phrase, Ref]] = field(default_factory=list)
@@ -574,6 +575,8 @@ class ReferenceTable:
                 measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
                 self._panels.append((panels[0][0], ref, measured, _test_names(ref)))
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._exam_parts = [(ref.phrases[0], ref, bracketed) for ref in self.workup
+                            if ref.klass in concepts.CREDIT_CLASSES and (bracketed := _bracket_parts(ref))]
         self._exam_terms = [(p, ref, found) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                             for p in ref.phrases[:1]
                             if (found := tuple(dict.fromkeys(f for q in ref.phrases
@@ -833,7 +836,8 @@ class ReferenceTable:
                 or self._level_rechecks
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._counsels or self._procedures
-                or self._panels or self._serials or self._exams or self._exam_terms or self._boluses or self._switches
+                or self._panels or self._serials or self._exams or self._exam_parts or self._exam_terms
+                or self._boluses or self._switches
                 or self._graduals or self._afters):
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
@@ -1386,6 +1390,9 @@ class ReferenceTable:
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
+        for phrase, ref, parts in self._exam_parts:
+            for hit in _parts_examined(doc, parts):
+                add(hit, phrase, ref, EXAM_PARTS)
         for phrase, ref, signs in self._exam_terms:  # the vocabulary's findings of the examination (tests.yaml)
             for hit in concepts.findings_reported(doc, signs):
                 if not asked(doc, hit.first):
@@ -2660,6 +2667,44 @@ def _examinations(
         others = {w for other in workup if other is not ref for p in other.phrases for w in p.words}
         out.append((ref.phrases[0], ref, keys, frozenset(found - keys - said - others)))
     return out
+
+
+EXAM_PARTS = "most of the parts it examines"
+EXAMINING = cues.cue_list("examining_words")
+_BRACKET_RE = re.compile(r"\(([^()]*)\)")
+_PART_SPLIT_RE = re.compile(r"\s*(?:,|;|/|\band\b|\bor\b)\s*")
+
+
+def _bracket_parts(ref: Ref) -> tuple[tuple[str, ...], ...]:
+    """The parts an examination item lists in its name's bracket ("Examination of the mucous membranes (mouth, eyes,
+    genitals)"), each as its words; none for an item that is no examination or lists fewer than three parts."""
+    if not set(ref.phrases[0].words) & EXAM_WORDS:
+        return ()
+    bracket = _BRACKET_RE.search(ref.name)
+    if bracket is None:
+        return ()
+    parts = tuple(words for part in _PART_SPLIT_RE.split(bracket.group(1))
+                  if (words := tuple(t.norm for t in tokenize(part) if t.norm not in EXAM_GENERIC)))
+    return parts if len(parts) >= 3 else ()
+
+
+def _parts_examined(doc: Document, parts: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Where a clause with a word of examining (``examination_words``, ``examining_words``: "I checked her mouth and
+    eyes") names most of the parts an examination item lists in its bracket: the examination done. One part alone
+    ("mouth looks fine") is not the examination of them all."""
+    hits = []
+    seen: set[int] = set()
+    for k, token in enumerate(doc.tokens):
+        if doc.clause[k] in seen or not (token.norm in EXAM_WORDS or EXAMINING.starting_at(doc.lows, k) is not None):
+            continue
+        clause = doc.clause_of(k)
+        words = [doc.tokens[j].norm for j in range(clause.first, clause.last + 1)]
+        at = {part: [j for j in range(len(words)) if tuple(words[j : j + len(part)]) == part] for part in parts}
+        named = [j for js in at.values() for j in js]
+        if 2 * sum(1 for js in at.values() if js) > len(parts) and not asked(doc, k):
+            seen.add(doc.clause[k])
+            hits.append(Hit(min(k, clause.first + min(named)), max(k, clause.first + max(named))))
+    return hits
 
 
 def _exam_findings(doc: Document, keys: frozenset[str], findings: frozenset[str]) -> list[Hit]:

@@ -90,6 +90,7 @@ from medbench_tui.core.scoring.extraction_model import (
 from medbench_tui.core.scoring.lines import BULLET_START_RE
 from medbench_tui.core.scoring.reference import (
     EXAM_FINDING,
+    EXAM_PARTS,
     HARMFUL_CLASSES,
     SAID_AS_PHRASE,
     SHORT_NAME,
@@ -540,7 +541,8 @@ was done ("no ST elevation", "abdomen: no tenderness")."""
 BARE_NEGATIONS = cues.word_list("bare_negations")
 CONDITIONS_APPLY = frozenset({concepts.DISCHARGE_PLAN, concepts.BOLUS, concepts.SWITCHING,
                               concepts.QUALIFIED_DISCHARGE, concepts.MILESTONE_DISCHARGE, concepts.ELIDED_REPEAT,
-                              concepts.DONE_BY_RESULT, concepts.COUNSELLED, concepts.FLUID_CONTEXT})
+                              concepts.DONE_BY_RESULT, concepts.COUNSELLED, concepts.FLUID_CONTEXT,
+                              EXAM_PARTS})
 """Concept mentions that the answer's conditions apply to, as to a mention by name ("home with X if ...")."""
 SERVICE_WORDS = cues.word_list("diagnosis_service_words")
 """After a condition's name these make it a service ("the diabetes nurse"), not a diagnosis."""

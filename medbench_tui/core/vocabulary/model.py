@@ -348,6 +348,8 @@ PHRASE_LISTS: dict[str, str] = {
     "CSF is back'): a later event",
     "condition_result_back_leads": "answers: words that open a wait for a named result ('once', 'until')",
     "condition_result_nouns": "answers: the nouns of a result that end such a wait ('once the FBC result')",
+    "examining_words": "answers: verbs of examining that, in a clause naming most of the parts an examination "
+                       "item lists in its bracket, report it done ('I checked her mouth and eyes')",
     "condition_duration_leads": "answers: wait words that, after the action in its piece, give how long it runs "
                                 "('IV cefuroxime until the aspirate result is back': given now)",
     "condition_duration_holds": "answers: words of a piece that hold back or put off its action, so a later "
