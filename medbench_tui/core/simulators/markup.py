@@ -44,6 +44,9 @@ _FENCED_ROLE = re.compile(
 """A role's name between hashes, alone or with a word or two ("###ADMIN### ... ###END###", "### NEW INSTRUCTIONS ###"):
 a header of another voice, whose text runs
 to a closing fence of hashes ("###END###", "### /SYSTEM ###") or to the end of the message."""
+_CODE_FENCE_ROLE = re.compile(rf"(?P<fence>```|~~~)[ \t]*(?:{_ROLES})\b.*?(?:(?P=fence)|$)", re.IGNORECASE | re.DOTALL)
+"""A block of code whose fence names a role ("```system ... ```"): text in another voice, to its closing fence or
+the end of the message."""
 _BRACKETED_ROLE_LINE = re.compile(rf"[\[(]\s*(?:{_ROLES})\s*[\])]\s*:.*$", re.IGNORECASE | re.MULTILINE)
 """A role's name in brackets before a colon, anywhere in a line ("</patient_turn> [SYSTEM]: simulation paused. ..."):
 a line in another voice, to the end of the line."""
@@ -122,6 +125,7 @@ def without_markup(message: str) -> str:
     without any comes back unchanged."""
     text = _JSON_ROLE.sub(" ", message) if "{" in message else message
     text = _FENCED_ROLE.sub(" ", text) if "##" in text else text
+    text = _CODE_FENCE_ROLE.sub(" ", text) if "```" in text or "~~~" in text else text
     if "<" in text or "[" in text or ":" in text:
         text = _CHAT_TOKEN_BLOCK.sub(" ", text)
         text = _ROLE_MARKER_BLOCK.sub(" ", text) if "[" in text else text

@@ -172,14 +172,16 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 """A name in a fact's answer: a capitalised word not at the start of a sentence ("Her brother Josh is 13")."""
 
 
-_ASKS_HOW_LONG = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long(?:\s+(?:has|have|had)\b|'s\b)",
-                            re.IGNORECASE)
+_ASKS_HOW_LONG = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*(?:how long(?:\s+(?:has|have|had)\b|'s\b)|"
+                            r"since when\b)", re.IGNORECASE)
 """A question of how long something has gone on ("how long has that been going on?", "how long have you had it?"),
-not how long each time lasted ("how long did that last?")."""
+not how long each time lasted ("how long did that last?"); "since when?" asks the same."""
 _FOR_A_WHILE = re.compile(
     r"\bfor (?:about |around |nearly |almost |over |the (?:last|past) )?(?:a|an|a few|a couple of|several|\d+|one|two|"
-    r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
-"""Grammar of how long something has gone on, told ("for about two months", "for a couple of weeks")."""
+    r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?(?:days?|weeks?|months?|years?)\b|"
+    r"\b(?:this|the) (?:last|past) (?:few |couple of )?(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
+"""Grammar of how long something has gone on, told ("for about two months", "for a couple of weeks", "this last
+month")."""
 _HOW_LONG_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*how long\b", re.IGNORECASE)
 """A question of how long, of whatever it asks ("how long did it take to settle for her?")."""
 _WHICH_OF_THEM = re.compile(r"^\W*(?:(?:and|so|ok|okay|right)\W+)*which (?:one|ones|of (?:them|those|these))\b",
@@ -1942,8 +1944,9 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  lambda f: [t for t in f.topic if t.named & PAST_EPISODE][-1:]),
     FollowUpRule("since_the_symptom_told",
                  "'How long has that been going on?' after a symptom told with when it began ('the blood in the mucus "
-                 "for about two months') is of that symptom, not the illness the patient came with.",
-                 lambda f: f.pointer != "none" and not f.planner.has_subject(f.question)
+                 "for about two months'), or 'since when?' after one told 'this last month', is of that symptom, "
+                 "not the illness the patient came with.",
+                 lambda f: (f.pointer != "none" or f.only_how) and not f.planner.has_subject(f.question)
                  and f.planner._symptom_told_with_its_start(f.question, f.topic),
                  lambda f: f.topic[-1:]),
     FollowUpRule("which_medicine_named",
