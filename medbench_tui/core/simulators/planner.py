@@ -616,6 +616,11 @@ class Planner:
                 sources = sources[:1]  # "have you managed all the doses?" after the antibiotics: of them
             elif (kept := self._kept_on_the_message(question, sources, asking.given)) is not None:
                 sources = [kept]  # "how long was the flight, and did you get up and walk about?": on the flight
+            if (sources and not asking.followed_up and _WHICH_OF_THEM.match(question.read)
+                    and sources[0].id in self.told_last and len(_LISTED.findall(sources[0].text)) >= 2):
+                # "which one was most recent?" after "two chest infections", of "recent infections": the question's
+                # word is the listing fact's own, so it asks on of that fact
+                asking.followed_up = True
             if not sources and self.state.topic and question.who != "informant" and (
                 told := self._told_by_the_last_reply(question) if not question.again
                 else self._named_by_the_last_reply(question)
