@@ -649,6 +649,30 @@ _ASKED_THE_DOCTOR = re.compile(
 """Who asked the doctor to come or call ("your daughter asked me to pop round", "the ward rang us"): grammar."""
 
 
+_TELLS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well|now)\W+)*(?:your|ur|his|her|their|the)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|shows?|showed|came back|has come back|have come back|looks?|looked|will|should|"
+    r"needs? to|must)\s+\w",
+    re.IGNORECASE,
+)
+"""A statement that tells the patient of their own thing or of what another will do ("your liver tests are raised",
+"the kidney team will see you"): grammar of a subject and its verb."""
+
+
+_DOCTOR_ASKS_AFTER = re.compile(
+    r"\b(?:(?:i|we)(?:'d| would) like|i(?:'ll| will| want| need|'m going| am going)|we (?:need|want)|let me|"
+    r"(?:can|could|may) i)\b", re.IGNORECASE)
+"""The doctor's own request after what they tell ("your pulse is irregular so I'd like to do an ECG now"): grammar."""
+
+
+def doctor_tells(part: str) -> bool:
+    """Is the part a statement that tells the patient something - a result, what it means, a plan of others - with
+    no question mark ("Your kidneys are leaking protein, so ... should stop.")? It asks for nothing, unless the doctor
+    goes on to ask for something in it ("... so I'd like to do an ECG now")."""
+    return (not part.rstrip().endswith("?") and bool(_TELLS.match(part))
+            and not _DOCTOR_ASKS_AFTER.search(part))
+
+
 def doctor_says(part: str) -> bool:
     """Is the part the doctor's own statement, asking nothing (no question mark): what they did or will do, or who
     asked them to come ("your daughter asked me to pop round.": no question of the daughter)?"""
@@ -1478,6 +1502,10 @@ _CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\
                         r"(?: yet| now| already)?\W*$", re.IGNORECASE)
 """A question whether something has come back ("did the FIT come back?", "has the CT come back yet?", "did the
 echo report come through?")."""
+_GREW = re.compile(r"\b(?:(?:did|has|have) (?:anything|something|it|they|that) (?:grow|grown)|"
+                   r"what (?:grew|has grown|did (?:it|they|that) grow)|grow(?:n)? anything)\b", re.IGNORECASE)
+"""A question of what a culture grew ("the stool culture, did anything grow?"): a result asked for, not whether a
+lump has grown."""
 _RETURNS = re.compile(r"\b(?:come|came|got) back\b", re.IGNORECASE)
 """What a symptom does too ("did the pain come back?"): then only a lab report or a named test is a result asked for."""
 _ARE_THEY = re.compile(_START + r"(?:is|are|has|have)\b(?! (?:you|he|she|they|we|i)\b)", re.IGNORECASE)
@@ -1627,7 +1655,8 @@ def asks_whether_back(part: str) -> bool:
     """Does the part ask whether something has come back ("did the FIT come back?") or is on the record ("is the
     echo in the notes?")? Then a result it names is
     asked for; a yes/no question of another shape asks for none."""
-    return bool(_CAME_BACK.match(part)) or (bool(_ARE_THEY.match(part)) and says_phrase(part, _RECORD_PLACES))
+    return bool(_CAME_BACK.match(part) or _GREW.search(part)) or (
+        bool(_ARE_THEY.match(part)) and says_phrase(part, _RECORD_PLACES))
 
 
 _JUDGED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_results_judged"))
@@ -1705,6 +1734,8 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             continue  # "thanks for sending the photo, I've got it up here.": the doctor has it already
         if not part.rstrip().endswith("?") and judges_results(part):
             continue  # "ok, the bloods and scan are reassuring.": the doctor has seen them
+        if doctor_tells(part):
+            continue  # "your kidneys are leaking protein, so ... should stop.": a statement asks for nothing
         if kind == "examination" and rules_out_examination(part):
             continue  # "... - no internal exam.": what is not done hands nothing over
         if remote and asks_own_reading(part) and (
@@ -1757,7 +1788,8 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             # "did the FIT come back?": a result returned, asked of by its name, not "did the pain come back?"
             # "did the ABPI come through?", "is the echo on the system?": only a result does that, whatever its kind
             hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_what=True)
-                    and (a.kind == "lab_report" or test_kinds(part) or not _RETURNS.search(part))]
+                    and (a.kind == "lab_report" or test_kinds(part)
+                         or not (_RETURNS.search(part) or _GREW.search(part)))]
         elif (what := result_named(_DONE_WITH.sub(" ", part)) or result_named(part)) is not None and (
             reported := [a for a in attachments if reports_result(a, what)]
         ):

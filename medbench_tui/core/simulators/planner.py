@@ -316,6 +316,8 @@ class Asking:
     """The question asks of a person told of before the last reply, named by a pronoun ("how old is she?")."""
     """A follow-up that points at what was just said ("how long did that last?"): when the record does
     not say, it is not sure, never the intro or another subject."""
+    goes_on: bool = False
+    """More parts of the message come after it."""
 
 
 Applies = Callable[["Planner", Asking], bool]
@@ -487,7 +489,8 @@ class Planner:
             if planned and planned[-1].rule == "no_diagnosis" and question.pointer != "none":
                 continue  # "so this could be shingles - has anyone mentioned that to you?": of the diagnosis
             before = message.questions[i - 1].read if i else ""
-            part = self.plan_question(question, key, [f for p in planned for f in p.facts], before)
+            part = self.plan_question(question, key, [f for p in planned for f in p.facts], before,
+                                      goes_on=i + 1 < len(message.questions))
             if part is not None and self._goes_on_saying(planned, question, part):
                 continue  # "I'm worried this is a clot - a clot in the leg vein.": no "No" to the doctor's words
             if part is not None:
@@ -528,11 +531,12 @@ class Planner:
             and any(intent.names(a, p.question.read) for a in handed)
         )]
 
-    def plan_question(self, question: Question, key: str, given: list[str], before: str = "") -> Part | None:
+    def plan_question(self, question: Question, key: str, given: list[str], before: str = "", *,
+                      goes_on: bool = False) -> Part | None:
         """The part the first rule that applies gives (None: nothing to add)."""
         question = self._told_the_diagnosis(question)
         read = self._of_the_illness(question)
-        asking = Asking(read, key, given, of_the_illness=read is not question, before=before)
+        asking = Asking(read, key, given, of_the_illness=read is not question, before=before, goes_on=goes_on)
         for rule in RULES:
             if rule.applies(self, asking):
                 part = rule.answers(self, asking)
@@ -1518,6 +1522,8 @@ _YES = re.compile(
     r"^\W*(yes|yeah|yep|yup|correct|exactly|that'?s (it|right|the one)|right|the first( one)?|that one)\b",
     re.IGNORECASE,
 )
+_ONLY_RIGHT = re.compile(r"^\W*(?:right|alright|all right)\W*$", re.IGNORECASE)
+"""'Right.' alone, before more of the message: the doctor's word that moves on, no choice."""
 _SECOND = re.compile(r"^\W*(the )?(second|other|latter|last)( one)?\b", re.IGNORECASE)
 
 
@@ -1534,6 +1540,8 @@ def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
     if _SECOND.match(written) and len(pending) > 1:
         return pending[1]
     if _YES.match(written):
+        if asking.goes_on and _ONLY_RIGHT.match(written):
+            return None  # "Right. Your kidneys are leaking protein ...": the doctor's word before a statement
         return pending[0]
     matches = planner.matcher.score(asking.question.asked, pending)
     if not matches or matches[0].score == 0 or (len(matches) > 1 and matches[0].score <= matches[1].score + TIE):
@@ -1629,6 +1637,12 @@ RULES: tuple[Rule, ...] = (
          "Asked to do something for the examination (lie back, undress him), the patient agrees.",
          lambda p, a: a.question.act == "instruction",
          lambda p, a: Part(voice.pick(voice.COOPERATE, a.key), "cooperation")),
+    Rule("doctor_tells",
+         "A statement that tells the patient something, with no question mark ('your blood tests are raised, which "
+         "fits with ...', 'the surgeons will see you and the scan should be repeated next week'), asks for nothing: "
+         "acknowledged, never a fact or an attachment, whatever result or test it names.",
+         lambda p, a: a.question.act == "request" and intent.doctor_tells(a.question.written),
+         lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
     Rule("hand_over",
          "A request or an examination that names an attachment's content gets it handed over (again).",
          lambda p, a: bool(_attachments_wanted(p, a)), _hand_over),
