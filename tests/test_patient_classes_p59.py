@@ -93,3 +93,12 @@ def test_angling_the_camera_and_pressing_is_the_examination():
 
 def test_pressing_in_a_history_question_is_no_examination():
     assert asked("Does it hurt when you press on it?", remote=True) == []
+
+
+def test_a_test_arranged_now_through_another_still_asks_for_it():
+    # the doctor orders the test through the nurse: a request, not news; a later time is news
+    assert asked("The nurse will check your thyroid function tests now.") == ["tfts"]
+    assert asked("The HCA is going to send a wound swab for culture.") == ["mcs"]
+    assert not intent.doctor_tells("The nurse will take some bloods now.")
+    assert asked("The nurse will repeat your thyroid function tests next month.") == []
+    assert intent.doctor_tells("The practice nurse will check your thyroid tests in six weeks.")

@@ -665,12 +665,24 @@ _DOCTOR_ASKS_AFTER = re.compile(
 """The doctor's own request after what they tell ("your pulse is irregular so I'd like to do an ECG now"): grammar."""
 
 
+_ARRANGED_NOW = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right|well|now)\W+)*(?:the|our|a)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:will|'ll|is going to|are going to|should|needs? to|must)\s+(?:just\s+|now\s+)?"
+    r"(?:take|do|check|send|run|draw|perform|examine|measure|get|repeat|pop)\b(?!.*\b(?:next|tomorrow|later|"
+    r"in (?:[\w-]+\s+){1,2}?(?:days?|weeks?|months?)|at (?:your|the) next)\b)",
+    re.IGNORECASE,
+)
+"""A test the doctor arranges now through another ("the nurse will take some bloods now", "the HCA will do an
+ECG"): grammar of who does it and a verb of doing a test, with no later time; the doctor's request, not news."""
+
+
 def doctor_tells(part: str) -> bool:
     """Is the part a statement that tells the patient something - a result, what it means, a plan of others - with
     no question mark ("Your kidneys are leaking protein, so ... should stop.")? It asks for nothing, unless the doctor
-    goes on to ask for something in it ("... so I'd like to do an ECG now")."""
+    goes on to ask for something in it ("... so I'd like to do an ECG now") or arranges a test now through another
+    ("the nurse will take some bloods now": :data:`_ARRANGED_NOW`)."""
     return (not part.rstrip().endswith("?") and bool(_TELLS.match(part))
-            and not _DOCTOR_ASKS_AFTER.search(part))
+            and not _DOCTOR_ASKS_AFTER.search(part) and not _ARRANGED_NOW.match(part))
 
 
 def doctor_says(part: str) -> bool:
