@@ -39,6 +39,7 @@ from medbench_tui.core.scoring.constants import (
     MATCH_SCORE_CONCEPT,
     MATCH_SCORE_ICD_EXACT,
 )
+from medbench_tui.core.scoring.delay import WAITED_ACTION
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.scoring.extraction_model import (
     Entity,
@@ -250,6 +251,8 @@ def candidates(entity: Entity, table: ReferenceTable) -> tuple[list[Candidate], 
             found = [c for c in found if not done_today(c.ref)]
         if maintenance_rate(entity.text):  # "1 L over 8 h" is no resuscitation
             found = [c for c in found if not resuscitation_item(c.ref.name)]
+        if any(c.via == WAITED_ACTION for c in found):  # "refer to the surgeons if the contrast is abnormal" with
+            found = [c for c in found if c.via == WAITED_ACTION]  # an observe-first item: the wait, no referral
     return sorted(found, key=lambda c: -c.score), groups
 
 

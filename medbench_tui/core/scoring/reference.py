@@ -426,6 +426,8 @@ class ReferenceTable:
     """Treatment names of a repeat of one drug ("repeat lorazepam"), with the drug: a piece that repeats the drug of
     the piece before with its name left out ("..., repeat once at 10 minutes") names them."""
     _delays: list[tuple[Phrase, Ref]] = field(default_factory=list)
+    _waited_actions: list[tuple[Phrase, Ref, actions.ActionReading]] = field(default_factory=list)
+    """Harmful items that observe before the emergency action, with that action's reading (``delay.wait_item``)."""
     _composites: list[tuple[Phrase, Ref, composite.CompositePlan]] = field(default_factory=list)
     """Harmful composite plans, a treatment with a team's review (``composite.composite_plan``)."""
     _milestones: list[tuple[Phrase, Ref, frozenset[str]]] = field(default_factory=list)
@@ -536,6 +538,9 @@ class ReferenceTable:
                             and (stems := concepts.discharge_milestone(ref.name)) is not None]
         self._delays = [(ref.phrases[0], ref) for ref in self.treatment
                         if ref.klass in HARMFUL_CLASSES and ref.phrases and delay.delay_item(ref.name)]
+        self._waited_actions = [(ref.phrases[0], ref, action) for ref in self.treatment
+                                if ref.klass in HARMFUL_CLASSES and ref.phrases
+                                and (action := delay.wait_item(ref.name)) is not None]
         self._composites = [(ref.phrases[0], ref, composed) for ref in self.treatment
                             if ref.klass in HARMFUL_CLASSES and ref.phrases
                             and (composed := composite.composite_plan(ref.name)) is not None]
@@ -1305,6 +1310,9 @@ class ReferenceTable:
         for phrase, ref in self._delays:
             for hit in delay.delayed_rechecks(doc):
                 add(hit, phrase, ref, delay.DELAYED_RECHECK)
+        for phrase, ref, waited in self._waited_actions:
+            for hit in delay.waited_actions(doc, waited, self.record):
+                add(hit, phrase, ref, delay.WAITED_ACTION)
         for phrase, ref, composite_plan in self._composites:
             for hit in composite.composite_given(doc, composite_plan):
                 add(hit, phrase, ref, composite.COMPOSITE_PLAN)

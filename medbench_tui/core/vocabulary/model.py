@@ -520,6 +520,8 @@ PHRASE_LISTS: dict[str, str] = {
                                 "delayed reassessment before decompression')",
     "delay_recheck_words": "answers: words of a recheck, review or referral that, set hours or days from now without "
                            "a condition ('neurovascular obs in 4 hours'), meets a delayed-reassessment item",
+    "delay_item_before_words": "items: words of a harmful item that put its observation before the emergency action "
+                               "named after them ('Observation on the ward before surgical referral')",
     "home_review_words": "answers: words of a review or recheck a home plan sets for later ('repeat calcium in one "
                          "week'): with a later time, the review of a home-management item",
     "discharge_item_skips": "items: words of a harmful discharge item before what the discharge goes without "
