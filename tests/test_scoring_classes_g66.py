@@ -9,8 +9,10 @@ import pytest
 
 from medbench_tui.core.cases.model import TreatmentItem
 from medbench_tui.core.scoring import delay, score
+from medbench_tui.core.scoring.reference import reference_table
+from medbench_tui.core.scoring.text_extractor import extract_text
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from tests.test_scoring_regressions import case, rows
+from tests.test_scoring_regressions import card, case, rows
 
 WAIT = "Observation on the medical ward before neurosurgical referral"
 DRUG_WAIT = "Observe on the ward pending intravenous antibiotics"
@@ -65,3 +67,45 @@ def test_a_drug_held_back_behind_an_observation_is_the_wait_and_a_drug_now_is_no
     now = "Plan:\n- IV cefotaxime 50 mg/kg now\n- Observe on the ward, obs hourly"
     assert DRUG_WAIT not in rows(_card("ped-febrile-infant-001", DRUG_WAIT, now), "treatment")
 
+
+# Another team's plan forecast (set W): "cardiology will almost certainly start nadolol" names what another team
+# will do, not this answer's recommendation: mentioned, not given (the labels read it "negated"). Tested on heart
+# failure: the heart failure team, the cardiologists.
+DOAC = "Oral anticoagulation with a direct oral anticoagulant (apixaban 5 mg twice daily)"
+BASE = "Impression: acute heart failure with new AF.\nPlan:\n- IV furosemide 40 mg\n"
+
+
+def _entities(text: str):
+    return extract_text(text, reference_table(case("im-heart-failure-001")))
+
+
+def _hf(text: str) -> dict[str, str]:
+    return rows(card("im-heart-failure-001", BASE + text), "treatment") | rows(
+        card("im-heart-failure-001", BASE + text), "workup")
+
+
+@pytest.mark.parametrize("line", [
+    "- Anticoagulation: cardiology will almost certainly start apixaban; I have not started it",
+    "- The heart failure team will probably start apixaban after the echo",
+    "- Apixaban: the cardiologists are likely to start it once renal function is known",
+])
+def test_a_drug_another_team_is_forecast_to_start_is_not_given(line: str):
+    assert DOAC not in _hf(line)
+
+
+@pytest.mark.parametrize("line", [
+    "- Start apixaban 5 mg BD today",
+    "- I will probably start apixaban 5 mg BD today",  # the answer's own hedged plan, no other team
+    "- Cardiology advised apixaban 5 mg BD: started today",
+])
+def test_a_drug_the_answer_starts_is_given(line: str):
+    assert _hf(line).get(DOAC) == "matched"
+
+
+def test_a_team_named_last_or_a_diagnosis_after_a_forecast_reads_as_before():
+    """A team's name that ends the text forecasts nothing, and a condition after a forecast stays the answer's
+    ("the cardiologists will probably confirm heart failure" keeps the diagnosis)."""
+    assert {e.text: e.status for e in _entities("Plan: apixaban 5 mg BD; discuss with cardiology")}.get(
+        "apixaban 5 mg BD") == "affirmed"
+    said = _entities("Impression: the cardiologists will probably confirm acute heart failure.")
+    assert any(e.kind == "diagnosis" and e.status == "affirmed" for e in said)

@@ -137,6 +137,14 @@ NEGATION_AFTER = Cues(
       for verb in _WORDS.phrases("negation_passive_verbs")),
 )
 DEFERRAL_AFTER = cue_list("deferral_after")
+FORECAST_LEADS = cue_list("forecast_leads")
+FORECAST_REACH = 4
+"""How many words may stand between a team's forecast and the action it names ("will almost certainly start
+nadolol"): a verb and a determiner, no more."""
+TEAM_NAME_WORDS = 3
+TEAM_ARTICLES = frozenset({"the", "her", "his", "their", "your"})
+"""Words before a team's name that only say whose it is ("the cardiologists", "her surgeons"; grammar)."""
+"""The longest team name read before a forecast ("the liver unit", "on-call cardiology registrar")."""
 NOT_DONE_AFTER = cue_list("not_done_after")
 PERMISSION_AFTER = cue_list("permission_after")
 """Words right after an action that allow it ("calpol ok"): the very next words, closing what is said of it."""
@@ -438,6 +446,7 @@ def negation(doc: Document, first: int, last: int, *, of_condition: bool = False
         or _subject_verdict(doc, first, last)
         or _bracket_of_negated(doc, first)
         or _after_apposition(doc, last)
+        or (None if of_condition else _forecast_before(doc, first))
         or (_inside(doc, first, last) if inside else None)
         or (None if of_condition else _label_verdict(doc, first, last))
     )
@@ -528,8 +537,41 @@ def _label_separator(gap: str) -> bool:
 LABEL_REFUSALS = cue_list("label_refusals")
 
 
+def team_forecast_at(low: list[str], k: int) -> str | None:
+    """Another team's name ends at token ``k``-1 or earlier and a ``forecast_leads`` phrase starts right after it
+    ("cardiology will almost certainly", "the surgeons are likely to"): the words of that forecast."""
+    vocabulary = read_vocabulary()
+    if k < len(low) and low[k] in TEAM_ARTICLES:
+        k += 1  # "the cardiologists are likely to"
+    for n in range(1, TEAM_NAME_WORDS + 1):
+        if k + n >= len(low) or not vocabulary.lookup(" ".join(low[k : k + n]), "team"):
+            continue
+        lead = FORECAST_LEADS.starting_at(low, k + n)
+        if lead is not None:
+            return " ".join((*low[k : k + n], *lead))
+    return None
+
+
+def _forecast_before(doc: Document, first: int) -> str | None:
+    """The mention is what another team is forecast to do, in its own clause ("cardiology will almost certainly
+    start nadolol"; the team's name, a ``forecast_leads`` phrase, then at most :data:`FORECAST_REACH` words): not
+    given by the answer. "I will start nadolol" and "cardiology advised nadolol" are no forecast; nor is a condition
+    said after one ("the dermatologists will probably confirm pemphigoid" keeps the answer's diagnosis)."""
+    low = doc.lows
+    for k in range(max(0, first - FORECAST_REACH - TEAM_NAME_WORDS - 4), first):
+        if doc.clause[k] != doc.clause[first]:
+            continue
+        cue = team_forecast_at(low, k)
+        if cue is not None and k + len(cue.split()) <= first <= k + len(cue.split()) + FORECAST_REACH:
+            return cue
+    return None
+
+
 def _verdict_at(doc: Document, k: int) -> str | None:
     low = doc.lows
+    forecast = team_forecast_at(low, k)  # "Beta-blocker: cardiology will almost certainly start one"
+    if forecast is not None:
+        return forecast
     withheld = LABEL_WITHHOLDS.starting_at(low, k)
     if withheld is not None:
         after = k + len(withheld)

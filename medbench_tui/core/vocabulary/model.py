@@ -246,6 +246,8 @@ PHRASE_LISTS: dict[str, str] = {
     "negation_before": "answers: words before an action that negate it ('no CT', 'avoid NSAIDs', 'stop aspirin')",
     "negation_after": "answers: words after an action that negate it ('CT is unnecessary', 'NSAIDs are "
                       "contraindicated')",
+    "forecast_leads": "answers: words after another team's name that forecast what that team will do ('cardiology "
+                      "will almost certainly start nadolol'): what the forecast names is not given by the answer",
     "deferral_after": "answers: words after an action that put it off for now ('acetazolamide not yet', 'steroids "
                       "later if needed'): a negation only where they close what is said of it, so 'the CT is not "
                       "yet back' is a result still to come",
