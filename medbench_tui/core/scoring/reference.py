@@ -45,6 +45,7 @@ from medbench_tui.core.scoring.groups import group_phrases
 from medbench_tui.core.scoring.lines import BULLET_START_RE as BULLET_RE
 from medbench_tui.core.text import ABBREVIATIONS, FILLER, Token, key_tokens, tokenize
 from medbench_tui.core.vocabulary import Term, read_vocabulary
+from medbench_tui.core.vocabulary.model import TermKind
 from medbench_tui.core.vocabulary.reading import (
     ABOUT_DRUG,
     Window,
@@ -2321,7 +2322,8 @@ def _shared_drugs(items: list[list[str]]) -> set[str]:
     return {drug for drug, count in seen.items() if count > 1}
 
 
-def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool], min_words: int = 1) -> list[str]:
+def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool], min_words: int = 1,
+                  kinds: tuple[TermKind, ...] = ("drug",)) -> list[str]:
     """Each of ``names`` (of ``min_words`` words or more) that names one drug by a word of its own, written with each
     of the drug's other names in its place that ``keeps`` (the other name, the phrase's own words in lower case)."""
     vocabulary = read_vocabulary()
@@ -2334,7 +2336,7 @@ def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool]
         forms = [words]  # each drug of a combination by any of its names, the others' too ("benpen and gent")
         for i, word in enumerate(words):
             bare = word.strip("(),;:").lower()
-            found = vocabulary.lookup(bare, "drug") if len(bare) > 3 else ()
+            found = [t for kind in kinds for t in vocabulary.lookup(bare, kind)] if len(bare) > 3 else []
             if len(found) != 1 or bare != found[0].name.lower():
                 continue
             others = [word.lower().replace(bare, other) for other in found[0].also if keeps(other, lows)]
@@ -2346,8 +2348,9 @@ def _renamed_drug(names: tuple[str, ...], keeps: Callable[[str, set[str]], bool]
 def _diagnosis_drug_forms(names: tuple[str, ...]) -> list[str]:
     """Each diagnosis name that names one drug by a word of its own ("Methotrexate toxicity", "lithium overdose")
     written with the drug's other names in its place ("MTX toxicity", "Priadel overdose"): a terse answer names the
-    drug as it writes it anywhere."""
-    return _renamed_drug(names, lambda other, own: True)
+    drug as it writes it anywhere. A drug class too ("Benzodiazepine poisoning" as "benzo poisoning", "street
+    benzodiazepine" as "street benzo"): a poisoning is named by the class as by a drug."""
+    return _renamed_drug(names, lambda other, own: True, kinds=("drug", "drug_class"))
 
 
 def _action_drug_forms(names: tuple[str, ...]) -> list[str]:
