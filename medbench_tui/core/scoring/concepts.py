@@ -1885,6 +1885,33 @@ PANEL_ORGANS: dict[tuple[str, ...], str] = {
 """The organ whose blood tests a panel is, in lay words ("blood tests for your liver and kidneys")."""
 
 
+def _measures() -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Each name of a measure of the record (``record_measures`` in tests.yaml: temperature, heart rate, ...) and of
+    every test of ``tests.yaml``, with all the names of its test (normalised words)."""
+    table: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+    for term in read_vocabulary().of_kind("test"):
+        names = tuple(dict.fromkeys(w for name in term.names if (w := _analyte_words(name))))
+        for words in names:
+            table.setdefault(words, names)
+    for measure in read_vocabulary().phrases("record_measures"):
+        words = _analyte_words(measure)
+        table.setdefault(words, (words,))
+    return table
+
+
+MEASURE_NAMES = _measures()
+
+
+def measure_names(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every name of the measure or test ``words`` names (its normalised words), none if it names none."""
+    return MEASURE_NAMES.get(words, ())
+
+
+def measure_values(doc: Document, names: tuple[tuple[str, ...], ...]) -> list[Hit]:
+    """Every value of a measure the document reports by one of its ``names`` ("HR 152", "CRT 2s")."""
+    return _panel_results(doc, names)
+
+
 def _finding_words(text: str) -> tuple[str, ...]:
     """A finding as the normalised words a document holds for it, small words kept ("dot and blot haemorrhage")."""
     return tuple(t.norm for t in tokenize(text))

@@ -462,6 +462,9 @@ class ReferenceTable:
     """Each test item that is a panel or a level: its first such phrase, the item, what it measures, and every
     name of its test (read once per case, not per answer)."""
     _exam_terms: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
+    _observation_sets: list[tuple[Phrase, Ref, tuple[tuple[tuple[str, ...], ...], ...]]] = field(default_factory=list)
+    """Observation items that list the measures they take ("Observations with temperature, heart rate and capillary
+    refill"), with every name of each measure (``_observation_parts``)."""
     """Examination items with the findings the vocabulary gives their examination (``findings`` in tests.yaml)."""
     _serials: list[tuple[Phrase, Ref, tuple[tuple[str, ...], ...]]] = field(default_factory=list)
     _afters: list[tuple[Phrase, Ref, tuple[str, ...], tuple[tuple[str, ...], ...]]] = field(default_factory=list)
@@ -583,6 +586,8 @@ class ReferenceTable:
         self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
         self._exam_parts = [(ref.phrases[0], ref, bracketed) for ref in self.workup
                             if ref.klass in concepts.CREDIT_CLASSES and (bracketed := _bracket_parts(ref))]
+        self._observation_sets = [(ref.phrases[0], ref, taken) for ref in self.workup
+                                  if ref.klass in concepts.CREDIT_CLASSES and (taken := _observation_parts(ref))]
         self._exam_terms = [(p, ref, found) for ref in self.workup if ref.klass in concepts.CREDIT_CLASSES
                             for p in ref.phrases[:1]
                             if (found := tuple(dict.fromkeys(f for q in ref.phrases
@@ -843,6 +848,7 @@ class ReferenceTable:
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._counsels or self._procedures
                 or self._panels or self._serials or self._exams or self._exam_parts or self._exam_terms
+                or self._observation_sets
                 or self._boluses or self._switches
                 or self._graduals or self._afters):
             concept = [m for m in self._concept_mentions(doc, mentions)
@@ -1396,6 +1402,9 @@ class ReferenceTable:
             for hit in concepts.panel_results(doc, analytes, test_names):
                 if not concepts.one_reading(doc, hit, ref.name, result=True):
                     add(hit, phrase, ref, concepts.PANEL_RESULT)
+        for phrase, ref, taken in self._observation_sets:
+            for hit in _observations_reported(doc, taken):
+                add(hit, phrase, ref, OBSERVATIONS_REPORTED)  # before the single findings: one span
         for phrase, ref, keys, findings in self._exams:
             for hit in _exam_findings(doc, keys, findings):
                 add(hit, phrase, ref, EXAM_FINDING)
@@ -2716,6 +2725,44 @@ def _parts_examined(doc: Document, parts: tuple[tuple[str, ...], ...]) -> list[H
             seen.add(doc.clause[k])
             hits.append(Hit(min(k, clause.first + min(named)), max(k, clause.first + max(named))))
     return hits
+
+
+OBSERVATIONS_REPORTED = "values of most of the measures it takes"
+_MEASURES_RE = re.compile(r"\bwith\s+(.*)$")
+
+
+def _observation_parts(ref: Ref) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The measures an observation item lists after "with" or in its name's bracket ("Full set of observations with
+    temperature, heart rate and capillary refill"), each as every name the vocabulary gives it (a test of
+    ``tests.yaml``: "pulse" and "HR" of heart rate, "CRT" of capillary refill); none unless the item is an
+    examination or observation (``examination_words``) and every part of its list, two or more, is such a measure."""
+    if not set(ref.phrases[0].words) & EXAM_WORDS:
+        return ()
+    listed = _BRACKET_RE.search(ref.name) or _MEASURES_RE.search(ref.name)
+    if listed is None:
+        return ()
+    out = []
+    for part in _PART_SPLIT_RE.split(listed.group(1)):
+        words = tuple(t.norm for t in tokenize(part) if t.norm not in EXAM_GENERIC)
+        if not words:
+            continue
+        names = concepts.measure_names(words)
+        if not names:
+            return ()
+        out.append(names)
+    return tuple(out) if len(out) >= 2 else ()
+
+
+def _observations_reported(doc: Document, measured: tuple[tuple[tuple[str, ...], ...], ...]) -> list[Hit]:
+    """Where one line of the answer gives values of most of the measures an observation item takes ("HR 152, CRT
+    2s"): the observations done. One value alone ("HR 152") is no full set."""
+    by_line: dict[int, dict[int, Hit]] = {}
+    for n, names in enumerate(measured):
+        for hit in concepts.measure_values(doc, names):
+            if not asked(doc, hit.first):
+                by_line.setdefault(doc.text.count("\n", 0, doc.tokens[hit.first].start), {}).setdefault(n, hit)
+    return [Hit(min(h.first for h in found.values()), max(h.last for h in found.values()))
+            for found in by_line.values() if len(found) >= 2 and 2 * len(found) > len(measured)]
 
 
 def _exam_findings(doc: Document, keys: frozenset[str], findings: frozenset[str]) -> list[Hit]:
