@@ -792,6 +792,15 @@ def asks_for_what_was_named(part: str) -> bool:
     return points_at(part) and kind_of(part) == "request" and _asks_for_it_again(part)
 
 
+def looks_at_what_was_named(part: str) -> bool:
+    """Is the part a look in words of asking alone ("can I have a look?", "let me have a look"), naming no part of
+    the body? After a question of the message that named a thing to be shown ("have you got the photos on your
+    phone?") it is a look at that thing, no examination."""
+    return kind_of(part) == "examination" and not _BODY_PART.search(part) and all(
+        w in STOPWORDS or stem(w) in _REQUEST_WORDS | _DOCUMENT_WORDS for w in words(part)
+    )
+
+
 def _tests() -> tuple[tuple[str, ...], frozenset[str]]:
     """The vocabulary's tests and measures: their names as words, and every word of them and of what
     their short forms mean to a patient ("ECG": "ecg heart tracing")."""
@@ -1757,6 +1766,11 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
         elif remote and has_measuring_device(part):
             # "do you have a thermometer?" on a video call: the patient measures, the findings are handed over
             hits = [a for a in attachments if holds_findings(a)]
+        elif kind == "examination" and i > 0 and looks_at_what_was_named(part) and (
+            shown := [a for a in attachments_asked(attachments, f"{parts[i - 1]} can I see it?", remote=remote)
+                      if not holds_findings(a)]
+        ):
+            hits = shown  # "have you got the photos on your phone? can I have a look?": the photos, no examination
         elif kind == "request" and (i > 0 or earlier) and asks_for_what_was_named(part):
             pointed = parts[i - 1] if i > 0 else earlier[0]
             hits = [a for a in attachments if not holds_findings(a) and names(a, pointed, by_content=True)] or [

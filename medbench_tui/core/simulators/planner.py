@@ -482,8 +482,10 @@ class Planner:
         for i, question in enumerate(message.questions):
             if planned and planned[-1].kind in ("hand_over", "cooperation") and (question.adds_to_act or (
                 question.act == "request" and not intent.attachments_asked(self.record.attachments, question.read)
-            ) or _EMBEDDED.match(question.written) or _WHERE_EXAMINED.match(question.written)):
-                # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?",
+            ) or _EMBEDDED.match(question.written) or _WHERE_EXAMINED.match(question.written)
+                 or _helps_with_the_examination(self, planned, question)):
+                # "can I see his obs again - the sats?", "I'd like to examine you - is that ok?", "I'll look in his
+                # eyes. Can you hold him on your knee?",
                 # "... and get a TVUS. pls show me both when back"
                 continue
             if planned and planned[-1].rule == "no_diagnosis" and question.pointer != "none":
@@ -1459,6 +1461,23 @@ def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
     return intent.attachments_asked(attachments, asking.question.read, remote=remote, before=planner.asked_last)
 
 
+def _shown_before(planner: Planner, asking: Asking) -> list[Attachment]:
+    """The things to be shown (no findings) the question before a bare look named ("have you got the photos on
+    your phone? can I have a look?")."""
+    if not asking.before or not planner.record.attachments or not intent.looks_at_what_was_named(asking.question.read):
+        return []
+    named = intent.attachments_asked(planner.record.attachments, f"{asking.before} can I see it?")
+    return [a for a in named if not intent.holds_findings(a)]
+
+
+def _look_at_what_was_named(planner: Planner, asking: Asking) -> Part | None:
+    handed = {a.id for a in intent.attachments_asked(planner.record.attachments, asking.before)}
+    rest = [a for a in _shown_before(planner, asking) if a.id not in handed]
+    if not rest:
+        return None  # the question before handed it over: the look adds nothing
+    return Part(planner.hand_over(rest, "request", asking.key), "hand_over", handed=[a.id for a in rest])
+
+
 def _hand_over(planner: Planner, asking: Asking) -> Part:
     wanted = _attachments_wanted(planner, asking)
     text = planner.hand_over(wanted, asking.question.act, asking.key)
@@ -1525,6 +1544,21 @@ _YES = re.compile(
 _ONLY_RIGHT = re.compile(r"^\W*(?:right|alright|all right)\W*$", re.IGNORECASE)
 """'Right.' alone, before more of the message: the doctor's word that moves on, no choice."""
 _SECOND = re.compile(r"^\W*(the )?(second|other|latter|last)( one)?\b", re.IGNORECASE)
+
+
+_ASKS_THE_PATIENT_TO = re.compile(r"^\W*(?:(?:and|so|ok|okay|right|now|then)\W+)*(?:can|could|would|will) you\b",
+                                  re.IGNORECASE)
+"""A question that asks the patient to do a thing ("can you ...?", "and could you ...?"): grammar."""
+
+
+def _helps_with_the_examination(planner: Planner, planned: list[Part], question: Question) -> bool:
+    """Does a yes/no question ask the patient to do a thing ("can you hold him on your knee?") right after the
+    agreement to an examination the doctor announces or asks in the message ("I'm going to look at his eyes ..."),
+    with no fact to answer it? It is help with that examination, agreed to already: never refused."""
+    last = planned[-1].question if planned else None
+    return (last is not None and last.act == "examination" and planned[-1].kind in ("hand_over", "cooperation")
+            and question.act == "yesno" and bool(_ASKS_THE_PATIENT_TO.match(question.written))
+            and not planner.matcher.facts_for(question.asked))
 
 
 def _chosen_of_pending(planner: Planner, asking: Asking) -> Source | None:
@@ -1643,6 +1677,11 @@ RULES: tuple[Rule, ...] = (
          "acknowledged, never a fact or an attachment, whatever result or test it names.",
          lambda p, a: a.question.act == "request" and intent.doctor_tells(a.question.written),
          lambda p, a: Part(voice.pick(voice.ACKNOWLEDGE, a.key), "small_talk")),
+    Rule("look_at_what_was_named",
+         "A bare look ('can I have a look?') after a question of the message that named a thing to be shown ('have "
+         "you got the photos on your phone?') is a look at that thing: it is handed over if that question did not "
+         "hand it, never an examination nor the findings on record.",
+         lambda p, a: bool(_shown_before(p, a)), _look_at_what_was_named),
     Rule("hand_over",
          "A request or an examination that names an attachment's content gets it handed over (again).",
          lambda p, a: bool(_attachments_wanted(p, a)), _hand_over),
