@@ -544,6 +544,9 @@ PHRASE_LISTS: dict[str, str] = {
                           "between) that check it, not give it ('monitor the bicarbonate')",
     "result_trend_links": "answers: small words between a measured thing and its trend ('bicarbonate is "
                           "improving')",
+    "drug_item_loose_words": "answers: words of a drug item that say how the drug is chosen, not what else the "
+                             "item is about, so beside a route they count neither way ('Empirical IV antibiotics'; "
+                             "'Empirical antibiotics' without a route stays a loose item)",
     "local_routes": "answers: routes (and those under them) that a drug named without its route is never given "
                     "by, so that it meets no harmful item of such a route",
     "resuscitation_item_words": "answers: words of a reference item that make it fluid given fast, which a volume "

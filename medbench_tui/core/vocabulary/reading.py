@@ -125,6 +125,9 @@ class _Index:
 
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary
+        # "Empirical IV antibiotics", "Broad-spectrum IV antibiotics": beside a route, words that say how a drug is
+        # chosen, not what else the item is about, count neither way
+        self.loose_words = {w for p in vocabulary.phrases("drug_item_loose_words") for w in key(p).split()}
         self.terms: dict[str, list[Term]] = {}
         self.caps_only: dict[str, set[str]] = {}
         for term in vocabulary.of_kind("team", "drug", "drug_class", "route"):
@@ -225,6 +228,8 @@ class _Index:
                     dosing += words[i] not in SMALL_WORDS  # "30 mg once daily for 5 days": the drug's dose
                 i += 1
         windows += self._intervals(text.casefold())
+        if routes:  # "Empirical IV antibiotics": the route says what is given; "Empirical antibiotics" stays loose
+            content = [w for w in content if w not in self.loose_words]
         covered += sum(1 for i in acting if words[i] not in SMALL_WORDS)
         if covered + dosing >= len(content):
             covered += dosing  # a drug and its dose, nothing else ("Prednisolone 30 mg once daily for 5 days")
@@ -397,8 +402,9 @@ def without_own_condition(name: str) -> str:
     return head or name
 
 
-ITEM_PURPOSE_RE = re.compile(r"\s+for\s+", re.IGNORECASE)
-"""Grammar: the word that opens a drug item's own purpose ("Ibuprofen or other NSAID for pain")."""
+ITEM_PURPOSE_RE = re.compile(r"\s+(?:for|covering|to cover)\s+", re.IGNORECASE)
+"""Grammar: the words that open a drug item's own purpose ("Ibuprofen or other NSAID for pain", "IV antibiotics
+covering Gram-negative organisms")."""
 
 
 def _covered_before_purpose(name: str, reading: ActionReading) -> float:
