@@ -12,12 +12,13 @@ import pytest
 from medbench_tui.core.simulators import intent, planner
 from medbench_tui.core.simulators.lexicon import phrase_alternation
 from medbench_tui.core.vocabulary import check_files, read_vocabulary
+from tests.test_vocabulary_vdata2 import NEW_LISTS as VDATA2_LISTS
 
 NEW_LISTS = ("patient_findings_asks", "patient_more_observations", "patient_examined_parts",
              "patient_observation_asks", "patient_measured_only", "patient_points_in_time", "patient_weekdays")
 
 
-@pytest.mark.parametrize("name", NEW_LISTS)
+@pytest.mark.parametrize("name", NEW_LISTS + VDATA2_LISTS)
 def test_each_new_list_loads_as_text_and_becomes_an_alternation(name):
     phrases = read_vocabulary().phrases(name)
     assert phrases and all(isinstance(p, str) and p == p.strip().lower() for p in phrases)
@@ -58,6 +59,10 @@ def test_the_patterns_read_their_words_from_the_lists(pattern, text, found):
     ("phrases:\n  patient_examined_parts:\n    - knee\n    - {a: b}\n", 4,
      "`phrases.patient_examined_parts.1` must be text."),
     ("phrases:\n  patient_points_in_time: fortnight ago\n", 2, "`phrases.patient_points_in_time` must be a list."),
+    ("phrases:\n  patient_dose_units: [mg, 5]\n", 2, "`phrases.patient_dose_units.1` must be text."),
+    ("phrases:\n  patient_examine_felt_parts:\n    - wrist\n    - {a: b}\n", 4,
+     "`phrases.patient_examine_felt_parts.1` must be text."),
+    ("phrases:\n  patient_history_headings: fhx\n", 2, "`phrases.patient_history_headings` must be a list."),
 ])
 def test_a_broken_entry_of_a_new_list_is_reported_at_its_line(tmp_path: Path, text, line, message):
     path = tmp_path / "vocabulary.yaml"
