@@ -668,12 +668,13 @@ _DOCTOR_ASKS_AFTER = re.compile(
 _ARRANGED_NOW = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|well|now)\W+)*(?:the|our|a)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:will|'ll|is going to|are going to|should|needs? to|must)\s+(?:just\s+|now\s+)?"
-    r"(?:take|do|check|send|run|draw|perform|examine|measure|get|repeat|pop)\b(?!.*\b(?:next|tomorrow|later|"
+    rf"(?:{phrase_alternation('patient_test_doing_verbs')})\b(?!.*\b(?:next|tomorrow|later|"
     r"in (?:[\w-]+\s+){1,2}?(?:days?|weeks?|months?)|at (?:your|the) next)\b)",
     re.IGNORECASE,
 )
 """A test the doctor arranges now through another ("the nurse will take some bloods now", "the HCA will do an
-ECG"): grammar of who does it and a verb of doing a test, with no later time; the doctor's request, not news."""
+ECG"): grammar of who does it, a verb of doing a test (`patient_test_doing_verbs`) and no later time; the doctor's
+request, not news."""
 
 
 def doctor_tells(part: str) -> bool:

@@ -168,6 +168,8 @@ PHRASE_LISTS: dict[str, str] = {
                                     "('FHx', 'hereditary', 'blood relatives'), not of the patient",
     "patient_paired_parts": "the simulated patient: paired parts of the body after 'both' ('both legs'): a fact that "
                             "says it tells which side",
+    "patient_test_doing_verbs": "the simulated patient: verbs of doing a test that, after another who will do it now "
+                                "('the nurse will take some bloods now'), make the doctor's statement a request",
     "patient_finding_tellers": "the simulated patient: who or what tells what a test or visit found, after 'the' ('the "
                                "consultant said', 'the scan showed'): the fact that answers what was found",
     "patient_regular_medicines": "the simulated patient: the medicines 'regular' is said of ('regular tablets': the "
