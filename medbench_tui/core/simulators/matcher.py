@@ -181,6 +181,14 @@ _DURATION = re.compile(
     r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(ago|since|yesterday|last night|this morning)\b",
     re.IGNORECASE,
 )
+_HOW_LONG = re.compile(r"\bhow\s+long\b(?!.*\blast(?:ed|s)?\b)", re.IGNORECASE)
+"""How long something has gone on ("how long have you been a teacher?"; not how long one episode lasted)."""
+_LENGTH_SAID = re.compile(
+    r"\d|\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|years?|yrs?|decades?|"
+    r"always|ages|for long|a long time|all (?:my|his|her|their|our) li(?:fe|ves)|as long as)\b",
+    re.IGNORECASE,
+)
+"""Grammar of a length of time said ("ten or fifteen seconds", "for years", "always", "all my life", a number)."""
 _BEFORE_THIS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_before_this"))
 """Words of the time before the present illness ("in the weeks before this started")."""
 _DAY_AND_NIGHT = tuple(
@@ -876,6 +884,21 @@ class Matcher:
         ):
             return False  # "has she noticed you stop breathing at night?" of the fact of his sleep: sleep is the night
         return not any(terms & asked for terms in of_it)
+
+    def duration_untold(self, source: Source, question: str) -> bool:
+        """Does the question ask how long of what the fact names ("how long have you been a teacher?" of "primary
+        school teacher", "how long have you had the dog?" of "one dog") when the fact's answer says no time of it
+        (no word of when it began, no length of time, no number; the sentences that say a word of the question's
+        subject, all of the answer when none does)? Said again, the fact would answer a length it does not tell."""
+        if not _HOW_LONG.search(question):
+            return False
+        reading = self._read(question)
+        subject = {t for terms, _ in reading.resolved if "@onset" not in terms for t in terms}
+        said = sentences(source.text)
+        told = [frozenset(t for u in units(s) for t in u.terms) for s in said]
+        of_it = [s for s, terms in zip(said, told, strict=True) if terms & subject] or said
+        return not any(_DURATION.search(s) or _LENGTH_SAID.search(s) or any("@onset" in u.terms for u in units(s))
+                       for s in of_it)
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
         """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel

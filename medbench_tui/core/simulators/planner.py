@@ -891,8 +891,10 @@ class Planner:
         "does the milk make her tummy worse?" of how much milk she drinks)? The fact says the thing, not that:
         said again, it would answer what it does not tell."""
         question = asking.question
-        if source.id not in self.state.disclosed or question.again or question.act != "yesno":
+        if source.id not in self.state.disclosed or question.again:
             return False
+        if question.act != "yesno":
+            return question.act == "open" and self.matcher.duration_untold(source, question.asked)
         return self.matcher.aspect_untold(source, question.asked)
 
     def _elsewhere_of_the_site_just_told(self, asking: Asking, source: Source) -> bool:
