@@ -126,8 +126,8 @@ _REQUEST = re.compile(
     r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at|pull up|"
     r"bring up)\b|"
     r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|"
-    r"\bdo you have (the|your|any) (results?|reports?|letters?|scans?|films?|tests?)\b|\bplease\b|"
-    r"\b(another|a) look at\b|\b(results?|reports?)\b|\b(again|once more)\b",
+    rf"\bdo you have (the|your|any) ({phrase_alternation('patient_held_documents')})\b|\bplease\b|"
+    rf"\b(another|a) look at\b|\b({phrase_alternation('patient_result_nouns')})\b|\b(again|once more)\b",
     re.IGNORECASE,
 )
 _HISTORY_START = re.compile(
@@ -851,8 +851,9 @@ def _explicit_request(text: str) -> bool:
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"
                           r"\bdo you have (the|your|any) ([\w-]+ ){0,3}"
-                          r"(results?|reports?|letters?|scans?|films?|tests?)\b|"
-                          r"\b(results?|reports?|bloods?|scans?|tests?)\b[^?.!]*" + _THE_BODY_BACK + r"\bback\W*$|"
+                          rf"({phrase_alternation('patient_held_documents')})\b|"
+                          rf"\b({phrase_alternation('patient_results_back_nouns')})\b[^?.!]*" + _THE_BODY_BACK
+                          + r"\bback\W*$|"
                           r"\b(done|available|reported)( yet| now| already)?\W*$|"
                           r"\bwhat (did|does|do|has|have) (the|your|his|her|their|that|this) [\w\s-]{1,40}?"
                           r"\b(show|shown|say|said|find|found|reveal|revealed)\b", text, re.IGNORECASE))
@@ -1520,15 +1521,17 @@ def names(attachment: Attachment, text: str, *, by_content: bool = False, by_wha
 
 
 _CAME_BACK = re.compile(r"^\W*(?:(?:and|so|ok|okay)\W+)*(?:did|has|have|is|are)\b[^?.!]*\b"
-                        r"(?:come|came|got) (?:back|through)"
+                        rf"(?:{phrase_alternation('patient_came_back')}|{phrase_alternation('patient_came_through')})"
                         r"(?: yet| now| already)?\W*$", re.IGNORECASE)
 """A question whether something has come back ("did the FIT come back?", "has the CT come back yet?", "did the
 echo report come through?")."""
-_GREW = re.compile(r"\b(?:(?:did|has|have) (?:anything|something|it|they|that) (?:grow|grown)|"
-                   r"what (?:grew|has grown|did (?:it|they|that) grow)|grow(?:n)? anything)\b", re.IGNORECASE)
+_GROW = phrase_alternation("patient_culture_grow")
+_GREW = re.compile(rf"\b(?:(?:did|has|have) (?:anything|something|it|they|that) (?:{_GROW})|"
+                   rf"what (?:{phrase_alternation('patient_culture_grew')}|did (?:it|they|that) (?:{_GROW}))|"
+                   rf"(?:{_GROW}) anything)\b", re.IGNORECASE)
 """A question of what a culture grew ("the stool culture, did anything grow?"): a result asked for, not whether a
 lump has grown."""
-_RETURNS = re.compile(r"\b(?:come|came|got) back\b", re.IGNORECASE)
+_RETURNS = re.compile(rf"\b(?:{phrase_alternation('patient_came_back')})\b", re.IGNORECASE)
 """What a symptom does too ("did the pain come back?"): then only a lab report or a named test is a result asked for."""
 _ARE_THEY = re.compile(_START + r"(?:is|are|has|have)\b(?! (?:you|he|she|they|we|i)\b)", re.IGNORECASE)
 """A question whether a thing is somewhere (not whether the patient is): with a place of records after it ("are the

@@ -22,10 +22,12 @@ from rapidfuzz import fuzz, process
 from medbench_tui.core.batch_caches import batch_cache
 from medbench_tui.core.text import lemma, stem
 from medbench_tui.core.vocabulary import TermKind, Vocabulary, key, read_vocabulary
+from medbench_tui.core.vocabulary.load import REWRITE_ANY_WORD
+from medbench_tui.core.vocabulary.model import Rewrite
 
 __all__ = [
     "BROADER", "CLINICAL", "CONCEPTS", "STOPWORDS", "Concepts", "Unit", "concept_id", "content_words",
-    "misspelt_concepts", "phrase_alternation", "read_concepts",
+    "misspelt_concepts", "phrase_alternation", "read_concepts", "rewrite_patterns",
     "sentences", "stem", "terms", "units", "words",
 ]
 
@@ -108,31 +110,49 @@ def phrase_alternation(name: str) -> str:
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")
-_JOINS = (
-    (re.compile(r"x[\s-]?rays?"), "xray"),
-    (re.compile(r"\be[\s-]?cig(arette)?s?\b"), "vape"),
+_GRAMMAR = (
     (re.compile(r"\b(what|where|how|who|when)['\u2019]s\b"), r"\1 is"),  # "where's the pain?": where is
     # a word of -ing with 's is the word and "is" or "has" ("how your breathing's been"), never a plural
     (re.compile(r"\b([a-z]{2,}ing)['\u2019]s\b"), r"\1 is"),
     (re.compile(r"['\u2019]"), ""),
     (re.compile(r"&"), " and "),
     (re.compile(r"\bout of 10\b"), "out of ten"),
-    (re.compile(r"\btalk (me|us) through\b"), "tell me about"),  # asks, not of talking
-    # "did you manage to check his sugar?" asks of the sugar, not of who manages the tablets
-    (re.compile(r"\b(manage|manages|managed|managing) to\b"), "to"),  # not "tried to" (take your own life)
-    (re.compile(r"\bwater (tablets?|pills?)\b"), r"diuretic \1"),  # a medicine, not of passing water
-    # "anything to help you sleep?": what it is for, not help from someone
-    (re.compile(r"\bto help (?:you|him|her|them|me|u) (?=\w)"), "for "),
-    (re.compile(r"\bmilligrams?\b"), "mg"),  # one unit, however written
-    (re.compile(r"\bmicrograms?\b"), "mcg"),
-    # "regular" of the medicines one takes means the usual ones, not a steady heartbeat
-    (re.compile(rf"\bregular(?= (?:{phrase_alternation('patient_regular_medicines')})\b)"), "usual"),
-    # what one takes "regularly" is one's usual medicines, not a steady heartbeat
-    (re.compile(r"\b(take|takes|taking|use|uses|using)\b([^.?!]{0,40}?) regularly\b"), r"\1\2 usual medicines"),
-    # the time between the attacks, whatever they are called ("between the screaming bouts")
-    (re.compile(rf"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:{phrase_alternation('patient_episodes')})"
-                r"\b"), "in between"),
 )
+"""The grammar of a question undone before it is read, in order: contractions, apostrophes, "&"."""
+
+
+def _said(phrases: tuple[str, ...]) -> str:
+    """Phrases as a regular-expression alternation of whole words, longest first; a space matches a space."""
+    return "|".join(re.escape(p).replace(r"\ ", " ") for p in sorted(phrases, key=len, reverse=True))
+
+
+def _rewrite(rewrite: Rewrite) -> tuple[re.Pattern[str], str]:
+    """The pattern and replacement of a vocabulary rewrite (``patient_rewrites``): its grammar ("before a word",
+    "after one of these words in the sentence") is here, its words are data."""
+    read_as = rewrite.read_as.replace("\\", "\\\\")
+    said = rf"(?:{_said(rewrite.said)})\b"
+    if rewrite.followed_by == REWRITE_ANY_WORD:
+        said += r"(?= \w)"
+    elif rewrite.followed_by is not None:
+        said += rf"(?= (?:{phrase_alternation(rewrite.followed_by)})\b)"
+    if rewrite.after:  # "take them regularly": up to 40 characters of the same sentence between
+        return re.compile(rf"(\b(?:{_said(rewrite.after)})\b[^.?!]{{0,40}}? ){said}"), r"\g<1>" + read_as
+    return re.compile(rf"\b{said}"), read_as
+
+
+def rewrite_patterns(rewrites: tuple[Rewrite, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The patterns and replacements of vocabulary rewrites, in order (``re.sub`` each in turn)."""
+    return tuple(_rewrite(r) for r in rewrites)
+
+
+_REWRITES = rewrite_patterns(read_vocabulary().rewrites)
+"""The vocabulary's rewrites of a question's wording ("water tablets": diuretic tablets), in order."""
+_BETWEEN_EPISODES = re.compile(
+    rf"\bbetween (?:the |his |her |your |these |those )?(?:\w+ )?(?:{phrase_alternation('patient_episodes')})\b")
+"""The time between the attacks, whatever they are called ("between the screaming bouts"): grammar of "between" and
+a determiner, read "in between" after the rewrites; the episodes are the vocabulary's list."""
+_JOINS = (*_GRAMMAR, *_REWRITES, (_BETWEEN_EPISODES, "in between"))
+"""Everything a question's wording is read as before it is split into words, in order."""
 
 
 @batch_cache(maxsize=8192)

@@ -27,6 +27,8 @@ from medbench_tui.core.vocabulary.model import (
     FormEntry,
     GroupEntry,
     Phrases,
+    Rewrite,
+    RewriteEntry,
     Source,
     Term,
     TermEntry,
@@ -47,9 +49,13 @@ BANK_FILE = "vocabulary.yaml"
 
 VOCABULARY_FILE = FileKind(
     noun="vocabulary",
-    needs="at least one of `spelling`, `forms`, `abbreviations`, `terms`, `timing`, `units`, `groups`, `phrases`",
+    needs="at least one of `spelling`, `forms`, `abbreviations`, `terms`, `timing`, `units`, `groups`, "
+          "`patient_rewrites`, `phrases`",
     example="`terms: [...]`, `phrases: {...}`",
 )
+
+REWRITE_ANY_WORD = "a word"
+"""``followed_by`` of a rewrite that applies before any word (``patient_rewrites``)."""
 
 _NOT_ALNUM_ASCII = re.compile(r"[^0-9a-z]+")
 """Any run of ASCII characters that are no letter or digit (lower case): a space in a key."""
@@ -94,6 +100,7 @@ class Vocabulary:
         phrases: Mapping[str, Phrases],
         digest: str,
         groups: tuple[TreatmentGroup, ...] = (),
+        rewrites: tuple[Rewrite, ...] = (),
     ) -> None:
         self.spelling = dict(spelling)
         self.abbreviations = abbreviations
@@ -102,6 +109,8 @@ class Vocabulary:
         self.timing = timing
         self.units = units
         self.groups = groups
+        self.rewrites = rewrites
+        """The wordings the simulated patient reads as others, in order (``patient_rewrites``)."""
         self._phrases = dict(phrases)
         self.digest = digest
         """A hash of every file read: stored with results that depend on the vocabulary."""
@@ -233,7 +242,7 @@ def _build(files: list[Path], shipped_count: int) -> tuple[Vocabulary, list[Prob
 
 _ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "abbreviations": AbbreviationEntry, "forms": FormEntry, "terms": TermEntry, "timing": TimingEntry,
-    "units": UnitEntry, "groups": GroupEntry,
+    "units": UnitEntry, "groups": GroupEntry, "patient_rewrites": RewriteEntry,
 }
 
 
@@ -251,6 +260,8 @@ class _Merge:
         self.units: list[TimeUnit] = []
         self.phrases: dict[str, Phrases] = {}
         self.groups: dict[str, TreatmentGroup] = {}
+        self.rewrites: list[Rewrite] = []
+        self.rewrite_lists: list[tuple[Path, tuple[int, int] | None, YamlPath, str]] = []
         self.group_files: dict[str, Path] = {}
 
     def add(self, path: Path, parsed: ParsedYaml, content: VocabularyFile, *, extends: bool,
@@ -318,6 +329,12 @@ class _Merge:
                                        _union(earlier_group.members, group.members), earlier_group.source)
             self.groups[group_key] = group
             self.group_files[group_key] = path
+        for i, r in enumerate(content.patient_rewrites):
+            if r.followed_by is not None and r.followed_by != REWRITE_ANY_WORD:
+                where = ("patient_rewrites", i, "followed_by")
+                self.rewrite_lists.append((path, at(where), where, r.followed_by))
+            self.rewrites.append(Rewrite(tuple(s.lower() for s in r.said), r.read_as, r.followed_by,
+                                         tuple(a.lower() for a in r.after), source(("patient_rewrites", i))))
         for list_name, phrases in content.phrases.items():
             where = ("phrases", list_name)
             if list_name not in PHRASE_LISTS:
@@ -335,6 +352,15 @@ class _Merge:
             self.phrases[list_name] = Phrases(list_name, _union(before, tuple(phrases)), (*sources, source(where)))
 
     def check(self, problems: list[Problem]) -> None:
+        for path, at, where, list_name in self.rewrite_lists:
+            if list_name not in PHRASE_LISTS:
+                hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
+                problems.append(problem(
+                    path, "vocabulary.unknown_list",
+                    f"`followed_by: {list_name}` names no phrase list: write `{REWRITE_ANY_WORD}` or a list's name."
+                    + (f" Did you mean `{hint[0]}`?" if hint else "")
+                    + " `medbench vocabulary lists` names the lists.",
+                    at, where=where))
         names: dict[str, list[Term]] = {}
         for term in self.terms.values():
             for name in term.names:
@@ -350,7 +376,8 @@ class _Merge:
 
     def vocabulary(self, digest: str) -> Vocabulary:
         return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.forms), tuple(self.terms.values()),
-                          tuple(self.timing), tuple(self.units), self.phrases, digest, tuple(self.groups.values()))
+                          tuple(self.timing), tuple(self.units), self.phrases, digest, tuple(self.groups.values()),
+                          tuple(self.rewrites))
 
 
 def _union(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:

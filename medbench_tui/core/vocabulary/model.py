@@ -20,6 +20,8 @@ way (``docs/vocabulary.md`` describes each section and where a wording belongs):
 * ``groups``: the classes of treatments a case's treatment item names as its ``group`` (an
   item's ``group: antibiotic``), with their other names and their members: a treatment of the
   class that is not the item scores ``different``;
+* ``patient_rewrites``: wordings the simulated patient reads as others before it reads a question
+  (``{said: [water tablets], read_as: diuretic tablets}``), in the list's order;
 * ``phrases``: named lists of cue phrases (negation, condition, referral verbs, ...); the
   names are fixed by the readers that use them (:data:`PHRASE_LISTS`).
 """
@@ -174,6 +176,18 @@ PHRASE_LISTS: dict[str, str] = {
                                "consultant said', 'the scan showed'): the fact that answers what was found",
     "patient_regular_medicines": "the simulated patient: the medicines 'regular' is said of ('regular tablets': the "
                                  "usual ones, not a steady heartbeat)",
+    "patient_held_documents": "the simulated patient: what 'do you have the/your/any ...' asks for ('do you have your "
+                              "old scan reports?'): a request for a document, not a history question",
+    "patient_result_nouns": "the simulated patient: words of a result that alone make a question ask for one ('the "
+                            "results?')",
+    "patient_results_back_nouns": "the simulated patient: what is asked to be back ('are the bloods back?'): a "
+                                  "result asked for",
+    "patient_came_back": "the simulated patient: a thing coming back ('did the FIT come back?'); of a symptom too "
+                         "('did the pain come back?')",
+    "patient_came_through": "the simulated patient: a report coming through ('did the echo report come through?')",
+    "patient_culture_grow": "the simulated patient: a culture's growth after 'did/has/have anything' and before "
+                            "'anything' ('did anything grow?'): a result asked for, not whether a lump grew",
+    "patient_culture_grew": "the simulated patient: a culture's growth after 'what' ('what grew?')",
     "patient_episodes": "the simulated patient: episodes 'between' is said of ('between the attacks', 'between "
                         "screaming bouts'): the time in between",
     "patient_dose_asked_words": "the simulated patient: words after 'what' or 'which' that ask the dose of a medicine "
@@ -880,6 +894,25 @@ class UnitEntry(StrictEntry):
     shorthand: int | None = Field(None, description="the denominator of the clinical shorthand (7 for 2/7 days)")
 
 
+class RewriteEntry(StrictEntry):
+    """A wording the simulated patient reads as another before it reads a doctor's question ("x-ray": xray,
+    "water tablets": diuretic tablets)."""
+
+    said: list[Text] = Field(
+        min_length=1,
+        description="the wordings, lower case, as whole words (a space matches one space; apostrophes are already "
+                    "dropped: write 'whats', not \"what's\")")
+    read_as: Text = Field(description="the words read in their place")
+    followed_by: Text | None = Field(
+        None,
+        description="only where one space and then this follows, left as it is: `a word` (any word), or the name "
+                    "of a phrase list whose phrases follow ('regular' before `patient_regular_medicines`)")
+    after: list[Text] = Field(
+        default_factory=list,
+        description="only after one of these words earlier in the same sentence (at most 40 characters between): "
+                    "'regularly' after 'take'")
+
+
 class GroupEntry(StrictEntry):
     """A class of treatments, as a case's treatment ``group`` names it."""
 
@@ -901,6 +934,9 @@ class VocabularyFile(StrictEntry):
     timing: list[TimingEntry] = Field(default_factory=list)
     units: list[UnitEntry] = Field(default_factory=list)
     groups: list[GroupEntry] = Field(default_factory=list)
+    patient_rewrites: list[RewriteEntry] = Field(
+        default_factory=list,
+        description="wordings the simulated patient reads as others, applied to a question in this order")
     phrases: dict[Text, list[Text]] = Field(
         default_factory=dict, description="named lists of cue phrases (`medbench vocabulary lists` names them)")
 
@@ -980,6 +1016,17 @@ class TreatmentGroup:
     name: str
     also: tuple[str, ...]
     members: tuple[str, ...]
+    source: Source
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """A wording the simulated patient reads as another (``patient_rewrites``)."""
+
+    said: tuple[str, ...]
+    read_as: str
+    followed_by: str | None
+    after: tuple[str, ...]
     source: Source
 
 
