@@ -2860,7 +2860,14 @@ def done_today(ref: Ref | None) -> bool:
     such action (the extractor reads its condition)."""
     if ref is None or not ref.reading.windows or max(w[1] for w in ref.reading.windows) > SAME_DAY_HOURS:
         return False
-    name = Document(ref.name)
+    return _named_as_done_today(ref.name)
+
+
+@batch_cache(4096)
+def _named_as_done_today(text: str) -> bool:
+    """The words part of :func:`done_today`: a function of the item's name alone, read once per name (asked of the
+    same items by every mention of every answer)."""
+    name = Document(text)
     words = [t.norm for t in name.tokens]
     return (not concepts.safety_nets(name) or _immediate_instruction(name)) and not any(
         concepts.SAFETY_NET_TERMS.starting_at(words, k) for k in range(len(words)))
