@@ -23,6 +23,8 @@ ROUTINE_MANAGEMENT = "a routine plan its harmful item names"
 ROUTINE_WORDS = word_list("home_item_routine_words")
 """Words of an item of routine care ("Routine outpatient management without same-day referral")."""
 MANAGE_WORDS = word_list("home_item_manage_words")
+TEAM_PROCEDURES = word_list("home_item_team_procedures")
+"""Procedures a team does the day it is called: going without one of today is going without today's referral."""
 """Words of the item before "at home" that name no treatment ("Manage at home (...)")."""
 REVIEW_WORDS = Cues(*(" ".join(t.norm for t in tokenize(w)) for w in word_list("home_review_words")))
 AT = "at"
@@ -71,7 +73,8 @@ def replaces_today(name: str) -> bool:
     if replaced is None:
         return False
     reading = actions.read_action(replaced)
-    return bool(reading.acts and reading.windows and not (reading.drugs or reading.classes)
+    acts = reading.acts or any(t.low in TEAM_PROCEDURES for t in tokenize(replaced))
+    return bool(acts and reading.windows and not (reading.drugs or reading.classes)
                 and all(_today(w) for w in reading.windows))
 
 

@@ -532,6 +532,9 @@ PHRASE_LISTS: dict[str, str] = {
     "home_item_routine_words": "items: words of a harmful item of routine care in place of the same day's ('Routine "
                                "outpatient management without same-day referral'): met by a plan that admits and "
                                "refers nobody today and reviews on a later day",
+    "home_item_team_procedures": "items: procedures a specialist team does on the day it is called, as what a "
+                                 "harmful item goes without ('... without same-day drainage'): an answer that admits "
+                                 "or refers today is never the item",
     "delay_item_words": "items: words of delay in a harmful item that puts the emergency action off for a later "
                         "look ('delayed reassessment'), with a word of delay_item_recheck_words",
     "delay_item_recheck_words": "items: words of a recheck in a harmful delayed-reassessment item ('Observation with "
