@@ -69,3 +69,19 @@ def test_the_kept_names_are_bounded_and_released():
     done_today(ref("Dial 999 immediately"))
     release()
     assert cached.cache_info().currsize == 0  # type: ignore[attr-defined]
+
+
+PROCEDURE_WORDS = ["aspirated", "aspirate", "aspiration", "aspirin", "drained", "drainage", "drain", "biopsied",
+                   "biopsy", "lavage", "lavaged", "punctured", "puncture", "tapped", "paracentesis", "the", "x"]
+
+
+@pytest.mark.parametrize("nouns", [("aspiration",), ("drainage", "aspiration"), ("paracentesis",), ()])
+def test_a_kept_procedure_form_is_the_form_read_afresh(nouns: tuple[str, ...]):
+    from medbench_tui.core.scoring import concepts
+
+    for word in PROCEDURE_WORDS:
+        fresh = any(concepts._form_of(word, n) for n in nouns)
+        assert concepts._form_of_any(word, nouns) is fresh
+        assert concepts._form_of_any(word, nouns) is fresh  # from what was kept
+    if "aspiration" in nouns:
+        assert concepts._form_of_any("aspirated", nouns) and not concepts._form_of_any("aspirin", nouns)

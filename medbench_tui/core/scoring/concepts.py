@@ -210,6 +210,13 @@ def procedure_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in dict.fromkeys(words) if len(w) >= NOMINAL_MIN_LETTERS and w.endswith(NOMINAL_ENDINGS))
 
 
+@batch_cache(maxsize=65536)
+def _form_of_any(word: str, nouns: tuple[str, ...]) -> bool:
+    """``word`` is a form of one of a test item's procedure ``nouns``: a function of the two alone, kept per word and
+    item (an answer's words are mostly words of earlier answers; every answer asks each of them of each item)."""
+    return any(_form_of(word, n) for n in nouns)
+
+
 def _form_of(word: str, noun: str) -> bool:
     """``word`` is another form of the procedure ``noun`` ("aspirated", "aspirate" of "aspiration"), or the noun."""
     if word == noun:
@@ -226,14 +233,14 @@ def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
     out: list[Hit] = []
     for match in PROCEDURE_LABEL_RE.finditer(doc.text):
         word = match.group(1).lower()
-        if word in nouns or not any(_form_of(word, n) for n in nouns):
+        if word in nouns or not _form_of_any(word, nouns):
             continue  # the noun itself as a label ("Aspiration: if it recurs") is a heading of the plan
         at = doc.tokens_within(match.start(1) - 1, match.end(1))
         if at:
             out.append(Hit(at[0], at[-1]))
     _, where = _norms(doc)  # each distinct word asked once, not every token of it for every noun
     for word, places in where.items():
-        if any(_form_of(word, n) for n in nouns):
+        if _form_of_any(word, nouns):
             out += [Hit(k, k) for k in places
                     if k + 1 < len(doc.tokens) and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None]
     return sorted(set(out))
