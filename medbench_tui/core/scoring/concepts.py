@@ -1231,6 +1231,46 @@ def increased(doc: Document, hit: Hit) -> Hit | None:
     return None
 
 
+ADJUST = "a dose adjustment"
+ADJUST_ITEM_WORDS = word_list("adjust_item_words")
+ADJUST_ITEM_ENDS = word_list("adjust_item_ends")
+ADJUST_WORDS = word_list("adjust_words") | INCREASE_WORDS
+
+
+def adjust_parts(words: tuple[str, ...]) -> str | None:
+    """The one drug or drug class of a treatment item that adjusts its dose ("Insulin adjustment for
+    hyperglycaemia" -> insulin, "Titrate levothyroxine dose" -> levothyroxine), its indication left out; or None."""
+    at = next((k for k, w in enumerate(words) if w in ADJUST_ITEM_WORDS), None)
+    if at is None:
+        return None
+    end = next((k for k, w in enumerate(words) if k > at and w in ADJUST_ITEM_ENDS), len(words))
+    rest = [w for w in (words[:at] if at else words[1:end]) if w not in INCREASE_ITEM_QUALIFIERS]
+    vocabulary = read_vocabulary()
+    for size in range(len(rest), 0, -1):  # the drug first, its indication after it ("titrate levothyroxine to TSH")
+        drug = " ".join(rest[:size])
+        if at and size < len(rest):
+            break  # before the adjust word: the drug is all of it ("insulin dose adjustment")
+        if len(vocabulary.lookup(drug, "drug") + vocabulary.lookup(drug, "drug_class")) == 1:
+            return drug
+    return None
+
+
+def adjusted(doc: Document, hit: Hit) -> Hit | None:
+    """Where the answer adjusts the dose of the drug named at ``hit``: an adjust word shortly before it in its
+    clause ("titrate insulin to CBG", "increase glargine") or just after it ("glargine dose reduced"), or a raise
+    (:func:`increased`); the words from the one to the other, or None."""
+    low, clause = doc.lows, doc.clause[hit.first]
+    for k in range(max(0, hit.first - CONTINUATION_REACH - 1), hit.first):
+        if low[k] in ADJUST_WORDS and doc.clause[k] == clause:
+            return Hit(k, hit.last)
+    for k in range(hit.last + 1, min(len(low), hit.last + 1 + CONTINUATION_REACH + 1)):
+        if doc.clause[k] != clause:
+            break
+        if low[k] in ADJUST_WORDS:
+            return Hit(hit.first, k)
+    return increased(doc, hit)
+
+
 LEVEL_AFTER_CHANGE = "the drug's level rechecked after its dose change"
 
 

@@ -443,6 +443,7 @@ class ReferenceTable:
     """The names (members too) of the treatment a withholding item holds back until something, by phrase id."""
     _continuations: list[tuple[Phrase, Ref, list[tuple[str, ...]], frozenset[Term], bool]] = field(default_factory=list)
     _increases: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
+    _adjustments: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     _level_rechecks: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
     """Items of more of a treatment begun, with its names and the routes their words name ("IV")."""
     _explanations: list[tuple[Phrase, Ref, list[tuple[str, ...]]]] = field(default_factory=list)
@@ -693,6 +694,12 @@ class ReferenceTable:
         raised = concepts.increase_parts(phrase.words) if ref.kind == "treatment" else None
         if raised is not None:
             self._increases.append((phrase, ref, _names(_drug_names(raised) + _drugs_named_in(tuple(raised.split())))))
+        adjust = concepts.adjust_parts(phrase.words) if ref.kind == "treatment" and raised is None else None
+        if adjust is not None:  # a drug by any of its names, a class by its own or its members' ("glargine")
+            vocabulary = read_vocabulary()
+            terms = vocabulary.lookup(adjust, "drug") + vocabulary.lookup(adjust, "drug_class")
+            self._adjustments.append((phrase, ref, _names(tuple(
+                n for term in terms for t in (term, *vocabulary.narrower(term)) for n in t.names))))
 
     def _add_concepts(self, phrase: Phrase, ref: Ref | None) -> None:
         """Remember the phrase when it is itself a safety-net expression or a timed
@@ -843,7 +850,7 @@ class ReferenceTable:
                 or self._composites
                 or self._milestones
                 or self._continuations
-                or self._increases
+                or self._increases or self._adjustments
                 or self._level_rechecks
                 or self._explanations or self._timed or self._assessments or self._tellings
                 or self._counsels or self._procedures
@@ -1371,6 +1378,11 @@ class ReferenceTable:
                 raise_at = concepts.increased(doc, hit)
                 if raise_at is not None:
                     add(raise_at, phrase, ref, concepts.INCREASE)
+        for phrase, ref, names in self._adjustments:
+            for hit in _written(doc, names):
+                adjusted_at = concepts.adjusted(doc, hit)
+                if adjusted_at is not None:
+                    add(adjusted_at, phrase, ref, concepts.ADJUST)
         for phrase, ref, names in self._level_rechecks:
             raised = [r for hit in _written(doc, names) if (r := concepts.increased(doc, hit)) is not None]
             for hit in concepts.levels_rechecked_after(doc, raised) if raised else ():

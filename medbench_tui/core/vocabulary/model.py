@@ -620,6 +620,11 @@ PHRASE_LISTS: dict[str, str] = {
     "increase_to_words": "answers: the word between an increase word and the new dose ('up to 150')",
     "increase_arrows": "answers: marks between a drug's old dose and a new one ('Atorva 20 -> 80'): a raise when the "
     "new is higher",
+    "adjust_item_words": "answers: words of a treatment item of adjusting one drug's or drug class's dose ('Insulin "
+    "adjustment for hyperglycaemia', 'Titrate levothyroxine')",
+    "adjust_item_ends": "answers: words of such an item after which its indication follows ('for hyperglycaemia')",
+    "adjust_words": "answers: words right before or just after a drug in its clause that adjust its dose ('titrate "
+    "insulin to CBG', 'glargine dose reduced'), with increase_words",
     "dose_count_words": "answers: words after a number that make it a count, no dose ('up to 4 times a day')",
     "continuation_then": "answers: words after a treatment's dose in its clause that open its next dose ('saline 1 L "
     "over 1 hour, then 1 L 8-hourly')",

@@ -1,0 +1,53 @@
+"""Failure classes of brief g71 (issue 32): an item that adjusts one drug's dose ("Insulin adjustment for
+hyperglycaemia") read as not met by an answer that titrates, raises or lowers that drug or a member of its class
+("Titrate insulin to CBG", "increase glargine doses"). Tests in wording of their own, on other topics than the tuning
+set's cases (anticoagulation, thyroid, heart failure), with negative tests: the drug kept unchanged, stopped, or
+another drug adjusted, still leaves the item unmet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medbench_tui.core.scoring.extractor_choice import make_extractor
+from medbench_tui.core.scoring.match import match
+from medbench_tui.core.scoring.reasons import GIVEN
+from medbench_tui.core.scoring.reference import reference_table
+from medbench_tui.core.transcript import FinalResponse
+from tests.support.case_yaml import case_with
+
+CELLULITIS = Path("cases/im-cellulitis-001.yaml")
+
+
+def _decision(tmp_path: Path, source: Path, section: str, item: dict, text: str) -> str:
+    """found / different / not_found: what the grader decides for the one item added to the case."""
+    case = case_with(tmp_path, source, section, item)
+    extraction = make_extractor("text").extract(case, FinalResponse(text=text))
+    matching = match(extraction, reference_table(case))
+    for row in getattr(matching, section).rows:
+        if row.ref is not None and row.entity is not None and row.ref.name == item["item"]:
+            return "different" if row.status == "different" else "found" if row.status in GIVEN else "not_found"
+    return "not_found"
+
+
+# --- 1. a drug "adjustment" item: met by adjusting, titrating, raising or lowering that drug or one of its class -----
+
+WARFARIN = {"item": "Warfarin dose adjustment for a raised INR", "class": "acceptable"}
+LEVOTHYROXINE = {"item": "Titrate levothyroxine", "class": "acceptable"}
+BETA_BLOCKER = {"item": "Beta-blocker adjustment for rate control", "class": "acceptable"}
+
+
+@pytest.mark.parametrize(("item", "text", "decision"), [
+    (WARFARIN, "Plan:\n- Omit tonight's dose then reduce warfarin by 1 mg daily\n- INR in 3 days\n", "found"),
+    (WARFARIN, "Plan:\n- warfarin dose lowered, recheck INR Friday\n", "found"),
+    (LEVOTHYROXINE, "Plan:\n- Uptitrate levothyroxine to TSH every 6 weeks\n", "found"),
+    (LEVOTHYROXINE, "Plan:\n- levothyroxine: titrate against TSH\n", "found"),
+    (BETA_BLOCKER, "Plan:\n- increase bisoprolol for rate control\n- echo\n", "found"),
+    # negatives: the drug continued unchanged, stopped, or another drug adjusted
+    (WARFARIN, "Plan:\n- Continue warfarin unchanged\n- INR in a week\n", "not_found"),
+    (LEVOTHYROXINE, "Plan:\n- Stop levothyroxine\n- TFTs in 6 weeks\n", "not_found"),
+    (BETA_BLOCKER, "Plan:\n- titrate furosemide to weight\n- continue bisoprolol\n", "not_found"),
+])
+def test_drug_adjustment_item(tmp_path: Path, item: dict, text: str, decision: str) -> None:
+    assert _decision(tmp_path, CELLULITIS, "treatment", item, text) == decision
