@@ -51,3 +51,21 @@ BETA_BLOCKER = {"item": "Beta-blocker adjustment for rate control", "class": "ac
 ])
 def test_drug_adjustment_item(tmp_path: Path, item: dict, text: str, decision: str) -> None:
     assert _decision(tmp_path, CELLULITIS, "treatment", item, text) == decision
+
+
+# --- 2. a dialysis effluent named once, then the tests done on it: each test is the effluent's ------------------------
+
+EFFLUENT_CULTURE = {"item": "Dialysate culture", "class": "required"}
+EFFLUENT_COUNT = {"item": "Effluent white cell count", "class": "required"}
+
+
+@pytest.mark.parametrize(("item", "text", "decision"), [
+    (EFFLUENT_CULTURE, "Investigations:\n- Drained dialysate bag: white cell count, microscopy, culture\n", "found"),
+    (EFFLUENT_COUNT, "Plan:\n| Sample | Tests |\n|---|---|\n| Effluent | white cell count, Gram film, culture |\n",
+     "found"),
+    # negatives: the culture is of blood or urine, the nearer specimen word, or on another line than the effluent
+    (EFFLUENT_CULTURE, "Investigations:\n- Dialysate white cell count; blood cultures x2\n", "not_found"),
+    (EFFLUENT_CULTURE, "Plan:\n- Effluent white cell count\n- urine culture\n", "not_found"),
+])
+def test_effluent_tests_listed_after_it(tmp_path: Path, item: dict, text: str, decision: str) -> None:
+    assert _decision(tmp_path, CELLULITIS, "workup", item, text) == decision
