@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, TypeVar, cast
@@ -809,13 +809,18 @@ class ReferenceTable:
             where = {}
             for position, word in enumerate(words):
                 where.setdefault(word, []).append(position)
-        found += self._unordered(doc, keys, words, where,
-                                 {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
-        found += self._label_verdicts(doc, keys, words)
-        found += self._bracket_qualifiers(doc, keys, words)
-        sequenced = self._sequenced(doc, keys, words)
+        may = self.passes_that_may_apply(where.keys(), doc.lows)  # a pass none of whose words is said is skipped
+        if UNORDERED_PASS in may:
+            found += self._unordered(doc, keys, words, where,
+                                     {(m.hit, id(m.phrase), id(m.ref), id(m.group)) for m in found})
+        if LABEL_VERDICT_PASS in may:
+            found += self._label_verdicts(doc, keys, words)
+        if BRACKET_QUALIFIER_PASS in may:
+            found += self._bracket_qualifiers(doc, keys, words)
+        sequenced = self._sequenced(doc, keys, words) if SEQUENCED_PASS in may else []
         found += sequenced
-        found += self._fasted_for_hours(doc)
+        if FASTED_PASS in may:
+            found += self._fasted_for_hours(doc)
         found = [m for m in found if (m.phrase.words != concepts.HOME or concepts.sends_home(doc, m.hit.first))
                  and not _placed_otherwise(doc, m)
                  and not (m.ref is not None and concepts.sends_home_later(doc, m.hit)
@@ -839,11 +844,11 @@ class ReferenceTable:
             mentions = sorted([*mentions, *self._action_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if self._declined_heads:
             mentions = sorted([*mentions, *self._declined_action_mentions(doc, mentions)], key=lambda m: m.hit.first)
-        if self._queried:
+        if QUERIED_PASS in may:
             mentions = sorted([*mentions, *self._queried_mentions(doc, mentions)], key=lambda m: m.hit.first)
         if self._predicated:
             mentions = sorted([*mentions, *self._predicated_mentions(doc, mentions)], key=lambda m: m.hit.first)
-        if self._repeats:
+        if ELIDED_REPEAT_PASS in may:
             mentions = sorted([*mentions, *self._elided_repeats(doc, mentions)], key=lambda m: m.hit.first)
         if (self._safety_nets or self._follow_ups or self._discharge_plans or self._withholdings or self._ecgs
                 or self._qualified_discharges or self._home_plans or self._routine_plans or self._delays
@@ -861,7 +866,7 @@ class ReferenceTable:
             concept = [m for m in self._concept_mentions(doc, mentions)
                        if self.contradicted(doc, m, named, contexts) is None]
             mentions = sorted([*mentions, *concept], key=lambda m: m.hit.first)
-        most = [m for m in self._most_words(doc, keys, where, mentions)
+        most = [m for m in (self._most_words(doc, keys, where, mentions) if MOST_WORDS_PASS in may else ())
                 if not any(o.hit.first <= m.hit.last and m.hit.first <= o.hit.last and _same_kind(o, m)
                            for o in mentions)
                 and self.contradicted(doc, m, named, contexts) is None  # only words no item of its kind took
@@ -872,6 +877,19 @@ class ReferenceTable:
             mentions = [m for m in mentions if m.ref is None or id(m.ref) not in self._instead_of_today]
         doc.found[id(self)] = (self, mentions)
         return mentions
+
+    @cached_property
+    def pass_triggers(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """Each pass of ``find`` that ``PASS_TRIGGERS`` names, with the words of this case without which it
+        finds nothing (and the kind of words they are): built once per table."""
+        return {name: (kind, frozenset(trigger(self))) for name, (kind, trigger) in PASS_TRIGGERS.items()}
+
+    def passes_that_may_apply(self, key_words: Iterable[str], lows: Iterable[str]) -> frozenset[str]:
+        """The passes of ``PASS_TRIGGERS`` that may find something in a document of these key words (each
+        corrected of a typo) and these words as written: those one of whose trigger words it says."""
+        said = {KEY_WORDS: set(key_words), WRITTEN_WORDS: set(lows)}
+        return frozenset(name for name, (kind, trigger) in self.pass_triggers.items()
+                         if not trigger.isdisjoint(said[kind]))
 
     def contradicted_mentions(self, doc: Document) -> list[Mention]:
         """The item mentions whose timing or route contradicts their item ("hydrocortisone IV once
@@ -1101,11 +1119,14 @@ class ReferenceTable:
         of it took (``exact``): that one outscores it wherever it goes, and each copy cost every later step."""
         out: list[Mention] = []
         held = _held(self._unordered_by_word, where)
+        whole = sorted(i for i, count in held.items() if count == self._distinct_words[i])
+        if not whole:
+            return out  # no phrase has all its words in the answer: its clauses need not be read
         clause_of = [doc.clause[k] for k in keys]
         said: dict[int, set[str]] = {}  # the words of each clause, read once: a phrase is looked for only
         for word, clause in zip(words, clause_of, strict=True):  # from a first word whose clause holds them all
             said.setdefault(clause, set()).add(word)
-        for i in sorted(i for i, count in held.items() if count == self._distinct_words[i]):
+        for i in whole:
             phrase, ref, group = self._multiword[i]
             needed = self._word_sets[i]
             reach = len(phrase.words) + UNORDERED_SLACK
@@ -1623,6 +1644,39 @@ def _query_start(doc: Document, k: int) -> int | None:
             return None
     return None
 """Bare words for a cancer that a query ("?Ca") makes the cancer of the organ its line names."""
+KEY_WORDS = "key words"
+"""The document's words that are no filler, normalised, a typo corrected to the table's word (``find``'s words)."""
+WRITTEN_WORDS = "words as written"
+"""The document's tokens lower-cased (``Document.lows``)."""
+UNORDERED_PASS = "unordered"
+LABEL_VERDICT_PASS = "label verdict"
+BRACKET_QUALIFIER_PASS = "bracket qualifier"
+SEQUENCED_PASS = "sequenced"
+FASTED_PASS = "fasted for hours"
+QUERIED_PASS = "queried cancer"
+ELIDED_REPEAT_PASS = "elided repeat"
+MOST_WORDS_PASS = "most words"
+PASS_TRIGGERS: dict[str, tuple[str, Callable[[ReferenceTable], Iterable[str]]]] = {
+    # a multi-word phrase is met out of order, as a label and its verdict, or with its first word in a bracket after
+    # the rest only where one of its words is said (each pass reads only phrases indexed by a word the answer says)
+    UNORDERED_PASS: (KEY_WORDS, lambda t: t._unordered_by_word),
+    LABEL_VERDICT_PASS: (KEY_WORDS, lambda t: t._unordered_by_word),
+    BRACKET_QUALIFIER_PASS: (KEY_WORDS, lambda t: t._unordered_by_word),
+    # an order across two steps holds every word of both its parts
+    SEQUENCED_PASS: (KEY_WORDS, lambda t: (w for _, _, first, then in t._sequences for w in first | then)),
+    # a fast of stated hours opens with a word of fasting (nothing when no harmful delay waits for one)
+    FASTED_PASS: (WRITTEN_WORDS, lambda t: FASTING_WORDS if t._fasting_waits else ()),
+    # a query of cancer is a bare cancer word (nothing when no diagnosis has an organ's cancer to query)
+    QUERIED_PASS: (WRITTEN_WORDS, lambda t: QUERY_HEADS if t._queried else ()),
+    # an elided repeat is a piece that opens with a word of repeating (nothing when no drug may be repeated)
+    ELIDED_REPEAT_PASS: (WRITTEN_WORDS, lambda t: concepts.ELIDED_REPEAT_WORDS if t._repeats else ()),
+    # all but one word of a credited item's name: at least one of them
+    MOST_WORDS_PASS: (KEY_WORDS, lambda t: t._most_words_by_word),
+}
+"""The passes of ``ReferenceTable.find`` that cannot find anything in a document that says none of their words
+(``KEY_WORDS`` or ``WRITTEN_WORDS``, drawn from the case's table): such a document skips them (issue 41: an
+answer's short entry, read alone, asked every pass). The passes not named run on every document."""
+
 DECLINED_ACTION = "its action word declined"
 DECLINED_ACTIONS = frozenset(cue_words("declined_actions"))
 """Actions an answer may decline by the verb alone, its object understood ("do not aspirate", "not for discharge")."""
