@@ -207,6 +207,13 @@ _WHAT_FOR = re.compile(
     r"^\W*(?:and\s+|so\s+)?what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+do|\s+does|\s+did)\b[^?]*\bfor\W*$", re.IGNORECASE,
 )
 """What something is for ("what's the EpiPen for?", "and what are the patches for?"): its purpose, asked at the end."""
+SAYS_WHAT_FOR = re.compile(r"\bfor (?:my|his|her|their|the|your|a|an)\b", re.IGNORECASE)
+"""A medicine told with what it is for ("amlodipine for my blood pressure", "paracetamol for the headache")."""
+_MEDICINES = CLINICAL.of_kind("drug", "drug_class")
+"""The concepts of medicines and their classes ("@alendronic_acid", "@bisphosphonate")."""
+_OF_A_HISTORY = frozenset({"@medication", "@history", "@medical_history"})
+"""A fact's topic of a treatment or a history ("the irregular heartbeat and its treatment"): one that may say what a
+medicine is for."""
 _AT_HOME = re.compile(r"\bat home\b", re.IGNORECASE)
 _OF_PEOPLE = re.compile(r"\b(?:who|whom|anyone|anybody|someone|somebody|everyone|everybody|else|people)\b",
                         re.IGNORECASE)
@@ -1247,10 +1254,12 @@ class Matcher:
         """Does the question ask only whether people are at home ("any kids at home?", "pets or children at
         home?" without the pets): people and home, nothing else, so only a fact that says who lives there answers,
         never the fact of the house itself?"""
-        if not _AT_HOME.search(question):
-            return False
         said = units(question)
         rest = [i for i in subject if "@home" not in said[i].terms]
+        if not _AT_HOME.search(question):
+            # "does she live with you?", "do you live alone?": whom the home is shared with, not a thing done at home
+            return (len(rest) < len(subject) and says_phrase(question, _HOUSEHOLD)
+                    and all(_wording(said[i].text) <= _PEOPLE_WORDS for i in rest))
         return bool(rest) and all(_wording(said[i].text) <= _PEOPLE_WORDS for i in rest)
 
     def _of_the_other_person(self, question: str, subject: list[int], matches: list[Match]) -> list[Match]:
@@ -1395,6 +1404,8 @@ class Matcher:
 
     def _facts_for(self, question: str, of_the_illness: bool) -> list[Source]:
         matches = self.ranked(question, of_the_illness=of_the_illness)
+        if (why := self._what_it_is_for(matches, question)) is not None:
+            return why  # "what's the tamsulosin for?": not the list of tablets that names it
         if told := [m.source for m in matches if self.tells_what_happened(m, question)]:
             return told[:1]
         if matches and self._their_age(matches[0], question):
@@ -1858,6 +1869,29 @@ class Matcher:
         # a word the shorthand spelt out ("epipen": "adrenaline auto injector") is said with the word it stands for
         told = {t for terms, ok in zip(subject, said, strict=True) if ok for t in terms if t.startswith("@")}
         return bool(written) and all(ok or bool(terms & told) for terms, ok in zip(subject, said, strict=True))
+
+    def _what_it_is_for(self, matches: list[Match], question: str) -> list[Source] | None:
+        """What a medicine is taken for ("what's the tamsulosin for?", "what do you take the allopurinol for?"),
+        when the fact that names it best is a list of medicines that does not say what for: the fact that names it
+        and tells a treatment or a history, or says what it is for ("for my ..."); else the illnesses it may be for
+        (the medical history); else the patient is not sure. The list that only names it is never the answer.
+        None when the question asks no such thing, or the fact that names the medicine says what for."""
+        if not _WHAT_FOR.search(question):
+            return None
+        asked = {t for u in units(question) for t in self._resolve(u)[0]} & _MEDICINES
+        named = next((m.source for m in matches if asked and asked <= m.source.told), None)
+        if named is None or SAYS_WHAT_FOR.search(named.text):
+            return None
+        if "@medication" not in named.headed or named.headed & (_OF_A_HISTORY - {"@medication"}):
+            return None  # the history that has an EpiPen says what it is for
+        others = [s for s in self.facts if s is not named]
+        fors = [s for s in others if s.told & asked and not s.headed & _MEDICINES
+                and (s.headed & _OF_A_HISTORY or SAYS_WHAT_FOR.search(s.text))]
+        return fors[:1] or [s for s in others if "@medical_history" in s.headed][:1]
+
+    def says_what_it_is_for(self, question: str, source: Source) -> bool:
+        """Is the fact the answer to what a medicine is for, in place of the list that only names it?"""
+        return self._what_it_is_for(self.ranked(question), question) == [source]
 
     def _subject_score(self, match: Match, question: str) -> float:
         """The match on the question's subject alone: "previous" of "any previous surgery?"

@@ -954,6 +954,8 @@ class Planner:
                 return False
             if self.matcher.names_its_medicine(match, asked) or self.matcher.tells_what_happened(match, asked):
                 return False
+            if self.matcher.says_what_it_is_for(asked, match.source):  # "what's the tamsulosin for?"
+                return False
         return True
 
     def _rival(self, asking: Asking, sources: list[Source]) -> Source | None:
@@ -1820,6 +1822,13 @@ class FollowUp:
         return units(self.question)
 
     @cached_property
+    def asks_only_its_medicines(self) -> bool:
+        """Does it ask of nothing, or only of medicines the last reply named ("what's the tamsulosin for?" after the
+        regular tablets; "what do you take the allopurinol for?": taking is of the medicine)?"""
+        told = frozenset(t for t in self.treated[-1].told if t in _DRUGS) if self.treated else frozenset()
+        return all(u.terms & (told | {"@medication"}) for u in self.asked)
+
+    @cached_property
     def only_how(self) -> bool:
         """Does it ask only how, when, where or how bad ("how bad is it?", "is it constant?")?"""
         return all(u.terms & DESCRIPTORS for u in self.asked)
@@ -2024,7 +2033,7 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "'What's that for?' after regular tablets that do not say what for: the fact that says what the "
                  "medicines just named are for (the one the doctor's last question named, if any), else the illnesses "
                  "they are for (the medical history), else the patient is not sure.",
-                 lambda f: bool(f.treated) and not f.asked and bool(_WHAT_FOR.search(f.question))
+                 lambda f: bool(f.treated) and f.asks_only_its_medicines and bool(_WHAT_FOR.search(f.question))
                  and not _SAYS_WHAT_FOR.search(f.treated[-1].text),
                  lambda f: f.what_it_is_for() or [s for s in f.planner.matcher.facts
                                                    if _MEDICAL_HISTORY & s.headed and s not in f.topic][:1]),
