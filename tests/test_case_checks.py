@@ -14,6 +14,7 @@ import pytest
 from medbench_tui.cli import main
 from medbench_tui.core.authoring.case_checks import run_checks
 from medbench_tui.core.authoring.library import read_entry, review_summary
+from medbench_tui.core.cases.bank import iter_case_files
 from medbench_tui.core.cases.model import Review
 from medbench_tui.core.validate import validate_text
 
@@ -167,12 +168,28 @@ def test_the_committed_schema_knows_checks_and_review():
     assert {"checks", "review"} <= set(schema["$defs"]["Case"]["properties"])
 
 
-def test_every_bundled_case_passes_its_own_checks(tmp_path, capsys):
-    """`medbench validate cases/` runs every check of every case: the bank as shipped passes (with no
-    other error either: this is also the bundled bank's validation test)."""
-    bank = tmp_path / "cases"
+@pytest.fixture(scope="module")
+def _bundled_bank_copy(tmp_path_factory) -> Path:
+    """One copy of the bundled bank per module (per xdist worker), as `medbench validate cases/` sees it."""
+    bank = tmp_path_factory.mktemp("bundled") / "cases"
     shutil.copytree(REPO / "cases", bank, symlinks=True)
-    assert main(["validate", str(bank), "--format", "json"]) == 0, capsys.readouterr().out
+    return bank
+
+
+_BUNDLED_FILES = [path.name for path in iter_case_files(REPO / "cases")]
+_CHUNKS = 8  # a command per chunk: each builds the folder's bank index once (~0.1 s), not once per case
+
+
+@pytest.mark.parametrize("chunk", range(_CHUNKS), ids=lambda chunk: f"{chunk + 1}-of-{_CHUNKS}")
+def test_every_bundled_case_passes_its_own_checks(_bundled_bank_copy, chunk, capsys):
+    """`medbench validate cases/` runs every check of every case: the bank as shipped passes (with no
+    other error either: this is also the bundled bank's validation test). The folder's command checks
+    each file against its folder's bank, one report per file; the files are validated in chunks, each
+    against the whole bank as the folder is, so xdist spreads them (every file is in one chunk)."""
+    names = _BUNDLED_FILES[chunk::_CHUNKS]
+    assert names and len(_BUNDLED_FILES) == len(set(_BUNDLED_FILES))
+    assert main(["validate", *(str(_bundled_bank_copy / name) for name in names), "--format", "json"]) == 0, \
+        capsys.readouterr().out
 
 
 def test_a_harmful_item_advised_against_is_negated_not_missing(tmp_path):

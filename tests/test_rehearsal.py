@@ -4,8 +4,12 @@ nothing reaches is listed (core, ``medbench rehearse``)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from medbench_tui.cli import main
+from medbench_tui.core.cases.bank import consultation_files
 from medbench_tui.core.consultation.rehearsal import battery, rehearse, render_text
 from tests.test_consultation import fixture_case
 
@@ -57,14 +61,16 @@ def test_battery_asks_a_man_about_erections_and_an_informant_about_the_patient()
     assert "Do they know you're here?" in [q for _, q in battery(spoken_for)]
 
 
-def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery():
-    from pathlib import Path
+BUNDLED = Path(__file__).resolve().parent.parent / "cases"
 
-    from medbench_tui.core.cases.bank import consultation_files
+
+@pytest.mark.parametrize("name", [path.name for path in consultation_files(BUNDLED)])
+def test_every_bundled_case_but_the_harness_tests_is_reachable_by_the_battery(name):
+    """One test per consultation case of the bundled bank (xdist spreads them; the id names the case)."""
     from medbench_tui.core.validate import load_valid_case
 
     left = {}
-    for path in consultation_files(Path(__file__).resolve().parent.parent / "cases"):
+    for path in [BUNDLED / name]:
         case = load_valid_case(path)
         if case.metadata.category != "error_testing":
             rehearsal = rehearse(case)
