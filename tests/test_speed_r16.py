@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.vocabulary import read_vocabulary
 from medbench_tui.core.vocabulary.load import key, unicode_key
 from medbench_tui.core.vocabulary.reading import MAX_WORDS, _Index, _index
+from tests.support.case_yaml import case_yaml
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 FIXED = [
@@ -27,7 +27,7 @@ def _texts() -> list[str]:
     """Names, aliases and history of the bundled cases, and random mixtures of their words."""
     texts = list(FIXED)
     for path in sorted(CASES.glob("*.yaml"))[:12]:
-        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+        data = case_yaml(path)  # the same reader, each file parsed once a process (other modules read them)
         if not isinstance(data, dict) or "workup" not in data:
             continue
         for entry in [*data.get("workup", []), *data.get("treatment", []), *data.get("differential", [])]:

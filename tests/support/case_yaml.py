@@ -1,10 +1,16 @@
 """Case files as the tests read them (ruamel's pure-Python safe loader, YAML 1.2), each file
 parsed once a process: that reader takes some 60 ms a case, and several modules read every
-bundled case while they are collected, in every xdist worker."""
+bundled case while they are collected, in every xdist worker. Under xdist the workers of one run
+also share what they parsed (``SHARED``, set by the conftest): the first worker to read a file
+parses it and stores the result, the others wait for it and load it (some 5 s of CPU a worker)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import hashlib
+import os
+import pickle
 import shutil
 from functools import cache
 from pathlib import Path
@@ -15,10 +21,31 @@ from ruamel.yaml import YAML
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.validate import load_valid_case
 
+SHARED: Path | None = None
+"""A folder the xdist workers of this run share (in the run's temporary folder), or None."""
+
 
 @cache
 def _parsed(path: Path) -> Any:
-    return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    if SHARED is None:
+        return YAML(typ="safe", pure=True).load(text)
+    try:
+        import fcntl
+    except ImportError:  # no file locks here: each worker parses for itself
+        return YAML(typ="safe", pure=True).load(text)
+    SHARED.mkdir(parents=True, exist_ok=True)
+    stored = SHARED / (hashlib.sha256(text.encode("utf-8")).hexdigest() + ".pickle")  # keyed by the content
+    with (SHARED / (stored.stem + ".lock")).open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker parses; the others wait for what it stored
+        if stored.exists():
+            with contextlib.suppress(Exception):
+                return pickle.loads(stored.read_bytes())
+        data = YAML(typ="safe", pure=True).load(text)
+        writing = stored.with_suffix(f".{os.getpid()}")
+        writing.write_bytes(pickle.dumps(data))
+        os.replace(writing, stored)
+        return data
 
 
 def case_yaml(path: Path) -> Any:
