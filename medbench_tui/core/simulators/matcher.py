@@ -155,14 +155,18 @@ _LEAD = re.compile(
 _OWN_LEAD = re.compile(r"^\s*(?:do|does|did)\s+(?:(?:you|he|she|they)\s+)?any\s+(?=\w)", re.IGNORECASE)
 """An alternative after "or" that opens a yes/no question of its own ("do you go to the gym or do any contact
 sports?", "... or any other sports?"): grammar; the question is a list though its first part has no lead."""
-_HEAD_OF_LIST = re.compile(r"^.*\b(of|to|with|in|on|around|under|behind)\s+(?=\w)", re.IGNORECASE)
+_HEAD_OF_LIST = re.compile(
+    r"^.*\b(of|to|with|in|on|around|under|behind|round(?=\s+(?:his|her|your|their|the|my|both)\b))\s+(?=\w)",
+    re.IGNORECASE,
+)
 """What the first alternative of a list says the others are of ("any family history of asthma or
 eczema?": of eczema in the family, not eczema of the patient; "any spots on his legs or bottom?")."""
 _CIRCUMSTANCE = re.compile(r"(?<=\w)\s+\b(when|whenever|while|during|about)\b\s+(?=\w)", re.IGNORECASE)
 """A circumstance after the question's subject ("any blood when you go?"), not a question of when; or what it is
 about ("has he seen anyone about the ear?"): no second fact joins the answer by its words alone."""
 _PART_AT_THE_END = re.compile(
-    r"\b(in|on|around|under|behind|down|of)\s+(?:(?:your|his|her|their|the|my|both)\s+)?\w+\W*$", re.IGNORECASE
+    r"\b(in|on|around|under|behind|down|of|round(?=\s+(?:his|her|your|their|the|my|both)\b))\s+"
+    r"(?:(?:your|his|her|their|the|my|both)\s+)?\w+\W*$", re.IGNORECASE
 )
 """A part of the body a list ends in ("... or numbness in your legs?"): where every alternative is asked."""
 _EXAMPLES = re.compile(
