@@ -13,6 +13,9 @@ JOB = {"id": "job", "topic": "occupation", "keywords": ["work", "job", "occupati
        "answer": "I drive a bus for the council. No fumes to speak of."}
 DOG = {"id": "dog", "topic": "pets", "keywords": ["pets", "animals", "dog"],
        "answer": "We've got a spaniel. No cats."}
+FAINT = {"id": "faint", "topic": "the faint at the bus stop", "keywords": ["faint", "blackout", "passed out"],
+         "answer": "I passed out at the bus stop on Tuesday and came round on the pavement. It went on for about a "
+                   "minute, my wife said."}
 GLASSES = {"id": "glasses", "topic": "eyesight", "keywords": ["glasses", "eyesight", "vision"],
            "answer": "I've worn glasses since I was twelve, for reading."}
 
@@ -20,7 +23,7 @@ GLASSES = {"id": "glasses", "topic": "eyesight", "keywords": ["glasses", "eyesig
 def simulator() -> GroundedSimulator:
     # without the fixture's fact of when the illness began, which a "how long" of anything may draw
     others = [a for a in CASE_DATA["additional_answers"] if a["id"] != "onset"]
-    data = {"additional_answers": [*others, JOB, DOG, GLASSES]}
+    data = {"additional_answers": [*others, JOB, DOG, FAINT, GLASSES]}
     return GroundedSimulator(patient_record(fixture_case(**data)))
 
 
@@ -114,3 +117,10 @@ def test_working_in_the_reason_is_no_occupation():
 def test_a_question_of_work_is_still_answered():
     # negative: a question of the work itself still gets it
     assert "job" in aside_patient().answer("I know it's awkward, but what work do you do?").facts
+
+
+def test_a_length_said_in_the_next_sentence_by_a_pronoun_is_still_said():
+    # negative: "It went on for about a minute" goes on of the sentence that names the faint, so the fact tells how long
+    patient = simulator()
+    assert "faint" in patient.answer("Tell me about the blackout.").facts
+    assert "faint" in patient.answer("Sorry, going back - how long were you passed out for?").facts

@@ -193,6 +193,8 @@ _LENGTH_SAID = re.compile(
     re.IGNORECASE,
 )
 """Grammar of a length of time said ("ten or fifteen seconds", "for years", "always", "all my life", a number)."""
+_GOES_ON = re.compile(r"^\W*(?:it|that|this|they|these|those|he|she)\b", re.IGNORECASE)
+"""A sentence that goes on of the one before by a pronoun ("... couldn't find her words. It lasted twenty minutes")."""
 _BEFORE_THIS = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_before_this"))
 """Words of the time before the present illness ("in the weeks before this started")."""
 _DAY_AND_NIGHT = tuple(
@@ -900,14 +902,18 @@ class Matcher:
         """Does the question ask how long of what the fact names ("how long have you been a teacher?" of "primary
         school teacher", "how long have you had the dog?" of "one dog") when the fact's answer says no time of it
         (no word of when it began, no length of time, no number; the sentences that say a word of the question's
-        subject, all of the answer when none does)? Said again, the fact would answer a length it does not tell."""
+        subject and a next one that goes on of it by a pronoun, all of the answer when none does)? Said again, the
+        fact would answer a length it does not tell."""
         if not _HOW_LONG.search(question):
             return False
         reading = self._read(question)
         subject = {t for terms, _ in reading.resolved if "@onset" not in terms for t in terms}
         said = sentences(source.text)
         told = [frozenset(t for u in units(s) for t in u.terms) for s in said]
-        of_it = [s for s, terms in zip(said, told, strict=True) if terms & subject] or said
+        named = [i for i, terms in enumerate(told) if terms & subject]
+        # a sentence that goes on by a pronoun ("It lasted twenty minutes") tells of the one that named the subject
+        of_it = [said[i] for i in sorted({*named, *(i + 1 for i in named if i + 1 < len(said)
+                                                    and _GOES_ON.match(said[i + 1]))})] or said
         return not any(_DURATION.search(s) or _LENGTH_SAID.search(s) or any("@onset" in u.terms for u in units(s))
                        for s in of_it)
 
