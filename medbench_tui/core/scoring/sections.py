@@ -160,8 +160,11 @@ def _heading_kind(label: str, tail_words: int, general_avoid: bool = True) -> Se
             words = words[: -len(end)]
     if not words or len(words) > tail_words:
         return None
-    while len(words) > 1 and words[-1] in TAIL_TIMES:
-        words = words[:-1]  # "Management today": the plan of today
+    while len(words) > 1:  # "Management today": the plan of today; "Investigations on arrival" (two words; g72)
+        n = next((n for n in (2, 1) if len(words) > n and " ".join(words[-n:]) in TAIL_TIMES), 0)
+        if not n:
+            break
+        words = words[:-n]
     for n in (2, 1):
         kind = HEADING_TAILS.get(" ".join(words[-n:]))
         if kind is not None:
