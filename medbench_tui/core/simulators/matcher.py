@@ -250,6 +250,12 @@ _GOES_THERE = re.compile(r"\b(?:go|goes|attend|attends|attending|how many days|d
                          re.IGNORECASE)
 """Going to a place ("does he go to nursery?", "how many days a week?"): grammar; "going round" is what is going round
 there."""
+_SETTING_BEFORE = re.compile(
+    r"\b(?:at|in|from|around|while|whilst|when|done|had|got|gotten|bought|taken|made|performed|carried out)"
+    r"\s+(?:(?:at|in|while|whilst|the|his|her|your|my|their)\s+)*(\w+)", re.IGNORECASE)
+"""A place said as the setting of something else ("anyone at work unwell?", "tattoos done abroad?"): a locative
+preposition or a participle of having something done before it; grammar. A place not so introduced ("what do you do
+for work?", "how's nursery?") is what the question asks about."""
 _DENYING = re.compile(r"\b(?:no|not|never|none|nothing|neither|nor)\b|n't\b", re.IGNORECASE)
 """Words that deny what their sentence says ("I've never been told I have diabetes"): grammar, not clinical words."""
 
@@ -1092,6 +1098,11 @@ class Matcher:
             matches = _quoting_its_words(question, matches)
             if self._of_going_there(question, subject):
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell]
+            elif self._of_the_place_itself(question, subject):  # a fact whose topic names the place still answers
+                asked = {t for i in subject for t in units(question)[i].terms if t.startswith("@")}
+                matches = [m for m in matches if m.source.id not in self._of_others_unwell
+                           or asked & {t for u in units(m.source.topic) for t in u.terms}]
+            matches = self._not_by_the_setting(question, subject, matches)
         taking = {m.group(1).lower() for m in _TAKES_OBJECT.finditer(question)}
         heads = [i for i, u in enumerate(units(question)) if u.terms & HEAD_CONCEPTS and u.text in taking]
         if heads and any(m.per_unit[i] > 0 for m in matches for i in heads):
@@ -1354,6 +1365,37 @@ class Matcher:
             and (bool(_GOES_THERE.search(question)) or any("@frequency" in u.terms for u in said))
             and not _OF_PEOPLE.search(question)
         )
+
+    @staticmethod
+    def _places(question: str, subject: list[int]) -> tuple[list[int], set[int]]:
+        """The question's subject units that are places (a place the patient goes to, home, abroad) and, of them,
+        those said as the setting of something else (:data:`_SETTING_BEFORE`)."""
+        said = units(question)
+        places = [i for i in subject if _wording(said[i].text) <= _PLACES_GONE_TO
+                  or "@travel" in said[i].terms]
+        set_words = {stem(lemma(m.group(1).lower())) for m in _SETTING_BEFORE.finditer(question)}
+        settings = {i for i in places if _wording(said[i].text) & set_words}
+        return places, settings
+
+    def _of_the_place_itself(self, question: str, subject: list[int]) -> bool:
+        """Does the question ask of a place itself ("what do you do for work?", "how's school?"): every word of its
+        subject a place the patient goes to, said as no setting and of no one there? Then the unwell contacts there
+        ("nobody at work has been ill") do not answer it."""
+        places, settings = self._places(question, subject)
+        said = units(question)
+        return (bool(subject) and len(places) == len(subject) and not settings
+                and all(_wording(said[i].text) <= _PLACES_GONE_TO for i in places)
+                and not _OF_PEOPLE.search(question))
+
+    def _not_by_the_setting(self, question: str, subject: list[int], matches: list[Match]) -> list[Match]:
+        """A place said as the setting of something else asked ("any tattoos or piercings done abroad?", "any
+        headaches at work?") is where, not what, is asked: a fact matched only through the setting (the travel
+        fact by "abroad") is no answer; the question's other words are its subject."""
+        places, settings = self._places(question, subject)
+        rest = [i for i in subject if i not in settings]
+        if not settings or not rest:
+            return matches
+        return [m for m in matches if any(m.per_unit[i] > 0 for i in rest)]
 
     @staticmethod
     def _of_the_people_there(question: str, subject: list[int], matches: list[Match]) -> list[Match]:
