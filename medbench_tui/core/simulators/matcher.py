@@ -1099,7 +1099,7 @@ class Matcher:
             if self._of_going_there(question, subject):
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell]
             elif self._of_the_place_itself(question, subject):  # a fact whose topic names the place still answers
-                asked = {t for i in subject for t in units(question)[i].terms if t.startswith("@")}
+                asked = {t for i in subject for t in units(question)[i].terms if t.startswith("@")} - {"@contact"}
                 matches = [m for m in matches if m.source.id not in self._of_others_unwell
                            or asked & {t for u in units(m.source.topic) for t in u.terms}]
             matches = self._not_by_the_setting(question, subject, matches)
