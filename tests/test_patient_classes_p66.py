@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 28 fixed for brief p66, each held on wording of its own."""
+"""The failure classes of held-out round 28 fixed, each held on wording of its own."""
 
 from __future__ import annotations
 
@@ -49,12 +49,6 @@ def test_travel_asked_still_gets_the_travel_fact():
     # negative: the place is the subject ("been abroad?"), so the travel fact answers
     assert "travel" in place_patient(TRAVEL).answer("Have you been abroad recently?").facts
     assert "travel" in place_patient(TRAVEL).answer("Any travel overseas this year?").facts
-
-
-def test_a_hoarse_voice_is_not_every_symptom_of_the_throat():
-    sim = place_patient(THROAT)
-    assert "throat" not in sim.answer("Has your voice gone croaky?").facts
-    assert "throat" not in place_patient(THROAT).answer("Any hoarseness?").facts
 
 
 def test_a_sore_throat_still_gets_the_throat_fact():
