@@ -46,9 +46,9 @@ def _differential(card: Scorecard, reference: str) -> list[str]:
 
 def test_a_test_left_out_as_negated_by_a_bare_no_in_shorthand_is_in_doubt():
     """'no leg swelling or D-dimer sent': the bare 'no' reaches the D-dimer over a list closed by 'or', which the plan
-    may report as done. (After a comma that no 'or' closes the bare 'no' ends, brief g28: 'no leg swelling, D-dimer
+    may report as done. (After a comma that no 'or' closes the bare 'no' ends: 'no leg swelling, D-dimer
     sent' sends it; with its value, 'no leg swelling, D-dimer 900', the D-dimer is a result reported and done
-    (scoring.md "Results", brief g25): the negation is the leg's, and no absence is left to doubt.)"""
+    (scoring.md "Results"): the negation is the leg's, and no absence is left to doubt.)"""
     card = _card(PE, PE_SHORTHAND + "- no leg swelling or D-dimer sent\n")
     assert "bare negation" in _absence(card, "D-dimer")
     for line in ("- no leg swelling, D-dimer sent\n", "- no leg swelling, D-dimer 900\n"):

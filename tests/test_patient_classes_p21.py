@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 15 fixed for brief p21, each held on wording of its own."""
+"""The failure classes of held-out round 15 fixed, each held on wording of its own."""
 
 from __future__ import annotations
 

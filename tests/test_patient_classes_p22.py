@@ -1,4 +1,4 @@
-"""The confidently wrong reply classes of held-out rounds 9, 14 and 15 fixed for brief p22, each held on wording of
+"""The confidently wrong reply classes of held-out rounds 9, 14 and 15 fixed, each held on wording of
 its own."""
 
 from __future__ import annotations

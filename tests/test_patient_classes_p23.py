@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 17 fixed for brief p23 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 17 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases): follow-ups that keep their subject, a word in a clause of when that is not what a fact
 is about, phrases and person words that carry (or do not carry) a concept, a delayed fact asked again, shorthand, a
 concise patient's openers, an examination announced, compound questions with an uncovered part and open questions

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 16 fixed for brief p24 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 16 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases): a request for an attachment put as a question whether it was done, a reminder of
 observations already given, and a request made so the doctor can see the patient."""
 

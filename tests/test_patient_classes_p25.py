@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 16 fixed for brief p25 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 16 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases): one shared word (or a word's stem) that picks the wrong fact with full confidence, and
 follow-ups by pronoun or fragment that lose their subject."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of round 18's requests for examinations, photos and results, fixed for brief p26, each
+"""The failure classes of round 18's requests for examinations, photos and results, fixed, each
 held on wording of its own (other topics than the round's cases), with negative tests."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 18 fixed for brief p27 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 18 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: a question about another person answered with the patient's own
 fact; follow-ups whose pronoun points at a thing just told; diagnosis questions in other forms; one shared word."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of round 19's patient (issue 33), fixed for brief p28, each held on wording of its own
+"""The failure classes of round 19's patient (issue 33), fixed, each held on wording of its own
 (other topics than the round's cases), with negative tests."""
 
 from __future__ import annotations

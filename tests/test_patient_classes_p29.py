@@ -1,4 +1,4 @@
-"""The failure classes of round 20's patient (issue 33), fixed for brief p29, each held on wording of its own
+"""The failure classes of round 20's patient (issue 33), fixed, each held on wording of its own
 (other topics than the round's cases), with negative tests."""
 
 from __future__ import annotations

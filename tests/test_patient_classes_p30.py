@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 20 fixed for brief p30 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 20 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: a relative the record names by a name, asked of by that name; a
 person fronted before the question; a word that matches the family history only through the family concept."""
 

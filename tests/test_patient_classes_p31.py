@@ -1,4 +1,4 @@
-"""The failure classes of round 21's requests for results and photos, fixed for brief p31, each held on wording of
+"""The failure classes of round 21's requests for results and photos, fixed, each held on wording of
 its own (other topics than the round's cases), with negative tests."""
 
 from __future__ import annotations

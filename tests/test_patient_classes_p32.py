@@ -1,4 +1,4 @@
-"""The failure classes of round 21's patient (issue 33) fixed for brief p32: everyone the question asks about, and
+"""The failure classes of round 21's patient (issue 33) fixed: everyone the question asks about, and
 follow-ups about that person. Each is held on wording and topics of its own (not the round's cases), with negative
 tests."""
 

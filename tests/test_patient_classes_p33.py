@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 21 fixed for brief p33 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 21 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: the patient's own idea or worry of what the illness is; a
 question that shares one word with a fact whose asked aspect is something else."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of round 22 fixed for brief p34, each held on wording of its own (other topics than the
+"""The failure classes of round 22 fixed, each held on wording of its own (other topics than the
 round's cases), with negative tests: role text around a real question, a greeting before a question, the words
 of the consultation's medium, and whether anyone has mentioned something to the patient."""
 

@@ -1,4 +1,4 @@
-"""Round 22's patient classes fixed for brief p35 (issue 33), each held on wording of its own on other topics."""
+"""Round 22's patient classes fixed (issue 33), each held on wording of its own on other topics."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 22 fixed for brief p36 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 22 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: a fragment follow-up asks the aspect it names of the thing just
 told (the side, a time of day, where, which thing), from the fact that says it."""
 

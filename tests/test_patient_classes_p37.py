@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 22 fixed for brief p37 (a relative asked about; a lay synonym of a
+"""The failure classes of held-out round 22 fixed (a relative asked about; a lay synonym of a
 phrase the record says in other words), each held on wording of its own."""
 
 from __future__ import annotations

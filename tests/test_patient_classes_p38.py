@@ -1,4 +1,4 @@
-"""The failure classes of round 23 fixed for brief p38 (a statement that the doctor has or read a document; an
+"""The failure classes of round 23 fixed (a statement that the doctor has or read a document; an
 uncovered question that shares a word with a fact; a diagnosis put with a relative's illness; "regular" of what is
 asked), each held on wording of its own on other clinical topics."""
 

@@ -1,4 +1,4 @@
-"""The follow-up failure classes of round 23 fixed for brief p39, each held on wording and topics of its own."""
+"""The follow-up failure classes of round 23 fixed, each held on wording and topics of its own."""
 
 from __future__ import annotations
 

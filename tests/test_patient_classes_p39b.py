@@ -1,4 +1,4 @@
-"""The follow-up classes of round 23 fixed for brief p39b (issue 33), on wording and topics of their own (not the
+"""The follow-up classes of round 23 fixed (issue 33), on wording and topics of their own (not the
 round's cases), with negative tests: a question whether a person knows, after the fact that says who knows; which of
 the medicines is the one for something."""
 

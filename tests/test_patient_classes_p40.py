@@ -1,4 +1,4 @@
-"""The failure classes of round 23 fixed for brief p40 (issue 33), each held on wording and topics of its own: a
+"""The failure classes of round 23 fixed (issue 33), each held on wording and topics of its own: a
 fact said in other words is no "No." (a fall, "more frequent"), one question answered by two facts (the family, the
 creams tried), a chat spelling of "are", and one deflection a reply with no broken echo of the doctor's words."""
 

@@ -1,4 +1,4 @@
-"""The follow-up classes of round 24 fixed for brief p44 (how old someone was at a time a fact just told; how long a
+"""The follow-up classes of round 24 fixed (how old someone was at a time a fact just told; how long a
 thing just told takes; the routine of getting out asked as a typical morning), each held on wording of its own on
 other clinical topics, with negative tests."""
 

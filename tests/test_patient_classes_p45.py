@@ -1,4 +1,4 @@
-"""The failure classes of round 24 fixed for brief p45 (an open question with no fact: a fragment asking how
+"""The failure classes of round 24 fixed (an open question with no fact: a fragment asking how
 something is in general, a choice of two things done with one thing, the patient's own idea asked as "have you
 wondered what ..."), each held on wording of its own on other clinical topics."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of round 24 fixed for brief p46 (an examination or a request answered once, with only what it
+"""The failure classes of round 24 fixed (an examination or a request answered once, with only what it
 asks; a compound question's parts of the patient's own history; the informant asked of their own history), each
 held on wording of its own on other clinical topics."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of round 24 fixed for brief p47 (a name the vocabulary adds through one generic word of a
+"""The failure classes of round 24 fixed (a name the vocabulary adds through one generic word of a
 case's name of several; the one who speaks for the patient asked of their own history; "which X is it?" of the
 medicine just told without its name), each held on wording of its own on other clinical topics."""
 

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 23 fixed for brief p48 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 23 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: a held-back medicine is asked the first time by a question of the
 whole medicine list; a hedge never comes with a denial; a long-term infection is part of the medical history."""
 

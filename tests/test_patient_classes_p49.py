@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 25 fixed for brief p49 (issue 33), each held on wording and topics of its
+"""The failure classes of held-out round 25 fixed (issue 33), each held on wording and topics of its
 own (not the round's cases), with negative tests: what a question asks of before its clause of when is what a fact
 must say; a drink is no mood, erections are not the sexual history of partners; the doctor's question after a role
 line is still asked; "is it X?" of an illness asks the doctor's opinion, never a history fact."""

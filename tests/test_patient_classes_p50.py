@@ -1,4 +1,4 @@
-"""The failure classes of round 25 fixed for brief p50 (issue 33), each held on wording and topics of its own (not
+"""The failure classes of round 25 fixed (issue 33), each held on wording and topics of its own (not
 the round's cases), with negative tests: a result asked for in other words ("any news on the swab?", "micro") is
 handed over; a request that points back to the question of the message before ("can I see the results from that?")
 asks for the attachment that question said."""

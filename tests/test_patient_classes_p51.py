@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 25 fixed for brief p51 (issue 33): what a question asks of (its head) must be
+"""The failure classes of held-out round 25 fixed (issue 33): what a question asks of (its head) must be
 what the fact is about, not a word it only shares with it: whose (one of the patient's people, "either of your
 daughters"), what is done with a thing ("checked", "procedures"), a part of the body said as where something else is
 ("her eyes aren't yellow" is no eyesight). Held on wording and topics of their own (not the round's cases), with

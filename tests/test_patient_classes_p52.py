@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 25 fixed for brief p52 (issue 33): "what's that for?" after the medicines is
+"""The failure classes of held-out round 25 fixed (issue 33): "what's that for?" after the medicines is
 the fact that says what that medicine is for, not the whole past history; a part after a dash that only says when or
 where ("any pain - when you pass urine?") is part of the question before it; "sorry to come back to it" only says
 that the doctor asks again (no back of the body); a question that quotes a fact's own words is of that fact. Held on

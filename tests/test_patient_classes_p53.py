@@ -1,4 +1,4 @@
-"""The failure class of brief p53 (issue 33), held on wording and topics of its own: a question of the whole
+"""The failure class (issue 33), held on wording and topics of its own: a question of the whole
 medicine list asks the medicines the patient holds back (the first ask, deflected), not the supplements, herbal
 remedies, gym products or recreational drugs held back, which a patient does not count as medicines; a held-back
 over-the-counter painkiller or a named drug still is."""

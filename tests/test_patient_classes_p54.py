@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 25 fixed for brief p54 (issue 33): follow-ups about the thing just told.
+"""The failure classes of held-out round 25 fixed (issue 33): follow-ups about the thing just told.
 "How long did it take to settle for her?" after a relative's illness told with how long it went on is that fact;
 "how old is he?" after a person whose age no fact gives is not known, never that fact again; "is it worse at night?"
 after the pain is the fact of the pain at night; "any kidney problems?" is the fact whose topic is the kidneys before

@@ -1,4 +1,4 @@
-"""The failure classes of round 26 fixed for brief p55, each held on wording of its own (other topics)."""
+"""The failure classes of round 26 fixed, each held on wording of its own (other topics)."""
 
 from __future__ import annotations
 

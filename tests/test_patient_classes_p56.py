@@ -1,4 +1,4 @@
-"""The failure classes of round 27 fixed for brief p56 (issue 33): a question of something the record does not say of
+"""The failure classes of round 27 fixed (issue 33): a question of something the record does not say of
 a person or thing a fact names (the person's name, the one who only noticed, another part of the body), and a
 diagnosis named in a question ("has anyone ever said you've got X?", "could this all be down to X?"). Held on
 wording and topics of their own, with negative tests: a fact that says what is asked still answers."""

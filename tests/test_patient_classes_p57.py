@@ -1,4 +1,4 @@
-"""The failure classes of round 27 fixed for brief p57 (issue 33): attachment requests as new authors write them
+"""The failure classes of round 27 fixed (issue 33): attachment requests as new authors write them
 ("did the echo report come through?", "is the spirometry on the system?", "could you pull up the dietitian's
 letter?", "I'll recheck his obs"), questions about a past test that are history ("did the GP do bloods when you had
 the flu?", "have you had scans of your back?"), and a follow-up after a hand-over that must not go back to the fact

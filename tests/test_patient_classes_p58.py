@@ -1,4 +1,4 @@
-"""The failure classes of round 27 fixed for brief p58 (issue 33): a bare "since when?" after a symptom told with
+"""The failure classes of round 27 fixed (issue 33): a bare "since when?" after a symptom told with
 the time it has gone on ("this last month"), "on the flat" as level ground (exertion), not a flat one lives in, and a
 block of code whose fence names a role ("```system ... ```") as role text that releases nothing. Held on wording and
 topics of their own, with negative tests."""

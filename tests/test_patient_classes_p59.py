@@ -1,4 +1,4 @@
-"""The failure classes of round 26 fixed for brief p59 (issue 33): a statement from the doctor that tells the patient
+"""The failure classes of round 26 fixed (issue 33): a statement from the doctor that tells the patient
 a result or a plan asks for nothing ("your thyroid tests are low, so the endocrine team will see you"), 'Right.' before
 such a statement is no choice of what the patient asked back, what a culture grew asks for its report, and a telehealth
 examination by the camera ("angle the camera at your knee and press where it hurts"). Held on wording and topics of

@@ -1,4 +1,4 @@
-"""The failure classes of round 26 fixed for brief p61 (issue 33): a bare look ("can I have a look?") after a question
+"""The failure classes of round 26 fixed (issue 33): a bare look ("can I have a look?") after a question
 that named a thing to be shown is a look at that thing, no examination and no findings handed over unasked; and a
 question that asks the patient to help with an examination the doctor announces ("can you sit her on your lap?") is
 agreed to, never refused. Held on wording and topics of their own, with negative tests: a bare look after a question

@@ -1,4 +1,4 @@
-"""The failure classes of round 28 fixed for brief p62 (issue 33): how long something has gone on, asked of a fact
+"""The failure classes of round 28 fixed (issue 33): how long something has gone on, asked of a fact
 the doctor heard whose answer says no time of it ("how long have you been a teacher?" of the job), is the default,
 never the fact again "as I said". Held on wording and topics of their own, with negative tests: a fact that says how
 long (a length, a "since", a number, a start) is still said, and the fact asked again is still said."""

@@ -1,4 +1,4 @@
-"""The failure classes of round 29 fixed for brief p63 (issue 33), held on wording and topics of their own:
+"""The failure classes of round 29 fixed (issue 33), held on wording and topics of their own:
 "round" as a preposition of place heads a list as "around" does ("any swelling round her ankles or knees?"); putting
 something up the nose asked with any verb ("has she pushed anything up her nose?") is the fact of a foreign
 body; and "time of the month" is a period. Negative tests: a list without the place stays apart, a pain "up" a part is

@@ -1,4 +1,4 @@
-"""The failure classes of held-out rounds 26 and 27 fixed for brief p65, each held on wording of its own."""
+"""The failure classes of held-out rounds 26 and 27 fixed, each held on wording of its own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 12 fixed for round 13 (brief p12), each held on wording of its own:
+"""The failure classes of held-out round 12 fixed for round 13, each held on wording of its own:
 a request that asks the patient to do something that yields an attachment releases it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The failure classes of held-out round 13 fixed for round 15 (brief p15), each held on wording of its own."""
+"""The failure classes of held-out round 13 fixed for round 15, each held on wording of its own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The failure classes of held-out rounds 9 to 13 fixed in brief p16 (product issue 33), each held on wording
+"""The failure classes of held-out rounds 9 to 13 fixed (product issue 33), each held on wording
 of its own (not the rounds')."""
 
 from __future__ import annotations

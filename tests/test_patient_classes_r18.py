@@ -1,4 +1,4 @@
-"""The failure classes of held-out rounds 14, 9 and 12 fixed for brief p18, each held on wording of its own."""
+"""The failure classes of held-out rounds 14, 9 and 12 fixed, each held on wording of its own."""
 
 from __future__ import annotations
 

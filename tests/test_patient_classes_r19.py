@@ -1,4 +1,4 @@
-"""The failure classes of held-out rounds 9 to 14 fixed for brief p19, each held on wording of its own."""
+"""The failure classes of held-out rounds 9 to 14 fixed, each held on wording of its own."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def asked(case_id: str, message: str) -> list[str]:
     ("oph-aacg-001", "can i see what the triage nurse documented about ur eye", ["eye-findings"]),
     ("oph-aacg-001", "we'll check your VA and the pressure in the eye too - IOP", ["eye-findings"]),
     ("ped-jaundice-001", "can i see the bili result again pls", ["bloods"]),
-    ("ped-jaundice-001", "what was her SBR?", ["bloods"]),  # a result by what it measures (brief p31 class 1)
+    ("ped-jaundice-001", "what was her SBR?", ["bloods"]),  # a result by what it measures
 ])
 def test_requests_by_what_was_documented_a_measurement_or_a_short_name(case_id, message, wanted):
     assert asked(case_id, message) == wanted

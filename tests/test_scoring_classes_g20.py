@@ -1,4 +1,4 @@
-"""Grader classes of correct plans missed although their words are there (brief g20), each tested on
+"""Grader classes of correct plans missed although their words are there, each tested on
 wording of its own, with the wrong plans that must still not pass."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Failure classes of brief g34 (issue 32): a restart or continuation of the patient's own drug is no dose given now
+"""Failure classes (issue 32): a restart or continuation of the patient's own drug is no dose given now
 ("restart levetiracetam 500 mg BD" is no "Second-line IV antiseizure drug now (levetiracetam 60 mg/kg ...)"). Each
 test is in wording of its own, on other topics than the sets' cases, with plans that must still pass and wrong plans
 that must still fail."""

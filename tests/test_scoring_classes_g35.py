@@ -1,4 +1,4 @@
-"""Failure classes of brief g35 (issue 32): one reading reported is no monitoring that goes on ("SpO2 86%" is no
+"""Failure classes (issue 32): one reading reported is no monitoring that goes on ("SpO2 86%" is no
 "Continuous cardiac and oxygen saturation monitoring"). Each test is in wording of its own, on other topics than the
 sets' cases, with plans that must still pass and wrong plans that must still fail."""
 

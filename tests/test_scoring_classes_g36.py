@@ -1,4 +1,4 @@
-"""Failure classes of brief g36 (issue 32, safety decisions): a drug named where the answer rules it out. Each test
+"""Failure classes (issue 32, safety decisions): a drug named where the answer rules it out. Each test
 is in wording of its own, on other topics than the sets' cases, with plans that must still pass and wrong plans that
 must still fail."""
 

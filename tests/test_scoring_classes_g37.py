@@ -1,4 +1,4 @@
-"""Failure classes of brief g37 (issue 32): a harmful plan written in other words. A routine or delayed referral is
+"""Failure classes (issue 32): a harmful plan written in other words. A routine or delayed referral is
 met by a referral, letter or appointment of that team on any later day; a composite harmful plan (a treatment with
 a review in primary care) is met when every part is done in other words. Wording of its own, on other topics than
 the sets' cases, with plans that must still pass and wrong plans that must still fail."""

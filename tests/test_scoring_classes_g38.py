@@ -1,4 +1,4 @@
-"""Failure classes of brief g38 (issue 32): terse notes and thorough plans under-credited. Each test is in wording
+"""Failure classes (issue 32): terse notes and thorough plans under-credited. Each test is in wording
 of its own, on other topics than the tuning set's cases, with plans that must still pass and wrong plans that must
 still fail."""
 

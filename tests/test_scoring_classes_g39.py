@@ -1,4 +1,4 @@
-"""Failure classes of brief g39 (issue 32): the safety decisions of a flawed plan. Each test is in wording of its own,
+"""Failure classes (issue 32): the safety decisions of a flawed plan. Each test is in wording of its own,
 on other topics than the tuning set's cases, with plans that must still pass and wrong plans that must still fail."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Failure classes of brief g41 (issue 32): set S's terse answers under-credited. Each test is in wording of its
+"""Failure classes (issue 32): set S's terse answers under-credited. Each test is in wording of its
 own, on other topics than the tuning set's cases, with plans that must still pass and wrong plans that must still
 fail."""
 

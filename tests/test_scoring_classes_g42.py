@@ -1,4 +1,4 @@
-"""Grader class of brief g42 (issue 32): a line that only wraps the sentence of the line before is no heading,
+"""Grader class (issue 32): a line that only wraps the sentence of the line before is no heading,
 whatever its words, so the plan lines after it stay plan lines; tested on wording of its own, with the short terse
 lines and real headings that must still start their sections."""
 

@@ -1,4 +1,4 @@
-"""Grader classes of brief g43 (issue 32): a heading that says its items are not given, a verdict after a label
+"""Grader classes (issue 32): a heading that says its items are not given, a verdict after a label
 (a list before a colon or a spaced dash), and a drug under a bracketed history heading. Wording of its own, on other
 topics, with the given plans that must stay given."""
 

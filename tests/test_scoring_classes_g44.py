@@ -1,4 +1,4 @@
-"""Failure classes of brief g44 (issue 32): tests reported done by their results, counselling given under its own
+"""Failure classes (issue 32): tests reported done by their results, counselling given under its own
 label. Each test is in wording of its own, on other topics than the tuning set's cases, with negative tests: a
 procedure only conditional or not done, advice declined or a heading with nothing under it, a history line."""
 

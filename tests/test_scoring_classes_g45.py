@@ -1,4 +1,4 @@
-"""Diagnosis lines the grader read wrongly (product issue 32, brief g45): a query mark written before the
+"""Diagnosis lines the grader read wrongly (product issue 32): a query mark written before the
 condition's qualifier ("?early X") queries the condition. Wording of its own, on a topic of its own."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Failure classes of brief g46 (issue 32): an examination reported by its findings. Wording of its own, on another
+"""Failure classes (issue 32): an examination reported by its findings. Wording of its own, on another
 topic than the tuning set's cases (an embolic check of the legs in atrial fibrillation), with negative tests: the
 pulses named as a later check, a "PT" alone (a prothrombin time)."""
 

@@ -1,4 +1,4 @@
-"""Treatment shorthand the grader read wrongly (product issue 32, brief g47): a treatment item's name or alias
+"""Treatment shorthand the grader read wrongly (product issue 32): a treatment item's name or alias
 of several words that names a drug is met with the drug written by another of its names ("wean Zimovane" for
 "wean zopiclone"). Wording of its own, on topics of its own."""
 

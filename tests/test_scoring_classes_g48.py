@@ -1,4 +1,4 @@
-"""Grader classes of brief g48 (issue 32): an avoid heading with "and why", a drug given before arrival, an action to
+"""Grader classes (issue 32): an avoid heading with "and why", a drug given before arrival, an action to
 be discussed on a later condition, a ward admission that is no intensive-care discussion nor a graded review, a
 same-day referral told as done, and a diagnosis named as the reason for a differential. Wording of its own, on other
 topics than the tuning set's cases, with the plans that must keep their verdicts."""

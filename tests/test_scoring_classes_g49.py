@@ -1,4 +1,4 @@
-"""Failure classes of brief g49 (issue 32): a sample's tests reported in the sample's own context, and the
+"""Failure classes (issue 32): a sample's tests reported in the sample's own context, and the
 shorthand of a sampled fluid. Each test is in wording of its own, on other topics than the tuning set's case (a
 CSF sample after an LP, a pleural tap, a joint aspirate), with negative tests: a blood culture or a serum glucose is
 no test of the fluid, nor is a test on another line about blood, nor a drug dosed beside the procedure."""

@@ -1,4 +1,4 @@
-"""Failure classes of brief g50 (issue 32): a dose increase written in shorthand. Each test is in wording of its own,
+"""Failure classes (issue 32): a dose increase written in shorthand. Each test is in wording of its own,
 on other topics than the tuning set's case (a beta-blocker in heart failure, a statin after a TIA, an
 antidepressant), with negative tests: a continued dose, a reduction, a lower new dose and a frequency cap are no
 increase."""

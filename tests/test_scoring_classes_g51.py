@@ -1,4 +1,4 @@
-"""Failure classes of brief g51: a terse diagnosis line in shorthand ("Dx: ... GTCS") is the final diagnosis, and
+"""Failure classes: a terse diagnosis line in shorthand ("Dx: ... GTCS") is the final diagnosis, and
 terse results report a test done (a drug's short name with a level word and a value, "urine prot neg", a blood
 result two list pieces after a urine result). Wording of our own on other topics (alcohol withdrawal seizures,
 vancomycin and digoxin levels, a urine result beside blood results), with negative tests: a queried or ruled-out

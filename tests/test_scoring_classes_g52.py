@@ -1,4 +1,4 @@
-"""Failure classes of brief g52 (issue 32): terse notes that name a service by its everyday name or leave a drug
+"""Failure classes (issue 32): terse notes that name a service by its everyday name or leave a drug
 out in drug-chart words. Each test is in wording of its own, on other topics than the tuning set's cases, with
 plans that must still pass and wrong plans that must still fail."""
 

@@ -1,4 +1,4 @@
-"""Failure classes of brief g54 (issue 32): a treatment declined in a thorough answer and named again in the reason
+"""Failure classes (issue 32): a treatment declined in a thorough answer and named again in the reason
 it is declined ("**Sodium valproate: not offered.** ... valproate carries a 10% risk") is not given, and a history
 heading written as a recap ("History recap") describes the patient. Wording of our own on other topics (warfarin
 after a stroke, NSAIDs in gout with kidney disease, a recap of a past procedure), with negative tests: a separate

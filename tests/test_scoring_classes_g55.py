@@ -1,4 +1,4 @@
-"""Failure classes of brief g55 (harmful plans in flawed answers): an agent that does not reverse the item's drug
+"""Failure classes (harmful plans in flawed answers): an agent that does not reverse the item's drug
 does not meet the item of reversing it (``reverses`` of drugs.yaml). Wording of our own on other topics (a head
 injury on dabigatran or warfarin, an opioid overdose), with negative tests: the right agent, or no agent named,
 still meets it."""

@@ -1,4 +1,4 @@
-"""Failure classes of brief g56 (issue 32): an examination reported by its findings, negative ones included.
+"""Failure classes (issue 32): an examination reported by its findings, negative ones included.
 Wording of its own, on other topics than the tuning set's cases (vertigo with an ear examined, an anaphylaxis airway,
 a head injury's eye movements, an atrial fibrillation's foot pulses), with negative tests: an examination not done,
 left to another team, or impossible, is not reported by the structure's name alone."""

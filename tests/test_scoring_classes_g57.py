@@ -1,4 +1,4 @@
-"""Failure class 1 of brief g57 (issue 32): a short form read by where it stands. Wording of its own, on another
+"""Failure class 1 (issue 32): a short form read by where it stands. Wording of its own, on another
 topic than the tuning set's case (a swimmer's ear beside vertigo), with negative tests: "O/E" and "OE" outside a
 diagnosis or differential line are no otitis externa."""
 

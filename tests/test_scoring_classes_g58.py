@@ -1,4 +1,4 @@
-"""Failure classes of brief g58 (safety verdicts of flawed answers, issue 32). Wording of our own on other topics (an
+"""Failure classes (safety verdicts of flawed answers, issue 32). Wording of our own on other topics (an
 upper GI bleed on an anticoagulant, a head injury), with negative tests: a restart declined, or gated on a result that
 would make it safe, or on a later worsening, is no restart now."""
 

@@ -1,4 +1,4 @@
-"""Failure classes of brief g59 (issue 32): a diagnosis put on the differential in words the reader did not know.
+"""Failure classes (issue 32): a diagnosis put on the differential in words the reader did not know.
 Each test is in wording of its own, on other topics than the tuning set's cases (pulmonary embolism, pneumothorax,
 pneumonia, pericarditis), with negative tests: the same name stated as the diagnosis, or as the working diagnosis,
 stays final; a state that is no diagnosis after the cue is not made one."""

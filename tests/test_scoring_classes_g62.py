@@ -1,4 +1,4 @@
-"""Failure classes of brief g62 (issue 32): treatments under a heading that says they are avoided read as given;
+"""Failure classes (issue 32): treatments under a heading that says they are avoided read as given;
 clotting factor concentrates, their short forms and brands, and the haemophilia centre unknown to the reader; a
 factor's level read as the factor given. Each test is in wording of its own, on other topics than the tuning set's
 cases (cellulitis, a head injury in haemophilia B), with negative tests: a drug in the plan and in the avoid list is

@@ -1,4 +1,4 @@
-"""Failure classes of brief g64 (issue 32, set V): wording of its own on other topics than the tuning set's cases,
+"""Failure classes (issue 32, set V): wording of its own on other topics than the tuning set's cases,
 with negative tests."""
 
 from __future__ import annotations

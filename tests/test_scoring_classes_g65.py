@@ -1,4 +1,4 @@
-"""Failure classes of brief g65 (issue 32): plans written as new authors write them. Wording of its own, on other
+"""Failure classes (issue 32): plans written as new authors write them. Wording of its own, on other
 topics than the tuning set's cases (an encephalitis, an intra-abdominal sepsis, a preterm baby's care), with
 negative tests: an action held back or put off until a result is not given now, an oral drug is no IV item, a
 children's ward is no neonatal unit."""

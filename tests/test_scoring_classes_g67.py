@@ -1,4 +1,4 @@
-"""Failure classes of brief g67 (issue 32): work-up reported as values. Wording of its own, on other topics than
+"""Failure classes (issue 32): work-up reported as values. Wording of its own, on other topics than
 the tuning set's cases (a febrile infant, a sepsis, a bronchiolitis), with negative tests: one value alone is no set
 of observations, values asked for are not reported."""
 

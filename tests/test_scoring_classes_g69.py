@@ -1,4 +1,4 @@
-"""Failure classes of brief g69 (issue 32): the patient told to attend today ("Attend PD unit TODAY", "come to the
+"""Failure classes (issue 32): the patient told to attend today ("Attend PD unit TODAY", "come to the
 unit today") read as no same-day attendance, so that a plan with an antibiotic and a later review was read as
 harmful home management. Tests in wording of their own, on another topic than the tuning set's cases (cellulitis),
 with negative tests: an attendance on a later day, or only on a condition the record does not establish, still

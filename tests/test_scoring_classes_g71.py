@@ -1,4 +1,4 @@
-"""Failure classes of brief g71 (issue 32): an item that adjusts one drug's dose ("Insulin adjustment for
+"""Failure classes (issue 32): an item that adjusts one drug's dose ("Insulin adjustment for
 hyperglycaemia") read as not met by an answer that titrates, raises or lowers that drug or a member of its class
 ("Titrate insulin to CBG", "increase glargine doses"). Tests in wording of their own, on other topics than the tuning
 set's cases (anticoagulation, thyroid, heart failure), with negative tests: the drug kept unchanged, stopped, or

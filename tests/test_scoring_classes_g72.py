@@ -1,4 +1,4 @@
-"""Failure classes of brief g72 (issue 32, misses left on sets V, W, X): an electrolyte replaced written with the
+"""Failure classes (issue 32, misses left on sets V, W, X): an electrolyte replaced written with the
 verb, a heading timed by a phrase of two words, a drug kept going in plain words, drops by their Latin word, the
 outreach team named alone, a substance-misuse service named by one substance. Wording of its own, on other topics
 than the tuned sets' cases, with negative tests (a negation, a result, a stop, another team)."""

@@ -1,4 +1,4 @@
-"""What the grader counts as an EXTRA treatment (brief g19, product issue 32): an unlisted drug, procedure or
+"""What the grader counts as an EXTRA treatment (product issue 32): an unlisted drug, procedure or
 fluid the answer recommends, not the words that describe how a listed or named item is given, its target, a
 state, or what is measured. Wordings of our own, on bundled cases of other topics."""
 

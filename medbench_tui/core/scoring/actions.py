@@ -258,7 +258,7 @@ def later_team_contact(answer: ActionReading, item: ActionReading) -> bool:
     outpatients next week": every time it gives starts after today) is met by a referral, letter or appointment of
     that team at any time later than today, however much sooner than the item ("letter to the eye clinic to bring the
     appointment forward to next week"): the harm is the day lost, not the day chosen. A same-day time, or none, is
-    not such a contact by this rule (brief g37)."""
+    not such a contact by this rule."""
     return (item.about_team() and answer.acts and _later_day(item) and _later_day(answer)
             and same_team(answer, item))
 

@@ -258,7 +258,7 @@ def _restart_on_recovery(doc: Document, first: int, last: int, scope: Condition,
     holds a word of ``restart_item_words`` or ``continue_words``), under a condition of the patient's recovery ("once
     the temperature settles and BP is > 100 systolic, restart the remaining unit"): each part of the condition is a
     recovery (``condition_recovery_words``) or a comparison with a number. The recovery is the restart's timing,
-    not a contingency that may never come (brief g58). A condition negated, of a test or of a result confirming
+    not a contingency that may never come. A condition negated, of a test or of a result confirming
     something ("only if the lab confirms the unit was correct") stays a condition."""
     name = {t.low for t in tokenize(item_name)}
     if not name & (concepts.RESTART_ITEM_WORDS | concepts.RESUMING_WORDS):
