@@ -10,26 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from medbench_tui.core.scoring.extractor_choice import make_extractor
-from medbench_tui.core.scoring.match import match
-from medbench_tui.core.scoring.reasons import GIVEN
-from medbench_tui.core.scoring.reference import reference_table
-from medbench_tui.core.transcript import FinalResponse
-from tests.support.case_yaml import case_with
+from tests.support.item_decision import item_decision as _decision
 
 CELLULITIS = Path("cases/im-cellulitis-001.yaml")
-
-
-def _decision(tmp_path: Path, source: Path, section: str, item: dict, text: str) -> str:
-    """found / different / not_found: what the grader decides for the one item added to the case."""
-    case = case_with(tmp_path, source, section, item)
-    extraction = make_extractor("text").extract(case, FinalResponse(text=text))
-    matching = match(extraction, reference_table(case))
-    for row in getattr(matching, section).rows:
-        if row.ref is not None and row.entity is not None and row.ref.name == item["item"]:
-            return "different" if row.status == "different" else "found" if row.status in GIVEN else "not_found"
-    return "not_found"
-
 
 # --- 1. a drug "adjustment" item: met by adjusting, titrating, raising or lowering that drug or one of its class -----
 

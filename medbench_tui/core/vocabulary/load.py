@@ -338,12 +338,9 @@ class _Merge:
         for list_name, phrases in content.phrases.items():
             where = ("phrases", list_name)
             if list_name not in PHRASE_LISTS:
-                hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
                 problems.append(problem(
                     path, "vocabulary.unknown_list",
-                    f"No reader uses a phrase list `{list_name}`."
-                    + (f" Did you mean `{hint[0]}`?" if hint else "")
-                    + " `medbench vocabulary lists` names the lists.",
+                    f"No reader uses a phrase list `{list_name}`." + _lists_hint(list_name),
                     parsed.positions.locate_key(where), where=where))
                 continue
             earlier_phrases = self.phrases.get(list_name)
@@ -354,12 +351,10 @@ class _Merge:
     def check(self, problems: list[Problem]) -> None:
         for path, at, where, list_name in self.rewrite_lists:
             if list_name not in PHRASE_LISTS:
-                hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
                 problems.append(problem(
                     path, "vocabulary.unknown_list",
                     f"`followed_by: {list_name}` names no phrase list: write `{REWRITE_ANY_WORD}` or a list's name."
-                    + (f" Did you mean `{hint[0]}`?" if hint else "")
-                    + " `medbench vocabulary lists` names the lists.",
+                    + _lists_hint(list_name),
                     at, where=where))
         names: dict[str, list[Term]] = {}
         for term in self.terms.values():
@@ -378,6 +373,12 @@ class _Merge:
         return Vocabulary(self.spelling, tuple(self.abbreviations), tuple(self.forms), tuple(self.terms.values()),
                           tuple(self.timing), tuple(self.units), self.phrases, digest, tuple(self.groups.values()),
                           tuple(self.rewrites))
+
+
+def _lists_hint(list_name: str) -> str:
+    """The nearest phrase list's name and where the lists are named: the end of an unknown-list error."""
+    hint = difflib.get_close_matches(list_name, list(PHRASE_LISTS), n=1)
+    return (f" Did you mean `{hint[0]}`?" if hint else "") + " `medbench vocabulary lists` names the lists."
 
 
 def _union(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
