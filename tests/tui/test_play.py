@@ -378,3 +378,17 @@ async def test_an_image_is_drawn_where_the_terminal_shows_pictures_and_described
         described = [str(w.render()) for w in panel.query(".attachment")]
         assert any("Right lower zone consolidation" in text and "cxr.png" in text for text in described)
         assert len(panel.query(".attachment--image")) == (1 if graphics else 0)
+
+
+async def test_a_play_request_made_before_the_screen_is_built_waits_for_it(clinic, make_app):
+    """A mode switch may hand back a play screen that has not composed its panes yet (a slow
+    machine): the request must wait for them rather than fail on the missing panes."""
+    app = make_app(clinic, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: not app.bank_loading)
+        screen = PlayScreen()
+        assert not screen.is_mounted
+        screen.request_play(clinic / "fx-chest-001.yaml")
+        await app.push_screen(screen)
+        await until(pilot, lambda: screen.live and not screen.waiting)
+        assert screen.case.id == "fx-chest-001"

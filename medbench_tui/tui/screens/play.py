@@ -320,8 +320,15 @@ class PlayScreen(ReportsWorkerFailures, MedbenchScreen):
             self.request_play(Path(event.option.id))
 
     def request_play(self, path: Path) -> None:
-        """Start (or resume, or go back to) a consultation of the case at ``path``."""
-        self._open(Path(path))
+        """Start (or resume, or go back to) a consultation of the case at ``path``.
+
+        A screen just made by a mode switch may not have composed its panes yet: the request then
+        waits in the screen's own queue, which runs only after the screen is mounted.
+        """
+        if self.is_mounted:
+            self._open(Path(path))
+        else:
+            self.call_later(self._open, Path(path))
 
     @work(exclusive=True, group="play-open", exit_on_error=False)
     async def _open(self, path: Path) -> None:
