@@ -321,16 +321,19 @@ def _replaced_given(ref: Ref, entities: list[Entity], assigned: dict[int, Candid
     if wanted is None:
         return False
     vocabulary = read_vocabulary()
+    cover = not (wanted.drugs & ref.reading.drugs or wanted.classes & ref.reading.classes)
     for e, entity in enumerate(entities):
         met = assigned.get(e)
-        if met is not None and (met.ref is ref or met.ref.klass not in CREDIT):
-            continue
+        if met is not None and (met.ref is ref or met.ref.klass not in CREDIT) and not (cover and met.ref is ref):
+            continue  # the harmful item's own clause may name its cover ("naproxen with omeprazole")
         said = read_action(entity.text)
-        item = met.ref.reading if met is not None else said
+        item = met.ref.reading if met is not None and met.ref is not ref else said
         drugs, classes = said.drugs | item.drugs, said.classes | item.classes
         routes = said.routes or item.routes
         same = bool(drugs & wanted.drugs or classes & wanted.classes) or any(
             cls in vocabulary.broader(drug) for drug in drugs for cls in wanted.classes)
+        if cover and same:  # "without glucocorticoid cover" and the answer gives hydrocortisone too (g73)
+            return True
         if not (same and routes):
             continue
         given = replace(said, routes=routes, windows=())

@@ -388,6 +388,9 @@ PHRASE_LISTS: dict[str, str] = {
     "item_replaces": "answers: words in a reference item's name before the action it replaces ('routine referral "
                      "instead of the suspected cancer pathway'): the item's time, and what it is about, are its own "
                      "part's",
+    "item_goes_without": "answers: words of item_replaces by which a harmful item gives its drug without another "
+                          "drug or class it needs ('levothyroxine without glucocorticoid cover'): an answer that "
+                          "gives that one too is not the item",
     "order_words": "answers: words that order two actions: a phrase's words keep their side of one "
                    "('discharge before psychosocial assessment')",
     "fasting_wait_words": "items: words of a harmful item's waiting, which with a fasting word make it a delay for "

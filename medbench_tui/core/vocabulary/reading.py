@@ -479,10 +479,25 @@ def replaced_reading(name: str, own: ActionReading) -> ActionReading | None:
     if rest is None:
         return None
     reading = read_action(rest)
+    if goes_without_cover(name, own, reading):  # "Levothyroxine without glucocorticoid cover": the cover it needs
+        return ActionReading(drugs=reading.drugs, classes=reading.classes)
     if reading.teams or not (own.drugs or own.classes) or not (reading.routes or own.routes) or not (
             reading.drugs <= own.drugs and reading.classes <= own.classes):
         return None  # "instead of admission", "dexamethasone instead of hydrocortisone": no other route of its own
     return ActionReading(drugs=own.drugs, classes=own.classes, routes=reading.routes)
+
+
+_GOES_WITHOUT = frozenset(key(p) for p in read_vocabulary().phrases("item_goes_without"))
+
+
+def goes_without_cover(name: str, own: ActionReading, other: ActionReading) -> bool:
+    """The item gives its drug without another drug or class it needs ("Levothyroxine without glucocorticoid
+    cover", "Beta-blocker without alpha-blockade"; ``item_goes_without``): the other part names drugs or classes
+    and no team, none of them the item's own (another route of its own drug is a replacement, not a cover)."""
+    found = _replaces(name)
+    return bool(found is not None and key(found.group(0)) in _GOES_WITHOUT and (own.drugs or own.classes)
+                and (other.drugs or other.classes) and not other.teams
+                and not (other.drugs & own.drugs or other.classes & own.classes))
 
 
 def timing_of(text: str) -> tuple[Window, ...]:
