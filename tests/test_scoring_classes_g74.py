@@ -90,3 +90,20 @@ TRANSPORT = {"item": "Paediatric transport team", "class": "acceptable"}
 ])
 def test_a_transport_or_retrieval_service_is_the_team(tmp_path: Path, text: str, decision: str) -> None:
     assert _decision(tmp_path, DKA, "treatment", TRANSPORT, text) == decision
+
+
+# --- 5. a clipped specialty name with a contact word ('Admit neuro', 'neuro review') ---------------------------------
+
+NEURO = {"item": "Admission under neurology", "class": "required", "target": "neurology"}
+TIA = Path("cases/im-tia-001.yaml")
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("Plan:\n- Admit neuro; aspirin 300 mg now\n", "found"),
+    ("Plan:\n- aspirin 300 mg\n- admit under neuro for the weakness\n", "found"),
+    # negatives: neurological observations and examination are no team
+    ("Plan:\n- neuro obs hourly\n- aspirin 300 mg\n", "not_found"),
+    ("Plan:\n- repeat neuro exam in 1 hour\n", "not_found"),
+])
+def test_a_clipped_specialty_with_a_contact_word_is_the_team(tmp_path: Path, text: str, decision: str) -> None:
+    assert _decision(tmp_path, TIA, "treatment", NEURO, text) == decision
