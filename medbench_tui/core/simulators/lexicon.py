@@ -197,12 +197,31 @@ def _compile_phrases() -> dict[str, list[tuple[tuple[str, ...], str]]]:
             stems = tuple(stem(w) for w in words(phrase))  # as written: "fly" of "he could fly" is no travel
             if stems:
                 index.setdefault(stems[0], []).append((stems, concept))
+                if len(stems) == 1:
+                    _ONE_WORD_FORMS.setdefault((stems[0], concept), set()).add(lemma(words(phrase)[0]))
     for entries in index.values():
         entries.sort(key=lambda e: -len(e[0]))
     return index
 
 
+_ONE_WORD_FORMS: dict[tuple[str, str], set[str]] = {}
+"""The words (by their one form) of each one-word phrase of a concept, by its stem and concept."""
 _PHRASES = _compile_phrases()
+
+
+_FORM_ENDINGS = ("s", "ness")
+"""Endings by which a small word is still a one-word phrase's own word ("wheres" of "where", "ill" of "illness")."""
+
+
+def _small_word_of_another(token: str, stemmed: str, concept: str) -> bool:
+    """Is a small word read as a one-word phrase it only shares a stem with ("even" of "evening": no time of day;
+    "quite" of "quit": no smoking)? A small word stands for a concept only when it is that phrase's own word, or
+    differs from it by an ending of :data:`_FORM_ENDINGS`."""
+    if token not in STOPWORDS:
+        return False
+    own = lemma(token)
+    return not any(own == form or own == form + end or own + end == form
+                   for form in _ONE_WORD_FORMS.get((stemmed, concept), {own}) for end in _FORM_ENDINGS)
 
 _LIFE_STAGES = tuple(
     sorted(
@@ -256,7 +275,7 @@ def units(text: str) -> tuple[Unit, ...]:
             row, entries = stems, [e for e in _PHRASES.get(stems[i], ()) if len(e[0]) == 1]
         for phrase, concept in entries:
             n = len(phrase)
-            if tuple(row[i : i + n]) != phrase:
+            if tuple(row[i : i + n]) != phrase or (n == 1 and _small_word_of_another(tokens[i], phrase[0], concept)):
                 continue
             if n > 1 and any(start <= i and i + n <= end and end - start > n for start, end in spans):
                 continue  # "back passage" of "blood from the back passage": the longer phrase says what it is

@@ -39,6 +39,7 @@ from medbench_tui.core.simulators.lexicon import (
 from medbench_tui.core.simulators.typos import english_word
 from medbench_tui.core.text import lemma, singular
 from medbench_tui.core.vocabulary import read_vocabulary
+from medbench_tui.core.vocabulary.reading import NUMBER_WORDS
 
 MATCH_THRESHOLD = 0.6
 """Score a fact needs to answer a question: BLEND x the share of the question's
@@ -481,13 +482,28 @@ def _changed_by_phrase(unit: Unit) -> bool:
 
 
 
+_TIMES = r"(?:minute|hour|day|night|week|month|year|time)s?\b"
+_AMOUNTS = "|".join(sorted((w for w in NUMBER_WORDS if len(w) > 2), key=len, reverse=True))
+_AMOUNT_OR = re.compile(
+    rf"\b(?:(?:a|an|{_AMOUNTS}|\d+)\s+)?{_TIMES}\s+or\s+(?:{_AMOUNTS}|\d+|so)\b(?!\s+{_TIMES})"
+    rf"|\b(?:{_AMOUNTS}|\d+|once)\s+or\s+(?:{_AMOUNTS}|\d+|twice|so)\b",
+    re.IGNORECASE,
+)
+"""One rough amount said with "or" ("a week or two ago", "once or twice", "two or three times", "a day or so"):
+grammar; no list of alternatives."""
+_ONE_AMOUNT = "\x01"
+"""Stands for the "or" of a rough amount while a question is split into its alternatives."""
+
+
 @batch_cache(maxsize=4096)
 def alternatives(question: str) -> tuple[str, ...]:
     """The alternatives of a list of yes/no questions ("any nausea or vomiting?": "any nausea",
     "any vomiting"), each as a question of its own; none for one question ("history of A or B",
     "a day or two", "or similar"). Cached: several checks of one part ask."""
+    question = _AMOUNT_OR.sub(lambda m: m.group().replace(" or ", _ONE_AMOUNT), question)
     head = _LEAD.match(question)
-    found = [a for a in _OR.split(question) if any(not (u.terms & DESCRIPTORS) for u in units(a))]
+    found = [a.replace(_ONE_AMOUNT, " or ") for a in _OR.split(question)
+             if any(not (u.terms & DESCRIPTORS) for u in units(a.replace(_ONE_AMOUNT, " or ")))]
     own_lead = any(_OWN_LEAD.match(a) for a in found[1:]) and bool(_OR_WORD.search(question))
     if not (head or own_lead or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")
