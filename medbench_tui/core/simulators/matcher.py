@@ -209,6 +209,22 @@ _SEEN_ASKS, _SEEN_TELLS = (
 )
 """Words asking whether someone looked at what is asked of ("has anyone looked at that knee?"), and the words of a
 fact that tells it was seen, or by whom."""
+_DETAILS = tuple(
+    (tuple(" ".join(words(p)) for p in read_vocabulary().phrases(f"patient_{kind}_asks")),
+     tuple(" ".join(words(p)) for p in read_vocabulary().phrases(f"patient_{kind}_tells")), by_number, by_name)
+    for kind, by_number, by_name in (
+        ("side", False, False), ("place", False, True), ("date", True, False), ("brand", False, True),
+        ("who", False, True),
+    )
+)
+"""A detail a question asks of a fact (its words), the words of a fact that state it, and whether a number (a date's
+year or day) or a name (a hospital's, a brand's, a person's) states it too: a named table, the words are the
+vocabulary's."""
+_A_NUMBER = re.compile(r"\d")
+_A_NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+")
+"""A capitalised word inside a sentence: a name (of a person, a place or a brand), grammar; a month's or a day's
+name ("in March") is a when, no name."""
+_WHEN_WORDS = frozenset(_DETAILS[2][1])
 _WHAT_HAPPENED = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_what_happened"))
 _WHAT_FOR = re.compile(
     r"^\W*(?:and\s+|so\s+)?what(?:'s|\s+is|\s+are|\s+was|\s+were|\s+do|\s+does|\s+did)\b[^?]*\bfor\W*$", re.IGNORECASE,
@@ -938,6 +954,20 @@ class Matcher:
                                                     and _GOES_ON.match(said[i + 1]))})] or said
         return not any(_DURATION.search(s) or _LENGTH_SAID.search(s) or any("@onset" in u.terms for u in units(s))
                        for s in of_it)
+
+    @staticmethod
+    def detail_untold(source: Source, question: str) -> bool:
+        """Does the question ask a detail of the fact (which side, which hospital, what year, which brand, who:
+        `patient_side_asks` ...) that the fact's topic and answer clearly do not state (no word of
+        `patient_side_tells` ..., nor a number or a name where those state it)? Said again, the fact would answer a
+        detail it does not tell ("which side was her operation on?" of "an operation on one side")."""
+        said = f"{source.topic}. {source.text}"
+        for asks, tells, by_number, by_name in _DETAILS:
+            if not says_phrase(question, asks):
+                continue
+            named = by_name and any(" ".join(words(n)) not in _WHEN_WORDS for n in _A_NAME.findall(source.text))
+            return not (says_phrase(said, tells) or named or (by_number and bool(_A_NUMBER.search(said))))
+        return False
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
         """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel

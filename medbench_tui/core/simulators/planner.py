@@ -893,6 +893,8 @@ class Planner:
         question = asking.question
         if source.id not in self.state.disclosed or question.again:
             return False
+        if self.matcher.detail_untold(source, question.asked):
+            return True  # "which side was it?" of a fact that says no side
         if question.act != "yesno":
             return question.act == "open" and self.matcher.duration_untold(source, question.asked)
         return self.matcher.aspect_untold(source, question.asked)

@@ -209,6 +209,22 @@ PHRASE_LISTS: dict[str, str] = {
                          "answers",
     "patient_seen_tells": "the simulated patient: what a fact says when it tells that something was seen or by whom "
                           "('the GP looked at it', 'the vet said'), answering a question of patient_seen_asks",
+    "patient_side_asks": "the simulated patient: a question of which side ('which side was the operation on?'): a "
+                         "fact heard that says no side (patient_side_tells) is not said again as if it answered",
+    "patient_side_tells": "the simulated patient: what a fact says when it states a side ('left', 'both')",
+    "patient_place_asks": "the simulated patient: a question of where a thing was done ('which hospital did the "
+                          "scan?'): a fact heard that names no place (patient_place_tells) is not said again",
+    "patient_place_tells": "the simulated patient: what a fact says when it names where a thing was done ('hospital', "
+                           "'the GP', 'privately')",
+    "patient_date_asks": "the simulated patient: a question of the date of a thing ('what year was that?'): a fact "
+                         "heard that says no time (patient_date_tells, a number) is not said again",
+    "patient_date_tells": "the simulated patient: what a fact says when it states when ('in March', 'two years ago')",
+    "patient_brand_asks": "the simulated patient: a question of the brand of a thing ('which brand is it?'): a fact "
+                          "heard that names none (patient_brand_tells, a name) is not said again",
+    "patient_brand_tells": "the simulated patient: what a fact says when it tells a brand ('own brand', 'generic')",
+    "patient_who_asks": "the simulated patient: a question of who did a thing ('who diagnosed it?'): a fact heard "
+                        "that names nobody (patient_who_tells, a name) is not said again",
+    "patient_who_tells": "the simulated patient: what a fact says when it names who ('the GP', 'my mum', 'nobody')",
     "patient_low_content_words": "the simulated patient: words of what is done with a thing or of a kind of thing "
                                  "('checked', 'procedures'): a fact that shares only such a word with a question that "
                                  "names something else does not answer it",
