@@ -229,7 +229,11 @@ def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
     """Where the answer reports a procedure done by its result: a line labelled by another form of its noun with
     details after the colon ("Aspirated 60 mL at bedside: CPP crystals, GS no orgs, cx pending"; "Aspirate
     (60 mL): turbid ..."), or its noun said done ("Therapeutic aspiration already done"; ``procedure_done_after``).
-    A condition or negation on it is read as for any mention; the hit is the procedure's word."""
+    A condition or negation on it is read as for any mention; the hit is the procedure's word. Read once per
+    document and nouns (every item of the procedure asks it)."""
+    known: list[Hit] | None = doc.found.get((PROCEDURES_REPORTED, nouns))
+    if known is not None:
+        return known
     out: list[Hit] = []
     for match in PROCEDURE_LABEL_RE.finditer(doc.text):
         word = match.group(1).lower()
@@ -243,7 +247,11 @@ def procedures_reported(doc: Document, nouns: tuple[str, ...]) -> list[Hit]:
         if _form_of_any(word, nouns):
             out += [Hit(k, k) for k in places
                     if k + 1 < len(doc.tokens) and PROCEDURE_DONE_AFTER.starting_at(doc.lows, k + 1) is not None]
-    return sorted(set(out))
+    known = doc.found[(PROCEDURES_REPORTED, nouns)] = sorted(set(out))
+    return known
+
+
+PROCEDURES_REPORTED = "procedures reported"
 
 
 FLUID_NAMES = tuple(frozenset(t.norm for t in tokenize(entry.partition(":")[0]))
