@@ -8,15 +8,16 @@ skips gives exactly what it gives with every pass run.
 
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import reference
 from medbench_tui.core.scoring.document import Document
 from medbench_tui.core.scoring.reference import ReferenceTable, build_table
+from tests.support.case_yaml import case_yaml
 
 CASES = sorted((Path(__file__).resolve().parent.parent / "cases").glob("*.yaml"))
 
@@ -35,14 +36,14 @@ FREE_TEXTS = [
 
 def _load(path: Path) -> Case | None:
     try:
-        return Case.model_validate(YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8")))
+        return Case.model_validate(case_yaml(path))  # parsed once a run, shared with the other tests
     except ValueError:
         return None
 
 
 def _with_fasting_delay(path: Path) -> Case:
     """A case of the bank with a harmful delay for fasting added (no bundled case has one)."""
-    data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    data = case_yaml(path)  # a copy of its own
     data["treatment"].append({"item": "Delay the procedure to wait for fasting", "class": "contraindicated",
                               "weight": 1})
     return Case.model_validate(data)
@@ -50,8 +51,9 @@ def _with_fasting_delay(path: Path) -> Case:
 
 @pytest.fixture(scope="module")
 def tables() -> list[ReferenceTable]:
-    loaded = [case for path in CASES if path.name != "medbench.yaml" and (case := _load(path)) is not None]
-    return [build_table(case) for case in loaded[:20]] + [build_table(_with_fasting_delay(CASES[0]))]
+    # the first 20 valid cases in file order, read until there are 20 (not every file of the bank)
+    loaded = islice((case for path in CASES if path.name != "medbench.yaml" and (case := _load(path)) is not None), 20)
+    return [build_table(case) for case in loaded] + [build_table(_with_fasting_delay(CASES[0]))]
 
 
 def _texts(table: ReferenceTable) -> list[str]:
