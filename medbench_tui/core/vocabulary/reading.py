@@ -188,6 +188,7 @@ class _Index:
         classes: set[Term] = set()
         routes: set[Term] = set()
         windows: list[Window] = []
+        admitting: list[Window] = []  # the time an admission's own word gives ("admit": today)
         i = 0
         qualifier: tuple[int, set[Term]] | None = None  # where a qualifying word ended, and the team only it named
         while i < len(words):
@@ -213,7 +214,7 @@ class _Index:
                         if term.kind == "route":
                             routes.add(term)
                     if window:
-                        windows.append(window)
+                        (admitting if set(words[i:i + size]) <= self.admissions else windows).append(window)
                     covered += sum(1 for w in words[i:i + size] if w not in SMALL_WORDS)
                     i += size
                     break
@@ -228,6 +229,8 @@ class _Index:
                     dosing += words[i] not in SMALL_WORDS  # "30 mg once daily for 5 days": the drug's dose
                 i += 1
         windows += self._intervals(text.casefold())
+        if not any(w[0] >= a[1] for w in windows for a in admitting):
+            windows += admitting  # a later time written ("admit under cardiology in 6 weeks") is the admission's
         if routes:  # "Empirical IV antibiotics": the route says what is given; "Empirical antibiotics" stays loose
             content = [w for w in content if w not in self.loose_words]
         covered += sum(1 for i in acting if words[i] not in SMALL_WORDS)
@@ -272,13 +275,18 @@ class _Index:
         return next(iter(fits)) if len(fits) == 1 else None
 
     def _intervals(self, text: str) -> list[Window]:
-        """Written intervals: "within 4 hours", "in 2 weeks", "next 48 h", "2/52"."""
+        """Written intervals: "within 4 hours", "in 2 weeks", "next 48 h", "2/52". Words after a lead that give no
+        time ("in clinic", "by cardiology") are read on, so the time after them is found ("in clinic in 6 weeks")."""
         found: list[Window] = []
-        for lead, amount, upper, unit in _INTERVAL.findall(text):
+        at = 0
+        while (interval := _INTERVAL.search(text, at)) is not None:
+            lead, amount, upper, unit = interval.groups()
             hours = self.units.get(key(unit))
             number = float(upper or amount) if amount[:1].isdigit() else NUMBER_WORDS.get(amount)
             if hours is None or number is None:
+                at = interval.start(2)  # "in clinic in 6 weeks", "by cardiology in 3 months": no time, read on
                 continue
+            at = interval.end()
             span = number * hours[0]
             found.append((0.0, span) if lead in ("within", "next", "by") else (span, span))
         for amount, denominator in _SHORTHAND.findall(text):
