@@ -1355,9 +1355,11 @@ def takes_it(part: str) -> bool:
     return bool(_TAKES_IT.search(part))
 
 
-_LASTED = re.compile(r"\bhow long\b.*\blast(?:ed|s)?(?:\s+for)?\W*$", re.IGNORECASE)
-"""How long something lasted ("how long did it last?", "how long does each one last for?"): "last" the verb,
-at the end, not "when did it last happen?"."""
+_LASTED = re.compile(r"\bhow long\b.*\blast(?:ed|s)?(?:\s+for)?\W*$"
+                     r"|\bhow long\b\W+(?:do|does|did)\b.*\bgo(?:es)? on(?:\s+for)?\W*$", re.IGNORECASE)
+"""How long something lasted ("how long did it last?", "how long does each one last for?", "how long do they go on
+for?"): "last" the verb, at the end, not "when did it last happen?"; going on in the present or past simple, not
+"how long has this been going on?" (since when)."""
 
 
 def asks_how_long_it_lasted(part: str) -> bool:

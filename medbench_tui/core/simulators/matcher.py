@@ -604,6 +604,21 @@ def _relative_only(text: str) -> frozenset[str]:
     return frozenset(timed - {t for u in units(main) for t in u.terms})
 
 
+_PRONOUN_SLOT = frozenset(stem(lemma(w)) for w in ("it", "they", "them", "that", "those"))
+"""The pronouns that stand for what was just said: one slot when a keyword is said whole, so "what made them stop?"
+says the keyword "what made it stop" (grammar, not clinical language)."""
+
+
+def _slotted(wording: frozenset[str]) -> frozenset[str]:
+    return frozenset("it" if w in _PRONOUN_SLOT else w for w in wording)
+
+
+def _keyword_said_whole(source: Source, question: str) -> bool:
+    """Does the question say a keyword of the fact of several words whole (its pronouns one slot)?"""
+    asked = _slotted(_wording(question))
+    return any(len(w) >= WHOLE_SMALL_WORDS and _slotted(w) <= asked for w in source.wordings)
+
+
 @batch_cache(maxsize=8192)
 def _wording(text: str) -> frozenset[str]:
     return frozenset(stem(lemma(w)) for w in words(text))
@@ -1865,8 +1880,12 @@ class Matcher:
 
     def _topic_first(self, question: str, matches: list[Match]) -> list[Match]:
         """Of the two best facts, fitting as well, the one whose topic says all that is asked goes first ("any tummy
-        pain?": the abdominal pain, not where the testicle's pain spreads, whose keywords list the tummy)."""
+        pain?": the abdominal pain, not where the testicle's pain spreads, whose keywords list the tummy), unless the
+        first says a keyword of several words whole, as the question puts it ("what made them stop?" of the keyword
+        "what made it stop", not the topic "how episodes start and stop")."""
         if len(matches) < 2 or matches[0].score - matches[1].score > TIE:
+            return matches
+        if _keyword_said_whole(matches[0].source, question) and not _keyword_said_whole(matches[1].source, question):
             return matches
         if self.heads_the_attribute(matches[1].source, question) and not self.heads_the_attribute(
             matches[0].source, question

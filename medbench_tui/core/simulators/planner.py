@@ -131,7 +131,8 @@ _ASKS_WHEN = re.compile(r"^\W*(?:(?:and|so|ok|okay|sorry|right)\W+)*when\b", re.
 """A question of when ("when was that?", "and when did that happen?")."""
 _WEEKDAYS = phrase_alternation("patient_weekdays")
 _POINT_IN_TIME = re.compile(
-    rf"\b(?:{phrase_alternation('patient_points_in_time')}|on (?:{_WEEKDAYS}))\b|\b\d{{1,2}}(?:[.:]\d\d)? ?(?:am|pm)\b",
+    rf"\b(?:{phrase_alternation('patient_points_in_time')}|(?:on|last|this|next) (?:{_WEEKDAYS}))\b"
+    r"|\b\d{1,2}(?:[.:]\d\d)? ?(?:am|pm)\b",
     re.IGNORECASE,
 )
 """Grammar of a point in time a fact says ("two days ago", "on Saturday night"): what a question of when asks of
