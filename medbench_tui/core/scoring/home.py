@@ -170,6 +170,16 @@ def admits_now(doc: Document) -> bool:
     return known
 
 
+def admits_now_elsewhere(doc: Document, hit: Hit) -> bool:
+    """A clause other than the one of ``hit`` admits or refers today (:func:`admits_now`): the untimed referral a
+    harmful item of routine care names itself ("Refer to physiotherapy for neck exercises" for "Routine referral
+    instead of same-day assessment") is that item's mention, not the same-day referral it goes without."""
+    if not admits_now(doc):
+        return False
+    own = doc.clause[hit.first], doc.clause[hit.last]
+    return any(_admits(doc, c) for c in clauses(doc) if not own[0] <= doc.clause[c.first] <= own[1])
+
+
 def sends_today(doc: Document) -> bool:
     """A clause admits or refers today (:func:`admits_now`), or names a team with a time of today, on no condition
     and not negated ("eye casualty today", "on-call surgeons within the hour")."""

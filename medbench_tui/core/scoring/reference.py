@@ -874,7 +874,11 @@ class ReferenceTable:
         if most:
             mentions = sorted([*mentions, *most], key=lambda m: m.hit.first)
         if self._instead_of_today and home.admits_now(doc):  # "GP review within a week of discharge" follows today's
-            mentions = [m for m in mentions if m.ref is None or id(m.ref) not in self._instead_of_today]
+            instead = [m for m in mentions if m.ref is not None and id(m.ref) in self._instead_of_today
+                       and home.admits_now_elsewhere(doc, m.hit)]
+            if instead:  # its words are no other item either: the list entry is read (``contradicted_mentions``)
+                mentions = [m for m in mentions if m not in instead]
+                doc.found[(id(self), "contradicted")] = [*doc.found.get((id(self), "contradicted"), []), *instead]
         doc.found[id(self)] = (self, mentions)
         return mentions
 

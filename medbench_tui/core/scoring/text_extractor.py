@@ -559,6 +559,22 @@ def rejected_by(cue: str) -> str:
     return f'{REJECTED} ("{cue}")'
 
 
+RESERVING = frozenset(t for t in cues.word_list("condition_triggers") - cues.word_list("open_conditions")
+                   if not t.startswith("if "))
+"""Triggers that restrict an action to a condition ("only if", "reserved for"): the action is kept for it."""
+
+
+def _reserved(doc: Document, first: int, last: int, ref: Ref | None) -> bool:
+    """Under an Avoid heading, an entry that keeps an item stating its own condition for a condition ("**Pacing**:
+    only if Fab is unavailable or fails" for "Temporary cardiac pacing if antidote unavailable or ineffective"; issue
+    32) is no decline: the action is conditional, read as any other condition is. An item with no condition of its
+    own stays declined there ("prosthesis is reserved for refractory priapism beyond 48 hours": not now)."""
+    if ref is None or not states_own_condition(ref.name):
+        return False
+    condition = assertion.condition_of(doc, first, last)
+    return condition is not None and condition.trigger in RESERVING
+
+
 def _classify(
     m: Mention, doc: Document, section: str, reading: _Reading, item: Item | None, table: ReferenceTable,
     describes: bool = False,
@@ -571,7 +587,7 @@ def _classify(
     named = mention_kind(m)
     first, last = m.hit.first, m.hit.last
     if named in ("workup", "treatment"):
-        if section == "avoid" and not cues.avoid_alternative(doc, last):
+        if section == "avoid" and not cues.avoid_alternative(doc, last) and not _reserved(doc, first, last, m.ref):
             return named, assertion.Assertion("negated", cues.AVOID_HEADING, f"negated: {cues.AVOID_HEADING}")
         if m.via == concepts.EXPLAINED_DECLINE:
             return named, assertion.AFFIRMED  # the declining is the explanation
