@@ -327,6 +327,22 @@ def speaks_of_the_medium(part: str) -> bool:
     return "?" not in part and any(f" {phrase} " in said for phrase in _MEDIUM)
 
 
+_DISCOURSE = re.compile(
+    rf"^\W*(?:(?:and|so|ok|okay|right|sorry)\W+)*(?:{phrase_alternation('patient_discourse_lead_ins')})"
+    r"\s*(?:[,:;\u2013\u2014-]+\s*|\W*$)",
+    re.IGNORECASE,
+)
+"""Words that only lead into a question, then a comma, colon or dash or the part's end ("Just to check - ...",
+"Quick question: any cough?"): grammar; the phrases are data. "Can I just check your pulse?" keeps its words."""
+
+
+def without_discourse(part: str) -> str:
+    """The part without the words that only lead into its question ("Quick question: any cough?": "any cough?");
+    "" when it is nothing else ("Just to check", before " - no rash at all?")."""
+    match = _DISCOURSE.match(part)
+    return part[match.end():] if match else part
+
+
 _IN_GENERAL = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_in_general"))
 """How something is in general ("generally", "overall", "these days")."""
 

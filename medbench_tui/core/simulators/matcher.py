@@ -518,8 +518,9 @@ def alternatives(question: str) -> tuple[str, ...]:
     "a day or two", "or similar"). Cached: several checks of one part ask."""
     question = _AMOUNT_OR.sub(lambda m: m.group().replace(" or ", _ONE_AMOUNT), question)
     head = _LEAD.match(question)
+    # an alternative that is only a rough amount ("any cough, even once or twice?") names nothing asked
     found = [a.replace(_ONE_AMOUNT, " or ") for a in _OR.split(question)
-             if any(not (u.terms & DESCRIPTORS) for u in units(a.replace(_ONE_AMOUNT, " or ")))]
+             if any(not (u.terms & DESCRIPTORS) for u in units(_AMOUNT_OR.sub(" ", a.replace(_ONE_AMOUNT, " or "))))]
     own_lead = any(_OWN_LEAD.match(a) for a in found[1:]) and bool(_OR_WORD.search(question))
     if not (head or own_lead or (_OR_WORD.search(question) and intent.lists_only(question))) or len(found) < 2:
         return ()  # a list needs a lead ("any", "have you had") or none at all ("night sweats or weight loss?")

@@ -189,6 +189,11 @@ def _without_routine_asides(parts: list[str]) -> list[str]:
     out: list[str] = []
     half = ""
     for i, part in enumerate(parts):
+        led_into = intent.without_discourse(part)
+        if led_into != part and (led_into.strip() or i + 1 < len(parts)):
+            part = led_into  # "Just to check - no rash at all?": the lead-in asks nothing, "check" is no request
+            if not part.strip():
+                continue
         if intent.speaks_of_the_medium(part):
             continue  # "Sorry, the screen froze - how many times a night ...?": the call is no history
         if i + 1 < len(parts) and intent.asks_everyone_aside(part):

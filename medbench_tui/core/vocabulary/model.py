@@ -198,6 +198,8 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_consultation_medium": "the simulated patient: the doctor speaking of the consultation's medium ('Sorry, "
                                    "the screen froze - ...'): the call, the line, the picture and the sound ask "
                                    "nothing, whatever fact shares a word",
+    "patient_discourse_lead_ins": "the simulated patient: words that only lead into a question ('Just to check - no "
+                                  "rash at all?', 'Quick question: any cough?'): discourse, no part of what is asked",
     "patient_in_general": "the simulated patient: a fragment asking how something is in general ('and her mood "
                           "generally?', 'sleep overall?'): an open question, unsure when the record does not say, "
                           "never 'No'",
