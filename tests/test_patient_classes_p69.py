@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from medbench_tui.core.simulators.intent import without_discourse
+from medbench_tui.core.simulators.lexicon import units
 from medbench_tui.core.simulators.matcher import alternatives
 from medbench_tui.core.simulators.question import read_message
 from tests.test_patient_round8_classes import patient
@@ -50,3 +51,26 @@ def test_a_rough_amount_after_a_comma_gets_no_denial_of_it():
     reply = patient([COUGH]).answer("any cough, even once or twice?")
     assert "twice" not in reply.text.lower()
     assert not reply.text.startswith("No")  # the record says there is a cough: no denial
+
+
+# -- a bare "sick" says either: an alternative of nausea is not denied beside it ---------------------------
+
+def _concepts(text: str) -> set[str]:
+    return {t for u in units(text) for t in u.terms if t.startswith("@")}
+
+
+def test_a_bare_sick_is_nausea_or_vomiting_a_phrase_says_which():
+    assert {"@nausea", "@vomiting"} <= _concepts("I'm sick with the worst ones")
+    assert "@vomiting" not in _concepts("do you feel sick?")  # a phrase still says which
+    assert "@nausea" not in _concepts("have you been sick?")
+
+
+SPINS = {"id": "attacks", "topic": "what comes with the dizzy attacks", "keywords": ["dizzy", "spinning", "sick"],
+         "answer": "The room spins and I'm sick with the worst ones."}
+
+
+def test_an_alternative_the_fact_says_by_a_lay_word_is_not_denied():
+    reply = patient([SPINS]).answer("With the worst dizzy attacks, any N/V or ringing in the ears?")
+    assert reply.facts == ["attacks"]
+    assert "no nausea" not in reply.text.lower() and "no vomiting" not in reply.text.lower()
+    assert "ringing" in reply.text.lower() or "tinnitus" in reply.text.lower()  # the one not said is still denied
