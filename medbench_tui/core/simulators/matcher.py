@@ -17,6 +17,7 @@ import operator
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 
@@ -1612,6 +1613,12 @@ class Matcher:
         more = [s for s in self.conditions if s not in sources and not _names_the_same(s, sources)]
         return (sources + more)[:MAX_FACTS_PER_QUESTION]
 
+    @cached_property
+    def _medicine_facts(self) -> list[Source]:
+        """The facts whose topic is of medicines (its first word one of them), in order: the record's, found once
+        per case, not per question (issue 41)."""
+        return [s for s in self.facts if (head := units(s.topic)[:1]) and _of_medicines(head[0])]
+
     def of_the_whole_medicine_list(self, question: str, sources: list[Source]) -> list[Source]:
         """Asked what medicines they take, with no medicine or kind of its own ("what medications do you take?",
         "any meds?"), the patient is asked every medicine it holds back too (a delayed fact whose topic is medicines):
@@ -1624,7 +1631,7 @@ class Matcher:
         concepts = [{t for t in reading.resolved[i][0] if t.startswith("@")} for i in subject]
         if not subject or any(c != {"@medication"} for c in concepts):
             return sources
-        of_medicines = [s for s in self.facts if (head := units(s.topic)[:1]) and _of_medicines(head[0])]
+        of_medicines = self._medicine_facts
         if not any(s in of_medicines and not s.delayed for s in sources):  # "what dose?" of the inhaler: not the list
             return sources
         more = [s for s in of_medicines if s.delayed and s not in sources and not _of_other_products(s.topic)]
