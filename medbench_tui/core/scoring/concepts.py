@@ -2060,7 +2060,10 @@ def drug_other_names(measured: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, 
     return tuple(out)
 
 
-SERIAL_FREQUENCY = frozenset(t.norm for w in word_list("serial_frequency_words") for t in tokenize(w))
+SERIAL_PHRASES = frozenset(words for w in word_list("serial_frequency_words") if (words := tuple(
+    t.norm for t in tokenize(w))))
+SERIAL_FREQUENCY = frozenset(words[0] for words in SERIAL_PHRASES if len(words) == 1)
+"""The one-word repeating frequencies ("hourly", "daily"); the longer ones ("times a day") follow a number only."""
 SERIAL = "a measure with a repeating frequency"
 
 
@@ -2247,7 +2250,20 @@ def serial_things(name: str) -> tuple[tuple[str, ...], ...] | None:
         elif word not in MONITORING_QUALIFIERS:
             parts[-1] += (word,)
     kept = tuple(p for p in parts if p)
-    return kept or None
+    return (kept + _test_other_names(kept)) or None
+
+
+def _test_other_names(things: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """The other names in ``tests.yaml`` of each measured thing that is a test ("urea electrolytes" of "renal
+    function"): a repeating frequency after any ("U&E daily") measures it (g77); the joins of a name are dropped."""
+    out: dict[tuple[str, ...], None] = {}
+    for thing in things:
+        for term in read_vocabulary().lookup(" ".join(thing), "test"):
+            for name in term.names:
+                words = tuple(t.norm for t in tokenize(name) if t.norm not in MONITORED_JOINS)
+                if words and words not in things:
+                    out[words] = None
+    return tuple(out)
 
 
 def serial_measures(doc: Document, things: tuple[tuple[str, ...], ...]) -> list[Hit]:
@@ -2268,9 +2284,16 @@ def serial_measures(doc: Document, things: tuple[tuple[str, ...], ...]) -> list[
             j += 1
         if j < len(norms) and norms[j] in SERIAL_FREQUENCY and doc.clause[j] == doc.clause[k]:
             out.append(Hit(k, j))
+        elif j > last + 1 and (end := _serial_phrase_end(norms, j)) and doc.clause[end] == doc.clause[k]:
+            out.append(Hit(k, end))  # "capillary glucose 4 times a day"
         elif k and norms[k - 1] in SERIAL_FREQUENCY and doc.clause[k - 1] == doc.clause[k]:
             out.append(Hit(k - 1, last))
     return out
+
+
+def _serial_phrase_end(norms: list[str], j: int) -> int | None:
+    """The last word of a frequency of more than one word (``serial_frequency_words``) that begins at ``j``."""
+    return next((j + len(p) - 1 for p in SERIAL_PHRASES if len(p) > 1 and tuple(norms[j : j + len(p)]) == p), None)
 
 
 SHARED_ANALYTES = frozenset(words for w in word_list("panel_shared_analytes") if (words := _analyte_words(w)))
