@@ -584,7 +584,7 @@ class ReferenceTable:
             if panels:
                 measured = tuple(dict.fromkeys(m for _, a in panels for m in a))
                 self._panels.append((panels[0][0], ref, measured, _test_names(ref)))
-        self._exams = _examinations(self.workup, self.findings_text, self.patient_text)
+        self._exams = _examinations(self.workup, self.findings_text, self.patient_text, self.treatment)
         self._exam_parts = [(ref.phrases[0], ref, bracketed) for ref in self.workup
                             if ref.klass in concepts.CREDIT_CLASSES and (bracketed := _bracket_parts(ref))]
         self._observation_sets = [(ref.phrases[0], ref, taken) for ref in self.workup
@@ -2715,6 +2715,8 @@ is the next day's early strategy, not immediate PCI)."""
 EXAM_WORDS = frozenset(t.norm for w in cue_words("examination_words") for t in tokenize(w))
 EXAM_GENERIC = frozenset(t.norm for w in cue_words("examination_generic_words") for t in tokenize(w))
 FINDING_MIN_LETTERS = 5
+ADVERB_ENDINGS = ("ly",)
+"""English grammar: a word so ending is an adverb ("mildly", "rapidly", "usually"), how a finding is, never one."""
 _WRAPPED_RE = re.compile(r"\s*\n\s*")
 _FINDING_PARTS_RE = re.compile(r"\.\s|\n\s*\n|\n(?=\s*[-*|])|[,;]?\s*(?=\b[A-Z][A-Za-z ]{0,30}:)|\|")
 """Where one finding ends in an attachment: a sentence, a paragraph, a list item or table cell,
@@ -2722,7 +2724,7 @@ the next label ("Chest: hyperexpanded; widespread wheeze ... Abdomen: soft"); a 
 
 
 def _examinations(
-    workup: list[Ref], findings_text: str, patient_text: str
+    workup: list[Ref], findings_text: str, patient_text: str, treatment: Iterable[Ref] = ()
 ) -> list[tuple[Phrase, Ref, frozenset[str], frozenset[str]]]:
     """The examination and observation items (an examination word in a name of theirs), each with
     its own words ("temporal", "arteries"; "heart", "rate") and the words of what the record's
@@ -2731,7 +2733,9 @@ def _examinations(
     reported in the final stands for the test). A finding is a word after the item's own in one
     finding of an attachment, not one the record denies ("no relative afferent pupillary defect": an answer's
     "epithelial defect" is another examination's), not one the patient says (``patient_text``: a symptom is no
-    examination's) nor a word of another work-up item's names (a blood count is its own test)."""
+    examination's) nor a word of another work-up item's names (a blood count is its own test) or a treatment
+    item's ("wrist" of "Wrist splints": a body site the record names is that item's, no finding), nor an adverb
+    (``ADVERB_ENDINGS``: "tone mildly increased")."""
     parts: list[Document] = []
     lines: list[list[str]] = []
     said: set[str] = set()
@@ -2758,8 +2762,9 @@ def _examinations(
             found.update(  # every word after the first of the item's own (one pass, not one per word of its own)
                 w for after, w in enumerate(line[first + 1:], first + 1)
                 if w.isalpha() and len(w) >= FINDING_MIN_LETTERS and w not in EXAM_WORDS and w not in EXAM_GENERIC
+                and not w.endswith(ADVERB_ENDINGS)
                 and cues.negation(part, after, after) is None)  # "no relative afferent pupillary defect": no defect
-        others = {w for other in workup if other is not ref for p in other.phrases for w in p.words}
+        others = {w for other in (*workup, *treatment) if other is not ref for p in other.phrases for w in p.words}
         out.append((ref.phrases[0], ref, keys, frozenset(found - keys - said - others)))
     return out
 
