@@ -268,6 +268,16 @@ _QUALITIES = _words("patient_qualities")
 """Words after "is it ..." that ask how something is. "Is it serious?" is not one of them: the
 patient does not know, as for any diagnosis question."""
 
+_POINTING_QUALITIES = frozenset({"it", "that", "this", "all", "there"})
+"""Words of ``patient_qualities`` that only point at what is talked about ("is it that bad?"): grammar, no quality."""
+
+
+def qualities_said(question: str) -> frozenset[str]:
+    """The words of a question that ask how a thing is or comes, as written ("regular" of "were they regular before
+    that?"), not the words that only point at it: a small word the matcher leaves, that a fact may still say."""
+    return frozenset(w for w in words(question) if w in _QUALITIES and w not in _POINTING_QUALITIES)
+
+
 DESCRIPTOR_CONCEPTS = frozenset(
     f"@{c}" for c in ("onset", "severity", "location", "radiation", "character", "aggravating", "relieving",
                       "progression", "frequency", "recurrence", "amount")

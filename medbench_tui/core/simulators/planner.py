@@ -1861,6 +1861,13 @@ class FollowUp:
         return [self.on_topic.source] if self.on_topic is not None and self.on_topic.score > 0 else self.topic[-1:]
 
     @cached_property
+    def one_word_said(self) -> bool:
+        """Does the question say only one word that a fact of the record says ("which came first?": no fact says
+        "came"), so that the fact just told, saying it as written ("Solids first"), is what it follows up?"""
+        said = [i for i in range(len(self.asked)) if any(m.per_unit[i] > 0 for m in self.matches)]
+        return len(said) == 1
+
+    @cached_property
     def outright(self) -> bool:
         """Is the question's best fact off the topic and matched exactly by the question alone?"""
         return bool(self.sources) and self.sources[0] not in self.topic and any(
@@ -2094,6 +2101,14 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  and f.planner._topic_says_as_written(f.sources[0], f.asked)
                  and not (f.on_topic is not None and f.planner._says_as_written(f.on_topic.source, f.asked)),
                  lambda f: f.sources),
+    FollowUpRule("quality_said_by_the_last",
+                 "'Were they regular before that?' after the periods that came 'regular since I was 13': a yes/no "
+                 "follow-up that points back and asks a quality the last fact says as written, and else only how or "
+                 "when, is of that fact, never 'not sure' because the quality is no word the record is searched by.",
+                 lambda f: bool(f.topic) and f.pointer != "none" and intent.kind_of(f.question) == "yesno"
+                 and all(u.terms & (DESCRIPTORS | MODIFIERS) for u in f.asked)
+                 and bool(intent.qualities_said(f.question) & frozenset(words(f.topic[-1].text))),
+                 lambda f: f.topic[-1:]),
     FollowUpRule("how_of_the_topic",
                  "Asked only how ('how bad is it?') of a topic fact that says something of it: that fact.",
                  lambda f: f.only_how and f.on_topic_said,
@@ -2148,7 +2163,7 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
     FollowUpRule("said_of_the_topic",
                  "'Are they tight or floppy?' after blisters 'big and tight': the topic says the word, the best other "
                  "fact does not (the skin's stinging pain).",
-                 lambda f: f.pointer != "none" and bool(f.others)
+                 lambda f: (f.pointer != "none" or f.one_word_said) and bool(f.others)
                  and f.planner._says_as_written(f.stay[0], f.asked)
                  and not f.planner._says_as_written(f.others[0].source, f.asked),
                  lambda f: f.stay),
