@@ -130,6 +130,38 @@ _REQUEST = re.compile(
     rf"\b(another|a) look at\b|\b({phrase_alternation('patient_result_nouns')})\b|\b(again|once more)\b",
     re.IGNORECASE,
 )
+_SERVICE_DOES = (
+    r"\b(?:(?:can|could|would|will|may) (?:the |our |your )?(?P<who>"
+    rf"{phrase_alternation('patient_test_services')}|they)|(?:ask|get) (?:the |our )?(?P<asked>"
+    rf"{phrase_alternation('patient_test_services')}) to) (?:just |please |also |maybe )?"
+    rf"(?:{phrase_alternation('patient_test_doing_verbs')})\b"
+)
+"""A test asked of the one who does it on a sample ("can the lab do a blood film on that sample?", "could haematology
+add on a clotting screen?", "could you ask the lab to run a film?"): grammar of who (`patient_test_services`, or
+"they" with what it is done on, `patient_test_samples`) and a verb of doing a test (`patient_test_doing_verbs`)."""
+_ON_A_SAMPLE = re.compile(
+    rf"\bon (?:the|that|this|those|these|her|his|my|your|their|a) (?:[\w-]+ )?"
+    rf"(?:{phrase_alternation('patient_test_samples')})\b", re.IGNORECASE)
+
+
+_SERVICE_SENT = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|right)\W+)*(?:has|have|did) (?:the |our )?"
+    rf"(?:{phrase_alternation('patient_test_services')}) (?:already |now )?(?:sent|send|phoned|phone|rung|rang|ring|"
+    r"called|call|emailed|email)(?: over| through| back| up)? (?:with )?(?:the |any |her |his |your |their |those )?"
+    rf"(?:[\w-]+ ){{0,3}}?(?:{phrase_alternation('patient_result_nouns')})\b", re.IGNORECASE)
+"""Whether the lab sent a result ("has the lab sent the results?", "did haematology phone through the film report?"):
+a request for the result, not a new test nor news of the lab."""
+
+
+def asks_service_for_test(text: str) -> bool:
+    """Is the part a request that the lab (or "they", with what it is done on) do a test (:data:`_SERVICE_DOES`)?
+    Not "did the lab ring you?" nor "can they take you home?"."""
+    match = re.search(_SERVICE_DOES, text, re.IGNORECASE)
+    if match is None:
+        return False
+    return match.group("who") is None or match.group("who").lower() != "they" or bool(_ON_A_SAMPLE.search(text))
+
+
 _HISTORY_START = re.compile(
     r"^(and |so |ok,? |sorry,? )*(any|have|has|had|do|does|did|are|is|was|were|ever|how|what|when|where|which|why|"
     r"who|tell|describe|since when|remind me)\b",
@@ -550,7 +582,8 @@ def kind_of(part: str) -> QuestionKind:
     if _HISTORY_START.match(text):
         if _explicit_request(text):
             return "request"
-    elif _REQUEST.search(text) or not (text.endswith("?") or _ASKS_ANYONE.match(text)):
+    elif _REQUEST.search(text) or asks_service_for_test(text) or not (
+            text.endswith("?") or _ASKS_ANYONE.match(text)):
         return "request"  # "we'll send bloods", "and a chest X-ray please", "and some bloods."
     weak = _WEAK_DIAGNOSIS.match(_OPINION_TAG.sub("?", text)) or _WEAK_DIAGNOSIS.match(
         _LIKE_THEIRS.sub("?", text))  # "is it Lyme disease, do you reckon?", "is it gout, like his dad had?"
@@ -872,7 +905,7 @@ def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
     "could you do a urine sample so we can test it?", "what did the lumbar puncture show?", "do we have
     his old results?")."""
-    if _results_back(text) or _asks_what_is_held(text) or asks_for_picture(text):
+    if _results_back(text) or _asks_what_is_held(text) or asks_for_picture(text) or _SERVICE_SENT.match(text):
         return True
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
                           + _PATIENT_PROVIDES + "|"

@@ -172,6 +172,10 @@ PHRASE_LISTS: dict[str, str] = {
                             "says it tells which side",
     "patient_test_doing_verbs": "the simulated patient: verbs of doing a test that, after another who will do it now "
                                 "('the nurse will take some bloods now'), make the doctor's statement a request",
+    "patient_test_services": "the simulated patient: who does a test on a sample besides the doctor ('the lab', "
+                             "'haematology'): 'can the lab do a blood film?' asks for the test, a request",
+    "patient_test_samples": "the simulated patient: what a test is done on ('on that sample'): after 'they' and a "
+                            "verb of doing a test the doctor asks for the test",
     "patient_finding_tellers": "the simulated patient: who or what tells what a test or visit found, after 'the' ('the "
                                "consultant said', 'the scan showed'): the fact that answers what was found",
     "patient_regular_medicines": "the simulated patient: the medicines 'regular' is said of ('regular tablets': the "
