@@ -1766,6 +1766,7 @@ def _declined_alone(doc: Document, k: int) -> bool:
 
 ORDER_WORDS = frozenset(cue_words("order_words"))
 DECISION_RULE_WORDS = frozenset(cue_words("decision_rule_words"))
+CONDITION_AFTER_TEST_WORDS = frozenset(cue_words("condition_after_test_words"))
 
 
 def names_a_rule(doc: Document, last: int) -> bool:
@@ -1775,6 +1776,18 @@ def names_a_rule(doc: Document, last: int) -> bool:
     while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
         k += 1  # past the rest of an expanded abbreviation
     return k < len(doc.tokens) and doc.clause[k] == doc.clause[last] and doc.lows[k] in DECISION_RULE_WORDS
+
+
+def names_a_condition(doc: Document, last: int) -> bool:
+    """A test's or analyte's short name that is the first part of a condition's name: a word of
+    ``condition_after_test_words`` after it ("B12 deficiency") or a word joined to it by a hyphen ("STEC-HUS").
+    Asked under a differential heading, where the entry is the condition, never the test (issue 32)."""
+    k = last + 1
+    while k < len(doc.tokens) and doc.tokens[k].start == doc.tokens[last].start:
+        k += 1  # past the rest of an expanded abbreviation
+    if k >= len(doc.tokens) or doc.clause[k] != doc.clause[last]:
+        return False
+    return doc.lows[k] in CONDITION_AFTER_TEST_WORDS or doc.text[doc.tokens[last].end : doc.tokens[k].start] == "-"
 
 
 def _held(index: dict[str, list[int]], where: dict[str, list[int]]) -> dict[int, int]:

@@ -98,6 +98,7 @@ from medbench_tui.core.scoring.reference import (
     Ref,
     ReferenceTable,
     done_today,
+    names_a_condition,
     names_a_rule,
     reference_table,
 )
@@ -601,6 +602,8 @@ def _classify(
             return None, assertion.AFFIRMED
         if names_a_rule(doc, last):
             return None, assertion.AFFIRMED  # "Canadian CT Head Rule negative": a rule's name, not the test
+        if named == "workup" and section == "differential" and names_a_condition(doc, last):
+            return None, assertion.AFFIRMED  # "B12 def", "STEC-HUS" as a differential: the condition, not the test
         if named == "workup" and (concepts.finding_seen_on(doc, first) or (
                 not m.ordered and concepts.finding_within(doc, first, last))):
             return named, SEEN_ON  # "no retained products on ultrasound": the ultrasound's result

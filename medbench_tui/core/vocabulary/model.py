@@ -779,6 +779,8 @@ PHRASE_LISTS: dict[str, str] = {
                                "nurse'), not a diagnosis",
     "decision_rule_words": "answers: words after a test's or treatment's name that make it the name of a decision "
                            "rule ('Canadian CT Head Rule negative'), not the test ordered",
+    "condition_after_test_words": "answers: words after a test's or analyte's short name that make it a condition's "
+                                  "name ('B12 deficiency'): under a differential heading the condition, not the test",
     "treatment_measurement_words": "answers: words after a treatment's name that make it a measurement ('his oxygen"
                                    " levels'), not an intervention",
     "diagnosis_attributed": "answers: words that make a diagnosis someone else's idea ('I understand why you think "
