@@ -299,20 +299,24 @@ def _declined_in_reason(doc: Document, m: Mention, declined: list[tuple[Ref, int
 
 def _contact_time_after(doc: Document, hit: Hit, said: str, item_hits: set[Hit]) -> str:
     """The time of a team contact said in the next comma piece of its clause ("refer to ophthalmology, to be seen
-    in 2 weeks", "refer to ENT, routine"), when the contact's own words give none: a piece that gives a time and
-    nothing else (no drug, class, team, item or action of its own; "review in 48 hours" is another action).
+    in 2 weeks", "refer to ENT, routine", "cardiology review - 6/52"), when the contact's own words give none: a
+    piece that gives a time and nothing else (no drug, class, team, item or action of its own; "review in 48
+    hours" is another action).
     "" otherwise."""
     own = read_action(said)
     if not own.teams or own.windows:
         return ""
     piece = doc.piece_of(hit.last)
     after = [p for p in doc.pieces_of_clause(doc.clause_of(hit.last)) if p.first > piece.last]
-    if not after or any(h.first <= after[0].last and after[0].first <= h.last for h in item_hits):
-        return ""
+    if not after or any(after[0].first <= h.first <= after[0].last for h in item_hits):
+        return ""  # an item named in the piece is its own; one run on from the contact's words ("review - 2/52": a
+        # follow-up review) gives the contact that time too (g79)
     words = doc.quote(after[0])
     reading = read_action(words)
-    if not reading.windows or reading.acts or reading.drugs or reading.classes or reading.teams:
+    if reading.acts or reading.drugs or reading.classes or reading.teams:
         return ""
+    if not reading.windows and not read_action(f"{said}, {words}").windows:
+        return ""  # a bare amount of time is the contact's only beside it ("cardiology review - 6 weeks"; g79)
     return words
 
 

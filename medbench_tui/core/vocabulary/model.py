@@ -60,6 +60,9 @@ PHRASE_LISTS: dict[str, str] = {
     # that nobody reads.
     "home_dispositions": "answers: words that send the patient home: a harmful outpatient plan done with an earlier "
                          "review is still done, but an admission or a same-day referral is not it",
+    "contact_visit_words": "answers: a visit or place of a contact ('clinic', 'f/u', 'OPD'): an amount of time written "
+                           "bare right beside it, or beside a team or a team action, is that contact's time "
+                           "('cardiology f/u 3 months', 'OPD 2/52'); g79",
     "team_actions": "words that make a team named in a plan a referral, review, discussion or admission "
                     '("refer", "discuss", "under"); a team named without one (safety-netting: "go to A&E if") is not',
     "team_admissions": "the team actions that admit rather than contact ('admit', 'under'): a team named with its time "

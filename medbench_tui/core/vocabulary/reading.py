@@ -36,6 +36,16 @@ _INTERVAL = re.compile(r"\b(within|in|after|next|by)\s+(?:the\s+next\s+|about\s+
                        r"(\d+(?:\.\d+)?|[a-z]+)\s*(?:(?:[-–]|to)\s*(\d+(?:\.\d+)?)\s*)?([a-z]+)\b")
 """A time from now: "within 4 hours", "in 2 weeks", "after 48 h" (never a duration: "for 7 days")."""
 _SHORTHAND = re.compile(r"\b(?:in|review|r/v)\s+(\d+)\s*/\s*(7|52|12)\b")
+_AMOUNT_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_BARE_TIME = re.compile(r"(?<![\w/.])(?:(\d+(?:\.\d+)?|(?:" + _AMOUNT_WORDS
+                        + r")\b)\s*(?:(?:[-–]|to)\s*(\d+(?:\.\d+)?)\s*)?([a-z]+)\b|(\d+)\s*/\s*(7|52|12)\b)")
+"""An amount of time with no lead word ("6 weeks", "6-8 weeks", "6/52"): a contact's time only right beside it."""
+_BESIDE = r"[\s,:(\-–]*"
+"""What may stand between a contact and its bare time ("review - 6 weeks", "review (6/52)", "review: 6 weeks")."""
+_CLAUSE_START = re.compile(r"(?:^|[\n.;:,(\-–•*])\s*$")
+_CLAUSE_GOES_ON = frozenset(TEXT_FILLER - {"of", "per", "mellitus"}) | {"then", "or"}
+"""Grammar words after which a bare time still ends its phrase ("review 6 weeks and repeat echo"); any other word
+after it makes the amount something else's ("6 weeks pregnant", "2 days of pain")."""
 _SHORT_CAPS = re.compile(r"^[A-Z&]{2,3}$")
 """A short name in capitals (IV, IM, IN, ED): matched only in capitals ("in" is no route)."""
 
@@ -159,6 +169,9 @@ class _Index:
         self.grades = {key(p) for p in vocabulary.phrases("team_grades")}
         self.doses = {key(p) for p in vocabulary.phrases("dose_words")}
         self.home = {key(p) for p in vocabulary.phrases("home_dispositions")}
+        self.visits = {key(p) for p in vocabulary.phrases("contact_visit_words")}
+        teams = {name for name, found in self.terms.items() if any(t.kind == "team" for t in found)}
+        self.contacts = teams | self.acts | self.home | self.visits  # what a bare time beside it is the time of
         self.named_lengths = _lengths([*self.terms, *self.timing, *self.shadows])
         self.timing_lengths = _lengths(self.timing)
         self.act_lengths = _lengths(self.acts)
@@ -229,6 +242,7 @@ class _Index:
                     dosing += words[i] not in SMALL_WORDS  # "30 mg once daily for 5 days": the drug's dose
                 i += 1
         windows += self._intervals(text.casefold())
+        windows += self._bare_times(text.casefold())
         if not any(w[0] >= a[1] for w in windows for a in admitting):
             windows += admitting  # a later time written ("admit under cardiology in 6 weeks") is the admission's
         if routes:  # "Empirical IV antibiotics": the route says what is given; "Empirical antibiotics" stays loose
@@ -295,6 +309,51 @@ class _Index:
                 span = int(amount) * hours_each
                 found.append((span, span))
         return found
+
+    def _bare_times(self, text: str) -> list[Window]:
+        """An amount of time written with no lead word right after a contact ("review by cardiology 6/52",
+        "vascular review - 6 weeks", "review (6 weeks)") and ending its phrase, or opening its clause right before
+        one ("6/52 cardiology review"), is that contact's time; one that goes on into other words ("6 weeks
+        pregnant", "2 days of pain") or stands beside no contact ("symptoms for 6 weeks") is not."""
+        found: list[Window] = []
+        for bare in _BARE_TIME.finditer(text):
+            amount, upper, unit, short, denominator = bare.groups()
+            if short:
+                each = self.shorthand.get(int(denominator))
+                low = high = float(short) * each if each else None
+            else:
+                hours = self.units.get(key(unit))
+                number = float(amount) if amount[:1].isdigit() else NUMBER_WORDS.get(amount)
+                if hours is None or number is None:
+                    continue
+                low, high = number * hours[0], float(upper or number) * hours[0]
+            if low is None or high is None:
+                continue
+            before = re.sub(_BESIDE + "$", "", text[:bare.start()])
+            after = text[bare.end():]
+            beside_after = self._ends_contact(before) and self._ends_phrase(after)  # "cardiology review 6/52"
+            beside_before = bool(_CLAUSE_START.search(text[:bare.start()])) and self._opens_contact(
+                re.sub("^" + _BESIDE, "", after))  # "6/52 cardiology review"
+            if beside_after or beside_before:
+                found.append((low, high))
+        return found
+
+    def _ends_contact(self, text: str) -> bool:
+        words = key(text[-200:]).split()
+        return any(" ".join(words[-n:]) in self.contacts for n in range(1, min(MAX_WORDS, len(words)) + 1))
+
+    def _opens_contact(self, text: str) -> bool:
+        words = key(text[:200]).split()
+        return any(" ".join(words[:n]) in self.contacts for n in range(1, min(MAX_WORDS, len(words)) + 1))
+
+    @staticmethod
+    def _ends_phrase(text: str) -> bool:
+        """Nothing but punctuation, the text's end or a grammar word follows (``_CLAUSE_GOES_ON``)."""
+        rest = text.lstrip(" \t")
+        if not rest or not rest[0].isalnum():
+            return True
+        word = re.match(r"[a-z]+", rest)
+        return word is not None and word.group() in _CLAUSE_GOES_ON
 
 
 def _lengths(names: Iterable[str]) -> dict[str, tuple[int, ...]]:
