@@ -130,3 +130,12 @@ def test_delayed_disclosure_deflects_the_first_time():
 def test_jargon_list_is_documented_and_found():
     assert {"dyspnoea", "haematuria", "syncope", "productive", "radiate"} <= set(voice.JARGON)
     assert voice.jargon_in("Does the pain radiate? Any haematuria?") == ["radiate", "haematuria"]
+
+
+def test_self_diagnosis_names_the_symptom_with_its_part_of_the_body_and_says_just_once():
+    """A complaint of a part ("a really sore throat") is said whole, never the bare "sore"."""
+    intro = "I've had a really sore throat since Monday and it's getting worse."
+    case = fixture_case(behavior=["self_diagnosis"], intro=intro)
+    reply = GroundedSimulator(patient_record(case)).answer("Do you smoke?")
+    assert "something to do with the sore throat" in reply.text
+    assert "just just" not in reply.text

@@ -26,6 +26,7 @@ from medbench_tui.core.simulators.matcher import (
     CONCEPT_FACTOR,
     FIELD_WEIGHTS,
     MATCH_THRESHOLD,
+    PARTS_OF_THE_BODY,
     SYMPTOM_CONCEPTS,
     Matcher,
     Source,
@@ -170,9 +171,14 @@ class GroundedSimulator:
         return any(source.profile.get(c, 0) >= FIELD_WEIGHTS["topic"] * CONCEPT_FACTOR for c in SYMPTOM_CONCEPTS)
 
     def _chief_complaint(self) -> str:
-        for unit in units(self.record.intro):
+        """The first symptom of the intro in the patient's words, with the part of the body written beside it
+        ("sore throat", "chest pain"), never the bare "sore" or "pain"."""
+        said = units(self.record.intro)
+        for i, unit in enumerate(said):
             if any(c in unit.terms for c in SYMPTOM_CONCEPTS):
-                return unit.text
+                before = said[i - 1] if i and said[i - 1].terms & PARTS_OF_THE_BODY else None
+                after = said[i + 1] if i + 1 < len(said) and said[i + 1].terms & PARTS_OF_THE_BODY else None
+                return " ".join(u.text for u in (before, unit, after) if u is not None)
         return "symptoms"
 
     def note_disclosed(self, ids: list[str]) -> None:

@@ -39,7 +39,7 @@ DEFLECTIONS = (
     "I'm not sure that's really important.",
     "Can we come back to that?",
 )
-BELIEFS = ("just a bug going round", "stress", "my age catching up with me", "overdoing things")
+BELIEFS = ("a bug going round", "stress", "my age catching up with me", "overdoing things")
 SELF_DIAGNOSIS = "I read online it might be something to do with the {complaint}, but I was sure it was just {belief}."
 CLARIFY = ("Sorry, what does '{term}' mean?", "I'm sorry, I don't know what '{term}' means.")
 HAND_OVER = "Here you are: {title}."
