@@ -132,6 +132,8 @@ EXPLANATION_RE = re.compile(r"\s[-\u2013\u2014]\s|\s\u2013|\u2014|\s\|")
 WORD_RE = re.compile(r"[A-Za-z]+")
 RAW_WORD_RE = re.compile(r"[a-z0-9]+")
 PAREN_RE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+LABEL_COLON_RE = re.compile(r"[*_]*\s*:[*_]*[ \t]*[*_]*")
+"""The colon of a label whose content goes on, on its line ("**Cardiology review:** 6 weeks"); grammar of the text."""
 ICD_LABEL_RE = re.compile(r"icd[\s-]*(?:10)?[\s:-]*(?:codes?)?[\s:-]*$", re.IGNORECASE)
 
 
@@ -301,13 +303,18 @@ def _contact_time_after(doc: Document, hit: Hit, said: str, item_hits: set[Hit])
     """The time of a team contact said in the next comma piece of its clause ("refer to ophthalmology, to be seen
     in 2 weeks", "refer to ENT, routine", "cardiology review - 6/52"), when the contact's own words give none: a
     piece that gives a time and nothing else (no drug, class, team, item or action of its own; "review in 48
-    hours" is another action).
+    hours" is another action), or in the content of the label the contact is ("cardiology review: 6 weeks"; g81).
     "" otherwise."""
     own = read_action(said)
     if not own.teams or own.windows:
         return ""
     piece = doc.piece_of(hit.last)
-    after = [p for p in doc.pieces_of_clause(doc.clause_of(hit.last)) if p.first > piece.last]
+    clause = doc.clause_of(hit.last)
+    after = [p for p in doc.pieces_of_clause(clause) if p.first > piece.last]
+    if not after and piece.last == clause.last and clause.last + 1 < len(doc.tokens) and LABEL_COLON_RE.fullmatch(
+            doc.text[doc.tokens[clause.last].end : doc.tokens[clause.last + 1].start]):
+        after = [doc.piece_of(clause.last + 1)]  # "haematology review: 6 weeks": the content of the contact's
+        # label, when it is a time alone, is its time (g81)
     if not after or any(after[0].first <= h.first <= after[0].last for h in item_hits):
         return ""  # an item named in the piece is its own; one run on from the contact's words ("review - 2/52": a
         # follow-up review) gives the contact that time too (g79)
