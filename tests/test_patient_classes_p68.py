@@ -5,6 +5,8 @@ place, a date, a name) is still said, and a question of another aspect is untouc
 
 from __future__ import annotations
 
+import pytest
+
 from medbench_tui.core.cases.model import patient_record
 from medbench_tui.core.simulators import GroundedSimulator
 from tests.test_consultation import CASE_DATA, fixture_case
@@ -24,40 +26,29 @@ def simulator() -> GroundedSimulator:
     return GroundedSimulator(patient_record(fixture_case(**data)))
 
 
-def test_which_side_of_a_heard_operation_that_says_no_side_is_the_default():
+@pytest.mark.parametrize(("heard", "fact", "detail"), [
+    ("Any operations in the past?", "hernia", "Which side was the hernia on?"),
+    ("Do you use any inhalers?", "inhaler", "Which brand of inhaler is it?"),
+])
+def test_a_detail_a_heard_fact_does_not_state_is_the_default(heard: str, fact: str, detail: str) -> None:
     patient = simulator()
-    assert "hernia" in patient.answer("Any operations in the past?").facts
-    reply = patient.answer("Which side was the hernia on?")
-    assert "hernia" not in reply.facts
-    assert "as i said" not in reply.text.lower()
-
-
-def test_which_brand_of_a_heard_medicine_is_the_default():
-    patient = simulator()
-    assert "inhaler" in patient.answer("Do you use any inhalers?").facts
-    reply = patient.answer("Which brand of inhaler is it?")
-    assert "inhaler" not in reply.facts
+    assert fact in patient.answer(heard).facts
+    reply = patient.answer(detail)
+    assert fact not in reply.facts
     assert "as i said" not in reply.text.lower()
 
 
 # -- negative: a fact that states the detail is still said ------------------------------------------------------
 
-def test_which_side_of_a_fact_that_says_the_side_is_said():
+@pytest.mark.parametrize(("heard", "fact", "detail"), [
+    ("Have you had a cataract operation?", "cataract", "Which side was the cataract?"),
+    ("Have you had a cataract operation?", "cataract", "Which hospital did the cataract operation?"),
+    ("Any gout?", "gout", "Who diagnosed the gout?"),
+])
+def test_a_detail_the_heard_fact_states_is_said(heard: str, fact: str, detail: str) -> None:
     patient = simulator()
-    assert "cataract" in patient.answer("Have you had a cataract operation?").facts
-    assert "cataract" in patient.answer("Which side was the cataract?").facts
-
-
-def test_which_hospital_of_a_fact_that_names_it_is_said():
-    patient = simulator()
-    assert "cataract" in patient.answer("Have you had a cataract operation?").facts
-    assert "cataract" in patient.answer("Which hospital did the cataract operation?").facts
-
-
-def test_who_of_a_fact_that_names_the_gp_is_said():
-    patient = simulator()
-    assert "gout" in patient.answer("Any gout?").facts
-    assert "gout" in patient.answer("Who diagnosed the gout?").facts
+    assert fact in patient.answer(heard).facts
+    assert fact in patient.answer(detail).facts
 
 
 def test_which_side_unheard_is_still_answered():
