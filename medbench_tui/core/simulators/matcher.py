@@ -633,8 +633,12 @@ _PEOPLE_WORDS = frozenset(
     if len(words(p)) == 1 for w in words(p)
 )
 """The words that name people of the patient's ("wife", "kids", "dad"): who, not what, a question asks of."""
-_ONES_OWN = re.compile(r"\b(?:your|his|her|their|ur)\s+own\b", re.IGNORECASE)
-"""What is the patient's own ("his own hearing"), set against the family's: grammar."""
+_ONES_OWN = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_ones_own"))
+"""What is the patient's own ("his own hearing"), set against the family's."""
+_SPEAKERS_OWN = tuple(" ".join(words(p)) for p in read_vocabulary().phrases("patient_speakers_own"))
+"""What is the speaker's own ("have you had kidney stones yourself?"), set against the family's."""
+_FAMILY_HISTORY = frozenset(t for u in units("family history") for t in u.terms)
+"""The terms of a fact whose topic is the family history and nothing else."""
 _WHICH_PERSON = re.compile(
     r"\b(?:your|ur|his|her|their)\s+(?:\w+\s+)??\w+\s+(?P<which>(?:with|who\s+(?:has|had|got)|who's\s+got|on\s+(?:your|his|"
     r"her|their)\s+\w+(?:'s)?\s+side)\s+[^?.!,;]*?)\s+(?:have|has|had|get|gets|got|ever|also|still|do|does|did|is|was|"
@@ -653,11 +657,16 @@ SAYS_AN_AGE = re.compile(
     r"(?!\s*(?:o'?clock|am|pm|[:.]\d|percent|%))"
     r"|\b(?:in|into)\s+(?:his|her|their|my)\s+(?:early\s+|late\s+|mid\s+)?(?:teens|[a-z]+ties)\b"
     r"|\bwhen (?:i|he|she|we|they) (?:was|were) (?:about |around |only |just )?(?:\d+|[a-z]+ty|[a-z]+teen|one|two|"
-    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    r"|\b(?:turned|turning)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|"
+    r"[a-z]+ty)\b(?!\s*(?:o'?clock|am|pm|[:.]\d))"
+    r"|\b(?:a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|[a-z]+ty)[ -]"
+    r"(?:years?|months?|weeks?)[ -]old\b",
     re.IGNORECASE,
 )
 """Grammar of a person's age a fact says ("Ruby, she's 3.", "her brother Josh, who's four, is fine", "my father is
-80 and well", "a stroke at seventy-five", "in her seventies", "when she was 30"): what "how old is she?" asks."""
+80 and well", "just before she turned one", "about a year old", "a stroke at seventy-five", "in her seventies",
+"when she was 30"): what "how old is she?" asks."""
 _ANYONE_WORDS = _wording("anyone anybody someone somebody")
 """The words of a person not named: a fact keyworded "anyone else" speaks of people."""
 _POSSESSED = re.compile(r"\b(?:your|his|her|their|my|ur)\s+(\w+)")
@@ -1191,7 +1200,11 @@ class Matcher:
             named = {t for i in subject if "@family" in said[i].terms for t in said[i].terms if not t.startswith("@")}
             matches = [m for m in matches if any(m.per_unit[i] > 0 for i in illness)
                        or ("@family" in m.source.headed and named & m.source.told)]  # a history that tells of them
-        if _ONES_OWN.search(question) and not intent.asks_family_history(question) and (
+        if self.informant == "self" and says_phrase(question, _SPEAKERS_OWN) and not intent.asks_family_history(
+            question
+        ):  # "have you had kidney stones yourself?": never the family history that says none of them have
+            matches = [m for m in matches if not m.source.headed <= _FAMILY_HISTORY]
+        if says_phrase(question, _ONES_OWN) and not intent.asks_family_history(question) and (
             intent.other_person_asked(question, self.informant) is None
         ):  # "any worries about his own hearing?": his, not the family's deafness
             matches = [m for m in matches if "@family" not in m.source.headed]

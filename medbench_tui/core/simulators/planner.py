@@ -603,9 +603,10 @@ class Planner:
             elif not self.has_subject(asking.before) and (person := self._of_the_person_just_told(question)):
                 sources = person  # "what treatment was he on?" after the uncle's TB: the uncle's, not the patient's
                 asking.followed_up = True
-                if _AGE_ASKED.match(question.written) and not self._says_of_them(question, person[0]):
+                if _AGE_ASKED.match(question.written) and not self._says_of_them(question, person[0]) and not (
+                    sources := self.aged_then(question.read)  # "how old was he then?": the fact of his age then
+                ):
                     # "how old is he?" after the nephew in hospital: his age, not said; never that fact again
-                    sources = []
                     asking.of_a_person = True
                     asking.about_the_topic = question.act != "yesno"
             elif side := self._side_of_the_part_just_told(question):
@@ -1128,14 +1129,24 @@ class Planner:
         """The fact of the last reply that gives the age a question of an age at a time past asks ("how old were
         you?" after "when I was about twelve"; "how old was he when he died?" after the uncle who died at 38 and
         the father's heart): of several that say an age, the one that says a word of the question as written
-        (died), else the last told."""
+        (died), else the last told. When none says an age, the fact that tells the same of the same person with
+        their age ("how old was he then?" after "only my dad, years before I was born": "Dad had TB in his
+        twenties")."""
         if not intent.asks_age_then(question):
             return []
-        aged = [t for f in self.state.topic if (t := self.by_id.get(f)) is not None and SAYS_AN_AGE.search(t.text)]
+        topic = [t for f in self.state.topic if (t := self.by_id.get(f)) is not None]
+        aged = [t for t in topic if SAYS_AN_AGE.search(t.text)] or self._aged_elsewhere(topic)
         asked = units(question)
         said = [t for t in aged if any(w in t.told for u in asked if "@age" not in u.terms for w in u.terms
                                        if not w.startswith("@"))]
         return (said or aged)[-1:]
+
+    def _aged_elsewhere(self, topic: list[Source]) -> list[Source]:
+        """The facts not of the last reply that say an age of a person it names and another thing it tells of them."""
+        people = _person_words(topic)
+        things = frozenset(t for source in topic for t in source.told) - people - {"@family"}
+        return [s for s in self.matcher.facts if s not in topic and SAYS_AN_AGE.search(s.text)
+                and people & _person_words([s]) and things & s.told]
 
     def _past_episode_pointed(self, question: str) -> bool:
         """Does the question point at a past episode ("that time", "last time") the last reply told of?"""
@@ -1885,6 +1896,12 @@ class FollowUp:
         return self.planner.told_who_knows(self.question)
 
     @cached_property
+    def where_of_the_same_thing(self) -> list[Source]:
+        """The facts of where that name a thing the facts just told are of (the lumps, not the kitten)."""
+        things = {t for s in self.topic for t in s.named if t not in DESCRIPTORS | MODIFIERS}
+        return [s for s in self.sources if "@location" in s.named and s.named & things]
+
+    @cached_property
     def aged_then(self) -> list[Source]:
         """The fact just told that gives the age a question of an age then asks."""
         return self.planner.aged_then(self.question)
@@ -2118,6 +2135,13 @@ FOLLOW_UP_RULES: tuple[FollowUpRule, ...] = (
                  "just told is the answer.",
                  lambda f: f.only_how and bool(f.quantity_told),
                  lambda f: f.quantity_told),
+    FollowUpRule("where_told_elsewhere",
+                 "'Where exactly do you get them?' after when the lumps began: when the fact just told says no where "
+                 "and another fact is of where the same thing is (the lumps), that fact, never 'not sure'; 'where did "
+                 "you get it from?' after the kitten is no place of the rash.",
+                 lambda f: f.only_how and any("@location" in u.terms for u in f.asked)
+                 and not any("@location" in t.named for t in f.topic) and bool(f.where_of_the_same_thing),
+                 lambda f: f.where_of_the_same_thing[:1]),
     FollowUpRule("how_not_recorded",
                  "'How bad is it?' when the last fact says nothing of it and no fact does: not in the record.",
                  lambda f: f.only_how and not f.sources,

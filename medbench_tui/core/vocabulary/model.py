@@ -120,6 +120,10 @@ PHRASE_LISTS: dict[str, str] = {
     "('they said I had ...', 'I was told')",
     "patient_agreement_asks": "the simulated patient: words that end a plan or a diagnosis told and ask the "
     "patient to agree ('sound ok?', 'so a quinsy, OK?'): the patient agrees, never denies or gives a fact",
+    "patient_ones_own": "the simulated patient: words that say a question is of the patient's own history ('his "
+    "own hearing'): a fact of the family does not answer it",
+    "patient_speakers_own": "the simulated patient: words that say a question is of the one who speaks ('have you "
+    "had kidney stones yourself?'): when the patient speaks, the family history does not answer it",
     "patient_forms_of_address": "the simulated patient: words a doctor addresses the patient or the one who speaks "
     "for them by, at the start of a question ('Mum, do you know your blood group?'): whom it speaks to, not what "
     "it asks about",
