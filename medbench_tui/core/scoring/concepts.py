@@ -1137,7 +1137,7 @@ def continued(doc: Document, hit: Hit, restart: bool = False) -> Hit | None:
         if low[k] in (RESTART_WORDS if restart else CONTINUATION_WORDS) and doc.clause[k] == clause:
             return Hit(k, hit.last)
     if restart:
-        return None
+        return restarted_after_hold(doc, hit)
     k = hit.last + 1
     while k < len(low) and doc.clause[k] == clause:
         then = CONTINUATION_THEN.starting_at(low, k)
@@ -1150,6 +1150,25 @@ def continued(doc: Document, hit: Hit, restart: bool = False) -> Hit | None:
                 end += 1
             return Hit(hit.first, end) if end - dose < NEXT_DOSE_WORDS else None
         k += 1
+    return None
+
+
+def restarted_after_hold(doc: Document, hit: Hit) -> Hit | None:
+    """Where a drug held at ``hit`` is restarted later in its clause by a restart with no drug of its own ("withhold
+    methotrexate while on antibiotics, then restart at 15 mg weekly", "hold lamotrigine and resume it once healed"):
+    only the drug held can be restarted, so the plan goes back to it: the words from the hold to the restart, or None
+    without a hold, where the restart names its drug ("hold warfarin, restart apixaban") or is denied ("never
+    restart")."""
+    hold = withheld(doc, hit.first)
+    if hold is None:
+        return None
+    clause, vocabulary = doc.clause[hit.first], read_vocabulary()
+    within = [k for k in range(hit.last + 1, len(doc.lows)) if doc.clause[k] == clause]
+    for k in within:
+        if doc.lows[k] in RESTART_WORDS and not NEGATORS & set(doc.lows[max(hit.last + 1, k - 2): k]):
+            named = any(vocabulary.lookup(doc.lows[j], "drug") or vocabulary.lookup(doc.lows[j], "drug_class")
+                        for j in within if j > k)
+            return None if named else Hit(hold, k)
     return None
 
 

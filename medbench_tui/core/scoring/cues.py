@@ -777,12 +777,14 @@ def _before_list(doc: Document, first: int, *, of_condition: bool = False) -> st
 
 def _after_list(doc: Document, last: int) -> str | None:
     """A plural negated predicate after a coordinated list the mention is part of ("A and B
-    are contraindicated", "antibiotics, steroids and inhalers don't help")."""
+    are contraindicated", "antibiotics, steroids and inhalers don't help"). A spaced dash ends the list: what follows
+    it is the reason's own list ("Admit today - resting SpO2 and desaturation are not safe for home")."""
     low = doc.lows
     clause = doc.clause[last]
     k = last + 1
     while k < len(low) and doc.clause[k] == clause and k - last <= LIST_REACH:
-        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS:
+        if low[k] in CLAUSE_WORDS or low[k] in ACTION_VERBS or low[k] in REASON_WORDS or (
+                doc.comma_before[k] and _dash_before(doc, k)):
             return None
         phrase = NEGATION_OR_HEDGE_AFTER.starting_at(low, k)  # "A and B (x, y) are unlikely": hedged, both
         plural = phrase is not None and (low[k] in PLURAL_LEADS or low[k - 1] in PLURAL_LEADS)
