@@ -121,6 +121,7 @@ ADVICE_LEADS = cues.word_list("advice_leads")
 ADVICE_OPENING_LEADS = cues.word_list("advice_opening_leads")
 """Words that do so only where they open their clause ("should it worsen")."""
 BODY_SITES = cues.word_list("unlisted_body_sites")
+ALTERNATIVE_LINKS = cues.word_list("unlisted_alternative_links")
 """Words of a piece that only names body sites: it extends the item before it ("CT
 chest, abdomen and pelvis", "MRI brain and spine")."""
 FRAGMENT_SEP_RE = re.compile(
@@ -1027,7 +1028,7 @@ def _leftovers(
     if item.kind != "diagnosis" and text[item.end : _line_end(text, item.end)].strip(" *_") == ":":
         return []  # "Topical drops to the right eye, 5 minutes apart:" introduces the items below it
     start = item.start
-    masked = codes + [(m.start(), m.end()) for m in PAREN_RE.finditer(text, start, end)]
+    masked = codes + _asides(text, start, end)
     body = text[start:end]
     colon = body.find(":")
     if colon > 0 and len(body[:colon].split()) <= 3:
@@ -1063,6 +1064,8 @@ def _leftovers(
             c, d = fragment
             piece = text[c:d]
             kind = _leftover_kind(item.kind, piece)
+            if kind == "treatment" and _switches_to_nothing(piece, text[d:item.end]):
+                continue  # "replacing simvastatin 20 mg", "switch to oral once afebrile": no drug of its own
             if kind is None or _not_given(doc, c, d, table):
                 continue
             if kind == "treatment" and _names_again(piece, named_words):
@@ -1072,12 +1075,28 @@ def _leftovers(
     return out
 
 
+def _asides(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The bracketed asides over ``text[start:end]``, clipped to it. An aside may hold a ``;`` or a sentence end,
+    or wrap to the next line, which cut it into two list items ("chart (hourly urine output; catheter if
+    needed)", "(for" / "example levofloxacin hourly)"): each part is still the aside, no item."""
+    line_start = text.rfind("\n", 0, start)
+    low = text.rfind("\n", 0, max(line_start, 0)) + 1  # from the line before the item's line
+    line_end = text.find("\n", end)
+    high = len(text) if line_end < 0 else text.find("\n", line_end + 1)  # to the line after it
+    high = len(text) if high < 0 else high
+    return [(max(m.start(), start), min(m.end(), end)) for m in PAREN_RE.finditer(text, low, high)
+            if m.start() < end and m.end() > start]
+
+
 def _joined(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A piece with no word of its own ("7" in "stations 4R and 7", "5 days") or of body
-    sites only ("abdomen and pelvis" after "CT chest") continues the piece before it."""
+    sites only ("abdomen and pelvis" after "CT chest") continues the piece before it; a piece offered as another
+    choice ("or ibuprofen" after "paracetamol") is one item with it, which the first choice stands for."""
     out: list[tuple[int, int]] = []
     for a, b in pieces:
         words = RAW_WORD_RE.findall(text[a:b].lower())
+        if out and text[out[-1][1]:a].strip().lower() in ALTERNATIVE_LINKS:
+            continue
         if out and (not _has_own_word(words) or all(w in BODY_SITES for w in words)):
             out[-1] = (out[-1][0], b)
         else:
@@ -1153,6 +1172,21 @@ def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
     if section == "treatment" and not therapeutic(piece, tokens):
         return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
     return section if section in ("diagnosis", "differential", "workup", "treatment") else None  # list sections only
+
+
+def _switches_to_nothing(piece: str, after: str) -> bool:
+    """A piece that opens with a switch gives what follows its target word (also when that was cut off as a
+    qualifier: "swap her omeprazole" / "for ranitidine"), when that names a drug, procedure or fluid; with no
+    target it names what the switch stops ("replacing simvastatin 20 mg"), and with a route alone the drug before
+    it goes on by that route ("switch to oral when improving"): no drug of its own either way."""
+    tokens = tokenize(piece)
+    if not tokens or tokens[0].low not in concepts.SWITCH_WORDS:
+        return False
+    following = tokenize(after)
+    if following and following[0].low in concepts.SWITCH_TARGETS:
+        tokens += following
+    target = next((k for k, t in enumerate(tokens) if t.low in concepts.SWITCH_TARGETS), None)
+    return target is None or not _heads(_norms(tokens[target + 1:]))
 
 
 THERAPY_WORDS = cues.word_list("unlisted_therapy_words")

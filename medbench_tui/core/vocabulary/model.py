@@ -772,6 +772,8 @@ PHRASE_LISTS: dict[str, str] = {
                            "('CT chest, abdomen and pelvis')",
     "unlisted_piece_links": "answers: words at which a list item is cut into pieces (besides commas, '+' and "
                             "arrows)",
+    "unlisted_alternative_links": "answers: piece links that offer the piece after as another choice for the "
+                                  "piece before ('paracetamol or ibuprofen'): one item",
     "advice_leads": "answers: words that lead into a safety-net instruction in its clause ('advise to return "
                     "if...', 'parents to'): from them on, a list item gives no piece",
     "advice_opening_leads": "answers: words that do the same only where they open their clause ('should it worsen')",
