@@ -117,6 +117,10 @@ _PATIENT_PROVIDES = (
 """The doctor asks the patient for something to test or see: a sample ("could you do a urine sample so we can
 dip it"), a reading or a photo the patient takes ("could you text a photo of it?", "can you read me the
 number?")."""
+_MIND_IF_I_TEST = (r"\b(?:do|would) you mind if (?:i|we) (?:just |quickly )?(?:did|do|ran|run|took|take|checked|check|"
+                   r"sent|send|got|get|arranged|arrange|repeated|repeat)\b")
+"""The doctor asks leave to do a test ("would you mind if I did a quick memory test with you?"): a request, never a
+question of whether the patient minds."""
 _REQUEST = re.compile(
     _PATIENT_PROVIDES + "|"
     r"\b(can|could|may) (i|we) (see|have|look|get|order|send|do|take|arrange|request|pull up|bring up|call up|"
@@ -125,7 +129,7 @@ _REQUEST = re.compile(
     r"\b(we'll|we will|i'll|i will|we're going to|were going to|i'm going to|im going to|going to|we need to|"
     r"i need to|i want to|i'd like to|id like to) (send|do|take|get|arrange|order|request|book|run|see|look at|pull up|"
     r"bring up)\b|"
-    r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|"
+    r"\b(i'd|id|we'd) like (a|an|some|the)\b|\bhave you (got|brought)\b|\bdid you bring\b|" + _MIND_IF_I_TEST + "|"
     rf"\bdo you have (the|your|any) ({phrase_alternation('patient_held_documents')})\b|\bplease\b|"
     rf"\b(another|a) look at\b|\b({phrase_alternation('patient_result_nouns')})\b|\b(again|once more)\b",
     re.IGNORECASE,
@@ -901,14 +905,19 @@ def _asks_what_is_held(text: str) -> bool:
     return bool(_WE_HOLD.match(text)) or (bool(_IS_THERE.match(text)) and says_phrase(text, _RECORD_PLACES))
 
 
+_SCORE_ASKS = _phrase_list("patient_score_asks")
+
+
 def _explicit_request(text: str) -> bool:
     """A history-shaped question that still asks for something ("do you have the results?",
     "could you do a urine sample so we can test it?", "what did the lumbar puncture show?", "do we have
     his old results?")."""
     if _results_back(text) or _asks_what_is_held(text) or asks_for_picture(text) or _SERVICE_SENT.match(text):
         return True
+    if says_phrase(text, _SCORE_ASKS):
+        return True  # "what did he score on the memory test?": the test's result
     return bool(re.search(r"\b(can|could|may) (i|we)\b|\bshow me\b|\bdid you bring\b|\bhave you (got|brought)\b|"
-                          + _PATIENT_PROVIDES + "|"
+                          + _PATIENT_PROVIDES + "|" + _MIND_IF_I_TEST + "|"
                           r"\bdo you have (the|your|any) ([\w-]+ ){0,3}"
                           rf"({phrase_alternation('patient_held_documents')})\b|"
                           rf"\b({phrase_alternation('patient_results_back_nouns')})\b[^?.!]*" + _THE_BODY_BACK
@@ -1461,11 +1470,18 @@ def title_head(attachment: Attachment) -> str:
 def holds_findings(attachment: Attachment) -> bool:
     """Does the attachment hold examination or observation findings (by what its title says it
     is, not where it was made: a photograph taken at triage is a photograph)? A title that lists before its
-    noun ("Ear, nose and throat examination") says what it is by its last word, not by the first item."""
-    return bool(_FINDINGS_WORDS & {stem(w) for w in words(title_head(attachment))}) or bool(
-        _LISTING_TITLE.match(attachment.title)
-        and _FINDINGS_WORDS & {stem(w) for w in words(attachment.title.split("(")[0])[-1:]}
+    noun ("Ear, nose and throat examination") says what it is by its last word, not by the first item. A test of
+    the mind titled an examination ("Addenbrooke's Cognitive Examination III"; `patient_assessment_titles`) is a
+    test with its own result, asked for by its name; other words of its title may still say findings ("GP
+    observations and mental state examination")."""
+    title = _ASSESSMENT_TITLES.sub(" ", attachment.title)
+    return bool(_FINDINGS_WORDS & {stem(w) for w in words(re.split(r"[,(]", title)[0])}) or bool(
+        _LISTING_TITLE.match(title)
+        and _FINDINGS_WORDS & {stem(w) for w in words(title.split("(")[0])[-1:]}
     )
+
+
+_ASSESSMENT_TITLES = re.compile(rf"\b(?:{phrase_alternation('patient_assessment_titles')})\b", re.IGNORECASE)
 
 
 _LISTING_TITLE = re.compile(r"^[^,(]+(?:,[^,(]+)*,[^,(]* (?:and|or) [^,(]+(?:\(|$)")
@@ -1795,6 +1811,31 @@ def announces_only(message: str) -> bool:
         _ANNOUNCES.match(p) or not p.rstrip().endswith("?") for p in parts)  # no question beside it
 
 
+_ORDERS = re.compile(
+    r"^\W*(?:(?:ok|okay|right|so|and|now|then|also|great)\W+)*(?:(?:i|we)(?:'ll| will|'m going to| am going to|"
+    r"'re going to| are going to|'d like to| would like to| need to)|let'?s)\s+(?:just\s+|also\s+|now\s+|quickly\s+)?"
+    rf"(?:{phrase_alternation('patient_test_order_verbs')})\b" + "|" + _MIND_IF_I_TEST,
+    re.IGNORECASE,
+)
+"""The doctor's own test from now on ("I'll send you for an IGF-1 blood test", "we'll get some bloods done", "would
+you mind if I took some bloods?"): grammar of the doctor's intent, and a verb of ordering
+(`patient_test_order_verbs`)."""
+_EARLIER = re.compile(rf"\b(?:{phrase_alternation('patient_earlier_record_times')})\b", re.IGNORECASE)
+_NOW = re.compile(rf"\b(?:{phrase_alternation('patient_record_times_now')})\b", re.IGNORECASE)
+
+
+def orders_a_test(part: str) -> bool:
+    """Does the part order a test from now on, or arrange it through another ("the nurse will do an ACE-III"),
+    asking for nothing again? Its result is asked for; an earlier record of that kind is not."""
+    return (bool(_ORDERS.search(part)) or bool(_ARRANGED_NOW.match(part))) and not _AGAIN.search(part)
+
+
+def earlier_record(attachment: Attachment) -> bool:
+    """Does the attachment's title date it before the consultation ("Blood tests from March (GP record)", "(9 days
+    ago)"; `patient_earlier_record_times`) and say nothing of now ("... and repeat in clinic today")?"""
+    return bool(_EARLIER.search(attachment.title)) and not _NOW.search(attachment.title)
+
+
 def attachments_asked(attachments: list[Attachment], message: str, *, remote: bool = False,
                       before: str = "") -> list[Attachment]:
     """The attachments a message asks for: those a request part names, and for an
@@ -1840,6 +1881,8 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             pointed = parts[i - 1] if i > 0 else earlier[0]
             hits = [a for a in attachments if not holds_findings(a) and names(a, pointed, by_content=True)] or [
                 a for a in attachments if not holds_findings(a) and _what_it_is_said(a, pointed)]
+            if orders_a_test(pointed):  # "I'll send you for an IGF-1. Can I see the result when it's back?"
+                hits = [a for a in hits if not earlier_record(a)]
         elif kind == "request":
             findings_asked = _FINDINGS_ASKED.search(part)
             hits = [a for a in attachments if names(a, part) and (not holds_findings(a) or findings_asked)]
@@ -1897,10 +1940,24 @@ def attachments_asked(attachments: list[Attachment], message: str, *, remote: bo
             head = _DONE_WITH.sub(" ", part)
             if head != part and any(names(a, head, by_content=True, by_what=True) for a in hits):
                 hits = [a for a in hits if names(a, head, by_content=True, by_what=True)]
+        elif asks_for_kept_paper(part):
+            # "do you have her red book?": the paper the carer keeps, when an attachment is one
+            hits = [a for a in attachments if not holds_findings(a) and names(a, part, by_content=True, by_what=True)]
         else:
             continue
+        if orders_a_test(part):  # "we'll get some bloods done": the test from now on, never the earlier record
+            hits = [a for a in hits if not earlier_record(a)]
         wanted += [a for a in hits if a not in wanted]
     return wanted
+
+
+_KEPT_PAPERS = _phrase_list("patient_kept_papers")
+
+
+def asks_for_kept_paper(part: str) -> bool:
+    """Does the part ask whether the patient or carer has a paper they keep ("do you have her red book?", "have you
+    got his vaccination card?"; `patient_kept_papers`)? An attachment it names is asked for; else it is history."""
+    return asks_possession(part) and says_phrase(part, _KEPT_PAPERS)
 
 
 

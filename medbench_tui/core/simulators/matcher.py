@@ -462,6 +462,12 @@ def _quoting_its_words(question: str, matches: list[Match]) -> list[Match]:
         and any(p > 0 and all(q.per_unit[i] == 0 for q in quoting) for i, p in enumerate(m.per_unit))]
 
 
+def _as_asked(keywords: list[str]) -> list[str]:
+    """What each keyword that is shorthand the patient writes out when asked ("DVT") is read as in a question ("deep
+    vein thrombosis clot in the leg"): a question that says the shorthand says that keyword, whole."""
+    return [said for k in keywords if (said := intent.understood(k)) != k]
+
+
 def _names_its_kind(word: str, terms: frozenset[str], says: frozenset[str]) -> bool:
     """Does a fact say the question's word, when it names a kind of medicine, by that kind's own names ("any
     antibiotics?" of "amoxicillin"), not only as a medicine (the regular ramipril)?"""
@@ -739,6 +745,11 @@ class Source:
         named: set[str] = set()
         relative: set[str] = set()
         for name, field_text in fields:
+            if name == "as_asked":  # a keyword as a question reads it: counts only whole
+                stems = frozenset(stem(w) for w in words(field_text))
+                phrases.append((stems, stems | {t for u in units(field_text) for t in u.terms},
+                                _phrase_concepts(units(field_text))))
+                continue
             partial = name == "keywords" and len(words(field_text)) > 1
             if partial:
                 stems = frozenset(stem(w) for w in words(field_text))
@@ -765,8 +776,8 @@ class Source:
         wordings = tuple(_wording(t) for name, t in fields if name == "keywords")
         alone = frozenset(t for name, t in fields if name == "keywords" for t in [stem(t)] if " " not in t)
         told, keyworded = (
-            frozenset(t for name, field_text in fields if name == kind for u in units(field_text) for t in u.terms)
-            for kind in ("answer", "keywords")
+            frozenset(t for name, field_text in fields if name in kinds for u in units(field_text) for t in u.terms)
+            for kinds in (("answer",), ("keywords", "as_asked"))
         )
         headed = frozenset(t for u in units(topic) for t in u.terms) - _relative_only(topic)
         return cls(id, text, profile, phrases, delayed, frozenset(named), alone, wordings, frozenset(profile),
@@ -816,7 +827,8 @@ class Matcher:
         """Who speaks for the patient ("self", a parent, a carer): "your son" asked of a mother is the patient."""
         self.facts = [
             Source.build(
-                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("topic", a.topic), ("answer", a.answer)],
+                a.id, a.answer, [("keywords", k) for k in a.keywords] + [("as_asked", k) for k in _as_asked(a.keywords)]
+                + [("topic", a.topic), ("answer", a.answer)],
                 a.delayed, a.topic,
             )
             for a in record.additional_answers

@@ -1467,7 +1467,7 @@ def _attachments_wanted(planner: Planner, asking: Asking) -> list[Attachment]:
     if asking.question.act not in ("request", "examination") and not (
         asking.question.act in ("yesno", "open")
         and any(intent.asks_whether_back(p) or intent.asks_whether_done(p) or intent.asks_value_again(p)
-                or intent.result_named(p) is not None
+                or intent.result_named(p) is not None or intent.asks_for_kept_paper(p)
                 or (remote and (intent.has_measuring_device(p) or intent.asks_own_reading(p)))
                 for p in intent.split_questions(asking.question.read))
     ):

@@ -132,6 +132,18 @@ PHRASE_LISTS: dict[str, str] = {
     "patient_findings_titles": "the simulated patient: title words of an attachment that holds examination or "
                                "observation findings",
     "patient_examination_titles": "the simulated patient: title words of an attachment that records an examination",
+    "patient_assessment_titles": "the simulated patient: a test of the mind titled an examination ('Addenbrooke's "
+    "Cognitive Examination'): a test with its own result asked for by name, not findings of the body",
+    "patient_earlier_record_times": "the simulated patient: words of an attachment's title that date it before the "
+    "consultation ('Blood tests from March'): a test the doctor orders from now on is never that one",
+    "patient_record_times_now": "the simulated patient: words of an attachment's title that say it is of now ('repeat "
+    "in clinic today'), beside any of patient_earlier_record_times",
+    "patient_test_order_verbs": "the simulated patient: verbs of the doctor's own test from now on ('I'll send you "
+    "for an IGF-1 blood test'): no request for an earlier record",
+    "patient_score_asks": "the simulated patient: words that ask the score of a test ('what did he score on the "
+    "memory test?'): a request for its result",
+    "patient_kept_papers": "the simulated patient: papers a patient or carer keeps ('do you have her red book?'): "
+    "asked whether they have one, an attachment that is one is asked for",
     "patient_findings_asks": "the simulated patient: words by which a question asks of a record of the examination "
                              "or observations ('what were her obs?'): an attachment of findings may answer it",
     "patient_more_observations": "the simulated patient: observations a question may ask besides those of "
