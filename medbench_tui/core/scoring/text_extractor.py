@@ -459,6 +459,29 @@ def _history_heading(heading: str | None) -> bool:
                                     or heading_key(without_brackets(heading)) in HISTORY_HEADINGS)
 
 
+STOPPED_LATER = assertion.Assertion(
+    "historical", "stopped later", "history: the drug the patient takes, which the plan stops")
+"""A drug named in a line of prose outside a plan heading, with no verb and no dose of its own ("Ibuprofen x3d.", "on
+naproxen for a week"), that the answer stops later, unconditionally, by the same words ("STOP ibuprofen"): what the
+patient has been taking, not a recommendation ("- Naproxen 500 mg BD" in a list, or with a dose, is a plan)."""
+
+
+def _stopped_later(doc: Document, first: int, last: int) -> bool:
+    """The drug at ``first..last``, in a prose line with no action verb before it in its clause, no dose after it,
+    and not itself withheld, is named again later by the same words under a withholding that is no contingency
+    ("stop ibuprofen if dyspepsia")."""
+    low = doc.lows
+    line_start = doc.text.rfind("\n", 0, doc.tokens[first].start) + 1
+    if (BULLET_START_RE.match(doc.text, line_start) is not None or _dose_after(doc, Hit(first, last)) is not None
+            or concepts.withheld(doc, first) is not None
+            or any(low[k] in cues.ACTION_VERBS for k in range(first) if doc.clause[k] == doc.clause[first])):
+        return False
+    words = low[first : last + 1]
+    return any(low[k : k + len(words)] == words and concepts.withheld(doc, k) is not None
+               and assertion.condition_of(doc, k, k + len(words) - 1) is None
+               for k in range(last + 1, len(low) - len(words) + 1))
+
+
 CAUSED = assertion.Assertion("historical", "cause", "history: the cause the diagnosis names, not a plan")
 """A drug the diagnosis names as its cause ("NMS 2' haloperidol (rapid titration + 2x IM)", "AKI following IV
 contrast"): what was given, not a plan, with or without a plan section."""
@@ -629,6 +652,8 @@ def _classify(
             return named, CAUSED
         if named == "treatment" and describes and reading.has_plan_section:
             return named, DESCRIBED
+        if named == "treatment" and section != "treatment" and _stopped_later(doc, first, last):
+            return named, STOPPED_LATER
         if named == "treatment" and _referred_from_home(doc, first):
             return named, REFERRED_FROM_HOME
         own_condition = m.ref is not None and bool(
