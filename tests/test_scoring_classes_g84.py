@@ -1,6 +1,7 @@
 """Grader classes of g84 (product issue 32), in wording of its own on other topics than the sets' cases: a drug named
 in the story with no verb or dose of its own that the plan stops is what the patient took ("Naproxen x5d." then
-"STOP naproxen"); an ejection fraction or a TAPSE with its value reports the echocardiogram done ("EF 30%")."""
+"STOP naproxen"); an ejection fraction or a TAPSE with its value reports the echocardiogram done ("EF 30%"); an
+admission under a team is an admission to hospital ("Admit under ID")."""
 
 from __future__ import annotations
 
@@ -57,3 +58,32 @@ def test_an_ejection_fraction_or_tapse_with_its_value_reports_the_echocardiogram
 def test_an_ejection_fraction_without_a_value_reports_nothing(tmp_path: Path, text: str) -> None:
     """Negative: the label without a value, or as a condition's threshold, is no result."""
     assert _decision(tmp_path, TIREDNESS, "workup", ECHO, text) != "found", text
+
+
+ADMISSION = {"item": "Hospital admission", "class": "required", "within": "same day"}
+
+
+@pytest.mark.parametrize("line", ["Admit under ID", "Admit under the medical team", "Admit under cardiology",
+                                  "Admit under the renal team for monitoring"])
+def test_an_admission_under_a_team_is_a_hospital_admission(tmp_path: Path, line: str) -> None:
+    assert _decision(tmp_path, TIREDNESS, "treatment", ADMISSION, _plan(line)) == "found", line
+
+
+@pytest.mark.parametrize("line", ["Refer to ID", "Discuss with the medical team", "Cardiology review today",
+                                  "Do not admit under the medical team", "Admit"])
+def test_a_contact_or_a_declined_admission_is_no_hospital_admission(tmp_path: Path, line: str) -> None:
+    """Negative: a referral, review or discussion, a declined admission and a bare "admit" (no team) stay unread."""
+    assert _decision(tmp_path, TIREDNESS, "treatment", ADMISSION, _plan(line)) != "found", line
+
+
+SURGICAL_ADMISSION = {"item": "Admission under general surgery", "class": "required"}
+
+
+@pytest.mark.parametrize("line", ["Admit under the medical team", "Admit under medicine", "Admit under ID"])
+def test_an_admission_under_one_team_is_no_other_teams_admission(tmp_path: Path, line: str) -> None:
+    """Negative: an item that names its team is met by that team's admission only."""
+    assert _decision(tmp_path, TIREDNESS, "treatment", SURGICAL_ADMISSION, _plan(line)) != "found", line
+
+
+def _plan(*lines: str) -> str:
+    return "Plan:\n" + "".join(f"- {line}\n" for line in lines)

@@ -48,6 +48,8 @@ SAME_DRUG_ROUTE_UNSAID = "the same drug, its route unsaid"
 """The rule that credits a drug named without the route its item asks for."""
 SAME_TEAM = "the same team"
 """The rule that meets a team's item by a referral, review or contact of that team in other words."""
+ADMITTED_UNDER_A_TEAM = "an admission under a team"
+"""The rule that meets an item of admission to hospital by an admission under any team."""
 DRUG_OF_CLASS = "a drug of its class"
 """The rule that gives an item of a drug class by another drug of that class."""
 DRUG_OF_CLASS_ROUTE_UNSAID = "a drug of its class, its route unsaid"
@@ -138,6 +140,20 @@ def same_team(answer: ActionReading, item: ActionReading) -> bool:
     return any(mine == theirs or theirs in vocabulary.broader(mine) for mine in answer.teams for theirs in item.teams)
 
 
+def bare_admission(reading: ActionReading) -> bool:
+    """The reading is an admission and nothing else: no team, drug, class or route, no contact word ("Hospital
+    admission", "Admit to hospital")."""
+    return (reading.acts and not reading.contacts and not (reading.teams or reading.drugs or reading.classes
+                                                             or reading.routes) and reading.covered >= ABOUT_DRUG)
+
+
+def admitted_under_a_team(answer: ActionReading, item: ActionReading) -> bool:
+    """An admission under a team ("Admit under ID", "admit under the medical team") is an admission to hospital,
+    an item's that names no team; a team's item is only its own team's (the same team)."""
+    return bare_admission(item) and answer.acts and not answer.contacts and bool(answer.teams) \
+        and not (answer.drugs or answer.classes)
+
+
 def same_drug_by_route(answer: ActionReading, item: ActionReading) -> bool:
     """The item is about a drug by a route ("intravenous adrenaline bolus"), and the answer gives
     that drug by that route in other words ("adrenaline 0.5 mg IV")."""
@@ -226,6 +242,7 @@ class ActionRule:
 
 ACTION_RULES: tuple[ActionRule, ...] = (
     ActionRule(SAME_TEAM, MATCH_SCORE_TEAM, same_team),
+    ActionRule(ADMITTED_UNDER_A_TEAM, MATCH_SCORE_TEAM, admitted_under_a_team),
     ActionRule("the same drug by its route", MATCH_SCORE_DRUG_ROUTE, same_drug_by_route),
     ActionRule("the same drug", MATCH_SCORE_DRUG, same_drug_route_given),
     ActionRule(SAME_DRUG_ROUTE_UNSAID, MATCH_SCORE_DRUG, same_drug, credit_only=True),

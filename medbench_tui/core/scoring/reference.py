@@ -514,7 +514,8 @@ class ReferenceTable:
             self._by_initial.setdefault(word[0], []).append(word)
         action_refs = (*self.workup, *self.treatment)
         self._actions = [r for r in action_refs
-                         if any(a.teams or a.drugs or a.classes for a in (*r.readings, *r.alternative_readings))]
+                         if any(a.teams or a.drugs or a.classes or actions.bare_admission(a)
+                                for a in (*r.readings, *r.alternative_readings))]
         crediting: list[tuple[Phrase, Ref | None]] = [
             (p, r) for r in action_refs if r.klass in concepts.CREDIT_CLASSES for p in r.phrases
         ]
