@@ -210,6 +210,8 @@ _SEEN_ASKS, _SEEN_TELLS = (
 )
 """Words asking whether someone looked at what is asked of ("has anyone looked at that knee?"), and the words of a
 fact that tells it was seen, or by whom."""
+_KINDS_NAMED = tuple(words(p) for p in read_vocabulary().phrases("patient_kind_named"))
+"""Names whose first word names one kind of a symptom ("double vision"): told only by a fact that says that word."""
 _DETAILS = tuple(
     (tuple(" ".join(words(p)) for p in read_vocabulary().phrases(f"patient_{kind}_asks")),
      tuple(" ".join(words(p)) for p in read_vocabulary().phrases(f"patient_{kind}_tells")), by_number, by_name)
@@ -1006,6 +1008,14 @@ class Matcher:
             named = by_name and any(" ".join(words(n)) not in _WHEN_WORDS for n in _A_NAME.findall(source.text))
             return not (says_phrase(said, tells) or named or (by_number and bool(_A_NUMBER.search(said))))
         return False
+
+    @staticmethod
+    def kind_untold(source: Source, question: str) -> bool:
+        """Does the question name one kind of a symptom (`patient_kind_named`: "any double vision?") whose first word
+        the fact's topic, keywords and answer do not say (the vision fact "bumping into door frames")? The fact tells
+        of the symptom, not of that kind of it."""
+        said = set(words(f"{source.topic}. {source.text}")) | {w for wording in source.wordings for w in wording}
+        return any(says_phrase(question, [" ".join(name)]) and name[0] not in said for name in _KINDS_NAMED)
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
         """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel

@@ -927,7 +927,8 @@ class Planner:
             return Part(text, "clarification", asking.question.read, confidence=ASKED_BACK, rule="ask_which")
         part = self.answer_part(asking.question.read, sources)
         doubtful = (self._only_in_the_story(asking, sources) or self._heard_by_keyword(asking, sources)
-                    or self._only_heard(asking, sources))
+                    or self._only_heard(asking, sources)
+                    or any(self.matcher.kind_untold(s, asking.question.asked) for s in sources))
         if not asking.followed_up and doubtful:
             part.confidence = WEAK  # "does she snore?" of a fit "noisy, like snoring": said with doubt
         return part

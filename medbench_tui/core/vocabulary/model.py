@@ -234,6 +234,9 @@ PHRASE_LISTS: dict[str, str] = {
                          "answers",
     "patient_seen_tells": "the simulated patient: what a fact says when it tells that something was seen or by whom "
                           "('the GP looked at it', 'the vet said'), answering a question of patient_seen_asks",
+    "patient_kind_named": "the simulated patient: a name whose first word names one kind of a symptom ('double "
+                          "vision', 'stiff neck'): a fact that does not say that word is said with doubt, never as "
+                          "the answer",
     "patient_side_asks": "the simulated patient: a question of which side ('which side was the operation on?'): a "
                          "fact heard that says no side (patient_side_tells) is not said again as if it answered",
     "patient_side_tells": "the simulated patient: what a fact says when it states a side ('left', 'both')",
