@@ -15,6 +15,8 @@ NECK = {"id": "neck", "topic": "neck", "keywords": ["neck", "neck pain"],
         "answer": "My neck has been sore on the left since I slept funny on Monday."}
 NOSE = {"id": "nose", "topic": "nose", "keywords": ["nose", "sniffles"],
         "answer": "My nose has been bleeding a little when I blow it."}
+KEYWORDED = {"id": "keyworded", "topic": "neck", "keywords": ["neck", "stiff neck"],
+             "answer": "No, my neck is fine."}
 STIFF = {"id": "stiff", "topic": "neck", "keywords": ["neck"],
          "answer": "My neck is stiff; I can't bend it forward."}
 EAR = {"id": "ear", "topic": "ear pain", "keywords": ["ear", "ear pain"],
@@ -38,9 +40,10 @@ def test_a_kind_the_fact_does_not_say_is_told_with_doubt(fact, question):
 
 
 @pytest.mark.parametrize(("fact", "question"), [(STIFF, "Any stiff neck?"), (NECK, "Any neck pain?"),
+                                                (KEYWORDED, "Any stiff neck?"),
                                                 (NOSE, "any nosebleeds or bleeding from the nose?")])
 def test_the_kind_said_or_the_symptom_asked_plainly_is_sure(fact, question):
-    # negative: the fact says the kind, or the question names no kind
+    # negative: the fact says the kind (in its answer or its keywords), or the question names no kind
     reply = simulator(fact).answer(question)
     assert reply.facts == [fact["id"]] and reply.confidence >= SURE
 

@@ -1014,8 +1014,8 @@ class Matcher:
         """Does the question name one kind of a symptom (`patient_kind_named`: "any double vision?") whose first word
         the fact's topic, keywords and answer do not say (the vision fact "bumping into door frames")? The fact tells
         of the symptom, not of that kind of it."""
-        said = set(words(f"{source.topic}. {source.text}")) | {w for wording in source.wordings for w in wording}
-        return any(says_phrase(question, [" ".join(name)]) and name[0] not in said for name in _KINDS_NAMED)
+        said = _wording(f"{source.topic}. {source.text}").union(*source.wordings)  # stems, as keywords are kept
+        return any(says_phrase(question, [" ".join(name)]) and _wording(name[0]) - said for name in _KINDS_NAMED)
 
     def own_words_told(self, sources: list[Source], alternative: str, others: list[str]) -> bool | None:
         """Do the facts' answers say the words only this alternative of a list asks ("under your foot" of "any heel
