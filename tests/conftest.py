@@ -52,11 +52,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "cold_icd_cache: the test's cache folder starts empty (no stored ICD-10 tables and index)")
-    if "PYTEST_XDIST_WORKER" in os.environ and hasattr(config, "_tmp_path_factory"):
-        # the workers' temporary folders share a parent, one a run (pytest removes old ones)
-        from tests.support import case_yaml
-
-        case_yaml.SHARED = config._tmp_path_factory.getbasetemp().parent / "case-yaml"
 
 
 def _store_icd_index(cache: Path) -> Path | None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml, with_item
+from tests.support.case_yaml import case_yaml, load_data, with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -21,11 +20,7 @@ COPD = Path("cases/im-copd-exacerbation-001.yaml")
 def _workup(tmp_path: Path, item: dict, text: str) -> dict[str, str]:
     data = case_yaml(COPD)
     data["workup"].append(item)
-    data.pop("checks", None)
-    out = tmp_path / COPD.name
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    case = load_valid_case(out)
+    case = load_data(tmp_path, COPD, data)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "workup")
 
 

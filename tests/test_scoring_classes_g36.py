@@ -11,7 +11,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import case_yaml, load_data, with_item
 from tests.test_scoring_regressions import condition, rows
 
 GOUT = Path("cases/im-gout-001.yaml")
@@ -101,19 +101,11 @@ PLAIN = {"item": "Echocardiogram", "class": "acceptable", "weight": 1, "aliases"
 
 
 def _copd_workup(tmp_path: Path, echo: dict, plan: str, record: str = "") -> dict[str, str]:
-    from ruamel.yaml import YAML
-
-    from tests.support.case_yaml import case_yaml
-
     data = case_yaml(COPD)
     data["workup"] += [BNP, echo]
-    data.pop("checks", None)
     if record:
         data["intro"] = f"{data['intro']}{record}\n"
-    out = tmp_path / COPD.name
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    case = load_valid_case(out)
+    case = load_data(tmp_path, COPD, data)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
 
 

@@ -6,17 +6,14 @@ diagnosis is not final, a level to be checked or not needed is not done, a dose 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_with, case_yaml
+from tests.support.case_yaml import case_with, case_yaml, load_data
 from tests.test_scoring_regressions import rows
 
 SEIZURE = Path("cases/ped-febrile-seizure-001.yaml")
@@ -33,13 +30,7 @@ def _withdrawal_case(tmp_path: Path) -> Case:
     data["diagnosis"]["primary"] = {
         "name": "Alcohol withdrawal with a generalised tonic-clonic seizure", "icd10": "F10.3",
         "aliases": ["alcohol withdrawal seizure", "withdrawal tonic-clonic seizure"]}
-    data.pop("checks", None)
-    for key in [k for k, v in data.items() if v is None]:
-        data.pop(key)
-    out = tmp_path / SEIZURE.name
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    return load_valid_case(out)
+    return load_data(tmp_path, SEIZURE, data)
 
 
 def _accuracy(case: Case, text: str) -> int:
@@ -98,21 +89,9 @@ def test_blood_result_after_a_complete_urine_result(tmp_path: Path, text: str, f
     present = [w for w in data["workup"] if w["item"] == "Full blood count"]
     if present:
         present[0]["aliases"] = fbc["aliases"]
-        case = _rewrite(tmp_path, data)
+        case = load_data(tmp_path, NSTEMI, data)
     else:
         case = case_with(tmp_path, NSTEMI, "workup", fbc)
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
     assert (rows(card, "workup").get("Full blood count") in ("matched", "acceptable")) is found
 
-
-def _rewrite(tmp_path: Path, data: dict) -> Case:
-    data.pop("checks", None)
-    for key in [k for k, v in data.items() if v is None]:
-        data.pop(key)
-    own = NSTEMI.parent / "attachments" / NSTEMI.stem
-    if own.is_dir():
-        shutil.copytree(own, tmp_path / "attachments" / NSTEMI.stem, dirs_exist_ok=True)
-    out = tmp_path / f"{data['id']}.yaml"
-    with out.open("w") as handle:
-        YAML().dump(data, handle)
-    return load_valid_case(out)
