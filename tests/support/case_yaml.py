@@ -5,6 +5,7 @@ libyaml's C emitter (ruamel's pure-Python reader and writer took some 60 ms and 
 from __future__ import annotations
 
 import copy
+import json
 import shutil
 from functools import cache
 from pathlib import Path
@@ -45,13 +46,23 @@ def with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
     return case_file
 
 
+_MADE: dict[tuple[Path, str | None, str], Case] = {}
+"""The cases made by :func:`case_with`, once per process: the class batteries ask many wordings of one item, and
+writing, reading and validating the copy again for each was most of their time."""
+
+
 def case_with(tmp_path: Path, source: Path, section: str | None = None, item: dict | None = None) -> Case:
     """A copy of a case, with one more item (a mapping) at the end of ``section`` when given, and without its own
-    checks (they name the case as it was), loaded as the validator loads it; its attachments go beside it."""
-    data = case_yaml(source)
-    if section is not None:
-        data[section].append(item)
-    return load_data(tmp_path, source, data)
+    checks (they name the case as it was), loaded as the validator loads it; its attachments go beside it. Each
+    caller gets a copy of its own of the case made once a process."""
+    key = (source.resolve(), section, json.dumps(item, sort_keys=True))
+    made = _MADE.get(key)
+    if made is None:
+        data = case_yaml(source)
+        if section is not None:
+            data[section].append(item)
+        made = _MADE[key] = load_data(tmp_path, source, data)
+    return made.model_copy(deep=True)
 
 
 def load_data(tmp_path: Path, source: Path, data: dict[str, JSONValue]) -> Case:

@@ -3,10 +3,8 @@ their own to a case and read its row, so one reader serves them all."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring.extractor_choice import make_extractor
 from medbench_tui.core.scoring.match import match
 from medbench_tui.core.scoring.reasons import GIVEN
@@ -14,17 +12,10 @@ from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.transcript import FinalResponse
 from tests.support.case_yaml import case_with
 
-_CASES: dict[tuple[Path, str, str], Case] = {}
-"""The case with its added item, made once per process: the batteries ask hundreds of wordings of one item, and
-reading the case and building its reference table again for each was most of their time."""
-
 
 def item_decision(tmp_path: Path, source: Path, section: str, item: dict, text: str) -> str:
     """found / different / not_found: what the grader decides for the one item added to the case."""
-    key = (source, section, json.dumps(item, sort_keys=True))
-    case = _CASES.get(key)
-    if case is None:
-        case = _CASES[key] = case_with(tmp_path, source, section, item)
+    case = case_with(tmp_path, source, section, item)  # made once a process
     extraction = make_extractor("text").extract(case, FinalResponse(text=text))
     matching = match(extraction, reference_table(case))
     for row in getattr(matching, section).rows:
