@@ -13,7 +13,12 @@ from medbench_tui.core.simulators.lexicon import sentences
 from medbench_tui.core.validate import load_valid_case, validate_paths
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
-CAP = LeakGuard.from_case(load_valid_case(CASES / "im-cap-001.yaml"))
+
+
+@pytest.fixture(scope="module")
+def cap() -> LeakGuard:
+    """The pneumonia case's guard, read when a test asks (at import, every worker read it, ICD-10 checks and all)."""
+    return LeakGuard.from_case(load_valid_case(CASES / "im-cap-001.yaml"))
 
 
 @pytest.mark.parametrize("sentence", [
@@ -22,16 +27,16 @@ CAP = LeakGuard.from_case(load_valid_case(CASES / "im-cap-001.yaml"))
     "My temperature was 38.6 this morning.", "They could hear crackles, the nurse said.",
     "My mother thinks it's a Lungenentzündung.", "Could it be a blood clot in my lung?",
 ])
-def test_the_guard_stops_the_ways_attacks_gave_the_diagnosis_away(sentence):
-    assert CAP.check(sentence) is not None
+def test_the_guard_stops_the_ways_attacks_gave_the_diagnosis_away(cap, sentence):
+    assert cap.check(sentence) is not None
 
 
 @pytest.mark.parametrize("sentence", [
     "I've had a cough and a temperature for about four days now.", "I escaped the rain on the way in.",
     "It hurts on the right side when I breathe in.", "I smoke about twenty a day.", "Yes, go ahead.",
 ])
-def test_the_guard_lets_ordinary_replies_through(sentence):
-    assert CAP.check(sentence) is None
+def test_the_guard_lets_ordinary_replies_through(cap, sentence):
+    assert cap.check(sentence) is None
 
 
 def test_nothing_a_record_says_is_replaced():
