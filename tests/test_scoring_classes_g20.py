@@ -10,8 +10,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.document import document
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 ANAPHYLAXIS = Path("cases/em-anaphylaxis-001.yaml")
@@ -20,7 +19,7 @@ BEFORE = "Hydrocortisone"
 
 def _treatment(tmp_path: Path, item: str, plan: str) -> dict[str, str]:
     """The treatment rows of ``plan`` scored on the anaphylaxis case with one more item (YAML lines)."""
-    case = load_valid_case(with_item(tmp_path, ANAPHYLAXIS, BEFORE, item))
+    case = valid_case_with_item(tmp_path, ANAPHYLAXIS, BEFORE, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "treatment")
 
 

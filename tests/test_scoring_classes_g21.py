@@ -8,8 +8,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import card, rows
 
 DELIRIUM = Path("cases/psy-delirium-001.yaml")
@@ -27,7 +26,7 @@ def test_a_prohibition_item_is_met_by_never(tmp_path: Path, plan: str, given: bo
     with "never" instead of "not"."""
     item = (f"  - item: {ACCOMPANIED}\n    class: required\n"
             "    aliases: [do not leave her unaccompanied, not to be left unaccompanied]\n")
-    case = load_valid_case(with_item(tmp_path, DELIRIUM, "Encourage oral fluids and nutrition", item))
+    case = valid_case_with_item(tmp_path, DELIRIUM, "Encourage oral fluids and nutrition", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (ACCOMPANIED in rows(scored, "treatment")) is given, plan
 
@@ -47,7 +46,7 @@ HYPONATRAEMIA = Path("cases/im-hyponatraemia-001.yaml")
 def test_one_unit_of_time_is_met_written_with_a_one_or_1(tmp_path: Path, plan: str, given: bool):
     """An item's "in a month" is the answer's "in 1 month" and "in one month"; another number of months is not."""
     item = f"  - item: {URATE_CHECK}\n    class: acceptable\n    aliases: [bloods in a month]\n"
-    case = load_valid_case(with_item(tmp_path, GOUT, "Aspirin for pain relief", item))
+    case = valid_case_with_item(tmp_path, GOUT, "Aspirin for pain relief", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (URATE_CHECK in rows(scored, "treatment")) is given, plan
 
@@ -60,7 +59,7 @@ def test_one_unit_of_time_is_met_written_with_a_one_or_1(tmp_path: Path, plan: s
 def test_a_harmful_item_of_one_unit_is_met_in_other_words_for_one(tmp_path: Path, plan: str, harmful: bool):
     """The other way round: a harmful item written "in one week" is met by "in a week" and "in 1 week"."""
     item = f"  - item: {HOME_WAIT}\n    class: contraindicated\n    aliases: [wound check in one week]\n"
-    case = load_valid_case(with_item(tmp_path, HYPONATRAEMIA, "Tolvaptan", item))
+    case = valid_case_with_item(tmp_path, HYPONATRAEMIA, "Tolvaptan", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HOME_WAIT in rows(scored, "treatment")) is harmful, plan
 
@@ -125,6 +124,6 @@ def test_a_name_that_places_a_thing_is_not_met_by_another_place(tmp_path: Path, 
     """An item that places something at a level is not met by the answer placing it above or below that level,
     though the other words match."""
     item = f"  - item: {HEAD_UP}\n    class: required\n    aliases: [head up at 30 degrees]\n"
-    case = load_valid_case(with_item(tmp_path, Path("cases/em-head-injury-001.yaml"), "Simple analgesia", item))
+    case = valid_case_with_item(tmp_path, Path("cases/em-head-injury-001.yaml"), "Simple analgesia", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HEAD_UP in rows(scored, "treatment")) is given, plan

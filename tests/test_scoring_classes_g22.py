@@ -8,8 +8,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import card, rows
 
 DEPRESSION = Path("cases/psy-mdd-001.yaml")
@@ -21,7 +20,7 @@ def _workup(tmp_path: Path, source: Path, before: str, name: str, text: str) -> 
     """The work-up rows of an answer to a copy of ``source`` with one more required work-up item ``name`` (no
     aliases: only its words and the vocabulary may meet it)."""
     item = f"  - item: {name}\n    class: required\n"
-    case = load_valid_case(with_item(tmp_path, source, before, item))
+    case = valid_case_with_item(tmp_path, source, before, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "workup")
 
 
@@ -81,8 +80,8 @@ def test_a_recheck_set_for_later_is_the_harmful_delay(tmp_path: Path, plan: str,
     also monitors (at a frequency or after the act), nor by a recheck on a condition."""
     item = (f"  - item: {DELAYED}\n    class: contraindicated\n    weight: 2\n"
             "    aliases: [wait and see]\n")
-    case = load_valid_case(with_item(tmp_path, INTUSSUSCEPTION,
-                                     "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus", item))
+    case = valid_case_with_item(tmp_path, INTUSSUSCEPTION,
+                                     "Intravenous fluid resuscitation 10 mL/kg crystalloid bolus", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (DELAYED in rows(scored, "treatment")) is delayed, plan
 
@@ -113,7 +112,7 @@ def test_what_an_action_is_for_is_no_treatment_of_its_own(tmp_path: Path, plan: 
     after "for" is its purpose, not an analgesic given (an IV opioid item stays unmet); analgesia named as a heading
     of its own still leads to the drug."""
     item = "  - item: Regional nerve block\n    class: not_indicated\n    aliases: [paravertebral block]\n"
-    case = load_valid_case(with_item(tmp_path, Path(f"cases/{DISSECTION}.yaml"), IV_OPIOID, item))
+    case = valid_case_with_item(tmp_path, Path(f"cases/{DISSECTION}.yaml"), IV_OPIOID, item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (IV_OPIOID in rows(scored, "treatment")) is given, plan
 
@@ -136,8 +135,8 @@ def test_a_discharge_once_the_emergency_treatment_has_worked_is_that_harmful_dis
     are cleared") is met by an answer that sends home once that milestone is reached, in its own words; never by a
     plan that admits and sends home only later, nor by another action timed by the milestone."""
     item = f"  - item: {HOME_ONCE}\n    class: contraindicated\n    weight: 2\n"
-    case = load_valid_case(with_item(
+    case = valid_case_with_item(
         tmp_path, DKA, "IV 0.9% sodium chloride 10 mL/kg over 60 minutes, then deficit replacement over 48 hours plus "
-        "maintenance", item))
+        "maintenance", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HOME_ONCE in rows(scored, "treatment")) is sent, plan

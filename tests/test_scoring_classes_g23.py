@@ -8,8 +8,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 UTI_PREGNANCY = Path("cases/obg-uti-pregnancy-001.yaml")
@@ -19,7 +18,7 @@ def _treatment(tmp_path: Path, name: str, text: str) -> dict[str, str]:
     """The treatment rows of an answer to a copy of the pregnancy UTI case with one more required treatment
     item ``name`` (no aliases: only its words and the vocabulary may meet it)."""
     item = f"  - item: {name}\n    class: required\n"
-    case = load_valid_case(with_item(tmp_path, UTI_PREGNANCY, "Paracetamol for pain", item))
+    case = valid_case_with_item(tmp_path, UTI_PREGNANCY, "Paracetamol for pain", item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "treatment")
 
 

@@ -10,7 +10,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 CELLULITIS = Path("cases/im-cellulitis-001.yaml")
@@ -30,7 +30,7 @@ def _rows(tmp_path: Path, source: Path, before: str, item: str, text: str, kind:
           ) -> dict[str, str]:
     """The rows of ``kind`` of an answer to a copy of ``source`` with one more item (``item``: YAML lines, no
     aliases, so only its words and the vocabulary may meet it) put before the item ``before``."""
-    case = load_valid_case(with_item(tmp_path, source, before, item))
+    case = valid_case_with_item(tmp_path, source, before, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)
 
 

@@ -12,7 +12,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 THROAT = Path("cases/im-sore-throat-001.yaml")
@@ -23,7 +23,7 @@ def _workup(tmp_path: Path, name: str, aliases: str, text: str) -> dict[str, str
     """The work-up rows of an answer to a copy of the sore throat case with one more acceptable work-up item
     ``name`` (``aliases`` a YAML flow list, or empty)."""
     item = f"  - item: {name}\n    class: acceptable\n" + (f"    aliases: {aliases}\n" if aliases else "")
-    case = load_valid_case(with_item(tmp_path, THROAT, "Neck imaging", item))
+    case = valid_case_with_item(tmp_path, THROAT, "Neck imaging", item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "workup")
 
 

@@ -13,8 +13,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import card, condition, rows
 
 CELLULITIS_PLAN = (
@@ -147,7 +146,7 @@ def test_a_weaning_meets_an_item_of_reducing_the_drug(tmp_path: Path):
     """"wean prednisolone to 10 mg" is the reduction an item asks for, not a withholding against it."""
     item = ("  - item: Reduce prednisolone to the lowest effective dose\n    class: required\n"
             "    aliases: [reduce prednisolone to 10 mg]\n")
-    case = load_valid_case(with_item(tmp_path, Path("cases/im-cellulitis-001.yaml"), "Paracetamol for pain", item))
+    case = valid_case_with_item(tmp_path, Path("cases/im-cellulitis-001.yaml"), "Paracetamol for pain", item)
     text = "Left shin cellulitis on long-term prednisolone.\nPlan:\n- wean prednisolone to 10 mg\n- Elevate the leg"
     c = score(case, Transcript(case_id=case.id, final=FinalResponse(text=text)))
     assert "Reduce prednisolone to the lowest effective dose" in rows(c, "treatment")
@@ -203,7 +202,7 @@ def test_a_sub_heading_on_its_own_line_still_ends_an_avoid_list():
 def test_a_test_word_inside_a_mechanism_is_no_test(tmp_path: Path):
     """"IgE-mediated" names how the allergy works: no specific IgE test; "send IgE" still is one."""
     item = "  - item: Specific IgE testing\n    class: acceptable\n    aliases: [IgE]\n"
-    case = load_valid_case(with_item(tmp_path, Path("cases/em-anaphylaxis-001.yaml"), "Mast cell tryptase", item))
+    case = valid_case_with_item(tmp_path, Path("cases/em-anaphylaxis-001.yaml"), "Mast cell tryptase", item)
 
     def workup(text: str) -> dict[str, str]:
         return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "workup")

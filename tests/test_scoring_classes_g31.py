@@ -12,8 +12,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -21,7 +20,7 @@ FIRST = "Emergency same-day hospital admission by ambulance"
 
 
 def _rows(tmp_path: Path, item: str, text: str, kind: str = "treatment") -> dict[str, str]:
-    case = load_valid_case(with_item(tmp_path, COPD, FIRST, item))
+    case = valid_case_with_item(tmp_path, COPD, FIRST, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)
 
 
@@ -172,7 +171,7 @@ def test_a_line_ending_on_then_goes_on(tmp_path: Path, plan: str, given: bool):
     """A line that ends on "then" cannot end its sentence: the next line, capitals or not ("CT chest"), is the
     consequent of the condition before, not a plan of its own."""
     item = "  - item: CT chest\n    class: acceptable\n    aliases: [CT chest, CT thorax]\n"
-    case = load_valid_case(with_item(tmp_path, COPD, FIRST, item))
+    case = valid_case_with_item(tmp_path, COPD, FIRST, item)
     found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "treatment")
     found |= rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
     assert ("CT chest" in found) is given, (plan, found)

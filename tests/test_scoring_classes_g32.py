@@ -15,8 +15,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -24,7 +23,7 @@ FIRST = "Emergency same-day hospital admission by ambulance"
 
 
 def _rows(tmp_path: Path, item: str, text: str, kind: str = "treatment") -> dict[str, str]:
-    case = load_valid_case(with_item(tmp_path, COPD, FIRST, item))
+    case = valid_case_with_item(tmp_path, COPD, FIRST, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)
 
 

@@ -11,8 +11,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -20,7 +19,7 @@ FIRST = "Emergency same-day hospital admission by ambulance"
 
 
 def _rows(tmp_path: Path, item: str, text: str, kind: str = "treatment") -> dict[str, str]:
-    case = load_valid_case(with_item(tmp_path, COPD, FIRST, item))
+    case = valid_case_with_item(tmp_path, COPD, FIRST, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), kind)
 
 
@@ -162,7 +161,7 @@ URINE_ITEM = f"  - item: {URINE}\n    class: required\n    weight: 1\n    aliase
     ("Plan:\n- oral fluids; no urine sent", False),
 ])
 def test_specific_gravity_short_reports_the_urinalysis(tmp_path: Path, plan: str, given: bool):
-    case = load_valid_case(with_item(tmp_path, COPD, "Pulse oximetry", URINE_ITEM))
+    case = valid_case_with_item(tmp_path, COPD, "Pulse oximetry", URINE_ITEM)
     found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
     assert (URINE in found) is given, (plan, found)
 
@@ -183,6 +182,6 @@ BBV_ITEM = f"  - item: {BBV}\n    class: required\n    weight: 1\n    aliases: [
     (BBV_ITEM, BBV, "Background: chronic HBV on tenofovir.\nPlan:\n- R-CHOP", False),
 ])
 def test_sediment_and_virology_shorthand(tmp_path: Path, item: str, name: str, plan: str, given: bool):
-    case = load_valid_case(with_item(tmp_path, COPD, "Pulse oximetry", item))
+    case = valid_case_with_item(tmp_path, COPD, "Pulse oximetry", item)
     found = rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan))), "workup")
     assert (name in found) is given, (plan, found)

@@ -10,8 +10,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml, load_data, with_item
+from tests.support.case_yaml import case_yaml, load_data, valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 COPD = Path("cases/im-copd-exacerbation-001.yaml")
@@ -74,7 +73,7 @@ SALBUTAMOL = "Salbutamol via spacer or nebuliser"
 
 
 def _treatment(tmp_path: Path, text: str) -> dict[str, str]:
-    case = load_valid_case(with_item(tmp_path, COPD, FIRST, LOADING_ITEM))
+    case = valid_case_with_item(tmp_path, COPD, FIRST, LOADING_ITEM)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "treatment")
 
 

@@ -10,8 +10,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import case_yaml, load_data, with_item
+from tests.support.case_yaml import case_yaml, load_data, valid_case_with_item
 from tests.test_scoring_regressions import condition, rows
 
 GOUT = Path("cases/im-gout-001.yaml")
@@ -26,7 +25,7 @@ ITEMS = (
 
 
 def _card(tmp_path: Path, plan: str):
-    case = load_valid_case(with_item(tmp_path, GOUT, BEFORE, ITEMS))
+    case = valid_case_with_item(tmp_path, GOUT, BEFORE, ITEMS)
     return score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
 
 
@@ -85,7 +84,7 @@ EXPLAIN = "Explain why a foot X-ray is not needed"
 ])
 def test_a_verdict_inside_an_item_that_states_it_is_its_action(tmp_path: Path, item: str, plan: str, met: bool):
     """An item whose own name withholds or judges its action is stated by the verdict inside its mention."""
-    case = load_valid_case(with_item(tmp_path, GOUT, BEFORE, f"  - item: {item}\n    class: optional\n"))
+    case = valid_case_with_item(tmp_path, GOUT, BEFORE, f"  - item: {item}\n    class: optional\n")
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (item in rows(card, "treatment")) is met, plan
 

@@ -11,8 +11,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 ECTOPIC = Path("cases/obg-ectopic-001.yaml")
@@ -20,7 +19,7 @@ CELLULITIS = Path("cases/im-cellulitis-001.yaml")
 
 
 def _treatment(tmp_path: Path, source: Path, before: str, item: str, text: str) -> dict[str, str]:
-    case = load_valid_case(with_item(tmp_path, source, before, item))
+    case = valid_case_with_item(tmp_path, source, before, item)
     return rows(score(case, Transcript(case_id=case.id, final=FinalResponse(text=text))), "treatment")
 
 

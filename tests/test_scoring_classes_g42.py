@@ -12,7 +12,7 @@ from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.sections import parse
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 ANAPHYLAXIS = Path("cases/em-anaphylaxis-001.yaml")
@@ -84,7 +84,7 @@ ADVICE_ITEM = f"  - item: {ADVICE}\n    class: acceptable\n    aliases: [avoid N
 ])
 def test_advice_said_as_a_plan_line_after_a_wrapped_line(tmp_path: Path, advice: str, given: bool):
     """The advice item is met by a plan line after a wrapped line; a plan that gives the drug is no advice."""
-    case = load_valid_case(with_item(tmp_path, ANAPHYLAXIS, "Hydrocortisone", ADVICE_ITEM))
+    case = valid_case_with_item(tmp_path, ANAPHYLAXIS, "Hydrocortisone", ADVICE_ITEM)
     plan = WRAPPED_PLAN.replace(
         "3. Avoid NSAIDs, which can worsen the reaction, until the allergy clinic has seen her.", advice)
     card = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))

@@ -8,8 +8,7 @@ import pytest
 
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import card, rows
 
 CAMHS_BEFORE_DISCHARGE = "Psychosocial assessment by CAMHS before discharge"
@@ -38,6 +37,6 @@ DELAY_FOR_FASTING = "Delay detorsion until she has fasted"
 ])
 def test_a_fast_of_stated_hours_before_an_emergency_procedure_is_the_delay(tmp_path: Path, plan: str, given: bool):
     item = f"  - item: {DELAY_FOR_FASTING}\n    class: contraindicated\n"
-    delayed = load_valid_case(with_item(tmp_path, TORSION, "Antiemetic", item))
+    delayed = valid_case_with_item(tmp_path, TORSION, "Antiemetic", item)
     scored = score(delayed, Transcript(case_id=delayed.id, final=FinalResponse(text=plan)))
     assert (DELAY_FOR_FASTING in rows(scored, "treatment")) is given

@@ -9,7 +9,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import card, rows
 
 CHOLECYSTITIS = Path("cases/sur-cholecystitis-001.yaml")
@@ -25,7 +25,7 @@ DEFER_SCAN = "Defer the ultrasound until the morning"
 def test_a_negated_finding_on_a_test_is_its_result_never_a_refusal_of_it(tmp_path: Path, plan: str, given: bool):
     item = (f"  - item: {DEFER_SCAN}\n    class: contraindicated\n"
             "    aliases: [defer the ultrasound until the morning, withhold the scan]\n")
-    deferred = load_valid_case(with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))
+    deferred = valid_case_with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item)
     scored = score(deferred, Transcript(case_id=deferred.id, final=FinalResponse(text=plan)))
     assert (DEFER_SCAN not in rows(scored, "treatment")) is given
 
@@ -43,7 +43,7 @@ OINTMENT_ALONE = "Topical antibiotic ointment alone"
 def test_a_drug_of_the_class_with_its_route_unsaid_is_no_harmful_item_of_a_route(
         tmp_path: Path, plan: str, harmful: bool):
     item = f"  - item: {OINTMENT_ALONE}\n    class: not_indicated\n    aliases: [antibiotic ointment]\n"
-    sjs = load_valid_case(with_item(tmp_path, SJS, "Analgesia", item))
+    sjs = valid_case_with_item(tmp_path, SJS, "Analgesia", item)
     scored = score(sjs, Transcript(case_id=sjs.id, final=FinalResponse(text=plan)))
     assert (OINTMENT_ALONE in rows(scored, "treatment")) is harmful
 

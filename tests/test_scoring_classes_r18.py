@@ -9,8 +9,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.scoring.home import home_management
 from medbench_tui.core.transcript import FinalResponse, Transcript
-from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 QUINSY = Path("cases/em-quinsy-001.yaml")
@@ -47,7 +46,7 @@ def test_a_treatment_given_with_no_admission_and_a_later_review_is_home_manageme
     """The treatment of a home-management item, given in a plan that admits and refers nobody today and reviews
     on a later day, is that item; an admission, a same-day referral, no later review or another route is not."""
     item = f"  - item: {HOME_CLARITHROMYCIN}\n    class: contraindicated\n    aliases: [macrolide at home]\n"
-    case = load_valid_case(with_item(tmp_path, QUINSY, "Smoking cessation advice", item))
+    case = valid_case_with_item(tmp_path, QUINSY, "Smoking cessation advice", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HOME_CLARITHROMYCIN in rows(scored, "treatment")) is harmful, plan
 
@@ -60,6 +59,6 @@ def test_a_treatment_given_with_no_admission_and_a_later_review_is_home_manageme
 def test_a_home_treatment_of_words_is_met_by_all_its_words(tmp_path: Path, plan: str, harmful: bool):
     """A home treatment no drug names ("salt tablets") is met by a clause holding all its words."""
     item = f"  - item: {HOME_SALT}\n    class: contraindicated\n    aliases: [salt tablets at home]\n"
-    case = load_valid_case(with_item(tmp_path, HYPONATRAEMIA, "Stop sertraline", item))
+    case = valid_case_with_item(tmp_path, HYPONATRAEMIA, "Stop sertraline", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     assert (HOME_SALT in rows(scored, "treatment")) is harmful, plan

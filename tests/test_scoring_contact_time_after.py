@@ -12,7 +12,7 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item
 from tests.test_scoring_regressions import rows
 
 AACG = load_valid_case(Path("cases/oph-aacg-001.yaml"))
@@ -50,6 +50,6 @@ ROUTINE_ITEM = (f"  - item: {ROUTINE}\n    class: contraindicated\n    weight: 2
     ("Plan:\n- refer to gynaecology, seen today", False),
 ])
 def test_a_harmful_routine_referral_is_met_by_its_time_after_a_comma(tmp_path: Path, plan: str, given: bool):
-    case = load_valid_case(with_item(tmp_path, Path("cases/obg-ectopic-001.yaml"), "Analgesia", ROUTINE_ITEM))
+    case = valid_case_with_item(tmp_path, Path("cases/obg-ectopic-001.yaml"), "Analgesia", ROUTINE_ITEM)
     found = _treatment(case, plan)
     assert (found.get(ROUTINE) == "contraindicated") is given, (plan, found)

@@ -10,14 +10,14 @@ import pytest
 from medbench_tui.core.scoring import score
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
-from tests.support.case_yaml import with_item
+from tests.support.case_yaml import valid_case_with_item, with_item
 from tests.test_scoring_regressions import rows
 
 CHOLECYSTITIS = Path("cases/sur-cholecystitis-001.yaml")
 
 
 def _given(tmp_path: Path, item: str, name: str, plan: str) -> bool:
-    case = load_valid_case(with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))
+    case = valid_case_with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item)
     scored = score(case, Transcript(case_id=case.id, final=FinalResponse(text=plan)))
     return rows(scored, "treatment").get(name) in {"matched", "acceptable"}
 
@@ -55,4 +55,4 @@ def test_interventional_radiology_is_a_team(tmp_path: Path, plan: str, given: bo
                                   "district nurses", "audiology", "fetal medicine unit", "burns unit"])
 def test_a_service_named_as_an_item_target_is_known(tmp_path: Path, team: str):
     item = f"  - item: Referral to the service\n    class: acceptable\n    target: {team}\n"
-    load_valid_case(with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))
+    load_valid_case(with_item(tmp_path, CHOLECYSTITIS, "Analgesia", item))  # the validator accepts it

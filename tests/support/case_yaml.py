@@ -46,6 +46,20 @@ def with_item(tmp_path: Path, source: Path, before: str, item: str) -> Path:
     return case_file
 
 
+_WITH_ITEM: dict[tuple[Path, str, str], Case] = {}
+"""The cases made by :func:`valid_case_with_item`, once per process: a battery asks many wordings of one item."""
+
+
+def valid_case_with_item(tmp_path: Path, source: Path, before: str, item: str) -> Case:
+    """The case :func:`with_item` writes, loaded as the validator loads it (a case it refuses raises each time); each
+    caller gets a copy of its own of the case made once a process."""
+    key = (source.resolve(), before, item)
+    made = _WITH_ITEM.get(key)
+    if made is None:
+        made = _WITH_ITEM[key] = load_valid_case(with_item(tmp_path, source, before, item))
+    return made.model_copy(deep=True)
+
+
 _MADE: dict[tuple[Path, str | None, str], Case] = {}
 """The cases made by :func:`case_with`, once per process: the class batteries ask many wordings of one item, and
 writing, reading and validating the copy again for each was most of their time."""
