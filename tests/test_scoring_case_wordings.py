@@ -4,7 +4,6 @@ ACOG, BSPED, Resuscitation Council UK), and the wrong plans that must still not 
 from __future__ import annotations
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import score
@@ -13,6 +12,7 @@ from medbench_tui.core.scoring.reference import reference_table
 from medbench_tui.core.text import normalise
 from medbench_tui.core.transcript import FinalResponse, Transcript
 from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import case_yaml
 from tests.test_scoring_regressions import CASES, card, case, condition, extras, rows
 
 
@@ -343,7 +343,7 @@ def test_a_decline_with_a_reason_is_the_explanation_an_item_asks_for(tmp_path, p
                          "    class: required\n  - item: Fluoroquinolone\n")
     case_file = tmp_path / "valid.yaml"
     case_file.write_text(text.replace("id: ref-unknown-answer", "id: valid"))
-    fixture = Case.model_validate(YAML(typ="safe", pure=True).load(case_file.read_text()), by_alias=True)
+    fixture = Case.model_validate(case_yaml(case_file), by_alias=True)
     scored = score(fixture, Transcript(case_id=fixture.id, final=FinalResponse(text=f"Plan:\n{plan}\n")))
     assert (rows(scored, "treatment").get("Explain that ciprofloxacin is not needed and why") == "matched") is explained
 

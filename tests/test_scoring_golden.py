@@ -6,18 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import render_scorecard_text, score
 from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
+from tests.support.case_yaml import case_yaml
 
 GOLDEN = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"
 
 
 @pytest.fixture(scope="module")
 def case() -> Case:
-    return Case.model_validate(YAML(typ="safe", pure=True).load(GOLDEN.read_text()))
+    return Case.model_validate(case_yaml(GOLDEN))
 
 
 def transcript(final: FinalResponse, facts: list[list[str]] = (), **extra) -> Transcript:

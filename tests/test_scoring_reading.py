@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import render_scorecard_text, score
 from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
 from medbench_tui.core.validate import load_valid_case
+from tests.support.case_yaml import case_yaml
 
 DATA = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -20,7 +20,7 @@ CASES = Path(__file__).resolve().parent.parent / "cases"
 
 @pytest.fixture(scope="module")
 def case() -> Case:
-    return Case.model_validate(YAML(typ="safe", pure=True).load(DATA.read_text()))
+    return Case.model_validate(case_yaml(DATA))
 
 
 def card_for(case: Case, text: str, turns: list[Turn] | None = None):

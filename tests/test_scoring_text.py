@@ -6,19 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from medbench_tui.core.cases.model import Case
 from medbench_tui.core.scoring import Span, score
 from medbench_tui.core.text import normalise
 from medbench_tui.core.transcript import FinalResponse, Transcript, Turn
+from tests.support.case_yaml import case_yaml
 
 GOLDEN = Path(__file__).parent / "data" / "scoring" / "golden-cap.yaml"
 
 
 @pytest.fixture(scope="module")
 def case() -> Case:
-    return Case.model_validate(YAML(typ="safe", pure=True).load(GOLDEN.read_text()))
+    return Case.model_validate(case_yaml(GOLDEN))
 
 
 def card_for(case: Case, text: str, **final):
@@ -108,8 +108,7 @@ def test_matching_through_abbreviations_spelling_and_typos(case):
 
 
 def test_british_reference_matches_american_text(bundled_cases):
-    colorectal = Case.model_validate(YAML(typ="safe", pure=True).load(
-        (bundled_cases / "onc-colorectal-001.yaml").read_text()))
+    colorectal = Case.model_validate(case_yaml(bundled_cases / "onc-colorectal-001.yaml"))
     reference_without_us = colorectal.model_copy(deep=True)
     reference_without_us.workup[1].aliases = ["OGD"]  # keep only the British name and its abbreviation
     card = score(reference_without_us, Transcript(case_id=colorectal.id, final=FinalResponse(
@@ -121,8 +120,7 @@ def test_british_reference_matches_american_text(bundled_cases):
 
 
 def test_acronym_aliases_match_capitals_only(bundled_cases):
-    colorectal = Case.model_validate(YAML(typ="safe", pure=True).load(
-        (bundled_cases / "onc-colorectal-001.yaml").read_text()))
+    colorectal = Case.model_validate(case_yaml(bundled_cases / "onc-colorectal-001.yaml"))
     fit = score(colorectal, Transcript(case_id=colorectal.id, final=FinalResponse(text="Plan: a FIT.")))
     fine = score(colorectal, Transcript(case_id=colorectal.id, final=FinalResponse(text="He is fit and well.")))
     assert "Faecal immunochemical test" in given(fit, "workup")
