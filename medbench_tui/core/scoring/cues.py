@@ -137,6 +137,7 @@ NEGATION_AFTER = Cues(
       for verb in _WORDS.phrases("negation_passive_verbs")),
 )
 DEFERRAL_AFTER = cue_list("deferral_after")
+INTERACTION_WORDS = word_list("interaction_words")
 FORECAST_LEADS = cue_list("forecast_leads")
 FORECAST_REACH = 4
 """How many words may stand between a team's forecast and the action it names ("will almost certainly start
@@ -487,7 +488,7 @@ def _label_verdict(doc: Document, first: int, last: int) -> str | None:
             return None
         depth += gap.count("(") - gap.count(")")
         if depth <= 0 and _label_separator(gap):
-            return _verdict_at(doc, j) or _declined_by_pronoun(doc, j)
+            return _verdict_at(doc, j) or _declined_by_pronoun(doc, j) or _verdict_closing_line(doc, j)
         if depth <= 0 and (low[j] in CLAUSE_WORDS or low[j] in ACTION_VERBS):
             return None
         j += 1
@@ -523,6 +524,27 @@ def _declined_by_pronoun(doc: Document, k: int) -> str | None:
         if j >= len(tokens) or tokens[j].start >= line_end or any(
                 c in text[tokens[j - 1].end : tokens[j].start] for c in ".;,"):
             return " ".join(low[i : i + 3])
+    return None
+
+
+def _verdict_closing_line(doc: Document, k: int) -> str | None:
+    """A label's line that gives its reason first and its verdict last, after a spaced dash ("Thiamine: no history
+    of alcohol excess - not needed."; g85): the verdict closes the line."""
+    tokens, text = doc.tokens, doc.text
+    line_end = text.find("\n", tokens[k].start)
+    line_end = len(text) if line_end < 0 else line_end
+    for i in range(k + 1, len(tokens)):
+        if tokens[i].start >= line_end:
+            return None
+        gap = text[tokens[i - 1].end : tokens[i].start]
+        if not (_label_separator(gap) and ":" not in gap):
+            continue
+        verdict = _verdict_at(doc, i)
+        if verdict is not None:
+            after = i + len(verdict.split())
+            closes = after >= len(tokens) or tokens[after].start >= line_end
+            if closes and not text[tokens[after - 1].end : line_end].strip(f" .;!{EMPHASIS_MARKS}"):
+                return verdict
     return None
 
 
@@ -637,6 +659,8 @@ def _bracket_of_negated(doc: Document, first: int) -> str | None:
     if head < 0 or doc.tokens[head].start < line_start or doc.text[doc.tokens[head].end : opened].strip(
             f" \t{EMPHASIS_MARKS}"):
         return None  # the bracket follows punctuation, not a word it gives examples of (emphasis marks are layout)
+    if doc.lows[head] in INTERACTION_WORDS:
+        return doc.lows[head]  # "lithium interactions (NSAIDs, diuretics)": what to keep away from
     return negation(doc, head, head)
 
 

@@ -122,6 +122,13 @@ ADVICE_OPENING_LEADS = cues.word_list("advice_opening_leads")
 """Words that do so only where they open their clause ("should it worsen")."""
 BODY_SITES = cues.word_list("unlisted_body_sites")
 ALTERNATIVE_LINKS = cues.word_list("unlisted_alternative_links")
+STATEMENT_WORDS = cues.word_list("unlisted_statement_words")
+STATEMENT_SUBJECTS = cues.word_list("unlisted_statement_subjects")
+STATEMENT_VERBS = cues.cue_list("unlisted_statement_verbs")
+GIVING_PARTICIPLES = cues.word_list("negation_passive_verbs")
+RECORD_LABELS = cues.word_list("unlisted_record_labels")
+RECORD_VERBS = cues.word_list("unlisted_record_verbs")
+RECORD_WORDS = cues.word_list("unlisted_record_words")
 """Words of a piece that only names body sites: it extends the item before it ("CT
 chest, abdomen and pelvis", "MRI brain and spine")."""
 FRAGMENT_SEP_RE = re.compile(
@@ -1055,6 +1062,8 @@ def _leftovers(
     start = item.start
     masked = codes + _asides(text, start, end)
     body = text[start:end]
+    if _records_allergy(text[text.rfind("\n", 0, start) + 1 : end]):
+        return []  # "**Allergy:** record a severe reaction to minocycline and the whole tetracycline class"
     colon = body.find(":")
     if colon > 0 and len(body[:colon].split()) <= 3:
         start += colon + 1
@@ -1063,9 +1072,10 @@ def _leftovers(
         end = explanation.start()
     named_end = min((b for a, b in named if start <= a < end), default=None)
     # "paracetamol for fever and pain", "zinc sulphate 50 mg daily for the low zinc": what follows a qualifier
-    # after a named item or an unlisted drug explains it
+    # after a named item or an unlisted drug explains it; a switch's target ("..., switch to oral ranitidine") is no
+    # qualifier
     qualifier = next((w for w in WORD_RE.finditer(text, start if named_end is None else named_end, end)
-                      if w.group().lower() in QUALIFIERS), None)
+                      if w.group().lower() in QUALIFIERS and not _switch_target(text, w)), None)
     if qualifier is not None and (named_end is not None or therapeutic(text[start : qualifier.start()])):
         end = qualifier.start()
     if item.kind == "diagnosis":
@@ -1098,6 +1108,24 @@ def _leftovers(
             out.append(Entity(kind=kind, text=piece, evidence=Span(start=c, end=d, text=piece, field=field),
                               source="text", section=item.kind))
     return out
+
+
+def _switch_target(text: str, word: re.Match[str]) -> bool:
+    """The word is the target word of a switch right before it ("switch to", "change to oral"): it qualifies
+    nothing of the item."""
+    before = RAW_WORD_RE.findall(text[max(0, word.start() - 20) : word.start()].lower())
+    return bool(before) and before[-1] in concepts.SWITCH_WORDS and word.group().lower() in concepts.SWITCH_TARGETS
+
+
+def _records_allergy(line: str) -> bool:
+    """The list item's line records an allergy or a reaction ("**Allergy:** ...", "record a severe reaction to
+    minocycline", "document penicillin allergy"): its label is an allergy's, or a verb of recording opens it and it
+    names the reaction; what it names is not given."""
+    label, colon, _ = line.partition(":")
+    if colon and " ".join(w for w in RAW_WORD_RE.findall(label.lower()) if not w.isdigit()) in RECORD_LABELS:
+        return True
+    words = [w for w in RAW_WORD_RE.findall(line.lower()) if not w.isdigit()]
+    return bool(words) and words[0] in RECORD_VERBS and bool(RECORD_WORDS.intersection(words))
 
 
 def _asides(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -1140,8 +1168,9 @@ def _has_own_word(words: list[str]) -> bool:
 
 
 def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bool:
-    """The piece is negated, a later discharge, or conditional on what the case record does not establish
-    ("IV labetalol bolus then infusion if not below 150/100")."""
+    """The piece is negated (by a verdict inside it too: "codeine is of little use here"), a later discharge, or
+    conditional on what the case record does not establish ("IV labetalol bolus then infusion if not below
+    150/100")."""
     starts = doc.found.get("starts")  # the tokens' starts, listed once per document (as Document.tokens_within)
     if starts is None:
         starts = doc.found["starts"] = [t.start for t in doc.tokens]
@@ -1149,7 +1178,7 @@ def _not_given(doc: Document, start: int, end: int, table: ReferenceTable) -> bo
     last = max(first, bisect_left(starts, end) - 1)
     if first >= len(starts):
         return False
-    if cues.negation(doc, first, last) is not None or concepts.sends_home_later(doc, Hit(first, last)):
+    if cues.negation(doc, first, last, inside=True) is not None or concepts.sends_home_later(doc, Hit(first, last)):
         return True  # "after drainage, discharge home on oral penicillin": a later discharge
     scope = assertion.condition_of(doc, first, last)
     return scope is not None and not table.record.holds(scope)
@@ -1186,6 +1215,8 @@ def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
         return None
     if not _has_own_word(words):
         return None
+    if _statement(words):
+        return None  # "paracetamol still detectable", "he will be immobilised in a cast": no item
     if any((w,) in cues.NEGATION_BEFORE or w in WITHHOLDING for w in words[:3]):
         return None  # "avoid NSAIDs", "keep NBM": nothing given
     if section == "treatment" and any(
@@ -1197,6 +1228,18 @@ def _leftover_kind(section: SectionKind, piece: str) -> EntityKind | None:
     if section == "treatment" and not therapeutic(piece, tokens):
         return None  # advice, monitoring, timing, a state or a reason: left out when unlisted
     return section if section in ("diagnosis", "differential", "workup", "treatment") else None  # list sections only
+
+
+def _statement(words: list[str]) -> bool:
+    """The piece states something of a drug or a state ("paracetamol still detectable", "paralysis may last
+    hours") or of the patient ("he will be immobilised in a cast"), rather than ordering it: a statement word after
+    its first word, or a subject with a verb of being that gives nothing ("he will be given" still gives)."""
+    if STATEMENT_WORDS.intersection(words[1:]):
+        return True
+    if words[0] not in STATEMENT_SUBJECTS:
+        return False
+    verb = STATEMENT_VERBS.starting_at(words, 1)
+    return verb is not None and not GIVING_PARTICIPLES.intersection(words[1 + len(verb) : 2 + len(verb)])
 
 
 def _switches_to_nothing(piece: str, after: str) -> bool:

@@ -306,6 +306,8 @@ PHRASE_LISTS: dict[str, str] = {
     "negation_before": "answers: words before an action that negate it ('no CT', 'avoid NSAIDs', 'stop aspirin')",
     "negation_after": "answers: words after an action that negate it ('CT is unnecessary', 'NSAIDs are "
                       "contraindicated')",
+    "interaction_words": "answers: words a bracket of drugs follows that make them what to keep away from "
+                         "('lithium interactions (NSAIDs, diuretics)'), not given",
     "forecast_leads": "answers: words after another team's name that forecast what that team will do ('cardiology "
                       "will almost certainly start nadolol'): what the forecast names is not given by the answer",
     "deferral_after": "answers: words after an action that put it off for now ('acetazolamide not yet', 'steroids "
@@ -785,6 +787,15 @@ PHRASE_LISTS: dict[str, str] = {
                            "('paracetamol for fever and pain'): what follows is left out",
     "unlisted_body_sites": "answers: words of a piece that only names body sites: it extends the item before it "
                            "('CT chest, abdomen and pelvis')",
+    "unlisted_statement_words": "answers: words after a piece's first word that make it a statement about a drug "
+                                "or a state ('paracetamol still detectable'), not an item",
+    "unlisted_statement_subjects": "answers: subjects that open a piece told of the patient ('he will be "
+                                   "immobilised'): a statement when a verb of being follows",
+    "unlisted_statement_verbs": "answers: the verbs of being after such a subject",
+    "unlisted_record_labels": "answers: labels of a list item that records an allergy or a reaction: no item",
+    "unlisted_record_verbs": "answers: verbs that open a piece recording an allergy ('record a severe reaction "
+                             "to minocycline'): no item",
+    "unlisted_record_words": "answers: the words of the allergy or reaction such a piece records",
     "unlisted_piece_links": "answers: words at which a list item is cut into pieces (besides commas, '+' and "
                             "arrows)",
     "unlisted_alternative_links": "answers: piece links that offer the piece after as another choice for the "
