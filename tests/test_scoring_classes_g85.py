@@ -9,6 +9,8 @@ a switch is.
    immobilised in a splint"); the plan "immobilise in a splint" is one.
 3. A record of an allergy or a reaction is no treatment.
 4. A switch's target word ("switch to") opens no qualifier: the drug switched to is given.
+5. A name of a named item's class ("a moderate steroid" beside a topical corticosteroid) is that item again; a
+   member of the class ("prednisolone") is a drug of its own.
 
 Each class has negatives: an unlisted drug given beside them stays extra."""
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from medbench_tui.core.scoring.text_extractor import _names_again
 from tests.test_scoring_regressions import card, extras
 
 CELLULITIS = "im-cellulitis-001"
@@ -103,3 +106,19 @@ def test_the_drug_switched_to_after_a_comma_is_given() -> None:
 ])
 def test_a_qualifier_or_a_switch_with_no_drug_gives_no_second_extra(plan: str) -> None:
     assert len(_extras(plan)) == 1, plan
+
+
+# --- class 5: a name of the item's class is the item said again --------------------------------------------------
+
+
+@pytest.mark.parametrize("piece", ["a moderate steroid to the face", "steroids to the scalp"])
+def test_a_name_of_a_named_items_class_is_that_item_again(piece: str) -> None:
+    assert _names_again(piece, frozenset({"topical", "corticosteroid", "cream"}))
+
+
+@pytest.mark.parametrize(("piece", "named"), [
+    ("prednisolone 40 mg each morning", frozenset({"topical", "corticosteroid", "cream"})),  # a member: a drug
+    ("a moderate steroid to the face", frozenset({"topical", "terbinafine", "cream"})),  # another class
+])
+def test_a_member_of_the_class_or_another_class_is_no_repeat(piece: str, named: frozenset[str]) -> None:
+    assert not _names_again(piece, named)

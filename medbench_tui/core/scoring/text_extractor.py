@@ -1318,10 +1318,25 @@ def _heads(norms: set[str]) -> set[str]:
 
 
 def _names_again(piece: str, named_words: frozenset[str]) -> bool:
-    """Every drug or procedure word of the piece is one of a treatment item its list item names: the same item
-    said again ("switch to a second antiemetic" after the antiemetic given), never a drug of its own."""
+    """Every drug or procedure word of the piece is one of a treatment item its list item names, or a name of that
+    item's class: the same item said again ("switch to a second antiemetic" after the antiemetic given, "a moderate
+    steroid to the face" beside the topical corticosteroid), never a drug of its own."""
     heads = _heads(_norms(_unmeasured(tokenize(piece))))
-    return bool(heads) and heads <= named_words
+    return bool(heads) and heads <= named_words | _class_words(named_words)
+
+
+@batch_cache(maxsize=4096)
+def _class_words(named_words: frozenset[str]) -> frozenset[str]:
+    """The words of the names (not the members) of every class a named item's own words name ("corticosteroid"
+    gives "steroid")."""
+    from medbench_tui.core.scoring.groups import GROUP_NAMES
+
+    out: set[str] = set()
+    for group, names in GROUP_NAMES.items():
+        words = _norms(tokenize(" ".join((group, *names))))
+        if any(w in named_words for w in words if w not in DRUG_NAME_FILLERS and len(w) > 3):
+            out |= words
+    return frozenset(out)
 
 
 def therapeutic(piece: str, tokens: list[Token] | None = None) -> bool:
