@@ -34,7 +34,7 @@ SETS = ("answers", "newcases/answers", "newcases-c/answers", "answers-d/answers"
         "newcases-q/answers", "newcases-r/answers",
         "newcases-s/answers", "newcases-t/answers", "newcases-u/answers",
         "newcases-v/answers", "newcases-w/answers", "newcases-x/answers", "newcases-y/answers",
-        "newcases-z/answers", "newcases-aa/answers", "newcases-ab/answers")
+        "newcases-z/answers", "newcases-aa/answers", "newcases-ab/answers", "newcases-ac/answers")
 """The labelled answer sets under tests/data: the development set first, then the new-case sets."""
 FLAGGED_AT_MOST = 15.0
 FOUND_AT_LEAST = 60.0

@@ -27,7 +27,7 @@ FOLDERS = (
         "newcases-c", "answers-d", "newcases-e", "newcases-f", "newcases-g", "newcases-h", "newcases-i", "newcases-j",
         "newcases-k", "newcases-l", "newcases-m", "newcases-n", "newcases-o", "newcases-p", "newcases-q",
         "newcases-r", "newcases-s", "newcases-t", "newcases-u", "newcases-v", "newcases-w", "newcases-x", "newcases-y",
-        "newcases-z", "newcases-aa", "newcases-ab",
+        "newcases-z", "newcases-aa", "newcases-ab", "newcases-ac",
     )),
 )
 FILES = sorted(path for folder in FOLDERS for path in folder.glob("*.yaml"))
