@@ -19,7 +19,8 @@ from tests.test_scoring_regressions import card, extras
 CELLULITIS = "im-cellulitis-001"
 
 
-def _extras(plan: str) -> list[str]:
+def cellulitis_extras(plan: str) -> list[str]:
+    """The unlisted items of a plan written for the cellulitis case (shared with the later long-plan classes)."""
     return extras(card(CELLULITIS, f"Diagnosis: cellulitis of the left leg.\nPlan:\n{plan}"), "treatment")
 
 
@@ -33,7 +34,7 @@ def _extras(plan: str) -> list[str]:
     "1. Oral flucloxacillin 1 g QDS (3 g a day. Max 4 g) for 7 days\n",
 ])
 def test_an_aside_cut_by_a_semicolon_a_sentence_end_or_a_line_wrap_gives_no_item(plan: str) -> None:
-    assert _extras(plan) == [], plan
+    assert cellulitis_extras(plan) == [], plan
 
 
 @pytest.mark.parametrize("plan", [
@@ -42,7 +43,7 @@ def test_an_aside_cut_by_a_semicolon_a_sentence_end_or_a_line_wrap_gives_no_item
     "1. Elevate the leg (on pillows; at night too)\n2. Ranitidine 150 mg BD\n",
 ])
 def test_an_unlisted_drug_outside_the_aside_stays_extra(plan: str) -> None:
-    assert [e for e in _extras(plan) if e.startswith("Ranitidine")], plan
+    assert [e for e in cellulitis_extras(plan) if e.startswith("Ranitidine")], plan
 
 
 # --- class 2: a dose, its limit, its time of day, an infusion ----------------------------------------------------
@@ -56,7 +57,7 @@ def test_an_unlisted_drug_outside_the_aside_stays_extra(plan: str) -> None:
     "1. Oral flucloxacillin 1 g QDS; then an infusion if she is admitted\n",
 ])
 def test_how_the_drug_before_is_dosed_or_timed_is_no_item(plan: str) -> None:
-    assert _extras(plan) == [], plan
+    assert cellulitis_extras(plan) == [], plan
 
 
 @pytest.mark.parametrize(("plan", "drug"), [
@@ -66,7 +67,7 @@ def test_how_the_drug_before_is_dosed_or_timed_is_no_item(plan: str) -> None:
     ("1. Heparin infusion at 18 units/kg/h\n", "Heparin"),
 ])
 def test_an_unlisted_drug_with_its_time_of_day_or_infusion_stays_extra(plan: str, drug: str) -> None:
-    assert [e for e in _extras(plan) if e.startswith(drug)], plan
+    assert [e for e in cellulitis_extras(plan) if e.startswith(drug)], plan
 
 
 # --- class 3: a switch with no drug after its target ------------------------------------------------------------
@@ -80,7 +81,7 @@ def test_an_unlisted_drug_with_its_time_of_day_or_infusion_stays_extra(plan: str
     "1. IV flucloxacillin 2 g QDS; convert to oral at 48 h\n",
 ])
 def test_what_a_switch_stops_or_a_switch_of_route_is_no_item(plan: str) -> None:
-    assert _extras(plan) == [], plan
+    assert cellulitis_extras(plan) == [], plan
 
 
 @pytest.mark.parametrize("plan", [
@@ -89,7 +90,7 @@ def test_what_a_switch_stops_or_a_switch_of_route_is_no_item(plan: str) -> None:
     "1. Replace the omeprazole with ranitidine 150 mg BD\n",
 ])
 def test_a_switch_to_an_unlisted_drug_stays_extra(plan: str) -> None:
-    assert _extras(plan), plan
+    assert cellulitis_extras(plan), plan
 
 
 # --- class 4: another choice -------------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_a_switch_to_an_unlisted_drug_stays_extra(plan: str) -> None:
     "1. Ranitidine 150 mg BD or famotidine 20 mg BD\n",
 ])
 def test_two_choices_are_one_extra_item(plan: str) -> None:
-    assert len(_extras(plan)) == 1, plan
+    assert len(cellulitis_extras(plan)) == 1, plan
 
 
 @pytest.mark.parametrize("plan", [
@@ -109,8 +110,8 @@ def test_two_choices_are_one_extra_item(plan: str) -> None:
     "1. Ranitidine 150 mg BD, then famotidine 20 mg BD\n",
 ])
 def test_two_drugs_given_together_or_in_turn_stay_two_extra_items(plan: str) -> None:
-    assert len(_extras(plan)) == 2, plan
+    assert len(cellulitis_extras(plan)) == 2, plan
 
 
 def test_a_choice_beside_a_listed_item_is_that_item() -> None:
-    assert _extras("1. Paracetamol or ranitidine for the pain\n") == []
+    assert cellulitis_extras("1. Paracetamol or ranitidine for the pain\n") == []

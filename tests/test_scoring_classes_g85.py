@@ -19,14 +19,7 @@ from __future__ import annotations
 import pytest
 
 from medbench_tui.core.scoring.text_extractor import _names_again
-from tests.test_scoring_regressions import card, extras
-
-CELLULITIS = "im-cellulitis-001"
-
-
-def _extras(plan: str) -> list[str]:
-    return extras(card(CELLULITIS, f"Diagnosis: cellulitis of the left leg.\nPlan:\n{plan}"), "treatment")
-
+from tests.test_scoring_classes_g83 import cellulitis_extras as _extras
 
 # --- class 1: a drug judged useless or kept away from ------------------------------------------------------------
 
