@@ -117,8 +117,8 @@ _PATIENT_PROVIDES = (
 """The doctor asks the patient for something to test or see: a sample ("could you do a urine sample so we can
 dip it"), a reading or a photo the patient takes ("could you text a photo of it?", "can you read me the
 number?")."""
-_MIND_IF_I_TEST = (r"\b(?:do|would) you mind if (?:i|we) (?:just |quickly )?(?:did|do|ran|run|took|take|checked|check|"
-                   r"sent|send|got|get|arranged|arrange|repeated|repeat)\b")
+_MIND_IF_I_TEST = (r"\b(?:do|would) you mind if (?:i|we) (?:just |quickly )?"
+                   rf"(?:{phrase_alternation('patient_test_leave_verbs')})\b")
 """The doctor asks leave to do a test ("would you mind if I did a quick memory test with you?"): a request, never a
 question of whether the patient minds."""
 _REQUEST = re.compile(

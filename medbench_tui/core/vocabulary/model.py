@@ -140,6 +140,8 @@ PHRASE_LISTS: dict[str, str] = {
     "in clinic today'), beside any of patient_earlier_record_times",
     "patient_test_order_verbs": "the simulated patient: verbs of the doctor's own test from now on ('I'll send you "
     "for an IGF-1 blood test'): no request for an earlier record",
+    "patient_test_leave_verbs": "the simulated patient: verbs of a test the doctor asks leave to do ('would you "
+    "mind if I did a quick memory test?'): a request, not a question of whether the patient minds",
     "patient_score_asks": "the simulated patient: words that ask the score of a test ('what did he score on the "
     "memory test?'): a request for its result",
     "patient_kept_papers": "the simulated patient: papers a patient or carer keeps ('do you have her red book?'): "
